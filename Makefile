@@ -1,0 +1,95 @@
+# cvpdf - résumés from YAML to PDF.
+#
+#   make          build ./cvpdf
+#   make demo     install missing Debian packages, build, render profiles/ into out/
+#   make check    install missing Debian packages, build with ASan+UBSan, run every test
+#   make bench    median wall time, peak memory and size per résumé
+#   make install  PREFIX=/usr/local DESTDIR=
+#   make clean
+
+PREFIX ?= /usr/local
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+DATADIR = $(DESTDIR)$(PREFIX)/share/cvpdf
+VERSION = 0.1.0
+
+CC ?= cc
+PKGS = freetype2 harfbuzz harfbuzz-subset yaml-0.1 libunibreak fontconfig
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+# libharu ships no .pc file on Debian.
+HPDF_CFLAGS ?=
+HPDF_LIBS ?= -lhpdf
+
+CFLAGS ?= -O2 -g
+WARN = -std=c11 -Wall -Wextra -Wshadow -Wno-unused-parameter
+CPPFLAGS += -D_GNU_SOURCE -Iinclude -DCV_VERSION='"$(VERSION)"' \
+            -DCV_DATADIR='"$(PREFIX)/share/cvpdf"'
+ALL_CFLAGS = $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) $(HPDF_CFLAGS) $(CFLAGS)
+LIBS = $(PKG_LIBS) $(HPDF_LIBS) -lm
+
+SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+LIB_SRC = $(filter-out src/main.c,$(wildcard src/*.c))
+HDRS = $(wildcard include/*.h)
+OBJ = $(LIB_SRC:src/%.c=build/%.o)
+SAN_OBJ = $(LIB_SRC:src/%.c=build/san/%.o)
+UNIT_SRC = $(wildcard tests/unit/test_*.c)
+UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=build/san/%)
+
+.PHONY: all demo check bench install uninstall clean deps unit format
+.DELETE_ON_ERROR:
+
+all: cvpdf
+
+cvpdf: build/main.o $(OBJ)
+	$(CC) $(CFLAGS) -o $@ $^ $(LIBS)
+
+build/%.o: src/%.c $(HDRS) | build
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+build/san/%.o: src/%.c $(HDRS) | build/san
+	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -c -o $@ $<
+
+build/san/cvpdf: build/san/main.o $(SAN_OBJ)
+	$(CC) $(SAN) -o $@ $^ $(LIBS)
+
+build/san/test_%: tests/unit/test_%.c tests/unit/harness.h $(SAN_OBJ) $(HDRS)
+	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -Itests/unit -o $@ $< $(SAN_OBJ) $(LIBS)
+
+build build/san:
+	mkdir -p $@
+
+deps:
+	@sh tests/deps.sh
+
+demo: deps
+	@$(MAKE) --no-print-directory cvpdf
+	@mkdir -p out
+	./cvpdf -l layouts/onecolumn.yaml -o out/ profiles/*.yaml
+	@ls -l out/*.pdf
+
+unit: $(UNIT_BIN)
+
+check: deps
+	@$(MAKE) --no-print-directory cvpdf build/san/cvpdf $(UNIT_BIN)
+	@sh tests/run.sh
+
+bench: deps
+	@$(MAKE) --no-print-directory cvpdf
+	@sh tests/bench.sh
+
+install: cvpdf
+	install -d $(BINDIR) $(DATADIR)/fonts $(DATADIR)/layouts
+	install -m 755 cvpdf $(BINDIR)/cvpdf
+	install -m 644 fonts/*.tt[fc] fonts/*.txt $(DATADIR)/fonts/
+	install -m 644 layouts/*.yaml $(DATADIR)/layouts/
+
+uninstall:
+	rm -f $(BINDIR)/cvpdf
+	rm -rf $(DATADIR)
+
+format:
+	clang-format -i src/*.c include/*.h tests/unit/*.c tests/unit/*.h
+
+clean:
+	rm -rf build cvpdf out

@@ -1,0 +1,43 @@
+/* arena.h - one bump allocator per run.
+ *
+ * Everything from load through flow is allocated from a single arena and
+ * released at once by cv_arena_free().  Nothing is freed piecemeal.  Running
+ * out of memory prints a message and aborts (there is nothing sensible a
+ * typesetter can do half-way through a page without memory).
+ */
+#ifndef CV_ARENA_H
+#define CV_ARENA_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+typedef struct cv_arena cv_arena;
+
+cv_arena *cv_arena_new(void);
+void cv_arena_free(cv_arena *a);
+
+/* Zeroed memory, aligned for any type; valid until cv_arena_free(). */
+void *cv_arena_alloc(cv_arena *a, size_t size);
+/* Grow (or shrink) a block from this arena; the old contents are copied. */
+void *cv_arena_realloc(cv_arena *a, void *old, size_t old_size, size_t new_size);
+char *cv_arena_strdup(cv_arena *a, const char *s);
+char *cv_arena_strndup(cv_arena *a, const char *s, size_t n);
+char *cv_arena_printf(cv_arena *a, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+char *cv_arena_vprintf(cv_arena *a, const char *fmt, va_list ap);
+/* Bytes handed out so far (for the benchmark's memory report). */
+size_t cv_arena_used(const cv_arena *a);
+
+/* A growable array in an arena: `CV_PUSH(a, arr, n, cap, value)`. */
+#define CV_PUSH(arena, arr, n, cap, value)                                   \
+    do {                                                                     \
+        if ((n) == (cap)) {                                                  \
+            size_t cv_nc_ = (cap) ? (cap) * 2 : 8;                           \
+            (arr) = cv_arena_realloc((arena), (arr), (cap) * sizeof *(arr),  \
+                                     cv_nc_ * sizeof *(arr));                \
+            (cap) = cv_nc_;                                                  \
+        }                                                                    \
+        (arr)[(n)++] = (value);                                              \
+    } while (0)
+
+#endif

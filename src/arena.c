@@ -1,0 +1,140 @@
+/* arena.c - bump allocator in chained blocks.  See arena.h. */
+#include "arena.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BLOCK_SIZE (64 * 1024)
+#define ALIGN 16
+
+typedef struct block {
+    struct block *next;
+    size_t size, used;
+    _Alignas(ALIGN) unsigned char data[];
+} block;
+
+struct cv_arena {
+    block *head;
+    size_t total;
+};
+
+static void *xmalloc(size_t n)
+{
+    void *p = malloc(n);
+    if (!p) {
+        fprintf(stderr, "cvpdf: out of memory (%zu bytes)\n", n);
+        abort();
+    }
+    return p;
+}
+
+cv_arena *cv_arena_new(void)
+{
+    cv_arena *a = xmalloc(sizeof *a);
+    a->head = NULL;
+    a->total = 0;
+    return a;
+}
+
+void cv_arena_free(cv_arena *a)
+{
+    if (!a)
+        return;
+    for (block *b = a->head, *next; b; b = next) {
+        next = b->next;
+        free(b);
+    }
+    free(a);
+}
+
+void *cv_arena_alloc(cv_arena *a, size_t size)
+{
+    size = (size + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+    if (size == 0)
+        size = ALIGN;
+    block *b = a->head;
+    if (!b || b->size - b->used < size) {
+        /* Large requests get a block of their own, chained behind the
+         * current one so the current block keeps serving small ones. */
+        size_t bsize = size > BLOCK_SIZE / 4 ? size : BLOCK_SIZE;
+        block *nb = xmalloc(sizeof *nb + bsize);
+        nb->size = bsize;
+        nb->used = 0;
+        if (b && bsize != BLOCK_SIZE) {
+            nb->next = b->next;
+            b->next = nb;
+        } else {
+            nb->next = b;
+            a->head = nb;
+        }
+        b = nb;
+    }
+    void *p = b->data + b->used;
+    b->used += size;
+    a->total += size;
+    memset(p, 0, size);
+    return p;
+}
+
+void *cv_arena_realloc(cv_arena *a, void *old, size_t old_size, size_t new_size)
+{
+    if (new_size <= old_size)
+        return old;
+    /* Extend in place when `old` is the last allocation of the head block. */
+    block *b = a->head;
+    size_t old_al = (old_size + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+    size_t new_al = (new_size + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+    if (old && b && (unsigned char *)old + old_al == b->data + b->used &&
+        b->used - old_al + new_al <= b->size) {
+        memset((unsigned char *)old + old_al, 0, new_al - old_al);
+        b->used += new_al - old_al;
+        a->total += new_al - old_al;
+        return old;
+    }
+    void *p = cv_arena_alloc(a, new_size);
+    if (old && old_size)
+        memcpy(p, old, old_size);
+    return p;
+}
+
+char *cv_arena_strndup(cv_arena *a, const char *s, size_t n)
+{
+    char *p = cv_arena_alloc(a, n + 1);
+    memcpy(p, s, n);
+    p[n] = '\0';
+    return p;
+}
+
+char *cv_arena_strdup(cv_arena *a, const char *s)
+{
+    return cv_arena_strndup(a, s, strlen(s));
+}
+
+char *cv_arena_vprintf(cv_arena *a, const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (n < 0)
+        n = 0;
+    char *p = cv_arena_alloc(a, (size_t)n + 1);
+    vsnprintf(p, (size_t)n + 1, fmt, ap);
+    return p;
+}
+
+char *cv_arena_printf(cv_arena *a, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *p = cv_arena_vprintf(a, fmt, ap);
+    va_end(ap);
+    return p;
+}
+
+size_t cv_arena_used(const cv_arena *a)
+{
+    return a->total;
+}
