@@ -1,0 +1,158 @@
+/* doc.h - the résumé as data: what a person did, not how it looks.
+ *
+ * cv_doc_load() turns a profile's YAML tree (RenderCV's `cv:` vocabulary)
+ * into a cv_doc.  All strings are raw: inline markup (`**bold**`,
+ * `*italic*`, `[text](url)`) is kept as written and parsed later by
+ * markup.h, so that every string still knows its source position.
+ *
+ * Accepted top-level keys: `cv` (required), `locale`, `settings`, `design`
+ * (ignored with one note on stderr: cvpdf takes its look from layouts),
+ * `rendercv_settings` (ignored likewise).
+ *
+ * Everything returned is allocated in the arena and valid until
+ * cv_arena_free().
+ */
+#ifndef CV_DOC_H
+#define CV_DOC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "arena.h"
+#include "error.h"
+#include "yml.h"
+
+/* A string from the profile with its position.  s == NULL: field absent. */
+typedef struct cv_text {
+    const char *s;
+    cv_pos pos;
+} cv_text;
+
+typedef enum {
+    CV_DATE_NONE = 0,
+    CV_DATE_YEAR,     /* 2020 */
+    CV_DATE_MONTH,    /* 2020-07 */
+    CV_DATE_DAY,      /* 2020-07-15 */
+    CV_DATE_PRESENT,  /* present */
+    CV_DATE_TEXT      /* free text, only allowed in `date:` ("Fall 2023") */
+} cv_date_kind;
+
+typedef struct cv_date {
+    cv_date_kind kind;
+    int year, month, day;
+    const char *text;   /* CV_DATE_TEXT: the text as written */
+    cv_pos pos;
+} cv_date;
+
+typedef enum {
+    CV_ENTRY_TEXT,             /* a bare string */
+    CV_ENTRY_BULLET,           /* bullet: */
+    CV_ENTRY_NUMBERED,         /* number: */
+    CV_ENTRY_REVERSED,         /* reversed_number: */
+    CV_ENTRY_ONELINE,          /* label: + details: */
+    CV_ENTRY_EDUCATION,        /* institution: + area: (+ degree:) */
+    CV_ENTRY_EXPERIENCE,       /* company: + position: */
+    CV_ENTRY_PUBLICATION,      /* title: + authors: */
+    CV_ENTRY_NORMAL,           /* name: */
+    CV_ENTRY_NKINDS
+} cv_entry_kind;
+
+/* A highlight bullet; `sub` holds its nested bullets (one level or more). */
+typedef struct cv_highlight {
+    cv_text text;
+    struct cv_highlight *sub;
+    size_t nsub;
+} cv_highlight;
+
+typedef struct cv_entry {
+    cv_entry_kind kind;
+    cv_pos pos;
+    /* TEXT: the string; BULLET/NUMBERED/REVERSED: its value. */
+    cv_text text;
+    /* ONELINE */
+    cv_text label, details;
+    /* EDUCATION */
+    cv_text institution, area, degree;
+    /* EXPERIENCE */
+    cv_text company, position;
+    /* PUBLICATION */
+    cv_text title, journal, doi, url;
+    cv_text *authors;
+    size_t nauthors;
+    /* NORMAL */
+    cv_text name;
+    /* Shared by EDUCATION, EXPERIENCE, PUBLICATION, NORMAL */
+    cv_text location, summary;
+    cv_date date, start_date, end_date;
+    cv_highlight *highlights;
+    size_t nhighlights;
+} cv_entry;
+
+typedef struct cv_section {
+    const char *key;     /* as written in the profile */
+    const char *title;   /* "selected_honors" -> "Selected Honors" */
+    cv_pos pos;
+    cv_entry_kind kind;  /* every entry of a section has the same kind */
+    cv_entry *entries;
+    size_t nentries;
+} cv_section;
+
+typedef struct cv_social {
+    cv_text network;     /* canonical spelling: "GitHub", "Google Scholar" */
+    cv_text username;
+    const char *url;     /* profile URL built as RenderCV builds it */
+    const char *label;   /* what is shown: "github.com/feifeibear", ... */
+} cv_social;
+
+/* RenderCV's `locale:` keys (defaults are English). */
+typedef struct cv_locale {
+    const char *language;          /* "en" */
+    const char *month_abbr[12];    /* "Jan" ... "Dec" */
+    const char *month_full[12];    /* "January" ... */
+    const char *present;           /* "present" */
+    const char *to;                /* "–" (between start and end dates) */
+    const char *phone_format;      /* unused for now */
+    const char *date_template;     /* "MONTH_ABBREVIATION YEAR" */
+} cv_locale;
+
+typedef struct cv_doc {
+    const char *file;
+    cv_text name;          /* required */
+    cv_text native_name;   /* our addition: the name in its native script */
+    cv_text headline, location, email, phone, website, photo;
+    cv_social *socials;
+    size_t nsocials;
+    cv_section *sections;
+    size_t nsections;
+    cv_locale locale;
+    cv_text *bold_keywords;      /* settings.bold_keywords */
+    size_t nbold_keywords;
+} cv_doc;
+
+/* Build a cv_doc from the root of a profile.  On failure returns NULL and
+ * `err` holds `file:line:col` and a message such as
+ *   unknown key 'emial' in cv (did you mean 'email'?)
+ *   'cv' needs a 'name'
+ *   invalid date '2023-13': month must be 1-12
+ *   expected a list of entries for section 'experience', got a string
+ *   entry has fields of more than one type ... / cannot tell the entry type
+ */
+cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error *err);
+
+/* Convenience: read + parse + load a profile file. */
+cv_doc *cv_doc_load_file(cv_arena *a, const char *path, cv_error *err);
+
+/* Format a date with the locale: "Jul 2019", "2019", "Jul 15, 2019"
+ * (CV_DATE_DAY shows like MONTH), the locale's "present", or the free text. */
+const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc);
+/* "Jul 2019 – Feb 2022", "2019 – present", or the single `date`; NULL when
+ * the entry has no date at all. */
+const char *cv_entry_date_range(cv_arena *a, const cv_entry *e, const cv_locale *loc);
+
+/* Section key -> title as RenderCV does: a key made of lowercase letters,
+ * digits and underscores becomes words with the first letter of each
+ * capitalised ("selected_honors" -> "Selected Honors"); any other key is
+ * used as written. */
+const char *cv_section_title(cv_arena *a, const char *key);
+
+#endif

@@ -1,0 +1,39 @@
+/* markup.h - inline markup in profile strings.
+ *
+ *   **bold**   *italic*   ***bold italic***   [text](url)   \* escapes
+ *
+ * Parsing never fails: unmatched delimiters are literal text (as in
+ * CommonMark), so a stray `*` prints as `*`.  Emphasis nests and may
+ * contain links; link text may contain emphasis.  A backslash before any
+ * ASCII punctuation makes it literal.
+ */
+#ifndef CV_MARKUP_H
+#define CV_MARKUP_H
+
+#include <stddef.h>
+
+#include "arena.h"
+
+enum { CV_STYLE_BOLD = 1, CV_STYLE_ITALIC = 2 };
+
+/* A run of text with one style and link target. */
+typedef struct cv_span {
+    const char *text;   /* UTF-8, unescaped, NUL-terminated */
+    size_t len;
+    unsigned style;     /* CV_STYLE_* bits, OR-ed with the base style */
+    const char *link;   /* URL or NULL */
+} cv_span;
+
+/* Parse `s`; spans are returned in *out (arena, valid until cv_arena_free).
+ * Adjacent spans with the same style and link are merged; empty spans are
+ * dropped.  Returns the number of spans. */
+size_t cv_markup_parse(cv_arena *a, const char *s, unsigned base_style,
+                       cv_span **out);
+
+/* `s` with markup removed (plain text, e.g. for PDF metadata). */
+char *cv_markup_strip(cv_arena *a, const char *s);
+/* `s` with every markup character escaped, so it renders literally when
+ * substituted into a template. */
+char *cv_markup_escape(cv_arena *a, const char *s);
+
+#endif

@@ -1,0 +1,81 @@
+/* yml.h - the one place that touches libyaml.
+ *
+ * cv_yml_load() parses a whole YAML stream into a small tree of cv_yml nodes
+ * allocated in the arena.  Every node carries its 1-based source position, so
+ * later stages report semantic errors (unknown key, bad date) at the node.
+ *
+ * The loader is strict where YAML is lax and a résumé should not be:
+ * duplicate keys in a mapping are an error, non-scalar mapping keys are an
+ * error, an empty document is an error, more than one document is an error,
+ * and aliases are expanded by sharing the anchored node (never copied), with
+ * a cap on nesting depth (CV_YML_MAX_DEPTH) and on total alias references
+ * (CV_YML_MAX_ALIASES) so a "billion laughs" file cannot blow up later walks.
+ */
+#ifndef CV_YML_H
+#define CV_YML_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "arena.h"
+#include "error.h"
+
+#define CV_YML_MAX_DEPTH 64
+#define CV_YML_MAX_ALIASES 1000
+
+typedef enum { CV_YML_SCALAR, CV_YML_SEQ, CV_YML_MAP } cv_yml_kind;
+
+typedef struct cv_yml cv_yml;
+struct cv_yml {
+    cv_yml_kind kind;
+    cv_pos pos;           /* where the node starts */
+    /* CV_YML_SCALAR: NUL-terminated UTF-8 value; `plain` is true for an
+     * unquoted scalar (so `2020` and `null`/`~`/empty can be told apart
+     * from "2020" and "null"). */
+    const char *str;
+    size_t len;
+    bool plain;
+    /* CV_YML_SEQ: items[0..n).  CV_YML_MAP: keys[i] -> items[i]; keys are
+     * always scalars. */
+    cv_yml **items;
+    cv_yml **keys;
+    size_t n;
+};
+
+/* Parse `len` bytes of `buf` (need not be NUL-terminated) named `file`.
+ * Returns the root node, valid until cv_arena_free(), or NULL with `err` set
+ * (`file:line:col: error: ...` for syntax errors, using libyaml's problem
+ * text made readable). */
+cv_yml *cv_yml_load(cv_arena *a, const char *file, const char *buf, size_t len,
+                    cv_error *err);
+
+/* Read a whole file into the arena (NUL-terminated); NULL + err on failure
+ * (error message names the file and strerror). */
+char *cv_yml_read_file(cv_arena *a, const char *path, size_t *len, cv_error *err);
+
+/* Mapping lookup by key (NULL when absent or when `map` is not a mapping). */
+cv_yml *cv_yml_get(const cv_yml *map, const char *key);
+/* True for a plain scalar that YAML calls null: empty, `~`, `null`, `Null`, `NULL`. */
+bool cv_yml_is_null(const cv_yml *node);
+/* Name of a node kind for messages: "a string", "a list", "a mapping". */
+const char *cv_yml_kind_name(cv_yml_kind kind);
+
+/* Typed getters: they record an error at the node's position when the node
+ * has the wrong shape ("expected a number, got a list") and return false. */
+bool cv_yml_str(const cv_yml *node, const char **out, cv_error *err);
+bool cv_yml_num(const cv_yml *node, double *out, cv_error *err);
+bool cv_yml_bool(const cv_yml *node, bool *out, cv_error *err);
+/* Colour as "#rrggbb" / "#rgb" / "rgb(r, g, b)" -> 0xRRGGBB. */
+bool cv_yml_color(const cv_yml *node, unsigned *out, cv_error *err);
+
+/* Check that every key of `map` is in the NULL-terminated `allowed` list;
+ * otherwise record `unknown key 'emial' in <what> (did you mean 'email'?)`
+ * at the key.  The suggestion is the closest allowed key by edit distance
+ * when it is close enough.  Returns false on the first unknown key. */
+bool cv_yml_check_keys(const cv_yml *map, const char *const *allowed,
+                       const char *what, cv_error *err);
+/* Closest candidate to `word` by Damerau-Levenshtein distance, or NULL when
+ * none is within max(1, strlen(word)/3). */
+const char *cv_suggest(const char *word, const char *const *candidates);
+
+#endif

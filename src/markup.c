@@ -1,0 +1,437 @@
+/* markup.c - inline markup in profile strings: **bold**, *italic*, links.
+ *
+ * This is the CommonMark inline algorithm cut down to what a résumé needs:
+ * `*` emphasis, `[text](url)` links and backslash escapes.  `_` is not
+ * markup (names like snake_case_tool stay as written), and neither are code
+ * spans, HTML or autolinks.
+ *
+ * One left-to-right scan turns the string into a flat array of items:
+ * literal text, runs of `*` ("delimiter runs") and `[` openers.  A run
+ * records whether it can open and/or close emphasis, by CommonMark's
+ * flanking rules: a run can open when the character after it is not
+ * whitespace, and either is not punctuation or the character before it is
+ * whitespace or punctuation; closing is the mirror image.  So `2 * 3` keeps
+ * its star, `**bold**` works next to punctuation, and a star inside a word
+ * (`a*b*c`) can both open and close, as CommonMark allows for `*`.  The
+ * start and end of the string count as whitespace; non-ASCII characters
+ * count as letters except for Unicode spaces (NBSP, U+2000-U+200A, U+3000
+ * ...), which is kinder to CJK text than CommonMark's punctuation rule.
+ *
+ * When `]` follows an opener and is itself followed by `(url)`, the items
+ * between become a link: their emphasis is resolved first (it may not
+ * cross the link's edges), they take the URL, and earlier `[` openers turn
+ * literal (links do not nest).  At the end, emphasis is resolved over the
+ * whole array with CommonMark's "process emphasis" procedure: each closer
+ * looks back for the nearest matching opener (with the "rule of three" for
+ * runs that can both open and close); a match uses two stars (bold) when
+ * both runs have two left, else one (italic); the style is OR-ed into every
+ * item between them.  Because styles only accumulate, a flat array needs
+ * no tree: `***both***` is bold then italic over the same items.  Stars
+ * left unmatched print as stars.
+ *
+ * Finally items become spans; neighbours with the same style and link are
+ * merged and empty ones dropped.
+ */
+#include "markup.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <string.h>
+
+typedef enum { TEXT, DELIM, OPEN } item_kind;
+
+typedef struct item {
+    item_kind kind;
+    const char *s;      /* TEXT: unescaped text */
+    size_t len;
+    unsigned style;
+    const char *link;
+    int count, orig;    /* DELIM: stars left / stars in the run */
+    bool can_open, can_close, active;
+} item;
+
+typedef struct buf {
+    char *s;
+    size_t n, cap;
+} buf;
+
+typedef struct parser {
+    cv_arena *a;
+    item *items;
+    size_t n, cap;
+    buf text;           /* literal text not yet flushed into an item */
+    size_t *opens;      /* indices of `[` openers still usable */
+    size_t nopen, opencap;
+} parser;
+
+static void put(cv_arena *a, buf *b, const char *s, size_t n)
+{
+    if (b->n + n + 1 > b->cap) {
+        size_t nc = b->cap ? b->cap * 2 : 32;
+        while (nc < b->n + n + 1)
+            nc *= 2;
+        b->s = cv_arena_realloc(a, b->s, b->cap, nc);
+        b->cap = nc;
+    }
+    memcpy(b->s + b->n, s, n);
+    b->n += n;
+    b->s[b->n] = '\0';
+}
+
+static void push(parser *p, item it)
+{
+    CV_PUSH(p->a, p->items, p->n, p->cap, it);
+}
+
+/* Pending literal text becomes an item. */
+static void flush(parser *p)
+{
+    if (!p->text.n)
+        return;
+    push(p, (item){.kind = TEXT, .s = p->text.s, .len = p->text.n});
+    p->text = (buf){0};
+}
+
+/* ---- Character classes for the flanking rules -------------------------- */
+
+enum { SPACE, PUNCT, OTHER };
+
+/* Unicode spaces by their UTF-8 encoding (the ones a résumé may hold). */
+static int unicode_class(const unsigned char *c)
+{
+    if (c[0] == 0xC2 && c[1] == 0xA0)
+        return SPACE; /* NBSP */
+    if (c[0] == 0xE2 && c[1] == 0x80 && (c[2] <= 0x8A || c[2] == 0xAF))
+        return SPACE; /* U+2000-U+200A, U+202F */
+    if (c[0] == 0xE2 && c[1] == 0x81 && c[2] == 0x9F)
+        return SPACE; /* U+205F */
+    if (c[0] == 0xE3 && c[1] == 0x80 && c[2] == 0x80)
+        return SPACE; /* U+3000 ideographic space */
+    return OTHER;
+}
+
+static int ascii_class(unsigned char c)
+{
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v')
+        return SPACE;
+    return ispunct(c) ? PUNCT : OTHER;
+}
+
+/* Class of the character that ends just before s[i]. */
+static int class_before(const char *s, size_t i)
+{
+    if (i == 0)
+        return SPACE;
+    const unsigned char *u = (const unsigned char *)s;
+    if (u[i - 1] < 0x80)
+        return ascii_class(u[i - 1]);
+    size_t j = i - 1;
+    while (j > 0 && (u[j] & 0xC0) == 0x80 && i - j < 4)
+        j--;
+    unsigned char c[4] = {0};
+    memcpy(c, u + j, i - j < 4 ? i - j : 4);
+    return unicode_class(c);
+}
+
+/* Class of the character that starts at s[i]. */
+static int class_at(const char *s, size_t i)
+{
+    const unsigned char *u = (const unsigned char *)s + i;
+    if (!u[0])
+        return SPACE;
+    if (u[0] < 0x80)
+        return ascii_class(u[0]);
+    unsigned char c[4] = {u[0], 0, 0, 0};
+    for (int k = 1; k < 3 && u[k - 1] && (u[k] & 0xC0) == 0x80; k++)
+        c[k] = u[k];
+    return unicode_class(c);
+}
+
+/* ---- Emphasis ---------------------------------------------------------- */
+
+/* CommonMark's "process emphasis" over items [lo, hi). */
+static void emphasis(item *it, size_t lo, size_t hi)
+{
+    /* Lowest opener worth trying, per closer run length mod 3 and whether
+     * the closer can also open: keeps the search linear. */
+    size_t bottom[3][2] = {{lo, lo}, {lo, lo}, {lo, lo}};
+    for (size_t ci = lo; ci < hi; ci++) {
+        item *cl = &it[ci];
+        while (cl->kind == DELIM && cl->active && cl->can_close && cl->count > 0) {
+            size_t *b = &bottom[cl->orig % 3][cl->can_open];
+            size_t oi = ci;
+            bool found = false;
+            while (oi > *b) {
+                item *op = &it[--oi];
+                if (op->kind != DELIM || !op->active || !op->can_open || op->count == 0)
+                    continue;
+                if ((op->can_close || cl->can_open) && (op->orig + cl->orig) % 3 == 0 &&
+                    !(op->orig % 3 == 0 && cl->orig % 3 == 0))
+                    continue;
+                found = true;
+                break;
+            }
+            if (!found) {
+                *b = ci;
+                if (!cl->can_open)
+                    cl->active = false;
+                break;
+            }
+
+            /* Two stars if both runs have them: bold; else italic.  The
+             * style covers everything between, whose runs turn literal. */
+            item *op = &it[oi];
+            int use = op->count >= 2 && cl->count >= 2 ? 2 : 1;
+            unsigned style = use == 2 ? CV_STYLE_BOLD : CV_STYLE_ITALIC;
+            for (size_t k = oi + 1; k < ci; k++) {
+                it[k].style |= style;
+                if (it[k].kind == DELIM)
+                    it[k].active = false;
+            }
+            op->count -= use;
+            cl->count -= use;
+            if (op->count == 0)
+                op->active = false;
+            if (cl->count == 0)
+                cl->active = false;
+        }
+    }
+}
+
+/* ---- Links ------------------------------------------------------------- */
+
+/* "(url)" or "(url "title")" at s[i]; returns the index after ')' and the
+ * unescaped URL, or 0 when there is no valid destination. */
+static size_t destination(cv_arena *a, const char *s, size_t i, const char **url)
+{
+    if (s[i] != '(')
+        return 0;
+    i++;
+    while (s[i] == ' ' || s[i] == '\t' || s[i] == '\n')
+        i++;
+
+    /* <url with spaces> or a run of non-space characters with balanced
+     * parentheses. */
+    buf d = {0};
+    if (s[i] == '<') {
+        for (i++; s[i] != '>'; i++) {
+            if (!s[i] || s[i] == '\n' || s[i] == '<')
+                return 0;
+            if (s[i] == '\\' && ispunct((unsigned char)s[i + 1]))
+                i++;
+            put(a, &d, s + i, 1);
+        }
+        i++;
+    } else {
+        int depth = 0;
+        for (; s[i] && !isspace((unsigned char)s[i]) && !iscntrl((unsigned char)s[i]); i++) {
+            if (s[i] == '(')
+                depth++;
+            else if (s[i] == ')' && depth-- == 0)
+                break;
+            if (s[i] == '\\' && ispunct((unsigned char)s[i + 1]))
+                i++;
+            put(a, &d, s + i, 1);
+        }
+        if (depth > 0)
+            return 0;
+    }
+
+    /* An optional title, which we do not use. */
+    size_t before = i;
+    while (s[i] == ' ' || s[i] == '\t' || s[i] == '\n')
+        i++;
+    if ((s[i] == '"' || s[i] == '\'' || s[i] == '(') && i > before) {
+        char close = s[i] == '(' ? ')' : s[i];
+        for (i++; s[i] != close; i++) {
+            if (!s[i])
+                return 0;
+            if (s[i] == '\\' && s[i + 1])
+                i++;
+        }
+        i++;
+        while (s[i] == ' ' || s[i] == '\t' || s[i] == '\n')
+            i++;
+    }
+    if (s[i] != ')')
+        return 0;
+    *url = d.s ? d.s : "";
+    return i + 1;
+}
+
+/* `]` at s[i]: close a link if an opener waits and a destination follows.
+ * Returns the index after what was consumed. */
+static size_t close_bracket(parser *p, const char *s, size_t i)
+{
+    const char *url;
+    size_t end = p->nopen ? destination(p->a, s, i + 1, &url) : 0;
+    if (!end) {
+        /* No link: the `]` is text, and so is the nearest `[`. */
+        if (p->nopen) {
+            item *op = &p->items[p->opens[--p->nopen]];
+            *op = (item){.kind = TEXT, .s = "[", .len = 1};
+        }
+        put(p->a, &p->text, "]", 1);
+        return i + 1;
+    }
+
+    /* The link text: emphasis inside it is settled now and cannot reach
+     * outside; empty link text shows the URL. */
+    flush(p);
+    size_t lo = p->opens[--p->nopen];
+    p->items[lo] = (item){.kind = TEXT, .s = "", .len = 0};
+    bool empty = true;
+    for (size_t k = lo + 1; k < p->n && empty; k++)
+        empty = p->items[k].kind == TEXT && p->items[k].len == 0;
+    if (empty)
+        push(p, (item){.kind = TEXT, .s = url, .len = strlen(url)});
+    emphasis(p->items, lo + 1, p->n);
+    for (size_t k = lo + 1; k < p->n; k++) {
+        p->items[k].link = url;
+        if (p->items[k].kind == DELIM)
+            p->items[k].active = false;
+    }
+
+    /* Links do not nest: earlier openers are plain `[` now. */
+    for (size_t k = 0; k < p->nopen; k++)
+        p->items[p->opens[k]] = (item){.kind = TEXT, .s = "[", .len = 1};
+    p->nopen = 0;
+    return end;
+}
+
+/* ---- Parsing ----------------------------------------------------------- */
+
+static void scan(parser *p, const char *s)
+{
+    size_t i = 0;
+    while (s[i]) {
+        char c = s[i];
+
+        /* A backslash makes the ASCII punctuation after it literal. */
+        if (c == '\\' && s[i + 1] && ispunct((unsigned char)s[i + 1])) {
+            put(p->a, &p->text, s + i + 1, 1);
+            i += 2;
+            continue;
+        }
+
+        /* A run of stars: emphasis if it flanks something. */
+        if (c == '*') {
+            size_t j = i;
+            while (s[j] == '*')
+                j++;
+            int before = class_before(s, i), after = class_at(s, j);
+            bool left = after != SPACE && (after != PUNCT || before != OTHER);
+            bool right = before != SPACE && (before != PUNCT || after != OTHER);
+            if (!left && !right) {
+                put(p->a, &p->text, s + i, j - i);
+            } else {
+                flush(p);
+                int n = (int)(j - i);
+                push(p, (item){.kind = DELIM, .count = n, .orig = n, .can_open = left,
+                               .can_close = right, .active = true});
+            }
+            i = j;
+            continue;
+        }
+
+        if (c == '[') {
+            flush(p);
+            CV_PUSH(p->a, p->opens, p->nopen, p->opencap, p->n);
+            push(p, (item){.kind = OPEN, .s = "[", .len = 1});
+            i++;
+            continue;
+        }
+        if (c == ']') {
+            i = close_bracket(p, s, i);
+            continue;
+        }
+        put(p->a, &p->text, s + i, 1);
+        i++;
+    }
+    flush(p);
+    emphasis(p->items, 0, p->n);
+}
+
+static bool same_link(const char *x, const char *y)
+{
+    return x == y || (x && y && strcmp(x, y) == 0);
+}
+
+size_t cv_markup_parse(cv_arena *a, const char *s, unsigned base_style, cv_span **out)
+{
+    parser p = {.a = a};
+    *out = NULL;
+    if (!s || !*s)
+        return 0;
+    scan(&p, s);
+
+    /* Items to spans: what each prints, merged with its neighbour when the
+     * style and link agree. */
+    cv_span *spans = NULL;
+    size_t n = 0, cap = 0;
+    buf cur = {0};
+    unsigned cur_style = 0;
+    const char *cur_link = NULL;
+    for (size_t k = 0; k <= p.n; k++) {
+        const char *t = "";
+        size_t len = 0;
+        char stars[64];
+        buf many = {0};
+        if (k < p.n) {
+            item *it = &p.items[k];
+            if (it->kind == DELIM) {
+                if (it->count <= (int)sizeof stars) {
+                    memset(stars, '*', (size_t)it->count);
+                    t = stars;
+                } else {
+                    for (int j = 0; j < it->count; j++)
+                        put(a, &many, "*", 1);
+                    t = many.s;
+                }
+                len = (size_t)it->count;
+            } else {
+                t = it->s;
+                len = it->len;
+            }
+            if (!len)
+                continue;
+        }
+        bool last = k == p.n;
+        unsigned style = last ? 0 : p.items[k].style | base_style;
+        if (last || cur.n == 0 || style != cur_style || !same_link(p.items[k].link, cur_link)) {
+            if (cur.n) {
+                cv_span sp = {cur.s, cur.n, cur_style, cur_link};
+                CV_PUSH(a, spans, n, cap, sp);
+            }
+            cur = (buf){0};
+            if (last)
+                break;
+            cur_style = style;
+            cur_link = p.items[k].link;
+        }
+        put(a, &cur, t, len);
+    }
+    *out = spans;
+    return n;
+}
+
+char *cv_markup_strip(cv_arena *a, const char *s)
+{
+    cv_span *spans;
+    size_t n = cv_markup_parse(a, s, 0, &spans);
+    buf b = {0};
+    for (size_t i = 0; i < n; i++)
+        put(a, &b, spans[i].text, spans[i].len);
+    return b.s ? b.s : cv_arena_strdup(a, "");
+}
+
+char *cv_markup_escape(cv_arena *a, const char *s)
+{
+    buf b = {0};
+    for (; s && *s; s++) {
+        if (*s == '\\' || *s == '*' || *s == '[' || *s == ']')
+            put(a, &b, "\\", 1);
+        put(a, &b, s, 1);
+    }
+    return b.s ? b.s : cv_arena_strdup(a, "");
+}

@@ -1,0 +1,899 @@
+/* yml.c - YAML text to a small tree of cv_yml nodes, through libyaml.
+ *
+ * We use libyaml's event API rather than its document loader.  Events
+ * arrive in source order (stream start, document start, scalar, mapping
+ * start, ..., mapping end), and we build the tree with an explicit stack of
+ * open containers.  Seeing each event as it comes lets us be strict where a
+ * résumé needs it, and stop early where a hostile file would cost us:
+ *
+ *   - A mapping key is checked against the keys already in its mapping the
+ *     moment it arrives, through one hash table keyed by (mapping, text), so
+ *     `duplicate key 'name' (first defined at line 3)` costs O(1) per key.
+ *   - A key that is a list or a mapping is refused at its start event.
+ *   - Nesting is refused when the stack would grow past CV_YML_MAX_DEPTH,
+ *     before libyaml has read the rest of a 100,000-bracket file.
+ *   - An alias shares its anchored node (never copies it).  Sharing makes a
+ *     "billion laughs" file cheap to load but not to walk, so every node
+ *     carries what its subtree would cost when expanded: its node count, the
+ *     alias references inside it, and its height.  An alias adds its
+ *     anchor's figures to the enclosing containers; we refuse a file whose
+ *     expanded alias references exceed CV_YML_MAX_ALIASES, whose aliases
+ *     expand to more than MAX_EXPANDED nodes, or whose expanded depth
+ *     exceeds CV_YML_MAX_DEPTH.  An alias to a container that is still open
+ *     (a recursive structure) is refused: it would make the tree a cycle.
+ *   - YAML 1.1 merge keys (`<<: *defaults`) are applied when their mapping
+ *     closes; keys written in the mapping win over merged ones.
+ *
+ * Before libyaml sees the buffer we check for NUL bytes and UTF-16 byte
+ * order marks, which libyaml would either reject with a vague message or
+ * accept in a form the rest of cvpdf cannot use.
+ *
+ * Positions: libyaml marks are 0-based; mark_pos() is the one place that
+ * turns them into our 1-based cv_pos.  Reader errors (bad UTF-8, control
+ * characters) come with a byte offset instead, which offset_pos() turns
+ * into a line and a column counted in characters, as libyaml counts them.
+ */
+#include "yml.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <yaml.h>
+
+#define MAX_FILE_SIZE (16 * 1024 * 1024)
+#define MAX_FILE_SIZE_NAME "16 MB"
+#define MAX_EXPANDED 1000000
+
+/* ---- A small open-addressing hash table in the arena ------------------ */
+
+/* Keyed by (owner, text): owner NULL for anchors, the mapping node for
+ * duplicate-key detection. */
+typedef struct slot {
+    const void *owner;
+    const char *key;
+    size_t len;
+    void *val;
+} slot;
+
+typedef struct table {
+    slot *slots;
+    size_t cap, n;
+} table;
+
+static uint64_t hash(const void *owner, const char *s, size_t len)
+{
+    uint64_t h = 1469598103934665603u ^ (uint64_t)(uintptr_t)owner;
+    for (size_t i = 0; i < len; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211u;
+    }
+    return h ^ (h >> 29);
+}
+
+static slot *find(table *t, const void *owner, const char *s, size_t len)
+{
+    if (!t->cap)
+        return NULL;
+    size_t i = hash(owner, s, len) & (t->cap - 1);
+    while (t->slots[i].key) {
+        slot *sl = &t->slots[i];
+        if (sl->owner == owner && sl->len == len && memcmp(sl->key, s, len) == 0)
+            return sl;
+        i = (i + 1) & (t->cap - 1);
+    }
+    return NULL;
+}
+
+/* Insert or overwrite. */
+static void put(cv_arena *a, table *t, const void *owner, const char *s, size_t len,
+                void *val)
+{
+    slot *sl = find(t, owner, s, len);
+    if (sl) {
+        sl->val = val;
+        return;
+    }
+    /* Grow at half load: rehash everything into a table twice the size. */
+    if (2 * (t->n + 1) > t->cap) {
+        table nt = {NULL, t->cap ? t->cap * 2 : 64, 0};
+        nt.slots = cv_arena_alloc(a, nt.cap * sizeof *nt.slots);
+        for (size_t i = 0; i < t->cap; i++)
+            if (t->slots[i].key)
+                put(a, &nt, t->slots[i].owner, t->slots[i].key, t->slots[i].len,
+                    t->slots[i].val);
+        *t = nt;
+    }
+    size_t i = hash(owner, s, len) & (t->cap - 1);
+    while (t->slots[i].key)
+        i = (i + 1) & (t->cap - 1);
+    t->slots[i] = (slot){owner, s, len, val};
+    t->n++;
+}
+
+/* ---- Loader state ------------------------------------------------------ */
+
+/* What a subtree costs once its aliases are expanded. */
+typedef struct cost {
+    size_t nodes;    /* nodes */
+    size_t aliases;  /* alias references */
+    int height;      /* container levels (a scalar is 0) */
+} cost;
+
+typedef struct anchor {
+    cv_yml *node;
+    cost c;
+    bool open;       /* container still being read */
+} anchor;
+
+/* An open container. */
+typedef struct frame {
+    cv_yml *node;
+    size_t cap;
+    cv_yml *key;     /* mapping: the key whose value is awaited */
+    anchor *anc;     /* its anchor, completed when it closes */
+    cost c;
+    bool merge;      /* mapping has a plain '<<' key */
+} frame;
+
+typedef struct loader {
+    cv_arena *a;
+    cv_error *err;
+    const char *file;
+    const char *buf;
+    size_t len;
+    frame stack[CV_YML_MAX_DEPTH + 1];
+    int depth;
+    cv_yml *root;
+    table anchors, keys;
+    size_t aliases, expanded;
+} loader;
+
+/* The one conversion from libyaml's 0-based marks. */
+static cv_pos mark_pos(const loader *L, yaml_mark_t m)
+{
+    return (cv_pos){L->file, (int)m.line + 1, (int)m.column + 1};
+}
+
+/* Line and column (in characters) of byte `off`; libyaml counts a CR LF
+ * pair, a lone CR and a LF as one line break each. */
+static cv_pos offset_pos(const loader *L, size_t off)
+{
+    int line = 1, col = 1;
+    for (size_t i = 0; i < off && i < L->len; i++) {
+        unsigned char c = (unsigned char)L->buf[i];
+        if (c == '\n' || (c == '\r' && (i + 1 >= L->len || L->buf[i + 1] != '\n'))) {
+            line++;
+            col = 1;
+        } else if ((c & 0xC0) != 0x80 && c != '\r') {
+            col++;
+        }
+    }
+    return (cv_pos){L->file, line, col};
+}
+
+/* The byte at a libyaml mark (line and column), or NUL past the end. */
+static char byte_at(const loader *L, yaml_mark_t m)
+{
+    size_t i = 0, line = 0, col = 0;
+    while (i < L->len && line < m.line) {
+        char c = L->buf[i++];
+        if (c == '\n' || (c == '\r' && (i >= L->len || L->buf[i] != '\n')))
+            line++;
+    }
+    while (i < L->len && col < m.column) {
+        i++;
+        while (i < L->len && ((unsigned char)L->buf[i] & 0xC0) == 0x80)
+            i++;
+        col++;
+    }
+    return i < L->len ? L->buf[i] : '\0';
+}
+
+static cv_yml *new_node(loader *L, cv_yml_kind kind, cv_pos pos)
+{
+    cv_yml *n = cv_arena_alloc(L->a, sizeof *n);
+    n->kind = kind;
+    n->pos = pos;
+    return n;
+}
+
+static bool expecting_key(const loader *L)
+{
+    if (L->depth == 0)
+        return false;
+    const frame *f = &L->stack[L->depth - 1];
+    return f->node->kind == CV_YML_MAP && !f->key;
+}
+
+static void grow(loader *L, frame *f)
+{
+    cv_yml *p = f->node;
+    if (p->n < f->cap)
+        return;
+    size_t nc = f->cap ? f->cap * 2 : 8;
+    p->items = cv_arena_realloc(L->a, p->items, f->cap * sizeof *p->items,
+                                nc * sizeof *p->items);
+    if (p->kind == CV_YML_MAP)
+        p->keys = cv_arena_realloc(L->a, p->keys, f->cap * sizeof *p->keys,
+                                   nc * sizeof *p->keys);
+    f->cap = nc;
+}
+
+/* Attach a finished node (or a shared, aliased one) to the open container,
+ * or make it the root. */
+static bool add(loader *L, cv_yml *node, cost c, cv_pos pos)
+{
+    if (L->depth == 0) {
+        L->root = node;
+        return true;
+    }
+    frame *f = &L->stack[L->depth - 1];
+    f->c.nodes += c.nodes;
+    f->c.aliases += c.aliases;
+    if (c.height + 1 > f->c.height)
+        f->c.height = c.height + 1;
+    cv_yml *p = f->node;
+
+    /* A sequence item. */
+    if (p->kind == CV_YML_SEQ) {
+        grow(L, f);
+        p->items[p->n++] = node;
+        return true;
+    }
+
+    /* A mapping key: a string that the mapping has not seen yet. */
+    if (!f->key) {
+        if (node->kind != CV_YML_SCALAR)
+            return cv_error_at(L->err, pos, "a mapping key must be a string, not %s",
+                               cv_yml_kind_name(node->kind));
+        slot *first = find(&L->keys, p, node->str, node->len);
+        if (first)
+            return cv_error_at(L->err, pos, "duplicate key '%s' (first defined at line %d)",
+                               node->str, ((cv_yml *)first->val)->pos.line);
+        put(L->a, &L->keys, p, node->str, node->len, node);
+        if (node->plain && strcmp(node->str, "<<") == 0)
+            f->merge = true;
+        f->key = node;
+        return true;
+    }
+
+    /* A mapping value completes a pair. */
+    grow(L, f);
+    p->keys[p->n] = f->key;
+    p->items[p->n] = node;
+    p->n++;
+    f->key = NULL;
+    return true;
+}
+
+/* Define (or redefine: the latest definition wins) an anchor. */
+static anchor *define(loader *L, const yaml_char_t *name, cv_yml *node, bool open)
+{
+    anchor *an = cv_arena_alloc(L->a, sizeof *an);
+    an->node = node;
+    an->open = open;
+    an->c = (cost){1, 0, 0};
+    const char *s = cv_arena_strdup(L->a, (const char *)name);
+    put(L->a, &L->anchors, NULL, s, strlen(s), an);
+    return an;
+}
+
+static bool on_scalar(loader *L, const yaml_event_t *ev)
+{
+    cv_pos pos = mark_pos(L, ev->start_mark);
+    size_t len = ev->data.scalar.length;
+    const char *v = (const char *)ev->data.scalar.value;
+
+    /* "\0" escapes in quoted strings would end our C strings early. */
+    if (memchr(v, '\0', len))
+        return cv_error_at(L->err, pos, "a string may not contain a NUL character (\\0)");
+
+    cv_yml *n = new_node(L, CV_YML_SCALAR, pos);
+    n->str = cv_arena_strndup(L->a, v, len);
+    n->len = len;
+    n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+               !(ev->data.scalar.tag &&
+                 strcmp((const char *)ev->data.scalar.tag, YAML_STR_TAG) == 0);
+    if (ev->data.scalar.anchor)
+        define(L, ev->data.scalar.anchor, n, false);
+    return add(L, n, (cost){1, 0, 0}, pos);
+}
+
+static bool on_start(loader *L, const yaml_event_t *ev, cv_yml_kind kind)
+{
+    cv_pos pos = mark_pos(L, ev->start_mark);
+    if (expecting_key(L))
+        return cv_error_at(L->err, pos, "a mapping key must be a string, not %s",
+                           cv_yml_kind_name(kind));
+    if (L->depth >= CV_YML_MAX_DEPTH)
+        return cv_error_at(L->err, pos, "lists and mappings nest deeper than %d levels",
+                           CV_YML_MAX_DEPTH);
+    const yaml_char_t *name = kind == CV_YML_MAP ? ev->data.mapping_start.anchor
+                                                 : ev->data.sequence_start.anchor;
+    frame *f = &L->stack[L->depth++];
+    memset(f, 0, sizeof *f);
+    f->node = new_node(L, kind, pos);
+    f->c = (cost){1, 0, 1};
+    if (name)
+        f->anc = define(L, name, f->node, true);
+    return true;
+}
+
+/* Apply `<<` merge keys: each mapping named by a '<<' value lends the keys
+ * this mapping lacks, at the place of the '<<' key; earlier sources win. */
+typedef struct pairs {
+    cv_yml **keys, **items;
+    size_t n, cap;
+} pairs;
+
+static void pair(cv_arena *a, pairs *p, cv_yml *k, cv_yml *v)
+{
+    if (p->n == p->cap) {
+        size_t nc = p->cap ? p->cap * 2 : 8;
+        p->keys = cv_arena_realloc(a, p->keys, p->cap * sizeof *p->keys, nc * sizeof *p->keys);
+        p->items = cv_arena_realloc(a, p->items, p->cap * sizeof *p->items,
+                                    nc * sizeof *p->items);
+        p->cap = nc;
+    }
+    p->keys[p->n] = k;
+    p->items[p->n++] = v;
+}
+
+static bool merge(loader *L, cv_yml *m)
+{
+    pairs out = {0};
+    for (size_t i = 0; i < m->n; i++) {
+        cv_yml *k = m->keys[i], *v = m->items[i];
+        if (!(k->plain && strcmp(k->str, "<<") == 0)) {
+            pair(L->a, &out, k, v);
+            continue;
+        }
+
+        /* The '<<' value: one mapping or a list of mappings. */
+        size_t nsrc = v->kind == CV_YML_SEQ ? v->n : 1;
+        for (size_t s = 0; s < nsrc; s++) {
+            cv_yml *src = v->kind == CV_YML_SEQ ? v->items[s] : v;
+            if (src->kind != CV_YML_MAP)
+                return cv_error_at(L->err, src->pos, "'<<' merges mappings; this is %s",
+                                   cv_yml_kind_name(src->kind));
+            for (size_t j = 0; j < src->n; j++) {
+                cv_yml *sk = src->keys[j];
+                if (find(&L->keys, m, sk->str, sk->len))
+                    continue;
+                put(L->a, &L->keys, m, sk->str, sk->len, sk);
+                pair(L->a, &out, sk, src->items[j]);
+            }
+        }
+    }
+    m->keys = out.keys;
+    m->items = out.items;
+    m->n = out.n;
+    return true;
+}
+
+static bool on_end(loader *L, const yaml_event_t *ev)
+{
+    frame f = L->stack[--L->depth];
+    if (f.merge && !merge(L, f.node))
+        return false;
+    if (f.anc) {
+        f.anc->c = f.c;
+        f.anc->open = false;
+    }
+    return add(L, f.node, f.c, mark_pos(L, ev->start_mark));
+}
+
+static bool on_alias(loader *L, const yaml_event_t *ev)
+{
+    cv_pos pos = mark_pos(L, ev->start_mark);
+    const char *name = (const char *)ev->data.alias.anchor;
+    slot *sl = find(&L->anchors, NULL, name, strlen(name));
+    if (!sl)
+        return cv_error_at(L->err, pos, "alias '*%s' names no anchor ('&%s' must come first)",
+                           name, name);
+    anchor *an = sl->val;
+    if (an->open)
+        return cv_error_at(L->err, pos, "alias '*%s' refers to a list or mapping that contains it",
+                           name);
+
+    /* Count what the alias costs once expanded. */
+    L->aliases += 1 + an->c.aliases;
+    L->expanded += an->c.nodes;
+    if (L->aliases > CV_YML_MAX_ALIASES)
+        return cv_error_at(L->err, pos,
+                           "too many alias references (more than %d, counting aliases "
+                           "inside aliased nodes)", CV_YML_MAX_ALIASES);
+    if (L->expanded > MAX_EXPANDED)
+        return cv_error_at(L->err, pos, "aliases expand to more than %d nodes", MAX_EXPANDED);
+    if (L->depth + an->c.height > CV_YML_MAX_DEPTH)
+        return cv_error_at(L->err, pos,
+                           "alias '*%s' makes lists and mappings nest deeper than %d levels",
+                           name, CV_YML_MAX_DEPTH);
+    if (an->node->kind != CV_YML_SCALAR && expecting_key(L))
+        return cv_error_at(L->err, pos, "a mapping key must be a string, not %s",
+                           cv_yml_kind_name(an->node->kind));
+    cost c = an->c;
+    c.aliases += 1;
+    return add(L, an->node, c, pos);
+}
+
+/* Turn libyaml's error into `problem (context) hint` at the right place. */
+static void syntax_error(loader *L, const yaml_parser_t *p)
+{
+    switch (p->error) {
+    case YAML_MEMORY_ERROR:
+        cv_error_at(L->err, (cv_pos){L->file, 0, 0}, "out of memory while reading YAML");
+        return;
+    case YAML_READER_ERROR: {
+        /* A bad trailing byte is reported at itself; point at the start
+         * of the character it breaks. */
+        size_t off = p->problem_offset;
+        if (strstr(p->problem, "trailing")) {
+            const unsigned char *b = (const unsigned char *)L->buf;
+            size_t j = off;
+            while (j > 0 && off - j < 3 && off <= L->len && (b[j - 1] & 0xC0) == 0x80)
+                j--;
+            if (j > 0 && (b[j - 1] & 0xC0) == 0xC0)
+                off = j - 1;
+        }
+        cv_pos pos = offset_pos(L, off);
+        if (strstr(p->problem, "UTF-8"))
+            cv_error_at(L->err, pos, "invalid UTF-8 (%s); save the file as UTF-8", p->problem);
+        else if (p->problem_value >= 0)
+            cv_error_at(L->err, pos, "%s (U+%04X)", p->problem, (unsigned)p->problem_value);
+        else
+            cv_error_at(L->err, pos, "%s", p->problem);
+        return;
+    }
+    default:
+        break;
+    }
+
+    cv_pos pos = mark_pos(L, p->problem_mark);
+    const char *problem = p->problem ? p->problem : "invalid YAML";
+    char ctx[160] = "";
+    if (p->context && !strstr(p->context, "scanning for the next token")) {
+        cv_pos at = mark_pos(L, p->context_mark);
+        snprintf(ctx, sizeof ctx, " (%s at line %d, column %d)", p->context, at.line, at.col);
+    }
+
+    /* A hint for the mistakes people make most. */
+    const char *hint = "";
+    char c = byte_at(L, p->problem_mark);
+    if (strstr(problem, "cannot start any token")) {
+        if (c == '\t')
+            hint = "; indent with spaces, not tabs";
+        else if (c == '@' || c == '`')
+            hint = "; quote a value that starts with '@' or '`'";
+    } else if (strstr(problem, "mapping values are not allowed")) {
+        hint = "; quote a value that contains ': ', or check the indentation";
+    } else if (strstr(problem, "did not find expected key") ||
+               strstr(problem, "did not find expected '-'")) {
+        hint = "; check the indentation";
+    } else if (p->context && strstr(p->context, "quoted scalar")) {
+        hint = "; a quoted string is not closed";
+    }
+    cv_error_at(L->err, pos, "%s%s%s", problem, ctx, hint);
+}
+
+/* NUL bytes and UTF-16/32 byte order marks, before libyaml sees them. */
+static bool precheck(loader *L)
+{
+    const unsigned char *b = (const unsigned char *)L->buf;
+    if (L->len >= 2 && ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF)))
+        return cv_error_at(L->err, (cv_pos){L->file, 1, 1},
+                           "the file is UTF-16 encoded; save it as UTF-8");
+    const char *nul = memchr(L->buf, '\0', L->len);
+    if (nul)
+        return cv_error_at(L->err, offset_pos(L, (size_t)(nul - L->buf)),
+                           "the file contains a NUL byte (is it a text file?)");
+    return true;
+}
+
+cv_yml *cv_yml_load(cv_arena *a, const char *file, const char *buf, size_t len,
+                    cv_error *err)
+{
+    loader *L = cv_arena_alloc(a, sizeof *L);
+    L->a = a;
+    L->err = err;
+    L->file = file ? file : "<input>";
+    L->buf = buf;
+    L->len = len;
+    if (len > MAX_FILE_SIZE) {
+        cv_error_at(err, (cv_pos){L->file, 0, 0}, "'%s' is larger than %s, the limit for an input file",
+                    L->file, MAX_FILE_SIZE_NAME);
+        return NULL;
+    }
+    if (!precheck(L))
+        return NULL;
+
+    yaml_parser_t parser;
+    yaml_event_t ev;
+    if (!yaml_parser_initialize(&parser)) {
+        cv_error_at(err, (cv_pos){L->file, 0, 0}, "cannot initialise the YAML parser");
+        return NULL;
+    }
+    yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+
+    /* One event at a time; every path out of the loop deletes the event. */
+    bool ok = true, done = false;
+    int ndocs = 0;
+    while (ok && !done) {
+        if (!yaml_parser_parse(&parser, &ev)) {
+            syntax_error(L, &parser);
+            ok = false;
+            break;
+        }
+        switch (ev.type) {
+        case YAML_STREAM_END_EVENT:
+            done = true;
+            break;
+        case YAML_DOCUMENT_START_EVENT:
+            if (++ndocs > 1)
+                ok = cv_error_at(err, mark_pos(L, ev.start_mark),
+                                 "a second YAML document ('---' starts one); "
+                                 "a file holds one document");
+            break;
+        case YAML_SCALAR_EVENT:
+            ok = on_scalar(L, &ev);
+            break;
+        case YAML_SEQUENCE_START_EVENT:
+            ok = on_start(L, &ev, CV_YML_SEQ);
+            break;
+        case YAML_MAPPING_START_EVENT:
+            ok = on_start(L, &ev, CV_YML_MAP);
+            break;
+        case YAML_SEQUENCE_END_EVENT:
+        case YAML_MAPPING_END_EVENT:
+            ok = on_end(L, &ev);
+            break;
+        case YAML_ALIAS_EVENT:
+            ok = on_alias(L, &ev);
+            break;
+        default:
+            break;
+        }
+        yaml_event_delete(&ev);
+    }
+    yaml_parser_delete(&parser);
+    if (!ok)
+        return NULL;
+
+    /* A file of nothing but comments, or a lone `---` or `~`. */
+    if (!L->root || cv_yml_is_null(L->root)) {
+        cv_error_at(err, (cv_pos){L->file, 1, 1}, "the file is empty (it holds no YAML data)");
+        return NULL;
+    }
+    return L->root;
+}
+
+char *cv_yml_read_file(cv_arena *a, const char *path, size_t *len, cv_error *err)
+{
+    cv_pos pos = {cv_arena_strdup(a, path), 0, 0};
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        cv_error_at(err, pos, "cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+
+    /* Directories open fine on POSIX and fail only at the first read. */
+    struct stat st;
+    size_t cap = 64 * 1024;
+    if (fstat(fileno(f), &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            fclose(f);
+            cv_error_at(err, pos, "cannot read '%s': %s", path, strerror(EISDIR));
+            return NULL;
+        }
+        if (S_ISREG(st.st_mode)) {
+            if (st.st_size > MAX_FILE_SIZE) {
+                fclose(f);
+                cv_error_at(err, pos, "'%s' is larger than %s, the limit for an input file",
+                            path, MAX_FILE_SIZE_NAME);
+                return NULL;
+            }
+            cap = (size_t)st.st_size + 1;
+        }
+    }
+
+    /* Read until EOF (pipes report no size), never past the limit. */
+    char *buf = cv_arena_alloc(a, cap);
+    size_t n = 0;
+    for (;;) {
+        if (n + 1 >= cap) {
+            size_t nc = cap * 2;
+            buf = cv_arena_realloc(a, buf, cap, nc);
+            cap = nc;
+        }
+        size_t got = fread(buf + n, 1, cap - 1 - n, f);
+        n += got;
+        if (n > MAX_FILE_SIZE) {
+            fclose(f);
+            cv_error_at(err, pos, "'%s' is larger than %s, the limit for an input file",
+                        path, MAX_FILE_SIZE_NAME);
+            return NULL;
+        }
+        if (got == 0)
+            break;
+    }
+    if (ferror(f)) {
+        int e = errno;
+        fclose(f);
+        cv_error_at(err, pos, "cannot read '%s': %s", path, strerror(e ? e : EIO));
+        return NULL;
+    }
+    fclose(f);
+    buf[n] = '\0';
+    if (len)
+        *len = n;
+    return buf;
+}
+
+/* ---- Lookups and typed getters ---------------------------------------- */
+
+cv_yml *cv_yml_get(const cv_yml *map, const char *key)
+{
+    if (!map || map->kind != CV_YML_MAP)
+        return NULL;
+    for (size_t i = 0; i < map->n; i++)
+        if (strcmp(map->keys[i]->str, key) == 0)
+            return map->items[i];
+    return NULL;
+}
+
+bool cv_yml_is_null(const cv_yml *node)
+{
+    if (!node || node->kind != CV_YML_SCALAR || !node->plain)
+        return false;
+    const char *s = node->str;
+    return !*s || !strcmp(s, "~") || !strcmp(s, "null") || !strcmp(s, "Null") ||
+           !strcmp(s, "NULL");
+}
+
+const char *cv_yml_kind_name(cv_yml_kind kind)
+{
+    switch (kind) {
+    case CV_YML_SCALAR:
+        return "a string";
+    case CV_YML_SEQ:
+        return "a list";
+    case CV_YML_MAP:
+        return "a mapping";
+    }
+    return "a node";
+}
+
+/* "expected X, got a list" for a node of the wrong kind or a null. */
+static bool wrong(const cv_yml *node, const char *want, cv_error *err)
+{
+    if (!node)
+        return cv_error_at(err, (cv_pos){0}, "expected %s, got nothing", want);
+    if (node->kind != CV_YML_SCALAR)
+        return cv_error_at(err, node->pos, "expected %s, got %s", want,
+                           cv_yml_kind_name(node->kind));
+    if (!*node->str)
+        return cv_error_at(err, node->pos, "expected %s, got an empty value", want);
+    return cv_error_at(err, node->pos, "expected %s, got '%s'", want, node->str);
+}
+
+bool cv_yml_str(const cv_yml *node, const char **out, cv_error *err)
+{
+    if (!node || node->kind != CV_YML_SCALAR)
+        return wrong(node, "a string", err);
+    if (cv_yml_is_null(node)) {
+        if (!*node->str)
+            return wrong(node, "a string", err);
+        return cv_error_at(err, node->pos,
+                           "expected a string, got null (write \"%s\" in quotes to mean the text)",
+                           node->str);
+    }
+    *out = node->str;
+    return true;
+}
+
+bool cv_yml_num(const cv_yml *node, double *out, cv_error *err)
+{
+    if (!node || node->kind != CV_YML_SCALAR)
+        return wrong(node, "a number", err);
+
+    /* [+-] digits [. digits] [e [+-] digits]: no hex, inf or nan. */
+    const char *s = node->str, *p = s;
+    if (*p == '+' || *p == '-')
+        p++;
+    int digits = 0;
+    while (isdigit((unsigned char)*p))
+        p++, digits++;
+    if (*p == '.') {
+        p++;
+        while (isdigit((unsigned char)*p))
+            p++, digits++;
+    }
+    if (digits && (*p == 'e' || *p == 'E')) {
+        p++;
+        if (*p == '+' || *p == '-')
+            p++;
+        if (!isdigit((unsigned char)*p))
+            return wrong(node, "a number", err);
+        while (isdigit((unsigned char)*p))
+            p++;
+    }
+    if (!digits || *p)
+        return wrong(node, "a number", err);
+    double v = strtod(s, NULL);
+    if (!isfinite(v))
+        return cv_error_at(err, node->pos, "number '%s' is out of range", s);
+    *out = v;
+    return true;
+}
+
+bool cv_yml_bool(const cv_yml *node, bool *out, cv_error *err)
+{
+    static const char *const yes[] = {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"};
+    static const char *const no[] = {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"};
+    if (!node || node->kind != CV_YML_SCALAR)
+        return wrong(node, "true or false", err);
+    for (size_t i = 0; i < sizeof yes / sizeof *yes; i++) {
+        if (!strcmp(node->str, yes[i])) {
+            *out = true;
+            return true;
+        }
+        if (!strcmp(node->str, no[i])) {
+            *out = false;
+            return true;
+        }
+    }
+    return wrong(node, "true or false", err);
+}
+
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    c = tolower(c);
+    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* An integer 0-255 with optional spaces around it, ending at `end`. */
+static const char *channel(const char *p, char end, unsigned *v)
+{
+    while (*p == ' ')
+        p++;
+    if (!isdigit((unsigned char)*p))
+        return NULL;
+    unsigned x = 0;
+    while (isdigit((unsigned char)*p) && x <= 255)
+        x = x * 10 + (unsigned)(*p++ - '0');
+    while (*p == ' ')
+        p++;
+    if (x > 255 || *p != end)
+        return NULL;
+    *v = x;
+    return p + 1;
+}
+
+bool cv_yml_color(const cv_yml *node, unsigned *out, cv_error *err)
+{
+    if (!node || node->kind != CV_YML_SCALAR)
+        return wrong(node, "a colour (#rrggbb, #rgb or rgb(r, g, b))", err);
+    const char *s = node->str;
+    size_t n = strlen(s);
+
+    /* #rrggbb and #rgb */
+    if (s[0] == '#' && (n == 7 || n == 4)) {
+        unsigned v = 0;
+        bool ok = true;
+        for (size_t i = 1; i < n && ok; i++) {
+            int h = hexval((unsigned char)s[i]);
+            ok = h >= 0;
+            v = n == 7 ? v << 4 | (unsigned)h : v << 8 | (unsigned)(h * 17);
+        }
+        if (ok) {
+            *out = v;
+            return true;
+        }
+    }
+
+    /* rgb(r, g, b) */
+    if (strncmp(s, "rgb(", 4) == 0) {
+        unsigned r, g, b;
+        const char *p = channel(s + 4, ',', &r);
+        p = p ? channel(p, ',', &g) : NULL;
+        p = p ? channel(p, ')', &b) : NULL;
+        if (p && !*p) {
+            *out = r << 16 | g << 8 | b;
+            return true;
+        }
+    }
+    return cv_error_at(err, node->pos,
+                       "invalid colour '%s': use #rrggbb, #rgb or rgb(r, g, b) with 0-255", s);
+}
+
+/* ---- Key checks and suggestions --------------------------------------- */
+
+/* Optimal string alignment distance (Damerau-Levenshtein where a
+ * transposed pair is one edit), ASCII case-insensitive. */
+static size_t osa(const char *a, const char *b)
+{
+    size_t n = strlen(a), m = strlen(b);
+    if (n > 64 || m > 64)
+        return (size_t)-1;
+    size_t d[65][65];
+    for (size_t i = 0; i <= n; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= m; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= n; i++) {
+        for (size_t j = 1; j <= m; j++) {
+            int ca = tolower((unsigned char)a[i - 1]), cb = tolower((unsigned char)b[j - 1]);
+            size_t sub = ca != cb;
+            size_t v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v)
+                v = d[i][j - 1] + 1;
+            if (d[i - 1][j - 1] + sub < v)
+                v = d[i - 1][j - 1] + sub;
+            if (i > 1 && j > 1 && ca == tolower((unsigned char)b[j - 2]) &&
+                tolower((unsigned char)a[i - 2]) == cb && d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
+        }
+    }
+    return d[n][m];
+}
+
+const char *cv_suggest(const char *word, const char *const *candidates)
+{
+    if (!word || !*word || !candidates)
+        return NULL;
+    size_t limit = strlen(word) / 3;
+    if (limit < 1)
+        limit = 1;
+    const char *best = NULL;
+    size_t bestd = (size_t)-1;
+    for (size_t i = 0; candidates[i]; i++) {
+        size_t d = osa(word, candidates[i]);
+        if (d <= limit && d < bestd) {
+            best = candidates[i];
+            bestd = d;
+        }
+    }
+    return best;
+}
+
+bool cv_yml_check_keys(const cv_yml *map, const char *const *allowed, const char *what,
+                       cv_error *err)
+{
+    if (!map || map->kind != CV_YML_MAP)
+        return true;
+    for (size_t i = 0; i < map->n; i++) {
+        const cv_yml *k = map->keys[i];
+        bool known = false;
+        for (size_t j = 0; allowed[j] && !known; j++)
+            known = strcmp(k->str, allowed[j]) == 0;
+        if (known)
+            continue;
+        const char *s = cv_suggest(k->str, allowed);
+        if (s)
+            return cv_error_at(err, k->pos, "unknown key '%s' in %s (did you mean '%s'?)",
+                               k->str, what, s);
+
+        /* No close match: list what is allowed, as far as it fits. */
+        char list[300] = "";
+        size_t used = 0;
+        for (size_t j = 0; allowed[j]; j++) {
+            int w = snprintf(list + used, sizeof list - used, "%s%s", j ? ", " : "", allowed[j]);
+            if (w < 0 || (size_t)w >= sizeof list - used) {
+                snprintf(list + used, sizeof list - used, ", ...");
+                break;
+            }
+            used += (size_t)w;
+        }
+        return cv_error_at(err, k->pos, "unknown key '%s' in %s (expected one of: %s)", k->str,
+                           what, list);
+    }
+    return true;
+}

@@ -1,0 +1,806 @@
+/* test_doc.c - profiles: entry types, dates, social networks, locale, errors. */
+#include "doc.h"
+#include "harness.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static cv_arena *A;
+static cv_error E;
+
+static cv_doc *doc(const char *yaml)
+{
+    cv_error_init(&E);
+    E.quiet = true;
+    cv_yml *root = cv_yml_load(A, "p.yaml", yaml, strlen(yaml), &E);
+    return root ? cv_doc_load(A, root, "p.yaml", &E) : NULL;
+}
+
+/* A profile whose cv has `name: Ada` and the given sections block. */
+static cv_doc *sections(const char *body)
+{
+    static char buf[8192];
+    snprintf(buf, sizeof buf, "cv:\n  name: Ada\n  sections:\n%s", body);
+    return doc(buf);
+}
+
+static const char *errstr(void)
+{
+    static char out[700];
+    if (!E.set)
+        return "(no error)";
+    snprintf(out, sizeof out, "%d:%d: %s", E.pos.line, E.pos.col, E.msg);
+    return out;
+}
+
+static bool has(const char *hay, const char *needle)
+{
+    return hay && strstr(hay, needle) != NULL;
+}
+
+static const char *range(const cv_doc *d, size_t sec, size_t ent)
+{
+    return cv_entry_date_range(A, &d->sections[sec].entries[ent], &d->locale);
+}
+
+/* ---- The whole profile --------------------------------------------------- */
+
+static const char *full =
+    "cv:\n"
+    "  name: Ada Lovelace\n"
+    "  native_name: 艾达\n"
+    "  headline: Analyst\n"
+    "  location: London, UK\n"
+    "  email: ada@example.com\n"
+    "  phone: \"+44 20 1234 5678\"\n"
+    "  website: https://ada.example.com/\n"
+    "  photo: ada.jpg\n"
+    "  social_networks:\n"
+    "    - network: GitHub\n"
+    "      username: ada\n"
+    "  sections:\n"
+    "    education:\n"
+    "      - institution: University of London\n"
+    "        area: Mathematics\n"
+    "        degree: PhD\n"
+    "        location: London\n"
+    "        start_date: 1835-09\n"
+    "        end_date: 1840-06\n"
+    "        summary: Thesis on engines\n"
+    "        highlights:\n"
+    "          - First program\n"
+    "    experience:\n"
+    "      - company: Analytical Engines Ltd\n"
+    "        position: Programmer\n"
+    "        date: 1843\n"
+    "    publications:\n"
+    "      - title: Sketch of the Analytical Engine\n"
+    "        authors:\n"
+    "          - L. F. Menabrea\n"
+    "          - '**A. Lovelace**'\n"
+    "        journal: Scientific Memoirs\n"
+    "        doi: https://doi.org/10.1000/xyz123\n"
+    "        url: https://example.com/sketch\n"
+    "        date: 1843-10\n"
+    "    projects:\n"
+    "      - name: Bernoulli numbers\n"
+    "        location: Note G\n"
+    "    skills:\n"
+    "      - label: Languages\n"
+    "        details: English, French\n"
+    "    notes:\n"
+    "      - bullet: A bullet\n"
+    "    talks:\n"
+    "      - number: A numbered one\n"
+    "    papers:\n"
+    "      - reversed_number: A reversed one\n"
+    "    summary:\n"
+    "      - Just **text**.\n"
+    "      - 2020\n"
+    "settings:\n"
+    "  bold_keywords: [Python, C]\n";
+
+TEST(whole_profile)
+{
+    cv_doc *d = doc(full);
+    CHECK(d != NULL);
+    if (!d) {
+        fprintf(stderr, "  %s\n", errstr());
+        return;
+    }
+    CHECK_STR(d->file, "p.yaml");
+    CHECK_STR(d->name.s, "Ada Lovelace");
+    CHECK(d->name.pos.line == 2 && d->name.pos.col == 9);
+    CHECK_STR(d->native_name.s, "艾达");
+    CHECK_STR(d->headline.s, "Analyst");
+    CHECK_STR(d->email.s, "ada@example.com");
+    CHECK_STR(d->phone.s, "+44 20 1234 5678");
+    CHECK_STR(d->website.s, "https://ada.example.com/");
+    CHECK_STR(d->photo.s, "ada.jpg");
+    CHECK(d->nsocials == 1);
+    CHECK(d->nsections == 9);
+    CHECK(d->nbold_keywords == 2);
+    CHECK_STR(d->bold_keywords[1].s, "C");
+
+    cv_section *s = d->sections;
+    CHECK_STR(s[0].key, "education");
+    CHECK_STR(s[0].title, "Education");
+    CHECK(s[0].kind == CV_ENTRY_EDUCATION && s[0].nentries == 1);
+    cv_entry *e = &s[0].entries[0];
+    CHECK_STR(e->institution.s, "University of London");
+    CHECK_STR(e->area.s, "Mathematics");
+    CHECK_STR(e->degree.s, "PhD");
+    CHECK_STR(e->location.s, "London");
+    CHECK_STR(e->summary.s, "Thesis on engines");
+    CHECK(e->start_date.kind == CV_DATE_MONTH && e->start_date.year == 1835 &&
+          e->start_date.month == 9);
+    CHECK(e->end_date.kind == CV_DATE_MONTH && e->end_date.month == 6);
+    CHECK(e->nhighlights == 1);
+    CHECK_STR(e->highlights[0].text.s, "First program");
+    CHECK_STR(range(d, 0, 0), "Sep 1835 \xE2\x80\x93 Jun 1840");
+
+    CHECK(s[1].kind == CV_ENTRY_EXPERIENCE);
+    CHECK_STR(s[1].entries[0].company.s, "Analytical Engines Ltd");
+    CHECK_STR(s[1].entries[0].position.s, "Programmer");
+    CHECK(s[1].entries[0].date.kind == CV_DATE_YEAR && s[1].entries[0].date.year == 1843);
+    CHECK_STR(range(d, 1, 0), "1843");
+
+    CHECK(s[2].kind == CV_ENTRY_PUBLICATION);
+    e = &s[2].entries[0];
+    CHECK(e->nauthors == 2);
+    CHECK_STR(e->authors[1].s, "**A. Lovelace**");
+    CHECK_STR(e->doi.s, "10.1000/xyz123");
+    CHECK_STR(e->url.s, "https://example.com/sketch");
+    CHECK_STR(e->journal.s, "Scientific Memoirs");
+    CHECK_STR(range(d, 2, 0), "Oct 1843");
+
+    CHECK(s[3].kind == CV_ENTRY_NORMAL);
+    CHECK_STR(s[3].entries[0].name.s, "Bernoulli numbers");
+    CHECK(range(d, 3, 0) == NULL);
+    CHECK(s[4].kind == CV_ENTRY_ONELINE);
+    CHECK_STR(s[4].entries[0].label.s, "Languages");
+    CHECK_STR(s[4].entries[0].details.s, "English, French");
+    CHECK(s[5].kind == CV_ENTRY_BULLET);
+    CHECK_STR(s[5].entries[0].text.s, "A bullet");
+    CHECK(s[6].kind == CV_ENTRY_NUMBERED);
+    CHECK_STR(s[6].entries[0].text.s, "A numbered one");
+    CHECK(s[7].kind == CV_ENTRY_REVERSED);
+    CHECK_STR(s[7].entries[0].text.s, "A reversed one");
+    CHECK(s[8].kind == CV_ENTRY_TEXT && s[8].nentries == 2);
+    CHECK_STR(s[8].entries[0].text.s, "Just **text**.");
+    CHECK_STR(s[8].entries[1].text.s, "2020");
+    CHECK(s[8].entries[1].pos.line == 51 && s[8].entries[1].pos.col == 9);
+}
+
+TEST(profile_shape_errors)
+{
+    CHECK(doc("- a\n") == NULL);
+    CHECK_STR(errstr(), "1:1: a profile is a mapping with a 'cv' key, not a list");
+    CHECK(doc("locale: {}\n") == NULL);
+    CHECK_STR(errstr(), "1:1: the profile needs a 'cv' mapping");
+    CHECK(doc("cvv:\n  name: A\n") == NULL);
+    CHECK_STR(errstr(), "1:1: unknown key 'cvv' in the profile (did you mean 'cv'?)");
+    CHECK(doc("cv: Ada\n") == NULL);
+    CHECK_STR(errstr(), "1:5: 'cv' must be a mapping, not a string");
+    CHECK(doc("cv:\n  headline: x\n") == NULL);
+    CHECK_STR(errstr(), "2:3: 'cv' needs a 'name'");
+    CHECK(doc("cv:\n  name: ''\n") == NULL);
+    CHECK_STR(errstr(), "2:9: 'name' must not be empty");
+    CHECK(doc("cv:\n  name: [A, B]\n") == NULL);
+    CHECK_STR(errstr(), "2:9: 'name' must be a string, not a list");
+}
+
+TEST(unknown_key_suggestion)
+{
+    CHECK(doc("cv:\n  name: Ada\n  emial: ada@example.com\n") == NULL);
+    CHECK_STR(errstr(), "3:3: unknown key 'emial' in cv (did you mean 'email'?)");
+    CHECK(doc("cv:\n  name: Ada\n  social_network: []\n") == NULL);
+    CHECK(has(E.msg, "did you mean 'social_networks'?"));
+    CHECK(doc("cv:\n  name: Ada\n  sections:\n    x:\n      - company: C\n        position: P\n"
+              "        higlights: [a]\n") == NULL);
+    CHECK_STR(errstr(),
+              "7:9: unknown key 'higlights' in experience entry (did you mean 'highlights'?)");
+    CHECK(doc("cv:\n  name: Ada\n  sections:\n    x:\n      - nme: N\n        date: 2020\n") ==
+          NULL);
+    CHECK_STR(errstr(), "5:9: unknown key 'nme' in entry (did you mean 'name'?)");
+}
+
+TEST(field_checks)
+{
+    CHECK(doc("cv:\n  name: Ada\n  email: ada.example.com\n") == NULL);
+    CHECK_STR(errstr(), "3:10: invalid email 'ada.example.com': expected an address like "
+                        "name@example.com");
+    CHECK(doc("cv:\n  name: Ada\n  email: 'a@@b.com'\n") == NULL);
+    CHECK(doc("cv:\n  name: Ada\n  email: 'a b@c.com'\n") == NULL);
+    CHECK(doc("cv:\n  name: Ada\n  email: '@c.com'\n") == NULL);
+    CHECK(doc("cv:\n  name: Ada\n  email: 'a@c'\n") == NULL);
+    CHECK(has(E.msg, "invalid email 'a@c'"));
+    CHECK(doc("cv:\n  name: Ada\n  website: ada.example.com\n") == NULL);
+    CHECK_STR(errstr(), "3:12: invalid website 'ada.example.com': write a full URL starting "
+                        "with http:// or https://");
+    CHECK(doc("cv:\n  name: Ada\n  website: http://x.org\n") != NULL);
+
+    /* RenderCV allows lists here: the first is shown. */
+    cv_doc *d = doc("cv:\n  name: Ada\n  email: [a@b.org, c@d.org]\n");
+    CHECK(d && strcmp(d->email.s, "a@b.org") == 0);
+    CHECK(E.nwarnings == 1);
+}
+
+/* ---- Entry types ------------------------------------------------------- */
+
+TEST(entry_type_errors)
+{
+    CHECK(sections("    x:\n      - institution: U\n        degree: BS\n") == NULL);
+    CHECK_STR(errstr(), "5:9: education entry needs an 'area'");
+    CHECK(sections("    x:\n      - company: C\n") == NULL);
+    CHECK_STR(errstr(), "5:9: experience entry needs a 'position'");
+    CHECK(sections("    x:\n      - title: T\n        journal: J\n") == NULL);
+    CHECK_STR(errstr(), "5:9: publication entry needs 'authors'");
+    CHECK(sections("    x:\n      - label: L\n") == NULL);
+    CHECK_STR(errstr(), "5:9: one-line entry needs a 'details'");
+    CHECK(sections("    x:\n      - name: N\n        company: C\n") == NULL);
+    CHECK_STR(errstr(), "6:9: this entry mixes a normal entry's 'name' with an experience "
+                        "entry's 'company'");
+    CHECK(sections("    x:\n      - date: 2020\n        location: Here\n") == NULL);
+    CHECK(has(errstr(), "5:9: cannot tell the entry type"));
+    CHECK(sections("    x:\n      - name: N\n        degree: BS\n") == NULL);
+    CHECK(has(E.msg, "mixes a normal entry's 'name' with an education entry's 'degree'"));
+    CHECK(sections("    x:\n      - label: L\n        details: D\n        date: 2020\n") == NULL);
+    CHECK_STR(errstr(), "7:9: unknown key 'date' in one-line entry (expected one of: label, "
+                        "details, tags)");
+    CHECK(sections("    x:\n      - [a, b]\n") == NULL);
+    CHECK(has(errstr(), "5:9: an entry is a string or a mapping, not a list"));
+    CHECK(sections("    x:\n      -\n") == NULL);
+    CHECK(has(E.msg, "empty entry"));
+    CHECK(sections("    x:\n      - bullet: B\n        summary: S\n") == NULL);
+    CHECK(has(E.msg, "unknown key 'summary' in bullet entry"));
+    CHECK(sections("    x:\n      - title: T\n        authors: A\n        location: L\n") == NULL);
+    CHECK(has(E.msg, "unknown key 'location' in publication entry"));
+}
+
+TEST(section_errors)
+{
+    CHECK(sections("    experience:\n      - company: C\n        position: P\n"
+                   "      - name: N\n") == NULL);
+    CHECK_STR(errstr(), "7:9: this entry is a normal entry, but section 'experience' began with "
+                        "an experience entry (the entries of a section all have one type)");
+    CHECK(sections("    notes:\n      - Plain text\n      - bullet: B\n") == NULL);
+    CHECK(has(errstr(), "6:9: this entry is a bullet entry, but section 'notes' began with a "
+                        "text entry"));
+    CHECK(sections("    experience: Worked hard\n") == NULL);
+    CHECK_STR(errstr(), "4:17: expected a list of entries for section 'experience', got a string");
+    CHECK(sections("    experience:\n") == NULL);
+    CHECK_STR(errstr(), "4:5: section 'experience' has no entries");
+    CHECK(sections("    experience: []\n") == NULL);
+    CHECK(has(E.msg, "section 'experience' has no entries"));
+    CHECK(doc("cv:\n  name: A\n  sections: [a]\n") == NULL);
+    CHECK(has(errstr(), "3:13: 'sections' must be a mapping"));
+}
+
+TEST(numbers_as_strings)
+{
+    cv_doc *d = sections("    x:\n      - label: 2019\n        details: 3.14\n");
+    CHECK(d != NULL);
+    if (!d)
+        return;
+    CHECK_STR(d->sections[0].entries[0].label.s, "2019");
+    CHECK_STR(d->sections[0].entries[0].details.s, "3.14");
+    d = sections("    x:\n      - number: 1\n");
+    CHECK(d && strcmp(d->sections[0].entries[0].text.s, "1") == 0);
+}
+
+TEST(publication_details)
+{
+    cv_doc *d = sections("    p:\n      - title: T\n        authors: Solo Author\n"
+                         "        doi: 10.1/abc\n");
+    CHECK(d != NULL);
+    if (!d)
+        return;
+    cv_entry *e = &d->sections[0].entries[0];
+    CHECK(e->nauthors == 1);
+    CHECK_STR(e->authors[0].s, "Solo Author");
+    CHECK(e->authors[0].pos.line == 6);
+    CHECK_STR(e->doi.s, "10.1/abc");
+    d = sections("    p:\n      - title: T\n        authors: [A]\n        doi: 'doi:10.5/x'\n");
+    CHECK(d && strcmp(d->sections[0].entries[0].doi.s, "10.5/x") == 0);
+    CHECK(sections("    p:\n      - title: T\n        authors: [A]\n        doi: abc\n") == NULL);
+    CHECK_STR(errstr(), "7:14: invalid doi 'abc': a DOI looks like 10.1234/abcd");
+    CHECK(sections("    p:\n      - title: T\n        authors: [A]\n        url: www.x.org\n") ==
+          NULL);
+    CHECK(has(errstr(), "7:14: invalid url 'www.x.org'"));
+    CHECK(sections("    p:\n      - title: T\n        authors: []\n") == NULL);
+    CHECK(has(E.msg, "publication entry needs 'authors'"));
+    CHECK(sections("    p:\n      - title: T\n        authors: [A, ~]\n") == NULL);
+    CHECK(has(E.msg, "empty item in 'authors'"));
+}
+
+/* ---- Dates ------------------------------------------------------------- */
+
+/* One normal entry with the given date lines (each "        key: value\n"). */
+static cv_doc *dated(const char *lines)
+{
+    static char buf[1024];
+    snprintf(buf, sizeof buf, "    x:\n      - name: N\n%s", lines);
+    return sections(buf);
+}
+
+TEST(date_forms)
+{
+    cv_doc *d = dated("        start_date: 2019-07-15\n        end_date: PRESENT\n");
+    CHECK(d != NULL);
+    if (!d)
+        return;
+    cv_entry *e = &d->sections[0].entries[0];
+    CHECK(e->start_date.kind == CV_DATE_DAY && e->start_date.year == 2019 &&
+          e->start_date.month == 7 && e->start_date.day == 15);
+    CHECK(e->start_date.pos.line == 6 && e->start_date.pos.col == 21);
+    CHECK(e->end_date.kind == CV_DATE_PRESENT);
+    CHECK_STR(range(d, 0, 0), "Jul 2019 \xE2\x80\x93 present");
+
+    d = dated("        date: Fall 2023\n");
+    CHECK(d && d->sections[0].entries[0].date.kind == CV_DATE_TEXT);
+    CHECK_STR(range(d, 0, 0), "Fall 2023");
+    d = dated("        date: 2019-2021\n");
+    CHECK(d && d->sections[0].entries[0].date.kind == CV_DATE_TEXT);
+    d = dated("        date: 2024-02-29\n");
+    CHECK(d && d->sections[0].entries[0].date.day == 29);
+    d = dated("        date: 2000-02-29\n");
+    CHECK(d != NULL);
+    d = dated("        date: 2020-3\n");
+    CHECK(d && d->sections[0].entries[0].date.kind == CV_DATE_MONTH &&
+          d->sections[0].entries[0].date.month == 3);
+    d = dated("        date: present\n");
+    CHECK(d && d->sections[0].entries[0].date.kind == CV_DATE_PRESENT);
+}
+
+TEST(date_errors)
+{
+    CHECK(dated("        date: 2023-13\n") == NULL);
+    CHECK_STR(errstr(), "6:15: invalid date '2023-13': month must be between 1 and 12");
+    CHECK(dated("        start_date: 2023-02-30\n") == NULL);
+    CHECK_STR(errstr(), "6:21: invalid start_date '2023-02-30': day must be between 1 and 28 "
+                        "for February 2023");
+    CHECK(dated("        date: 1900-02-29\n") == NULL);
+    CHECK(has(E.msg, "between 1 and 28 for February 1900"));
+    CHECK(dated("        date: 20233\n") == NULL);
+    CHECK_STR(errstr(), "6:15: invalid date '20233': use YYYY, YYYY-MM or YYYY-MM-DD");
+    CHECK(dated("        date: 0999\n") == NULL);
+    CHECK(has(E.msg, "year must be between 1000 and 9999"));
+    CHECK(dated("        date: 2020-00\n") == NULL);
+    CHECK(has(E.msg, "month must be between 1 and 12"));
+    CHECK(dated("        start_date: spring\n") == NULL);
+    CHECK_STR(errstr(), "6:21: invalid start_date 'spring': use YYYY, YYYY-MM, YYYY-MM-DD");
+    CHECK(dated("        start_date: 2020\n        end_date: soon\n") == NULL);
+    CHECK_STR(errstr(), "7:19: invalid end_date 'soon': use YYYY, YYYY-MM, YYYY-MM-DD or present");
+    CHECK(dated("        start_date: present\n") == NULL);
+    CHECK(has(errstr(), "6:21: invalid start_date 'present'"));
+    CHECK(dated("        start_date: 2021-05\n        end_date: 2020-01\n") == NULL);
+    CHECK_STR(errstr(), "7:19: end_date '2020-01' is before start_date '2021-05'");
+    CHECK(dated("        start_date: 2021-05-02\n        end_date: 2021-05-01\n") == NULL);
+    CHECK(has(E.msg, "is before start_date"));
+    CHECK(dated("        date: [2020]\n") == NULL);
+    CHECK_STR(errstr(), "6:15: 'date' must be a date, not a list");
+    /* Different precision: only the shared part is compared. */
+    CHECK(dated("        start_date: 2020-05\n        end_date: 2020\n") != NULL);
+}
+
+TEST(date_rules_like_rendercv)
+{
+    /* A start alone is ongoing. */
+    cv_doc *d = dated("        start_date: 2020\n");
+    CHECK(d && d->sections[0].entries[0].end_date.kind == CV_DATE_PRESENT);
+    CHECK_STR(d ? range(d, 0, 0) : NULL, "2020 \xE2\x80\x93 present");
+    /* An end alone is a single date. */
+    d = dated("        end_date: 2020-02\n");
+    CHECK(d && d->sections[0].entries[0].date.kind == CV_DATE_MONTH);
+    CHECK(d && d->sections[0].entries[0].end_date.kind == CV_DATE_NONE);
+    CHECK_STR(d ? range(d, 0, 0) : NULL, "Feb 2020");
+    /* `date` wins over start and end. */
+    d = dated("        date: 2019\n        start_date: 2010\n        end_date: 2011\n");
+    CHECK(d && d->sections[0].entries[0].start_date.kind == CV_DATE_NONE);
+    CHECK_STR(d ? range(d, 0, 0) : NULL, "2019");
+}
+
+TEST(date_format)
+{
+    cv_locale loc = doc("cv: {name: A}\n")->locale;
+    cv_date d = {CV_DATE_MONTH, 2019, 7, 0, NULL, {0}};
+    CHECK_STR(cv_date_format(A, &d, &loc), "Jul 2019");
+    CHECK_STR(cv_date_format(A, &d, NULL), "Jul 2019");
+    d.kind = CV_DATE_DAY;
+    d.day = 5;
+    CHECK_STR(cv_date_format(A, &d, &loc), "Jul 2019");
+    d.kind = CV_DATE_YEAR;
+    CHECK_STR(cv_date_format(A, &d, &loc), "2019");
+    d.kind = CV_DATE_PRESENT;
+    CHECK_STR(cv_date_format(A, &d, &loc), "present");
+    d.kind = CV_DATE_TEXT;
+    d.text = "Summer 2020";
+    CHECK_STR(cv_date_format(A, &d, &loc), "Summer 2020");
+    d.kind = CV_DATE_NONE;
+    CHECK(cv_date_format(A, &d, &loc) == NULL);
+
+    /* Templates. */
+    cv_date m = {CV_DATE_MONTH, 2019, 7, 0, NULL, {0}};
+    cv_date day = {CV_DATE_DAY, 2019, 7, 5, NULL, {0}};
+    loc.date_template = "MONTH_NAME YEAR";
+    CHECK_STR(cv_date_format(A, &m, &loc), "July 2019");
+    loc.date_template = "FULL_MONTH_NAME YEAR_IN_TWO_DIGITS";
+    CHECK_STR(cv_date_format(A, &m, &loc), "July 19");
+    loc.date_template = "YEAR-MONTH_IN_TWO_DIGITS-DAY_IN_TWO_DIGITS";
+    CHECK_STR(cv_date_format(A, &day, &loc), "2019-07-05");
+    CHECK_STR(cv_date_format(A, &m, &loc), "2019-07");
+    loc.date_template = "MONTH_NAME DAY, YEAR";
+    CHECK_STR(cv_date_format(A, &day, &loc), "July 5, 2019");
+    CHECK_STR(cv_date_format(A, &m, &loc), "July 2019");
+    loc.date_template = "DAY.MONTH.YEAR";
+    CHECK_STR(cv_date_format(A, &day, &loc), "5.7.2019");
+    CHECK_STR(cv_date_format(A, &m, &loc), "7.2019");
+}
+
+TEST(locale)
+{
+    cv_doc *d = doc("locale:\n  language: de\n  present: heute\n  to: bis\n"
+                    "  date_template: MONTH_NAME YEAR\n"
+                    "  month_names: [Januar, Februar, März, April, Mai, Juni, Juli, August,"
+                    " September, Oktober, November, Dezember]\n"
+                    "  month_abbreviations: [Jan., Feb., März, Apr., Mai, Juni, Juli, Aug.,"
+                    " Sep., Okt., Nov., Dez.]\n"
+                    "cv:\n  name: A\n  sections:\n    x:\n      - name: N\n"
+                    "        start_date: 2020-03\n");
+    CHECK(d != NULL);
+    if (!d) {
+        fprintf(stderr, "  %s\n", errstr());
+        return;
+    }
+    CHECK_STR(d->locale.language, "de");
+    CHECK_STR(d->locale.month_full[2], "März");
+    CHECK_STR(d->locale.month_abbr[11], "Dez.");
+    CHECK_STR(range(d, 0, 0), "März 2020 bis heute");
+
+    /* RenderCV 1.x names, and an empty `to`. */
+    d = doc("locale:\n  language: mandarin_chinese\n  to: ''\n  present: 至今\n"
+            "  abbreviations_for_months: [1月, 2月, 3月, 4月, 5月, 6月, 7月, 8月, 9月, 10月,"
+            " 11月, 12月]\n  date_template: YEAR MONTH_ABBREVIATION\n"
+            "cv:\n  name: A\n  sections:\n    x:\n      - name: N\n"
+            "        start_date: 2020-03\n        end_date: 2021-11\n");
+    CHECK(d != NULL);
+    if (!d)
+        return;
+    CHECK_STR(d->locale.language, "zh");
+    CHECK_STR(range(d, 0, 0), "2020 3月 2021 11月");
+
+    CHECK(doc("locale:\n  month_names: [a, b]\ncv: {name: A}\n") == NULL);
+    CHECK_STR(errstr(), "2:16: 'month_names' must be a list of 12 names, got 2");
+    CHECK(doc("locale:\n  langauge: en\ncv: {name: A}\n") == NULL);
+    CHECK(has(E.msg, "unknown key 'langauge' in locale (did you mean 'language'?)"));
+    CHECK(doc("locale:\n  language: germn\ncv: {name: A}\n") == NULL);
+    CHECK(has(errstr(), "2:13: unknown language 'germn' (did you mean 'german'?)"));
+    CHECK(doc("locale: [en]\ncv: {name: A}\n") == NULL);
+    CHECK(has(E.msg, "'locale' must be a mapping"));
+    /* RenderCV's own keys that cvpdf does not use are accepted. */
+    CHECK(doc("locale:\n  language: english\n  month: mo\n  years: yrs\n  last_updated: Upd\n"
+              "  phrases: {degree_with_area: DEGREE in AREA}\ncv: {name: A}\n") != NULL);
+}
+
+/* ---- Highlights -------------------------------------------------------- */
+
+TEST(highlights_nested)
+{
+    cv_doc *d = sections("    x:\n      - name: N\n        highlights:\n          - One\n"
+                         "          - - One.a\n            - One.b\n          - Two\n"
+                         "          - - Two.a\n            - - Two.a.i\n");
+    CHECK(d != NULL);
+    if (!d) {
+        fprintf(stderr, "  %s\n", errstr());
+        return;
+    }
+    cv_entry *e = &d->sections[0].entries[0];
+    CHECK(e->nhighlights == 2);
+    CHECK_STR(e->highlights[0].text.s, "One");
+    CHECK(e->highlights[0].nsub == 2);
+    CHECK_STR(e->highlights[0].sub[1].text.s, "One.b");
+    CHECK(e->highlights[0].sub[1].text.pos.line == 9);
+    CHECK(e->highlights[1].nsub == 1);
+    CHECK(e->highlights[1].sub[0].nsub == 1);
+    CHECK_STR(e->highlights[1].sub[0].sub[0].text.s, "Two.a.i");
+}
+
+TEST(highlights_rendercv_style)
+{
+    cv_doc *d = sections("    x:\n      - name: N\n        highlights:\n"
+                         "          - \"Main point\\n  - sub one\\n  - sub two\\n    continued\"\n"
+                         "          - |\n            Literal\n            - a\n            - b\n"
+                         "          - no - dash here\n");
+    CHECK(d != NULL);
+    if (!d) {
+        fprintf(stderr, "  %s\n", errstr());
+        return;
+    }
+    cv_entry *e = &d->sections[0].entries[0];
+    CHECK(e->nhighlights == 3);
+    CHECK_STR(e->highlights[0].text.s, "Main point");
+    CHECK(e->highlights[0].nsub == 2);
+    CHECK_STR(e->highlights[0].sub[0].text.s, "sub one");
+    CHECK_STR(e->highlights[0].sub[1].text.s, "sub two continued");
+    CHECK_STR(e->highlights[1].text.s, "Literal");
+    CHECK(e->highlights[1].nsub == 2);
+    CHECK_STR(e->highlights[1].sub[1].text.s, "b");
+    CHECK_STR(e->highlights[2].text.s, "no - dash here");
+    CHECK(e->highlights[2].nsub == 0);
+}
+
+TEST(highlight_errors)
+{
+    CHECK(sections("    x:\n      - name: N\n        highlights:\n          - - orphan\n") == NULL);
+    CHECK_STR(errstr(), "7:13: a nested list of highlights must follow the highlight it "
+                        "belongs to");
+    CHECK(sections("    x:\n      - name: N\n        highlights: one\n") == NULL);
+    CHECK_STR(errstr(), "6:21: 'highlights' must be a list of strings, not a string");
+    CHECK(sections("    x:\n      - name: N\n        highlights:\n          - Result: 10%\n") ==
+          NULL);
+    CHECK(has(errstr(), "7:13: a highlight must be a string, not a mapping"));
+    CHECK(sections("    x:\n      - name: N\n        highlights:\n          -\n") == NULL);
+    CHECK(has(E.msg, "empty highlight"));
+}
+
+/* ---- Social networks --------------------------------------------------- */
+
+static cv_social *social(const char *network, const char *username)
+{
+    static char buf[512];
+    snprintf(buf, sizeof buf,
+             "cv:\n  name: A\n  social_networks:\n    - network: %s\n      username: '%s'\n",
+             network, username);
+    cv_doc *d = doc(buf);
+    return d && d->nsocials == 1 ? &d->socials[0] : NULL;
+}
+
+TEST(social_urls)
+{
+    static const char *const cases[][4] = {
+        {"GitHub", "feifeibear", "https://github.com/feifeibear", "feifeibear"},
+        {"github", "u", "https://github.com/u", "u"},
+        {"LinkedIn", "ada-l", "https://linkedin.com/in/ada-l", "ada-l"},
+        {"GitLab", "u", "https://gitlab.com/u", "u"},
+        {"IMDB", "nm0000001", "https://imdb.com/name/nm0000001", "nm0000001"},
+        {"Instagram", "u", "https://instagram.com/u", "u"},
+        {"ORCID", "0000-0001-8578-5158", "https://orcid.org/0000-0001-8578-5158",
+         "0000-0001-8578-5158"},
+        {"Mastodon", "@ada@mastodon.social", "https://mastodon.social/@ada",
+         "@ada@mastodon.social"},
+        {"StackOverflow", "12345/ada", "https://stackoverflow.com/users/12345/ada", "12345/ada"},
+        {"ResearchGate", "Ada-L", "https://researchgate.net/profile/Ada-L", "Ada-L"},
+        {"YouTube", "ada", "https://youtube.com/@ada", "ada"},
+        {"YouTube", "@ada", "https://youtube.com/@ada", "@ada"},
+        {"Google Scholar", "abcDEF", "https://scholar.google.com/citations?user=abcDEF",
+         "Google Scholar"},
+        {"google_scholar", "abc", "https://scholar.google.com/citations?user=abc",
+         "Google Scholar"},
+        {"Telegram", "ada", "https://t.me/ada", "ada"},
+        {"WhatsApp", "+44 20 1234 5678", "https://wa.me/442012345678", "+44 20 1234 5678"},
+        {"Leetcode", "ada", "https://leetcode.com/u/ada", "ada"},
+        {"X", "ada", "https://x.com/ada", "ada"},
+        {"Twitter", "ada", "https://x.com/ada", "ada"},
+        {"Bluesky", "ada.bsky.social", "https://bsky.app/profile/ada.bsky.social",
+         "ada.bsky.social"},
+        {"Reddit", "ada", "https://reddit.com/user/ada", "ada"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        cv_social *s = social(cases[i][0], cases[i][1]);
+        CHECK(s != NULL);
+        if (!s) {
+            fprintf(stderr, "  %s: %s\n", cases[i][0], errstr());
+            continue;
+        }
+        CHECK_STR(s->url, cases[i][2]);
+        CHECK_STR(s->label, cases[i][3]);
+        CHECK_STR(s->username.s, cases[i][1]);
+    }
+    CHECK_STR(social("google scholar", "x")->network.s, "Google Scholar");
+    CHECK_STR(social("twitter", "x")->network.s, "X");
+    CHECK_STR(social("stack overflow", "1/x")->network.s, "StackOverflow");
+}
+
+TEST(social_errors)
+{
+    CHECK(social("Githb", "ada") == NULL);
+    CHECK_STR(errstr(), "4:16: unknown social network 'Githb' (did you mean 'GitHub'?)");
+    CHECK(social("Myspace", "ada") == NULL);
+    CHECK(has(E.msg, "unknown social network 'Myspace': cvpdf knows LinkedIn"));
+    CHECK(social("Mastodon", "ada") == NULL);
+    CHECK_STR(errstr(), "5:17: Mastodon username 'ada' must look like @name@server");
+    CHECK(social("ORCID", "0000-0001-8578") == NULL);
+    CHECK(has(E.msg, "ORCID iD '0000-0001-8578' must look like 0000-0002-1825-0097"));
+    CHECK(social("GitHub", "ada lovelace") == NULL);
+    CHECK(has(E.msg, "must not contain spaces"));
+    CHECK(doc("cv:\n  name: A\n  social_networks:\n    - network: GitHub\n") == NULL);
+    CHECK_STR(errstr(), "4:7: a social network needs a 'username'");
+    CHECK(doc("cv:\n  name: A\n  social_networks:\n    - network: GitHub\n      user_name: a\n") ==
+          NULL);
+    CHECK(has(E.msg, "unknown key 'user_name' in social network (did you mean 'username'?)"));
+    CHECK(doc("cv:\n  name: A\n  social_networks: {network: GitHub}\n") == NULL);
+    CHECK(has(E.msg, "'social_networks' must be a list"));
+    CHECK(doc("cv:\n  name: A\n  social_networks: [GitHub]\n") == NULL);
+    CHECK(has(E.msg, "a social network is a mapping"));
+}
+
+TEST(social_custom)
+{
+    cv_doc *d = doc("cv:\n  name: A\n  social_networks:\n    - network: Codeberg\n"
+                    "      username: ada\n      url: https://codeberg.org/ada\n"
+                    "      fontawesome_icon: code\n");
+    CHECK(d && d->nsocials == 1);
+    if (!d)
+        return;
+    CHECK_STR(d->socials[0].network.s, "Codeberg");
+    CHECK_STR(d->socials[0].url, "https://codeberg.org/ada");
+    CHECK_STR(d->socials[0].label, "ada");
+}
+
+/* ---- Section titles ---------------------------------------------------- */
+
+TEST(section_titles)
+{
+    CHECK_STR(cv_section_title(A, "selected_honors"), "Selected Honors");
+    CHECK_STR(cv_section_title(A, "education"), "Education");
+    CHECK_STR(cv_section_title(A, "education_and_training"), "Education and Training");
+    CHECK_STR(cv_section_title(A, "in_the_press"), "In The Press"); /* RenderCV keeps "the" */
+    CHECK_STR(cv_section_title(A, "for_fun"), "For Fun");
+    CHECK_STR(cv_section_title(A, "work_in_progress"), "Work in Progress");
+    CHECK_STR(cv_section_title(A, "top_10_papers"), "Top 10 Papers");
+    CHECK_STR(cv_section_title(A, "Selected honors"), "Selected honors");
+    CHECK_STR(cv_section_title(A, "selected honors"), "selected honors");
+    CHECK_STR(cv_section_title(A, "myPapers"), "myPapers");
+    CHECK_STR(cv_section_title(A, "USA_work"), "USA_work");
+    CHECK_STR(cv_section_title(A, "expériences_récentes"), "Expériences Récentes");
+    CHECK_STR(cv_section_title(A, "éducation"), "Éducation");
+    CHECK_STR(cv_section_title(A, "Éducation_x"), "Éducation_x");
+    CHECK_STR(cv_section_title(A, "образование"), "Образование");
+    CHECK_STR(cv_section_title(A, "教育经历"), "教育经历");
+    CHECK_STR(cv_section_title(A, "a__b"), "A B");
+}
+
+/* ---- Settings, design and notes ---------------------------------------- */
+
+/* Run `yaml` with stderr captured; returns what was printed. */
+static const char *stderr_of(const char *yaml, bool quiet, bool *ok)
+{
+    static char out[2048];
+    char path[] = "/tmp/cvpdf_test_doc_XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return "";
+    fflush(stderr);
+    int saved = dup(2);
+    dup2(fd, 2);
+    cv_error_init(&E);
+    E.quiet = quiet;
+    cv_yml *root = cv_yml_load(A, "p.yaml", yaml, strlen(yaml), &E);
+    *ok = root && cv_doc_load(A, root, "p.yaml", &E);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    ssize_t n = pread(fd, out, sizeof out - 1, 0);
+    out[n > 0 ? n : 0] = '\0';
+    close(fd);
+    unlink(path);
+    return out;
+}
+
+TEST(design_note)
+{
+    bool ok = false;
+    const char *y = "cv:\n  name: A\ndesign:\n  theme: classic\n  page: {size: a4}\n"
+                    "rendercv_settings:\n  bold_keywords: [C]\n";
+    const char *err = stderr_of(y, false, &ok);
+    CHECK(ok);
+    CHECK_STR(err, "p.yaml:3:1: note: 'design' is ignored; cvpdf takes its look from the "
+                   "layout (-l)\n");
+    CHECK(E.nwarnings == 0);
+    err = stderr_of(y, true, &ok);
+    CHECK(ok);
+    CHECK_STR(err, "");
+    err = stderr_of("cv: {name: A}\nrendercv_settings:\n  render_command: {pdf_path: x}\n",
+                    false, &ok);
+    CHECK(ok);
+    CHECK(has(err, "p.yaml:2:1: note: 'rendercv_settings' is ignored, apart from its "
+                   "bold_keywords"));
+}
+
+TEST(settings)
+{
+    cv_doc *d = doc("cv: {name: A}\nrendercv_settings:\n  bold_keywords: [Rust, Go]\n");
+    CHECK(d && d->nbold_keywords == 2);
+    d = doc("cv: {name: A}\nsettings:\n  bold_keywords: C++\n  current_date: 2024-01-01\n");
+    CHECK(d && d->nbold_keywords == 1 && strcmp(d->bold_keywords[0].s, "C++") == 0);
+    CHECK(doc("cv: {name: A}\nsettings:\n  bold_keyword: [C]\n") == NULL);
+    CHECK_STR(errstr(), "3:3: unknown key 'bold_keyword' in settings (did you mean "
+                        "'bold_keywords'?)");
+    CHECK(doc("cv: {name: A}\nsettings:\n  bold_keywords: {a: 1}\n") == NULL);
+    CHECK(has(E.msg, "'bold_keywords' must be a list of strings, not a mapping"));
+}
+
+TEST(load_file)
+{
+    cv_error_init(&E);
+    CHECK(cv_doc_load_file(A, "/nonexistent.yaml", &E) == NULL);
+    CHECK_STR(E.msg, "cannot open '/nonexistent.yaml': No such file or directory");
+
+    char path[] = "/tmp/cvpdf_test_doc_XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    if (fd < 0)
+        return;
+    const char *y = "cv:\n  name: Ada\n  emial: x\n";
+    CHECK(write(fd, y, strlen(y)) == (ssize_t)strlen(y));
+    close(fd);
+    cv_error_init(&E);
+    CHECK(cv_doc_load_file(A, path, &E) == NULL);
+    CHECK_STR(E.pos.file, path);
+    CHECK(E.pos.line == 3 && E.pos.col == 3);
+    fd = open(path, O_WRONLY | O_TRUNC);
+    y = "cv:\n  name: Ada\n";
+    CHECK(fd >= 0 && write(fd, y, strlen(y)) == (ssize_t)strlen(y));
+    close(fd);
+    cv_error_init(&E);
+    cv_doc *d = cv_doc_load_file(A, path, &E);
+    CHECK(d && strcmp(d->name.s, "Ada") == 0 && strcmp(d->file, path) == 0);
+    unlink(path);
+}
+
+/* A RenderCV example profile loads as it is. */
+TEST(rendercv_fixture)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s", __FILE__);
+    char *slash = strrchr(path, '/');
+    snprintf(slash ? slash + 1 : path, sizeof path - (size_t)(slash ? slash + 1 - path : 0),
+             "data/rendercv_example.yaml");
+    cv_error_init(&E);
+    E.quiet = true;
+    cv_doc *d = cv_doc_load_file(A, path, &E);
+    CHECK(d != NULL);
+    if (!d) {
+        cv_error_print(&E);
+        return;
+    }
+    CHECK_STR(d->name.s, "John Doe");
+    CHECK(d->nsections == 9);
+    CHECK_STR(d->sections[0].title, "Welcome to RenderCV!");
+    CHECK(d->sections[1].kind == CV_ENTRY_EDUCATION);
+    CHECK(d->sections[d->nsections - 1].kind == CV_ENTRY_REVERSED);
+    CHECK(d->nsocials == 2);
+}
+
+int main(void)
+{
+    A = cv_arena_new();
+    RUN(whole_profile);
+    RUN(profile_shape_errors);
+    RUN(unknown_key_suggestion);
+    RUN(field_checks);
+    RUN(entry_type_errors);
+    RUN(section_errors);
+    RUN(numbers_as_strings);
+    RUN(publication_details);
+    RUN(date_forms);
+    RUN(date_errors);
+    RUN(date_rules_like_rendercv);
+    RUN(date_format);
+    RUN(locale);
+    RUN(highlights_nested);
+    RUN(highlights_rendercv_style);
+    RUN(highlight_errors);
+    RUN(social_urls);
+    RUN(social_errors);
+    RUN(social_custom);
+    RUN(section_titles);
+    RUN(design_note);
+    RUN(settings);
+    RUN(load_file);
+    RUN(rendercv_fixture);
+    cv_arena_free(A);
+    return harness_report("doc");
+}
