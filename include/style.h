@@ -1,0 +1,94 @@
+/* style.h - a layout file resolved into numbers, colours, faces and templates.
+ *
+ * cv_style_load() reads a layout (YAML), following `extends:` to its base
+ * layout and merging the two (the child's keys win, mappings merge key by
+ * key), checks every key (unknown keys are errors with a suggestion),
+ * converts lengths ("18mm", "10pt", "0.75in", "2cm"; a bare number is
+ * points), and opens the font faces it names in the fontset.
+ *
+ * The layout's keys are documented in docs/layouts.md.  Every value has a
+ * default, so an empty layout is a valid one.
+ */
+#ifndef CV_STYLE_H
+#define CV_STYLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "arena.h"
+#include "doc.h"
+#include "error.h"
+#include "font.h"
+
+#define CV_MAX_CHAIN 8
+#define CV_MAX_TMPL 4
+
+enum { CV_ALIGN_LEFT, CV_ALIGN_CENTER, CV_ALIGN_RIGHT };
+
+/* Per-entry-type templates: lines for the main (left) column and the side
+ * (right-aligned) column.  Placeholders are upper-case field names
+ * (COMPANY, POSITION, DATE, ...); markup is allowed around them. */
+typedef struct cv_template {
+    const char *main[CV_MAX_TMPL];
+    size_t nmain;
+    const char *side[CV_MAX_TMPL];
+    size_t nside;
+} cv_template;
+
+typedef struct cv_style {
+    const char *file;
+    const cv_fontset *fonts;
+
+    /* Page, in points. */
+    float page_w, page_h;
+    float margin_top, margin_bottom, margin_left, margin_right;
+
+    /* Fonts: chain[s][0..nchain) are face ids for style s (CV_STYLE_* bits:
+     * 0 regular, 1 bold, 2 italic, 3 bold italic); synth[s][k] says the
+     * face must be emboldened. */
+    int chain[4][CV_MAX_CHAIN];
+    bool synth[4][CV_MAX_CHAIN];
+    size_t nchain;
+    float size, line_spacing;
+
+    /* Colours 0xRRGGBB. */
+    unsigned text_color, accent_color, muted_color, link_color;
+    bool justify;
+
+    /* Header. */
+    int header_align;
+    float name_size, headline_size, contact_size, header_gap;
+    bool name_bold, native_name_beside;
+    unsigned name_color;
+    const char *contact_separator;
+
+    /* Section titles. */
+    float title_size, title_space_before, title_space_after;
+    bool title_bold, title_uppercase, title_rule;
+    float rule_width, rule_gap;
+    unsigned title_color, rule_color;
+
+    /* Entries. */
+    float entry_gap, side_gap, block_gap;
+    unsigned side_color;
+    float side_size;
+
+    /* Bullets (highlights and bullet entries). */
+    const char *bullet, *sub_bullet;
+    float bullet_indent, bullet_text_indent, bullet_gap, sub_indent;
+
+    cv_template tmpl[CV_ENTRY_NKINDS];
+
+    /* PDF metadata. */
+    const char *title_template;   /* "NAME — Résumé" */
+} cv_style;
+
+/* Load and resolve the layout at `path`.  Returns false with err set. */
+bool cv_style_load(cv_arena *a, const char *path, cv_fontset *fs, cv_style *st,
+                   cv_error *err);
+/* The built-in defaults (what an empty layout gives), fonts not opened. */
+void cv_style_defaults(cv_style *st);
+/* Parse a length ("18mm", "10pt", "0.75in", "2cm", "12") into points. */
+bool cv_parse_length(const char *s, float *out);
+
+#endif

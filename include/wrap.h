@@ -1,0 +1,50 @@
+/* wrap.h - from styled text to lines.
+ *
+ * cv_wrap() itemises spans into glyphs (choosing a face per code point
+ * along the style's fallback chain), shapes each run with HarfBuzz for
+ * kerning, finds break opportunities with libunibreak (UAX #14, so Chinese
+ * breaks between characters), and breaks lines greedily to a width.  Lines
+ * are justified or ragged as asked.
+ */
+#ifndef CV_WRAP_H
+#define CV_WRAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "arena.h"
+#include "draw.h"
+#include "error.h"
+#include "markup.h"
+#include "style.h"
+
+typedef struct cv_textfmt {
+    float size;
+    unsigned color;
+    unsigned link_color;
+    unsigned style;          /* base CV_STYLE_* bits */
+    bool justify;
+    float tracking;          /* extra space between letters, thousandths of an em */
+} cv_textfmt;
+
+typedef struct cv_line {
+    cv_run *runs;            /* x relative to the line start, y = 0 */
+    size_t nruns;
+    cv_link *links;          /* relative to the line's origin and baseline */
+    size_t nlinks;
+    float width;             /* as set (justified lines: the measure) */
+} cv_line;
+
+/* Break `spans` into lines no wider than `width` points.  A word wider than
+ * the measure is broken between characters with a warning at `pos`; a
+ * character no face in the chain has is warned about at `pos`.  Returns the
+ * number of lines; *out is valid until cv_arena_free(). */
+size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nspans,
+               const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
+               cv_error *err);
+
+/* Width of `spans` set on one line, in points. */
+float cv_measure(cv_arena *a, const cv_style *st, const cv_span *spans,
+                 size_t nspans, const cv_textfmt *fmt);
+
+#endif

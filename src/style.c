@@ -1,0 +1,500 @@
+/* style.c - layouts: load, extend, check, resolve.  See style.h.
+ *
+ * Most keys are plain values, described once in the `keys` table below
+ * (section, key, kind, where in cv_style it goes); the loader walks the
+ * table, so adding a layout knob is one line.  The few structured keys
+ * (page size and margins, fonts, templates) have their own readers.
+ */
+#include "style.h"
+
+#include <ctype.h>
+#include <libgen.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "markup.h"
+#include "yml.h"
+
+enum kind { LEN, NUM, BOOL, COLOR, STR, ALIGN };
+
+typedef struct key {
+    const char *section, *name;
+    enum kind kind;
+    size_t off;
+} key;
+
+#define K(sec, name, kind, field) {sec, name, kind, offsetof(cv_style, field)}
+static const key keys[] = {
+    K("font", "size", LEN, size),
+    K("font", "line_spacing", NUM, line_spacing),
+    K("colors", "text", COLOR, text_color),
+    K("colors", "accent", COLOR, accent_color),
+    K("colors", "muted", COLOR, muted_color),
+    K("colors", "link", COLOR, link_color),
+    K("text", "justify", BOOL, justify),
+    K("header", "align", ALIGN, header_align),
+    K("header", "name_size", LEN, name_size),
+    K("header", "name_bold", BOOL, name_bold),
+    K("header", "name_color", COLOR, name_color),
+    K("header", "native_name_beside", BOOL, native_name_beside),
+    K("header", "headline_size", LEN, headline_size),
+    K("header", "contact_size", LEN, contact_size),
+    K("header", "contact_separator", STR, contact_separator),
+    K("header", "space_after", LEN, header_gap),
+    K("section_title", "size", LEN, title_size),
+    K("section_title", "bold", BOOL, title_bold),
+    K("section_title", "uppercase", BOOL, title_uppercase),
+    K("section_title", "color", COLOR, title_color),
+    K("section_title", "rule", BOOL, title_rule),
+    K("section_title", "rule_width", LEN, rule_width),
+    K("section_title", "rule_color", COLOR, rule_color),
+    K("section_title", "rule_gap", LEN, rule_gap),
+    K("section_title", "space_before", LEN, title_space_before),
+    K("section_title", "space_after", LEN, title_space_after),
+    K("entry", "space_between", LEN, entry_gap),
+    K("entry", "side_gap", LEN, side_gap),
+    K("entry", "side_color", COLOR, side_color),
+    K("entry", "side_size", LEN, side_size),
+    K("entry", "block_gap", LEN, block_gap),
+    K("bullets", "glyph", STR, bullet),
+    K("bullets", "sub_glyph", STR, sub_bullet),
+    K("bullets", "indent", LEN, bullet_indent),
+    K("bullets", "text_indent", LEN, bullet_text_indent),
+    K("bullets", "sub_indent", LEN, sub_indent),
+    K("bullets", "space_between", LEN, bullet_gap),
+    K("pdf", "title", STR, title_template),
+};
+#undef K
+
+static const char *const top_keys[] = {
+    "extends", "page", "font", "colors", "text", "header", "section_title",
+    "entry", "bullets", "templates", "pdf", NULL};
+
+/* Template keys, indexed like cv_entry_kind. */
+static const char *const tmpl_names[CV_ENTRY_NKINDS + 1] = {
+    "text", "bullet", "numbered", "reversed_numbered", "one_line", "education",
+    "experience", "publication", "normal", NULL};
+
+void cv_style_defaults(cv_style *st)
+{
+    memset(st, 0, sizeof *st);
+    st->page_w = 595.276f;               /* A4 */
+    st->page_h = 841.89f;
+    st->margin_top = st->margin_bottom = 51.02f;    /* 18 mm */
+    st->margin_left = st->margin_right = 51.02f;
+    st->size = 10;
+    st->line_spacing = 1.25f;
+    st->text_color = 0x1A1A1A;
+    st->accent_color = 0x1F3A5F;
+    st->muted_color = 0x4D4D4D;
+    st->link_color = 0x1F3A5F;
+    st->justify = true;
+    st->header_align = CV_ALIGN_CENTER;
+    st->name_size = 24;
+    st->name_bold = true;
+    st->name_color = 0x1F3A5F;
+    st->native_name_beside = true;
+    st->headline_size = 11;
+    st->contact_size = 9;
+    st->contact_separator = "  \xC2\xB7  ";     /* middle dot */
+    st->header_gap = 6;
+    st->title_size = 11;
+    st->title_bold = true;
+    st->title_uppercase = true;
+    st->title_color = 0x1F3A5F;
+    st->title_rule = true;
+    st->rule_width = 0.6f;
+    st->rule_color = 0x1F3A5F;
+    st->rule_gap = 3;
+    st->title_space_before = 12;
+    st->title_space_after = 5;
+    st->entry_gap = 7;
+    st->side_gap = 12;
+    st->side_color = 0x4D4D4D;
+    st->side_size = 9.5f;
+    st->block_gap = 2;
+    st->bullet = "\xE2\x80\xA2";                 /* • */
+    st->sub_bullet = "\xE2\x80\x93";             /* – */
+    st->bullet_indent = 3;
+    st->bullet_text_indent = 12;
+    st->sub_indent = 12;
+    st->bullet_gap = 1.5f;
+    st->title_template = "NAME \xE2\x80\x94 R\xC3\xA9sum\xC3\xA9";
+
+    static const struct { cv_entry_kind k; const char *m[3], *s[2]; } t[] = {
+        {CV_ENTRY_EDUCATION, {"**INSTITUTION**", "*DEGREE in AREA*"}, {"DATE", "*LOCATION*"}},
+        {CV_ENTRY_EXPERIENCE, {"**COMPANY**", "*POSITION*"}, {"DATE", "*LOCATION*"}},
+        {CV_ENTRY_PUBLICATION, {"**TITLE**", "AUTHORS", "*JOURNAL* \xC2\xB7 DOI \xC2\xB7 URL"}, {"DATE"}},
+        {CV_ENTRY_NORMAL, {"**NAME**"}, {"DATE", "*LOCATION*"}},
+        {CV_ENTRY_ONELINE, {"**LABEL:** DETAILS"}, {0}},
+        {CV_ENTRY_TEXT, {"TEXT"}, {0}},
+        {CV_ENTRY_BULLET, {"TEXT"}, {0}},
+        {CV_ENTRY_NUMBERED, {"TEXT"}, {0}},
+        {CV_ENTRY_REVERSED, {"TEXT"}, {0}},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        cv_template *tp = &st->tmpl[t[i].k];
+        for (size_t j = 0; j < 3 && t[i].m[j]; j++)
+            tp->main[tp->nmain++] = t[i].m[j];
+        for (size_t j = 0; j < 2 && t[i].s[j]; j++)
+            tp->side[tp->nside++] = t[i].s[j];
+    }
+}
+
+bool cv_parse_length(const char *s, float *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || !isfinite(v) || v < 0)
+        return false;
+    while (*end == ' ')
+        end++;
+    double f = 1;
+    if (!*end || !strcmp(end, "pt"))
+        f = 1;
+    else if (!strcmp(end, "mm"))
+        f = 72 / 25.4;
+    else if (!strcmp(end, "cm"))
+        f = 72 / 2.54;
+    else if (!strcmp(end, "in"))
+        f = 72;
+    else
+        return false;
+    v *= f;
+    if (v > 14400)          /* PDF's page limit: 200 inches */
+        return false;
+    *out = (float)v;
+    return true;
+}
+
+static bool get_len(const cv_yml *n, float *out, cv_error *err)
+{
+    const char *s;
+    if (!cv_yml_str(n, &s, err))
+        return false;
+    if (!cv_parse_length(s, out))
+        return cv_error_at(err, n->pos, "invalid length '%s' (use e.g. 10pt, 18mm, "
+                           "1.5cm or 0.75in)", s);
+    return true;
+}
+
+/* Merge `child` over `base`: mappings merge key by key, anything else is
+ * replaced.  Nodes are shared, never copied. */
+static cv_yml *merge(cv_arena *a, cv_yml *base, cv_yml *child)
+{
+    if (!base || !child || base->kind != CV_YML_MAP || child->kind != CV_YML_MAP)
+        return child ? child : base;
+    cv_yml *m = cv_arena_alloc(a, sizeof *m);
+    *m = *child;
+    size_t cap = base->n + child->n;
+    m->keys = cv_arena_alloc(a, (cap + 1) * sizeof *m->keys);
+    m->items = cv_arena_alloc(a, (cap + 1) * sizeof *m->items);
+    m->n = 0;
+    for (size_t i = 0; i < base->n; i++) {
+        cv_yml *over = cv_yml_get(child, base->keys[i]->str);
+        m->keys[m->n] = base->keys[i];
+        m->items[m->n++] = over ? merge(a, base->items[i], over) : base->items[i];
+    }
+    for (size_t i = 0; i < child->n; i++)
+        if (!cv_yml_get(base, child->keys[i]->str)) {
+            m->keys[m->n] = child->keys[i];
+            m->items[m->n++] = child->items[i];
+        }
+    return m;
+}
+
+/* Load `path` and, recursively, what it extends. */
+static cv_yml *load_tree(cv_arena *a, const char *path, int depth, cv_error *err)
+{
+    size_t len;
+    char *buf = cv_yml_read_file(a, path, &len, err);
+    if (!buf)
+        return NULL;
+    cv_yml *root = cv_yml_load(a, path, buf, len, err);
+    if (!root)
+        return NULL;
+    if (root->kind != CV_YML_MAP) {
+        cv_error_at(err, root->pos, "a layout must be a mapping of settings");
+        return NULL;
+    }
+    cv_yml *ext = cv_yml_get(root, "extends");
+    if (!ext)
+        return root;
+    const char *name;
+    if (!cv_yml_str(ext, &name, err))
+        return NULL;
+    if (depth >= 8) {
+        cv_error_at(err, ext->pos, "'extends' goes more than 8 layouts deep "
+                    "(a cycle?)");
+        return NULL;
+    }
+    /* `extends: onecolumn` names a layout beside this one; a value with a
+     * slash or a .yaml suffix is a path relative to this file. */
+    char *dir = cv_arena_strdup(a, path);
+    dir = dirname(dir);
+    size_t nl = strlen(name);
+    bool has_ext = nl > 5 && (!strcmp(name + nl - 5, ".yaml") || !strcmp(name + nl - 4, ".yml"));
+    const char *base_path = name[0] == '/' ? name
+                          : cv_arena_printf(a, "%s/%s%s", dir, name, has_ext ? "" : ".yaml");
+    cv_error sub;
+    cv_error_init(&sub);
+    cv_yml *base = load_tree(a, base_path, depth + 1, &sub);
+    if (!base) {
+        if (sub.pos.line == 0)     /* the base file itself is missing */
+            cv_error_at(err, ext->pos, "%s", sub.msg);
+        else
+            *err = sub;
+        return NULL;
+    }
+    return merge(a, base, root);
+}
+
+static bool read_page(cv_arena *a, const cv_yml *page, cv_style *st, cv_error *err)
+{
+    static const char *const pk[] = {"size", "margins", NULL};
+    if (!cv_yml_check_keys(page, pk, "page", err))
+        return false;
+    cv_yml *size = cv_yml_get(page, "size");
+    if (size && size->kind == CV_YML_SCALAR) {
+        if (!strcasecmp(size->str, "a4"))
+            st->page_w = 595.276f, st->page_h = 841.89f;
+        else if (!strcasecmp(size->str, "letter") || !strcasecmp(size->str, "us-letter"))
+            st->page_w = 612, st->page_h = 792;
+        else if (!strcasecmp(size->str, "a5"))
+            st->page_w = 419.528f, st->page_h = 595.276f;
+        else if (!strcasecmp(size->str, "legal"))
+            st->page_w = 612, st->page_h = 1008;
+        else
+            return cv_error_at(err, size->pos, "unknown page size '%s' (use a4, "
+                               "letter, a5, legal or [width, height])", size->str);
+    } else if (size && size->kind == CV_YML_SEQ && size->n == 2) {
+        if (!get_len(size->items[0], &st->page_w, err) ||
+            !get_len(size->items[1], &st->page_h, err))
+            return false;
+    } else if (size) {
+        return cv_error_at(err, size->pos, "page size must be a name or [width, height]");
+    }
+    cv_yml *m = cv_yml_get(page, "margins");
+    if (m && m->kind == CV_YML_SCALAR) {
+        float v;
+        if (!get_len(m, &v, err))
+            return false;
+        st->margin_top = st->margin_bottom = st->margin_left = st->margin_right = v;
+    } else if (m && m->kind == CV_YML_MAP) {
+        static const char *const mk[] = {"top", "bottom", "left", "right", NULL};
+        if (!cv_yml_check_keys(m, mk, "page.margins", err))
+            return false;
+        float *dst[] = {&st->margin_top, &st->margin_bottom, &st->margin_left,
+                        &st->margin_right};
+        for (int i = 0; i < 4; i++) {
+            cv_yml *v = cv_yml_get(m, mk[i]);
+            if (v && !get_len(v, dst[i], err))
+                return false;
+        }
+    } else if (m) {
+        return cv_error_at(err, m->pos, "margins must be a length or a mapping "
+                           "of top, bottom, left, right");
+    }
+    if (st->margin_left + st->margin_right > st->page_w - 72 ||
+        st->margin_top + st->margin_bottom > st->page_h - 72)
+        return cv_error_at(err, (m ? m : page)->pos,
+                           "the margins leave less than one inch of page");
+    (void)a;
+    return true;
+}
+
+static bool read_templates(cv_arena *a, const cv_yml *t, cv_style *st, cv_error *err)
+{
+    if (t->kind != CV_YML_MAP)
+        return cv_error_at(err, t->pos, "'templates' must be a mapping of entry types");
+    if (!cv_yml_check_keys(t, tmpl_names, "templates", err))
+        return false;
+    for (size_t k = 0; k < CV_ENTRY_NKINDS; k++) {
+        cv_yml *e = cv_yml_get(t, tmpl_names[k]);
+        if (!e)
+            continue;
+        static const char *const ek[] = {"main", "side", NULL};
+        if (e->kind != CV_YML_MAP || !cv_yml_check_keys(e, ek, tmpl_names[k], err))
+            return e->kind == CV_YML_MAP ? false
+                   : cv_error_at(err, e->pos, "a template is a mapping with 'main' "
+                                 "and 'side' lists");
+        for (int side = 0; side < 2; side++) {
+            cv_yml *l = cv_yml_get(e, ek[side]);
+            if (!l)
+                continue;
+            const char **dst = side ? st->tmpl[k].side : st->tmpl[k].main;
+            size_t *n = side ? &st->tmpl[k].nside : &st->tmpl[k].nmain;
+            if (l->kind == CV_YML_SCALAR) {
+                if (!cv_yml_str(l, &dst[0], err))
+                    return false;
+                *n = cv_yml_is_null(l) ? 0 : 1;
+                continue;
+            }
+            if (l->kind != CV_YML_SEQ)
+                return cv_error_at(err, l->pos, "'%s' must be a list of template lines",
+                                   ek[side]);
+            if (l->n > CV_MAX_TMPL)
+                return cv_error_at(err, l->items[CV_MAX_TMPL]->pos,
+                                   "at most %d template lines", CV_MAX_TMPL);
+            *n = 0;
+            for (size_t i = 0; i < l->n; i++)
+                if (!cv_yml_str(l->items[i], &dst[(*n)++], err))
+                    return false;
+        }
+    }
+    (void)a;
+    return true;
+}
+
+static bool read_fonts(cv_arena *a, const cv_yml *font, cv_fontset *fs, cv_style *st,
+                       cv_error *err)
+{
+    const char *family = "Lato";
+    cv_pos fam_pos = {st->file, 0, 0};
+    const cv_yml *fallback = NULL;
+    if (font) {
+        static const char *const fk[] = {"family", "fallback", "size", "line_spacing", NULL};
+        if (!cv_yml_check_keys(font, fk, "font", err))
+            return false;
+        cv_yml *f = cv_yml_get(font, "family");
+        if (f) {
+            if (!cv_yml_str(f, &family, err))
+                return false;
+            fam_pos = f->pos;
+        }
+        fallback = cv_yml_get(font, "fallback");
+        if (fallback && fallback->kind == CV_YML_SCALAR) {
+            /* one family: treat as a list of one */
+        } else if (fallback && fallback->kind != CV_YML_SEQ) {
+            return cv_error_at(err, fallback->pos, "'fallback' must be a list of families");
+        }
+    }
+    const char *names[CV_MAX_CHAIN];
+    cv_pos pos[CV_MAX_CHAIN];
+    size_t n = 0;
+    names[n] = family, pos[n++] = fam_pos;
+    if (!font)
+        names[n] = "WenQuanYi Micro Hei", pos[n++] = fam_pos;
+    else if (fallback && fallback->kind == CV_YML_SCALAR)
+        names[n] = fallback->str, pos[n++] = fallback->pos;
+    else if (fallback)
+        for (size_t i = 0; i < fallback->n; i++) {
+            if (n == CV_MAX_CHAIN)
+                return cv_error_at(err, fallback->items[i]->pos,
+                                   "at most %d fallback families", CV_MAX_CHAIN - 1);
+            if (!cv_yml_str(fallback->items[i], &names[n], err))
+                return false;
+            pos[n++] = fallback->items[i]->pos;
+        }
+    else if (!cv_yml_get(font, "fallback"))
+        names[n] = "WenQuanYi Micro Hei", pos[n++] = fam_pos;
+    for (int s = 0; s < 4; s++)
+        for (size_t i = 0; i < n; i++) {
+            st->chain[s][i] = cv_fontset_find(fs, names[i], s & CV_STYLE_BOLD,
+                                              s & CV_STYLE_ITALIC, &st->synth[s][i],
+                                              pos[i], err);
+            if (st->chain[s][i] < 0)
+                return false;
+        }
+    st->nchain = n;
+    (void)a;
+    return true;
+}
+
+bool cv_style_load(cv_arena *a, const char *path, cv_fontset *fs, cv_style *st,
+                   cv_error *err)
+{
+    cv_style_defaults(st);
+    st->file = path;
+    st->fonts = fs;
+    cv_yml *root = load_tree(a, path, 0, err);
+    if (!root)
+        return false;
+    if (!cv_yml_check_keys(root, top_keys, "the layout", err))
+        return false;
+
+    /* Every mapping section: check its keys against the table, then read. */
+    for (size_t i = 0; i < root->n; i++) {
+        const char *sec = root->keys[i]->str;
+        cv_yml *node = root->items[i];
+        if (!strcmp(sec, "extends") || !strcmp(sec, "templates") || !strcmp(sec, "page"))
+            continue;
+        if (node->kind != CV_YML_MAP)
+            return cv_error_at(err, node->pos, "'%s' must be a mapping", sec);
+        const char *allowed[48];
+        size_t na = 0;
+        if (!strcmp(sec, "font"))
+            allowed[na++] = "family", allowed[na++] = "fallback";
+        for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
+            if (!strcmp(keys[k].section, sec))
+                allowed[na++] = keys[k].name;
+        allowed[na] = NULL;
+        char what[64];
+        snprintf(what, sizeof what, "'%s'", sec);
+        if (!cv_yml_check_keys(node, allowed, what, err))
+            return false;
+        for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+            if (strcmp(keys[k].section, sec))
+                continue;
+            cv_yml *v = cv_yml_get(node, keys[k].name);
+            if (!v)
+                continue;
+            void *dst = (char *)st + keys[k].off;
+            double num;
+            bool ok = true;
+            switch (keys[k].kind) {
+            case LEN:
+                ok = get_len(v, dst, err);
+                break;
+            case NUM:
+                ok = cv_yml_num(v, &num, err);
+                if (ok && (num < 0.5 || num > 4))
+                    ok = cv_error_at(err, v->pos, "%s must be between 0.5 and 4",
+                                     keys[k].name);
+                *(float *)dst = (float)num;
+                break;
+            case BOOL:
+                ok = cv_yml_bool(v, dst, err);
+                break;
+            case COLOR:
+                ok = cv_yml_color(v, dst, err);
+                break;
+            case STR:
+                ok = cv_yml_str(v, dst, err);
+                break;
+            case ALIGN: {
+                const char *s;
+                ok = cv_yml_str(v, &s, err);
+                if (!ok)
+                    break;
+                if (!strcmp(s, "left"))
+                    *(int *)dst = CV_ALIGN_LEFT;
+                else if (!strcmp(s, "center"))
+                    *(int *)dst = CV_ALIGN_CENTER;
+                else if (!strcmp(s, "right"))
+                    *(int *)dst = CV_ALIGN_RIGHT;
+                else
+                    ok = cv_error_at(err, v->pos, "align must be left, center or right");
+                break;
+            }
+            }
+            if (!ok)
+                return false;
+        }
+    }
+    if (st->size < 4 || st->size > 72)
+        return cv_error_at(err, (cv_pos){path, 0, 0}, "font size must be 4-72pt");
+    cv_yml *page = cv_yml_get(root, "page");
+    if (page && page->kind != CV_YML_MAP)
+        return cv_error_at(err, page->pos, "'page' must be a mapping");
+    if (page && !read_page(a, page, st, err))
+        return false;
+    cv_yml *t = cv_yml_get(root, "templates");
+    if (t && !read_templates(a, t, st, err))
+        return false;
+    return read_fonts(a, cv_yml_get(root, "font"), fs, st, err);
+}
