@@ -1,0 +1,80 @@
+/* draw.h - the display list and its two backends.
+ *
+ * The display list is the seam between layout and output: pages of
+ * positioned glyph runs, rules and link rectangles, in PDF points with the
+ * origin at the bottom-left of the page.  cv_draw_pdf() writes it with
+ * libharu; cv_draw_dump() prints it as text for the tests.
+ *
+ * A run's glyphs are code points (the PDF backend writes them as UTF-16
+ * codes; libharu maps them to glyphs).  Glyph i advances by
+ * (w + adj) / 1000 * size points: `w` is the advance libharu writes in the
+ * font's /W array and `adj` the extra (kerning, justification) that goes
+ * into the TJ array, so the dump's positions are the drawn positions.
+ */
+#ifndef CV_DRAW_H
+#define CV_DRAW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "error.h"
+#include "font.h"
+
+typedef struct cv_gl {
+    uint32_t cp;
+    int16_t w;        /* thousandths of an em, as libharu's /W */
+    float adj;        /* extra advance after this glyph, thousandths of an em */
+} cv_gl;
+
+typedef struct cv_run {
+    float x, y;       /* baseline origin */
+    int face;
+    bool synth_bold;
+    float size;
+    unsigned color;   /* 0xRRGGBB */
+    cv_gl *g;
+    size_t n;
+    float width;      /* sum of advances, points */
+} cv_run;
+
+typedef struct cv_rule {
+    float x0, y0, x1, y1, width;
+    unsigned color;
+} cv_rule;
+
+typedef struct cv_link {
+    float x0, y0, x1, y1;
+    const char *uri;
+} cv_link;
+
+typedef struct cv_page {
+    cv_run *runs;
+    size_t nruns, cruns;
+    cv_rule *rules;
+    size_t nrules, crules;
+    cv_link *links;
+    size_t nlinks, clinks;
+} cv_page;
+
+typedef struct cv_display {
+    float width, height;
+    cv_page *pages;
+    size_t npages, cpages;
+    /* Document information (UTF-8, no markup). */
+    const char *title, *author, *subject, *keywords;
+} cv_display;
+
+/* Write the display list as a PDF at `path`: fonts subset with hb-subset
+ * before libharu sees them, text as one TJ array per run, links without
+ * border boxes, title and author set.  The file is written to a temporary
+ * file beside `path` and renamed into place, so a failure never leaves a
+ * partial PDF or clobbers an existing one.  Returns false with err set. */
+bool cv_draw_pdf(const cv_display *d, const cv_fontset *fs, const char *path,
+                 cv_error *err);
+
+/* Print the display list as text: one line per page, run, rule and link. */
+void cv_draw_dump(const cv_display *d, const cv_fontset *fs, FILE *out);
+
+#endif

@@ -1,0 +1,50 @@
+/* draw_dump.c - the display list as text, the oracle of the layout tests.
+ *
+ *   page 1 595.28x841.89
+ *   text 51.02 780.40 w=120.55 Lato-Bold 24 #1f3a5f "Jiarui Fang"
+ *   rule 51.02 700.00 544.25 700.00 w=0.60 #1f3a5f
+ *   link 51.02 690.00 120.00 700.00 mailto:someone@example.com
+ *
+ * Coordinates are PDF points from the bottom-left corner, two decimals.  A
+ * synthetic-bold run is marked "+bold".
+ */
+#include "draw.h"
+
+static void put_utf8(FILE *out, uint32_t cp)
+{
+    if (cp == '"' || cp == '\\')
+        fprintf(out, "\\%c", (char)cp);
+    else if (cp < 0x80)
+        fputc((int)cp, out);
+    else if (cp < 0x800)
+        fprintf(out, "%c%c", 0xC0 | (cp >> 6), 0x80 | (cp & 0x3F));
+    else
+        fprintf(out, "%c%c%c", 0xE0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3F),
+                0x80 | (cp & 0x3F));
+}
+
+void cv_draw_dump(const cv_display *d, const cv_fontset *fs, FILE *out)
+{
+    for (size_t p = 0; p < d->npages; p++) {
+        const cv_page *pg = &d->pages[p];
+        fprintf(out, "page %zu %.2fx%.2f\n", p + 1, d->width, d->height);
+        for (size_t i = 0; i < pg->nrules; i++) {
+            const cv_rule *r = &pg->rules[i];
+            fprintf(out, "rule %.2f %.2f %.2f %.2f w=%.2f #%06x\n", r->x0, r->y0, r->x1,
+                    r->y1, r->width, r->color);
+        }
+        for (size_t i = 0; i < pg->nruns; i++) {
+            const cv_run *r = &pg->runs[i];
+            const cv_face *f = cv_fontset_face(fs, r->face);
+            fprintf(out, "text %.2f %.2f w=%.2f %s%s %g #%06x \"", r->x, r->y, r->width,
+                    f ? f->psname : "?", r->synth_bold ? "+bold" : "", r->size, r->color);
+            for (size_t k = 0; k < r->n; k++)
+                put_utf8(out, r->g[k].cp);
+            fputs("\"\n", out);
+        }
+        for (size_t i = 0; i < pg->nlinks; i++) {
+            const cv_link *l = &pg->links[i];
+            fprintf(out, "link %.2f %.2f %.2f %.2f %s\n", l->x0, l->y0, l->x1, l->y1, l->uri);
+        }
+    }
+}

@@ -1,0 +1,195 @@
+/* main.c - the cvpdf command line.
+ *
+ * The driver reads like the pipeline: load the layout once, then for each
+ * profile: load -> compose -> flow -> draw (PDF or text dump).  Fonts are
+ * opened once and shared by every document of the run.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <libgen.h>
+#include <limits.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "arena.h"
+#include "doc.h"
+#include "draw.h"
+#include "error.h"
+#include "flow.h"
+#include "font.h"
+#include "style.h"
+
+static const char usage[] =
+    "Usage: cvpdf PROFILE... [-l LAYOUT] [-o FILE|DIR/] [--dump] [-q]\n"
+    "Typeset résumés: YAML profiles (RenderCV's cv: format) to PDF.\n"
+    "\n"
+    "  -l, --layout FILE   layout YAML (default: layouts/onecolumn.yaml)\n"
+    "  -o, --output PATH   output PDF; with several profiles a directory,\n"
+    "                      written as DIR/<profile name>.pdf (default: the\n"
+    "                      current directory)\n"
+    "      --dump          print the laid-out pages as text instead of a PDF\n"
+    "  -q, --quiet         no warnings or notes, errors only\n"
+    "  -h, --help          show this help\n"
+    "  -V, --version       show the version\n"
+    "\n"
+    "Exit status: 0 all rendered, 1 an input failed, 2 usage error.\n";
+
+/* The directory holding fonts/ and layouts/: next to the executable (or up
+ * to two levels above it, for build trees), else the installed data dir. */
+static const char *data_dir(void)
+{
+    static char dir[PATH_MAX];
+    const char *env = getenv("CVPDF_DATADIR");
+    if (env && *env)
+        return env;
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+        char *d = dirname(exe);
+        for (int up = 0; up < 3; up++) {
+            char probe[PATH_MAX + 32];
+            snprintf(probe, sizeof probe, "%s/layouts/onecolumn.yaml", d);
+            if (access(probe, R_OK) == 0) {
+                snprintf(dir, sizeof dir, "%s", d);
+                return dir;
+            }
+            d = dirname(d);
+        }
+    }
+    return CV_DATADIR;
+}
+
+static bool is_dir(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* "profiles/he.yaml" -> "he" */
+static char *stem(cv_arena *a, const char *path)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    const char *dot = strrchr(b, '.');
+    return cv_arena_strndup(a, b, dot && dot != b ? (size_t)(dot - b) : strlen(b));
+}
+
+static bool render(const char *profile, const char *out, bool dump, const cv_style *st,
+                   bool quiet)
+{
+    cv_arena *a = cv_arena_new();
+    cv_error err;
+    cv_error_init(&err);
+    err.quiet = quiet;
+    bool ok = false;
+    cv_doc *doc = cv_doc_load_file(a, profile, &err);
+    cv_vlist vl;
+    if (doc && cv_compose(a, doc, st, &vl, &err)) {
+        cv_display *d = cv_flow(a, &vl, st);
+        cv_display_set_info(a, d, doc, st);
+        if (dump) {
+            cv_draw_dump(d, st->fonts, stdout);
+            ok = true;
+        } else {
+            ok = cv_draw_pdf(d, st->fonts, out, &err);
+        }
+    }
+    if (!ok)
+        cv_error_print(&err);
+    cv_arena_free(a);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    setlocale(LC_CTYPE, "C.UTF-8");
+    static const struct option opts[] = {
+        {"layout", required_argument, NULL, 'l'}, {"output", required_argument, NULL, 'o'},
+        {"dump", no_argument, NULL, 'd'},         {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},         {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0}};
+    const char *layout = NULL, *output = NULL;
+    bool dump = false, quiet = false;
+    for (int c; (c = getopt_long(argc, argv, "l:o:qhV", opts, NULL)) != -1;) {
+        switch (c) {
+        case 'l': layout = optarg; break;
+        case 'o': output = optarg; break;
+        case 'd': dump = true; break;
+        case 'q': quiet = true; break;
+        case 'h': fputs(usage, stdout); return 0;
+        case 'V': printf("cvpdf %s\n", CV_VERSION); return 0;
+        default: fputs("Try 'cvpdf --help'.\n", stderr); return 2;
+        }
+    }
+    int nprof = argc - optind;
+    if (nprof < 1) {
+        fprintf(stderr, "cvpdf: no profile given\n%s", usage);
+        return 2;
+    }
+
+    /* Where each PDF goes; refuse before rendering anything if two
+     * profiles would write the same file. */
+    cv_arena *a = cv_arena_new();
+    size_t olen = output ? strlen(output) : 0;
+    bool out_is_dir = output && (output[olen - 1] == '/' || is_dir(output));
+    if (output && !out_is_dir && nprof > 1 && !dump) {
+        fprintf(stderr, "cvpdf: -o %s names one file but %d profiles were given; "
+                "use -o DIR/\n", output, nprof);
+        cv_arena_free(a);
+        return 2;
+    }
+    if (out_is_dir && !dump && !is_dir(output) && mkdir(output, 0777) != 0) {
+        fprintf(stderr, "cvpdf: cannot create directory '%s': %s\n", output, strerror(errno));
+        cv_arena_free(a);
+        return 1;
+    }
+    char **outs = cv_arena_alloc(a, (size_t)nprof * sizeof *outs);
+    for (int i = 0; i < nprof; i++) {
+        const char *p = argv[optind + i];
+        if (output && !out_is_dir)
+            outs[i] = (char *)output;
+        else
+            outs[i] = cv_arena_printf(a, "%s%s%s.pdf", out_is_dir ? output : "",
+                                      out_is_dir && output[olen - 1] != '/' ? "/" : "",
+                                      stem(a, p));
+        for (int j = 0; j < i && !dump; j++)
+            if (!strcmp(outs[i], outs[j])) {
+                fprintf(stderr, "cvpdf: %s and %s would both be written to %s\n",
+                        argv[optind + j], p, outs[i]);
+                cv_arena_free(a);
+                return 1;
+            }
+    }
+
+    /* Fonts and layout, once for the whole run. */
+    const char *data = data_dir();
+    const char *font_dirs[] = {cv_arena_printf(a, "%s/fonts", data), NULL};
+    if (!layout)
+        layout = cv_arena_printf(a, "%s/layouts/onecolumn.yaml", data);
+    cv_error err;
+    cv_error_init(&err);
+    err.quiet = quiet;
+    cv_fontset *fs = cv_fontset_new(font_dirs, &err);
+    cv_style st;
+    if (!fs || !cv_style_load(a, layout, fs, &st, &err)) {
+        cv_error_print(&err);
+        cv_fontset_free(fs);
+        cv_arena_free(a);
+        return 1;
+    }
+
+    int failed = 0;
+    for (int i = 0; i < nprof; i++)
+        if (!render(argv[optind + i], outs[i], dump, &st, quiet))
+            failed++;
+    if (nprof > 1 && !quiet)
+        fprintf(stderr, "cvpdf: %d rendered, %d failed\n", nprof - failed, failed);
+    cv_fontset_free(fs);
+    cv_arena_free(a);
+    return failed ? 1 : 0;
+}
