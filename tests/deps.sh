@@ -1,0 +1,22 @@
+#!/bin/sh
+# Install the Debian packages cvpdf needs to build, test and render.
+# As root it installs what is missing; otherwise it prints the exact command.
+set -e
+PKGS="gcc make pkg-config libhpdf-dev libfreetype-dev libharfbuzz-dev libyaml-dev
+libunibreak-dev libfontconfig-dev poppler-utils qpdf python3"
+missing=""
+for p in $PKGS; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+        missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+    echo "cvpdf needs these Debian packages:$missing" >&2
+    echo "Install them with:" >&2
+    echo "  sudo apt-get install -y$missing" >&2
+    exit 1
+fi
+echo "Installing:$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q || true
+apt-get install -y -q --no-install-recommends $missing

@@ -1,0 +1,28 @@
+#!/bin/sh
+# Run every test: unit tests (ASan+UBSan builds), spec tests on the --dump
+# text, end-to-end tests on real PDFs.  Ends with "N passed, N failed".
+cd "$(dirname "$0")/.." || exit 1
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+pass=0 fail=0
+for t in build/san/test_*; do
+    [ -x "$t" ] || continue
+    out=$("$t" 2>&1); rc=$?
+    line=$(printf '%s\n' "$out" | tail -n 1)
+    p=$(printf '%s' "$line" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed/\1/p')
+    f=$(printf '%s' "$line" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed/\2/p')
+    if [ -z "$p" ]; then p=0; f=1; fi
+    if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
+    [ "$f" != 0 ] && printf '%s\n' "$out" | grep -v '^$' | tail -n 20
+    echo "$line"
+    pass=$((pass + p)); fail=$((fail + f))
+done
+out=$(python3 tests/e2e.py build/san/cvpdf 2>&1); rc=$?
+printf '%s\n' "$out" | grep -v '^ok ' 
+line=$(printf '%s\n' "$out" | tail -n 1)
+p=$(printf '%s' "$line" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed/\1/p')
+f=$(printf '%s' "$line" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed/\2/p')
+if [ -z "$p" ]; then p=0; f=1; fi
+pass=$((pass + p)); fail=$((fail + f))
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
