@@ -374,7 +374,11 @@ static void add_header(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_st
         const cv_social *s = &doc->socials[i];
         const char *shown = s->label ? s->label : s->username.s;
         pos[ni] = s->username.pos;
-        items[ni++] = link_markup(a, cv_arena_printf(a, "%s: %s", s->network.s, shown), s->url);
+        /* "GitHub: feifeibear"; a network shown by name alone stays so. */
+        const char *text = strcmp(shown, s->network.s)
+                               ? cv_arena_printf(a, "%s: %s", s->network.s, shown)
+                               : shown;
+        items[ni++] = link_markup(a, text, s->url);
     }
     if (!ni)
         return;

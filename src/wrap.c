@@ -19,8 +19,8 @@
  *  4. Set.  Justified lines (all but the last of a paragraph and those
  *     ending in a forced break) share the slack between their spaces, or
  *     between all characters when a line has no spaces (CJK).  A line that
- *     would need more than half an em per space is left ragged: a loose line
- *     is worse than a short one.
+ *     would need more than 0.3 em extra per space (a space about twice its
+ *     natural width) is left ragged: a loose line is worse than a short one.
  */
 #include "wrap.h"
 
@@ -190,7 +190,7 @@ static cv_line set_line(cv_arena *a, const cv_fontset *fs, item *it, size_t b,
     float extra_space = 0, extra_glyph = 0;
     if (justify && width > natural) {
         float slack = width - natural;
-        if (nspaces && slack / nspaces <= 0.5f * it[b].size)
+        if (nspaces && slack / nspaces <= 0.3f * it[b].size)
             extra_space = slack / nspaces;
         else if (!nspaces && nglyphs > 1 && slack / (nglyphs - 1) <= 0.25f * it[b].size)
             extra_glyph = slack / (nglyphs - 1);
