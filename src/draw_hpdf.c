@@ -8,6 +8,9 @@
  *    from /proc/self/fd/N; then every glyph of the subset is marked used.
  *    Whole-font embedding blanks CJK glyphs whose components have ids above
  *    32767, and malformed fonts crash libharu; subsetting avoids both.
+ *  - libharu's ToUnicode CMap is malformed (a `begincidrange` where a
+ *    ToUnicode map needs `bfrange`), which poppler and PDFBox warn about.
+ *    It is rewritten as a proper CMapType 2 map over the code points used.
  *  - Text is written as one TJ array per run, carrying the kerning and
  *    justification the layout measured, so glyphs land where the dump says.
  *  - Errors are recorded by the error handler (no longjmp) and checked
@@ -31,6 +34,7 @@
 #include <hb.h>
 #include <hpdf.h>
 #include <hpdf_doc.h>
+#include <hpdf_font.h>
 #include <hpdf_fontdef.h>
 #include <hpdf_pages.h>
 
@@ -86,6 +90,71 @@ static void bnum(buf *b, double v)
     if (*e == '.')
         *e = 0;
     bprintf(b, "%s", strcmp(t, "-0") ? t : "0");
+}
+
+static bool has_key(HPDF_Dict d, const char *key)
+{
+    for (HPDF_UINT i = 0; i < d->list->count; i++) {
+        HPDF_DictElement e = HPDF_List_ItemAt(d->list, i);
+        if (e && !strcmp(e->key, key))
+            return true;
+    }
+    return false;
+}
+
+/* Replace libharu's ToUnicode CMap of `font` with a valid one.  Codes are
+ * UTF-16 code units equal to the code points, so the map is the identity
+ * over each 256-code block that the document uses (LIBHARU-NOTES §3). */
+static bool fix_tounicode(HPDF_Font font, const unsigned char *used)
+{
+    HPDF_FontAttr fa = (HPDF_FontAttr)font->attr;
+    HPDF_Dict cm = fa->cmap_stream;
+    if (!cm || !cm->stream)
+        return true;
+    static const char *const drop[] = {"Type", "CMapName", "CIDSystemInfo", "WMode"};
+    for (size_t i = 0; i < sizeof drop / sizeof *drop; i++)
+        if (has_key(cm, drop[i]) && HPDF_Dict_RemoveElement(cm, drop[i]) != HPDF_OK)
+            return false;
+    HPDF_MemStream_FreeData(cm->stream);
+
+    int blocks[256], n = 0;
+    for (int hi = 0; hi < 256; hi++) {
+        if (hi >= 0xD8 && hi <= 0xDF)          /* surrogates */
+            continue;
+        for (int k = 0; k < 32; k++)
+            if (used[hi * 32 + k]) {
+                blocks[n++] = hi;
+                break;
+            }
+    }
+    char line[96];
+    HPDF_Stream_WriteStr(cm->stream,
+        "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
+        "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+        "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
+        "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n");
+    for (int i = 0; i < n; i += 100) {
+        int m = n - i < 100 ? n - i : 100;
+        snprintf(line, sizeof line, "%d beginbfrange\n", m);
+        HPDF_Stream_WriteStr(cm->stream, line);
+        for (int j = i; j < i + m; j++) {
+            snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", blocks[j], blocks[j],
+                     blocks[j]);
+            HPDF_Stream_WriteStr(cm->stream, line);
+        }
+        HPDF_Stream_WriteStr(cm->stream, "endbfrange\n");
+    }
+    HPDF_Stream_WriteStr(cm->stream, "endcmap\nCMapName currentdict /CMap defineresource pop\n"
+                                     "end\nend\n");
+
+    /* The descendant font's Ordering must be "Identity" (not "Identity-H"). */
+    HPDF_Font desc = fa->descendant_font;
+    if (desc && has_key(desc, "CIDSystemInfo")) {
+        HPDF_Dict info = HPDF_Dict_GetItem(desc, "CIDSystemInfo", HPDF_OCLASS_DICT);
+        if (info)
+            HPDF_Dict_Add(info, "Ordering", HPDF_String_New(desc->mmgr, "Identity", NULL));
+    }
+    return true;
 }
 
 /* Subset face `f` to the code points set in `used` and load it. */
@@ -154,6 +223,11 @@ static HPDF_Font load_subset(HPDF_Doc pdf, const cv_face *f, const unsigned char
         HPDF_TTFontDefAttr attr = (HPDF_TTFontDefAttr)def->attr;
         if (attr->glyph_tbl.flgs)
             memset(attr->glyph_tbl.flgs, 1, attr->num_glyphs);
+    }
+    if (!fix_tounicode(font, used) || c->status) {
+        cv_error_at(err, (cv_pos){f->path, 0, 0}, "libharu failed rewriting the "
+                    "ToUnicode map (error 0x%04X)", (unsigned)c->status);
+        return NULL;
     }
     return font;
 }

@@ -188,7 +188,9 @@ def profile_tests():
         check("%s embeds every font as a subset with ToUnicode" % stem, rows and not bad,
               "\n".join(bad) or "no fonts")
 
-        rc, text, _ = run(["pdftotext", pdf, "-"])
+        rc, text, err = run(["pdftotext", pdf, "-"])
+        check("%s: pdftotext reads it without a warning (ToUnicode map)" % stem,
+              rc == 0 and err == "", err.strip()[:300])
         flat = norm(text)
         pos, missing = 0, []
         for t in section_titles(os.path.join(ROOT, prof)):
