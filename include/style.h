@@ -7,7 +7,7 @@
  * points), and opens the font faces it names in the fontset.
  *
  * The layout's keys are documented in docs/layouts.md.  Every value has a
- * default, so an empty layout is a valid one.
+ * default, so a layout of just `{}` is a valid one.
  */
 #ifndef CV_STYLE_H
 #define CV_STYLE_H
@@ -52,7 +52,7 @@ typedef struct cv_style {
     float size, line_spacing;
 
     /* Colours 0xRRGGBB. */
-    unsigned text_color, accent_color, muted_color, link_color;
+    unsigned text_color, muted_color, link_color;
     bool justify;
 
     /* Header. */

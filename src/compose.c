@@ -507,9 +507,8 @@ static void add_highlights(cv_arena *a, cv_vlist *vl, const cv_style *st,
                  dx + st->bullet_indent, i ? st->bullet_gap : first_gap, hl[i].text.pos,
                  what, err);
         if (hl[i].nsub)
-            add_highlights(a, vl, st, hl[i].sub, hl[i].nsub, text_dx,
-                           width - st->bullet_text_indent, depth + 1, st->bullet_gap,
-                           what, err);
+            add_highlights(a, vl, st, hl[i].sub, hl[i].nsub, dx + st->sub_indent,
+                           width - st->sub_indent, depth + 1, st->bullet_gap, what, err);
     }
 }
 
@@ -532,8 +531,11 @@ static void add_entry(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_sty
         break;
     }
     case CV_ENTRY_BULLET: {
-        cv_highlight h = {e->text, NULL, 0};
-        add_highlights(a, vl, st, &h, 1, 0, width, 0, space_before, what, err);
+        cv_span *sp;
+        size_t n = cv_template_expand(a, tp->nmain ? tp->main[0] : "TEXT", e, doc, &sp);
+        cv_line *bullet = one_line(a, st, cv_markup_escape(a, st->bullet), 0, &f, e->pos, err);
+        add_para(a, vl, st, sp, n, &f, st->bullet_text_indent, width - st->bullet_text_indent,
+                 bullet, st->bullet_indent, space_before, e->pos, what, err);
         break;
     }
     case CV_ENTRY_NUMBERED:
@@ -549,7 +551,7 @@ static void add_entry(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_sty
         if (indent < st->bullet_text_indent)
             indent = st->bullet_text_indent;
         cv_span *sp;
-        size_t n = cv_markup_parse(a, e->text.s, 0, &sp);
+        size_t n = cv_template_expand(a, tp->nmain ? tp->main[0] : "TEXT", e, doc, &sp);
         add_para(a, vl, st, sp, n, &f, indent, width - indent, lead,
                  indent - st->size * 0.6f - (lead ? lead->width : 0), space_before, e->pos,
                  what, err);
@@ -653,14 +655,17 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, cv_vlist *ou
     memset(out, 0, sizeof *out);
     float width = st->page_w - st->margin_left - st->margin_right;
     add_header(a, out, doc, st, width, err);
+    bool placed = false;
     for (size_t s = 0; s < doc->nsections; s++) {
         const cv_section *sec = &doc->sections[s];
         if (!sec->nentries)
             continue;
-        add_title(a, out, st, sec, width, out->n == 0, err);
-        out->items[out->n - 1].keep_with_next = true;
-        if (s == 0 && out->n > 1)
-            out->items[out->n - 1].space_before = st->header_gap + st->title_space_before / 2;
+        size_t title = out->n;
+        add_title(a, out, st, sec, width, title == 0, err);
+        /* Below the header, the first title gets the header's gap. */
+        if (!placed && title > 0)
+            out->items[title].space_before = st->header_gap + st->title_space_before / 2;
+        placed = true;
         for (size_t i = 0; i < sec->nentries; i++)
             add_entry(a, out, doc, st, sec, i, width,
                       i ? entry_gap(st, sec->kind) : st->title_space_after, err);

@@ -32,7 +32,6 @@ static const key keys[] = {
     K("font", "size", LEN, size),
     K("font", "line_spacing", NUM, line_spacing),
     K("colors", "text", COLOR, text_color),
-    K("colors", "accent", COLOR, accent_color),
     K("colors", "muted", COLOR, muted_color),
     K("colors", "link", COLOR, link_color),
     K("text", "justify", BOOL, justify),
@@ -89,7 +88,6 @@ void cv_style_defaults(cv_style *st)
     st->size = 10;
     st->line_spacing = 1.25f;
     st->text_color = 0x1A1A1A;
-    st->accent_color = 0x1F3A5F;
     st->muted_color = 0x4D4D4D;
     st->link_color = 0x1F3A5F;
     st->justify = true;
@@ -232,12 +230,14 @@ static cv_yml *load_tree(cv_arena *a, const char *path, int depth, cv_error *err
                     "(a cycle?)");
         return NULL;
     }
-    /* `extends: onecolumn` names a layout beside this one; a value with a
-     * slash or a .yaml suffix is a path relative to this file. */
+    /* `extends: onecolumn` is onecolumn.yaml beside this file; any other
+     * relative value is a path relative to this file, with ".yaml" added
+     * when it has no .yaml/.yml suffix; an absolute path is used as is. */
     char *dir = cv_arena_strdup(a, path);
     dir = dirname(dir);
     size_t nl = strlen(name);
-    bool has_ext = nl > 5 && (!strcmp(name + nl - 5, ".yaml") || !strcmp(name + nl - 4, ".yml"));
+    bool has_ext = (nl >= 5 && !strcmp(name + nl - 5, ".yaml")) ||
+                   (nl >= 4 && !strcmp(name + nl - 4, ".yml"));
     const char *base_path = name[0] == '/' ? name
                           : cv_arena_printf(a, "%s/%s%s", dir, name, has_ext ? "" : ".yaml");
     cv_error sub;
