@@ -167,7 +167,7 @@ static const char *ph_value(cv_arena *a, const char *ph, const cv_entry *e,
                                       cv_arena_printf(a, "https://doi.org/%s", e->doi.s))
                         : NULL;
     if (!strcmp(ph, "URL")) {
-        if (!e->url.s)
+        if (!e->url.s || e->doi.s)      /* as RenderCV: a DOI replaces the URL */
             return NULL;
         const char *shown = strip_scheme(e->url.s);
         size_t n = strlen(shown);

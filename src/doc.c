@@ -62,7 +62,11 @@ static bool text(ctx *c, const cv_yml *n, const char *field, cv_text *out)
     if (n->kind != CV_YML_SCALAR)
         return cv_error_at(c->err, n->pos, "'%s' must be a string, not %s", field,
                            cv_yml_kind_name(n->kind));
-    out->s = n->str;
+    /* Block scalars (`|`, `>`) end in a line break we do not want. */
+    size_t len = n->len;
+    while (len && (n->str[len - 1] == '\n' || n->str[len - 1] == '\r'))
+        len--;
+    out->s = len == n->len ? n->str : cv_arena_strndup(c->a, n->str, len);
     out->pos = n->pos;
     return true;
 }
@@ -276,8 +280,9 @@ static bool parse_date(ctx *c, const cv_yml *n, const char *field, bool free_tex
     if (looks_like_date(s))
         return cv_error_at(c->err, n->pos, "invalid %s '%s': use YYYY, YYYY-MM or YYYY-MM-DD",
                            field, s);
-    return cv_error_at(c->err, n->pos, "invalid %s '%s': use YYYY, YYYY-MM, YYYY-MM-DD%s", field,
-                       s, strcmp(field, "start_date") == 0 ? "" : " or present");
+    return cv_error_at(c->err, n->pos, "invalid %s '%s': use %s", field, s,
+                       strcmp(field, "start_date") == 0 ? "YYYY, YYYY-MM or YYYY-MM-DD"
+                                                        : "YYYY, YYYY-MM, YYYY-MM-DD or present");
 }
 
 /* Compare two exact dates at the precision both have ("2020" is neither
@@ -546,9 +551,15 @@ static bool load_locale(ctx *c, const cv_yml *n, cv_locale *loc)
         loc->language = t.s;
     }
 
-    /* RenderCV ships translations; cvpdf takes them from the profile. */
-    if (strcmp(loc->language, "en") != 0 && loc->month_full[0] == english.month_full[0] &&
-        loc->month_abbr[0] == english.month_abbr[0]) {
+    /* RenderCV ships translations; cvpdf takes them from the profile, so
+     * say so when an English word would show. */
+    const char *tmpl = loc->date_template;
+    bool english_words =
+        loc->present == english.present ||
+        (strstr(tmpl, "MONTH_ABBREVIATION") && loc->month_abbr[0] == english.month_abbr[0]) ||
+        ((strstr(tmpl, "MONTH_NAME") || strstr(tmpl, "FULL_MONTH_NAME")) &&
+         loc->month_full[0] == english.month_full[0]);
+    if (strcmp(loc->language, "en") != 0 && english_words) {
         char msg[300];
         snprintf(msg, sizeof msg,
                  "cvpdf has no built-in translations; dates stay in English unless "
@@ -801,7 +812,7 @@ static bool split_subs(ctx *c, cv_highlight *h, const char *s, cv_pos pos)
         const char *q = p + 1;
         while (*q == ' ' || *q == '\t')
             q++;
-        has = q[0] == '-' && (q[1] == ' ' || !q[1]);
+        has = q[0] == '-' && (q[1] == ' ' || q[1] == '\n' || q[1] == '\r' || !q[1]);
     }
     if (!has) {
         h->text = (cv_text){s, pos};
@@ -883,7 +894,8 @@ static bool highlights(ctx *c, const cv_yml *n, cv_highlight **out, size_t *coun
         if (is_null(item))
             return cv_error_at(c->err, item->pos, "empty highlight");
         cv_highlight h = {{NULL, {0}}, NULL, 0};
-        if (!split_subs(c, &h, item->str, item->pos))
+        cv_text t;
+        if (!text(c, item, "highlights", &t) || !split_subs(c, &h, t.s, t.pos))
             return false;
         CV_PUSH(c->a, hs, nh, cap, h);
     }
@@ -1143,6 +1155,10 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
     const cv_yml *cvn = cv_yml_get(root, "cv");
     if (!cvn) {
         cv_error_at(err, root->pos, "the profile needs a 'cv' mapping");
+        return NULL;
+    }
+    if (is_null(cvn)) {
+        cv_error_at(err, cvn->pos, "'cv' is empty; it needs at least a 'name'");
         return NULL;
     }
     if (!load_locale(&c, cv_yml_get(root, "locale"), &d->locale) ||

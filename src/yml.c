@@ -681,18 +681,13 @@ static bool wrong(const cv_yml *node, const char *want, cv_error *err)
     return cv_error_at(err, node->pos, "expected %s, got '%s'", want, node->str);
 }
 
+/* Any scalar is a string (`2020` is "2020"); a null (`~`, `null`, nothing)
+ * is the empty string, so callers can test cv_yml_is_null() themselves. */
 bool cv_yml_str(const cv_yml *node, const char **out, cv_error *err)
 {
     if (!node || node->kind != CV_YML_SCALAR)
         return wrong(node, "a string", err);
-    if (cv_yml_is_null(node)) {
-        if (!*node->str)
-            return wrong(node, "a string", err);
-        return cv_error_at(err, node->pos,
-                           "expected a string, got null (write \"%s\" in quotes to mean the text)",
-                           node->str);
-    }
-    *out = node->str;
+    *out = cv_yml_is_null(node) ? "" : node->str;
     return true;
 }
 

@@ -181,6 +181,8 @@ TEST(profile_shape_errors)
     CHECK_STR(errstr(), "1:1: the profile needs a 'cv' mapping");
     CHECK(doc("cvv:\n  name: A\n") == NULL);
     CHECK_STR(errstr(), "1:1: unknown key 'cvv' in the profile (did you mean 'cv'?)");
+    CHECK(doc("cv:\nlocale: {}\n") == NULL);
+    CHECK_STR(errstr(), "1:4: 'cv' is empty; it needs at least a 'name'");
     CHECK(doc("cv: Ada\n") == NULL);
     CHECK_STR(errstr(), "1:5: 'cv' must be a mapping, not a string");
     CHECK(doc("cv:\n  headline: x\n") == NULL);
@@ -288,6 +290,10 @@ TEST(numbers_as_strings)
     CHECK_STR(d->sections[0].entries[0].details.s, "3.14");
     d = sections("    x:\n      - number: 1\n");
     CHECK(d && strcmp(d->sections[0].entries[0].text.s, "1") == 0);
+    d = doc("cv:\n  name: 2020\n  phone: +1 609 555 0100\n  social_networks:\n"
+            "    - network: ORCID\n      username: 0000-0001-8578-5158\n");
+    CHECK(d && strcmp(d->name.s, "2020") == 0 && strcmp(d->phone.s, "+1 609 555 0100") == 0);
+    CHECK(d && strcmp(d->socials[0].url, "https://orcid.org/0000-0001-8578-5158") == 0);
 }
 
 TEST(publication_details)
@@ -370,7 +376,7 @@ TEST(date_errors)
     CHECK(dated("        date: 2020-00\n") == NULL);
     CHECK(has(E.msg, "month must be between 1 and 12"));
     CHECK(dated("        start_date: spring\n") == NULL);
-    CHECK_STR(errstr(), "6:21: invalid start_date 'spring': use YYYY, YYYY-MM, YYYY-MM-DD");
+    CHECK_STR(errstr(), "6:21: invalid start_date 'spring': use YYYY, YYYY-MM or YYYY-MM-DD");
     CHECK(dated("        start_date: 2020\n        end_date: soon\n") == NULL);
     CHECK_STR(errstr(), "7:19: invalid end_date 'soon': use YYYY, YYYY-MM, YYYY-MM-DD or present");
     CHECK(dated("        start_date: present\n") == NULL);
@@ -434,6 +440,8 @@ TEST(date_format)
     loc.date_template = "MONTH_NAME DAY, YEAR";
     CHECK_STR(cv_date_format(A, &day, &loc), "July 5, 2019");
     CHECK_STR(cv_date_format(A, &m, &loc), "July 2019");
+    loc.date_template = "YEAR年MONTH月";
+    CHECK_STR(cv_date_format(A, &m, &loc), "2019年7月");
     loc.date_template = "DAY.MONTH.YEAR";
     CHECK_STR(cv_date_format(A, &day, &loc), "5.7.2019");
     CHECK_STR(cv_date_format(A, &m, &loc), "7.2019");
@@ -528,6 +536,10 @@ TEST(highlights_rendercv_style)
     CHECK(e->highlights[1].nsub == 2);
     CHECK_STR(e->highlights[1].sub[1].text.s, "b");
     CHECK_STR(e->highlights[2].text.s, "no - dash here");
+    d = sections("    x:\n      - name: N\n        summary: |\n          Two\n          lines\n"
+                 "        highlights:\n          - |\n            Block\n");
+    CHECK(d && strcmp(d->sections[0].entries[0].summary.s, "Two\nlines") == 0);
+    CHECK(d && strcmp(d->sections[0].entries[0].highlights[0].text.s, "Block") == 0);
     CHECK(e->highlights[2].nsub == 0);
 }
 
@@ -700,6 +712,13 @@ TEST(design_note)
                    "layout (-l)\n");
     CHECK(E.nwarnings == 0);
     err = stderr_of(y, true, &ok);
+    CHECK(ok);
+    CHECK_STR(err, "");
+    err = stderr_of("cv: {name: A}\nlocale:\n  language: german\n", false, &ok);
+    CHECK(ok);
+    CHECK(has(err, "p.yaml:3:13: note: cvpdf has no built-in translations"));
+    err = stderr_of("cv: {name: A}\nlocale:\n  language: mandarin_chinese\n  present: 至今\n"
+                    "  date_template: YEAR年MONTH月\n", false, &ok);
     CHECK(ok);
     CHECK_STR(err, "");
     err = stderr_of("cv: {name: A}\nrendercv_settings:\n  render_command: {pdf_path: x}\n",

@@ -372,11 +372,12 @@ TEST(typed_getters)
     CHECK(!cv_yml_str(cv_yml_get(r, "l"), &s, &E));
     CHECK_STR(E.msg, "expected a string, got a list");
     cv_error_init(&E);
-    CHECK(!cv_yml_str(cv_yml_get(r, "nul"), &s, &E));
-    CHECK(has(E.msg, "got null"));
-    cv_error_init(&E);
-    CHECK(!cv_yml_str(cv_yml_get(r, "empty"), &s, &E));
-    CHECK(has(E.msg, "got an empty value"));
+    CHECK(cv_yml_str(cv_yml_get(r, "nul"), &s, &E) && strcmp(s, "") == 0);
+    s = NULL;
+    CHECK(cv_yml_str(cv_yml_get(r, "empty"), &s, &E) && s && strcmp(s, "") == 0);
+    CHECK(!E.set);
+    CHECK(!cv_yml_num(cv_yml_get(r, "empty"), &d, &E));
+    CHECK(has(E.msg, "expected a number, got an empty value"));
 
     cv_error_init(&E);
     CHECK(cv_yml_bool(cv_yml_get(r, "b1"), &b, &E) && b);
