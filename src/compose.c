@@ -105,7 +105,57 @@ static cv_line *one_line(cv_arena *a, const cv_style *st, const char *markup,
     return nl ? &lines[0] : NULL;
 }
 
+static bool ident_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
 /* ---- templates --------------------------------------------------------- */
+
+/* Profile text: markup, then settings.bold_keywords (RenderCV's): every
+ * whole-word occurrence of a keyword is set in bold. */
+static size_t parse_text(cv_arena *a, const cv_doc *doc, const char *s, unsigned style,
+                         cv_span **out)
+{
+    cv_span *sp;
+    size_t n = cv_markup_parse(a, s, style, &sp);
+    if (!doc->nbold_keywords) {
+        *out = sp;
+        return n;
+    }
+    cv_span *o = NULL;
+    size_t no = 0, co = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *t = sp[i].text, *lit = t;
+        for (const char *p = t; *p;) {
+            size_t hit = 0;
+            for (size_t k = 0; k < doc->nbold_keywords && !hit; k++) {
+                const char *kw = doc->bold_keywords[k].s;
+                size_t kl = kw ? strlen(kw) : 0;
+                if (kl && !strncmp(p, kw, kl) && (p == t || !ident_char(p[-1])) &&
+                    !ident_char(p[kl]))
+                    hit = kl;
+            }
+            if (!hit) {
+                p++;
+                continue;
+            }
+            if (p > lit)
+                CV_PUSH(a, o, no, co, ((cv_span){cv_arena_strndup(a, lit, (size_t)(p - lit)),
+                                                 (size_t)(p - lit), sp[i].style, sp[i].link}));
+            CV_PUSH(a, o, no, co, ((cv_span){cv_arena_strndup(a, p, hit), hit,
+                                             sp[i].style | CV_STYLE_BOLD, sp[i].link}));
+            p += hit;
+            lit = p;
+        }
+        if (*lit)
+            CV_PUSH(a, o, no, co, ((cv_span){lit, strlen(lit), sp[i].style, sp[i].link}));
+    }
+    *out = o;
+    return no;
+}
+
+
 
 static const char *const placeholders[] = {
     "START_DATE", "END_DATE", "INSTITUTION", "POSITION", "COMPANY", "LOCATION",
@@ -185,11 +235,6 @@ typedef struct tok {
     unsigned style;
     const char *link;
 } tok;
-
-static bool ident_char(char c)
-{
-    return isalnum((unsigned char)c) || c == '_';
-}
 
 size_t cv_template_expand(cv_arena *a, const char *tmpl, const cv_entry *e,
                           const cv_doc *doc, cv_span **out)
@@ -279,7 +324,7 @@ size_t cv_template_expand(cv_arena *a, const char *tmpl, const cv_entry *e,
             continue;
         /* A value is markup itself; it inherits the template's style/link. */
         cv_span *vs;
-        size_t nv = cv_markup_parse(a, k->text, k->style, &vs);
+        size_t nv = parse_text(a, doc, k->text, k->style, &vs);
         for (size_t j = 0; j < nv; j++) {
             if (!vs[j].link)
                 vs[j].link = k->link;
@@ -334,7 +379,7 @@ static void add_header(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_st
     if (doc->headline.s) {
         cv_textfmt hf = {.size = st->headline_size, .color = st->muted_color,
                          .link_color = st->link_color};
-        n = cv_markup_parse(a, doc->headline.s, 0, &sp);
+        n = parse_text(a, doc, doc->headline.s, 0, &sp);
         nl = cv_wrap(a, st, sp, n, &hf, width, doc->headline.pos, &lines, err);
         line_box(st, st->headline_size, &h, &base);
         for (size_t i = 0; i < nl; i++) {
@@ -492,8 +537,8 @@ static void add_title(cv_arena *a, cv_vlist *vl, const cv_style *st, const cv_se
     }
 }
 
-static void add_highlights(cv_arena *a, cv_vlist *vl, const cv_style *st,
-                           const cv_highlight *hl, size_t n, float dx, float width,
+static void add_highlights(cv_arena *a, cv_vlist *vl, const cv_doc *doc,
+                           const cv_style *st, const cv_highlight *hl, size_t n, float dx, float width,
                            int depth, float first_gap, const char *what, cv_error *err)
 {
     cv_textfmt f = body_fmt(st);
@@ -501,13 +546,13 @@ static void add_highlights(cv_arena *a, cv_vlist *vl, const cv_style *st,
                                0, &f, (cv_pos){0}, err);
     for (size_t i = 0; i < n; i++) {
         cv_span *sp;
-        size_t nsp = cv_markup_parse(a, hl[i].text.s, 0, &sp);
+        size_t nsp = parse_text(a, doc, hl[i].text.s, 0, &sp);
         float text_dx = dx + st->bullet_text_indent;
         add_para(a, vl, st, sp, nsp, &f, text_dx, width - st->bullet_text_indent, bullet,
                  dx + st->bullet_indent, i ? st->bullet_gap : first_gap, hl[i].text.pos,
                  what, err);
         if (hl[i].nsub)
-            add_highlights(a, vl, st, hl[i].sub, hl[i].nsub, dx + st->sub_indent,
+            add_highlights(a, vl, doc, st, hl[i].sub, hl[i].nsub, dx + st->sub_indent,
                            width - st->sub_indent, depth + 1, st->bullet_gap, what, err);
     }
 }
@@ -614,12 +659,12 @@ static void add_entry(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_sty
         it->height = y;
         if (e->summary.s) {
             cv_span *sp;
-            size_t n = cv_markup_parse(a, e->summary.s, 0, &sp);
+            size_t n = parse_text(a, doc, e->summary.s, 0, &sp);
             add_para(a, vl, st, sp, n, &f, 0, width, NULL, 0, st->block_gap, e->summary.pos,
                      what, err);
         }
         if (e->nhighlights)
-            add_highlights(a, vl, st, e->highlights, e->nhighlights, 0, width, 0,
+            add_highlights(a, vl, doc, st, e->highlights, e->nhighlights, 0, width, 0,
                            st->block_gap, what, err);
         /* The header travels with the first line of what follows. */
         if (vl->n > first + 1)
