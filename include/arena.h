@@ -28,6 +28,13 @@ char *cv_arena_vprintf(cv_arena *a, const char *fmt, va_list ap);
 /* Bytes handed out so far (for the benchmark's memory report). */
 size_t cv_arena_used(const cv_arena *a);
 
+/* A growable NUL-terminated string in an arena (zero-initialise it). */
+typedef struct cv_strbuf {
+    char *s;
+    size_t n, cap;
+} cv_strbuf;
+void cv_strbuf_put(cv_arena *a, cv_strbuf *b, const char *s, size_t n);
+
 /* A growable array in an arena: `CV_PUSH(a, arr, n, cap, value)`. */
 #define CV_PUSH(arena, arr, n, cap, value)                                   \
     do {                                                                     \

@@ -138,3 +138,17 @@ size_t cv_arena_used(const cv_arena *a)
 {
     return a->total;
 }
+
+void cv_strbuf_put(cv_arena *a, cv_strbuf *b, const char *s, size_t n)
+{
+    if (b->n + n + 1 > b->cap) {
+        size_t nc = b->cap ? b->cap * 2 : 32;
+        while (nc < b->n + n + 1)
+            nc *= 2;
+        b->s = cv_arena_realloc(a, b->s, b->cap, nc);
+        b->cap = nc;
+    }
+    memcpy(b->s + b->n, s, n);
+    b->n += n;
+    b->s[b->n] = '\0';
+}

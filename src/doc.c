@@ -303,28 +303,11 @@ static int date_cmp(const cv_date *a, const cv_date *b)
 }
 
 /* Appends to a growing string in the arena. */
-typedef struct buf {
-    char *s;
-    size_t n, cap;
-} buf;
-
-static void put(cv_arena *a, buf *b, const char *s, size_t n)
-{
-    if (b->n + n + 1 > b->cap) {
-        size_t nc = b->cap ? b->cap * 2 : 32;
-        while (nc < b->n + n + 1)
-            nc *= 2;
-        b->s = cv_arena_realloc(a, b->s, b->cap, nc);
-        b->cap = nc;
-    }
-    memcpy(b->s + b->n, s, n);
-    b->n += n;
-    b->s[b->n] = '\0';
-}
+typedef cv_strbuf buf;
 
 static void puts_(cv_arena *a, buf *b, const char *s)
 {
-    put(a, b, s, strlen(s));
+    cv_strbuf_put(a, b, s, strlen(s));
 }
 
 /* Remove what a missing DAY leaves behind: doubled spaces, and separators
@@ -402,7 +385,7 @@ const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc)
             puts_(a, &b, ph[i].value);
             t += strlen(ph[i].name);
         } else {
-            put(a, &b, t++, 1);
+            cv_strbuf_put(a, &b, t++, 1);
         }
     }
     if (!b.s)
@@ -702,7 +685,7 @@ static bool load_social(ctx *c, const cv_yml *n, cv_social *out)
         puts_(c->a, &b, nw->url);
         for (const char *p = u; *p; p++)
             if (isdigit((unsigned char)*p))
-                put(c->a, &b, p, 1);
+                cv_strbuf_put(c->a, &b, p, 1);
         out->url = url.s ? url.s : b.s;
     } else {
         const char *name = u;
@@ -841,8 +824,8 @@ static bool split_subs(ctx *c, cv_highlight *h, const char *s, cv_pos pos)
         buf *to = in_sub ? &subs[nsub - 1] : &main;
         if (p < q) {
             if (to->n)
-                put(c->a, to, " ", 1);
-            put(c->a, to, p, (size_t)(q - p));
+                cv_strbuf_put(c->a, to, " ", 1);
+            cv_strbuf_put(c->a, to, p, (size_t)(q - p));
         }
         line = end ? end + 1 : NULL;
     }
@@ -1251,7 +1234,7 @@ const char *cv_section_title(cv_arena *a, const char *key)
         size_t n = end ? (size_t)(end - w) : strlen(w);
         if (n) {
             if (b.n)
-                put(a, &b, " ", 1);
+                cv_strbuf_put(a, &b, " ", 1);
             char word[32];
             bool is_small = false;
             if (n < sizeof word) {
@@ -1262,16 +1245,16 @@ const char *cv_section_title(cv_arena *a, const char *key)
             int len;
             int cp = cp2((const unsigned char *)w, &len);
             if (is_small) {
-                put(a, &b, w, n);
+                cv_strbuf_put(a, &b, w, n);
             } else if (cp >= 0 && upper_of(cp) != cp && (size_t)len <= n) {
                 int up = upper_of(cp);
                 char enc[2] = {(char)(0xC0 | up >> 6), (char)(0x80 | (up & 0x3F))};
-                put(a, &b, enc, 2);
-                put(a, &b, w + len, n - (size_t)len);
+                cv_strbuf_put(a, &b, enc, 2);
+                cv_strbuf_put(a, &b, w + len, n - (size_t)len);
             } else {
                 char c0 = (char)toupper((unsigned char)w[0]);
-                put(a, &b, &c0, 1);
-                put(a, &b, w + 1, n - 1);
+                cv_strbuf_put(a, &b, &c0, 1);
+                cv_strbuf_put(a, &b, w + 1, n - 1);
             }
             first = false;
         }

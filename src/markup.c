@@ -50,10 +50,7 @@ typedef struct item {
     bool can_open, can_close, active;
 } item;
 
-typedef struct buf {
-    char *s;
-    size_t n, cap;
-} buf;
+typedef cv_strbuf buf;
 
 typedef struct parser {
     cv_arena *a;
@@ -63,20 +60,6 @@ typedef struct parser {
     size_t *opens;      /* indices of `[` openers still usable */
     size_t nopen, opencap;
 } parser;
-
-static void put(cv_arena *a, buf *b, const char *s, size_t n)
-{
-    if (b->n + n + 1 > b->cap) {
-        size_t nc = b->cap ? b->cap * 2 : 32;
-        while (nc < b->n + n + 1)
-            nc *= 2;
-        b->s = cv_arena_realloc(a, b->s, b->cap, nc);
-        b->cap = nc;
-    }
-    memcpy(b->s + b->n, s, n);
-    b->n += n;
-    b->s[b->n] = '\0';
-}
 
 static void push(parser *p, item it)
 {
@@ -219,7 +202,7 @@ static size_t destination(cv_arena *a, const char *s, size_t i, const char **url
                 return 0;
             if (s[i] == '\\' && ispunct((unsigned char)s[i + 1]))
                 i++;
-            put(a, &d, s + i, 1);
+            cv_strbuf_put(a, &d, s + i, 1);
         }
         i++;
     } else {
@@ -231,7 +214,7 @@ static size_t destination(cv_arena *a, const char *s, size_t i, const char **url
                 break;
             if (s[i] == '\\' && ispunct((unsigned char)s[i + 1]))
                 i++;
-            put(a, &d, s + i, 1);
+            cv_strbuf_put(a, &d, s + i, 1);
         }
         if (depth > 0)
             return 0;
@@ -271,7 +254,7 @@ static size_t close_bracket(parser *p, const char *s, size_t i)
             item *op = &p->items[p->opens[--p->nopen]];
             *op = (item){.kind = TEXT, .s = "[", .len = 1};
         }
-        put(p->a, &p->text, "]", 1);
+        cv_strbuf_put(p->a, &p->text, "]", 1);
         return i + 1;
     }
 
@@ -309,7 +292,7 @@ static void scan(parser *p, const char *s)
 
         /* A backslash makes the ASCII punctuation after it literal. */
         if (c == '\\' && s[i + 1] && ispunct((unsigned char)s[i + 1])) {
-            put(p->a, &p->text, s + i + 1, 1);
+            cv_strbuf_put(p->a, &p->text, s + i + 1, 1);
             i += 2;
             continue;
         }
@@ -323,7 +306,7 @@ static void scan(parser *p, const char *s)
             bool left = after != SPACE && (after != PUNCT || before != OTHER);
             bool right = before != SPACE && (before != PUNCT || after != OTHER);
             if (!left && !right) {
-                put(p->a, &p->text, s + i, j - i);
+                cv_strbuf_put(p->a, &p->text, s + i, j - i);
             } else {
                 flush(p);
                 int n = (int)(j - i);
@@ -345,7 +328,7 @@ static void scan(parser *p, const char *s)
             i = close_bracket(p, s, i);
             continue;
         }
-        put(p->a, &p->text, s + i, 1);
+        cv_strbuf_put(p->a, &p->text, s + i, 1);
         i++;
     }
     flush(p);
@@ -385,7 +368,7 @@ size_t cv_markup_parse(cv_arena *a, const char *s, unsigned base_style, cv_span 
                     t = stars;
                 } else {
                     for (int j = 0; j < it->count; j++)
-                        put(a, &many, "*", 1);
+                        cv_strbuf_put(a, &many, "*", 1);
                     t = many.s;
                 }
                 len = (size_t)it->count;
@@ -409,7 +392,7 @@ size_t cv_markup_parse(cv_arena *a, const char *s, unsigned base_style, cv_span 
             cur_style = style;
             cur_link = p.items[k].link;
         }
-        put(a, &cur, t, len);
+        cv_strbuf_put(a, &cur, t, len);
     }
     *out = spans;
     return n;
@@ -421,7 +404,7 @@ char *cv_markup_strip(cv_arena *a, const char *s)
     size_t n = cv_markup_parse(a, s, 0, &spans);
     buf b = {0};
     for (size_t i = 0; i < n; i++)
-        put(a, &b, spans[i].text, spans[i].len);
+        cv_strbuf_put(a, &b, spans[i].text, spans[i].len);
     return b.s ? b.s : cv_arena_strdup(a, "");
 }
 
@@ -430,8 +413,8 @@ char *cv_markup_escape(cv_arena *a, const char *s)
     buf b = {0};
     for (; s && *s; s++) {
         if (*s == '\\' || *s == '*' || *s == '[' || *s == ']')
-            put(a, &b, "\\", 1);
-        put(a, &b, s, 1);
+            cv_strbuf_put(a, &b, "\\", 1);
+        cv_strbuf_put(a, &b, s, 1);
     }
     return b.s ? b.s : cv_arena_strdup(a, "");
 }
