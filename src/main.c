@@ -38,8 +38,9 @@ static const char usage[] =
     "\n"
     "Exit status: 0 all rendered, 1 an input failed, 2 usage error.\n";
 
-/* The directory holding fonts/ and layouts/: next to the executable (or up
- * to two levels above it, for build trees), else the installed data dir. */
+/* The directory holding fonts/ and layouts/: next to the executable or up
+ * to two levels above it (a build tree), or share/cvpdf there (an install,
+ * wherever it was moved), else the data dir compiled in. */
 static const char *data_dir(void)
 {
     static char dir[PATH_MAX];
@@ -52,11 +53,14 @@ static const char *data_dir(void)
         exe[n] = 0;
         char *d = dirname(exe);
         for (int up = 0; up < 3; up++) {
-            char probe[PATH_MAX + 32];
-            snprintf(probe, sizeof probe, "%s/layouts/onecolumn.yaml", d);
-            if (access(probe, R_OK) == 0) {
-                snprintf(dir, sizeof dir, "%s", d);
-                return dir;
+            static const char *const sub[] = {"", "/share/cvpdf"};
+            for (int k = 0; k < 2; k++) {
+                char probe[PATH_MAX + 48];
+                snprintf(probe, sizeof probe, "%s%s/layouts/onecolumn.yaml", d, sub[k]);
+                if (access(probe, R_OK) == 0) {
+                    snprintf(dir, sizeof dir, "%s%s", d, sub[k]);
+                    return dir;
+                }
             }
             d = dirname(d);
         }
