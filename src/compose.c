@@ -699,6 +699,8 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, cv_vlist *ou
 {
     memset(out, 0, sizeof *out);
     float width = st->page_w - st->margin_left - st->margin_right;
+    if (doc->photo.s)
+        cv_warn(err, doc->photo.pos, "'photo' is not placed yet by cvpdf; it is ignored");
     add_header(a, out, doc, st, width, err);
     bool placed = false;
     for (size_t s = 0; s < doc->nsections; s++) {
