@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 static cv_arena *A;
-static cv_error E;
+#include "errcheck.h"
 
 static cv_doc *doc(const char *yaml)
 {
@@ -23,20 +23,6 @@ static cv_doc *sections(const char *body)
     static char buf[8192];
     snprintf(buf, sizeof buf, "cv:\n  name: Ada\n  sections:\n%s", body);
     return doc(buf);
-}
-
-static const char *errstr(void)
-{
-    static char out[700];
-    if (!E.set)
-        return "(no error)";
-    snprintf(out, sizeof out, "%d:%d: %s", E.pos.line, E.pos.col, E.msg);
-    return out;
-}
-
-static bool has(const char *hay, const char *needle)
-{
-    return hay && strstr(hay, needle) != NULL;
 }
 
 static const char *range(const cv_doc *d, size_t sec, size_t ent)

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 static cv_arena *A;
-static cv_error E;
+#include "errcheck.h"
 
 /* Load `s` (of `len` bytes, or strlen) into a fresh error state. */
 static cv_yml *load_n(const char *s, size_t len)
@@ -19,21 +19,6 @@ static cv_yml *load_n(const char *s, size_t len)
 static cv_yml *load(const char *s)
 {
     return load_n(s, strlen(s));
-}
-
-/* The recorded error as "line:col: msg". */
-static const char *errstr(void)
-{
-    static char out[700];
-    if (!E.set)
-        return "(no error)";
-    snprintf(out, sizeof out, "%d:%d: %s", E.pos.line, E.pos.col, E.msg);
-    return out;
-}
-
-static bool has(const char *hay, const char *needle)
-{
-    return hay && strstr(hay, needle) != NULL;
 }
 
 TEST(tree_and_positions)
