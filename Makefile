@@ -19,13 +19,15 @@ PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # libharu ships no .pc file on Debian.
 HPDF_CFLAGS ?=
 HPDF_LIBS ?= -lhpdf
+# libhyphen ships no .pc file either.
+HYPHEN_LIBS ?= -lhyphen
 
 CFLAGS ?= -O2 -g
 WARN = -std=c11 -Wall -Wextra -Wshadow -Wno-unused-parameter
 CPPFLAGS += -D_GNU_SOURCE -Iinclude -DCV_VERSION='"$(VERSION)"' \
             -DCV_DATADIR='"$(PREFIX)/share/cvpdf"'
 ALL_CFLAGS = $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) $(HPDF_CFLAGS) $(CFLAGS)
-LIBS = $(PKG_LIBS) $(HPDF_LIBS) -lm
+LIBS = $(PKG_LIBS) $(HPDF_LIBS) $(HYPHEN_LIBS) -lm
 
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 

@@ -54,6 +54,8 @@ typedef struct cv_style {
     /* Colours 0xRRGGBB. */
     unsigned text_color, muted_color, link_color;
     bool justify;
+    bool hyphenate;          /* text.hyphenate: Latin words in body text */
+    bool greedy;             /* text.line_breaking: greedy (true) or optimal */
 
     /* Header. */
     int header_align;

@@ -3,8 +3,9 @@
  * cv_wrap() itemises spans into glyphs (choosing a face per code point
  * along the style's fallback chain), shapes each run with HarfBuzz for
  * kerning, finds break opportunities with libunibreak (UAX #14, so Chinese
- * breaks between characters), and breaks lines greedily to a width.  Lines
- * are justified or ragged as asked.
+ * breaks between characters) plus kinsoku, URL and hyphenation rules, and
+ * chooses the breaks with Knuth-Plass total fit (kp.h) or first fit.  Lines
+ * are justified or ragged as asked; none is ever wider than the measure.
  */
 #ifndef CV_WRAP_H
 #define CV_WRAP_H
@@ -24,6 +25,8 @@ typedef struct cv_textfmt {
     unsigned link_color;
     unsigned style;          /* base CV_STYLE_* bits */
     bool justify;
+    bool hyphenate;          /* Latin words may be hyphenated (libhyphen, en-US) */
+    bool greedy;             /* first fit instead of Knuth-Plass total fit */
     float tracking;          /* extra space between letters, thousandths of an em */
 } cv_textfmt;
 
@@ -36,7 +39,7 @@ typedef struct cv_line {
 } cv_line;
 
 /* Break `spans` into lines no wider than `width` points.  A word wider than
- * the measure is broken between characters with a warning at `pos`; a
+ * the measure is broken between grapheme clusters with a warning at `pos`; a
  * character no face in the chain has is warned about at `pos`.  Returns the
  * number of lines; *out is valid until cv_arena_free(). */
 size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nspans,

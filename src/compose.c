@@ -57,7 +57,8 @@ static void line_box(const cv_style *st, float size, float *height, float *basel
 static cv_textfmt body_fmt(const cv_style *st)
 {
     return (cv_textfmt){.size = st->size, .color = st->text_color,
-                        .link_color = st->link_color, .justify = st->justify};
+                        .link_color = st->link_color, .justify = st->justify,
+                        .hyphenate = st->hyphenate, .greedy = st->greedy};
 }
 
 /* Mark the items [first, last] of a block with the keep rules of flow.h. */

@@ -19,7 +19,7 @@
 #include "markup.h"
 #include "yml.h"
 
-enum kind { LEN, NUM, BOOL, COLOR, STR, ALIGN };
+enum kind { LEN, NUM, BOOL, COLOR, STR, ALIGN, BREAKING };
 
 typedef struct key {
     const char *section, *name;
@@ -35,6 +35,8 @@ static const key keys[] = {
     K("colors", "muted", COLOR, muted_color),
     K("colors", "link", COLOR, link_color),
     K("text", "justify", BOOL, justify),
+    K("text", "hyphenate", BOOL, hyphenate),
+    K("text", "line_breaking", BREAKING, greedy),
     K("header", "align", ALIGN, header_align),
     K("header", "name_size", LEN, name_size),
     K("header", "name_bold", BOOL, name_bold),
@@ -91,6 +93,7 @@ void cv_style_defaults(cv_style *st)
     st->muted_color = 0x4D4D4D;
     st->link_color = 0x1F3A5F;
     st->justify = true;
+    st->hyphenate = true;
     st->header_align = CV_ALIGN_CENTER;
     st->name_size = 24;
     st->name_bold = true;
@@ -479,6 +482,16 @@ bool cv_style_load(cv_arena *a, const char *path, cv_fontset *fs, cv_style *st,
                     *(int *)dst = CV_ALIGN_RIGHT;
                 else
                     ok = cv_error_at(err, v->pos, "align must be left, center or right");
+                break;
+            }
+            case BREAKING: {
+                const char *s;
+                ok = cv_yml_str(v, &s, err);
+                if (ok && (!strcmp(s, "optimal") || !strcmp(s, "greedy")))
+                    *(bool *)dst = !strcmp(s, "greedy");
+                else if (ok)
+                    ok = cv_error_at(err, v->pos, "line_breaking must be optimal "
+                                     "(Knuth-Plass) or greedy (first fit)");
                 break;
             }
             }
