@@ -67,7 +67,8 @@ deps:
 demo: deps
 	@$(MAKE) --no-print-directory cvpdf
 	@mkdir -p out
-	./cvpdf -l layouts/onecolumn.yaml -o out/ profiles/*.yaml
+	./cvpdf -l layouts/onecolumn.yaml -o out/ $(filter-out %-zh.yaml,$(wildcard profiles/*.yaml))
+	./cvpdf -l layouts/zh.yaml -o out/ $(wildcard profiles/*-zh.yaml)
 	@ls -l out/*.pdf
 
 unit: $(UNIT_BIN)

@@ -375,18 +375,31 @@ const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc)
         {"DAY", day ? dd[0] : ""},
     };
     const char *t = loc->date_template ? loc->date_template : english.date_template;
+    size_t n = sizeof ph / sizeof *ph;
     buf b = {0};
     while (*t) {
-        size_t i, n = sizeof ph / sizeof *ph;
+        size_t i;
         for (i = 0; i < n; i++)
             if (strncmp(t, ph[i].name, strlen(ph[i].name)) == 0)
                 break;
-        if (i < n) {
-            puts_(a, &b, ph[i].value);
-            t += strlen(ph[i].name);
-        } else {
+        if (i == n) {
             cv_strbuf_put(a, &b, t++, 1);
+            continue;
         }
+        puts_(a, &b, ph[i].value);
+        t += strlen(ph[i].name);
+        /* A missing day takes the text written right after it along, up to
+         * a space or the next placeholder: the 日 of "YEAR年MONTH月DAY日",
+         * the "/" of "MONTH/DAY/YEAR". */
+        if (!day && strncmp(ph[i].name, "DAY", 3) == 0)
+            while (*t && *t != ' ') {
+                size_t k = 0;
+                while (k < n && strncmp(t, ph[k].name, strlen(ph[k].name)) != 0)
+                    k++;
+                if (k < n)
+                    break;
+                t++;
+            }
     }
     if (!b.s)
         return "";

@@ -431,6 +431,20 @@ TEST(date_format)
     loc.date_template = "DAY.MONTH.YEAR";
     CHECK_STR(cv_date_format(A, &day, &loc), "5.7.2019");
     CHECK_STR(cv_date_format(A, &m, &loc), "7.2019");
+    /* A missing day takes the text after it along (日, a separator). */
+    loc.date_template = "YEAR年MONTH月DAY日";
+    CHECK_STR(cv_date_format(A, &day, &loc), "2019年7月5日");
+    CHECK_STR(cv_date_format(A, &m, &loc), "2019年7月");
+    loc.date_template = "YEAR년 MONTH월 DAY일";
+    CHECK_STR(cv_date_format(A, &m, &loc), "2019년 7월");
+    loc.date_template = "MONTH/DAY/YEAR";
+    CHECK_STR(cv_date_format(A, &day, &loc), "7/5/2019");
+    CHECK_STR(cv_date_format(A, &m, &loc), "7/2019");
+    loc.date_template = "DAY_IN_TWO_DIGITS-MONTH_IN_TWO_DIGITS-YEAR";
+    CHECK_STR(cv_date_format(A, &m, &loc), "07-2019");
+    loc.date_template = "DAY. MONTH_NAME YEAR";
+    CHECK_STR(cv_date_format(A, &day, &loc), "5. July 2019");
+    CHECK_STR(cv_date_format(A, &m, &loc), "July 2019");
 }
 
 TEST(locale)
@@ -464,6 +478,19 @@ TEST(locale)
         return;
     CHECK_STR(d->locale.language, "zh");
     CHECK_STR(range(d, 0, 0), "2020 3月 2021 11月");
+
+    /* RenderCV 2's Chinese locale with a Chinese date template. */
+    d = doc("locale:\n  language: mandarin_chinese\n  present: 至今\n"
+            "  month_abbreviations: [1月, 2月, 3月, 4月, 5月, 6月, 7月, 8月, 9月, 10月,"
+            " 11月, 12月]\n  date_template: YEAR年MONTH_ABBREVIATION\n"
+            "cv:\n  name: A\n  sections:\n    x:\n      - name: N\n"
+            "        start_date: 2019-07\n        end_date: 2022-02\n"
+            "      - name: M\n        start_date: 2022-03\n        end_date: present\n");
+    CHECK(d != NULL);
+    if (!d)
+        return;
+    CHECK_STR(range(d, 0, 0), "2019年7月 – 2022年2月");
+    CHECK_STR(range(d, 0, 1), "2022年3月 – 至今");
 
     CHECK(doc("locale:\n  month_names: [a, b]\ncv: {name: A}\n") == NULL);
     CHECK_STR(errstr(), "2:16: 'month_names' must be a list of 12 names, got 2");
