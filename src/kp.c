@@ -195,7 +195,8 @@ size_t cv_kp_total_fit(cv_arena *a, const cv_kp_item *it, size_t n,
             }
             if (drop) {
                 *link = next;
-                dropped = x;
+                if (!dropped || x->start > dropped->start)
+                    dropped = x;      /* the latest break: the shortest overfull line */
             } else {
                 link = &x->next;
             }
@@ -203,7 +204,7 @@ size_t cv_kp_total_fit(cv_arena *a, const cv_kp_item *it, size_t n,
         }
 
         /* Nothing can reach this break and nothing is left: in the last
-         * pass, accept an overfull line from the break dropped last rather
+         * pass, accept an overfull line from the latest break dropped rather
          * than fail (TeX's "artificial demerits"). */
         if (!ncand && !active && dropped && p->tolerance < 0 && dropped->start < b) {
             from[1][0] = dropped;

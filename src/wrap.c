@@ -195,6 +195,22 @@ static bool joins(uint32_t a, uint32_t b)
            c == HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK;
 }
 
+/* Full-width punctuation drawn in the left half of its em (its blank is on
+ * the right), and in the right half. */
+static bool ink_left(uint32_t cp)
+{
+    static const uint32_t list[] = {0xFF0C, 0x3002, 0x3001, 0xFF09, 0x300D, 0x300F,
+                                    0x300B, 0x3011, 0x3015, 0x3009, 0x3017, 0};
+    return in_list(cp, list);
+}
+
+static bool ink_right(uint32_t cp)
+{
+    static const uint32_t list[] = {0xFF08, 0x300C, 0x300E, 0x300A, 0x3010, 0x3014,
+                                    0x3008, 0x3016, 0};
+    return in_list(cp, list);
+}
+
 static float adv(const item *it)
 {
     return (it->w + it->kern) * it->size / 1000.0f;
@@ -306,6 +322,16 @@ static size_t itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
         }
         i = j;
     }
+
+    /* Two full-width punctuation marks side by side ("），" "。「") would
+     * leave a whole em of blank between their inks: take half of it out,
+     * as Chinese typesetting does. */
+    for (size_t i = 0; i + 1 < n; i++) {
+        uint32_t c = it[i].cp, d = it[i + 1].cp;
+        bool squeeze = ink_left(c) ? ink_left(d) || ink_right(d) : ink_right(c) && ink_right(d);
+        if (squeeze && it[i].w >= 900 && it[i + 1].w >= 900)
+            it[i].kern = (int16_t)(it[i].kern - it[i].w / 2);
+    }
     *out = it;
     return n;
 }
@@ -399,6 +425,28 @@ static void find_breaks(cv_arena *a, item *it, size_t n)
             continue;
         if (is_closing(it[i + 1].cp) || is_opening(it[i].cp))
             it[i].brk = LINEBREAK_NOBREAK;
+    }
+
+    /* No break inside a number range: 921–931, 2019-2022. */
+    for (size_t i = 1; i + 1 < n; i++) {
+        uint32_t c = it[i].cp, p = it[i - 1].cp, q = it[i + 1].cp;
+        if ((c == '-' || c == 0x2010 || c == 0x2013) && p >= '0' && p <= '9' && q >= '0' &&
+            q <= '9' && it[i].brk != LINEBREAK_MUSTBREAK)
+            it[i].brk = LINEBREAK_NOBREAK;
+    }
+
+    /* A Chinese or Japanese paragraph never ends with a line of one
+     * character (and its punctuation): no break before its last one. */
+    for (size_t e = 0; e < n; e++) {
+        if (e + 1 < n && it[e].brk != LINEBREAK_MUSTBREAK)
+            continue;
+        size_t j = e + 1;
+        while (j > 0 && (it[j - 1].ctrl || is_space(it[j - 1].cp) ||
+                         is_closing(it[j - 1].cp)))
+            j--;
+        if (j >= 2 && is_cjk(it[j - 1].cp) && is_cjk(it[j - 2].cp) &&
+            it[j - 2].brk == LINEBREAK_ALLOWBREAK)
+            it[j - 2].brk = LINEBREAK_NOBREAK;
     }
 
     for (size_t i = 0; i < n; i++) {

@@ -187,6 +187,255 @@ TEST(wrap_kerning_is_measured)
     cv_arena_free(a);
 }
 
+static size_t wrap_fmt(cv_arena *a, const char *markup, float width, cv_textfmt f,
+                       cv_line **lines, cv_error *err)
+{
+    cv_span *sp;
+    size_t n = cv_markup_parse(a, markup, 0, &sp);
+    f.size = 10;
+    return cv_wrap(a, &st, sp, n, &f, width, (cv_pos){"t", 1, 1}, lines, err);
+}
+
+static uint32_t line_cp(const cv_line *l, bool last)
+{
+    if (!l->nruns)
+        return 0;
+    const cv_run *r = &l->runs[last ? l->nruns - 1 : 0];
+    return r->n ? r->g[last ? r->n - 1 : 0].cp : 0;
+}
+
+static bool is_closing(uint32_t c)
+{
+    return c && strchr(",.;:!?)", (int)(c < 0x80 ? c : 1)) ? true
+           : c == 0xFF0C || c == 0x3002 || c == 0x3001 || c == 0xFF1B || c == 0xFF1A ||
+             c == 0xFF01 || c == 0xFF1F || c == 0xFF09 || c == 0x300D || c == 0x300F ||
+             c == 0x300B || c == 0x201D;
+}
+
+static bool is_opening(uint32_t c)
+{
+    return c == '(' || c == 0xFF08 || c == 0x300C || c == 0x300E || c == 0x300A ||
+           c == 0x201C;
+}
+
+/* Kinsoku: at every width, no line starts with closing punctuation or ends
+ * with opening punctuation, and no character is lost. */
+TEST(wrap_kinsoku)
+{
+    const char *text = "我们提出了一种新的方法（称为“快速注意力”），它在长序列上更快、"
+                       "更省内存；实验表明：速度提高了三倍！是吗？是的。《论文》已发表。";
+    int bad = 0, lines = 0;
+    for (float w = 36; w < 220; w += 1.3f) {
+        cv_arena *a = cv_arena_new();
+        cv_error err;
+        cv_error_init(&err);
+        cv_line *l;
+        size_t n = wrap_fmt(a, text, w, (cv_textfmt){.justify = true}, &l, &err);
+        char *all = cv_arena_alloc(a, 4096);
+        all[0] = 0;
+        for (size_t i = 0; i < n; i++) {
+            lines++;
+            if (is_closing(line_cp(&l[i], false)) || is_opening(line_cp(&l[i], true)) ||
+                l[i].width > w + 0.01f) {
+                fprintf(stderr, "  width %.1f line %zu: \"%s\"\n", w, i, line_text(a, &l[i]));
+                bad++;
+            }
+            strcat(all, line_text(a, &l[i]));
+        }
+        CHECK_STR(all, text);
+        cv_arena_free(a);
+    }
+    CHECK(bad == 0);
+    CHECK(lines > 500);
+}
+
+/* URLs and e-mail addresses break only after / . - @ _, never inside "//",
+ * and nothing is added or lost. */
+TEST(wrap_url_breaks)
+{
+    const char *text = "Code at https://github.com/feifeibear/long-context-attention_v2/"
+                       "blob/main/README.md or write to jiarui.fang@example-lab.org today.";
+    int inside = 0, bad = 0;
+    for (float w = 50; w < 200; w += 2.5f) {
+        cv_arena *a = cv_arena_new();
+        cv_error err;
+        cv_error_init(&err);
+        err.quiet = true;
+        cv_line *l;
+        size_t n = wrap_fmt(a, text, w, (cv_textfmt){.justify = false, .hyphenate = true},
+                            &l, &err);
+        const char *at = text;
+        for (size_t i = 0; i < n; i++) {
+            const char *t = line_text(a, &l[i]);
+            size_t len = strlen(t);
+            if (strncmp(at, t, len) != 0) {
+                fprintf(stderr, "  width %.1f: line \"%s\" is not the text at \"%.20s\"\n",
+                        w, t, at);
+                bad++;
+                break;
+            }
+            at += len;
+            if (*at == ' ') {
+                at++;
+            } else if (*at) {
+                inside++;
+                if (!strchr("/.-@_", t[len - 1]) || *at == '/') {
+                    fprintf(stderr, "  width %.1f: breaks \"%s|%.10s\"\n", w, t, at);
+                    bad++;
+                }
+            }
+        }
+        CHECK(*at == 0);
+        cv_arena_free(a);
+    }
+    CHECK(bad == 0);
+    CHECK(inside > 20);
+}
+
+/* Hyphenation: long lowercase words are hyphenated (libhyphen, en-US) with
+ * at least 2 letters before the hyphen and 3 after, never more than two
+ * hyphenated lines in a row; capitalised words never. */
+TEST(wrap_hyphenation)
+{
+    const char *text = "the implementation demonstrates extraordinarily comprehensive "
+                       "characterization of heterogeneous representations, notwithstanding "
+                       "considerable computational requirements and internationalization";
+    int hyphenated = 0, bad = 0;
+    for (float w = 90; w < 200; w += 3.1f) {
+        cv_arena *a = cv_arena_new();
+        cv_error err;
+        cv_error_init(&err);
+        cv_line *l;
+        size_t n = wrap_fmt(a, text, w, (cv_textfmt){.justify = true, .hyphenate = true},
+                            &l, &err);
+        const char *at = text;
+        int run = 0;
+        for (size_t i = 0; i < n; i++) {
+            const char *t = line_text(a, &l[i]);
+            size_t len = strlen(t);
+            bool added = len > 1 && t[len - 1] == '-' && at[len - 1] != '-';
+            if (strncmp(at, t, added ? len - 1 : len) != 0) {
+                fprintf(stderr, "  width %.1f: \"%s\" is not the text at \"%.20s\"\n", w, t, at);
+                bad++;
+                break;
+            }
+            at += added ? len - 1 : len;
+            if (added) {
+                hyphenated++;
+                size_t left = 0, right = 0;
+                while (left + 1 < len && t[len - 2 - left] >= 'a' && t[len - 2 - left] <= 'z')
+                    left++;
+                while (at[right] >= 'a' && at[right] <= 'z')
+                    right++;
+                if (left < 2 || right < 3 || ++run > 2) {
+                    fprintf(stderr, "  width %.1f: bad hyphen in \"%s\" (run %d)\n", w, t, run);
+                    bad++;
+                }
+            } else {
+                run = 0;
+            }
+            if (*at == ' ')
+                at++;
+            if (l[i].width > w + 0.01f)
+                bad++;
+        }
+        CHECK(*at == 0);
+        /* Without hyphenation: no hyphen added. */
+        n = wrap_fmt(a, text, w, (cv_textfmt){.justify = true}, &l, &err);
+        for (size_t i = 0; i < n; i++)
+            CHECK(line_cp(&l[i], true) != '-');
+        cv_arena_free(a);
+    }
+    CHECK(bad == 0);
+    CHECK(hyphenated > 10);
+
+    /* Names and other capitalised words are never hyphenated. */
+    cv_arena *a = cv_arena_new();
+    cv_error err;
+    cv_error_init(&err);
+    cv_line *l;
+    size_t n = wrap_fmt(a, "Characterization Internationalization Representations "
+                        "Jiarui Fang Heterogeneous Considerations Notwithstanding",
+                        120, (cv_textfmt){.justify = true, .hyphenate = true}, &l, &err);
+    for (size_t i = 0; i < n; i++)
+        CHECK(line_cp(&l[i], true) != '-');
+    cv_arena_free(a);
+}
+
+/* A word wider than the measure breaks between grapheme clusters: never
+ * between a letter and its combining accent. */
+TEST(wrap_emergency_breaks_keep_graphemes)
+{
+    cv_arena *a = cv_arena_new();
+    cv_error err;
+    cv_error_init(&err);
+    err.quiet = true;
+    char word[1200] = "";
+    for (int i = 0; i < 200; i++)
+        strcat(word, "e\xCC\x81");               /* e + U+0301 */
+    cv_line *l;
+    size_t n = wrap_fmt(a, word, 40, (cv_textfmt){.justify = true}, &l, &err);
+    CHECK(n > 3);
+    for (size_t i = 0; i < n; i++) {
+        CHECK(line_cp(&l[i], false) == 'e');
+        CHECK(l[i].width <= 40.01f);
+    }
+    CHECK(err.nwarnings == 1);
+    cv_arena_free(a);
+}
+
+/* A space between Chinese and Latin words is the Latin face's space. */
+TEST(wrap_cjk_latin_space)
+{
+    cv_arena *a = cv_arena_new();
+    cv_error err;
+    cv_error_init(&err);
+    cv_line *l;
+    size_t n = wrap_fmt(a, "腾讯微信 AI 团队", 1000, (cv_textfmt){0}, &l, &err);
+    CHECK(n == 1);
+    int spaces = 0;
+    for (size_t r = 0; r < l[0].nruns; r++)
+        for (size_t k = 0; k < l[0].runs[r].n; k++)
+            if (l[0].runs[r].g[k].cp == ' ') {
+                spaces++;
+                CHECK(strstr(cv_fontset_face(fs, l[0].runs[r].face)->family, "Lato") != NULL);
+            }
+    CHECK(spaces == 2);
+    cv_arena_free(a);
+}
+
+/* Total fit evens out a paragraph that first fit sets with a loose line:
+ * the loosest line of the optimal paragraph is no looser than first fit's,
+ * over many widths, and strictly better at some. */
+TEST(wrap_optimal_not_worse_than_greedy)
+{
+    const char *text = "Designed and implemented a distributed training system for large "
+                       "language models that overlaps computation with communication and "
+                       "reduces memory footprint by sharding parameters, gradients and "
+                       "optimizer states across data parallel workers.";
+    int better = 0, worse = 0;
+    for (float w = 120; w < 300; w += 7) {
+        cv_arena *a = cv_arena_new();
+        cv_error err;
+        cv_error_init(&err);
+        cv_line *lo, *lg;
+        cv_textfmt f = {.justify = false};
+        size_t no = wrap_fmt(a, text, w, f, &lo, &err);
+        f.greedy = true;
+        size_t ng = wrap_fmt(a, text, w, f, &lg, &err);
+        float so = 0, sg = 0;             /* sum of squared shortfalls, all but the last */
+        for (size_t i = 0; i + 1 < no; i++)
+            so += (w - lo[i].width) * (w - lo[i].width);
+        for (size_t i = 0; i + 1 < ng; i++)
+            sg += (w - lg[i].width) * (w - lg[i].width);
+        better += so < sg - 1 && no <= ng;
+        worse += so > sg + 1 && no >= ng;
+        cv_arena_free(a);
+    }
+    CHECK(better > 0);
+    CHECK(worse == 0);
+}
+
 /* A vertical list of `n` items of height 10, with keep flags from `keeps`. */
 static cv_vlist make_list(cv_arena *a, size_t n, const char *keeps)
 {
@@ -335,6 +584,12 @@ int main(void)
     RUN(wrap_warns_about_missing_glyph);
     RUN(wrap_rejects_astral_code_points);
     RUN(wrap_kerning_is_measured);
+    RUN(wrap_kinsoku);
+    RUN(wrap_url_breaks);
+    RUN(wrap_hyphenation);
+    RUN(wrap_emergency_breaks_keep_graphemes);
+    RUN(wrap_cjk_latin_space);
+    RUN(wrap_optimal_not_worse_than_greedy);
     RUN(flow_fills_pages);
     RUN(flow_honours_keep_with_next);
     RUN(flow_drops_space_at_page_top);
