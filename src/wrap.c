@@ -200,14 +200,15 @@ static bool joins(uint32_t a, uint32_t b)
 static bool ink_left(uint32_t cp)
 {
     static const uint32_t list[] = {0xFF0C, 0x3002, 0x3001, 0xFF09, 0x300D, 0x300F,
-                                    0x300B, 0x3011, 0x3015, 0x3009, 0x3017, 0};
+                                    0x300B, 0x3011, 0x3015, 0x3009, 0x3017, 0x2019,
+                                    0x201D, 0};
     return in_list(cp, list);
 }
 
 static bool ink_right(uint32_t cp)
 {
     static const uint32_t list[] = {0xFF08, 0x300C, 0x300E, 0x300A, 0x3010, 0x3014,
-                                    0x3008, 0x3016, 0};
+                                    0x3008, 0x3016, 0x2018, 0x201C, 0};
     return in_list(cp, list);
 }
 
@@ -298,6 +299,24 @@ static size_t itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
             }
             prev_face = x.face;
             it[n++] = x;
+        }
+    }
+
+    /* Quotes, dashes and dots that Chinese and Latin share follow the
+     * text around them: beside a CJK character they come from its face
+     * (full-width “ ” in Chinese), elsewhere from the Latin one. */
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = it[i].cp;
+        if (!(c == 0x2018 || c == 0x2019 || c == 0x201C || c == 0x201D || c == 0x2014 ||
+              c == 0x2026 || c == 0xB7))
+            continue;
+        const item *nb = i > 0 && is_cjk(it[i - 1].cp)       ? &it[i - 1]
+                         : i + 1 < n && is_cjk(it[i + 1].cp) ? &it[i + 1]
+                                                              : NULL;
+        if (nb && nb->face != it[i].face &&
+            cv_face_glyph(cv_fontset_face(st->fonts, nb->face), c)) {
+            it[i].face = nb->face;
+            it[i].synth = nb->synth;
         }
     }
 

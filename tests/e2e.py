@@ -109,6 +109,9 @@ def spec_tests():
         if not name.endswith(".txt"):
             continue
         text = open(os.path.join(spec_dir, name), encoding="utf-8").read()
+        # NAME.txt is set with NAME.layout.yaml where there is one.
+        own = os.path.join(spec_dir, name[:-4] + ".layout.yaml")
+        lay = own if os.path.exists(own) else layout
         for chunk in re.split(r"^## ", text, flags=re.M)[1:]:
             title, _, body = chunk.partition("\n")
             profile, sep, expected = body.partition("\n.\n")
@@ -117,7 +120,7 @@ def spec_tests():
                 continue
             path = os.path.join(TMP, "spec.yaml")
             open(path, "w", encoding="utf-8").write(profile)
-            rc, out, err = dump(path, layout)
+            rc, out, err = dump(path, lay)
             got = out.strip("\n")
             exp = expected.strip("\n")
             why = "exit %d: %s" % (rc, err.strip())

@@ -17,9 +17,12 @@ BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "
 SPEC = os.path.join(ROOT, "tests", "spec")
 files = sys.argv[2:] or sorted(os.path.join(SPEC, f) for f in os.listdir(SPEC)
                                if f.endswith(".txt"))
+# NAME.txt is set with NAME.layout.yaml where there is one, else layout.yaml.
 with tempfile.TemporaryDirectory() as tmp:
     for path in files:
         text = open(path, encoding="utf-8").read()
+        own = path[:-4] + ".layout.yaml"
+        layout = own if os.path.exists(own) else os.path.join(SPEC, "layout.yaml")
         head, *chunks = re.split(r"^## ", text, flags=re.M)
         out = [head]
         for chunk in chunks:
@@ -29,7 +32,7 @@ with tempfile.TemporaryDirectory() as tmp:
                 sys.exit("%s: '## %s' has no '.' line" % (path, title))
             yml = os.path.join(tmp, "spec.yaml")
             open(yml, "w", encoding="utf-8").write(profile)
-            p = subprocess.run([BIN, "--dump", "-q", yml, "-l", os.path.join(SPEC, "layout.yaml")],
+            p = subprocess.run([BIN, "--dump", "-q", yml, "-l", layout],
                                capture_output=True, text=True)
             if p.returncode != 0:
                 sys.exit("%s: '## %s': exit %d: %s" % (path, title, p.returncode, p.stderr))
