@@ -34,6 +34,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -521,30 +522,64 @@ static void mark_emergency(item *it, size_t n, float width, cv_pos pos, cv_error
 
 /* ---- Hyphenation --------------------------------------------------------- */
 
+/* The patterns take about 7 ms to load, as long as the rest of a résumé,
+ * so cv_wrap_preload() starts loading them on a thread while the profile
+ * is read and the fonts are opened; the first paragraph that needs them
+ * waits for it. */
 static HyphenDict *hyph_dict;
 static bool hyph_tried;
+static pthread_t hyph_thread;
+static bool hyph_loading;
+
+static const char *hyph_path(void)
+{
+    const char *path = getenv("CVPDF_HYPHEN_DICT");
+    return path && *path ? path : CV_HYPHEN_DICT;
+}
+
+static void *hyph_load_thread(void *arg)
+{
+    (void)arg;
+    hyph_dict = hnj_hyphen_load(hyph_path());
+    return NULL;
+}
 
 static void hyph_free(void)
 {
+    if (hyph_loading)
+        pthread_join(hyph_thread, NULL);
+    hyph_loading = false;
     if (hyph_dict)
         hnj_hyphen_free(hyph_dict);
     hyph_dict = NULL;
 }
 
+void cv_wrap_preload(void)
+{
+    if (hyph_tried || hyph_loading)
+        return;
+    if (pthread_create(&hyph_thread, NULL, hyph_load_thread, NULL) == 0) {
+        hyph_loading = true;
+        atexit(hyph_free);
+    }
+}
+
 static HyphenDict *hyph_load(void)
 {
-    if (!hyph_tried) {
-        hyph_tried = true;
-        const char *path = getenv("CVPDF_HYPHEN_DICT");
-        if (!path || !*path)
-            path = CV_HYPHEN_DICT;
-        hyph_dict = hnj_hyphen_load(path);
+    if (hyph_tried)
+        return hyph_dict;
+    hyph_tried = true;
+    if (hyph_loading) {
+        pthread_join(hyph_thread, NULL);
+        hyph_loading = false;
+    } else {
+        hyph_dict = hnj_hyphen_load(hyph_path());
         if (hyph_dict)
             atexit(hyph_free);
-        else
-            fprintf(stderr, "cvpdf: note: no hyphenation patterns at %s (Debian package "
-                    "hyphen-en-us); words are not hyphenated\n", path);
     }
+    if (!hyph_dict)
+        fprintf(stderr, "cvpdf: note: no hyphenation patterns at %s (Debian package "
+                "hyphen-en-us); words are not hyphenated\n", hyph_path());
     return hyph_dict;
 }
 
