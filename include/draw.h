@@ -76,5 +76,8 @@ bool cv_draw_pdf(const cv_display *d, const cv_fontset *fs, const char *path,
 
 /* Print the display list as text: one line per page, run, rule and link. */
 void cv_draw_dump(const cv_display *d, const cv_fontset *fs, FILE *out);
+/* The same, and after each run a line `  at X0 X1 ...` giving the x of every
+ * glyph's origin as the PDF backend places it (--dump=glyphs). */
+void cv_draw_dump_glyphs(const cv_display *d, const cv_fontset *fs, FILE *out);
 
 #endif

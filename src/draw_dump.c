@@ -7,8 +7,18 @@
  *
  * Coordinates are PDF points from the bottom-left corner, two decimals.  A
  * synthetic-bold run is marked "+bold".
+ *
+ * With --dump=glyphs each text line is followed by the x of every glyph's
+ * origin, computed the way a PDF viewer places the glyphs of the TJ array
+ * that draw_hpdf.c writes for the run:
+ *
+ *   text 20.00 361.90 w=33.96 Lato-Bold 20 #000080 "Ave"
+ *     at 20.00 33.04 43.28
  */
 #include "draw.h"
+
+#include <math.h>
+#include <stdlib.h>
 
 static void put_utf8(FILE *out, uint32_t cp)
 {
@@ -23,7 +33,20 @@ static void put_utf8(FILE *out, uint32_t cp)
                 0x80 | (cp & 0x3F));
 }
 
-void cv_draw_dump(const cv_display *d, const cv_fontset *fs, FILE *out)
+/* The TJ number that draw_hpdf.c writes after glyph k (negated): the
+ * adjustment with three decimals, nothing when it rounds to zero or after
+ * the last glyph. */
+static double tj_adjust(const cv_run *r, size_t k)
+{
+    float adj = r->g[k].adj;
+    if (k + 1 >= r->n || fabsf(adj) < 0.0005f)
+        return 0;
+    char t[32];
+    snprintf(t, sizeof t, "%.3f", -adj);
+    return -strtod(t, NULL);
+}
+
+static void dump(const cv_display *d, const cv_fontset *fs, bool glyphs, FILE *out)
 {
     for (size_t p = 0; p < d->npages; p++) {
         const cv_page *pg = &d->pages[p];
@@ -41,10 +64,30 @@ void cv_draw_dump(const cv_display *d, const cv_fontset *fs, FILE *out)
             for (size_t k = 0; k < r->n; k++)
                 put_utf8(out, r->g[k].cp);
             fputs("\"\n", out);
+            if (!glyphs)
+                continue;
+            /* Glyph displacement in text space: (w - TJ) / 1000 * size. */
+            fputs("  at", out);
+            double x = r->x;
+            for (size_t k = 0; k < r->n; k++) {
+                fprintf(out, " %.2f", x);
+                x += (r->g[k].w + tj_adjust(r, k)) * (double)r->size / 1000.0;
+            }
+            fputc('\n', out);
         }
         for (size_t i = 0; i < pg->nlinks; i++) {
             const cv_link *l = &pg->links[i];
             fprintf(out, "link %.2f %.2f %.2f %.2f %s\n", l->x0, l->y0, l->x1, l->y1, l->uri);
         }
     }
+}
+
+void cv_draw_dump(const cv_display *d, const cv_fontset *fs, FILE *out)
+{
+    dump(d, fs, false, out);
+}
+
+void cv_draw_dump_glyphs(const cv_display *d, const cv_fontset *fs, FILE *out)
+{
+    dump(d, fs, true, out);
 }

@@ -22,9 +22,11 @@ const char *cv_pos_str(cv_pos pos, char *buf, int size)
 
 bool cv_error_at(cv_error *err, cv_pos pos, const char *fmt, ...)
 {
-    if (!err || err->set)
+    /* First error wins, except over a strict warning already printed. */
+    if (!err || (err->set && !err->printed))
         return false;
     err->set = true;
+    err->printed = false;
     err->pos = pos;
     va_list ap;
     va_start(ap, fmt);
@@ -35,20 +37,32 @@ bool cv_error_at(cv_error *err, cv_pos pos, const char *fmt, ...)
 
 void cv_warn(cv_error *err, cv_pos pos, const char *fmt, ...)
 {
-    if (err)
-        err->nwarnings++;
-    if (err && err->quiet)
+    /* No diagnostics object: a measuring pass, whose text is set again
+     * with one (and warned about there, with its position). */
+    if (!err)
         return;
-    char where[600], msg[600];
+    err->nwarnings++;
+    if (err->quiet && !err->strict)
+        return;
+    char where[600], msg[sizeof err->msg];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "%s: warning: %s\n", cv_pos_str(pos, where, sizeof where), msg);
+    fprintf(stderr, "%s: %s: %s\n", cv_pos_str(pos, where, sizeof where),
+            err->strict ? "error" : "warning", msg);
+    if (err->strict && !err->set) {
+        err->set = true;
+        err->printed = true;
+        err->pos = pos;
+        memcpy(err->msg, msg, sizeof err->msg);
+    }
 }
 
 void cv_error_print(const cv_error *err)
 {
+    if (err->set && err->printed)
+        return;
     char where[600];
     fprintf(stderr, "%s: error: %s\n", cv_pos_str(err->pos, where, sizeof where),
             err->set ? err->msg : "unknown error");

@@ -24,7 +24,8 @@
 #include "style.h"
 
 static const char usage[] =
-    "Usage: cvpdf PROFILE... [-l LAYOUT] [-o FILE|DIR/] [--dump] [-q]\n"
+    "Usage: cvpdf PROFILE... [-l LAYOUT] [-o FILE|DIR/] [--dump[=glyphs]]\n"
+    "                        [--strict] [-q]\n"
     "Typeset résumés: YAML profiles (RenderCV's cv: format) to PDF.\n"
     "\n"
     "  -l, --layout FILE   layout YAML (default: layouts/onecolumn.yaml)\n"
@@ -32,6 +33,10 @@ static const char usage[] =
     "                      written as DIR/<profile name>.pdf (default: the\n"
     "                      current directory)\n"
     "      --dump          print the laid-out pages as text instead of a PDF\n"
+    "      --dump=glyphs   the same, and after each text line the x position\n"
+    "                      of every glyph of it, as drawn in the PDF\n"
+    "      --strict        treat every warning as an error: exit 1, no PDF\n"
+    "                      written\n"
     "  -q, --quiet         no warnings or notes, errors only\n"
     "  -h, --help          show this help\n"
     "  -V, --version       show the version\n"
@@ -83,24 +88,35 @@ static char *stem(cv_arena *a, const char *path)
     return cv_arena_strndup(a, b, dot && dot != b ? (size_t)(dot - b) : strlen(b));
 }
 
-static bool render(const char *profile, const char *out, bool dump, const cv_style *st,
-                   bool quiet)
+typedef struct options {
+    int dump;               /* 0 PDF, 1 --dump, 2 --dump=glyphs */
+    bool quiet, strict;
+} options;
+
+static bool render(const char *profile, const char *out, const options *o,
+                   const cv_style *st)
 {
     cv_arena *a = cv_arena_new();
     cv_error err;
     cv_error_init(&err);
-    err.quiet = quiet;
+    err.quiet = o->quiet;
+    err.strict = o->strict;
     bool ok = false;
+    /* A stage may succeed with err set: a warning under --strict.  Nothing
+     * is drawn or written then. */
     cv_doc *doc = cv_doc_load_file(a, profile, &err);
     cv_vlist vl;
-    if (doc && cv_compose(a, doc, st, &vl, &err)) {
+    if (doc && !err.set && cv_compose(a, doc, st, &vl, &err) && !err.set) {
         cv_display *d = cv_flow(a, &vl, st);
         cv_display_set_info(a, d, doc, st);
-        if (dump) {
-            cv_draw_dump(d, st->fonts, stdout);
+        if (o->dump) {
+            if (o->dump > 1)
+                cv_draw_dump_glyphs(d, st->fonts, stdout);
+            else
+                cv_draw_dump(d, st->fonts, stdout);
             ok = true;
         } else {
-            ok = cv_draw_pdf(d, st->fonts, out, &err);
+            ok = cv_draw_pdf(d, st->fonts, out, &err) && !err.set;
         }
     }
     if (!ok)
@@ -114,17 +130,25 @@ int main(int argc, char **argv)
     setlocale(LC_CTYPE, "C.UTF-8");
     static const struct option opts[] = {
         {"layout", required_argument, NULL, 'l'}, {"output", required_argument, NULL, 'o'},
-        {"dump", no_argument, NULL, 'd'},         {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},         {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0}};
+        {"dump", optional_argument, NULL, 'd'},   {"strict", no_argument, NULL, 'S'},
+        {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0}};
     const char *layout = NULL, *output = NULL;
-    bool dump = false, quiet = false;
+    options o = {0};
     for (int c; (c = getopt_long(argc, argv, "l:o:qhV", opts, NULL)) != -1;) {
         switch (c) {
         case 'l': layout = optarg; break;
         case 'o': output = optarg; break;
-        case 'd': dump = true; break;
-        case 'q': quiet = true; break;
+        case 'd':
+            if (optarg && strcmp(optarg, "glyphs")) {
+                fprintf(stderr, "cvpdf: --dump=%s: the only value is 'glyphs'\n"
+                        "Try 'cvpdf --help'.\n", optarg);
+                return 2;
+            }
+            o.dump = optarg ? 2 : 1;
+            break;
+        case 'S': o.strict = true; break;
+        case 'q': o.quiet = true; break;
         case 'h': fputs(usage, stdout); return 0;
         case 'V': printf("cvpdf %s\n", CV_VERSION); return 0;
         default: fputs("Try 'cvpdf --help'.\n", stderr); return 2;
@@ -141,13 +165,13 @@ int main(int argc, char **argv)
     cv_arena *a = cv_arena_new();
     size_t olen = output ? strlen(output) : 0;
     bool out_is_dir = output && (output[olen - 1] == '/' || is_dir(output));
-    if (output && !out_is_dir && nprof > 1 && !dump) {
+    if (output && !out_is_dir && nprof > 1 && !o.dump) {
         fprintf(stderr, "cvpdf: -o %s names one file but %d profiles were given; "
                 "use -o DIR/\n", output, nprof);
         cv_arena_free(a);
         return 2;
     }
-    if (out_is_dir && !dump && !is_dir(output) && mkdir(output, 0777) != 0) {
+    if (out_is_dir && !o.dump && !is_dir(output) && mkdir(output, 0777) != 0) {
         fprintf(stderr, "cvpdf: cannot create directory '%s': %s\n", output, strerror(errno));
         cv_arena_free(a);
         return 1;
@@ -161,7 +185,7 @@ int main(int argc, char **argv)
             outs[i] = cv_arena_printf(a, "%s%s%s.pdf", out_is_dir ? output : "",
                                       out_is_dir && output[olen - 1] != '/' ? "/" : "",
                                       stem(a, p));
-        for (int j = 0; j < i && !dump; j++)
+        for (int j = 0; j < i && !o.dump; j++)
             if (!strcmp(outs[i], outs[j])) {
                 fprintf(stderr, "cvpdf: %s and %s would both be written to %s\n",
                         argv[optind + j], p, outs[i]);
@@ -177,10 +201,11 @@ int main(int argc, char **argv)
         layout = cv_arena_printf(a, "%s/layouts/onecolumn.yaml", data);
     cv_error err;
     cv_error_init(&err);
-    err.quiet = quiet;
+    err.quiet = o.quiet;
+    err.strict = o.strict;
     cv_fontset *fs = cv_fontset_new(font_dirs, &err);
     cv_style st;
-    if (!fs || !cv_style_load(a, layout, fs, &st, &err)) {
+    if (!fs || !cv_style_load(a, layout, fs, &st, &err) || err.set) {
         cv_error_print(&err);
         cv_fontset_free(fs);
         cv_arena_free(a);
@@ -189,9 +214,9 @@ int main(int argc, char **argv)
 
     int failed = 0;
     for (int i = 0; i < nprof; i++)
-        if (!render(argv[optind + i], outs[i], dump, &st, quiet))
+        if (!render(argv[optind + i], outs[i], &o, &st))
             failed++;
-    if (nprof > 1 && !quiet)
+    if (nprof > 1 && !o.quiet)
         fprintf(stderr, "cvpdf: %d rendered, %d failed\n", nprof - failed, failed);
     cv_fontset_free(fs);
     cv_arena_free(a);
