@@ -77,6 +77,7 @@ typedef struct cv_style {
 
     /* Bullets (highlights and bullet entries). */
     const char *bullet, *sub_bullet;
+    cv_pos bullet_pos, sub_bullet_pos;  /* in the layout, for diagnostics */
     float bullet_indent, bullet_text_indent, bullet_gap, sub_indent;
 
     cv_template tmpl[CV_ENTRY_NKINDS];

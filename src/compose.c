@@ -338,6 +338,49 @@ static const char *ph_value(cv_arena *a, const char *ph, const cv_entry *e,
     return NULL;
 }
 
+/* Where a template line's text comes from, for diagnostics: the first of
+ * its placeholders that has a value, else the entry. */
+static cv_pos template_pos(const char *tmpl, const cv_entry *e)
+{
+    static const struct { const char *ph; size_t off; } fields[] = {
+#define F(NAME, field) {NAME, offsetof(cv_entry, field)}
+        F("COMPANY", company), F("POSITION", position), F("INSTITUTION", institution),
+        F("AREA", area), F("DEGREE", degree), F("NAME", name), F("TITLE", title),
+        F("LABEL", label), F("DETAILS", details), F("LOCATION", location),
+        F("SUMMARY", summary), F("JOURNAL", journal), F("TEXT", text), F("DOI", doi),
+        F("URL", url),
+#undef F
+    };
+    for (const char *p = tmpl; *p;) {
+        if (!(*p >= 'A' && *p <= 'Z')) {
+            p++;
+            continue;
+        }
+        const char *q = p;
+        while ((*q >= 'A' && *q <= 'Z') || *q == '_')
+            q++;
+        size_t n = (size_t)(q - p);
+        for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
+            const cv_text *t = (const cv_text *)((const char *)e + fields[i].off);
+            if (strlen(fields[i].ph) == n && !strncmp(p, fields[i].ph, n) && t->s && *t->s)
+                return t->pos;
+        }
+        if (n == 7 && !strncmp(p, "AUTHORS", 7) && e->nauthors)
+            return e->authors[0].pos;
+        const cv_date *d = NULL;
+        if (n == 4 && !strncmp(p, "DATE", 4))
+            d = e->date.kind ? &e->date : &e->start_date;
+        else if (n == 10 && !strncmp(p, "START_DATE", 10))
+            d = &e->start_date;
+        else if (n == 8 && !strncmp(p, "END_DATE", 8))
+            d = &e->end_date;
+        if (d && d->kind)
+            return d->pos;
+        p = q;
+    }
+    return e->pos;
+}
+
 typedef struct tok {
     const char *text;        /* literal text, or the placeholder's value */
     size_t len;
@@ -653,7 +696,7 @@ static void add_highlights(cv_arena *a, cv_vlist *vl, const cv_doc *doc,
 {
     cv_textfmt f = body_fmt(st);
     cv_line *bullet = one_line(a, st, cv_markup_escape(a, depth ? st->sub_bullet : st->bullet),
-                               0, &f, (cv_pos){0}, err);
+                               0, &f, depth ? st->sub_bullet_pos : st->bullet_pos, err);
     for (size_t i = 0; i < n; i++) {
         cv_span *sp;
         size_t nsp = parse_text(a, doc, hl[i].text.s, 0, &sp);
@@ -688,7 +731,8 @@ static void add_entry(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_sty
     case CV_ENTRY_BULLET: {
         cv_span *sp;
         size_t n = cv_template_expand(a, tp->nmain ? tp->main[0] : "TEXT", e, doc, &sp);
-        cv_line *bullet = one_line(a, st, cv_markup_escape(a, st->bullet), 0, &f, e->pos, err);
+        cv_line *bullet = one_line(a, st, cv_markup_escape(a, st->bullet), 0, &f,
+                                   st->bullet_pos, err);
         add_para(a, vl, st, sp, n, &f, st->bullet_text_indent, width - st->bullet_text_indent,
                  bullet, st->bullet_indent, space_before, e->pos, what, err);
         break;
@@ -718,11 +762,13 @@ static void add_entry(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_sty
                          .link_color = st->link_color};
         cv_span *side_sp[CV_MAX_TMPL];
         size_t side_n[CV_MAX_TMPL], nside = 0;
+        cv_pos side_pos[CV_MAX_TMPL], main_pos[CV_MAX_TMPL];
         float side_w = 0;
         for (size_t i = 0; i < tp->nside; i++) {
             side_n[nside] = cv_template_expand(a, tp->side[i], e, doc, &side_sp[nside]);
             if (!side_n[nside])
                 continue;
+            side_pos[nside] = template_pos(tp->side[i], e);
             float w = cv_measure(a, st, side_sp[nside], side_n[nside], &sf);
             if (w > side_w)
                 side_w = w;
@@ -736,7 +782,7 @@ static void add_entry(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_sty
         for (size_t i = 0; i < tp->nmain; i++) {
             main_n[nmain] = cv_template_expand(a, tp->main[i], e, doc, &main_sp[nmain]);
             if (main_n[nmain])
-                nmain++;
+                main_pos[nmain++] = template_pos(tp->main[i], e);
         }
         /* One item holds the whole header: rows of main and side lines
          * sharing a baseline grid. */
@@ -752,13 +798,15 @@ static void add_entry(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_sty
             float ym = y, ys = y;
             if (r < nmain) {
                 cv_line *ls;
-                size_t nl = cv_wrap(a, st, main_sp[r], main_n[r], &hf, main_w, e->pos, &ls, err);
+                size_t nl = cv_wrap(a, st, main_sp[r], main_n[r], &hf, main_w, main_pos[r], &ls,
+                                   err);
                 for (size_t k = 0; k < nl; k++, ym += mh)
                     put_line(a, it, &ls[k], 0, ym + mb);
             }
             if (r < nside) {
                 cv_line *ls;
-                size_t nl = cv_wrap(a, st, side_sp[r], side_n[r], &sf, side_w, e->pos, &ls, err);
+                size_t nl = cv_wrap(a, st, side_sp[r], side_n[r], &sf, side_w, side_pos[r], &ls,
+                                   err);
                 for (size_t k = 0; k < nl; k++)
                     put_line(a, it, &ls[k], width - ls[k].width, y + mb + k * sh);
                 if (nl)

@@ -415,6 +415,7 @@ bool cv_style_load(cv_arena *a, const char *path, cv_fontset *fs, cv_style *st,
     cv_style_defaults(st);
     st->file = path;
     st->fonts = fs;
+    st->bullet_pos = st->sub_bullet_pos = (cv_pos){path, 0, 0};
     cv_yml *root = load_tree(a, path, 0, err);
     if (!root)
         return false;
@@ -498,6 +499,12 @@ bool cv_style_load(cv_arena *a, const char *path, cv_fontset *fs, cv_style *st,
             }
             if (!ok)
                 return false;
+            /* Glyphs the layout chooses are checked when they are set:
+             * keep where they came from. */
+            if (keys[k].off == offsetof(cv_style, bullet))
+                st->bullet_pos = v->pos;
+            else if (keys[k].off == offsetof(cv_style, sub_bullet))
+                st->sub_bullet_pos = v->pos;
         }
     }
     if (st->size < 4 || st->size > 72)

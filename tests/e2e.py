@@ -333,6 +333,34 @@ def bad_input_tests():
     check("an unwritable output is an error", rc == 1 and "error:" in err, err)
 
 
+def warning_position_tests():
+    """A character no font has is reported where it was written: the field
+    of a template line (not the entry), the layout's bullet glyph."""
+    snow = "\u2603"
+    prof = os.path.join(TMP, "snow.yaml")
+    open(prof, "w", encoding="utf-8").write(
+        "cv:\n  name: A\n  sections:\n    exp:\n      - company: Acme\n"
+        "        position: \"Chief %s officer\"\n        start_date: 2020-01\n"
+        "        location: \"X%s\"\n" % (snow, snow))
+    rc, _, err = run([BIN, "--dump", prof])
+    lines = err.splitlines()
+    check("missing glyph in a template line: the field's position",
+          rc == 0 and lines == ["%s:6:19: warning: no font has U+2603 '%s'" % (prof, snow),
+                                "%s:8:19: warning: no font has U+2603 '%s'" % (prof, snow)],
+          repr(err))
+    lay = os.path.join(TMP, "snow-layout.yaml")
+    open(lay, "w", encoding="utf-8").write(
+        "extends: %s\nbullets:\n  glyph: \"%s\"\n"
+        % (os.path.join(ROOT, "tests", "spec", "layout.yaml"), snow))
+    prof2 = os.path.join(TMP, "bullet.yaml")
+    open(prof2, "w", encoding="utf-8").write(
+        "cv:\n  name: A\n  sections:\n    s:\n      - bullet: hello\n")
+    rc, _, err = run([BIN, "--dump", prof2, "-l", lay])
+    check("missing glyph in the layout's bullet: the layout's position",
+          rc == 0 and err.strip() == "%s:3:10: warning: no font has U+2603 '%s'" % (lay, snow),
+          repr(err))
+
+
 def main():
     if not os.access(BIN, os.X_OK):
         print("FAIL: no binary at", BIN)
@@ -345,6 +373,7 @@ def main():
         cjk_ink_test()
         pdf_furniture_tests()
         bad_input_tests()
+        warning_position_tests()
     finally:
         shutil.rmtree(TMP, ignore_errors=True)
     print("e2e: %d passed, %d failed" % (passed, failed))
