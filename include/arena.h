@@ -15,6 +15,9 @@ typedef struct cv_arena cv_arena;
 
 cv_arena *cv_arena_new(void);
 void cv_arena_free(cv_arena *a);
+/* Forget everything allocated, keeping one block for what comes next (a
+ * scratch arena reused call after call). */
+void cv_arena_reset(cv_arena *a);
 
 /* Zeroed memory, aligned for any type; valid until cv_arena_free(). */
 void *cv_arena_alloc(cv_arena *a, size_t size);

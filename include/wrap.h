@@ -46,10 +46,6 @@ size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nsp
                const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
                cv_error *err);
 
-/* Start loading the hyphenation patterns in the background (a layout that
- * hyphenates calls this once; cv_wrap() waits for them when it needs them). */
-void cv_wrap_preload(void);
-
 /* Width of `spans` set on one line, in points. */
 float cv_measure(cv_arena *a, const cv_style *st, const cv_span *spans,
                  size_t nspans, const cv_textfmt *fmt);

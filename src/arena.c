@@ -78,6 +78,24 @@ void *cv_arena_alloc(cv_arena *a, size_t size)
     return p;
 }
 
+void cv_arena_reset(cv_arena *a)
+{
+    block *keep = NULL;
+    for (block *b = a->head, *next; b; b = next) {
+        next = b->next;
+        if (!keep && b->size == BLOCK_SIZE)
+            keep = b;
+        else
+            free(b);
+    }
+    a->head = keep;
+    a->total = 0;
+    if (keep) {
+        keep->next = NULL;
+        keep->used = 0;
+    }
+}
+
 void *cv_arena_realloc(cv_arena *a, void *old, size_t old_size, size_t new_size)
 {
     if (new_size <= old_size)

@@ -17,7 +17,6 @@
 #include <strings.h>
 
 #include "markup.h"
-#include "wrap.h"
 #include "yml.h"
 
 enum kind { LEN, NUM, BOOL, COLOR, STR, ALIGN, BREAKING };
@@ -517,7 +516,5 @@ bool cv_style_load(cv_arena *a, const char *path, cv_fontset *fs, cv_style *st,
     cv_yml *t = cv_yml_get(root, "templates");
     if (t && !read_templates(a, t, st, err))
         return false;
-    if (st->hyphenate)
-        cv_wrap_preload();
     return read_fonts(a, cv_yml_get(root, "font"), fs, st, err);
 }

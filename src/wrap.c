@@ -34,20 +34,15 @@
 
 #include <ctype.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <hb.h>
-#include <hyphen.h>
 #include <linebreak.h>
 
+#include "hyph.h"
 #include "kp.h"
-
-#ifndef CV_HYPHEN_DICT
-#define CV_HYPHEN_DICT "/usr/share/hyphen/hyph_en_US.dic"
-#endif
 
 /* Stretch and shrink of the glue, as fractions of a space or an em. */
 #define SPACE_STRETCH 0.8f   /* of the space: Lato's space is narrow (0.19 em) */
@@ -161,8 +156,13 @@ static bool in_list(uint32_t cp, const uint32_t *list)
 /* No line begins with these (kinsoku shori). */
 static bool is_closing(uint32_t cp)
 {
+    if (cp < 0x80)
+        return cp == ',' || cp == '.' || cp == ';' || cp == ':' || cp == '!' || cp == '?' ||
+               cp == ')' || cp == ']' || cp == '}';
+    if (cp < 0x2000)
+        return cp == 0xBB;
     static const uint32_t list[] = {
-        ',', '.', ';', ':', '!', '?', ')', ']', '}', 0xBB, 0x2019, 0x201D, 0x2026,
+        0x2019, 0x201D, 0x2026,
         0x2025, 0x203A, 0x3001, 0x3002, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011,
         0x3015, 0x3017, 0x3019, 0x301B, 0x301E, 0x301F, 0x3005, 0x309D, 0x309E,
         0x30FC, 0x30FD, 0x30FE, 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063,
@@ -176,8 +176,12 @@ static bool is_closing(uint32_t cp)
 /* No line ends with these. */
 static bool is_opening(uint32_t cp)
 {
+    if (cp < 0x80)
+        return cp == '(' || cp == '[' || cp == '{';
+    if (cp < 0x2000)
+        return cp == 0xAB;
     static const uint32_t list[] = {
-        '(', '[', '{', 0xAB, 0x2018, 0x201C, 0x2039, 0x3008, 0x300A, 0x300C,
+        0x2018, 0x201C, 0x2039, 0x3008, 0x300A, 0x300C,
         0x300E, 0x3010, 0x3014, 0x3016, 0x3018, 0x301A, 0x301D, 0xFF08, 0xFF3B,
         0xFF5B, 0xFF5F, 0xFF62, 0};
     return in_list(cp, list);
@@ -200,6 +204,8 @@ static bool joins(uint32_t a, uint32_t b)
  * the right), and in the right half. */
 static bool ink_left(uint32_t cp)
 {
+    if (cp < 0x2000)
+        return false;
     static const uint32_t list[] = {0xFF0C, 0x3002, 0x3001, 0xFF09, 0x300D, 0x300F,
                                     0x300B, 0x3011, 0x3015, 0x3009, 0x3017, 0x2019,
                                     0x201D, 0};
@@ -208,6 +214,8 @@ static bool ink_left(uint32_t cp)
 
 static bool ink_right(uint32_t cp)
 {
+    if (cp < 0x2000)
+        return false;
     static const uint32_t list[] = {0xFF08, 0x300C, 0x300E, 0x300A, 0x3010, 0x3014,
                                     0x3008, 0x3016, 0x2018, 0x201C, 0};
     return in_list(cp, list);
@@ -522,67 +530,6 @@ static void mark_emergency(item *it, size_t n, float width, cv_pos pos, cv_error
 
 /* ---- Hyphenation --------------------------------------------------------- */
 
-/* The patterns take about 7 ms to load, as long as the rest of a résumé,
- * so cv_wrap_preload() starts loading them on a thread while the profile
- * is read and the fonts are opened; the first paragraph that needs them
- * waits for it. */
-static HyphenDict *hyph_dict;
-static bool hyph_tried;
-static pthread_t hyph_thread;
-static bool hyph_loading;
-
-static const char *hyph_path(void)
-{
-    const char *path = getenv("CVPDF_HYPHEN_DICT");
-    return path && *path ? path : CV_HYPHEN_DICT;
-}
-
-static void *hyph_load_thread(void *arg)
-{
-    (void)arg;
-    hyph_dict = hnj_hyphen_load(hyph_path());
-    return NULL;
-}
-
-static void hyph_free(void)
-{
-    if (hyph_loading)
-        pthread_join(hyph_thread, NULL);
-    hyph_loading = false;
-    if (hyph_dict)
-        hnj_hyphen_free(hyph_dict);
-    hyph_dict = NULL;
-}
-
-void cv_wrap_preload(void)
-{
-    if (hyph_tried || hyph_loading)
-        return;
-    if (pthread_create(&hyph_thread, NULL, hyph_load_thread, NULL) == 0) {
-        hyph_loading = true;
-        atexit(hyph_free);
-    }
-}
-
-static HyphenDict *hyph_load(void)
-{
-    if (hyph_tried)
-        return hyph_dict;
-    hyph_tried = true;
-    if (hyph_loading) {
-        pthread_join(hyph_thread, NULL);
-        hyph_loading = false;
-    } else {
-        hyph_dict = hnj_hyphen_load(hyph_path());
-        if (hyph_dict)
-            atexit(hyph_free);
-    }
-    if (!hyph_dict)
-        fprintf(stderr, "cvpdf: note: no hyphenation patterns at %s (Debian package "
-                "hyphen-en-us); words are not hyphenated\n", hyph_path());
-    return hyph_dict;
-}
-
 static bool is_lower(uint32_t c) { return c >= 'a' && c <= 'z'; }
 static bool is_letter(uint32_t c) { return is_lower(c) || (c >= 'A' && c <= 'Z'); }
 
@@ -606,11 +553,14 @@ static bool word_edge(const item *it, size_t n, size_t i, bool after)
     return true;
 }
 
-/* Mark hyphenation points; returns how many. */
-static size_t hyphenate(item *it, size_t n)
+/* Mark hyphenation points; returns how many.  All the paragraph's
+ * candidate words go to libhyphen in one call (see hyph.h). */
+static size_t hyphenate(cv_arena *a, item *it, size_t n)
 {
-    HyphenDict *d = NULL;
-    size_t count = 0;
+    /* Words are at least HYPHEN_WORD letters and one apart. */
+    size_t nw = 0, most = n / (HYPHEN_WORD + 1) + 1;
+    size_t *at = cv_arena_alloc(a, most * sizeof *at);
+    const char **words = cv_arena_alloc(a, most * sizeof *words);
     for (size_t b = 0; b < n;) {
         if (!is_letter(it[b].cp)) {
             b++;
@@ -623,35 +573,28 @@ static size_t hyphenate(item *it, size_t n)
             e++;
         }
         size_t len = e - b;
-        if (ok && len >= HYPHEN_WORD && len < 64 && (b == 0 || word_edge(it, n, b - 1, false)) &&
-            word_edge(it, n, e, true)) {
-            if (!d && !(d = hyph_load()))
-                return 0;
-            char word[64], hy[64 + 5];
+        if (ok && len >= HYPHEN_WORD && len < 60 &&
+            (b == 0 || word_edge(it, n, b - 1, false)) && word_edge(it, n, e, true)) {
+            char *w = cv_arena_alloc(a, len + 1);
             for (size_t i = 0; i < len; i++)
-                word[i] = (char)it[b + i].cp;
-            word[len] = 0;
-            char **rep = NULL;
-            int *rpos = NULL, *rcut = NULL;
-            if (hnj_hyphen_hyphenate3(d, word, (int)len, hy, NULL, &rep, &rpos, &rcut,
-                                      HYPHEN_LEFT, HYPHEN_RIGHT, HYPHEN_LEFT,
-                                      HYPHEN_RIGHT) == 0) {
-                for (size_t i = HYPHEN_LEFT - 1; i + HYPHEN_RIGHT < len; i++)
-                    if ((hy[i] & 1) && it[b + i].kind == B_NONE && !rep) {
-                        it[b + i].hyph = true;
-                        count++;
-                    }
-            }
-            if (rep) {
-                for (size_t i = 0; i < len; i++)
-                    free(rep[i]);
-                free(rep);
-                free(rpos);
-                free(rcut);
-            }
+                w[i] = (char)it[b + i].cp;
+            words[nw] = w;
+            at[nw++] = b;
         }
         b = e;
     }
+    if (!nw)
+        return 0;
+    bool (*pts)[64] = cv_arena_alloc(a, nw * sizeof *pts);
+    if (!cv_hyphenate(words, nw, pts, HYPHEN_LEFT, HYPHEN_RIGHT))
+        return 0;
+    size_t count = 0;
+    for (size_t i = 0; i < nw; i++)
+        for (size_t k = 0; words[i][k]; k++)
+            if (pts[i][k] && it[at[i] + k].kind == B_NONE) {
+                it[at[i] + k].hyph = true;
+                count++;
+            }
     return count;
 }
 
@@ -854,44 +797,68 @@ static cv_line set_line(cv_arena *a, item *it, size_t b, size_t e, float width,
 
 /* ---- The whole ----------------------------------------------------------- */
 
+/* Items, break lists and the breaker's nodes live only while one paragraph
+ * is set: a scratch arena, emptied at each call, keeps them out of the
+ * document's arena (and out of fresh, zeroed pages). */
+static cv_arena *scratch_arena;
+
+static void scratch_free(void)
+{
+    cv_arena_free(scratch_arena);
+    scratch_arena = NULL;
+}
+
+static cv_arena *scratch(void)
+{
+    if (!scratch_arena) {
+        scratch_arena = cv_arena_new();
+        atexit(scratch_free);
+    }
+    cv_arena_reset(scratch_arena);
+    return scratch_arena;
+}
+
 size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nspans,
                const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
                cv_error *err)
 {
+    cv_arena *tmp = scratch();
     item *it;
-    size_t n = itemise(a, st, spans, nspans, fmt, pos, &it, err);
+    size_t n = itemise(tmp, st, spans, nspans, fmt, pos, &it, err);
     *out = NULL;
     if (n == 0)
         return 0;
-    find_breaks(a, it, n);
+    find_breaks(tmp, it, n);
     set_glue(it, n, fmt->justify);
     mark_emergency(it, n, width, pos, err);
 
     cv_kp_params p = cv_kp_defaults(width);
     if (!fmt->justify)
         p.line_stretch = RAGGED_STRETCH * fmt->size;
-    kpbuf kb = {0};
+    kpbuf kb = {.cap = 2 * n + 8};
+    kb.k = cv_arena_alloc(tmp, kb.cap * sizeof *kb.k);
+    kb.src = cv_arena_alloc(tmp, kb.cap * sizeof *kb.src);
     size_t *brk = NULL, nb = 0;
     if (fmt->greedy) {
-        build(a, st, it, n, fmt->hyphenate && hyphenate(it, n) > 0, &kb);
-        nb = cv_kp_first_fit(a, kb.k, kb.n, &p, &brk);
+        build(tmp, st, it, n, fmt->hyphenate && hyphenate(tmp, it, n) > 0, &kb);
+        nb = cv_kp_first_fit(tmp, kb.k, kb.n, &p, &brk);
     } else {
         /* TeX's passes: without hyphens at the pretolerance, with them at the
          * tolerance, then anything that is not overfull. */
-        build(a, st, it, n, false, &kb);
+        build(tmp, st, it, n, false, &kb);
         p.tolerance = 100;
-        nb = cv_kp_total_fit(a, kb.k, kb.n, &p, &brk);
-        if (!nb && fmt->hyphenate && hyphenate(it, n) > 0) {
-            build(a, st, it, n, true, &kb);
+        nb = cv_kp_total_fit(tmp, kb.k, kb.n, &p, &brk);
+        if (!nb && fmt->hyphenate && hyphenate(tmp, it, n) > 0) {
+            build(tmp, st, it, n, true, &kb);
             p.tolerance = 200;
-            nb = cv_kp_total_fit(a, kb.k, kb.n, &p, &brk);
+            nb = cv_kp_total_fit(tmp, kb.k, kb.n, &p, &brk);
         }
         if (!nb) {
             p.tolerance = -1;
-            nb = cv_kp_total_fit(a, kb.k, kb.n, &p, &brk);
+            nb = cv_kp_total_fit(tmp, kb.k, kb.n, &p, &brk);
         }
         if (!nb)             /* cannot happen; first fit always answers */
-            nb = cv_kp_first_fit(a, kb.k, kb.n, &p, &brk);
+            nb = cv_kp_first_fit(tmp, kb.k, kb.n, &p, &brk);
     }
 
     size_t nlines = 0, cap = 0;
@@ -927,7 +894,7 @@ float cv_measure(cv_arena *a, const cv_style *st, const cv_span *spans,
                  size_t nspans, const cv_textfmt *fmt)
 {
     item *it;
-    size_t n = itemise(a, st, spans, nspans, fmt, (cv_pos){0}, &it, NULL);
+    size_t n = itemise(scratch(), st, spans, nspans, fmt, (cv_pos){0}, &it, NULL);
     while (n > 0 && (is_space(it[n - 1].cp) || it[n - 1].ctrl))
         n--;
     float x = 0;

@@ -1,0 +1,105 @@
+/* Unit tests for hyph.c: the per-call dictionary of matching patterns gives
+ * exactly the hyphenation points of libhyphen with the whole pattern file. */
+#include "harness.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+
+#include <hyphen.h>
+
+#include "hyph.h"
+
+#define DICT "/usr/share/hyphen/hyph_en_US.dic"
+#define MAXW 4000
+
+/* Every lower-case word of 5 to 40 letters in the profiles, once. */
+static size_t profile_words(char **words)
+{
+    size_t n = 0;
+    const char *files[] = {"profiles/fang.yaml", "profiles/he.yaml", "profiles/li.yaml",
+                           "profiles/chaoyang-he.yaml", "README.md", "docs/layouts.md", NULL};
+    for (const char **f = files; *f; f++) {
+        FILE *fp = fopen(*f, "r");
+        if (!fp)
+            continue;
+        char w[64];
+        size_t k = 0;
+        for (int c = fgetc(fp);; c = fgetc(fp)) {
+            if (c >= 'a' && c <= 'z' && k < 60) {
+                w[k++] = (char)c;
+                continue;
+            }
+            bool word = k >= 5 && k <= 40 && !(c >= 'A' && c <= 'Z');
+            w[k] = 0;
+            for (size_t i = 0; word && i < n; i++)
+                if (!strcmp(words[i], w))
+                    word = false;
+            if (word && n < MAXW)
+                words[n++] = strdup(w);
+            k = 0;
+            if (c == EOF)
+                break;
+        }
+        fclose(fp);
+    }
+    return n;
+}
+
+TEST(same_points_as_the_whole_dictionary)
+{
+    static char *words[MAXW];
+    static bool pts[MAXW][64];
+    size_t n = profile_words(words);
+    CHECK(n > 500);
+    HyphenDict *d = hnj_hyphen_load(DICT);
+    CHECK(d != NULL);
+    if (!d)
+        return;
+    /* All at once, and in small groups as paragraphs ask. */
+    int diff = 0, points = 0;
+    for (size_t group = n; group >= 7; group = group == n ? 7 : 0) {
+        for (size_t b = 0; b < n; b += group) {
+            size_t m = b + group <= n ? group : n - b;
+            CHECK(cv_hyphenate((const char *const *)words + b, m, pts + b, 2, 3));
+        }
+        for (size_t i = 0; i < n; i++) {
+            int len = (int)strlen(words[i]);
+            char hy[70];
+            char **rep = NULL;
+            int *pos = NULL, *cut = NULL;
+            hnj_hyphen_hyphenate3(d, words[i], len, hy, NULL, &rep, &pos, &cut, 2, 3, 2, 3);
+            for (int k = 0; k < len; k++) {
+                bool want = (hy[k] & 1) && k >= 1 && len - k - 1 >= 3;
+                points += want;
+                if (want != pts[i][k]) {
+                    if (diff++ < 5)
+                        fprintf(stderr, "  %s: after letter %d: %d, want %d\n", words[i],
+                                k + 1, pts[i][k], want);
+                }
+            }
+        }
+    }
+    CHECK(diff == 0);
+    CHECK(points > 500);
+    hnj_hyphen_free(d);
+    for (size_t i = 0; i < n; i++)
+        free(words[i]);
+}
+
+TEST(known_words)
+{
+    const char *w[] = {"hyphenation", "characterization", "computer"};
+    bool pts[3][64];
+    CHECK(cv_hyphenate(w, 3, pts, 2, 3));
+    /* hy-phen-ation, char-ac-ter-i-za-tion, com-puter (TeX's US patterns) */
+    CHECK(pts[0][1] && pts[0][5] && !pts[0][0] && !pts[0][2]);
+    CHECK(pts[1][3] && pts[1][5] && pts[1][8] && pts[1][9] && !pts[1][7]);
+    CHECK(pts[2][2] && !pts[2][0]);
+}
+
+int main(void)
+{
+    RUN(same_points_as_the_whole_dictionary);
+    RUN(known_words);
+    return harness_report("hyph");
+}
