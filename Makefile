@@ -3,7 +3,7 @@
 #   make          build ./cvpdf
 #   make demo     install missing Debian packages, build, render profiles/ into out/
 #   make check    install missing Debian packages, build with ASan+UBSan, run every test
-#   make bench    median wall time, peak memory and size per résumé
+#   make bench    median wall time, peak memory and size per résumé; line-breaking throughput
 #   make install  PREFIX=/usr/local DESTDIR=
 #   make clean
 
@@ -78,8 +78,12 @@ check: deps
 	@sh tests/run.sh
 
 bench: deps
-	@$(MAKE) --no-print-directory cvpdf
+	@$(MAKE) --no-print-directory cvpdf build/bench_wrap
 	@sh tests/bench.sh
+
+# Shaping and breaking throughput (tests/bench_wrap.c), on the -O2 objects.
+build/bench_wrap: tests/bench_wrap.c $(OBJ) $(HDRS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(OBJ) $(LIBS)
 
 install: cvpdf
 	install -d $(BINDIR) $(DATADIR)/fonts $(DATADIR)/layouts
