@@ -78,6 +78,7 @@ typedef struct item {
     bool ctrl;               /* a line feed or other control: never drawn */
     bool shy;                /* a soft hyphen (a control) */
     bool url;                /* part of a URL, e-mail address or DOI */
+    bool compound;           /* the hyphen of a compound: a break only if it must */
     float size;
     unsigned color;
     const char *link;
@@ -131,6 +132,9 @@ static size_t utf8_encode(uint32_t cp, char *out)
     out[2] = (char)(0x80 | (cp & 0x3F));
     return 3;
 }
+
+static bool is_lower(uint32_t c) { return c >= 'a' && c <= 'z'; }
+static bool is_letter(uint32_t c) { return is_lower(c) || (c >= 'A' && c <= 'Z'); }
 
 static bool is_space(uint32_t cp)
 {
@@ -479,59 +483,88 @@ static void find_breaks(cv_arena *a, item *it, size_t n)
 
     for (size_t i = 0; i < n; i++) {
         item *x = &it[i];
+        bool dash = x->cp == '-' || x->cp == 0x2010;
         if (x->brk == LINEBREAK_MUSTBREAK && i + 1 < n)
             x->kind = B_FORCED;
-        else if (x->brk == LINEBREAK_ALLOWBREAK)
-            x->kind = is_space(x->cp) ? B_SPACE
-                      : (x->cp == '-' || x->cp == 0x2010) && !is_cjk(x->cp) ? B_DASH
-                                                                             : B_PLAIN;
+        else if (x->brk != LINEBREAK_ALLOWBREAK)
+            x->kind = B_NONE;
+        else if (is_space(x->cp))
+            x->kind = B_SPACE;
+        else if (!dash)
+            x->kind = B_PLAIN;
+        /* Not after the hyphen of a compound ("next-generation"): pdftotext
+         * takes a hyphen at a line's end for a hyphenation and drops it,
+         * and an applicant-tracking system would read "nextgeneration".
+         * Its parts may still be hyphenated (gen-eration), which reads
+         * back right. */
+        else if (i > 0 && i + 1 < n && is_letter(it[i - 1].cp) && is_letter(it[i + 1].cp))
+            x->kind = B_NONE, x->compound = true;
+        else
+            x->kind = B_DASH;
     }
     mark_urls(it, n);
 }
 
-/* A piece between two break opportunities that is wider than the measure
- * may break between any two grapheme clusters. */
-static void mark_emergency(item *it, size_t n, float width, cv_pos pos, cv_error *err)
+/* The pieces between break opportunities, in turn. */
+static size_t piece_end(const item *it, size_t n, size_t b, float *width)
 {
-    size_t b = 0;
-    bool warned = false;
-    while (b < n) {
-        while (b < n && (is_space(it[b].cp) || it[b].ctrl))
-            b++;
-        float w = 0;
-        size_t e = b;
-        for (; e < n; e++) {
-            if (!it[e].ctrl)
-                w += e + 1 < n && it[e].kind == B_NONE ? adv(&it[e]) : glyph_w(&it[e]);
-            if (it[e].kind != B_NONE || is_space(it[e].cp))
-                break;
-        }
-        if (e < n)
-            e++;
-        if (w > width + 0.01f) {
-            for (size_t i = b; i + 1 < e; i++)
-                if (it[i].kind == B_NONE && !it[i].ctrl && !joins(it[i].cp, it[i + 1].cp))
-                    it[i].kind = B_EMERGENCY;
-            if (!warned) {
-                char word[64];
-                size_t k = 0;
-                for (size_t i = b; i < e && k + 4 < 40; i++)
-                    if (!it[i].ctrl && !is_space(it[i].cp))
-                        k += utf8_encode(it[i].cp, word + k);
-                word[k] = 0;
-                cv_warn(err, pos, "'%s%s' is wider than the %.0fpt measure; it is "
-                        "broken between characters", word, e - b > 12 ? "..." : "", width);
-                warned = true;
-            }
-        }
-        b = e > b ? e : b + 1;
+    float w = 0;
+    size_t e = b;
+    for (; e < n; e++) {
+        if (!it[e].ctrl)
+            w += e + 1 < n && it[e].kind == B_NONE ? adv(&it[e]) : glyph_w(&it[e]);
+        if (it[e].kind != B_NONE || is_space(it[e].cp))
+            break;
     }
+    *width = w;
+    return e < n ? e + 1 : e;
+}
+
+/* A piece wider than the whole measure may break at the hyphens of a
+ * compound after all, and where that is not enough, between any two
+ * grapheme clusters (used only in the last pass, and warned about when a
+ * line ends there). */
+static void mark_emergency(item *it, size_t n, float width)
+{
+    for (int round = 0; round < 2; round++) {
+        for (size_t b = 0; b < n;) {
+            while (b < n && (is_space(it[b].cp) || it[b].ctrl))
+                b++;
+            float w;
+            size_t e = piece_end(it, n, b, &w);
+            if (w > width + 0.01f)
+                for (size_t i = b; i + 1 < e; i++) {
+                    if (round == 0 && it[i].compound)
+                        it[i].kind = B_DASH;
+                    else if (round == 1 && it[i].kind == B_NONE && !it[i].ctrl &&
+                             !joins(it[i].cp, it[i + 1].cp))
+                        it[i].kind = B_EMERGENCY;
+                }
+            b = e > b ? e : b + 1;
+        }
+    }
+}
+
+/* Say which word had to be broken between characters at item i. */
+static void warn_emergency(const item *it, size_t n, size_t i, float width, cv_pos pos,
+                           cv_error *err)
+{
+    size_t b = i, e = i;
+    while (b > 0 && !is_space(it[b - 1].cp) && !it[b - 1].ctrl)
+        b--;
+    while (e < n && !is_space(it[e].cp) && !it[e].ctrl)
+        e++;
+    char word[64];
+    size_t k = 0;
+    for (size_t j = b; j < e && k + 4 < 40; j++)
+        k += utf8_encode(it[j].cp, word + k);
+    word[k] = 0;
+    cv_warn(err, pos, "'%s%s' is wider than the %.0fpt measure; it is broken between "
+            "characters", word, k + 4 >= 40 ? "..." : "", width);
 }
 
 /* ---- Hyphenation --------------------------------------------------------- */
 
-static bool is_lower(uint32_t c) { return c >= 'a' && c <= 'z'; }
-static bool is_letter(uint32_t c) { return is_lower(c) || (c >= 'A' && c <= 'Z'); }
 
 /* Can a word end next to item i?  Not beside digits or other letters, nor
  * beside the punctuation of identifiers and addresses (snake_case,
@@ -636,7 +669,7 @@ static void kp_push(cv_arena *a, kpbuf *b, cv_kp_item x, size_t src)
 }
 
 static void build(cv_arena *a, const cv_style *st, const item *it, size_t n, bool hyphens,
-                  kpbuf *kb)
+                  bool emergency, kpbuf *kb)
 {
     kb->n = 0;
     const cv_kp_item never = {.type = CV_KP_PENALTY, .penalty = CV_KP_INF};
@@ -697,7 +730,8 @@ static void build(cv_arena *a, const cv_style *st, const item *it, size_t n, boo
             p.penalty = PEN_HYPHEN;
             break;
         case B_EMERGENCY:
-            p.penalty = PEN_EMERGENCY;
+            p = emergency ? (cv_kp_item){.type = CV_KP_PENALTY, .penalty = PEN_EMERGENCY}
+                          : never;
             break;
         default:
             break;
@@ -830,7 +864,7 @@ size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nsp
         return 0;
     find_breaks(tmp, it, n);
     set_glue(it, n, fmt->justify);
-    mark_emergency(it, n, width, pos, err);
+    mark_emergency(it, n, width);
 
     cv_kp_params p = cv_kp_defaults(width);
     if (!fmt->justify)
@@ -840,20 +874,23 @@ size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nsp
     kb.src = cv_arena_alloc(tmp, kb.cap * sizeof *kb.src);
     size_t *brk = NULL, nb = 0;
     if (fmt->greedy) {
-        build(tmp, st, it, n, fmt->hyphenate && hyphenate(tmp, it, n) > 0, &kb);
+        build(tmp, st, it, n, fmt->hyphenate && hyphenate(tmp, it, n) > 0, true, &kb);
         nb = cv_kp_first_fit(tmp, kb.k, kb.n, &p, &brk);
     } else {
         /* TeX's passes: without hyphens at the pretolerance, with them at the
          * tolerance, then anything that is not overfull. */
-        build(tmp, st, it, n, false, &kb);
+        build(tmp, st, it, n, false, false, &kb);
         p.tolerance = 100;
         nb = cv_kp_total_fit(tmp, kb.k, kb.n, &p, &brk);
+        bool hyphens = false;
         if (!nb && fmt->hyphenate && hyphenate(tmp, it, n) > 0) {
-            build(tmp, st, it, n, true, &kb);
+            hyphens = true;
+            build(tmp, st, it, n, true, false, &kb);
             p.tolerance = 200;
             nb = cv_kp_total_fit(tmp, kb.k, kb.n, &p, &brk);
         }
         if (!nb) {
+            build(tmp, st, it, n, hyphens, true, &kb);
             p.tolerance = -1;
             nb = cv_kp_total_fit(tmp, kb.k, kb.n, &p, &brk);
         }
@@ -864,9 +901,14 @@ size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nsp
     size_t nlines = 0, cap = 0;
     cv_line *lines = NULL;
     size_t start = 0;
+    bool warned = false;
     for (size_t k = 0; k < nb; k++) {
         const cv_kp_item *bk = &kb.k[brk[k]];
         size_t src = kb.src[brk[k]];
+        if (!warned && src < n && it[src].kind == B_EMERGENCY && bk->type == CV_KP_PENALTY) {
+            warn_emergency(it, n, src, width, pos, err);
+            warned = true;
+        }
         size_t end = src >= n ? n : src + 1;
         bool forced = bk->type == CV_KP_PENALTY && bk->penalty <= -CV_KP_INF;
         int16_t hy = 0;

@@ -362,6 +362,55 @@ TEST(wrap_hyphenation)
     cv_arena_free(a);
 }
 
+/* The compound word that line `t` ends inside (its last word joined with
+ * the text after it up to a space) is wider than `w`. */
+static bool compound_too_wide(cv_arena *a, const char *t, const char *at, float w)
+{
+    const char *sp = strrchr(t, ' ');
+    const char *head = sp ? sp + 1 : t;
+    size_t tail = strcspn(at, " ");
+    char *word = cv_arena_printf(a, "%s%.*s", head, (int)tail, at);
+    cv_span *spn;
+    size_t ns = cv_markup_parse(a, word, 0, &spn);
+    cv_textfmt f = {.size = 10};
+    return cv_measure(a, &st, spn, ns, &f) > w;
+}
+
+/* No line ends at the hyphen of a compound word (pdftotext would drop it
+ * and join the halves); the parts may be hyphenated instead. */
+TEST(wrap_no_break_after_compound_hyphens)
+{
+    const char *text = "state-of-the-art next-generation large-scale fine-grained "
+                       "communication-efficient memory-constrained general-purpose "
+                       "hardware-software co-design open-source well-known";
+    int bad = 0;
+    for (float w = 60; w < 250; w += 3.7f) {
+        cv_arena *a = cv_arena_new();
+        cv_error err;
+        cv_error_init(&err);
+        err.quiet = true;
+        cv_line *l;
+        size_t n = wrap_fmt(a, text, w, (cv_textfmt){.justify = true, .hyphenate = true},
+                            &l, &err);
+        const char *at = text;
+        for (size_t i = 0; i + 1 < n; i++) {
+            const char *t = line_text(a, &l[i]);
+            size_t len = strlen(t);
+            bool added = t[len - 1] == '-' && at[len - 1] != '-';
+            at += added ? len - 1 : len;
+            /* Allowed only in a compound wider than the whole line. */
+            if (!added && t[len - 1] == '-' && !compound_too_wide(a, t, at, w)) {
+                fprintf(stderr, "  width %.1f: line ends at a compound's hyphen: \"%s\"\n", w, t);
+                bad++;
+            }
+            if (*at == ' ')
+                at++;
+        }
+        cv_arena_free(a);
+    }
+    CHECK(bad == 0);
+}
+
 /* A word wider than the measure breaks between grapheme clusters: never
  * between a letter and its combining accent. */
 TEST(wrap_emergency_breaks_keep_graphemes)
@@ -587,6 +636,7 @@ int main(void)
     RUN(wrap_kinsoku);
     RUN(wrap_url_breaks);
     RUN(wrap_hyphenation);
+    RUN(wrap_no_break_after_compound_hyphens);
     RUN(wrap_emergency_breaks_keep_graphemes);
     RUN(wrap_cjk_latin_space);
     RUN(wrap_optimal_not_worse_than_greedy);
