@@ -47,6 +47,8 @@ typedef struct cv_kp_params {
     float final_hyphen_demerits; /* the last full line hyphenated */
     float line_stretch;      /* stretch every line has at its end: ragged right */
     int max_flagged_run;     /* at most this many hyphenated lines in a row (0: no limit) */
+    float short_last_width;  /* a last line narrower than this (a runt) ... */
+    float short_last_demerits; /* ... costs this much */
 } cv_kp_params;
 
 /* TeX's defaults for justified text of width `width`. */

@@ -182,6 +182,8 @@ size_t cv_kp_total_fit(cv_arena *a, const cv_kp_item *it, size_t n,
                         d += p->flagged_demerits;
                     if (b == n - 1 && x->flagged)
                         d += p->final_hyphen_demerits;
+                    if (forced && s.w[b] - s.w[x->start] < p->short_last_width)
+                        d += p->short_last_demerits;
                     int c = fitness_class(r);
                     if (abs(c - x->fitness) > 1)
                         d += p->fitness_demerits;

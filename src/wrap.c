@@ -50,6 +50,7 @@
 #define CJK_STRETCH 0.12f    /* em, between two CJK characters */
 #define RAGGED_STRETCH 6.0f  /* em at the end of every ragged line */
 #define MAX_RATIO 2.0f       /* looser than this: set ragged */
+#define RUNT 2.5f            /* em: a last line narrower than this is a runt */
 
 /* Penalties for the kinds of break. */
 #define PEN_HYPHEN 50.0f
@@ -869,6 +870,10 @@ size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nsp
     cv_kp_params p = cv_kp_defaults(width);
     if (!fmt->justify)
         p.line_stretch = RAGGED_STRETCH * fmt->size;
+    /* A paragraph of several lines should not end with a scrap of a word
+     * ("as:"): it costs as much as a loose line next to a tight one. */
+    p.short_last_width = fminf(RUNT * fmt->size, width / 4);
+    p.short_last_demerits = 10000;
     kpbuf kb = {.cap = 2 * n + 8};
     kb.k = cv_arena_alloc(tmp, kb.cap * sizeof *kb.k);
     kb.src = cv_arena_alloc(tmp, kb.cap * sizeof *kb.src);

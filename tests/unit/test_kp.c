@@ -169,6 +169,29 @@ TEST(ragged)
     cv_arena_free(a);
 }
 
+/* A runt last line: "3 3 3 3 1" on 15 (spaces 1 wide, stretch 2) fits
+ * four boxes on line 1 exactly, leaving "1" alone: demerits 10^2 + 10^2.
+ * Moving one box down costs line 1 a ratio of 4/4 (badness 100): 110^2 +
+ * 10^2 = 12,200.  With a runt costing 20,000 the second is cheaper. */
+TEST(runt)
+{
+    static const cv_kp_item it[] = {BOX(3), GLUE(1, 2, 0), BOX(3), GLUE(1, 2, 0),
+                                    BOX(3), GLUE(1, 2, 0), BOX(3), GLUE(1, 2, 0),
+                                    BOX(1), END};
+    cv_arena *a = cv_arena_new();
+    cv_kp_params p = cv_kp_defaults(15);
+    size_t *b, n = cv_kp_total_fit(a, it, sizeof it / sizeof *it, &p, &b);
+    CHECK(same(b, n, (size_t[]){7, 10}, 2));
+    p.short_last_width = 2;
+    p.short_last_demerits = 20000;
+    n = cv_kp_total_fit(a, it, sizeof it / sizeof *it, &p, &b);
+    CHECK(same(b, n, (size_t[]){5, 10}, 2));
+    p.short_last_demerits = 10000;              /* not worth it here */
+    n = cv_kp_total_fit(a, it, sizeof it / sizeof *it, &p, &b);
+    CHECK(same(b, n, (size_t[]){7, 10}, 2));
+    cv_arena_free(a);
+}
+
 int main(void)
 {
     RUN(badness);
@@ -177,5 +200,6 @@ int main(void)
     RUN(forced_break);
     RUN(overfull_box);
     RUN(ragged);
+    RUN(runt);
     return harness_report("kp");
 }
