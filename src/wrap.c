@@ -431,6 +431,11 @@ static void mark_urls(item *it, size_t n)
                     it[i].kind = B_URL;
                 else
                     it[i].kind = B_NONE;
+                /* After a '-' only if it must: pdftotext would drop it. */
+                if (c == '-' && it[i].kind == B_URL) {
+                    it[i].kind = B_NONE;
+                    it[i].compound = true;
+                }
                 it[i].brk = LINEBREAK_NOBREAK;
             }
         }
