@@ -16,26 +16,12 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from testlib import ROOT, check, run, summary
+
 BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "cvpdf"))
 TMP = tempfile.mkdtemp(prefix="cvpdf-e2e-")
-passed = failed = 0
 
 
-def check(name, cond, why=""):
-    global passed, failed
-    if cond:
-        passed += 1
-        print("ok", name)
-    else:
-        failed += 1
-        print("FAIL %s: %s" % (name, why))
-
-
-def run(args, **kw):
-    p = subprocess.run(args, capture_output=True, text=True, cwd=kw.get("cwd", ROOT),
-                       timeout=kw.get("timeout", 120))
-    return p.returncode, p.stdout, p.stderr
 
 
 def length(s):
@@ -376,8 +362,7 @@ def main():
         warning_position_tests()
     finally:
         shutil.rmtree(TMP, ignore_errors=True)
-    print("e2e: %d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return summary("e2e")
 
 
 if __name__ == "__main__":

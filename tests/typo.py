@@ -34,6 +34,8 @@ import subprocess
 import sys
 import tempfile
 
+from testlib import ROOT, check, run, summary
+
 try:
     from pdfminer.converter import PDFPageAggregator
     from pdfminer.layout import LTChar
@@ -52,7 +54,6 @@ except ImportError:
     print("typo: 0 passed, 1 failed")
     sys.exit(1)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "cvpdf"))
 TMP = tempfile.mkdtemp(prefix="cvpdf-typo-")
 DEFAULT_LAYOUT = os.path.join(ROOT, "layouts", "onecolumn.yaml")
@@ -60,22 +61,8 @@ ZH_LAYOUT = os.path.join(ROOT, "layouts", "zh.yaml")
 SPEC_LAYOUT = os.path.join(ROOT, "tests", "spec", "layout.yaml")
 TOL = 0.05          # points: dump vs PDF
 DPI = 200
-passed = failed = 0
 
 
-def check(name, cond, why=""):
-    global passed, failed
-    if cond:
-        passed += 1
-        print("ok", name)
-    else:
-        failed += 1
-        print("FAIL %s: %s" % (name, why))
-
-
-def run(args, timeout=300):
-    p = subprocess.run(args, capture_output=True, cwd=ROOT, timeout=timeout)
-    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
 
 
 def write(name, text):
@@ -758,8 +745,7 @@ def main():
                 check("%s ran to the end" % t.__name__, False, "%s: %s" % (type(e).__name__, e))
     finally:
         shutil.rmtree(TMP, ignore_errors=True)
-    print("typo: %d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return summary("typo")
 
 
 if __name__ == "__main__":
