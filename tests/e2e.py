@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 
-from testlib import ROOT, check, run, summary
+from testlib import ROOT, check, run, summary, words_bbox
 
 BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "cvpdf"))
 TMP = tempfile.mkdtemp(prefix="cvpdf-e2e-")
@@ -138,17 +138,6 @@ def cli_tests():
 
 # ------------------------------------------------------------ lab profiles
 
-def words_in_bbox(pdf):
-    rc, out, _ = run(["pdftotext", "-bbox", pdf, "-"])
-    pages = []
-    for m in re.finditer(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S):
-        words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in re.findall(
-            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>',
-            m.group(3))]
-        pages.append((float(m.group(1)), float(m.group(2)), words))
-    return pages
-
-
 def profile_tests():
     layout = os.path.join(ROOT, "layouts", "onecolumn.yaml")
     mg = layout_margins(layout)
@@ -192,7 +181,7 @@ def profile_tests():
               not missing and section_titles(os.path.join(ROOT, prof)), "missing/out of order: %s" % missing)
 
         outside = []
-        for pw, ph, words in words_in_bbox(pdf):
+        for pw, ph, words in words_bbox(pdf):
             for x0, y0, x1, y1, w in words:
                 if x0 < mg["left"] - 0.5 or x1 > pw - mg["right"] + 0.5 or \
                    y0 < mg["top"] - 2 or y1 > ph - mg["bottom"] + 2:
@@ -226,7 +215,7 @@ def cjk_ink_test():
         return
     rc, text, _ = run(["pdftotext", pdf, "-"])
     check("方佳瑞 comes back from pdftotext", "方佳瑞" in text, text[:200])
-    boxes = [(x0, y0, x1, y1, w) for _, _, ws in words_in_bbox(pdf)[:1]
+    boxes = [(x0, y0, x1, y1, w) for _, _, ws in words_bbox(pdf)[:1]
              for x0, y0, x1, y1, w in ws if "方" in w or "佳" in w or "瑞" in w]
     if not boxes:
         check("the CJK name is on page 1", False)

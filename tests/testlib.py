@@ -4,6 +4,7 @@ Each suite is its own process, so the tally is per suite; the suite prints
 "NAME: N passed, M failed" at the end (summary()), which tests/run.sh adds up.
 """
 import os
+import re
 import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -26,6 +27,18 @@ def run(args, cwd=ROOT, timeout=300):
     p = subprocess.run(args, capture_output=True, cwd=cwd, timeout=timeout)
     return (p.returncode, p.stdout.decode("utf-8", "replace"),
             p.stderr.decode("utf-8", "replace"))
+
+
+def words_bbox(pdf):
+    """pdftotext -bbox: [(page width, page height, [(x0, y0, x1, y1, word)])]."""
+    rc, out, _ = run(["pdftotext", "-bbox", pdf, "-"])
+    pages = []
+    for m in re.finditer(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S):
+        words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in re.findall(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>',
+            m.group(3))]
+        pages.append((float(m.group(1)), float(m.group(2)), words))
+    return pages
 
 
 def summary(suite):

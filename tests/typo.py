@@ -34,7 +34,7 @@ import subprocess
 import sys
 import tempfile
 
-from testlib import ROOT, check, run, summary
+from testlib import ROOT, check, run, summary, words_bbox
 
 try:
     from pdfminer.converter import PDFPageAggregator
@@ -263,17 +263,6 @@ def ink(img, page_h, x0, y0, x1, y1, dpi=DPI):
 def pdftotext(pdf):
     rc, out, err = run(["pdftotext", "-enc", "UTF-8", pdf, "-"])
     return out
-
-
-def words_bbox(pdf):
-    rc, out, _ = run(["pdftotext", "-bbox", pdf, "-"])
-    pages = []
-    for m in re.finditer(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S):
-        words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in re.findall(
-            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>',
-            m.group(3))]
-        pages.append((float(m.group(1)), float(m.group(2)), words))
-    return pages
 
 
 # ------------------------------------------------------------- profiles
