@@ -13,6 +13,10 @@
  *    It is rewritten as a proper CMapType 2 map over the code points used.
  *  - Text is written as one TJ array per run, carrying the kerning and
  *    justification the layout measured, so glyphs land where the dump says.
+ *  - Images never reach libharu as files: image.c has decoded and checked
+ *    them, and each distinct cv_image is embedded once, as raw 8-bit gray
+ *    or RGB samples (Flate-compressed), however often it is placed.  They
+ *    are drawn after the rules and before the text.
  *  - Errors are recorded by the error handler (no longjmp) and checked
  *    after each step; the file is saved to a temporary name beside the
  *    target and renamed into place only when everything succeeded.
@@ -258,8 +262,53 @@ static void rgb(unsigned c, float *r, float *g, float *b)
     *b = (c & 0xFF) / 255.0f;
 }
 
+/* The document's images: each distinct cv_image with its XObject. */
+typedef struct images {
+    const cv_image **im;
+    HPDF_Image *xo;
+    size_t n;
+} images;
+
+static HPDF_Image find_image(const images *ims, const cv_image *im)
+{
+    for (size_t i = 0; i < ims->n; i++)
+        if (ims->im[i] == im)
+            return ims->xo[i];
+    return NULL;
+}
+
+/* Embed `im` unless it is already: 8-bit samples, Flate-compressed. */
+static bool load_image(HPDF_Doc pdf, images *ims, const cv_image *im, ctx *c, cv_error *err)
+{
+    if (find_image(ims, im))
+        return true;
+    const char *name = im && im->path ? im->path : "(unnamed)";
+    if (!im || !im->pixels || !im->width || !im->height ||
+        (im->channels != 1 && im->channels != 3))
+        return cv_error_at(err, (cv_pos){name, 0, 0}, "cannot embed this image: it is not "
+                           "8-bit gray or RGB samples");
+    /* libharu 2.3.0 sets the filter of the image it has just made without
+     * checking that it made one, so a failure (out of memory) would crash
+     * with image compression on.  Load with it off, set Flate here. */
+    HPDF_UINT mode = pdf->compression_mode;
+    HPDF_SetCompressionMode(pdf, mode & ~(HPDF_UINT)HPDF_COMP_IMAGE);
+    HPDF_Image xo = HPDF_LoadRawImageFromMem(pdf, im->pixels, im->width, im->height,
+                                             im->channels == 1 ? HPDF_CS_DEVICE_GRAY
+                                                               : HPDF_CS_DEVICE_RGB,
+                                             /*bits_per_component*/ 8);
+    HPDF_SetCompressionMode(pdf, mode);
+    if (!xo || c->status)
+        return cv_error_at(err, (cv_pos){name, 0, 0}, "libharu cannot embed this image "
+                           "(error 0x%04X)", (unsigned)c->status);
+    if (mode & HPDF_COMP_IMAGE)
+        xo->filter |= HPDF_STREAM_FILTER_FLATE_DECODE;
+    ims->im[ims->n] = im;
+    ims->xo[ims->n++] = xo;
+    return true;
+}
+
 static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
-                      HPDF_Font *fonts, ctx *c, buf *b)
+                      HPDF_Font *fonts, const images *ims, ctx *c, buf *b)
 {
     HPDF_Page page = HPDF_AddPage(pdf);
     if (!page)
@@ -277,6 +326,13 @@ static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
         HPDF_Page_MoveTo(page, r->x0, r->y0);
         HPDF_Page_LineTo(page, r->x1, r->y1);
         HPDF_Page_Stroke(page);
+    }
+
+    for (size_t i = 0; i < pg->nimgs; i++) {
+        const cv_img *im = &pg->imgs[i];
+        HPDF_Image xo = find_image(ims, im->im);
+        if (!xo || HPDF_Page_DrawImage(page, xo, im->x, im->y, im->w, im->h) != HPDF_OK)
+            return false;
     }
 
     if (pg->nruns) {
@@ -355,7 +411,12 @@ bool cv_draw_pdf(const cv_display *d, const cv_fontset *fs, const char *path,
     HPDF_Font *fonts = calloc(nfaces ? nfaces : 1, sizeof *fonts);
     buf b = {malloc(4096), 0, 4096};
     char *tmp = NULL;
-    bool ok = used && fonts && b.s;
+    size_t nimgs = 0;
+    for (size_t p = 0; p < d->npages; p++)
+        nimgs += d->pages[p].nimgs;
+    images ims = {calloc(nimgs ? nimgs : 1, sizeof *ims.im),
+                  calloc(nimgs ? nimgs : 1, sizeof *ims.xo), 0};
+    bool ok = used && fonts && b.s && ims.im && ims.xo;
     for (size_t p = 0; ok && p < d->npages; p++)
         for (size_t i = 0; i < d->pages[p].nruns; i++) {
             const cv_run *r = &d->pages[p].runs[i];
@@ -369,7 +430,11 @@ bool cv_draw_pdf(const cv_display *d, const cv_fontset *fs, const char *path,
             ok = false;
 
     for (size_t p = 0; ok && p < d->npages; p++)
-        if (!draw_page(pdf, d, &d->pages[p], fonts, &c, &b))
+        for (size_t i = 0; ok && i < d->pages[p].nimgs; i++)
+            ok = load_image(pdf, &ims, d->pages[p].imgs[i].im, &c, err);
+
+    for (size_t p = 0; ok && p < d->npages; p++)
+        if (!draw_page(pdf, d, &d->pages[p], fonts, &ims, &c, &b))
             ok = cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed drawing page %zu "
                              "(error 0x%04X)", p + 1, (unsigned)c.status);
 
@@ -419,5 +484,7 @@ bool cv_draw_pdf(const cv_display *d, const cv_fontset *fs, const char *path,
     free(used);
     free(fonts);
     free(b.s);
+    free(ims.im);
+    free(ims.xo);
     return ok;
 }

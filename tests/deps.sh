@@ -3,7 +3,8 @@
 # As root it installs what is missing; otherwise it prints the exact command.
 set -e
 PKGS="gcc make pkg-config libhpdf-dev libfreetype-dev libharfbuzz-dev libyaml-dev
-libunibreak-dev libfontconfig-dev libhyphen-dev hyphen-en-us poppler-utils qpdf
+libunibreak-dev libfontconfig-dev libhyphen-dev hyphen-en-us libpng-dev libjpeg-dev
+poppler-utils qpdf
 python3 python3-pdfminer"
 missing=""
 for p in $PKGS; do
