@@ -49,13 +49,40 @@ typedef struct cv_link {
     const char *uri;
 } cv_link;
 
+/* A decoded picture (image.h): 8-bit samples, gray (1 channel) or RGB (3),
+ * rows top to bottom, any alpha already flattened on white. */
+typedef struct cv_image {
+    const char *path;
+    unsigned width, height, channels;
+    const unsigned char *pixels;    /* width * height * channels bytes */
+} cv_image;
+
+/* A picture placed on a page: (x, y) is its bottom-left corner. */
+typedef struct cv_img {
+    float x, y, w, h;
+    const cv_image *im;
+} cv_img;
+
+/* A named rectangle of a page where content may go ("main", "sidebar",
+ * "head", "page_header", "page_footer"): the tests check nothing leaves it. */
+typedef struct cv_region {
+    const char *name;
+    float x0, y0, x1, y1;
+} cv_region;
+
+#define CV_MAX_REGIONS 6
+
 typedef struct cv_page {
+    cv_region regions[CV_MAX_REGIONS];
+    size_t nregions;
     cv_run *runs;
     size_t nruns, cruns;
     cv_rule *rules;
     size_t nrules, crules;
     cv_link *links;
     size_t nlinks, clinks;
+    cv_img *imgs;
+    size_t nimgs, cimgs;
 } cv_page;
 
 typedef struct cv_display {

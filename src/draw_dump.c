@@ -1,12 +1,20 @@
 /* draw_dump.c - the display list as text, the oracle of the layout tests.
  *
  *   page 1 595.28x841.89
- *   text 51.02 780.40 w=120.55 Lato-Bold 24 #1f3a5f "Jiarui Fang"
+ *   region main 51.02 51.02 544.25 720.00
  *   rule 51.02 700.00 544.25 700.00 w=0.60 #1f3a5f
+ *   image 51.02 700.00 85.04 113.39 300x400 rgb photo.png
+ *   text 51.02 780.40 w=120.55 Lato-Bold 24 #1f3a5f "Jiarui Fang"
  *   link 51.02 690.00 120.00 700.00 mailto:someone@example.com
  *
- * Coordinates are PDF points from the bottom-left corner, two decimals.  A
- * synthetic-bold run is marked "+bold".
+ * A page's regions come first: the rectangles its content must stay in
+ * ("head", "main", "sidebar", "page_header", "page_footer").  Then its
+ * rules, images, text runs and links, in the order the PDF backend draws
+ * them.  Coordinates are PDF points from the
+ * bottom-left corner, two decimals.  A synthetic-bold run is marked "+bold".
+ * An image line gives its bottom-left corner, its placed width and height,
+ * the size in pixels of the picture embedded (after any downscaling), gray
+ * or rgb, and the base name of its file.
  *
  * With --dump=glyphs each text line is followed by the x of every glyph's
  * origin, computed the way a PDF viewer places the glyphs of the TJ array
@@ -19,6 +27,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void put_utf8(FILE *out, uint32_t cp)
 {
@@ -51,10 +60,22 @@ static void dump(const cv_display *d, const cv_fontset *fs, bool glyphs, FILE *o
     for (size_t p = 0; p < d->npages; p++) {
         const cv_page *pg = &d->pages[p];
         fprintf(out, "page %zu %.2fx%.2f\n", p + 1, d->width, d->height);
+        for (size_t i = 0; i < pg->nregions; i++) {
+            const cv_region *g = &pg->regions[i];
+            fprintf(out, "region %s %.2f %.2f %.2f %.2f\n", g->name, g->x0, g->y0, g->x1, g->y1);
+        }
         for (size_t i = 0; i < pg->nrules; i++) {
             const cv_rule *r = &pg->rules[i];
             fprintf(out, "rule %.2f %.2f %.2f %.2f w=%.2f #%06x\n", r->x0, r->y0, r->x1,
                     r->y1, r->width, r->color);
+        }
+        for (size_t i = 0; i < pg->nimgs; i++) {
+            const cv_img *im = &pg->imgs[i];
+            const char *path = im->im && im->im->path ? im->im->path : "?";
+            const char *base = strrchr(path, '/');
+            fprintf(out, "image %.2f %.2f %.2f %.2f %ux%u %s %s\n", im->x, im->y, im->w, im->h,
+                    im->im ? im->im->width : 0, im->im ? im->im->height : 0,
+                    im->im && im->im->channels == 1 ? "gray" : "rgb", base ? base + 1 : path);
         }
         for (size_t i = 0; i < pg->nruns; i++) {
             const cv_run *r = &pg->runs[i];
