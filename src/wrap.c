@@ -403,15 +403,22 @@ static bool looks_like_url(const item *it, size_t b, size_t e)
     return slash && it[b].link != NULL;   /* link text such as github.com/ada */
 }
 
+/* What ends an address: a space, or a CJK character or full-width
+ * punctuation ("邮箱：ygw@tsinghua.edu.cn" has no space before it). */
+static bool url_delim(const item *x)
+{
+    return is_space(x->cp) || x->ctrl || x->cp >= 0x2E80;
+}
+
 static void mark_urls(item *it, size_t n)
 {
     for (size_t b = 0; b < n;) {
-        if (is_space(it[b].cp) || it[b].ctrl) {
+        if (url_delim(&it[b])) {
             b++;
             continue;
         }
         size_t e = b;
-        while (e < n && !is_space(it[e].cp) && !it[e].ctrl)
+        while (e < n && !url_delim(&it[e]))
             e++;
         /* Trailing sentence punctuation is not part of the address. */
         size_t te = e;
