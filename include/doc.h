@@ -113,6 +113,7 @@ typedef struct cv_locale {
     const char *to;                /* "–" (between start and end dates) */
     const char *phone_format;      /* unused for now */
     const char *date_template;     /* "MONTH_ABBREVIATION YEAR" */
+    const char *last_updated;      /* "Last updated in" (LAST_UPDATED) */
 } cv_locale;
 
 typedef struct cv_doc {
@@ -127,6 +128,11 @@ typedef struct cv_doc {
     cv_locale locale;
     cv_text *bold_keywords;      /* settings.bold_keywords */
     size_t nbold_keywords;
+    /* settings.page_break_before and settings.keep_together (ours): section
+     * names, as in the layout's pagination: keys. */
+    cv_text *break_before, *keep_together;
+    size_t nbreak_before, nkeep_together;
+    cv_text current_date;        /* settings.current_date: "last updated" */
 } cv_doc;
 
 /* Build a cv_doc from the root of a profile.  On failure returns NULL and

@@ -24,6 +24,26 @@
 #define CV_MAX_TMPL 4
 
 enum { CV_ALIGN_LEFT, CV_ALIGN_CENTER, CV_ALIGN_RIGHT };
+enum { CV_PHOTO_RIGHT, CV_PHOTO_LEFT, CV_PHOTO_SIDEBAR };
+#define CV_MAX_NAMES 32
+
+/* A list of section names from the layout (`keep_together: [skills]`):
+ * matched against a section's key or title, ignoring case. */
+typedef struct cv_names {
+    const char *s[CV_MAX_NAMES];
+    cv_pos pos[CV_MAX_NAMES];
+    size_t n;
+} cv_names;
+
+/* The running header or footer: three template slots (NAME, PAGE_NUMBER,
+ * TOTAL_PAGES, CURRENT_DATE, LAST_UPDATED, EMAIL, ...), in the margin. */
+typedef struct cv_running {
+    const char *slot[3];     /* left, center, right */
+    bool first_page;         /* also on page 1 */
+    bool single_page;        /* also when the résumé has one page */
+    float size;
+    unsigned color;
+} cv_running;
 
 /* Per-entry-type templates: lines for the main (left) column and the side
  * (right-aligned) column.  Placeholders are upper-case field names
@@ -81,6 +101,30 @@ typedef struct cv_style {
     float bullet_indent, bullet_text_indent, bullet_gap, sub_indent;
 
     cv_template tmpl[CV_ENTRY_NKINDS];
+
+    /* Pagination (flow.h describes the rules). */
+    float entry_lines, orphans, widows, title_lines;
+    cv_names break_before, keep_together;
+
+    /* The sidebar: a second column beside the main one. */
+    bool sidebar, sidebar_left, sidebar_contact, sidebar_stack, sidebar_justify;
+    bool sidebar_single_block;
+    float sidebar_line_spacing;
+    float sidebar_w, sidebar_gap, sidebar_rule_width;
+    unsigned sidebar_rule_color;
+    cv_names sidebar_sections;
+    const char *contact_title;    /* the sidebar's contact block */
+
+    /* Running header and footer. */
+    cv_running page_header, page_footer;
+
+    /* The photo. */
+    int photo_where;              /* CV_PHOTO_* */
+    float photo_w, photo_h, photo_gap;   /* photo_h 0: the image's aspect */
+
+    /* Fit to pages: shrink spacing, then type, then margins, down to these. */
+    float fit_pages;              /* 0: off */
+    float fit_spacing_floor, fit_font_floor, fit_margin_floor;
 
     /* PDF metadata. */
     const char *title_template;   /* "NAME — Résumé" */

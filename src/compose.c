@@ -21,17 +21,21 @@
 #include "flow.h"
 
 #include <ctype.h>
+#include <libgen.h>
 #include <math.h>
 #include <string.h>
 #include <strings.h>
 #include <wchar.h>
 #include <wctype.h>
 
+#include "image.h"
+
 /* ---- vertical list helpers ------------------------------------------- */
 
 static cv_vitem *vl_add(cv_arena *a, cv_vlist *vl, float space_before, const char *what)
 {
-    cv_vitem it = {.space_before = space_before, .what = what};
+    cv_vitem it = {.space_before = space_before, .what = what, .nlines = 1, .section = -1,
+                   .entry = -1};
     CV_PUSH(a, vl->items, vl->n, vl->cap, it);
     return &vl->items[vl->n - 1];
 }
@@ -61,16 +65,19 @@ static cv_textfmt body_fmt(const cv_style *st)
                         .hyphenate = st->hyphenate, .greedy = st->greedy};
 }
 
-/* Mark the items [first, last] of a block with the keep rules of flow.h. */
-static void keep_block(cv_vlist *vl, size_t first, size_t n)
+static void keep_at(cv_vitem *it, cv_keep k)
 {
-    if (n <= 3) {
-        for (size_t i = first; i + 1 < first + n; i++)
-            vl->items[i].keep_with_next = true;
-        return;
-    }
-    vl->items[first].keep_with_next = true;          /* no orphan */
-    vl->items[first + n - 2].keep_with_next = true;  /* no widow */
+    if (it->keep < k)
+        it->keep = (unsigned char)k;
+}
+
+/* A paragraph's n lines from `first`: a break after line k (1-based) needs
+ * `orphans` lines above it and `widows` below. */
+static void keep_block(cv_vlist *vl, const cv_style *st, size_t first, size_t n)
+{
+    for (size_t k = 1; k < n; k++)
+        if ((float)k < st->orphans || (float)(n - k) < st->widows)
+            keep_at(&vl->items[first + k - 1], CV_KEEP_LINES);
 }
 
 /* A paragraph: one item per line, with `lead` drawn left of the first
@@ -92,7 +99,7 @@ static size_t add_para(cv_arena *a, cv_vlist *vl, const cv_style *st, const cv_s
         if (i == 0 && lead)
             put_line(a, it, lead, lead_dx, base);
     }
-    keep_block(vl, first, n);
+    keep_block(vl, st, first, n);
     return n;
 }
 
@@ -161,7 +168,14 @@ static size_t parse_text(cv_arena *a, const cv_doc *doc, const char *s, unsigned
 static const char *const placeholders[] = {
     "START_DATE", "END_DATE", "INSTITUTION", "POSITION", "COMPANY", "LOCATION",
     "SUMMARY", "JOURNAL", "AUTHORS", "DETAILS", "DEGREE", "LABEL", "TITLE", "AREA",
-    "NAME", "DATE", "TEXT", "DOI", "URL", NULL};
+    "NAME", "DATE", "TEXT", "DOI", "URL", "PAGE_NUMBER", "TOTAL_PAGES", "CURRENT_DATE",
+    "LAST_UPDATED", "EMAIL", "PHONE", "WEBSITE", NULL};
+
+/* What the running header and footer templates can show. */
+typedef struct furn {
+    size_t page, pages;
+    const char *date;        /* formatted, or NULL */
+} furn;
 
 /* ---- The owner's name in author lists ----------------------------------- */
 
@@ -292,8 +306,29 @@ static const char *strip_scheme(const char *url)
 
 /* The value of a placeholder for an entry, as markup; NULL or "" when empty. */
 static const char *ph_value(cv_arena *a, const char *ph, const cv_entry *e,
-                            const cv_doc *doc)
+                            const cv_doc *doc, const furn *fu)
 {
+    if (fu) {
+        if (!strcmp(ph, "NAME"))
+            return doc->name.s;
+        if (!strcmp(ph, "PAGE_NUMBER"))
+            return cv_arena_printf(a, "%zu", fu->page);
+        if (!strcmp(ph, "TOTAL_PAGES"))
+            return cv_arena_printf(a, "%zu", fu->pages);
+        if (!strcmp(ph, "CURRENT_DATE"))
+            return fu->date;
+        if (!strcmp(ph, "LAST_UPDATED"))
+            return fu->date ? cv_markup_escape(a, doc->locale.last_updated) : NULL;
+        if (!strcmp(ph, "EMAIL"))
+            return doc->email.s ? cv_markup_escape(a, doc->email.s) : NULL;
+        if (!strcmp(ph, "PHONE"))
+            return doc->phone.s ? cv_markup_escape(a, doc->phone.s) : NULL;
+        if (!strcmp(ph, "WEBSITE"))
+            return doc->website.s ? cv_markup_escape(a, strip_scheme(doc->website.s)) : NULL;
+        if (!strcmp(ph, "LOCATION"))
+            return doc->location.s ? cv_markup_escape(a, doc->location.s) : NULL;
+        return NULL;
+    }
 #define F(NAME, field) if (!strcmp(ph, NAME)) return e->field.s
     F("COMPANY", company); F("POSITION", position); F("INSTITUTION", institution);
     F("AREA", area); F("DEGREE", degree); F("NAME", name); F("TITLE", title);
@@ -389,8 +424,8 @@ typedef struct tok {
     const char *link;
 } tok;
 
-size_t cv_template_expand(cv_arena *a, const char *tmpl, const cv_entry *e,
-                          const cv_doc *doc, cv_span **out)
+static size_t expand(cv_arena *a, const char *tmpl, const cv_entry *e, const cv_doc *doc,
+                     const furn *fu, cv_span **out)
 {
     /* Markup of the template first, then placeholders inside each span. */
     cv_span *ts;
@@ -416,7 +451,7 @@ size_t cv_template_expand(cv_arena *a, const char *tmpl, const cv_entry *e,
             if (p > lit)
                 CV_PUSH(a, toks, nt, ct, ((tok){lit, (size_t)(p - lit), false, false,
                                                  ts[i].style, ts[i].link}));
-            const char *v = ph_value(a, hit, e, doc);
+            const char *v = ph_value(a, hit, e, doc, fu);
             bool empty = !v || !*v;
             CV_PUSH(a, toks, nt, ct, ((tok){v ? v : "", v ? strlen(v) : 0, true, empty,
                                              ts[i].style, ts[i].link}));
@@ -488,11 +523,13 @@ size_t cv_template_expand(cv_arena *a, const char *tmpl, const cv_entry *e,
     return ns;
 }
 
-/* ---- header ------------------------------------------------------------ */
+size_t cv_template_expand(cv_arena *a, const char *tmpl, const cv_entry *e,
+                          const cv_doc *doc, cv_span **out)
+{
+    return expand(a, tmpl, e, doc, NULL, out);
+}
 
-typedef struct contact {
-    const char *markup;
-} contact;
+/* ---- header ------------------------------------------------------------ */
 
 static float align_dx(const cv_style *st, float width, float line_w)
 {
@@ -503,49 +540,10 @@ static float align_dx(const cv_style *st, float width, float line_w)
     return 0;
 }
 
-static void add_header(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_style *st,
-                       float width, cv_error *err)
+/* The contact details as markup, each a link where it can be one. */
+#define MAX_CONTACTS 64
+static size_t contact_items(cv_arena *a, const cv_doc *doc, const char **items, cv_pos *pos)
 {
-    /* Name, with the native-script name beside it. */
-    cv_textfmt nf = {.size = st->name_size, .color = st->name_color,
-                     .link_color = st->name_color,
-                     .style = st->name_bold ? CV_STYLE_BOLD : 0};
-    const char *name = cv_markup_escape(a, cv_markup_strip(a, doc->name.s));
-    if (doc->native_name.s && st->native_name_beside)
-        name = cv_arena_printf(a, "%s\xE2\x80\x82%s", name,     /* en space */
-                               cv_markup_escape(a, doc->native_name.s));
-    cv_span *sp;
-    size_t n = cv_markup_parse(a, name, 0, &sp);
-    cv_line *lines;
-    size_t nl = cv_wrap(a, st, sp, n, &nf, width, doc->name.pos, &lines, err);
-    float h, base;
-    line_box(st, st->name_size, &h, &base);
-    h = st->name_size * 1.2f;
-    for (size_t i = 0; i < nl; i++) {
-        cv_vitem *it = vl_add(a, vl, 0, "the name");
-        it->height = h;
-        it->keep_with_next = true;
-        put_line(a, it, &lines[i], align_dx(st, width, lines[i].width), base);
-    }
-
-    /* Headline. */
-    if (doc->headline.s) {
-        cv_textfmt hf = {.size = st->headline_size, .color = st->muted_color,
-                         .link_color = st->link_color};
-        n = parse_text(a, doc, doc->headline.s, 0, &sp);
-        nl = cv_wrap(a, st, sp, n, &hf, width, doc->headline.pos, &lines, err);
-        line_box(st, st->headline_size, &h, &base);
-        for (size_t i = 0; i < nl; i++) {
-            cv_vitem *it = vl_add(a, vl, i ? 0 : 2, "the headline");
-            it->height = h;
-            it->keep_with_next = true;
-            put_line(a, it, &lines[i], align_dx(st, width, lines[i].width), base);
-        }
-    }
-
-    /* Contact line: items packed greedily, never split, each its own link. */
-    const char *items[64];
-    cv_pos pos[64];
     size_t ni = 0;
     if (doc->location.s)
         pos[ni] = doc->location.pos, items[ni++] = cv_markup_escape(a, doc->location.s);
@@ -568,7 +566,7 @@ static void add_header(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_st
             shown = cv_arena_strndup(a, shown, l - 1);
         pos[ni] = doc->website.pos, items[ni++] = link_markup(a, shown, doc->website.s);
     }
-    for (size_t i = 0; i < doc->nsocials && ni < 64; i++) {
+    for (size_t i = 0; i < doc->nsocials && ni < MAX_CONTACTS; i++) {
         const cv_social *s = &doc->socials[i];
         const char *shown = s->label ? s->label : s->username.s;
         pos[ni] = s->username.pos;
@@ -578,13 +576,60 @@ static void add_header(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_st
                                : shown;
         items[ni++] = link_markup(a, text, s->url);
     }
-    if (!ni)
-        return;
+    return ni;
+}
+
+/* The header: name, headline and (unless the sidebar has them) the contact
+ * details, `width` wide from `dx`. */
+static void add_header(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_style *st,
+                       float dx, float width, bool contact, cv_error *err)
+{
+    /* Name, with the native-script name beside it. */
+    cv_textfmt nf = {.size = st->name_size, .color = st->name_color,
+                     .link_color = st->name_color,
+                     .style = st->name_bold ? CV_STYLE_BOLD : 0};
+    const char *name = cv_markup_escape(a, cv_markup_strip(a, doc->name.s));
+    if (doc->native_name.s && st->native_name_beside)
+        name = cv_arena_printf(a, "%s\xE2\x80\x82%s", name,     /* en space */
+                               cv_markup_escape(a, doc->native_name.s));
+    cv_span *sp;
+    size_t n = cv_markup_parse(a, name, 0, &sp);
+    cv_line *lines;
+    size_t nl = cv_wrap(a, st, sp, n, &nf, width, doc->name.pos, &lines, err);
+    float h, base;
+    line_box(st, st->name_size, &h, &base);
+    h = st->name_size * 1.2f;
+    for (size_t i = 0; i < nl; i++) {
+        cv_vitem *it = vl_add(a, vl, 0, "the name");
+        it->height = h;
+        it->keep = CV_KEEP_HEAD;
+        put_line(a, it, &lines[i], dx + align_dx(st, width, lines[i].width), base);
+    }
+
+    /* Headline. */
+    if (doc->headline.s) {
+        cv_textfmt hf = {.size = st->headline_size, .color = st->muted_color,
+                         .link_color = st->link_color};
+        n = parse_text(a, doc, doc->headline.s, 0, &sp);
+        nl = cv_wrap(a, st, sp, n, &hf, width, doc->headline.pos, &lines, err);
+        line_box(st, st->headline_size, &h, &base);
+        for (size_t i = 0; i < nl; i++) {
+            cv_vitem *it = vl_add(a, vl, i ? 0 : 2, "the headline");
+            it->height = h;
+            it->keep = CV_KEEP_HEAD;
+            put_line(a, it, &lines[i], dx + align_dx(st, width, lines[i].width), base);
+        }
+    }
+
+    /* Contact line: items packed greedily, never split, each its own link. */
+    const char *items[MAX_CONTACTS];
+    cv_pos pos[MAX_CONTACTS];
+    size_t ni = contact ? contact_items(a, doc, items, pos) : 0;
     cv_textfmt cf = {.size = st->contact_size, .color = st->text_color,
                      .link_color = st->text_color};
     cv_span *sep_sp;
     size_t nsep = cv_markup_parse(a, cv_markup_escape(a, st->contact_separator), 0, &sep_sp);
-    float sep_w = cv_measure(a, st, sep_sp, nsep, &cf);
+    float sep_w = ni ? cv_measure(a, st, sep_sp, nsep, &cf) : 0;
     line_box(st, st->contact_size, &h, &base);
     bool first_line = true;
     for (size_t i = 0; i < ni;) {
@@ -612,13 +657,14 @@ static void add_header(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_st
         for (size_t k = 0; k < nl; k++) {
             cv_vitem *it = vl_add(a, vl, first_line ? 4 : 0, "the contact line");
             it->height = h;
-            it->keep_with_next = true;
-            put_line(a, it, &lines[k], align_dx(st, width, lines[k].width), base);
+            it->keep = CV_KEEP_HEAD;
+            put_line(a, it, &lines[k], dx + align_dx(st, width, lines[k].width), base);
             first_line = false;
         }
         i = j;
     }
-    vl->items[vl->n - 1].keep_with_next = false;
+    if (vl->n)
+        vl->items[vl->n - 1].keep = CV_KEEP_NONE;
 }
 
 /* ---- sections and entries --------------------------------------------- */
@@ -674,7 +720,8 @@ static void add_title(cv_arena *a, cv_vlist *vl, const cv_style *st, const cv_se
     for (size_t i = 0; i < nl; i++) {
         cv_vitem *it = vl_add(a, vl, i ? 0 : (first ? 0 : st->title_space_before), what);
         it->height = h;
-        it->keep_with_next = true;
+        it->keep = CV_KEEP_TITLE;
+        it->is_header = true;
         put_line(a, it, &lines[i], 0, base);
         if (i + 1 == nl && st->title_rule) {
             const cv_face *f = cv_fontset_face(st->fonts, st->chain[0][0]);
@@ -711,8 +758,8 @@ static void add_highlights(cv_arena *a, cv_vlist *vl, const cv_doc *doc,
 }
 
 static void add_entry(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_style *st,
-                      const cv_section *sec, size_t idx, float width, float space_before,
-                      cv_error *err)
+                      const cv_section *sec, size_t idx, float width, bool stack,
+                      float space_before, cv_error *err)
 {
     const cv_entry *e = &sec->entries[idx];
     const cv_template *tp = &st->tmpl[e->kind];
@@ -723,9 +770,17 @@ static void add_entry(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_sty
     switch (e->kind) {
     case CV_ENTRY_TEXT:
     case CV_ENTRY_ONELINE: {
-        cv_span *sp;
-        size_t n = cv_template_expand(a, tp->nmain ? tp->main[0] : "TEXT", e, doc, &sp);
-        add_para(a, vl, st, sp, n, &f, 0, width, NULL, 0, space_before, e->pos, what, err);
+        /* Each template line a paragraph ("**LABEL**" over "DETAILS" in a
+         * narrow column); the entry keep below holds short ones together. */
+        size_t nm = tp->nmain ? tp->nmain : 1;
+        for (size_t i = 0; i < nm; i++) {
+            cv_span *sp;
+            size_t n = cv_template_expand(a, tp->nmain ? tp->main[i] : "TEXT", e, doc, &sp);
+            if (!n)
+                continue;
+            add_para(a, vl, st, sp, n, &f, 0, width, NULL, 0,
+                     vl->n > first ? 0 : space_before, e->pos, what, err);
+        }
         break;
     }
     case CV_ENTRY_BULLET: {
@@ -764,6 +819,9 @@ static void add_entry(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_sty
         size_t side_n[CV_MAX_TMPL], nside = 0;
         cv_pos side_pos[CV_MAX_TMPL], main_pos[CV_MAX_TMPL];
         float side_w = 0;
+        /* Stacked (a narrow column): the side lines go under the main ones. */
+        if (stack)
+            sf.link_color = st->side_color;
         for (size_t i = 0; i < tp->nside; i++) {
             side_n[nside] = cv_template_expand(a, tp->side[i], e, doc, &side_sp[nside]);
             if (!side_n[nside])
@@ -776,7 +834,9 @@ static void add_entry(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_sty
         }
         if (side_w > width * 0.4f)
             side_w = width * 0.4f;
-        float main_w = nside ? width - side_w - st->side_gap : width;
+        if (stack)
+            side_w = width;
+        float main_w = nside && !stack ? width - side_w - st->side_gap : width;
         cv_span *main_sp[CV_MAX_TMPL];
         size_t main_n[CV_MAX_TMPL], nmain = 0;
         for (size_t i = 0; i < tp->nmain; i++) {
@@ -790,7 +850,6 @@ static void add_entry(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_sty
         float mh, mb, sh, sb;
         line_box(st, st->size, &mh, &mb);
         line_box(st, st->side_size, &sh, &sb);
-        (void)sb;
         float y = 0;
         cv_textfmt hf = f;
         hf.justify = false;
@@ -803,7 +862,7 @@ static void add_entry(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_sty
                 for (size_t k = 0; k < nl; k++, ym += mh)
                     put_line(a, it, &ls[k], 0, ym + mb);
             }
-            if (r < nside) {
+            if (r < nside && !stack) {
                 cv_line *ls;
                 size_t nl = cv_wrap(a, st, side_sp[r], side_n[r], &sf, side_w, side_pos[r], &ls,
                                    err);
@@ -814,7 +873,17 @@ static void add_entry(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_sty
             }
             y = ym > ys ? ym : ys;
         }
+        if (stack)
+            for (size_t r = 0; r < nside; r++) {
+                cv_line *ls;
+                size_t nl = cv_wrap(a, st, side_sp[r], side_n[r], &sf, width, side_pos[r], &ls,
+                                   err);
+                for (size_t k = 0; k < nl; k++, y += sh)
+                    put_line(a, it, &ls[k], 0, y + sb);
+            }
         it->height = y;
+        it->is_header = true;
+        it->nlines = (unsigned short)(y / mh + 0.5f);
         if (e->summary.s) {
             cv_span *sp;
             size_t n = parse_text(a, doc, e->summary.s, 0, &sp);
@@ -826,14 +895,17 @@ static void add_entry(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_sty
                            st->block_gap, what, err);
         /* The header travels with the first line of what follows. */
         if (vl->n > first + 1)
-            vl->items[first].keep_with_next = true;
+            keep_at(&vl->items[first], CV_KEEP_HEADER);
         break;
     }
     }
     /* Short entries are never split. */
-    if (vl->n - first <= CV_KEEP_ENTRY_LINES)
+    float lines = 0;
+    for (size_t i = first; i < vl->n; i++)
+        lines += vl->items[i].nlines;
+    if (lines <= st->entry_lines)
         for (size_t i = first; i + 1 < vl->n; i++)
-            vl->items[i].keep_with_next = true;
+            keep_at(&vl->items[i], CV_KEEP_ENTRY);
 }
 
 static float entry_gap(const cv_style *st, cv_entry_kind k)
@@ -852,28 +924,340 @@ static float entry_gap(const cv_style *st, cv_entry_kind k)
     }
 }
 
-bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, cv_vlist *out,
-                cv_error *err)
+/* Does a layout list of section names name this section? */
+static bool named(const cv_names *l, const cv_section *sec)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (!strcasecmp(l->s[i], sec->key) || !strcasecmp(l->s[i], sec->title))
+            return true;
+    return false;
+}
+
+static bool named_texts(const cv_text *t, size_t n, const cv_section *sec)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcasecmp(t[i].s, sec->key) || !strcasecmp(t[i].s, sec->title))
+            return true;
+    return false;
+}
+
+/* Warn about names in the profile's own lists that match no section (a
+ * layout's lists are for every profile: they may name sections one lacks). */
+static void check_names(const cv_text *t, size_t n, const cv_doc *doc, const char *what,
+                        cv_error *err)
+{
+    for (size_t i = 0; i < n; i++) {
+        bool found = false;
+        for (size_t s = 0; s < doc->nsections && !found; s++)
+            found = !strcasecmp(t[i].s, doc->sections[s].key) ||
+                    !strcasecmp(t[i].s, doc->sections[s].title);
+        if (!found)
+            cv_warn(err, t[i].pos, "%s: there is no section '%s'", what, t[i].s);
+    }
+}
+
+/* The sidebar's style.  A narrow column is set ragged unless the layout
+ * says otherwise.  With columns.sidebar.single_block (the default), all of
+ * its text is one size on a baseline grid no coarser than 1.45 lines of
+ * that size: poppler's pdftotext (TextOutputDev) then reads each page of
+ * the sidebar as a single block, and it can never pair a sidebar line with
+ * a main-column line that happens to share its baseline as a "table" and
+ * interleave the columns.  Bold, colour, capitals and rules still mark the
+ * section titles. */
+#define SIDEBAR_MAX_STEP 1.45f
+static void sidebar_style(const cv_style *st, cv_style *o)
+{
+    *o = *st;
+    o->justify = st->sidebar_justify;
+    if (!st->sidebar_single_block)
+        return;
+    o->title_size = o->contact_size = o->side_size = st->size;
+    o->line_spacing = st->sidebar_line_spacing;
+    if (o->line_spacing > SIDEBAR_MAX_STEP)
+        o->line_spacing = SIDEBAR_MAX_STEP;
+    o->title_space_after = o->block_gap = o->bullet_gap = o->entry_gap = 0;
+    o->title_space_before = (SIDEBAR_MAX_STEP - o->line_spacing) * st->size;
+    o->rule_gap = 1;
+}
+
+/* Baselines of an item: of its first and last line, below its top. */
+static void item_baselines(const cv_vitem *it, float *first, float *last)
+{
+    *first = 1e9f, *last = 0;
+    for (size_t i = 0; i < it->npieces; i++) {
+        if (it->pieces[i].dy < *first)
+            *first = it->pieces[i].dy;
+        if (it->pieces[i].dy > *last)
+            *last = it->pieces[i].dy;
+    }
+}
+
+/* No baseline step in the list wider than SIDEBAR_MAX_STEP lines: take
+ * space from above the items that would make one. */
+static void tighten(cv_vlist *vl, const cv_style *st)
+{
+    float limit = SIDEBAR_MAX_STEP * st->size;
+    for (size_t i = 1; i < vl->n; i++) {
+        cv_vitem *prev = &vl->items[i - 1], *it = &vl->items[i];
+        float pf, pl, f, l;
+        item_baselines(prev, &pf, &pl);
+        item_baselines(it, &f, &l);
+        if (!prev->npieces || !it->npieces)
+            continue;             /* the photo: the text starts below it */
+        float step = prev->height - pl + it->space_before + f;
+        if (step > limit) {
+            it->space_before -= step - limit;
+            if (it->space_before < 0)
+                it->space_before = 0;
+        }
+    }
+}
+
+/* The contact details as a block of the sidebar. */
+static void add_contact_block(cv_arena *a, cv_vlist *vl, const cv_doc *doc,
+                              const cv_style *st, float width, cv_error *err)
+{
+    const char *items[MAX_CONTACTS];
+    cv_pos pos[MAX_CONTACTS];
+    size_t ni = contact_items(a, doc, items, pos);
+    if (!ni)
+        return;
+    cv_section sec = {.key = "contact", .title = st->contact_title, .pos = doc->name.pos};
+    if (sec.title && *sec.title)
+        add_title(a, vl, st, &sec, width, false, err);
+    cv_textfmt cf = {.size = st->contact_size, .color = st->text_color,
+                     .link_color = st->text_color};
+    for (size_t i = 0; i < ni; i++) {
+        cv_span *sp;
+        size_t n = cv_markup_parse(a, items[i], 0, &sp);
+        add_para(a, vl, st, sp, n, &cf, 0, width, NULL, 0,
+                 i ? st->bullet_gap : st->title_space_after, pos[i], "the contact details",
+                 err);
+    }
+}
+
+/* A section title (from item `title`) travels with its first entry's
+ * header and `title_lines` lines of the entry's content (or all of it). */
+static void keep_title(cv_vlist *vl, const cv_style *st, size_t title)
+{
+    size_t k = title;
+    while (k < vl->n && vl->items[k].entry < 0)
+        k++;                       /* past the title's own lines */
+    float lines = 0;
+    for (; k < vl->n && vl->items[k].entry == 0 && lines < st->title_lines; k++) {
+        keep_at(&vl->items[k - 1], CV_KEEP_TITLE);
+        if (!vl->items[k].is_header)
+            lines += vl->items[k].nlines;
+    }
+}
+
+/* The photo's placed size: `w` wide, or the layout's height, keeping the
+ * picture's aspect ratio (inside width x height when both are set). */
+static void photo_size(const cv_style *st, const cv_image *im, float w, float *ow, float *oh)
+{
+    float aspect = (float)im->height / (float)im->width;
+    *ow = w;
+    *oh = w * aspect;
+    if (st->photo_h > 0 && *oh > st->photo_h) {
+        *oh = st->photo_h;
+        *ow = *oh / aspect;
+    }
+}
+
+const cv_image *cv_photo_load(cv_arena *a, const cv_doc *doc, const cv_style *st,
+                              cv_error *err)
+{
+    if (!doc->photo.s)
+        return NULL;
+    const char *path = doc->photo.s;
+    if (path[0] != '/' && doc->file && strchr(doc->file, '/'))
+        path = cv_arena_printf(a, "%s/%s", dirname(cv_arena_strdup(a, doc->file)), path);
+    const cv_image *im = cv_image_load(a, path, doc->photo.pos, err);
+    if (!im)
+        return NULL;
+    float w, h;
+    photo_size(st, im, st->photo_w, &w, &h);
+    return cv_image_fit(a, im, (unsigned)ceilf(w / 72 * 300), (unsigned)ceilf(h / 72 * 300));
+}
+
+/* The photo at the top of the sidebar, as wide as the layout says (at most
+ * the column), centred. */
+static void add_side_photo(cv_arena *a, cv_vlist *vl, const cv_style *st,
+                           const cv_image *photo, float width)
+{
+    float w, h;
+    photo_size(st, photo, st->photo_w < width ? st->photo_w : width, &w, &h);
+    cv_vitem *it = vl_add(a, vl, 0, "the photo");
+    it->height = h;
+    it->nlines = 0;
+    it->keep = CV_KEEP_HEAD;
+    it->is_header = true;
+    cv_vimg im = {(width - w) / 2, 0, w, h, photo};
+    CV_PUSH(a, it->imgs, it->nimgs, it->cimgs, im);
+}
+
+bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_image *photo,
+                cv_composed *out, cv_error *err)
 {
     memset(out, 0, sizeof *out);
+    out->doc = doc;
     float width = st->page_w - st->margin_left - st->margin_right;
-    if (doc->photo.s)
-        cv_warn(err, doc->photo.pos, "'photo' is not placed yet by cvpdf; it is ignored");
-    add_header(a, out, doc, st, width, err);
-    bool placed = false;
+    out->ncols = st->sidebar ? 2 : 1;
+    out->col_w[CV_COL_MAIN] = width;
+    if (st->sidebar) {
+        float sw = st->sidebar_w, gap = st->sidebar_gap;
+        if (sw > width * 0.6f)
+            sw = width * 0.6f;
+        out->col_w[CV_COL_SIDE] = sw;
+        out->col_w[CV_COL_MAIN] = width - sw - gap;
+        out->col_x[st->sidebar_left ? CV_COL_MAIN : CV_COL_SIDE] =
+            st->sidebar_left ? sw + gap : width - sw;
+    }
+    cv_style side_st;
+    sidebar_style(st, &side_st);
+    bool side_contact = st->sidebar && st->sidebar_contact;
+    bool side_photo = photo && st->sidebar && st->photo_where == CV_PHOTO_SIDEBAR;
+    if (photo && !side_photo) {
+        /* Beside the header: the header's text takes the rest of the width. */
+        float w, h;
+        photo_size(st, photo, st->photo_w, &w, &h);
+        bool left = st->photo_where == CV_PHOTO_LEFT;
+        add_header(a, &out->head, doc, st, left ? w + st->photo_gap : 0,
+                   width - w - st->photo_gap, !side_contact, err);
+        if (!out->head.n)
+            vl_add(a, &out->head, 0, "the photo");
+        cv_vitem *it = &out->head.items[0];
+        cv_vimg im = {left ? 0 : width - w, 0, w, h, photo};
+        CV_PUSH(a, it->imgs, it->nimgs, it->cimgs, im);
+        float hh = 0;
+        for (size_t i = 0; i < out->head.n; i++)
+            hh += out->head.items[i].space_before + out->head.items[i].height;
+        if (hh < h)
+            out->head.items[out->head.n - 1].height += h - hh;
+    } else {
+        add_header(a, &out->head, doc, st, 0, width, !side_contact, err);
+    }
+    out->head_gap = st->header_gap + st->title_space_before / 2;
+    if (side_photo)
+        add_side_photo(a, &out->col[CV_COL_SIDE], st, photo, out->col_w[CV_COL_SIDE]);
+    if (side_contact)
+        add_contact_block(a, &out->col[CV_COL_SIDE], doc, &side_st, out->col_w[CV_COL_SIDE],
+                          err);
+    check_names(doc->keep_together, doc->nkeep_together, doc, "keep_together", err);
+    check_names(doc->break_before, doc->nbreak_before, doc, "page_break_before", err);
     for (size_t s = 0; s < doc->nsections; s++) {
         const cv_section *sec = &doc->sections[s];
         if (!sec->nentries)
             continue;
-        size_t title = out->n;
-        add_title(a, out, st, sec, width, title == 0, err);
-        /* Below the header, the first title gets the header's gap. */
-        if (!placed && title > 0)
-            out->items[title].space_before = st->header_gap + st->title_space_before / 2;
-        placed = true;
-        for (size_t i = 0; i < sec->nentries; i++)
-            add_entry(a, out, doc, st, sec, i, width,
+        int c = st->sidebar && named(&st->sidebar_sections, sec) ? CV_COL_SIDE : CV_COL_MAIN;
+        const cv_style *cst = c == CV_COL_SIDE ? &side_st : st;
+        cv_vlist *vl = &out->col[c];
+        float w = out->col_w[c];
+        size_t title = vl->n;
+        add_title(a, vl, cst, sec, w, false, err);
+        for (size_t i = 0; i < sec->nentries; i++) {
+            size_t first = vl->n;
+            add_entry(a, vl, doc, cst, sec, i, w, c == CV_COL_SIDE && st->sidebar_stack,
                       i ? entry_gap(st, sec->kind) : st->title_space_after, err);
+            for (size_t k = first; k < vl->n; k++)
+                vl->items[k].entry = (int)i;
+        }
+        keep_title(vl, st, title);
+        for (size_t i = title; i < vl->n; i++) {
+            vl->items[i].section = (int)s;
+            vl->items[i].section_title = sec->title;
+        }
+        if (named(&st->keep_together, sec) || named_texts(doc->keep_together, doc->nkeep_together, sec))
+            for (size_t i = title; i + 1 < vl->n; i++)
+                keep_at(&vl->items[i], CV_KEEP_SECTION);
+        if (named(&st->break_before, sec) || named_texts(doc->break_before, doc->nbreak_before, sec))
+            vl->items[title].break_before = true;
     }
+    if (st->sidebar && st->sidebar_single_block)
+        tighten(&out->col[CV_COL_SIDE], &side_st);
+    /* An item taller than a page (a publication with a 900-word title)
+     * cannot be set whole: say so rather than let it run off the page. */
+    float full = st->page_h - st->margin_top - st->margin_bottom;
+    for (size_t c = 0; c < out->ncols; c++)
+        for (size_t i = 0; i < out->col[c].n; i++)
+            if (out->col[c].items[i].height > full + 0.01f)
+                cv_warn(err, (cv_pos){doc->file, 0, 0}, "%s is taller than a page; it runs "
+                        "past the foot of its page", out->col[c].items[i].what);
     return !err->set;
+}
+
+/* ---- running header and footer ----------------------------------------- */
+
+/* "2026-11-21" -> "Nov 2026" with the profile's locale. */
+static const char *format_date(cv_arena *a, const char *iso, const cv_doc *doc)
+{
+    cv_date d = {.kind = CV_DATE_DAY};
+    if (!iso || sscanf(iso, "%d-%d-%d", &d.year, &d.month, &d.day) != 3 || d.month < 1 ||
+        d.month > 12)
+        return NULL;
+    return cv_markup_escape(a, cv_date_format(a, &d, &doc->locale));
+}
+
+void cv_furnish(cv_arena *a, cv_display *d, const cv_doc *doc, const cv_style *st,
+                const char *date, cv_error *err)
+{
+    const cv_running *run[2] = {&st->page_header, &st->page_footer};
+    float width = st->page_w - st->margin_left - st->margin_right;
+    const char *shown = format_date(a, date, doc);
+    for (int k = 0; k < 2; k++) {
+        const cv_running *r = run[k];
+        if (!r->slot[0] && !r->slot[1] && !r->slot[2])
+            continue;
+        if (d->npages == 1 && !r->single_page)
+            continue;
+        /* In the margin, its middle a third of the way from the text. */
+        const cv_face *f = cv_fontset_face(st->fonts, st->chain[0][0]);
+        float cap = f->ascender * r->size / 1000.0f * 0.7f;
+        float base = k ? st->margin_bottom * 0.5f - cap / 2
+                       : st->page_h - st->margin_top * 0.5f - cap / 2;
+        cv_textfmt tf = {.size = r->size, .color = r->color, .link_color = r->color};
+        for (size_t p = 0; p < d->npages; p++) {
+            if (p == 0 && !r->first_page)
+                continue;
+            furn fu = {p + 1, d->npages, shown};
+            cv_page *pg = &d->pages[p];
+            bool any = false;
+            for (int slot = 0; slot < 3; slot++) {
+                if (!r->slot[slot])
+                    continue;
+                cv_span *sp;
+                size_t n = expand(a, r->slot[slot], NULL, doc, &fu, &sp);
+                if (!n)
+                    continue;
+                cv_line *lines;
+                size_t nl = cv_wrap(a, st, sp, n, &tf, width / (slot == 1 ? 1 : 2),
+                                    (cv_pos){st->file, 0, 0}, &lines, p ? NULL : err);
+                if (!nl)
+                    continue;
+                const cv_line *ln = &lines[0];
+                float x = st->margin_left + (slot == 0 ? 0
+                                             : slot == 1 ? (width - ln->width) / 2
+                                                         : width - ln->width);
+                for (size_t i = 0; i < ln->nruns; i++) {
+                    cv_run rn = ln->runs[i];
+                    rn.x += x;
+                    rn.y = base;
+                    CV_PUSH(a, pg->runs, pg->nruns, pg->cruns, rn);
+                }
+                for (size_t i = 0; i < ln->nlinks; i++) {
+                    cv_link lk = ln->links[i];
+                    lk.x0 += x, lk.x1 += x, lk.y0 += base, lk.y1 += base;
+                    CV_PUSH(a, pg->links, pg->nlinks, pg->clinks, lk);
+                }
+                any = true;
+            }
+            if (any && pg->nregions < CV_MAX_REGIONS)
+                pg->regions[pg->nregions++] =
+                    k ? (cv_region){"page_footer", st->margin_left, 0,
+                                    st->page_w - st->margin_right, st->margin_bottom}
+                      : (cv_region){"page_header", st->margin_left,
+                                    st->page_h - st->margin_top, st->page_w - st->margin_right,
+                                    st->page_h};
+        }
+    }
 }

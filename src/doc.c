@@ -172,6 +172,7 @@ static const cv_locale english = {
     "\xE2\x80\x93", /* en dash */
     "national",
     "MONTH_ABBREVIATION YEAR",
+    "Last updated in",
 };
 
 static int days_in_month(int year, int month)
@@ -506,7 +507,8 @@ static bool load_locale(ctx *c, const cv_yml *n, cv_locale *loc)
     } words[] = {{"present", &loc->present},
                  {"to", &loc->to},
                  {"date_template", &loc->date_template},
-                 {"phone_number_format", &loc->phone_format}};
+                 {"phone_number_format", &loc->phone_format},
+                 {"last_updated", &loc->last_updated}};
     for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
         const cv_yml *v = cv_yml_get(n, words[i].key);
         cv_text t;
@@ -1104,7 +1106,8 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
 
 static bool load_settings(ctx *c, const cv_yml *n, const char *what, cv_doc *d)
 {
-    static const char *const keys[] = {"bold_keywords", "current_date", "render_command", NULL};
+    static const char *const keys[] = {"bold_keywords", "current_date", "render_command",
+                                       "page_break_before", "keep_together", NULL};
     if (is_null(n))
         return true;
     if (n->kind != CV_YML_MAP)
@@ -1112,6 +1115,17 @@ static bool load_settings(ctx *c, const cv_yml *n, const char *what, cv_doc *d)
                            cv_yml_kind_name(n->kind));
     if (strcmp(what, "settings") == 0 && !cv_yml_check_keys(n, keys, what, c->err))
         return false;
+    if (strcmp(what, "settings") == 0) {
+        const cv_yml *v = cv_yml_get(n, "page_break_before");
+        if (v && !texts(c, v, "page_break_before", &d->break_before, &d->nbreak_before))
+            return false;
+        v = cv_yml_get(n, "keep_together");
+        if (v && !texts(c, v, "keep_together", &d->keep_together, &d->nkeep_together))
+            return false;
+        v = cv_yml_get(n, "current_date");
+        if (v && !text(c, v, "current_date", &d->current_date))
+            return false;
+    }
     const cv_yml *bk = cv_yml_get(n, "bold_keywords");
     if (!bk || d->nbold_keywords)
         return true;

@@ -1,16 +1,34 @@
-/* flow.c - cutting the vertical list into pages.  See flow.h.
+/* flow.c - cutting the vertical lists into pages.  See flow.h.
  *
- * Greedy page filling with backtracking to the last legal break: items are
- * added while they fit; when one does not, the page ends after the last
- * item that allows a break after it (keep_with_next false) and the items
- * after it move to the next page.  If no item on the page allows a break
- * (a keep chain longer than a page, which only absurd inputs make), the
- * page is cut where it overflows.  Space above the first item of a page is
- * dropped, as TeX discards glue at a break.
+ * Each column is paginated on its own, greedily: items are added while
+ * they fit; when one does not, the page ends at the last break on it that
+ * no keep rule forbids.  If every break on the page is forbidden (a keep
+ * chain taller than a page, which only absurd inputs make), the weakest
+ * rule gives way: section keeps first, the document header last.  A
+ * keep_together section taller than a page is not kept at all.  Space
+ * above the first item of a page is dropped, as TeX discards glue at a
+ * break; no gap is ever stretched.
+ *
+ * Page 1 has the header across the top; the columns start below it.  The
+ * résumé has as many pages as its longer column needs.
  */
 #include "flow.h"
 
 #include <string.h>
+
+const char *cv_keep_rule(cv_keep k)
+{
+    static const char *const rules[CV_NKEEPS] = {
+        [CV_KEEP_NONE] = "no rule",
+        [CV_KEEP_SECTION] = "keep_together: the section stays on one page",
+        [CV_KEEP_ENTRY] = "a short entry is never split",
+        [CV_KEEP_LINES] = "widows and orphans: a paragraph keeps two lines on each side",
+        [CV_KEEP_HEADER] = "an entry's header stays with its first line",
+        [CV_KEEP_TITLE] = "a section title stays with its first entry",
+        [CV_KEEP_HEAD] = "the header is not split",
+    };
+    return k < CV_NKEEPS ? rules[k] : "?";
+}
 
 static cv_page *new_page(cv_arena *a, cv_display *d)
 {
@@ -21,6 +39,11 @@ static cv_page *new_page(cv_arena *a, cv_display *d)
 
 static void place(cv_arena *a, cv_page *pg, const cv_vitem *it, float left, float top)
 {
+    for (size_t i = 0; i < it->nimgs; i++) {
+        const cv_vimg *v = &it->imgs[i];
+        cv_img im = {left + v->dx, top - v->dy - v->h, v->w, v->h, v->im};
+        CV_PUSH(a, pg->imgs, pg->nimgs, pg->cimgs, im);
+    }
     for (size_t i = 0; i < it->npieces; i++) {
         const cv_piece *p = &it->pieces[i];
         float x = left + p->dx, y = top - p->dy;
@@ -44,42 +67,180 @@ static void place(cv_arena *a, cv_page *pg, const cv_vitem *it, float left, floa
     }
 }
 
-cv_display *cv_flow(cv_arena *a, const cv_vlist *vl, const cv_style *st)
+static void note(cv_arena *a, cv_flowlog *log, const char *fmt, const char *what)
+{
+    if (!log)
+        return;
+    const char *s = cv_arena_printf(a, fmt, what);
+    for (size_t i = 0; i < log->nnotes; i++)
+        if (!strcmp(log->notes[i], s))
+            return;
+    CV_PUSH(a, log->notes, log->nnotes, log->cnotes, s);
+}
+
+size_t cv_paginate(cv_arena *a, const cv_vlist *vl, int col, float first, float full,
+                   size_t *out, cv_flowlog *log)
+{
+    if (!vl->n)
+        return 0;
+    /* Sections kept together that cannot be: taller than a page. */
+    int nsec = 0;
+    for (size_t i = 0; i < vl->n; i++)
+        if (vl->items[i].section >= nsec)
+            nsec = vl->items[i].section + 1;
+    float *sec_h = cv_arena_alloc(a, (size_t)(nsec + 1) * sizeof *sec_h);
+    for (size_t i = 0; i < vl->n; i++)
+        if (vl->items[i].section >= 0)
+            sec_h[vl->items[i].section] += vl->items[i].space_before + vl->items[i].height;
+    unsigned char *keep = cv_arena_alloc(a, vl->n);
+    for (size_t i = 0; i < vl->n; i++) {
+        const cv_vitem *it = &vl->items[i];
+        keep[i] = it->keep;
+        if (it->keep == CV_KEEP_SECTION && it->section >= 0 && sec_h[it->section] > full) {
+            keep[i] = CV_KEEP_NONE;
+            note(a, log, "keep_together ignored for section '%s': it is taller than a page",
+                 it->section_title);
+        }
+    }
+
+    size_t page = 0;
+    for (size_t i = 0; i < vl->n; page++) {
+        float avail = page ? full : first, y = 0;
+        size_t end = vl->n;
+        const char *reason = NULL;
+        for (size_t j = i; j < vl->n; j++) {
+            const cv_vitem *it = &vl->items[j];
+            if (j > i && it->break_before) {
+                end = j;
+                reason = cv_arena_printf(a, "page_break_before %s", it->what);
+                break;
+            }
+            float h = (j > i ? it->space_before : 0) + it->height;
+            if (j == i || y + h <= avail + 0.01f) {
+                y += h;
+                continue;
+            }
+            /* Item j does not fit: the latest break the weakest possible
+             * set of rules allows. */
+            size_t b = j;
+            int level = 0;
+            for (; level < CV_NKEEPS; level++) {
+                for (b = j; b > i && keep[b - 1] > level; b--)
+                    ;
+                if (b > i)
+                    break;
+            }
+            end = b;
+            if (level > 0) {
+                reason = cv_arena_printf(a, "no break allowed on the page; gave way: %s",
+                                         cv_keep_rule((cv_keep)level));
+                note(a, log, "a keep rule gave way before %s: no break on the page was "
+                     "allowed", vl->items[b].what);
+            } else if (b == j) {
+                reason = "the page is full";
+            } else {
+                reason = cv_arena_printf(a, "the page is full; %zu item%s moved over: %s", j - b,
+                                         j - b == 1 ? "" : "s",
+                                         cv_keep_rule((cv_keep)keep[j - 1]));
+            }
+            break;
+        }
+        for (size_t k = i; k < end; k++)
+            out[k] = page;
+        if (log && end < vl->n) {
+            cv_break br = {col, page + 1, end, reason};
+            CV_PUSH(a, log->breaks, log->nbreaks, log->cbreaks, br);
+        }
+        i = end;
+    }
+    return page;
+}
+
+static float list_height(const cv_vlist *vl)
+{
+    float h = 0;
+    for (size_t i = 0; i < vl->n; i++)
+        h += (i ? vl->items[i].space_before : 0) + vl->items[i].height;
+    return h;
+}
+
+static void add_region(cv_page *pg, const char *name, float x0, float y0, float x1, float y1)
+{
+    if (pg->nregions < CV_MAX_REGIONS)
+        pg->regions[pg->nregions++] = (cv_region){name, x0, y0, x1, y1};
+}
+
+size_t cv_flow_pages(cv_arena *a, const cv_composed *c, const cv_style *st,
+                     size_t **page_of, cv_flowlog *log)
+{
+    float full = st->page_h - st->margin_top - st->margin_bottom;
+    float head_h = c->head.n ? list_height(&c->head) + c->head_gap : 0;
+    size_t npages = 1;
+    for (size_t k = 0; k < c->ncols; k++) {
+        page_of[k] = cv_arena_alloc(a, (c->col[k].n + 1) * sizeof(size_t));
+        size_t np = cv_paginate(a, &c->col[k], (int)k, full - head_h, full, page_of[k], log);
+        if (np > npages)
+            npages = np;
+        if (log)
+            log->page_of[k] = page_of[k];
+    }
+    return npages;
+}
+
+cv_display *cv_flow(cv_arena *a, const cv_composed *c, const cv_style *st, cv_flowlog *log)
 {
     cv_display *d = cv_arena_alloc(a, sizeof *d);
     d->width = st->page_w;
     d->height = st->page_h;
-    float avail = st->page_h - st->margin_top - st->margin_bottom;
-    size_t i = 0;
-    do {
-        /* Decide where this page ends. */
-        size_t start = i, end = vl->n;
-        float y = 0;
-        for (size_t j = start; j < vl->n; j++) {
-            const cv_vitem *it = &vl->items[j];
-            float h = (j == start ? 0 : it->space_before) + it->height;
-            if (j > start && y + h > avail + 0.01f) {
-                size_t b = j;
-                while (b > start + 1 && vl->items[b - 1].keep_with_next)
-                    b--;
-                end = vl->items[b - 1].keep_with_next ? j : b;
-                break;
-            }
-            y += h;
-        }
-        /* Place its items. */
-        cv_page *pg = new_page(a, d);
-        float top = st->page_h - st->margin_top;
-        y = 0;
-        for (size_t j = start; j < end; j++) {
-            const cv_vitem *it = &vl->items[j];
-            if (j > start)
+    float top = st->page_h - st->margin_top;
+    float head_h = c->head.n ? list_height(&c->head) + c->head_gap : 0;
+    size_t *page_of[CV_NCOLS] = {0};
+    size_t npages = cv_flow_pages(a, c, st, page_of, log);
+    for (size_t p = 0; p < npages; p++)
+        new_page(a, d);
+
+    /* The header, then each column, page by page. */
+    float y = 0;
+    for (size_t i = 0; i < c->head.n; i++) {
+        const cv_vitem *it = &c->head.items[i];
+        y += i ? it->space_before : 0;
+        place(a, &d->pages[0], it, st->margin_left, top - y);
+        y += it->height;
+    }
+    if (c->head.n)
+        add_region(&d->pages[0], "head", st->margin_left, top - y,
+                   st->page_w - st->margin_right, top);
+    static const char *const names[CV_NCOLS] = {"main", "sidebar"};
+    for (size_t k = 0; k < c->ncols; k++) {
+        const cv_vlist *vl = &c->col[k];
+        float left = st->margin_left + c->col_x[k];
+        for (size_t p = 0; p < npages; p++)
+            add_region(&d->pages[p], names[k], left, st->margin_bottom, left + c->col_w[k],
+                       p ? top : top - head_h);
+        size_t cur = (size_t)-1;
+        for (size_t i = 0; i < vl->n; i++) {
+            const cv_vitem *it = &vl->items[i];
+            if (page_of[k][i] != cur) {
+                cur = page_of[k][i];
+                y = cur ? 0 : head_h;
+            } else {
                 y += it->space_before;
-            place(a, pg, it, st->margin_left, top - y);
+            }
+            place(a, &d->pages[cur], it, left, top - y);
             y += it->height;
         }
-        i = end;
-    } while (i < vl->n);
+    }
+    /* A rule between the columns, where the sidebar has something. */
+    if (c->ncols > 1 && st->sidebar_rule_width > 0 && c->col[CV_COL_SIDE].n) {
+        float x = st->sidebar_left ? st->margin_left + c->col_w[CV_COL_SIDE] + st->sidebar_gap / 2
+                                   : st->margin_left + c->col_w[CV_COL_MAIN] + st->sidebar_gap / 2;
+        for (size_t p = 0; p < npages; p++) {
+            cv_page *pg = &d->pages[p];
+            cv_rule r = {x, p ? top : top - head_h + st->sidebar_gap / 4, x,
+                         st->margin_bottom, st->sidebar_rule_width, st->sidebar_rule_color};
+            CV_PUSH(a, pg->rules, pg->nrules, pg->crules, r);
+        }
+    }
     return d;
 }
 

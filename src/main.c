@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "arena.h"
@@ -25,6 +26,7 @@
 
 static const char usage[] =
     "Usage: cvpdf PROFILE... [-l LAYOUT] [-o FILE|DIR/] [--dump[=glyphs]]\n"
+    "                        [--fit-pages N] [--explain] [--date DATE]\n"
     "                        [--strict] [-q]\n"
     "Typeset résumés: YAML profiles (RenderCV's cv: format) to PDF.\n"
     "\n"
@@ -37,6 +39,11 @@ static const char usage[] =
     "                      of every glyph of it, as drawn in the PDF\n"
     "      --strict        treat every warning as an error: exit 1, no PDF\n"
     "                      written\n"
+    "      --fit-pages N   shrink spacing, then type, then margins until the\n"
+    "                      résumé fits in N pages (exit 1 when it cannot)\n"
+    "      --explain       print every page break and the rule that placed it\n"
+    "      --date DATE     the \"last updated\" date (YYYY-MM-DD) for the\n"
+    "                      running header or footer; default SOURCE_DATE_EPOCH\n"
     "  -q, --quiet         no warnings or notes, errors only\n"
     "  -h, --help          show this help\n"
     "  -V, --version       show the version\n"
@@ -90,8 +97,25 @@ static char *stem(cv_arena *a, const char *path)
 
 typedef struct options {
     int dump;               /* 0 PDF, 1 --dump, 2 --dump=glyphs */
-    bool quiet, strict;
+    bool quiet, strict, explain;
+    long fit_pages;         /* -1: the layout's fit_pages */
+    const char *date;       /* "last updated", or NULL */
 } options;
+
+static void explain(const char *profile, const cv_display *d, const cv_composed *c,
+                    const cv_flowlog *log)
+{
+    static const char *const cols[] = {"main column", "sidebar"};
+    printf("%s: %zu page%s\n", profile, d->npages, d->npages == 1 ? "" : "s");
+    for (size_t i = 0; i < log->nbreaks; i++) {
+        const cv_break *b = &log->breaks[i];
+        printf("  page %zu%s%s: starts with %s: %s\n", b->page + 1, c->ncols > 1 ? ", " : "",
+               c->ncols > 1 ? cols[b->col] : "", c->col[b->col].items[b->item].what,
+               b->reason);
+    }
+    for (size_t i = 0; i < log->nnotes; i++)
+        printf("  note: %s\n", log->notes[i]);
+}
 
 static bool render(const char *profile, const char *out, const options *o,
                    const cv_style *st)
@@ -105,9 +129,39 @@ static bool render(const char *profile, const char *out, const options *o,
     /* A stage may succeed with err set: a warning under --strict.  Nothing
      * is drawn or written then. */
     cv_doc *doc = cv_doc_load_file(a, profile, &err);
-    cv_vlist vl;
-    if (doc && !err.set && cv_compose(a, doc, st, &vl, &err) && !err.set) {
-        cv_display *d = cv_flow(a, &vl, st);
+    const cv_image *photo = doc && !err.set ? cv_photo_load(a, doc, st, &err) : NULL;
+    cv_composed c;
+    cv_style fitted;
+    long pages = o->fit_pages >= 0 ? o->fit_pages : (long)st->fit_pages;
+    if (doc && !err.set && pages > 0) {
+        const char *what;
+        if (cv_fit(a, doc, st, photo, (size_t)pages, &fitted, &what, &err)) {
+            if (what && !o->quiet)
+                fprintf(stderr, "%s: note: fitted to %ld page%s: %s\n", profile, pages,
+                        pages == 1 ? "" : "s", what);
+            st = &fitted;
+        }
+    }
+    cv_flowlog log = {0};
+    if (doc && !err.set && cv_compose(a, doc, st, photo, &c, &err) && !err.set) {
+        cv_display *d = cv_flow(a, &c, st, o->explain ? &log : NULL);
+        if (o->explain)
+            explain(profile, d, &c, &log);
+        /* "Last updated": --date, the profile's settings.current_date, or
+         * SOURCE_DATE_EPOCH, so that output never depends on the clock. */
+        const char *date = o->date ? o->date : doc->current_date.s;
+        char epoch_date[16];
+        const char *sde = getenv("SOURCE_DATE_EPOCH");
+        if (!date && sde && *sde) {
+            char *end;
+            long long t = strtoll(sde, &end, 10);
+            time_t tt = (time_t)t;
+            struct tm tm;
+            if (!*end && t >= 0 && gmtime_r(&tt, &tm) &&
+                strftime(epoch_date, sizeof epoch_date, "%Y-%m-%d", &tm))
+                date = epoch_date;
+        }
+        cv_furnish(a, d, doc, st, date, &err);
         cv_display_set_info(a, d, doc, st);
         if (o->dump) {
             if (o->dump > 1)
@@ -132,9 +186,11 @@ int main(int argc, char **argv)
         {"layout", required_argument, NULL, 'l'}, {"output", required_argument, NULL, 'o'},
         {"dump", optional_argument, NULL, 'd'},   {"strict", no_argument, NULL, 'S'},
         {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0}};
+        {"version", no_argument, NULL, 'V'},      {"fit-pages", required_argument, NULL, 'F'},
+        {"explain", no_argument, NULL, 'E'},      {"date", required_argument, NULL, 'D'},
+        {NULL, 0, NULL, 0}};
     const char *layout = NULL, *output = NULL;
-    options o = {0};
+    options o = {.fit_pages = -1};
     for (int c; (c = getopt_long(argc, argv, "l:o:qhV", opts, NULL)) != -1;) {
         switch (c) {
         case 'l': layout = optarg; break;
@@ -148,6 +204,28 @@ int main(int argc, char **argv)
             o.dump = optarg ? 2 : 1;
             break;
         case 'S': o.strict = true; break;
+        case 'E': o.explain = true; break;
+        case 'F': {
+            char *end;
+            o.fit_pages = strtol(optarg, &end, 10);
+            if (*end || end == optarg || o.fit_pages < 1 || o.fit_pages > 100) {
+                fprintf(stderr, "cvpdf: --fit-pages %s: expected a number of pages from 1 "
+                        "to 100\nTry 'cvpdf --help'.\n", optarg);
+                return 2;
+            }
+            break;
+        }
+        case 'D': {
+            int y, m, dd, n = 0;
+            if (sscanf(optarg, "%4d-%2d-%2d%n", &y, &m, &dd, &n) != 3 || optarg[n] ||
+                m < 1 || m > 12 || dd < 1 || dd > 31) {
+                fprintf(stderr, "cvpdf: --date %s: expected YYYY-MM-DD\n"
+                        "Try 'cvpdf --help'.\n", optarg);
+                return 2;
+            }
+            o.date = optarg;
+            break;
+        }
         case 'q': o.quiet = true; break;
         case 'h': fputs(usage, stdout); return 0;
         case 'V': printf("cvpdf %s\n", CV_VERSION); return 0;

@@ -19,7 +19,7 @@
 #include "markup.h"
 #include "yml.h"
 
-enum kind { LEN, NUM, BOOL, COLOR, STR, ALIGN, BREAKING };
+enum kind { LEN, NUM, BOOL, COLOR, STR, ALIGN, BREAKING, COUNT, FRACTION, NAMES, SIDE, PHOTOPOS };
 
 typedef struct key {
     const char *section, *name;
@@ -68,12 +68,47 @@ static const key keys[] = {
     K("bullets", "sub_indent", LEN, sub_indent),
     K("bullets", "space_between", LEN, bullet_gap),
     K("pdf", "title", STR, title_template),
+    K("pagination", "entry_lines", COUNT, entry_lines),
+    K("pagination", "orphans", COUNT, orphans),
+    K("pagination", "widows", COUNT, widows),
+    K("pagination", "title_lines", COUNT, title_lines),
+    K("pagination", "page_break_before", NAMES, break_before),
+    K("pagination", "keep_together", NAMES, keep_together),
+    K("columns.sidebar", "side", SIDE, sidebar_left),
+    K("columns.sidebar", "width", LEN, sidebar_w),
+    K("columns.sidebar", "gap", LEN, sidebar_gap),
+    K("columns.sidebar", "sections", NAMES, sidebar_sections),
+    K("columns.sidebar", "contact", BOOL, sidebar_contact),
+    K("columns.sidebar", "contact_title", STR, contact_title),
+    K("columns.sidebar", "stack_side", BOOL, sidebar_stack),
+    K("columns.sidebar", "justify", BOOL, sidebar_justify),
+    K("columns.sidebar", "single_block", BOOL, sidebar_single_block),
+    K("columns.sidebar", "line_spacing", NUM, sidebar_line_spacing),
+    K("columns.sidebar", "rule_width", LEN, sidebar_rule_width),
+    K("columns.sidebar", "rule_color", COLOR, sidebar_rule_color),
+#define RUNNING(sec, f)                                                                  \
+    K(sec, "left", STR, f.slot[0]), K(sec, "center", STR, f.slot[1]),                    \
+    K(sec, "right", STR, f.slot[2]), K(sec, "first_page", BOOL, f.first_page),           \
+    K(sec, "single_page", BOOL, f.single_page), K(sec, "size", LEN, f.size),             \
+    K(sec, "color", COLOR, f.color)
+    RUNNING("page_header", page_header),
+    RUNNING("page_footer", page_footer),
+#undef RUNNING
+    K("photo", "width", LEN, photo_w),
+    K("photo", "height", LEN, photo_h),
+    K("photo", "position", PHOTOPOS, photo_where),
+    K("photo", "gap", LEN, photo_gap),
+    K("", "fit_pages", COUNT, fit_pages),
+    K("fit", "spacing_floor", FRACTION, fit_spacing_floor),
+    K("fit", "font_floor", FRACTION, fit_font_floor),
+    K("fit", "margin_floor", LEN, fit_margin_floor),
 };
 #undef K
 
 static const char *const top_keys[] = {
     "extends", "page", "font", "colors", "text", "header", "section_title",
-    "entry", "bullets", "templates", "pdf", NULL};
+    "entry", "bullets", "templates", "pdf", "pagination", "columns", "page_header",
+    "page_footer", "photo", "fit_pages", "fit", NULL};
 
 /* Template keys, indexed like cv_entry_kind. */
 static const char *const tmpl_names[CV_ENTRY_NKINDS + 1] = {
@@ -125,6 +160,23 @@ void cv_style_defaults(cv_style *st)
     st->sub_indent = 12;
     st->bullet_gap = 1.5f;
     st->title_template = "NAME \xE2\x80\x94 R\xC3\xA9sum\xC3\xA9";
+    st->entry_lines = 4;
+    st->orphans = st->widows = 2;
+    st->title_lines = 2;
+    st->sidebar_left = true;
+    st->sidebar_w = 170;                 /* 60 mm */
+    st->sidebar_gap = 20;
+    st->sidebar_stack = true;
+    st->sidebar_single_block = true;
+    st->sidebar_line_spacing = 1.4f;
+    st->sidebar_rule_color = 0xC8CED6;
+    st->contact_title = "Contact";
+    st->page_header = st->page_footer = (cv_running){.size = 8, .color = 0x4D4D4D};
+    st->photo_w = 85.04f;                /* 30 mm */
+    st->photo_gap = 12;
+    st->fit_spacing_floor = 0.4f;
+    st->fit_font_floor = 0.85f;
+    st->fit_margin_floor = 28.35f;       /* 10 mm */
 
     static const struct { cv_entry_kind k; const char *m[3], *s[2]; } t[] = {
         {CV_ENTRY_EDUCATION, {"**INSTITUTION**", "*DEGREE in AREA*"}, {"DATE", "*LOCATION*"}},
@@ -408,6 +460,181 @@ static bool read_fonts(cv_arena *a, const cv_yml *font, cv_fontset *fs, cv_style
     return true;
 }
 
+static bool read_names(const cv_yml *v, cv_names *out, cv_error *err)
+{
+    out->n = 0;
+    if (cv_yml_is_null(v))
+        return true;
+    if (v->kind == CV_YML_SCALAR) {
+        out->pos[0] = v->pos;
+        out->n = 1;
+        return cv_yml_str(v, &out->s[0], err);
+    }
+    if (v->kind != CV_YML_SEQ)
+        return cv_error_at(err, v->pos, "expected a list of section names");
+    if (v->n > CV_MAX_NAMES)
+        return cv_error_at(err, v->items[CV_MAX_NAMES]->pos, "at most %d section names",
+                           CV_MAX_NAMES);
+    for (size_t i = 0; i < v->n; i++) {
+        out->pos[i] = v->items[i]->pos;
+        if (!cv_yml_str(v->items[i], &out->s[i], err))
+            return false;
+    }
+    out->n = v->n;
+    return true;
+}
+
+/* One value of the keys table into `dst`. */
+static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
+{
+    double num;
+    const char *s;
+    switch (k->kind) {
+    case LEN:
+        return get_len(v, dst, err);
+    case NUM:
+        if (!cv_yml_num(v, &num, err))
+            return false;
+        if (num < 0.5 || num > 4)
+            return cv_error_at(err, v->pos, "%s must be between 0.5 and 4", k->name);
+        *(float *)dst = (float)num;
+        return true;
+    case COUNT:
+        if (!cv_yml_num(v, &num, err))
+            return false;
+        if (num < 0 || num > 100 || num != floor(num))
+            return cv_error_at(err, v->pos, "%s must be a whole number from 0 to 100",
+                               k->name);
+        *(float *)dst = (float)num;
+        return true;
+    case FRACTION: {
+        if (!cv_yml_str(v, &s, err))
+            return false;
+        char *end;
+        num = strtod(s, &end);
+        if (end != s && *end == '%' && !end[1])
+            num /= 100;
+        else if (end == s || *end)
+            num = -1;
+        if (!(num > 0 && num <= 1))
+            return cv_error_at(err, v->pos, "%s must be a fraction such as 0.85 or 85%%",
+                               k->name);
+        *(float *)dst = (float)num;
+        return true;
+    }
+    case BOOL:
+        return cv_yml_bool(v, dst, err);
+    case COLOR:
+        return cv_yml_color(v, dst, err);
+    case STR:
+        if (cv_yml_is_null(v)) {
+            *(const char **)dst = NULL;
+            return true;
+        }
+        return cv_yml_str(v, dst, err);
+    case NAMES:
+        return read_names(v, dst, err);
+    case ALIGN:
+    case SIDE:
+    case PHOTOPOS:
+    case BREAKING: {
+        static const char *const words[][4] = {
+            [ALIGN] = {"left", "center", "right", NULL},
+            [SIDE] = {"right", "left", NULL},
+            [PHOTOPOS] = {"right", "left", "sidebar", NULL},
+            [BREAKING] = {"optimal", "greedy", NULL},
+        };
+        static const char *const hint[] = {
+            [ALIGN] = "align must be left, center or right",
+            [SIDE] = "side must be left or right",
+            [PHOTOPOS] = "position must be right, left or sidebar",
+            [BREAKING] = "line_breaking must be optimal (Knuth-Plass) or greedy (first fit)",
+        };
+        if (!cv_yml_str(v, &s, err))
+            return false;
+        for (int i = 0; words[k->kind][i]; i++)
+            if (!strcmp(s, words[k->kind][i])) {
+                if (k->kind == ALIGN || k->kind == PHOTOPOS)
+                    *(int *)dst = i;
+                else
+                    *(bool *)dst = i == 1;
+                return true;
+            }
+        return cv_error_at(err, v->pos, "%s", hint[k->kind]);
+    }
+    }
+    return false;
+}
+
+/* Check and read the mapping at `path` ("" for the root, "columns.sidebar"
+ * for a nested one) against the keys table, and its sub-mappings. */
+static bool read_section(cv_arena *a, const cv_yml *node, const char *path, cv_style *st,
+                         cv_error *err)
+{
+    size_t pl = strlen(path);
+    const char *allowed[64];
+    size_t na = 0;
+    if (!pl)
+        for (size_t i = 0; top_keys[i]; i++)
+            allowed[na++] = top_keys[i];
+    else if (!strcmp(path, "font"))
+        allowed[na++] = "family", allowed[na++] = "fallback";
+    for (size_t k = 0; k < sizeof keys / sizeof *keys && na < 62; k++) {
+        const char *sec = keys[k].section;
+        if (!strcmp(sec, path) && pl)
+            allowed[na++] = keys[k].name;
+        else if (!strncmp(sec, path, pl) && (!pl || sec[pl] == '.') && sec[0]) {
+            /* A sub-mapping: its first name below `path`. */
+            const char *sub = sec + pl + (pl ? 1 : 0);
+            size_t sl = strcspn(sub, ".");
+            bool seen = false;
+            for (size_t j = 0; j < na; j++)
+                seen |= !strncmp(allowed[j], sub, sl) && !allowed[j][sl];
+            if (!seen)
+                allowed[na++] = cv_arena_strndup(a, sub, sl);
+        }
+    }
+    allowed[na] = NULL;
+    char what[64];
+    snprintf(what, sizeof what, pl ? "'%s'" : "the layout", path);
+    if (!cv_yml_check_keys(node, allowed, what, err))
+        return false;
+    for (size_t i = 0; i < node->n; i++) {
+        const char *name = node->keys[i]->str;
+        cv_yml *v = node->items[i];
+        const key *k = NULL;
+        for (size_t j = 0; j < sizeof keys / sizeof *keys && !k; j++)
+            if (!strcmp(keys[j].section, path) && !strcmp(keys[j].name, name))
+                k = &keys[j];
+        if (k) {
+            if (!read_value(k, v, (char *)st + k->off, err))
+                return false;
+            /* Glyphs the layout chooses are checked when they are set:
+             * keep where they came from. */
+            if (k->off == offsetof(cv_style, bullet))
+                st->bullet_pos = v->pos;
+            else if (k->off == offsetof(cv_style, sub_bullet))
+                st->sub_bullet_pos = v->pos;
+            continue;
+        }
+        if (!pl && (!strcmp(name, "extends") || !strcmp(name, "templates") ||
+                    !strcmp(name, "page")))
+            continue;            /* read by their own readers */
+        if (!strcmp(path, "font") && (!strcmp(name, "family") || !strcmp(name, "fallback")))
+            continue;
+        if (!strcmp(path, "columns") && !strcmp(name, "sidebar") && cv_yml_is_null(v))
+            continue;            /* `sidebar: ~` in a child layout: one column */
+        if (v->kind != CV_YML_MAP)
+            return cv_error_at(err, v->pos, "'%s' must be a mapping", name);
+        char *sub = pl ? cv_arena_printf(a, "%s.%s", path, name) : cv_arena_strdup(a, name);
+        if (!read_section(a, v, sub, st, err))
+            return false;
+        if (!strcmp(sub, "columns.sidebar"))
+            st->sidebar = true;
+    }
+    return true;
+}
+
 bool cv_style_load(cv_arena *a, const char *path, cv_fontset *fs, cv_style *st,
                    cv_error *err)
 {
@@ -421,93 +648,14 @@ bool cv_style_load(cv_arena *a, const char *path, cv_fontset *fs, cv_style *st,
     if (!cv_yml_check_keys(root, top_keys, "the layout", err))
         return false;
 
-    /* Every mapping section: check its keys against the table, then read. */
-    for (size_t i = 0; i < root->n; i++) {
-        const char *sec = root->keys[i]->str;
-        cv_yml *node = root->items[i];
-        if (!strcmp(sec, "extends") || !strcmp(sec, "templates") || !strcmp(sec, "page"))
-            continue;
-        if (node->kind != CV_YML_MAP)
-            return cv_error_at(err, node->pos, "'%s' must be a mapping", sec);
-        const char *allowed[48];
-        size_t na = 0;
-        if (!strcmp(sec, "font"))
-            allowed[na++] = "family", allowed[na++] = "fallback";
-        for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
-            if (!strcmp(keys[k].section, sec))
-                allowed[na++] = keys[k].name;
-        allowed[na] = NULL;
-        char what[64];
-        snprintf(what, sizeof what, "'%s'", sec);
-        if (!cv_yml_check_keys(node, allowed, what, err))
-            return false;
-        for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
-            if (strcmp(keys[k].section, sec))
-                continue;
-            cv_yml *v = cv_yml_get(node, keys[k].name);
-            if (!v)
-                continue;
-            void *dst = (char *)st + keys[k].off;
-            double num;
-            bool ok = true;
-            switch (keys[k].kind) {
-            case LEN:
-                ok = get_len(v, dst, err);
-                break;
-            case NUM:
-                ok = cv_yml_num(v, &num, err);
-                if (ok && (num < 0.5 || num > 4))
-                    ok = cv_error_at(err, v->pos, "%s must be between 0.5 and 4",
-                                     keys[k].name);
-                *(float *)dst = (float)num;
-                break;
-            case BOOL:
-                ok = cv_yml_bool(v, dst, err);
-                break;
-            case COLOR:
-                ok = cv_yml_color(v, dst, err);
-                break;
-            case STR:
-                ok = cv_yml_str(v, dst, err);
-                break;
-            case ALIGN: {
-                const char *s;
-                ok = cv_yml_str(v, &s, err);
-                if (!ok)
-                    break;
-                if (!strcmp(s, "left"))
-                    *(int *)dst = CV_ALIGN_LEFT;
-                else if (!strcmp(s, "center"))
-                    *(int *)dst = CV_ALIGN_CENTER;
-                else if (!strcmp(s, "right"))
-                    *(int *)dst = CV_ALIGN_RIGHT;
-                else
-                    ok = cv_error_at(err, v->pos, "align must be left, center or right");
-                break;
-            }
-            case BREAKING: {
-                const char *s;
-                ok = cv_yml_str(v, &s, err);
-                if (ok && (!strcmp(s, "optimal") || !strcmp(s, "greedy")))
-                    *(bool *)dst = !strcmp(s, "greedy");
-                else if (ok)
-                    ok = cv_error_at(err, v->pos, "line_breaking must be optimal "
-                                     "(Knuth-Plass) or greedy (first fit)");
-                break;
-            }
-            }
-            if (!ok)
-                return false;
-            /* Glyphs the layout chooses are checked when they are set:
-             * keep where they came from. */
-            if (keys[k].off == offsetof(cv_style, bullet))
-                st->bullet_pos = v->pos;
-            else if (keys[k].off == offsetof(cv_style, sub_bullet))
-                st->sub_bullet_pos = v->pos;
-        }
-    }
+    if (!read_section(a, root, "", st, err))
+        return false;
     if (st->size < 4 || st->size > 72)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "font size must be 4-72pt");
+    if (st->widows < 1)
+        st->widows = 1;
+    if (st->orphans < 1)
+        st->orphans = 1;
     cv_yml *page = cv_yml_get(root, "page");
     if (page && page->kind != CV_YML_MAP)
         return cv_error_at(err, page->pos, "'page' must be a mapping");

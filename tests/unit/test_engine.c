@@ -485,53 +485,85 @@ TEST(wrap_optimal_not_worse_than_greedy)
     CHECK(worse == 0);
 }
 
-/* A vertical list of `n` items of height 10, with keep flags from `keeps`. */
+/* A vertical list of `n` items of height 10; keeps[i] is the keep rule
+ * after item i as a digit (cv_keep), '.' for none. */
 static cv_vlist make_list(cv_arena *a, size_t n, const char *keeps)
 {
     cv_vlist vl = {0};
     for (size_t i = 0; i < n; i++) {
-        cv_vitem it = {.height = 10, .keep_with_next = keeps && keeps[i] == 'k'};
+        cv_vitem it = {.height = 10, .section = -1, .entry = -1, .nlines = 1, .what = "item"};
+        if (keeps && keeps[i] >= '0' && keeps[i] <= '9')
+            it.keep = (unsigned char)(keeps[i] - '0');
         CV_PUSH(a, vl.items, vl.n, vl.cap, it);
     }
     return vl;
 }
 
+/* Pages as a string: the page of each item, "00000111". */
+static const char *pages_of(cv_arena *a, const cv_vlist *vl, float first, float full,
+                            cv_flowlog *log)
+{
+    size_t *out = cv_arena_alloc(a, vl->n * sizeof *out);
+    cv_paginate(a, vl, 0, first, full, out, log);
+    char *s = cv_arena_alloc(a, vl->n + 1);
+    for (size_t i = 0; i < vl->n; i++)
+        s[i] = (char)('0' + (int)out[i]);
+    return s;
+}
+
 TEST(flow_fills_pages)
 {
     cv_arena *a = cv_arena_new();
-    cv_style s = st;
-    s.page_h = 140, s.margin_top = s.margin_bottom = 20;   /* room for 10 items */
     cv_vlist vl = make_list(a, 25, NULL);
-    cv_display *d = cv_flow(a, &vl, &s);
-    CHECK(d->npages == 3);
+    CHECK_STR(pages_of(a, &vl, 100, 100, NULL), "0000000000111111111122222");
+    /* A shorter first page (the header is above the columns there). */
+    CHECK_STR(pages_of(a, &vl, 45, 100, NULL), "0000111111111122222222223");
     cv_arena_free(a);
 }
 
-TEST(flow_honours_keep_with_next)
+TEST(flow_honours_keep_rules)
 {
     cv_arena *a = cv_arena_new();
-    cv_style s = st;
-    s.page_h = 140, s.margin_top = s.margin_bottom = 20;
-    /* Items 8 and 9 (0-based) keep with their next: the break moves up so
-     * item 8 starts page 2 together with 9 and 10. */
-    cv_vlist vl = make_list(a, 12, "........kk..");
-    for (size_t i = 0; i < vl.n; i++) {
-        cv_vitem *it = &vl.items[i];
-        cv_line *ln = cv_arena_alloc(a, sizeof *ln);
-        ln->runs = cv_arena_alloc(a, sizeof *ln->runs);
-        ln->nruns = 1;
-        ln->runs[0].n = 0;
-        ln->runs[0].width = (float)i;       /* tag the item */
-        cv_piece p = {ln, 0, 5};
-        CV_PUSH(a, it->pieces, it->npieces, it->cpieces, p);
+    /* Items 8 and 9 keep with their next (a title and an entry header):
+     * the break moves up so item 8 starts page 2 with 9 and 10. */
+    cv_vlist vl = make_list(a, 12, "........54..");
+    cv_flowlog log = {0};
+    CHECK_STR(pages_of(a, &vl, 100, 100, &log), "000000001111");
+    CHECK(log.nbreaks == 1);
+    if (log.nbreaks == 1) {
+        CHECK(log.breaks[0].item == 8 && log.breaks[0].page == 1);
+        CHECK(strstr(log.breaks[0].reason, "entry's header") != NULL);
     }
-    cv_display *d = cv_flow(a, &vl, &s);
-    CHECK(d->npages == 2);
-    if (d->npages == 2) {
-        CHECK(d->pages[0].nruns == 8);
-        CHECK(d->pages[1].nruns == 4);
-        CHECK_NUM(d->pages[1].runs[0].width, 8, 0);
-    }
+    /* No break allowed on the whole page: the weakest rule gives way.
+     * Items 0-9 are glued by an entry keep (2), 10-14 by a title keep (5);
+     * the page ends where the weaker rule is. */
+    vl = make_list(a, 15, "22222222225555.");
+    memset(&log, 0, sizeof log);
+    CHECK_STR(pages_of(a, &vl, 100, 100, &log), "000000000011111");
+    CHECK(log.nnotes == 1);
+    /* A forced break: page_break_before on item 3. */
+    vl = make_list(a, 6, NULL);
+    vl.items[3].break_before = true;
+    CHECK_STR(pages_of(a, &vl, 100, 100, NULL), "000111");
+    /* ... which does nothing at the top of a page. */
+    vl.items[3].break_before = false;
+    vl.items[5].break_before = true;
+    CHECK_STR(pages_of(a, &vl, 50, 100, NULL), "000001");
+    cv_arena_free(a);
+}
+
+TEST(flow_keep_together)
+{
+    cv_arena *a = cv_arena_new();
+    /* Section 1 (items 4-9) kept together: it moves to page 2 whole. */
+    cv_vlist vl = make_list(a, 12, "....11111...");
+    for (size_t i = 0; i < vl.n; i++)
+        vl.items[i].section = i < 4 ? 0 : i < 10 ? 1 : 2;
+    CHECK_STR(pages_of(a, &vl, 80, 80, NULL), "000011111111");
+    /* Taller than a page: the rule is ignored, and the log says so. */
+    cv_flowlog log = {0};
+    CHECK_STR(pages_of(a, &vl, 50, 50, &log), "000001111122");
+    CHECK(log.nnotes == 1 && strstr(log.notes[0], "keep_together ignored") != NULL);
     cv_arena_free(a);
 }
 
@@ -540,16 +572,19 @@ TEST(flow_drops_space_at_page_top)
     cv_arena *a = cv_arena_new();
     cv_style s = st;
     s.page_h = 140, s.margin_top = s.margin_bottom = 20;
-    cv_vlist vl = make_list(a, 11, NULL);
-    for (size_t i = 0; i < vl.n; i++) {
-        vl.items[i].space_before = i == 10 ? 30 : 0;
+    cv_composed c = {.ncols = 1};
+    c.col_w[0] = 100;
+    c.col[0] = make_list(a, 11, NULL);
+    cv_vlist *vl = &c.col[0];
+    for (size_t i = 0; i < vl->n; i++) {
+        vl->items[i].space_before = i == 10 ? 30 : 0;
         cv_line *ln = cv_arena_alloc(a, sizeof *ln);
         ln->runs = cv_arena_alloc(a, sizeof *ln->runs);
         ln->nruns = 1;
         cv_piece p = {ln, 0, 5};
-        CV_PUSH(a, vl.items[i].pieces, vl.items[i].npieces, vl.items[i].cpieces, p);
+        CV_PUSH(a, vl->items[i].pieces, vl->items[i].npieces, vl->items[i].cpieces, p);
     }
-    cv_display *d = cv_flow(a, &vl, &s);
+    cv_display *d = cv_flow(a, &c, &s, NULL);
     CHECK(d->npages == 2);
     if (d->npages == 2)   /* item 10 starts page 2 at the top margin, no space above */
         CHECK_NUM(d->pages[1].runs[0].y, 140 - 20 - 5, 0.01);
@@ -641,7 +676,8 @@ int main(void)
     RUN(wrap_cjk_latin_space);
     RUN(wrap_optimal_not_worse_than_greedy);
     RUN(flow_fills_pages);
-    RUN(flow_honours_keep_with_next);
+    RUN(flow_honours_keep_rules);
+    RUN(flow_keep_together);
     RUN(flow_drops_space_at_page_top);
     RUN(style_lengths);
     RUN(style_extends_and_overrides);

@@ -1,0 +1,156 @@
+/* fit.c - fit a résumé to N pages.  See flow.h.
+ *
+ * Three knobs, turned in order, each only as far as needed:
+ *   1. spacing: the gaps between sections, entries, blocks and bullets, and
+ *      the line spacing (down to 1.15), scaled down to fit.spacing_floor;
+ *   2. type: every font size and the indents that go with it, down to
+ *      fit.font_floor of the layout's sizes;
+ *   3. margins: towards fit.margin_floor.
+ * For each knob a bisection finds the gentlest setting that fits, so a
+ * résumé a line too long loses a little space, not its whole design; when
+ * the type or the margins had to give, the spacing is bisected again, as
+ * smaller type may leave room for some of it.  A try
+ * is compose + paginate, in a scratch arena that is reset between tries.
+ */
+#include "flow.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef struct knobs {
+    float spacing, font, margin;   /* 1 = the layout's own; 0 = the floor (margin) */
+} knobs;
+
+static void apply(const cv_style *st, knobs k, cv_style *o)
+{
+    *o = *st;
+    float s = k.spacing, f = k.font;
+    float *gaps[] = {&o->title_space_before, &o->title_space_after, &o->entry_gap,
+                     &o->block_gap, &o->bullet_gap, &o->header_gap};
+    for (size_t i = 0; i < sizeof gaps / sizeof *gaps; i++)
+        *gaps[i] *= s;
+    if (st->line_spacing > 1.15f) {
+        float t = st->fit_spacing_floor < 1 ? (1 - s) / (1 - st->fit_spacing_floor) : 0;
+        o->line_spacing = st->line_spacing - (st->line_spacing - 1.15f) * t;
+    }
+    float *sizes[] = {&o->size, &o->side_size, &o->title_size, &o->name_size,
+                      &o->headline_size, &o->contact_size, &o->bullet_indent,
+                      &o->bullet_text_indent, &o->sub_indent, &o->side_gap, &o->rule_gap};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
+        *sizes[i] *= f;
+    float *m[] = {&o->margin_top, &o->margin_bottom, &o->margin_left, &o->margin_right};
+    for (int i = 0; i < 4; i++)
+        if (*m[i] > st->fit_margin_floor)
+            *m[i] = st->fit_margin_floor + (*m[i] - st->fit_margin_floor) * k.margin;
+}
+
+typedef struct overflow {
+    size_t lines;
+    const char *sections;
+} overflow;
+
+/* Pages `doc` takes with knobs `k`; with `ov`, what falls past `limit`. */
+static size_t try_fit(cv_arena *scratch, const cv_doc *doc, const cv_style *st,
+                      const cv_image *photo, knobs k, size_t limit, overflow *ov,
+                      cv_arena *keep)
+{
+    cv_style s;
+    apply(st, k, &s);
+    cv_error quiet;
+    cv_error_init(&quiet);
+    quiet.quiet = true;
+    cv_composed c;
+    cv_arena_reset(scratch);
+    cv_compose(scratch, doc, &s, photo, &c, &quiet);
+    size_t *page_of[CV_NCOLS];
+    size_t n = cv_flow_pages(scratch, &c, &s, page_of, NULL);
+    if (ov) {
+        ov->lines = 0;
+        ov->sections = "";
+        int last = -2;
+        for (size_t col = 0; col < c.ncols; col++)
+            for (size_t i = 0; i < c.col[col].n; i++) {
+                const cv_vitem *it = &c.col[col].items[i];
+                if (page_of[col][i] < limit)
+                    continue;
+                ov->lines += it->nlines;
+                if (it->section != last && it->section >= 0) {
+                    const char *t = doc->sections[it->section].title;
+                    if (!strstr(ov->sections, t))
+                        ov->sections = cv_arena_printf(keep, "%s%s'%s'", ov->sections,
+                                                       *ov->sections ? ", " : "", t);
+                    last = it->section;
+                }
+            }
+    }
+    return n;
+}
+
+/* The largest value of *knob in [lo, hi] for which the résumé fits, given
+ * that it fits at lo. */
+static void bisect(cv_arena *scratch, const cv_doc *doc, const cv_style *st,
+                   const cv_image *photo, knobs *k, float *knob, float lo, float hi,
+                   size_t pages)
+{
+    for (int i = 0; i < 7; i++) {
+        float mid = (lo + hi) / 2;
+        *knob = mid;
+        if (try_fit(scratch, doc, st, photo, *k, pages, NULL, NULL) <= pages)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    *knob = lo;
+}
+
+bool cv_fit(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_image *photo,
+            size_t pages, cv_style *out, const char **what, cv_error *err)
+{
+    cv_arena *scratch = cv_arena_new();
+    knobs k = {1, 1, 1};
+    *out = *st;
+    *what = NULL;
+    bool ok = true;
+    if (try_fit(scratch, doc, st, photo, k, pages, NULL, NULL) <= pages) {
+        cv_arena_free(scratch);
+        return true;             /* fits as it is */
+    }
+    float sf = st->fit_spacing_floor, ff = st->fit_font_floor;
+    k.spacing = sf;
+    if (try_fit(scratch, doc, st, photo, k, pages, NULL, NULL) <= pages) {
+        bisect(scratch, doc, st, photo, &k, &k.spacing, sf, 1, pages);
+    } else {
+        k.font = ff;
+        if (try_fit(scratch, doc, st, photo, k, pages, NULL, NULL) <= pages) {
+            bisect(scratch, doc, st, photo, &k, &k.font, ff, 1, pages);
+            /* Smaller type may leave room for some of the spacing back. */
+            bisect(scratch, doc, st, photo, &k, &k.spacing, sf, 1, pages);
+        } else {
+            k.margin = 0;
+            overflow ov;
+            if (try_fit(scratch, doc, st, photo, k, pages, &ov, a) <= pages) {
+                bisect(scratch, doc, st, photo, &k, &k.margin, 0, 1, pages);
+                bisect(scratch, doc, st, photo, &k, &k.spacing, sf, 1, pages);
+            } else {
+                ok = cv_error_at(err, (cv_pos){doc->file, 0, 0},
+                                 "does not fit in %zu page%s even with spacing at %.0f%%, "
+                                 "type at %.0f%% and %.0fmm margins: %zu line%s overflow, "
+                                 "in %s", pages, pages == 1 ? "" : "s", sf * 100, ff * 100,
+                                 st->fit_margin_floor * 25.4 / 72, ov.lines,
+                                 ov.lines == 1 ? "" : "s", ov.sections);
+            }
+        }
+    }
+    if (ok) {
+        apply(st, k, out);
+        const char *w = cv_arena_printf(a, "spacing at %.0f%%", k.spacing * 100);
+        if (k.font < 1)
+            w = cv_arena_printf(a, "%s, font size %gpt -> %.3gpt", w, st->size, out->size);
+        if (k.margin < 1)
+            w = cv_arena_printf(a, "%s, margins %.1fmm (were %.1fmm)", w,
+                                out->margin_left * 25.4 / 72, st->margin_left * 25.4 / 72);
+        *what = w;
+    }
+    cv_arena_free(scratch);
+    return ok;
+}
