@@ -19,8 +19,10 @@ for t in build/san/test_*; do
     pass=$((pass + p)); fail=$((fail + f))
 done
 # Python suites on the sanitizer build: e2e.py (spec and end-to-end tests)
-# and typo.py (typography: PDFs read back with pdfminer, rasterised).
-for suite in tests/e2e.py tests/typo.py; do
+# typo.py (typography: PDFs read back with pdfminer, rasterised),
+# layouts.py (every layout, furniture, fit-to-pages, --explain, the photo),
+# pages.py (page-breaking rules on generated profiles).
+for suite in tests/e2e.py tests/typo.py tests/layouts.py tests/pages.py; do
     out=$(python3 "$suite" build/san/cvpdf 2>&1); rc=$?
     printf '%s\n' "$out" | grep -v '^ok '
     line=$(printf '%s\n' "$out" | tail -n 1)

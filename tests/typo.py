@@ -694,11 +694,12 @@ def cli_tests():
     check("cli: --strict on a profile without warnings: exit 0, PDF written",
           rc == 0 and err == "" and os.path.exists(pdf), "rc %d %s" % (rc, err))
     # Warnings from other stages stop a --strict run too: the profile loader
-    # (a second e-mail) and the composer (a photo).
+    # (a second e-mail) and the composer (a glyph no font has).
     for name, body, what in [
             ("two-emails", "cv:\n  name: A B\n  email: [a@example.com, b@example.com]\n",
              r":3:\d+: (warning|error): .*email"),
-            ("photo", "cv:\n  name: A B\n  photo: me.jpg\n", r":3:\d+: (warning|error): .*photo")]:
+            ("glyph", "cv:\n  name: A B\n  headline: \"snow \u2603\"\n",
+             r":3:\d+: (warning|error): no font has U\+2603")]:
         p = write("strict-%s.yaml" % name, body)
         out = os.path.join(TMP, "strict-%s.pdf" % name)
         rc, _, err = run([BIN, "-o", out, p])
@@ -714,10 +715,10 @@ def cli_tests():
     # In a batch, a profile failing under --strict does not stop the others.
     d = os.path.join(TMP, "strict-batch")
     rc, _, err = run([BIN, "--strict", "-q", "-o", d + "/", prof,
-                      os.path.join(TMP, "strict-photo.yaml")])
+                      os.path.join(TMP, "strict-glyph.yaml")])
     check("cli: --strict batch: exit 1, the clean profile still rendered, the other not",
           rc == 1 and os.path.exists(os.path.join(d, "he.pdf"))
-          and not os.path.exists(os.path.join(d, "strict-photo.pdf")), "rc %d %s" % (rc, err))
+          and not os.path.exists(os.path.join(d, "strict-glyph.pdf")), "rc %d %s" % (rc, err))
 
 
 def main():

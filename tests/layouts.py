@@ -1,0 +1,452 @@
+#!/usr/bin/env python3
+"""Layouts, page furniture, fit-to-pages, --explain and the photo.
+
+Usage: tests/layouts.py CVPDF_BINARY
+
+Every lab profile is rendered in every layout and read back with poppler
+(pdftotext, pdfinfo, pdftoppm) and qpdf; the sidebar layout's text must
+come out of pdftotext one column at a time.  The last line is
+"layouts: N passed, M failed".
+"""
+import glob
+import os
+import re
+import shutil
+import sys
+import tempfile
+
+from testlib import ROOT, check, run, summary, words_bbox
+
+BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "cvpdf"))
+TMP = tempfile.mkdtemp(prefix="cvpdf-layouts-")
+PROFILES = sorted(glob.glob(os.path.join(ROOT, "profiles", "*.yaml")))
+LAYOUTS = ["onecolumn", "compact", "sidebar"]
+
+
+def layout_path(name):
+    return os.path.join(ROOT, "layouts", name + ".yaml")
+
+
+def default_layout(prof):
+    return layout_path("zh" if prof.endswith("-zh.yaml") else "onecolumn")
+
+
+def stem(path):
+    return os.path.basename(path)[:-5]
+
+
+def dump(prof, layout, *extra):
+    rc, out, err = run([BIN, "--dump", "-l", layout, prof] + list(extra))
+    return rc, out, err
+
+
+def parse_dump(text):
+    """[{regions: {name: (x0, y0, x1, y1)}, runs: [...], images: [...]}]"""
+    pages = []
+    for line in text.splitlines():
+        if line.startswith("page "):
+            pages.append({"regions": {}, "runs": [], "images": [], "rules": []})
+        elif line.startswith("region ") and pages:
+            f = line.split()
+            pages[-1]["regions"][f[1]] = tuple(float(v) for v in f[2:6])
+        elif line.startswith("image ") and pages:
+            f = line.split()
+            pages[-1]["images"].append({"x": float(f[1]), "y": float(f[2]), "w": float(f[3]),
+                                        "h": float(f[4]), "px": f[5], "file": f[7]})
+        elif line.startswith("text ") and pages:
+            m = re.match(r'text (\S+) (\S+) w=(\S+) (\S+) (\S+) #\S+ "(.*)"$', line)
+            if m:
+                pages[-1]["runs"].append({"x": float(m.group(1)), "y": float(m.group(2)),
+                                          "w": float(m.group(3)), "size": float(m.group(5)),
+                                          "text": m.group(6)})
+    return pages
+
+
+def npages(pdf):
+    rc, out, _ = run(["pdfinfo", pdf])
+    m = re.search(r"^Pages:\s+(\d+)", out, re.M)
+    return int(m.group(1)) if m else 0
+
+
+def norm(s):
+    return re.sub(r"\s+", "", s).lower()
+
+
+def page_text(pdf, page):
+    rc, out, _ = run(["pdftotext", "-f", str(page), "-l", str(page), pdf, "-"])
+    return out
+
+
+def ppm(pdf, page, dpi):
+    """Rasterise one page; return (width, height, bytes of RGB)."""
+    base = os.path.join(TMP, "r")
+    run(["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile", pdf, base])
+    data = open(base + ".ppm", "rb").read()
+    m = re.match(rb"P6\s+(\d+)\s+(\d+)\s+255\s", data)
+    w, h = int(m.group(1)), int(m.group(2))
+    return w, h, data[m.end():]
+
+
+def write(name, text):
+    path = os.path.join(TMP, name)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return path
+
+
+# ---- every profile in every layout ------------------------------------------
+
+def all_layouts_test():
+    for prof in PROFILES:
+        for lay in LAYOUTS + (["zh"] if prof.endswith("-zh.yaml") else []):
+            name = "%s/%s" % (stem(prof), lay)
+            pdf = os.path.join(TMP, "%s-%s.pdf" % (stem(prof), lay))
+            rc, out, err = run([BIN, "-l", layout_path(lay), "-o", pdf, prof])
+            check("%s renders with nothing on stderr" % name, rc == 0 and err == "", err[:300])
+            if rc != 0:
+                continue
+            rc, out, err = run(["qpdf", "--check", pdf])
+            check("%s passes qpdf --check" % name, rc == 0, out[-300:] + err)
+            # Every page has ink in its text block, and none is nearly empty
+            # except the last (no half-empty pages from the keep rules).
+            n = npages(pdf)
+            rc, d, _ = dump(prof, layout_path(lay))
+            pages = parse_dump(d)
+            check("%s: dump and PDF agree on the page count" % name, len(pages) == n,
+                  "%d vs %d" % (len(pages), n))
+            sparse = []
+            for i, pg in enumerate(pages[:-1]):
+                body = [r for r in pg["runs"] if any(
+                    k in pg["regions"] and inside(r, pg["regions"][k])
+                    for k in ("main", "sidebar"))]
+                low = min((r["y"] for r in body), default=1e9)
+                reg = pg["regions"].get("main")
+                if reg and low > reg[1] + (reg[3] - reg[1]) * 0.25:
+                    sparse.append("page %d ends at y=%.0f" % (i + 1, low))
+            check("%s: no page but the last is less than three-quarters full" % name,
+                  not sparse, "; ".join(sparse))
+            for p in range(1, n + 1):
+                w, h, px = ppm(pdf, p, 40)
+                dark = sum(1 for i in range(0, len(px), 3) if px[i] < 200)
+                if dark < 200:
+                    check("%s: page %d has ink" % (name, p), False, "%d dark pixels" % dark)
+                    break
+            else:
+                check("%s: every page has ink" % name, True)
+
+
+def inside(r, box, tol=0.05):
+    x0, y0, x1, y1 = box
+    return x0 - tol <= r["x"] and r["x"] + r["w"] <= x1 + tol and y0 - tol <= r["y"] <= y1 + tol
+
+
+# ---- the sidebar -------------------------------------------------------------
+
+def sidebar_order_test():
+    """pdftotext (default mode) reads the sidebar layout one column at a time:
+    on each page, the words that belong to one column only come out as at
+    most two runs (one column, then the other), never interleaved line by
+    line; and each column's words keep their order."""
+    for prof in PROFILES:
+        pdf = os.path.join(TMP, "%s-sidebar.pdf" % stem(prof))
+        if not os.path.exists(pdf):
+            continue
+        rc, d, _ = dump(prof, layout_path("sidebar"))
+        pages = parse_dump(d)
+        bad = []
+        for i, pg in enumerate(pages):
+            cols = {}
+            for col in ("main", "sidebar"):
+                box = pg["regions"].get(col)
+                runs = sorted((r for r in pg["runs"] if box and inside(r, box)),
+                              key=lambda r: (-r["y"], r["x"]))
+                cols[col] = [w for r in runs for w in norm_words(r["text"])]
+            every = {}
+            for r in pg["runs"]:
+                for w in norm_words(r["text"]):
+                    every[w] = every.get(w, 0) + 1
+            # Words found once on the page, in one column: where they come
+            # out of pdftotext tells which column it is reading.
+            only = {c: {w for w in ws if every.get(w) == 1} for c, ws in cols.items()}
+            labels = []
+            for w in norm_words(page_text(pdf, i + 1)):
+                c = "main" if w in only["main"] else "sidebar" if w in only["sidebar"] else None
+                if c and (not labels or labels[-1][0] != c):
+                    labels.append((c, w))
+            if len(labels) > 2:
+                bad.append("page %d: %s" % (i + 1, " | ".join("%s@%s" % l for l in labels[:6])))
+        check("%s/sidebar: pdftotext reads the columns one after the other" % stem(prof),
+              not bad, "; ".join(bad[:3]))
+
+
+def norm_words(text):
+    return [w for w in re.split(r"[\s,;:()]+", text.lower()) if len(w) > 2]
+
+
+def sidebar_sections_test():
+    """Sections named in columns.sidebar.sections are in the sidebar, the rest
+    in the main column; contact details head the sidebar."""
+    prof = os.path.join(ROOT, "profiles", "fang.yaml")
+    rc, d, _ = dump(prof, layout_path("sidebar"))
+    pages = parse_dump(d)
+    p1 = pages[0]
+    side, main = p1["regions"]["sidebar"], p1["regions"]["main"]
+    check("sidebar: the sidebar is left of the main column", side[2] < main[0])
+
+    def where(text):
+        for pg in pages:
+            for r in pg["runs"]:
+                if r["text"] == text:
+                    return "sidebar" if inside(r, pg["regions"]["sidebar"]) else \
+                           "main" if inside(r, pg["regions"]["main"]) else "other"
+        return None
+    check("sidebar: SKILLS is in the sidebar", where("SKILLS") == "sidebar", where("SKILLS"))
+    check("sidebar: WORK EXPERIENCE is in the main column",
+          where("WORK EXPERIENCE") == "main", where("WORK EXPERIENCE"))
+    check("sidebar: the contact block is in the sidebar", where("CONTACT") == "sidebar")
+    check("sidebar: the e-mail is in the sidebar, not the header",
+          any("fangjiarui123@gmail.com" in r["text"] and inside(r, side) for r in p1["runs"]) and
+          not any("fangjiarui123" in r["text"] for r in p1["runs"] if r["y"] > side[3]))
+
+
+# ---- running header and footer ----------------------------------------------
+
+def furniture_test():
+    prof = os.path.join(ROOT, "profiles", "he.yaml")
+    pdf = os.path.join(TMP, "he-furn.pdf")
+    rc, _, err = run([BIN, "-o", pdf, "--date", "2026-11-21", prof])
+    n = npages(pdf)
+    check("furniture: he has several pages", rc == 0 and n > 1, err)
+    for p in range(1, n + 1):
+        words = words_bbox(pdf)[p - 1]
+        ph = words[1]
+        bottom = " ".join(w for x0, y0, x1, y1, w in words[2] if y0 > ph - 45)
+        top = " ".join(w for x0, y0, x1, y1, w in words[2] if y1 < 45)
+        check("furniture: page %d has '%d / %d' at its foot" % (p, p, n),
+              "%d / %d" % (p, n) in bottom, bottom)
+        check("furniture: page %d's foot has the date" % p, "Last updated in Nov 2026" in bottom,
+              bottom)
+        if p == 1:
+            check("furniture: no running name on page 1", "Jiaao" not in top, top)
+        else:
+            check("furniture: page %d has the name at its head" % p, top == "Jiaao He", top)
+    # No date without --date or SOURCE_DATE_EPOCH; the epoch sets it.
+    env = dict(os.environ)
+    env.pop("SOURCE_DATE_EPOCH", None)
+    rc, d, _ = dump(prof, layout_path("onecolumn"))
+    check("furniture: no 'Last updated' without a date", "Last updated" not in d)
+    import subprocess
+    p = subprocess.run([BIN, "--dump", prof], capture_output=True,
+                       env=dict(env, SOURCE_DATE_EPOCH="1767225600"))  # 2026-01-01
+    check("furniture: SOURCE_DATE_EPOCH gives the date",
+          "Last updated in Jan 2026" in p.stdout.decode(), p.stderr.decode())
+    # A one-page résumé has no "1 / 1".
+    li = os.path.join(ROOT, "profiles", "li.yaml")
+    rc, d, _ = dump(li, layout_path("compact"), "--date", "2026-11-21")
+    check("furniture: a one-page résumé has no page number",
+          len(parse_dump(d)) == 1 and "1 / 1" not in d and "Last updated" not in d)
+    rc, _, err = run([BIN, "--dump", "--date", "2026-13-01", li])
+    check("furniture: --date checks its value", rc == 2 and "YYYY-MM-DD" in err, err)
+    # The Chinese résumé's footer uses its locale's months.
+    zh = os.path.join(ROOT, "profiles", "fang-zh.yaml")
+    rc, d, _ = dump(zh, layout_path("zh"), "--date", "2026-11-21")
+    foot = "".join(r["text"] for r in sorted(parse_dump(d)[0]["runs"], key=lambda r: r["x"])
+                   if r["y"] < 30)
+    check("furniture: the date and phrase in the profile's locale", "更新于 2026年11月" in foot,
+          foot)
+
+
+# ---- fit to pages ------------------------------------------------------------
+
+def fit_test():
+    li = os.path.join(ROOT, "profiles", "li.yaml")
+    pdf = os.path.join(TMP, "li-fit.pdf")
+    rc, _, _ = run([BIN, "-o", pdf, li])
+    before = npages(pdf)
+    rc, out, err = run([BIN, "-o", pdf, "--fit-pages", "1", li])
+    check("fit: li (2 pages) fits on 1 page", rc == 0 and before == 2 and npages(pdf) == 1,
+          "%d pages before, rc %d: %s" % (before, rc, err))
+    check("fit: it says what it changed", re.search(r"fitted to 1 page: spacing at \d+%", err),
+          err)
+    rc, d, _ = dump(li, layout_path("onecolumn"), "--fit-pages", "1")
+    pages = parse_dump(d)
+    sizes = {r["size"] for pg in pages for r in pg["runs"]}
+    check("fit: the type never goes below 85% of the layout's",
+          min(sizes) >= 0.85 * 8 - 0.01, sorted(sizes))
+    # A layout key does the same.
+    lay = write("fit1.yaml", "extends: %s\nfit_pages: 1\n" % layout_path("onecolumn"))
+    rc, d, err = dump(li, lay)
+    check("fit: fit_pages in a layout", rc == 0 and len(parse_dump(d)) == 1, err)
+    # --fit-pages on a résumé that cannot fit: exit 1, the overflow named,
+    # nothing written, an existing output left as it was.
+    fang = os.path.join(ROOT, "profiles", "fang.yaml")
+    out_pdf = os.path.join(TMP, "keep.pdf")
+    with open(out_pdf, "wb") as f:
+        f.write(b"previous")
+    rc, _, err = run([BIN, "-o", out_pdf, "--fit-pages", "1", fang])
+    check("fit: fang cannot fit on one page: exit 1", rc == 1, err)
+    check("fit: the message says how many lines overflow and where",
+          re.search(r"fang\.yaml: error: does not fit in 1 page .*: \d+ lines overflow, in "
+                    r"'[^']+'", err), err)
+    check("fit: the existing output is untouched",
+          open(out_pdf, "rb").read() == b"previous")
+    rc, _, err = run([BIN, "--fit-pages", "0", fang])
+    check("fit: --fit-pages 0 is a usage error", rc == 2, err)
+    # Each lab profile, one page shorter than it is: either fitted exactly,
+    # or refused with the overflow named.
+    for prof in PROFILES:
+        lay = default_layout(prof)
+        pdf = os.path.join(TMP, "fit-%s.pdf" % stem(prof))
+        rc, _, _ = run([BIN, "-l", lay, "-o", pdf, prof])
+        n = npages(pdf)
+        for target in range(max(1, n - 1), n + 1):
+            os.unlink(pdf)
+            rc, _, err = run([BIN, "-l", lay, "-o", pdf, "--fit-pages", str(target), prof])
+            if rc == 0:
+                check("fit: %s in %d pages" % (stem(prof), target),
+                      npages(pdf) <= target, "%d pages" % npages(pdf))
+            else:
+                check("fit: %s refused %d pages with a reason" % (stem(prof), target),
+                      rc == 1 and "lines overflow" in err and not os.path.exists(pdf), err)
+
+
+# ---- --explain and pagination keys -------------------------------------------
+
+def explain_test():
+    he = os.path.join(ROOT, "profiles", "he.yaml")
+    rc, out, err = run([BIN, "--explain", "-o", os.path.join(TMP, "x.pdf"), he])
+    m = re.search(r"he\.yaml: (\d+) pages", out)
+    breaks = re.findall(r"^  page (\d+): starts with (.+?): (.+)$", out, re.M)
+    check("explain: a line per page break", m and len(breaks) == int(m.group(1)) - 1,
+          out)
+    check("explain: every break has a reason",
+          all(r for _, _, r in breaks) and any("page is full" in r for _, _, r in breaks),
+          out)
+    # page_break_before from the profile; the reason is given.
+    text = open(he, encoding="utf-8").read().replace(
+        "cv:\n", "settings:\n  page_break_before: [Teaching]\n  keep_together: [hobbies]\ncv:\n", 1)
+    prof = write("he-pbb.yaml", text)
+    rc, out, err = run([BIN, "--explain", "--dump", prof])
+    check("explain: page_break_before names the section",
+          re.search(r"starts with the title of section 'Teaching': page_break_before", out), out[:600])
+    pages = parse_dump(out)
+    where = [i for i, pg in enumerate(pages) for r in pg["runs"] if r["text"] == "TEACHING"]
+    first = where and sorted(pages[where[0]]["runs"], key=lambda r: -r["y"])
+    body = [r for r in (first or []) if r["y"] < pages[where[0]]["regions"]["main"][3] + 0.1]
+    check("page_break_before: TEACHING starts its page", body and body[0]["text"] == "TEACHING",
+          body[:1])
+    hob = [i for i, pg in enumerate(pages) for r in pg["runs"]
+           if r["text"] in ("HOBBIES", "Outdoor Activities", "Auto Racing")]
+    check("keep_together: Hobbies on one page", len(set(hob)) == 1, hob)
+    # A name that is no section: a warning at its place.
+    text2 = text.replace("[Teaching]", "[Teachin]")
+    rc, out, err = run([BIN, "--dump", write("he-bad.yaml", text2)])
+    check("settings.page_break_before: an unknown section is a warning with its position",
+          re.search(r"he-bad\.yaml:\d+:\d+: warning: page_break_before: there is no section "
+                    r"'Teachin'", err), err)
+    # Layout keys are checked.
+    lay = write("bad-pag.yaml", "pagination:\n  orphan: 2\n")
+    rc, _, err = run([BIN, "--dump", "-l", lay, he])
+    check("pagination: unknown key with a suggestion",
+          rc == 1 and "bad-pag.yaml:2:3: error: unknown key 'orphan'" in err and
+          "orphans" in err, err)
+
+# ---- the photo ---------------------------------------------------------------
+
+def pixel(pdf, page, dpi, x, y):
+    """The RGB of the point (x, y) in PDF points (from the bottom-left)."""
+    w, h, px = ppm(pdf, page, dpi)
+    c, r = int(x * dpi / 72), int(h - y * dpi / 72)
+    i = (r * w + c) * 3
+    return tuple(px[i:i + 3])
+
+
+def near(c, want, tol=40):
+    return all(abs(a - b) <= tol for a, b in zip(c, want))
+
+
+def photo_test():
+    d = os.path.join(TMP, "photo")
+    os.makedirs(d)
+    for f in ("photo.png", "photo.jpg"):
+        shutil.copy(os.path.join(ROOT, "tests", "data", f), d)
+    li = open(os.path.join(ROOT, "profiles", "li.yaml"), encoding="utf-8").read()
+    cases = [("png", "onecolumn", (255, 255, 255)), ("jpg", "onecolumn", (232, 220, 200)),
+             ("png", "sidebar", (255, 255, 255)), ("jpg", "compact", (232, 220, 200))]
+    for ext, lay, background in cases:
+        name = "photo %s in %s" % (ext, lay)
+        prof = os.path.join(d, "li-%s.yaml" % ext)
+        with open(prof, "w", encoding="utf-8") as f:
+            f.write(li.replace("cv:\n", "cv:\n  photo: photo.%s\n" % ext, 1))
+        pdf = os.path.join(d, "li-%s-%s.pdf" % (ext, lay))
+        rc, _, err = run([BIN, "-l", layout_path(lay), "-o", pdf, prof])
+        check("%s: renders with nothing on stderr" % name, rc == 0 and err == "", err)
+        rc, dd, _ = dump(prof, layout_path(lay))
+        pg = parse_dump(dd)[0]
+        ims = pg["images"]
+        check("%s: one image on page 1" % name, len(ims) == 1 and ims[0]["file"] ==
+              "photo." + ext, ims)
+        if len(ims) != 1:
+            continue
+        im = ims[0]
+        region = pg["regions"]["sidebar" if lay == "sidebar" else "head"]
+        check("%s: inside the %s" % (name, "sidebar" if lay == "sidebar" else "header"),
+              region[0] - 0.05 <= im["x"] and im["x"] + im["w"] <= region[2] + 0.05 and
+              region[1] - 0.05 <= im["y"] and im["y"] + im["h"] <= region[3] + 0.05,
+              (im, region))
+        check("%s: keeps its aspect ratio" % name, abs(im["h"] / im["w"] - 160 / 120) < 0.01, im)
+        # No text on the photo.
+        over = [r["text"] for r in pg["runs"] if r["x"] < im["x"] + im["w"] and
+                r["x"] + r["w"] > im["x"] and im["y"] < r["y"] < im["y"] + im["h"]]
+        check("%s: no text over it" % name, not over, over)
+        # Ink: the head is blue, the shoulders navy, the corners the
+        # background (transparency flattened on white).
+        sx, sy = im["w"] / 120, im["h"] / 160
+        at = lambda px, py: pixel(pdf, 1, 144, im["x"] + px * sx, im["y"] + im["h"] - py * sy)
+        check("%s: the head is blue" % name, near(at(60, 58), (0x2E, 0x6D, 0xB4)), at(60, 58))
+        check("%s: the shoulders are navy" % name, near(at(60, 150), (0x1F, 0x3A, 0x5F)),
+              at(60, 150))
+        check("%s: the corner is the background" % name, near(at(6, 6), background, 12),
+              at(6, 6))
+    # Broken photos: an error at the photo: line naming the file, exit 1, no
+    # PDF written, an existing PDF untouched.
+    png = open(os.path.join(ROOT, "tests", "data", "photo.png"), "rb").read()
+    jpg = open(os.path.join(ROOT, "tests", "data", "photo.jpg"), "rb").read()
+    bad = {"missing.png": None, "cut.png": png[:len(png) // 2], "cut.jpg": jpg[:len(jpg) // 2],
+           "text.jpg": b"not a picture\n", "empty.png": b"", "adir.png": "dir"}
+    for fname, data in bad.items():
+        path = os.path.join(d, fname)
+        if data == "dir":
+            os.makedirs(path)
+        elif data is not None:
+            with open(path, "wb") as f:
+                f.write(data)
+        prof = os.path.join(d, "bad-%s.yaml" % fname.replace(".", "-"))
+        with open(prof, "w", encoding="utf-8") as f:
+            f.write("cv:\n  name: A B\n  photo: %s\n" % fname)
+        out = os.path.join(d, "bad.pdf")
+        with open(out, "wb") as f:
+            f.write(b"previous")
+        rc, _, err = run([BIN, "-o", out, prof])
+        check("photo %s: an error at its line naming the file, exit 1" % fname,
+              rc == 1 and re.search(re.escape(prof) + r":3:\d+: error: .*" + re.escape(fname),
+                                    err), "rc %d: %s" % (rc, err))
+        check("photo %s: the existing PDF is untouched" % fname,
+              open(out, "rb").read() == b"previous")
+
+
+
+def main():
+    all_layouts_test()
+    sidebar_order_test()
+    sidebar_sections_test()
+    furniture_test()
+    fit_test()
+    explain_test()
+    photo_test()
+    shutil.rmtree(TMP, ignore_errors=True)
+    return summary("layouts")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
