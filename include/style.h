@@ -104,6 +104,7 @@ typedef struct cv_style {
 
     /* Pagination (flow.h describes the rules). */
     float entry_lines, orphans, widows, title_lines;
+    bool fill_pages;              /* stretch gaps so pages end at the margin */
     cv_names break_before, keep_together;
 
     /* The sidebar: a second column beside the main one. */

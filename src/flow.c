@@ -187,12 +187,47 @@ size_t cv_flow_pages(cv_arena *a, const cv_composed *c, const cv_style *st,
     return npages;
 }
 
+/* pagination.fill_pages: on every page of a column but its last, the gaps
+ * between items grow by the same factor (at most FILL_MAX times) so that
+ * the page ends at the bottom margin.  A page cut short by
+ * page_break_before is left as it is.  Returns the factor of each page. */
+#define FILL_MAX 2.0f
+static float *fill_factors(cv_arena *a, const cv_vlist *vl, const size_t *page_of, float full,
+                           float head_h, bool fill)
+{
+    size_t np = vl->n ? page_of[vl->n - 1] + 1 : 0;
+    float *f = cv_arena_alloc(a, (np + 1) * sizeof *f);
+    if (!fill || np < 2)
+        return f;
+    float *used = cv_arena_alloc(a, np * sizeof *used), *gaps = cv_arena_alloc(a, np * sizeof *gaps);
+    bool *forced = cv_arena_alloc(a, np + 1);
+    for (size_t i = 0; i < vl->n; i++) {
+        size_t p = page_of[i];
+        bool first = !i || page_of[i - 1] != p;
+        used[p] += (first ? 0 : vl->items[i].space_before) + vl->items[i].height;
+        if (!first)
+            gaps[p] += vl->items[i].space_before;
+        if (first && vl->items[i].break_before && p)
+            forced[p - 1] = true;
+    }
+    for (size_t p = 0; p + 1 < np; p++) {
+        float slack = (p ? full : full - head_h) - used[p];
+        if (forced[p] || slack <= 0 || gaps[p] <= 0)
+            continue;
+        f[p] = slack / gaps[p];
+        if (f[p] > FILL_MAX)
+            f[p] = FILL_MAX;
+    }
+    return f;
+}
+
 cv_display *cv_flow(cv_arena *a, const cv_composed *c, const cv_style *st, cv_flowlog *log)
 {
     cv_display *d = cv_arena_alloc(a, sizeof *d);
     d->width = st->page_w;
     d->height = st->page_h;
     float top = st->page_h - st->margin_top;
+    float full = st->page_h - st->margin_top - st->margin_bottom;
     float head_h = c->head.n ? list_height(&c->head) + c->head_gap : 0;
     size_t *page_of[CV_NCOLS] = {0};
     size_t npages = cv_flow_pages(a, c, st, page_of, log);
@@ -217,6 +252,7 @@ cv_display *cv_flow(cv_arena *a, const cv_composed *c, const cv_style *st, cv_fl
         for (size_t p = 0; p < npages; p++)
             add_region(&d->pages[p], names[k], left, st->margin_bottom, left + c->col_w[k],
                        p ? top : top - head_h);
+        float *stretch = fill_factors(a, vl, page_of[k], full, head_h, st->fill_pages);
         size_t cur = (size_t)-1;
         for (size_t i = 0; i < vl->n; i++) {
             const cv_vitem *it = &vl->items[i];
@@ -224,7 +260,7 @@ cv_display *cv_flow(cv_arena *a, const cv_composed *c, const cv_style *st, cv_fl
                 cur = page_of[k][i];
                 y = cur ? 0 : head_h;
             } else {
-                y += it->space_before;
+                y += it->space_before * (1 + stretch[cur]);
             }
             place(a, &d->pages[cur], it, left, top - y);
             y += it->height;

@@ -74,6 +74,7 @@ static const key keys[] = {
     K("pagination", "title_lines", COUNT, title_lines),
     K("pagination", "page_break_before", NAMES, break_before),
     K("pagination", "keep_together", NAMES, keep_together),
+    K("pagination", "fill_pages", BOOL, fill_pages),
     K("columns.sidebar", "side", SIDE, sidebar_left),
     K("columns.sidebar", "width", LEN, sidebar_w),
     K("columns.sidebar", "gap", LEN, sidebar_gap),

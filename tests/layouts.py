@@ -436,6 +436,26 @@ def photo_test():
 
 
 
+def fill_test():
+    """pagination.fill_pages stretches the gaps so every page but the last
+    ends at the bottom margin; by default nothing is stretched."""
+    he = os.path.join(ROOT, "profiles", "he.yaml")
+    lay = write("fill.yaml", "extends: %s\npagination: {fill_pages: true}\n" %
+                layout_path("onecolumn"))
+    feet = {}
+    for name, l in (("default", layout_path("onecolumn")), ("fill", lay)):
+        rc, d, err = dump(he, l)
+        pages = parse_dump(d)
+        feet[name] = [min(r["y"] for r in pg["runs"] if inside(r, pg["regions"]["main"]))
+                      for pg in pages]
+    f = feet["fill"]
+    check("fill_pages: every page but the last ends on the same baseline",
+          len(f) > 2 and max(f[:-1]) - min(f[:-1]) < 0.5, f)
+    check("fill_pages: the page count is unchanged", len(f) == len(feet["default"]), feet)
+    check("fill_pages: off by default (the pages end where they end)",
+          max(feet["default"][:-1]) - min(feet["default"][:-1]) > 2, feet["default"])
+
+
 def main():
     all_layouts_test()
     sidebar_order_test()
@@ -444,6 +464,7 @@ def main():
     fit_test()
     explain_test()
     photo_test()
+    fill_test()
     shutil.rmtree(TMP, ignore_errors=True)
     return summary("layouts")
 
