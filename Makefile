@@ -2,6 +2,7 @@
 #
 #   make          build ./cvpdf
 #   make demo     install missing Debian packages, build, render profiles/ into out/
+#                 (and in the sidebar and compact layouts into out/sidebar/, out/compact/)
 #   make check    install missing Debian packages, build with ASan+UBSan, run every test
 #   make bench    median wall time, peak memory and size per résumé; line-breaking throughput
 #   make install  PREFIX=/usr/local DESTDIR=
@@ -69,6 +70,8 @@ demo: deps
 	@mkdir -p out
 	./cvpdf -l layouts/onecolumn.yaml -o out/ $(filter-out %-zh.yaml,$(wildcard profiles/*.yaml))
 	./cvpdf -l layouts/zh.yaml -o out/ $(wildcard profiles/*-zh.yaml)
+	./cvpdf -q -l layouts/sidebar.yaml -o out/sidebar/ $(wildcard profiles/*.yaml)
+	./cvpdf -q -l layouts/compact.yaml -o out/compact/ $(wildcard profiles/*.yaml)
 	@ls -l out/*.pdf
 
 unit: $(UNIT_BIN)
