@@ -1238,26 +1238,16 @@ void cv_furnish(cv_arena *a, cv_display *d, const cv_doc *doc, const cv_style *s
                 float x = st->margin_left + (slot == 0 ? 0
                                              : slot == 1 ? (width - ln->width) / 2
                                                          : width - ln->width);
-                for (size_t i = 0; i < ln->nruns; i++) {
-                    cv_run rn = ln->runs[i];
-                    rn.x += x;
-                    rn.y = base;
-                    CV_PUSH(a, pg->runs, pg->nruns, pg->cruns, rn);
-                }
-                for (size_t i = 0; i < ln->nlinks; i++) {
-                    cv_link lk = ln->links[i];
-                    lk.x0 += x, lk.x1 += x, lk.y0 += base, lk.y1 += base;
-                    CV_PUSH(a, pg->links, pg->nlinks, pg->clinks, lk);
-                }
+                cv_page_put_line(a, pg, ln, x, base);
                 any = true;
             }
-            if (any && pg->nregions < CV_MAX_REGIONS)
-                pg->regions[pg->nregions++] =
-                    k ? (cv_region){"page_footer", st->margin_left, 0,
-                                    st->page_w - st->margin_right, st->margin_bottom}
-                      : (cv_region){"page_header", st->margin_left,
-                                    st->page_h - st->margin_top, st->page_w - st->margin_right,
-                                    st->page_h};
+            if (any && k)
+                cv_page_add_region(pg, "page_footer", st->margin_left, 0,
+                                   st->page_w - st->margin_right, st->margin_bottom);
+            else if (any)
+                cv_page_add_region(pg, "page_header", st->margin_left,
+                                   st->page_h - st->margin_top, st->page_w - st->margin_right,
+                                   st->page_h);
         }
     }
 }

@@ -37,6 +37,27 @@ static cv_page *new_page(cv_arena *a, cv_display *d)
     return &d->pages[d->npages - 1];
 }
 
+void cv_page_put_line(cv_arena *a, cv_page *pg, const cv_line *ln, float x, float y)
+{
+    for (size_t r = 0; r < ln->nruns; r++) {
+        cv_run run = ln->runs[r];
+        run.x += x;
+        run.y = y;
+        CV_PUSH(a, pg->runs, pg->nruns, pg->cruns, run);
+    }
+    for (size_t l = 0; l < ln->nlinks; l++) {
+        cv_link lk = ln->links[l];
+        lk.x0 += x, lk.x1 += x, lk.y0 += y, lk.y1 += y;
+        CV_PUSH(a, pg->links, pg->nlinks, pg->clinks, lk);
+    }
+}
+
+void cv_page_add_region(cv_page *pg, const char *name, float x0, float y0, float x1, float y1)
+{
+    if (pg->nregions < CV_MAX_REGIONS)
+        pg->regions[pg->nregions++] = (cv_region){name, x0, y0, x1, y1};
+}
+
 static void place(cv_arena *a, cv_page *pg, const cv_vitem *it, float left, float top)
 {
     for (size_t i = 0; i < it->nimgs; i++) {
@@ -46,18 +67,7 @@ static void place(cv_arena *a, cv_page *pg, const cv_vitem *it, float left, floa
     }
     for (size_t i = 0; i < it->npieces; i++) {
         const cv_piece *p = &it->pieces[i];
-        float x = left + p->dx, y = top - p->dy;
-        for (size_t r = 0; r < p->line->nruns; r++) {
-            cv_run run = p->line->runs[r];
-            run.x += x;
-            run.y = y;
-            CV_PUSH(a, pg->runs, pg->nruns, pg->cruns, run);
-        }
-        for (size_t l = 0; l < p->line->nlinks; l++) {
-            cv_link lk = p->line->links[l];
-            lk.x0 += x, lk.x1 += x, lk.y0 += y, lk.y1 += y;
-            CV_PUSH(a, pg->links, pg->nlinks, pg->clinks, lk);
-        }
+        cv_page_put_line(a, pg, p->line, left + p->dx, top - p->dy);
     }
     for (size_t i = 0; i < it->nrules; i++) {
         const cv_vrule *r = &it->rules[i];
@@ -164,12 +174,6 @@ static float list_height(const cv_vlist *vl)
     return h;
 }
 
-static void add_region(cv_page *pg, const char *name, float x0, float y0, float x1, float y1)
-{
-    if (pg->nregions < CV_MAX_REGIONS)
-        pg->regions[pg->nregions++] = (cv_region){name, x0, y0, x1, y1};
-}
-
 size_t cv_flow_pages(cv_arena *a, const cv_composed *c, const cv_style *st,
                      size_t **page_of, cv_flowlog *log)
 {
@@ -243,14 +247,14 @@ cv_display *cv_flow(cv_arena *a, const cv_composed *c, const cv_style *st, cv_fl
         y += it->height;
     }
     if (c->head.n)
-        add_region(&d->pages[0], "head", st->margin_left, top - y,
+        cv_page_add_region(&d->pages[0], "head", st->margin_left, top - y,
                    st->page_w - st->margin_right, top);
     static const char *const names[CV_NCOLS] = {"main", "sidebar"};
     for (size_t k = 0; k < c->ncols; k++) {
         const cv_vlist *vl = &c->col[k];
         float left = st->margin_left + c->col_x[k];
         for (size_t p = 0; p < npages; p++)
-            add_region(&d->pages[p], names[k], left, st->margin_bottom, left + c->col_w[k],
+            cv_page_add_region(&d->pages[p], names[k], left, st->margin_bottom, left + c->col_w[k],
                        p ? top : top - head_h);
         float *stretch = fill_factors(a, vl, page_of[k], full, head_h, st->fill_pages);
         size_t cur = (size_t)-1;
