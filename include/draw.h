@@ -72,6 +72,14 @@ typedef struct cv_region {
 
 #define CV_MAX_REGIONS 6
 
+/* A bookmark: a section title's top on a page (0-based). */
+typedef struct cv_mark {
+    const char *title;      /* UTF-8, no markup */
+    size_t page;
+    float y;
+    int section;            /* its index in the profile */
+} cv_mark;
+
 typedef struct cv_page {
     cv_region regions[CV_MAX_REGIONS];
     size_t nregions;
@@ -89,17 +97,34 @@ typedef struct cv_display {
     float width, height;
     cv_page *pages;
     size_t npages, cpages;
+    /* Bookmarks, in document order. */
+    cv_mark *marks;
+    size_t nmarks, cmarks;
     /* Document information (UTF-8, no markup). */
     const char *title, *author, *subject, *keywords;
+    const char *lang;        /* BCP 47 language of the text ("en", "zh") */
+    /* The PDF's dates (SOURCE_DATE_EPOCH); none when has_date is false. */
+    bool has_date;
+    long long epoch;
+    bool pdfa;               /* write PDF/A-1b */
 } cv_display;
 
 /* Write the display list as a PDF at `path`: fonts subset with hb-subset
- * before libharu sees them, text as one TJ array per run, links without
- * border boxes, title and author set.  The file is written to a temporary
- * file beside `path` and renamed into place, so a failure never leaves a
- * partial PDF or clobbers an existing one.  Returns false with err set. */
+ * and embedded as Type0 fonts of our own (pdf.h), text as one TJ array per
+ * run, links without border boxes, bookmarks, page labels, document
+ * information and, with d->pdfa, PDF/A-1b.  The same display list always
+ * gives the same bytes.  The file is written to a temporary file beside
+ * `path` and renamed into place, so a failure never leaves a partial PDF
+ * or clobbers an existing one.  Returns false with err set. */
 bool cv_draw_pdf(const cv_display *d, const cv_fontset *fs, const char *path,
                  cv_error *err);
+/* Several résumés in one PDF (a CV book): each display's pages in turn,
+ * each face embedded once for all, a bookmark per person (the display's
+ * author) with their sections beneath, page labels per person ("Name 1",
+ * "Name 2", ...), `title` as the document title and everyone as its
+ * author.  PDF/A and the dates follow the first display. */
+bool cv_draw_pdf_book(const cv_display *const *ds, size_t n, const char *title,
+                      const cv_fontset *fs, const char *path, cv_error *err);
 
 /* Print the display list as text: one line per page, run, rule and link. */
 void cv_draw_dump(const cv_display *d, const cv_fontset *fs, FILE *out);

@@ -1222,6 +1222,7 @@ void cv_furnish(cv_arena *a, cv_display *d, const cv_doc *doc, const cv_style *s
             furn fu = {p + 1, d->npages, shown};
             cv_page *pg = &d->pages[p];
             bool any = false;
+            size_t first = pg->nruns;
             for (int slot = 0; slot < 3; slot++) {
                 if (!r->slot[slot])
                     continue;
@@ -1240,6 +1241,14 @@ void cv_furnish(cv_arena *a, cv_display *d, const cv_doc *doc, const cv_style *s
                                                          : width - ln->width);
                 cv_page_put_line(a, pg, ln, x, base);
                 any = true;
+            }
+            /* The running header is read first: move its runs to the front. */
+            if (any && !k && first) {
+                size_t n = pg->nruns - first;
+                cv_run *tmp = cv_arena_alloc(a, n * sizeof *tmp);
+                memcpy(tmp, pg->runs + first, n * sizeof *tmp);
+                memmove(pg->runs + n, pg->runs, first * sizeof *tmp);
+                memcpy(pg->runs, tmp, n * sizeof *tmp);
             }
             if (any && k)
                 cv_page_add_region(pg, "page_footer", st->margin_left, 0,

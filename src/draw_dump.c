@@ -64,6 +64,9 @@ static void dump(const cv_display *d, const cv_fontset *fs, bool glyphs, FILE *o
             const cv_region *g = &pg->regions[i];
             fprintf(out, "region %s %.2f %.2f %.2f %.2f\n", g->name, g->x0, g->y0, g->x1, g->y1);
         }
+        for (size_t i = 0; i < d->nmarks; i++)
+            if (d->marks[i].page == p)
+                fprintf(out, "mark %.2f %s\n", d->marks[i].y, d->marks[i].title);
         for (size_t i = 0; i < pg->nrules; i++) {
             const cv_rule *r = &pg->rules[i];
             fprintf(out, "rule %.2f %.2f %.2f %.2f w=%.2f #%06x\n", r->x0, r->y0, r->x1,

@@ -2,26 +2,28 @@
  *
  * libharu is used the way ../shared/LIBHARU-NOTES.md found safe:
  *
- *  - Fonts never reach libharu whole.  Each face the document uses is
- *    subset once with hb-subset to exactly the code points drawn (plus "Hx",
- *    where libharu reads cap and x height), written to a memfd and loaded
- *    from /proc/self/fd/N; then every glyph of the subset is marked used.
- *    Whole-font embedding blanks CJK glyphs whose components have ids above
- *    32767, and malformed fonts crash libharu; subsetting avoids both.
- *  - libharu's ToUnicode CMap is malformed (a `begincidrange` where a
- *    ToUnicode map needs `bfrange`), which poppler and PDFBox warn about.
- *    It is rewritten as a proper CMapType 2 map over the code points used.
- *  - Text is written as one TJ array per run, carrying the kerning and
- *    justification the layout measured, so glyphs land where the dump says.
+ *  - Fonts never reach libharu's font loader.  Each face the document uses
+ *    is subset once with hb-subset to exactly the code points drawn and
+ *    embedded as a Type0 font built with libharu's object API (pdf_font.c):
+ *    libharu's own loader scans 65,536 codes per font, blanks CJK glyphs
+ *    whose components have ids above 32767, writes a malformed ToUnicode
+ *    map and crashes on malformed fonts.
+ *  - Content is written as operators into each page's stream: text as one
+ *    TJ array per run, carrying the kerning and justification the layout
+ *    measured, so glyphs land where the dump says.
  *  - Images never reach libharu as files: image.c has decoded and checked
  *    them, and each distinct cv_image is embedded once, as raw 8-bit gray
  *    or RGB samples (Flate-compressed), however often it is placed.  They
  *    are drawn after the rules and before the text.
+ *  - Links carry no border and the Print flag; bookmarks point at direct
+ *    destinations; document information, /ID and PDF/A-1b come from
+ *    pdf_meta.c.  Nothing depends on the clock, so output is reproducible.
  *  - Errors are recorded by the error handler (no longjmp) and checked
  *    after each step; the file is saved to a temporary name beside the
  *    target and renamed into place only when everything succeeded.
  */
 #include "draw.h"
+#include "pdf.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -34,12 +36,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <hb-subset.h>
-#include <hb.h>
 #include <hpdf.h>
 #include <hpdf_doc.h>
-#include <hpdf_font.h>
-#include <hpdf_fontdef.h>
+#include <hpdf_encrypt.h>
 #include <hpdf_pages.h>
 
 typedef struct ctx {
@@ -83,157 +82,48 @@ static void bprintf(buf *b, const char *fmt, ...)
     }
 }
 
-/* A number for a content stream: at most 3 decimals, no trailing zeros. */
-static void bnum(buf *b, double v)
+static void bputc(buf *b, unsigned char ch)
+{
+    if (b->n + 2 > b->cap) {
+        b->cap = b->cap * 2 + 256;
+        char *t = realloc(b->s, b->cap);
+        if (!t) {
+            fprintf(stderr, "cvpdf: out of memory\n");
+            abort();
+        }
+        b->s = t;
+    }
+    b->s[b->n++] = (char)ch;
+    b->s[b->n] = 0;
+}
+
+/* One byte of a literal string: only ( ) \ and line ends are escaped. */
+static void bstrc(buf *b, unsigned char ch)
+{
+    if (ch == '(' || ch == ')' || ch == '\\' || ch == '\r' || ch == '\n') {
+        bputc(b, '\\');
+        ch = ch == '\r' ? 'r' : ch == '\n' ? 'n' : ch;
+    }
+    bputc(b, ch);
+}
+
+/* A number for a content stream: at most `dec` decimals, no trailing
+ * zeros. */
+static void bnumd(buf *b, double v, int dec)
 {
     char t[32];
-    snprintf(t, sizeof t, "%.3f", v);
+    snprintf(t, sizeof t, "%.*f", dec, v);
     char *e = t + strlen(t) - 1;
-    while (*e == '0')
+    while (dec && *e == '0')
         *e-- = 0;
     if (*e == '.')
         *e = 0;
     bprintf(b, "%s", strcmp(t, "-0") ? t : "0");
 }
 
-static bool has_key(HPDF_Dict d, const char *key)
+static void bnum(buf *b, double v)
 {
-    for (HPDF_UINT i = 0; i < d->list->count; i++) {
-        HPDF_DictElement e = HPDF_List_ItemAt(d->list, i);
-        if (e && !strcmp(e->key, key))
-            return true;
-    }
-    return false;
-}
-
-/* Replace libharu's ToUnicode CMap of `font` with a valid one.  Codes are
- * UTF-16 code units equal to the code points, so the map is the identity
- * over each 256-code block that the document uses (LIBHARU-NOTES §3). */
-static bool fix_tounicode(HPDF_Font font, const unsigned char *used)
-{
-    HPDF_FontAttr fa = (HPDF_FontAttr)font->attr;
-    HPDF_Dict cm = fa->cmap_stream;
-    if (!cm || !cm->stream)
-        return true;
-    static const char *const drop[] = {"Type", "CMapName", "CIDSystemInfo", "WMode"};
-    for (size_t i = 0; i < sizeof drop / sizeof *drop; i++)
-        if (has_key(cm, drop[i]) && HPDF_Dict_RemoveElement(cm, drop[i]) != HPDF_OK)
-            return false;
-    HPDF_MemStream_FreeData(cm->stream);
-
-    int blocks[256], n = 0;
-    for (int hi = 0; hi < 256; hi++) {
-        if (hi >= 0xD8 && hi <= 0xDF)          /* surrogates */
-            continue;
-        for (int k = 0; k < 32; k++)
-            if (used[hi * 32 + k]) {
-                blocks[n++] = hi;
-                break;
-            }
-    }
-    char line[96];
-    HPDF_Stream_WriteStr(cm->stream,
-        "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
-        "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
-        "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
-        "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n");
-    for (int i = 0; i < n; i += 100) {
-        int m = n - i < 100 ? n - i : 100;
-        snprintf(line, sizeof line, "%d beginbfrange\n", m);
-        HPDF_Stream_WriteStr(cm->stream, line);
-        for (int j = i; j < i + m; j++) {
-            snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", blocks[j], blocks[j],
-                     blocks[j]);
-            HPDF_Stream_WriteStr(cm->stream, line);
-        }
-        HPDF_Stream_WriteStr(cm->stream, "endbfrange\n");
-    }
-    HPDF_Stream_WriteStr(cm->stream, "endcmap\nCMapName currentdict /CMap defineresource pop\n"
-                                     "end\nend\n");
-
-    /* The descendant font's Ordering must be "Identity" (not "Identity-H"). */
-    HPDF_Font desc = fa->descendant_font;
-    if (desc && has_key(desc, "CIDSystemInfo")) {
-        HPDF_Dict info = HPDF_Dict_GetItem(desc, "CIDSystemInfo", HPDF_OCLASS_DICT);
-        if (info)
-            HPDF_Dict_Add(info, "Ordering", HPDF_String_New(desc->mmgr, "Identity", NULL));
-    }
-    return true;
-}
-
-/* Subset face `f` to the code points set in `used` and load it. */
-static HPDF_Font load_subset(HPDF_Doc pdf, const cv_face *f, const unsigned char *used,
-                             ctx *c, cv_error *err)
-{
-    hb_subset_input_t *in = hb_subset_input_create_or_fail();
-    if (!in) {
-        cv_error_at(err, (cv_pos){0}, "out of memory subsetting '%s'", f->path);
-        return NULL;
-    }
-    hb_set_t *uni = hb_subset_input_unicode_set(in);
-    for (unsigned cp = 0; cp < 0x10000; cp++)
-        if (used[cp >> 3] & (1u << (cp & 7)))
-            hb_set_add(uni, cp);
-    hb_set_add(uni, 'H');
-    hb_set_add(uni, 'x');
-    hb_subset_input_set_flags(in, HB_SUBSET_FLAGS_NO_HINTING);
-    /* Shaping tables are useless in a PDF: positions are already fixed. */
-    hb_set_t *drop = hb_subset_input_set(in, HB_SUBSET_SETS_DROP_TABLE_TAG);
-    hb_set_add(drop, HB_TAG('G', 'S', 'U', 'B'));
-    hb_set_add(drop, HB_TAG('G', 'P', 'O', 'S'));
-    hb_set_add(drop, HB_TAG('G', 'D', 'E', 'F'));
-    hb_set_add(drop, HB_TAG('k', 'e', 'r', 'n'));
-    hb_face_t *sub = hb_subset_or_fail((hb_face_t *)f->hb_face, in);
-    hb_subset_input_destroy(in);
-    if (!sub) {
-        cv_error_at(err, (cv_pos){f->path, 0, 0}, "HarfBuzz cannot subset this font "
-                    "(it is probably damaged)");
-        return NULL;
-    }
-    hb_blob_t *blob = hb_face_reference_blob(sub);
-    hb_face_destroy(sub);
-    unsigned len;
-    const char *data = hb_blob_get_data(blob, &len);
-
-    int fd = memfd_create("cvpdf-font", MFD_CLOEXEC);
-    bool ok = fd >= 0;
-    for (size_t off = 0; ok && off < len;) {
-        ssize_t w = write(fd, data + off, len - off);
-        if (w <= 0)
-            ok = false;
-        else
-            off += (size_t)w;
-    }
-    hb_blob_destroy(blob);
-    if (!ok) {
-        if (fd >= 0)
-            close(fd);
-        cv_error_at(err, (cv_pos){0}, "cannot create a temporary font: %s", strerror(errno));
-        return NULL;
-    }
-    char path[64];
-    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-    const char *name = HPDF_LoadTTFontFromFile(pdf, path, HPDF_TRUE);
-    close(fd);      /* libharu has read the file */
-    HPDF_Font font = name && !c->status ? HPDF_GetFont(pdf, name, "UTF-8") : NULL;
-    if (!font || c->status) {
-        cv_error_at(err, (cv_pos){f->path, 0, 0}, "libharu cannot load this font "
-                    "(error 0x%04X)", (unsigned)c->status);
-        return NULL;
-    }
-    /* Embed every glyph of the subset (libharu embeds only "used" ones). */
-    HPDF_FontDef def = HPDF_GetFontDef(pdf, name);
-    if (def && def->attr) {
-        HPDF_TTFontDefAttr attr = (HPDF_TTFontDefAttr)def->attr;
-        if (attr->glyph_tbl.flgs)
-            memset(attr->glyph_tbl.flgs, 1, attr->num_glyphs);
-    }
-    if (!fix_tounicode(font, used) || c->status) {
-        cv_error_at(err, (cv_pos){f->path, 0, 0}, "libharu failed rewriting the "
-                    "ToUnicode map (error 0x%04X)", (unsigned)c->status);
-        return NULL;
-    }
-    return font;
+    bnumd(b, v, 3);
 }
 
 /* Percent-encode what may not appear raw in a URI string. */
@@ -253,13 +143,6 @@ static char *encode_uri(const char *u)
     }
     *q = 0;
     return o;
-}
-
-static void rgb(unsigned c, float *r, float *g, float *b)
-{
-    *r = ((c >> 16) & 0xFF) / 255.0f;
-    *g = ((c >> 8) & 0xFF) / 255.0f;
-    *b = (c & 0xFF) / 255.0f;
 }
 
 /* The document's images: each distinct cv_image with its XObject. */
@@ -307,8 +190,36 @@ static bool load_image(HPDF_Doc pdf, images *ims, const cv_image *im, ctx *c, cv
     return true;
 }
 
+/* Append b's bytes to the page's content stream and to the digest. */
+static bool flush(HPDF_Stream stream, buf *b, HPDF_MD5_CTX *md5)
+{
+    if (!b->n)
+        return true;
+    HPDF_MD5Update(md5, (const HPDF_BYTE *)b->s, (HPDF_UINT)b->n);
+    bool ok = HPDF_Stream_Write(stream, (const HPDF_BYTE *)b->s, (HPDF_UINT)b->n) == HPDF_OK;
+    b->n = 0;
+    return ok;
+}
+
+static void bcolor(buf *b, unsigned c, const char *op)
+{
+    unsigned r = (c >> 16) & 0xFF, g = (c >> 8) & 0xFF, bl = c & 0xFF;
+    if (r == g && g == bl) {            /* a gray: "0.2 g" */
+        bnum(b, r / 255.0);
+        bprintf(b, " %s\n", op[0] == 'r' ? "g" : "G");
+        return;
+    }
+    bnum(b, ((c >> 16) & 0xFF) / 255.0);
+    bprintf(b, " ");
+    bnum(b, ((c >> 8) & 0xFF) / 255.0);
+    bprintf(b, " ");
+    bnum(b, (c & 0xFF) / 255.0);
+    bprintf(b, " %s\n", op);
+}
+
 static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
-                      HPDF_Font *fonts, const images *ims, ctx *c, buf *b)
+                      const cv_pdffont *fonts, const images *ims, ctx *c, buf *b,
+                      HPDF_MD5_CTX *md5)
 {
     HPDF_Page page = HPDF_AddPage(pdf);
     if (!page)
@@ -316,87 +227,260 @@ static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
     HPDF_Page_SetWidth(page, d->width);
     HPDF_Page_SetHeight(page, d->height);
     HPDF_Stream stream = ((HPDF_PageAttr)page->attr)->stream;
+    b->n = 0;
 
     for (size_t i = 0; i < pg->nrules; i++) {
         const cv_rule *r = &pg->rules[i];
-        float cr, cg, cb;
-        rgb(r->color, &cr, &cg, &cb);
-        HPDF_Page_SetRGBStroke(page, cr, cg, cb);
-        HPDF_Page_SetLineWidth(page, r->width);
-        HPDF_Page_MoveTo(page, r->x0, r->y0);
-        HPDF_Page_LineTo(page, r->x1, r->y1);
-        HPDF_Page_Stroke(page);
+        bcolor(b, r->color, "RG");
+        bnum(b, r->width);
+        bprintf(b, " w ");
+        bnum(b, r->x0);
+        bprintf(b, " ");
+        bnum(b, r->y0);
+        bprintf(b, " m ");
+        bnum(b, r->x1);
+        bprintf(b, " ");
+        bnum(b, r->y1);
+        bprintf(b, " l S\n");
     }
+    if (!flush(stream, b, md5))
+        return false;
 
     for (size_t i = 0; i < pg->nimgs; i++) {
         const cv_img *im = &pg->imgs[i];
         HPDF_Image xo = find_image(ims, im->im);
         if (!xo || HPDF_Page_DrawImage(page, xo, im->x, im->y, im->w, im->h) != HPDF_OK)
             return false;
+        bprintf(b, "image %u %u %.3f %.3f %.3f %.3f\n", im->im->width, im->im->height, im->x,
+                im->y, im->w, im->h);
+        HPDF_MD5Update(md5, (const HPDF_BYTE *)b->s, (HPDF_UINT)b->n);
+        b->n = 0;
     }
 
     if (pg->nruns) {
-        HPDF_Page_BeginText(page);
+        /* Runs are placed with Td, relative to the previous run, in whole
+         * hundredths of a point so that rounding never accumulates. */
+        bprintf(b, "BT\n");
         int cur_face = -1;
         float cur_size = -1;
-        long cur_color = -1;
+        long cur_fill = -1, cur_stroke = -1;
         bool cur_synth = false;
-        for (size_t i = 0; i < pg->nruns && !c->status; i++) {
+        long px = 0, py = 0;
+        for (size_t i = 0; i < pg->nruns; i++) {
             const cv_run *r = &pg->runs[i];
+            const cv_pdffont *pf = &fonts[r->face];
             if (r->face != cur_face || r->size != cur_size) {
-                HPDF_Page_SetFontAndSize(page, fonts[r->face], r->size);
+                const char *name = HPDF_Page_GetLocalFontName(page, pf->font);
+                if (!name)
+                    return false;
+                bprintf(b, "/%s ", name);
+                bnum(b, r->size);
+                bprintf(b, " Tf\n");
                 cur_face = r->face;
                 cur_size = r->size;
             }
-            if ((long)r->color != cur_color) {
-                float cr, cg, cb;
-                rgb(r->color, &cr, &cg, &cb);
-                HPDF_Page_SetRGBFill(page, cr, cg, cb);
-                HPDF_Page_SetRGBStroke(page, cr, cg, cb);
-                cur_color = r->color;
+            if ((long)r->color != cur_fill) {
+                bcolor(b, r->color, "rg");
+                cur_fill = r->color;
+            }
+            if (r->synth_bold && (long)r->color != cur_stroke) {
+                bcolor(b, r->color, "RG");
+                cur_stroke = r->color;
             }
             if (r->synth_bold != cur_synth) {
                 /* Synthetic bold: fill and stroke the outline. */
-                if (r->synth_bold)
-                    HPDF_Page_SetLineWidth(page, r->size * 0.03f);
-                HPDF_Page_SetTextRenderingMode(page, r->synth_bold ? HPDF_FILL_THEN_STROKE
-                                                                   : HPDF_FILL);
+                if (r->synth_bold) {
+                    bnum(b, r->size * 0.03);
+                    bprintf(b, " w ");
+                }
+                bprintf(b, "%d Tr\n", r->synth_bold ? 2 : 0);
                 cur_synth = r->synth_bold;
             }
-            HPDF_Page_SetTextMatrix(page, 1, 0, 0, 1, r->x, r->y);
-            b->n = 0;
-            bprintf(b, "[<");
+            long x = lround(r->x * 100.0), y = lround(r->y * 100.0);
+            bnumd(b, (x - px) / 100.0, 2);
+            bprintf(b, " ");
+            bnumd(b, (y - py) / 100.0, 2);
+            bprintf(b, " Td[(");
+            px = x;
+            py = y;
+            /* CIDs as bytes in literal strings: half the size of hex. */
             for (size_t k = 0; k < r->n; k++) {
-                bprintf(b, "%04X", (unsigned)r->g[k].cp);
+                unsigned cid = cv_pdffont_cid(pf, r->g[k].cp);
+                if (!pf->one_byte)
+                    bstrc(b, (unsigned char)(cid >> 8));
+                bstrc(b, (unsigned char)cid);
+                /* Tenths of a thousandth of an em are finer than print. */
                 float adj = r->g[k].adj;
-                if (k + 1 < r->n && fabsf(adj) >= 0.0005f) {
-                    bprintf(b, ">");
-                    bnum(b, -adj);
-                    bprintf(b, "<");
+                if (k + 1 < r->n && fabsf(adj) >= 0.05f) {
+                    bprintf(b, ")");
+                    bnumd(b, -adj, 1);
+                    bprintf(b, "(");
                 }
             }
-            bprintf(b, ">] TJ\012");
-            if (HPDF_Stream_WriteStr(stream, b->s) != HPDF_OK)
-                return false;
+            bprintf(b, ")]TJ\n");
         }
-        HPDF_Page_EndText(page);
+        bprintf(b, "ET\n");
+        if (!flush(stream, b, md5))
+            return false;
     }
 
     for (size_t i = 0; i < pg->nlinks; i++) {
         const cv_link *l = &pg->links[i];
-        HPDF_Rect rect = {l->x0, l->y0, l->x1, l->y1};
+        /* Quarter points, rounded outwards, print short and exact. */
+        HPDF_Rect rect = {floorf(l->x0 * 4) / 4, floorf(l->y0 * 4) / 4, ceilf(l->x1 * 4) / 4,
+                          ceilf(l->y1 * 4) / 4};
         char *uri = encode_uri(l->uri);
         HPDF_Annotation an = HPDF_Page_CreateURILinkAnnot(page, rect, uri);
+        HPDF_MD5Update(md5, (const HPDF_BYTE *)uri, (HPDF_UINT)strlen(uri));
         free(uri);
-        if (an)
-            HPDF_LinkAnnot_SetBorderStyle(an, 0, 0, 0);
+        /* No border box; printable (PDF/A asks for the Print flag). */
+        if (!an || HPDF_LinkAnnot_SetBorderStyle(an, 0, 0, 0) != HPDF_OK ||
+            HPDF_Dict_AddNumber(an, "F", 4) != HPDF_OK)
+            return false;
+        /* /P and the action's /Type are optional and cost bytes on every
+         * link. */
+        HPDF_Dict_RemoveElement(an, "P");
+        HPDF_Dict action = HPDF_Dict_GetItem(an, "A", HPDF_OCLASS_DICT);
+        if (action)
+            HPDF_Dict_RemoveElement(action, "Type");
     }
     return !c->status;
+}
+
+static bool is_ascii(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s >= 0x80)
+            return false;
+    return true;
+}
+
+/* A bookmark to the top `y` of a page, under `parent` (NULL: top level). */
+static HPDF_Outline bookmark(HPDF_Doc pdf, HPDF_Outline parent, const char *title,
+                             HPDF_Page page, float y)
+{
+    HPDF_Encoder utf8 = HPDF_GetEncoder(pdf, "UTF-8");
+    HPDF_Outline o = HPDF_CreateOutline(pdf, parent, title, is_ascii(title) ? NULL : utf8);
+    /* A direct [page /XYZ null top null] (PDF/A rejects indirect ones). */
+    HPDF_Array dest = o ? HPDF_Array_New(pdf->mmgr) : NULL;
+    if (!dest)
+        return NULL;
+    if (HPDF_Array_Add(dest, page) != HPDF_OK || HPDF_Array_AddName(dest, "XYZ") != HPDF_OK ||
+        HPDF_Array_Add(dest, HPDF_Null_New(pdf->mmgr)) != HPDF_OK ||
+        HPDF_Array_AddNumber(dest, (HPDF_INT32)ceilf(y)) != HPDF_OK ||
+        HPDF_Array_Add(dest, HPDF_Null_New(pdf->mmgr)) != HPDF_OK) {
+        HPDF_Array_Free(dest);
+        return NULL;
+    }
+    if (HPDF_Dict_Add(o, "Dest", dest) != HPDF_OK)
+        return NULL;
+    /* libharu marks every item /Type /Outlines, which only the root is. */
+    HPDF_Dict_RemoveElement(o, "Type");
+    return o;
+}
+
+/* The bookmarks and page labels of one résumé whose pages start at
+ * `first`: in a book, the person with their sections beneath and labels
+ * "Name 1", "Name 2"...; alone, the sections and labels 1, 2... */
+static bool add_navigation(HPDF_Doc pdf, const cv_display *d, size_t first, bool book)
+{
+    HPDF_Outline parent = NULL;
+    if (book && d->npages) {
+        HPDF_Page p0 = HPDF_GetPageByIndex(pdf, (HPDF_UINT)first);
+        parent = p0 ? bookmark(pdf, NULL, d->author ? d->author : "?", p0, d->height) : NULL;
+        if (!parent)
+            return false;
+        HPDF_Outline_SetOpened(parent, HPDF_FALSE);
+    }
+    for (size_t i = 0; i < d->nmarks; i++) {
+        const cv_mark *m = &d->marks[i];
+        HPDF_Page page = HPDF_GetPageByIndex(pdf, (HPDF_UINT)(first + m->page));
+        if (!page || !bookmark(pdf, parent, m->title, page, m->y))
+            return false;
+    }
+    char *prefix = NULL;
+    if (book && d->author) {
+        prefix = malloc(strlen(d->author) + 2);
+        if (!prefix)
+            abort();
+        sprintf(prefix, "%s ", d->author);
+    }
+    /* libharu writes the prefix as given: an ASCII one only. */
+    bool ok = HPDF_AddPageLabel(pdf, (HPDF_UINT)first, HPDF_PAGE_NUM_STYLE_DECIMAL, 1,
+                                prefix && is_ascii(prefix) ? prefix : NULL) == HPDF_OK;
+    free(prefix);
+    return ok;
+}
+
+/* Write the finished document to `path`: into memory, then to a temporary
+ * file beside `path` with every write checked, then renamed into place. */
+static bool save(HPDF_Doc pdf, ctx *c, const char *path, cv_error *err)
+{
+    if (HPDF_SaveToStream(pdf) != HPDF_OK || c->status)
+        return cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed writing the PDF "
+                           "(error 0x%04X)", (unsigned)c->status);
+    char *dcopy = strdup(path);
+    if (!dcopy)
+        abort();
+    const char *dir = dirname(dcopy);
+    size_t tl = strlen(dir) + 32;
+    char *tmp = malloc(tl);
+    if (!tmp)
+        abort();
+    snprintf(tmp, tl, "%s/.cvpdf-XXXXXX", dir);
+    free(dcopy);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        cv_error_at(err, (cv_pos){path, 0, 0}, "cannot write '%s': %s", path, strerror(errno));
+        free(tmp);
+        return false;
+    }
+    HPDF_ResetStream(pdf);
+    static HPDF_BYTE chunk[65536];
+    int werr = 0;
+    for (;;) {
+        HPDF_UINT32 n = sizeof chunk;
+        HPDF_STATUS r = HPDF_ReadFromStream(pdf, chunk, &n);
+        for (size_t off = 0; off < n && !werr;) {
+            ssize_t w = write(fd, chunk + off, n - off);
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w <= 0)
+                werr = w < 0 ? errno : EIO;
+            else
+                off += (size_t)w;
+        }
+        if (werr || r == HPDF_STREAM_EOF)
+            break;
+        if (r != HPDF_OK) {
+            werr = EIO;
+            break;
+        }
+    }
+    if (fchmod(fd, 0644) && !werr)
+        werr = errno;
+    if (close(fd) && !werr)
+        werr = errno;
+    if (!werr && rename(tmp, path))
+        werr = errno;
+    if (werr) {
+        unlink(tmp);
+        cv_error_at(err, (cv_pos){path, 0, 0}, "cannot write '%s': %s", path, strerror(werr));
+    }
+    free(tmp);
+    return !werr;
 }
 
 bool cv_draw_pdf(const cv_display *d, const cv_fontset *fs, const char *path,
                  cv_error *err)
 {
+    return cv_draw_pdf_book(&d, 1, NULL, fs, path, err);
+}
+
+bool cv_draw_pdf_book(const cv_display *const *ds, size_t nds, const char *title,
+                      const cv_fontset *fs, const char *path, cv_error *err)
+{
+    bool book = title != NULL;
     ctx c = {0};
     HPDF_Doc pdf = HPDF_New(on_error, &c);
     if (!pdf)
@@ -404,84 +488,103 @@ bool cv_draw_pdf(const cv_display *d, const cv_fontset *fs, const char *path,
     HPDF_SetCompressionMode(pdf, HPDF_COMP_ALL);
     HPDF_UseUTFEncodings(pdf);
     HPDF_SetCurrentEncoder(pdf, "UTF-8");
+    bool pdfa = nds && ds[0]->pdfa;
 
-    /* Which code points each face draws. */
+    /* Which code points each face draws, over every résumé: each face is
+     * subset and embedded once. */
     size_t nfaces = cv_fontset_count(fs);
-    unsigned char **used = calloc(nfaces ? nfaces : 1, sizeof *used);
-    HPDF_Font *fonts = calloc(nfaces ? nfaces : 1, sizeof *fonts);
+    cv_pdffont *fonts = calloc(nfaces ? nfaces : 1, sizeof *fonts);
     buf b = {malloc(4096), 0, 4096};
-    char *tmp = NULL;
     size_t nimgs = 0;
-    for (size_t p = 0; p < d->npages; p++)
-        nimgs += d->pages[p].nimgs;
+    for (size_t k = 0; k < nds; k++)
+        for (size_t p = 0; p < ds[k]->npages; p++)
+            nimgs += ds[k]->pages[p].nimgs;
     images ims = {calloc(nimgs ? nimgs : 1, sizeof *ims.im),
                   calloc(nimgs ? nimgs : 1, sizeof *ims.xo), 0};
-    bool ok = used && fonts && b.s && ims.im && ims.xo;
-    for (size_t p = 0; ok && p < d->npages; p++)
-        for (size_t i = 0; i < d->pages[p].nruns; i++) {
-            const cv_run *r = &d->pages[p].runs[i];
-            if (!used[r->face] && !(used[r->face] = calloc(0x10000 / 8, 1)))
+    if (!fonts || !b.s || !ims.im || !ims.xo)
+        abort();
+    bool ok = true;
+    for (size_t f = 0; f < nfaces; f++)
+        fonts[f].face = cv_fontset_face(fs, (int)f);
+    for (size_t k = 0; k < nds; k++)
+        for (size_t p = 0; p < ds[k]->npages; p++)
+            for (size_t i = 0; i < ds[k]->pages[p].nruns; i++) {
+                const cv_run *r = &ds[k]->pages[p].runs[i];
+                for (size_t g = 0; g < r->n; g++)
+                    cv_pdffont_use(&fonts[r->face], r->g[g].cp);
+            }
+    HPDF_Dict cmap1 = NULL;
+    for (size_t f = 0; ok && f < nfaces; f++) {
+        cv_pdffont_seal(&fonts[f]);
+        fonts[f].cidset = pdfa;
+        if (fonts[f].n)
+            ok = cv_pdffont_embed(pdf, &fonts[f], &cmap1, err);
+    }
+    for (size_t k = 0; k < nds; k++)
+        for (size_t p = 0; ok && p < ds[k]->npages; p++)
+            for (size_t i = 0; ok && i < ds[k]->pages[p].nimgs; i++)
+                ok = load_image(pdf, &ims, ds[k]->pages[p].imgs[i].im, &c, err);
+
+    HPDF_MD5_CTX md5;
+    HPDF_MD5Init(&md5);
+    size_t first = 0;
+    for (size_t k = 0; ok && k < nds; k++) {
+        const cv_display *d = ds[k];
+        for (size_t p = 0; ok && p < d->npages; p++)
+            if (!draw_page(pdf, d, &d->pages[p], fonts, &ims, &c, &b, &md5))
+                ok = cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed drawing page %zu "
+                                 "(error 0x%04X)", first + p + 1, (unsigned)c.status);
+        if (ok && (!add_navigation(pdf, d, first, book) || c.status))
+            ok = cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed adding bookmarks "
+                             "(error 0x%04X)", (unsigned)c.status);
+        first += d->npages;
+    }
+
+    if (ok) {
+        /* A book is by everyone in it, in its language if they share one. */
+        cv_pdfmeta m = {.creator = "cvpdf " CV_VERSION, .pdfa = pdfa};
+        char *authors = NULL;
+        if (book) {
+            size_t len = 1;
+            for (size_t k = 0; k < nds; k++)
+                len += (ds[k]->author ? strlen(ds[k]->author) : 0) + 2;
+            authors = calloc(len, 1);
+            if (!authors)
                 abort();
-            for (size_t k = 0; k < r->n; k++)
-                used[r->face][r->g[k].cp >> 3] |= (unsigned char)(1u << (r->g[k].cp & 7));
-        }
-    for (size_t f = 0; ok && f < nfaces; f++)
-        if (used[f] && !(fonts[f] = load_subset(pdf, cv_fontset_face(fs, (int)f), used[f], &c, err)))
-            ok = false;
-
-    for (size_t p = 0; ok && p < d->npages; p++)
-        for (size_t i = 0; ok && i < d->pages[p].nimgs; i++)
-            ok = load_image(pdf, &ims, d->pages[p].imgs[i].im, &c, err);
-
-    for (size_t p = 0; ok && p < d->npages; p++)
-        if (!draw_page(pdf, d, &d->pages[p], fonts, &ims, &c, &b))
-            ok = cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed drawing page %zu "
-                             "(error 0x%04X)", p + 1, (unsigned)c.status);
-
-    if (ok) {
-        if (d->title)
-            HPDF_SetInfoAttr(pdf, HPDF_INFO_TITLE, d->title);
-        if (d->author)
-            HPDF_SetInfoAttr(pdf, HPDF_INFO_AUTHOR, d->author);
-        if (d->subject)
-            HPDF_SetInfoAttr(pdf, HPDF_INFO_SUBJECT, d->subject);
-        if (d->keywords)
-            HPDF_SetInfoAttr(pdf, HPDF_INFO_KEYWORDS, d->keywords);
-        HPDF_SetInfoAttr(pdf, HPDF_INFO_CREATOR, "cvpdf " CV_VERSION);
-    }
-
-    /* Save beside the target, then rename: never a half-written PDF. */
-    if (ok) {
-        char *dcopy = strdup(path);
-        const char *dir = dcopy ? dirname(dcopy) : ".";
-        size_t tl = strlen(dir) + 32;
-        tmp = malloc(tl);
-        snprintf(tmp, tl, "%s/.cvpdf-XXXXXX", dir);
-        int fd = mkstemp(tmp);
-        free(dcopy);
-        if (fd < 0) {
-            ok = cv_error_at(err, (cv_pos){path, 0, 0}, "cannot write '%s': %s", path,
-                             strerror(errno));
-            free(tmp);
-            tmp = NULL;
+            for (size_t k = 0; k < nds; k++)
+                if (ds[k]->author)
+                    strcat(strcat(authors, *authors ? ", " : ""), ds[k]->author);
+            m.title = title;
+            m.author = authors;
+            m.lang = ds[0]->lang;
+            for (size_t k = 1; k < nds; k++)
+                if (!m.lang || !ds[k]->lang || strcmp(m.lang, ds[k]->lang))
+                    m.lang = NULL;
         } else {
-            close(fd);
-            if (HPDF_SaveToFile(pdf, tmp) != HPDF_OK || c.status)
-                ok = cv_error_at(err, (cv_pos){path, 0, 0}, "cannot write '%s' "
-                                 "(libharu error 0x%04X; is the disk full?)", path,
-                                 (unsigned)c.status);
-            else if (chmod(tmp, 0644) || rename(tmp, path))
-                ok = cv_error_at(err, (cv_pos){path, 0, 0}, "cannot write '%s': %s",
-                                 path, strerror(errno));
-            if (!ok)
-                unlink(tmp);
+            m.title = ds[0]->title;
+            m.author = ds[0]->author;
+            m.subject = ds[0]->subject;
+            m.keywords = ds[0]->keywords;
+            m.lang = ds[0]->lang;
         }
+        m.has_date = nds && ds[0]->has_date;
+        m.epoch = nds ? ds[0]->epoch : 0;
+        /* The /ID: a digest of the content and the information. */
+        const char *info[] = {m.title, m.author, m.subject, m.keywords, m.lang};
+        for (size_t i = 0; i < sizeof info / sizeof *info; i++)
+            if (info[i])
+                HPDF_MD5Update(&md5, (const HPDF_BYTE *)info[i], (HPDF_UINT)strlen(info[i]) + 1);
+        HPDF_BYTE id[16];
+        HPDF_MD5Final(id, &md5);
+        m.id = id;
+        ok = cv_pdfmeta_write(pdf, &m, err);
+        free(authors);
     }
-    free(tmp);
+    if (ok)
+        ok = save(pdf, &c, path, err);
     HPDF_Free(pdf);
-    for (size_t f = 0; used && f < nfaces; f++)
-        free(used[f]);
-    free(used);
+    for (size_t f = 0; f < nfaces; f++)
+        cv_pdffont_free(&fonts[f]);
     free(fonts);
     free(b.s);
     free(ims.im);

@@ -14,6 +14,7 @@
  */
 #include "flow.h"
 
+#include <math.h>
 #include <string.h>
 
 const char *cv_keep_rule(cv_keep k)
@@ -65,9 +66,24 @@ static void place(cv_arena *a, cv_page *pg, const cv_vitem *it, float left, floa
         cv_img im = {left + v->dx, top - v->dy - v->h, v->w, v->h, v->im};
         CV_PUSH(a, pg->imgs, pg->nimgs, pg->cimgs, im);
     }
+    size_t first = pg->nruns;
     for (size_t i = 0; i < it->npieces; i++) {
         const cv_piece *p = &it->pieces[i];
         cv_page_put_line(a, pg, p->line, left + p->dx, top - p->dy);
+    }
+    /* Draw order is reading order, which readers that follow the content
+     * stream (MuPDF, PDFBox) print as is: within an item, line by line
+     * from the top, each from the left, so a bullet comes before its text
+     * and a date on a heading's first line before the heading's second. */
+    for (size_t i = first + 1; i < pg->nruns; i++) {
+        cv_run r = pg->runs[i];
+        size_t j = i;
+        while (j > first && (pg->runs[j - 1].y < r.y - 0.01f ||
+                             (fabsf(pg->runs[j - 1].y - r.y) <= 0.01f && pg->runs[j - 1].x > r.x))) {
+            pg->runs[j] = pg->runs[j - 1];
+            j--;
+        }
+        pg->runs[j] = r;
     }
     for (size_t i = 0; i < it->nrules; i++) {
         const cv_vrule *r = &it->rules[i];
@@ -267,9 +283,23 @@ cv_display *cv_flow(cv_arena *a, const cv_composed *c, const cv_style *st, cv_fl
                 y += it->space_before * (1 + stretch[cur]);
             }
             place(a, &d->pages[cur], it, left, top - y);
+            /* A bookmark at the first line of each section title. */
+            if (it->entry < 0 && it->section >= 0 && it->section_title &&
+                (!i || vl->items[i - 1].section != it->section)) {
+                cv_mark m = {cv_markup_strip(a, it->section_title), cur, top - y,
+                             it->section};
+                CV_PUSH(a, d->marks, d->nmarks, d->cmarks, m);
+            }
             y += it->height;
         }
     }
+    /* Bookmarks in the profile's order of sections, whatever column. */
+    for (size_t i = 1; i < d->nmarks; i++)
+        for (size_t j = i; j > 0 && d->marks[j - 1].section > d->marks[j].section; j--) {
+            cv_mark t = d->marks[j];
+            d->marks[j] = d->marks[j - 1];
+            d->marks[j - 1] = t;
+        }
     /* A rule between the columns, where the sidebar has something. */
     if (c->ncols > 1 && st->sidebar_rule_width > 0 && c->col[CV_COL_SIDE].n) {
         float x = st->sidebar_left ? st->margin_left + c->col_w[CV_COL_SIDE] + st->sidebar_gap / 2
@@ -302,4 +332,6 @@ void cv_display_set_info(cv_arena *a, cv_display *d, const cv_doc *doc, const cv
     for (size_t i = 0; i < doc->nsections; i++)
         kw = cv_arena_printf(a, "%s%s%s", kw, i ? ", " : "", doc->sections[i].title);
     d->keywords = *kw ? kw : NULL;
+    d->lang = doc->locale.language;
+    d->pdfa = st->pdfa;
 }

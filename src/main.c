@@ -9,6 +9,7 @@
 #include <libgen.h>
 #include <limits.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,7 @@
 static const char usage[] =
     "Usage: cvpdf PROFILE... [-l LAYOUT] [-o FILE|DIR/] [--dump[=glyphs]]\n"
     "                        [--fit-pages N] [--explain] [--date DATE]\n"
-    "                        [--strict] [-q]\n"
+    "                        [--pdfa] [--strict] [-q]\n"
     "Typeset résumés: YAML profiles (RenderCV's cv: format) to PDF.\n"
     "\n"
     "  -l, --layout FILE   layout YAML (default: layouts/onecolumn.yaml)\n"
@@ -44,9 +45,13 @@ static const char usage[] =
     "      --explain       print every page break and the rule that placed it\n"
     "      --date DATE     the \"last updated\" date (YYYY-MM-DD) for the\n"
     "                      running header or footer; default SOURCE_DATE_EPOCH\n"
+    "      --pdfa          write PDF/A-1b (also the layout's pdf: pdfa: true)\n"
     "  -q, --quiet         no warnings or notes, errors only\n"
     "  -h, --help          show this help\n"
     "  -V, --version       show the version\n"
+    "\n"
+    "The PDF's creation date is SOURCE_DATE_EPOCH when set; otherwise it has\n"
+    "none, and the same input always gives the same bytes.\n"
     "\n"
     "Exit status: 0 all rendered, 1 an input failed, 2 usage error.\n";
 
@@ -97,7 +102,9 @@ static char *stem(cv_arena *a, const char *path)
 
 typedef struct options {
     int dump;               /* 0 PDF, 1 --dump, 2 --dump=glyphs */
-    bool quiet, strict, explain;
+    bool quiet, strict, explain, pdfa;
+    bool has_epoch;         /* SOURCE_DATE_EPOCH */
+    long long epoch;
     long fit_pages;         /* -1: the layout's fit_pages */
     const char *date;       /* "last updated", or NULL */
 } options;
@@ -151,18 +158,16 @@ static bool render(const char *profile, const char *out, const options *o,
          * SOURCE_DATE_EPOCH, so that output never depends on the clock. */
         const char *date = o->date ? o->date : doc->current_date.s;
         char epoch_date[16];
-        const char *sde = getenv("SOURCE_DATE_EPOCH");
-        if (!date && sde && *sde) {
-            char *end;
-            long long t = strtoll(sde, &end, 10);
-            time_t tt = (time_t)t;
-            struct tm tm;
-            if (!*end && t >= 0 && gmtime_r(&tt, &tm) &&
-                strftime(epoch_date, sizeof epoch_date, "%Y-%m-%d", &tm))
-                date = epoch_date;
-        }
+        time_t tt = (time_t)o->epoch;
+        struct tm tm;
+        if (!date && o->has_epoch && gmtime_r(&tt, &tm) &&
+            strftime(epoch_date, sizeof epoch_date, "%Y-%m-%d", &tm))
+            date = epoch_date;
         cv_furnish(a, d, doc, st, date, &err);
         cv_display_set_info(a, d, doc, st);
+        d->pdfa = d->pdfa || o->pdfa;
+        d->has_date = o->has_epoch;
+        d->epoch = o->epoch;
         if (o->dump) {
             if (o->dump > 1)
                 cv_draw_dump_glyphs(d, st->fonts, stdout);
@@ -182,13 +187,15 @@ static bool render(const char *profile, const char *out, const options *o,
 int main(int argc, char **argv)
 {
     setlocale(LC_CTYPE, "C.UTF-8");
+    /* A file size limit is a write error to report, not a signal. */
+    signal(SIGXFSZ, SIG_IGN);
     static const struct option opts[] = {
         {"layout", required_argument, NULL, 'l'}, {"output", required_argument, NULL, 'o'},
         {"dump", optional_argument, NULL, 'd'},   {"strict", no_argument, NULL, 'S'},
         {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},      {"fit-pages", required_argument, NULL, 'F'},
         {"explain", no_argument, NULL, 'E'},      {"date", required_argument, NULL, 'D'},
-        {NULL, 0, NULL, 0}};
+        {"pdfa", no_argument, NULL, 'A'},         {NULL, 0, NULL, 0}};
     const char *layout = NULL, *output = NULL;
     options o = {.fit_pages = -1};
     for (int c; (c = getopt_long(argc, argv, "l:o:qhV", opts, NULL)) != -1;) {
@@ -205,6 +212,7 @@ int main(int argc, char **argv)
             break;
         case 'S': o.strict = true; break;
         case 'E': o.explain = true; break;
+        case 'A': o.pdfa = true; break;
         case 'F': {
             char *end;
             o.fit_pages = strtol(optarg, &end, 10);
@@ -231,6 +239,20 @@ int main(int argc, char **argv)
         case 'V': printf("cvpdf %s\n", CV_VERSION); return 0;
         default: fputs("Try 'cvpdf --help'.\n", stderr); return 2;
         }
+    }
+    /* SOURCE_DATE_EPOCH (reproducible-builds.org): seconds since 1970. */
+    const char *sde = getenv("SOURCE_DATE_EPOCH");
+    if (sde && *sde) {
+        char *end;
+        errno = 0;
+        long long t = strtoll(sde, &end, 10);
+        if (*end || errno || t < 0 || t > 253402300799LL) {
+            fprintf(stderr, "cvpdf: SOURCE_DATE_EPOCH=%s: expected a number of seconds "
+                    "since 1970-01-01\n", sde);
+            return 2;
+        }
+        o.has_epoch = true;
+        o.epoch = t;
     }
     int nprof = argc - optind;
     if (nprof < 1) {

@@ -68,6 +68,7 @@ static const key keys[] = {
     K("bullets", "sub_indent", LEN, sub_indent),
     K("bullets", "space_between", LEN, bullet_gap),
     K("pdf", "title", STR, title_template),
+    K("pdf", "pdfa", BOOL, pdfa),
     K("pagination", "entry_lines", COUNT, entry_lines),
     K("pagination", "orphans", COUNT, orphans),
     K("pagination", "widows", COUNT, widows),

@@ -3,9 +3,10 @@
 # As root it installs what is missing; otherwise it prints the exact command.
 set -e
 PKGS="gcc make pkg-config libhpdf-dev libfreetype-dev libharfbuzz-dev libyaml-dev
-libunibreak-dev libfontconfig-dev libhyphen-dev hyphen-en-us libpng-dev libjpeg-dev
+libunibreak-dev libfontconfig-dev libhyphen-dev hyphen-en-us libpng-dev libjpeg-dev liblcms2-dev
 poppler-utils qpdf
-python3 python3-pdfminer"
+python3 python3-pdfminer
+mupdf-tools default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

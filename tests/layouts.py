@@ -244,7 +244,7 @@ def furniture_test():
     li = os.path.join(ROOT, "profiles", "li.yaml")
     rc, d, _ = dump(li, layout_path("compact"), "--date", "2026-11-21")
     check("furniture: a one-page résumé has no page number",
-          len(parse_dump(d)) == 1 and "1 / 1" not in d and "Last updated" not in d)
+          len(parse_dump(d)) == 1 and not re.search(r"1\s+/\s+1", d) and "Last updated" not in d)
     rc, _, err = run([BIN, "--dump", "--date", "2026-13-01", li])
     check("furniture: --date checks its value", rc == 2 and "YYYY-MM-DD" in err, err)
     # The Chinese résumé's footer uses its locale's months.

@@ -120,7 +120,7 @@ def parse(out):
             f = line.split()
             pages[-1]["rules"].append((float(f[1]), float(f[2]), float(f[3]), float(f[4]),
                                        float(f[5][2:])))
-        elif line.startswith(("image ", "link ")):
+        elif line.startswith(("image ", "link ", "mark ")):
             pass
         elif line.startswith("  note: "):
             ex["notes"].append(line[8:])
@@ -316,7 +316,7 @@ def attribute(lines, model, prob):
             if ln.text.strip() != NAME:
                 prob["attribution"].append("unexpected running header: %r" % ln)
         elif ln.region == "page_footer":
-            if not re.match(r"^\d+ / \d+", ln.text.strip()):
+            if not re.match(r"^\d+\s+/\s+\d+", ln.text.strip()):
                 prob["attribution"].append("unexpected running footer: %r" % ln)
         # Where it is.
         want = ln.elem.col if ln.elem is not None else None

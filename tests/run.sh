@@ -21,8 +21,12 @@ done
 # Python suites on the sanitizer build: e2e.py (spec and end-to-end tests)
 # typo.py (typography: PDFs read back with pdfminer, rasterised),
 # layouts.py (every layout, furniture, fit-to-pages, --explain, the photo),
-# pages.py (page-breaking rules on generated profiles).
-for suite in tests/e2e.py tests/typo.py tests/layouts.py tests/pages.py; do
+# pages.py (page-breaking rules on generated profiles), pdfmeta.py (document
+# information, bookmarks, links, page labels, reproducible bytes),
+# readers.py (the text read back exactly by pdftotext, mutool, pdfminer and
+# PDFBox; PDF/A-1b by PDFBox Preflight).
+for suite in tests/e2e.py tests/typo.py tests/layouts.py tests/pages.py tests/pdfmeta.py \
+        tests/readers.py; do
     out=$(python3 "$suite" build/san/cvpdf 2>&1); rc=$?
     printf '%s\n' "$out" | grep -v '^ok '
     line=$(printf '%s\n' "$out" | tail -n 1)

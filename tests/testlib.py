@@ -12,7 +12,8 @@ passed = failed = 0
 
 
 def check(name, cond, why=""):
-    """Count and print one check: "ok NAME" or "FAIL NAME: why"."""
+    """Count and print one check: "ok NAME" or "FAIL NAME: why".  Returns
+    whether it passed."""
     global passed, failed
     if cond:
         passed += 1
@@ -20,6 +21,7 @@ def check(name, cond, why=""):
     else:
         failed += 1
         print("FAIL %s: %s" % (name, why))
+    return bool(cond)
 
 
 def run(args, cwd=ROOT, timeout=300):

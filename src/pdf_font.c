@@ -1,0 +1,503 @@
+/* pdf_font.c - a face as a Type0 font, built with libharu's object API.
+ *
+ * The objects written, for a face drawing n code points:
+ *
+ *   Type0      /BaseFont /ABCDEF+Lato-Regular /DescendantFonts [CIDFont]
+ *              /Encoding: a one-byte identity CMap when every code is
+ *              below 256, else /Identity-H; /ToUnicode <map>
+ *   CIDFontType2  /CIDSystemInfo (Adobe, Identity, 0) /W [lo [w ...]]
+ *              /CIDToGIDMap /Identity or <stream> /FontDescriptor <desc>
+ *   descriptor /Flags /FontBBox /ItalicAngle /Ascent /Descent /CapHeight
+ *              /StemV /FontFile2 <subset> and, for PDF/A, /CIDSet <bits>
+ *
+ * Codes are CIDs.  They are the subset's glyph ids when every code point
+ * has a glyph of its own; when two share one (a space and a no-break
+ * space), codes are 1..n in code-point order and a CIDToGIDMap stream
+ * leads to the glyphs.  Either way each code maps to exactly one code
+ * point in the ToUnicode map, so text extracts exactly, and code points
+ * above U+FFFF map to surrogate pairs.  Widths are the advances the layout
+ * measured (font.h: truncated thousandths), so the PDF places glyphs
+ * where the dump says.
+ */
+#include "pdf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_TRUETYPE_TABLES_H
+#include <hb-subset.h>
+#include <hb.h>
+#include <hpdf_doc.h>
+#include <hpdf_objects.h>
+
+static void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n);
+    if (!q) {
+        fprintf(stderr, "cvpdf: out of memory\n");
+        abort();
+    }
+    return q;
+}
+
+void cv_pdffont_use(cv_pdffont *pf, uint32_t cp)
+{
+    /* Runs repeat code points a lot: skip the most recent ones cheaply. */
+    if (pf->n && pf->cps[pf->n - 1] == cp)
+        return;
+    if (pf->n == pf->cap) {
+        pf->cap = pf->cap ? pf->cap * 2 : 256;
+        pf->cps = xrealloc(pf->cps, pf->cap * sizeof *pf->cps);
+    }
+    pf->cps[pf->n++] = cp;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+void cv_pdffont_seal(cv_pdffont *pf)
+{
+    if (!pf->n)
+        return;
+    qsort(pf->cps, pf->n, sizeof *pf->cps, cmp_u32);
+    size_t k = 1;
+    for (size_t i = 1; i < pf->n; i++)
+        if (pf->cps[i] != pf->cps[k - 1])
+            pf->cps[k++] = pf->cps[i];
+    pf->n = k;
+}
+
+unsigned cv_pdffont_cid(const cv_pdffont *pf, uint32_t cp)
+{
+    size_t lo = 0, hi = pf->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (pf->cps[mid] < cp)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < pf->n && pf->cps[lo] == cp ? pf->code[lo] : 0;
+}
+
+void cv_pdffont_free(cv_pdffont *pf)
+{
+    free(pf->cps);
+    free(pf->code);
+    pf->cps = NULL;
+    pf->code = NULL;
+    pf->n = pf->cap = 0;
+}
+
+/* A subset tag: six capitals from a hash of the face and its code points,
+ * so the same document always gets the same names. */
+static void subset_tag(const cv_pdffont *pf, char tag[7])
+{
+    uint64_t h = 1469598103934665603ull;
+    for (const char *p = pf->face->psname ? pf->face->psname : ""; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211ull;
+    for (size_t i = 0; i < pf->n; i++)
+        h = (h ^ pf->cps[i]) * 1099511628211ull;
+    for (int i = 0; i < 6; i++) {
+        tag[i] = (char)('A' + h % 26);
+        h /= 26;
+    }
+    tag[6] = 0;
+}
+
+/* The PostScript name, keeping only what a PDF name may hold plainly. */
+static void base_name(const cv_pdffont *pf, char *out, size_t size)
+{
+    char tag[7];
+    subset_tag(pf, tag);
+    size_t k = (size_t)snprintf(out, size, "%s+", tag);
+    for (const char *p = pf->face->psname ? pf->face->psname : "Font"; *p && k + 1 < size; p++)
+        if ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+            *p == '-' || *p == '_')
+            out[k++] = *p;
+    out[k] = 0;
+}
+
+static HPDF_Dict new_stream(HPDF_Doc pdf, bool compress)
+{
+    HPDF_Dict s = HPDF_DictStream_New(pdf->mmgr, pdf->xref);
+    if (s && compress)
+        s->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
+    return s;
+}
+
+static HPDF_Dict new_indirect_dict(HPDF_Doc pdf)
+{
+    HPDF_Dict d = HPDF_Dict_New(pdf->mmgr);
+    if (d && HPDF_Xref_Add(pdf->xref, d) != HPDF_OK)
+        return NULL;           /* HPDF_Xref_Add freed it */
+    return d;
+}
+
+/* A one-to-one UTF-16 value for cp into `out` (8 or 4 hex digits). */
+static void utf16(uint32_t cp, char *out, size_t size)
+{
+    if (cp > 0xFFFF) {
+        uint32_t v = cp - 0x10000;
+        snprintf(out, size, "%04X%04X", (unsigned)(0xD800 + (v >> 10)),
+                 (unsigned)(0xDC00 + (v & 0x3FF)));
+    } else {
+        snprintf(out, size, "%04X", (unsigned)cp);
+    }
+}
+
+/* The ToUnicode CMap over `n` (code, code point) pairs sorted by code.
+ * Runs of consecutive codes and code points (a-z, 0-9) become one bfrange
+ * each, the rest bfchar entries, at most 100 to a block. */
+typedef struct cpair {
+    unsigned code;
+    uint32_t cp;
+} cpair;
+
+static int cmp_code(const void *a, const void *b)
+{
+    unsigned x = ((const cpair *)a)->code, y = ((const cpair *)b)->code;
+    return (x > y) - (x < y);
+}
+
+static bool write_tounicode(HPDF_Stream s, const cpair *pr, size_t n, bool one_byte)
+{
+    int digits = one_byte ? 2 : 4;
+    char line[96], u[16];
+    snprintf(line, sizeof line, "1 begincodespacerange\n%s\nendcodespacerange\n",
+             one_byte ? "<00> <FF>" : "<0000> <FFFF>");
+    HPDF_STATUS r = HPDF_Stream_WriteStr(s,
+        "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
+        "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+        "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n");
+    if (r == HPDF_OK)
+        r = HPDF_Stream_WriteStr(s, line);
+    /* Two passes: ranges (runs of 3 or more, in the BMP, where neither the
+     * codes nor the code points cross a 256 boundary), then single codes. */
+    for (int pass = 0; pass < 2 && r == HPDF_OK; pass++) {
+        size_t count = 0, bn = 0, i = 0;
+        char block[100 * 40];
+        while (i < n && r == HPDF_OK) {
+            size_t j = i + 1;
+            while (j < n && pr[j].code == pr[j - 1].code + 1 && pr[j].cp == pr[j - 1].cp + 1 &&
+                   pr[j].cp <= 0xFFFF && (pr[j].cp & 0xFF) && (pr[j].code & 0xFF))
+                j++;
+            bool range = j - i >= 3;
+            for (size_t k = i; range == (pass == 0) && k < (range ? i + 1 : j); k++) {
+                utf16(pr[k].cp, u, sizeof u);
+                if (range)
+                    bn += (size_t)snprintf(block + bn, sizeof block - bn, "<%0*X> <%0*X> <%s>\n",
+                                           digits, pr[i].code, digits, pr[j - 1].code, u);
+                else
+                    bn += (size_t)snprintf(block + bn, sizeof block - bn, "<%0*X> <%s>\n",
+                                           digits, pr[k].code, u);
+                if (++count == 100 || (k + 1 == (range ? i + 1 : j) && j == n)) {
+                    snprintf(line, sizeof line, "%zu begin%s\n", count,
+                             pass == 0 ? "bfrange" : "bfchar");
+                    r = HPDF_Stream_WriteStr(s, line);
+                    if (r == HPDF_OK)
+                        r = HPDF_Stream_Write(s, (const HPDF_BYTE *)block, (HPDF_UINT)bn);
+                    if (r == HPDF_OK)
+                        r = HPDF_Stream_WriteStr(s, pass == 0 ? "endbfrange\n" : "endbfchar\n");
+                    count = bn = 0;
+                }
+            }
+            i = j;
+        }
+        if (count && r == HPDF_OK) {
+            snprintf(line, sizeof line, "%zu begin%s\n", count, pass == 0 ? "bfrange" : "bfchar");
+            r = HPDF_Stream_WriteStr(s, line);
+            if (r == HPDF_OK)
+                r = HPDF_Stream_Write(s, (const HPDF_BYTE *)block, (HPDF_UINT)bn);
+            if (r == HPDF_OK)
+                r = HPDF_Stream_WriteStr(s, pass == 0 ? "endbfrange\n" : "endbfchar\n");
+        }
+    }
+    if (r == HPDF_OK)
+        r = HPDF_Stream_WriteStr(s, "endcmap\nCMapName currentdict /CMap defineresource pop\n"
+                                    "end\nend\n");
+    return r == HPDF_OK;
+}
+
+/* The encoding of fonts with at most 255 CIDs: one byte per code, code =
+ * CID.  It is named OneByteIdentityH, the name pdfminer knows it by (it
+ * reads CMaps by name, not from the stream); other readers read the
+ * stream.  One object serves every such font of the document. */
+static HPDF_Dict one_byte_cmap(HPDF_Doc pdf, HPDF_Dict *cache)
+{
+    if (*cache)
+        return *cache;
+    HPDF_Dict s = new_stream(pdf, true);
+    HPDF_Dict info = s ? HPDF_Dict_New(pdf->mmgr) : NULL;
+    if (!info)
+        return NULL;
+    bool ok = HPDF_Dict_Add(info, "Registry", HPDF_String_New(pdf->mmgr, "Adobe", NULL)) == HPDF_OK &&
+              HPDF_Dict_Add(info, "Ordering", HPDF_String_New(pdf->mmgr, "Identity", NULL)) == HPDF_OK &&
+              HPDF_Dict_AddNumber(info, "Supplement", 0) == HPDF_OK;
+    if (!ok) {
+        HPDF_Dict_Free(info);
+        return NULL;
+    }
+    ok = HPDF_Dict_AddName(s, "Type", "CMap") == HPDF_OK &&
+         HPDF_Dict_AddName(s, "CMapName", "OneByteIdentityH") == HPDF_OK &&
+         HPDF_Dict_Add(s, "CIDSystemInfo", info) == HPDF_OK &&
+         HPDF_Dict_AddNumber(s, "WMode", 0) == HPDF_OK &&
+         HPDF_Stream_WriteStr(s->stream,
+             "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
+             "/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> def\n"
+             "/CMapName /OneByteIdentityH def\n/CMapType 1 def\n/WMode 0 def\n"
+             "1 begincodespacerange\n<00> <FF>\nendcodespacerange\n"
+             "1 begincidrange\n<00> <FF> 0\nendcidrange\n"
+             "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n") == HPDF_OK;
+    return ok ? (*cache = s) : NULL;
+}
+
+/* Subset the face to the code points; the caller destroys the face and
+ * the plan, which maps the face's glyph ids to the subset's. */
+static hb_face_t *subset(const cv_pdffont *pf, hb_subset_plan_t **plan)
+{
+    hb_subset_input_t *in = hb_subset_input_create_or_fail();
+    if (!in)
+        return NULL;
+    hb_set_t *uni = hb_subset_input_unicode_set(in);
+    for (size_t i = 0; i < pf->n; i++)
+        hb_set_add(uni, pf->cps[i]);
+    hb_subset_input_set_flags(in, HB_SUBSET_FLAGS_NO_HINTING);
+    /* Positions are fixed in the PDF: shaping tables are dead weight. */
+    hb_set_t *drop = hb_subset_input_set(in, HB_SUBSET_SETS_DROP_TABLE_TAG);
+    /* A CIDFontType2 reaches its glyphs through the CIDToGIDMap and takes
+     * its metrics from the PDF: no cmap, name, post or OS/2 table either. */
+    static const char *const tables[] = {"GSUB", "GPOS", "GDEF", "kern", "BASE", "JSTF",
+                                         "DSIG", "hdmx", "LTSH", "VDMX", "PCLT", "vhea",
+                                         "vmtx", "gasp", "cmap", "name", "post", "OS/2"};
+    for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
+        hb_set_add(drop, hb_tag_from_string(tables[i], 4));
+    *plan = hb_subset_plan_create_or_fail((hb_face_t *)pf->face->hb_face, in);
+    hb_subset_input_destroy(in);
+    return *plan ? hb_subset_plan_execute_or_fail(*plan) : NULL;
+}
+
+/* libharu's width of a glyph of the subset (components of composites
+ * have no code point): truncated thousandths, as font.h measures. */
+static int sub_advance(hb_font_t *sf, unsigned upem, unsigned g)
+{
+    return (int)((long)hb_font_get_glyph_h_advance(sf, g) * 1000 / (long)upem);
+}
+
+/* Choose each code point's code.  When the subset gives every code point a
+ * glyph of its own, codes are the subset's glyph ids and the CIDToGIDMap
+ * is /Identity; otherwise (a space and a no-break space sharing a glyph)
+ * codes are 1..n in code-point order and a map stream leads to the
+ * glyphs.  Returns whether codes are glyph ids; fills gid[] either way. */
+static bool choose_codes(cv_pdffont *pf, const hb_map_t *to_new, unsigned *gid)
+{
+    bool identity = true;
+    unsigned char *seen = calloc(65536 / 8, 1);
+    if (!seen)
+        abort();
+    for (size_t i = 0; i < pf->n; i++) {
+        hb_codepoint_t g = hb_map_get(to_new, cv_face_glyph(pf->face, pf->cps[i]));
+        gid[i] = g == HB_MAP_VALUE_INVALID ? 0 : g;
+        if (!gid[i] || gid[i] > 0xFFFF || (seen[gid[i] >> 3] & (1u << (gid[i] & 7))))
+            identity = false;
+        else
+            seen[gid[i] >> 3] |= (unsigned char)(1u << (gid[i] & 7));
+    }
+    free(seen);
+    unsigned max = 0;
+    for (size_t i = 0; i < pf->n; i++) {
+        pf->code[i] = identity ? gid[i] : (unsigned)i + 1;
+        if (pf->code[i] > max)
+            max = pf->code[i];
+    }
+    pf->one_byte = max < 256;
+    return identity;
+}
+
+bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *err)
+{
+    const cv_face *f = pf->face;
+    hb_subset_plan_t *plan = NULL;
+    hb_face_t *sub = subset(pf, &plan);
+    if (!sub) {
+        hb_subset_plan_destroy(plan);
+        return cv_error_at(err, (cv_pos){f->path, 0, 0},
+                           "HarfBuzz cannot subset this font (it is probably damaged)");
+    }
+    hb_font_t *sfont = hb_font_create(sub);
+    hb_blob_t *blob = hb_face_reference_blob(sub);
+    unsigned len;
+    const char *data = hb_blob_get_data(blob, &len);
+    HPDF_MMgr mm = pdf->mmgr;
+    FT_Face ft = (FT_Face)f->ft;
+    unsigned upem = hb_face_get_upem(sub);
+
+    pf->code = malloc((pf->n ? pf->n : 1) * sizeof *pf->code);
+    unsigned *gid = malloc((pf->n ? pf->n : 1) * sizeof *gid);
+    cpair *pairs = malloc((pf->n ? pf->n : 1) * sizeof *pairs);
+    if (!pf->code || !gid || !pairs)
+        abort();
+    bool identity = choose_codes(pf, hb_subset_plan_old_to_new_glyph_mapping(plan), gid);
+    for (size_t i = 0; i < pf->n; i++)
+        pairs[i] = (cpair){pf->code[i], pf->cps[i]};
+    qsort(pairs, pf->n, sizeof *pairs, cmp_code);
+    unsigned lo = pf->n ? pairs[0].code : 1, hi = pf->n ? pairs[pf->n - 1].code : 1;
+    bool ok = len > 0;
+
+    /* The font program. */
+    HPDF_Dict file = ok ? new_stream(pdf, true) : NULL;
+    ok = file && HPDF_Stream_Write(file->stream, (const HPDF_BYTE *)data, len) == HPDF_OK &&
+         HPDF_Dict_AddNumber(file, "Length1", (HPDF_INT32)len) == HPDF_OK;
+
+    /* Code -> subset glyph as big-endian pairs, unless the identity. */
+    HPDF_Dict map = ok && !identity ? new_stream(pdf, true) : NULL;
+    if (map) {
+        unsigned char *be = calloc((size_t)hi + 1, 2);
+        if (!be)
+            abort();
+        for (size_t i = 0; i < pf->n; i++) {
+            be[2 * pf->code[i]] = (unsigned char)(gid[i] >> 8);
+            be[2 * pf->code[i] + 1] = (unsigned char)gid[i];
+        }
+        ok = HPDF_Stream_Write(map->stream, be, (HPDF_UINT)(((size_t)hi + 1) * 2)) == HPDF_OK;
+        free(be);
+    } else {
+        ok = ok && identity;
+    }
+    /* Which CIDs the font has (PDF/A): .notdef and the codes. */
+    HPDF_Dict set = ok && pf->cidset ? new_stream(pdf, true) : NULL;
+    if (set) {
+        size_t setlen = (size_t)hi / 8 + 1;
+        unsigned char *bits = calloc(setlen, 1);
+        if (!bits)
+            abort();
+        bits[0] = 0x80;
+        for (size_t i = 0; i < pf->n; i++)
+            bits[pf->code[i] / 8] |= (unsigned char)(0x80u >> (pf->code[i] % 8));
+        ok = HPDF_Stream_Write(set->stream, bits, (HPDF_UINT)setlen) == HPDF_OK;
+        free(bits);
+    } else {
+        ok = ok && !pf->cidset;
+    }
+
+    HPDF_Dict tounicode = ok ? new_stream(pdf, true) : NULL;
+    ok = tounicode && write_tounicode(tounicode->stream, pairs, pf->n, pf->one_byte);
+
+    char name[128];
+    base_name(pf, name, sizeof name);
+
+    /* The descriptor. */
+    HPDF_Dict desc = ok ? new_indirect_dict(pdf) : NULL;
+    HPDF_Array bbox = HPDF_Array_New(mm);
+    ok = desc && bbox;
+    if (ok) {
+        double sc = 1000.0 / f->upem;
+        HPDF_Array_AddNumber(bbox, (HPDF_INT32)(ft->bbox.xMin * sc));
+        HPDF_Array_AddNumber(bbox, (HPDF_INT32)(ft->bbox.yMin * sc));
+        HPDF_Array_AddNumber(bbox, (HPDF_INT32)(ft->bbox.xMax * sc));
+        HPDF_Array_AddNumber(bbox, (HPDF_INT32)(ft->bbox.yMax * sc));
+        const TT_Postscript *post = FT_Get_Sfnt_Table(ft, FT_SFNT_POST);
+        const TT_OS2 *os2 = FT_Get_Sfnt_Table(ft, FT_SFNT_OS2);
+        double angle = post ? post->italicAngle / 65536.0 : 0;
+        /* Symbolic (4): the font's own glyphs; italic (64); fixed pitch (1). */
+        int flags = 4 | (f->italic || angle != 0 ? 64 : 0) |
+                    (post && post->isFixedPitch ? 1 : 0);
+        /* StemV is not in TrueType fonts; estimate it from the weight
+         * class as other writers do. */
+        int weight = os2 ? os2->usWeightClass : (f->bold ? 700 : 400);
+        int stemv = 10 + 220 * (weight - 50) * (weight - 50) / (900 * 900);
+        ok = HPDF_Dict_AddName(desc, "Type", "FontDescriptor") == HPDF_OK &&
+             HPDF_Dict_AddName(desc, "FontName", name) == HPDF_OK &&
+             HPDF_Dict_AddNumber(desc, "Flags", flags) == HPDF_OK &&
+             HPDF_Dict_Add(desc, "FontBBox", bbox) == HPDF_OK &&
+             HPDF_Dict_AddReal(desc, "ItalicAngle", (HPDF_REAL)angle) == HPDF_OK &&
+             HPDF_Dict_AddNumber(desc, "Ascent", f->ascender) == HPDF_OK &&
+             HPDF_Dict_AddNumber(desc, "Descent", f->descender) == HPDF_OK &&
+             HPDF_Dict_AddNumber(desc, "CapHeight", f->cap_height) == HPDF_OK &&
+             HPDF_Dict_AddNumber(desc, "XHeight", f->x_height) == HPDF_OK &&
+             HPDF_Dict_AddNumber(desc, "StemV", stemv) == HPDF_OK &&
+             HPDF_Dict_Add(desc, "FontFile2", file) == HPDF_OK &&
+             (!set || HPDF_Dict_Add(desc, "CIDSet", set) == HPDF_OK);
+    } else if (bbox) {
+        HPDF_Array_Free(bbox);
+    }
+
+    /* The CIDFont: widths of codes lo..hi, as measured (glyphs without a
+     * code point in between, parts of composites, at their own width). */
+    HPDF_Dict cid = ok ? new_indirect_dict(pdf) : NULL;
+    HPDF_Dict info = HPDF_Dict_New(mm);
+    HPDF_Array w = HPDF_Array_New(mm), ws = HPDF_Array_New(mm);
+    ok = cid && info && w && ws;
+    if (ok) {
+        size_t k = 0;
+        for (unsigned c = lo; c <= hi; c++) {
+            if (k < pf->n && pairs[k].code == c) {
+                HPDF_Array_AddNumber(ws, cv_face_advance(f, cv_face_glyph(f, pairs[k].cp)));
+                k++;
+            } else {
+                HPDF_Array_AddNumber(ws, identity ? sub_advance(sfont, upem, c) : 0);
+            }
+        }
+        HPDF_Array_AddNumber(w, (HPDF_INT32)lo);
+        HPDF_Array_Add(w, ws);
+        ws = NULL;
+        ok = HPDF_Dict_Add(info, "Registry", HPDF_String_New(mm, "Adobe", NULL)) == HPDF_OK &&
+             HPDF_Dict_Add(info, "Ordering", HPDF_String_New(mm, "Identity", NULL)) == HPDF_OK &&
+             HPDF_Dict_AddNumber(info, "Supplement", 0) == HPDF_OK;
+        HPDF_Dict i2 = info;
+        info = NULL;
+        HPDF_Array w2 = w;
+        w = NULL;
+        ok = ok && HPDF_Dict_AddName(cid, "Type", "Font") == HPDF_OK &&
+             HPDF_Dict_AddName(cid, "Subtype", "CIDFontType2") == HPDF_OK &&
+             HPDF_Dict_AddName(cid, "BaseFont", name) == HPDF_OK &&
+             HPDF_Dict_Add(cid, "CIDSystemInfo", i2) == HPDF_OK &&
+             HPDF_Dict_Add(cid, "FontDescriptor", desc) == HPDF_OK &&
+             HPDF_Dict_AddNumber(cid, "DW", 1000) == HPDF_OK &&
+             HPDF_Dict_Add(cid, "W", w2) == HPDF_OK &&
+             (map ? HPDF_Dict_Add(cid, "CIDToGIDMap", map)
+                  : HPDF_Dict_AddName(cid, "CIDToGIDMap", "Identity")) == HPDF_OK;
+    }
+    if (info)
+        HPDF_Dict_Free(info);
+    if (w)
+        HPDF_Array_Free(w);
+    if (ws)
+        HPDF_Array_Free(ws);
+
+    HPDF_Dict enc = ok && pf->one_byte ? one_byte_cmap(pdf, cmap1) : NULL;
+    ok = ok && (enc || !pf->one_byte);
+    HPDF_Dict font = ok ? new_indirect_dict(pdf) : NULL;
+    HPDF_Array desc_fonts = ok ? HPDF_Array_New(mm) : NULL;
+    ok = font && desc_fonts && HPDF_Array_Add(desc_fonts, cid) == HPDF_OK;
+    if (ok) {
+        ok = HPDF_Dict_AddName(font, "Type", "Font") == HPDF_OK &&
+             HPDF_Dict_AddName(font, "Subtype", "Type0") == HPDF_OK &&
+             HPDF_Dict_AddName(font, "BaseFont", name) == HPDF_OK &&
+             (enc ? HPDF_Dict_Add(font, "Encoding", enc)
+                  : HPDF_Dict_AddName(font, "Encoding", "Identity-H")) == HPDF_OK &&
+             HPDF_Dict_Add(font, "DescendantFonts", desc_fonts) == HPDF_OK &&
+             HPDF_Dict_Add(font, "ToUnicode", tounicode) == HPDF_OK;
+    } else if (desc_fonts) {
+        HPDF_Array_Free(desc_fonts);
+    }
+
+    free(gid);
+    free(pairs);
+    hb_blob_destroy(blob);
+    hb_font_destroy(sfont);
+    hb_face_destroy(sub);
+    hb_subset_plan_destroy(plan);
+    if (!ok || HPDF_GetError(pdf) != HPDF_OK)
+        return cv_error_at(err, (cv_pos){f->path, 0, 0},
+                           "libharu failed embedding this font (error 0x%04X)",
+                           (unsigned)HPDF_GetError(pdf));
+    pf->font = font;
+    return true;
+}

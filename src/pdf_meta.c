@@ -1,0 +1,252 @@
+/* pdf_meta.c - what a PDF says about itself.
+ *
+ * Always: the Info dictionary through libharu's UTF-8 encoder (title,
+ * author, subject, keywords, creator, and the dates only when
+ * SOURCE_DATE_EPOCH gives them), /Lang, DisplayDocTitle, and an /ID
+ * derived from the content, so the same input gives the same bytes.
+ *
+ * For PDF/A-1b (LIBHARU-NOTES §4): an XMP packet repeating the Info
+ * values with every value escaped, pdfaid part 1 conformance B, and an
+ * sRGB output intent whose ICC profile lcms2 builds (its creation date is
+ * pinned, so it is reproducible too).  libharu's own
+ * HPDF_PDFA_SetPDFAConformance is not used: it writes unescaped XMP and a
+ * clock-based /ID.
+ */
+#include "pdf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <hpdf_doc.h>
+#include <hpdf_objects.h>
+#include <lcms2.h>
+
+char *cv_xml_escape(const char *s)
+{
+    size_t n = 0;
+    for (const char *p = s; *p; p++)
+        n += *p == '&' ? 5 : *p == '<' || *p == '>' ? 4 : *p == '"' ? 6 : 1;
+    char *o = malloc(n + 1), *q = o;
+    if (!o)
+        abort();
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        const char *e = *p == '&' ? "&amp;" : *p == '<' ? "&lt;" : *p == '>' ? "&gt;"
+                      : *p == '"' ? "&quot;" : NULL;
+        if (e) {
+            memcpy(q, e, strlen(e));
+            q += strlen(e);
+        } else if (*p < 0x20 && *p != '\t' && *p != '\n') {
+            *q++ = ' ';         /* not allowed in XML 1.0 */
+        } else {
+            *q++ = (char)*p;
+        }
+    }
+    *q = 0;
+    return o;
+}
+
+/* A growable string. */
+typedef struct sbuf {
+    char *s;
+    size_t n, cap;
+} sbuf;
+
+static void sadd(sbuf *b, const char *s)
+{
+    size_t k = strlen(s);
+    if (b->n + k + 1 > b->cap) {
+        b->cap = (b->n + k + 1) * 2;
+        b->s = realloc(b->s, b->cap);
+        if (!b->s)
+            abort();
+    }
+    memcpy(b->s + b->n, s, k + 1);
+    b->n += k;
+}
+
+/* sadd(b, pre), the value escaped, sadd(b, post). */
+static void sval(sbuf *b, const char *pre, const char *v, const char *post)
+{
+    char *e = cv_xml_escape(v);
+    sadd(b, pre);
+    sadd(b, e);
+    sadd(b, post);
+    free(e);
+}
+
+static bool to_tm(long long epoch, struct tm *tm)
+{
+    time_t t = (time_t)epoch;
+    return epoch >= 0 && gmtime_r(&t, tm);
+}
+
+static HPDF_Dict write_xmp(HPDF_Doc pdf, const cv_pdfmeta *m, const char *producer)
+{
+    sbuf b = {0};
+    sadd(&b, "<?xpacket begin=\"\xEF\xBB\xBF\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
+             "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\">\n"
+             "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n"
+             "<rdf:Description rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">\n"
+             "<dc:format>application/pdf</dc:format>\n");
+    if (m->title)
+        sval(&b, "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">", m->title,
+             "</rdf:li></rdf:Alt></dc:title>\n");
+    if (m->author)
+        sval(&b, "<dc:creator><rdf:Seq><rdf:li>", m->author, "</rdf:li></rdf:Seq></dc:creator>\n");
+    if (m->subject)
+        sval(&b, "<dc:description><rdf:Alt><rdf:li xml:lang=\"x-default\">", m->subject,
+             "</rdf:li></rdf:Alt></dc:description>\n");
+    sadd(&b, "</rdf:Description>\n"
+             "<rdf:Description rdf:about=\"\" xmlns:pdf=\"http://ns.adobe.com/pdf/1.3/\">\n");
+    if (producer)
+        sval(&b, "<pdf:Producer>", producer, "</pdf:Producer>\n");
+    if (m->keywords)
+        sval(&b, "<pdf:Keywords>", m->keywords, "</pdf:Keywords>\n");
+    sadd(&b, "</rdf:Description>\n"
+             "<rdf:Description rdf:about=\"\" xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\">\n");
+    if (m->creator)
+        sval(&b, "<xmp:CreatorTool>", m->creator, "</xmp:CreatorTool>\n");
+    struct tm tm;
+    if (m->has_date && to_tm(m->epoch, &tm)) {
+        char date[40];
+        strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S+00:00", &tm);
+        sval(&b, "<xmp:CreateDate>", date, "</xmp:CreateDate>\n");
+        sval(&b, "<xmp:ModifyDate>", date, "</xmp:ModifyDate>\n");
+    }
+    sadd(&b, "</rdf:Description>\n"
+             "<rdf:Description rdf:about=\"\" xmlns:pdfaid=\"http://www.aiim.org/pdfa/ns/id/\">\n"
+             "<pdfaid:part>1</pdfaid:part>\n<pdfaid:conformance>B</pdfaid:conformance>\n"
+             "</rdf:Description>\n</rdf:RDF>\n</x:xmpmeta>\n<?xpacket end=\"w\"?>");
+
+    /* PDF/A-1 wants the packet unfiltered, so any tool can find it. */
+    HPDF_Dict s = HPDF_DictStream_New(pdf->mmgr, pdf->xref);
+    bool ok = s && HPDF_Dict_AddName(s, "Type", "Metadata") == HPDF_OK &&
+              HPDF_Dict_AddName(s, "Subtype", "XML") == HPDF_OK &&
+              HPDF_Stream_Write(s->stream, (const HPDF_BYTE *)b.s, (HPDF_UINT)b.n) == HPDF_OK;
+    free(b.s);
+    return ok ? s : NULL;
+}
+
+/* sRGB as an ICC v2 profile, made once per process by lcms2, with the
+ * creation date in its header pinned for reproducible output. */
+static const unsigned char *srgb_profile(size_t *len)
+{
+    static unsigned char *icc;
+    static cmsUInt32Number n;
+    if (icc) {
+        *len = n;
+        return icc;
+    }
+    cmsHPROFILE p = cmsCreate_sRGBProfile();
+    if (!p)
+        return NULL;
+    cmsSetProfileVersion(p, 2.1);
+    cmsUInt32Number k = 0;
+    unsigned char *buf = NULL;
+    if (cmsSaveProfileToMem(p, NULL, &k) && k > 36 && (buf = malloc(k)) &&
+        cmsSaveProfileToMem(p, buf, &k)) {
+        /* dateTimeNumber at bytes 24..35: 2000-01-01 00:00:00. */
+        static const unsigned char date[12] = {0x07, 0xD0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0};
+        memcpy(buf + 24, date, sizeof date);
+        icc = buf;
+        n = k;
+    } else {
+        free(buf);
+    }
+    cmsCloseProfile(p);
+    *len = n;
+    return icc;
+}
+
+static bool add_output_intent(HPDF_Doc pdf)
+{
+    size_t len = 0;
+    const unsigned char *icc = srgb_profile(&len);
+    if (!icc)
+        return false;
+    HPDF_MMgr mm = pdf->mmgr;
+    HPDF_Dict prof = HPDF_DictStream_New(mm, pdf->xref);
+    if (!prof)
+        return false;
+    prof->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
+    HPDF_Dict oi = HPDF_Dict_New(mm);
+    HPDF_Array arr = HPDF_Array_New(mm);
+    if (!oi || !arr) {
+        if (oi)
+            HPDF_Dict_Free(oi);
+        if (arr)
+            HPDF_Array_Free(arr);
+        return false;
+    }
+    const char *cond = "sRGB IEC61966-2.1";
+    bool ok = HPDF_Dict_AddNumber(prof, "N", 3) == HPDF_OK &&
+              HPDF_Stream_Write(prof->stream, icc, (HPDF_UINT)len) == HPDF_OK &&
+              HPDF_Dict_AddName(oi, "Type", "OutputIntent") == HPDF_OK &&
+              HPDF_Dict_AddName(oi, "S", "GTS_PDFA1") == HPDF_OK &&
+              HPDF_Dict_Add(oi, "OutputConditionIdentifier", HPDF_String_New(mm, cond, NULL)) == HPDF_OK &&
+              HPDF_Dict_Add(oi, "Info", HPDF_String_New(mm, cond, NULL)) == HPDF_OK &&
+              HPDF_Dict_Add(oi, "RegistryName", HPDF_String_New(mm, "http://www.color.org", NULL)) == HPDF_OK &&
+              HPDF_Dict_Add(oi, "DestOutputProfile", prof) == HPDF_OK;
+    if (!ok) {
+        HPDF_Dict_Free(oi);
+        HPDF_Array_Free(arr);
+        return false;
+    }
+    return HPDF_Array_Add(arr, oi) == HPDF_OK &&
+           HPDF_Dict_Add(pdf->catalog, "OutputIntents", arr) == HPDF_OK;
+}
+
+bool cv_pdfmeta_write(HPDF_Doc pdf, const cv_pdfmeta *m, cv_error *err)
+{
+    HPDF_MMgr mm = pdf->mmgr;
+    pdf->pdf_version = HPDF_VER_14;     /* DisplayDocTitle; PDF/A-1 */
+    HPDF_SetCurrentEncoder(pdf, "UTF-8");
+    const struct { HPDF_InfoType k; const char *v; } info[] = {
+        {HPDF_INFO_TITLE, m->title},       {HPDF_INFO_AUTHOR, m->author},
+        {HPDF_INFO_SUBJECT, m->subject},   {HPDF_INFO_KEYWORDS, m->keywords},
+        {HPDF_INFO_CREATOR, m->creator},
+    };
+    /* UTF-16 only where needed: ASCII is written as a plain string. */
+    HPDF_Encoder utf8 = pdf->cur_encoder;
+    for (size_t i = 0; i < sizeof info / sizeof *info; i++)
+        if (info[i].v && *info[i].v) {
+            bool ascii = true;
+            for (const char *p = info[i].v; *p && ascii; p++)
+                ascii = (unsigned char)*p < 0x80;
+            pdf->cur_encoder = ascii ? NULL : utf8;
+            HPDF_SetInfoAttr(pdf, info[i].k, info[i].v);
+        }
+    pdf->cur_encoder = utf8;
+    struct tm tm;
+    if (m->has_date && to_tm(m->epoch, &tm)) {
+        HPDF_Date d = {tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min,
+                       tm.tm_sec < 60 ? tm.tm_sec : 59, '+', 0, 0};
+        HPDF_SetInfoDateAttr(pdf, HPDF_INFO_CREATION_DATE, d);
+        HPDF_SetInfoDateAttr(pdf, HPDF_INFO_MOD_DATE, d);
+    }
+
+    bool ok = HPDF_GetError(pdf) == HPDF_OK;
+    if (ok && m->lang && *m->lang)
+        ok = HPDF_Dict_Add(pdf->catalog, "Lang", HPDF_String_New(mm, m->lang, NULL)) == HPDF_OK;
+    HPDF_Dict vp = ok ? HPDF_Dict_New(mm) : NULL;
+    ok = vp && HPDF_Dict_AddBoolean(vp, "DisplayDocTitle", HPDF_TRUE) == HPDF_OK &&
+         HPDF_Dict_Add(pdf->catalog, "ViewerPreferences", vp) == HPDF_OK;
+
+    if (ok && m->id) {
+        HPDF_Array id = HPDF_Array_New(mm);
+        ok = id && HPDF_Array_Add(id, HPDF_Binary_New(mm, (HPDF_BYTE *)m->id, 16)) == HPDF_OK &&
+             HPDF_Array_Add(id, HPDF_Binary_New(mm, (HPDF_BYTE *)m->id, 16)) == HPDF_OK &&
+             HPDF_Dict_Add(pdf->trailer, "ID", id) == HPDF_OK;
+    }
+
+    if (ok && m->pdfa) {
+        HPDF_Dict xmp = write_xmp(pdf, m, HPDF_GetInfoAttr(pdf, HPDF_INFO_PRODUCER));
+        ok = xmp && HPDF_Dict_Add(pdf->catalog, "Metadata", xmp) == HPDF_OK && add_output_intent(pdf);
+    }
+    if (!ok || HPDF_GetError(pdf) != HPDF_OK)
+        return cv_error_at(err, (cv_pos){0}, "libharu failed writing the document "
+                           "information (error 0x%04X)", (unsigned)HPDF_GetError(pdf));
+    return true;
+}
