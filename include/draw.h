@@ -118,6 +118,8 @@ typedef struct cv_display {
  * or clobbers an existing one.  Returns false with err set. */
 bool cv_draw_pdf(const cv_display *d, const cv_fontset *fs, const char *path,
                  cv_error *err);
+/* The temporary file is DIR/.cvpdf-PID-XXXXXX beside the target. */
+#define CV_TEMP_PREFIX ".cvpdf-"
 /* Several résumés in one PDF (a CV book): each display's pages in turn,
  * each face embedded once for all, a bookmark per person (the display's
  * author) with their sections beneath, page labels per person ("Name 1",

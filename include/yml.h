@@ -53,6 +53,13 @@ cv_yml *cv_yml_load(cv_arena *a, const char *file, const char *buf, size_t len,
  * (error message names the file and strerror). */
 char *cv_yml_read_file(cv_arena *a, const char *path, size_t *len, cv_error *err);
 
+/* `over` laid over `under` (--defaults): where both are mappings, the
+ * result has over's keys, in its order, each merged with under's value for
+ * the same key, then the keys only under has; an empty (null) `over` is
+ * `under`; anything else is `over`.
+ * Nodes are shared, not copied; positions still name their own files. */
+const cv_yml *cv_yml_merge(cv_arena *a, const cv_yml *under, const cv_yml *over);
+
 /* Mapping lookup by key (NULL when absent or when `map` is not a mapping). */
 cv_yml *cv_yml_get(const cv_yml *map, const char *key);
 /* True for a plain scalar that YAML calls null: empty, `~`, `null`, `Null`, `NULL`. */

@@ -405,9 +405,22 @@ static bool add_navigation(HPDF_Doc pdf, const cv_display *d, size_t first, bool
             abort();
         sprintf(prefix, "%s ", d->author);
     }
-    /* libharu writes the prefix as given: an ASCII one only. */
+    /* libharu writes a prefix byte for byte; set it through the UTF-8
+     * encoder instead, on the label dictionary it has just added. */
     bool ok = HPDF_AddPageLabel(pdf, (HPDF_UINT)first, HPDF_PAGE_NUM_STYLE_DECIMAL, 1,
-                                prefix && is_ascii(prefix) ? prefix : NULL) == HPDF_OK;
+                                NULL) == HPDF_OK;
+    if (ok && prefix) {
+        HPDF_Dict labels = HPDF_Dict_GetItem(pdf->catalog, "PageLabels", HPDF_OCLASS_DICT);
+        HPDF_Array nums = labels ? HPDF_Dict_GetItem(labels, "Nums", HPDF_OCLASS_ARRAY) : NULL;
+        HPDF_Dict label = nums && nums->list->count
+                              ? HPDF_Array_GetItem(nums, nums->list->count - 1, HPDF_OCLASS_DICT)
+                              : NULL;
+        ok = label && HPDF_Dict_Add(label, "P",
+                                    HPDF_String_New(pdf->mmgr, prefix,
+                                                    is_ascii(prefix)
+                                                        ? NULL
+                                                        : HPDF_GetEncoder(pdf, "UTF-8"))) == HPDF_OK;
+    }
     free(prefix);
     return ok;
 }
@@ -427,7 +440,9 @@ static bool save(HPDF_Doc pdf, ctx *c, const char *path, cv_error *err)
     char *tmp = malloc(tl);
     if (!tmp)
         abort();
-    snprintf(tmp, tl, "%s/.cvpdf-XXXXXX", dir);
+    /* Named after the process, so that a batch can remove what a worker
+     * that crashed or was killed left behind (CV_TEMP_PREFIX). */
+    snprintf(tmp, tl, "%s/" CV_TEMP_PREFIX "%ld-XXXXXX", dir, (long)getpid());
     free(dcopy);
     int fd = mkstemp(tmp);
     if (fd < 0) {

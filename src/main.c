@@ -1,8 +1,15 @@
 /* main.c - the cvpdf command line.
  *
- * The driver reads like the pipeline: load the layout once, then for each
- * profile: load -> compose -> flow -> draw (PDF or text dump).  Fonts are
- * opened once and shared by every document of the run.
+ * The driver reads like the pipeline: load the layout (and --defaults)
+ * once, then for each profile: load -> compose -> flow -> draw (PDF or
+ * text dump).  Fonts are opened once and shared by every document of the
+ * run.
+ *
+ * A batch (several profiles) renders each profile in its own worker
+ * process, forked from the one that loaded the layout and fonts, at most
+ * -j at a time: a crash or a hang (past --timeout) costs that profile
+ * alone, and what the worker left half-written is removed.  -j 0 renders
+ * in this process instead, and --merge renders here into one CV book.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -13,7 +20,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -24,11 +33,13 @@
 #include "flow.h"
 #include "font.h"
 #include "style.h"
+#include "yml.h"
 
 static const char usage[] =
     "Usage: cvpdf PROFILE... [-l LAYOUT] [-o FILE|DIR/] [--dump[=glyphs]]\n"
     "                        [--fit-pages N] [--explain] [--date DATE]\n"
-    "                        [--pdfa] [--strict] [-q]\n"
+    "                        [--pdfa] [--defaults FILE] [-j N] [--timeout S]\n"
+    "                        [--merge FILE] [--strict] [-q]\n"
     "Typeset résumés: YAML profiles (RenderCV's cv: format) to PDF.\n"
     "\n"
     "  -l, --layout FILE   layout YAML (default: layouts/onecolumn.yaml)\n"
@@ -46,6 +57,15 @@ static const char usage[] =
     "      --date DATE     the \"last updated\" date (YYYY-MM-DD) for the\n"
     "                      running header or footer; default SOURCE_DATE_EPOCH\n"
     "      --pdfa          write PDF/A-1b (also the layout's pdf: pdfa: true)\n"
+    "      --defaults FILE a profile merged under every profile (a lab's\n"
+    "                      address, locale:, settings:); the profile wins\n"
+    "  -j, --jobs N        render a batch N profiles at a time, each in its own\n"
+    "                      process (default: the number of cores; 0: all in\n"
+    "                      this process, without isolation)\n"
+    "      --timeout S     give up on a profile of a batch after S seconds\n"
+    "                      (default 10; 0: never)\n"
+    "      --merge FILE    write every profile into one PDF, in the order given,\n"
+    "                      with a bookmark per person (instead of one PDF each)\n"
     "  -q, --quiet         no warnings or notes, errors only\n"
     "  -h, --help          show this help\n"
     "  -V, --version       show the version\n"
@@ -107,6 +127,11 @@ typedef struct options {
     long long epoch;
     long fit_pages;         /* -1: the layout's fit_pages */
     const char *date;       /* "last updated", or NULL */
+    const cv_yml *defaults; /* --defaults, or NULL */
+    long jobs;              /* worker processes; 0: in this process */
+    double timeout;         /* seconds per profile of a batch; 0: none */
+    const char *merge;      /* --merge FILE */
+    bool progress;          /* a line per finished profile (a terminal) */
 } options;
 
 static void explain(const char *profile, const cv_display *d, const cv_composed *c,
@@ -124,25 +149,35 @@ static void explain(const char *profile, const cv_display *d, const cv_composed 
         printf("  note: %s\n", log->notes[i]);
 }
 
-static bool render(const char *profile, const char *out, const options *o,
-                   const cv_style *st)
+/* The profile's YAML, laid over --defaults. */
+static cv_doc *load_profile(cv_arena *a, const char *path, const options *o, cv_error *err)
 {
-    cv_arena *a = cv_arena_new();
-    cv_error err;
-    cv_error_init(&err);
-    err.quiet = o->quiet;
-    err.strict = o->strict;
-    bool ok = false;
+    size_t len;
+    char *data = cv_yml_read_file(a, path, &len, err);
+    if (!data)
+        return NULL;
+    const char *file = cv_arena_strdup(a, path);
+    cv_yml *root = cv_yml_load(a, file, data, len, err);
+    if (!root)
+        return NULL;
+    return cv_doc_load(a, o->defaults ? cv_yml_merge(a, o->defaults, root) : root, file, err);
+}
+
+/* Load, fit, compose, paginate and furnish one profile in `a`.  Returns
+ * its pages, or NULL with err set (a warning under --strict counts). */
+static cv_display *lay_out(cv_arena *a, const char *profile, const options *o,
+                           const cv_style *st, cv_error *err)
+{
     /* A stage may succeed with err set: a warning under --strict.  Nothing
      * is drawn or written then. */
-    cv_doc *doc = cv_doc_load_file(a, profile, &err);
-    const cv_image *photo = doc && !err.set ? cv_photo_load(a, doc, st, &err) : NULL;
+    cv_doc *doc = load_profile(a, profile, o, err);
+    const cv_image *photo = doc && !err->set ? cv_photo_load(a, doc, st, err) : NULL;
     cv_composed c;
     cv_style fitted;
     long pages = o->fit_pages >= 0 ? o->fit_pages : (long)st->fit_pages;
-    if (doc && !err.set && pages > 0) {
+    if (doc && !err->set && pages > 0) {
         const char *what;
-        if (cv_fit(a, doc, st, photo, (size_t)pages, &fitted, &what, &err)) {
+        if (cv_fit(a, doc, st, photo, (size_t)pages, &fitted, &what, err)) {
             if (what && !o->quiet)
                 fprintf(stderr, "%s: note: fitted to %ld page%s: %s\n", profile, pages,
                         pages == 1 ? "" : "s", what);
@@ -150,38 +185,255 @@ static bool render(const char *profile, const char *out, const options *o,
         }
     }
     cv_flowlog log = {0};
-    if (doc && !err.set && cv_compose(a, doc, st, photo, &c, &err) && !err.set) {
-        cv_display *d = cv_flow(a, &c, st, o->explain ? &log : NULL);
-        if (o->explain)
-            explain(profile, d, &c, &log);
-        /* "Last updated": --date, the profile's settings.current_date, or
-         * SOURCE_DATE_EPOCH, so that output never depends on the clock. */
-        const char *date = o->date ? o->date : doc->current_date.s;
-        char epoch_date[16];
-        time_t tt = (time_t)o->epoch;
-        struct tm tm;
-        if (!date && o->has_epoch && gmtime_r(&tt, &tm) &&
-            strftime(epoch_date, sizeof epoch_date, "%Y-%m-%d", &tm))
-            date = epoch_date;
-        cv_furnish(a, d, doc, st, date, &err);
-        cv_display_set_info(a, d, doc, st);
-        d->pdfa = d->pdfa || o->pdfa;
-        d->has_date = o->has_epoch;
-        d->epoch = o->epoch;
-        if (o->dump) {
-            if (o->dump > 1)
-                cv_draw_dump_glyphs(d, st->fonts, stdout);
-            else
-                cv_draw_dump(d, st->fonts, stdout);
-            ok = true;
-        } else {
-            ok = cv_draw_pdf(d, st->fonts, out, &err) && !err.set;
-        }
+    if (!doc || err->set || !cv_compose(a, doc, st, photo, &c, err) || err->set)
+        return NULL;
+    cv_display *d = cv_flow(a, &c, st, o->explain ? &log : NULL);
+    if (o->explain)
+        explain(profile, d, &c, &log);
+    /* "Last updated": --date, the profile's settings.current_date, or
+     * SOURCE_DATE_EPOCH, so that output never depends on the clock. */
+    const char *date = o->date ? o->date : doc->current_date.s;
+    char epoch_date[16];
+    time_t tt = (time_t)o->epoch;
+    struct tm tm;
+    if (!date && o->has_epoch && gmtime_r(&tt, &tm) &&
+        strftime(epoch_date, sizeof epoch_date, "%Y-%m-%d", &tm))
+        date = epoch_date;
+    cv_furnish(a, d, doc, st, date, err);
+    cv_display_set_info(a, d, doc, st);
+    d->pdfa = d->pdfa || o->pdfa;
+    d->has_date = o->has_epoch;
+    d->epoch = o->epoch;
+    return err->set ? NULL : d;
+}
+
+static void error_init(cv_error *err, const options *o)
+{
+    cv_error_init(err);
+    err->quiet = o->quiet;
+    err->strict = o->strict;
+}
+
+/* Render one profile to `out` (or the dump to stdout), in this process. */
+static bool render(const char *profile, const char *out, const options *o,
+                   const cv_style *st)
+{
+    cv_arena *a = cv_arena_new();
+    cv_error err;
+    error_init(&err, o);
+    bool ok = false;
+    cv_display *d = lay_out(a, profile, o, st, &err);
+    if (d && o->dump) {
+        if (o->dump > 1)
+            cv_draw_dump_glyphs(d, st->fonts, stdout);
+        else
+            cv_draw_dump(d, st->fonts, stdout);
+        ok = true;
+    } else if (d) {
+        ok = cv_draw_pdf(d, st->fonts, out, &err) && !err.set;
     }
     if (!ok)
         cv_error_print(&err);
     cv_arena_free(a);
     return ok;
+}
+
+/* --merge: every profile into one PDF.  A profile that fails is reported
+ * and left out; the book holds the others.  Returns the failures. */
+static int render_book(char **profiles, int n, const options *o, const cv_style *st)
+{
+    cv_arena **arenas = calloc((size_t)n, sizeof *arenas);
+    const cv_display **ds = calloc((size_t)n, sizeof *ds);
+    if (!arenas || !ds)
+        abort();
+    int failed = 0, nd = 0;
+    size_t tlen = 32;
+    for (int i = 0; i < n; i++) {
+        arenas[i] = cv_arena_new();
+        cv_error err;
+        error_init(&err, o);
+        const cv_display *d = lay_out(arenas[i], profiles[i], o, st, &err);
+        if (d) {
+            ds[nd++] = d;
+            tlen += strlen(d->author ? d->author : "") + 2;
+        } else {
+            cv_error_print(&err);
+            failed++;
+        }
+        if (o->progress)
+            fprintf(stderr, "[%d/%d] %s %s\n", i + 1, n, d ? "ok  " : "FAIL", profiles[i]);
+    }
+    if (nd) {
+        /* "Résumés: Jiaao He, Shen Li, ..." */
+        char *title = malloc(tlen + 16);
+        if (!title)
+            abort();
+        strcpy(title, "R\xC3\xA9sum\xC3\xA9s: ");
+        for (int i = 0; i < nd; i++)
+            strcat(strcat(title, i ? ", " : ""), ds[i]->author ? ds[i]->author : "");
+        cv_error err;
+        error_init(&err, o);
+        if (!cv_draw_pdf_book(ds, (size_t)nd, title, st->fonts, o->merge, &err)) {
+            cv_error_print(&err);
+            failed = n;
+        }
+        free(title);
+    } else {
+        fprintf(stderr, "cvpdf: nothing to write to %s: no profile rendered\n", o->merge);
+    }
+    for (int i = 0; i < n; i++)
+        cv_arena_free(arenas[i]);
+    free(arenas);
+    free(ds);
+    return failed;
+}
+
+/* ---- Batches: one worker process per profile ---------------------------- */
+
+typedef struct worker {
+    pid_t pid;
+    int job;
+    double start;
+} worker;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Remove the temporary file a dead worker may have left beside `out`. */
+static void remove_leftovers(const char *out, pid_t pid)
+{
+    char *copy = strdup(out);
+    if (!copy)
+        return;
+    const char *dir = dirname(copy);
+    char prefix[64];
+    int np = snprintf(prefix, sizeof prefix, CV_TEMP_PREFIX "%ld-", (long)pid);
+    DIR *dp = opendir(dir);
+    for (struct dirent *e; dp && (e = readdir(dp));)
+        if (!strncmp(e->d_name, prefix, (size_t)np)) {
+            char path[PATH_MAX];
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            unlink(path);
+        }
+    if (dp)
+        closedir(dp);
+    free(copy);
+}
+
+/* How a worker ended: true when it rendered its profile. */
+static bool reap(const worker *w, int status, bool timed_out, char **profiles, char **outs,
+                 const options *o)
+{
+    const char *p = profiles[w->job];
+    if (!timed_out && WIFEXITED(status))
+        return WEXITSTATUS(status) == 0;
+    if (timed_out)
+        fprintf(stderr, "%s: error: gave up after %g s (--timeout); nothing written\n", p,
+                o->timeout);
+    else if (WIFSIGNALED(status))
+        fprintf(stderr, "%s: error: cvpdf crashed on this profile (%s); nothing written\n", p,
+                strsignal(WTERMSIG(status)));
+    if (!o->dump)
+        remove_leftovers(outs[w->job], w->pid);
+    return false;
+}
+
+/* For the tests of batch mode (tests/batch.py): CVPDF_TEST_FAULT=crash:P or
+ * hang:P makes the worker for profile P crash or hang, as a bug would. */
+static void test_fault(const char *profile)
+{
+    const char *t = getenv("CVPDF_TEST_FAULT");
+    if (!t)
+        return;
+    if (!strncmp(t, "crash:", 6) && !strcmp(t + 6, profile))
+        raise(SIGSEGV);
+    if (!strncmp(t, "hang:", 5) && !strcmp(t + 5, profile))
+        for (;;)
+            pause();
+}
+
+/* Render profiles[0..n) in worker processes, o->jobs at a time.  Returns
+ * the number that failed. */
+static int render_batch(char **profiles, char **outs, int n, const options *o,
+                        const cv_style *st)
+{
+    long nw = o->jobs < 1 ? 1 : o->jobs > n ? n : o->jobs;
+    /* Output goes to one stdout: print it one profile after another. */
+    if (o->dump || o->explain)
+        nw = 1;
+    worker *ws = calloc((size_t)nw, sizeof *ws);
+    if (!ws)
+        abort();
+    sigset_t chld, old;
+    sigemptyset(&chld);
+    sigaddset(&chld, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &chld, &old);
+    int next = 0, running = 0, done = 0, failed = 0;
+    while (next < n || running) {
+        /* Start workers while there are free slots. */
+        for (long k = 0; k < nw && next < n; k++) {
+            if (ws[k].pid)
+                continue;
+            fflush(NULL);
+            pid_t pid = fork();
+            if (pid == 0) {
+                sigprocmask(SIG_SETMASK, &old, NULL);
+                test_fault(profiles[next]);
+                bool ok = render(profiles[next], outs[next], o, st);
+                fflush(NULL);
+                _exit(ok ? 0 : 1);
+            }
+            if (pid < 0) {
+                fprintf(stderr, "%s: error: cannot start a worker: %s\n", profiles[next],
+                        strerror(errno));
+                failed++, done++, next++;
+                continue;
+            }
+            ws[k] = (worker){pid, next++, now()};
+            running++;
+        }
+        /* Wait for one to end, or for the next deadline. */
+        double wait = 1.0;
+        if (o->timeout > 0)
+            for (long k = 0; k < nw; k++)
+                if (ws[k].pid) {
+                    double left = ws[k].start + o->timeout - now();
+                    if (left < wait)
+                        wait = left > 0 ? left : 0;
+                }
+        struct timespec ts = {(time_t)wait, (long)((wait - (time_t)wait) * 1e9)};
+        sigtimedwait(&chld, NULL, &ts);
+        for (long k = 0; k < nw; k++) {
+            if (!ws[k].pid)
+                continue;
+            int status = 0;
+            bool timed_out = false;
+            pid_t r = waitpid(ws[k].pid, &status, WNOHANG);
+            if (r == 0 && o->timeout > 0 && now() - ws[k].start >= o->timeout) {
+                kill(ws[k].pid, SIGKILL);
+                waitpid(ws[k].pid, &status, 0);
+                timed_out = true;
+            } else if (r == 0 || (r < 0 && errno == EINTR)) {
+                continue;
+            }
+            bool ok = reap(&ws[k], status, timed_out, profiles, outs, o);
+            done++;
+            failed += !ok;
+            if (o->progress)
+                fprintf(stderr, "[%d/%d] %s %s%s%s\n", done, n, ok ? "ok  " : "FAIL",
+                        profiles[ws[k].job], ok && !o->dump ? " -> " : "",
+                        ok && !o->dump ? outs[ws[k].job] : "");
+            ws[k].pid = 0;
+            running--;
+        }
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    free(ws);
+    return failed;
 }
 
 int main(int argc, char **argv)
@@ -195,10 +447,13 @@ int main(int argc, char **argv)
         {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},      {"fit-pages", required_argument, NULL, 'F'},
         {"explain", no_argument, NULL, 'E'},      {"date", required_argument, NULL, 'D'},
-        {"pdfa", no_argument, NULL, 'A'},         {NULL, 0, NULL, 0}};
-    const char *layout = NULL, *output = NULL;
-    options o = {.fit_pages = -1};
-    for (int c; (c = getopt_long(argc, argv, "l:o:qhV", opts, NULL)) != -1;) {
+        {"pdfa", no_argument, NULL, 'A'},         {"jobs", required_argument, NULL, 'j'},
+        {"timeout", required_argument, NULL, 'T'}, {"merge", required_argument, NULL, 'M'},
+        {"defaults", required_argument, NULL, 'P'}, {NULL, 0, NULL, 0}};
+    const char *layout = NULL, *output = NULL, *defaults = NULL;
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    options o = {.fit_pages = -1, .jobs = ncpu > 0 ? ncpu : 1, .timeout = 10};
+    for (int c; (c = getopt_long(argc, argv, "l:o:j:qhV", opts, NULL)) != -1;) {
         switch (c) {
         case 'l': layout = optarg; break;
         case 'o': output = optarg; break;
@@ -213,6 +468,28 @@ int main(int argc, char **argv)
         case 'S': o.strict = true; break;
         case 'E': o.explain = true; break;
         case 'A': o.pdfa = true; break;
+        case 'M': o.merge = optarg; break;
+        case 'P': defaults = optarg; break;
+        case 'j': {
+            char *end;
+            o.jobs = strtol(optarg, &end, 10);
+            if (*end || end == optarg || o.jobs < 0 || o.jobs > 1024) {
+                fprintf(stderr, "cvpdf: -j %s: expected a number of jobs from 0 to 1024\n"
+                        "Try 'cvpdf --help'.\n", optarg);
+                return 2;
+            }
+            break;
+        }
+        case 'T': {
+            char *end;
+            o.timeout = strtod(optarg, &end);
+            if (*end || end == optarg || !(o.timeout >= 0) || o.timeout > 86400) {
+                fprintf(stderr, "cvpdf: --timeout %s: expected seconds, from 0 (none) to "
+                        "86400\nTry 'cvpdf --help'.\n", optarg);
+                return 2;
+            }
+            break;
+        }
         case 'F': {
             char *end;
             o.fit_pages = strtol(optarg, &end, 10);
@@ -260,6 +537,13 @@ int main(int argc, char **argv)
         return 2;
     }
 
+    if (o.merge && (output || o.dump)) {
+        fprintf(stderr, "cvpdf: --merge writes one PDF; it does not go with %s\n"
+                "Try 'cvpdf --help'.\n", output ? "-o" : "--dump");
+        return 2;
+    }
+    o.progress = !o.quiet && isatty(STDERR_FILENO);
+
     /* Where each PDF goes; refuse before rendering anything if two
      * profiles would write the same file. */
     cv_arena *a = cv_arena_new();
@@ -305,7 +589,23 @@ int main(int argc, char **argv)
     err.strict = o.strict;
     cv_fontset *fs = cv_fontset_new(font_dirs, &err);
     cv_style st;
-    if (!fs || !cv_style_load(a, layout, fs, &st, &err) || err.set) {
+    bool ok = fs && cv_style_load(a, layout, fs, &st, &err) && !err.set;
+    /* --defaults: a profile's top-level keys, merged under each profile. */
+    if (ok && defaults) {
+        static const char *const keys[] = {"cv", "locale", "settings", "design",
+                                           "rendercv_settings", NULL};
+        size_t len;
+        char *text = cv_yml_read_file(a, defaults, &len, &err);
+        cv_yml *root = text ? cv_yml_load(a, defaults, text, len, &err) : NULL;
+        if (root && root->kind != CV_YML_MAP)
+            cv_error_at(&err, root->pos, "defaults are a mapping like a profile's (cv:, "
+                        "locale:, settings:), not %s", cv_yml_kind_name(root->kind));
+        else if (root)
+            cv_yml_check_keys(root, keys, "the defaults", &err);
+        o.defaults = root;
+        ok = root && !err.set;
+    }
+    if (!ok) {
         cv_error_print(&err);
         cv_fontset_free(fs);
         cv_arena_free(a);
@@ -313,10 +613,20 @@ int main(int argc, char **argv)
     }
 
     int failed = 0;
-    for (int i = 0; i < nprof; i++)
-        if (!render(argv[optind + i], outs[i], &o, &st))
-            failed++;
-    if (nprof > 1 && !o.quiet)
+    char **profiles = argv + optind;
+    if (o.merge)
+        failed = render_book(profiles, nprof, &o, &st);
+    else if (nprof == 1 || o.jobs == 0)
+        for (int i = 0; i < nprof; i++) {
+            bool done = render(profiles[i], outs[i], &o, &st);
+            failed += !done;
+            if (o.progress && nprof > 1)
+                fprintf(stderr, "[%d/%d] %s %s\n", i + 1, nprof, done ? "ok  " : "FAIL",
+                        profiles[i]);
+        }
+    else
+        failed = render_batch(profiles, outs, nprof, &o, &st);
+    if ((nprof > 1 || o.merge) && !o.quiet)
         fprintf(stderr, "cvpdf: %d rendered, %d failed\n", nprof - failed, failed);
     cv_fontset_free(fs);
     cv_arena_free(a);

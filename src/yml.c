@@ -892,3 +892,29 @@ bool cv_yml_check_keys(const cv_yml *map, const char *const *allowed, const char
     }
     return true;
 }
+
+/* ---- Defaults ----------------------------------------------------------- */
+
+const cv_yml *cv_yml_merge(cv_arena *a, const cv_yml *under, const cv_yml *over)
+{
+    if (!over || (under && cv_yml_is_null(over)))      /* `settings:` left empty */
+        return under ? under : over;
+    if (!under || under->kind != CV_YML_MAP || over->kind != CV_YML_MAP)
+        return over;
+    cv_yml *m = cv_arena_alloc(a, sizeof *m);
+    *m = *over;
+    m->n = 0;
+    m->keys = cv_arena_alloc(a, (over->n + under->n + 1) * sizeof *m->keys);
+    m->items = cv_arena_alloc(a, (over->n + under->n + 1) * sizeof *m->items);
+    for (size_t i = 0; i < over->n; i++) {
+        const cv_yml *u = cv_yml_get(under, over->keys[i]->str);
+        m->keys[m->n] = over->keys[i];
+        m->items[m->n++] = (cv_yml *)cv_yml_merge(a, u, over->items[i]);
+    }
+    for (size_t i = 0; i < under->n; i++)
+        if (!cv_yml_get(over, under->keys[i]->str)) {
+            m->keys[m->n] = under->keys[i];
+            m->items[m->n++] = under->items[i];
+        }
+    return m;
+}

@@ -24,9 +24,10 @@ done
 # pages.py (page-breaking rules on generated profiles), pdfmeta.py (document
 # information, bookmarks, links, page labels, reproducible bytes),
 # readers.py (the text read back exactly by pdftotext, mutool, pdfminer and
-# PDFBox; PDF/A-1b by PDFBox Preflight).
+# PDFBox; PDF/A-1b by PDFBox Preflight), batch.py (worker processes, --merge,
+# --defaults).
 for suite in tests/e2e.py tests/typo.py tests/layouts.py tests/pages.py tests/pdfmeta.py \
-        tests/readers.py; do
+        tests/readers.py tests/batch.py; do
     out=$(python3 "$suite" build/san/cvpdf 2>&1); rc=$?
     printf '%s\n' "$out" | grep -v '^ok '
     line=$(printf '%s\n' "$out" | tail -n 1)

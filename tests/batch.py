@@ -1,0 +1,304 @@
+#!/usr/bin/env python3
+"""Batch mode, the CV book (--merge) and shared defaults (--defaults).
+
+Usage: tests/batch.py CVPDF_BINARY
+
+  workers   a batch of good, broken, crashing and hanging profiles: each
+            failure costs that profile alone, with its name in the message;
+            the others are rendered; exit 1; "N rendered, M failed"; a
+            crashed or killed worker leaves no temporary file and an
+            existing PDF untouched; -j 1, -j 4 and -j 0 give the same bytes
+  progress  on a terminal a line per finished profile with a running count;
+            none when not a terminal or with -q
+  names     two profiles writing the same output: an error before anything
+            is rendered
+  merge     one PDF, résumés in the order given, a bookmark per person with
+            their sections beneath, page labels per person, every page;
+            a broken profile is left out of the book and reported
+  defaults  values from --defaults appear where a profile has none; the
+            profile's own values win; an error in the defaults names them
+
+The crash and the hang are made by the CVPDF_TEST_FAULT hook in main.c
+(crash:PROFILE or hang:PROFILE), as a bug would make them.
+
+Every check prints "ok NAME" or "FAIL NAME: why"; the last line is
+"batch: N passed, M failed".
+"""
+import os
+import pty
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from testlib import ROOT, check, run, summary
+
+try:
+    from pdfminer.pdfdocument import PDFDocument
+    from pdfminer.pdfparser import PDFParser
+except ImportError:
+    # Debian's python3-pdfminer is installed for the system interpreter.
+    sysp = "/usr/bin/python3"
+    if os.path.exists(sysp) and not os.environ.get("CVPDF_BATCH_REEXEC") and \
+            os.path.realpath(sys.executable) != os.path.realpath(sysp):
+        os.environ["CVPDF_BATCH_REEXEC"] = "1"
+        sys.stdout.flush()
+        os.execv(sysp, [sysp] + sys.argv)
+    print("FAIL: pdfminer is not installed (run tests/deps.sh as root: python3-pdfminer)")
+    print("batch: 0 passed, 1 failed")
+    sys.exit(1)
+
+BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "cvpdf"))
+TMP = tempfile.mkdtemp(prefix="cvpdf-batch-")
+PROFILES = sorted(os.path.join("profiles", p) for p in os.listdir(os.path.join(ROOT, "profiles"))
+                  if p.endswith(".yaml") and not p.endswith("-zh.yaml"))
+
+
+def cvpdf(args, env=None, timeout=300):
+    e = dict(os.environ)
+    e.pop("CVPDF_TEST_FAULT", None)
+    e.update(env or {})
+    t0 = time.monotonic()
+    p = subprocess.run([BIN] + args, capture_output=True, cwd=ROOT, env=e, timeout=timeout)
+    return (p.returncode, p.stdout.decode("utf-8", "replace"),
+            p.stderr.decode("utf-8", "replace"), time.monotonic() - t0)
+
+
+def leftovers(d):
+    return [f for f in os.listdir(d) if f.startswith(".cvpdf-")]
+
+
+def workers_test():
+    d = os.path.join(TMP, "w")
+    os.makedirs(d)
+    broken = os.path.join(TMP, "broken.yaml")
+    with open(broken, "w") as f:
+        f.write("cv:\n  name: Broken\n  sections:\n    experience:\n      - company: [\n")
+    crash, hang = PROFILES[0], PROFILES[1]
+    good = PROFILES[2:]
+    # Existing PDFs of the profiles that will fail stay as they were.
+    keep = {}
+    for p in (crash, hang):
+        out = os.path.join(d, os.path.basename(p)[:-5] + ".pdf")
+        with open(out, "wb") as f:
+            f.write(b"%PDF-1.4 the last good one\n")
+        keep[out] = (open(out, "rb").read(), os.stat(out).st_mtime_ns)
+    args = ["-j", "2", "--timeout", "3", "-o", d + "/"] + PROFILES + [broken]
+    rc, out, err, secs = cvpdf(args, env={"CVPDF_TEST_FAULT": "crash:" + crash})
+    check("workers: a crash costs one profile: exit 1", rc == 1, err)
+    check("workers: the crash is reported with the profile's name",
+          # (Under AddressSanitizer the segfault becomes an abort.)
+          re.search(r"^%s: error: cvpdf crashed on this profile \((Segmentation fault|Aborted)\)"
+                    % re.escape(crash), err, re.M), err)
+    check("workers: the broken profile's own error is reported",
+          re.search(r"^%s:\d+:\d+: error: " % re.escape(broken), err, re.M), err)
+    check("workers: summary line", "cvpdf: %d rendered, 2 failed" % (len(PROFILES) - 1) in err, err)
+    for p in PROFILES[1:]:
+        pdf = os.path.join(d, os.path.basename(p)[:-5] + ".pdf")
+        check("workers: %s rendered beside the crash" % p,
+              os.path.exists(pdf) and run(["qpdf", "--check", pdf])[0] == 0)
+    out_crash = os.path.join(d, os.path.basename(crash)[:-5] + ".pdf")
+    check("workers: the crashed profile's existing PDF is untouched",
+          (open(out_crash, "rb").read(), os.stat(out_crash).st_mtime_ns) == keep[out_crash])
+    check("workers: no temporary file left", not leftovers(d), leftovers(d))
+
+    # A hang: killed at --timeout, the others finish.
+    d2 = os.path.join(TMP, "h")
+    os.makedirs(d2)
+    out_hang = os.path.join(d2, os.path.basename(hang)[:-5] + ".pdf")
+    shutil.copy(os.path.join(d, os.path.basename(hang)[:-5] + ".pdf"), out_hang)
+    before = open(out_hang, "rb").read()
+    rc, out, err, secs = cvpdf(["-j", "2", "--timeout", "1.5", "-o", d2 + "/"] + PROFILES,
+                               env={"CVPDF_TEST_FAULT": "hang:" + hang})
+    check("workers: a hang is killed at --timeout: exit 1", rc == 1, err)
+    check("workers: the hang is reported with the profile's name",
+          re.search(r"^%s: error: gave up after 1.5 s \(--timeout\)" % re.escape(hang), err, re.M),
+          err)
+    check("workers: the batch does not wait much past the time limit", secs < 60, secs)
+    check("workers: the others rendered beside the hang",
+          all(os.path.exists(os.path.join(d2, os.path.basename(p)[:-5] + ".pdf"))
+              for p in PROFILES if p != hang))
+    check("workers: the hung profile's existing PDF is untouched",
+          open(out_hang, "rb").read() == before)
+    check("workers: no temporary file left after a kill", not leftovers(d2), leftovers(d2))
+
+    # Workers or not, the same bytes.
+    outs = {}
+    for j in ("1", "4", "0"):
+        dj = os.path.join(TMP, "j" + j)
+        rc, _, err, _ = cvpdf(["-q", "-j", j, "-o", dj + "/"] + PROFILES)
+        check("workers: -j %s renders everything" % j, rc == 0, err)
+        outs[j] = {p: open(os.path.join(dj, p), "rb").read() for p in sorted(os.listdir(dj))}
+    check("workers: -j 1, -j 4 and -j 0 give identical PDFs",
+          outs["1"] == outs["4"] == outs["0"] and len(outs["1"]) == len(PROFILES))
+
+    # Usage errors.
+    for bad in (["-j", "-1"], ["-j", "x"], ["--timeout", "-2"], ["--timeout", "soon"]):
+        rc, _, err, _ = cvpdf(bad + [PROFILES[0], "-o", os.path.join(TMP, "u.pdf")])
+        check("workers: %s is a usage error" % " ".join(bad), rc == 2 and "Try" in err, err)
+
+
+def progress_test():
+    d = os.path.join(TMP, "p")
+    args = [BIN, "-j", "2", "-o", d + "/"] + PROFILES
+    # On a terminal: stderr is a pty.
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(ROOT)
+        os.execv(BIN, args)
+    chunks = []
+    while True:
+        try:
+            b = os.read(fd, 4096)
+        except OSError:
+            break
+        if not b:
+            break
+        chunks.append(b)
+    os.waitpid(pid, 0)
+    tty = b"".join(chunks).decode("utf-8", "replace")
+    lines = re.findall(r"^\[(\d+)/(\d+)\] ok +(\S+) -> (\S+)", tty, re.M)
+    check("progress: one line per finished profile on a terminal", len(lines) == len(PROFILES),
+          tty)
+    check("progress: a running count", sorted(int(a) for a, _, _, _ in lines)
+          == list(range(1, len(PROFILES) + 1)) and all(int(b) == len(PROFILES) for _, b, _, _ in lines),
+          lines)
+    check("progress: summary on a terminal",
+          "%d rendered, 0 failed" % len(PROFILES) in tty, tty)
+    rc, out, err, _ = cvpdf(["-j", "2", "-o", d + "/"] + PROFILES)
+    check("progress: none when not a terminal", rc == 0 and "[1/" not in err
+          and "%d rendered, 0 failed" % len(PROFILES) in err, err)
+    rc, out, err, _ = cvpdf(["-q", "-j", "2", "-o", d + "/"] + PROFILES)
+    check("progress: nothing at all with -q", rc == 0 and err == "", err)
+
+
+def names_test():
+    d = os.path.join(TMP, "n")
+    os.makedirs(os.path.join(d, "a"))
+    os.makedirs(os.path.join(d, "b"))
+    a, b = os.path.join(d, "a", "he.yaml"), os.path.join(d, "b", "he.yaml")
+    shutil.copy(os.path.join(ROOT, "profiles", "he.yaml"), a)
+    shutil.copy(os.path.join(ROOT, "profiles", "li.yaml"), b)
+    out = os.path.join(d, "out")
+    rc, _, err, _ = cvpdf(["-o", out + "/", os.path.join(ROOT, "profiles", "li.yaml"), a, b])
+    check("names: two profiles for one output name: exit 1", rc == 1, err)
+    check("names: the message names both and the output", a in err and b in err
+          and "he.pdf" in err, err)
+    check("names: nothing rendered", not os.path.exists(out) or not os.listdir(out),
+          os.listdir(out) if os.path.exists(out) else None)
+
+
+def merge_test():
+    book = os.path.join(TMP, "lab.pdf")
+    order = [os.path.join("profiles", p) for p in ("li.yaml", "fang-zh.yaml", "he.yaml")]
+    rc, _, err, _ = cvpdf(["--merge", book] + order)
+    check("merge: writes the book", rc == 0 and os.path.exists(book), err)
+    pages = []
+    for p in order:        # one layout for the whole book: the default
+        _, dump, _, _ = cvpdf(["--dump", p])
+        pages.append(dump.count("\npage ") + dump.startswith("page "))
+    _, info, _ = run(["pdfinfo", "-enc", "UTF-8", book])
+    npages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+    check("merge: every page of every résumé (%s)" % pages, npages == sum(pages), npages)
+    check("merge: the title names everyone", "Shen Li, 方佳瑞, Jiaao He" in info, info)
+    # In order: each person's name on their first page.
+    firsts = []
+    k = 1
+    for n in pages:
+        _, t, _ = run(["pdftotext", "-f", str(k), "-l", str(k), book, "-"])
+        firsts.append(t)
+        k += n
+    check("merge: résumés in the order given",
+          "Shen Li" in firsts[0] and "方佳瑞" in firsts[1] and "Jiaao He" in firsts[2],
+          [f[:40] for f in firsts])
+    with open(book, "rb") as f:
+        doc = PDFDocument(PDFParser(f))
+        outl = [(lvl, t) for lvl, t, _, _, _ in doc.get_outlines()]
+    top = [t for lvl, t in outl if lvl == 1]
+    check("merge: a bookmark per person, in order", top == ["Shen Li", "方佳瑞", "Jiaao He"], top)
+    under = {}
+    cur = None
+    for lvl, t in outl:
+        if lvl == 1:
+            cur = t
+            under[cur] = []
+        else:
+            under[cur].append(t)
+    check("merge: each person's sections beneath them",
+          "Experience" in under.get("Shen Li", []) and "工作经历" in under.get("方佳瑞", [])
+          and "Publications" in under.get("Jiaao He", []), under)
+    _, js, _ = run(["qpdf", "--json", "--json-key=pagelabels", book])
+    labels = re.findall(r'"index": (\d+),\s*"label": \{\s*"/P": "u:([^"]*)"', js)
+    starts = [0, pages[0], pages[0] + pages[1]]
+    check("merge: page labels per person",
+          [(int(i), p) for i, p in labels] == list(zip(starts, ["Shen Li ", "方佳瑞 ", "Jiaao He "])),
+          labels)
+    check("merge: the book passes qpdf --check", run(["qpdf", "--check", book])[0] == 0)
+    # A broken profile is reported and left out.
+    broken = os.path.join(TMP, "broken-book.yaml")
+    with open(broken, "w") as f:
+        f.write("cv:\n  name: X\n  email: [\n")
+    book2 = os.path.join(TMP, "lab2.pdf")
+    rc, _, err, _ = cvpdf(["--merge", book2, order[0], broken, order[2]])
+    _, info2, _ = run(["pdfinfo", book2])
+    check("merge: a broken profile: exit 1, reported, the others in the book",
+          rc == 1 and broken in err and os.path.exists(book2)
+          and int(re.search(r"^Pages:\s+(\d+)", info2, re.M).group(1)) == pages[0] + pages[2], err)
+    rc, _, err, _ = cvpdf(["--merge", book2, "-o", TMP + "/", order[0]])
+    check("merge: with -o is a usage error", rc == 2, err)
+
+
+def defaults_test():
+    d = os.path.join(TMP, "def")
+    os.makedirs(d)
+    lab = os.path.join(d, "lab.yaml")
+    with open(lab, "w") as f:
+        f.write("cv:\n  location: PACMAN Lab, Tsinghua University\n"
+                "  website: https://pacman.example.org/\n"
+                "locale:\n  present: ongoing\n"
+                "settings:\n  current_date: 2026-11-21\n")
+    own = os.path.join(d, "own.yaml")
+    with open(own, "w") as f:
+        f.write("cv:\n  name: Ada Own\n  location: Her Own Place\n"
+                "  sections:\n    experience:\n      - company: X\n        position: Y\n"
+                "        start_date: 2020-01\n        end_date: present\n")
+    rc, dump, err, _ = cvpdf(["--dump", "--defaults", lab, "profiles/li.yaml"])
+    check("defaults: render", rc == 0, err)
+    check("defaults: the lab's address where the profile has none",
+          "PACMAN Lab, Tsinghua University" in dump and "https://pacman.example.org/" in dump)
+    check("defaults: the shared locale", "– ongoing" in dump)
+    rc, dump, err, _ = cvpdf(["--dump", "--defaults", lab, own])
+    check("defaults: the profile's own value wins",
+          "Her Own Place" in dump and "PACMAN Lab" not in dump, dump[:300])
+    check("defaults: the rest still comes from the defaults", "ongoing" in dump)
+    # Several profiles with the same defaults, in worker processes.
+    out = os.path.join(d, "out")
+    rc, _, err, _ = cvpdf(["-q", "-j", "2", "--defaults", lab, "-o", out + "/"] + PROFILES)
+    check("defaults: a batch", rc == 0 and len(os.listdir(out)) == len(PROFILES), err)
+    bad = os.path.join(d, "bad.yaml")
+    with open(bad, "w") as f:
+        f.write("cv:\n  locaton: somewhere\n")
+    rc, _, err, _ = cvpdf(["--defaults", bad, "profiles/li.yaml", "-o", os.path.join(d, "x.pdf")])
+    check("defaults: an error in them names the defaults file and position",
+          rc == 1 and re.search(r"^%s:2:3: error: unknown key 'locaton'.*did you mean 'location'"
+                                % re.escape(bad), err, re.M)
+          and not os.path.exists(os.path.join(d, "x.pdf")), err)
+    rc, _, err, _ = cvpdf(["--defaults", os.path.join(d, "missing.yaml"), "profiles/li.yaml",
+                           "-o", os.path.join(d, "x.pdf")])
+    check("defaults: a missing defaults file", rc == 1 and "missing.yaml" in err, err)
+
+
+def main():
+    workers_test()
+    progress_test()
+    names_test()
+    merge_test()
+    defaults_test()
+    shutil.rmtree(TMP, ignore_errors=True)
+    return summary("batch")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
