@@ -147,6 +147,9 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
 
 /* Convenience: read + parse + load a profile file. */
 cv_doc *cv_doc_load_file(cv_arena *a, const char *path, cv_error *err);
+/* The same with `defaults` (--defaults, may be NULL) merged under the
+ * profile's YAML (cv_yml_merge(): the profile wins). */
+cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, cv_error *err);
 
 /* Format a date with the locale: "Jul 2019", "2019", "Jul 15, 2019"
  * (CV_DATE_DAY shows like MONTH), the locale's "present", or the free text. */

@@ -1181,6 +1181,11 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
 
 cv_doc *cv_doc_load_file(cv_arena *a, const char *path, cv_error *err)
 {
+    return cv_doc_load_with(a, path, NULL, err);
+}
+
+cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, cv_error *err)
+{
     size_t len;
     char *data = cv_yml_read_file(a, path, &len, err);
     if (!data)

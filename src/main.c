@@ -149,20 +149,6 @@ static void explain(const char *profile, const cv_display *d, const cv_composed 
         printf("  note: %s\n", log->notes[i]);
 }
 
-/* The profile's YAML, laid over --defaults. */
-static cv_doc *load_profile(cv_arena *a, const char *path, const options *o, cv_error *err)
-{
-    size_t len;
-    char *data = cv_yml_read_file(a, path, &len, err);
-    if (!data)
-        return NULL;
-    const char *file = cv_arena_strdup(a, path);
-    cv_yml *root = cv_yml_load(a, file, data, len, err);
-    if (!root)
-        return NULL;
-    return cv_doc_load(a, o->defaults ? cv_yml_merge(a, o->defaults, root) : root, file, err);
-}
-
 /* Load, fit, compose, paginate and furnish one profile in `a`.  Returns
  * its pages, or NULL with err set (a warning under --strict counts). */
 static cv_display *lay_out(cv_arena *a, const char *profile, const options *o,
@@ -170,7 +156,7 @@ static cv_display *lay_out(cv_arena *a, const char *profile, const options *o,
 {
     /* A stage may succeed with err set: a warning under --strict.  Nothing
      * is drawn or written then. */
-    cv_doc *doc = load_profile(a, profile, o, err);
+    cv_doc *doc = cv_doc_load_with(a, profile, o->defaults, err);
     const cv_image *photo = doc && !err->set ? cv_photo_load(a, doc, st, err) : NULL;
     cv_composed c;
     cv_style fitted;

@@ -33,22 +33,11 @@ import sys
 import tempfile
 import time
 
-from testlib import ROOT, check, run, summary
+from testlib import ROOT, check, need_pdfminer, run, summary
 
-try:
-    from pdfminer.pdfdocument import PDFDocument
-    from pdfminer.pdfparser import PDFParser
-except ImportError:
-    # Debian's python3-pdfminer is installed for the system interpreter.
-    sysp = "/usr/bin/python3"
-    if os.path.exists(sysp) and not os.environ.get("CVPDF_BATCH_REEXEC") and \
-            os.path.realpath(sys.executable) != os.path.realpath(sysp):
-        os.environ["CVPDF_BATCH_REEXEC"] = "1"
-        sys.stdout.flush()
-        os.execv(sysp, [sysp] + sys.argv)
-    print("FAIL: pdfminer is not installed (run tests/deps.sh as root: python3-pdfminer)")
-    print("batch: 0 passed, 1 failed")
-    sys.exit(1)
+need_pdfminer("batch")
+from pdfminer.pdfdocument import PDFDocument
+from pdfminer.pdfparser import PDFParser
 
 BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "cvpdf"))
 TMP = tempfile.mkdtemp(prefix="cvpdf-batch-")

@@ -36,25 +36,14 @@ import sys
 import tempfile
 import time
 
-from testlib import ROOT, check, run, summary, words_bbox
+from testlib import ROOT, check, need_pdfminer, run, summary, words_bbox
 
-try:
-    from pdfminer.pdfdocument import PDFDocument
-    from pdfminer.pdfpage import PDFPage
-    from pdfminer.pdfparser import PDFParser
-    from pdfminer.pdftypes import resolve1
-    from pdfminer.psparser import PSLiteral
-except ImportError:
-    # Debian's python3-pdfminer is installed for the system interpreter.
-    sysp = "/usr/bin/python3"
-    if os.path.exists(sysp) and not os.environ.get("CVPDF_META_REEXEC") and \
-            os.path.realpath(sys.executable) != os.path.realpath(sysp):
-        os.environ["CVPDF_META_REEXEC"] = "1"
-        sys.stdout.flush()
-        os.execv(sysp, [sysp] + sys.argv)
-    print("FAIL: pdfminer is not installed (run tests/deps.sh as root: python3-pdfminer)")
-    print("pdfmeta: 0 passed, 1 failed")
-    sys.exit(1)
+need_pdfminer("pdfmeta")
+from pdfminer.pdfdocument import PDFDocument
+from pdfminer.pdfpage import PDFPage
+from pdfminer.pdfparser import PDFParser
+from pdfminer.pdftypes import resolve1
+from pdfminer.psparser import PSLiteral
 
 BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "cvpdf"))
 TMP = tempfile.mkdtemp(prefix="cvpdf-meta-")

@@ -24,6 +24,29 @@ def check(name, cond, why=""):
     return bool(cond)
 
 
+def need_pdfminer(suite):
+    """Make sure pdfminer imports: Debian's python3-pdfminer is installed
+    for the system interpreter, and a python3 from pyenv or a virtualenv
+    earlier in PATH does not see it, so re-run the suite under
+    /usr/bin/python3.  When that cannot help, print a failed check and exit."""
+    import sys
+    try:
+        import pdfminer  # noqa: F401
+        return
+    except ImportError:
+        pass
+    sysp = "/usr/bin/python3"
+    flag = "CVPDF_REEXEC_" + suite.upper()
+    if os.path.exists(sysp) and not os.environ.get(flag) and \
+            os.path.realpath(sys.executable) != os.path.realpath(sysp):
+        os.environ[flag] = "1"
+        sys.stdout.flush()
+        os.execv(sysp, [sysp] + sys.argv)
+    print("FAIL: pdfminer is not installed (run tests/deps.sh as root: python3-pdfminer)")
+    print("%s: 0 passed, 1 failed" % suite)
+    sys.exit(1)
+
+
 def run(args, cwd=ROOT, timeout=300):
     """Run a command; return (exit status, stdout, stderr) as text."""
     p = subprocess.run(args, capture_output=True, cwd=cwd, timeout=timeout)

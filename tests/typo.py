@@ -34,25 +34,13 @@ import subprocess
 import sys
 import tempfile
 
-from testlib import ROOT, check, run, summary, words_bbox
+from testlib import ROOT, check, need_pdfminer, run, summary, words_bbox
 
-try:
-    from pdfminer.converter import PDFPageAggregator
-    from pdfminer.layout import LTChar
-    from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
-    from pdfminer.pdfpage import PDFPage
-except ImportError:
-    # Debian's python3-pdfminer is installed for the system interpreter; a
-    # python3 from a virtualenv or pyenv earlier in PATH does not see it.
-    sysp = "/usr/bin/python3"
-    if os.path.exists(sysp) and not os.environ.get("CVPDF_TYPO_REEXEC") and \
-            os.path.realpath(sys.executable) != os.path.realpath(sysp):
-        os.environ["CVPDF_TYPO_REEXEC"] = "1"
-        sys.stdout.flush()
-        os.execv(sysp, [sysp] + sys.argv)
-    print("FAIL: pdfminer is not installed (run tests/deps.sh as root: python3-pdfminer)")
-    print("typo: 0 passed, 1 failed")
-    sys.exit(1)
+need_pdfminer("typo")
+from pdfminer.converter import PDFPageAggregator
+from pdfminer.layout import LTChar
+from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+from pdfminer.pdfpage import PDFPage
 
 BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "cvpdf"))
 TMP = tempfile.mkdtemp(prefix="cvpdf-typo-")
