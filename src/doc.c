@@ -1192,7 +1192,9 @@ cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, 
         return NULL;
     const char *file = cv_arena_strdup(a, path);
     cv_yml *root = cv_yml_load(a, file, data, len, err);
-    return root ? cv_doc_load(a, root, file, err) : NULL;
+    if (!root)
+        return NULL;
+    return cv_doc_load(a, defaults ? cv_yml_merge(a, defaults, root) : root, file, err);
 }
 
 /* ---- Section titles ---------------------------------------------------- */
