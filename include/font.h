@@ -37,6 +37,8 @@ typedef struct cv_face {
     void *ft;                    /* FT_Face */
     void *hb;                    /* hb_font_t */
     void *hb_face;               /* hb_face_t (for subsetting) */
+    /* Private to font.c: glyph, advance and shaping caches (see there). */
+    struct cv_face_cache *cache;
 } cv_face;
 
 typedef struct cv_fontset cv_fontset;
@@ -66,7 +68,10 @@ int cv_face_advance(const cv_face *f, unsigned gid);
 
 /* Shape `n` code points (all in face `f`) with HarfBuzz, no ligatures, and
  * write each glyph's advance (as cv_face_advance) into w[i] and the kerning
- * to add after it into kern[i], both in thousandths of an em. */
+ * to add after it into kern[i], both in thousandths of an em.  Results are
+ * cached per face, word by word where the font allows it (see font.c), so
+ * the same text is shaped once per process; the answer is always exactly
+ * HarfBuzz's for the whole run. */
 void cv_face_shape(const cv_face *f, const uint32_t *cps, size_t n,
                    int16_t *w, int16_t *kern);
 

@@ -2,11 +2,25 @@
  *
  * The pattern file is read once and split into lines.  Each pattern's key
  * is its letters without the digits (".ad4der" -> ".adder"); a pattern can
- * only affect a word if its key is a substring of ".word.".  For each call
- * we hash every substring of the words (up to the longest key), keep the
- * patterns whose key hash is in that set -- a hash collision only lets in a
- * pattern that matches nothing, which changes nothing -- and hand libhyphen
- * the file's header lines plus those patterns through fmemopen().
+ * only affect a word if its key is a substring of ".word.".
+ *
+ * Debian's pattern files are made by libhyphen's substrings.pl, which
+ * closes them under substrings: the line of every key that a pattern could
+ * reach already holds the digits of all the patterns inside it.  On such a
+ * file libhyphen's automaton gives exactly Liang's rule -- each point
+ * takes the largest digit of any pattern whose key occurs around it -- and
+ * that is what cv_hyphenate() computes directly, from a hash table of the
+ * keys, when the file is plain (only LEFTHYPHENMIN and RIGHTHYPHENMIN
+ * besides patterns: no compound levels, no non-standard hyphenation), with
+ * libhyphen's own limits on the first and last points.  It costs a few
+ * hundred lookups a word instead of loading a dictionary.
+ *
+ * Any other file goes to libhyphen itself: for each call we hash every
+ * substring of the words (up to the longest key), keep the patterns whose
+ * key hash is in that set -- a hash collision only lets in a pattern that
+ * matches nothing, which changes nothing -- and hand libhyphen the file's
+ * header lines plus those patterns through fmemopen().  tests/unit/
+ * test_hyph.c checks both against libhyphen with the whole file.
  */
 #include "hyph.h"
 
@@ -22,9 +36,8 @@
 #endif
 
 typedef struct pattern {
-    const char *line;
-    size_t len;
     uint64_t key;
+    uint32_t at, len;         /* the line, in P.text */
 } pattern;
 
 static struct {
@@ -34,6 +47,11 @@ static struct {
     size_t nhead;
     pattern *pat;
     size_t npat, maxkey;
+    /* Liang's rule directly (plain files): pattern index + 1 by key. */
+    bool plain;
+    int lhmin, rhmin;         /* LEFTHYPHENMIN, RIGHTHYPHENMIN (0: none) */
+    uint32_t *index;
+    size_t mask;
 } P;
 
 #define FNV_BASIS 1469598103934665603u
@@ -48,6 +66,7 @@ static void patterns_free(void)
 {
     free(P.text);
     free(P.pat);
+    free(P.index);
     memset(&P, 0, sizeof P);
     P.tried = true;
 }
@@ -79,6 +98,99 @@ static bool read_file(const char *path)
     return true;
 }
 
+/* Does the key of pattern `p` (its letters) equal s[0, n)? */
+static bool key_is(const pattern *p, const char *s, size_t n)
+{
+    size_t k = 0;
+    for (const char *c = P.text + p->at; *c; c++) {
+        if (*c >= '0' && *c <= '9')
+            continue;
+        if (k == n || *c != s[k])
+            return false;
+        k++;
+    }
+    return k == n;
+}
+
+/* Do patterns p and q have the same key? */
+static bool same_key(const pattern *p, const pattern *q)
+{
+    char key[256];
+    size_t n = 0;
+    for (const char *c = P.text + q->at; *c; c++)
+        if (!(*c >= '0' && *c <= '9')) {
+            if (n == sizeof key)
+                return false;
+            key[n++] = *c;
+        }
+    return key_is(p, key, n);
+}
+
+/* Index pattern i by key: a later line with the same key replaces an
+ * earlier one, as in libhyphen. */
+static void index_pattern(size_t i)
+{
+    const pattern *p = &P.pat[i];
+    size_t j = p->key & P.mask;
+    while (P.index[j] && !(P.pat[P.index[j] - 1].key == p->key &&
+                           same_key(&P.pat[P.index[j] - 1], p)))
+        j = (j + 1) & P.mask;
+    P.index[j] = (uint32_t)i + 1;
+}
+
+/* The pattern whose key is s[0, n) with hash h, or NULL. */
+static const pattern *find_pattern(uint64_t h, const char *s, size_t n)
+{
+    for (size_t j = h & P.mask; P.index[j]; j = (j + 1) & P.mask) {
+        const pattern *p = &P.pat[P.index[j] - 1];
+        if (p->key == h && key_is(p, s, n))
+            return p;
+    }
+    return NULL;
+}
+
+/* Liang's rule for one word of `len` lower-case letters: out[k] is true
+ * when a hyphen may follow letter k, within libhyphen's limits. */
+static void liang(const char *word, size_t len, bool *out, int left, int right)
+{
+    char s[68], v[68];
+    s[0] = '.';
+    memcpy(s + 1, word, len);
+    s[len + 1] = '.';
+    size_t l = len + 2;
+    memset(v, '0', l + 1);        /* v[p]: the digit before s[p] */
+    for (size_t b = 0; b < l; b++) {
+        uint64_t h = FNV_BASIS;
+        for (size_t e = b; e < l && e - b < P.maxkey; e++) {
+            h = (h ^ (unsigned char)s[e]) * FNV_PRIME;
+            const pattern *p = find_pattern(nonzero(h), s + b, e - b + 1);
+            if (!p)
+                continue;
+            size_t k = b;
+            for (const char *c = P.text + p->at; *c; c++) {
+                if (*c >= '0' && *c <= '9') {
+                    if (v[k] < *c)
+                        v[k] = *c;
+                } else {
+                    k++;
+                }
+            }
+        }
+    }
+    /* As hnj_hyphen_hyphenate3: the larger of the caller's and the file's
+     * minimum, 2 when neither says; none of the first lh - 1 points and
+     * none of the last rh (but never the first). */
+    int lh = left > P.lhmin ? left : P.lhmin, rh = right > P.rhmin ? right : P.rhmin;
+    if (lh <= 0)
+        lh = 2;
+    if (rh <= 0)
+        rh = 2;
+    for (size_t k = 0; k < len; k++) {
+        bool ok = (int)k >= lh - 1 && !((int)k >= (int)len - rh && k > 0);
+        out[k] = ok && (int)k >= left - 1 && (int)k < (int)len - right && (v[k + 2] & 1);
+    }
+}
+
 static bool load_patterns(void)
 {
     if (P.tried)
@@ -93,33 +205,62 @@ static bool load_patterns(void)
         return false;
     }
     atexit(patterns_free);
-    size_t lines = 1;
-    for (const char *p = P.text; *p; p++)
-        lines += *p == '\n';
-    P.pat = malloc(lines * sizeof *P.pat);
-    if (!P.pat)
+    size_t lines = 1, size = strlen(P.text);
+    if (size >= UINT32_MAX)
         return false;
-    char *s = P.text;
-    for (size_t ln = 0; *s; ln++) {
-        char *e = strchr(s, '\n');
-        char *next = e ? e + 1 : s + strlen(s);
+    for (const char *p = P.text; (p = memchr(p, '\n', size - (size_t)(p - P.text))); p++)
+        lines++;
+    size_t cap = 64;
+    while (cap < lines + lines / 2)
+        cap *= 2;
+    P.pat = malloc(lines * sizeof *P.pat);
+    P.index = calloc(cap, sizeof *P.index);
+    if (!P.pat || !P.index)
+        return false;
+    P.mask = cap - 1;
+    /* Plain until a line says otherwise (see above). */
+    P.plain = true;
+    char *s = P.text, *end = P.text + size;
+    for (size_t ln = 0; s < end; ln++) {
+        char *e = memchr(s, '\n', (size_t)(end - s));
+        char *next = e ? e + 1 : end;
         if (e)
             *e = 0;
-        size_t len = strlen(s);
+        size_t len = (size_t)((e ? e : end) - s);
         if (len && s[len - 1] == '\r')
             s[--len] = 0;
         if (ln == 0 || (s[0] >= 'A' && s[0] <= 'Z')) {
+            int *min = NULL;
+            if (ln > 0 && !strncmp(s, "LEFTHYPHENMIN", 13))
+                min = &P.lhmin;
+            else if (ln > 0 && !strncmp(s, "RIGHTHYPHENMIN", 14))
+                min = &P.rhmin;
+            if (min)
+                *min = atoi(s + (min == &P.lhmin ? 13 : 14));
+            else if (ln > 0)
+                P.plain = false;  /* NEXTLEVEL, NOHYPHEN, COMPOUND...: libhyphen */
             if (P.nhead < sizeof P.head / sizeof *P.head)
                 P.head[P.nhead++] = s;        /* charset, LEFTHYPHENMIN, ... */
+            else
+                P.plain = false;
         } else if (len && s[0] != '%') {
             uint64_t h = FNV_BASIS;
             size_t k = 0;
-            for (const char *c = s; *c && *c != '/'; c++)
-                if (!(*c >= '0' && *c <= '9')) {
+            bool slash = false;
+            for (const char *c = s; *c; c++) {
+                if (*c == '/')
+                    slash = true;
+                if ((unsigned char)*c <= ' ' || slash)
+                    P.plain = false;
+                if (!slash && !(*c >= '0' && *c <= '9')) {
                     h = (h ^ (unsigned char)*c) * FNV_PRIME;
                     k++;
                 }
-            P.pat[P.npat++] = (pattern){s, len, nonzero(h)};
+            }
+            P.pat[P.npat] = (pattern){nonzero(h), (uint32_t)(s - P.text), (uint32_t)len};
+            if (P.plain)
+                index_pattern(P.npat);
+            P.npat++;
             if (k > P.maxkey)
                 P.maxkey = k;
         }
@@ -195,7 +336,7 @@ static HyphenDict *dict_for(const char *const *words, size_t n)
             q += sprintf(q, "%s\n", P.head[i]);
         for (size_t i = 0; i < P.npat; i++)
             if (hset_has(&set, P.pat[i].key)) {
-                memcpy(q, P.pat[i].line, P.pat[i].len);
+                memcpy(q, P.text + P.pat[i].at, P.pat[i].len);
                 q += P.pat[i].len;
                 *q++ = '\n';
             }
@@ -210,12 +351,10 @@ static HyphenDict *dict_for(const char *const *words, size_t n)
     return d;
 }
 
-bool cv_hyphenate(const char *const *words, size_t n, bool (*out)[64], int left, int right)
+/* Through libhyphen, with a dictionary of the patterns that can match. */
+static bool with_libhyphen(const char *const *words, size_t n, bool (*out)[64], int left,
+                           int right)
 {
-    for (size_t i = 0; i < n; i++)
-        memset(out[i], 0, sizeof out[i]);
-    if (n == 0 || !load_patterns())
-        return false;
     HyphenDict *d = dict_for(words, n);
     if (!d)
         return false;
@@ -240,5 +379,26 @@ bool cv_hyphenate(const char *const *words, size_t n, bool (*out)[64], int left,
         }
     }
     hnj_hyphen_free(d);
+    return true;
+}
+
+bool cv_hyphenate(const char *const *words, size_t n, bool (*out)[64], int left, int right)
+{
+    for (size_t i = 0; i < n; i++)
+        memset(out[i], 0, sizeof out[i]);
+    if (n == 0 || !load_patterns())
+        return false;
+    if (!P.plain)
+        return with_libhyphen(words, n, out, left, right);
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strlen(words[i]);
+        bool letters = len < 60;
+        for (size_t k = 0; letters && k < len; k++)
+            letters = words[i][k] >= 'a' && words[i][k] <= 'z';
+        if (letters)
+            liang(words[i], len, out[i], left, right);
+        else if (len < 60 && !with_libhyphen(words + i, 1, out + i, left, right))
+            return false;
+    }
     return true;
 }

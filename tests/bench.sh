@@ -1,6 +1,9 @@
 #!/bin/sh
-# make bench: per-résumé time, memory and size (bench.py), then shaping and
-# breaking throughput on a long publication list (build/bench_wrap).
+# make bench: one résumé as a fresh process, a batch of 100 in one process on
+# one core, every profile (bench.py), then shaping and breaking throughput on
+# a long publication list (build/bench_wrap).  A report: nothing is asserted.
+# docs/performance.md explains the figures and how to profile further.
 cd "$(dirname "$0")/.." || exit 1
 python3 tests/bench.py || exit 1
+echo
 exec build/bench_wrap
