@@ -33,6 +33,7 @@
 typedef struct cv_pdffont {
     const cv_face *face;
     uint32_t *cps;       /* sorted code points drawn */
+    unsigned char *seen; /* bitmap of cps, until sealed */
     unsigned *code;      /* the code (= CID) of each, after embedding */
     size_t n, cap;
     bool cidset;         /* write a CIDSet (PDF/A-1 asks for one) */
@@ -42,7 +43,7 @@ typedef struct cv_pdffont {
 
 /* Note that `cp` is drawn in `pf`. */
 void cv_pdffont_use(cv_pdffont *pf, uint32_t cp);
-/* Sort and deduplicate the code points; call once all are noted. */
+/* Sort the code points; call once all are noted. */
 void cv_pdffont_seal(cv_pdffont *pf);
 /* The code (a CID) of a code point noted before cv_pdffont_seal(), once
  * embedded (0 if not noted). */

@@ -107,18 +107,54 @@ static void bstrc(buf *b, unsigned char ch)
     bputc(b, ch);
 }
 
-/* A number for a content stream: at most `dec` decimals, no trailing
- * zeros. */
+/* Append `n` bytes. */
+static void bputs(buf *b, const char *s, size_t n)
+{
+    if (b->n + n + 1 > b->cap) {
+        b->cap = (b->n + n + 1) * 2 + 256;
+        char *t = realloc(b->s, b->cap);
+        if (!t) {
+            fprintf(stderr, "cvpdf: out of memory\n");
+            abort();
+        }
+        b->s = t;
+    }
+    memcpy(b->s + b->n, s, n);
+    b->n += n;
+    b->s[b->n] = 0;
+}
+
+#define BLIT(b, lit) bputs((b), (lit), sizeof(lit) - 1)
+
+/* A number for a content stream: at most `dec` (0 to 6) decimals, no
+ * trailing zeros, no "-0".  Written by hand: this is the hot loop of
+ * the content streams, and printf's floating point is slow. */
 static void bnumd(buf *b, double v, int dec)
 {
-    char t[32];
-    snprintf(t, sizeof t, "%.*f", dec, v);
-    char *e = t + strlen(t) - 1;
-    while (dec && *e == '0')
-        *e-- = 0;
-    if (*e == '.')
-        *e = 0;
-    bprintf(b, "%s", strcmp(t, "-0") ? t : "0");
+    static const double scale[] = {1, 10, 100, 1000, 1e4, 1e5, 1e6};
+    long long k = llround(v * scale[dec]);
+    char t[48], *e = t + sizeof t, *p = e;
+    bool neg = k < 0;
+    unsigned long long u = neg ? 0ULL - (unsigned long long)k : (unsigned long long)k;
+    /* Fractional digits, dropping trailing zeros. */
+    bool any = false;
+    for (int i = 0; i < dec; i++) {
+        int d = (int)(u % 10);
+        u /= 10;
+        if (d || any) {
+            *--p = (char)('0' + d);
+            any = true;
+        }
+    }
+    if (any)
+        *--p = '.';
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (neg)                    /* k < 0: never "-0" */
+        *--p = '-';
+    bputs(b, p, (size_t)(e - p));
 }
 
 static void bnum(buf *b, double v)
@@ -210,9 +246,9 @@ static void bcolor(buf *b, unsigned c, const char *op)
         return;
     }
     bnum(b, ((c >> 16) & 0xFF) / 255.0);
-    bprintf(b, " ");
+    BLIT(b, " ");
     bnum(b, ((c >> 8) & 0xFF) / 255.0);
-    bprintf(b, " ");
+    BLIT(b, " ");
     bnum(b, (c & 0xFF) / 255.0);
     bprintf(b, " %s\n", op);
 }
@@ -233,15 +269,15 @@ static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
         const cv_rule *r = &pg->rules[i];
         bcolor(b, r->color, "RG");
         bnum(b, r->width);
-        bprintf(b, " w ");
+        BLIT(b, " w ");
         bnum(b, r->x0);
-        bprintf(b, " ");
+        BLIT(b, " ");
         bnum(b, r->y0);
-        bprintf(b, " m ");
+        BLIT(b, " m ");
         bnum(b, r->x1);
-        bprintf(b, " ");
+        BLIT(b, " ");
         bnum(b, r->y1);
-        bprintf(b, " l S\n");
+        BLIT(b, " l S\n");
     }
     if (!flush(stream, b, md5))
         return false;
@@ -260,7 +296,7 @@ static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
     if (pg->nruns) {
         /* Runs are placed with Td, relative to the previous run, in whole
          * hundredths of a point so that rounding never accumulates. */
-        bprintf(b, "BT\n");
+        BLIT(b, "BT\n");
         int cur_face = -1;
         float cur_size = -1;
         long cur_fill = -1, cur_stroke = -1;
@@ -275,7 +311,7 @@ static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
                     return false;
                 bprintf(b, "/%s ", name);
                 bnum(b, r->size);
-                bprintf(b, " Tf\n");
+                BLIT(b, " Tf\n");
                 cur_face = r->face;
                 cur_size = r->size;
             }
@@ -291,16 +327,16 @@ static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
                 /* Synthetic bold: fill and stroke the outline. */
                 if (r->synth_bold) {
                     bnum(b, r->size * 0.03);
-                    bprintf(b, " w ");
+                    BLIT(b, " w ");
                 }
                 bprintf(b, "%d Tr\n", r->synth_bold ? 2 : 0);
                 cur_synth = r->synth_bold;
             }
             long x = lround(r->x * 100.0), y = lround(r->y * 100.0);
             bnumd(b, (x - px) / 100.0, 2);
-            bprintf(b, " ");
+            BLIT(b, " ");
             bnumd(b, (y - py) / 100.0, 2);
-            bprintf(b, " Td[(");
+            BLIT(b, " Td[(");
             px = x;
             py = y;
             /* CIDs as bytes in literal strings: half the size of hex. */
@@ -312,14 +348,14 @@ static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
                 /* Tenths of a thousandth of an em are finer than print. */
                 float adj = r->g[k].adj;
                 if (k + 1 < r->n && fabsf(adj) >= 0.05f) {
-                    bprintf(b, ")");
+                    BLIT(b, ")");
                     bnumd(b, -adj, 1);
-                    bprintf(b, "(");
+                    BLIT(b, "(");
                 }
             }
-            bprintf(b, ")]TJ\n");
+            BLIT(b, ")]TJ\n");
         }
-        bprintf(b, "ET\n");
+        BLIT(b, "ET\n");
         if (!flush(stream, b, md5))
             return false;
     }

@@ -45,9 +45,18 @@ static void *xrealloc(void *p, size_t n)
 
 void cv_pdffont_use(cv_pdffont *pf, uint32_t cp)
 {
-    /* Runs repeat code points a lot: skip the most recent ones cheaply. */
-    if (pf->n && pf->cps[pf->n - 1] == cp)
+    /* A bit per code point says what is noted already: a document draws
+     * tens of thousands of glyphs but a few hundred distinct ones.  The
+     * bitmap is calloc'ed, so pages never touched cost nothing. */
+    if (cp > 0x10FFFF)
         return;
+    if (!pf->seen && !(pf->seen = calloc(0x110000 / 8, 1))) {
+        fprintf(stderr, "cvpdf: out of memory\n");
+        abort();
+    }
+    if (pf->seen[cp >> 3] & (1u << (cp & 7)))
+        return;
+    pf->seen[cp >> 3] |= (unsigned char)(1u << (cp & 7));
     if (pf->n == pf->cap) {
         pf->cap = pf->cap ? pf->cap * 2 : 256;
         pf->cps = xrealloc(pf->cps, pf->cap * sizeof *pf->cps);
@@ -63,14 +72,9 @@ static int cmp_u32(const void *a, const void *b)
 
 void cv_pdffont_seal(cv_pdffont *pf)
 {
-    if (!pf->n)
-        return;
     qsort(pf->cps, pf->n, sizeof *pf->cps, cmp_u32);
-    size_t k = 1;
-    for (size_t i = 1; i < pf->n; i++)
-        if (pf->cps[i] != pf->cps[k - 1])
-            pf->cps[k++] = pf->cps[i];
-    pf->n = k;
+    free(pf->seen);
+    pf->seen = NULL;
 }
 
 unsigned cv_pdffont_cid(const cv_pdffont *pf, uint32_t cp)
@@ -90,6 +94,8 @@ void cv_pdffont_free(cv_pdffont *pf)
 {
     free(pf->cps);
     free(pf->code);
+    free(pf->seen);
+    pf->seen = NULL;
     pf->cps = NULL;
     pf->code = NULL;
     pf->n = pf->cap = 0;
