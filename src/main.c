@@ -32,6 +32,7 @@
 #include "error.h"
 #include "flow.h"
 #include "font.h"
+#include "hyph.h"
 #include "style.h"
 #include "yml.h"
 
@@ -342,6 +343,26 @@ static void test_fault(const char *profile)
             pause();
 }
 
+/* Before forking the workers: what every document needs and each worker
+ * would otherwise make again, once here -- the hyphenation patterns, and
+ * each face's shaping analysis for Latin and Han text (font.c). */
+static void warm_up(const cv_style *st)
+{
+    if (st->hyphenate) {
+        const char *w[] = {"typesetting"};
+        bool out[1][64];
+        cv_hyphenate(w, 1, out, 2, 3);
+    }
+    static const uint32_t latin[] = {'W', 'a', 'r', 'm', ' ', 'u', 'p'};
+    static const uint32_t han[] = {0x6587, 0x5B57, ' ', 0x6392, 0x7248};
+    int16_t w[8], k[8];
+    for (size_t f = 0; f < cv_fontset_count(st->fonts); f++) {
+        const cv_face *face = cv_fontset_face(st->fonts, (int)f);
+        cv_face_shape(face, latin, sizeof latin / sizeof *latin, w, k);
+        cv_face_shape(face, han, sizeof han / sizeof *han, w, k);
+    }
+}
+
 /* Render profiles[0..n) in worker processes, o->jobs at a time.  Returns
  * the number that failed. */
 static int render_batch(char **profiles, char **outs, int n, const options *o,
@@ -354,6 +375,7 @@ static int render_batch(char **profiles, char **outs, int n, const options *o,
     worker *ws = calloc((size_t)nw, sizeof *ws);
     if (!ws)
         abort();
+    warm_up(st);
     sigset_t chld, old;
     sigemptyset(&chld);
     sigaddset(&chld, SIGCHLD);
