@@ -744,16 +744,22 @@ static void add_highlights(cv_arena *a, cv_vlist *vl, const cv_doc *doc,
     cv_textfmt f = body_fmt(st);
     cv_line *bullet = one_line(a, st, cv_markup_escape(a, depth ? st->sub_bullet : st->bullet),
                                0, &f, depth ? st->sub_bullet_pos : st->bullet_pos, err);
+    /* Deep nesting in a narrow column must not squeeze the text to
+     * nothing: indents stop where a measure of four ems would be left. */
+    float least = 4 * st->size;
+    float indent = width - st->bullet_text_indent >= least ? st->bullet_text_indent
+                   : width > least                          ? width - least
+                                                            : 0;
+    float sub = width - st->sub_indent >= least ? st->sub_indent : 0;
     for (size_t i = 0; i < n; i++) {
         cv_span *sp;
         size_t nsp = parse_text(a, doc, hl[i].text.s, 0, &sp);
-        float text_dx = dx + st->bullet_text_indent;
-        add_para(a, vl, st, sp, nsp, &f, text_dx, width - st->bullet_text_indent, bullet,
-                 dx + st->bullet_indent, i ? st->bullet_gap : first_gap, hl[i].text.pos,
-                 what, err);
+        add_para(a, vl, st, sp, nsp, &f, dx + indent, width - indent, bullet,
+                 dx + (st->bullet_indent < indent ? st->bullet_indent : 0),
+                 i ? st->bullet_gap : first_gap, hl[i].text.pos, what, err);
         if (hl[i].nsub)
-            add_highlights(a, vl, doc, st, hl[i].sub, hl[i].nsub, dx + st->sub_indent,
-                           width - st->sub_indent, depth + 1, st->bullet_gap, what, err);
+            add_highlights(a, vl, doc, st, hl[i].sub, hl[i].nsub, dx + sub, width - sub,
+                           depth + 1, st->bullet_gap, what, err);
     }
 }
 

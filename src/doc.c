@@ -52,6 +52,22 @@ static const char *article(const char *word)
     return strchr("aeio", tolower((unsigned char)word[0])) ? "an" : "a";
 }
 
+/* Values that become one string in the PDF (a link's URL; the title,
+ * author and subject; a bookmark) are refused past MAX_PDF_STRING bytes,
+ * here where their place is known: libharu cannot write a string over
+ * 65,535 bytes, and a PDF reader need not read one over 32,767. */
+#define MAX_PDF_STRING 8192
+
+static bool one_pdf_string(const char *field)
+{
+    static const char *const fields[] = {"name", "native_name", "headline", "email", "phone",
+                                         "website", "url", "doi", "username", NULL};
+    for (size_t i = 0; fields[i]; i++)
+        if (!strcmp(field, fields[i]))
+            return true;
+    return false;
+}
+
 /* A string field: absent or null leaves out->s NULL; any scalar (numbers
  * included) is taken as written; a list or mapping is an error. */
 static bool text(ctx *c, const cv_yml *n, const char *field, cv_text *out)
@@ -68,6 +84,15 @@ static bool text(ctx *c, const cv_yml *n, const char *field, cv_text *out)
         len--;
     out->s = len == n->len ? n->str : cv_arena_strndup(c->a, n->str, len);
     out->pos = n->pos;
+    if (len > MAX_PDF_STRING && one_pdf_string(field))
+        return cv_error_at(c->err, n->pos, "'%s' is longer than %d bytes", field,
+                           MAX_PDF_STRING);
+    /* The URL of a [link](url) in the text. */
+    if (len > MAX_PDF_STRING)
+        for (const char *p = strstr(out->s, "]("); p; p = strstr(p + 2, "]("))
+            if (strcspn(p + 2, " )") > MAX_PDF_STRING)
+                return cv_error_at(c->err, n->pos, "a link in '%s' has a URL longer than %d "
+                                   "bytes", field, MAX_PDF_STRING);
     return true;
 }
 
@@ -852,7 +877,10 @@ static bool split_subs(ctx *c, cv_highlight *h, const char *s, cv_pos pos)
     return true;
 }
 
-/* A list of highlights; a list inside it nests under the string before. */
+/* A list of highlights; a list inside it nests under the string before,
+ * at most MAX_HIGHLIGHT_LEVELS deep (each level narrows the column). */
+#define MAX_HIGHLIGHT_LEVELS 8
+
 static bool highlights(ctx *c, const cv_yml *n, cv_highlight **out, size_t *count, int level)
 {
     *out = NULL;
@@ -871,6 +899,9 @@ static bool highlights(ctx *c, const cv_yml *n, cv_highlight **out, size_t *coun
                 return cv_error_at(c->err, item->pos,
                                    "a nested list of highlights must follow the highlight it "
                                    "belongs to");
+            if (level + 1 >= MAX_HIGHLIGHT_LEVELS)
+                return cv_error_at(c->err, item->pos, "highlights nest more than %d levels deep",
+                                   MAX_HIGHLIGHT_LEVELS);
             cv_highlight *prev = &hs[nh - 1], *subs;
             size_t nsub;
             if (!highlights(c, item, &subs, &nsub, level + 1))
@@ -939,8 +970,7 @@ static bool load_entry(ctx *c, const cv_yml *n, cv_entry *e)
         if (is_null(n))
             return cv_error_at(c->err, n->pos, "empty entry");
         e->kind = CV_ENTRY_TEXT;
-        e->text = (cv_text){n->str, n->pos};
-        return true;
+        return text(c, n, "text", &e->text);
     }
     if (n->kind == CV_YML_SEQ)
         return cv_error_at(c->err, n->pos,
@@ -1017,6 +1047,9 @@ static bool load_entry(ctx *c, const cv_yml *n, cv_entry *e)
 static bool load_section(ctx *c, const cv_yml *key, const cv_yml *n, cv_section *s)
 {
     memset(s, 0, sizeof *s);
+    if (key->len > MAX_PDF_STRING)      /* a bookmark */
+        return cv_error_at(c->err, key->pos, "a section's title is longer than %d bytes",
+                           MAX_PDF_STRING);
     s->key = key->str;
     s->title = cv_section_title(c->a, key->str);
     s->pos = key->pos;
@@ -1081,6 +1114,10 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
             return cv_error_at(c->err, sn->pos,
                                "'social_networks' must be a list of {network, username}, not %s",
                                cv_yml_kind_name(sn->kind));
+        /* The header has room for 64 contact details: these and location,
+         * email, phone and website. */
+        if (sn->n > 60)
+            return cv_error_at(c->err, sn->items[60]->pos, "at most 60 social networks");
         d->socials = cv_arena_alloc(c->a, sizeof *d->socials * (sn->n ? sn->n : 1));
         for (size_t i = 0; i < sn->n; i++)
             if (!load_social(c, sn->items[i], &d->socials[i]))
@@ -1125,6 +1162,18 @@ static bool load_settings(ctx *c, const cv_yml *n, const char *what, cv_doc *d)
         v = cv_yml_get(n, "current_date");
         if (v && !text(c, v, "current_date", &d->current_date))
             return false;
+        /* RenderCV's `today` is the day of the run: for us SOURCE_DATE_EPOCH. */
+        if (d->current_date.s && strcasecmp(d->current_date.s, "today") == 0)
+            d->current_date.s = NULL;
+        if (d->current_date.s) {
+            int y, m, day;
+            cv_date cd;
+            if (date_shape(d->current_date.s, &y, &m, &day) != CV_DATE_DAY)
+                return cv_error_at(c->err, v->pos, "invalid current_date '%s': use YYYY-MM-DD "
+                                   "(or today)", d->current_date.s);
+            if (!parse_date(c, v, "current_date", false, &cd))
+                return false;
+        }
     }
     const cv_yml *bk = cv_yml_get(n, "bold_keywords");
     if (!bk || d->nbold_keywords)

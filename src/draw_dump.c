@@ -37,9 +37,12 @@ static void put_utf8(FILE *out, uint32_t cp)
         fputc((int)cp, out);
     else if (cp < 0x800)
         fprintf(out, "%c%c", 0xC0 | (cp >> 6), 0x80 | (cp & 0x3F));
-    else
+    else if (cp < 0x10000)
         fprintf(out, "%c%c%c", 0xE0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3F),
                 0x80 | (cp & 0x3F));
+    else
+        fprintf(out, "%c%c%c%c", 0xF0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3F),
+                0x80 | ((cp >> 6) & 0x3F), 0x80 | (cp & 0x3F));
 }
 
 /* The TJ number that draw_hpdf.c writes after glyph k (negated): the

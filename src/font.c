@@ -82,11 +82,13 @@ static bool face_bold(FT_Face f)
     return (f->style_flags & FT_STYLE_FLAG_BOLD) != 0;
 }
 
-static void catalogue_file(cv_fontset *fs, const char *path)
+static void catalogue_file(cv_fontset *fs, const char *path, cv_error *err)
 {
     FT_Face f;
-    if (FT_New_Face(fs->lib, path, -1, &f))
+    if (FT_New_Face(fs->lib, path, -1, &f)) {
+        cv_warn(err, (cv_pos){0}, "'%s' is not a font FreeType can read; it is ignored", path);
         return;
+    }
     long n = f->num_faces;
     FT_Done_Face(f);
     for (long i = 0; i < n && i < 64; i++) {
@@ -107,7 +109,7 @@ static int cmp_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void catalogue_dir(cv_fontset *fs, const char *dir)
+static void catalogue_dir(cv_fontset *fs, const char *dir, cv_error *err)
 {
     DIR *d = opendir(dir);
     if (!d)
@@ -119,15 +121,22 @@ static void catalogue_dir(cv_fontset *fs, const char *dir)
         const char *ext = strrchr(de->d_name, '.');
         if (!ext || (strcasecmp(ext, ".ttf") && strcasecmp(ext, ".ttc")))
             continue;
-        names = xrealloc(names, (n + 1) * sizeof *names);
         size_t len = strlen(dir) + strlen(de->d_name) + 2;
-        names[n] = xrealloc(NULL, len);
-        snprintf(names[n++], len, "%s/%s", dir, de->d_name);
+        char *path = xrealloc(NULL, len);
+        snprintf(path, len, "%s/%s", dir, de->d_name);
+        /* Regular files only: opening a FIFO named x.ttf would block. */
+        struct stat st;
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+            free(path);
+            continue;
+        }
+        names = xrealloc(names, (n + 1) * sizeof *names);
+        names[n++] = path;
     }
     closedir(d);
     qsort(names, n, sizeof *names, cmp_names);
     for (size_t i = 0; i < n; i++) {
-        catalogue_file(fs, names[i]);
+        catalogue_file(fs, names[i], err);
         free(names[i]);
     }
     free(names);
@@ -143,7 +152,7 @@ cv_fontset *cv_fontset_new(const char *const *dirs, cv_error *err)
         return NULL;
     }
     for (size_t i = 0; dirs && dirs[i]; i++)
-        catalogue_dir(fs, dirs[i]);
+        catalogue_dir(fs, dirs[i], err);
     return fs;
 }
 
@@ -236,6 +245,13 @@ int cv_fontset_open_file(cv_fontset *fs, const char *path, int index, cv_pos pos
         cv_error_at(err, pos,
                     "'%s' has no TrueType outlines (glyf); libharu can only "
                     "embed TrueType fonts", path);
+        return -1;
+    }
+    /* FreeType selects a Unicode cmap when the font has one; without it
+     * no character can be found, and the text would silently vanish. */
+    if (!ft->charmap || ft->charmap->encoding != FT_ENCODING_UNICODE) {
+        face_free(f);
+        cv_error_at(err, pos, "'%s' has no Unicode character map", path);
         return -1;
     }
     f->upem = ft->units_per_EM;

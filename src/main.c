@@ -392,6 +392,11 @@ static int render_batch(char **profiles, char **outs, int n, const options *o,
                 sigprocmask(SIG_SETMASK, &old, NULL);
                 test_fault(profiles[next]);
                 bool ok = render(profiles[next], outs[next], o, st);
+                if (fflush(stdout) != 0 || ferror(stdout)) {
+                    fprintf(stderr, "%s: error: cannot write the standard output: %s\n",
+                            profiles[next], strerror(errno));
+                    ok = false;
+                }
                 fflush(NULL);
                 _exit(ok ? 0 : 1);
             }
@@ -510,8 +515,10 @@ int main(int argc, char **argv)
         }
         case 'D': {
             int y, m, dd, n = 0;
+            static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
             if (sscanf(optarg, "%4d-%2d-%2d%n", &y, &m, &dd, &n) != 3 || optarg[n] ||
-                m < 1 || m > 12 || dd < 1 || dd > 31) {
+                m < 1 || m > 12 || dd < 1 || dd > mdays[m - 1] ||
+                (m == 2 && dd == 29 && (y % 4 || (y % 100 == 0 && y % 400)))) {
                 fprintf(stderr, "cvpdf: --date %s: expected YYYY-MM-DD\n"
                         "Try 'cvpdf --help'.\n", optarg);
                 return 2;
@@ -586,6 +593,27 @@ int main(int argc, char **argv)
             }
     }
 
+    /* A PDF must not overwrite an input: `-o he.yaml` is a slip of the
+     * fingers, not a wish. */
+    if (!o.dump) {
+        const char *inputs[3] = {layout, defaults, NULL};
+        for (int i = 0; i < nprof + 1; i++) {
+            const char *out = i < nprof ? outs[i] : o.merge;
+            struct stat so, si;
+            if (!out || stat(out, &so) != 0)
+                continue;
+            for (int j = -2; j < nprof; j++) {
+                const char *in = j < 0 ? inputs[j + 2] : argv[optind + j];
+                if (in && stat(in, &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino) {
+                    fprintf(stderr, "%s: error: this is an input; it will not be "
+                            "overwritten with a PDF\n", out);
+                    cv_arena_free(a);
+                    return 2;
+                }
+            }
+        }
+    }
+
     /* Fonts and layout, once for the whole run. */
     const char *data = data_dir();
     const char *font_dirs[] = {cv_arena_printf(a, "%s/fonts", data), NULL};
@@ -634,6 +662,13 @@ int main(int argc, char **argv)
         }
     else
         failed = render_batch(profiles, outs, nprof, &o, &st);
+    /* --dump and --explain write to stdout: a full disk or a closed pipe
+     * is a failure too. */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "cvpdf: error: cannot write the standard output: %s\n",
+                strerror(errno));
+        failed = failed ? failed : 1;
+    }
     if ((nprof > 1 || o.merge) && !o.quiet)
         fprintf(stderr, "cvpdf: %d rendered, %d failed\n", nprof - failed, failed);
     cv_fontset_free(fs);

@@ -25,7 +25,8 @@
  * looks back for the nearest matching opener (with the "rule of three" for
  * runs that can both open and close); a match uses two stars (bold) when
  * both runs have two left, else one (italic); the style is OR-ed into every
- * item between them.  Because styles only accumulate, a flat array needs
+ * item between them (in one pass at the end, so that nesting costs linear
+ * time).  Because styles only accumulate, a flat array needs
  * no tree: `***both***` is bold then italic over the same items.  Stars
  * left unmatched print as stars.
  *
@@ -132,29 +133,47 @@ static int class_at(const char *s, size_t i)
 
 /* ---- Emphasis ---------------------------------------------------------- */
 
-/* CommonMark's "process emphasis" over items [lo, hi). */
-static void emphasis(item *it, size_t lo, size_t hi)
+/* CommonMark's "process emphasis" over items [lo, hi).
+ *
+ * As in CommonMark, the runs still worth matching form a list (here
+ * prev[], each run's live predecessor), and a match takes the runs between
+ * opener and closer out of it, so a closer never looks at a spent run
+ * again.  A match's style is recorded as a range (+1 where it starts, -1
+ * where it ends) and OR-ed into the items by one pass at the end: deeply
+ * nested emphasis (`**a **a ... a* a*`) costs linear time, not quadratic. */
+#define NONE ((size_t)-1)
+
+static void emphasis(cv_arena *a, item *it, size_t lo, size_t hi)
 {
+    while (lo < hi && it[lo].kind != DELIM)
+        lo++;
+    if (hi <= lo)
+        return;
+    size_t *prev = cv_arena_alloc(a, (hi - lo) * sizeof *prev);
+    int *cover[2] = {cv_arena_alloc(a, (hi - lo + 1) * sizeof(int)),   /* bold */
+                     cv_arena_alloc(a, (hi - lo + 1) * sizeof(int))};  /* italic */
     /* Lowest opener worth trying, per closer run length mod 3 and whether
      * the closer can also open: keeps the search linear. */
     size_t bottom[3][2] = {{lo, lo}, {lo, lo}, {lo, lo}};
+    size_t last = NONE;      /* the live run nearest before ci */
     for (size_t ci = lo; ci < hi; ci++) {
         item *cl = &it[ci];
-        while (cl->kind == DELIM && cl->active && cl->can_close && cl->count > 0) {
+        if (cl->kind != DELIM || !cl->active)
+            continue;
+        prev[ci - lo] = last;
+        while (cl->active && cl->can_close && cl->count > 0) {
             size_t *b = &bottom[cl->orig % 3][cl->can_open];
-            size_t oi = ci;
-            bool found = false;
-            while (oi > *b) {
-                item *op = &it[--oi];
-                if (op->kind != DELIM || !op->active || !op->can_open || op->count == 0)
+            size_t oi = prev[ci - lo];
+            for (; oi != NONE && oi >= *b; oi = prev[oi - lo]) {
+                const item *op = &it[oi];
+                if (!op->can_open || op->count == 0)
                     continue;
                 if ((op->can_close || cl->can_open) && (op->orig + cl->orig) % 3 == 0 &&
                     !(op->orig % 3 == 0 && cl->orig % 3 == 0))
                     continue;
-                found = true;
                 break;
             }
-            if (!found) {
+            if (oi == NONE || oi < *b) {
                 *b = ci;
                 if (!cl->can_open)
                     cl->active = false;
@@ -165,19 +184,32 @@ static void emphasis(item *it, size_t lo, size_t hi)
              * style covers everything between, whose runs turn literal. */
             item *op = &it[oi];
             int use = op->count >= 2 && cl->count >= 2 ? 2 : 1;
-            unsigned style = use == 2 ? CV_STYLE_BOLD : CV_STYLE_ITALIC;
-            for (size_t k = oi + 1; k < ci; k++) {
-                it[k].style |= style;
-                if (it[k].kind == DELIM)
-                    it[k].active = false;
-            }
+            cover[use == 2 ? 0 : 1][oi + 1 - lo]++;
+            cover[use == 2 ? 0 : 1][ci - lo]--;
+            for (size_t k = prev[ci - lo]; k != oi; k = prev[k - lo])
+                it[k].active = false;
+            prev[ci - lo] = oi;
             op->count -= use;
             cl->count -= use;
-            if (op->count == 0)
+            if (op->count == 0) {
                 op->active = false;
+                prev[ci - lo] = prev[oi - lo];
+            }
             if (cl->count == 0)
                 cl->active = false;
         }
+        last = cl->active ? ci : prev[ci - lo];
+    }
+
+    /* The styles, from the ranges. */
+    int bold = 0, italic = 0;
+    for (size_t k = lo; k < hi; k++) {
+        bold += cover[0][k - lo];
+        italic += cover[1][k - lo];
+        if (bold > 0)
+            it[k].style |= CV_STYLE_BOLD;
+        if (italic > 0)
+            it[k].style |= CV_STYLE_ITALIC;
     }
 }
 
@@ -268,7 +300,7 @@ static size_t close_bracket(parser *p, const char *s, size_t i)
         empty = p->items[k].kind == TEXT && p->items[k].len == 0;
     if (empty)
         push(p, (item){.kind = TEXT, .s = url, .len = strlen(url)});
-    emphasis(p->items, lo + 1, p->n);
+    emphasis(p->a, p->items, lo + 1, p->n);
     for (size_t k = lo + 1; k < p->n; k++) {
         p->items[k].link = url;
         if (p->items[k].kind == DELIM)
@@ -332,7 +364,7 @@ static void scan(parser *p, const char *s)
         i++;
     }
     flush(p);
-    emphasis(p->items, 0, p->n);
+    emphasis(p->a, p->items, 0, p->n);
 }
 
 static bool same_link(const char *x, const char *y)
@@ -346,6 +378,15 @@ size_t cv_markup_parse(cv_arena *a, const char *s, unsigned base_style, cv_span 
     *out = NULL;
     if (!s || !*s)
         return 0;
+
+    /* Nothing markup could act on (most strings): one span. */
+    if (!strpbrk(s, "*[]\\")) {
+        size_t len = strlen(s);
+        cv_span *sp = cv_arena_alloc(a, sizeof *sp);
+        *sp = (cv_span){cv_arena_strndup(a, s, len), len, base_style, NULL};
+        *out = sp;
+        return 1;
+    }
     scan(&p, s);
 
     /* Items to spans: what each prints, merged with its neighbour when the

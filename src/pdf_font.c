@@ -72,7 +72,8 @@ static int cmp_u32(const void *a, const void *b)
 
 void cv_pdffont_seal(cv_pdffont *pf)
 {
-    qsort(pf->cps, pf->n, sizeof *pf->cps, cmp_u32);
+    if (pf->n)
+        qsort(pf->cps, pf->n, sizeof *pf->cps, cmp_u32);
     free(pf->seen);
     pf->seen = NULL;
 }

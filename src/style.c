@@ -8,6 +8,8 @@
 #include "style.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <math.h>
 #include <stddef.h>
@@ -15,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "markup.h"
 #include "yml.h"
@@ -407,6 +411,38 @@ static bool read_templates(cv_arena *a, const cv_yml *t, cv_style *st, cv_error 
     return true;
 }
 
+/* A family written as a file name (with a '/', or ending in .ttf, .ttc or
+ * .otf) names a font file rather than a family. */
+static bool is_font_path(const char *s)
+{
+    size_t n = strlen(s);
+    return strchr(s, '/') ||
+           (n > 4 && (!strcasecmp(s + n - 4, ".ttf") || !strcasecmp(s + n - 4, ".ttc") ||
+                      !strcasecmp(s + n - 4, ".otf")));
+}
+
+/* Open the font file `name` (relative to the layout file that names it, at
+ * `pos`): its first face, for every style.  The file is checked first so
+ * the message says what is wrong with it, and a FIFO never blocks the run. */
+static int font_file(cv_arena *a, cv_fontset *fs, const char *name, cv_pos pos, cv_error *err)
+{
+    const char *path = name;
+    if (name[0] != '/' && pos.file)
+        path = cv_arena_printf(a, "%s/%s", dirname(cv_arena_strdup(a, pos.file)), name);
+    struct stat sb;
+    int fd = -1;
+    if (stat(path, &sb) != 0 || (S_ISREG(sb.st_mode) &&
+                                 (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0))
+        cv_error_at(err, pos, "cannot open font '%s': %s", path, strerror(errno));
+    else if (!S_ISREG(sb.st_mode))
+        cv_error_at(err, pos, "font '%s' is %s, not a font file", path,
+                    S_ISDIR(sb.st_mode) ? "a directory" : "not a regular file");
+    if (fd < 0)
+        return -1;
+    close(fd);
+    return cv_fontset_open_file(fs, path, 0, pos, err);
+}
+
 static bool read_fonts(cv_arena *a, const cv_yml *font, cv_fontset *fs, cv_style *st,
                        cv_error *err)
 {
@@ -449,8 +485,20 @@ static bool read_fonts(cv_arena *a, const cv_yml *font, cv_fontset *fs, cv_style
         }
     else if (!cv_yml_get(font, "fallback"))
         names[n] = "WenQuanYi Micro Hei", pos[n++] = fam_pos;
+    /* A font file serves every style; bold is synthesised when it is not. */
+    int file_id[CV_MAX_CHAIN];
+    for (size_t i = 0; i < n; i++) {
+        file_id[i] = is_font_path(names[i]) ? font_file(a, fs, names[i], pos[i], err) : -2;
+        if (file_id[i] == -1)
+            return false;
+    }
     for (int s = 0; s < 4; s++)
         for (size_t i = 0; i < n; i++) {
+            if (file_id[i] >= 0) {
+                st->chain[s][i] = file_id[i];
+                st->synth[s][i] = (s & CV_STYLE_BOLD) && !cv_fontset_face(fs, file_id[i])->bold;
+                continue;
+            }
             st->chain[s][i] = cv_fontset_find(fs, names[i], s & CV_STYLE_BOLD,
                                               s & CV_STYLE_ITALIC, &st->synth[s][i],
                                               pos[i], err);
@@ -458,7 +506,6 @@ static bool read_fonts(cv_arena *a, const cv_yml *font, cv_fontset *fs, cv_style
                 return false;
         }
     st->nchain = n;
-    (void)a;
     return true;
 }
 

@@ -259,6 +259,9 @@ static size_t itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
     item *it = cv_arena_alloc(a, (cap + 1) * sizeof *it);
     size_t n = 0;
     int prev_face = -1;
+    enum { MAX_MISSING = 16 };
+    uint32_t missing[MAX_MISSING];
+    size_t nmissing = 0, more = 0;
     for (size_t si = 0; si < nspans; si++) {
         const cv_span *sp = &spans[si];
         unsigned style = (sp->style | fmt->style) & 3;
@@ -281,11 +284,6 @@ static size_t itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                 it[n++] = x;
                 continue;
             }
-            if (cp > 0xFFFF) {
-                cv_error_at(err, pos, "character U+%04X cannot be written to "
-                            "the PDF (libharu handles only U+0000-U+FFFF)", cp);
-                continue;
-            }
             int first = st->chain[style][0];
             if (is_space(cp) && first >= 0 &&
                 cv_face_glyph(cv_fontset_face(st->fonts, first), cp)) {
@@ -306,15 +304,29 @@ static size_t itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                 }
             }
             if (x.face < 0) {
-                char ch[5] = {0};
-                memcpy(ch, ch_at, len < 4 ? len : 4);
-                cv_warn(err, pos, "no font has U+%04X '%s'", cp, ch);
+                /* One warning per character the text lacks, not per
+                 * occurrence: 20,000 Thai letters are a few dozen. */
+                bool seen = false;
+                for (size_t m = 0; m < nmissing && !seen; m++)
+                    seen = missing[m] == cp;
+                if (!seen && nmissing < MAX_MISSING) {
+                    char ch[5] = {0};
+                    memcpy(ch, ch_at, len < 4 ? len : 4);
+                    cv_warn(err, pos, "no font has U+%04X '%s'", cp, ch);
+                    missing[nmissing++] = cp;
+                } else if (!seen) {
+                    more++;
+                }
                 continue;
             }
             prev_face = x.face;
             it[n++] = x;
         }
     }
+
+    if (more)
+        cv_warn(err, pos, "no font has %zu more character%s of this text either", more,
+                more == 1 ? "" : "s");
 
     /* Quotes, dashes and dots that Chinese and Latin share follow the
      * text around them: beside a CJK character they come from its face

@@ -24,9 +24,10 @@
  *   - YAML 1.1 merge keys (`<<: *defaults`) are applied when their mapping
  *     closes; keys written in the mapping win over merged ones.
  *
- * Before libyaml sees the buffer we check for NUL bytes and UTF-16 byte
- * order marks, which libyaml would either reject with a vague message or
- * accept in a form the rest of cvpdf cannot use.
+ * Before libyaml sees the buffer we check for NUL bytes and UTF-16 or
+ * UTF-32 text (with a byte order mark, or UTF-16 without one), which
+ * libyaml would either reject with a vague message or accept in a form the
+ * rest of cvpdf cannot use.
  *
  * Positions: libyaml marks are 0-based; mark_pos() is the one place that
  * turns them into our 1-based cv_pos.  Reader errors (bad UTF-8, control
@@ -47,7 +48,10 @@
 
 #define MAX_FILE_SIZE (16 * 1024 * 1024)
 #define MAX_FILE_SIZE_NAME "16 MB"
-#define MAX_EXPANDED 1000000
+/* What aliases may add: 100 copies of a 1000-bullet entry.  Each node costs
+ * a few KB by the time it is laid out, and a small file must not make a
+ * 20,000-page, 2 GB résumé (990 aliases of such an entry did, in 20 s). */
+#define MAX_EXPANDED 100000
 
 /* ---- A small open-addressing hash table in the arena ------------------ */
 
@@ -444,6 +448,10 @@ static void syntax_error(loader *L, const yaml_parser_t *p)
         cv_pos pos = offset_pos(L, off);
         if (strstr(p->problem, "UTF-8"))
             cv_error_at(L->err, pos, "invalid UTF-8 (%s); save the file as UTF-8", p->problem);
+        else if (strstr(p->problem, "invalid Unicode character") && p->problem_value >= 0)
+            /* A surrogate or a code point past U+10FFFF, encoded as UTF-8. */
+            cv_error_at(L->err, pos, "invalid UTF-8 (it encodes U+%04X, which is not a "
+                        "character); save the file as UTF-8", (unsigned)p->problem_value);
         else if (p->problem_value >= 0)
             cv_error_at(L->err, pos, "%s (U+%04X)", p->problem, (unsigned)p->problem_value);
         else
@@ -485,9 +493,19 @@ static void syntax_error(loader *L, const yaml_parser_t *p)
 static bool precheck(loader *L)
 {
     const unsigned char *b = (const unsigned char *)L->buf;
+    if (L->len >= 4 && ((!b[0] && !b[1] && b[2] == 0xFE && b[3] == 0xFF) ||
+                        (b[0] == 0xFF && b[1] == 0xFE && !b[2] && !b[3])))
+        return cv_error_at(L->err, (cv_pos){L->file, 1, 1},
+                           "the file is UTF-32 encoded; save it as UTF-8");
     if (L->len >= 2 && ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF)))
         return cv_error_at(L->err, (cv_pos){L->file, 1, 1},
                            "the file is UTF-16 encoded; save it as UTF-8");
+    /* UTF-16 without a byte order mark: a 0 byte after (or before) each
+     * of the first two characters. */
+    if (L->len >= 4 && ((b[0] && !b[1] && b[2] && !b[3]) || (!b[0] && b[1] && !b[2] && b[3])))
+        return cv_error_at(L->err, (cv_pos){L->file, 1, 1},
+                           "the file looks UTF-16 encoded (every other byte is 0); "
+                           "save it as UTF-8");
     const char *nul = memchr(L->buf, '\0', L->len);
     if (nul)
         return cv_error_at(L->err, offset_pos(L, (size_t)(nul - L->buf)),

@@ -25,9 +25,11 @@ done
 # information, bookmarks, links, page labels, reproducible bytes),
 # readers.py (the text read back exactly by pdftotext, mutool, pdfminer and
 # PDFBox; PDF/A-1b by PDFBox Preflight), batch.py (worker processes, --merge,
-# --defaults).
+# --defaults), badinput.py (every kind of broken input: one clear error, exit
+# 1, the previous PDF untouched), patho/run.py (pathological but valid
+# inputs, each within a time limit).
 for suite in tests/e2e.py tests/typo.py tests/layouts.py tests/pages.py tests/pdfmeta.py \
-        tests/readers.py tests/batch.py; do
+        tests/readers.py tests/batch.py tests/badinput.py tests/patho/run.py; do
     out=$(python3 "$suite" build/san/cvpdf 2>&1); rc=$?
     printf '%s\n' "$out" | grep -v '^ok '
     line=$(printf '%s\n' "$out" | tail -n 1)

@@ -17,7 +17,8 @@ cover).  The checks:
   bold       bold CJK (synthesised) carries visibly more ink than regular
   fallback   Latin from Lato, CJK from WenQuanYi, per character
   missing    a character no font has: one positioned warning, an error under
-             --strict; a code point above U+FFFF is an error naming it
+             --strict, also above U+FFFF; one warning per character, not per
+             occurrence
   overfull   long URLs, e-mails, unbreakable words and mixed scripts in a
              narrow layout: every glyph inside the text column
   cli        --dump=glyphs and --strict
@@ -583,17 +584,57 @@ def missing_tests():
     rc, _, err = render(prof, SPEC_LAYOUT, os.path.join(TMP, "missing-places.pdf"), "-q")
     check("missing -q: no warning printed at all", rc == 0 and err == "", err)
 
-    # A code point above U+FFFF: an error naming it, whatever the flags.
+    # A code point above U+FFFF no font has: a warning naming it, an error
+    # under --strict (the PDF backend writes such characters when a font
+    # has them: surrogate pairs in the ToUnicode map).
     emoji = "\U0001F600"
     text = "cv:\n  name: Emoji Test\n  sections:\n    summary:\n      - \"Smile %s please\"\n" % emoji
     prof = write("emoji.yaml", text)
     epdf = os.path.join(TMP, "emoji.pdf")
+    rc, _, err = render(prof, SPEC_LAYOUT, epdf)
+    check("above U+FFFF: a warning 'FILE:5:COL: warning:' naming U+1F600, the rest rendered",
+          rc == 0 and re.search(r"^%s:5:\d+: warning: no font has U\+1F600" % re.escape(prof),
+                                err, re.M) and os.path.exists(epdf), "rc %d, stderr %r" % (rc, err))
     with open(epdf, "wb") as f:
         f.write(old)
-    rc, _, err = render(prof, SPEC_LAYOUT, epdf)
-    check("above U+FFFF: exit 1, 'FILE:5:COL: error:' naming U+1F600, old output untouched",
-          rc == 1 and re.search(r"^%s:5:\d+: error: .*U\+1F600" % re.escape(prof), err, re.M)
+    rc, _, err = render(prof, SPEC_LAYOUT, epdf, "--strict")
+    check("above U+FFFF --strict: exit 1, an error naming U+1F600, old output untouched",
+          rc == 1 and re.search(r"^%s:5:\d+: error: no font has U\+1F600" % re.escape(prof), err, re.M)
           and open(epdf, "rb").read() == old, "rc %d, stderr %r" % (rc, err))
+    # Thousands of one missing character: one warning, not thousands.
+    text = "cv:\n  name: Thai Test\n  sections:\n    summary:\n      - \"%s\"\n" % (
+        "\u0e01\u0e02 " * 3000)
+    prof = write("thai.yaml", text)
+    rc, _, err = render(prof, SPEC_LAYOUT, os.path.join(TMP, "thai.pdf"))
+    warns = [l for l in err.splitlines() if "warning: no font has" in l]
+    check("missing: 6,000 Thai letters of two kinds give two warnings", rc == 0 and len(warns) == 2,
+          "rc %d, %d warnings" % (rc, len(warns)))
+
+
+def astral_tests():
+    """A character above U+FFFF from a font that has it (DejaVu Math TeX Gyre,
+    Debian's fonts-dejavu-extra, as a fallback): drawn with ink, extracted
+    exactly by pdftotext and pdfminer (a surrogate pair in the ToUnicode map)."""
+    lay = write("astral.yaml", "extends: %s\nfont:\n  fallback: [WenQuanYi Micro Hei, "
+                "DejaVu Math TeX Gyre]\n" % DEFAULT_LAYOUT)
+    prof = write("astral-p.yaml", "cv:\n  name: Astral Test\n  sections:\n    summary:\n"
+                 "      - \"Bold math \U0001D400\U0001D401 and plain\"\n")
+    pdf = os.path.join(TMP, "astral.pdf")
+    rc, _, err = render(prof, lay, pdf)
+    if not check("astral: renders without a warning", rc == 0 and "warning" not in err, err):
+        return
+    check("astral: pdftotext reads U+1D400 U+1D401", "Bold math \U0001D400\U0001D401 and plain"
+          in pdftotext(pdf), pdftotext(pdf))
+    chars = [c for page in pdf_chars(pdf) for c in page]
+    got = "".join(c["c"] for c in chars)
+    check("astral: pdfminer reads U+1D400 U+1D401", "\U0001D400\U0001D401" in got, got[:80])
+    _, out, _ = run([BIN, "--dump", "-l", lay, prof])
+    m = re.search(r'^text (\S+) (\S+) w=(\S+) DejaVuMathTeXGyre\S* (\S+) #\w+ "(.*)"$', out, re.M)
+    img = raster(pdf)[0]
+    h = float(re.search(r"^page 1 \S+x(\S+)", out, re.M).group(1))
+    if check("astral: the math letters come from the fallback face", m, out[:400]):
+        x, y, w, size = float(m.group(1)), float(m.group(2)), float(m.group(3)), float(m.group(4))
+        check("astral: the glyphs have ink", ink(img, h, x, y - 0.2 * size, x + w, y + 0.8 * size) > 20)
 
 
 def overfull_tests():
@@ -716,7 +757,7 @@ def main():
         return 1
     try:
         for t in (cli_tests, readback_tests, ink_tests, text_tests, bold_tests,
-                  fallback_tests, missing_tests, overfull_tests):
+                  fallback_tests, missing_tests, astral_tests, overfull_tests):
             try:
                 t()
             except Exception as e:          # a crash in one group is one failure

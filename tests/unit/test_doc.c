@@ -568,6 +568,12 @@ TEST(highlight_errors)
     CHECK(has(errstr(), "7:13: a highlight must be a string, not a mapping"));
     CHECK(sections("    x:\n      - name: N\n        highlights:\n          -\n") == NULL);
     CHECK(has(E.msg, "empty highlight"));
+    /* At most 8 levels: each one narrows the column. */
+    CHECK(sections("    x:\n      - name: N\n        highlights: [a, [b, [c, [d, [e, [f, "
+                   "[g, [h]]]]]]]]\n") != NULL);
+    CHECK(sections("    x:\n      - name: N\n        highlights: [a, [b, [c, [d, [e, [f, "
+                   "[g, [h, [i]]]]]]]]]\n") == NULL);
+    CHECK_STR(errstr(), "6:53: highlights nest more than 8 levels deep");
 }
 
 /* ---- Social networks --------------------------------------------------- */
@@ -752,6 +758,49 @@ TEST(settings)
                         "'bold_keywords'?)");
     CHECK(doc("cv: {name: A}\nsettings:\n  bold_keywords: {a: 1}\n") == NULL);
     CHECK(has(E.msg, "'bold_keywords' must be a list of strings, not a mapping"));
+    /* current_date is a day, checked as dates are; `today` is no date. */
+    CHECK(doc("cv: {name: A}\nsettings:\n  current_date: 2023-13-01\n") == NULL);
+    CHECK_STR(errstr(), "3:17: invalid current_date '2023-13-01': month must be between 1 "
+                        "and 12");
+    CHECK(doc("cv: {name: A}\nsettings:\n  current_date: 2023-02-29\n") == NULL);
+    CHECK(has(E.msg, "day must be between 1 and 28 for February 2023"));
+    CHECK(doc("cv: {name: A}\nsettings:\n  current_date: 2023-05\n") == NULL);
+    CHECK(has(E.msg, "invalid current_date '2023-05': use YYYY-MM-DD"));
+    d = doc("cv: {name: A}\nsettings:\n  current_date: today\n");
+    CHECK(d && d->current_date.s == NULL);
+}
+
+TEST(pdf_string_limits)
+{
+    /* What becomes one PDF string is refused past 8192 bytes, at its place. */
+    static char buf[20000];
+    char big[9000];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    snprintf(buf, sizeof buf, "cv:\n  name: A\n  website: https://e.com/%s\n", big);
+    CHECK(doc(buf) == NULL);
+    CHECK_STR(errstr(), "3:12: 'website' is longer than 8192 bytes");
+    snprintf(buf, sizeof buf, "cv:\n  name: %s\n", big);
+    CHECK(doc(buf) == NULL);
+    CHECK_STR(errstr(), "2:9: 'name' is longer than 8192 bytes");
+    snprintf(buf, sizeof buf, "cv:\n  name: A\n  sections:\n    t:\n      - \"[a](https://e.com/%s)\"\n",
+             big);
+    CHECK(doc(buf) == NULL);
+    CHECK_STR(errstr(), "5:9: a link in 'text' has a URL longer than 8192 bytes");
+    /* A long text without a long link is fine. */
+    snprintf(buf, sizeof buf, "cv:\n  name: A\n  location: %s\n", big);
+    CHECK(doc(buf) != NULL);
+}
+
+TEST(social_limit)
+{
+    static char buf[8192];
+    size_t n = (size_t)snprintf(buf, sizeof buf, "cv:\n  name: A\n  social_networks:\n");
+    for (int i = 0; i < 61; i++)
+        n += (size_t)snprintf(buf + n, sizeof buf - n,
+                              "    - {network: GitHub, username: a%d}\n", i);
+    CHECK(doc(buf) == NULL);
+    CHECK_STR(errstr(), "64:7: at most 60 social networks");
 }
 
 TEST(load_file)
@@ -831,6 +880,8 @@ int main(void)
     RUN(section_titles);
     RUN(design_note);
     RUN(settings);
+    RUN(pdf_string_limits);
+    RUN(social_limit);
     RUN(load_file);
     RUN(rendercv_fixture);
     cv_arena_free(A);

@@ -161,15 +161,24 @@ TEST(wrap_warns_about_missing_glyph)
     cv_arena_free(a);
 }
 
-TEST(wrap_rejects_astral_code_points)
+/* A code point above U+FFFF no font of the chain has: a warning, an error
+ * under strict, and the text around it kept. */
+TEST(wrap_astral_code_points_are_characters)
 {
     cv_arena *a = cv_arena_new();
     cv_error err;
     cv_error_init(&err);
+    err.quiet = true;
+    err.strict = true;
     cv_line *l;
-    wrap_text(a, "X\xF0\xA0\xAE\xB7X", 1000, &l, &err);      /* U+20BB7 */
+    size_t n = wrap_text(a, "X\xF0\xA0\xAE\xB7X", 1000, &l, &err);      /* U+20BB7 */
     CHECK(err.set);
-    CHECK(strstr(err.msg, "U+20BB7") != NULL);
+    CHECK(strstr(err.msg, "no font has U+20BB7") != NULL);
+    CHECK(n == 1 && l[0].nruns >= 1);
+    size_t glyphs = 0;
+    for (size_t r = 0; r < l[0].nruns; r++)
+        glyphs += l[0].runs[r].n;
+    CHECK(glyphs == 2);                                     /* X and X */
     cv_arena_free(a);
 }
 
@@ -666,7 +675,7 @@ int main(void)
     RUN(wrap_breaks_between_chinese_characters);
     RUN(wrap_fallback_per_code_point);
     RUN(wrap_warns_about_missing_glyph);
-    RUN(wrap_rejects_astral_code_points);
+    RUN(wrap_astral_code_points_are_characters);
     RUN(wrap_kerning_is_measured);
     RUN(wrap_kinsoku);
     RUN(wrap_url_breaks);

@@ -204,6 +204,26 @@ TEST(pathological)
     memset(s, '*', 3 * n);
     CHECK_STR(cv_markup_strip(A, s), s);
     free(s);
+
+    /* Emphasis nested n deep ("**a **a ... b a* a* ..."): each closer takes
+     * one star of the nearest opener still open, so the inner n/2 openers
+     * are used up by two closers each and the outer n/2 print as they are.
+     * This was quadratic (15 s for n = 40,000). */
+    n = 40000;
+    s = malloc(7 * n + 2);
+    for (size_t i = 0; i < n; i++)
+        memcpy(s + 4 * i, "**a ", 4);
+    s[4 * n] = 'b';
+    for (size_t i = 0; i < n; i++)
+        memcpy(s + 4 * n + 1 + 3 * i, " a*", 3);
+    s[7 * n + 1] = '\0';
+    cv_span *sp;
+    size_t k = cv_markup_parse(A, s, 0, &sp);
+    CHECK(k == 2);
+    CHECK(k == 2 && sp[0].style == 0 && sp[0].len == 2 * n &&
+          sp[1].style == CV_STYLE_ITALIC && sp[1].len == 3 * n + 1);
+    CHECK_STR(show("**a **a b a* a*"), "**a <I:a b a a>");
+    free(s);
 }
 
 int main(void)

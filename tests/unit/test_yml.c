@@ -103,6 +103,11 @@ TEST(invalid_utf8)
     CHECK(has(errstr(), "2:7: invalid UTF-8"));
     CHECK(load("a: \xFF\n") == NULL);
     CHECK(has(errstr(), "1:4: invalid UTF-8"));
+    /* A surrogate and a code point past U+10FFFF, encoded as UTF-8. */
+    CHECK(load("a: x\xED\xA0\x80\n") == NULL);
+    CHECK(has(errstr(), "1:5: invalid UTF-8 (it encodes U+D800, which is not a character)"));
+    CHECK(load("a: \xF4\x90\x80\x80\n") == NULL);
+    CHECK(has(errstr(), "1:4: invalid UTF-8 (it encodes U+110000"));
 }
 
 TEST(control_character)
@@ -116,6 +121,14 @@ TEST(utf16)
     const char s[] = "\xFF\xFE" "a\0:\0 \0b\0";
     CHECK(load_n(s, sizeof s - 1) == NULL);
     CHECK(has(errstr(), "1:1: the file is UTF-16 encoded"));
+    const char le[] = "a\0:\0 \0b\0", be[] = "\0a\0:\0 \0b";
+    CHECK(load_n(le, sizeof le - 1) == NULL);
+    CHECK(has(errstr(), "1:1: the file looks UTF-16 encoded"));
+    CHECK(load_n(be, sizeof be - 1) == NULL);
+    CHECK(has(errstr(), "1:1: the file looks UTF-16 encoded"));
+    const char u32[] = "\xFF\xFE\0\0a\0\0\0";
+    CHECK(load_n(u32, sizeof u32 - 1) == NULL);
+    CHECK(has(errstr(), "1:1: the file is UTF-32 encoded"));
 }
 
 TEST(empty)
@@ -204,14 +217,14 @@ TEST(expanded_size)
     size_t cap = 600000;
     char *s = malloc(cap);
     size_t n = (size_t)snprintf(s, cap, "big: &b [");
-    for (int i = 0; i < 100000; i++)
+    for (int i = 0; i < 10000; i++)
         n += (size_t)snprintf(s + n, cap - n, "%s1", i ? "," : "");
     n += (size_t)snprintf(s + n, cap - n, "]\nl: [");
     for (int i = 0; i < 11; i++)
         n += (size_t)snprintf(s + n, cap - n, "%s*b", i ? "," : "");
     snprintf(s + n, cap - n, "]\n");
     CHECK(load(s) == NULL);
-    CHECK(has(E.msg, "aliases expand to more than 1000000 nodes"));
+    CHECK(has(E.msg, "aliases expand to more than 100000 nodes"));
     free(s);
 }
 
