@@ -913,6 +913,32 @@ bool cv_yml_check_keys(const cv_yml *map, const char *const *allowed, const char
 
 /* ---- Defaults ----------------------------------------------------------- */
 
+typedef struct keyidx {
+    const char *key;
+    size_t i;
+} keyidx;
+
+static int cmp_keyidx(const void *x, const void *y)
+{
+    return strcmp(((const keyidx *)x)->key, ((const keyidx *)y)->key);
+}
+
+/* The keys of `map` with their positions, sorted: lookups in O(log n). */
+static keyidx *sorted_keys(cv_arena *a, const cv_yml *map)
+{
+    keyidx *k = cv_arena_alloc(a, (map->n + 1) * sizeof *k);
+    for (size_t i = 0; i < map->n; i++)
+        k[i] = (keyidx){map->keys[i]->str, i};
+    qsort(k, map->n, sizeof *k, cmp_keyidx);
+    return k;
+}
+
+static const keyidx *find_key(const keyidx *sorted, size_t n, const char *key)
+{
+    keyidx probe = {key, 0};
+    return bsearch(&probe, sorted, n, sizeof *sorted, cmp_keyidx);
+}
+
 const cv_yml *cv_yml_merge(cv_arena *a, const cv_yml *under, const cv_yml *over)
 {
     if (!over || (under && cv_yml_is_null(over)))      /* `settings:` left empty */
@@ -924,13 +950,16 @@ const cv_yml *cv_yml_merge(cv_arena *a, const cv_yml *under, const cv_yml *over)
     m->n = 0;
     m->keys = cv_arena_alloc(a, (over->n + under->n + 1) * sizeof *m->keys);
     m->items = cv_arena_alloc(a, (over->n + under->n + 1) * sizeof *m->items);
+    /* Keys are unique in a mapping (the loader checks that). */
+    keyidx *uk = sorted_keys(a, under), *ok = sorted_keys(a, over);
     for (size_t i = 0; i < over->n; i++) {
-        const cv_yml *u = cv_yml_get(under, over->keys[i]->str);
+        const keyidx *hit = find_key(uk, under->n, over->keys[i]->str);
         m->keys[m->n] = over->keys[i];
-        m->items[m->n++] = (cv_yml *)cv_yml_merge(a, u, over->items[i]);
+        m->items[m->n++] = (cv_yml *)cv_yml_merge(a, hit ? under->items[hit->i] : NULL,
+                                                  over->items[i]);
     }
     for (size_t i = 0; i < under->n; i++)
-        if (!cv_yml_get(over, under->keys[i]->str)) {
+        if (!find_key(ok, over->n, under->keys[i]->str)) {
             m->keys[m->n] = under->keys[i];
             m->items[m->n++] = under->items[i];
         }

@@ -445,6 +445,38 @@ TEST(first_error_wins)
     CHECK_STR(E.msg, "first");
 }
 
+/* --defaults: the profile over the defaults, key by key. */
+TEST(merge_defaults)
+{
+    cv_yml *under = load("cv:\n  location: Lab\n  website: https://lab.example/\n"
+                         "locale:\n  present: now\nsettings:\n  current_date: 2026-01-01\n");
+    cv_yml *over = load("cv:\n  name: Ada\n  location: Home\nsettings:\n");
+    CHECK(under && over);
+    if (!under || !over)
+        return;
+    const cv_yml *m = cv_yml_merge(A, under, over);
+    CHECK(m && m->kind == CV_YML_MAP && m->n == 3);
+    /* The profile's keys first, in its order, then the defaults' others. */
+    CHECK_STR(m->keys[0]->str, "cv");
+    CHECK_STR(m->keys[1]->str, "settings");
+    CHECK_STR(m->keys[2]->str, "locale");
+    const cv_yml *cv = cv_yml_get(m, "cv");
+    CHECK(cv && cv->n == 3);
+    CHECK_STR(cv_yml_get(cv, "name")->str, "Ada");
+    CHECK_STR(cv_yml_get(cv, "location")->str, "Home");          /* the profile wins */
+    CHECK_STR(cv_yml_get(cv, "website")->str, "https://lab.example/");
+    /* Positions still name their own lines. */
+    CHECK(cv_yml_get(cv, "website")->pos.line == 3);
+    /* An empty `settings:` in the profile takes the defaults'. */
+    const cv_yml *st = cv_yml_get(m, "settings");
+    CHECK(st && st->kind == CV_YML_MAP && cv_yml_get(st, "current_date"));
+    /* A scalar over a mapping: the scalar. */
+    cv_yml *sc = load("cv: x\n");
+    const cv_yml *m2 = cv_yml_merge(A, under, sc);
+    CHECK(m2 && cv_yml_get(m2, "cv")->kind == CV_YML_SCALAR);
+    CHECK(cv_yml_merge(A, NULL, over) == over && cv_yml_merge(A, under, NULL) == under);
+}
+
 int main(void)
 {
     A = cv_arena_new();
@@ -452,6 +484,7 @@ int main(void)
     if (!mkdtemp(tmpdir))
         return 2;
     RUN(tree_and_positions);
+    RUN(merge_defaults);
     RUN(plain_and_null);
     RUN(duplicate_key);
     RUN(non_scalar_key);
