@@ -738,6 +738,25 @@ def suite():
             if ok:
                 pdfa.append((name, apdf))
                 work.append((name + " --pdfa", apdf, frags, pairs))
+    if has_pdfa:
+        # Also PDF/A: a CV book of the lab, and a sidebar résumé with a photo.
+        book = os.path.join(TMP, "pdfa", "book.pdf")
+        rc, _, err = run([BIN, "-q", "--pdfa", "--merge", book] +
+                         sorted(glob.glob(os.path.join(ROOT, "profiles", "*.yaml"))))
+        if check("the lab's CV book renders with --pdfa", rc == 0 and os.path.exists(book), err):
+            pdfa.append(("book", book))
+        pd = os.path.join(TMP, "photo")
+        os.makedirs(pd, exist_ok=True)
+        shutil.copy(os.path.join(ROOT, "tests", "data", "photo.png"), pd)
+        with open(os.path.join(ROOT, "profiles", "li.yaml"), encoding="utf-8") as f:
+            text = f.read().replace("cv:\n", "cv:\n  photo: photo.png\n", 1)
+        with open(os.path.join(pd, "li.yaml"), "w", encoding="utf-8") as f:
+            f.write(text)
+        ppdf = os.path.join(TMP, "pdfa", "photo.pdf")
+        rc, _, err = run([BIN, "-q", "--pdfa", "-l", os.path.join(ROOT, "layouts", "sidebar.yaml"),
+                          "-o", ppdf, os.path.join(pd, "li.yaml")])
+        if check("a sidebar résumé with a photo renders with --pdfa", rc == 0, err):
+            pdfa.append(("photo", ppdf))
     t_render = time.time()
 
     # Preflight runs in its own JVM while the readers run.
