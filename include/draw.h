@@ -120,13 +120,23 @@ bool cv_draw_pdf(const cv_display *d, const cv_fontset *fs, const char *path,
                  cv_error *err);
 /* The temporary file is DIR/.cvpdf-PID-XXXXXX beside the target. */
 #define CV_TEMP_PREFIX ".cvpdf-"
-/* Several résumés in one PDF (a CV book): each display's pages in turn,
- * each face embedded once for all, a bookmark per person (the display's
- * author) with their sections beneath, page labels per person ("Name 1",
- * "Name 2", ...), `title` as the document title and everyone as its
- * author.  PDF/A and the dates follow the first display. */
-bool cv_draw_pdf_book(const cv_display *const *ds, size_t n, const char *title,
-                      const cv_fontset *fs, const char *path, cv_error *err);
+/* Several résumés in one PDF (a CV book), made a résumé at a time so that
+ * only one display list need be in memory:
+ *   k = cv_book_new(fs, true);
+ *   cv_book_note(k, d) for every résumé (the code points each face draws:
+ *     each face is subset and embedded once, for all of them);
+ *   cv_book_add(k, d, err) for every résumé again, in order (its pages, a
+ *     bookmark for the person with their sections beneath, page labels
+ *     "Name 1", "Name 2"...);
+ *   cv_book_write(k, title, path, err); cv_book_free(k).
+ * The book's author is everyone in it; PDF/A and the dates follow the
+ * first résumé.  With `book` false it is cv_draw_pdf() by steps. */
+typedef struct cv_book cv_book;
+cv_book *cv_book_new(const cv_fontset *fs, bool book);
+void cv_book_note(cv_book *k, const cv_display *d);
+bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err);
+bool cv_book_write(cv_book *k, const char *title, const char *path, cv_error *err);
+void cv_book_free(cv_book *k);
 
 /* Print the display list as text: one line per page, run, rule and link. */
 void cv_draw_dump(const cv_display *d, const cv_fontset *fs, FILE *out);

@@ -522,123 +522,185 @@ static bool save(HPDF_Doc pdf, ctx *c, const char *path, cv_error *err)
     return !werr;
 }
 
+/* A PDF being made: one résumé, or a book of several. */
+struct cv_book {
+    ctx c;
+    HPDF_Doc pdf;
+    const cv_fontset *fs;
+    cv_pdffont *fonts;          /* per face of the fontset */
+    size_t nfaces;
+    bool embedded;              /* fonts built (at the first page drawn) */
+    bool pdfa, book;
+    buf b;
+    HPDF_MD5_CTX md5;
+    size_t pages;               /* drawn so far */
+    size_t people;
+    /* The information, from the first résumé; in a book, everyone. */
+    char *authors, *lang;
+    const char *title, *subject, *keywords;
+    bool has_date, lang_differs, authors_full;
+    long long epoch;
+};
+
+cv_book *cv_book_new(const cv_fontset *fs, bool book)
+{
+    cv_book *k = calloc(1, sizeof *k);
+    if (!k)
+        abort();
+    k->pdf = HPDF_New(on_error, &k->c);
+    if (!k->pdf) {
+        free(k);
+        return NULL;
+    }
+    HPDF_SetCompressionMode(k->pdf, HPDF_COMP_ALL);
+    HPDF_UseUTFEncodings(k->pdf);
+    HPDF_SetCurrentEncoder(k->pdf, "UTF-8");
+    k->fs = fs;
+    k->book = book;
+    k->nfaces = cv_fontset_count(fs);
+    k->fonts = calloc(k->nfaces ? k->nfaces : 1, sizeof *k->fonts);
+    k->b = (buf){malloc(4096), 0, 4096};
+    if (!k->fonts || !k->b.s)
+        abort();
+    for (size_t f = 0; f < k->nfaces; f++)
+        k->fonts[f].face = cv_fontset_face(fs, (int)f);
+    HPDF_MD5Init(&k->md5);
+    return k;
+}
+
+void cv_book_note(cv_book *k, const cv_display *d)
+{
+    for (size_t p = 0; p < d->npages; p++)
+        for (size_t i = 0; i < d->pages[p].nruns; i++) {
+            const cv_run *r = &d->pages[p].runs[i];
+            for (size_t g = 0; g < r->n; g++)
+                cv_pdffont_use(&k->fonts[r->face], r->g[g].cp);
+        }
+}
+
+/* Append `s` to the book's list of authors ("A, B, C"); one that would
+ * take the list past 4,000 bytes ends it with "..." instead (libharu's
+ * strings end at 65,535 bytes, and nobody reads further). */
+static void add_author(cv_book *k, const char *s)
+{
+    enum { MAX = 4000 };
+    if (k->authors_full)
+        return;
+    size_t n = k->authors ? strlen(k->authors) : 0, l = strlen(s);
+    if (n + 2 + l > MAX) {
+        s = "...";
+        l = 3;
+        k->authors_full = true;
+    }
+    char *t = realloc(k->authors, n + l + 3);
+    if (!t)
+        abort();
+    k->authors = t;
+    sprintf(t + n, "%s%s", n ? ", " : "", s);
+}
+
+bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err)
+{
+    HPDF_Doc pdf = k->pdf;
+    bool ok = true;
+    if (!k->embedded) {
+        /* Every face once, subset to what every résumé noted draws. */
+        k->pdfa = d->pdfa;
+        HPDF_Dict cmap1 = NULL;
+        for (size_t f = 0; ok && f < k->nfaces; f++) {
+            cv_pdffont_seal(&k->fonts[f]);
+            k->fonts[f].cidset = k->pdfa;
+            if (k->fonts[f].n)
+                ok = cv_pdffont_embed(pdf, &k->fonts[f], &cmap1, err);
+        }
+        k->embedded = true;
+        if (!ok)
+            return false;
+    }
+    /* Images are this résumé's own: each distinct one embedded once. */
+    size_t nimgs = 0;
+    for (size_t p = 0; p < d->npages; p++)
+        nimgs += d->pages[p].nimgs;
+    images ims = {calloc(nimgs ? nimgs : 1, sizeof *ims.im),
+                  calloc(nimgs ? nimgs : 1, sizeof *ims.xo), 0};
+    if (!ims.im || !ims.xo)
+        abort();
+    for (size_t p = 0; ok && p < d->npages; p++)
+        for (size_t i = 0; ok && i < d->pages[p].nimgs; i++)
+            ok = load_image(pdf, &ims, d->pages[p].imgs[i].im, &k->c, err);
+    for (size_t p = 0; ok && p < d->npages; p++)
+        if (!draw_page(pdf, d, &d->pages[p], k->fonts, &ims, &k->c, &k->b, &k->md5))
+            ok = cv_error_at(err, (cv_pos){0}, "libharu failed drawing page %zu "
+                             "(error 0x%04X)", k->pages + p + 1, (unsigned)k->c.status);
+    free(ims.im);
+    free(ims.xo);
+    if (ok && (!add_navigation(pdf, d, k->pages, k->book) || k->c.status))
+        ok = cv_error_at(err, (cv_pos){0}, "libharu failed adding bookmarks "
+                         "(error 0x%04X)", (unsigned)k->c.status);
+    if (!ok)
+        return false;
+    k->pages += d->npages;
+    if (!k->people++) {
+        k->title = d->title;
+        k->subject = d->subject;
+        k->keywords = d->keywords;
+        k->has_date = d->has_date;
+        k->epoch = d->epoch;
+        k->lang = d->lang ? strdup(d->lang) : NULL;
+    } else if (!k->lang || !d->lang || strcmp(k->lang, d->lang)) {
+        k->lang_differs = true;
+    }
+    if (d->author)
+        add_author(k, d->author);
+    /* Strings of the display die with its arena: keep only what the
+     * metadata needs, copied, and only for a single résumé. */
+    if (k->book)
+        k->title = k->subject = k->keywords = NULL;
+    return true;
+}
+
+bool cv_book_write(cv_book *k, const char *title, const char *path, cv_error *err)
+{
+    if (!k->pages)
+        return cv_error_at(err, (cv_pos){path, 0, 0}, "nothing to write: no page");
+    cv_pdfmeta m = {.creator = "cvpdf " CV_VERSION, .pdfa = k->pdfa,
+                    .title = k->book ? title : k->title, .author = k->authors,
+                    .subject = k->subject, .keywords = k->keywords,
+                    .lang = k->lang_differs ? NULL : k->lang,
+                    .has_date = k->has_date, .epoch = k->epoch};
+    /* The /ID: a digest of the content and the information. */
+    const char *info[] = {m.title, m.author, m.subject, m.keywords, m.lang};
+    for (size_t i = 0; i < sizeof info / sizeof *info; i++)
+        if (info[i])
+            HPDF_MD5Update(&k->md5, (const HPDF_BYTE *)info[i], (HPDF_UINT)strlen(info[i]) + 1);
+    HPDF_BYTE id[16];
+    HPDF_MD5Final(id, &k->md5);
+    m.id = id;
+    return cv_pdfmeta_write(k->pdf, &m, err) && save(k->pdf, &k->c, path, err);
+}
+
+void cv_book_free(cv_book *k)
+{
+    if (!k)
+        return;
+    HPDF_Free(k->pdf);
+    for (size_t f = 0; f < k->nfaces; f++)
+        cv_pdffont_free(&k->fonts[f]);
+    free(k->fonts);
+    free(k->b.s);
+    free(k->authors);
+    free(k->lang);
+    free(k);
+}
+
 bool cv_draw_pdf(const cv_display *d, const cv_fontset *fs, const char *path,
                  cv_error *err)
 {
-    return cv_draw_pdf_book(&d, 1, NULL, fs, path, err);
-}
-
-bool cv_draw_pdf_book(const cv_display *const *ds, size_t nds, const char *title,
-                      const cv_fontset *fs, const char *path, cv_error *err)
-{
-    bool book = title != NULL;
-    ctx c = {0};
-    HPDF_Doc pdf = HPDF_New(on_error, &c);
-    if (!pdf)
+    cv_book *k = cv_book_new(fs, false);
+    if (!k)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot start libharu");
-    HPDF_SetCompressionMode(pdf, HPDF_COMP_ALL);
-    HPDF_UseUTFEncodings(pdf);
-    HPDF_SetCurrentEncoder(pdf, "UTF-8");
-    bool pdfa = nds && ds[0]->pdfa;
-
-    /* Which code points each face draws, over every résumé: each face is
-     * subset and embedded once. */
-    size_t nfaces = cv_fontset_count(fs);
-    cv_pdffont *fonts = calloc(nfaces ? nfaces : 1, sizeof *fonts);
-    buf b = {malloc(4096), 0, 4096};
-    size_t nimgs = 0;
-    for (size_t k = 0; k < nds; k++)
-        for (size_t p = 0; p < ds[k]->npages; p++)
-            nimgs += ds[k]->pages[p].nimgs;
-    images ims = {calloc(nimgs ? nimgs : 1, sizeof *ims.im),
-                  calloc(nimgs ? nimgs : 1, sizeof *ims.xo), 0};
-    if (!fonts || !b.s || !ims.im || !ims.xo)
-        abort();
-    bool ok = true;
-    for (size_t f = 0; f < nfaces; f++)
-        fonts[f].face = cv_fontset_face(fs, (int)f);
-    for (size_t k = 0; k < nds; k++)
-        for (size_t p = 0; p < ds[k]->npages; p++)
-            for (size_t i = 0; i < ds[k]->pages[p].nruns; i++) {
-                const cv_run *r = &ds[k]->pages[p].runs[i];
-                for (size_t g = 0; g < r->n; g++)
-                    cv_pdffont_use(&fonts[r->face], r->g[g].cp);
-            }
-    HPDF_Dict cmap1 = NULL;
-    for (size_t f = 0; ok && f < nfaces; f++) {
-        cv_pdffont_seal(&fonts[f]);
-        fonts[f].cidset = pdfa;
-        if (fonts[f].n)
-            ok = cv_pdffont_embed(pdf, &fonts[f], &cmap1, err);
-    }
-    for (size_t k = 0; k < nds; k++)
-        for (size_t p = 0; ok && p < ds[k]->npages; p++)
-            for (size_t i = 0; ok && i < ds[k]->pages[p].nimgs; i++)
-                ok = load_image(pdf, &ims, ds[k]->pages[p].imgs[i].im, &c, err);
-
-    HPDF_MD5_CTX md5;
-    HPDF_MD5Init(&md5);
-    size_t first = 0;
-    for (size_t k = 0; ok && k < nds; k++) {
-        const cv_display *d = ds[k];
-        for (size_t p = 0; ok && p < d->npages; p++)
-            if (!draw_page(pdf, d, &d->pages[p], fonts, &ims, &c, &b, &md5))
-                ok = cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed drawing page %zu "
-                                 "(error 0x%04X)", first + p + 1, (unsigned)c.status);
-        if (ok && (!add_navigation(pdf, d, first, book) || c.status))
-            ok = cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed adding bookmarks "
-                             "(error 0x%04X)", (unsigned)c.status);
-        first += d->npages;
-    }
-
-    if (ok) {
-        /* A book is by everyone in it, in its language if they share one. */
-        cv_pdfmeta m = {.creator = "cvpdf " CV_VERSION, .pdfa = pdfa};
-        char *authors = NULL;
-        if (book) {
-            size_t len = 1;
-            for (size_t k = 0; k < nds; k++)
-                len += (ds[k]->author ? strlen(ds[k]->author) : 0) + 2;
-            authors = calloc(len, 1);
-            if (!authors)
-                abort();
-            for (size_t k = 0; k < nds; k++)
-                if (ds[k]->author)
-                    strcat(strcat(authors, *authors ? ", " : ""), ds[k]->author);
-            m.title = title;
-            m.author = authors;
-            m.lang = ds[0]->lang;
-            for (size_t k = 1; k < nds; k++)
-                if (!m.lang || !ds[k]->lang || strcmp(m.lang, ds[k]->lang))
-                    m.lang = NULL;
-        } else {
-            m.title = ds[0]->title;
-            m.author = ds[0]->author;
-            m.subject = ds[0]->subject;
-            m.keywords = ds[0]->keywords;
-            m.lang = ds[0]->lang;
-        }
-        m.has_date = nds && ds[0]->has_date;
-        m.epoch = nds ? ds[0]->epoch : 0;
-        /* The /ID: a digest of the content and the information. */
-        const char *info[] = {m.title, m.author, m.subject, m.keywords, m.lang};
-        for (size_t i = 0; i < sizeof info / sizeof *info; i++)
-            if (info[i])
-                HPDF_MD5Update(&md5, (const HPDF_BYTE *)info[i], (HPDF_UINT)strlen(info[i]) + 1);
-        HPDF_BYTE id[16];
-        HPDF_MD5Final(id, &md5);
-        m.id = id;
-        ok = cv_pdfmeta_write(pdf, &m, err);
-        free(authors);
-    }
-    if (ok)
-        ok = save(pdf, &c, path, err);
-    HPDF_Free(pdf);
-    for (size_t f = 0; f < nfaces; f++)
-        cv_pdffont_free(&fonts[f]);
-    free(fonts);
-    free(b.s);
-    free(ims.im);
-    free(ims.xo);
+    cv_book_note(k, d);
+    bool ok = cv_book_add(k, d, err) && cv_book_write(k, NULL, path, err);
+    cv_book_free(k);
     return ok;
 }

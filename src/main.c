@@ -226,52 +226,65 @@ static bool render(const char *profile, const char *out, const options *o,
 }
 
 /* --merge: every profile into one PDF.  A profile that fails is reported
- * and left out; the book holds the others.  Returns the failures. */
+ * and left out; the book holds the others.  Two passes, so that only one
+ * résumé is in memory at a time: the first lays each out and notes the
+ * characters it draws (each face is subset once, for everyone), the second
+ * lays it out again and draws it.  Returns the failures. */
 static int render_book(char **profiles, int n, const options *o, const cv_style *st)
 {
-    cv_arena **arenas = calloc((size_t)n, sizeof *arenas);
-    const cv_display **ds = calloc((size_t)n, sizeof *ds);
-    if (!arenas || !ds)
+    bool *good = calloc((size_t)n, sizeof *good);
+    cv_book *k = cv_book_new(st->fonts, true);
+    if (!good || !k)
         abort();
-    int failed = 0, nd = 0;
-    size_t tlen = 32;
+    int failed = 0, ngood = 0;
+    /* "Résumés: Jiaao He, Shen Li, ...", at most about 1,000 bytes. */
+    char title[1100] = "R\xC3\xA9sum\xC3\xA9s: ";
+    size_t tl = strlen(title);
     for (int i = 0; i < n; i++) {
-        arenas[i] = cv_arena_new();
+        cv_arena *a = cv_arena_new();
         cv_error err;
         error_init(&err, o);
-        const cv_display *d = lay_out(arenas[i], profiles[i], o, st, &err);
+        const cv_display *d = lay_out(a, profiles[i], o, st, &err);
         if (d) {
-            ds[nd++] = d;
-            tlen += strlen(d->author ? d->author : "") + 2;
+            cv_book_note(k, d);
+            good[i] = true;
+            const char *who = d->author ? d->author : "";
+            if (tl < 1000 && tl + strlen(who) < 1000)
+                tl += (size_t)snprintf(title + tl, sizeof title - tl, "%s%s", ngood ? ", " : "", who);
+            else if (tl < 1000)
+                tl = 1000 + (size_t)snprintf(title + tl, sizeof title - tl, "%s...",
+                                             ngood ? ", " : "");
+            ngood++;
         } else {
             cv_error_print(&err);
             failed++;
         }
         if (o->progress)
             fprintf(stderr, "[%d/%d] %s %s\n", i + 1, n, d ? "ok  " : "FAIL", profiles[i]);
+        cv_arena_free(a);
     }
-    if (nd) {
-        /* "Résumés: Jiaao He, Shen Li, ..." */
-        char *title = malloc(tlen + 16);
-        if (!title)
-            abort();
-        strcpy(title, "R\xC3\xA9sum\xC3\xA9s: ");
-        for (int i = 0; i < nd; i++)
-            strcat(strcat(title, i ? ", " : ""), ds[i]->author ? ds[i]->author : "");
-        cv_error err;
-        error_init(&err, o);
-        if (!cv_draw_pdf_book(ds, (size_t)nd, title, st->fonts, o->merge, &err)) {
-            cv_error_print(&err);
-            failed = n;
-        }
-        free(title);
-    } else {
-        fprintf(stderr, "cvpdf: nothing to write to %s: no profile rendered\n", o->merge);
+    cv_error err;
+    error_init(&err, o);
+    bool ok = ngood > 0;
+    for (int i = 0; ok && i < n; i++) {
+        if (!good[i])
+            continue;
+        cv_arena *a = cv_arena_new();
+        cv_error again;
+        error_init(&again, o);
+        again.quiet = true;             /* its warnings were printed already */
+        const cv_display *d = lay_out(a, profiles[i], o, st, &again);
+        ok = d && cv_book_add(k, d, &err);
+        cv_arena_free(a);
     }
-    for (int i = 0; i < n; i++)
-        cv_arena_free(arenas[i]);
-    free(arenas);
-    free(ds);
+    if (ngood && (!ok || !cv_book_write(k, title, o->merge, &err))) {
+        cv_error_print(&err);
+        failed = n;
+    } else if (!ngood) {
+        fprintf(stderr, "%s: error: nothing to write: no profile rendered\n", o->merge);
+    }
+    cv_book_free(k);
+    free(good);
     return failed;
 }
 
