@@ -82,45 +82,38 @@ static void bprintf(buf *b, const char *fmt, ...)
     }
 }
 
-static void bputc(buf *b, unsigned char ch)
+/* Make room for `n` more bytes and a NUL. */
+static void bgrow(buf *b, size_t n)
 {
-    if (b->n + 2 > b->cap) {
-        b->cap = b->cap * 2 + 256;
-        char *t = realloc(b->s, b->cap);
-        if (!t) {
-            fprintf(stderr, "cvpdf: out of memory\n");
-            abort();
-        }
-        b->s = t;
+    if (b->n + n + 1 <= b->cap)
+        return;
+    b->cap = (b->n + n + 1) * 2 + 256;
+    char *t = realloc(b->s, b->cap);
+    if (!t) {
+        fprintf(stderr, "cvpdf: out of memory\n");
+        abort();
     }
-    b->s[b->n++] = (char)ch;
+    b->s = t;
+}
+
+/* Append `n` bytes. */
+static void bputs(buf *b, const char *s, size_t n)
+{
+    bgrow(b, n);
+    memcpy(b->s + b->n, s, n);
+    b->n += n;
     b->s[b->n] = 0;
 }
 
 /* One byte of a literal string: only ( ) \ and line ends are escaped. */
 static void bstrc(buf *b, unsigned char ch)
 {
+    bgrow(b, 2);
     if (ch == '(' || ch == ')' || ch == '\\' || ch == '\r' || ch == '\n') {
-        bputc(b, '\\');
+        b->s[b->n++] = '\\';
         ch = ch == '\r' ? 'r' : ch == '\n' ? 'n' : ch;
     }
-    bputc(b, ch);
-}
-
-/* Append `n` bytes. */
-static void bputs(buf *b, const char *s, size_t n)
-{
-    if (b->n + n + 1 > b->cap) {
-        b->cap = (b->n + n + 1) * 2 + 256;
-        char *t = realloc(b->s, b->cap);
-        if (!t) {
-            fprintf(stderr, "cvpdf: out of memory\n");
-            abort();
-        }
-        b->s = t;
-    }
-    memcpy(b->s + b->n, s, n);
-    b->n += n;
+    b->s[b->n++] = (char)ch;
     b->s[b->n] = 0;
 }
 
