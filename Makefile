@@ -5,6 +5,8 @@
 #                 (and in the sidebar and compact layouts into out/sidebar/, out/compact/)
 #   make check    install missing Debian packages, build with ASan+UBSan, run every test
 #   make bench    median wall time, peak memory and size per résumé; line-breaking throughput
+#   make valgrind every profile, batch mode and --merge under valgrind memcheck
+#   make fuzz     libFuzzer targets (clang) for FUZZ_TIME seconds each (tests/fuzz/)
 #   make install  PREFIX=/usr/local DESTDIR=
 #   make clean
 
@@ -39,7 +41,7 @@ SAN_OBJ = $(LIB_SRC:src/%.c=build/san/%.o)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=build/san/%)
 
-.PHONY: all demo check bench install uninstall clean deps unit format
+.PHONY: all demo check bench valgrind fuzz regress install uninstall clean deps unit format
 .DELETE_ON_ERROR:
 
 all: cvpdf
@@ -77,12 +79,63 @@ demo: deps
 unit: $(UNIT_BIN)
 
 check: deps
-	@$(MAKE) --no-print-directory cvpdf build/san/cvpdf $(UNIT_BIN)
+	@$(MAKE) --no-print-directory cvpdf build/san/cvpdf $(UNIT_BIN) $(REGRESS_BIN)
 	@sh tests/run.sh
 
 bench: deps
 	@$(MAKE) --no-print-directory cvpdf build/bench_wrap
 	@sh tests/bench.sh
+
+# Every profile, batch mode and --merge under valgrind's memcheck.
+valgrind: deps
+	@$(MAKE) --no-print-directory cvpdf
+	@sh tests/valgrind.sh
+
+# Fuzzing (tests/fuzz/): libFuzzer targets built with clang into build/fuzz/,
+# each run FUZZ_TIME seconds from seed corpora made of profiles/ and layouts/
+# (tests/fuzz/run.sh).  The same sources, with tests/fuzz/driver.c as main(),
+# build with $(CC) as build/san/fuzz_<target> to replay a crash; and the
+# inputs kept in tests/regress/<target>/ replay under make check
+# (build/san/test_regress, tests/regress/run.c).
+FUZZ_CC ?= clang
+FUZZ_TIME ?= 60
+FUZZ_TARGETS = profile layout markup render
+FUZZ_SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+FUZZ_OBJ = $(LIB_SRC:src/%.c=build/fuzz/obj/%.o)
+FUZZ_BIN = $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
+FUZZ_HDRS = tests/fuzz/fuzz.h $(HDRS)
+REGRESS_BIN = build/san/test_regress
+
+fuzz:
+	@sh tests/deps.sh fuzz
+	@$(MAKE) --no-print-directory $(FUZZ_BIN)
+	@sh tests/fuzz/run.sh $(FUZZ_TIME) $(FUZZ_TARGETS)
+
+regress: $(REGRESS_BIN)
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 $(REGRESS_BIN)
+
+build/fuzz/obj:
+	mkdir -p $@
+
+# Named here so that make keeps them (not intermediate files).
+$(FUZZ_BIN): $(FUZZ_OBJ)
+build/san/test_regress: $(FUZZ_TARGETS:%=build/san/regress_%.o)
+
+build/fuzz/obj/%.o: src/%.c $(HDRS) | build/fuzz/obj
+	$(FUZZ_CC) $(ALL_CFLAGS) -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_HDRS) $(FUZZ_OBJ)
+	$(FUZZ_CC) $(ALL_CFLAGS) -O1 $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(LIBS)
+
+build/san/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c $(FUZZ_HDRS) $(SAN_OBJ)
+	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -o $@ $< tests/fuzz/driver.c $(SAN_OBJ) $(LIBS)
+
+build/san/regress_%.o: tests/fuzz/fuzz_%.c $(FUZZ_HDRS) | build/san
+	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -DLLVMFuzzerTestOneInput=cv_fuzz_$* -c -o $@ $<
+
+build/san/test_regress: tests/regress/run.c $(FUZZ_TARGETS:%=build/san/regress_%.o) $(SAN_OBJ)
+	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -o $@ $^ $(LIBS)
 
 # Shaping and breaking throughput (tests/bench_wrap.c), on the -O2 objects.
 build/bench_wrap: tests/bench_wrap.c $(OBJ) $(HDRS)

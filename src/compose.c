@@ -1049,6 +1049,8 @@ static void keep_title(cv_vlist *vl, const cv_style *st, size_t title)
     size_t k = title;
     while (k < vl->n && vl->items[k].entry < 0)
         k++;                       /* past the title's own lines */
+    if (k == title)
+        return;                    /* a title that set no line (key "" or " ") */
     float lines = 0;
     for (; k < vl->n && vl->items[k].entry == 0 && lines < st->title_lines; k++) {
         keep_at(&vl->items[k - 1], CV_KEEP_TITLE);
@@ -1176,7 +1178,8 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_ima
         if (named(&st->keep_together, sec) || named_texts(doc->keep_together, doc->nkeep_together, sec))
             for (size_t i = title; i + 1 < vl->n; i++)
                 keep_at(&vl->items[i], CV_KEEP_SECTION);
-        if (named(&st->break_before, sec) || named_texts(doc->break_before, doc->nbreak_before, sec))
+        if (title < vl->n &&       /* the section set something */
+            (named(&st->break_before, sec) || named_texts(doc->break_before, doc->nbreak_before, sec)))
             vl->items[title].break_before = true;
     }
     if (st->sidebar && st->sidebar_single_block)

@@ -316,9 +316,9 @@ cv_display *cv_flow(cv_arena *a, const cv_composed *c, const cv_style *st, cv_fl
 
 static const char *replace_name(cv_arena *a, const char *tmpl, const char *name)
 {
-    const char *p = strstr(tmpl, "NAME");
+    const char *p = tmpl ? strstr(tmpl, "NAME") : NULL;
     if (!p)
-        return tmpl;
+        return tmpl;          /* `pdf: title: ~` (NULL): no title */
     return cv_arena_printf(a, "%.*s%s%s", (int)(p - tmpl), tmpl, name, p + 4);
 }
 

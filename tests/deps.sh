@@ -1,12 +1,18 @@
 #!/bin/sh
-# Install the Debian packages cvpdf needs to build, test and render.
+# Install the Debian packages cvpdf needs to build, test and render
+# (with the argument `fuzz`, also those `make fuzz` needs).
 # As root it installs what is missing; otherwise it prints the exact command.
 set -e
 PKGS="gcc make pkg-config libhpdf-dev libfreetype-dev libharfbuzz-dev libyaml-dev
 libunibreak-dev libfontconfig-dev libhyphen-dev hyphen-en-us libpng-dev libjpeg-dev liblcms2-dev
 poppler-utils qpdf
-python3 python3-pdfminer
+python3 python3-pdfminer fonts-dejavu-extra
 mupdf-tools default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java"
+# `make fuzz` only (`sh tests/deps.sh fuzz`): clang and its libFuzzer runtime
+# (libclang_rt.fuzzer, in libclang-rt-14-dev on Debian 12).  make check never
+# needs them.
+FUZZ_PKGS="clang libclang-rt-dev"
+[ "${1:-}" = fuzz ] && PKGS="$PKGS $FUZZ_PKGS"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
