@@ -13,6 +13,9 @@
 
 typedef struct cv_arena cv_arena;
 
+/* realloc() for memory outside arenas, exiting on exhaustion. */
+void *cv_xrealloc(void *p, size_t n);
+
 cv_arena *cv_arena_new(void);
 void cv_arena_free(cv_arena *a);
 /* Forget everything allocated, keeping one block for what comes next (a

@@ -20,14 +20,19 @@ struct cv_arena {
     size_t total;
 };
 
-static void *xmalloc(size_t n)
+void *cv_xrealloc(void *p, size_t n)
 {
-    void *p = malloc(n);
-    if (!p) {
+    void *q = realloc(p, n ? n : 1);
+    if (!q) {
         fprintf(stderr, "cvpdf: out of memory (%zu bytes)\n", n);
         abort();
     }
-    return p;
+    return q;
+}
+
+static void *xmalloc(size_t n)
+{
+    return cv_xrealloc(NULL, n);
 }
 
 cv_arena *cv_arena_new(void)

@@ -52,20 +52,10 @@ struct cv_fontset {
     bool fc_ready;
 };
 
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n);
-    if (!q) {
-        fprintf(stderr, "cvpdf: out of memory\n");
-        abort();
-    }
-    return q;
-}
-
 static char *xstrdup(const char *s)
 {
     size_t n = strlen(s) + 1;
-    return memcpy(xrealloc(NULL, n), s, n);
+    return memcpy(cv_xrealloc(NULL, n), s, n);
 }
 
 static bool is_glyf(FT_Face face)
@@ -95,7 +85,7 @@ static void catalogue_file(cv_fontset *fs, const char *path, cv_error *err)
         if (FT_New_Face(fs->lib, path, i, &f))
             continue;
         if (f->family_name && is_glyf(f)) {
-            fs->cat = xrealloc(fs->cat, (fs->ncat + 1) * sizeof *fs->cat);
+            fs->cat = cv_xrealloc(fs->cat, (fs->ncat + 1) * sizeof *fs->cat);
             fs->cat[fs->ncat++] = (entry){
                 xstrdup(path), (int)i, xstrdup(f->family_name), face_bold(f),
                 (f->style_flags & FT_STYLE_FLAG_ITALIC) != 0, -1};
@@ -122,7 +112,7 @@ static void catalogue_dir(cv_fontset *fs, const char *dir, cv_error *err)
         if (!ext || (strcasecmp(ext, ".ttf") && strcasecmp(ext, ".ttc")))
             continue;
         size_t len = strlen(dir) + strlen(de->d_name) + 2;
-        char *path = xrealloc(NULL, len);
+        char *path = cv_xrealloc(NULL, len);
         snprintf(path, len, "%s/%s", dir, de->d_name);
         /* Regular files only: opening a FIFO named x.ttf would block. */
         struct stat st;
@@ -130,7 +120,7 @@ static void catalogue_dir(cv_fontset *fs, const char *dir, cv_error *err)
             free(path);
             continue;
         }
-        names = xrealloc(names, (n + 1) * sizeof *names);
+        names = cv_xrealloc(names, (n + 1) * sizeof *names);
         names[n++] = path;
     }
     closedir(d);
@@ -144,7 +134,7 @@ static void catalogue_dir(cv_fontset *fs, const char *dir, cv_error *err)
 
 cv_fontset *cv_fontset_new(const char *const *dirs, cv_error *err)
 {
-    cv_fontset *fs = xrealloc(NULL, sizeof *fs);
+    cv_fontset *fs = cv_xrealloc(NULL, sizeof *fs);
     memset(fs, 0, sizeof *fs);
     if (FT_Init_FreeType(&fs->lib)) {
         free(fs);
@@ -226,7 +216,7 @@ int cv_fontset_open_file(cv_fontset *fs, const char *path, int index, cv_pos pos
         cv_error_at(err, pos, "cannot read font '%s'", path);
         return -1;
     }
-    cv_face *f = xrealloc(NULL, sizeof *f);
+    cv_face *f = cv_xrealloc(NULL, sizeof *f);
     memset(f, 0, sizeof *f);
     f->data = data;
     f->size = (size_t)st.st_size;
@@ -280,7 +270,7 @@ int cv_fontset_open_file(cv_fontset *fs, const char *path, int index, cv_pos pos
     hb_font_set_scale(f->hb, f->upem, f->upem);   /* font units */
     cache_new(f);
 
-    fs->faces = xrealloc(fs->faces, (fs->nfaces + 1) * sizeof *fs->faces);
+    fs->faces = cv_xrealloc(fs->faces, (fs->nfaces + 1) * sizeof *fs->faces);
     fs->faces[fs->nfaces] = f;
     return (int)fs->nfaces++;
 }
@@ -404,7 +394,7 @@ struct cv_face_cache {
 
 static void cache_new(cv_face *f)
 {
-    struct cv_face_cache *c = xrealloc(NULL, sizeof *c);
+    struct cv_face_cache *c = cv_xrealloc(NULL, sizeof *c);
     memset(c, 0, sizeof *c);
     FT_Face ft = f->ft;
     c->nglyphs = ft->num_glyphs > 0 && ft->num_glyphs < (long)UNKNOWN ? (unsigned)ft->num_glyphs : 0;
@@ -441,7 +431,7 @@ static uint16_t *page_slot(uint16_t **pages, unsigned k)
 {
     uint16_t *page = pages[k >> 8];
     if (!page) {
-        page = pages[k >> 8] = xrealloc(NULL, 256 * sizeof *page);
+        page = pages[k >> 8] = cv_xrealloc(NULL, 256 * sizeof *page);
         memset(page, 0xFF, 256 * sizeof *page);
     }
     return &page[k & 0xFF];
@@ -559,13 +549,13 @@ static void scratch_grow(struct cv_face_cache *c, size_t n)
     size_t cap = c->scap ? c->scap : 64;
     while (cap < n)
         cap *= 2;
-    c->seg = xrealloc(c->seg, (cap + 1) * sizeof *c->seg);
-    c->segent = xrealloc(c->segent, cap * sizeof *c->segent);
-    c->pend = xrealloc(c->pend, cap * sizeof *c->pend);
-    c->cps = xrealloc(c->cps, cap * sizeof *c->cps);
-    c->delta = xrealloc(c->delta, cap * sizeof *c->delta);
-    c->d2 = xrealloc(c->d2, cap * sizeof *c->d2);
-    c->glyph = xrealloc(c->glyph, cap * sizeof *c->glyph);
+    c->seg = cv_xrealloc(c->seg, (cap + 1) * sizeof *c->seg);
+    c->segent = cv_xrealloc(c->segent, cap * sizeof *c->segent);
+    c->pend = cv_xrealloc(c->pend, cap * sizeof *c->pend);
+    c->cps = cv_xrealloc(c->cps, cap * sizeof *c->cps);
+    c->delta = cv_xrealloc(c->delta, cap * sizeof *c->delta);
+    c->d2 = cv_xrealloc(c->d2, cap * sizeof *c->d2);
+    c->glyph = cv_xrealloc(c->glyph, cap * sizeof *c->glyph);
     c->scap = cap;
 }
 
@@ -628,7 +618,7 @@ static shaped *lookup(struct cv_face_cache *c, bool whole, hb_script_t script,
         size_t cap = c->cap ? c->cap * 2 : 1024;
         shaped **old = c->tab;
         size_t ocap = c->cap;
-        c->tab = xrealloc(NULL, cap * sizeof *c->tab);
+        c->tab = cv_xrealloc(NULL, cap * sizeof *c->tab);
         memset(c->tab, 0, cap * sizeof *c->tab);
         c->cap = cap;
         for (size_t i = 0; i < ocap; i++)
@@ -659,8 +649,8 @@ static int32_t *gap_slot(struct cv_face_cache *c, hb_script_t script, unsigned g
         size_t cap = c->gap_cap ? c->gap_cap * 2 : 256, ocap = c->gap_cap;
         uint64_t *ok = c->gap_key;
         int32_t *ov = c->gap_val;
-        c->gap_key = xrealloc(NULL, cap * sizeof *c->gap_key);
-        c->gap_val = xrealloc(NULL, cap * sizeof *c->gap_val);
+        c->gap_key = cv_xrealloc(NULL, cap * sizeof *c->gap_key);
+        c->gap_val = cv_xrealloc(NULL, cap * sizeof *c->gap_val);
         memset(c->gap_key, 0, cap * sizeof *c->gap_key);
         c->gap_cap = cap;
         for (size_t i = 0; i < ocap; i++)

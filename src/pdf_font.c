@@ -20,6 +20,7 @@
  * where the dump says.
  */
 #include "pdf.h"
+#include "arena.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,16 +33,6 @@
 #include <hb.h>
 #include <hpdf_doc.h>
 #include <hpdf_objects.h>
-
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n);
-    if (!q) {
-        fprintf(stderr, "cvpdf: out of memory\n");
-        abort();
-    }
-    return q;
-}
 
 void cv_pdffont_use(cv_pdffont *pf, uint32_t cp)
 {
@@ -59,7 +50,7 @@ void cv_pdffont_use(cv_pdffont *pf, uint32_t cp)
     pf->seen[cp >> 3] |= (unsigned char)(1u << (cp & 7));
     if (pf->n == pf->cap) {
         pf->cap = pf->cap ? pf->cap * 2 : 256;
-        pf->cps = xrealloc(pf->cps, pf->cap * sizeof *pf->cps);
+        pf->cps = cv_xrealloc(pf->cps, pf->cap * sizeof *pf->cps);
     }
     pf->cps[pf->n++] = cp;
 }
