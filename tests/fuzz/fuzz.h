@@ -1,7 +1,7 @@
 /* fuzz.h - what the fuzz targets share.
  *
  * Each tests/fuzz/fuzz_<name>.c defines LLVMFuzzerTestOneInput() and is
- * built two ways:
+ * built three ways:
  *   - with clang -fsanitize=fuzzer,address,undefined into build/fuzz/ by
  *     `make fuzz`, which runs it from seed corpora (tests/fuzz/run.sh);
  *   - with the project's compiler, ASan and UBSan, and tests/fuzz/driver.c
@@ -14,7 +14,9 @@
  * every input is fed to the real entry points with diagnostics quiet, and
  * the target returns 0 whatever they say.  Fonts, layouts and the photo in
  * tests/data are found relative to CVPDF_DATADIR, else the current
- * directory (the repository root, where make runs them).
+ * directory (the repository root, where make runs them).  With
+ * FUZZ_VERBOSE set, errors and warnings go to stderr and the dump of a
+ * render to stdout (build/san/fuzz_render FILE, to see what an input does).
  */
 #ifndef CV_FUZZ_H
 #define CV_FUZZ_H
