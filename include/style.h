@@ -18,6 +18,7 @@
 #include "arena.h"
 #include "doc.h"
 #include "error.h"
+#include "engine.h"
 #include "font.h"
 
 #define CV_MAX_CHAIN 8
@@ -57,7 +58,7 @@ typedef struct cv_template {
 
 typedef struct cv_style {
     const char *file;
-    const cv_fontset *fonts;
+    cv_engine *eng;               /* the engine whose faces chain[] names */
 
     /* Page, in points. */
     float page_w, page_h;
@@ -133,7 +134,7 @@ typedef struct cv_style {
 } cv_style;
 
 /* Load and resolve the layout at `path`.  Returns false with err set. */
-bool cv_style_load(cv_arena *a, const char *path, cv_fontset *fs, cv_style *st,
+bool cv_style_load(cv_arena *a, const char *path, cv_engine *eng, cv_style *st,
                    cv_error *err);
 /* The built-in defaults (what an empty layout gives), fonts not opened. */
 void cv_style_defaults(cv_style *st);

@@ -50,7 +50,7 @@ static void put_line(cv_arena *a, cv_vitem *it, const cv_line *ln, float dx, flo
  * primary face's ascender and descender, leading split above and below. */
 static void line_box(const cv_style *st, float size, float *height, float *baseline)
 {
-    const cv_face *f = cv_fontset_face(st->fonts, st->chain[0][0]);
+    const cv_face *f = cv_fontset_face(st->eng->fonts, st->chain[0][0]);
     float asc = f->ascender * size / 1000.0f, desc = -f->descender * size / 1000.0f;
     *height = size * st->line_spacing;
     if (*height < asc + desc)
@@ -724,7 +724,7 @@ static void add_title(cv_arena *a, cv_vlist *vl, const cv_style *st, const cv_se
         it->is_header = true;
         put_line(a, it, &lines[i], 0, base);
         if (i + 1 == nl && st->title_rule) {
-            const cv_face *f = cv_fontset_face(st->fonts, st->chain[0][0]);
+            const cv_face *f = cv_fontset_face(st->eng->fonts, st->chain[0][0]);
             float below = -f->descender * st->title_size / 1000.0f;
             float dy = base + st->rule_gap + st->rule_width / 2;
             if (dy < base + below * 0.6f)
@@ -1220,7 +1220,7 @@ void cv_furnish(cv_arena *a, cv_display *d, const cv_doc *doc, const cv_style *s
         if (d->npages == 1 && !r->single_page)
             continue;
         /* In the margin, its middle a third of the way from the text. */
-        const cv_face *f = cv_fontset_face(st->fonts, st->chain[0][0]);
+        const cv_face *f = cv_fontset_face(st->eng->fonts, st->chain[0][0]);
         float cap = f->ascender * r->size / 1000.0f * 0.7f;
         float base = k ? st->margin_bottom * 0.5f - cap / 2
                        : st->page_h - st->margin_top * 0.5f - cap / 2;

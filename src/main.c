@@ -28,11 +28,11 @@
 
 #include "arena.h"
 #include "doc.h"
+#include "engine.h"
 #include "draw.h"
 #include "error.h"
 #include "flow.h"
 #include "font.h"
-#include "hyph.h"
 #include "style.h"
 #include "yml.h"
 
@@ -212,12 +212,12 @@ static bool render(const char *profile, const char *out, const options *o,
     cv_display *d = lay_out(a, profile, o, st, &err);
     if (d && o->dump) {
         if (o->dump > 1)
-            cv_draw_dump_glyphs(d, st->fonts, stdout);
+            cv_draw_dump_glyphs(d, st->eng->fonts, stdout);
         else
-            cv_draw_dump(d, st->fonts, stdout);
+            cv_draw_dump(d, st->eng->fonts, stdout);
         ok = true;
     } else if (d) {
-        ok = cv_draw_pdf(d, st->fonts, out, &err) && !err.set;
+        ok = cv_draw_pdf(d, st->eng->fonts, out, &err) && !err.set;
     }
     if (!ok)
         cv_error_print(&err);
@@ -233,7 +233,7 @@ static bool render(const char *profile, const char *out, const options *o,
 static int render_book(char **profiles, int n, const options *o, const cv_style *st)
 {
     bool *good = calloc((size_t)n, sizeof *good);
-    cv_book *k = cv_book_new(st->fonts, true);
+    cv_book *k = cv_book_new(st->eng->fonts, true);
     if (!good || !k)
         abort();
     int failed = 0, ngood = 0;
@@ -356,26 +356,6 @@ static void test_fault(const char *profile)
             pause();
 }
 
-/* Before forking the workers: what every document needs and each worker
- * would otherwise make again, once here -- the hyphenation patterns, and
- * each face's shaping analysis for Latin and Han text (font.c). */
-static void warm_up(const cv_style *st)
-{
-    if (st->hyphenate) {
-        const char *w[] = {"typesetting"};
-        bool out[1][64];
-        cv_hyphenate(w, 1, out, 2, 3);
-    }
-    static const uint32_t latin[] = {'W', 'a', 'r', 'm', ' ', 'u', 'p'};
-    static const uint32_t han[] = {0x6587, 0x5B57, ' ', 0x6392, 0x7248};
-    int16_t w[8], k[8];
-    for (size_t f = 0; f < cv_fontset_count(st->fonts); f++) {
-        const cv_face *face = cv_fontset_face(st->fonts, (int)f);
-        cv_face_shape(face, latin, sizeof latin / sizeof *latin, w, k);
-        cv_face_shape(face, han, sizeof han / sizeof *han, w, k);
-    }
-}
-
 /* Render profiles[0..n) in worker processes, o->jobs at a time.  Returns
  * the number that failed. */
 static int render_batch(char **profiles, char **outs, int n, const options *o,
@@ -388,7 +368,9 @@ static int render_batch(char **profiles, char **outs, int n, const options *o,
     worker *ws = calloc((size_t)nw, sizeof *ws);
     if (!ws)
         abort();
-    warm_up(st);
+    /* What every document needs and each worker would otherwise make again
+     * (hyphenation patterns, each face's shaping analysis), once here. */
+    cv_engine_warm(st->eng, st->hyphenate);
     sigset_t chld, old;
     sigemptyset(&chld);
     sigaddset(&chld, SIGCHLD);
@@ -636,9 +618,9 @@ int main(int argc, char **argv)
     cv_error_init(&err);
     err.quiet = o.quiet;
     err.strict = o.strict;
-    cv_fontset *fs = cv_fontset_new(font_dirs, &err);
+    cv_engine *eng = cv_engine_new(font_dirs, &err);
     cv_style st;
-    bool ok = fs && cv_style_load(a, layout, fs, &st, &err) && !err.set;
+    bool ok = eng && cv_style_load(a, layout, eng, &st, &err) && !err.set;
     /* --defaults: a profile's top-level keys, merged under each profile. */
     if (ok && defaults) {
         static const char *const keys[] = {"cv", "locale", "settings", "design",
@@ -656,7 +638,7 @@ int main(int argc, char **argv)
     }
     if (!ok) {
         cv_error_print(&err);
-        cv_fontset_free(fs);
+        cv_engine_free(eng);
         cv_arena_free(a);
         return 1;
     }
@@ -684,7 +666,7 @@ int main(int argc, char **argv)
     }
     if ((nprof > 1 || o.merge) && !o.quiet)
         fprintf(stderr, "cvpdf: %d rendered, %d failed\n", nprof - failed, failed);
-    cv_fontset_free(fs);
+    cv_engine_free(eng);
     cv_arena_free(a);
     return failed ? 1 : 0;
 }

@@ -684,12 +684,13 @@ static bool read_section(cv_arena *a, const cv_yml *node, const char *path, cv_s
     return true;
 }
 
-bool cv_style_load(cv_arena *a, const char *path, cv_fontset *fs, cv_style *st,
+bool cv_style_load(cv_arena *a, const char *path, cv_engine *eng, cv_style *st,
                    cv_error *err)
 {
+    cv_fontset *fs = eng->fonts;
     cv_style_defaults(st);
     st->file = path;
-    st->fonts = fs;
+    st->eng = eng;
     st->bullet_pos = st->sub_bullet_pos = (cv_pos){path, 0, 0};
     cv_yml *root = load_tree(a, path, 0, err);
     if (!root)

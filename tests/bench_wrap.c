@@ -237,11 +237,11 @@ int main(int argc, char **argv)
     cv_error err;
     cv_error_init(&err);
     const char *dirs[] = {"fonts", NULL};
-    cv_fontset *fs = cv_fontset_new(dirs, &err);
+    cv_engine *eng = cv_engine_new(dirs, &err);
     cv_style st;
-    if (!fs || !cv_style_load(keep, layout, fs, &st, &err)) {
+    if (!eng || !cv_style_load(keep, layout, eng, &st, &err)) {
         cv_error_print(&err);
-        cv_fontset_free(fs);
+        cv_engine_free(eng);
         cv_arena_free(keep);
         return 1;
     }
@@ -316,7 +316,7 @@ int main(int argc, char **argv)
                m == 1 ? "ragged" : m == 2 ? "justified" : "greedy", d,
                r[m].ms > 0 ? 100 * d / r[m].ms : 0, r[m].lines ? d * 1000 / r[m].lines : 0);
     }
-    cv_fontset_free(fs);
+    cv_engine_free(eng);
     cv_arena_free(keep);
     return 0;
 }

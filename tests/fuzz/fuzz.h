@@ -30,6 +30,7 @@
 #include "arena.h"
 #include "doc.h"
 #include "draw.h"
+#include "engine.h"
 #include "error.h"
 #include "flow.h"
 #include "font.h"
@@ -44,35 +45,36 @@ static inline const char *fuzz_root(void)
     return d && *d ? d : ".";
 }
 
-/* One fontset for the whole process, like a batch run of cvpdf: faces are
+/* One engine for the whole process, like a batch run of cvpdf: faces are
  * opened once and their caches outlive each input.  Freed at exit, as
  * main.c frees it (fontconfig's state goes with FcFini() then, which
- * LeakSanitizer would otherwise report). */
-static cv_fontset *fuzz_fs;
-static inline void fuzz_fonts_free(void)
+ * LeakSanitizer would otherwise report).  (A libFuzzer target has no other
+ * place to keep it: this is test code, not src/.) */
+static cv_engine *fuzz_eng;
+static inline void fuzz_engine_free(void)
 {
-    cv_fontset_free(fuzz_fs);
-    fuzz_fs = NULL;
+    cv_engine_free(fuzz_eng);
+    fuzz_eng = NULL;
 }
 
-static inline cv_fontset *fuzz_fonts(void)
+static inline cv_engine *fuzz_engine(void)
 {
-    cv_fontset *fs = fuzz_fs;
-    if (!fs) {
+    cv_engine *eng = fuzz_eng;
+    if (!eng) {
         char dir[4096];
         snprintf(dir, sizeof dir, "%s/fonts", fuzz_root());
         const char *dirs[] = {dir, NULL};
         cv_error err;
         cv_error_init(&err);
-        fs = cv_fontset_new(dirs, &err);
-        if (!fs) {
+        eng = cv_engine_new(dirs, &err);
+        if (!eng) {
             fprintf(stderr, "fuzz: cannot open the fonts in %s: %s\n", dir, err.msg);
             abort();
         }
-        fuzz_fs = fs;
-        atexit(fuzz_fonts_free);
+        fuzz_eng = eng;
+        atexit(fuzz_engine_free);
     }
-    return fs;
+    return eng;
 }
 
 /* A quiet diagnostics object: warnings are counted, not printed. */
@@ -140,9 +142,9 @@ static inline void fuzz_render(cv_arena *a, const cv_doc *doc, const cv_style *s
     cv_furnish(a, d, doc, st, o->date ? o->date : doc->current_date.s, err);
     cv_display_set_info(a, d, doc, st);
     if (o->glyphs)
-        cv_draw_dump_glyphs(d, st->fonts, null);
+        cv_draw_dump_glyphs(d, st->eng->fonts, null);
     else
-        cv_draw_dump(d, st->fonts, null);
+        cv_draw_dump(d, st->eng->fonts, null);
 }
 
 #endif

@@ -145,7 +145,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cv_arena *a = cv_arena_new();
     cv_error err = fuzz_err();
     cv_style st;
-    if (cv_style_load(a, layout_path, fuzz_fonts(), &st, &err) && !err.set) {
+    if (cv_style_load(a, layout_path, fuzz_engine(), &st, &err) && !err.set) {
         fuzz_opts o = {.explain = true, .date = "2024-05-01"};
         fuzz_render(a, doc, &st, &o, &err);
     }

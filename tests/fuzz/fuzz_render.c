@@ -33,7 +33,7 @@ static void init(void)
                                : cv_arena_printf(keep, "%s/layouts/%s.yaml", fuzz_root(),
                                                  names[i]);
         cv_error err = fuzz_err();
-        if (!cv_style_load(keep, path, fuzz_fonts(), &layouts[i], &err) || err.set) {
+        if (!cv_style_load(keep, path, fuzz_engine(), &layouts[i], &err) || err.set) {
             fprintf(stderr, "fuzz: cannot load %s: %s\n", path, err.msg);
             abort();
         }

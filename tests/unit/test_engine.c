@@ -8,6 +8,7 @@
 #include "style.h"
 #include "wrap.h"
 
+static cv_engine *eng;
 static cv_fontset *fs;
 static cv_style st;
 static cv_arena *setup_arena;
@@ -17,9 +18,10 @@ static void setup(void)
     cv_error err;
     cv_error_init(&err);
     const char *dirs[] = {"fonts", NULL};
-    fs = cv_fontset_new(dirs, &err);
+    eng = cv_engine_new(dirs, &err);
+    fs = eng->fonts;
     setup_arena = cv_arena_new();
-    if (!cv_style_load(setup_arena, "tests/spec/layout.yaml", fs, &st, &err)) {
+    if (!cv_style_load(setup_arena, "tests/spec/layout.yaml", eng, &st, &err)) {
         cv_error_print(&err);
         exit(1);
     }
@@ -619,7 +621,7 @@ static bool load_layout(const char *text, cv_style *s, cv_error *err)
     fputs(text, f);
     fclose(f);
     cv_arena *a = cv_arena_new();
-    bool ok = cv_style_load(a, "build/san/t-layout.yaml", fs, s, err);
+    bool ok = cv_style_load(a, "build/san/t-layout.yaml", eng, s, err);
     /* s points into the arena only for strings we do not read below. */
     cv_arena_free(a);
     return ok;
@@ -692,7 +694,7 @@ int main(void)
     RUN(style_extends_and_overrides);
     RUN(style_unknown_key_suggests);
     RUN(style_bad_values);
-    cv_fontset_free(fs);
+    cv_engine_free(eng);
     cv_arena_free(setup_arena);
     return harness_report("engine");
 }

@@ -1,0 +1,45 @@
+/* engine.c - the context every render shares (engine.h). */
+#include "engine.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "arena.h"
+#include "hyph.h"
+
+cv_engine *cv_engine_new(const char *const *font_dirs, cv_error *err)
+{
+    cv_engine *eng = cv_xrealloc(NULL, sizeof *eng);
+    *eng = (cv_engine){0};
+    eng->fonts = cv_fontset_new(font_dirs, err);
+    if (!eng->fonts) {
+        free(eng);
+        return NULL;
+    }
+    return eng;
+}
+
+void cv_engine_free(cv_engine *eng)
+{
+    if (!eng)
+        return;
+    cv_fontset_free(eng->fonts);
+    free(eng);
+}
+
+void cv_engine_warm(cv_engine *eng, bool hyphenate)
+{
+    if (hyphenate) {
+        const char *w[] = {"typesetting"};
+        bool out[1][64];
+        cv_hyphenate(w, 1, out, 2, 3);
+    }
+    static const uint32_t latin[] = {'W', 'a', 'r', 'm', ' ', 'u', 'p'};
+    static const uint32_t han[] = {0x6587, 0x5B57, ' ', 0x6392, 0x7248};
+    int16_t w[8], k[8];
+    for (size_t f = 0; f < cv_fontset_count(eng->fonts); f++) {
+        const cv_face *face = cv_fontset_face(eng->fonts, (int)f);
+        cv_face_shape(face, latin, sizeof latin / sizeof *latin, w, k);
+        cv_face_shape(face, han, sizeof han / sizeof *han, w, k);
+    }
+}
