@@ -9,6 +9,29 @@
 #define BLOCK_SIZE (64 * 1024)
 #define ALIGN 16
 
+/* Under AddressSanitizer every allocation is followed by a poisoned red
+ * zone, and a block's unused tail is poisoned too, so that a write past one
+ * allocation into the next (invisible to ASan inside one malloc'd block) is
+ * caught like a heap overflow.  Elsewhere the zone is empty and these are
+ * no-ops. */
+#if defined(__SANITIZE_ADDRESS__)
+#define CV_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CV_ASAN 1
+#endif
+#endif
+#ifdef CV_ASAN
+#include <sanitizer/asan_interface.h>
+#define REDZONE ALIGN
+#define POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
+#define UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#else
+#define REDZONE 0
+#define POISON(p, n) ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
 typedef struct block {
     struct block *next;
     size_t size, used;
@@ -49,16 +72,18 @@ void cv_arena_free(cv_arena *a)
         return;
     for (block *b = a->head, *next; b; b = next) {
         next = b->next;
+        UNPOISON(b->data, b->size);
         free(b);
     }
     free(a);
 }
 
-void *cv_arena_alloc(cv_arena *a, size_t size)
+void *cv_arena_alloc(cv_arena *a, size_t want)
 {
-    size = (size + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+    size_t size = (want + ALIGN - 1) & ~(size_t)(ALIGN - 1);
     if (size == 0)
         size = ALIGN;
+    size += REDZONE;
     block *b = a->head;
     if (!b || b->size - b->used < size) {
         /* Large requests get a block of their own, chained behind the
@@ -67,6 +92,7 @@ void *cv_arena_alloc(cv_arena *a, size_t size)
         block *nb = xmalloc(sizeof *nb + bsize);
         nb->size = bsize;
         nb->used = 0;
+        POISON(nb->data, bsize);
         if (b && bsize != BLOCK_SIZE) {
             nb->next = b->next;
             b->next = nb;
@@ -78,8 +104,9 @@ void *cv_arena_alloc(cv_arena *a, size_t size)
     }
     void *p = b->data + b->used;
     b->used += size;
-    a->total += size;
-    memset(p, 0, size);
+    a->total += size - REDZONE;
+    UNPOISON(p, want ? want : 1);
+    memset(p, 0, want ? want : 1);
     return p;
 }
 
@@ -88,10 +115,13 @@ void cv_arena_reset(cv_arena *a)
     block *keep = NULL;
     for (block *b = a->head, *next; b; b = next) {
         next = b->next;
-        if (!keep && b->size == BLOCK_SIZE)
+        if (!keep && b->size == BLOCK_SIZE) {
             keep = b;
-        else
+            POISON(b->data, b->size);
+        } else {
+            UNPOISON(b->data, b->size);
             free(b);
+        }
     }
     a->head = keep;
     a->total = 0;
@@ -109,9 +139,10 @@ void *cv_arena_realloc(cv_arena *a, void *old, size_t old_size, size_t new_size)
     block *b = a->head;
     size_t old_al = (old_size + ALIGN - 1) & ~(size_t)(ALIGN - 1);
     size_t new_al = (new_size + ALIGN - 1) & ~(size_t)(ALIGN - 1);
-    if (old && b && (unsigned char *)old + old_al == b->data + b->used &&
+    if (old && b && (unsigned char *)old + old_al + REDZONE == b->data + b->used &&
         b->used - old_al + new_al <= b->size) {
-        memset((unsigned char *)old + old_al, 0, new_al - old_al);
+        UNPOISON((unsigned char *)old + old_size, new_size - old_size);
+        memset((unsigned char *)old + old_size, 0, new_size - old_size);
         b->used += new_al - old_al;
         a->total += new_al - old_al;
         return old;
