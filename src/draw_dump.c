@@ -24,6 +24,7 @@
  *     at 20.00 33.04 43.28
  */
 #include "draw.h"
+#include "utf8.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -33,16 +34,10 @@ static void put_utf8(FILE *out, uint32_t cp)
 {
     if (cp == '"' || cp == '\\')
         fprintf(out, "\\%c", (char)cp);
-    else if (cp < 0x80)
-        fputc((int)cp, out);
-    else if (cp < 0x800)
-        fprintf(out, "%c%c", 0xC0 | (cp >> 6), 0x80 | (cp & 0x3F));
-    else if (cp < 0x10000)
-        fprintf(out, "%c%c%c", 0xE0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3F),
-                0x80 | (cp & 0x3F));
-    else
-        fprintf(out, "%c%c%c%c", 0xF0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3F),
-                0x80 | ((cp >> 6) & 0x3F), 0x80 | (cp & 0x3F));
+    else {
+        char b[CV_UTF8_MAX];
+        fwrite(b, 1, cv_utf8_encode(cp, b), out);
+    }
 }
 
 /* The TJ number that draw_hpdf.c writes after glyph k (negated): the

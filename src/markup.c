@@ -34,6 +34,7 @@
  * merged and empty ones dropped.
  */
 #include "markup.h"
+#include "utf8.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -80,17 +81,12 @@ static void flush(parser *p)
 
 enum { SPACE, PUNCT, OTHER };
 
-/* Unicode spaces by their UTF-8 encoding (the ones a résumé may hold). */
-static int unicode_class(const unsigned char *c)
+/* The Unicode spaces a résumé may hold. */
+static int unicode_class(uint32_t cp)
 {
-    if (c[0] == 0xC2 && c[1] == 0xA0)
-        return SPACE; /* NBSP */
-    if (c[0] == 0xE2 && c[1] == 0x80 && (c[2] <= 0x8A || c[2] == 0xAF))
-        return SPACE; /* U+2000-U+200A, U+202F */
-    if (c[0] == 0xE2 && c[1] == 0x81 && c[2] == 0x9F)
-        return SPACE; /* U+205F */
-    if (c[0] == 0xE3 && c[1] == 0x80 && c[2] == 0x80)
-        return SPACE; /* U+3000 ideographic space */
+    if (cp == 0xA0 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x202F || cp == 0x205F ||
+        cp == 0x3000)
+        return SPACE; /* NBSP, U+2000-U+200A, narrow NBSP, math space, ideographic */
     return OTHER;
 }
 
@@ -106,15 +102,12 @@ static int class_before(const char *s, size_t i)
 {
     if (i == 0)
         return SPACE;
-    const unsigned char *u = (const unsigned char *)s;
-    if (u[i - 1] < 0x80)
-        return ascii_class(u[i - 1]);
-    size_t j = i - 1;
-    while (j > 0 && (u[j] & 0xC0) == 0x80 && i - j < 4)
-        j--;
-    unsigned char c[4] = {0};
-    memcpy(c, u + j, i - j < 4 ? i - j : 4);
-    return unicode_class(c);
+    if ((unsigned char)s[i - 1] < 0x80)
+        return ascii_class((unsigned char)s[i - 1]);
+    size_t j = cv_utf8_prev(s, i);
+    uint32_t cp;
+    cv_utf8_decode(s + j, i - j, &cp);
+    return unicode_class(cp);
 }
 
 /* Class of the character that starts at s[i]. */
@@ -125,10 +118,9 @@ static int class_at(const char *s, size_t i)
         return SPACE;
     if (u[0] < 0x80)
         return ascii_class(u[0]);
-    unsigned char c[4] = {u[0], 0, 0, 0};
-    for (int k = 1; k < 3 && u[k - 1] && (u[k] & 0xC0) == 0x80; k++)
-        c[k] = u[k];
-    return unicode_class(c);
+    uint32_t cp;
+    cv_utf8_decode(s + i, strnlen(s + i, CV_UTF8_MAX), &cp);
+    return unicode_class(cp);
 }
 
 /* ---- Emphasis ---------------------------------------------------------- */

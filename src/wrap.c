@@ -43,6 +43,7 @@
 
 #include "hyph.h"
 #include "kp.h"
+#include "utf8.h"
 
 /* Stretch and shrink of the glue, as fractions of a space or an em. */
 #define SPACE_STRETCH 0.8f   /* of the space: Lato's space is narrow (0.19 em) */
@@ -96,43 +97,6 @@ typedef struct para {
 } para;
 
 /* ---- Characters ---------------------------------------------------------- */
-
-static size_t utf8_decode(const unsigned char *s, size_t len, uint32_t *cp)
-{
-    unsigned c = s[0];
-    size_t n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-    if (c >= 0x80 && (c < 0xC2 || c > 0xF4 || n > len)) {
-        *cp = 0xFFFD;
-        return 1;
-    }
-    uint32_t v = n == 1 ? c : n == 2 ? (c & 0x1F) : n == 3 ? (c & 0x0F) : (c & 0x07);
-    for (size_t i = 1; i < n; i++) {
-        if ((s[i] & 0xC0) != 0x80) {
-            *cp = 0xFFFD;
-            return i;
-        }
-        v = (v << 6) | (s[i] & 0x3F);
-    }
-    *cp = v;
-    return n;
-}
-
-static size_t utf8_encode(uint32_t cp, char *out)
-{
-    if (cp < 0x80) {
-        out[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        out[0] = (char)(0xC0 | (cp >> 6));
-        out[1] = (char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    out[0] = (char)(0xE0 | (cp >> 12));
-    out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    out[2] = (char)(0x80 | (cp & 0x3F));
-    return 3;
-}
 
 static bool is_lower(uint32_t c) { return c >= 'a' && c <= 'z'; }
 static bool is_letter(uint32_t c) { return is_lower(c) || (c >= 'A' && c <= 'Z'); }
@@ -268,7 +232,7 @@ static size_t itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
         const unsigned char *s = (const unsigned char *)sp->text;
         for (size_t k = 0; k < sp->len;) {
             uint32_t cp;
-            size_t len = utf8_decode(s + k, sp->len - k, &cp);
+            size_t len = cv_utf8_decode((const char *)s + k, sp->len - k, &cp);
             const unsigned char *ch_at = s + k;
             k += len;
             item x = {.cp = cp, .size = fmt->size,
@@ -582,7 +546,7 @@ static void warn_emergency(const item *it, size_t n, size_t i, float width, cv_p
     char word[64];
     size_t k = 0;
     for (size_t j = b; j < e && k + 4 < 40; j++)
-        k += utf8_encode(it[j].cp, word + k);
+        k += cv_utf8_encode(it[j].cp, word + k);
     word[k] = 0;
     cv_warn(err, pos, "'%s%s' is wider than the %.0fpt measure; it is broken between "
             "characters", word, k + 4 >= 40 ? "..." : "", width);
