@@ -13,8 +13,13 @@
 
 typedef struct cv_arena cv_arena;
 
-/* realloc() for memory outside arenas, exiting on exhaustion. */
+/* malloc(), calloc(), realloc() and strdup() for memory outside arenas,
+ * aborting through cv_oom() (error.h) on exhaustion: the one way cvpdf
+ * runs out of memory. */
+void *cv_xmalloc(size_t n);
+void *cv_xcalloc(size_t n, size_t size);
 void *cv_xrealloc(void *p, size_t n);
+char *cv_xstrdup(const char *s);
 
 cv_arena *cv_arena_new(void);
 void cv_arena_free(cv_arena *a);

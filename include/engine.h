@@ -16,16 +16,22 @@
 
 #include <stdbool.h>
 
+#include "arena.h"
 #include "error.h"
 #include "font.h"
+#include "hyph.h"
 
 typedef struct cv_engine {
+    cv_diag diag;            /* the diagnostics sink's settings (-q, --strict) */
     cv_fontset *fonts;       /* every face, found in `font_dirs` or by fontconfig */
+    cv_hyph *hyph;           /* hyphenation patterns, read at first use */
+    cv_arena *scratch;       /* measuring passes: emptied at each use (wrap.c) */
 } cv_engine;
 
 /* A new engine finding fonts in `font_dirs` (NULL-terminated; missing
- * directories are fine) before fontconfig.  Returns NULL with err set when
- * FreeType cannot start. */
+ * directories are fine) before fontconfig, speaking through a default sink
+ * (stderr, warnings on: set eng->diag to change it).  Returns NULL with err
+ * set when FreeType cannot start. */
 cv_engine *cv_engine_new(const char *const *font_dirs, cv_error *err);
 /* Free the engine and everything it owns; NULL is fine. */
 void cv_engine_free(cv_engine *eng);

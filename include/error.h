@@ -1,4 +1,10 @@
-/* error.h - positioned diagnostics.
+/* error.h - positioned diagnostics: the one sink every message goes through.
+ *
+ * error.c is the only file of the library that writes diagnostics: errors
+ * (cv_error_print), warnings (cv_warn), notes (cv_note) and running out of
+ * memory (cv_oom).  Where they go and how loud they are is a cv_diag, made
+ * once from the command line (-q, --strict) and held by the engine; each
+ * stage's cv_error is started from it with cv_error_init_for().
  *
  * Fallible functions take a `cv_error *` and return false on failure.  The
  * first error recorded wins; later ones are ignored, so a caller can check
@@ -21,6 +27,7 @@
 #define CV_ERROR_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* A place in an input file.  `file` points to a string that outlives the run
  * (argv or the arena). */
@@ -28,6 +35,13 @@ typedef struct cv_pos {
     const char *file;
     int line, col;
 } cv_pos;
+
+/* The sink's settings: the stream (NULL: stderr), -q and --strict. */
+typedef struct cv_diag {
+    void *out;               /* a FILE *; NULL for stderr */
+    bool quiet;              /* no warnings or notes */
+    bool strict;             /* warnings are errors */
+} cv_diag;
 
 typedef struct cv_error {
     bool set;
@@ -39,15 +53,28 @@ typedef struct cv_error {
     bool printed;            /* the recorded error came from a strict warning
                                 and is already on stderr */
     int nwarnings;
+    void *out;               /* a FILE *; NULL for stderr */
 } cv_error;
 
 void cv_error_init(cv_error *err);
+/* The same, with the sink's stream and loudness (`d` may be NULL). */
+void cv_error_init_for(cv_error *err, const cv_diag *d);
 /* Record an error at `pos` (first one wins).  Always returns false so that
  * `return cv_error_at(err, pos, "...")` reads naturally. */
 bool cv_error_at(cv_error *err, cv_pos pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void cv_warn(cv_error *err, cv_pos pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* A note: `file:line:col: note: msg` (or `cvpdf: note: msg` without a
+ * file), unless quiet; never an error, even under strict.  `err` may be
+ * NULL: nothing is said. */
+void cv_note(const cv_error *err, cv_pos pos, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The same through the sink's settings alone (no stage error at hand). */
+void cv_diag_note(const cv_diag *d, cv_pos pos, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Out of memory: say so and abort (nothing sensible can go on). */
+_Noreturn void cv_oom(size_t bytes);
 /* Print the recorded error as `file:line:col: error: msg` on stderr (unless
  * cv_warn() already did, under strict). */
 void cv_error_print(const cv_error *err);

@@ -1,11 +1,14 @@
-/* hyph.h - hyphenation points from libhyphen and Debian's en-US patterns.
+/* hyph.h - hyphenation points by Liang's rule, from Debian's patterns.
  *
- * libhyphen needs about 7 ms to load all 11,000 patterns, as long as a
- * whole résumé takes to set.  But a word is hyphenated only by patterns
- * whose letters occur in it, and a paragraph's words contain a hundred or
- * two of them.  So the pattern file is read once as text, and for each
- * call libhyphen gets a dictionary made of just the patterns that occur
- * in the words asked about -- the same points, at a fiftieth of the cost.
+ * A cv_hyph holds one pattern file (Debian's hyphen-en-us by default), read
+ * at its first use and kept for the life of the engine that owns it.  On a
+ * plain pattern file (Debian's, made by libhyphen's substrings.pl) the
+ * points are computed directly by Liang's rule from a hash table of the
+ * patterns' keys, which is exactly what libhyphen's automaton gives on such
+ * a file and costs a few hundred lookups a word instead of loading a
+ * dictionary.  Any other file goes to libhyphen, with a dictionary made of
+ * just the patterns that can match the words asked about (hyph.c explains
+ * both).
  */
 #ifndef CV_HYPH_H
 #define CV_HYPH_H
@@ -13,12 +16,22 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "error.h"
+
+typedef struct cv_hyph cv_hyph;
+
+/* Patterns from `path`; NULL or "" for $CVPDF_HYPHEN_DICT or else
+ * /usr/share/hyphen/hyph_en_US.dic.  Nothing is read yet.  When the file
+ * cannot be read, the first cv_hyphenate() says so once, as a note through
+ * `diag` (which must outlive the cv_hyph; NULL: silently). */
+cv_hyph *cv_hyph_new(const char *path, const cv_diag *diag);
+void cv_hyph_free(cv_hyph *h);
+
 /* Hyphenate `n` words (lower-case ASCII letters, NUL-terminated, shorter
  * than 64 bytes).  out[i][k] is true when a hyphen may follow letter k of
  * word i, with at least `left` letters before it and `right` after.
- * Returns false (after a note on stderr, once) when there are no patterns;
- * then nothing is hyphenated.  The pattern file is $CVPDF_HYPHEN_DICT or
- * /usr/share/hyphen/hyph_en_US.dic (Debian's hyphen-en-us). */
-bool cv_hyphenate(const char *const *words, size_t n, bool (*out)[64], int left, int right);
+ * Returns false when there are no patterns; then nothing is hyphenated. */
+bool cv_hyphenate(cv_hyph *h, const char *const *words, size_t n, bool (*out)[64], int left,
+                  int right);
 
 #endif

@@ -1,5 +1,6 @@
 /* arena.c - bump allocator in chained blocks.  See arena.h. */
 #include "arena.h"
+#include "error.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -46,21 +47,33 @@ struct cv_arena {
 void *cv_xrealloc(void *p, size_t n)
 {
     void *q = realloc(p, n ? n : 1);
-    if (!q) {
-        fprintf(stderr, "cvpdf: out of memory (%zu bytes)\n", n);
-        abort();
-    }
+    if (!q)
+        cv_oom(n);
     return q;
 }
 
-static void *xmalloc(size_t n)
+void *cv_xmalloc(size_t n)
 {
     return cv_xrealloc(NULL, n);
 }
 
+void *cv_xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        cv_oom(n * size);
+    return p;
+}
+
+char *cv_xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(cv_xmalloc(n), s, n);
+}
+
 cv_arena *cv_arena_new(void)
 {
-    cv_arena *a = xmalloc(sizeof *a);
+    cv_arena *a = cv_xmalloc(sizeof *a);
     a->head = NULL;
     a->total = 0;
     return a;
@@ -89,7 +102,7 @@ void *cv_arena_alloc(cv_arena *a, size_t want)
         /* Large requests get a block of their own, chained behind the
          * current one so the current block keeps serving small ones. */
         size_t bsize = size > BLOCK_SIZE / 4 ? size : BLOCK_SIZE;
-        block *nb = xmalloc(sizeof *nb + bsize);
+        block *nb = cv_xmalloc(sizeof *nb + bsize);
         nb->size = bsize;
         nb->used = 0;
         POISON(nb->data, bsize);

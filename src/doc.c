@@ -180,10 +180,7 @@ static const cv_yml *first_of(ctx *c, const cv_yml *n, const char *field)
 
 static void note(const cv_error *err, cv_pos pos, const char *msg)
 {
-    if (err && err->quiet)
-        return;
-    char where[600];
-    fprintf(stderr, "%s: note: %s\n", cv_pos_str(pos, where, sizeof where), msg);
+    cv_note(err, pos, "%s", msg);
 }
 
 /* ---- Locale and dates -------------------------------------------------- */

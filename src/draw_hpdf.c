@@ -23,6 +23,7 @@
  *    target and renamed into place only when everything succeeded.
  */
 #include "draw.h"
+#include "arena.h"
 #include "pdf.h"
 
 #include <errno.h>
@@ -73,11 +74,7 @@ static void bprintf(buf *b, const char *fmt, ...)
             return;
         }
         b->cap = b->cap * 2 + (size_t)(k > 0 ? k : 0) + 256;
-        char *s = realloc(b->s, b->cap);
-        if (!s) {
-            fprintf(stderr, "cvpdf: out of memory\n");
-            abort();
-        }
+        char *s = cv_xrealloc(b->s, b->cap);
         b->s = s;
     }
 }
@@ -88,11 +85,7 @@ static void bgrow(buf *b, size_t n)
     if (b->n + n + 1 <= b->cap)
         return;
     b->cap = (b->n + n + 1) * 2 + 256;
-    char *t = realloc(b->s, b->cap);
-    if (!t) {
-        fprintf(stderr, "cvpdf: out of memory\n");
-        abort();
-    }
+    char *t = cv_xrealloc(b->s, b->cap);
     b->s = t;
 }
 
@@ -159,9 +152,7 @@ static void bnum(buf *b, double v)
 static char *encode_uri(const char *u)
 {
     size_t n = strlen(u);
-    char *o = malloc(n * 3 + 1), *q = o;
-    if (!o)
-        abort();
+    char *o = cv_xmalloc(n * 3 + 1), *q = o;
     for (const unsigned char *p = (const unsigned char *)u; *p; p++) {
         if (*p <= 0x20 || *p >= 0x7F || *p == '"' || *p == '<' || *p == '>' ||
             *p == '\\' || *p == '^' || *p == '`' || *p == '{' || *p == '|' || *p == '}' ||
@@ -429,9 +420,7 @@ static bool add_navigation(HPDF_Doc pdf, const cv_display *d, size_t first, bool
     }
     char *prefix = NULL;
     if (book && d->author) {
-        prefix = malloc(strlen(d->author) + 2);
-        if (!prefix)
-            abort();
+        prefix = cv_xmalloc(strlen(d->author) + 2);
         sprintf(prefix, "%s ", d->author);
     }
     /* libharu writes a prefix byte for byte; set it through the UTF-8
@@ -461,14 +450,10 @@ static bool save(HPDF_Doc pdf, ctx *c, const char *path, cv_error *err)
     if (HPDF_SaveToStream(pdf) != HPDF_OK || c->status)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed writing the PDF "
                            "(error 0x%04X)", (unsigned)c->status);
-    char *dcopy = strdup(path);
-    if (!dcopy)
-        abort();
+    char *dcopy = cv_xstrdup(path);
     const char *dir = dirname(dcopy);
     size_t tl = strlen(dir) + 32;
-    char *tmp = malloc(tl);
-    if (!tmp)
-        abort();
+    char *tmp = cv_xmalloc(tl);
     /* Named after the process, so that a batch can remove what a worker
      * that crashed or was killed left behind (CV_TEMP_PREFIX). */
     snprintf(tmp, tl, "%s/" CV_TEMP_PREFIX "%ld-XXXXXX", dir, (long)getpid());
@@ -537,9 +522,7 @@ struct cv_book {
 
 cv_book *cv_book_new(const cv_fontset *fs, bool book)
 {
-    cv_book *k = calloc(1, sizeof *k);
-    if (!k)
-        abort();
+    cv_book *k = cv_xcalloc(1, sizeof *k);
     k->pdf = HPDF_New(on_error, &k->c);
     if (!k->pdf) {
         free(k);
@@ -551,10 +534,8 @@ cv_book *cv_book_new(const cv_fontset *fs, bool book)
     k->fs = fs;
     k->book = book;
     k->nfaces = cv_fontset_count(fs);
-    k->fonts = calloc(k->nfaces ? k->nfaces : 1, sizeof *k->fonts);
-    k->b = (buf){malloc(4096), 0, 4096};
-    if (!k->fonts || !k->b.s)
-        abort();
+    k->fonts = cv_xcalloc(k->nfaces ? k->nfaces : 1, sizeof *k->fonts);
+    k->b = (buf){cv_xmalloc(4096), 0, 4096};
     for (size_t f = 0; f < k->nfaces; f++)
         k->fonts[f].face = cv_fontset_face(fs, (int)f);
     HPDF_MD5Init(&k->md5);
@@ -585,9 +566,7 @@ static void add_author(cv_book *k, const char *s)
         l = 3;
         k->authors_full = true;
     }
-    char *t = realloc(k->authors, n + l + 3);
-    if (!t)
-        abort();
+    char *t = cv_xrealloc(k->authors, n + l + 3);
     k->authors = t;
     sprintf(t + n, "%s%s", n ? ", " : "", s);
 }
@@ -614,10 +593,8 @@ bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err)
     size_t nimgs = 0;
     for (size_t p = 0; p < d->npages; p++)
         nimgs += d->pages[p].nimgs;
-    images ims = {calloc(nimgs ? nimgs : 1, sizeof *ims.im),
-                  calloc(nimgs ? nimgs : 1, sizeof *ims.xo), 0};
-    if (!ims.im || !ims.xo)
-        abort();
+    images ims = {cv_xcalloc(nimgs ? nimgs : 1, sizeof *ims.im),
+                  cv_xcalloc(nimgs ? nimgs : 1, sizeof *ims.xo), 0};
     for (size_t p = 0; ok && p < d->npages; p++)
         for (size_t i = 0; ok && i < d->pages[p].nimgs; i++)
             ok = load_image(pdf, &ims, d->pages[p].imgs[i].im, &k->c, err);
@@ -639,7 +616,7 @@ bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err)
         k->keywords = d->keywords;
         k->has_date = d->has_date;
         k->epoch = d->epoch;
-        k->lang = d->lang ? strdup(d->lang) : NULL;
+        k->lang = d->lang ? cv_xstrdup(d->lang) : NULL;
     } else if (!k->lang || !d->lang || strcmp(k->lang, d->lang)) {
         k->lang_differs = true;
     }

@@ -4,8 +4,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "arena.h"
-#include "hyph.h"
 
 cv_engine *cv_engine_new(const char *const *font_dirs, cv_error *err)
 {
@@ -16,6 +14,8 @@ cv_engine *cv_engine_new(const char *const *font_dirs, cv_error *err)
         free(eng);
         return NULL;
     }
+    eng->hyph = cv_hyph_new(NULL, &eng->diag);
+    eng->scratch = cv_arena_new();
     return eng;
 }
 
@@ -24,6 +24,8 @@ void cv_engine_free(cv_engine *eng)
     if (!eng)
         return;
     cv_fontset_free(eng->fonts);
+    cv_hyph_free(eng->hyph);
+    cv_arena_free(eng->scratch);
     free(eng);
 }
 
@@ -32,7 +34,7 @@ void cv_engine_warm(cv_engine *eng, bool hyphenate)
     if (hyphenate) {
         const char *w[] = {"typesetting"};
         bool out[1][64];
-        cv_hyphenate(w, 1, out, 2, 3);
+        cv_hyphenate(eng->hyph, w, 1, out, 2, 3);
     }
     static const uint32_t latin[] = {'W', 'a', 'r', 'm', ' ', 'u', 'p'};
     static const uint32_t han[] = {0x6587, 0x5B57, ' ', 0x6392, 0x7248};

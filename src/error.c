@@ -3,11 +3,60 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+static FILE *stream(void *out)
+{
+    return out ? (FILE *)out : stderr;
+}
 
 void cv_error_init(cv_error *err)
 {
     memset(err, 0, sizeof *err);
+}
+
+void cv_error_init_for(cv_error *err, const cv_diag *d)
+{
+    cv_error_init(err);
+    if (d) {
+        err->quiet = d->quiet;
+        err->strict = d->strict;
+        err->out = d->out;
+    }
+}
+
+static void vnote(void *out, cv_pos pos, const char *fmt, va_list ap)
+{
+    char where[600], msg[1024];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    fprintf(stream(out), "%s: note: %s\n", cv_pos_str(pos, where, sizeof where), msg);
+}
+
+void cv_note(const cv_error *err, cv_pos pos, const char *fmt, ...)
+{
+    if (!err || err->quiet)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vnote(err->out, pos, fmt, ap);
+    va_end(ap);
+}
+
+void cv_diag_note(const cv_diag *d, cv_pos pos, const char *fmt, ...)
+{
+    if (!d || d->quiet)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vnote(d->out, pos, fmt, ap);
+    va_end(ap);
+}
+
+void cv_oom(size_t bytes)
+{
+    fprintf(stderr, "cvpdf: out of memory (%zu bytes)\n", bytes);
+    abort();
 }
 
 const char *cv_pos_str(cv_pos pos, char *buf, int size)
@@ -49,7 +98,7 @@ void cv_warn(cv_error *err, cv_pos pos, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "%s: %s: %s\n", cv_pos_str(pos, where, sizeof where),
+    fprintf(stream(err->out), "%s: %s: %s\n", cv_pos_str(pos, where, sizeof where),
             err->strict ? "error" : "warning", msg);
     if (err->strict && !err->set) {
         err->set = true;
@@ -64,6 +113,6 @@ void cv_error_print(const cv_error *err)
     if (err->set && err->printed)
         return;
     char where[600];
-    fprintf(stderr, "%s: error: %s\n", cv_pos_str(err->pos, where, sizeof where),
+    fprintf(stream(err->out), "%s: error: %s\n", cv_pos_str(err->pos, where, sizeof where),
             err->set ? err->msg : "unknown error");
 }

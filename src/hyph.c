@@ -31,16 +31,24 @@
 
 #include <hyphen.h>
 
+#include "arena.h"
+#include "file.h"
+
+/* Debian's en-US file is 200 KB; no pattern file is near this. */
+#define MAX_PATTERN_FILE (64u * 1024 * 1024)
+
 #ifndef CV_HYPHEN_DICT
 #define CV_HYPHEN_DICT "/usr/share/hyphen/hyph_en_US.dic"
 #endif
 
 typedef struct pattern {
     uint64_t key;
-    uint32_t at, len;         /* the line, in P.text */
+    uint32_t at, len;         /* the line, in h->text */
 } pattern;
 
-static struct {
+struct cv_hyph {
+    const char *path;         /* the pattern file */
+    const cv_diag *diag;      /* for the note when it cannot be read */
     bool tried, ok;
     char *text;               /* the whole file; lines cut in place */
     const char *head[16];     /* the charset line and keyword lines */
@@ -52,7 +60,7 @@ static struct {
     int lhmin, rhmin;         /* LEFTHYPHENMIN, RIGHTHYPHENMIN (0: none) */
     uint32_t *index;
     size_t mask;
-} P;
+};
 
 #define FNV_BASIS 1469598103934665603u
 #define FNV_PRIME 1099511628211u
@@ -62,47 +70,34 @@ static uint64_t nonzero(uint64_t h)
     return h ? h : 1;
 }
 
-static void patterns_free(void)
+cv_hyph *cv_hyph_new(const char *path, const cv_diag *diag)
 {
-    free(P.text);
-    free(P.pat);
-    free(P.index);
-    memset(&P, 0, sizeof P);
-    P.tried = true;
+    cv_hyph *h = cv_xcalloc(1, sizeof *h);
+    if (!path || !*path)
+        path = getenv("CVPDF_HYPHEN_DICT");
+    if (!path || !*path)
+        path = CV_HYPHEN_DICT;
+    h->path = cv_xstrdup(path);
+    h->diag = diag;
+    return h;
 }
 
-static bool read_file(const char *path)
+void cv_hyph_free(cv_hyph *h)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return false;
-    size_t cap = 1 << 17, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        len += fread(buf + len, 1, cap - len - 1, f);
-        if (len < cap - 1)
-            break;
-        char *nb = realloc(buf, cap *= 2);
-        if (!nb)
-            free(buf);
-        buf = nb;
-    }
-    bool ok = buf && !ferror(f);
-    fclose(f);
-    if (!ok) {
-        free(buf);
-        return false;
-    }
-    buf[len] = 0;
-    P.text = buf;
-    return true;
+    if (!h)
+        return;
+    free(h->text);
+    free(h->pat);
+    free(h->index);
+    free((char *)h->path);
+    free(h);
 }
 
 /* Does the key of pattern `p` (its letters) equal s[0, n)? */
-static bool key_is(const pattern *p, const char *s, size_t n)
+static bool key_is(const cv_hyph *h, const pattern *p, const char *s, size_t n)
 {
     size_t k = 0;
-    for (const char *c = P.text + p->at; *c; c++) {
+    for (const char *c = h->text + p->at; *c; c++) {
         if (*c >= '0' && *c <= '9')
             continue;
         if (k == n || *c != s[k])
@@ -113,37 +108,37 @@ static bool key_is(const pattern *p, const char *s, size_t n)
 }
 
 /* Do patterns p and q have the same key? */
-static bool same_key(const pattern *p, const pattern *q)
+static bool same_key(const cv_hyph *h, const pattern *p, const pattern *q)
 {
     char key[256];
     size_t n = 0;
-    for (const char *c = P.text + q->at; *c; c++)
+    for (const char *c = h->text + q->at; *c; c++)
         if (!(*c >= '0' && *c <= '9')) {
             if (n == sizeof key)
                 return false;
             key[n++] = *c;
         }
-    return key_is(p, key, n);
+    return key_is(h, p, key, n);
 }
 
 /* Index pattern i by key: a later line with the same key replaces an
  * earlier one, as in libhyphen. */
-static void index_pattern(size_t i)
+static void index_pattern(cv_hyph *h, size_t i)
 {
-    const pattern *p = &P.pat[i];
-    size_t j = p->key & P.mask;
-    while (P.index[j] && !(P.pat[P.index[j] - 1].key == p->key &&
-                           same_key(&P.pat[P.index[j] - 1], p)))
-        j = (j + 1) & P.mask;
-    P.index[j] = (uint32_t)i + 1;
+    const pattern *p = &h->pat[i];
+    size_t j = p->key & h->mask;
+    while (h->index[j] && !(h->pat[h->index[j] - 1].key == p->key &&
+                           same_key(h, &h->pat[h->index[j] - 1], p)))
+        j = (j + 1) & h->mask;
+    h->index[j] = (uint32_t)i + 1;
 }
 
-/* The pattern whose key is s[0, n) with hash h, or NULL. */
-static const pattern *find_pattern(uint64_t h, const char *s, size_t n)
+/* The pattern whose key is s[0, n) with hash `key`, or NULL. */
+static const pattern *find_pattern(const cv_hyph *h, uint64_t key, const char *s, size_t n)
 {
-    for (size_t j = h & P.mask; P.index[j]; j = (j + 1) & P.mask) {
-        const pattern *p = &P.pat[P.index[j] - 1];
-        if (p->key == h && key_is(p, s, n))
+    for (size_t j = key & h->mask; h->index[j]; j = (j + 1) & h->mask) {
+        const pattern *p = &h->pat[h->index[j] - 1];
+        if (p->key == key && key_is(h, p, s, n))
             return p;
     }
     return NULL;
@@ -151,7 +146,7 @@ static const pattern *find_pattern(uint64_t h, const char *s, size_t n)
 
 /* Liang's rule for one word of `len` lower-case letters: out[k] is true
  * when a hyphen may follow letter k, within libhyphen's limits. */
-static void liang(const char *word, size_t len, bool *out, int left, int right)
+static void liang(const cv_hyph *h, const char *word, size_t len, bool *out, int left, int right)
 {
     char s[68], v[68];
     s[0] = '.';
@@ -160,14 +155,14 @@ static void liang(const char *word, size_t len, bool *out, int left, int right)
     size_t l = len + 2;
     memset(v, '0', l + 1);        /* v[p]: the digit before s[p] */
     for (size_t b = 0; b < l; b++) {
-        uint64_t h = FNV_BASIS;
-        for (size_t e = b; e < l && e - b < P.maxkey; e++) {
-            h = (h ^ (unsigned char)s[e]) * FNV_PRIME;
-            const pattern *p = find_pattern(nonzero(h), s + b, e - b + 1);
+        uint64_t hash = FNV_BASIS;
+        for (size_t e = b; e < l && e - b < h->maxkey; e++) {
+            hash = (hash ^ (unsigned char)s[e]) * FNV_PRIME;
+            const pattern *p = find_pattern(h, nonzero(hash), s + b, e - b + 1);
             if (!p)
                 continue;
             size_t k = b;
-            for (const char *c = P.text + p->at; *c; c++) {
+            for (const char *c = h->text + p->at; *c; c++) {
                 if (*c >= '0' && *c <= '9') {
                     if (v[k] < *c)
                         v[k] = *c;
@@ -180,7 +175,7 @@ static void liang(const char *word, size_t len, bool *out, int left, int right)
     /* As hnj_hyphen_hyphenate3: the larger of the caller's and the file's
      * minimum, 2 when neither says; none of the first lh - 1 points and
      * none of the last rh (but never the first). */
-    int lh = left > P.lhmin ? left : P.lhmin, rh = right > P.rhmin ? right : P.rhmin;
+    int lh = left > h->lhmin ? left : h->lhmin, rh = right > h->rhmin ? right : h->rhmin;
     if (lh <= 0)
         lh = 2;
     if (rh <= 0)
@@ -191,36 +186,34 @@ static void liang(const char *word, size_t len, bool *out, int left, int right)
     }
 }
 
-static bool load_patterns(void)
+static bool load_patterns(cv_hyph *h)
 {
-    if (P.tried)
-        return P.ok;
-    P.tried = true;
-    const char *path = getenv("CVPDF_HYPHEN_DICT");
-    if (!path || !*path)
-        path = CV_HYPHEN_DICT;
-    if (!read_file(path)) {
-        fprintf(stderr, "cvpdf: note: cannot read hyphenation patterns %s (Debian "
-                "package hyphen-en-us); words are not hyphenated\n", path);
+    if (h->tried)
+        return h->ok;
+    h->tried = true;
+    cv_file f;
+    if (!cv_file_read(NULL, h->path, MAX_PATTERN_FILE, /*regular_only*/ false, &f)) {
+        cv_diag_note(h->diag, (cv_pos){0}, "cannot read hyphenation patterns %s (Debian "
+                     "package hyphen-en-us); words are not hyphenated", h->path);
         return false;
     }
-    atexit(patterns_free);
-    size_t lines = 1, size = strlen(P.text);
+    h->text = f.data;
+    size_t lines = 1, size = strlen(h->text);
     if (size >= UINT32_MAX)
         return false;
-    for (const char *p = P.text; (p = memchr(p, '\n', size - (size_t)(p - P.text))); p++)
+    for (const char *p = h->text; (p = memchr(p, '\n', size - (size_t)(p - h->text))); p++)
         lines++;
     size_t cap = 64;
     while (cap < lines + lines / 2)
         cap *= 2;
-    P.pat = malloc(lines * sizeof *P.pat);
-    P.index = calloc(cap, sizeof *P.index);
-    if (!P.pat || !P.index)
+    h->pat = malloc(lines * sizeof *h->pat);
+    h->index = calloc(cap, sizeof *h->index);
+    if (!h->pat || !h->index)
         return false;
-    P.mask = cap - 1;
+    h->mask = cap - 1;
     /* Plain until a line says otherwise (see above). */
-    P.plain = true;
-    char *s = P.text, *end = P.text + size;
+    h->plain = true;
+    char *s = h->text, *end = h->text + size;
     for (size_t ln = 0; s < end; ln++) {
         char *e = memchr(s, '\n', (size_t)(end - s));
         char *next = e ? e + 1 : end;
@@ -232,42 +225,42 @@ static bool load_patterns(void)
         if (ln == 0 || (s[0] >= 'A' && s[0] <= 'Z')) {
             int *min = NULL;
             if (ln > 0 && !strncmp(s, "LEFTHYPHENMIN", 13))
-                min = &P.lhmin;
+                min = &h->lhmin;
             else if (ln > 0 && !strncmp(s, "RIGHTHYPHENMIN", 14))
-                min = &P.rhmin;
+                min = &h->rhmin;
             if (min)
-                *min = atoi(s + (min == &P.lhmin ? 13 : 14));
+                *min = atoi(s + (min == &h->lhmin ? 13 : 14));
             else if (ln > 0)
-                P.plain = false;  /* NEXTLEVEL, NOHYPHEN, COMPOUND...: libhyphen */
-            if (P.nhead < sizeof P.head / sizeof *P.head)
-                P.head[P.nhead++] = s;        /* charset, LEFTHYPHENMIN, ... */
+                h->plain = false;  /* NEXTLEVEL, NOHYPHEN, COMPOUND...: libhyphen */
+            if (h->nhead < sizeof h->head / sizeof *h->head)
+                h->head[h->nhead++] = s;        /* charset, LEFTHYPHENMIN, ... */
             else
-                P.plain = false;
+                h->plain = false;
         } else if (len && s[0] != '%') {
-            uint64_t h = FNV_BASIS;
+            uint64_t hash = FNV_BASIS;
             size_t k = 0;
             bool slash = false;
             for (const char *c = s; *c; c++) {
                 if (*c == '/')
                     slash = true;
                 if ((unsigned char)*c <= ' ' || slash)
-                    P.plain = false;
+                    h->plain = false;
                 if (!slash && !(*c >= '0' && *c <= '9')) {
-                    h = (h ^ (unsigned char)*c) * FNV_PRIME;
+                    hash = (hash ^ (unsigned char)*c) * FNV_PRIME;
                     k++;
                 }
             }
-            P.pat[P.npat] = (pattern){nonzero(h), (uint32_t)(s - P.text), (uint32_t)len};
-            if (P.plain)
-                index_pattern(P.npat);
-            P.npat++;
-            if (k > P.maxkey)
-                P.maxkey = k;
+            h->pat[h->npat] = (pattern){nonzero(hash), (uint32_t)(s - h->text), (uint32_t)len};
+            if (h->plain)
+                index_pattern(h, h->npat);
+            h->npat++;
+            if (k > h->maxkey)
+                h->maxkey = k;
         }
         s = next;
     }
-    P.ok = P.npat > 0;
-    return P.ok;
+    h->ok = h->npat > 0;
+    return h->ok;
 }
 
 typedef struct hset {
@@ -292,12 +285,12 @@ static bool hset_has(const hset *s, uint64_t h)
 }
 
 /* A dictionary of the patterns that can match one of the words. */
-static HyphenDict *dict_for(const char *const *words, size_t n)
+static HyphenDict *dict_for(const cv_hyph *h, const char *const *words, size_t n)
 {
     size_t total = 0;
     for (size_t i = 0; i < n; i++) {
         size_t l = strlen(words[i]) + 2;
-        total += l * (l < P.maxkey ? l : P.maxkey);
+        total += l * (l < h->maxkey ? l : h->maxkey);
     }
     hset set = {0};
     size_t cap = 64;
@@ -315,29 +308,29 @@ static HyphenDict *dict_for(const char *const *words, size_t n)
         w[l + 1] = '.';
         l += 2;
         for (size_t b = 0; b < l; b++) {
-            uint64_t h = FNV_BASIS;
-            for (size_t e = b; e < l && e - b < P.maxkey; e++) {
-                h = (h ^ (unsigned char)w[e]) * FNV_PRIME;
-                hset_add(&set, nonzero(h));
+            uint64_t hash = FNV_BASIS;
+            for (size_t e = b; e < l && e - b < h->maxkey; e++) {
+                hash = (hash ^ (unsigned char)w[e]) * FNV_PRIME;
+                hset_add(&set, nonzero(hash));
             }
         }
     }
 
     size_t size = 1;
-    for (size_t i = 0; i < P.nhead; i++)
-        size += strlen(P.head[i]) + 1;
-    for (size_t i = 0; i < P.npat; i++)
-        if (hset_has(&set, P.pat[i].key))
-            size += P.pat[i].len + 1;
+    for (size_t i = 0; i < h->nhead; i++)
+        size += strlen(h->head[i]) + 1;
+    for (size_t i = 0; i < h->npat; i++)
+        if (hset_has(&set, h->pat[i].key))
+            size += h->pat[i].len + 1;
     char *buf = malloc(size), *q = buf;
     HyphenDict *d = NULL;
     if (buf) {
-        for (size_t i = 0; i < P.nhead; i++)
-            q += sprintf(q, "%s\n", P.head[i]);
-        for (size_t i = 0; i < P.npat; i++)
-            if (hset_has(&set, P.pat[i].key)) {
-                memcpy(q, P.text + P.pat[i].at, P.pat[i].len);
-                q += P.pat[i].len;
+        for (size_t i = 0; i < h->nhead; i++)
+            q += sprintf(q, "%s\n", h->head[i]);
+        for (size_t i = 0; i < h->npat; i++)
+            if (hset_has(&set, h->pat[i].key)) {
+                memcpy(q, h->text + h->pat[i].at, h->pat[i].len);
+                q += h->pat[i].len;
                 *q++ = '\n';
             }
         FILE *f = fmemopen(buf, (size_t)(q - buf), "r");
@@ -352,10 +345,10 @@ static HyphenDict *dict_for(const char *const *words, size_t n)
 }
 
 /* Through libhyphen, with a dictionary of the patterns that can match. */
-static bool with_libhyphen(const char *const *words, size_t n, bool (*out)[64], int left,
+static bool with_libhyphen(const cv_hyph *h, const char *const *words, size_t n, bool (*out)[64], int left,
                            int right)
 {
-    HyphenDict *d = dict_for(words, n);
+    HyphenDict *d = dict_for(h, words, n);
     if (!d)
         return false;
     for (size_t i = 0; i < n; i++) {
@@ -382,22 +375,22 @@ static bool with_libhyphen(const char *const *words, size_t n, bool (*out)[64], 
     return true;
 }
 
-bool cv_hyphenate(const char *const *words, size_t n, bool (*out)[64], int left, int right)
+bool cv_hyphenate(cv_hyph *h, const char *const *words, size_t n, bool (*out)[64], int left, int right)
 {
     for (size_t i = 0; i < n; i++)
         memset(out[i], 0, sizeof out[i]);
-    if (n == 0 || !load_patterns())
+    if (n == 0 || !load_patterns(h))
         return false;
-    if (!P.plain)
-        return with_libhyphen(words, n, out, left, right);
+    if (!h->plain)
+        return with_libhyphen(h, words, n, out, left, right);
     for (size_t i = 0; i < n; i++) {
         size_t len = strlen(words[i]);
         bool letters = len < 60;
         for (size_t k = 0; letters && k < len; k++)
             letters = words[i][k] >= 'a' && words[i][k] <= 'z';
         if (letters)
-            liang(words[i], len, out[i], left, right);
-        else if (len < 60 && !with_libhyphen(words + i, 1, out + i, left, right))
+            liang(h, words[i], len, out[i], left, right);
+        else if (len < 60 && !with_libhyphen(h, words + i, 1, out + i, left, right))
             return false;
     }
     return true;

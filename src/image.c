@@ -22,6 +22,8 @@
  * rounded to nearest.
  */
 #include "image.h"
+#include "arena.h"
+#include "file.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -442,78 +444,36 @@ const cv_image *cv_image_decode(cv_arena *a, const char *path, const unsigned ch
     return NULL;
 }
 
-/* The whole file, malloc'd, at most CV_IMAGE_MAX_BYTES. */
-static unsigned char *read_file(const char *path, size_t *size, cv_pos pos, cv_error *err)
-{
-    /* O_NONBLOCK: a FIFO must not hang the open; it is refused below. */
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) {
-        cv_error_at(err, pos, "cannot open photo '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    struct stat st;
-    unsigned char *buf = NULL;
-    if (fstat(fd, &st)) {
-        cv_error_at(err, pos, "cannot read photo '%s': %s", path, strerror(errno));
-    } else if (S_ISDIR(st.st_mode)) {
-        cv_error_at(err, pos, "photo '%s' is a directory, not an image file", path);
-    } else if (!S_ISREG(st.st_mode)) {
-        cv_error_at(err, pos, "photo '%s' is not a regular file", path);
-    } else if ((uintmax_t)st.st_size > CV_IMAGE_MAX_BYTES) {
-        cv_error_at(err, pos, "photo '%s' is larger than %u MB (%jd bytes); cvpdf reads image "
-                    "files up to that size", path, CV_IMAGE_MAX_BYTES / (1024 * 1024),
-                    (intmax_t)st.st_size);
-    } else if (!(buf = malloc((size_t)st.st_size + 1))) {
-        cv_error_at(err, pos, "out of memory reading photo '%s'", path);
-    } else {
-        /* Read to the end, which may have moved since fstat(): one byte
-         * more than the size, and the buffer grows up to the limit plus
-         * one byte, to notice a file that grows past it. */
-        size_t cap = (size_t)st.st_size + 1, n = 0;
-        for (;;) {
-            if (n == cap) {
-                size_t nc = cap * 2 < CV_IMAGE_MAX_BYTES + 1 ? cap * 2 : CV_IMAGE_MAX_BYTES + 1;
-                unsigned char *nb = nc > cap ? realloc(buf, nc) : NULL;
-                if (!nb) {
-                    if (nc > cap)
-                        cv_error_at(err, pos, "out of memory reading photo '%s'", path);
-                    else
-                        cv_error_at(err, pos, "photo '%s' is larger than %u MB", path,
-                                    CV_IMAGE_MAX_BYTES / (1024 * 1024));
-                    free(buf);
-                    buf = NULL;
-                    break;
-                }
-                buf = nb;
-                cap = nc;
-            }
-            ssize_t k = read(fd, buf + n, cap - n);
-            if (k < 0 && errno == EINTR)
-                continue;
-            if (k < 0) {
-                cv_error_at(err, pos, "cannot read photo '%s': %s", path, strerror(errno));
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            if (k == 0)
-                break;
-            n += (size_t)k;
-        }
-        *size = n;
-    }
-    close(fd);
-    return buf;
-}
-
 const cv_image *cv_image_load(cv_arena *a, const char *path, cv_pos pos, cv_error *err)
 {
-    size_t size = 0;
-    unsigned char *data = read_file(path, &size, pos, err);
-    if (!data)
-        return NULL;
-    const cv_image *im = cv_image_decode(a, path, data, size, pos, err);
-    free(data);
+    /* Malloc'd, not from the arena: the file is freed once decoded. */
+    cv_file f;
+    if (!cv_file_read(NULL, path, CV_IMAGE_MAX_BYTES, /*regular_only*/ true, &f)) {
+        unsigned mb = CV_IMAGE_MAX_BYTES / (1024 * 1024);
+        switch (f.status) {
+        case CV_FILE_OPEN:
+            return cv_error_at(err, pos, "cannot open photo '%s': %s", path, strerror(f.err)),
+                   NULL;
+        case CV_FILE_DIR:
+            return cv_error_at(err, pos, "photo '%s' is a directory, not an image file", path),
+                   NULL;
+        case CV_FILE_NOT_REGULAR:
+            return cv_error_at(err, pos, "photo '%s' is not a regular file", path), NULL;
+        case CV_FILE_TOO_BIG:
+            if (f.size > (long long)CV_IMAGE_MAX_BYTES)
+                cv_error_at(err, pos, "photo '%s' is larger than %u MB (%lld bytes); cvpdf "
+                            "reads image files up to that size", path, mb, f.size);
+            else
+                cv_error_at(err, pos, "photo '%s' is larger than %u MB", path, mb);
+            return NULL;
+        default:
+            return cv_error_at(err, pos, "cannot read photo '%s': %s", path, strerror(f.err)),
+                   NULL;
+        }
+    }
+    const cv_image *im =
+        cv_image_decode(a, path, (const unsigned char *)f.data, f.len, pos, err);
+    free(f.data);
     return im;
 }
 
@@ -559,13 +519,9 @@ const cv_image *cv_image_fit(cv_arena *a, const cv_image *im, unsigned max_w, un
     nh = nh < 1 ? 1 : nh > max_h ? max_h : nh;
 
     /* Rows first (w -> nw, into floats), then columns (h -> nh). */
-    float *src = malloc(sizeof *src * w);
-    float *mid = malloc(sizeof *mid * (size_t)nw * h * ch);
-    float *col = malloc(sizeof *col * nh);
-    if (!src || !mid || !col) {
-        fprintf(stderr, "cvpdf: out of memory\n");
-        abort();
-    }
+    float *src = cv_xmalloc(sizeof *src * w);
+    float *mid = cv_xmalloc(sizeof *mid * (size_t)nw * h * ch);
+    float *col = cv_xmalloc(sizeof *col * nh);
     for (unsigned y = 0; y < h; y++)
         for (unsigned c = 0; c < ch; c++) {
             const unsigned char *p = im->pixels + ((size_t)y * w) * ch + c;

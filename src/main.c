@@ -619,6 +619,8 @@ int main(int argc, char **argv)
     err.quiet = o.quiet;
     err.strict = o.strict;
     cv_engine *eng = cv_engine_new(font_dirs, &err);
+    if (eng)
+        eng->diag = (cv_diag){NULL, o.quiet, o.strict};
     cv_style st;
     bool ok = eng && cv_style_load(a, layout, eng, &st, &err) && !err.set;
     /* --defaults: a profile's top-level keys, merged under each profile. */

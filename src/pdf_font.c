@@ -41,10 +41,8 @@ void cv_pdffont_use(cv_pdffont *pf, uint32_t cp)
      * bitmap is calloc'ed, so pages never touched cost nothing. */
     if (cp > 0x10FFFF)
         return;
-    if (!pf->seen && !(pf->seen = calloc(0x110000 / 8, 1))) {
-        fprintf(stderr, "cvpdf: out of memory\n");
-        abort();
-    }
+    if (!pf->seen)
+        pf->seen = cv_xcalloc(0x110000 / 8, 1);
     if (pf->seen[cp >> 3] & (1u << (cp & 7)))
         return;
     pf->seen[cp >> 3] |= (unsigned char)(1u << (cp & 7));
@@ -296,9 +294,7 @@ static int sub_advance(hb_font_t *sf, unsigned upem, unsigned g)
 static bool choose_codes(cv_pdffont *pf, const hb_map_t *to_new, unsigned *gid)
 {
     bool identity = true;
-    unsigned char *seen = calloc(65536 / 8, 1);
-    if (!seen)
-        abort();
+    unsigned char *seen = cv_xcalloc(65536 / 8, 1);
     for (size_t i = 0; i < pf->n; i++) {
         hb_codepoint_t g = hb_map_get(to_new, cv_face_glyph(pf->face, pf->cps[i]));
         gid[i] = g == HB_MAP_VALUE_INVALID ? 0 : g;
@@ -336,11 +332,9 @@ bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *
     FT_Face ft = (FT_Face)f->ft;
     unsigned upem = hb_face_get_upem(sub);
 
-    pf->code = malloc((pf->n ? pf->n : 1) * sizeof *pf->code);
-    unsigned *gid = malloc((pf->n ? pf->n : 1) * sizeof *gid);
-    cpair *pairs = malloc((pf->n ? pf->n : 1) * sizeof *pairs);
-    if (!pf->code || !gid || !pairs)
-        abort();
+    pf->code = cv_xmalloc((pf->n ? pf->n : 1) * sizeof *pf->code);
+    unsigned *gid = cv_xmalloc((pf->n ? pf->n : 1) * sizeof *gid);
+    cpair *pairs = cv_xmalloc((pf->n ? pf->n : 1) * sizeof *pairs);
     bool identity = choose_codes(pf, hb_subset_plan_old_to_new_glyph_mapping(plan), gid);
     for (size_t i = 0; i < pf->n; i++)
         pairs[i] = (cpair){pf->code[i], pf->cps[i]};
@@ -356,9 +350,7 @@ bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *
     /* Code -> subset glyph as big-endian pairs, unless the identity. */
     HPDF_Dict map = ok && !identity ? new_stream(pdf, true) : NULL;
     if (map) {
-        unsigned char *be = calloc((size_t)hi + 1, 2);
-        if (!be)
-            abort();
+        unsigned char *be = cv_xcalloc((size_t)hi + 1, 2);
         for (size_t i = 0; i < pf->n; i++) {
             be[2 * pf->code[i]] = (unsigned char)(gid[i] >> 8);
             be[2 * pf->code[i] + 1] = (unsigned char)gid[i];
@@ -372,9 +364,7 @@ bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *
     HPDF_Dict set = ok && pf->cidset ? new_stream(pdf, true) : NULL;
     if (set) {
         size_t setlen = (size_t)hi / 8 + 1;
-        unsigned char *bits = calloc(setlen, 1);
-        if (!bits)
-            abort();
+        unsigned char *bits = cv_xcalloc(setlen, 1);
         bits[0] = 0x80;
         for (size_t i = 0; i < pf->n; i++)
             bits[pf->code[i] / 8] |= (unsigned char)(0x80u >> (pf->code[i] % 8));

@@ -13,6 +13,7 @@
  * clock-based /ID.
  */
 #include "pdf.h"
+#include "arena.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,9 +29,7 @@ char *cv_xml_escape(const char *s)
     size_t n = 0;
     for (const char *p = s; *p; p++)
         n += *p == '&' ? 5 : *p == '<' || *p == '>' ? 4 : *p == '"' ? 6 : 1;
-    char *o = malloc(n + 1), *q = o;
-    if (!o)
-        abort();
+    char *o = cv_xmalloc(n + 1), *q = o;
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         const char *e = *p == '&' ? "&amp;" : *p == '<' ? "&lt;" : *p == '>' ? "&gt;"
                       : *p == '"' ? "&quot;" : NULL;
@@ -58,9 +57,7 @@ static void sadd(sbuf *b, const char *s)
     size_t k = strlen(s);
     if (b->n + k + 1 > b->cap) {
         b->cap = (b->n + k + 1) * 2;
-        b->s = realloc(b->s, b->cap);
-        if (!b->s)
-            abort();
+        b->s = cv_xrealloc(b->s, b->cap);
     }
     memcpy(b->s + b->n, s, k + 1);
     b->n += k;
@@ -145,7 +142,7 @@ static const unsigned char *srgb_profile(size_t *len)
     cmsSetProfileVersion(p, 2.1);
     cmsUInt32Number k = 0;
     unsigned char *buf = NULL;
-    if (cmsSaveProfileToMem(p, NULL, &k) && k > 36 && (buf = malloc(k)) &&
+    if (cmsSaveProfileToMem(p, NULL, &k) && k > 36 && (buf = cv_xmalloc(k)) &&
         cmsSaveProfileToMem(p, buf, &k)) {
         /* dateTimeNumber at bytes 24..35: 2000-01-01 00:00:00. */
         static const unsigned char date[12] = {0x07, 0xD0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0};

@@ -577,7 +577,7 @@ static bool word_edge(const item *it, size_t n, size_t i, bool after)
 
 /* Mark hyphenation points; returns how many.  All the paragraph's
  * candidate words go to libhyphen in one call (see hyph.h). */
-static size_t hyphenate(cv_arena *a, item *it, size_t n)
+static size_t hyphenate(cv_arena *a, cv_hyph *hy, item *it, size_t n)
 {
     /* Words are at least HYPHEN_WORD letters and one apart. */
     size_t nw = 0, most = n / (HYPHEN_WORD + 1) + 1;
@@ -608,7 +608,7 @@ static size_t hyphenate(cv_arena *a, item *it, size_t n)
     if (!nw)
         return 0;
     bool (*pts)[64] = cv_arena_alloc(a, nw * sizeof *pts);
-    if (!cv_hyphenate(words, nw, pts, HYPHEN_LEFT, HYPHEN_RIGHT))
+    if (!cv_hyphenate(hy, words, nw, pts, HYPHEN_LEFT, HYPHEN_RIGHT))
         return 0;
     size_t count = 0;
     for (size_t i = 0; i < nw; i++)
@@ -820,32 +820,21 @@ static cv_line set_line(cv_arena *a, item *it, size_t b, size_t e, float width,
 
 /* ---- The whole ----------------------------------------------------------- */
 
-/* Items, break lists and the breaker's nodes live only while one paragraph
- * is set: a scratch arena, emptied at each call, keeps them out of the
- * document's arena (and out of fresh, zeroed pages). */
-static cv_arena *scratch_arena;
-
-static void scratch_free(void)
+/* Items, breaks and Knuth-Plass nodes are needed only while a paragraph
+ * is set: they go in the engine's scratch arena, emptied at each call,
+ * which keeps them out of the caller's arena (a long publication list
+ * would otherwise hold every paragraph's items until the end). */
+static cv_arena *scratch(const cv_style *st)
 {
-    cv_arena_free(scratch_arena);
-    scratch_arena = NULL;
-}
-
-static cv_arena *scratch(void)
-{
-    if (!scratch_arena) {
-        scratch_arena = cv_arena_new();
-        atexit(scratch_free);
-    }
-    cv_arena_reset(scratch_arena);
-    return scratch_arena;
+    cv_arena_reset(st->eng->scratch);
+    return st->eng->scratch;
 }
 
 size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nspans,
                const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
                cv_error *err)
 {
-    cv_arena *tmp = scratch();
+    cv_arena *tmp = scratch(st);
     item *it;
     size_t n = itemise(tmp, st, spans, nspans, fmt, pos, &it, err);
     *out = NULL;
@@ -867,7 +856,7 @@ size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nsp
     kb.src = cv_arena_alloc(tmp, kb.cap * sizeof *kb.src);
     size_t *brk = NULL, nb = 0;
     if (fmt->greedy) {
-        build(tmp, st, it, n, fmt->hyphenate && hyphenate(tmp, it, n) > 0, true, &kb);
+        build(tmp, st, it, n, fmt->hyphenate && hyphenate(tmp, st->eng->hyph, it, n) > 0, true, &kb);
         nb = cv_kp_first_fit(tmp, kb.k, kb.n, &p, &brk);
     } else {
         /* TeX's passes: without hyphens at the pretolerance, with them at the
@@ -876,7 +865,7 @@ size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nsp
         p.tolerance = 100;
         nb = cv_kp_total_fit(tmp, kb.k, kb.n, &p, &brk);
         bool hyphens = false;
-        if (!nb && fmt->hyphenate && hyphenate(tmp, it, n) > 0) {
+        if (!nb && fmt->hyphenate && hyphenate(tmp, st->eng->hyph, it, n) > 0) {
             hyphens = true;
             build(tmp, st, it, n, true, false, &kb);
             p.tolerance = 200;
@@ -929,7 +918,7 @@ float cv_measure(cv_arena *a, const cv_style *st, const cv_span *spans,
                  size_t nspans, const cv_textfmt *fmt)
 {
     item *it;
-    size_t n = itemise(scratch(), st, spans, nspans, fmt, (cv_pos){0}, &it, NULL);
+    size_t n = itemise(scratch(st), st, spans, nspans, fmt, (cv_pos){0}, &it, NULL);
     while (n > 0 && (is_space(it[n - 1].cp) || it[n - 1].ctrl))
         n--;
     float x = 0;

@@ -35,6 +35,7 @@
  * into a line and a column counted in characters, as libyaml counts them.
  */
 #include "yml.h"
+#include "file.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -593,63 +594,25 @@ cv_yml *cv_yml_load(cv_arena *a, const char *file, const char *buf, size_t len,
 char *cv_yml_read_file(cv_arena *a, const char *path, size_t *len, cv_error *err)
 {
     cv_pos pos = {cv_arena_strdup(a, path), 0, 0};
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        cv_error_at(err, pos, "cannot open '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-
-    /* Directories open fine on POSIX and fail only at the first read. */
-    struct stat st;
-    size_t cap = 64 * 1024;
-    if (fstat(fileno(f), &st) == 0) {
-        if (S_ISDIR(st.st_mode)) {
-            fclose(f);
-            cv_error_at(err, pos, "cannot read '%s': %s", path, strerror(EISDIR));
-            return NULL;
-        }
-        if (S_ISREG(st.st_mode)) {
-            if (st.st_size > MAX_FILE_SIZE) {
-                fclose(f);
-                cv_error_at(err, pos, "'%s' is larger than %s, the limit for an input file",
-                            path, MAX_FILE_SIZE_NAME);
-                return NULL;
-            }
-            cap = (size_t)st.st_size + 1;
-        }
-    }
-
-    /* Read until EOF (pipes report no size), never past the limit. */
-    char *buf = cv_arena_alloc(a, cap);
-    size_t n = 0;
-    for (;;) {
-        if (n + 1 >= cap) {
-            size_t nc = cap * 2;
-            buf = cv_arena_realloc(a, buf, cap, nc);
-            cap = nc;
-        }
-        size_t got = fread(buf + n, 1, cap - 1 - n, f);
-        n += got;
-        if (n > MAX_FILE_SIZE) {
-            fclose(f);
-            cv_error_at(err, pos, "'%s' is larger than %s, the limit for an input file",
-                        path, MAX_FILE_SIZE_NAME);
-            return NULL;
-        }
-        if (got == 0)
+    cv_file f;
+    if (!cv_file_read(a, path, MAX_FILE_SIZE, /*regular_only*/ false, &f)) {
+        switch (f.status) {
+        case CV_FILE_OPEN:
+            cv_error_at(err, pos, "cannot open '%s': %s", path, strerror(f.err));
             break;
-    }
-    if (ferror(f)) {
-        int e = errno;
-        fclose(f);
-        cv_error_at(err, pos, "cannot read '%s': %s", path, strerror(e ? e : EIO));
+        case CV_FILE_TOO_BIG:
+            cv_error_at(err, pos, "'%s' is larger than %s, the limit for an input file", path,
+                        MAX_FILE_SIZE_NAME);
+            break;
+        default:
+            cv_error_at(err, pos, "cannot read '%s': %s", path, strerror(f.err ? f.err : EIO));
+            break;
+        }
         return NULL;
     }
-    fclose(f);
-    buf[n] = '\0';
     if (len)
-        *len = n;
-    return buf;
+        *len = f.len;
+    return f.data;
 }
 
 /* ---- Lookups and typed getters ---------------------------------------- */

@@ -9,6 +9,8 @@
 
 #include "hyph.h"
 
+static cv_hyph *H;
+
 #define DICT "/usr/share/hyphen/hyph_en_US.dic"
 #define MAXW 4000
 
@@ -60,7 +62,7 @@ TEST(same_points_as_the_whole_dictionary)
     for (size_t group = n; group >= 7; group = group == n ? 7 : 0) {
         for (size_t b = 0; b < n; b += group) {
             size_t m = b + group <= n ? group : n - b;
-            CHECK(cv_hyphenate((const char *const *)words + b, m, pts + b, 2, 3));
+            CHECK(cv_hyphenate(H, (const char *const *)words + b, m, pts + b, 2, 3));
         }
         for (size_t i = 0; i < n; i++) {
             int len = (int)strlen(words[i]);
@@ -90,16 +92,48 @@ TEST(known_words)
 {
     const char *w[] = {"hyphenation", "characterization", "computer"};
     bool pts[3][64];
-    CHECK(cv_hyphenate(w, 3, pts, 2, 3));
+    CHECK(cv_hyphenate(H, w, 3, pts, 2, 3));
     /* hy-phen-ation, char-ac-ter-i-za-tion, com-puter (TeX's US patterns) */
     CHECK(pts[0][1] && pts[0][5] && !pts[0][0] && !pts[0][2]);
     CHECK(pts[1][3] && pts[1][5] && pts[1][8] && pts[1][9] && !pts[1][7]);
     CHECK(pts[2][2] && !pts[2][0]);
 }
 
+/* A missing pattern file: no points, false, and one note through the
+ * sink (none when quiet). */
+TEST(missing_patterns_note_once)
+{
+    FILE *f = tmpfile();
+    cv_diag d = {f, false, false};
+    cv_hyph *h = cv_hyph_new("/nonexistent/hyph.dic", &d);
+    const char *w[] = {"hyphenation"};
+    bool pts[1][64];
+    CHECK(!cv_hyphenate(h, w, 1, pts, 2, 3));
+    CHECK(!cv_hyphenate(h, w, 1, pts, 2, 3));
+    CHECK(!pts[0][1]);
+    cv_hyph_free(h);
+    char buf[512] = {0};
+    rewind(f);
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    CHECK(n > 0 && strstr(buf, "cvpdf: note: cannot read hyphenation patterns /nonexistent"));
+    CHECK(strchr(buf, '\n') == buf + n - 1);       /* once */
+    fclose(f);
+
+    f = tmpfile();
+    d = (cv_diag){f, true, false};
+    h = cv_hyph_new("/nonexistent/hyph.dic", &d);
+    CHECK(!cv_hyphenate(h, w, 1, pts, 2, 3));
+    cv_hyph_free(h);
+    CHECK(ftell(f) == 0);
+    fclose(f);
+}
+
 int main(void)
 {
+    H = cv_hyph_new(DICT, NULL);
     RUN(same_points_as_the_whole_dictionary);
     RUN(known_words);
+    RUN(missing_patterns_note_once);
+    cv_hyph_free(H);
     return harness_report("hyph");
 }
