@@ -53,7 +53,8 @@ cv_yml *cv_yml_load(cv_arena *a, const char *file, const char *buf, size_t len,
  * (error message names the file and strerror). */
 char *cv_yml_read_file(cv_arena *a, const char *path, size_t *len, cv_error *err);
 
-/* `over` laid over `under` (--defaults): where both are mappings, the
+/* `over` laid over `under` (a profile over --defaults, a layout over the
+ * layout it extends): where both are mappings, the
  * result has over's keys, in its order, each merged with under's value for
  * the same key, then the keys only under has; an empty (null) `over` is
  * `under`; anything else is `over`.

@@ -241,31 +241,6 @@ static bool get_len(const cv_yml *n, float *out, cv_error *err)
     return true;
 }
 
-/* Merge `child` over `base`: mappings merge key by key, anything else is
- * replaced.  Nodes are shared, never copied. */
-static cv_yml *merge(cv_arena *a, cv_yml *base, cv_yml *child)
-{
-    if (!base || !child || base->kind != CV_YML_MAP || child->kind != CV_YML_MAP)
-        return child ? child : base;
-    cv_yml *m = cv_arena_alloc(a, sizeof *m);
-    *m = *child;
-    size_t cap = base->n + child->n;
-    m->keys = cv_arena_alloc(a, (cap + 1) * sizeof *m->keys);
-    m->items = cv_arena_alloc(a, (cap + 1) * sizeof *m->items);
-    m->n = 0;
-    for (size_t i = 0; i < base->n; i++) {
-        cv_yml *over = cv_yml_get(child, base->keys[i]->str);
-        m->keys[m->n] = base->keys[i];
-        m->items[m->n++] = over ? merge(a, base->items[i], over) : base->items[i];
-    }
-    for (size_t i = 0; i < child->n; i++)
-        if (!cv_yml_get(base, child->keys[i]->str)) {
-            m->keys[m->n] = child->keys[i];
-            m->items[m->n++] = child->items[i];
-        }
-    return m;
-}
-
 /* Load `path` and, recursively, what it extends. */
 static cv_yml *load_tree(cv_arena *a, const char *path, int depth, cv_error *err)
 {
@@ -311,7 +286,7 @@ static cv_yml *load_tree(cv_arena *a, const char *path, int depth, cv_error *err
             *err = sub;
         return NULL;
     }
-    return merge(a, base, root);
+    return (cv_yml *)cv_yml_merge(a, base, root);
 }
 
 static bool read_page(cv_arena *a, const cv_yml *page, cv_style *st, cv_error *err)
