@@ -73,6 +73,12 @@ void cv_note(const cv_error *err, cv_pos pos, const char *fmt, ...)
 /* The same through the sink's settings alone (no stage error at hand). */
 void cv_diag_note(const cv_diag *d, cv_pos pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Any other line through the sink: `file:line:col: LEVEL: msg` ("error",
+ * "warning", "note"); with `d` quiet only errors are said.  Control
+ * characters in the position and message are escaped, as in every line
+ * the sink writes. */
+void cv_diag_say(const cv_diag *d, cv_pos pos, const char *level, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 /* Out of memory: say so and abort (nothing sensible can go on). */
 _Noreturn void cv_oom(size_t bytes);
 /* Print the recorded error as `file:line:col: error: msg` on stderr (unless

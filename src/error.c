@@ -11,6 +11,54 @@ static FILE *stream(void *out)
     return out ? (FILE *)out : stderr;
 }
 
+/* Write s with every control character escaped, so that no file name, key
+ * or value can forge a second diagnostic line or reach the terminal as an
+ * escape sequence: C0 controls as \n, \t, \r, \e or \xNN, DEL as \x7F,
+ * C1 controls (U+0080-U+009F) as \u0080. */
+static void put_escaped(FILE *f, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        unsigned c = *p;
+        if (c == '\n')
+            fputs("\\n", f);
+        else if (c == '\t')
+            fputs("\\t", f);
+        else if (c == '\r')
+            fputs("\\r", f);
+        else if (c == 0x1B)
+            fputs("\\e", f);
+        else if (c < 0x20 || c == 0x7F)
+            fprintf(f, "\\x%02X", c);
+        else if (c == 0xC2 && p[1] >= 0x80 && p[1] < 0xA0)
+            fprintf(f, "\\u%04X", (unsigned)*++p);
+        else
+            fputc((int)c, f);
+    }
+}
+
+/* One diagnostic line: `where: level: msg`. */
+static void say(void *out, cv_pos pos, const char *level, const char *msg)
+{
+    char where[600];
+    FILE *f = stream(out);
+    put_escaped(f, cv_pos_str(pos, where, sizeof where));
+    fprintf(f, ": %s: ", level);
+    put_escaped(f, msg);
+    fputc('\n', f);
+}
+
+void cv_diag_say(const cv_diag *d, cv_pos pos, const char *level, const char *fmt, ...)
+{
+    if (d && d->quiet && strcmp(level, "error") != 0)
+        return;
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    say(d ? d->out : NULL, pos, level, msg);
+}
+
 void cv_error_init(cv_error *err)
 {
     memset(err, 0, sizeof *err);
@@ -28,9 +76,9 @@ void cv_error_init_for(cv_error *err, const cv_diag *d)
 
 static void vnote(void *out, cv_pos pos, const char *fmt, va_list ap)
 {
-    char where[600], msg[1024];
+    char msg[1024];
     vsnprintf(msg, sizeof msg, fmt, ap);
-    fprintf(stream(out), "%s: note: %s\n", cv_pos_str(pos, where, sizeof where), msg);
+    say(out, pos, "note", msg);
 }
 
 void cv_note(const cv_error *err, cv_pos pos, const char *fmt, ...)
@@ -93,13 +141,12 @@ void cv_warn(cv_error *err, cv_pos pos, const char *fmt, ...)
     err->nwarnings++;
     if (err->quiet && !err->strict)
         return;
-    char where[600], msg[sizeof err->msg];
+    char msg[sizeof err->msg];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fprintf(stream(err->out), "%s: %s: %s\n", cv_pos_str(pos, where, sizeof where),
-            err->strict ? "error" : "warning", msg);
+    say(err->out, pos, err->strict ? "error" : "warning", msg);
     if (err->strict && !err->set) {
         err->set = true;
         err->printed = true;
@@ -112,7 +159,5 @@ void cv_error_print(const cv_error *err)
 {
     if (err->set && err->printed)
         return;
-    char where[600];
-    fprintf(stream(err->out), "%s: error: %s\n", cv_pos_str(err->pos, where, sizeof where),
-            err->set ? err->msg : "unknown error");
+    say(err->out, err->pos, "error", err->set ? err->msg : "unknown error");
 }

@@ -297,6 +297,16 @@ static bool on_scalar(loader *L, const yaml_event_t *ev)
     /* "\0" escapes in quoted strings would end our C strings early. */
     if (memchr(v, '\0', len))
         return cv_error_at(L->err, pos, "a string may not contain a NUL character (\\0)");
+    /* Nor may other controls that escapes ("\x07", "\e") let through
+     * libyaml's reader: they would reach terminals, PDF strings and text.
+     * Tabs and line feeds are text. */
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)v[i];
+        unsigned cp = c == 0xC2 && i + 1 < len ? (unsigned char)v[i + 1] : c;
+        if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7F || (c == 0xC2 && cp < 0xA0))
+            return cv_error_at(L->err, pos, "a string may not contain the control character "
+                               "U+%04X (written as an escape?)", cp);
+    }
 
     cv_yml *n = new_node(L, CV_YML_SCALAR, pos);
     n->str = cv_arena_strndup(L->a, v, len);

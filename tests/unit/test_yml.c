@@ -116,6 +116,21 @@ TEST(control_character)
     CHECK(has(errstr(), "1:5: control characters are not allowed (U+0007)"));
 }
 
+/* Escapes let controls past libyaml's reader: the loader refuses them in
+ * values and keys (they would reach the terminal and the PDF), but keeps
+ * tabs and line feeds. */
+TEST(escaped_control_character)
+{
+    CHECK(load("name: \"A\\x07\\e[31mB\"\n") == NULL);
+    CHECK(has(errstr(), "1:7: a string may not contain the control character U+0007"));
+    CHECK(load("a: \"x\\u0085y\"\n") == NULL);
+    CHECK(has(errstr(), "U+0085"));
+    CHECK(load("\"\\e[2J\": b\n") == NULL);
+    CHECK(has(errstr(), "U+001B"));
+    CHECK(load("a: \"x\\x7Fy\"\n") == NULL);
+    CHECK(load("a: \"tab\\there\\nline\"\nb: \"\\u00A0\u00e9\"\n") != NULL);
+}
+
 TEST(utf16)
 {
     const char s[] = "\xFF\xFE" "a\0:\0 \0b\0";
@@ -492,6 +507,7 @@ int main(void)
     RUN(escaped_nul_in_string);
     RUN(invalid_utf8);
     RUN(control_character);
+    RUN(escaped_control_character);
     RUN(utf16);
     RUN(empty);
     RUN(two_documents);
