@@ -346,6 +346,8 @@ static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
 
     for (size_t i = 0; i < pg->nlinks; i++) {
         const cv_link *l = &pg->links[i];
+        if (!l->uri || !*l->uri)        /* a link to nothing is no link */
+            continue;
         /* Quarter points, rounded outwards, print short and exact. */
         HPDF_Rect rect = {floorf(l->x0 * 4) / 4, floorf(l->y0 * 4) / 4, ceilf(l->x1 * 4) / 4,
                           ceilf(l->y1 * 4) / 4};

@@ -282,6 +282,11 @@ static size_t close_bracket(parser *p, const char *s, size_t i)
         return i + 1;
     }
 
+    /* A destination of nothing but spaces ("[y]()", "[y](<  >)") links to
+     * nothing: its text stays, as text. */
+    if (!url[strspn(url, " \t\n")])
+        url = NULL;
+
     /* The link text: emphasis inside it is settled now and cannot reach
      * outside; empty link text shows the URL. */
     flush(p);
@@ -290,7 +295,7 @@ static size_t close_bracket(parser *p, const char *s, size_t i)
     bool empty = true;
     for (size_t k = lo + 1; k < p->n && empty; k++)
         empty = p->items[k].kind == TEXT && p->items[k].len == 0;
-    if (empty)
+    if (empty && url)
         push(p, (item){.kind = TEXT, .s = url, .len = strlen(url)});
     emphasis(p->a, p->items, lo + 1, p->n);
     for (size_t k = lo + 1; k < p->n; k++) {

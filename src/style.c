@@ -25,15 +25,20 @@
 
 enum kind { LEN, NUM, BOOL, COLOR, STR, ALIGN, BREAKING, COUNT, FRACTION, NAMES, SIDE, PHOTOPOS };
 
+#define MAX_LAYOUT_STRING 1024
+
 typedef struct key {
     const char *section, *name;
     enum kind kind;
     size_t off;
+    float lo, hi;            /* LEN: the range allowed, in points (0, 0: 0-400pt) */
 } key;
 
-#define K(sec, name, kind, field) {sec, name, kind, offsetof(cv_style, field)}
+#define K(sec, name, kind, field) {sec, name, kind, offsetof(cv_style, field), 0, 0}
+/* A type size: 4-72pt, or up to `hi` for a name set large. */
+#define KS(sec, name, field, hi) {sec, name, LEN, offsetof(cv_style, field), 4, hi}
 static const key keys[] = {
-    K("font", "size", LEN, size),
+    KS("font", "size", size, 72),
     K("font", "line_spacing", NUM, line_spacing),
     K("colors", "text", COLOR, text_color),
     K("colors", "muted", COLOR, muted_color),
@@ -42,15 +47,15 @@ static const key keys[] = {
     K("text", "hyphenate", BOOL, hyphenate),
     K("text", "line_breaking", BREAKING, greedy),
     K("header", "align", ALIGN, header_align),
-    K("header", "name_size", LEN, name_size),
+    KS("header", "name_size", name_size, 144),
     K("header", "name_bold", BOOL, name_bold),
     K("header", "name_color", COLOR, name_color),
     K("header", "native_name_beside", BOOL, native_name_beside),
-    K("header", "headline_size", LEN, headline_size),
-    K("header", "contact_size", LEN, contact_size),
+    KS("header", "headline_size", headline_size, 72),
+    KS("header", "contact_size", contact_size, 72),
     K("header", "contact_separator", STR, contact_separator),
     K("header", "space_after", LEN, header_gap),
-    K("section_title", "size", LEN, title_size),
+    KS("section_title", "size", title_size, 72),
     K("section_title", "bold", BOOL, title_bold),
     K("section_title", "uppercase", BOOL, title_uppercase),
     K("section_title", "color", COLOR, title_color),
@@ -63,7 +68,7 @@ static const key keys[] = {
     K("entry", "space_between", LEN, entry_gap),
     K("entry", "side_gap", LEN, side_gap),
     K("entry", "side_color", COLOR, side_color),
-    K("entry", "side_size", LEN, side_size),
+    KS("entry", "side_size", side_size, 72),
     K("entry", "block_gap", LEN, block_gap),
     K("bullets", "glyph", STR, bullet),
     K("bullets", "sub_glyph", STR, sub_bullet),
@@ -95,7 +100,7 @@ static const key keys[] = {
 #define RUNNING(sec, f)                                                                  \
     K(sec, "left", STR, f.slot[0]), K(sec, "center", STR, f.slot[1]),                    \
     K(sec, "right", STR, f.slot[2]), K(sec, "first_page", BOOL, f.first_page),           \
-    K(sec, "single_page", BOOL, f.single_page), K(sec, "size", LEN, f.size),             \
+    K(sec, "single_page", BOOL, f.single_page), KS(sec, "size", f.size, 72),             \
     K(sec, "color", COLOR, f.color)
     RUNNING("page_header", page_header),
     RUNNING("page_footer", page_footer),
@@ -311,6 +316,14 @@ static bool read_page(cv_arena *a, const cv_yml *page, cv_style *st, cv_error *e
         if (!get_len(size->items[0], &st->page_w, err) ||
             !get_len(size->items[1], &st->page_h, err))
             return false;
+        /* From 3 inches a side (a margin and a column of text) to the 200
+         * inches a PDF page may have. */
+        for (int i = 0; i < 2; i++) {
+            float v = i ? st->page_h : st->page_w;
+            if (v < 216 || v > 14400)
+                return cv_error_at(err, size->items[i]->pos, "a page %s must be 3-200 inches "
+                                   "(216-14400pt), not %.6gpt", i ? "height" : "width", v);
+        }
     } else if (size) {
         return cv_error_at(err, size->pos, "page size must be a name or [width, height]");
     }
@@ -337,7 +350,9 @@ static bool read_page(cv_arena *a, const cv_yml *page, cv_style *st, cv_error *e
     }
     if (st->margin_left + st->margin_right > st->page_w - 72 ||
         st->margin_top + st->margin_bottom > st->page_h - 72)
-        return cv_error_at(err, (m ? m : page)->pos,
+        /* Blame what this layout wrote, not what it inherited. */
+        return cv_error_at(err, (m && (!size || !strcmp(m->pos.file, st->file)) ? m
+                                 : size ? size : page)->pos,
                            "the margins leave less than one inch of page");
     (void)a;
     return true;
@@ -514,8 +529,21 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
     double num;
     const char *s;
     switch (k->kind) {
-    case LEN:
-        return get_len(v, dst, err);
+    case LEN: {
+        float lo = k->lo, hi = k->hi ? k->hi : 400;
+        if (!get_len(v, dst, err))
+            return false;
+        float got = *(float *)dst;
+        if (got < lo || got > hi) {
+            const char *dot = *k->section ? "." : "";
+            if (k->lo > 0)
+                return cv_error_at(err, v->pos, "%s%s%s must be %g-%gpt (a type size), not "
+                                   "%.6gpt", k->section, dot, k->name, lo, hi, got);
+            return cv_error_at(err, v->pos, "%s%s%s must be at most %gpt (%.0f mm), not "
+                               "%.6gpt", k->section, dot, k->name, hi, hi * 25.4 / 72, got);
+        }
+        return true;
+    }
     case NUM:
         if (!cv_yml_num(v, &num, err))
             return false;
@@ -555,7 +583,13 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
             *(const char **)dst = NULL;
             return true;
         }
-        return cv_yml_str(v, dst, err);
+        if (!cv_yml_str(v, dst, err))
+            return false;
+        /* Each becomes text on every page or a string in the PDF. */
+        if (strlen(*(const char **)dst) > MAX_LAYOUT_STRING)
+            return cv_error_at(err, v->pos, "%s%s%s is longer than %d bytes", k->section,
+                               *k->section ? "." : "", k->name, MAX_LAYOUT_STRING);
+        return true;
     case NAMES:
         return read_names(v, dst, err);
     case ALIGN:
@@ -675,8 +709,6 @@ bool cv_style_load(cv_arena *a, const char *path, cv_engine *eng, cv_style *st,
 
     if (!read_section(a, root, "", st, err))
         return false;
-    if (st->size < 4 || st->size > 72)
-        return cv_error_at(err, (cv_pos){path, 0, 0}, "font size must be 4-72pt");
     if (st->widows < 1)
         st->widows = 1;
     if (st->orphans < 1)
