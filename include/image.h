@@ -55,6 +55,17 @@ const cv_image *cv_image_load(cv_arena *a, const char *path, cv_pos pos, cv_erro
 const cv_image *cv_image_decode(cv_arena *a, const char *path, const unsigned char *data,
                                 size_t size, cv_pos pos, cv_error *err);
 
+/* cv_image_load() and cv_image_decode(), scaled down as cv_image_fit()
+ * scales, to fit in max_w x max_h pixels.  A PNG is decoded and scaled a
+ * row at a time, so a large picture costs a row of itself and the scaled
+ * result, not its full size in memory (an interlaced PNG or a JPEG, which
+ * may need turning, is decoded whole first). */
+const cv_image *cv_image_load_fit(cv_arena *a, const char *path, unsigned max_w,
+                                  unsigned max_h, cv_pos pos, cv_error *err);
+const cv_image *cv_image_decode_fit(cv_arena *a, const char *path, const unsigned char *data,
+                                    size_t size, unsigned max_w, unsigned max_h, cv_pos pos,
+                                    cv_error *err);
+
 /* `im` scaled down to fit in max_w x max_h pixels, keeping its aspect ratio
  * (each side rounded, at least 1), by a box filter: every new pixel is the
  * area-weighted average of the source pixels it covers, fractions of

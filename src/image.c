@@ -26,6 +26,7 @@
 #include "file.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <setjmp.h>
 #include <stdbool.h>
@@ -68,6 +69,162 @@ static cv_image *new_image(cv_arena *a, const char *path, unsigned w, unsigned h
     return im;
 }
 
+/* ---- Scaling ------------------------------------------------------------ */
+
+/* One line of `n` samples (`istride` apart) to `m` samples (`ostride`
+ * apart), m <= n: output sample o averages the input over [o*s, (o+1)*s)
+ * with s = n/m, the partly covered samples at both ends weighted by the
+ * part covered.  Applied to rows, then to columns, this is the 2-D area
+ * average, since a pixel's overlap is the product of its two overlaps. */
+static void box_line(const float *in, size_t n, size_t istride, float *out, size_t m,
+                     size_t ostride)
+{
+    double s = (double)n / m;
+    for (size_t o = 0; o < m; o++) {
+        double x0 = o * s, x1 = (o + 1) * s, sum = 0;
+        for (size_t i = (size_t)x0; i < n && i < x1; i++) {
+            double lo = i > x0 ? (double)i : x0, hi = i + 1 < x1 ? (double)(i + 1) : x1;
+            sum += (hi - lo) * in[i * istride];
+        }
+        out[o * ostride] = (float)(sum / s);
+    }
+}
+
+/* The size `w` x `h` takes to fit in max_w x max_h (never enlarged). */
+static void fit_size(unsigned w, unsigned h, unsigned max_w, unsigned max_h, unsigned *nw,
+                     unsigned *nh)
+{
+    max_w = max_w ? max_w : 1;
+    max_h = max_h ? max_h : 1;
+    if (w <= max_w && h <= max_h) {
+        *nw = w, *nh = h;
+        return;
+    }
+    /* The limiting side gets its limit exactly; the other is rounded. */
+    if ((uint64_t)w * max_h >= (uint64_t)h * max_w) {
+        *nw = max_w;
+        *nh = (unsigned)(((uint64_t)h * max_w + w / 2) / w);
+    } else {
+        *nh = max_h;
+        *nw = (unsigned)(((uint64_t)w * max_h + h / 2) / h);
+    }
+    *nw = *nw < 1 ? 1 : *nw > max_w ? max_w : *nw;
+    *nh = *nh < 1 ? 1 : *nh > max_h ? max_h : *nh;
+}
+
+/* A picture made a row at a time, scaled down on the way when it does not
+ * fit: each row is scaled across (box_line) as it comes, and added into the
+ * one or two output rows it covers, which are finished as soon as no later
+ * row reaches them.  So a large photo never needs more than a row of its
+ * own and two rows of the result in floats: the arithmetic, and so every
+ * sample, is exactly that of scaling rows first and then columns. */
+typedef struct fitter {
+    cv_image *im;
+    unsigned char *px;       /* the result's samples (arena) */
+    unsigned w, h, ch, nw, nh;
+    bool scale;
+    unsigned y;              /* rows given so far */
+    unsigned next;           /* first output row not yet finished */
+    float *src, *row;        /* one input row's channel; a row scaled across */
+    double *acc;             /* three output rows being summed (ring) */
+} fitter;
+
+static void fit_begin(cv_arena *a, fitter *f, const char *path, unsigned w, unsigned h,
+                      unsigned ch, unsigned max_w, unsigned max_h)
+{
+    *f = (fitter){.w = w, .h = h, .ch = ch};
+    fit_size(w, h, max_w, max_h, &f->nw, &f->nh);
+    f->scale = f->nw != w || f->nh != h;
+    f->im = new_image(a, path, f->nw, f->nh, ch);
+    f->px = cv_arena_alloc(a, (size_t)f->nw * f->nh * ch);
+    f->im->pixels = f->px;
+    if (f->scale) {
+        f->src = cv_xmalloc(sizeof *f->src * w);
+        f->row = cv_xmalloc(sizeof *f->row * (size_t)f->nw * ch);
+        f->acc = cv_xcalloc((size_t)3 * f->nw * ch, sizeof *f->acc);
+    }
+}
+
+static void fit_free(fitter *f)
+{
+    free(f->src);
+    free(f->row);
+    free(f->acc);
+    f->src = f->row = NULL;
+    f->acc = NULL;
+}
+
+/* Output row o is done: round its sums into the result. */
+static void fit_emit(fitter *f, unsigned o)
+{
+    double s = (double)f->h / f->nh;
+    size_t n = (size_t)f->nw * f->ch;
+    double *acc = f->acc + (size_t)(o % 3) * n;
+    unsigned char *out = f->px + (size_t)o * n;
+    for (size_t k = 0; k < n; k++) {
+        float v = (float)(acc[k] / s) + 0.5f;
+        out[k] = (unsigned char)(v < 0 ? 0 : v > 255 ? 255 : v);
+        acc[k] = 0;
+    }
+}
+
+static void fit_row(fitter *f, const unsigned char *in)
+{
+    unsigned y = f->y++;
+    if (y >= f->h)
+        return;
+    if (!f->scale) {
+        memcpy(f->px + (size_t)y * f->w * f->ch, in, (size_t)f->w * f->ch);
+        return;
+    }
+    unsigned ch = f->ch;
+    for (unsigned c = 0; c < ch; c++) {
+        for (unsigned x = 0; x < f->w; x++)
+            f->src[x] = in[(size_t)x * ch + c];
+        box_line(f->src, f->w, 1, f->row + c, f->nw, ch);
+    }
+    /* The output rows o with floor(o*s) <= y < (o+1)*s, as box_line
+     * weighs them. */
+    double s = (double)f->h / f->nh;
+    size_t n = (size_t)f->nw * ch;
+    unsigned o0 = (unsigned)(y / s);
+    for (unsigned o = o0 ? o0 - 1 : 0; o < f->nh && o <= o0 + 1; o++) {
+        double x0 = o * s, x1 = (o + 1) * s;
+        if (!((size_t)x0 <= y && y < x1))
+            continue;
+        double lo = y > x0 ? (double)y : x0, hi = y + 1 < x1 ? (double)(y + 1) : x1;
+        double *acc = f->acc + (size_t)(o % 3) * n;
+        for (size_t k = 0; k < n; k++)
+            acc[k] += (hi - lo) * f->row[k];
+    }
+    /* Finished: the rows that the next input row no longer reaches. */
+    while (f->next < f->nh && !(y + 1 < f->h && y + 1 < (f->next + 1) * s))
+        fit_emit(f, f->next++);
+}
+
+/* The picture, once every row was given (the caller frees with fit_free). */
+static cv_image *fit_end(fitter *f)
+{
+    while (f->scale && f->next < f->nh)
+        fit_emit(f, f->next++);
+    fit_free(f);
+    return f->im;
+}
+
+const cv_image *cv_image_fit(cv_arena *a, const cv_image *im, unsigned max_w, unsigned max_h)
+{
+    unsigned nw, nh;
+    fit_size(im->width, im->height, max_w, max_h, &nw, &nh);
+    if (nw == im->width && nh == im->height)
+        return im;
+    fitter f;
+    fit_begin(a, &f, im->path, im->width, im->height, im->channels, max_w, max_h);
+    size_t stride = (size_t)im->width * im->channels;
+    for (unsigned y = 0; y < im->height; y++)
+        fit_row(&f, im->pixels + y * stride);
+    return fit_end(&f);
+}
+
 /* ---- PNG ---------------------------------------------------------------- */
 
 typedef struct pngjob {
@@ -79,8 +236,10 @@ typedef struct pngjob {
     bool in_data;            /* reading IDAT and what follows it */
     png_uint_32 w, h;
     unsigned ch;             /* channels decoded: 1 to 4 */
-    unsigned char *px;       /* decoded rows: the arena's when ch is 1 or 3 */
-    unsigned char *scratch;  /* malloc'd: decoded rows with alpha */
+    unsigned max_w, max_h;   /* the size to fit in */
+    fitter fit;              /* where the rows go (its buffers: malloc'd) */
+    unsigned char *scratch;  /* malloc'd: all rows of an interlaced image */
+    unsigned char *row;      /* malloc'd: one decoded row, one flattened */
     png_bytep *rows;         /* malloc'd */
     char msg[200];
 } pngjob;
@@ -118,9 +277,27 @@ static void png_read_mem(png_structp png, png_bytep out, size_t n)
     j->off += n;
 }
 
-/* Decode into j->px (8-bit, j->ch channels).  Everything that changes
+/* Give decoded row `in` (j->ch channels) to the fitter, alpha flattened
+ * on white. */
+static void png_give(pngjob *j, const unsigned char *in)
+{
+    unsigned ch = j->fit.ch;
+    if (ch == j->ch) {
+        fit_row(&j->fit, in);
+        return;
+    }
+    unsigned char *out = j->row + (size_t)j->w * j->ch;
+    for (size_t x = 0; x < j->w; x++)
+        for (unsigned c = 0; c < ch; c++)
+            out[x * ch + c] = flatten(in[x * j->ch + c], in[x * j->ch + ch]);
+    fit_row(&j->fit, out);
+}
+
+/* Decode, a row at a time, into j->fit (8-bit gray or RGB, scaled to fit
+ * j->max_w x j->max_h).  An interlaced image is decoded whole first: its
+ * rows are complete only after the last pass.  Everything that changes
  * after setjmp() is in *j (see the top of the file). */
-static bool decode_png(cv_arena *a, pngjob *j)
+static bool decode_png(cv_arena *a, const char *path, pngjob *j)
 {
     j->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, j, png_fail, png_warned);
     if (!j->png || !(j->info = png_create_info_struct(j->png))) {
@@ -143,7 +320,7 @@ static bool decode_png(cv_arena *a, pngjob *j)
      * of an interlaced image merged. */
     png_set_expand(j->png);
     png_set_scale_16(j->png);
-    png_set_interlace_handling(j->png);
+    int passes = png_set_interlace_handling(j->png);
     png_read_update_info(j->png, j->info);
     j->ch = png_get_channels(j->png, j->info);
     size_t stride = (size_t)j->w * j->ch;
@@ -151,24 +328,33 @@ static bool decode_png(cv_arena *a, pngjob *j)
         png_get_rowbytes(j->png, j->info) != stride)
         png_error(j->png, "unexpected sample layout after conversion");
 
-    /* Without alpha the rows are decoded straight into the arena. */
-    if (j->ch == 1 || j->ch == 3)
-        j->px = cv_arena_alloc(a, stride * j->h);
-    else if (!(j->px = j->scratch = malloc(stride * j->h)))
-        png_error(j->png, "out of memory");
-    if (!(j->rows = malloc(j->h * sizeof *j->rows)))
-        png_error(j->png, "out of memory");
-    for (png_uint_32 y = 0; y < j->h; y++)
-        j->rows[y] = j->px + y * stride;
+    /* Gray+alpha and RGBA are flattened to gray and RGB. */
+    fit_begin(a, &j->fit, path, j->w, j->h, j->ch == 2 || j->ch == 4 ? j->ch - 1 : j->ch,
+              j->max_w, j->max_h);
+    j->row = cv_xmalloc(stride * 2);
     j->in_data = true;
-    png_read_image(j->png, j->rows);
+    if (passes > 1) {
+        j->scratch = cv_xmalloc(stride * j->h);
+        j->rows = cv_xmalloc(j->h * sizeof *j->rows);
+        for (png_uint_32 y = 0; y < j->h; y++)
+            j->rows[y] = j->scratch + y * stride;
+        png_read_image(j->png, j->rows);
+        for (png_uint_32 y = 0; y < j->h; y++)
+            png_give(j, j->rows[y]);
+    } else {
+        for (png_uint_32 y = 0; y < j->h; y++) {
+            png_read_row(j->png, j->row, NULL);
+            png_give(j, j->row);
+        }
+    }
     /* Read on to IEND: a file cut after its last IDAT is truncated too. */
     png_read_end(j->png, NULL);
     return true;
 }
 
 static const cv_image *load_png(cv_arena *a, const char *path, const unsigned char *data,
-                                size_t size, cv_pos pos, cv_error *err)
+                                size_t size, unsigned max_w, unsigned max_h, cv_pos pos,
+                                cv_error *err)
 {
     /* The size from IHDR, before libpng allocates anything. */
     if (size >= 24 && !memcmp(data + 12, "IHDR", 4)) {
@@ -182,10 +368,12 @@ static const cv_image *load_png(cv_arena *a, const char *path, const unsigned ch
         }
     }
 
-    pngjob j = {.data = data, .size = size};
-    bool ok = decode_png(a, &j);
+    pngjob j = {.data = data, .size = size, .max_w = max_w, .max_h = max_h};
+    bool ok = decode_png(a, path, &j);
     png_destroy_read_struct(&j.png, &j.info, NULL);
     free(j.rows);
+    free(j.scratch);
+    free(j.row);
 
     cv_image *im = NULL;
     if (!ok && j.oversized)
@@ -195,23 +383,9 @@ static const cv_image *load_png(cv_arena *a, const char *path, const unsigned ch
     else if (!ok)
         cv_error_at(err, pos, "photo '%s' is a damaged or unsupported PNG file: %s", path,
                     j.msg);
-    else if (j.ch == 1 || j.ch == 3) {
-        im = new_image(a, path, j.w, j.h, j.ch);
-        im->pixels = j.px;
-    } else {
-        /* Gray+alpha or RGBA: flatten on white. */
-        unsigned ch = j.ch - 1;
-        im = new_image(a, path, j.w, j.h, ch);
-        size_t n = (size_t)j.w * j.h;
-        unsigned char *px = cv_arena_alloc(a, n * ch);
-        for (size_t i = 0; i < n; i++) {
-            const unsigned char *s = j.scratch + i * j.ch;
-            for (unsigned c = 0; c < ch; c++)
-                px[i * ch + c] = flatten(s[c], s[ch]);
-        }
-        im->pixels = px;
-    }
-    free(j.scratch);
+    else
+        im = fit_end(&j.fit);
+    fit_free(&j.fit);
     return im;
 }
 
@@ -422,13 +596,17 @@ static const char *sniff(const unsigned char *d, size_t n)
     return NULL;
 }
 
-const cv_image *cv_image_decode(cv_arena *a, const char *path, const unsigned char *data,
-                                size_t size, cv_pos pos, cv_error *err)
+const cv_image *cv_image_decode_fit(cv_arena *a, const char *path, const unsigned char *data,
+                                    size_t size, unsigned max_w, unsigned max_h, cv_pos pos,
+                                    cv_error *err)
 {
     if (size >= sizeof png_sig && !memcmp(data, png_sig, sizeof png_sig))
-        return load_png(a, path, data, size, pos, err);
-    if (size >= sizeof jpeg_sig && !memcmp(data, jpeg_sig, sizeof jpeg_sig))
-        return load_jpeg(a, path, data, size, pos, err);
+        return load_png(a, path, data, size, max_w, max_h, pos, err);
+    if (size >= sizeof jpeg_sig && !memcmp(data, jpeg_sig, sizeof jpeg_sig)) {
+        /* Turned as Exif says first, so whole. */
+        const cv_image *im = load_jpeg(a, path, data, size, pos, err);
+        return im ? cv_image_fit(a, im, max_w, max_h) : NULL;
+    }
     const char *kind = sniff(data, size);
     if (size == 0)
         cv_error_at(err, pos, "photo '%s' is empty", path);
@@ -444,7 +622,19 @@ const cv_image *cv_image_decode(cv_arena *a, const char *path, const unsigned ch
     return NULL;
 }
 
+const cv_image *cv_image_decode(cv_arena *a, const char *path, const unsigned char *data,
+                                size_t size, cv_pos pos, cv_error *err)
+{
+    return cv_image_decode_fit(a, path, data, size, UINT_MAX, UINT_MAX, pos, err);
+}
+
 const cv_image *cv_image_load(cv_arena *a, const char *path, cv_pos pos, cv_error *err)
+{
+    return cv_image_load_fit(a, path, UINT_MAX, UINT_MAX, pos, err);
+}
+
+const cv_image *cv_image_load_fit(cv_arena *a, const char *path, unsigned max_w,
+                                  unsigned max_h, cv_pos pos, cv_error *err)
 {
     /* Malloc'd, not from the arena: the file is freed once decoded. */
     cv_file f;
@@ -471,77 +661,9 @@ const cv_image *cv_image_load(cv_arena *a, const char *path, cv_pos pos, cv_erro
                    NULL;
         }
     }
-    const cv_image *im =
-        cv_image_decode(a, path, (const unsigned char *)f.data, f.len, pos, err);
+    const cv_image *im = cv_image_decode_fit(a, path, (const unsigned char *)f.data, f.len,
+                                             max_w, max_h, pos, err);
     free(f.data);
     return im;
 }
 
-/* ---- Scaling ------------------------------------------------------------ */
-
-/* One line of `n` samples (`istride` apart) to `m` samples (`ostride`
- * apart), m <= n: output sample o averages the input over [o*s, (o+1)*s)
- * with s = n/m, the partly covered samples at both ends weighted by the
- * part covered.  Applied to rows, then to columns, this is the 2-D area
- * average, since a pixel's overlap is the product of its two overlaps. */
-static void box_line(const float *in, size_t n, size_t istride, float *out, size_t m,
-                     size_t ostride)
-{
-    double s = (double)n / m;
-    for (size_t o = 0; o < m; o++) {
-        double x0 = o * s, x1 = (o + 1) * s, sum = 0;
-        for (size_t i = (size_t)x0; i < n && i < x1; i++) {
-            double lo = i > x0 ? (double)i : x0, hi = i + 1 < x1 ? (double)(i + 1) : x1;
-            sum += (hi - lo) * in[i * istride];
-        }
-        out[o * ostride] = (float)(sum / s);
-    }
-}
-
-const cv_image *cv_image_fit(cv_arena *a, const cv_image *im, unsigned max_w, unsigned max_h)
-{
-    max_w = max_w ? max_w : 1;
-    max_h = max_h ? max_h : 1;
-    unsigned w = im->width, h = im->height, ch = im->channels;
-    if (w <= max_w && h <= max_h)
-        return im;
-
-    /* The limiting side gets its limit exactly; the other is rounded. */
-    unsigned nw, nh;
-    if ((uint64_t)w * max_h >= (uint64_t)h * max_w) {
-        nw = max_w;
-        nh = (unsigned)(((uint64_t)h * max_w + w / 2) / w);
-    } else {
-        nh = max_h;
-        nw = (unsigned)(((uint64_t)w * max_h + h / 2) / h);
-    }
-    nw = nw < 1 ? 1 : nw > max_w ? max_w : nw;
-    nh = nh < 1 ? 1 : nh > max_h ? max_h : nh;
-
-    /* Rows first (w -> nw, into floats), then columns (h -> nh). */
-    float *src = cv_xmalloc(sizeof *src * w);
-    float *mid = cv_xmalloc(sizeof *mid * (size_t)nw * h * ch);
-    float *col = cv_xmalloc(sizeof *col * nh);
-    for (unsigned y = 0; y < h; y++)
-        for (unsigned c = 0; c < ch; c++) {
-            const unsigned char *p = im->pixels + ((size_t)y * w) * ch + c;
-            for (unsigned x = 0; x < w; x++)
-                src[x] = p[(size_t)x * ch];
-            box_line(src, w, 1, mid + ((size_t)y * nw) * ch + c, nw, ch);
-        }
-    cv_image *out = new_image(a, im->path, nw, nh, ch);
-    unsigned char *px = cv_arena_alloc(a, (size_t)nw * nh * ch);
-    for (unsigned x = 0; x < nw; x++)
-        for (unsigned c = 0; c < ch; c++) {
-            box_line(mid + (size_t)x * ch + c, h, (size_t)nw * ch, col, nh, 1);
-            for (unsigned y = 0; y < nh; y++) {
-                float v = col[y] + 0.5f;
-                px[((size_t)y * nw + x) * ch + c] = (unsigned char)(v < 0 ? 0 : v > 255 ? 255 : v);
-            }
-        }
-    out->pixels = px;
-    free(src);
-    free(mid);
-    free(col);
-    return out;
-}
