@@ -20,13 +20,8 @@
 
 #include "arena.h"
 #include "error.h"
+#include "text.h"
 #include "yml.h"
-
-/* A string from the profile with its position.  s == NULL: field absent. */
-typedef struct cv_text {
-    const char *s;
-    cv_pos pos;
-} cv_text;
 
 typedef enum {
     CV_DATE_NONE = 0,

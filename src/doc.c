@@ -41,128 +41,41 @@ typedef struct ctx {
 
 /* ---- Small helpers ----------------------------------------------------- */
 
+/* The walk carries the arena and the error in a ctx; these hand them to
+ * text.h's readers. */
 static bool is_null(const cv_yml *n)
 {
-    return !n || cv_yml_is_null(n);
+    return cv_text_absent(n);
 }
 
-/* "a 'name'" / "an 'area'" */
 static const char *article(const char *word)
 {
-    return strchr("aeio", tolower((unsigned char)word[0])) ? "an" : "a";
-}
-
-/* Values that become one string in the PDF (a link's URL; the title,
- * author and subject; a bookmark) are refused past MAX_PDF_STRING bytes,
- * here where their place is known: libharu cannot write a string over
- * 65,535 bytes, and a PDF reader need not read one over 32,767. */
-#define MAX_PDF_STRING 8192
-
-static bool one_pdf_string(const char *field)
-{
-    static const char *const fields[] = {"name", "native_name", "headline", "email", "phone",
-                                         "website", "url", "doi", "username", NULL};
-    for (size_t i = 0; fields[i]; i++)
-        if (!strcmp(field, fields[i]))
-            return true;
-    return false;
-}
-
-/* A string field: absent or null leaves out->s NULL; any scalar (numbers
- * included) is taken as written; a list or mapping is an error. */
-static bool text(ctx *c, const cv_yml *n, const char *field, cv_text *out)
-{
-    out->s = NULL;
-    if (is_null(n))
-        return true;
-    if (n->kind != CV_YML_SCALAR)
-        return cv_error_at(c->err, n->pos, "'%s' must be a string, not %s", field,
-                           cv_yml_kind_name(n->kind));
-    /* Block scalars (`|`, `>`) end in a line break we do not want. */
-    size_t len = n->len;
-    while (len && (n->str[len - 1] == '\n' || n->str[len - 1] == '\r'))
-        len--;
-    out->s = len == n->len ? n->str : cv_arena_strndup(c->a, n->str, len);
-    out->pos = n->pos;
-    if (len > MAX_PDF_STRING && one_pdf_string(field))
-        return cv_error_at(c->err, n->pos, "'%s' is longer than %d bytes", field,
-                           MAX_PDF_STRING);
-    /* The URL of a [link](url) in the text. */
-    if (len > MAX_PDF_STRING)
-        for (const char *p = strstr(out->s, "]("); p; p = strstr(p + 2, "]("))
-            if (strcspn(p + 2, " )") > MAX_PDF_STRING)
-                return cv_error_at(c->err, n->pos, "a link in '%s' has a URL longer than %d "
-                                   "bytes", field, MAX_PDF_STRING);
-    return true;
-}
-
-/* A field that must be present and not empty. */
-static bool need(ctx *c, const cv_text *t, const char *field, const char *what, cv_pos where)
-{
-    if (!t->s)
-        return cv_error_at(c->err, where, "%s needs %s '%s'", what, article(field), field);
-    if (!*t->s)
-        return cv_error_at(c->err, t->pos, "'%s' must not be empty", field);
-    return true;
-}
-
-/* A string or a list of strings, as an array of cv_text. */
-static bool texts(ctx *c, const cv_yml *n, const char *field, cv_text **out, size_t *count)
-{
-    *out = NULL;
-    *count = 0;
-    if (is_null(n))
-        return true;
-    if (n->kind == CV_YML_MAP)
-        return cv_error_at(c->err, n->pos, "'%s' must be a list of strings, not a mapping",
-                           field);
-    size_t k = n->kind == CV_YML_SEQ ? n->n : 1;
-    *out = cv_arena_alloc(c->a, sizeof **out * (k ? k : 1));
-    for (size_t i = 0; i < k; i++) {
-        const cv_yml *item = n->kind == CV_YML_SEQ ? n->items[i] : n;
-        if (is_null(item))
-            return cv_error_at(c->err, item->pos, "empty item in '%s'", field);
-        if (!text(c, item, field, &(*out)[i]))
-            return false;
-    }
-    *count = k;
-    return true;
+    return cv_text_article(word);
 }
 
 static bool has_space(const char *s)
 {
-    for (; *s; s++)
-        if (isspace((unsigned char)*s))
-            return true;
-    return false;
+    return cv_text_has_space(s);
+}
+
+static bool text(ctx *c, const cv_yml *n, const char *field, cv_text *out)
+{
+    return cv_text_read(c->a, n, field, out, c->err);
+}
+
+static bool need(ctx *c, const cv_text *t, const char *field, const char *what, cv_pos where)
+{
+    return cv_text_need(t, field, what, where, c->err);
+}
+
+static bool texts(ctx *c, const cv_yml *n, const char *field, cv_text **out, size_t *count)
+{
+    return cv_text_list(c->a, n, field, out, count, c->err);
 }
 
 static bool check_url(ctx *c, const cv_text *t, const char *field)
 {
-    if (!t->s)
-        return true;
-    const char *rest = strncmp(t->s, "https://", 8) == 0 ? t->s + 8
-                       : strncmp(t->s, "http://", 7) == 0 ? t->s + 7
-                                                           : NULL;
-    if (!rest || !*rest || has_space(t->s))
-        return cv_error_at(c->err, t->pos,
-                           "invalid %s '%s': write a full URL starting with http:// or https://",
-                           field, t->s);
-    return true;
-}
-
-static bool check_email(ctx *c, const cv_text *t)
-{
-    if (!t->s)
-        return true;
-    const char *at = strchr(t->s, '@');
-    const char *dot = at ? strrchr(at, '.') : NULL;
-    if (!at || at == t->s || strchr(at + 1, '@') || has_space(t->s) || !dot ||
-        dot == at + 1 || !dot[1])
-        return cv_error_at(c->err, t->pos,
-                           "invalid email '%s': expected an address like name@example.com",
-                           t->s);
-    return true;
+    return cv_text_check_url(t, field, c->err);
 }
 
 /* One value from a field RenderCV allows as a list (email, phone, website):
@@ -1047,9 +960,9 @@ static bool load_entry(ctx *c, const cv_yml *n, cv_entry *e)
 static bool load_section(ctx *c, const cv_yml *key, const cv_yml *n, cv_section *s)
 {
     memset(s, 0, sizeof *s);
-    if (key->len > MAX_PDF_STRING)      /* a bookmark */
+    if (key->len > CV_MAX_PDF_STRING)      /* a bookmark */
         return cv_error_at(c->err, key->pos, "a section's title is longer than %d bytes",
-                           MAX_PDF_STRING);
+                           CV_MAX_PDF_STRING);
     s->key = key->str;
     s->title = cv_section_title(c->a, key->str);
     s->pos = key->pos;
@@ -1100,8 +1013,8 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
         !text(c, first_of(c, cv_yml_get(n, "email"), "email"), "email", &d->email) ||
         !text(c, first_of(c, cv_yml_get(n, "phone"), "phone"), "phone", &d->phone) ||
         !text(c, first_of(c, cv_yml_get(n, "website"), "website"), "website", &d->website) ||
-        !text(c, cv_yml_get(n, "photo"), "photo", &d->photo) || !check_email(c, &d->email) ||
-        !check_url(c, &d->website, "website"))
+        !text(c, cv_yml_get(n, "photo"), "photo", &d->photo) ||
+        !cv_text_check_email(&d->email, c->err) || !check_url(c, &d->website, "website"))
         return false;
     const cv_yml *cc = cv_yml_get(n, "custom_connections");
     if (!is_null(cc))
