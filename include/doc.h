@@ -20,6 +20,7 @@
 
 #include "arena.h"
 #include "error.h"
+#include "lang.h"
 #include "text.h"
 #include "yml.h"
 
@@ -99,18 +100,6 @@ typedef struct cv_social {
     const char *label;   /* what is shown: "github.com/feifeibear", ... */
 } cv_social;
 
-/* RenderCV's `locale:` keys (defaults are English). */
-typedef struct cv_locale {
-    const char *language;          /* "en" */
-    const char *month_abbr[12];    /* "Jan" ... "Dec" */
-    const char *month_full[12];    /* "January" ... */
-    const char *present;           /* "present" */
-    const char *to;                /* "–" (between start and end dates) */
-    const char *phone_format;      /* unused for now */
-    const char *date_template;     /* "MONTH_ABBREVIATION YEAR" */
-    const char *last_updated;      /* "Last updated in" (LAST_UPDATED) */
-} cv_locale;
-
 typedef struct cv_doc {
     const char *file;
     cv_text name;          /* required */
@@ -152,11 +141,5 @@ const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc);
 /* "Jul 2019 – Feb 2022", "2019 – present", or the single `date`; NULL when
  * the entry has no date at all. */
 const char *cv_entry_date_range(cv_arena *a, const cv_entry *e, const cv_locale *loc);
-
-/* Section key -> title as RenderCV does: a key made of lowercase letters,
- * digits and underscores becomes words with the first letter of each
- * capitalised ("selected_honors" -> "Selected Honors"); any other key is
- * used as written. */
-const char *cv_section_title(cv_arena *a, const char *key);
 
 #endif

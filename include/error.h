@@ -48,6 +48,10 @@ bool cv_error_at(cv_error *err, cv_pos pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void cv_warn(cv_error *err, cv_pos pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Print `file:line:col: note: msg` on stderr, unless `err` is quiet (a NULL
+ * `err` prints).  A note says what cvpdf does with an input it accepts but
+ * does not use; it is not counted and never stops a run, even under strict. */
+void cv_note(const cv_error *err, cv_pos pos, const char *msg);
 /* Print the recorded error as `file:line:col: error: msg` on stderr (unless
  * cv_warn() already did, under strict). */
 void cv_error_print(const cv_error *err);

@@ -91,27 +91,7 @@ static const cv_yml *first_of(ctx *c, const cv_yml *n, const char *field)
     return n->items[0];
 }
 
-static void note(const cv_error *err, cv_pos pos, const char *msg)
-{
-    if (err && err->quiet)
-        return;
-    char where[600];
-    fprintf(stderr, "%s: note: %s\n", cv_pos_str(pos, where, sizeof where), msg);
-}
-
-/* ---- Locale and dates -------------------------------------------------- */
-
-static const cv_locale english = {
-    "en",
-    {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"},
-    {"January", "February", "March", "April", "May", "June", "July", "August", "September",
-     "October", "November", "December"},
-    "present",
-    "\xE2\x80\x93", /* en dash */
-    "national",
-    "MONTH_ABBREVIATION YEAR",
-    "Last updated in",
-};
+/* ---- Dates -------------------------------------------------------- */
 
 static int days_in_month(int year, int month)
 {
@@ -199,7 +179,7 @@ static bool parse_date(ctx *c, const cv_yml *n, const char *field, bool free_tex
         if (k == CV_DATE_DAY && (d < 1 || d > days_in_month(y, m)))
             return cv_error_at(c->err, n->pos,
                                "invalid %s '%s': day must be between 1 and %d for %s %d", field,
-                               s, days_in_month(y, m), english.month_full[m - 1], y);
+                               s, days_in_month(y, m), cv_locale_english()->month_full[m - 1], y);
         out->kind = k;
         out->year = y;
         out->month = k >= CV_DATE_MONTH ? m : 0;
@@ -273,14 +253,14 @@ static char *tidy(char *s)
 const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc)
 {
     if (!loc)
-        loc = &english;
+        loc = cv_locale_english();
     switch (d->kind) {
     case CV_DATE_NONE:
         return NULL;
     case CV_DATE_YEAR:
         return cv_arena_printf(a, "%d", d->year);
     case CV_DATE_PRESENT:
-        return loc->present ? loc->present : english.present;
+        return loc->present ? loc->present : cv_locale_english()->present;
     case CV_DATE_TEXT:
         return d->text ? d->text : "";
     default:
@@ -295,8 +275,8 @@ const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc)
     snprintf(num[1], sizeof num[1], "%02d", m);
     snprintf(num[2], sizeof num[2], "%d", d->year);
     snprintf(num[3], sizeof num[3], "%02d", d->year % 100);
-    const char *abbr = loc->month_abbr[m - 1] ? loc->month_abbr[m - 1] : english.month_abbr[m - 1];
-    const char *full = loc->month_full[m - 1] ? loc->month_full[m - 1] : english.month_full[m - 1];
+    const char *abbr = loc->month_abbr[m - 1] ? loc->month_abbr[m - 1] : cv_locale_english()->month_abbr[m - 1];
+    const char *full = loc->month_full[m - 1] ? loc->month_full[m - 1] : cv_locale_english()->month_full[m - 1];
     char dd[2][16];
     snprintf(dd[0], sizeof dd[0], "%d", d->day);
     snprintf(dd[1], sizeof dd[1], "%02d", d->day);
@@ -313,7 +293,7 @@ const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc)
         {"YEAR", num[2]},
         {"DAY", day ? dd[0] : ""},
     };
-    const char *t = loc->date_template ? loc->date_template : english.date_template;
+    const char *t = loc->date_template ? loc->date_template : cv_locale_english()->date_template;
     size_t n = sizeof ph / sizeof *ph;
     buf b = {0};
     while (*t) {
@@ -348,7 +328,7 @@ const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc)
 const char *cv_entry_date_range(cv_arena *a, const cv_entry *e, const cv_locale *loc)
 {
     if (!loc)
-        loc = &english;
+        loc = cv_locale_english();
     if (e->date.kind != CV_DATE_NONE)
         return cv_date_format(a, &e->date, loc);
     if (e->start_date.kind == CV_DATE_NONE)
@@ -356,153 +336,11 @@ const char *cv_entry_date_range(cv_arena *a, const cv_entry *e, const cv_locale 
     const char *from = cv_date_format(a, &e->start_date, loc);
     const char *to = e->end_date.kind != CV_DATE_NONE
                          ? cv_date_format(a, &e->end_date, loc)
-                         : (loc->present ? loc->present : english.present);
-    const char *sep = loc->to ? loc->to : english.to;
+                         : (loc->present ? loc->present : cv_locale_english()->present);
+    const char *sep = loc->to ? loc->to : cv_locale_english()->to;
     if (!*sep)
         return cv_arena_printf(a, "%s %s", from, to);
     return cv_arena_printf(a, "%s %s %s", from, sep, to);
-}
-
-/* RenderCV's language names (locale.language) and their ISO 639-1 codes. */
-static const char *const languages[][2] = {
-    {"english", "en"}, {"danish", "da"}, {"dutch", "nl"}, {"french", "fr"},
-    {"german", "de"}, {"hindi", "hi"}, {"italian", "it"}, {"indonesian", "id"},
-    {"indonesia", "id"}, {"japanese", "ja"}, {"korean", "ko"}, {"mandarin_chinese", "zh"},
-    {"norwegian_bokm\xC3\xA5l", "nb"}, {"norwegian_nynorsk", "nn"}, {"polish", "pl"},
-    {"portuguese", "pt"}, {"russian", "ru"}, {"spanish", "es"}, {"swedish", "sv"},
-    {"turkish", "tr"}, {"arabic", "ar"}, {"hebrew", "he"}, {"persian", "fa"},
-};
-
-/* An ISO 639 code with optional subtags: "en", "zh-Hans", "pt_BR". */
-static bool is_lang_code(const char *s)
-{
-    size_t n = 0;
-    while (s[n] >= 'a' && s[n] <= 'z')
-        n++;
-    if (n < 2 || n > 3)
-        return false;
-    for (s += n; *s;) {
-        if (*s != '-' && *s != '_')
-            return false;
-        size_t k = 0;
-        for (s++; isalnum((unsigned char)s[k]); k++)
-            ;
-        if (k < 2 || k > 8)
-            return false;
-        s += k;
-    }
-    return true;
-}
-
-static bool months(ctx *c, const cv_yml *n, const char *field, const char **out)
-{
-    if (is_null(n))
-        return true;
-    if (n->kind != CV_YML_SEQ || n->n != 12)
-        return cv_error_at(c->err, n->pos, "'%s' must be a list of 12 names, got %s%s", field,
-                           n->kind == CV_YML_SEQ ? "" : cv_yml_kind_name(n->kind),
-                           n->kind == CV_YML_SEQ ? cv_arena_printf(c->a, "%zu", n->n) : "");
-    for (size_t i = 0; i < 12; i++) {
-        cv_text t;
-        if (!text(c, n->items[i], field, &t))
-            return false;
-        if (!t.s)
-            return cv_error_at(c->err, n->items[i]->pos, "empty month name in '%s'", field);
-        out[i] = t.s;
-    }
-    return true;
-}
-
-static bool load_locale(ctx *c, const cv_yml *n, cv_locale *loc)
-{
-    static const char *const keys[] = {
-        "language", "present", "to", "date_template", "phone_number_format",
-        "month_abbreviations", "abbreviations_for_months", "month_names",
-        "full_names_of_months", "month", "months", "year", "years", "last_updated",
-        "phrases", "page_numbering_template", "last_updated_date_template", NULL};
-    *loc = english;
-    if (is_null(n))
-        return true;
-    if (n->kind != CV_YML_MAP)
-        return cv_error_at(c->err, n->pos, "'locale' must be a mapping, not %s",
-                           cv_yml_kind_name(n->kind));
-    if (!cv_yml_check_keys(n, keys, "locale", c->err))
-        return false;
-
-    /* Month names under RenderCV 2's keys or RenderCV 1's. */
-    if (!months(c, cv_yml_get(n, "month_abbreviations"), "month_abbreviations", loc->month_abbr) ||
-        !months(c, cv_yml_get(n, "abbreviations_for_months"), "abbreviations_for_months",
-                loc->month_abbr) ||
-        !months(c, cv_yml_get(n, "month_names"), "month_names", loc->month_full) ||
-        !months(c, cv_yml_get(n, "full_names_of_months"), "full_names_of_months",
-                loc->month_full))
-        return false;
-
-    /* Words and templates; `to` may be empty (no separator). */
-    const struct {
-        const char *key;
-        const char **field;
-    } words[] = {{"present", &loc->present},
-                 {"to", &loc->to},
-                 {"date_template", &loc->date_template},
-                 {"phone_number_format", &loc->phone_format},
-                 {"last_updated", &loc->last_updated}};
-    for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
-        const cv_yml *v = cv_yml_get(n, words[i].key);
-        cv_text t;
-        if (!text(c, v, words[i].key, &t))
-            return false;
-        if (t.s)
-            *words[i].field = t.s;
-        else if (v && strcmp(words[i].key, "to") == 0)
-            *words[i].field = "";
-    }
-
-    /* The language, as an ISO code or one of RenderCV's names. */
-    const cv_yml *lang = cv_yml_get(n, "language");
-    cv_text t;
-    if (!text(c, lang, "language", &t))
-        return false;
-    if (!t.s)
-        return true;
-    size_t nl = sizeof languages / sizeof *languages;
-    bool named = false;
-    for (size_t i = 0; i < nl && !named; i++)
-        if (strcasecmp(t.s, languages[i][0]) == 0) {
-            loc->language = languages[i][1];
-            named = true;
-        }
-    if (!named) {
-        if (!is_lang_code(t.s)) {
-            const char *names[sizeof languages / sizeof *languages + 1];
-            for (size_t i = 0; i < nl; i++)
-                names[i] = languages[i][0];
-            names[nl] = NULL;
-            const char *s = cv_suggest(t.s, names);
-            return cv_error_at(c->err, t.pos,
-                               "unknown language '%s'%s%s%s: use an ISO 639 code such as 'de' "
-                               "or a RenderCV language name", t.s, s ? " (did you mean '" : "",
-                               s ? s : "", s ? "'?)" : "");
-        }
-        loc->language = t.s;
-    }
-
-    /* RenderCV ships translations; cvpdf takes them from the profile, so
-     * say so when an English word would show. */
-    const char *tmpl = loc->date_template;
-    bool english_words =
-        loc->present == english.present ||
-        (strstr(tmpl, "MONTH_ABBREVIATION") && loc->month_abbr[0] == english.month_abbr[0]) ||
-        ((strstr(tmpl, "MONTH_NAME") || strstr(tmpl, "FULL_MONTH_NAME")) &&
-         loc->month_full[0] == english.month_full[0]);
-    if (strcmp(loc->language, "en") != 0 && english_words) {
-        char msg[300];
-        snprintf(msg, sizeof msg,
-                 "cvpdf has no built-in translations; dates stay in English unless "
-                 "'locale' gives month_names, month_abbreviations and present for '%s'", t.s);
-        note(c->err, t.pos, msg);
-    }
-    return true;
 }
 
 /* ---- Social networks --------------------------------------------------- */
@@ -1112,16 +950,16 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
         return NULL;
     cv_doc *d = cv_arena_alloc(a, sizeof *d);
     d->file = file;
-    d->locale = english;
+    d->locale = *cv_locale_english();
 
     /* The parts RenderCV uses for its own look. */
     for (size_t i = 0; i < root->n; i++) {
         const cv_yml *k = root->keys[i], *v = root->items[i];
         if (strcmp(k->str, "design") == 0)
-            note(err, k->pos, "'design' is ignored; cvpdf takes its look from the layout (-l)");
+            cv_note(err, k->pos, "'design' is ignored; cvpdf takes its look from the layout (-l)");
         else if (strcmp(k->str, "rendercv_settings") == 0 && v->kind == CV_YML_MAP &&
                  (v->n > 1 || (v->n == 1 && strcmp(v->keys[0]->str, "bold_keywords") != 0)))
-            note(err, k->pos, "'rendercv_settings' is ignored, apart from its bold_keywords");
+            cv_note(err, k->pos, "'rendercv_settings' is ignored, apart from its bold_keywords");
     }
 
     const cv_yml *cvn = cv_yml_get(root, "cv");
@@ -1133,7 +971,7 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
         cv_error_at(err, cvn->pos, "'cv' is empty; it needs at least a 'name'");
         return NULL;
     }
-    if (!load_locale(&c, cv_yml_get(root, "locale"), &d->locale) ||
+    if (!cv_locale_read(a, cv_yml_get(root, "locale"), &d->locale, err) ||
         !load_settings(&c, cv_yml_get(root, "settings"), "settings", d) ||
         !load_settings(&c, cv_yml_get(root, "rendercv_settings"), "rendercv_settings", d) ||
         !load_cv(&c, cvn, d))
@@ -1157,106 +995,4 @@ cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, 
     if (!root)
         return NULL;
     return cv_doc_load(a, defaults ? cv_yml_merge(a, defaults, root) : root, file, err);
-}
-
-/* ---- Section titles ---------------------------------------------------- */
-
-/* The code point at s (2-byte UTF-8 only; others as -1) and its length. */
-static int cp2(const unsigned char *s, int *len)
-{
-    if (s[0] >= 0xC2 && s[0] <= 0xDF && (s[1] & 0xC0) == 0x80) {
-        *len = 2;
-        return (s[0] & 0x1F) << 6 | (s[1] & 0x3F);
-    }
-    *len = 1;
-    return -1;
-}
-
-/* Simple case mapping for Latin-1, Latin Extended-A, Greek and Cyrillic:
- * enough for the first letter of a section title. */
-static int upper_of(int c)
-{
-    if ((c >= 0xE0 && c <= 0xFE && c != 0xF7) || (c >= 0x3B1 && c <= 0x3C9 && c != 0x3C2) ||
-        (c >= 0x430 && c <= 0x44F))
-        return c - 0x20;
-    if (c >= 0x450 && c <= 0x45F)
-        return c - 0x50;
-    if (((c >= 0x100 && c <= 0x137) || (c >= 0x14A && c <= 0x177)) && (c & 1))
-        return c - 1;
-    if (((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E)) && !(c & 1))
-        return c - 1;
-    return c;
-}
-
-static bool is_upper(int c)
-{
-    if (c < 0)
-        return false;
-    if ((c >= 0xC0 && c <= 0xDE && c != 0xD7) || (c >= 0x391 && c <= 0x3A9) ||
-        (c >= 0x400 && c <= 0x42F))
-        return true;
-    if ((c >= 0x100 && c <= 0x137) || (c >= 0x14A && c <= 0x177))
-        return !(c & 1);
-    if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E))
-        return c & 1;
-    return false;
-}
-
-const char *cv_section_title(cv_arena *a, const char *key)
-{
-    /* Words RenderCV leaves in lower case inside a title. */
-    static const char *const small[] = {
-        "a", "and", "as", "at", "but", "by", "for", "from", "if", "in", "into", "like",
-        "near", "nor", "of", "off", "on", "onto", "or", "over", "so", "than", "that", "to",
-        "upon", "when", "with", "yet", NULL};
-
-    /* A key with a space or a capital is a title already. */
-    const unsigned char *u = (const unsigned char *)key;
-    for (size_t i = 0; u[i];) {
-        int len;
-        int cp = cp2(u + i, &len);
-        if (u[i] == ' ' || isupper(u[i]) || is_upper(cp))
-            return key;
-        i += (size_t)len;
-    }
-
-    /* snake_case: words split on '_', each capitalised but the small ones
-     * (the first word always is). */
-    buf b = {0};
-    const char *w = key;
-    bool first = true;
-    for (;;) {
-        const char *end = strchr(w, '_');
-        size_t n = end ? (size_t)(end - w) : strlen(w);
-        if (n) {
-            if (b.n)
-                cv_strbuf_put(a, &b, " ", 1);
-            char word[32];
-            bool is_small = false;
-            if (n < sizeof word) {
-                memcpy(word, w, n);
-                word[n] = '\0';
-                is_small = !first && in_list(word, small);
-            }
-            int len;
-            int cp = cp2((const unsigned char *)w, &len);
-            if (is_small) {
-                cv_strbuf_put(a, &b, w, n);
-            } else if (cp >= 0 && upper_of(cp) != cp && (size_t)len <= n) {
-                int up = upper_of(cp);
-                char enc[2] = {(char)(0xC0 | up >> 6), (char)(0x80 | (up & 0x3F))};
-                cv_strbuf_put(a, &b, enc, 2);
-                cv_strbuf_put(a, &b, w + len, n - (size_t)len);
-            } else {
-                char c0 = (char)toupper((unsigned char)w[0]);
-                cv_strbuf_put(a, &b, &c0, 1);
-                cv_strbuf_put(a, &b, w + 1, n - 1);
-            }
-            first = false;
-        }
-        if (!end)
-            break;
-        w = end + 1;
-    }
-    return b.s ? b.s : key;
 }

@@ -59,6 +59,14 @@ void cv_warn(cv_error *err, cv_pos pos, const char *fmt, ...)
     }
 }
 
+void cv_note(const cv_error *err, cv_pos pos, const char *msg)
+{
+    if (err && err->quiet)
+        return;
+    char where[600];
+    fprintf(stderr, "%s: note: %s\n", cv_pos_str(pos, where, sizeof where), msg);
+}
+
 void cv_error_print(const cv_error *err)
 {
     if (err->set && err->printed)
