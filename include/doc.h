@@ -19,26 +19,11 @@
 #include <stddef.h>
 
 #include "arena.h"
+#include "date.h"
 #include "error.h"
 #include "lang.h"
 #include "text.h"
 #include "yml.h"
-
-typedef enum {
-    CV_DATE_NONE = 0,
-    CV_DATE_YEAR,     /* 2020 */
-    CV_DATE_MONTH,    /* 2020-07 */
-    CV_DATE_DAY,      /* 2020-07-15 */
-    CV_DATE_PRESENT,  /* present */
-    CV_DATE_TEXT      /* free text, only allowed in `date:` ("Fall 2023") */
-} cv_date_kind;
-
-typedef struct cv_date {
-    cv_date_kind kind;
-    int year, month, day;
-    const char *text;   /* CV_DATE_TEXT: the text as written */
-    cv_pos pos;
-} cv_date;
 
 typedef enum {
     CV_ENTRY_TEXT,             /* a bare string */
@@ -123,7 +108,7 @@ typedef struct cv_doc {
  * `err` holds `file:line:col` and a message such as
  *   unknown key 'emial' in cv (did you mean 'email'?)
  *   'cv' needs a 'name'
- *   invalid date '2023-13': month must be 1-12
+ *   invalid date '2023-13': month must be between 1 and 12
  *   expected a list of entries for section 'experience', got a string
  *   entry has fields of more than one type ... / cannot tell the entry type
  */
@@ -135,11 +120,9 @@ cv_doc *cv_doc_load_file(cv_arena *a, const char *path, cv_error *err);
  * profile's YAML (cv_yml_merge(): the profile wins). */
 cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, cv_error *err);
 
-/* Format a date with the locale: "Jul 2019", "2019", "Jul 15, 2019"
- * (CV_DATE_DAY shows like MONTH), the locale's "present", or the free text. */
-const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc);
-/* "Jul 2019 – Feb 2022", "2019 – present", or the single `date`; NULL when
- * the entry has no date at all. */
+/* The entry's dates as shown (cv_date_range()): "Jul 2019 – Feb 2022",
+ * "2019 – present", or the single `date`; NULL when the entry has no date
+ * at all. */
 const char *cv_entry_date_range(cv_arena *a, const cv_entry *e, const cv_locale *loc);
 
 #endif

@@ -16,11 +16,9 @@
  * string is a text entry.  Every entry of a section must have the type of
  * the section's first entry.
  *
- * Dates follow RenderCV too (entry_with_complex_fields.py in rendercv):
- * `date` wins over `start_date`/`end_date`; an `end_date` alone is shown as
- * a single date; a `start_date` alone means the entry is ongoing, so its
- * end becomes "present".  `date` also takes free text ("Fall 2023") unless
- * it looks like a malformed date (digits and dashes, such as `2023-13`).
+ * The parts with rules of their own have modules of their own: dates
+ * (date.h), `locale:` and section titles (lang.h), social networks
+ * (social.h), and the readers every part uses for its strings (text.h).
  *
  * Strings are kept raw: inline markup is parsed later by markup.h, so every
  * string keeps its source position for later diagnostics.
@@ -78,6 +76,14 @@ static bool check_url(ctx *c, const cv_text *t, const char *field)
     return cv_text_check_url(t, field, c->err);
 }
 
+/* Appends to a growing string in the arena. */
+typedef cv_strbuf buf;
+
+static void puts_(cv_arena *a, buf *b, const char *s)
+{
+    cv_strbuf_put(a, b, s, strlen(s));
+}
+
 /* One value from a field RenderCV allows as a list (email, phone, website):
  * cvpdf shows the first and says so. */
 static const cv_yml *first_of(ctx *c, const cv_yml *n, const char *field)
@@ -89,258 +95,6 @@ static const cv_yml *first_of(ctx *c, const cv_yml *n, const char *field)
     if (n->n > 1)
         cv_warn(c->err, n->items[1]->pos, "cvpdf shows one '%s'; the others are ignored", field);
     return n->items[0];
-}
-
-/* ---- Dates -------------------------------------------------------- */
-
-static int days_in_month(int year, int month)
-{
-    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    return month == 2 && leap ? 29 : days[month - 1];
-}
-
-/* Digits and dashes only, with at least one digit: meant as a date. */
-static bool looks_like_date(const char *s)
-{
-    bool digit = false;
-    for (; *s; s++) {
-        if (isdigit((unsigned char)*s))
-            digit = true;
-        else if (*s != '-')
-            return false;
-    }
-    return digit;
-}
-
-/* Up to `max` digits into *v; returns how many were read. */
-static int digits(const char **p, int max, int *v)
-{
-    int n = 0;
-    *v = 0;
-    while (n < max && isdigit((unsigned char)**p)) {
-        *v = *v * 10 + (**p - '0');
-        (*p)++;
-        n++;
-    }
-    return n;
-}
-
-/* YYYY, YYYY-M(M), YYYY-M(M)-D(D): the shape only (0 when not a date). */
-static cv_date_kind date_shape(const char *s, int *y, int *m, int *d)
-{
-    const char *p = s;
-    if (digits(&p, 4, y) != 4)
-        return CV_DATE_NONE;
-    if (!*p)
-        return CV_DATE_YEAR;
-    if (*p++ != '-' || digits(&p, 2, m) == 0)
-        return CV_DATE_NONE;
-    if (!*p)
-        return CV_DATE_MONTH;
-    if (*p++ != '-' || digits(&p, 2, d) == 0 || *p)
-        return CV_DATE_NONE;
-    return CV_DATE_DAY;
-}
-
-/* Parse a date field.  `free_text`: the field is `date`, which may hold
- * any text that does not look like a date. */
-static bool parse_date(ctx *c, const cv_yml *n, const char *field, bool free_text, cv_date *out)
-{
-    memset(out, 0, sizeof *out);
-    if (is_null(n))
-        return true;
-    if (n->kind != CV_YML_SCALAR)
-        return cv_error_at(c->err, n->pos, "'%s' must be a date, not %s", field,
-                           cv_yml_kind_name(n->kind));
-    const char *s = n->str;
-    out->pos = n->pos;
-
-    /* present */
-    if (strcasecmp(s, "present") == 0) {
-        if (strcmp(field, "start_date") == 0)
-            return cv_error_at(c->err, n->pos,
-                               "invalid start_date '%s': a start date must be a date "
-                               "(leave out end_date, or write end_date: present)", s);
-        out->kind = CV_DATE_PRESENT;
-        return true;
-    }
-
-    /* A well-formed date: check its month and day. */
-    int y = 0, m = 0, d = 0;
-    cv_date_kind k = date_shape(s, &y, &m, &d);
-    if (k != CV_DATE_NONE) {
-        if (y < 1000)
-            return cv_error_at(c->err, n->pos,
-                               "invalid %s '%s': year must be between 1000 and 9999", field, s);
-        if (k >= CV_DATE_MONTH && (m < 1 || m > 12))
-            return cv_error_at(c->err, n->pos,
-                               "invalid %s '%s': month must be between 1 and 12", field, s);
-        if (k == CV_DATE_DAY && (d < 1 || d > days_in_month(y, m)))
-            return cv_error_at(c->err, n->pos,
-                               "invalid %s '%s': day must be between 1 and %d for %s %d", field,
-                               s, days_in_month(y, m), cv_locale_english()->month_full[m - 1], y);
-        out->kind = k;
-        out->year = y;
-        out->month = k >= CV_DATE_MONTH ? m : 0;
-        out->day = k == CV_DATE_DAY ? d : 0;
-        return true;
-    }
-
-    /* Free text, unless it looks like a date gone wrong.  A year range
-     * written as one string ("2019-2021") is text, as in RenderCV. */
-    bool year_range = strlen(s) == 9 && s[4] == '-' && looks_like_date(s) &&
-                      !strchr(s + 5, '-');
-    if (free_text && (!looks_like_date(s) || year_range)) {
-        out->kind = CV_DATE_TEXT;
-        out->text = s;
-        return true;
-    }
-    if (looks_like_date(s))
-        return cv_error_at(c->err, n->pos, "invalid %s '%s': use YYYY, YYYY-MM or YYYY-MM-DD",
-                           field, s);
-    return cv_error_at(c->err, n->pos, "invalid %s '%s': use %s", field, s,
-                       strcmp(field, "start_date") == 0 ? "YYYY, YYYY-MM or YYYY-MM-DD"
-                                                        : "YYYY, YYYY-MM, YYYY-MM-DD or present");
-}
-
-/* Compare two exact dates at the precision both have ("2020" is neither
- * before nor after "2020-05"); present is after every date. */
-static int date_cmp(const cv_date *a, const cv_date *b)
-{
-    if (a->kind == CV_DATE_PRESENT || b->kind == CV_DATE_PRESENT)
-        return (a->kind == CV_DATE_PRESENT) - (b->kind == CV_DATE_PRESENT);
-    if (a->year != b->year)
-        return a->year < b->year ? -1 : 1;
-    if (a->kind == CV_DATE_YEAR || b->kind == CV_DATE_YEAR)
-        return 0;
-    if (a->month != b->month)
-        return a->month < b->month ? -1 : 1;
-    if (a->kind == CV_DATE_MONTH || b->kind == CV_DATE_MONTH)
-        return 0;
-    return (a->day > b->day) - (a->day < b->day);
-}
-
-/* Appends to a growing string in the arena. */
-typedef cv_strbuf buf;
-
-static void puts_(cv_arena *a, buf *b, const char *s)
-{
-    cv_strbuf_put(a, b, s, strlen(s));
-}
-
-/* Remove what a missing DAY leaves behind: doubled spaces, and separators
- * at either end ("July , 2019" -> "July 2019", "2019-07-" -> "2019-07"). */
-static char *tidy(char *s)
-{
-    char *w = s;
-    for (char *r = s; *r; r++) {
-        if (*r == ' ' && (w == s || w[-1] == ' '))
-            continue;
-        if ((*r == ',' || *r == '.') && w > s && w[-1] == ' ' && (r[1] == ' ' || !r[1]))
-            continue;
-        *w++ = *r;
-    }
-    *w = '\0';
-    while (w > s && strchr(" ,./-", w[-1]))
-        *--w = '\0';
-    char *start = s;
-    while (*start && strchr(" ,./-", *start))
-        start++;
-    return start;
-}
-
-const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc)
-{
-    if (!loc)
-        loc = cv_locale_english();
-    switch (d->kind) {
-    case CV_DATE_NONE:
-        return NULL;
-    case CV_DATE_YEAR:
-        return cv_arena_printf(a, "%d", d->year);
-    case CV_DATE_PRESENT:
-        return loc->present ? loc->present : cv_locale_english()->present;
-    case CV_DATE_TEXT:
-        return d->text ? d->text : "";
-    default:
-        break;
-    }
-
-    /* Substitute the template's placeholders, longest name first. */
-    int m = d->month >= 1 && d->month <= 12 ? d->month : 1;
-    bool day = d->kind == CV_DATE_DAY;
-    char num[5][16];
-    snprintf(num[0], sizeof num[0], "%d", m);
-    snprintf(num[1], sizeof num[1], "%02d", m);
-    snprintf(num[2], sizeof num[2], "%d", d->year);
-    snprintf(num[3], sizeof num[3], "%02d", d->year % 100);
-    const char *abbr = loc->month_abbr[m - 1] ? loc->month_abbr[m - 1] : cv_locale_english()->month_abbr[m - 1];
-    const char *full = loc->month_full[m - 1] ? loc->month_full[m - 1] : cv_locale_english()->month_full[m - 1];
-    char dd[2][16];
-    snprintf(dd[0], sizeof dd[0], "%d", d->day);
-    snprintf(dd[1], sizeof dd[1], "%02d", d->day);
-    const struct {
-        const char *name, *value;
-    } ph[] = {
-        {"MONTH_ABBREVIATION", abbr},
-        {"MONTH_IN_TWO_DIGITS", num[1]},
-        {"YEAR_IN_TWO_DIGITS", num[3]},
-        {"DAY_IN_TWO_DIGITS", day ? dd[1] : ""},
-        {"FULL_MONTH_NAME", full}, /* RenderCV 1.x */
-        {"MONTH_NAME", full},
-        {"MONTH", num[0]},
-        {"YEAR", num[2]},
-        {"DAY", day ? dd[0] : ""},
-    };
-    const char *t = loc->date_template ? loc->date_template : cv_locale_english()->date_template;
-    size_t n = sizeof ph / sizeof *ph;
-    buf b = {0};
-    while (*t) {
-        size_t i;
-        for (i = 0; i < n; i++)
-            if (strncmp(t, ph[i].name, strlen(ph[i].name)) == 0)
-                break;
-        if (i == n) {
-            cv_strbuf_put(a, &b, t++, 1);
-            continue;
-        }
-        puts_(a, &b, ph[i].value);
-        t += strlen(ph[i].name);
-        /* A missing day takes the text written right after it along, up to
-         * a space or the next placeholder: the 日 of "YEAR年MONTH月DAY日",
-         * the "/" of "MONTH/DAY/YEAR". */
-        if (!day && strncmp(ph[i].name, "DAY", 3) == 0)
-            while (*t && *t != ' ') {
-                size_t k = 0;
-                while (k < n && strncmp(t, ph[k].name, strlen(ph[k].name)) != 0)
-                    k++;
-                if (k < n)
-                    break;
-                t++;
-            }
-    }
-    if (!b.s)
-        return "";
-    return day ? b.s : tidy(b.s);
-}
-
-const char *cv_entry_date_range(cv_arena *a, const cv_entry *e, const cv_locale *loc)
-{
-    if (!loc)
-        loc = cv_locale_english();
-    if (e->date.kind != CV_DATE_NONE)
-        return cv_date_format(a, &e->date, loc);
-    if (e->start_date.kind == CV_DATE_NONE)
-        return e->end_date.kind != CV_DATE_NONE ? cv_date_format(a, &e->end_date, loc) : NULL;
-    const char *from = cv_date_format(a, &e->start_date, loc);
-    const char *to = e->end_date.kind != CV_DATE_NONE
-                         ? cv_date_format(a, &e->end_date, loc)
-                         : (loc->present ? loc->present : cv_locale_english()->present);
-    const char *sep = loc->to ? loc->to : cv_locale_english()->to;
-    if (!*sep)
-        return cv_arena_printf(a, "%s %s", from, to);
-    return cv_arena_printf(a, "%s %s %s", from, sep, to);
 }
 
 /* ---- Social networks --------------------------------------------------- */
@@ -686,29 +440,7 @@ static bool highlights(ctx *c, const cv_yml *n, cv_highlight **out, size_t *coun
 
 static bool load_dates(ctx *c, const cv_yml *n, cv_entry *e)
 {
-    const cv_yml *sn = cv_yml_get(n, "start_date"), *en = cv_yml_get(n, "end_date");
-    if (!parse_date(c, cv_yml_get(n, "date"), "date", true, &e->date) ||
-        !parse_date(c, sn, "start_date", false, &e->start_date) ||
-        !parse_date(c, en, "end_date", false, &e->end_date))
-        return false;
-
-    /* As RenderCV: `date` wins; an end alone is a single date; a start
-     * alone is ongoing. */
-    if (e->date.kind != CV_DATE_NONE) {
-        memset(&e->start_date, 0, sizeof e->start_date);
-        memset(&e->end_date, 0, sizeof e->end_date);
-    } else if (e->start_date.kind == CV_DATE_NONE && e->end_date.kind != CV_DATE_NONE) {
-        e->date = e->end_date;
-        memset(&e->end_date, 0, sizeof e->end_date);
-    } else if (e->start_date.kind != CV_DATE_NONE && e->end_date.kind == CV_DATE_NONE) {
-        e->end_date.kind = CV_DATE_PRESENT;
-        e->end_date.pos = e->start_date.pos;
-    } else if (e->start_date.kind != CV_DATE_NONE &&
-               date_cmp(&e->end_date, &e->start_date) < 0) {
-        return cv_error_at(c->err, e->end_date.pos, "end_date '%s' is before start_date '%s'",
-                           en->str, sn->str);
-    }
-    return true;
+    return cv_date_read_entry(n, &e->date, &e->start_date, &e->end_date, c->err);
 }
 
 static bool load_entry(ctx *c, const cv_yml *n, cv_entry *e)
@@ -919,10 +651,10 @@ static bool load_settings(ctx *c, const cv_yml *n, const char *what, cv_doc *d)
         if (d->current_date.s) {
             int y, m, day;
             cv_date cd;
-            if (date_shape(d->current_date.s, &y, &m, &day) != CV_DATE_DAY)
+            if (cv_date_shape(d->current_date.s, &y, &m, &day) != CV_DATE_DAY)
                 return cv_error_at(c->err, v->pos, "invalid current_date '%s': use YYYY-MM-DD "
                                    "(or today)", d->current_date.s);
-            if (!parse_date(c, v, "current_date", false, &cd))
+            if (!cv_date_read(v, "current_date", false, &cd, c->err))
                 return false;
         }
     }
@@ -995,4 +727,9 @@ cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, 
     if (!root)
         return NULL;
     return cv_doc_load(a, defaults ? cv_yml_merge(a, defaults, root) : root, file, err);
+}
+
+const char *cv_entry_date_range(cv_arena *a, const cv_entry *e, const cv_locale *loc)
+{
+    return cv_date_range(a, &e->date, &e->start_date, &e->end_date, loc);
 }
