@@ -22,6 +22,7 @@
 #include "date.h"
 #include "error.h"
 #include "lang.h"
+#include "social.h"
 #include "text.h"
 #include "yml.h"
 
@@ -77,13 +78,6 @@ typedef struct cv_section {
     cv_entry *entries;
     size_t nentries;
 } cv_section;
-
-typedef struct cv_social {
-    cv_text network;     /* canonical spelling: "GitHub", "Google Scholar" */
-    cv_text username;
-    const char *url;     /* profile URL built as RenderCV builds it */
-    const char *label;   /* what is shown: "github.com/feifeibear", ... */
-} cv_social;
 
 typedef struct cv_doc {
     const char *file;

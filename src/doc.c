@@ -25,9 +25,6 @@
  */
 #include "doc.h"
 
-#include <ctype.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -79,11 +76,6 @@ static bool check_url(ctx *c, const cv_text *t, const char *field)
 /* Appends to a growing string in the arena. */
 typedef cv_strbuf buf;
 
-static void puts_(cv_arena *a, buf *b, const char *s)
-{
-    cv_strbuf_put(a, b, s, strlen(s));
-}
-
 /* One value from a field RenderCV allows as a list (email, phone, website):
  * cvpdf shows the first and says so. */
 static const cv_yml *first_of(ctx *c, const cv_yml *n, const char *field)
@@ -95,152 +87,6 @@ static const cv_yml *first_of(ctx *c, const cv_yml *n, const char *field)
     if (n->n > 1)
         cv_warn(c->err, n->items[1]->pos, "cvpdf shows one '%s'; the others are ignored", field);
     return n->items[0];
-}
-
-/* ---- Social networks --------------------------------------------------- */
-
-typedef struct network {
-    const char *name; /* RenderCV's spelling */
-    const char *url;  /* URL prefix (Mastodon builds its own) */
-} network;
-
-static const network networks[] = {
-    {"LinkedIn", "https://linkedin.com/in/"},
-    {"GitHub", "https://github.com/"},
-    {"GitLab", "https://gitlab.com/"},
-    {"IMDB", "https://imdb.com/name/"},
-    {"Instagram", "https://instagram.com/"},
-    {"ORCID", "https://orcid.org/"},
-    {"Mastodon", NULL},
-    {"StackOverflow", "https://stackoverflow.com/users/"},
-    {"ResearchGate", "https://researchgate.net/profile/"},
-    {"YouTube", "https://youtube.com/@"},
-    {"Google Scholar", "https://scholar.google.com/citations?user="},
-    {"Telegram", "https://t.me/"},
-    {"WhatsApp", "https://wa.me/"},
-    {"Leetcode", "https://leetcode.com/u/"},
-    {"X", "https://x.com/"},
-    {"Bluesky", "https://bsky.app/profile/"},
-    {"Reddit", "https://reddit.com/user/"},
-};
-#define NNETWORKS (sizeof networks / sizeof *networks)
-
-/* Lowercase with spaces, '_' and '-' dropped: "Google_Scholar" and
- * "google scholar" are one name. */
-static void squash(const char *s, char *out, size_t size)
-{
-    size_t n = 0;
-    for (; *s && n + 1 < size; s++)
-        if (*s != ' ' && *s != '_' && *s != '-')
-            out[n++] = (char)tolower((unsigned char)*s);
-    out[n] = '\0';
-}
-
-static const network *find_network(const char *name)
-{
-    char want[64], have[64];
-    squash(name, want, sizeof want);
-    if (strcmp(want, "twitter") == 0)
-        return &networks[14];
-    for (size_t i = 0; i < NNETWORKS; i++) {
-        squash(networks[i].name, have, sizeof have);
-        if (strcmp(want, have) == 0)
-            return &networks[i];
-    }
-    return NULL;
-}
-
-/* ORCID iDs: 0000-0002-1825-0097 (the last character may be X). */
-static bool is_orcid(const char *s)
-{
-    if (strlen(s) != 19)
-        return false;
-    for (int i = 0; i < 19; i++) {
-        if (i % 5 == 4 ? s[i] != '-'
-                       : !(isdigit((unsigned char)s[i]) || (i == 18 && s[i] == 'X')))
-            return false;
-    }
-    return true;
-}
-
-static bool load_social(ctx *c, const cv_yml *n, cv_social *out)
-{
-    static const char *const keys[] = {"network", "username", "url", "fontawesome_icon", NULL};
-    memset(out, 0, sizeof *out);
-    if (n->kind != CV_YML_MAP)
-        return cv_error_at(c->err, n->pos,
-                           "a social network is a mapping with 'network' and 'username', not %s",
-                           cv_yml_kind_name(n->kind));
-    if (!cv_yml_check_keys(n, keys, "social network", c->err))
-        return false;
-    cv_text net, user, url;
-    if (!text(c, cv_yml_get(n, "network"), "network", &net) ||
-        !text(c, cv_yml_get(n, "username"), "username", &user) ||
-        !text(c, cv_yml_get(n, "url"), "url", &url) ||
-        !need(c, &net, "network", "a social network", n->pos) ||
-        !need(c, &user, "username", "a social network", n->pos) || !check_url(c, &url, "url"))
-        return false;
-    out->username = user;
-    out->label = user.s;
-
-    /* A network RenderCV does not know needs its own url. */
-    const network *nw = find_network(net.s);
-    if (!nw) {
-        if (url.s) {
-            out->network = net;
-            out->url = url.s;
-            return true;
-        }
-        const char *names[NNETWORKS + 2];
-        for (size_t i = 0; i < NNETWORKS; i++)
-            names[i] = networks[i].name;
-        names[NNETWORKS] = "Twitter";
-        names[NNETWORKS + 1] = NULL;
-        const char *s = cv_suggest(net.s, names);
-        if (s)
-            return cv_error_at(c->err, net.pos, "unknown social network '%s' (did you mean '%s'?)",
-                               net.s, strcmp(s, "Twitter") == 0 ? "X" : s);
-        return cv_error_at(c->err, net.pos,
-                           "unknown social network '%s': cvpdf knows LinkedIn, GitHub, GitLab, "
-                           "IMDB, Instagram, ORCID, Mastodon, StackOverflow, ResearchGate, "
-                           "YouTube, Google Scholar, Telegram, WhatsApp, Leetcode, X, Bluesky "
-                           "and Reddit; give a 'url' for any other", net.s);
-    }
-    out->network = (cv_text){nw->name, net.pos};
-    const char *u = user.s;
-
-    /* Usernames that would make a broken link. */
-    if (strcmp(nw->name, "WhatsApp") != 0 && has_space(u))
-        return cv_error_at(c->err, user.pos, "%s username '%s' must not contain spaces", nw->name,
-                           u);
-    if (strcmp(nw->name, "ORCID") == 0 && !is_orcid(u))
-        return cv_error_at(c->err, user.pos,
-                           "ORCID iD '%s' must look like 0000-0002-1825-0097", u);
-    if (strcmp(nw->name, "Mastodon") == 0) {
-        const char *at = u[0] == '@' ? strchr(u + 1, '@') : NULL;
-        if (!at || at == u + 1 || !at[1] || strchr(at + 1, '@'))
-            return cv_error_at(c->err, user.pos,
-                               "Mastodon username '%s' must look like @name@server", u);
-        out->url = url.s ? url.s
-                         : cv_arena_printf(c->a, "https://%s/@%.*s", at + 1, (int)(at - u - 1),
-                                           u + 1);
-    } else if (strcmp(nw->name, "WhatsApp") == 0) {
-        /* wa.me takes the number as digits only. */
-        buf b = {0};
-        puts_(c->a, &b, nw->url);
-        for (const char *p = u; *p; p++)
-            if (isdigit((unsigned char)*p))
-                cv_strbuf_put(c->a, &b, p, 1);
-        out->url = url.s ? url.s : b.s;
-    } else {
-        const char *name = u;
-        if (strcmp(nw->name, "YouTube") == 0 && name[0] == '@')
-            name++;
-        out->url = url.s ? url.s : cv_arena_printf(c->a, "%s%s", nw->url, name);
-    }
-    if (strcmp(nw->name, "Google Scholar") == 0)
-        out->label = "Google Scholar";
-    return true;
 }
 
 /* ---- Entries ----------------------------------------------------------- */
@@ -603,7 +449,7 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
             return cv_error_at(c->err, sn->items[60]->pos, "at most 60 social networks");
         d->socials = cv_arena_alloc(c->a, sizeof *d->socials * (sn->n ? sn->n : 1));
         for (size_t i = 0; i < sn->n; i++)
-            if (!load_social(c, sn->items[i], &d->socials[i]))
+            if (!cv_social_read(c->a, sn->items[i], &d->socials[i], c->err))
                 return false;
         d->nsocials = sn->n;
     }
