@@ -7,7 +7,11 @@
  *
  * Accepted top-level keys: `cv` (required), `locale`, `settings`, `design`
  * (ignored with one note on stderr: cvpdf takes its look from layouts),
- * `rendercv_settings` (ignored likewise).
+ * `rendercv_settings` (ignored likewise, apart from its `bold_keywords`).
+ *
+ * The parts of a cv_doc with rules of their own come from their own
+ * modules, included here: cv_text (text.h), cv_date (date.h), cv_locale and
+ * section titles (lang.h), cv_social (social.h).
  *
  * Everything returned is allocated in the arena and valid until
  * cv_arena_free().
