@@ -259,7 +259,6 @@ static bool small_word(const char *word)
 
 const char *cv_section_title(cv_arena *a, const char *key)
 {
-
     /* A key with a space or a capital is a title already. */
     const unsigned char *u = (const unsigned char *)key;
     for (size_t i = 0; u[i];) {
