@@ -7,7 +7,11 @@
  *
  * Accepted top-level keys: `cv` (required), `locale`, `settings`, `design`
  * (ignored with one note on stderr: cvpdf takes its look from layouts),
- * `rendercv_settings` (ignored likewise).
+ * `rendercv_settings` (ignored likewise, apart from its `bold_keywords`).
+ *
+ * The parts of a cv_doc with rules of their own come from their own
+ * modules, included here: cv_text (text.h), cv_date (date.h), cv_locale and
+ * section titles (lang.h), cv_social (social.h).
  *
  * Everything returned is allocated in the arena and valid until
  * cv_arena_free().
@@ -19,30 +23,12 @@
 #include <stddef.h>
 
 #include "arena.h"
+#include "date.h"
 #include "error.h"
+#include "lang.h"
+#include "social.h"
+#include "text.h"
 #include "yml.h"
-
-/* A string from the profile with its position.  s == NULL: field absent. */
-typedef struct cv_text {
-    const char *s;
-    cv_pos pos;
-} cv_text;
-
-typedef enum {
-    CV_DATE_NONE = 0,
-    CV_DATE_YEAR,     /* 2020 */
-    CV_DATE_MONTH,    /* 2020-07 */
-    CV_DATE_DAY,      /* 2020-07-15 */
-    CV_DATE_PRESENT,  /* present */
-    CV_DATE_TEXT      /* free text, only allowed in `date:` ("Fall 2023") */
-} cv_date_kind;
-
-typedef struct cv_date {
-    cv_date_kind kind;
-    int year, month, day;
-    const char *text;   /* CV_DATE_TEXT: the text as written */
-    cv_pos pos;
-} cv_date;
 
 typedef enum {
     CV_ENTRY_TEXT,             /* a bare string */
@@ -97,25 +83,6 @@ typedef struct cv_section {
     size_t nentries;
 } cv_section;
 
-typedef struct cv_social {
-    cv_text network;     /* canonical spelling: "GitHub", "Google Scholar" */
-    cv_text username;
-    const char *url;     /* profile URL built as RenderCV builds it */
-    const char *label;   /* what is shown: "github.com/feifeibear", ... */
-} cv_social;
-
-/* RenderCV's `locale:` keys (defaults are English). */
-typedef struct cv_locale {
-    const char *language;          /* "en" */
-    const char *month_abbr[12];    /* "Jan" ... "Dec" */
-    const char *month_full[12];    /* "January" ... */
-    const char *present;           /* "present" */
-    const char *to;                /* "–" (between start and end dates) */
-    const char *phone_format;      /* unused for now */
-    const char *date_template;     /* "MONTH_ABBREVIATION YEAR" */
-    const char *last_updated;      /* "Last updated in" (LAST_UPDATED) */
-} cv_locale;
-
 typedef struct cv_doc {
     const char *file;
     cv_text name;          /* required */
@@ -139,7 +106,7 @@ typedef struct cv_doc {
  * `err` holds `file:line:col` and a message such as
  *   unknown key 'emial' in cv (did you mean 'email'?)
  *   'cv' needs a 'name'
- *   invalid date '2023-13': month must be 1-12
+ *   invalid date '2023-13': month must be between 1 and 12
  *   expected a list of entries for section 'experience', got a string
  *   entry has fields of more than one type ... / cannot tell the entry type
  */
@@ -151,17 +118,9 @@ cv_doc *cv_doc_load_file(cv_arena *a, const char *path, cv_error *err);
  * profile's YAML (cv_yml_merge(): the profile wins). */
 cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, cv_error *err);
 
-/* Format a date with the locale: "Jul 2019", "2019", "Jul 15, 2019"
- * (CV_DATE_DAY shows like MONTH), the locale's "present", or the free text. */
-const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc);
-/* "Jul 2019 – Feb 2022", "2019 – present", or the single `date`; NULL when
- * the entry has no date at all. */
+/* The entry's dates as shown (cv_date_range()): "Jul 2019 – Feb 2022",
+ * "2019 – present", or the single `date`; NULL when the entry has no date
+ * at all. */
 const char *cv_entry_date_range(cv_arena *a, const cv_entry *e, const cv_locale *loc);
-
-/* Section key -> title as RenderCV does: a key made of lowercase letters,
- * digits and underscores becomes words with the first letter of each
- * capitalised ("selected_honors" -> "Selected Honors"); any other key is
- * used as written. */
-const char *cv_section_title(cv_arena *a, const char *key);
 
 #endif

@@ -155,6 +155,7 @@ void cv_warn(cv_error *err, cv_pos pos, const char *fmt, ...)
     }
 }
 
+
 void cv_error_print(const cv_error *err)
 {
     if (err->set && err->printed)

@@ -1,0 +1,293 @@
+/* date.c - dates as RenderCV reads and writes them.
+ *
+ * Reading follows RenderCV (entry_with_complex_fields.py in rendercv):
+ * `date` wins over `start_date`/`end_date`; an `end_date` alone is shown as
+ * a single date; a `start_date` alone means the entry is ongoing, so its
+ * end becomes "present".  `date` also takes free text ("Fall 2023") unless
+ * it looks like a malformed date (digits and dashes, such as `2023-13`).
+ * A date's shape is checked first (four digits, then up to two, then up
+ * to two), its values next, so that a message says what is wrong: the
+ * year's range, the month's, or the day's for that month and year.
+ *
+ * Writing substitutes RenderCV's placeholders in the locale's date
+ * template, longest name first (MONTH_ABBREVIATION before MONTH).  A date
+ * without a day leaves DAY empty and takes along what was written after it
+ * (the 日 of "YEAR年MONTH月DAY日", the "/" of "MONTH/DAY/YEAR"); tidy() then
+ * removes the doubled spaces and stray separators that remain.
+ */
+#include "date.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "text.h"
+
+static int days_in_month(int year, int month)
+{
+    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    return month == 2 && leap ? 29 : days[month - 1];
+}
+
+/* Digits and dashes only, with at least one digit: meant as a date. */
+static bool looks_like_date(const char *s)
+{
+    bool digit = false;
+    for (; *s; s++) {
+        if (isdigit((unsigned char)*s))
+            digit = true;
+        else if (*s != '-')
+            return false;
+    }
+    return digit;
+}
+
+/* Up to `max` digits into *v; returns how many were read. */
+static int digits(const char **p, int max, int *v)
+{
+    int n = 0;
+    *v = 0;
+    while (n < max && isdigit((unsigned char)**p)) {
+        *v = *v * 10 + (**p - '0');
+        (*p)++;
+        n++;
+    }
+    return n;
+}
+
+cv_date_kind cv_date_shape(const char *s, int *y, int *m, int *d)
+{
+    const char *p = s;
+    if (digits(&p, 4, y) != 4)
+        return CV_DATE_NONE;
+    if (!*p)
+        return CV_DATE_YEAR;
+    if (*p++ != '-' || digits(&p, 2, m) == 0)
+        return CV_DATE_NONE;
+    if (!*p)
+        return CV_DATE_MONTH;
+    if (*p++ != '-' || digits(&p, 2, d) == 0 || *p)
+        return CV_DATE_NONE;
+    return CV_DATE_DAY;
+}
+
+bool cv_date_read(const cv_yml *n, const char *field, bool free_text, cv_date *out,
+                  cv_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (cv_text_absent(n))
+        return true;
+    if (n->kind != CV_YML_SCALAR)
+        return cv_error_at(err, n->pos, "'%s' must be a date, not %s", field,
+                           cv_yml_kind_name(n->kind));
+    const char *s = n->str;
+    out->pos = n->pos;
+
+    /* present */
+    if (strcasecmp(s, "present") == 0) {
+        if (strcmp(field, "start_date") == 0)
+            return cv_error_at(err, n->pos,
+                               "invalid start_date '%s': a start date must be a date "
+                               "(leave out end_date, or write end_date: present)", s);
+        out->kind = CV_DATE_PRESENT;
+        return true;
+    }
+
+    /* A well-formed date: check its month and day. */
+    int y = 0, m = 0, d = 0;
+    cv_date_kind k = cv_date_shape(s, &y, &m, &d);
+    if (k != CV_DATE_NONE) {
+        if (y < 1000)
+            return cv_error_at(err, n->pos,
+                               "invalid %s '%s': year must be between 1000 and 9999", field, s);
+        if (k >= CV_DATE_MONTH && (m < 1 || m > 12))
+            return cv_error_at(err, n->pos,
+                               "invalid %s '%s': month must be between 1 and 12", field, s);
+        if (k == CV_DATE_DAY && (d < 1 || d > days_in_month(y, m)))
+            return cv_error_at(err, n->pos,
+                               "invalid %s '%s': day must be between 1 and %d for %s %d", field,
+                               s, days_in_month(y, m), cv_locale_english()->month_full[m - 1],
+                               y);
+        out->kind = k;
+        out->year = y;
+        out->month = k >= CV_DATE_MONTH ? m : 0;
+        out->day = k == CV_DATE_DAY ? d : 0;
+        return true;
+    }
+
+    /* Free text, unless it looks like a date gone wrong.  A year range
+     * written as one string ("2019-2021") is text, as in RenderCV. */
+    bool year_range = strlen(s) == 9 && s[4] == '-' && looks_like_date(s) &&
+                      !strchr(s + 5, '-');
+    if (free_text && (!looks_like_date(s) || year_range)) {
+        out->kind = CV_DATE_TEXT;
+        out->text = s;
+        return true;
+    }
+    if (looks_like_date(s))
+        return cv_error_at(err, n->pos, "invalid %s '%s': use YYYY, YYYY-MM or YYYY-MM-DD",
+                           field, s);
+    return cv_error_at(err, n->pos, "invalid %s '%s': use %s", field, s,
+                       strcmp(field, "start_date") == 0 ? "YYYY, YYYY-MM or YYYY-MM-DD"
+                                                        : "YYYY, YYYY-MM, YYYY-MM-DD or present");
+}
+
+int cv_date_cmp(const cv_date *a, const cv_date *b)
+{
+    if (a->kind == CV_DATE_PRESENT || b->kind == CV_DATE_PRESENT)
+        return (a->kind == CV_DATE_PRESENT) - (b->kind == CV_DATE_PRESENT);
+    if (a->year != b->year)
+        return a->year < b->year ? -1 : 1;
+    if (a->kind == CV_DATE_YEAR || b->kind == CV_DATE_YEAR)
+        return 0;
+    if (a->month != b->month)
+        return a->month < b->month ? -1 : 1;
+    if (a->kind == CV_DATE_MONTH || b->kind == CV_DATE_MONTH)
+        return 0;
+    return (a->day > b->day) - (a->day < b->day);
+}
+
+/* Remove what a missing DAY leaves behind: doubled spaces, and separators
+ * at either end ("July , 2019" -> "July 2019", "2019-07-" -> "2019-07"). */
+static char *tidy(char *s)
+{
+    char *w = s;
+    for (char *r = s; *r; r++) {
+        if (*r == ' ' && (w == s || w[-1] == ' '))
+            continue;
+        if ((*r == ',' || *r == '.') && w > s && w[-1] == ' ' && (r[1] == ' ' || !r[1]))
+            continue;
+        *w++ = *r;
+    }
+    *w = '\0';
+    while (w > s && strchr(" ,./-", w[-1]))
+        *--w = '\0';
+    char *start = s;
+    while (*start && strchr(" ,./-", *start))
+        start++;
+    return start;
+}
+
+const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc)
+{
+    const cv_locale *en = cv_locale_english();
+    if (!loc)
+        loc = en;
+    switch (d->kind) {
+    case CV_DATE_NONE:
+        return NULL;
+    case CV_DATE_YEAR:
+        return cv_arena_printf(a, "%d", d->year);
+    case CV_DATE_PRESENT:
+        return loc->present ? loc->present : en->present;
+    case CV_DATE_TEXT:
+        return d->text ? d->text : "";
+    default:
+        break;
+    }
+
+    /* Substitute the template's placeholders, longest name first. */
+    int m = d->month >= 1 && d->month <= 12 ? d->month : 1;
+    bool day = d->kind == CV_DATE_DAY;
+    char num[5][16];
+    snprintf(num[0], sizeof num[0], "%d", m);
+    snprintf(num[1], sizeof num[1], "%02d", m);
+    snprintf(num[2], sizeof num[2], "%d", d->year);
+    snprintf(num[3], sizeof num[3], "%02d", d->year % 100);
+    const char *abbr = loc->month_abbr[m - 1] ? loc->month_abbr[m - 1] : en->month_abbr[m - 1];
+    const char *full = loc->month_full[m - 1] ? loc->month_full[m - 1] : en->month_full[m - 1];
+    char dd[2][16];
+    snprintf(dd[0], sizeof dd[0], "%d", d->day);
+    snprintf(dd[1], sizeof dd[1], "%02d", d->day);
+    const struct {
+        const char *name, *value;
+    } ph[] = {
+        {"MONTH_ABBREVIATION", abbr},
+        {"MONTH_IN_TWO_DIGITS", num[1]},
+        {"YEAR_IN_TWO_DIGITS", num[3]},
+        {"DAY_IN_TWO_DIGITS", day ? dd[1] : ""},
+        {"FULL_MONTH_NAME", full}, /* RenderCV 1.x */
+        {"MONTH_NAME", full},
+        {"MONTH", num[0]},
+        {"YEAR", num[2]},
+        {"DAY", day ? dd[0] : ""},
+    };
+    const char *t = loc->date_template ? loc->date_template : en->date_template;
+    size_t n = sizeof ph / sizeof *ph;
+    cv_strbuf b = {0};
+    while (*t) {
+        size_t i;
+        for (i = 0; i < n; i++)
+            if (strncmp(t, ph[i].name, strlen(ph[i].name)) == 0)
+                break;
+        if (i == n) {
+            cv_strbuf_put(a, &b, t++, 1);
+            continue;
+        }
+        cv_strbuf_put(a, &b, ph[i].value, strlen(ph[i].value));
+        t += strlen(ph[i].name);
+        /* A missing day takes the text written right after it along, up to
+         * a space or the next placeholder: the 日 of "YEAR年MONTH月DAY日",
+         * the "/" of "MONTH/DAY/YEAR". */
+        if (!day && strncmp(ph[i].name, "DAY", 3) == 0)
+            while (*t && *t != ' ') {
+                size_t k = 0;
+                while (k < n && strncmp(t, ph[k].name, strlen(ph[k].name)) != 0)
+                    k++;
+                if (k < n)
+                    break;
+                t++;
+            }
+    }
+    if (!b.s)
+        return "";
+    return day ? b.s : tidy(b.s);
+}
+
+const char *cv_date_range(cv_arena *a, const cv_date *date, const cv_date *start,
+                          const cv_date *end, const cv_locale *loc)
+{
+    const cv_locale *en = cv_locale_english();
+    if (!loc)
+        loc = en;
+    if (date->kind != CV_DATE_NONE)
+        return cv_date_format(a, date, loc);
+    if (start->kind == CV_DATE_NONE)
+        return end->kind != CV_DATE_NONE ? cv_date_format(a, end, loc) : NULL;
+    const char *from = cv_date_format(a, start, loc);
+    const char *to = end->kind != CV_DATE_NONE ? cv_date_format(a, end, loc)
+                                               : (loc->present ? loc->present : en->present);
+    const char *sep = loc->to ? loc->to : en->to;
+    if (!*sep)
+        return cv_arena_printf(a, "%s %s", from, to);
+    return cv_arena_printf(a, "%s %s %s", from, sep, to);
+}
+
+bool cv_date_read_entry(const cv_yml *entry, cv_date *date, cv_date *start, cv_date *end,
+                        cv_error *err)
+{
+    const cv_yml *sn = cv_yml_get(entry, "start_date"), *en = cv_yml_get(entry, "end_date");
+    if (!cv_date_read(cv_yml_get(entry, "date"), "date", true, date, err) ||
+        !cv_date_read(sn, "start_date", false, start, err) ||
+        !cv_date_read(en, "end_date", false, end, err))
+        return false;
+
+    /* As RenderCV: `date` wins; an end alone is a single date; a start
+     * alone is ongoing. */
+    if (date->kind != CV_DATE_NONE) {
+        memset(start, 0, sizeof *start);
+        memset(end, 0, sizeof *end);
+    } else if (start->kind == CV_DATE_NONE && end->kind != CV_DATE_NONE) {
+        *date = *end;
+        memset(end, 0, sizeof *end);
+    } else if (start->kind != CV_DATE_NONE && end->kind == CV_DATE_NONE) {
+        end->kind = CV_DATE_PRESENT;
+        end->pos = start->pos;
+    } else if (start->kind != CV_DATE_NONE && cv_date_cmp(end, start) < 0) {
+        return cv_error_at(err, end->pos, "end_date '%s' is before start_date '%s'", en->str,
+                           sn->str);
+    }
+    return true;
+}

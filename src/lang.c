@@ -1,0 +1,311 @@
+/* lang.c - RenderCV's `locale:`, the language table and section titles.
+ *
+ * RenderCV 2 names a profile's language, its month names and its words
+ * under `locale:`; RenderCV 1 used other keys for the month names
+ * (`abbreviations_for_months`, `full_names_of_months`), and both are read.
+ * Keys RenderCV has but cvpdf does not use (`phrases`, `years`, ...) are
+ * accepted and ignored, so a RenderCV file loads unchanged.  A language is
+ * an ISO 639 code or one of RenderCV's English language names.
+ *
+ * Section titles follow RenderCV's rule: a snake_case key is title-cased
+ * word by word; anything else is already a title.  The first letter of a
+ * word is upper-cased by a small table covering Latin-1, Latin Extended-A,
+ * Greek and Cyrillic, enough for "éducation" -> "Éducation".
+ */
+#include "lang.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "text.h"
+
+static const cv_locale english = {
+    "en",
+    {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"},
+    {"January", "February", "March", "April", "May", "June", "July", "August", "September",
+     "October", "November", "December"},
+    "present",
+    "\xE2\x80\x93", /* en dash */
+    "national",
+    "MONTH_ABBREVIATION YEAR",
+    "Last updated in",
+};
+
+const cv_locale *cv_locale_english(void)
+{
+    return &english;
+}
+
+/* RenderCV's language names (locale.language) and their ISO 639-1 codes. */
+static const char *const languages[][2] = {
+    {"english", "en"}, {"danish", "da"}, {"dutch", "nl"}, {"french", "fr"},
+    {"german", "de"}, {"hindi", "hi"}, {"italian", "it"}, {"indonesian", "id"},
+    {"indonesia", "id"}, {"japanese", "ja"}, {"korean", "ko"}, {"mandarin_chinese", "zh"},
+    {"norwegian_bokm\xC3\xA5l", "nb"}, {"norwegian_nynorsk", "nn"}, {"polish", "pl"},
+    {"portuguese", "pt"}, {"russian", "ru"}, {"spanish", "es"}, {"swedish", "sv"},
+    {"turkish", "tr"}, {"arabic", "ar"}, {"hebrew", "he"}, {"persian", "fa"},
+};
+
+/* An ISO 639 code with optional subtags: "en", "zh-Hans", "pt_BR". */
+static bool is_lang_code(const char *s)
+{
+    size_t n = 0;
+    while (s[n] >= 'a' && s[n] <= 'z')
+        n++;
+    if (n < 2 || n > 3)
+        return false;
+    for (s += n; *s;) {
+        if (*s != '-' && *s != '_')
+            return false;
+        size_t k = 0;
+        for (s++; isalnum((unsigned char)s[k]); k++)
+            ;
+        if (k < 2 || k > 8)
+            return false;
+        s += k;
+    }
+    return true;
+}
+
+#define NLANGUAGES (sizeof languages / sizeof *languages)
+
+const char *cv_locale_language(const char *name)
+{
+    for (size_t i = 0; i < NLANGUAGES; i++)
+        if (strcasecmp(name, languages[i][0]) == 0)
+            return languages[i][1];
+    return is_lang_code(name) ? name : NULL;
+}
+
+/* A list of 12 month names into out[0..12). */
+static bool months(cv_arena *a, const cv_yml *n, const char *field, const char **out,
+                   cv_error *err)
+{
+    if (cv_text_absent(n))
+        return true;
+    if (n->kind != CV_YML_SEQ || n->n != 12)
+        return cv_error_at(err, n->pos, "'%s' must be a list of 12 names, got %s%s", field,
+                           n->kind == CV_YML_SEQ ? "" : cv_yml_kind_name(n->kind),
+                           n->kind == CV_YML_SEQ ? cv_arena_printf(a, "%zu", n->n) : "");
+    for (size_t i = 0; i < 12; i++) {
+        cv_text t;
+        if (!cv_text_read(a, n->items[i], field, &t, err))
+            return false;
+        if (!t.s)
+            return cv_error_at(err, n->items[i]->pos, "empty month name in '%s'", field);
+        out[i] = t.s;
+    }
+    return true;
+}
+
+/* The words and templates under `locale:`; `to` may be empty (no
+ * separator). */
+static bool read_words(cv_arena *a, const cv_yml *n, cv_locale *loc, cv_error *err)
+{
+    const struct {
+        const char *key;
+        const char **field;
+    } words[] = {{"present", &loc->present},
+                 {"to", &loc->to},
+                 {"date_template", &loc->date_template},
+                 {"phone_number_format", &loc->phone_format},
+                 {"last_updated", &loc->last_updated}};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+        const cv_yml *v = cv_yml_get(n, words[i].key);
+        cv_text t;
+        if (!cv_text_read(a, v, words[i].key, &t, err))
+            return false;
+        if (t.s)
+            *words[i].field = t.s;
+        else if (v && strcmp(words[i].key, "to") == 0)
+            *words[i].field = "";
+    }
+    return true;
+}
+
+/* The language as written, `t`, into loc->language; an unknown one is an
+ * error with the closest RenderCV name. */
+static bool set_language(const cv_text *t, cv_locale *loc, cv_error *err)
+{
+    const char *code = cv_locale_language(t->s);
+    if (code) {
+        loc->language = code;
+        return true;
+    }
+    const char *names[NLANGUAGES + 1];
+    for (size_t i = 0; i < NLANGUAGES; i++)
+        names[i] = languages[i][0];
+    names[NLANGUAGES] = NULL;
+    const char *s = cv_suggest(t->s, names);
+    return cv_error_at(err, t->pos,
+                       "unknown language '%s'%s%s%s: use an ISO 639 code such as 'de' "
+                       "or a RenderCV language name", t->s, s ? " (did you mean '" : "",
+                       s ? s : "", s ? "'?)" : "");
+}
+
+/* RenderCV ships translations; cvpdf takes them from the profile, so say
+ * so when a language other than English would still show an English word. */
+static void note_untranslated(const cv_text *t, const cv_locale *loc, const cv_error *err)
+{
+    const char *tmpl = loc->date_template;
+    bool english_words =
+        loc->present == english.present ||
+        (strstr(tmpl, "MONTH_ABBREVIATION") && loc->month_abbr[0] == english.month_abbr[0]) ||
+        ((strstr(tmpl, "MONTH_NAME") || strstr(tmpl, "FULL_MONTH_NAME")) &&
+         loc->month_full[0] == english.month_full[0]);
+    if (strcmp(loc->language, "en") == 0 || !english_words)
+        return;
+    char msg[300];
+    snprintf(msg, sizeof msg,
+             "cvpdf has no built-in translations; dates stay in English unless "
+             "'locale' gives month_names, month_abbreviations and present for '%s'", t->s);
+    cv_note(err, t->pos, "%s", msg);
+}
+
+bool cv_locale_read(cv_arena *a, const cv_yml *n, cv_locale *loc, cv_error *err)
+{
+    static const char *const keys[] = {
+        "language", "present", "to", "date_template", "phone_number_format",
+        "month_abbreviations", "abbreviations_for_months", "month_names",
+        "full_names_of_months", "month", "months", "year", "years", "last_updated",
+        "phrases", "page_numbering_template", "last_updated_date_template", NULL};
+    *loc = english;
+    if (cv_text_absent(n))
+        return true;
+    if (n->kind != CV_YML_MAP)
+        return cv_error_at(err, n->pos, "'locale' must be a mapping, not %s",
+                           cv_yml_kind_name(n->kind));
+    if (!cv_yml_check_keys(n, keys, "locale", err))
+        return false;
+
+    /* Month names under RenderCV 2's keys or RenderCV 1's. */
+    if (!months(a, cv_yml_get(n, "month_abbreviations"), "month_abbreviations",
+                loc->month_abbr, err) ||
+        !months(a, cv_yml_get(n, "abbreviations_for_months"), "abbreviations_for_months",
+                loc->month_abbr, err) ||
+        !months(a, cv_yml_get(n, "month_names"), "month_names", loc->month_full, err) ||
+        !months(a, cv_yml_get(n, "full_names_of_months"), "full_names_of_months",
+                loc->month_full, err) ||
+        !read_words(a, n, loc, err))
+        return false;
+
+    /* The language, as an ISO code or one of RenderCV's names. */
+    cv_text t;
+    if (!cv_text_read(a, cv_yml_get(n, "language"), "language", &t, err))
+        return false;
+    if (!t.s)
+        return true;
+    if (!set_language(&t, loc, err))
+        return false;
+    note_untranslated(&t, loc, err);
+    return true;
+}
+
+/* The code point at s (2-byte UTF-8 only; others as -1) and its length. */
+static int cp2(const unsigned char *s, int *len)
+{
+    if (s[0] >= 0xC2 && s[0] <= 0xDF && (s[1] & 0xC0) == 0x80) {
+        *len = 2;
+        return (s[0] & 0x1F) << 6 | (s[1] & 0x3F);
+    }
+    *len = 1;
+    return -1;
+}
+
+/* Simple case mapping for Latin-1, Latin Extended-A, Greek and Cyrillic:
+ * enough for the first letter of a section title. */
+static int upper_of(int c)
+{
+    if ((c >= 0xE0 && c <= 0xFE && c != 0xF7) || (c >= 0x3B1 && c <= 0x3C9 && c != 0x3C2) ||
+        (c >= 0x430 && c <= 0x44F))
+        return c - 0x20;
+    if (c >= 0x450 && c <= 0x45F)
+        return c - 0x50;
+    if (((c >= 0x100 && c <= 0x137) || (c >= 0x14A && c <= 0x177)) && (c & 1))
+        return c - 1;
+    if (((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E)) && !(c & 1))
+        return c - 1;
+    return c;
+}
+
+static bool is_upper(int c)
+{
+    if (c < 0)
+        return false;
+    if ((c >= 0xC0 && c <= 0xDE && c != 0xD7) || (c >= 0x391 && c <= 0x3A9) ||
+        (c >= 0x400 && c <= 0x42F))
+        return true;
+    if ((c >= 0x100 && c <= 0x137) || (c >= 0x14A && c <= 0x177))
+        return !(c & 1);
+    if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E))
+        return c & 1;
+    return false;
+}
+
+/* Words RenderCV leaves in lower case inside a title. */
+static bool small_word(const char *word)
+{
+    static const char *const small[] = {
+        "a", "and", "as", "at", "but", "by", "for", "from", "if", "in", "into", "like",
+        "near", "nor", "of", "off", "on", "onto", "or", "over", "so", "than", "that", "to",
+        "upon", "when", "with", "yet", NULL};
+    for (const char *const *w = small; *w; w++)
+        if (strcmp(word, *w) == 0)
+            return true;
+    return false;
+}
+
+const char *cv_section_title(cv_arena *a, const char *key)
+{
+    /* A key with a space or a capital is a title already. */
+    const unsigned char *u = (const unsigned char *)key;
+    for (size_t i = 0; u[i];) {
+        int len;
+        int cp = cp2(u + i, &len);
+        if (u[i] == ' ' || isupper(u[i]) || is_upper(cp))
+            return key;
+        i += (size_t)len;
+    }
+
+    /* snake_case: words split on '_', each capitalised but the small ones
+     * (the first word always is). */
+    cv_strbuf b = {0};
+    const char *w = key;
+    bool first = true;
+    for (;;) {
+        const char *end = strchr(w, '_');
+        size_t n = end ? (size_t)(end - w) : strlen(w);
+        if (n) {
+            if (b.n)
+                cv_strbuf_put(a, &b, " ", 1);
+            char word[32];
+            bool is_small = false;
+            if (n < sizeof word) {
+                memcpy(word, w, n);
+                word[n] = '\0';
+                is_small = !first && small_word(word);
+            }
+            int len;
+            int cp = cp2((const unsigned char *)w, &len);
+            if (is_small) {
+                cv_strbuf_put(a, &b, w, n);
+            } else if (cp >= 0 && upper_of(cp) != cp && (size_t)len <= n) {
+                int up = upper_of(cp);
+                char enc[2] = {(char)(0xC0 | up >> 6), (char)(0x80 | (up & 0x3F))};
+                cv_strbuf_put(a, &b, enc, 2);
+                cv_strbuf_put(a, &b, w + len, n - (size_t)len);
+            } else {
+                char c0 = (char)toupper((unsigned char)w[0]);
+                cv_strbuf_put(a, &b, &c0, 1);
+                cv_strbuf_put(a, &b, w + 1, n - 1);
+            }
+            first = false;
+        }
+        if (!end)
+            break;
+        w = end + 1;
+    }
+    return b.s ? b.s : key;
+}

@@ -1,0 +1,182 @@
+/* social.c - social networks: RenderCV's table, checks and profile URLs.
+ *
+ * The table holds each network RenderCV knows, in RenderCV's spelling,
+ * with the prefix its profile URL takes.  Names are compared "squashed"
+ * (lower case, without spaces, '_' and '-'), so RenderCV 1's
+ * "Google_Scholar" and a hand-typed "google scholar" find the same entry.
+ * A few networks need more than a prefix: Mastodon's URL is on the user's
+ * server (@name@server -> https://server/@name), WhatsApp's wa.me link
+ * takes the number's digits alone, a YouTube handle may be written with
+ * its '@', and an ORCID iD is checked digit by digit.
+ */
+#include "social.h"
+
+#include <ctype.h>
+#include <string.h>
+
+typedef struct network {
+    const char *name; /* RenderCV's spelling */
+    const char *url;  /* URL prefix (Mastodon builds its own) */
+} network;
+
+static const network networks[] = {
+    {"LinkedIn", "https://linkedin.com/in/"},
+    {"GitHub", "https://github.com/"},
+    {"GitLab", "https://gitlab.com/"},
+    {"IMDB", "https://imdb.com/name/"},
+    {"Instagram", "https://instagram.com/"},
+    {"ORCID", "https://orcid.org/"},
+    {"Mastodon", NULL},
+    {"StackOverflow", "https://stackoverflow.com/users/"},
+    {"ResearchGate", "https://researchgate.net/profile/"},
+    {"YouTube", "https://youtube.com/@"},
+    {"Google Scholar", "https://scholar.google.com/citations?user="},
+    {"Telegram", "https://t.me/"},
+    {"WhatsApp", "https://wa.me/"},
+    {"Leetcode", "https://leetcode.com/u/"},
+    {"X", "https://x.com/"},
+    {"Bluesky", "https://bsky.app/profile/"},
+    {"Reddit", "https://reddit.com/user/"},
+};
+#define NNETWORKS (sizeof networks / sizeof *networks)
+
+/* Lowercase with spaces, '_' and '-' dropped: "Google_Scholar" and
+ * "google scholar" are one name. */
+static void squash(const char *s, char *out, size_t size)
+{
+    size_t n = 0;
+    for (; *s && n + 1 < size; s++)
+        if (*s != ' ' && *s != '_' && *s != '-')
+            out[n++] = (char)tolower((unsigned char)*s);
+    out[n] = '\0';
+}
+
+/* The network `name` stands for, or NULL. */
+static const network *find_network(const char *name)
+{
+    char want[64], have[64];
+    squash(name, want, sizeof want);
+    if (strcmp(want, "twitter") == 0)
+        return &networks[14];
+    for (size_t i = 0; i < NNETWORKS; i++) {
+        squash(networks[i].name, have, sizeof have);
+        if (strcmp(want, have) == 0)
+            return &networks[i];
+    }
+    return NULL;
+}
+
+/* ORCID iDs: 0000-0002-1825-0097 (the last character may be X). */
+static bool is_orcid(const char *s)
+{
+    if (strlen(s) != 19)
+        return false;
+    for (int i = 0; i < 19; i++) {
+        if (i % 5 == 4 ? s[i] != '-'
+                       : !(isdigit((unsigned char)s[i]) || (i == 18 && s[i] == 'X')))
+            return false;
+    }
+    return true;
+}
+
+const char *cv_social_network(const char *name)
+{
+    const network *nw = find_network(name);
+    return nw ? nw->name : NULL;
+}
+
+/* A network cvpdf does not know: fine with a url of its own, else an error
+ * that names the closest known network, or all of them. */
+static bool unknown_network(const cv_text *net, const cv_text *url, cv_social *out,
+                            cv_error *err)
+{
+    if (url->s) {
+        out->network = *net;
+        out->url = url->s;
+        return true;
+    }
+    const char *names[NNETWORKS + 2];
+    for (size_t i = 0; i < NNETWORKS; i++)
+        names[i] = networks[i].name;
+    names[NNETWORKS] = "Twitter";
+    names[NNETWORKS + 1] = NULL;
+    const char *s = cv_suggest(net->s, names);
+    if (s)
+        return cv_error_at(err, net->pos, "unknown social network '%s' (did you mean '%s'?)",
+                           net->s, strcmp(s, "Twitter") == 0 ? "X" : s);
+    return cv_error_at(err, net->pos,
+                       "unknown social network '%s': cvpdf knows LinkedIn, GitHub, GitLab, "
+                       "IMDB, Instagram, ORCID, Mastodon, StackOverflow, ResearchGate, "
+                       "YouTube, Google Scholar, Telegram, WhatsApp, Leetcode, X, Bluesky "
+                       "and Reddit; give a 'url' for any other", net->s);
+}
+
+/* The username checked for network `nw` and its profile URL built (unless
+ * the item gave a url). */
+static bool known_network(cv_arena *a, const network *nw, const cv_text *user,
+                          const cv_text *url, cv_social *out, cv_error *err)
+{
+    const char *u = user->s;
+
+    /* Usernames that would make a broken link. */
+    if (strcmp(nw->name, "WhatsApp") != 0 && cv_text_has_space(u))
+        return cv_error_at(err, user->pos, "%s username '%s' must not contain spaces", nw->name,
+                           u);
+    if (strcmp(nw->name, "ORCID") == 0 && !is_orcid(u))
+        return cv_error_at(err, user->pos,
+                           "ORCID iD '%s' must look like 0000-0002-1825-0097", u);
+    if (strcmp(nw->name, "Mastodon") == 0) {
+        const char *at = u[0] == '@' ? strchr(u + 1, '@') : NULL;
+        if (!at || at == u + 1 || !at[1] || strchr(at + 1, '@'))
+            return cv_error_at(err, user->pos,
+                               "Mastodon username '%s' must look like @name@server", u);
+        out->url = url->s ? url->s
+                          : cv_arena_printf(a, "https://%s/@%.*s", at + 1, (int)(at - u - 1),
+                                            u + 1);
+    } else if (strcmp(nw->name, "WhatsApp") == 0) {
+        /* wa.me takes the number as digits only. */
+        cv_strbuf b = {0};
+        cv_strbuf_put(a, &b, nw->url, strlen(nw->url));
+        for (const char *p = u; *p; p++)
+            if (isdigit((unsigned char)*p))
+                cv_strbuf_put(a, &b, p, 1);
+        out->url = url->s ? url->s : b.s;
+    } else {
+        const char *name = u;
+        if (strcmp(nw->name, "YouTube") == 0 && name[0] == '@')
+            name++;
+        out->url = url->s ? url->s : cv_arena_printf(a, "%s%s", nw->url, name);
+    }
+    if (strcmp(nw->name, "Google Scholar") == 0)
+        out->label = "Google Scholar";
+    return true;
+}
+
+bool cv_social_read(cv_arena *a, const cv_yml *n, cv_social *out, cv_error *err)
+{
+    static const char *const keys[] = {"network", "username", "url", "fontawesome_icon", NULL};
+    memset(out, 0, sizeof *out);
+    if (n->kind != CV_YML_MAP)
+        return cv_error_at(err, n->pos,
+                           "a social network is a mapping with 'network' and 'username', not %s",
+                           cv_yml_kind_name(n->kind));
+    if (!cv_yml_check_keys(n, keys, "social network", err))
+        return false;
+    cv_text net, user, url;
+    if (!cv_text_read(a, cv_yml_get(n, "network"), "network", &net, err) ||
+        !cv_text_read(a, cv_yml_get(n, "username"), "username", &user, err) ||
+        !cv_text_read(a, cv_yml_get(n, "url"), "url", &url, err) ||
+        !cv_text_need(&net, "network", "a social network", n->pos, err) ||
+        !cv_text_need(&user, "username", "a social network", n->pos, err) ||
+        !cv_text_check_url(&url, "url", err))
+        return false;
+    out->username = user;
+    out->label = user.s;
+
+    /* A network RenderCV does not know needs its own url. */
+    const network *nw = find_network(net.s);
+    if (!nw)
+        return unknown_network(&net, &url, out, err);
+    out->network = (cv_text){nw->name, net.pos};
+    return known_network(a, nw, &user, &url, out, err);
+}

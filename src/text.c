@@ -1,0 +1,122 @@
+/* text.c - profile strings and their readers.  See text.h. */
+#include "text.h"
+
+#include <ctype.h>
+#include <string.h>
+
+bool cv_text_absent(const cv_yml *n)
+{
+    return !n || cv_yml_is_null(n);
+}
+
+const char *cv_text_article(const char *word)
+{
+    return strchr("aeio", tolower((unsigned char)word[0])) ? "an" : "a";
+}
+
+bool cv_text_has_space(const char *s)
+{
+    for (; *s; s++)
+        if (isspace((unsigned char)*s))
+            return true;
+    return false;
+}
+
+/* The fields whose whole value becomes one PDF string. */
+static bool one_pdf_string(const char *field)
+{
+    static const char *const fields[] = {"name", "native_name", "headline", "email", "phone",
+                                         "website", "url", "doi", "username", NULL};
+    for (size_t i = 0; fields[i]; i++)
+        if (!strcmp(field, fields[i]))
+            return true;
+    return false;
+}
+
+bool cv_text_read(cv_arena *a, const cv_yml *n, const char *field, cv_text *out,
+                  cv_error *err)
+{
+    out->s = NULL;
+    if (cv_text_absent(n))
+        return true;
+    if (n->kind != CV_YML_SCALAR)
+        return cv_error_at(err, n->pos, "'%s' must be a string, not %s", field,
+                           cv_yml_kind_name(n->kind));
+    /* Block scalars (`|`, `>`) end in a line break we do not want. */
+    size_t len = n->len;
+    while (len && (n->str[len - 1] == '\n' || n->str[len - 1] == '\r'))
+        len--;
+    out->s = len == n->len ? n->str : cv_arena_strndup(a, n->str, len);
+    out->pos = n->pos;
+    if (len > CV_MAX_PDF_STRING && one_pdf_string(field))
+        return cv_error_at(err, n->pos, "'%s' is longer than %d bytes", field,
+                           CV_MAX_PDF_STRING);
+    /* The URL of a [link](url) in the text. */
+    if (len > CV_MAX_PDF_STRING)
+        for (const char *p = strstr(out->s, "]("); p; p = strstr(p + 2, "]("))
+            if (strcspn(p + 2, " )") > CV_MAX_PDF_STRING)
+                return cv_error_at(err, n->pos, "a link in '%s' has a URL longer than %d "
+                                   "bytes", field, CV_MAX_PDF_STRING);
+    return true;
+}
+
+bool cv_text_need(const cv_text *t, const char *field, const char *what, cv_pos where,
+                  cv_error *err)
+{
+    if (!t->s)
+        return cv_error_at(err, where, "%s needs %s '%s'", what, cv_text_article(field), field);
+    if (!*t->s)
+        return cv_error_at(err, t->pos, "'%s' must not be empty", field);
+    return true;
+}
+
+bool cv_text_list(cv_arena *a, const cv_yml *n, const char *field, cv_text **out,
+                  size_t *count, cv_error *err)
+{
+    *out = NULL;
+    *count = 0;
+    if (cv_text_absent(n))
+        return true;
+    if (n->kind == CV_YML_MAP)
+        return cv_error_at(err, n->pos, "'%s' must be a list of strings, not a mapping",
+                           field);
+    size_t k = n->kind == CV_YML_SEQ ? n->n : 1;
+    *out = cv_arena_alloc(a, sizeof **out * (k ? k : 1));
+    for (size_t i = 0; i < k; i++) {
+        const cv_yml *item = n->kind == CV_YML_SEQ ? n->items[i] : n;
+        if (cv_text_absent(item))
+            return cv_error_at(err, item->pos, "empty item in '%s'", field);
+        if (!cv_text_read(a, item, field, &(*out)[i], err))
+            return false;
+    }
+    *count = k;
+    return true;
+}
+
+bool cv_text_check_url(const cv_text *t, const char *field, cv_error *err)
+{
+    if (!t->s)
+        return true;
+    const char *rest = strncmp(t->s, "https://", 8) == 0 ? t->s + 8
+                       : strncmp(t->s, "http://", 7) == 0 ? t->s + 7
+                                                           : NULL;
+    if (!rest || !*rest || cv_text_has_space(t->s))
+        return cv_error_at(err, t->pos,
+                           "invalid %s '%s': write a full URL starting with http:// or https://",
+                           field, t->s);
+    return true;
+}
+
+bool cv_text_check_email(const cv_text *t, cv_error *err)
+{
+    if (!t->s)
+        return true;
+    const char *at = strchr(t->s, '@');
+    const char *dot = at ? strrchr(at, '.') : NULL;
+    if (!at || at == t->s || strchr(at + 1, '@') || cv_text_has_space(t->s) || !dot ||
+        dot == at + 1 || !dot[1])
+        return cv_error_at(err, t->pos,
+                           "invalid email '%s': expected an address like name@example.com",
+                           t->s);
+    return true;
+}

@@ -1,0 +1,211 @@
+/* test_lang.c - the language of a profile: English defaults, language names
+ * and codes, reading `locale:` (custom month names and words), the note
+ * about untranslated words, section titles. */
+#include "harness.h"
+#include "lang.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+static cv_arena *A;
+#include "errcheck.h"
+
+/* Read `yaml`'s `locale:` into *loc; false on an error (in E). */
+static bool locale(const char *yaml, cv_locale *loc)
+{
+    cv_error_init(&E);
+    E.quiet = true;
+    cv_yml *root = cv_yml_load(A, "l.yaml", yaml, strlen(yaml), &E);
+    return root && cv_locale_read(A, cv_yml_get(root, "locale"), loc, &E);
+}
+
+static const char *const twelve_de =
+    "[Januar, Februar, März, April, Mai, Juni, Juli, August, September, Oktober, "
+    "November, Dezember]";
+
+TEST(english_defaults)
+{
+    const cv_locale *en = cv_locale_english();
+    CHECK(en != NULL && en == cv_locale_english());
+    CHECK_STR(en->language, "en");
+    CHECK_STR(en->month_abbr[0], "Jan");
+    CHECK_STR(en->month_abbr[8], "Sep");
+    CHECK_STR(en->month_full[11], "December");
+    CHECK_STR(en->present, "present");
+    CHECK_STR(en->to, "\xE2\x80\x93");
+    CHECK_STR(en->date_template, "MONTH_ABBREVIATION YEAR");
+    CHECK_STR(en->last_updated, "Last updated in");
+}
+
+TEST(language_names_and_codes)
+{
+    /* RenderCV's names, in any case. */
+    CHECK_STR(cv_locale_language("english"), "en");
+    CHECK_STR(cv_locale_language("German"), "de");
+    CHECK_STR(cv_locale_language("MANDARIN_CHINESE"), "zh");
+    CHECK_STR(cv_locale_language("norwegian_bokm\xC3\xA5l"), "nb");
+    CHECK_STR(cv_locale_language("indonesia"), "id");
+    CHECK_STR(cv_locale_language("persian"), "fa");
+    /* ISO 639 codes, with subtags, are returned as given. */
+    const char *de = "de";
+    CHECK(cv_locale_language(de) == de);
+    CHECK_STR(cv_locale_language("zh-Hans"), "zh-Hans");
+    CHECK_STR(cv_locale_language("pt_BR"), "pt_BR");
+    CHECK_STR(cv_locale_language("yue"), "yue");
+    CHECK_STR(cv_locale_language("en-US-x1"), "en-US-x1");
+    /* Anything else is not a language. */
+    CHECK(cv_locale_language("germn") == NULL);
+    CHECK(cv_locale_language("deutsch") == NULL);
+    CHECK(cv_locale_language("d") == NULL);
+    CHECK(cv_locale_language("EN") == NULL);
+    CHECK(cv_locale_language("zh-") == NULL);
+    CHECK(cv_locale_language("zh-H") == NULL);
+    CHECK(cv_locale_language("zh Hans") == NULL);
+    CHECK(cv_locale_language("") == NULL);
+}
+
+TEST(read_absent)
+{
+    cv_locale loc;
+    memset(&loc, 0, sizeof loc);
+    CHECK(locale("cv: {name: A}\n", &loc));
+    CHECK_STR(loc.language, "en");
+    CHECK(loc.month_full[3] == cv_locale_english()->month_full[3]);
+    CHECK(locale("locale:\n", &loc));
+    CHECK_STR(loc.present, "present");
+}
+
+TEST(read_custom_months_and_words)
+{
+    char yaml[512];
+    snprintf(yaml, sizeof yaml,
+             "locale:\n  language: german\n  present: heute\n  to: bis\n"
+             "  date_template: MONTH_NAME YEAR\n  last_updated: Stand\n  month_names: %s\n",
+             twelve_de);
+    cv_locale loc;
+    CHECK(locale(yaml, &loc));
+    if (E.set)
+        fprintf(stderr, "  %s\n", errstr());
+    CHECK_STR(loc.language, "de");
+    CHECK_STR(loc.month_full[0], "Januar");
+    CHECK_STR(loc.month_full[2], "März");
+    CHECK_STR(loc.month_full[11], "Dezember");
+    CHECK_STR(loc.month_abbr[2], "Mar");      /* not given: English */
+    CHECK_STR(loc.present, "heute");
+    CHECK_STR(loc.to, "bis");
+    CHECK_STR(loc.date_template, "MONTH_NAME YEAR");
+    CHECK_STR(loc.last_updated, "Stand");
+
+    /* RenderCV 1's keys; an empty or null `to` means no separator. */
+    CHECK(locale("locale:\n  abbreviations_for_months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]\n"
+                 "  to: ''\n", &loc));
+    CHECK_STR(loc.month_abbr[9], "10");
+    CHECK_STR(loc.to, "");
+    CHECK(locale("locale:\n  to: ~\n", &loc));
+    CHECK_STR(loc.to, "");
+    CHECK(locale("locale:\n  full_names_of_months: [a, b, c, d, e, f, g, h, i, j, k, l]\n", &loc));
+    CHECK_STR(loc.month_full[11], "l");
+    /* RenderCV's keys cvpdf does not use are accepted. */
+    CHECK(locale("locale:\n  years: yrs\n  phrases: {degree_with_area: DEGREE in AREA}\n", &loc));
+}
+
+TEST(read_errors)
+{
+    cv_locale loc;
+    CHECK(!locale("locale:\n  month_names: [a, b]\n", &loc));
+    CHECK_STR(errstr(), "2:16: 'month_names' must be a list of 12 names, got 2");
+    CHECK(!locale("locale:\n  month_abbreviations: Jan\n", &loc));
+    CHECK_STR(E.msg, "'month_abbreviations' must be a list of 12 names, got a string");
+    CHECK(!locale("locale:\n  month_names: [a, b, c, d, e, ~, g, h, i, j, k, l]\n", &loc));
+    CHECK_STR(errstr(), "2:32: empty month name in 'month_names'");
+    CHECK(!locale("locale: [en]\n", &loc));
+    CHECK_STR(errstr(), "1:9: 'locale' must be a mapping, not a list");
+    CHECK(!locale("locale:\n  langauge: en\n", &loc));
+    CHECK(has(E.msg, "unknown key 'langauge' in locale (did you mean 'language'?)"));
+    CHECK(!locale("locale:\n  language: germn\n", &loc));
+    CHECK_STR(errstr(), "2:13: unknown language 'germn' (did you mean 'german'?): use an ISO "
+                        "639 code such as 'de' or a RenderCV language name");
+    CHECK(!locale("locale:\n  language: Klingon\n", &loc));
+    CHECK_STR(E.msg, "unknown language 'Klingon': use an ISO 639 code such as 'de' or a "
+                     "RenderCV language name");
+    CHECK(!locale("locale:\n  present: [now]\n", &loc));
+    CHECK_STR(E.msg, "'present' must be a string, not a list");
+}
+
+/* Read `yaml`'s locale, not quiet, with stderr captured: what was printed. */
+static const char *printed(const char *yaml)
+{
+    static char out[1024];
+    char path[] = "/tmp/cvpdf_test_lang_XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return "";
+    fflush(stderr);
+    int saved = dup(2);
+    dup2(fd, 2);
+    cv_error_init(&E);
+    cv_yml *root = cv_yml_load(A, "l.yaml", yaml, strlen(yaml), &E);
+    cv_locale loc;
+    if (root)
+        cv_locale_read(A, cv_yml_get(root, "locale"), &loc, &E);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    ssize_t n = pread(fd, out, sizeof out - 1, 0);
+    out[n > 0 ? n : 0] = '\0';
+    close(fd);
+    unlink(path);
+    return out;
+}
+
+TEST(untranslated_note)
+{
+    CHECK_STR(printed("locale:\n  language: de\n"),
+              "l.yaml:2:13: note: cvpdf has no built-in translations; dates stay in English "
+              "unless 'locale' gives month_names, month_abbreviations and present for 'de'\n");
+    /* Given the words the template uses, or English: nothing to say. */
+    char yaml[512];
+    snprintf(yaml, sizeof yaml,
+             "locale:\n  language: de\n  present: heute\n  date_template: MONTH_NAME YEAR\n"
+             "  month_names: %s\n", twelve_de);
+    CHECK_STR(printed(yaml), "");
+    CHECK_STR(printed("locale:\n  language: english\n"), "");
+    /* Month names given but the template shows abbreviations. */
+    snprintf(yaml, sizeof yaml, "locale:\n  language: de\n  present: heute\n  month_names: %s\n",
+             twelve_de);
+    CHECK(has(printed(yaml), "note: cvpdf has no built-in translations"));
+}
+
+TEST(section_titles)
+{
+    CHECK_STR(cv_section_title(A, "selected_honors"), "Selected Honors");
+    CHECK_STR(cv_section_title(A, "publications"), "Publications");
+    CHECK_STR(cv_section_title(A, "work_in_progress"), "Work in Progress");
+    CHECK_STR(cv_section_title(A, "of_mice_and_men"), "Of Mice and Men"); /* first word */
+    CHECK_STR(cv_section_title(A, "top_10_papers"), "Top 10 Papers");
+    CHECK_STR(cv_section_title(A, "_leading__and_trailing_"), "Leading and Trailing");
+    CHECK_STR(cv_section_title(A, "récompenses_reçues"), "Récompenses Reçues");
+    CHECK_STR(cv_section_title(A, "ωmega"), "Ωmega");
+    /* A key with a space or a capital is kept as written (the same string). */
+    const char *spaced = "selected honors and awards";
+    CHECK(cv_section_title(A, spaced) == spaced);
+    const char *capital = "Selected_honors";
+    CHECK(cv_section_title(A, capital) == capital);
+    CHECK_STR(cv_section_title(A, "my Papers"), "my Papers");
+    CHECK_STR(cv_section_title(A, "x_Éducation"), "x_Éducation");
+    CHECK_STR(cv_section_title(A, "研究"), "研究");
+}
+
+int main(void)
+{
+    A = cv_arena_new();
+    RUN(english_defaults);
+    RUN(language_names_and_codes);
+    RUN(read_absent);
+    RUN(read_custom_months_and_words);
+    RUN(read_errors);
+    RUN(untranslated_note);
+    RUN(section_titles);
+    cv_arena_free(A);
+    return harness_report("lang");
+}
