@@ -4,6 +4,8 @@
 #   make demo     install missing Debian packages, build, render profiles/ into out/
 #                 (and in the sidebar and compact layouts into out/sidebar/, out/compact/)
 #   make check    install missing Debian packages, build with ASan+UBSan, run every test
+#                 (T=kp: only build/san/test_kp; T=pages: only tests/pages.py;
+#                 K=PATTERN: only the tests whose name matches; tests/run.sh)
 #   make bench    median wall time, peak memory and size per résumé; line-breaking throughput
 #   make valgrind every profile, batch mode and --merge under valgrind memcheck
 #   make fuzz     libFuzzer targets (clang) for FUZZ_TIME seconds each (tests/fuzz/)
@@ -78,9 +80,19 @@ demo: deps
 
 unit: $(UNIT_BIN)
 
+# make check T="NAME..." K=PATTERN: build what the named tests need (a unit
+# test's binary; both cvpdf builds for a Python suite) and run only them;
+# the names are tests/run.sh's.
+CHECK_NEEDS = $(if $(filter unit,$(1)),$(UNIT_BIN) $(REGRESS_BIN),\
+              $(if $(filter regress,$(1)),$(REGRESS_BIN),\
+              $(if $(wildcard tests/unit/test_$(1).c),build/san/test_$(1),\
+              cvpdf build/san/cvpdf)))
+CHECK_BIN = $(if $(T),$(sort $(foreach t,$(T:test_%=%),$(call CHECK_NEEDS,$(t)))),\
+            cvpdf build/san/cvpdf $(UNIT_BIN) $(REGRESS_BIN))
+
 check: deps
-	@$(MAKE) --no-print-directory cvpdf build/san/cvpdf $(UNIT_BIN) $(REGRESS_BIN)
-	@sh tests/run.sh
+	@$(MAKE) --no-print-directory $(CHECK_BIN)
+	@sh tests/run.sh $(if $(K),-k '$(K)') $(T)
 
 bench: deps
 	@$(MAKE) --no-print-directory cvpdf build/bench_wrap

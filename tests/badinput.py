@@ -2,7 +2,7 @@
 """Bad input: every way a profile, a layout, a font, a photo or the output
 can be broken, each answered the same way.
 
-Usage: tests/badinput.py CVPDF_BINARY   (tests/run.sh passes build/san/cvpdf)
+Usage: tests/badinput.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh passes build/san/cvpdf)
 
 The corpus is generated into a temporary directory.  Every case runs
 `cvpdf ... -o out/existing.pdf` in a directory of its own, where
@@ -37,9 +37,9 @@ import tempfile
 import threading
 import zlib
 
-from testlib import ROOT, check, summary
+import testlib
+from testlib import BIN, ROOT, check
 
-BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "cvpdf"))
 TMP = tempfile.mkdtemp(prefix="cvpdf-badinput-")
 os.chmod(TMP, 0o755)            # the `nobody` cases walk into it
 ONECOLUMN = os.path.join(ROOT, "layouts", "onecolumn.yaml")
@@ -962,35 +962,29 @@ def stdout_tests():
           "rc %d: %s" % (p.returncode, err.strip()))
 
 
-def main():
-    if not os.access(BIN, os.X_OK):
-        print("FAIL: no binary at", BIN)
-        print("badinput: 0 passed, 1 failed")
-        return 1
-    try:
-        yaml_tests("p")
-        yaml_tests("l")
-        profile_tests()
-        layout_tests()
-        font_tests()
-        photo_tests()
-        output_tests()
-        batch_tests()
-        defaults_tests()
-        usage_tests()
-        stdout_tests()
-    finally:
-        for root, dirs, _ in os.walk(TMP):
-            for x in dirs:
-                try:
-                    os.chmod(os.path.join(root, x), 0o755)
-                except OSError:
-                    pass
-        shutil.rmtree(TMP, ignore_errors=True)
+def profile_yaml_tests():
+    yaml_tests("p")
+
+
+def layout_yaml_tests():
+    yaml_tests("l")
+
+
+def after():
+    """Make TMP removable again (some tests take permissions away) and say
+    what was skipped."""
+    for root, dirs, _ in os.walk(TMP):
+        for x in dirs:
+            try:
+                os.chmod(os.path.join(root, x), 0o755)
+            except OSError:
+                pass
     if skipped:
         print("skipped %d: %s" % (len(skipped), "; ".join(skipped)))
-    return summary("badinput")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(testlib.main("badinput", [profile_yaml_tests, layout_yaml_tests, profile_tests,
+                                       layout_tests, font_tests, photo_tests, output_tests,
+                                       batch_tests, defaults_tests, usage_tests, stdout_tests],
+                          tmp=TMP, after=after))

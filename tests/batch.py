@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Batch mode, the CV book (--merge) and shared defaults (--defaults).
 
-Usage: tests/batch.py CVPDF_BINARY
+Usage: tests/batch.py CVPDF_BINARY [-k PATTERN] [--list]
 
   workers   a batch of good, broken, crashing and hanging profiles: each
             failure costs that profile alone, with its name in the message;
@@ -33,13 +33,13 @@ import sys
 import tempfile
 import time
 
-from testlib import ROOT, check, need_pdfminer, run, summary
+import testlib
+from testlib import BIN, ROOT, check, need_pdfminer, run
 
 need_pdfminer("batch")
 from pdfminer.pdfdocument import PDFDocument
 from pdfminer.pdfparser import PDFParser
 
-BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "cvpdf"))
 TMP = tempfile.mkdtemp(prefix="cvpdf-batch-")
 PROFILES = sorted(os.path.join("profiles", p) for p in os.listdir(os.path.join(ROOT, "profiles"))
                   if p.endswith(".yaml") and not p.endswith("-zh.yaml"))
@@ -279,15 +279,6 @@ def defaults_test():
     check("defaults: a missing defaults file", rc == 1 and "missing.yaml" in err, err)
 
 
-def main():
-    workers_test()
-    progress_test()
-    names_test()
-    merge_test()
-    defaults_test()
-    shutil.rmtree(TMP, ignore_errors=True)
-    return summary("batch")
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(testlib.main("batch", [workers_test, progress_test, names_test, merge_test,
+                                    defaults_test], tmp=TMP))

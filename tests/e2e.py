@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """End-to-end and spec tests for cvpdf.
 
-Usage: tests/e2e.py CVPDF_BINARY
+Usage: tests/e2e.py CVPDF_BINARY [-k PATTERN] [--list]
 
 Spec tests (tests/spec/*.txt) compare `cvpdf --dump` with expected text.
 End-to-end tests render every profile in profiles/ and read the PDFs back
@@ -11,14 +11,13 @@ qpdf.  Every check prints "ok NAME" or "FAIL NAME: why"; the last line is
 """
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
 
-from testlib import ROOT, check, run, summary, words_bbox
+import testlib
+from testlib import BIN, ROOT, check, run, words_bbox
 
-BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "cvpdf"))
 TMP = tempfile.mkdtemp(prefix="cvpdf-e2e-")
 
 
@@ -340,23 +339,7 @@ def warning_position_tests():
           repr(err))
 
 
-def main():
-    if not os.access(BIN, os.X_OK):
-        print("FAIL: no binary at", BIN)
-        print("e2e: 0 passed, 1 failed")
-        return 1
-    try:
-        spec_tests()
-        cli_tests()
-        profile_tests()
-        cjk_ink_test()
-        pdf_furniture_tests()
-        bad_input_tests()
-        warning_position_tests()
-    finally:
-        shutil.rmtree(TMP, ignore_errors=True)
-    return summary("e2e")
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(testlib.main("e2e", [spec_tests, cli_tests, profile_tests, cjk_ink_test,
+                                  pdf_furniture_tests, bad_input_tests,
+                                  warning_position_tests], tmp=TMP))

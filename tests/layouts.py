@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Layouts, page furniture, fit-to-pages, --explain and the photo.
 
-Usage: tests/layouts.py CVPDF_BINARY
+Usage: tests/layouts.py CVPDF_BINARY [-k PATTERN] [--list]
 
 Every lab profile is rendered in every layout and read back with poppler
 (pdftotext, pdfinfo, pdftoppm) and qpdf; the sidebar layout's text must
@@ -15,9 +15,9 @@ import shutil
 import sys
 import tempfile
 
-from testlib import ROOT, check, run, summary, words_bbox
+import testlib
+from testlib import BIN, ROOT, check, run, words_bbox
 
-BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "cvpdf"))
 TMP = tempfile.mkdtemp(prefix="cvpdf-layouts-")
 PROFILES = sorted(glob.glob(os.path.join(ROOT, "profiles", "*.yaml")))
 LAYOUTS = ["onecolumn", "compact", "sidebar"]
@@ -456,18 +456,7 @@ def fill_test():
           max(feet["default"][:-1]) - min(feet["default"][:-1]) > 2, feet["default"])
 
 
-def main():
-    all_layouts_test()
-    sidebar_order_test()
-    sidebar_sections_test()
-    furniture_test()
-    fit_test()
-    explain_test()
-    photo_test()
-    fill_test()
-    shutil.rmtree(TMP, ignore_errors=True)
-    return summary("layouts")
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(testlib.main("layouts", [all_layouts_test, sidebar_order_test,
+                                      sidebar_sections_test, furniture_test, fit_test,
+                                      explain_test, photo_test, fill_test], tmp=TMP))

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Pagination tests for cvpdf: properties of `cvpdf --dump --explain`.
 
-Usage: tests/pages.py CVPDF_BINARY
+Usage: tests/pages.py CVPDF_BINARY [-k PATTERN] [--list]
 
 0. Self-test: hand-made dumps that break a rule (a title stranded at the
    foot of a page, a widowed line, overlapping runs, ...), and cvpdf run
@@ -34,14 +34,13 @@ import concurrent.futures
 import os
 import random
 import re
-import shutil
 import sys
 import tempfile
 import time
 
-from testlib import ROOT, check, run, summary
+import testlib
+from testlib import BIN, ROOT, check, run
 
-BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "cvpdf"))
 TMP = tempfile.mkdtemp(prefix="cvpdf-pages-")
 LAYOUTS = os.path.join(ROOT, "layouts")
 JOBS = max(2, os.cpu_count() or 2)
@@ -1164,11 +1163,6 @@ def foot_title():
 
 
 if __name__ == "__main__":
-    self_test()
-    property_test()
-    foot_sweep()
-    foot_title()
-    status = summary("pages")
-    if status == 0:
-        shutil.rmtree(TMP, ignore_errors=True)     # kept for the messages otherwise
-    sys.exit(status)
+    # TMP is kept for the messages when a check fails.
+    sys.exit(testlib.main("pages", [self_test, property_test, foot_sweep, foot_title],
+                          tmp=TMP, keep_failed=True))

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What a cvpdf PDF says about itself, read back with independent tools.
 
-Usage: tests/pdfmeta.py CVPDF_BINARY
+Usage: tests/pdfmeta.py CVPDF_BINARY [-k PATTERN] [--list]
 
 pdfinfo (poppler) reads the Info dictionary; pdfminer reads the catalog,
 bookmarks, link annotations and page labels; qpdf --json confirms the page
@@ -30,13 +30,13 @@ Every check prints "ok NAME" or "FAIL NAME: why"; the last line is
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 
-from testlib import ROOT, check, need_pdfminer, run, summary, words_bbox
+import testlib
+from testlib import BIN, ROOT, check, need_pdfminer, run, words_bbox
 
 need_pdfminer("pdfmeta")
 from pdfminer.pdfdocument import PDFDocument
@@ -45,7 +45,6 @@ from pdfminer.pdfparser import PDFParser
 from pdfminer.pdftypes import resolve1
 from pdfminer.psparser import PSLiteral
 
-BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "cvpdf"))
 TMP = tempfile.mkdtemp(prefix="cvpdf-meta-")
 ZH_LAYOUT = os.path.join(ROOT, "layouts", "zh.yaml")
 VERSION = re.search(r"^VERSION = (\S+)", open(os.path.join(ROOT, "Makefile")).read(), re.M).group(1)
@@ -383,13 +382,5 @@ def reproducible_test():
           and not os.path.exists(os.path.join(a, "bad.pdf")), p.stderr)
 
 
-def main():
-    info_test()
-    links_test()
-    reproducible_test()
-    shutil.rmtree(TMP, ignore_errors=True)
-    return summary("pdfmeta")
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(testlib.main("pdfmeta", [info_test, links_test, reproducible_test], tmp=TMP))

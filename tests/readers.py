@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Text extraction in four independent PDF readers, PDF/A-1b, qpdf.
 
-Usage: tests/readers.py CVPDF_BINARY     (CVPDF_READERS_VERBOSE=1: every deviation)
+Usage: tests/readers.py CVPDF_BINARY [-k PATTERN] [--list]     (CVPDF_READERS_VERBOSE=1: every deviation)
 
 Every profile in profiles/ (with layouts/zh.yaml for *-zh.yaml and the
 default layout otherwise, as `make demo` sets them) and a few generated ones
@@ -62,9 +62,9 @@ import time
 import unicodedata
 import xml.etree.ElementTree as ET
 
-from testlib import ROOT, check, run, summary
+import testlib
+from testlib import BIN, ROOT, check, run
 
-BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "cvpdf"))
 TMP = tempfile.mkdtemp(prefix="cvpdf-readers-")
 VERBOSE = bool(os.environ.get("CVPDF_READERS_VERBOSE"))
 JOBS = max(2, os.cpu_count() or 2)
@@ -693,17 +693,10 @@ def preflight_summary(errs):
 
 # ------------------------------------------------------------------- main
 
-def main():
-    if not os.access(BIN, os.X_OK):
-        print("FAIL: no binary at", BIN)
-        print("readers: 0 passed, 1 failed")
-        return 1
-    try:
-        if tools_present():
-            suite()
-    finally:
-        shutil.rmtree(TMP, ignore_errors=True)
-    return summary("readers")
+def readers():
+    """The whole suite is one group (filter it by check name with -k)."""
+    if tools_present():
+        suite()
 
 
 def suite():
@@ -822,4 +815,4 @@ def suite():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(testlib.main("readers", [readers], tmp=TMP))

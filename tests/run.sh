@@ -1,23 +1,20 @@
 #!/bin/sh
-# Run every test: unit tests (ASan+UBSan builds), spec tests on the --dump
+# Run the tests: unit tests (ASan+UBSan builds), spec tests on the --dump
 # text, end-to-end tests on real PDFs, typography tests (PDFs read back with
 # pdfminer and rasterised).  Ends with "N passed, N failed".
+#
+#   sh tests/run.sh [-k PATTERN] [NAME...]
+#
+# Without NAME, everything.  A NAME is a unit test (kp runs build/san/test_kp,
+# from tests/unit/test_kp.c; regress replays tests/regress/), a Python suite
+# (pages runs tests/pages.py; patho runs tests/patho/run.py), or `unit` for
+# every unit test.  -k PATTERN (make check K=PATTERN) runs only the tests
+# whose name matches it: TEST_FILTER for the unit tests (harness.h), -k for
+# the suites (testlib.py).  make check T=NAME K=PATTERN builds what the
+# names need and calls this.
 cd "$(dirname "$0")/.." || exit 1
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-pass=0 fail=0
-for t in build/san/test_*; do
-    [ -x "$t" ] || continue
-    out=$("$t" 2>&1); rc=$?
-    line=$(printf '%s\n' "$out" | tail -n 1)
-    p=$(printf '%s' "$line" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed/\1/p')
-    f=$(printf '%s' "$line" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed/\2/p')
-    if [ -z "$p" ]; then p=0; f=1; fi
-    if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
-    [ "$f" != 0 ] && printf '%s\n' "$out" | grep -v '^$' | tail -n 20
-    echo "$line"
-    pass=$((pass + p)); fail=$((fail + f))
-done
 # Python suites on the sanitizer build: e2e.py (spec and end-to-end tests)
 # typo.py (typography: PDFs read back with pdfminer, rasterised),
 # layouts.py (every layout, furniture, fit-to-pages, --explain, the photo),
@@ -28,16 +25,83 @@ done
 # --defaults), badinput.py (every kind of broken input: one clear error, exit
 # 1, the previous PDF untouched), patho/run.py (pathological but valid
 # inputs, each within a time limit).
-for suite in tests/e2e.py tests/typo.py tests/layouts.py tests/pages.py tests/pdfmeta.py \
-        tests/readers.py tests/batch.py tests/badinput.py tests/patho/run.py; do
-    out=$(python3 "$suite" build/san/cvpdf 2>&1); rc=$?
-    printf '%s\n' "$out" | grep -v '^ok '
-    line=$(printf '%s\n' "$out" | tail -n 1)
+SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho"
+
+pattern=""
+if [ "${1:-}" = -k ]; then
+    if [ $# -lt 2 ]; then
+        echo "usage: sh tests/run.sh [-k PATTERN] [NAME...]" >&2
+        exit 2
+    fi
+    pattern=$2
+    shift 2
+fi
+unset TEST_FILTER
+[ -n "$pattern" ] && export TEST_FILTER="$pattern"
+
+suite_file() {
+    case $1 in
+        patho) echo tests/patho/run.py ;;
+        *) echo "tests/$1.py" ;;
+    esac
+}
+
+# What to run: build/san/test_* binaries, then suite files.
+units="" suites=""
+if [ $# -eq 0 ]; then
+    units=$(ls build/san/test_* 2>/dev/null)
+    for s in $SUITES; do suites="$suites $(suite_file "$s")"; done
+fi
+for name in "$@"; do
+    name=${name#test_}
+    if [ "$name" = unit ]; then
+        units="$units $(ls build/san/test_* 2>/dev/null)"
+    elif [ -f "tests/unit/test_$name.c" ] || [ "$name" = regress ]; then
+        units="$units build/san/test_$name"
+    elif case " $SUITES " in *" $name "*) true ;; *) false ;; esac; then
+        suites="$suites $(suite_file "$name")"
+    else
+        echo "run.sh: no test named '$name'." >&2
+        known=$(ls tests/unit/test_*.c | sed 's|tests/unit/test_||; s|\.c$||' | tr '\n' ' ')
+        echo "  unit tests: ${known}regress unit" >&2
+        echo "  suites: $SUITES" >&2
+        exit 2
+    fi
+done
+
+pass=0 fail=0
+# The last line of a test's output, "NAME: N passed, M failed", added to
+# the totals; a test that does not end so, or exits non-zero with nothing
+# failed, counts one failure.
+tally() {
+    line=$(printf '%s\n' "$1" | tail -n 1)
     p=$(printf '%s' "$line" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed/\1/p')
     f=$(printf '%s' "$line" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed/\2/p')
     if [ -z "$p" ]; then p=0; f=1; fi
-    if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
+    if [ "$2" -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
     pass=$((pass + p)); fail=$((fail + f))
+}
+
+for t in $units; do
+    if [ ! -x "$t" ]; then
+        echo "$t: not built (make $t)"
+        fail=$((fail + 1))
+        continue
+    fi
+    out=$("$t" 2>&1); rc=$?
+    tally "$out" $rc
+    [ "$f" != 0 ] && printf '%s\n' "$out" | grep -v '^$' | tail -n 20
+    [ -n "$pattern" ] && printf '%s\n' "$out" | grep '^no test of '
+    printf '%s\n' "$out" | tail -n 1
 done
+for suite in $suites; do
+    out=$(python3 "$suite" build/san/cvpdf 2>&1); rc=$?
+    printf '%s\n' "$out" | grep -v '^ok '
+    tally "$out" $rc
+done
+if [ -n "$pattern" ] && [ $((pass + fail)) -eq 0 ]; then
+    echo "nothing matches '$pattern'"
+    fail=1
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Typography tests for cvpdf: what is drawn in the PDF, read back.
 
-Usage: tests/typo.py CVPDF_BINARY
+Usage: tests/typo.py CVPDF_BINARY [-k PATTERN] [--list]
 
 The PDFs are read back with tools independent of cvpdf: pdfminer (every
 glyph's origin, font and text, in content-stream order), poppler (pdftotext,
@@ -30,12 +30,12 @@ import glob
 import math
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
 
-from testlib import ROOT, check, need_pdfminer, run, summary, words_bbox
+import testlib
+from testlib import BIN, ROOT, check, need_pdfminer, run, words_bbox
 
 need_pdfminer("typo")
 from pdfminer.converter import PDFPageAggregator
@@ -43,7 +43,6 @@ from pdfminer.layout import LTChar
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 
-BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "cvpdf"))
 TMP = tempfile.mkdtemp(prefix="cvpdf-typo-")
 DEFAULT_LAYOUT = os.path.join(ROOT, "layouts", "onecolumn.yaml")
 ZH_LAYOUT = os.path.join(ROOT, "layouts", "zh.yaml")
@@ -750,22 +749,7 @@ def cli_tests():
           and not os.path.exists(os.path.join(d, "strict-glyph.pdf")), "rc %d %s" % (rc, err))
 
 
-def main():
-    if not os.access(BIN, os.X_OK):
-        print("FAIL: no binary at", BIN)
-        print("typo: 0 passed, 1 failed")
-        return 1
-    try:
-        for t in (cli_tests, readback_tests, ink_tests, text_tests, bold_tests,
-                  fallback_tests, missing_tests, astral_tests, overfull_tests):
-            try:
-                t()
-            except Exception as e:          # a crash in one group is one failure
-                check("%s ran to the end" % t.__name__, False, "%s: %s" % (type(e).__name__, e))
-    finally:
-        shutil.rmtree(TMP, ignore_errors=True)
-    return summary("typo")
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(testlib.main("typo", [cli_tests, readback_tests, ink_tests, text_tests,
+                                   bold_tests, fallback_tests, missing_tests, astral_tests,
+                                   overfull_tests], tmp=TMP))

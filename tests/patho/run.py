@@ -2,7 +2,7 @@
 """Pathological but valid inputs: each must render, or stop at a documented
 limit with a clear error, within a time limit.
 
-Usage: tests/patho/run.py CVPDF_BINARY   (tests/run.sh passes build/san/cvpdf)
+Usage: tests/patho/run.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh passes build/san/cvpdf)
 
 The cases come from gen.py (10,000 bullets, a 5,000-character word, 2,000
 publications with 60 authors each, a 1 MB paragraph, 20,000 Chinese
@@ -25,7 +25,6 @@ catches an algorithm that is not linear.  The last line is
 """
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -36,9 +35,9 @@ sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
 import gen  # noqa: E402
-from testlib import ROOT, check, summary  # noqa: E402
+import testlib  # noqa: E402
+from testlib import BIN, ROOT, check  # noqa: E402
 
-BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "cvpdf"))
 FAST = os.path.join(ROOT, "cvpdf")
 TMP = tempfile.mkdtemp(prefix="cvpdf-patho-")
 LIMIT = 30                 # seconds per case
@@ -151,19 +150,5 @@ def linear_cases():
               (name, t4 / t1, t1, t4, RATIO, os.path.relpath(binary, ROOT)), t4 / t1 < RATIO)
 
 
-def main():
-    if not os.access(BIN, os.X_OK):
-        print("FAIL: no binary at", BIN)
-        print("patho: 0 passed, 1 failed")
-        return 1
-    try:
-        render_cases()
-        error_cases()
-        linear_cases()
-    finally:
-        shutil.rmtree(TMP, ignore_errors=True)
-    return summary("patho")
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(testlib.main("patho", [render_cases, error_cases, linear_cases], tmp=TMP))

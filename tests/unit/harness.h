@@ -6,15 +6,36 @@
  * Each failed check prints `file:line: check failed: ...` and the test goes
  * on; harness_report() prints "module: N passed, M failed" and returns the
  * process exit status.
+ *
+ * With TEST_FILTER set in the environment (make check T=module K=PATTERN),
+ * RUN() runs only the tests whose name PATTERN matches, a case-insensitive
+ * extended regular expression, as the Python suites' -k does.
  */
 #ifndef CV_HARNESS_H
 #define CV_HARNESS_H
 
 #include <math.h>
+#include <regex.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int harness_checks_failed, harness_tests_passed, harness_tests_failed;
+
+/* Whether TEST_FILTER selects the test `name` (every test without one). */
+static inline bool harness_selected(const char *name)
+{
+    static int state;           /* 0 not read yet, 1 no filter, 2 a filter */
+    static regex_t re;
+    if (!state) {
+        const char *f = getenv("TEST_FILTER");
+        state = f && *f && !regcomp(&re, f, REG_EXTENDED | REG_ICASE | REG_NOSUB) ? 2 : 1;
+        if (f && *f && state == 1)
+            fprintf(stderr, "TEST_FILTER: not a regular expression: %s\n", f);
+    }
+    return state == 1 || !regexec(&re, name, 0, NULL, 0);
+}
 
 #define TEST(name) static void name(void)
 
@@ -50,6 +71,8 @@ static int harness_checks_failed, harness_tests_passed, harness_tests_failed;
 
 #define RUN(name)                                                            \
     do {                                                                     \
+        if (!harness_selected(#name))                                        \
+            break;                                                           \
         int before_ = harness_checks_failed;                                 \
         name();                                                              \
         if (harness_checks_failed == before_)                                \
@@ -62,6 +85,8 @@ static int harness_checks_failed, harness_tests_passed, harness_tests_failed;
 
 static inline int harness_report(const char *module)
 {
+    if (harness_tests_passed + harness_tests_failed == 0 && getenv("TEST_FILTER"))
+        printf("no test of %s matches %s\n", module, getenv("TEST_FILTER"));
     printf("%s: %d passed, %d failed\n", module, harness_tests_passed,
            harness_tests_failed);
     return harness_tests_failed ? 1 : 0;

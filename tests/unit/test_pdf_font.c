@@ -1,0 +1,580 @@
+/* Unit tests for pdf_font.c: Lato (fonts/) embedded as a Type0 font into a
+ * libharu document, and the objects read back -- the /W widths against
+ * FreeType's advances, the one-byte encoding when every code is below 256,
+ * the CIDToGIDMap stream when two code points share a glyph, the subset
+ * font program's own widths behind each code, the ToUnicode map parsed
+ * back to exactly one code point per code, and the CIDSet. */
+#include "harness.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_ADVANCES_H
+#include <hpdf.h>
+#include <hpdf_objects.h>
+
+#include "font.h"
+#include "pdf.h"
+
+static cv_fontset *fs;
+static const cv_face *lato;
+
+/* ---------------------------------------------------------------- reading back */
+
+/* The value of `key` in d, through a reference, and its object class. */
+static void *item(HPDF_Dict d, const char *key, HPDF_UINT16 *cls)
+{
+    for (HPDF_UINT i = 0; d && i < d->list->count; i++) {
+        HPDF_DictElement e = HPDF_List_ItemAt(d->list, i);
+        if (strcmp(e->key, key))
+            continue;
+        void *v = e->value;
+        if (((HPDF_Obj_Header *)v)->obj_class == HPDF_OCLASS_PROXY)
+            v = ((HPDF_Proxy)v)->obj;
+        *cls = ((HPDF_Obj_Header *)v)->obj_class & HPDF_OCLASS_ANY;
+        return v;
+    }
+    *cls = 0;
+    return NULL;
+}
+
+static HPDF_Dict dict_of(HPDF_Dict d, const char *key)
+{
+    HPDF_UINT16 c;
+    void *v = item(d, key, &c);
+    return c == HPDF_OCLASS_DICT ? v : NULL;
+}
+
+static HPDF_Array array_of(HPDF_Dict d, const char *key)
+{
+    HPDF_UINT16 c;
+    void *v = item(d, key, &c);
+    return c == HPDF_OCLASS_ARRAY ? v : NULL;
+}
+
+/* A name's value, or "" when `key` is absent or not a name. */
+static const char *name_of(HPDF_Dict d, const char *key)
+{
+    HPDF_UINT16 c;
+    void *v = item(d, key, &c);
+    return c == HPDF_OCLASS_NAME ? ((HPDF_Name)v)->value : "";
+}
+
+static long number_of(HPDF_Dict d, const char *key)
+{
+    HPDF_UINT16 c;
+    void *v = item(d, key, &c);
+    return c == HPDF_OCLASS_NUMBER ? ((HPDF_Number)v)->value : -1;
+}
+
+static void *array_at(HPDF_Array a, HPDF_UINT i, HPDF_UINT16 cls)
+{
+    if (!a || i >= a->list->count)
+        return NULL;
+    void *v = HPDF_List_ItemAt(a->list, i);
+    if (((HPDF_Obj_Header *)v)->obj_class == HPDF_OCLASS_PROXY)
+        v = ((HPDF_Proxy)v)->obj;
+    return (((HPDF_Obj_Header *)v)->obj_class & HPDF_OCLASS_ANY) == cls ? v : NULL;
+}
+
+static long array_num(HPDF_Array a, HPDF_UINT i)
+{
+    HPDF_Number n = array_at(a, i, HPDF_OCLASS_NUMBER);
+    return n ? n->value : -1;
+}
+
+/* A stream's bytes as written (before any filter), NUL-terminated;
+ * malloc'd.  NULL when s is not a stream. */
+static unsigned char *bytes_of(HPDF_Dict s, size_t *n)
+{
+    *n = 0;
+    if (!s || !s->stream)
+        return NULL;
+    HPDF_UINT size = HPDF_Stream_Size(s->stream);
+    unsigned char *b = calloc(size + 1, 1);
+    if (!b || HPDF_Stream_Seek(s->stream, 0, HPDF_SEEK_SET) != HPDF_OK) {
+        free(b);
+        return NULL;
+    }
+    HPDF_UINT got = size;
+    HPDF_STATUS r = size ? HPDF_Stream_Read(s->stream, b, &got) : HPDF_OK;
+    if ((r != HPDF_OK && r != HPDF_STREAM_EOF) || got != size) {
+        free(b);
+        return NULL;
+    }
+    *n = size;
+    return b;
+}
+
+/* The descendant CIDFont of a Type0 font. */
+static HPDF_Dict cidfont(const cv_pdffont *pf)
+{
+    return array_at(array_of(pf->font, "DescendantFonts"), 0, HPDF_OCLASS_DICT);
+}
+
+/* FreeType's advance of cp's glyph in thousandths of an em, truncated: the
+ * number the /W array must carry. */
+static long ft_width(uint32_t cp)
+{
+    FT_Face ft = (FT_Face)lato->ft;
+    FT_Fixed adv = 0;
+    if (FT_Get_Advance(ft, FT_Get_Char_Index(ft, cp), FT_LOAD_NO_SCALE, &adv))
+        return -1;
+    return (long)adv * 1000 / ft->units_per_EM;
+}
+
+/* ----------------------------------------------------------- the font program */
+
+static unsigned be16(const unsigned char *p)
+{
+    return (unsigned)p[0] << 8 | p[1];
+}
+
+static unsigned long be32(const unsigned char *p)
+{
+    return (unsigned long)be16(p) << 16 | be16(p + 2);
+}
+
+/* The table `tag` of an sfnt, or NULL. */
+static const unsigned char *table(const unsigned char *f, size_t n, const char *tag,
+                                  size_t *len)
+{
+    if (n < 12)
+        return NULL;
+    unsigned count = be16(f + 4);
+    for (unsigned i = 0; i < count && 12 + 16 * (i + 1) <= n; i++) {
+        const unsigned char *rec = f + 12 + 16 * i;
+        unsigned long off = be32(rec + 8), l = be32(rec + 12);
+        if (!memcmp(rec, tag, 4) && off + l <= n) {
+            *len = l;
+            return f + off;
+        }
+    }
+    return NULL;
+}
+
+/* The advance of glyph `gid` of the subset, from its own hhea and hmtx,
+ * in truncated thousandths; -1 when it cannot be read. */
+static long sub_width(const unsigned char *f, size_t n, unsigned gid)
+{
+    size_t hl, ml, hdl;
+    const unsigned char *hhea = table(f, n, "hhea", &hl), *hmtx = table(f, n, "hmtx", &ml),
+                        *head = table(f, n, "head", &hdl);
+    if (!hhea || hl < 36 || !hmtx || !head || hdl < 20)
+        return -1;
+    unsigned nm = be16(hhea + 34), upem = be16(head + 18), k = gid < nm ? gid : nm - 1;
+    if (!nm || !upem || 4 * (size_t)k + 2 > ml)
+        return -1;
+    return (long)be16(hmtx + 4 * k) * 1000 / upem;
+}
+
+/* ------------------------------------------------------------------ ToUnicode */
+
+/* The ToUnicode map parsed back: uni[code] is the UTF-16 hex it maps to
+ * as written ("" for none).  Every bfchar and bfrange block must hold as
+ * many entries as its count says, at most 100; a range may only vary the
+ * last byte; no code may be mapped twice. */
+typedef struct tounicode {
+    char uni[65536][12];
+    int digits;         /* of each code: 2 or 4 */
+    int nranges, nchars;
+    bool ok;
+} tounicode;
+
+static tounicode tu;
+
+static bool hexnum(const char **p, int digits, unsigned long *v)
+{
+    const char *s = *p;
+    if (*s++ != '<')
+        return false;
+    char *end;
+    *v = strtoul(s, &end, 16);
+    if (end - s != digits || *end != '>')
+        return false;
+    *p = end + 1;
+    return true;
+}
+
+static bool set_code(unsigned long code, unsigned long u)
+{
+    if (code > 0xFFFF || tu.uni[code][0])
+        return false;
+    snprintf(tu.uni[code], sizeof tu.uni[code], u > 0xFFFF ? "%08X" : "%04X",
+             (unsigned)(u & 0xFFFFFFFFu));
+    return true;
+}
+
+static void parse_tounicode(const char *s)
+{
+    memset(&tu, 0, sizeof tu);
+    const char *cs = strstr(s, "begincodespacerange\n");
+    if (!cs)
+        return;
+    cs += strlen("begincodespacerange\n");
+    tu.digits = !strncmp(cs, "<00> <FF>\n", 10) ? 2 : !strncmp(cs, "<0000> <FFFF>\n", 14) ? 4 : 0;
+    if (!tu.digits || !strstr(s, "endcmap"))
+        return;
+    tu.ok = true;
+    for (const char *p = s; tu.ok && (p = strstr(p, " begin")); ) {
+        const char *line = p;
+        while (line > s && line[-1] != '\n')
+            line--;
+        long count = strtol(line, NULL, 10);
+        bool range = !strncmp(p, " beginbfrange\n", 14);
+        if (!range && strncmp(p, " beginbfchar\n", 13)) {
+            p++;            /* " begincodespacerange" and the like */
+            continue;
+        }
+        p = strchr(p, '\n') + 1;
+        tu.ok = count >= 1 && count <= 100;
+        for (long i = 0; tu.ok && i < count; i++) {
+            unsigned long lo, hi, u;
+            tu.ok = hexnum(&p, tu.digits, &lo) && *p++ == ' ';
+            /* A range may only vary the last byte, of the codes and of the
+             * value (PDF 32000 9.10.3). */
+            if (tu.ok && range)
+                tu.ok = hexnum(&p, tu.digits, &hi) && *p++ == ' ' && hi >= lo &&
+                        lo >> 8 == hi >> 8;
+            else
+                hi = lo;
+            /* The value: four hex digits, or eight for a surrogate pair. */
+            const char *v = p;
+            tu.ok = tu.ok && (hexnum(&p, 4, &u) || (p = v, hexnum(&p, 8, &u))) && *p++ == '\n' &&
+                    (u & 0xFF) + (hi - lo) <= 0xFF;
+            if (tu.ok && u > 0xFFFF) {  /* a surrogate pair, and never a range */
+                unsigned long h = u >> 16, l = u & 0xFFFF;
+                tu.ok = !range && h >= 0xD800 && h < 0xDC00 && l >= 0xDC00 && l < 0xE000;
+            }
+            for (unsigned long c = lo; tu.ok && c <= hi; c++)
+                tu.ok = set_code(c, u + (c - lo));
+            if (range)
+                tu.nranges++;
+            else
+                tu.nchars += (int)(hi - lo + 1);
+        }
+        tu.ok = tu.ok && !strncmp(p, range ? "endbfrange\n" : "endbfchar\n",
+                                   range ? 11 : 10);
+    }
+}
+
+/* The UTF-16 hex of cp, as a ToUnicode map should give it. */
+static const char *utf16(uint32_t cp, char out[12])
+{
+    if (cp > 0xFFFF)
+        snprintf(out, 12, "%04X%04X", (unsigned)(0xD800 + ((cp - 0x10000) >> 10)),
+                 (unsigned)(0xDC00 + ((cp - 0x10000) & 0x3FF)));
+    else
+        snprintf(out, 12, "%04X", (unsigned)cp);
+    return out;
+}
+
+/* --------------------------------------------------------------- embedding */
+
+static bool embed(HPDF_Doc pdf, cv_pdffont *pf, const uint32_t *cps, size_t n, bool cidset,
+                  HPDF_Dict *cmap1)
+{
+    *pf = (cv_pdffont){.face = lato, .cidset = cidset};
+    for (size_t i = 0; i < n; i++) {
+        cv_pdffont_use(pf, cps[i]);
+        cv_pdffont_use(pf, cps[i]);     /* noting twice is noting once */
+    }
+    cv_pdffont_seal(pf);
+    cv_error err;
+    cv_error_init(&err);
+    bool ok = cv_pdffont_embed(pdf, pf, cmap1, &err);
+    if (!ok)
+        fprintf(stderr, "  embed: %s\n", err.msg);
+    return ok && HPDF_GetError(pdf) == HPDF_OK;
+}
+
+/* What every embedding must satisfy, whatever its codes: codes distinct
+ * and in range; /W gives each code point's width as FreeType measures
+ * it; the glyph each code reaches in the subset (through the CIDToGIDMap
+ * when there is one) has that width too; ToUnicode maps each code to its
+ * code point and nothing else; the CIDSet has .notdef and every code. */
+static void common_checks(const cv_pdffont *pf, const uint32_t *cps, size_t n)
+{
+    HPDF_Dict cid = cidfont(pf);
+    CHECK(cid != NULL);
+    CHECK(pf->n == n);
+    CHECK_STR(name_of(pf->font, "Subtype"), "Type0");
+    CHECK_STR(name_of(cid, "Subtype"), "CIDFontType2");
+    /* BaseFont: a subset tag of six capitals, then the PostScript name. */
+    const char *base = name_of(pf->font, "BaseFont");
+    CHECK(strlen(base) == 7 + strlen("Lato-Regular") && base[6] == '+' &&
+          !strcmp(base + 7, "Lato-Regular"));
+    for (int i = 0; i < 6; i++)
+        CHECK(base[i] >= 'A' && base[i] <= 'Z');
+    CHECK_STR(name_of(cid, "BaseFont"), base);
+
+    unsigned lo = 0xFFFF, hi = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned c = cv_pdffont_cid(pf, cps[i]);
+        CHECK(c > 0 && c <= 0xFFFF);
+        for (size_t j = 0; j < i; j++)
+            CHECK(cv_pdffont_cid(pf, cps[j]) != c);
+        lo = c < lo ? c : lo;
+        hi = c > hi ? c : hi;
+    }
+    CHECK(pf->one_byte == (hi < 256));
+    CHECK(cv_pdffont_cid(pf, 0x10FFFF) == 0);       /* never noted */
+
+    /* The subset font program. */
+    HPDF_Dict desc = dict_of(cid, "FontDescriptor");
+    size_t flen;
+    unsigned char *prog = bytes_of(dict_of(desc, "FontFile2"), &flen);
+    CHECK(prog && flen > 12 && be32(prog) == 0x00010000);
+    CHECK(number_of(dict_of(desc, "FontFile2"), "Length1") == (long)flen);
+    size_t l;
+    CHECK(prog && table(prog, flen, "glyf", &l) && !table(prog, flen, "cmap", &l) &&
+          !table(prog, flen, "GSUB", &l) && !table(prog, flen, "GPOS", &l));
+    CHECK(flen < lato->size / 4);
+
+    /* CIDToGIDMap: /Identity, or two bytes per code from 0 to hi. */
+    HPDF_UINT16 cls;
+    void *m = item(cid, "CIDToGIDMap", &cls);
+    size_t mlen = 0;
+    unsigned char *map = cls == HPDF_OCLASS_DICT ? bytes_of(m, &mlen) : NULL;
+    CHECK(map ? mlen == 2 * ((size_t)hi + 1)
+              : cls == HPDF_OCLASS_NAME && !strcmp(((HPDF_Name)m)->value, "Identity"));
+
+    /* /W [lo [w(lo) ... w(hi)]]. */
+    HPDF_Array w = array_of(cid, "W");
+    HPDF_Array ws = array_at(w, 1, HPDF_OCLASS_ARRAY);
+    CHECK(w && w->list->count == 2 && array_num(w, 0) == (long)lo);
+    CHECK(ws && ws->list->count == hi - lo + 1);
+    for (size_t i = 0; i < n && ws; i++) {
+        unsigned c = cv_pdffont_cid(pf, cps[i]);
+        long want = ft_width(cps[i]);
+        CHECK(want >= 0 && array_num(ws, c - lo) == want);
+        if (array_num(ws, c - lo) != want)
+            fprintf(stderr, "  U+%04X: /W %ld, FreeType %ld\n", (unsigned)cps[i],
+                    array_num(ws, c - lo), want);
+        unsigned gid = map ? be16(map + 2 * c) : c;
+        CHECK(prog && sub_width(prog, flen, gid) == want);
+    }
+    CHECK(number_of(cid, "DW") == 1000);
+
+    /* ToUnicode: exactly one code point per code, nothing more. */
+    size_t tlen;
+    char *t = (char *)bytes_of(dict_of(pf->font, "ToUnicode"), &tlen);
+    CHECK(t != NULL);
+    parse_tounicode(t ? t : "");
+    CHECK(tu.ok);
+    CHECK(tu.digits == (pf->one_byte ? 2 : 4));
+    size_t mapped = 0;
+    for (unsigned c = 0; c <= 0xFFFF; c++)
+        mapped += tu.uni[c][0] != 0;
+    CHECK(mapped == n);
+    char u[12];
+    for (size_t i = 0; i < n; i++)
+        CHECK_STR(tu.uni[cv_pdffont_cid(pf, cps[i])], utf16(cps[i], u));
+
+    /* CIDSet: bit 0 (.notdef) and a bit per code, most significant first. */
+    size_t slen;
+    unsigned char *set = bytes_of(dict_of(desc, "CIDSet"), &slen);
+    CHECK(pf->cidset == (set != NULL));
+    if (set) {
+        CHECK(slen == (size_t)hi / 8 + 1);
+        size_t bits = 0;
+        for (size_t i = 0; i < slen; i++)
+            for (int b = 0; b < 8; b++)
+                bits += (set[i] >> b) & 1;
+        CHECK(bits == n + 1 && (set[0] & 0x80));
+        for (size_t i = 0; i < n; i++) {
+            unsigned c = cv_pdffont_cid(pf, cps[i]);
+            CHECK(set[c / 8] & (0x80 >> (c % 8)));
+        }
+    }
+    free(set);
+    free(t);
+    free(map);
+    free(prog);
+}
+
+/* ------------------------------------------------------------------- tests */
+
+/* A few letters: every code point has a glyph of its own, so codes are
+ * the subset's glyph ids, all below 256: one byte per code through the
+ * OneByteIdentityH CMap, which one object serves for every such font. */
+TEST(one_byte_glyph_ids)
+{
+    static const uint32_t cps[] = {'H', 'e', 'l', 'o', ',', ' ', 'W', 'r', 'd', '!', '1', '7'};
+    size_t n = sizeof cps / sizeof *cps;
+    HPDF_Doc pdf = HPDF_New(NULL, NULL);
+    HPDF_Dict cmap1 = NULL;
+    cv_pdffont a, b;
+    CHECK(embed(pdf, &a, cps, n, true, &cmap1));
+    CHECK(a.one_byte);
+    common_checks(&a, cps, n);
+    CHECK_STR(name_of(cidfont(&a), "CIDToGIDMap"), "Identity");
+
+    HPDF_Dict enc = dict_of(a.font, "Encoding");
+    CHECK(enc && enc == cmap1);
+    CHECK_STR(name_of(enc, "CMapName"), "OneByteIdentityH");
+    size_t len;
+    char *cm = (char *)bytes_of(enc, &len);
+    CHECK(cm && strstr(cm, "1 begincodespacerange\n<00> <FF>\nendcodespacerange\n") &&
+          strstr(cm, "1 begincidrange\n<00> <FF> 0\nendcidrange\n"));
+    free(cm);
+
+    /* Another one-byte font shares the CMap; the same code points give the
+     * same subset tag, other code points another. */
+    static const uint32_t other[] = {'x', 'y'};
+    CHECK(embed(pdf, &b, other, 2, false, &cmap1));
+    CHECK(dict_of(b.font, "Encoding") == enc);
+    common_checks(&b, other, 2);
+    CHECK(strcmp(name_of(a.font, "BaseFont"), name_of(b.font, "BaseFont")) != 0);
+    HPDF_Doc pdf2 = HPDF_New(NULL, NULL);
+    HPDF_Dict cmap2 = NULL;
+    cv_pdffont c;
+    CHECK(embed(pdf2, &c, cps, n, false, &cmap2));
+    CHECK_STR(name_of(c.font, "BaseFont"), name_of(a.font, "BaseFont"));
+    CHECK(cv_pdffont_cid(&c, 'W') == cv_pdffont_cid(&a, 'W'));
+
+    cv_pdffont_free(&a);
+    cv_pdffont_free(&b);
+    cv_pdffont_free(&c);
+    HPDF_Free(pdf);
+    HPDF_Free(pdf2);
+}
+
+/* A space and a no-break space share Lato's space glyph: codes become
+ * 1..n in code-point order and a CIDToGIDMap stream leads to the glyphs,
+ * the two spaces to the same one.  The ToUnicode map is exact. */
+TEST(shared_glyph_map)
+{
+    CHECK(cv_face_glyph(lato, ' ') != 0 && cv_face_glyph(lato, ' ') == cv_face_glyph(lato, 0xA0));
+    static const uint32_t cps[] = {0xA0, 'c', 'a', ' ', 'b'};
+    HPDF_Doc pdf = HPDF_New(NULL, NULL);
+    HPDF_Dict cmap1 = NULL;
+    cv_pdffont pf;
+    CHECK(embed(pdf, &pf, cps, 5, true, &cmap1));
+    common_checks(&pf, cps, 5);
+    CHECK(cv_pdffont_cid(&pf, ' ') == 1 && cv_pdffont_cid(&pf, 'a') == 2 &&
+          cv_pdffont_cid(&pf, 'b') == 3 && cv_pdffont_cid(&pf, 'c') == 4 &&
+          cv_pdffont_cid(&pf, 0xA0) == 5);
+    CHECK(pf.one_byte && dict_of(pf.font, "Encoding") == cmap1);
+
+    size_t len;
+    unsigned char *map = bytes_of(dict_of(cidfont(&pf), "CIDToGIDMap"), &len);
+    CHECK(map && len == 12);
+    if (map && len == 12) {
+        CHECK(be16(map) == 0);                          /* CID 0: .notdef */
+        CHECK(be16(map + 2) != 0 && be16(map + 2) == be16(map + 10));
+        for (int i = 1; i <= 4; i++)
+            for (int j = i + 1; j <= 4; j++)
+                CHECK(be16(map + 2 * i) != be16(map + 2 * j));
+    }
+    free(map);
+
+    /* a-c are consecutive in codes and code points: one range. */
+    char *t = (char *)bytes_of(dict_of(pf.font, "ToUnicode"), &len);
+    CHECK(t && strstr(t, "1 beginbfrange\n<02> <04> <0061>\nendbfrange\n"
+                         "2 beginbfchar\n<01> <0020>\n<05> <00A0>\nendbfchar\n"));
+    free(t);
+    cv_pdffont_free(&pf);
+    HPDF_Free(pdf);
+}
+
+/* Over 255 code points, each with a glyph of its own: codes are glyph ids,
+ * some above 255, so two bytes per code through Identity-H, and the
+ * ToUnicode map needs several blocks of at most 100. */
+TEST(two_byte_glyph_ids)
+{
+    uint32_t cps[600];
+    size_t n = 0;
+    unsigned char seen[65536 / 8] = {0};
+    for (uint32_t cp = 0x21; cp < 0x250 && n < 600; cp++) {
+        unsigned g = cv_face_glyph(lato, cp);
+        if (!g || g > 0xFFFF || (seen[g / 8] & (1u << (g % 8))))
+            continue;       /* missing, or the glyph of another code point */
+        seen[g / 8] |= (unsigned char)(1u << (g % 8));
+        cps[n++] = cp;
+    }
+    CHECK(n > 300);
+    HPDF_Doc pdf = HPDF_New(NULL, NULL);
+    HPDF_Dict cmap1 = NULL;
+    cv_pdffont pf;
+    CHECK(embed(pdf, &pf, cps, n, true, &cmap1));
+    CHECK(!pf.one_byte && cmap1 == NULL);
+    CHECK_STR(name_of(pf.font, "Encoding"), "Identity-H");
+    CHECK_STR(name_of(cidfont(&pf), "CIDToGIDMap"), "Identity");
+    common_checks(&pf, cps, n);
+    CHECK(tu.nchars > 100 && tu.nranges > 0);
+    cv_pdffont_free(&pf);
+    HPDF_Free(pdf);
+}
+
+/* Code points Lato lacks (U+10000, U+1F601) have no glyph of their own:
+ * codes are 1..n, and their ToUnicode values are surrogate pairs. */
+TEST(astral_without_glyph)
+{
+    CHECK(cv_face_glyph(lato, 0x10000) == 0 && cv_face_glyph(lato, 0x1F601) == 0);
+    static const uint32_t cps[] = {0x1F601, 'a', 0x10000};
+    HPDF_Doc pdf = HPDF_New(NULL, NULL);
+    HPDF_Dict cmap1 = NULL;
+    cv_pdffont pf;
+    CHECK(embed(pdf, &pf, cps, 3, false, &cmap1));
+    CHECK(cv_pdffont_cid(&pf, 'a') == 1 && cv_pdffont_cid(&pf, 0x10000) == 2 &&
+          cv_pdffont_cid(&pf, 0x1F601) == 3);
+    size_t len;
+    char *t = (char *)bytes_of(dict_of(pf.font, "ToUnicode"), &len);
+    CHECK(t && strstr(t, "3 beginbfchar\n<01> <0061>\n<02> <D800DC00>\n<03> <D83DDE01>\n"
+                         "endbfchar\n"));
+    free(t);
+    common_checks(&pf, cps, 3);
+    cv_pdffont_free(&pf);
+    HPDF_Free(pdf);
+}
+
+/* One byte holds codes up to 255: with a shared glyph (codes 1..n), 255
+ * code points are one byte each, 256 are two. */
+TEST(one_byte_up_to_255)
+{
+    uint32_t cps[256];
+    size_t n = 0;
+    cps[n++] = ' ';
+    cps[n++] = 0xA0;
+    for (uint32_t cp = 0x21; n < 256; cp++)
+        if (cp != 0xA0 && cv_face_glyph(lato, cp))
+            cps[n++] = cp;
+    for (size_t k = 255; k <= 256; k++) {
+        HPDF_Doc pdf = HPDF_New(NULL, NULL);
+        HPDF_Dict cmap1 = NULL;
+        cv_pdffont pf;
+        CHECK(embed(pdf, &pf, cps, k, false, &cmap1));
+        CHECK(cv_pdffont_cid(&pf, ' ') == 1 && cv_pdffont_cid(&pf, cps[k - 1]) == k);
+        CHECK(pf.one_byte == (k == 255));
+        CHECK(pf.one_byte ? dict_of(pf.font, "Encoding") == cmap1
+                          : !strcmp(name_of(pf.font, "Encoding"), "Identity-H"));
+        common_checks(&pf, cps, k);
+        cv_pdffont_free(&pf);
+        HPDF_Free(pdf);
+    }
+}
+
+int main(void)
+{
+    cv_error err;
+    cv_error_init(&err);
+    const char *dirs[] = {NULL};
+    fs = cv_fontset_new(dirs, &err);
+    int id = fs ? cv_fontset_open_file(fs, "fonts/Lato-Regular.ttf", 0, (cv_pos){0}, &err) : -1;
+    if (id < 0 || !(lato = cv_fontset_face(fs, id))) {
+        fprintf(stderr, "cannot open fonts/Lato-Regular.ttf: %s\n", err.msg);
+        printf("pdf_font: 0 passed, 1 failed\n");
+        return 1;
+    }
+    RUN(one_byte_glyph_ids);
+    RUN(shared_glyph_map);
+    RUN(two_byte_glyph_ids);
+    RUN(astral_without_glyph);
+    RUN(one_byte_up_to_255);
+    cv_fontset_free(fs);
+    return harness_report("pdf_font");
+}
