@@ -1,0 +1,429 @@
+/* output.c - writing an output file without ever losing one (output.h).
+ *
+ * cv_out_open() finds where the bytes go before anything is written:
+ *
+ *   "-"                      the standard output, as it is (not a terminal);
+ *   a device, FIFO, socket   the path itself, opened for writing, never
+ *                            created or replaced (/dev/null stays a device);
+ *   a path through /proc     written straight through too: /dev/stdout and
+ *                            /dev/fd/N lead to /proc/self/fd/N, whose link
+ *                            text is no path to rename onto;
+ *   a symlink                followed, link by link, to the file it names,
+ *                            which is then replaced like any regular file;
+ *   a regular file or none   an unnamed temporary file in the same directory
+ *                            (O_TMPFILE), linked to a name and renamed over
+ *                            the target only at cv_out_commit().
+ *
+ * The one piece of state at file scope is the list of named temporary
+ * files (only where O_TMPFILE is not supported, and for the instant between
+ * linking an unnamed file to a name and renaming it), which the signal
+ * handlers of the driver clear through cv_out_cleanup().  It is written
+ * with the signals it serves blocked.
+ */
+#include "output.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "arena.h"
+
+/* ---- Inputs ---------------------------------------------------------- */
+
+typedef struct input {
+    dev_t dev;
+    ino_t ino;
+    const char *what;
+} input;
+
+struct cv_inputs {
+    input *v;
+    size_t n, cap;
+};
+
+cv_inputs *cv_inputs_new(void)
+{
+    return cv_xcalloc(1, sizeof(cv_inputs));
+}
+
+void cv_inputs_free(cv_inputs *in)
+{
+    if (in)
+        free(in->v);
+    free(in);
+}
+
+void cv_inputs_add(cv_inputs *in, const char *path, const char *what)
+{
+    struct stat st;
+    if (!in || !path || stat(path, &st) != 0)
+        return;
+    for (size_t i = 0; i < in->n; i++)
+        if (in->v[i].dev == st.st_dev && in->v[i].ino == st.st_ino)
+            return;
+    if (in->n == in->cap) {
+        in->cap = in->cap ? in->cap * 2 : 16;
+        in->v = cv_xrealloc(in->v, in->cap * sizeof *in->v);
+    }
+    in->v[in->n++] = (input){st.st_dev, st.st_ino, what};
+}
+
+static const char *find_stat(const cv_inputs *in, const struct stat *st)
+{
+    for (size_t i = 0; in && i < in->n; i++)
+        if (in->v[i].dev == st->st_dev && in->v[i].ino == st->st_ino)
+            return in->v[i].what;
+    return NULL;
+}
+
+const char *cv_inputs_find(const cv_inputs *in, const char *path)
+{
+    struct stat st;
+    return in && stat(path, &st) == 0 ? find_stat(in, &st) : NULL;
+}
+
+/* ---- Named temporary files, for the signal handlers ---------------------- */
+
+#define MAX_NAMED 64
+static char *volatile named[MAX_NAMED];
+
+static void block_signals(sigset_t *old)
+{
+    sigset_t s;
+    sigemptyset(&s);
+    sigaddset(&s, SIGINT);
+    sigaddset(&s, SIGTERM);
+    sigaddset(&s, SIGHUP);
+    sigprocmask(SIG_BLOCK, &s, old);
+}
+
+/* Remember `name` for cv_out_cleanup(); false when the list is full. */
+static bool name_add(char *name)
+{
+    sigset_t old;
+    block_signals(&old);
+    bool ok = false;
+    for (size_t i = 0; i < MAX_NAMED && !ok; i++)
+        if (!named[i]) {
+            named[i] = name;
+            ok = true;
+        }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    return ok;
+}
+
+static void name_drop(const char *name)
+{
+    sigset_t old;
+    block_signals(&old);
+    for (size_t i = 0; i < MAX_NAMED; i++)
+        if (named[i] == name)
+            named[i] = NULL;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+void cv_out_cleanup(void)
+{
+    for (size_t i = 0; i < MAX_NAMED; i++) {
+        char *name = named[i];
+        if (name)
+            unlink(name);
+    }
+}
+
+/* ---- Opening ------------------------------------------------------------- */
+
+typedef enum { THROUGH, UNNAMED, NAMED } kind;
+
+struct cv_out {
+    kind kind;
+    int fd;
+    bool is_stdout;
+    const char *path;        /* as given, for messages */
+    char *target;            /* the file replaced (after links) */
+    char *temp;              /* NAMED: the temporary file's name */
+    bool failed;
+};
+
+static bool fail_at(cv_error *err, const char *path, int e)
+{
+    return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot write '%s': %s", path, strerror(e));
+}
+
+/* The directory part of `path` ("." for none), malloc'd. */
+static char *dir_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return cv_xstrdup(".");
+    if (slash == path)
+        return cv_xstrdup("/");
+    size_t n = (size_t)(slash - path);
+    char *d = cv_xmalloc(n + 1);
+    memcpy(d, path, n);
+    d[n] = 0;
+    return d;
+}
+
+/* Follow the symlinks of the last component of `path` to the file they
+ * name (which may not exist yet).  *through is set when a link leads into
+ * /proc (a file descriptor's magic link).  NULL with errno set on a loop
+ * or an unreadable link. */
+static char *resolve(const char *path, bool *through)
+{
+    char *t = cv_xstrdup(path);
+    for (int hops = 0;; hops++) {
+        struct stat st;
+        if (lstat(t, &st) != 0 || !S_ISLNK(st.st_mode))
+            return t;
+        if (hops == 40) {
+            free(t);
+            errno = ELOOP;
+            return NULL;
+        }
+        char link[PATH_MAX];
+        ssize_t k = readlink(t, link, sizeof link - 1);
+        if (k < 0) {
+            free(t);
+            return NULL;
+        }
+        link[k] = 0;
+        if (!strncmp(link, "/proc/", 6) || !strncmp(t, "/proc/", 6))
+            *through = true;
+        char *next;
+        if (link[0] == '/') {
+            next = cv_xstrdup(link);
+        } else {
+            char *d = dir_of(t);
+            next = cv_xmalloc(strlen(d) + strlen(link) + 2);
+            sprintf(next, "%s/%s", d, link);
+            free(d);
+        }
+        free(t);
+        t = next;
+    }
+}
+
+/* A named temporary file in `dir`, mode 0666 less the umask. */
+static int open_named(cv_out *o, const char *dir)
+{
+    static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+    size_t n = strlen(dir) + 40;
+    o->temp = cv_xmalloc(n);
+    unsigned long r = (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16) ^
+                      (unsigned long)(size_t)o;
+    for (int tries = 0; tries < 100; tries++) {
+        char x[7];
+        for (int i = 0; i < 6; i++) {
+            r = r * 6364136223846793005UL + 1442695040888963407UL;
+            x[i] = digits[(r >> 33) % 36];
+        }
+        x[6] = 0;
+        snprintf(o->temp, n, "%s/.cvpdf-%ld-%s", dir, (long)getpid(), x);
+        sigset_t old;
+        block_signals(&old);
+        int fd = open(o->temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        bool listed = fd >= 0 && name_add(o->temp);
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        if (fd >= 0 && !listed) {
+            unlink(o->temp);
+            close(fd);
+            errno = EMFILE;
+            return -1;
+        }
+        if (fd >= 0)
+            return fd;
+        if (errno != EEXIST)
+            break;
+    }
+    int e = errno;
+    free(o->temp);
+    o->temp = NULL;
+    errno = e;
+    return -1;
+}
+
+/* Give the temporary file the mode (and owner) of the file it replaces. */
+static void keep_mode(int fd, const char *target)
+{
+    struct stat st;
+    if (stat(target, &st) != 0 || !S_ISREG(st.st_mode))
+        return;
+    /* The owner first: chown may clear set-id bits that fchmod then sets. */
+    if (fchown(fd, st.st_uid, st.st_gid) != 0 && fchown(fd, (uid_t)-1, st.st_gid) != 0) {
+        /* Not allowed: the runner owns the new file. */
+    }
+    if (fchmod(fd, st.st_mode & 07777) != 0) {
+        /* The temporary file is the runner's, so this does not fail. */
+    }
+}
+
+static cv_out *open_stdout(cv_out *o, cv_error *err)
+{
+    if (isatty(STDOUT_FILENO)) {
+        cv_error_at(err, (cv_pos){"-", 0, 0}, "will not write a PDF to a terminal; redirect "
+                    "the standard output to a file or a pipe, or give -o FILE");
+        free(o);
+        return NULL;
+    }
+    o->fd = STDOUT_FILENO;
+    o->is_stdout = true;
+    return o;
+}
+
+cv_out *cv_out_open(const char *path, const cv_inputs *in, cv_error *err)
+{
+    cv_out *o = cv_xcalloc(1, sizeof *o);
+    o->fd = -1;
+    o->path = path;
+    o->kind = THROUGH;
+    if (!strcmp(path, "-"))
+        return open_stdout(o, err);
+
+    struct stat st;
+    bool exists = stat(path, &st) == 0;
+    const char *what = exists ? find_stat(in, &st) : NULL;
+    if (what) {
+        cv_error_at(err, (cv_pos){path, 0, 0}, "this is an input (%s); it will not be "
+                    "overwritten with a PDF", what);
+        free(o);
+        return NULL;
+    }
+    if (exists && S_ISDIR(st.st_mode)) {
+        fail_at(err, path, EISDIR);
+        free(o);
+        return NULL;
+    }
+    bool through = exists && !S_ISREG(st.st_mode);
+    o->target = resolve(path, &through);
+    if (!o->target) {
+        fail_at(err, path, errno);
+        free(o);
+        return NULL;
+    }
+    if (through) {
+        /* Never created, never truncated unless a regular file. */
+        int fl = O_WRONLY | O_CLOEXEC | O_NOCTTY | (exists && S_ISREG(st.st_mode) ? O_TRUNC : 0);
+        o->fd = open(path, fl);
+        if (o->fd < 0) {
+            fail_at(err, path, errno);
+            cv_out_abort(o);
+            return NULL;
+        }
+        return o;
+    }
+
+    char *dir = dir_of(o->target);
+    o->kind = UNNAMED;
+    o->fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+    if (o->fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {
+        o->kind = NAMED;
+        o->fd = open_named(o, dir);
+    }
+    free(dir);
+    if (o->fd < 0) {
+        fail_at(err, path, errno);
+        cv_out_abort(o);
+        return NULL;
+    }
+    keep_mode(o->fd, o->target);
+    return o;
+}
+
+/* ---- Writing ------------------------------------------------------------- */
+
+bool cv_out_write(cv_out *o, const void *p, size_t n, cv_error *err)
+{
+    const char *s = p;
+    while (n > 0 && !o->failed) {
+        ssize_t w = write(o->fd, s, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            o->failed = true;
+            return fail_at(err, o->path, w < 0 ? errno : EIO);
+        }
+        s += w;
+        n -= (size_t)w;
+    }
+    return !o->failed;
+}
+
+/* Link the unnamed file to a fresh name beside the target. */
+static bool link_unnamed(cv_out *o)
+{
+    char *dir = dir_of(o->target);
+    size_t n = strlen(dir) + 40;
+    o->temp = cv_xmalloc(n);
+    char fdpath[64];
+    snprintf(fdpath, sizeof fdpath, "/proc/self/fd/%d", o->fd);
+    bool ok = false;
+    for (int tries = 0; tries < 100 && !ok; tries++) {
+        snprintf(o->temp, n, "%s/.cvpdf-%ld-%d", dir, (long)getpid(), tries);
+        if (!name_add(o->temp))
+            break;
+        ok = linkat(AT_FDCWD, fdpath, AT_FDCWD, o->temp, AT_SYMLINK_FOLLOW) == 0;
+        /* Without /proc: by the descriptor itself (privileged). */
+        if (!ok && errno == ENOENT)
+            ok = linkat(o->fd, "", AT_FDCWD, o->temp, AT_EMPTY_PATH) == 0;
+        if (!ok)
+            name_drop(o->temp);
+        if (!ok && errno != EEXIST)
+            break;
+    }
+    free(dir);
+    return ok;
+}
+
+static void release(cv_out *o)
+{
+    if (o->temp)
+        name_drop(o->temp);
+    free(o->temp);
+    free(o->target);
+    free(o);
+}
+
+bool cv_out_commit(cv_out *o, cv_error *err)
+{
+    const char *path = o->path;
+    bool ok = !o->failed;
+    int e = 0;
+    /* The link and the rename must not be cut off by SIGINT half-way: the
+     * target is either the old file or the new one. */
+    sigset_t old;
+    block_signals(&old);
+    if (!o->is_stdout) {
+        if (ok && o->kind == UNNAMED && !link_unnamed(o))
+            ok = false, e = errno;
+        if (close(o->fd) != 0 && ok)
+            ok = false, e = errno;
+        if (ok && o->kind != THROUGH && rename(o->temp, o->target) != 0)
+            ok = false, e = errno;
+        if (!ok && o->temp)
+            unlink(o->temp);
+    }
+    release(o);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (!ok && e)
+        fail_at(err, path, e);
+    return ok;
+}
+
+void cv_out_abort(cv_out *o)
+{
+    if (!o)
+        return;
+    if (o->fd >= 0 && !o->is_stdout)
+        close(o->fd);
+    if (o->temp && o->kind == NAMED)
+        unlink(o->temp);
+    release(o);
+}

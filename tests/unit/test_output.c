@@ -1,0 +1,213 @@
+/* Unit tests for output.c: atomic replacement, modes kept, the umask
+ * honoured, links followed, devices and FIFOs written through, inputs
+ * refused, nothing left behind.  Everything happens in a fresh temporary
+ * directory; the device is one made there with mknod (as root), never a
+ * real one. */
+#include "harness.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "output.h"
+
+static char dir[64];
+#include "errcheck.h"
+
+static const char *at(const char *name)
+{
+    static char buf[8][256];
+    static int k;
+    k = (k + 1) % 8;
+    snprintf(buf[k], sizeof buf[k], "%s/%s", dir, name);
+    return buf[k];
+}
+
+static bool put(const char *path, const char *text, const cv_inputs *in)
+{
+    cv_error_init(&E);
+    cv_out *o = cv_out_open(path, in, &E);
+    if (!o)
+        return false;
+    if (!cv_out_write(o, text, strlen(text), &E)) {
+        cv_out_abort(o);
+        return false;
+    }
+    return cv_out_commit(o, &E);
+}
+
+static char *slurp(const char *path)
+{
+    static char buf[256];
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    return buf;
+}
+
+/* Entries of the directory other than those listed (NULL-terminated). */
+static int others(const char *const *keep)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        bool known = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..");
+        for (const char *const *k = keep; *k && !known; k++)
+            known = !strcmp(e->d_name, *k);
+        n += !known;
+    }
+    closedir(d);
+    return n;
+}
+
+TEST(new_file_honours_umask)
+{
+    mode_t old = umask(077);
+    CHECK(put(at("a.pdf"), "one", NULL));
+    umask(old);
+    struct stat st;
+    CHECK(stat(at("a.pdf"), &st) == 0 && (st.st_mode & 0777) == 0600);
+    CHECK_STR(slurp(at("a.pdf")), "one");
+    old = umask(022);
+    CHECK(put(at("b.pdf"), "two", NULL));
+    umask(old);
+    CHECK(stat(at("b.pdf"), &st) == 0 && (st.st_mode & 0777) == 0644);
+}
+
+TEST(replace_keeps_mode_and_leaves_nothing)
+{
+    CHECK(put(at("c.pdf"), "old", NULL));
+    chmod(at("c.pdf"), 0640);
+    struct stat before, after;
+    stat(at("c.pdf"), &before);
+    CHECK(put(at("c.pdf"), "new", NULL));
+    CHECK(stat(at("c.pdf"), &after) == 0 && (after.st_mode & 0777) == 0640);
+    CHECK(after.st_ino != before.st_ino);             /* replaced, not rewritten */
+    CHECK_STR(slurp(at("c.pdf")), "new");
+    static const char *const keep[] = {"a.pdf", "b.pdf", "c.pdf", NULL};
+    CHECK(others(keep) == 0);
+}
+
+TEST(abort_keeps_the_old_file)
+{
+    CHECK(put(at("d.pdf"), "good", NULL));
+    cv_error_init(&E);
+    cv_out *o = cv_out_open(at("d.pdf"), NULL, &E);
+    CHECK(o && cv_out_write(o, "half", 4, &E));
+    cv_out_abort(o);
+    CHECK_STR(slurp(at("d.pdf")), "good");
+    static const char *const keep[] = {"a.pdf", "b.pdf", "c.pdf", "d.pdf", NULL};
+    CHECK(others(keep) == 0);
+}
+
+TEST(symlinks_write_their_target)
+{
+    mkdir(at("sub"), 0755);
+    CHECK(put(at("sub/t.pdf"), "target", NULL));
+    CHECK(symlink("sub/t.pdf", at("link.pdf")) == 0);
+    CHECK(symlink("link.pdf", at("link2.pdf")) == 0);
+    CHECK(put(at("link2.pdf"), "through", NULL));
+    struct stat st;
+    CHECK(lstat(at("link.pdf"), &st) == 0 && S_ISLNK(st.st_mode));
+    CHECK(lstat(at("link2.pdf"), &st) == 0 && S_ISLNK(st.st_mode));
+    CHECK_STR(slurp(at("sub/t.pdf")), "through");
+    /* A dangling link: its target is created. */
+    CHECK(symlink("sub/new.pdf", at("dangling.pdf")) == 0);
+    CHECK(put(at("dangling.pdf"), "made", NULL));
+    CHECK_STR(slurp(at("sub/new.pdf")), "made");
+    CHECK(lstat(at("dangling.pdf"), &st) == 0 && S_ISLNK(st.st_mode));
+    /* A loop is an error, not a hang. */
+    CHECK(symlink("loop2", at("loop1")) == 0 && symlink("loop1", at("loop2")) == 0);
+    CHECK(!put(at("loop1"), "x", NULL));
+    CHECK(has(E.msg, "cannot write") && has(E.msg, "Too many levels of symbolic links"));
+}
+
+TEST(inputs_refused_by_inode)
+{
+    CHECK(put(at("layout.yaml"), "page: {}\n", NULL));
+    cv_inputs *in = cv_inputs_new();
+    cv_inputs_add(in, at("layout.yaml"), "the layout");
+    cv_inputs_add(in, at("missing.yaml"), "nothing");
+    CHECK(!put(at("layout.yaml"), "PDF", in));
+    CHECK(has(E.msg, "this is an input (the layout)"));
+    CHECK(link(at("layout.yaml"), at("hard.pdf")) == 0);
+    CHECK(!put(at("hard.pdf"), "PDF", in));
+    CHECK(symlink("layout.yaml", at("soft.pdf")) == 0);
+    CHECK(!put(at("soft.pdf"), "PDF", in));
+    CHECK(cv_inputs_find(in, at("soft.pdf")) != NULL && !cv_inputs_find(in, at("a.pdf")));
+    CHECK_STR(slurp(at("layout.yaml")), "page: {}\n");
+    cv_inputs_free(in);
+}
+
+TEST(directory_refused)
+{
+    CHECK(!put(at("sub"), "x", NULL));
+    CHECK(has(errstr(), "Is a directory"));
+    CHECK(!put(at("nodir/x.pdf"), "x", NULL));
+    CHECK(has(E.msg, "No such file or directory"));
+}
+
+/* A character device made here (as root): written through, still a
+ * device afterwards. */
+TEST(device_written_through)
+{
+    if (geteuid() != 0)
+        return;
+    CHECK(mknod(at("null"), S_IFCHR | 0666, makedev(1, 3)) == 0);
+    CHECK(put(at("null"), "into the void", NULL));
+    struct stat st;
+    CHECK(lstat(at("null"), &st) == 0 && S_ISCHR(st.st_mode));
+    /* Through a symlink too. */
+    CHECK(symlink("null", at("nul-link")) == 0);
+    CHECK(put(at("nul-link"), "again", NULL));
+    CHECK(lstat(at("null"), &st) == 0 && S_ISCHR(st.st_mode));
+    CHECK(lstat(at("nul-link"), &st) == 0 && S_ISLNK(st.st_mode));
+}
+
+TEST(fifo_written_through)
+{
+    CHECK(mkfifo(at("fifo"), 0600) == 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int fd = open(at("fifo"), O_RDONLY);
+        char buf[64];
+        ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof buf);
+        _exit(n == 4 && !memcmp(buf, "pipe", 4) ? 0 : 1);
+    }
+    CHECK(put(at("fifo"), "pipe", NULL));
+    int status = 1;
+    waitpid(pid, &status, 0);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    struct stat st;
+    CHECK(lstat(at("fifo"), &st) == 0 && S_ISFIFO(st.st_mode));
+}
+
+int main(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/cvpdf-out-XXXXXX");
+    if (!mkdtemp(dir))
+        return 1;
+    RUN(new_file_honours_umask);
+    RUN(replace_keeps_mode_and_leaves_nothing);
+    RUN(abort_keeps_the_old_file);
+    RUN(symlinks_write_their_target);
+    RUN(inputs_refused_by_inode);
+    RUN(directory_refused);
+    RUN(device_written_through);
+    RUN(fifo_written_through);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        return 1;
+    return harness_report("output");
+}
