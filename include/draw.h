@@ -20,7 +20,7 @@
 #include <stdio.h>
 
 #include "error.h"
-#include "font.h"
+#include "fontset.h"
 
 typedef struct cv_gl {
     uint32_t cp;

@@ -27,7 +27,7 @@
 
 #include "draw.h"
 #include "error.h"
-#include "font.h"
+#include "fontset.h"
 
 /* One face as embedded in one document. */
 typedef struct cv_pdffont {

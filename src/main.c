@@ -32,7 +32,7 @@
 #include "draw.h"
 #include "error.h"
 #include "flow.h"
-#include "font.h"
+#include "fontset.h"
 #include "style.h"
 #include "yml.h"
 
