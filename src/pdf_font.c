@@ -300,7 +300,7 @@ static bool choose_codes(cv_pdffont *pf, const hb_map_t *to_new, unsigned *gid)
     if (!seen)
         abort();
     for (size_t i = 0; i < pf->n; i++) {
-        hb_codepoint_t g = hb_map_get(to_new, cv_face_glyph(pf->face, pf->cps[i]));
+        hb_codepoint_t g = hb_map_get(to_new, cv_shape_glyph(pf->shaper, pf->id, pf->cps[i]));
         gid[i] = g == HB_MAP_VALUE_INVALID ? 0 : g;
         if (!gid[i] || gid[i] > 0xFFFF || (seen[gid[i] >> 3] & (1u << (gid[i] & 7))))
             identity = false;
@@ -436,7 +436,8 @@ bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *
         size_t k = 0;
         for (unsigned c = lo; c <= hi; c++) {
             if (k < pf->n && pairs[k].code == c) {
-                HPDF_Array_AddNumber(ws, cv_face_advance(f, cv_face_glyph(f, pairs[k].cp)));
+                unsigned g = cv_shape_glyph(pf->shaper, pf->id, pairs[k].cp);
+                HPDF_Array_AddNumber(ws, cv_shape_advance(pf->shaper, pf->id, g));
                 k++;
             } else {
                 HPDF_Array_AddNumber(ws, identity ? sub_advance(sfont, upem, c) : 0);

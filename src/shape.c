@@ -853,11 +853,16 @@ void cv_shape_run(cv_shaper *sh, int face, const uint32_t *cps, size_t n, int16_
                   int16_t *kern)
 {
     face_cache *c = face_of(sh, face);
+    if (!c) {
+        memset(w, 0, n * sizeof *w);
+        memset(kern, 0, n * sizeof *kern);
+        return;
+    }
     for (size_t i = 0; i < n; i++) {
-        w[i] = c ? (int16_t)advance_em(c, glyph_of(c, cps[i])) : 0;
+        w[i] = (int16_t)advance_em(c, glyph_of(c, cps[i]));
         kern[i] = 0;
     }
-    if (n < 2 || !c)
+    if (n < 2)
         return;
 
     /* Kerning only: one glyph per code point is required, because the PDF
