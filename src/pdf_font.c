@@ -16,7 +16,7 @@
  * leads to the glyphs.  Either way each code maps to exactly one code
  * point in the ToUnicode map, so text extracts exactly, and code points
  * above U+FFFF map to surrogate pairs.  Widths are the advances the layout
- * measured (fontset.h: truncated thousandths), so the PDF places glyphs
+ * measured (shape.h: truncated thousandths), so the PDF places glyphs
  * where the dump says.
  */
 #include "pdf.h"
@@ -282,7 +282,7 @@ static hb_face_t *subset(const cv_pdffont *pf, hb_subset_plan_t **plan)
 }
 
 /* libharu's width of a glyph of the subset (components of composites
- * have no code point): truncated thousandths, as fontset.h measures. */
+ * have no code point): truncated thousandths, as shape.h measures. */
 static int sub_advance(hb_font_t *sf, unsigned upem, unsigned g)
 {
     return (int)((long)hb_font_get_glyph_h_advance(sf, g) * 1000 / (long)upem);
