@@ -19,7 +19,9 @@
  * backend writes them: a glyph's advance is cv_face_advance()'s truncated
  * floor(hmtx_advance * 1000 / unitsPerEm) (the PDF's /W array), and
  * HarfBuzz kerning is added as separate whole thousandths that go into the
- * TJ array, so what is measured is exactly what is drawn.
+ * TJ array, so what is measured is exactly what is drawn.  Itemising and
+ * line breaking (wrap.c) and the PDF backend's glyphs and /W widths
+ * (pdf_font.c) all read them through the engine's one shaper.
  *
  * Errors: none.  A face id that names no face has no glyphs.
  */
