@@ -19,8 +19,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "engine.h"
 #include "error.h"
-#include "font.h"
+#include "fontset.h"
 
 typedef struct cv_gl {
     uint32_t cp;
@@ -113,16 +114,17 @@ typedef struct cv_display {
  * and embedded as Type0 fonts of our own (pdf.h), text as one TJ array per
  * run, links without border boxes, bookmarks, page labels, document
  * information and, with d->pdfa, PDF/A-1b.  The same display list always
- * gives the same bytes.  The file is written to a temporary file beside
- * `path` and renamed into place, so a failure never leaves a partial PDF
- * or clobbers an existing one.  Returns false with err set. */
-bool cv_draw_pdf(const cv_display *d, const cv_fontset *fs, const char *path,
-                 cv_error *err);
+ * gives the same bytes.  `eng` is the engine whose faces the runs name:
+ * each face comes from its fontset, and its glyphs and widths from its
+ * shaper, as the layout measured them.  The file is written to a temporary
+ * file beside `path` and renamed into place, so a failure never leaves a
+ * partial PDF or clobbers an existing one.  Returns false with err set. */
+bool cv_draw_pdf(const cv_display *d, cv_engine *eng, const char *path, cv_error *err);
 /* The temporary file is DIR/.cvpdf-PID-XXXXXX beside the target. */
 #define CV_TEMP_PREFIX ".cvpdf-"
 /* Several résumés in one PDF (a CV book), made a résumé at a time so that
  * only one display list need be in memory:
- *   k = cv_book_new(fs, true);
+ *   k = cv_book_new(eng, true);
  *   cv_book_note(k, d) for every résumé (the code points each face draws:
  *     each face is subset and embedded once, for all of them);
  *   cv_book_add(k, d, err) for every résumé again, in order (its pages, a
@@ -132,7 +134,7 @@ bool cv_draw_pdf(const cv_display *d, const cv_fontset *fs, const char *path,
  * The book's author is everyone in it; PDF/A and the dates follow the
  * first résumé.  With `book` false it is cv_draw_pdf() by steps. */
 typedef struct cv_book cv_book;
-cv_book *cv_book_new(const cv_fontset *fs, bool book);
+cv_book *cv_book_new(cv_engine *eng, bool book);
 void cv_book_note(cv_book *k, const cv_display *d);
 bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err);
 bool cv_book_write(cv_book *k, const char *title, const char *path, cv_error *err);

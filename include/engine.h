@@ -1,13 +1,14 @@
 /* engine.h - what every render shares: one context, made once in main.
  *
  * A cv_engine holds everything that outlives one résumé: the font set (every
- * face opened, with its file mapped), and, as the pipeline is restructured,
- * the shaper with its caches, the hyphenation patterns and the diagnostics
- * sink.  main() makes one with cv_engine_new() and passes it down; a resolved
- * style (style.h) keeps a pointer to the engine whose faces it names.  In a
- * batch, cv_engine_warm() fills the caches once before the workers fork, so
- * every worker starts warm.  Nothing in src/ keeps mutable state at file
- * scope: what would be cached there lives here.
+ * face opened, with its file mapped), the shaper with its glyph, advance and
+ * shaping caches, and, as the pipeline is restructured, the hyphenation
+ * patterns and the diagnostics sink.  main() makes one with cv_engine_new()
+ * and passes it down; a resolved style (style.h) keeps a pointer to the
+ * engine whose faces it names.  In a batch, cv_engine_warm() fills the
+ * caches once before the workers fork, so every worker starts warm.
+ * Nothing in src/ keeps mutable state at file scope: what would be cached
+ * there lives here.
  *
  * An engine is used by one thread at a time.
  */
@@ -18,14 +19,16 @@
 
 #include "arena.h"
 #include "error.h"
-#include "font.h"
+#include "fontset.h"
 #include "hyph.h"
+#include "shape.h"
 
 typedef struct cv_engine {
     cv_diag diag;            /* the diagnostics sink's settings (-q, --strict) */
     cv_fontset *fonts;       /* every face, found in `font_dirs` or by fontconfig */
     cv_hyph *hyph;           /* hyphenation patterns, read at first use */
     cv_arena *scratch;       /* measuring passes: emptied at each use (wrap.c) */
+    cv_shaper *shaper;       /* shapes text in `fonts`, with every cache */
 } cv_engine;
 
 /* A new engine finding fonts in `font_dirs` (NULL-terminated; missing
@@ -37,8 +40,8 @@ cv_engine *cv_engine_new(const char *const *font_dirs, cv_error *err);
 void cv_engine_free(cv_engine *eng);
 
 /* Fill the caches every document needs (hyphenation patterns when
- * `hyphenate`, each face's shaping analysis for Latin and Han text), so that
- * processes forked afterwards start with them. */
+ * `hyphenate`, the shaper's analysis of each face for Latin and Han text),
+ * so that processes forked afterwards start with them. */
 void cv_engine_warm(cv_engine *eng, bool hyphenate);
 
 #endif

@@ -27,11 +27,13 @@
 
 #include "draw.h"
 #include "error.h"
-#include "font.h"
+#include "fontset.h"
 
 /* One face as embedded in one document. */
 typedef struct cv_pdffont {
     const cv_face *face;
+    cv_shaper *shaper;   /* glyphs and widths as measured: face `id` there */
+    int id;
     uint32_t *cps;       /* sorted code points drawn */
     unsigned char *seen; /* bitmap of cps, until sealed */
     unsigned *code;      /* the code (= CID) of each, after embedding */

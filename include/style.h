@@ -19,7 +19,7 @@
 #include "doc.h"
 #include "error.h"
 #include "engine.h"
-#include "font.h"
+#include "fontset.h"
 
 #define CV_MAX_CHAIN 8
 #define CV_MAX_TMPL 4

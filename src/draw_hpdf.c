@@ -522,8 +522,9 @@ struct cv_book {
     long long epoch;
 };
 
-cv_book *cv_book_new(const cv_fontset *fs, bool book)
+cv_book *cv_book_new(cv_engine *eng, bool book)
 {
+    const cv_fontset *fs = eng->fonts;
     cv_book *k = cv_xcalloc(1, sizeof *k);
     k->pdf = HPDF_New(on_error, &k->c);
     if (!k->pdf) {
@@ -538,8 +539,11 @@ cv_book *cv_book_new(const cv_fontset *fs, bool book)
     k->nfaces = cv_fontset_count(fs);
     k->fonts = cv_xcalloc(k->nfaces ? k->nfaces : 1, sizeof *k->fonts);
     k->b = (buf){cv_xmalloc(4096), 0, 4096};
-    for (size_t f = 0; f < k->nfaces; f++)
+    for (size_t f = 0; f < k->nfaces; f++) {
         k->fonts[f].face = cv_fontset_face(fs, (int)f);
+        k->fonts[f].shaper = eng->shaper;
+        k->fonts[f].id = (int)f;
+    }
     HPDF_MD5Init(&k->md5);
     return k;
 }
@@ -665,10 +669,9 @@ void cv_book_free(cv_book *k)
     free(k);
 }
 
-bool cv_draw_pdf(const cv_display *d, const cv_fontset *fs, const char *path,
-                 cv_error *err)
+bool cv_draw_pdf(const cv_display *d, cv_engine *eng, const char *path, cv_error *err)
 {
-    cv_book *k = cv_book_new(fs, false);
+    cv_book *k = cv_book_new(eng, false);
     if (!k)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot start libharu");
     cv_book_note(k, d);

@@ -4,7 +4,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-
 cv_engine *cv_engine_new(const char *const *font_dirs, cv_error *err)
 {
     cv_engine *eng = cv_xrealloc(NULL, sizeof *eng);
@@ -14,6 +13,7 @@ cv_engine *cv_engine_new(const char *const *font_dirs, cv_error *err)
         free(eng);
         return NULL;
     }
+    eng->shaper = cv_shaper_new(eng->fonts);
     eng->hyph = cv_hyph_new(NULL, &eng->diag);
     eng->scratch = cv_arena_new();
     return eng;
@@ -23,6 +23,7 @@ void cv_engine_free(cv_engine *eng)
 {
     if (!eng)
         return;
+    cv_shaper_free(eng->shaper);
     cv_fontset_free(eng->fonts);
     cv_hyph_free(eng->hyph);
     cv_arena_free(eng->scratch);
@@ -40,8 +41,7 @@ void cv_engine_warm(cv_engine *eng, bool hyphenate)
     static const uint32_t han[] = {0x6587, 0x5B57, ' ', 0x6392, 0x7248};
     int16_t w[8], k[8];
     for (size_t f = 0; f < cv_fontset_count(eng->fonts); f++) {
-        const cv_face *face = cv_fontset_face(eng->fonts, (int)f);
-        cv_face_shape(face, latin, sizeof latin / sizeof *latin, w, k);
-        cv_face_shape(face, han, sizeof han / sizeof *han, w, k);
+        cv_shape_run(eng->shaper, (int)f, latin, sizeof latin / sizeof *latin, w, k);
+        cv_shape_run(eng->shaper, (int)f, han, sizeof han / sizeof *han, w, k);
     }
 }

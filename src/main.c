@@ -32,7 +32,7 @@
 #include "draw.h"
 #include "error.h"
 #include "flow.h"
-#include "font.h"
+#include "fontset.h"
 #include "style.h"
 #include "yml.h"
 
@@ -217,7 +217,7 @@ static bool render(const char *profile, const char *out, const options *o,
             cv_draw_dump(d, st->eng->fonts, stdout);
         ok = true;
     } else if (d) {
-        ok = cv_draw_pdf(d, st->eng->fonts, out, &err) && !err.set;
+        ok = cv_draw_pdf(d, st->eng, out, &err) && !err.set;
     }
     if (!ok)
         cv_error_print(&err);
@@ -233,7 +233,7 @@ static bool render(const char *profile, const char *out, const options *o,
 static int render_book(char **profiles, int n, const options *o, const cv_style *st)
 {
     bool *good = calloc((size_t)n, sizeof *good);
-    cv_book *k = cv_book_new(st->eng->fonts, true);
+    cv_book *k = cv_book_new(st->eng, true);
     if (!good || !k)
         abort();
     int failed = 0, ngood = 0;

@@ -16,7 +16,7 @@
  * leads to the glyphs.  Either way each code maps to exactly one code
  * point in the ToUnicode map, so text extracts exactly, and code points
  * above U+FFFF map to surrogate pairs.  Widths are the advances the layout
- * measured (font.h: truncated thousandths), so the PDF places glyphs
+ * measured (shape.h: truncated thousandths), so the PDF places glyphs
  * where the dump says.
  */
 #include "pdf.h"
@@ -280,7 +280,7 @@ static hb_face_t *subset(const cv_pdffont *pf, hb_subset_plan_t **plan)
 }
 
 /* libharu's width of a glyph of the subset (components of composites
- * have no code point): truncated thousandths, as font.h measures. */
+ * have no code point): truncated thousandths, as shape.h measures. */
 static int sub_advance(hb_font_t *sf, unsigned upem, unsigned g)
 {
     return (int)((long)hb_font_get_glyph_h_advance(sf, g) * 1000 / (long)upem);
@@ -296,7 +296,7 @@ static bool choose_codes(cv_pdffont *pf, const hb_map_t *to_new, unsigned *gid)
     bool identity = true;
     unsigned char *seen = cv_xcalloc(65536 / 8, 1);
     for (size_t i = 0; i < pf->n; i++) {
-        hb_codepoint_t g = hb_map_get(to_new, cv_face_glyph(pf->face, pf->cps[i]));
+        hb_codepoint_t g = hb_map_get(to_new, cv_shape_glyph(pf->shaper, pf->id, pf->cps[i]));
         gid[i] = g == HB_MAP_VALUE_INVALID ? 0 : g;
         if (!gid[i] || gid[i] > 0xFFFF || (seen[gid[i] >> 3] & (1u << (gid[i] & 7))))
             identity = false;
@@ -426,7 +426,8 @@ bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *
         size_t k = 0;
         for (unsigned c = lo; c <= hi; c++) {
             if (k < pf->n && pairs[k].code == c) {
-                HPDF_Array_AddNumber(ws, cv_face_advance(f, cv_face_glyph(f, pairs[k].cp)));
+                unsigned g = cv_shape_glyph(pf->shaper, pf->id, pairs[k].cp);
+                HPDF_Array_AddNumber(ws, cv_shape_advance(pf->shaper, pf->id, g));
                 k++;
             } else {
                 HPDF_Array_AddNumber(ws, identity ? sub_advance(sfont, upem, c) : 0);

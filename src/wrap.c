@@ -205,9 +205,8 @@ static int16_t hyphen_w(const cv_style *st, int face)
 {
     uint32_t cp = '-';
     int16_t w = 0, k = 0;
-    const cv_face *f = cv_fontset_face(st->eng->fonts, face);
-    if (f && cv_face_glyph(f, cp))
-        cv_face_shape(f, &cp, 1, &w, &k);
+    if (cv_shape_glyph(st->eng->shaper, face, cp))
+        cv_shape_run(st->eng->shaper, face, &cp, 1, &w, &k);
     return w;
 }
 
@@ -223,6 +222,7 @@ static size_t itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
     item *it = cv_arena_alloc(a, (cap + 1) * sizeof *it);
     size_t n = 0;
     int prev_face = -1;
+    cv_shaper *sh = st->eng->shaper;
     enum { MAX_MISSING = 16 };
     uint32_t missing[MAX_MISSING];
     size_t nmissing = 0, more = 0;
@@ -249,18 +249,16 @@ static size_t itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                 continue;
             }
             int first = st->chain[style][0];
-            if (is_space(cp) && first >= 0 &&
-                cv_face_glyph(cv_fontset_face(st->eng->fonts, first), cp)) {
+            if (is_space(cp) && first >= 0 && cv_shape_glyph(sh, first, cp)) {
                 x.face = first;
                 x.synth = st->synth[style][0];
-            } else if (is_space(cp) && prev_face >= 0 &&
-                       cv_face_glyph(cv_fontset_face(st->eng->fonts, prev_face), cp)) {
+            } else if (is_space(cp) && prev_face >= 0 && cv_shape_glyph(sh, prev_face, cp)) {
                 x.face = prev_face;
                 x.synth = n > 0 && it[n - 1].synth;
             } else {
                 for (size_t c = 0; c < st->nchain; c++) {
                     int f = st->chain[style][c];
-                    if (f >= 0 && cv_face_glyph(cv_fontset_face(st->eng->fonts, f), cp)) {
+                    if (f >= 0 && cv_shape_glyph(sh, f, cp)) {
                         x.face = f;
                         x.synth = st->synth[style][c];
                         break;
@@ -303,8 +301,7 @@ static size_t itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
         const item *nb = i > 0 && is_cjk(it[i - 1].cp)       ? &it[i - 1]
                          : i + 1 < n && is_cjk(it[i + 1].cp) ? &it[i + 1]
                                                               : NULL;
-        if (nb && nb->face != it[i].face &&
-            cv_face_glyph(cv_fontset_face(st->eng->fonts, nb->face), c)) {
+        if (nb && nb->face != it[i].face && cv_shape_glyph(sh, nb->face, c)) {
             it[i].face = nb->face;
             it[i].synth = nb->synth;
         }
@@ -324,7 +321,7 @@ static size_t itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
         }
         for (size_t k = i; k < j; k++)
             cps[k - i] = it[k].cp;
-        cv_face_shape(cv_fontset_face(st->eng->fonts, it[i].face), cps, j - i, w, kern);
+        cv_shape_run(sh, it[i].face, cps, j - i, w, kern);
         for (size_t k = i; k < j; k++) {
             it[k].w = w[k - i];
             it[k].kern = (int16_t)(kern[k - i] + (k + 1 < j ? fmt->tracking : 0));

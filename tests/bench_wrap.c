@@ -28,7 +28,7 @@
 
 #include "arena.h"
 #include "error.h"
-#include "font.h"
+#include "fontset.h"
 #include "markup.h"
 #include "style.h"
 #include "wrap.h"

@@ -33,7 +33,7 @@
 #include "engine.h"
 #include "error.h"
 #include "flow.h"
-#include "font.h"
+#include "fontset.h"
 #include "style.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "draw.h"
-#include "font.h"
+#include "fontset.h"
 
 static cv_fontset *fs;
 static int regular = -1, bold = -1;

@@ -1064,10 +1064,10 @@ TEST(pdf_and_dump)
 
     cv_error_init(&E);
     const char *dirs[] = {NULL};
-    cv_fontset *fs = cv_fontset_new(dirs, &E);
+    cv_engine *eng = cv_engine_new(dirs, &E);
     const char *pdf = path_of("images.pdf");
-    CHECK(fs && cv_draw_pdf(&d, fs, pdf, &E));
-    cv_fontset_free(fs);
+    CHECK(eng && cv_draw_pdf(&d, eng, pdf, &E));
+    cv_engine_free(eng);
     size_t n;
     char *bytes = read_all(pdf, &n);
     /* Two image objects for three placements, both Flate-compressed. */

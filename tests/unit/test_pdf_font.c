@@ -16,11 +16,14 @@
 #include <hpdf.h>
 #include <hpdf_objects.h>
 
-#include "font.h"
+#include "fontset.h"
 #include "pdf.h"
+#include "shape.h"
 
 static cv_fontset *fs;
+static cv_shaper *shaper;
 static const cv_face *lato;
+static int lato_id;
 
 /* ---------------------------------------------------------------- reading back */
 
@@ -277,7 +280,7 @@ static const char *utf16(uint32_t cp, char out[12])
 static bool embed(HPDF_Doc pdf, cv_pdffont *pf, const uint32_t *cps, size_t n, bool cidset,
                   HPDF_Dict *cmap1)
 {
-    *pf = (cv_pdffont){.face = lato, .cidset = cidset};
+    *pf = (cv_pdffont){.face = lato, .shaper = shaper, .id = lato_id, .cidset = cidset};
     for (size_t i = 0; i < n; i++) {
         cv_pdffont_use(pf, cps[i]);
         cv_pdffont_use(pf, cps[i]);     /* noting twice is noting once */
@@ -570,11 +573,14 @@ int main(void)
         printf("pdf_font: 0 passed, 1 failed\n");
         return 1;
     }
+    lato_id = id;
+    shaper = cv_shaper_new(fs);
     RUN(one_byte_glyph_ids);
     RUN(shared_glyph_map);
     RUN(two_byte_glyph_ids);
     RUN(astral_without_glyph);
     RUN(one_byte_up_to_255);
+    cv_shaper_free(shaper);
     cv_fontset_free(fs);
     return harness_report("pdf_font");
 }

@@ -1,9 +1,12 @@
-/* Unit tests for font.c's shaping cache: whatever the text, cv_face_shape()
+/* Unit tests for shape.c's shaping cache: whatever the text, cv_shape_run()
  * gives exactly what one HarfBuzz call on the whole run gives (the way
  * cvpdf shaped before runs were cut into cached words), cold or warm, in
  * any order -- on ordinary text and on text built to trip the cutting
  * (combining marks after a space, dotted i before a mark, fractions,
- * default-ignorable characters, runs of spaces, CJK and full-width forms). */
+ * default-ignorable characters, runs of spaces, CJK and full-width forms).
+ * And the shaper as an object: its glyph and advance caches agree with the
+ * face, an id that names no face is harmless, and two shapers over one
+ * fontset share nothing. */
 #include "harness.h"
 
 #include <math.h>
@@ -15,13 +18,15 @@
 #include FT_ADVANCES_H
 #include <hb.h>
 
-#include "font.h"
+#include "fontset.h"
+#include "shape.h"
 
 static cv_fontset *fs;
+static cv_shaper *sh;
 static int faces[8];
 static size_t nfaces;
 
-/* cv_face_shape() as it was: one HarfBuzz buffer for the whole run. */
+/* cv_shape_run() as it was: one HarfBuzz buffer for the whole run. */
 static void reference(const cv_face *f, const uint32_t *cps, size_t n, int16_t *w,
                       int16_t *kern)
 {
@@ -91,10 +96,10 @@ static void compare(int id, const uint32_t *in, size_t n)
     const cv_face *f = cv_fontset_face(fs, id);
     uint32_t cps[512];
     for (size_t i = 0; i < n; i++)
-        cps[i] = cv_face_glyph(f, in[i]) ? in[i] : 'x';
+        cps[i] = cv_shape_glyph(sh, id, in[i]) ? in[i] : 'x';
     compared++;
     int16_t w[512], k[512], rw[512], rk[512];
-    cv_face_shape(f, cps, n, w, k);
+    cv_shape_run(sh, id, cps, n, w, k);
     reference(f, cps, n, rw, rk);
     for (size_t i = 0; i < n; i++)
         if (w[i] != rw[i] || k[i] != rk[i]) {
@@ -180,6 +185,71 @@ TEST(same_for_recombined_words)
     CHECK(mismatches == 0);
 }
 
+/* The glyph and advance caches answer what the face itself answers, for
+ * BMP and astral code points, glyph ids past the font's end included. */
+TEST(caches_agree_with_the_face)
+{
+    static const uint32_t cps[] = {' ', 'A', 'V', 'a', 0xE9, 0x2014, 0x4E2D, 0x3002,
+                                   0xFF0C, 0xFFFD, 0x1F600, 0x20000, 0x10FFFF, 0};
+    int bad = 0;
+    for (int round = 0; round < 2; round++)          /* cold, then warm */
+        for (size_t f = 0; f < nfaces; f++) {
+            const cv_face *face = cv_fontset_face(fs, faces[f]);
+            for (size_t i = 0; i < sizeof cps / sizeof *cps; i++)
+                bad += cv_shape_glyph(sh, faces[f], cps[i]) != cv_face_glyph(face, cps[i]);
+            for (unsigned g = 0; g < 70000; g += 97)
+                bad += cv_shape_advance(sh, faces[f], g) != cv_face_advance(face, g);
+        }
+    CHECK(bad == 0);
+    /* Lato has Latin and no Han; WenQuanYi has both. */
+    CHECK(cv_shape_glyph(sh, faces[0], 'A') != 0);
+    CHECK(cv_shape_glyph(sh, faces[0], 0x4E2D) == 0);
+    CHECK(cv_shape_glyph(sh, faces[4], 0x4E2D) != 0);
+    CHECK(cv_shape_advance(sh, faces[0], cv_shape_glyph(sh, faces[0], ' ')) > 0);
+}
+
+/* An id that names no face has no glyphs and measures nothing. */
+TEST(no_such_face)
+{
+    int ids[] = {-1, (int)cv_fontset_count(fs), 1000};
+    for (size_t i = 0; i < sizeof ids / sizeof *ids; i++) {
+        CHECK(cv_shape_glyph(sh, ids[i], 'A') == 0);
+        CHECK(cv_shape_advance(sh, ids[i], 1) == 0);
+        uint32_t cps[] = {'A', 'V'};
+        int16_t w[2] = {7, 7}, k[2] = {7, 7};
+        cv_shape_run(sh, ids[i], cps, 2, w, k);
+        CHECK(w[0] == 0 && w[1] == 0 && k[0] == 0 && k[1] == 0);
+    }
+}
+
+/* The caches are the shaper's, not the faces': a second shaper over the same
+ * fontset starts cold and answers the same, and a face opened after a
+ * shaper was made is picked up on first use. */
+TEST(shapers_are_independent)
+{
+    cv_error err;
+    cv_error_init(&err);
+    cv_shaper *other = cv_shaper_new(fs);
+    mismatches = 0;
+    uint32_t cps[64];
+    size_t n = decode("We want To Try AVAST. Yes, Wall", cps);
+    int16_t w1[64], k1[64], w2[64], k2[64];
+    for (size_t f = 0; f < nfaces; f++) {
+        cv_shape_run(sh, faces[f], cps, n, w1, k1);
+        cv_shape_run(other, faces[f], cps, n, w2, k2);
+        CHECK(!memcmp(w1, w2, n * sizeof *w1) && !memcmp(k1, k2, n * sizeof *k1));
+    }
+    int id = cv_fontset_open_file(fs, "fonts/wqy-microhei.ttc", 1, (cv_pos){0}, &err);
+    CHECK(id >= 0 && !err.set);
+    if (id >= 0) {
+        CHECK(cv_shape_glyph(other, id, 0x4E2D) ==
+              cv_face_glyph(cv_fontset_face(fs, id), 0x4E2D));
+        compare_str(id, "\xE6\x96\xB9\xE4\xBD\xB3 Wall AV");
+    }
+    CHECK(mismatches == 0);
+    cv_shaper_free(other);
+}
+
 int main(void)
 {
     cv_error err;
@@ -188,6 +258,7 @@ int main(void)
     fs = cv_fontset_new(dirs, &err);
     if (!fs)
         return 1;
+    sh = cv_shaper_new(fs);          /* before any face is open: met on first use */
     static const struct { const char *family; bool bold, italic; } want[] = {
         {"Lato", false, false}, {"Lato", true, false}, {"Lato", false, true},
         {"Lato", true, true}, {"WenQuanYi Micro Hei", false, false},
@@ -203,6 +274,10 @@ int main(void)
     RUN(same_as_one_harfbuzz_call);
     RUN(same_on_random_text);
     RUN(same_for_recombined_words);
+    RUN(caches_agree_with_the_face);
+    RUN(no_such_face);
+    RUN(shapers_are_independent);
+    cv_shaper_free(sh);
     cv_fontset_free(fs);
     return harness_report("shape");
 }

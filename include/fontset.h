@@ -1,0 +1,89 @@
+/* fontset.h - finding and opening faces: the font catalogue.
+ *
+ * A cv_fontset owns every face it has opened (FreeType face, HarfBuzz font
+ * and face, the mapped file) and lives across documents: in a batch, each
+ * file is opened and parsed once.  Faces are found by family name, first
+ * among the font files in the fontset's directories (the project's fonts/),
+ * then through fontconfig; only TrueType-outline (glyf) faces are accepted,
+ * since libharu cannot embed anything else.  A face is named by its id, a
+ * small integer: ids count up from 0 in the order faces are opened and stay
+ * valid until cv_fontset_free().
+ *
+ * A cv_face is immutable once opened: its names, metrics and handles never
+ * change, and nothing is cached in it.  Shaping, and the glyph and advance
+ * caches layout needs, live in a cv_shaper (shape.h) made over the fontset.
+ *
+ * Metrics follow what libharu will write: a glyph's advance is
+ * floor(hmtx_advance * 1000 / unitsPerEm) in thousandths of an em (the value
+ * in the PDF's /W array), so what is measured is exactly what is drawn.
+ *
+ * Errors: the functions that can fail return NULL or -1 with the first
+ * error recorded in `err` (error.h), at the position given.  Font files in
+ * the directories that FreeType cannot read are skipped with a warning.
+ */
+#ifndef CV_FONTSET_H
+#define CV_FONTSET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+
+typedef struct cv_face {
+    char *path;
+    int index;              /* face index in a .ttc */
+    char *family, *style;
+    char *psname;           /* PostScript name (libharu dedups by it) */
+    bool bold, italic;
+    int upem;
+    /* In thousandths of an em. */
+    int ascender, descender, cap_height, x_height;
+    /* Owned by the fontset; read them, never free or replace them. */
+    const unsigned char *data;   /* mapped file */
+    size_t size;
+    void *ft;                    /* FT_Face */
+    void *hb;                    /* hb_font_t, scaled to font units */
+    void *hb_face;               /* hb_face_t (for subsetting) */
+} cv_face;
+
+typedef struct cv_fontset cv_fontset;
+
+/* New fontset searching `dirs` (NULL-terminated; missing dirs are fine),
+ * whose .ttf and .ttc files are catalogued now (families and styles read,
+ * faces not opened yet).  Returns NULL with err set when FreeType cannot
+ * start.  Free it with cv_fontset_free(), after any cv_shaper made over it. */
+cv_fontset *cv_fontset_new(const char *const *dirs, cv_error *err);
+/* Close every face and free the fontset; NULL is fine. */
+void cv_fontset_free(cv_fontset *fs);
+
+/* Index of the face for `family` (any case) in the wanted style, opening it
+ * on first use.  When the family lacks that style the nearest style is used
+ * (the same weight first, then the same slant) and *synth_bold says whether
+ * bold must be synthesised.  Returns -1 with err set (at `pos`) when no
+ * such family exists or it is not embeddable. */
+int cv_fontset_find(cv_fontset *fs, const char *family, bool bold, bool italic,
+                    bool *synth_bold, cv_pos pos, cv_error *err);
+/* Open face `index` of an explicit file (a path in the layout); a face
+ * already open is not opened twice.  Returns -1 with err set (at `pos`)
+ * when the file cannot be read, is not a font, has no TrueType outlines or
+ * no Unicode character map. */
+int cv_fontset_open_file(cv_fontset *fs, const char *path, int index,
+                         cv_pos pos, cv_error *err);
+
+/* The face with id `id`, or NULL when there is none.  Valid until
+ * cv_fontset_free(). */
+const cv_face *cv_fontset_face(const cv_fontset *fs, int id);
+/* How many faces are open: ids are 0 .. count - 1. */
+size_t cv_fontset_count(const cv_fontset *fs);
+
+/* Glyph id for a code point (0 when the face lacks it), read from the
+ * font's character map; nothing is cached (cv_shape_glyph() caches). */
+unsigned cv_face_glyph(const cv_face *f, uint32_t cp);
+/* A glyph's advance in font units, from the font's hmtx table; 0 when it
+ * cannot be read (a glyph id out of range). */
+long cv_face_advance_units(const cv_face *f, unsigned gid);
+/* libharu's advance for a glyph in thousandths of an em (truncated). */
+int cv_face_advance(const cv_face *f, unsigned gid);
+
+#endif

@@ -1,0 +1,62 @@
+/* shape.h - measuring text in a face: the shaper and its caches.
+ *
+ * A cv_shaper shapes runs of code points with HarfBuzz in the faces of one
+ * fontset (fontset.h), named by face id, and keeps what layout asks for
+ * again and again: each face's glyph ids and advances, and its shaped words
+ * (shape.c explains the shaping cache).  It is libass's ASS_Shaper: the
+ * fontset is what the fonts are, the shaper is what has been measured in
+ * them.  All the mutable state lives here, so faces stay immutable.
+ *
+ * Ownership and lifetime: the engine (engine.h) makes one shaper over its
+ * fontset and frees it before the fontset.  A shaper only reads the
+ * fontset; faces opened after the shaper was made are picked up on first
+ * use.  Its caches last as long as it does (each face's shaping cache
+ * starts over when it holds a few megabytes), and live across documents:
+ * in a batch, a word is shaped once per process.  A shaper is used by one
+ * thread at a time.
+ *
+ * Units: advances and kerning are in thousandths of an em, as the PDF
+ * backend writes them: a glyph's advance is cv_face_advance()'s truncated
+ * floor(hmtx_advance * 1000 / unitsPerEm) (the PDF's /W array), and
+ * HarfBuzz kerning is added as separate whole thousandths that go into the
+ * TJ array, so what is measured is exactly what is drawn.  Itemising and
+ * line breaking (wrap.c) and the PDF backend's glyphs and /W widths
+ * (pdf_font.c) all read them through the engine's one shaper.
+ *
+ * Errors: none.  A face id that names no face has no glyphs.
+ */
+#ifndef CV_SHAPE_H
+#define CV_SHAPE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fontset.h"
+
+typedef struct cv_shaper cv_shaper;
+
+/* A new shaper over `fs`, which must outlive it.  Never NULL (out of
+ * memory aborts, arena.h). */
+cv_shaper *cv_shaper_new(const cv_fontset *fs);
+/* Free the shaper and its caches; NULL is fine.  The fontset is not freed. */
+void cv_shaper_free(cv_shaper *sh);
+
+/* Glyph id for a code point in face `face` (0 when the face lacks it, or
+ * there is no such face): cv_face_glyph(), cached. */
+unsigned cv_shape_glyph(cv_shaper *sh, int face, uint32_t cp);
+/* The advance of glyph `gid` of face `face` in thousandths of an em (0 when
+ * there is no such face): cv_face_advance(), cached. */
+int cv_shape_advance(cv_shaper *sh, int face, unsigned gid);
+
+/* Shape `n` code points, all in face `face` (a face of the fontset), with
+ * HarfBuzz, no ligatures, and write each glyph's advance (as
+ * cv_face_advance) into w[i] and the kerning to add after it into kern[i],
+ * both in thousandths of an em.  Results are cached per face, word by word
+ * where the font allows it (see shape.c), so the same text is shaped once
+ * per shaper; the answer is always exactly HarfBuzz's for the whole run.
+ * A run that HarfBuzz does not set one glyph per code point gets no
+ * kerning (the PDF backend draws code points, not glyphs). */
+void cv_shape_run(cv_shaper *sh, int face, const uint32_t *cps, size_t n, int16_t *w,
+                  int16_t *kern);
+
+#endif

@@ -1,0 +1,883 @@
+/* shape.c - the shaper: HarfBuzz shaping and the caches layout needs.
+ * See shape.h.
+ *
+ * ---- Glyphs and advances ----
+ *
+ * Itemising asks for the glyph of every code point in several faces of the
+ * fallback chain, and shaping for the advance of every glyph twice; both go
+ * through small per-face tables instead of FreeType's cmap and hmtx code.
+ * Glyph ids and advances (in font units) fit 16 bits in a TrueType font;
+ * 0xFFFF marks an entry not looked up yet.  Both tables are split in pages
+ * of 256 entries, allocated as they are needed (a CJK face has 50,000
+ * glyphs, of which a résumé uses a few dozen).
+ *
+ * ---- Shaping ----
+ *
+ * HarfBuzz is the slowest part of setting text: a few thousand instructions
+ * a glyph with Lato's GSUB and GPOS, while words repeat all through a
+ * résumé (and a batch).  So results are cached per face, and what is
+ * cached is, where the font allows it, a word rather than a whole run.
+ *
+ * A run is cut into segments after each space (U+0020) that is followed by
+ * something that starts a cluster of its own: "Built a  fast" is "Built ",
+ * "a  ", "fast".  Shaping a segment alone gives exactly the glyphs and
+ * positions it has inside the run when nothing in the font's layout can
+ * reach across a space:
+ *
+ *   - the run's segment properties are used for every segment (its script
+ *     is guessed from the whole run, as hb_buffer_guess_segment_properties
+ *     does), and only scripts HarfBuzz sets with its default shaper are cut;
+ *   - every lookup the shape plan can apply (without U+2044, which turns on
+ *     the fraction features; runs with it are never cut), and every lookup
+ *     those call, leaves the space glyph out of all its glyph sets -- so no
+ *     substitution or positioning matches across it -- with two harmless
+ *     exceptions: pair adjustments that move only the first glyph of the
+ *     pair and skip nothing (kerning, as in Lato, where the space has kerning
+ *     pairs), and single-glyph substitutions that no feature applies;
+ *   - no lookup skips base glyphs (the space could be skipped over) and
+ *     the space is not classed as a mark or ligature; no AAT tables, no
+ *     'rand' feature, and no legacy 'kern' table in use.
+ *
+ * Then kerning across a cut comes only from pair adjustments of the space
+ * with the first glyph after it, the same whatever precedes the space.  It
+ * is cached per (script, glyph) as the space's extra advance and added to
+ * the space that ends the segment before.  The glyph after the space is
+ * the one GSUB gave in the segment; when shaping " X" alone does not give
+ * that glyph the run is shaped whole.
+ *
+ * Missing segments of a run are shaped together in one buffer (in run
+ * order, each but the last ending with a space) -- the same decomposition
+ * makes that exact too, and it observes the kerning across each cut for
+ * free.  When HarfBuzz does not give one glyph per code point in a segment,
+ * it would not for the whole run either, and the run gets no kerning at
+ * all, as before (libharu draws code points, not glyphs).  Fonts and
+ * scripts that fail the checks are shaped run by run, still cached.
+ *
+ * Whether a font and script may be cut is decided once per face and script
+ * by reading the font's GSUB and GPOS lookups (below: HarfBuzz tells which
+ * lookups a plan applies and which glyphs a lookup touches, but not which
+ * lookups a context lookup calls, so that part walks the tables itself).
+ *
+ * ---- Where the state lives ----
+ *
+ * Every table above is per face, in a face_cache made the first time the
+ * shaper meets the face id; the scratch arrays for one run are the
+ * shaper's, shared by all faces.
+ */
+#include "shape.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include <hb-aat.h>
+#include <hb-ot.h>
+#include <hb.h>
+
+#include "arena.h"
+
+#define UNKNOWN 0xFFFFu
+#define MAX_SCRIPTS 8
+#define CACHE_BYTES (4u << 20)   /* per face; then the shaping cache starts over */
+
+/* A cached shaping: a segment (in `script`) or a whole run. */
+typedef struct shaped {
+    uint64_t hash;
+    bool whole;              /* a whole run, segment properties guessed */
+    bool ok;                 /* one glyph per code point, in order */
+    hb_script_t script;
+    unsigned first;          /* segments: the glyph of the first code point */
+    size_t n;
+    uint32_t *cps;
+    int32_t *delta;          /* HarfBuzz's advance minus the nominal, font units */
+} shaped;
+
+typedef struct cut_verdict {
+    hb_script_t script;
+    bool ok;
+} cut_verdict;
+
+/* What the shaper knows of one face. */
+typedef struct face_cache {
+    const cv_face *face;
+    uint16_t *cmap[256];     /* BMP code point -> glyph, in pages of 256 */
+    uint16_t *adv[256];      /* glyph -> advance in font units, likewise */
+    unsigned nglyphs, space; /* glyph count; the glyph of U+0020 */
+    /* Shaping. */
+    cv_arena *arena;         /* the entries; emptied when it holds too much */
+    shaped **tab;            /* open addressing, a power of two in size */
+    size_t cap, count;
+    uint64_t *gap_key;       /* kerning of a space before a glyph (script, glyph) */
+    int32_t *gap_val;
+    size_t gap_cap, gap_count;
+    cut_verdict split[MAX_SCRIPTS];   /* may runs in this script be cut? */
+    size_t nsplit;
+} face_cache;
+
+struct cv_shaper {
+    const cv_fontset *fs;
+    face_cache **faces;      /* by face id; NULL until first used */
+    size_t nfaces;
+    /* Scratch for one run. */
+    size_t scap;
+    size_t *seg;
+    shaped **segent, **pend;
+    uint32_t *cps;
+    int32_t *delta, *d2;
+    unsigned *glyph;
+};
+
+static const hb_feature_t no_ligatures[] = {
+    {HB_TAG('l', 'i', 'g', 'a'), 0, 0, ~0u},
+    {HB_TAG('c', 'l', 'i', 'g'), 0, 0, ~0u},
+    {HB_TAG('c', 'a', 'l', 't'), 0, 0, ~0u},
+    {HB_TAG('d', 'l', 'i', 'g'), 0, 0, ~0u},
+    /* Only for the analysis below: without U+2044 these never apply. */
+    {HB_TAG('f', 'r', 'a', 'c'), 0, 0, ~0u},
+    {HB_TAG('n', 'u', 'm', 'r'), 0, 0, ~0u},
+    {HB_TAG('d', 'n', 'o', 'm'), 0, 0, ~0u},
+};
+#define NFEATS 4
+
+/* ---- The shaper and its faces ---------------------------------------- */
+
+cv_shaper *cv_shaper_new(const cv_fontset *fs)
+{
+    cv_shaper *sh = cv_xrealloc(NULL, sizeof *sh);
+    memset(sh, 0, sizeof *sh);
+    sh->fs = fs;
+    return sh;
+}
+
+static void face_cache_free(face_cache *c)
+{
+    if (!c)
+        return;
+    for (size_t i = 0; i < 256; i++) {
+        free(c->cmap[i]);
+        free(c->adv[i]);
+    }
+    cv_arena_free(c->arena);
+    free(c->tab);
+    free(c->gap_key);
+    free(c->gap_val);
+    free(c);
+}
+
+void cv_shaper_free(cv_shaper *sh)
+{
+    if (!sh)
+        return;
+    for (size_t i = 0; i < sh->nfaces; i++)
+        face_cache_free(sh->faces[i]);
+    free(sh->faces);
+    free(sh->seg);
+    free(sh->segent);
+    free(sh->pend);
+    free(sh->cps);
+    free(sh->delta);
+    free(sh->d2);
+    free(sh->glyph);
+    free(sh);
+}
+
+/* The entry for key k (< 0x10000) of a two-level table, allocating its
+ * page of 256 on first use. */
+static uint16_t *page_slot(uint16_t **pages, unsigned k)
+{
+    uint16_t *page = pages[k >> 8];
+    if (!page) {
+        page = pages[k >> 8] = cv_xrealloc(NULL, 256 * sizeof *page);
+        memset(page, 0xFF, 256 * sizeof *page);
+    }
+    return &page[k & 0xFF];
+}
+
+static unsigned glyph_of(face_cache *c, uint32_t cp)
+{
+    if (cp > 0xFFFF)
+        return cv_face_glyph(c->face, cp);
+    uint16_t *g = page_slot(c->cmap, cp);
+    if (*g == UNKNOWN) {
+        unsigned id = cv_face_glyph(c->face, cp);
+        if (id >= UNKNOWN)
+            return id;
+        *g = (uint16_t)id;
+    }
+    return *g;
+}
+
+/* The advance of a glyph in font units, as FreeType reads it; 0 when it
+ * cannot (a glyph id out of range). */
+static long advance_units(face_cache *c, unsigned gid)
+{
+    uint16_t *a = gid < c->nglyphs ? page_slot(c->adv, gid) : NULL;
+    if (a && *a != UNKNOWN)
+        return *a;
+    long adv = cv_face_advance_units(c->face, gid);
+    if (a && adv >= 0 && adv < (long)UNKNOWN)
+        *a = (uint16_t)adv;
+    return adv;
+}
+
+/* cv_face_advance(), cached: thousandths of an em, truncated as libharu
+ * truncates. */
+static int advance_em(face_cache *c, unsigned gid)
+{
+    return (int)(advance_units(c, gid) * 1000 / c->face->upem);
+}
+
+/* The shaper's cache of face `id`, made on first use; NULL when the fontset
+ * has no such face. */
+static face_cache *face_slow(cv_shaper *sh, int id)
+{
+    const cv_face *f = cv_fontset_face(sh->fs, id);
+    if (!f)
+        return NULL;
+    if ((size_t)id >= sh->nfaces) {
+        size_t n = cv_fontset_count(sh->fs);
+        sh->faces = cv_xrealloc(sh->faces, n * sizeof *sh->faces);
+        memset(sh->faces + sh->nfaces, 0, (n - sh->nfaces) * sizeof *sh->faces);
+        sh->nfaces = n;
+    }
+    face_cache *c = cv_xrealloc(NULL, sizeof *c);
+    memset(c, 0, sizeof *c);
+    c->face = f;
+    long ng = ((FT_Face)f->ft)->num_glyphs;
+    c->nglyphs = ng > 0 && ng < (long)UNKNOWN ? (unsigned)ng : 0;
+    c->arena = cv_arena_new();
+    c->space = glyph_of(c, ' ');
+    return sh->faces[id] = c;
+}
+
+static inline face_cache *face_of(cv_shaper *sh, int id)
+{
+    if (id >= 0 && (size_t)id < sh->nfaces && sh->faces[id])
+        return sh->faces[id];
+    return face_slow(sh, id);
+}
+
+unsigned cv_shape_glyph(cv_shaper *sh, int face, uint32_t cp)
+{
+    face_cache *c = face_of(sh, face);
+    return c ? glyph_of(c, cp) : 0;
+}
+
+int cv_shape_advance(cv_shaper *sh, int face, unsigned gid)
+{
+    face_cache *c = face_of(sh, face);
+    return c ? advance_em(c, gid) : 0;
+}
+
+/* ---- HarfBuzz -------------------------------------------------------- */
+
+static void scratch_grow(cv_shaper *sh, size_t n)
+{
+    if (n <= sh->scap)
+        return;
+    size_t cap = sh->scap ? sh->scap : 64;
+    while (cap < n)
+        cap *= 2;
+    sh->seg = cv_xrealloc(sh->seg, (cap + 1) * sizeof *sh->seg);
+    sh->segent = cv_xrealloc(sh->segent, cap * sizeof *sh->segent);
+    sh->pend = cv_xrealloc(sh->pend, cap * sizeof *sh->pend);
+    sh->cps = cv_xrealloc(sh->cps, cap * sizeof *sh->cps);
+    sh->delta = cv_xrealloc(sh->delta, cap * sizeof *sh->delta);
+    sh->d2 = cv_xrealloc(sh->d2, cap * sizeof *sh->d2);
+    sh->glyph = cv_xrealloc(sh->glyph, cap * sizeof *sh->glyph);
+    sh->scap = cap;
+}
+
+/* Shape `cps` with HarfBuzz as cvpdf always has: left to right, ligatures
+ * off, segment properties guessed, or `script` when given.  On success (one
+ * glyph per code point, in order) delta[i] is the glyph's advance minus its
+ * nominal advance and glyph[i] the glyph after substitution. */
+static bool hb_run(face_cache *c, const uint32_t *cps, size_t n, const hb_script_t *script,
+                   int32_t *delta, unsigned *glyph)
+{
+    hb_buffer_t *buf = hb_buffer_create();
+    hb_buffer_add_codepoints(buf, cps, (int)n, 0, (int)n);
+    if (script) {
+        hb_buffer_set_script(buf, *script);
+        hb_buffer_set_language(buf, hb_language_get_default());
+    }
+    hb_buffer_guess_segment_properties(buf);
+    hb_buffer_set_direction(buf, HB_DIRECTION_LTR);
+    hb_shape(c->face->hb, buf, no_ligatures, NFEATS);
+    unsigned len;
+    hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buf, &len);
+    hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buf, NULL);
+    bool ok = len == n;
+    for (unsigned i = 0; ok && i < len; i++)
+        ok = info[i].cluster == i;
+    for (unsigned i = 0; ok && i < len; i++) {
+        delta[i] = (int32_t)(pos[i].x_advance - advance_units(c, info[i].codepoint));
+        if (glyph)
+            glyph[i] = info[i].codepoint;
+    }
+    hb_buffer_destroy(buf);
+    return ok;
+}
+
+/* ---- The shaping cache ----------------------------------------------- */
+
+static uint64_t hash_cps(const uint32_t *cps, size_t n, bool whole, hb_script_t script)
+{
+    uint64_t h = 14695981039346656037u ^ ((uint64_t)script << 1 | whole);
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ cps[i]) * 1099511628211u;
+    return h ^ (h >> 29);
+}
+
+static shaped **slot_of(face_cache *c, uint64_t h, bool whole, hb_script_t script,
+                        const uint32_t *cps, size_t n)
+{
+    for (size_t i = h & (c->cap - 1);; i = (i + 1) & (c->cap - 1)) {
+        shaped *e = c->tab[i];
+        if (!e || (e->hash == h && e->whole == whole && e->script == script && e->n == n &&
+                   !memcmp(e->cps, cps, n * sizeof *cps)))
+            return &c->tab[i];
+    }
+}
+
+static shaped *lookup(face_cache *c, bool whole, hb_script_t script,
+                      const uint32_t *cps, size_t n, bool *added)
+{
+    if (2 * (c->count + 1) > c->cap) {
+        size_t cap = c->cap ? c->cap * 2 : 1024;
+        shaped **old = c->tab;
+        size_t ocap = c->cap;
+        c->tab = cv_xrealloc(NULL, cap * sizeof *c->tab);
+        memset(c->tab, 0, cap * sizeof *c->tab);
+        c->cap = cap;
+        for (size_t i = 0; i < ocap; i++)
+            if (old[i])
+                *slot_of(c, old[i]->hash, old[i]->whole, old[i]->script, old[i]->cps,
+                         old[i]->n) = old[i];
+        free(old);
+    }
+    uint64_t h = hash_cps(cps, n, whole, script);
+    shaped **s = slot_of(c, h, whole, script, cps, n);
+    *added = !*s;
+    if (*s)
+        return *s;
+    shaped *e = cv_arena_alloc(c->arena, sizeof *e);
+    *e = (shaped){.hash = h, .whole = whole, .script = script, .n = n};
+    e->cps = cv_arena_alloc(c->arena, n * sizeof *e->cps);
+    memcpy(e->cps, cps, n * sizeof *cps);
+    e->delta = cv_arena_alloc(c->arena, n * sizeof *e->delta);
+    c->count++;
+    return *s = e;
+}
+
+static int32_t *gap_slot(face_cache *c, hb_script_t script, unsigned glyph, bool add)
+{
+    /* Script tags are four ASCII letters: bit 63 is free to mark a key. */
+    uint64_t key = (uint64_t)1 << 63 | (uint64_t)script << 24 | glyph;
+    if (add && 2 * (c->gap_count + 1) > c->gap_cap) {
+        size_t cap = c->gap_cap ? c->gap_cap * 2 : 256, ocap = c->gap_cap;
+        uint64_t *ok = c->gap_key;
+        int32_t *ov = c->gap_val;
+        c->gap_key = cv_xrealloc(NULL, cap * sizeof *c->gap_key);
+        c->gap_val = cv_xrealloc(NULL, cap * sizeof *c->gap_val);
+        memset(c->gap_key, 0, cap * sizeof *c->gap_key);
+        c->gap_cap = cap;
+        for (size_t i = 0; i < ocap; i++)
+            if (ok[i]) {
+                size_t j = (ok[i] * 0x9E3779B97F4A7C15u) >> 40 & (cap - 1);
+                while (c->gap_key[j])
+                    j = (j + 1) & (cap - 1);
+                c->gap_key[j] = ok[i];
+                c->gap_val[j] = ov[i];
+            }
+        free(ok);
+        free(ov);
+    }
+    if (!c->gap_cap)
+        return NULL;
+    size_t j = (key * 0x9E3779B97F4A7C15u) >> 40 & (c->gap_cap - 1);
+    while (c->gap_key[j] && c->gap_key[j] != key)
+        j = (j + 1) & (c->gap_cap - 1);
+    if (!c->gap_key[j]) {
+        if (!add)
+            return NULL;
+        c->gap_key[j] = key;
+        c->gap_count++;
+    }
+    return &c->gap_val[j];
+}
+
+/* ---- May a run in this font and script be cut into words? ------------ */
+
+typedef struct otb {
+    const unsigned char *p;
+    size_t len;
+} otb;
+
+static bool u16(otb t, size_t off, unsigned *v)
+{
+    if (off + 2 > t.len)
+        return false;
+    *v = (unsigned)t.p[off] << 8 | t.p[off + 1];
+    return true;
+}
+
+static bool u32(otb t, size_t off, size_t *v)
+{
+    unsigned hi, lo;
+    if (!u16(t, off, &hi) || !u16(t, off + 2, &lo))
+        return false;
+    *v = (size_t)hi << 16 | lo;
+    return true;
+}
+
+typedef struct lookup_info {
+    unsigned type, flag;
+    bool first_only;         /* GPOS pair adjustment: ValueFormat2 is 0 everywhere */
+} lookup_info;
+
+/* The lookups a (chain) context rule at `r` calls, into `out`. */
+static bool rule_calls(otb t, size_t r, bool chain, hb_set_t *out)
+{
+    unsigned n, g;
+    size_t o = r;
+    if (chain) {
+        if (!u16(t, o, &n))
+            return false;
+        o += 2 + 2 * (size_t)n;                  /* backtrack */
+        if (!u16(t, o, &g) || g == 0)
+            return false;
+        o += 2 + 2 * (size_t)(g - 1);            /* input */
+        if (!u16(t, o, &n))
+            return false;
+        o += 2 + 2 * (size_t)n;                  /* lookahead */
+        if (!u16(t, o, &n))
+            return false;
+        o += 2;
+    } else {
+        if (!u16(t, o, &g) || g == 0 || !u16(t, o + 2, &n))
+            return false;
+        o += 4 + 2 * (size_t)(g - 1);
+    }
+    for (unsigned k = 0; k < n; k++) {
+        unsigned l;
+        if (!u16(t, o + 4 * (size_t)k + 2, &l))
+            return false;
+        hb_set_add(out, l);
+    }
+    return true;
+}
+
+/* The rules of a format 1 or 2 (chain) context subtable at `s`, whose count
+ * of rule sets is at s + at. */
+static bool ruleset_calls(otb t, size_t s, size_t at, bool chain, hb_set_t *out)
+{
+    unsigned nsets;
+    if (!u16(t, s + at, &nsets))
+        return false;
+    for (unsigned i = 0; i < nsets; i++) {
+        unsigned so, nrules;
+        if (!u16(t, s + at + 2 + 2 * (size_t)i, &so))
+            return false;
+        if (!so)
+            continue;
+        if (!u16(t, s + so, &nrules))
+            return false;
+        for (unsigned j = 0; j < nrules; j++) {
+            unsigned ro;
+            if (!u16(t, s + so + 2 + 2 * (size_t)j, &ro) || !rule_calls(t, s + so + ro, chain, out))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* Lookup `idx` of GSUB or GPOS: its type (through extensions), flags, and
+ * the lookups its subtables call (context lookups) into `calls`. */
+static bool read_lookup(otb t, bool gpos, unsigned idx, lookup_info *li, hb_set_t *calls)
+{
+    unsigned ll, count, lo, nsub;
+    if (!u16(t, 8, &ll) || !u16(t, ll, &count) || idx >= count ||
+        !u16(t, ll + 2 + 2 * (size_t)idx, &lo))
+        return false;
+    size_t l = (size_t)ll + lo;
+    if (!u16(t, l, &li->type) || !u16(t, l + 2, &li->flag) || !u16(t, l + 4, &nsub))
+        return false;
+    unsigned ext = gpos ? 9 : 7, type = 0;
+    li->first_only = true;
+    for (unsigned k = 0; k < nsub; k++) {
+        unsigned so, st = li->type, fmt;
+        if (!u16(t, l + 6 + 2 * (size_t)k, &so))
+            return false;
+        size_t s = l + so;
+        if (st == ext) {
+            size_t eo;
+            if (!u16(t, s + 2, &st) || !u32(t, s + 4, &eo))
+                return false;
+            s += eo;
+        }
+        if ((type && st != type) || st == ext || !u16(t, s, &fmt))
+            return false;
+        type = st;
+        bool context = st == (gpos ? 7u : 5u), chain = st == (gpos ? 8u : 6u);
+        if (gpos && st == 2) {
+            unsigned vf2;
+            if (!u16(t, s + 6, &vf2))
+                return false;
+            li->first_only &= vf2 == 0;
+        } else if ((context || chain) && (fmt == 1 || fmt == 2)) {
+            size_t at = fmt == 1 ? 4 : context ? 6 : 10;
+            if (!ruleset_calls(t, s, at, chain, calls))
+                return false;
+        } else if (context && fmt == 3) {
+            unsigned g, n;
+            if (!u16(t, s + 2, &g) || !u16(t, s + 4, &n))
+                return false;
+            for (unsigned i = 0; i < n; i++) {
+                unsigned x;
+                if (!u16(t, s + 6 + 2 * (size_t)g + 4 * (size_t)i + 2, &x))
+                    return false;
+                hb_set_add(calls, x);
+            }
+        } else if (chain && fmt == 3) {
+            size_t o = s + 2;
+            unsigned n;
+            for (int part = 0; part < 3; part++) {
+                if (!u16(t, o, &n))
+                    return false;
+                o += 2 + 2 * (size_t)n;
+            }
+            if (!u16(t, o, &n))
+                return false;
+            for (unsigned i = 0; i < n; i++) {
+                unsigned x;
+                if (!u16(t, o + 2 + 4 * (size_t)i + 2, &x))
+                    return false;
+                hb_set_add(calls, x);
+            }
+        } else if (context || chain) {
+            return false;
+        }
+    }
+    if (type)
+        li->type = type;
+    li->first_only &= li->type == 2 && gpos;
+    return true;
+}
+
+static bool has_feature(hb_face_t *face, hb_tag_t table, hb_tag_t feature)
+{
+    hb_tag_t tags[32];
+    unsigned start = 0, n;
+    do {
+        n = 32;
+        hb_ot_layout_table_get_feature_tags(face, table, start, &n, tags);
+        for (unsigned i = 0; i < n; i++)
+            if (tags[i] == feature)
+                return true;
+        start += n;
+    } while (n == 32);
+    return false;
+}
+
+static bool lookups_keep_off_space(const face_cache *c, hb_shape_plan_t *plan, bool gpos)
+{
+    hb_face_t *face = c->face->hb_face;
+    hb_tag_t tag = gpos ? HB_OT_TAG_GPOS : HB_OT_TAG_GSUB;
+    hb_blob_t *blob = hb_face_reference_table(face, tag);
+    unsigned blen;
+    const char *data = hb_blob_get_data(blob, &blen);
+    otb t = {(const unsigned char *)data, blen};
+    unsigned space = c->space;
+    hb_set_t *plan_set = hb_set_create(), *todo = hb_set_create(), *seen = hb_set_create();
+    hb_set_t *sets[4] = {hb_set_create(), hb_set_create(), hb_set_create(), hb_set_create()};
+    hb_ot_shape_plan_collect_lookups(plan, tag, plan_set);
+    hb_set_union(todo, plan_set);
+    bool ok = true;
+    /* The plan's lookups and every lookup they call, transitively. */
+    for (hb_codepoint_t idx; ok && !hb_set_is_empty(todo);) {
+        idx = hb_set_get_min(todo);
+        hb_set_del(todo, idx);
+        if (hb_set_has(seen, idx))
+            continue;
+        hb_set_add(seen, idx);
+        lookup_info li;
+        hb_set_t *calls = hb_set_create();
+        ok = read_lookup(t, gpos, idx, &li, calls);
+        hb_set_subtract(calls, seen);
+        hb_set_union(todo, calls);
+        hb_set_destroy(calls);
+        if (!ok || (li.flag & 0x0002)) {         /* IgnoreBaseGlyphs: might skip a space */
+            ok = false;
+            break;
+        }
+        if (li.first_only && !(li.flag & 0xFF1E))
+            continue;                            /* kerning: see above */
+        bool single = gpos ? li.type == 1 : li.type <= 3;
+        if (single && !hb_set_has(plan_set, idx))
+            continue;                            /* acts where it is called: not on a space */
+        for (int k = 0; k < 4; k++)
+            hb_set_clear(sets[k]);
+        hb_ot_layout_lookup_collect_glyphs(face, tag, idx, sets[0], sets[1], sets[2], sets[3]);
+        for (int k = 0; k < 4; k++)
+            ok &= !hb_set_has(sets[k], space);
+    }
+    for (int k = 0; k < 4; k++)
+        hb_set_destroy(sets[k]);
+    hb_set_destroy(plan_set);
+    hb_set_destroy(todo);
+    hb_set_destroy(seen);
+    hb_blob_destroy(blob);
+    return ok;
+}
+
+static bool may_cut(const face_cache *c, hb_script_t script)
+{
+    switch (script) {
+    case HB_SCRIPT_INVALID: case HB_SCRIPT_COMMON: case HB_SCRIPT_LATIN:
+    case HB_SCRIPT_GREEK: case HB_SCRIPT_CYRILLIC: case HB_SCRIPT_HAN:
+    case HB_SCRIPT_HIRAGANA: case HB_SCRIPT_KATAKANA: case HB_SCRIPT_BOPOMOFO:
+        break;
+    default:
+        return false;                            /* shapers that look further */
+    }
+    hb_face_t *face = c->face->hb_face;
+    unsigned space = c->space;
+    if (!space || hb_aat_layout_has_substitution(face) || hb_aat_layout_has_positioning(face) ||
+        hb_aat_layout_has_tracking(face) || !hb_ot_layout_has_positioning(face) ||
+        has_feature(face, HB_OT_TAG_GSUB, HB_TAG('r', 'a', 'n', 'd')))
+        return false;
+    hb_blob_t *kern = hb_face_reference_table(face, HB_TAG('k', 'e', 'r', 'n'));
+    bool old_kern = hb_blob_get_length(kern) > 0;
+    hb_blob_destroy(kern);
+    if (old_kern && !has_feature(face, HB_OT_TAG_GPOS, HB_TAG('k', 'e', 'r', 'n')))
+        return false;                            /* HarfBuzz would apply the 'kern' table */
+    hb_ot_layout_glyph_class_t gc = hb_ot_layout_get_glyph_class(face, space);
+    if (gc != HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED && gc != HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH)
+        return false;
+    hb_segment_properties_t props = HB_SEGMENT_PROPERTIES_DEFAULT;
+    props.direction = HB_DIRECTION_LTR;
+    props.script = script;
+    props.language = hb_language_get_default();
+    hb_shape_plan_t *plan = hb_shape_plan_create_cached(
+        face, &props, no_ligatures, sizeof no_ligatures / sizeof *no_ligatures, NULL);
+    bool ok = lookups_keep_off_space(c, plan, false) && lookups_keep_off_space(c, plan, true);
+    hb_shape_plan_destroy(plan);
+    return ok;
+}
+
+static bool cut_ok(face_cache *c, hb_script_t script)
+{
+    for (size_t i = 0; i < c->nsplit; i++)
+        if (c->split[i].script == script)
+            return c->split[i].ok;
+    if (c->nsplit == MAX_SCRIPTS)
+        return false;        /* too many scripts to remember: shape whole runs */
+    bool ok = may_cut(c, script);
+    c->split[c->nsplit++] = (cut_verdict){script, ok};
+    return ok;
+}
+
+static void cut_forbid(face_cache *c, hb_script_t script)
+{
+    for (size_t i = 0; i < c->nsplit; i++)
+        if (c->split[i].script == script)
+            c->split[i].ok = false;
+}
+
+/* The script hb_buffer_guess_segment_properties() gives a run. */
+static hb_script_t run_script(const uint32_t *cps, size_t n)
+{
+    hb_unicode_funcs_t *uf = hb_unicode_funcs_get_default();
+    for (size_t i = 0; i < n; i++) {
+        hb_script_t s = hb_unicode_script(uf, cps[i]);
+        if (s != HB_SCRIPT_COMMON && s != HB_SCRIPT_INHERITED && s != HB_SCRIPT_UNKNOWN)
+            return s;
+    }
+    return HB_SCRIPT_INVALID;
+}
+
+/* Does `cp` begin a cluster of its own in HarfBuzz, one no lookup skips?
+ * Not a mark, a format or other default-ignorable character, nor one of
+ * the half-width kana sound marks HarfBuzz joins to what precedes. */
+static bool starts_cluster(uint32_t cp)
+{
+    if (cp < 0x300)
+        return cp > ' ' && cp != 0x7F && !(cp >= 0x80 && cp <= 0xA0) && cp != 0xAD;
+    if (cp == 0x115F || cp == 0x1160 || cp == 0x3164 || cp == 0xFFA0 || cp == 0xFF9E ||
+        cp == 0xFF9F || (cp >= 0x180B && cp <= 0x180F) || (cp >= 0x17B4 && cp <= 0x17B5) ||
+        (cp >= 0x2060 && cp <= 0x206F) || (cp >= 0xFE00 && cp <= 0xFE0F) || cp > 0xFFFF)
+        return false;
+    switch (hb_unicode_general_category(hb_unicode_funcs_get_default(), cp)) {
+    case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK:
+    case HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK:
+    case HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK:
+    case HB_UNICODE_GENERAL_CATEGORY_FORMAT:
+    case HB_UNICODE_GENERAL_CATEGORY_CONTROL:
+    case HB_UNICODE_GENERAL_CATEGORY_UNASSIGNED:
+    case HB_UNICODE_GENERAL_CATEGORY_SURROGATE:
+        return false;
+    default:
+        return true;
+    }
+}
+
+/* ---- Shaping a run --------------------------------------------------- */
+
+enum { WHOLE, KERNED, UNKERNED };
+
+/* Shape the run's segments not cached yet (sh->pend[0, np), `total` code
+ * points), together; false when that showed the font cannot be cut after
+ * all. */
+static bool shape_pending(cv_shaper *sh, face_cache *c, hb_script_t script, size_t np,
+                          size_t total)
+{
+    shaped **pend = sh->pend;
+    uint32_t *all = sh->cps;
+    size_t o = 0;
+    for (size_t k = 0; k < np; k++) {
+        memcpy(all + o, pend[k]->cps, pend[k]->n * sizeof *all);
+        o += pend[k]->n;
+    }
+    bool together = hb_run(c, all, total, &script, sh->d2, sh->glyph);
+    o = 0;
+    for (size_t k = 0; k < np; k++) {
+        shaped *e = pend[k];
+        size_t m = e->n;
+        if (together) {
+            memcpy(e->delta, sh->d2 + o, m * sizeof *e->delta);
+            e->first = sh->glyph[o];
+            e->ok = true;
+            if (k + 1 < np) {
+                /* The space ending it, kerned with the next one's first glyph. */
+                *gap_slot(c, script, sh->glyph[o + m], true) = e->delta[m - 1];
+                e->delta[m - 1] = 0;
+            }
+        } else {
+            /* Some segment has glyphs that do not map one to one. */
+            e->ok = hb_run(c, e->cps, m, &script, e->delta, sh->glyph);
+            e->first = sh->glyph[0];
+        }
+        /* A segment's final space is kerned only by what follows it. */
+        if (e->ok && e->cps[m - 1] == ' ' && e->delta[m - 1] != 0)
+            return false;
+        o += m;
+    }
+    return true;
+}
+
+/* The space's extra advance before glyph `first` (code point `cp`). */
+static bool space_gap(face_cache *c, hb_script_t script, uint32_t cp, unsigned first,
+                      int32_t *gap)
+{
+    int32_t *g = gap_slot(c, script, first, false);
+    if (g) {
+        *gap = *g;
+        return true;
+    }
+    uint32_t pair[2] = {' ', cp};
+    int32_t d[2];
+    unsigned gl[2];
+    if (!hb_run(c, pair, 2, &script, d, gl) || gl[1] != first)
+        return false;
+    *gap_slot(c, script, first, true) = *gap = d[0];
+    return true;
+}
+
+static int shape_cut(cv_shaper *sh, face_cache *c, const uint32_t *cps, size_t n,
+                     int32_t *delta)
+{
+    hb_script_t script = run_script(cps, n);
+    if (!cut_ok(c, script))
+        return WHOLE;
+    size_t nseg = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (cps[i] == 0x2044)
+            return WHOLE;                        /* fractions */
+        if (i == 0 || (cps[i - 1] == ' ' && cps[i] != ' ' && starts_cluster(cps[i])))
+            sh->seg[nseg++] = i;
+    }
+    sh->seg[nseg] = n;
+
+    size_t np = 0, total = 0;
+    for (size_t s = 0; s < nseg; s++) {
+        size_t b = sh->seg[s], m = sh->seg[s + 1] - b;
+        bool added;
+        shaped *e = lookup(c, false, script, cps + b, m, &added);
+        if (added) {
+            sh->pend[np++] = e;
+            total += m;
+        }
+        sh->segent[s] = e;
+    }
+    if (np && !shape_pending(sh, c, script, np, total)) {
+        cut_forbid(c, script);
+        return WHOLE;
+    }
+
+    int verdict = KERNED;
+    for (size_t s = 0; s < nseg; s++) {
+        size_t b = sh->seg[s], m = sh->seg[s + 1] - b;
+        const shaped *e = sh->segent[s];
+        if (!e->ok)
+            verdict = UNKERNED;
+        if (verdict != KERNED)
+            continue;
+        memcpy(delta + b, e->delta, m * sizeof *delta);
+        if (s + 1 < nseg) {
+            int32_t gap;
+            if (!space_gap(c, script, cps[b + m], sh->segent[s + 1]->first, &gap))
+                return WHOLE;
+            delta[b + m - 1] += gap;
+        }
+    }
+    return verdict;
+}
+
+static bool shape_whole(cv_shaper *sh, face_cache *c, const uint32_t *cps, size_t n,
+                        int32_t *delta)
+{
+    bool added;
+    shaped *e = lookup(c, true, HB_SCRIPT_INVALID, cps, n, &added);
+    if (added)
+        e->ok = hb_run(c, cps, n, NULL, e->delta, sh->glyph);
+    if (e->ok)
+        memcpy(delta, e->delta, n * sizeof *delta);
+    return e->ok;
+}
+
+void cv_shape_run(cv_shaper *sh, int face, const uint32_t *cps, size_t n, int16_t *w,
+                  int16_t *kern)
+{
+    face_cache *c = face_of(sh, face);
+    if (!c) {
+        memset(w, 0, n * sizeof *w);
+        memset(kern, 0, n * sizeof *kern);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        w[i] = (int16_t)advance_em(c, glyph_of(c, cps[i]));
+        kern[i] = 0;
+    }
+    if (n < 2)
+        return;
+
+    /* Kerning only: one glyph per code point is required, because the PDF
+     * backend writes code points (libharu maps them to glyphs itself). */
+    if (cv_arena_used(c->arena) > CACHE_BYTES) {
+        cv_arena_reset(c->arena);
+        memset(c->tab, 0, c->cap * sizeof *c->tab);
+        c->count = 0;
+    }
+    scratch_grow(sh, n + 2);
+    int32_t *delta = sh->delta;
+    int how = shape_cut(sh, c, cps, n, delta);
+    if (how == UNKERNED || (how == WHOLE && !shape_whole(sh, c, cps, n, delta)))
+        return;
+    for (size_t i = 0; i < n; i++)
+        if (delta[i])
+            kern[i] = (int16_t)lround(delta[i] * 1000.0 / c->face->upem);
+}

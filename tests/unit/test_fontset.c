@@ -1,0 +1,198 @@
+/* Unit tests for fontset.c: finding faces by family and style in fonts/,
+ * style fallback, opening files by path, and refusing what is not a font.
+ * Only the fonts in fonts/ are used; the one lookup that reaches fontconfig
+ * asks for a family no machine has, and must fail. */
+#include "harness.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "errcheck.h"
+#include "fontset.h"
+
+static cv_fontset *fs;
+
+static const cv_pos at = {"layout.yaml", 3, 9};
+
+static int find(const char *family, bool bold, bool italic, bool *synth)
+{
+    cv_error_init(&E);
+    return cv_fontset_find(fs, family, bold, italic, synth, at, &E);
+}
+
+TEST(lato_styles_from_fonts_dir)
+{
+    static const struct {
+        bool bold, italic;
+        const char *file, *psname;
+    } want[] = {
+        {false, false, "fonts/Lato-Regular.ttf", "Lato-Regular"},
+        {true, false, "fonts/Lato-Bold.ttf", "Lato-Bold"},
+        {false, true, "fonts/Lato-Italic.ttf", "Lato-Italic"},
+        {true, true, "fonts/Lato-BoldItalic.ttf", "Lato-BoldItalic"},
+    };
+    int ids[4];
+    for (int i = 0; i < 4; i++) {
+        bool synth = true;
+        ids[i] = find("Lato", want[i].bold, want[i].italic, &synth);
+        CHECK(ids[i] >= 0 && !E.set && !synth);
+        const cv_face *f = cv_fontset_face(fs, ids[i]);
+        CHECK(f != NULL);
+        if (!f)
+            continue;
+        CHECK_STR(f->path, want[i].file);
+        CHECK_STR(f->family, "Lato");
+        CHECK_STR(f->psname, want[i].psname);
+        CHECK(f->bold == want[i].bold && f->italic == want[i].italic);
+        CHECK(f->index == 0 && f->upem == 2000);
+        CHECK(f->ascender > 0 && f->descender < 0 && f->cap_height > f->x_height);
+        CHECK(f->ft && f->hb && f->hb_face && f->data && f->size > 12);
+    }
+    CHECK(ids[0] != ids[1] && ids[1] != ids[2] && ids[2] != ids[3] && ids[0] != ids[3]);
+    /* Found again, any case: the same face, not opened twice. */
+    size_t n = cv_fontset_count(fs);
+    bool synth;
+    CHECK(find("lato", true, false, &synth) == ids[1]);
+    CHECK(find("LATO", false, false, &synth) == ids[0]);
+    CHECK(cv_fontset_count(fs) == n);
+}
+
+TEST(wenquanyi_face)
+{
+    bool synth = true;
+    int id = find("WenQuanYi Micro Hei", false, false, &synth);
+    CHECK(id >= 0 && !E.set && !synth);
+    const cv_face *f = cv_fontset_face(fs, id);
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    CHECK_STR(f->path, "fonts/wqy-microhei.ttc");
+    CHECK_STR(f->family, "WenQuanYi Micro Hei");
+    CHECK(f->index == 0 && !f->bold && !f->italic);
+    CHECK(cv_face_glyph(f, 0x4E2D) != 0);        /* 中 */
+    CHECK(cv_face_glyph(f, 'A') != 0);
+    /* The other face of the collection, opened by path and index. */
+    cv_error_init(&E);
+    int mono = cv_fontset_open_file(fs, "fonts/wqy-microhei.ttc", 1, at, &E);
+    CHECK(mono >= 0 && mono != id && !E.set);
+    if (mono >= 0)
+        CHECK_STR(cv_fontset_face(fs, mono)->family, "WenQuanYi Micro Hei Mono");
+    CHECK(cv_fontset_open_file(fs, "fonts/wqy-microhei.ttc", 0, at, &E) == id);
+}
+
+/* A family without bold or italic gives its regular face; bold is then
+ * to be synthesised, italic is not. */
+TEST(style_fallback_sets_synth_bold)
+{
+    bool synth = false;
+    int regular = find("WenQuanYi Micro Hei", false, false, &synth);
+    CHECK(regular >= 0 && !synth);
+    synth = false;
+    CHECK(find("WenQuanYi Micro Hei", true, false, &synth) == regular && synth && !E.set);
+    synth = true;
+    CHECK(find("WenQuanYi Micro Hei", false, true, &synth) == regular && !synth);
+    synth = false;
+    CHECK(find("WenQuanYi Micro Hei", true, true, &synth) == regular && synth);
+}
+
+TEST(missing_family_is_an_error_with_position)
+{
+    bool synth;
+    size_t n = cv_fontset_count(fs);
+    CHECK(find("No Such Family Cvpdf Test", false, false, &synth) == -1);
+    CHECK(E.set);
+    CHECK(E.pos.file && !strcmp(E.pos.file, "layout.yaml"));
+    CHECK_STR(errstr(), "3:9: no TrueType font of family 'No Such Family Cvpdf Test' in "
+                        "fonts/ or through fontconfig");
+    CHECK(cv_fontset_count(fs) == n);
+}
+
+TEST(non_fonts_are_refused)
+{
+    size_t n = cv_fontset_count(fs);
+    cv_error_init(&E);
+    CHECK(cv_fontset_open_file(fs, "fonts/README.md", 0, at, &E) == -1);
+    CHECK(E.set && E.pos.line == 3 && has(E.msg, "is not a font FreeType can read"));
+    cv_error_init(&E);
+    CHECK(cv_fontset_open_file(fs, "fonts", 0, at, &E) == -1);
+    CHECK(E.set && has(E.msg, "cannot open font 'fonts'"));
+    cv_error_init(&E);
+    CHECK(cv_fontset_open_file(fs, "fonts/no-such-file.ttf", 0, at, &E) == -1);
+    CHECK(E.set && has(E.msg, "cannot open font"));
+    /* A face index the collection does not have. */
+    cv_error_init(&E);
+    CHECK(cv_fontset_open_file(fs, "fonts/Lato-Regular.ttf", 5, at, &E) == -1);
+    CHECK(E.set && has(E.msg, "is not a font FreeType can read"));
+    CHECK(cv_fontset_count(fs) == n);
+}
+
+/* In a font directory, a .ttf that is not a font is skipped with a warning,
+ * and one that is not a regular file (a FIFO would block) silently. */
+TEST(font_dir_skips_what_is_not_a_font)
+{
+    char dir[] = "/tmp/cvpdf-fontset-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char bogus[64], fifo[64], sub[64];
+    snprintf(bogus, sizeof bogus, "%s/bogus.ttf", dir);
+    snprintf(fifo, sizeof fifo, "%s/pipe.ttf", dir);
+    snprintf(sub, sizeof sub, "%s/dir.ttc", dir);
+    FILE *f = fopen(bogus, "w");
+    CHECK(f != NULL);
+    if (f) {
+        fputs("this is not a font, just some text long enough\n", f);
+        fclose(f);
+    }
+    CHECK(mkfifo(fifo, 0600) == 0);
+    CHECK(mkdir(sub, 0700) == 0);
+
+    cv_error_init(&E);
+    E.quiet = true;
+    const char *dirs[] = {"no/such/dir", dir, NULL};
+    cv_fontset *other = cv_fontset_new(dirs, &E);
+    CHECK(other != NULL && !E.set && E.nwarnings == 1);
+    CHECK(other && cv_fontset_count(other) == 0);
+    cv_fontset_free(other);
+
+    unlink(bogus);
+    unlink(fifo);
+    rmdir(sub);
+    rmdir(dir);
+}
+
+TEST(reading_a_face)
+{
+    bool synth;
+    const cv_face *f = cv_fontset_face(fs, find("Lato", false, false, &synth));
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    unsigned a = cv_face_glyph(f, 'A');
+    CHECK(a != 0 && cv_face_glyph(f, 0x4E2D) == 0 && cv_face_glyph(f, 0x10FFFF) == 0);
+    long units = cv_face_advance_units(f, a);
+    CHECK(units > 0);
+    CHECK(cv_face_advance(f, a) == (int)(units * 1000 / f->upem));
+    CHECK(cv_face_advance_units(f, 1000000) == 0 && cv_face_advance(f, 1000000) == 0);
+    CHECK(cv_fontset_face(fs, -1) == NULL);
+    CHECK(cv_fontset_face(fs, (int)cv_fontset_count(fs)) == NULL);
+}
+
+int main(void)
+{
+    cv_error_init(&E);
+    const char *dirs[] = {"fonts", NULL};
+    fs = cv_fontset_new(dirs, &E);
+    if (!fs)
+        return 1;
+    CHECK(!E.set && E.nwarnings == 0 && cv_fontset_count(fs) == 0);
+    RUN(lato_styles_from_fonts_dir);
+    RUN(wenquanyi_face);
+    RUN(style_fallback_sets_synth_bold);
+    RUN(missing_family_is_an_error_with_position);
+    RUN(non_fonts_are_refused);
+    RUN(font_dir_skips_what_is_not_a_font);
+    RUN(reading_a_face);
+    cv_fontset_free(fs);
+    return harness_report("fontset");
+}
