@@ -1,4 +1,4 @@
-/* compose.c - a document and a style become a vertical list.  See flow.h.
+/* compose.c - a document and a style become vertical lists.  See compose.h.
  *
  * Every entry is laid out the same way, whatever its type:
  *
@@ -12,25 +12,37 @@
  * (`**COMPANY**`, `DATE`, ...), so a layout restyles entries without code.
  * The side column is as wide as its widest line; the main column takes the
  * rest.  Bare strings, bullets, numbered and one-line entries are
- * paragraphs with the right indent.
- *
- * Template placeholders whose field is empty disappear together with the
- * separator text around them ("*DEGREE in AREA*" without a degree becomes
- * "*AREA*"; a line whose placeholders are all empty disappears).
+ * paragraphs with the right indent.  Templates are expanded by
+ * template.h.
  */
-#include "flow.h"
+#include "compose.h"
 
 #include <ctype.h>
-#include <libgen.h>
-#include <math.h>
 #include <string.h>
 #include <strings.h>
 #include <wchar.h>
 #include <wctype.h>
 
-#include "image.h"
+#include "markup.h"
+#include "photo.h"
+#include "template.h"
 
 /* ---- vertical list helpers ------------------------------------------- */
+
+const char *cv_keep_rule(cv_keep k)
+{
+    static const char *const rules[CV_NKEEPS] = {
+        [CV_KEEP_NONE] = "no rule",
+        [CV_KEEP_SECTION] = "keep_together: the section stays on one page",
+        [CV_KEEP_ENTRY] = "a short entry is never split",
+        [CV_KEEP_LINES] = "widows and orphans: a paragraph keeps two lines on each side",
+        [CV_KEEP_HEADER] = "an entry's header stays with its first line",
+        [CV_KEEP_TITLE] = "a section title stays with its first entry",
+        [CV_KEEP_HEAD] = "the header is not split",
+    };
+    return k < CV_NKEEPS ? rules[k] : "?";
+}
+
 
 static cv_vitem *vl_add(cv_arena *a, cv_vlist *vl, float space_before, const char *what)
 {
@@ -113,422 +125,6 @@ static cv_line *one_line(cv_arena *a, const cv_style *st, const char *markup,
     return nl ? &lines[0] : NULL;
 }
 
-static bool ident_char(char c)
-{
-    return isalnum((unsigned char)c) || c == '_';
-}
-
-/* ---- templates --------------------------------------------------------- */
-
-/* Profile text: markup, then settings.bold_keywords (RenderCV's): every
- * whole-word occurrence of a keyword is set in bold. */
-static size_t parse_text(cv_arena *a, const cv_doc *doc, const char *s, unsigned style,
-                         cv_span **out)
-{
-    cv_span *sp;
-    size_t n = cv_markup_parse(a, s, style, &sp);
-    if (!doc->nbold_keywords) {
-        *out = sp;
-        return n;
-    }
-    cv_span *o = NULL;
-    size_t no = 0, co = 0;
-    for (size_t i = 0; i < n; i++) {
-        const char *t = sp[i].text, *lit = t;
-        for (const char *p = t; *p;) {
-            size_t hit = 0;
-            for (size_t k = 0; k < doc->nbold_keywords && !hit; k++) {
-                const char *kw = doc->bold_keywords[k].s;
-                size_t kl = kw ? strlen(kw) : 0;
-                if (kl && !strncmp(p, kw, kl) && (p == t || !ident_char(p[-1])) &&
-                    !ident_char(p[kl]))
-                    hit = kl;
-            }
-            if (!hit) {
-                p++;
-                continue;
-            }
-            if (p > lit)
-                CV_PUSH(a, o, no, co, ((cv_span){cv_arena_strndup(a, lit, (size_t)(p - lit)),
-                                                 (size_t)(p - lit), sp[i].style, sp[i].link}));
-            CV_PUSH(a, o, no, co, ((cv_span){cv_arena_strndup(a, p, hit), hit,
-                                             sp[i].style | CV_STYLE_BOLD, sp[i].link}));
-            p += hit;
-            lit = p;
-        }
-        if (*lit)
-            CV_PUSH(a, o, no, co, ((cv_span){lit, strlen(lit), sp[i].style, sp[i].link}));
-    }
-    *out = o;
-    return no;
-}
-
-
-
-static const char *const placeholders[] = {
-    "START_DATE", "END_DATE", "INSTITUTION", "POSITION", "COMPANY", "LOCATION",
-    "SUMMARY", "JOURNAL", "AUTHORS", "DETAILS", "DEGREE", "LABEL", "TITLE", "AREA",
-    "NAME", "DATE", "TEXT", "DOI", "URL", "PAGE_NUMBER", "TOTAL_PAGES", "CURRENT_DATE",
-    "LAST_UPDATED", "EMAIL", "PHONE", "WEBSITE", NULL};
-
-/* What the running header and footer templates can show. */
-typedef struct furn {
-    size_t page, pages;
-    const char *date;        /* formatted, or NULL */
-} furn;
-
-/* ---- The owner's name in author lists ----------------------------------- */
-
-typedef struct pname {
-    char given[64], initials[16], family[64], whole[160];
-} pname;
-
-/* Lower-case ASCII letters of s[0..n), dropping '.', '-' and spaces. */
-static void squash(const char *s, size_t n, char *out, size_t cap)
-{
-    size_t k = 0;
-    for (size_t i = 0; i < n && k + 1 < cap; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '.' || c == '-' || c == ' ' || c == 0xE2)
-            continue;            /* 0xE2: the lead byte of the marks below */
-        out[k++] = (char)tolower(c);
-    }
-    out[k] = 0;
-}
-
-/* Split a name into family name, given names and their initials: "Family,
- * Given" or "Given Family" -- or, when `family_first`, "Family Given" (the
- * Chinese order).  Footnote marks (* † ‡ digits) are dropped. */
-static bool split_name(const char *s, bool family_first, pname *pn)
-{
-    char buf[160];
-    size_t n = 0;
-    for (const unsigned char *p = (const unsigned char *)s; *p && n + 1 < sizeof buf; p++) {
-        if (*p == '*' || *p == '#' || isdigit(*p) || *p == '^')
-            continue;
-        if (p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0xA0 || p[2] == 0xA1)) {
-            p += 2;               /* † ‡ */
-            continue;
-        }
-        buf[n++] = (char)(*p == '\t' ? ' ' : *p);
-    }
-    while (n && buf[n - 1] == ' ')
-        n--;
-    buf[n] = 0;
-    char *b = buf;
-    while (*b == ' ')
-        b++;
-    memset(pn, 0, sizeof *pn);
-    squash(b, strlen(b), pn->whole, sizeof pn->whole);
-    const char *comma = strchr(b, ',');
-    const char *fam, *giv;
-    size_t fl, gl;
-    if (comma) {
-        fam = b, fl = (size_t)(comma - b);
-        giv = comma + 1, gl = strlen(giv);
-    } else {
-        const char *sp = family_first ? strchr(b, ' ') : strrchr(b, ' ');
-        if (!sp)
-            return false;         /* one word: only the whole name can match */
-        if (family_first) {
-            fam = b, fl = (size_t)(sp - b);
-            giv = sp + 1, gl = strlen(giv);
-        } else {
-            fam = sp + 1, fl = strlen(fam);
-            giv = b, gl = (size_t)(sp - b);
-        }
-    }
-    squash(fam, fl, pn->family, sizeof pn->family);
-    squash(giv, gl, pn->given, sizeof pn->given);
-    /* Initials: the first letter of each part of the given names, where
-     * parts are separated by spaces, dots or hyphens ("Jia-Rui", "J.-R."). */
-    size_t k = 0;
-    bool start = true;
-    for (size_t i = 0; i < gl && k + 1 < sizeof pn->initials; i++) {
-        char c = giv[i];
-        if (c == ' ' || c == '.' || c == '-') {
-            start = true;
-        } else if (start) {
-            pn->initials[k++] = (char)tolower((unsigned char)c);
-            start = false;
-        }
-    }
-    return pn->family[0] && pn->given[0];
-}
-
-/* Is `author` (plain text) the profile's owner, by `name` or `native_name`,
- * in any usual form: "Jiarui Fang", "J. Fang", "Fang, J.", "Fang Jiarui",
- * "Jia-Rui Fang", "J.-R. Fang", "方佳瑞", with footnote marks or not. */
-static bool same_person(const char *author, const cv_doc *doc, cv_arena *a)
-{
-    const char *names[2] = {doc->name.s, doc->native_name.s};
-    for (int i = 0; i < 2; i++) {
-        if (!names[i])
-            continue;
-        pname me, au, au_rev;
-        bool me_ok = split_name(cv_markup_strip(a, names[i]), false, &me);
-        bool au_ok = split_name(author, false, &au);
-        if (me.whole[0] && !strcmp(me.whole, au.whole))
-            return true;          /* also 方佳瑞, where there are no parts */
-        if (!me_ok || !au_ok)
-            continue;
-        bool rev_ok = !strchr(author, ',') && split_name(author, true, &au_rev);
-        for (int r = 0; r < 1 + rev_ok; r++) {
-            const pname *x = r ? &au_rev : &au;
-            if (strcmp(x->family, me.family))
-                continue;
-            if (!strcmp(x->given, me.given))
-                return true;
-            /* Initials only ("J." or "J. R." or "J.-R." for Jia-Rui): each
-             * part of the given names is one letter. */
-            bool initials = strlen(x->initials) == strlen(x->given);
-            if (initials && (!strcmp(x->given, me.initials) ||
-                             (!x->given[1] && x->given[0] == me.initials[0])))
-                return true;
-        }
-    }
-    return false;
-}
-
-static const char *link_markup(cv_arena *a, const char *shown, const char *url)
-{
-    return cv_arena_printf(a, "[%s](%s)", cv_markup_escape(a, shown), url);
-}
-
-static const char *strip_scheme(const char *url)
-{
-    if (!strncmp(url, "https://", 8))
-        return url + 8;
-    if (!strncmp(url, "http://", 7))
-        return url + 7;
-    return url;
-}
-
-/* The value of a placeholder for an entry, as markup; NULL or "" when empty. */
-static const char *ph_value(cv_arena *a, const char *ph, const cv_entry *e,
-                            const cv_doc *doc, const furn *fu)
-{
-    if (fu) {
-        if (!strcmp(ph, "NAME"))
-            return doc->name.s;
-        if (!strcmp(ph, "PAGE_NUMBER"))
-            return cv_arena_printf(a, "%zu", fu->page);
-        if (!strcmp(ph, "TOTAL_PAGES"))
-            return cv_arena_printf(a, "%zu", fu->pages);
-        if (!strcmp(ph, "CURRENT_DATE"))
-            return fu->date;
-        if (!strcmp(ph, "LAST_UPDATED"))
-            return fu->date ? cv_markup_escape(a, doc->locale.last_updated) : NULL;
-        if (!strcmp(ph, "EMAIL"))
-            return doc->email.s ? cv_markup_escape(a, doc->email.s) : NULL;
-        if (!strcmp(ph, "PHONE"))
-            return doc->phone.s ? cv_markup_escape(a, doc->phone.s) : NULL;
-        if (!strcmp(ph, "WEBSITE"))
-            return doc->website.s ? cv_markup_escape(a, strip_scheme(doc->website.s)) : NULL;
-        if (!strcmp(ph, "LOCATION"))
-            return doc->location.s ? cv_markup_escape(a, doc->location.s) : NULL;
-        return NULL;
-    }
-#define F(NAME, field) if (!strcmp(ph, NAME)) return e->field.s
-    F("COMPANY", company); F("POSITION", position); F("INSTITUTION", institution);
-    F("AREA", area); F("DEGREE", degree); F("NAME", name); F("TITLE", title);
-    F("LABEL", label); F("DETAILS", details); F("LOCATION", location);
-    F("SUMMARY", summary); F("JOURNAL", journal); F("TEXT", text);
-#undef F
-    if (!strcmp(ph, "DATE")) {
-        const char *d = cv_entry_date_range(a, e, &doc->locale);
-        return d ? cv_markup_escape(a, d) : NULL;
-    }
-    if (!strcmp(ph, "START_DATE") || !strcmp(ph, "END_DATE")) {
-        const cv_date *d = ph[0] == 'S' ? &e->start_date : &e->end_date;
-        return d->kind ? cv_markup_escape(a, cv_date_format(a, d, &doc->locale)) : NULL;
-    }
-    if (!strcmp(ph, "AUTHORS")) {
-        if (!e->nauthors)
-            return NULL;
-        const char *s = "";
-        for (size_t i = 0; i < e->nauthors; i++) {
-            const char *au = e->authors[i].s;
-            const char *plain = cv_markup_strip(a, au);
-            /* Already marked up by hand ("**J. Fang**"): left as written. */
-            bool mine = !strcmp(plain, au) && same_person(plain, doc, a);
-            s = cv_arena_printf(a, "%s%s%s%s%s", s, i ? ", " : "", mine ? "**" : "",
-                                au, mine ? "**" : "");
-        }
-        return s;
-    }
-    if (!strcmp(ph, "DOI"))
-        return e->doi.s ? link_markup(a, cv_arena_printf(a, "doi:%s", e->doi.s),
-                                      cv_arena_printf(a, "https://doi.org/%s", e->doi.s))
-                        : NULL;
-    if (!strcmp(ph, "URL")) {
-        if (!e->url.s || e->doi.s)      /* as RenderCV: a DOI replaces the URL */
-            return NULL;
-        const char *shown = strip_scheme(e->url.s);
-        size_t n = strlen(shown);
-        if (n && shown[n - 1] == '/')
-            shown = cv_arena_strndup(a, shown, n - 1);
-        return link_markup(a, shown, e->url.s);
-    }
-    return NULL;
-}
-
-/* Where a template line's text comes from, for diagnostics: the first of
- * its placeholders that has a value, else the entry. */
-static cv_pos template_pos(const char *tmpl, const cv_entry *e)
-{
-    static const struct { const char *ph; size_t off; } fields[] = {
-#define F(NAME, field) {NAME, offsetof(cv_entry, field)}
-        F("COMPANY", company), F("POSITION", position), F("INSTITUTION", institution),
-        F("AREA", area), F("DEGREE", degree), F("NAME", name), F("TITLE", title),
-        F("LABEL", label), F("DETAILS", details), F("LOCATION", location),
-        F("SUMMARY", summary), F("JOURNAL", journal), F("TEXT", text), F("DOI", doi),
-        F("URL", url),
-#undef F
-    };
-    for (const char *p = tmpl; *p;) {
-        if (!(*p >= 'A' && *p <= 'Z')) {
-            p++;
-            continue;
-        }
-        const char *q = p;
-        while ((*q >= 'A' && *q <= 'Z') || *q == '_')
-            q++;
-        size_t n = (size_t)(q - p);
-        for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
-            const cv_text *t = (const cv_text *)((const char *)e + fields[i].off);
-            if (strlen(fields[i].ph) == n && !strncmp(p, fields[i].ph, n) && t->s && *t->s)
-                return t->pos;
-        }
-        if (n == 7 && !strncmp(p, "AUTHORS", 7) && e->nauthors)
-            return e->authors[0].pos;
-        const cv_date *d = NULL;
-        if (n == 4 && !strncmp(p, "DATE", 4))
-            d = e->date.kind ? &e->date : &e->start_date;
-        else if (n == 10 && !strncmp(p, "START_DATE", 10))
-            d = &e->start_date;
-        else if (n == 8 && !strncmp(p, "END_DATE", 8))
-            d = &e->end_date;
-        if (d && d->kind)
-            return d->pos;
-        p = q;
-    }
-    return e->pos;
-}
-
-typedef struct tok {
-    const char *text;        /* literal text, or the placeholder's value */
-    size_t len;
-    bool ph, empty;
-    unsigned style;
-    const char *link;
-} tok;
-
-static size_t expand(cv_arena *a, const char *tmpl, const cv_entry *e, const cv_doc *doc,
-                     const furn *fu, cv_span **out)
-{
-    /* Markup of the template first, then placeholders inside each span. */
-    cv_span *ts;
-    size_t nts = cv_markup_parse(a, tmpl, 0, &ts);
-    tok *toks = NULL;
-    size_t nt = 0, ct = 0, nph = 0, nfull = 0;
-    for (size_t i = 0; i < nts; i++) {
-        const char *s = ts[i].text, *lit = s;
-        for (const char *p = s; *p;) {
-            const char *hit = NULL;
-            if (isupper((unsigned char)*p) && (p == s || !ident_char(p[-1])))
-                for (size_t k = 0; placeholders[k]; k++) {
-                    size_t kl = strlen(placeholders[k]);
-                    if (!strncmp(p, placeholders[k], kl) && !ident_char(p[kl])) {
-                        hit = placeholders[k];
-                        break;
-                    }
-                }
-            if (!hit) {
-                p++;
-                continue;
-            }
-            if (p > lit)
-                CV_PUSH(a, toks, nt, ct, ((tok){lit, (size_t)(p - lit), false, false,
-                                                 ts[i].style, ts[i].link}));
-            const char *v = ph_value(a, hit, e, doc, fu);
-            bool empty = !v || !*v;
-            CV_PUSH(a, toks, nt, ct, ((tok){v ? v : "", v ? strlen(v) : 0, true, empty,
-                                             ts[i].style, ts[i].link}));
-            nph++;
-            nfull += !empty;
-            p += strlen(hit);
-            lit = p;
-        }
-        if (*lit)
-            CV_PUSH(a, toks, nt, ct, ((tok){lit, strlen(lit), false, false, ts[i].style,
-                                             ts[i].link}));
-    }
-    if (nph && !nfull) {
-        *out = NULL;
-        return 0;
-    }
-
-    /* Drop separators next to empty placeholders (see the file comment). */
-    cv_span *sp = NULL;
-    size_t ns = 0, cs = 0;
-    for (size_t t = 0; t < nt; t++) {
-        tok *k = &toks[t];
-        if (!k->ph) {
-            long pp = -1, np = -1, L = -1, R = -1;
-            for (long j = (long)t - 1; j >= 0; j--)
-                if (toks[j].ph) {
-                    if (pp < 0)
-                        pp = j;
-                    if (!toks[j].empty) {
-                        L = j;
-                        break;
-                    }
-                }
-            for (size_t j = t + 1; j < nt; j++)
-                if (toks[j].ph) {
-                    if (np < 0)
-                        np = (long)j;
-                    if (!toks[j].empty) {
-                        R = (long)j;
-                        break;
-                    }
-                }
-            bool keep;
-            if (pp < 0 && np < 0)
-                keep = true;
-            else if (pp < 0)
-                keep = np == R;
-            else if (np < 0)
-                keep = pp == L;
-            else
-                keep = L >= 0 && R >= 0 && pp == L;
-            if (keep)
-                CV_PUSH(a, sp, ns, cs, ((cv_span){cv_arena_strndup(a, k->text, k->len),
-                                                  k->len, k->style, k->link}));
-            continue;
-        }
-        if (k->empty)
-            continue;
-        /* A value is markup itself; it inherits the template's style/link. */
-        cv_span *vs;
-        size_t nv = parse_text(a, doc, k->text, k->style, &vs);
-        for (size_t j = 0; j < nv; j++) {
-            if (!vs[j].link)
-                vs[j].link = k->link;
-            CV_PUSH(a, sp, ns, cs, vs[j]);
-        }
-    }
-    *out = sp;
-    return ns;
-}
-
-size_t cv_template_expand(cv_arena *a, const char *tmpl, const cv_entry *e,
-                          const cv_doc *doc, cv_span **out)
-{
-    return expand(a, tmpl, e, doc, NULL, out);
-}
-
 /* ---- header ------------------------------------------------------------ */
 
 static float align_dx(const cv_style *st, float width, float line_w)
@@ -549,7 +145,7 @@ static size_t contact_items(cv_arena *a, const cv_doc *doc, const char **items, 
         pos[ni] = doc->location.pos, items[ni++] = cv_markup_escape(a, doc->location.s);
     if (doc->email.s)
         pos[ni] = doc->email.pos,
-        items[ni++] = link_markup(a, doc->email.s, cv_arena_printf(a, "mailto:%s", doc->email.s));
+        items[ni++] = cv_template_link(a, doc->email.s, cv_arena_printf(a, "mailto:%s", doc->email.s));
     if (doc->phone.s) {
         char *tel = cv_arena_strdup(a, doc->phone.s), *q = tel;
         for (const char *p = doc->phone.s; *p; p++)
@@ -557,14 +153,11 @@ static size_t contact_items(cv_arena *a, const cv_doc *doc, const char **items, 
                 *q++ = *p;
         *q = 0;
         pos[ni] = doc->phone.pos,
-        items[ni++] = link_markup(a, doc->phone.s, cv_arena_printf(a, "tel:%s", tel));
+        items[ni++] = cv_template_link(a, doc->phone.s, cv_arena_printf(a, "tel:%s", tel));
     }
     if (doc->website.s) {
-        const char *shown = strip_scheme(doc->website.s);
-        size_t l = strlen(shown);
-        if (l && shown[l - 1] == '/')
-            shown = cv_arena_strndup(a, shown, l - 1);
-        pos[ni] = doc->website.pos, items[ni++] = link_markup(a, shown, doc->website.s);
+        const char *shown = cv_template_url_shown(a, doc->website.s);
+        pos[ni] = doc->website.pos, items[ni++] = cv_template_link(a, shown, doc->website.s);
     }
     for (size_t i = 0; i < doc->nsocials && ni < MAX_CONTACTS; i++) {
         const cv_social *s = &doc->socials[i];
@@ -574,7 +167,7 @@ static size_t contact_items(cv_arena *a, const cv_doc *doc, const char **items, 
         const char *text = strcmp(shown, s->network.s)
                                ? cv_arena_printf(a, "%s: %s", s->network.s, shown)
                                : shown;
-        items[ni++] = link_markup(a, text, s->url);
+        items[ni++] = cv_template_link(a, text, s->url);
     }
     return ni;
 }
@@ -610,7 +203,7 @@ static void add_header(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_st
     if (doc->headline.s) {
         cv_textfmt hf = {.size = st->headline_size, .color = st->muted_color,
                          .link_color = st->link_color};
-        n = parse_text(a, doc, doc->headline.s, 0, &sp);
+        n = cv_template_text(a, doc, doc->headline.s, 0, &sp);
         nl = cv_wrap(a, st, sp, n, &hf, width, doc->headline.pos, &lines, err);
         line_box(st, st->headline_size, &h, &base);
         for (size_t i = 0; i < nl; i++) {
@@ -753,7 +346,7 @@ static void add_highlights(cv_arena *a, cv_vlist *vl, const cv_doc *doc,
     float sub = width - st->sub_indent >= least ? st->sub_indent : 0;
     for (size_t i = 0; i < n; i++) {
         cv_span *sp;
-        size_t nsp = parse_text(a, doc, hl[i].text.s, 0, &sp);
+        size_t nsp = cv_template_text(a, doc, hl[i].text.s, 0, &sp);
         add_para(a, vl, st, sp, nsp, &f, dx + indent, width - indent, bullet,
                  dx + (st->bullet_indent < indent ? st->bullet_indent : 0),
                  i ? st->bullet_gap : first_gap, hl[i].text.pos, what, err);
@@ -832,7 +425,7 @@ static void add_entry(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_sty
             side_n[nside] = cv_template_expand(a, tp->side[i], e, doc, &side_sp[nside]);
             if (!side_n[nside])
                 continue;
-            side_pos[nside] = template_pos(tp->side[i], e);
+            side_pos[nside] = cv_template_pos(tp->side[i], e);
             float w = cv_measure(a, st, side_sp[nside], side_n[nside], &sf);
             if (w > side_w)
                 side_w = w;
@@ -848,7 +441,7 @@ static void add_entry(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_sty
         for (size_t i = 0; i < tp->nmain; i++) {
             main_n[nmain] = cv_template_expand(a, tp->main[i], e, doc, &main_sp[nmain]);
             if (main_n[nmain])
-                main_pos[nmain++] = template_pos(tp->main[i], e);
+                main_pos[nmain++] = cv_template_pos(tp->main[i], e);
         }
         /* One item holds the whole header: rows of main and side lines
          * sharing a baseline grid. */
@@ -892,7 +485,7 @@ static void add_entry(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_sty
         it->nlines = (unsigned short)(y / mh + 0.5f);
         if (e->summary.s) {
             cv_span *sp;
-            size_t n = parse_text(a, doc, e->summary.s, 0, &sp);
+            size_t n = cv_template_text(a, doc, e->summary.s, 0, &sp);
             add_para(a, vl, st, sp, n, &f, 0, width, NULL, 0, st->block_gap, e->summary.pos,
                      what, err);
         }
@@ -1059,42 +652,13 @@ static void keep_title(cv_vlist *vl, const cv_style *st, size_t title)
     }
 }
 
-/* The photo's placed size: `w` wide, or the layout's height, keeping the
- * picture's aspect ratio (inside width x height when both are set). */
-static void photo_size(const cv_style *st, const cv_image *im, float w, float *ow, float *oh)
-{
-    float aspect = (float)im->height / (float)im->width;
-    *ow = w;
-    *oh = w * aspect;
-    if (st->photo_h > 0 && *oh > st->photo_h) {
-        *oh = st->photo_h;
-        *ow = *oh / aspect;
-    }
-}
-
-const cv_image *cv_photo_load(cv_arena *a, const cv_doc *doc, const cv_style *st,
-                              cv_error *err)
-{
-    if (!doc->photo.s)
-        return NULL;
-    const char *path = doc->photo.s;
-    if (path[0] != '/' && doc->file && strchr(doc->file, '/'))
-        path = cv_arena_printf(a, "%s/%s", dirname(cv_arena_strdup(a, doc->file)), path);
-    const cv_image *im = cv_image_load(a, path, doc->photo.pos, err);
-    if (!im)
-        return NULL;
-    float w, h;
-    photo_size(st, im, st->photo_w, &w, &h);
-    return cv_image_fit(a, im, (unsigned)ceilf(w / 72 * 300), (unsigned)ceilf(h / 72 * 300));
-}
-
 /* The photo at the top of the sidebar, as wide as the layout says (at most
  * the column), centred. */
 static void add_side_photo(cv_arena *a, cv_vlist *vl, const cv_style *st,
                            const cv_image *photo, float width)
 {
     float w, h;
-    photo_size(st, photo, st->photo_w < width ? st->photo_w : width, &w, &h);
+    cv_photo_size(st, photo, st->photo_w < width ? st->photo_w : width, &w, &h);
     cv_vitem *it = vl_add(a, vl, 0, "the photo");
     it->height = h;
     it->nlines = 0;
@@ -1128,7 +692,7 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_ima
     if (photo && !side_photo) {
         /* Beside the header: the header's text takes the rest of the width. */
         float w, h;
-        photo_size(st, photo, st->photo_w, &w, &h);
+        cv_photo_size(st, photo, st->photo_w, &w, &h);
         bool left = st->photo_where == CV_PHOTO_LEFT;
         add_header(a, &out->head, doc, st, left ? w + st->photo_gap : 0,
                    width - w - st->photo_gap, !side_contact, err);
@@ -1193,79 +757,4 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_ima
                 cv_warn(err, (cv_pos){doc->file, 0, 0}, "%s is taller than a page; it runs "
                         "past the foot of its page", out->col[c].items[i].what);
     return !err->set;
-}
-
-/* ---- running header and footer ----------------------------------------- */
-
-/* "2026-11-21" -> "Nov 2026" with the profile's locale. */
-static const char *format_date(cv_arena *a, const char *iso, const cv_doc *doc)
-{
-    cv_date d = {.kind = CV_DATE_DAY};
-    if (!iso || sscanf(iso, "%d-%d-%d", &d.year, &d.month, &d.day) != 3 || d.month < 1 ||
-        d.month > 12)
-        return NULL;
-    return cv_markup_escape(a, cv_date_format(a, &d, &doc->locale));
-}
-
-void cv_furnish(cv_arena *a, cv_display *d, const cv_doc *doc, const cv_style *st,
-                const char *date, cv_error *err)
-{
-    const cv_running *run[2] = {&st->page_header, &st->page_footer};
-    float width = st->page_w - st->margin_left - st->margin_right;
-    const char *shown = format_date(a, date, doc);
-    for (int k = 0; k < 2; k++) {
-        const cv_running *r = run[k];
-        if (!r->slot[0] && !r->slot[1] && !r->slot[2])
-            continue;
-        if (d->npages == 1 && !r->single_page)
-            continue;
-        /* In the margin, its middle a third of the way from the text. */
-        const cv_face *f = cv_fontset_face(st->eng->fonts, st->chain[0][0]);
-        float cap = f->ascender * r->size / 1000.0f * 0.7f;
-        float base = k ? st->margin_bottom * 0.5f - cap / 2
-                       : st->page_h - st->margin_top * 0.5f - cap / 2;
-        cv_textfmt tf = {.size = r->size, .color = r->color, .link_color = r->color};
-        for (size_t p = 0; p < d->npages; p++) {
-            if (p == 0 && !r->first_page)
-                continue;
-            furn fu = {p + 1, d->npages, shown};
-            cv_page *pg = &d->pages[p];
-            bool any = false;
-            size_t first = pg->nruns;
-            for (int slot = 0; slot < 3; slot++) {
-                if (!r->slot[slot])
-                    continue;
-                cv_span *sp;
-                size_t n = expand(a, r->slot[slot], NULL, doc, &fu, &sp);
-                if (!n)
-                    continue;
-                cv_line *lines;
-                size_t nl = cv_wrap(a, st, sp, n, &tf, width / (slot == 1 ? 1 : 2),
-                                    (cv_pos){st->file, 0, 0}, &lines, p ? NULL : err);
-                if (!nl)
-                    continue;
-                const cv_line *ln = &lines[0];
-                float x = st->margin_left + (slot == 0 ? 0
-                                             : slot == 1 ? (width - ln->width) / 2
-                                                         : width - ln->width);
-                cv_page_put_line(a, pg, ln, x, base);
-                any = true;
-            }
-            /* The running header is read first: move its runs to the front. */
-            if (any && !k && first) {
-                size_t n = pg->nruns - first;
-                cv_run *tmp = cv_arena_alloc(a, n * sizeof *tmp);
-                memcpy(tmp, pg->runs + first, n * sizeof *tmp);
-                memmove(pg->runs + n, pg->runs, first * sizeof *tmp);
-                memcpy(pg->runs, tmp, n * sizeof *tmp);
-            }
-            if (any && k)
-                cv_page_add_region(pg, "page_footer", st->margin_left, 0,
-                                   st->page_w - st->margin_right, st->margin_bottom);
-            else if (any)
-                cv_page_add_region(pg, "page_header", st->margin_left,
-                                   st->page_h - st->margin_top, st->page_w - st->margin_right,
-                                   st->page_h);
-        }
-    }
 }

@@ -17,20 +17,6 @@
 #include <math.h>
 #include <string.h>
 
-const char *cv_keep_rule(cv_keep k)
-{
-    static const char *const rules[CV_NKEEPS] = {
-        [CV_KEEP_NONE] = "no rule",
-        [CV_KEEP_SECTION] = "keep_together: the section stays on one page",
-        [CV_KEEP_ENTRY] = "a short entry is never split",
-        [CV_KEEP_LINES] = "widows and orphans: a paragraph keeps two lines on each side",
-        [CV_KEEP_HEADER] = "an entry's header stays with its first line",
-        [CV_KEEP_TITLE] = "a section title stays with its first entry",
-        [CV_KEEP_HEAD] = "the header is not split",
-    };
-    return k < CV_NKEEPS ? rules[k] : "?";
-}
-
 static cv_page *new_page(cv_arena *a, cv_display *d)
 {
     cv_page p = {0};
@@ -312,41 +298,4 @@ cv_display *cv_flow(cv_arena *a, const cv_composed *c, const cv_style *st, cv_fl
         }
     }
     return d;
-}
-
-static const char *replace_name(cv_arena *a, const char *tmpl, const char *name)
-{
-    const char *p = tmpl ? strstr(tmpl, "NAME") : NULL;
-    if (!p)
-        return tmpl;          /* `pdf: title: ~` (NULL): no title */
-    return cv_arena_printf(a, "%.*s%s%s", (int)(p - tmpl), tmpl, name, p + 4);
-}
-
-void cv_display_set_info(cv_arena *a, cv_display *d, const cv_doc *doc, const cv_style *st)
-{
-    const char *name = cv_markup_strip(a, doc->name.s);
-    d->author = name;
-    d->title = replace_name(a, st->title_template, name);
-    d->subject = doc->headline.s ? cv_markup_strip(a, doc->headline.s) : NULL;
-    /* The section titles, as far as 1,000 bytes go: keywords, not a table
-     * of contents (and libharu's strings end at 65,535 bytes). */
-    enum { KW_MAX = 1000 };
-    char *kw = cv_arena_alloc(a, KW_MAX + 1);
-    size_t n = 0;
-    for (size_t i = 0; i < doc->nsections; i++) {
-        const char *t = doc->sections[i].title;
-        size_t tl = strlen(t);
-        if (n + 2 + tl > KW_MAX)
-            break;
-        if (n) {
-            memcpy(kw + n, ", ", 2);
-            n += 2;
-        }
-        memcpy(kw + n, t, tl);
-        n += tl;
-    }
-    kw[n] = 0;
-    d->keywords = n ? kw : NULL;
-    d->lang = doc->locale.language;
-    d->pdfa = st->pdfa;
 }
