@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "authors.h"
+#include "fields.h"
 
 static bool ident_char(char c)
 {
@@ -63,11 +64,26 @@ size_t cv_template_text(cv_arena *a, const cv_doc *doc, const char *s, unsigned 
 }
 
 
-static const char *const placeholders[] = {
-    "START_DATE", "END_DATE", "INSTITUTION", "POSITION", "COMPANY", "LOCATION",
-    "SUMMARY", "JOURNAL", "AUTHORS", "DETAILS", "DEGREE", "LABEL", "TITLE", "AREA",
-    "NAME", "DATE", "TEXT", "DOI", "URL", "PAGE_NUMBER", "TOTAL_PAGES", "CURRENT_DATE",
-    "LAST_UPDATED", "EMAIL", "PHONE", "WEBSITE", NULL};
+/* Placeholders of the running header and footer that are not entry
+ * fields (NAME and LOCATION are both).  Every template knows every
+ * placeholder: one that has no value where it is used is empty. */
+static const char *const page_placeholders[] = {
+    "PAGE_NUMBER", "TOTAL_PAGES", "CURRENT_DATE", "LAST_UPDATED", "EMAIL", "PHONE", "WEBSITE",
+    NULL};
+
+/* The length of the placeholder at p, or 0: a whole word (template.h). */
+static size_t placeholder_at(const char *p)
+{
+    size_t n = 0;
+    while (ident_char(p[n]))
+        n++;
+    if (cv_field_by_placeholder(p, n))
+        return n;
+    for (size_t k = 0; page_placeholders[k]; k++)
+        if (strlen(page_placeholders[k]) == n && !strncmp(p, page_placeholders[k], n))
+            return n;
+    return 0;
+}
 
 const char *cv_template_link(cv_arena *a, const char *shown, const char *url)
 {
@@ -92,84 +108,87 @@ const char *cv_template_url_shown(cv_arena *a, const char *url)
     return shown;
 }
 
-/* The value of a placeholder for an entry, as markup; NULL or "" when empty. */
-static const char *ph_value(cv_arena *a, const char *ph, const cv_entry *e,
-                            const cv_doc *doc, const cv_pagevars *fu)
+/* The value of a running header or footer's placeholder, as markup; NULL
+ * or "" when empty. */
+static const char *page_value(cv_arena *a, const char *ph, const cv_doc *doc,
+                              const cv_pagevars *pv)
 {
-    if (fu) {
-        if (!strcmp(ph, "NAME"))
-            return doc->name.s;
-        if (!strcmp(ph, "PAGE_NUMBER"))
-            return cv_arena_printf(a, "%zu", fu->page);
-        if (!strcmp(ph, "TOTAL_PAGES"))
-            return cv_arena_printf(a, "%zu", fu->pages);
-        if (!strcmp(ph, "CURRENT_DATE"))
-            return fu->date;
-        if (!strcmp(ph, "LAST_UPDATED"))
-            return fu->date ? cv_markup_escape(a, doc->locale.last_updated) : NULL;
-        if (!strcmp(ph, "EMAIL"))
-            return doc->email.s ? cv_markup_escape(a, doc->email.s) : NULL;
-        if (!strcmp(ph, "PHONE"))
-            return doc->phone.s ? cv_markup_escape(a, doc->phone.s) : NULL;
-        if (!strcmp(ph, "WEBSITE"))
-            return doc->website.s ? cv_markup_escape(a, strip_scheme(doc->website.s)) : NULL;
-        if (!strcmp(ph, "LOCATION"))
-            return doc->location.s ? cv_markup_escape(a, doc->location.s) : NULL;
+    if (!strcmp(ph, "NAME"))
+        return doc->name.s;
+    if (!strcmp(ph, "PAGE_NUMBER"))
+        return cv_arena_printf(a, "%zu", pv->page);
+    if (!strcmp(ph, "TOTAL_PAGES"))
+        return cv_arena_printf(a, "%zu", pv->pages);
+    if (!strcmp(ph, "CURRENT_DATE"))
+        return pv->date;
+    if (!strcmp(ph, "LAST_UPDATED"))
+        return pv->date ? cv_markup_escape(a, doc->locale.last_updated) : NULL;
+    if (!strcmp(ph, "EMAIL"))
+        return doc->email.s ? cv_markup_escape(a, doc->email.s) : NULL;
+    if (!strcmp(ph, "PHONE"))
+        return doc->phone.s ? cv_markup_escape(a, doc->phone.s) : NULL;
+    if (!strcmp(ph, "WEBSITE"))
+        return doc->website.s ? cv_markup_escape(a, strip_scheme(doc->website.s)) : NULL;
+    if (!strcmp(ph, "LOCATION"))
+        return doc->location.s ? cv_markup_escape(a, doc->location.s) : NULL;
+    return NULL;
+}
+
+/* The owner's name in bold in a publication's author list. */
+static const char *authors_value(cv_arena *a, const cv_entry *e, const cv_doc *doc)
+{
+    if (!e->nauthors)
+        return NULL;
+    const char *s = "";
+    for (size_t i = 0; i < e->nauthors; i++) {
+        const char *au = e->authors[i].s;
+        const char *plain = cv_markup_strip(a, au);
+        /* Already marked up by hand ("**J. Fang**"): left as written. */
+        bool mine = !strcmp(plain, au) && cv_authors_is_owner(plain, doc, a);
+        s = cv_arena_printf(a, "%s%s%s%s%s", s, i ? ", " : "", mine ? "**" : "", au,
+                            mine ? "**" : "");
+    }
+    return s;
+}
+
+/* The value of an entry's placeholder (fields.h), as markup; NULL or ""
+ * when empty. */
+static const char *entry_value(cv_arena *a, const char *ph, const cv_entry *e,
+                               const cv_doc *doc)
+{
+    const cv_field *f = cv_field_by_placeholder(ph, strlen(ph));
+    if (!f)
+        return NULL;              /* a page's placeholder */
+    const cv_text *t = cv_field_text(e, f);
+    const cv_date *d = cv_field_date(e, f);
+    switch (f->type) {
+    case CV_FIELD_TEXT:
+        return t->s;
+    case CV_FIELD_DATE:
+        if (f->flags & CV_FIELD_RANGE) {
+            const char *r = cv_entry_date_range(a, e, &doc->locale);
+            return r ? cv_markup_escape(a, r) : NULL;
+        }
+        return d->kind ? cv_markup_escape(a, cv_date_format(a, d, &doc->locale)) : NULL;
+    case CV_FIELD_AUTHORS:
+        return authors_value(a, e, doc);
+    case CV_FIELD_DOI:
+        return t->s ? cv_template_link(a, cv_arena_printf(a, "doi:%s", t->s),
+                                       cv_arena_printf(a, "https://doi.org/%s", t->s))
+                    : NULL;
+    case CV_FIELD_URL:
+        if (!t->s || e->doi.s)      /* as RenderCV: a DOI replaces the URL */
+            return NULL;
+        return cv_template_link(a, cv_template_url_shown(a, t->s), t->s);
+    default:
         return NULL;
     }
-#define F(NAME, field) if (!strcmp(ph, NAME)) return e->field.s
-    F("COMPANY", company); F("POSITION", position); F("INSTITUTION", institution);
-    F("AREA", area); F("DEGREE", degree); F("NAME", name); F("TITLE", title);
-    F("LABEL", label); F("DETAILS", details); F("LOCATION", location);
-    F("SUMMARY", summary); F("JOURNAL", journal); F("TEXT", text);
-#undef F
-    if (!strcmp(ph, "DATE")) {
-        const char *d = cv_entry_date_range(a, e, &doc->locale);
-        return d ? cv_markup_escape(a, d) : NULL;
-    }
-    if (!strcmp(ph, "START_DATE") || !strcmp(ph, "END_DATE")) {
-        const cv_date *d = ph[0] == 'S' ? &e->start_date : &e->end_date;
-        return d->kind ? cv_markup_escape(a, cv_date_format(a, d, &doc->locale)) : NULL;
-    }
-    if (!strcmp(ph, "AUTHORS")) {
-        if (!e->nauthors)
-            return NULL;
-        const char *s = "";
-        for (size_t i = 0; i < e->nauthors; i++) {
-            const char *au = e->authors[i].s;
-            const char *plain = cv_markup_strip(a, au);
-            /* Already marked up by hand ("**J. Fang**"): left as written. */
-            bool mine = !strcmp(plain, au) && cv_authors_is_owner(plain, doc, a);
-            s = cv_arena_printf(a, "%s%s%s%s%s", s, i ? ", " : "", mine ? "**" : "",
-                                au, mine ? "**" : "");
-        }
-        return s;
-    }
-    if (!strcmp(ph, "DOI"))
-        return e->doi.s ? cv_template_link(a, cv_arena_printf(a, "doi:%s", e->doi.s),
-                                      cv_arena_printf(a, "https://doi.org/%s", e->doi.s))
-                        : NULL;
-    if (!strcmp(ph, "URL")) {
-        if (!e->url.s || e->doi.s)      /* as RenderCV: a DOI replaces the URL */
-            return NULL;
-        return cv_template_link(a, cv_template_url_shown(a, e->url.s), e->url.s);
-    }
-    return NULL;
 }
 
 /* Where a template line's text comes from, for diagnostics: the first of
  * its placeholders that has a value, else the entry. */
 cv_pos cv_template_pos(const char *tmpl, const cv_entry *e)
 {
-    static const struct { const char *ph; size_t off; } fields[] = {
-#define F(NAME, field) {NAME, offsetof(cv_entry, field)}
-        F("COMPANY", company), F("POSITION", position), F("INSTITUTION", institution),
-        F("AREA", area), F("DEGREE", degree), F("NAME", name), F("TITLE", title),
-        F("LABEL", label), F("DETAILS", details), F("LOCATION", location),
-        F("SUMMARY", summary), F("JOURNAL", journal), F("TEXT", text), F("DOI", doi),
-        F("URL", url),
-#undef F
-    };
     for (const char *p = tmpl; *p;) {
         if (!(*p >= 'A' && *p <= 'Z')) {
             p++;
@@ -178,21 +197,15 @@ cv_pos cv_template_pos(const char *tmpl, const cv_entry *e)
         const char *q = p;
         while ((*q >= 'A' && *q <= 'Z') || *q == '_')
             q++;
-        size_t n = (size_t)(q - p);
-        for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
-            const cv_text *t = (const cv_text *)((const char *)e + fields[i].off);
-            if (strlen(fields[i].ph) == n && !strncmp(p, fields[i].ph, n) && t->s && *t->s)
-                return t->pos;
-        }
-        if (n == 7 && !strncmp(p, "AUTHORS", 7) && e->nauthors)
+        const cv_field *f = cv_field_by_placeholder(p, (size_t)(q - p));
+        const cv_text *t = f ? cv_field_text(e, f) : NULL;
+        const cv_date *d = f ? cv_field_date(e, f) : NULL;
+        if (t && t->s && *t->s)
+            return t->pos;
+        if (f && f->type == CV_FIELD_AUTHORS && e->nauthors)
             return e->authors[0].pos;
-        const cv_date *d = NULL;
-        if (n == 4 && !strncmp(p, "DATE", 4))
-            d = e->date.kind ? &e->date : &e->start_date;
-        else if (n == 10 && !strncmp(p, "START_DATE", 10))
-            d = &e->start_date;
-        else if (n == 8 && !strncmp(p, "END_DATE", 8))
-            d = &e->end_date;
+        if (d && (f->flags & CV_FIELD_RANGE) && !d->kind)
+            d = &e->start_date;   /* DATE shows the range */
         if (d && d->kind)
             return d->pos;
         p = q;
@@ -209,7 +222,7 @@ typedef struct tok {
 } tok;
 
 static size_t expand(cv_arena *a, const char *tmpl, const cv_entry *e, const cv_doc *doc,
-                     const cv_pagevars *fu, cv_span **out)
+                     const cv_pagevars *pv, cv_span **out)
 {
     /* Markup of the template first, then placeholders inside each span. */
     cv_span *ts;
@@ -219,15 +232,9 @@ static size_t expand(cv_arena *a, const char *tmpl, const cv_entry *e, const cv_
     for (size_t i = 0; i < nts; i++) {
         const char *s = ts[i].text, *lit = s;
         for (const char *p = s; *p;) {
-            const char *hit = NULL;
-            if (isupper((unsigned char)*p) && (p == s || !ident_char(p[-1])))
-                for (size_t k = 0; placeholders[k]; k++) {
-                    size_t kl = strlen(placeholders[k]);
-                    if (!strncmp(p, placeholders[k], kl) && !ident_char(p[kl])) {
-                        hit = placeholders[k];
-                        break;
-                    }
-                }
+            size_t hit = isupper((unsigned char)*p) && (p == s || !ident_char(p[-1]))
+                             ? placeholder_at(p)
+                             : 0;
             if (!hit) {
                 p++;
                 continue;
@@ -235,13 +242,16 @@ static size_t expand(cv_arena *a, const char *tmpl, const cv_entry *e, const cv_
             if (p > lit)
                 CV_PUSH(a, toks, nt, ct, ((tok){lit, (size_t)(p - lit), false, false,
                                                  ts[i].style, ts[i].link}));
-            const char *v = ph_value(a, hit, e, doc, fu);
+            char ph[32];          /* the longest placeholder is 12 bytes */
+            memcpy(ph, p, hit);
+            ph[hit] = 0;
+            const char *v = pv ? page_value(a, ph, doc, pv) : entry_value(a, ph, e, doc);
             bool empty = !v || !*v;
             CV_PUSH(a, toks, nt, ct, ((tok){v ? v : "", v ? strlen(v) : 0, true, empty,
                                              ts[i].style, ts[i].link}));
             nph++;
             nfull += !empty;
-            p += strlen(hit);
+            p += hit;
             lit = p;
         }
         if (*lit)
@@ -253,7 +263,7 @@ static size_t expand(cv_arena *a, const char *tmpl, const cv_entry *e, const cv_
         return 0;
     }
 
-    /* Drop separators next to empty placeholders (see the file comment). */
+    /* Drop separators next to empty placeholders (the rule in template.h). */
     cv_span *sp = NULL;
     size_t ns = 0, cs = 0;
     for (size_t t = 0; t < nt; t++) {
