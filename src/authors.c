@@ -15,10 +15,6 @@
 
 #include "markup.h"
 
-typedef struct pname {
-    char given[64], initials[16], family[64], whole[160];
-} pname;
-
 /* Lower-case ASCII letters of s[0..n), dropping '.', '-' and spaces. */
 static void squash(const char *s, size_t n, char *out, size_t cap)
 {
@@ -32,10 +28,8 @@ static void squash(const char *s, size_t n, char *out, size_t cap)
     out[k] = 0;
 }
 
-/* Split a name into family name, given names and their initials: "Family,
- * Given" or "Given Family" -- or, when `family_first`, "Family Given" (the
- * Chinese order).  Footnote marks (* † ‡ digits) are dropped. */
-static bool split_name(const char *s, bool family_first, pname *pn)
+/* Footnote marks (* † ‡ digits) are dropped before anything else. */
+bool cv_authors_split(const char *s, bool family_first, cv_person *pn)
 {
     char buf[160];
     size_t n = 0;
@@ -92,34 +86,89 @@ static bool split_name(const char *s, bool family_first, pname *pn)
     return pn->family[0] && pn->given[0];
 }
 
-bool cv_authors_is_owner(const char *author, const cv_doc *doc, cv_arena *a)
+/* `s` without markup; `s` itself when it has none to remove (most names:
+ * nothing is allocated). */
+static const char *plain(cv_arena *a, const char *s)
+{
+    return strpbrk(s, "*[]\\") ? cv_markup_strip(a, s) : s;
+}
+
+void cv_authors_owner(cv_owner *o, cv_arena *a, const cv_doc *doc)
 {
     const char *names[2] = {doc->name.s, doc->native_name.s};
+    memset(o, 0, sizeof *o);
     for (int i = 0; i < 2; i++) {
-        if (!names[i])
+        o->present[i] = names[i] != NULL;
+        if (names[i])
+            o->split[i] = cv_authors_split(plain(a, names[i]), false, &o->names[i]);
+    }
+}
+
+/* Does author `au` (split given name last, and `rev` family name first
+ * when the name may be written so) name person `me`? */
+static bool same(const cv_person *me, const cv_person *au, const cv_person *rev)
+{
+    for (int r = 0; r < 1 + (rev != NULL); r++) {
+        const cv_person *x = r ? rev : au;
+        if (strcmp(x->family, me->family))
             continue;
-        pname me, au, au_rev;
-        bool me_ok = split_name(cv_markup_strip(a, names[i]), false, &me);
-        bool au_ok = split_name(author, false, &au);
-        if (me.whole[0] && !strcmp(me.whole, au.whole))
-            return true;          /* also 方佳瑞, where there are no parts */
-        if (!me_ok || !au_ok)
-            continue;
-        bool rev_ok = !strchr(author, ',') && split_name(author, true, &au_rev);
-        for (int r = 0; r < 1 + rev_ok; r++) {
-            const pname *x = r ? &au_rev : &au;
-            if (strcmp(x->family, me.family))
-                continue;
-            if (!strcmp(x->given, me.given))
-                return true;
-            /* Initials only ("J." or "J. R." or "J.-R." for Jia-Rui): each
-             * part of the given names is one letter. */
-            bool initials = strlen(x->initials) == strlen(x->given);
-            if (initials && (!strcmp(x->given, me.initials) ||
-                             (!x->given[1] && x->given[0] == me.initials[0])))
-                return true;
-        }
+        if (!strcmp(x->given, me->given))
+            return true;
+        /* Initials only ("J." or "J. R." or "J.-R." for Jia-Rui): each
+         * part of the given names is one letter. */
+        bool initials = strlen(x->initials) == strlen(x->given);
+        if (initials && (!strcmp(x->given, me->initials) ||
+                         (!x->given[1] && x->given[0] == me->initials[0])))
+            return true;
     }
     return false;
 }
 
+bool cv_authors_match(const cv_owner *o, const char *author)
+{
+    cv_person au, rev;
+    bool au_ok = cv_authors_split(author, false, &au);
+    bool rev_ok = au_ok && !strchr(author, ',') && cv_authors_split(author, true, &rev);
+    for (int i = 0; i < 2; i++) {
+        const cv_person *me = &o->names[i];
+        if (!o->present[i])
+            continue;
+        if (me->whole[0] && !strcmp(me->whole, au.whole))
+            return true;          /* also 方佳瑞, where there are no parts */
+        if (o->split[i] && au_ok && same(me, &au, rev_ok ? &rev : NULL))
+            return true;
+    }
+    return false;
+}
+
+const char *cv_authors_markup(cv_arena *a, const cv_text *authors, size_t n,
+                              const cv_owner *o)
+{
+    if (!n)
+        return NULL;
+    /* Which authors are the owner, then the string in one piece: an author
+     * list of 60 names is one allocation, not 60 growing copies. */
+    bool *mine = cv_arena_alloc(a, n * sizeof *mine);
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *au = authors[i].s;
+        const char *p = plain(a, au);
+        /* Already marked up by hand ("**J. Fang**"): left as written. */
+        mine[i] = !strcmp(p, au) && cv_authors_match(o, p);
+        len += (i ? 2 : 0) + strlen(au) + (mine[i] ? 4 : 0);
+    }
+    char *s = cv_arena_alloc(a, len + 1), *q = s;
+    for (size_t i = 0; i < n; i++) {
+        const char *au = authors[i].s;
+        size_t l = strlen(au);
+        if (i)
+            memcpy(q, ", ", 2), q += 2;
+        if (mine[i])
+            memcpy(q, "**", 2), q += 2;
+        memcpy(q, au, l), q += l;
+        if (mine[i])
+            memcpy(q, "**", 2), q += 2;
+    }
+    *q = 0;
+    return s;
+}

@@ -134,21 +134,14 @@ static const char *page_value(cv_arena *a, const char *ph, const cv_doc *doc,
     return NULL;
 }
 
-/* The owner's name in bold in a publication's author list. */
+/* The authors, the owner's name in bold. */
 static const char *authors_value(cv_arena *a, const cv_entry *e, const cv_doc *doc)
 {
     if (!e->nauthors)
         return NULL;
-    const char *s = "";
-    for (size_t i = 0; i < e->nauthors; i++) {
-        const char *au = e->authors[i].s;
-        const char *plain = cv_markup_strip(a, au);
-        /* Already marked up by hand ("**J. Fang**"): left as written. */
-        bool mine = !strcmp(plain, au) && cv_authors_is_owner(plain, doc, a);
-        s = cv_arena_printf(a, "%s%s%s%s%s", s, i ? ", " : "", mine ? "**" : "", au,
-                            mine ? "**" : "");
-    }
-    return s;
+    cv_owner o;
+    cv_authors_owner(&o, a, doc);
+    return cv_authors_markup(a, e->authors, e->nauthors, &o);
 }
 
 /* The value of an entry's placeholder (fields.h), as markup; NULL or ""
