@@ -214,14 +214,17 @@ typedef struct tok {
     const char *link;
 } tok;
 
-static size_t expand(cv_arena *a, const char *tmpl, const cv_entry *e, const cv_doc *doc,
-                     const cv_pagevars *pv, cv_span **out)
+typedef struct toks {
+    tok *t;
+    size_t n, cap;
+    size_t nph, nfull;       /* placeholders; those with a value */
+} toks;
+
+/* Cut the spans of a parsed template line into literal text and
+ * placeholders, each placeholder with its value. */
+static void tokenize(cv_arena *a, const cv_span *ts, size_t nts, const cv_entry *e,
+                     const cv_doc *doc, const cv_pagevars *pv, toks *out)
 {
-    /* Markup of the template first, then placeholders inside each span. */
-    cv_span *ts;
-    size_t nts = cv_markup_parse(a, tmpl, 0, &ts);
-    tok *toks = NULL;
-    size_t nt = 0, ct = 0, nph = 0, nfull = 0;
     for (size_t i = 0; i < nts; i++) {
         const char *s = ts[i].text, *lit = s;
         for (const char *p = s; *p;) {
@@ -233,64 +236,76 @@ static size_t expand(cv_arena *a, const char *tmpl, const cv_entry *e, const cv_
                 continue;
             }
             if (p > lit)
-                CV_PUSH(a, toks, nt, ct, ((tok){lit, (size_t)(p - lit), false, false,
-                                                 ts[i].style, ts[i].link}));
+                CV_PUSH(a, out->t, out->n, out->cap, ((tok){lit, (size_t)(p - lit), false,
+                                                            false, ts[i].style, ts[i].link}));
             char ph[32];          /* the longest placeholder is 12 bytes */
             memcpy(ph, p, hit);
             ph[hit] = 0;
             const char *v = pv ? page_value(a, ph, doc, pv) : entry_value(a, ph, e, doc);
             bool empty = !v || !*v;
-            CV_PUSH(a, toks, nt, ct, ((tok){v ? v : "", v ? strlen(v) : 0, true, empty,
-                                             ts[i].style, ts[i].link}));
-            nph++;
-            nfull += !empty;
+            CV_PUSH(a, out->t, out->n, out->cap, ((tok){v ? v : "", v ? strlen(v) : 0, true,
+                                                        empty, ts[i].style, ts[i].link}));
+            out->nph++;
+            out->nfull += !empty;
             p += hit;
             lit = p;
         }
         if (*lit)
-            CV_PUSH(a, toks, nt, ct, ((tok){lit, strlen(lit), false, false, ts[i].style,
-                                             ts[i].link}));
+            CV_PUSH(a, out->t, out->n, out->cap, ((tok){lit, strlen(lit), false, false,
+                                                        ts[i].style, ts[i].link}));
     }
-    if (nph && !nfull) {
-        *out = NULL;
-        return 0;
-    }
+}
 
-    /* Drop separators next to empty placeholders (the rule in template.h). */
+/* Is literal token t kept?  Not when it separates an empty placeholder
+ * from the rest (the rule in template.h). */
+static bool keep_literal(const tok *tk, size_t nt, size_t t)
+{
+    long pp = -1, np = -1, L = -1, R = -1;     /* placeholders before and after; filled ones */
+    for (long j = (long)t - 1; j >= 0; j--)
+        if (tk[j].ph) {
+            if (pp < 0)
+                pp = j;
+            if (!tk[j].empty) {
+                L = j;
+                break;
+            }
+        }
+    for (size_t j = t + 1; j < nt; j++)
+        if (tk[j].ph) {
+            if (np < 0)
+                np = (long)j;
+            if (!tk[j].empty) {
+                R = (long)j;
+                break;
+            }
+        }
+    if (pp < 0 && np < 0)
+        return true;
+    if (pp < 0)
+        return np == R;
+    if (np < 0)
+        return pp == L;
+    return L >= 0 && R >= 0 && pp == L;
+}
+
+static size_t expand(cv_arena *a, const char *tmpl, const cv_entry *e, const cv_doc *doc,
+                     const cv_pagevars *pv, cv_span **out)
+{
+    /* Markup of the template first, then placeholders inside each span. */
+    cv_span *ts;
+    size_t nts = cv_markup_parse(a, tmpl, 0, &ts);
+    toks tk = {0};
+    tokenize(a, ts, nts, e, doc, pv, &tk);
+    *out = NULL;
+    if (tk.nph && !tk.nfull)
+        return 0;
+
     cv_span *sp = NULL;
     size_t ns = 0, cs = 0;
-    for (size_t t = 0; t < nt; t++) {
-        tok *k = &toks[t];
+    for (size_t t = 0; t < tk.n; t++) {
+        const tok *k = &tk.t[t];
         if (!k->ph) {
-            long pp = -1, np = -1, L = -1, R = -1;
-            for (long j = (long)t - 1; j >= 0; j--)
-                if (toks[j].ph) {
-                    if (pp < 0)
-                        pp = j;
-                    if (!toks[j].empty) {
-                        L = j;
-                        break;
-                    }
-                }
-            for (size_t j = t + 1; j < nt; j++)
-                if (toks[j].ph) {
-                    if (np < 0)
-                        np = (long)j;
-                    if (!toks[j].empty) {
-                        R = (long)j;
-                        break;
-                    }
-                }
-            bool keep;
-            if (pp < 0 && np < 0)
-                keep = true;
-            else if (pp < 0)
-                keep = np == R;
-            else if (np < 0)
-                keep = pp == L;
-            else
-                keep = L >= 0 && R >= 0 && pp == L;
-            if (keep)
+            if (keep_literal(tk.t, tk.n, t))
                 CV_PUSH(a, sp, ns, cs, ((cv_span){cv_arena_strndup(a, k->text, k->len),
                                                   k->len, k->style, k->link}));
             continue;
