@@ -3,10 +3,11 @@
  * A publication's AUTHORS placeholder sets the owner's name in bold,
  * whichever usual form the list gives it: for `name: Jiarui Fang` (or
  * `native_name: 方佳瑞`), "Jiarui Fang", "J. Fang", "Fang, J.", "Fang,
- * Jiarui", "Fang Jiarui", "Jia-Rui Fang", "J.-R. Fang" and "方佳瑞", with
- * footnote marks (* † ‡ digits) or without.  "Jun Fang" and "J. Fan" are
- * other people.  Letters are compared without regard to ASCII case; dots,
- * hyphens and spaces do not count.
+ * Jiarui", "Fang Jiarui", "Jia-Rui Fang" and "方佳瑞", with footnote marks
+ * (* † ‡ digits) or without; for `name: Jia-Rui Fang` also "J.-R. Fang"
+ * (initials stand for the parts the owner's given name has).  "Jun Fang"
+ * and "J. Fan" are other people.  Letters are compared without regard to
+ * ASCII case; dots, hyphens and spaces do not count.
  */
 #ifndef CV_AUTHORS_H
 #define CV_AUTHORS_H
