@@ -64,6 +64,10 @@ const cv_field *cv_field_by_key(const char *key);
  * value too. */
 const cv_field *cv_field_by_placeholder(const char *ph, size_t len);
 
+/* The row after `f` (the first when f is NULL) whose key kind k has, or
+ * NULL after the last: `for (f = cv_field_next(k, NULL); f; f = cv_field_next(k, f))`. */
+const cv_field *cv_field_next(cv_entry_kind k, const cv_field *f);
+
 static inline bool cv_field_in(const cv_field *f, cv_entry_kind k)
 {
     return (f->kinds & CV_KIND(k)) != 0;

@@ -961,23 +961,16 @@ static bool bare_doi(ctx *c, cv_text *doi, const char *key)
  * ones among them. */
 static bool load_texts(ctx *c, const cv_yml *n, cv_entry *e)
 {
-    size_t nf;
-    const cv_field *fs = cv_fields(&nf);
-    for (size_t i = 0; i < nf; i++) {
-        const cv_field *f = &fs[i];
-        const cv_yml *v = f->key && cv_field_in(f, e->kind) && cv_field_text(e, f)
-                              ? cv_yml_get(n, f->key)
-                              : NULL;
+    const cv_field *f;
+    for (f = cv_field_next(e->kind, NULL); f; f = cv_field_next(e->kind, f)) {
+        const cv_yml *v = cv_field_text(e, f) ? cv_yml_get(n, f->key) : NULL;
         if (v && !text(c, v, f->key, cv_field_slot(e, f)))
             return false;
     }
-    for (size_t i = 0; i < nf; i++) {
-        const cv_field *f = &fs[i];
-        if (f->key && cv_field_in(f, e->kind) && (f->flags & CV_FIELD_REQUIRED) &&
-            cv_field_text(e, f) &&
+    for (f = cv_field_next(e->kind, NULL); f; f = cv_field_next(e->kind, f))
+        if ((f->flags & CV_FIELD_REQUIRED) && cv_field_text(e, f) &&
             !need(c, cv_field_text(e, f), f->key, cv_entry_kind_name(e->kind), n->pos))
             return false;
-    }
     return true;
 }
 
@@ -985,12 +978,7 @@ static bool load_texts(ctx *c, const cv_yml *n, cv_entry *e)
  * highlights, each checked as its type asks. */
 static bool load_others(ctx *c, const cv_yml *n, cv_entry *e)
 {
-    size_t nf;
-    const cv_field *fs = cv_fields(&nf);
-    for (size_t i = 0; i < nf; i++) {
-        const cv_field *f = &fs[i];
-        if (!f->key || !cv_field_in(f, e->kind))
-            continue;
+    for (const cv_field *f = cv_field_next(e->kind, NULL); f; f = cv_field_next(e->kind, f)) {
         bool ok = true;
         switch (f->type) {
         case CV_FIELD_AUTHORS:

@@ -69,6 +69,14 @@ const cv_field *cv_field_by_placeholder(const char *ph, size_t len)
     return NULL;
 }
 
+const cv_field *cv_field_next(cv_entry_kind k, const cv_field *f)
+{
+    for (f = f ? f + 1 : table; f < table + NFIELDS; f++)
+        if (f->key && cv_field_in(f, k))
+            return f;
+    return NULL;
+}
+
 const cv_text *cv_field_text(const cv_entry *e, const cv_field *f)
 {
     bool text = f->type == CV_FIELD_TEXT || f->type == CV_FIELD_DOI || f->type == CV_FIELD_URL;

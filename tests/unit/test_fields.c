@@ -84,6 +84,14 @@ TEST(fields_lookups)
     CHECK(cv_field_text(&e, cv_field_by_key("authors")) == NULL);
     CHECK(cv_field_slot(&e, cv_field_by_key("highlights")) == NULL);
     CHECK_STR(cv_entry_kind_name(CV_ENTRY_ONELINE), "one-line entry");
+    /* cv_field_next() walks the keys cv_field_keys() lists. */
+    const char *keys[CV_MAX_FIELDS + 1];
+    size_t n = cv_field_keys(CV_ENTRY_PUBLICATION, 0, keys), k = 0;
+    cv_entry_kind pub = CV_ENTRY_PUBLICATION;
+    for (f = cv_field_next(pub, NULL); f; f = cv_field_next(pub, f))
+        CHECK(k < n && !strcmp(f->key, keys[k++]));
+    CHECK(k == n && n == 8);
+    CHECK(cv_field_next(CV_ENTRY_TEXT, NULL) == NULL);
 }
 
 /* The loader's lists, whose order its messages show ("expected one of"). */

@@ -56,17 +56,25 @@ static cv_display *lay_out(cv_arena *a, int n, const cv_doc **doc)
     return cv_flow(a, &c, &st, NULL);
 }
 
+/* The same, furnished for `date`; *before is page 1's runs before. */
+static cv_display *furnished(cv_arena *a, int n, const char *date, size_t *before)
+{
+    const cv_doc *doc;
+    cv_display *d = lay_out(a, n, &doc);
+    *before = d->pages[0].nruns;
+    cv_error err;
+    cv_error_init(&err);
+    cv_furnish(a, d, doc, &st, date, &err);
+    CHECK(!err.set);
+    return d;
+}
+
 TEST(furniture_on_every_page)
 {
     cv_arena *a = cv_arena_new();
-    const cv_doc *doc;
-    cv_display *d = lay_out(a, 120, &doc);
+    size_t before;
+    cv_display *d = furnished(a, 120, "2026-11-21", &before);
     CHECK(d->npages == 3);
-    size_t before = d->pages[0].nruns;
-    cv_error err;
-    cv_error_init(&err);
-    cv_furnish(a, d, doc, &st, "2026-11-21", &err);
-    CHECK(!err.set);
     /* onecolumn: the name at the head of pages 2 and 3 (page 1 has it),
      * "N  /  3" and the date at the foot of every page. */
     CHECK(!has_region(&d->pages[0], "page_header") && has_region(&d->pages[0], "page_footer"));
@@ -85,13 +93,9 @@ TEST(furniture_on_every_page)
 TEST(furniture_not_on_a_single_page)
 {
     cv_arena *a = cv_arena_new();
-    const cv_doc *doc;
-    cv_display *d = lay_out(a, 3, &doc);
+    size_t before;
+    cv_display *d = furnished(a, 3, "2026-11-21", &before);
     CHECK(d->npages == 1);
-    size_t before = d->pages[0].nruns;
-    cv_error err;
-    cv_error_init(&err);
-    cv_furnish(a, d, doc, &st, "2026-11-21", &err);
     CHECK(d->pages[0].nruns == before && d->pages[0].nregions == 2);   /* head, main */
     cv_arena_free(a);
 }
@@ -99,16 +103,12 @@ TEST(furniture_not_on_a_single_page)
 TEST(furniture_without_a_date)
 {
     cv_arena *a = cv_arena_new();
-    const cv_doc *doc;
-    cv_display *d = lay_out(a, 120, &doc);
-    cv_error err;
-    cv_error_init(&err);
-    cv_furnish(a, d, doc, &st, NULL, &err);
+    size_t before;
+    cv_display *d = furnished(a, 120, NULL, &before);
     CHECK(shows(a, &d->pages[1], "2  /  3"));
     CHECK(!shows(a, &d->pages[1], "Last updated"));
     /* A malformed date is no date. */
-    d = lay_out(a, 120, &doc);
-    cv_furnish(a, d, doc, &st, "2026-13-01", &err);
+    d = furnished(a, 120, "2026-13-01", &before);
     CHECK(!shows(a, &d->pages[1], "Last updated"));
     cv_arena_free(a);
 }
