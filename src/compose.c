@@ -1,4 +1,4 @@
-/* compose.c - a document and a style become a vertical list.  See flow.h.
+/* compose.c - a document and a style become vertical lists.  See compose.h.
  *
  * Every entry is laid out the same way, whatever its type:
  *
@@ -12,38 +12,63 @@
  * (`**COMPANY**`, `DATE`, ...), so a layout restyles entries without code.
  * The side column is as wide as its widest line; the main column takes the
  * rest.  Bare strings, bullets, numbered and one-line entries are
- * paragraphs with the right indent.
+ * paragraphs with the right indent.  Templates are expanded by
+ * template.h.
  *
- * Template placeholders whose field is empty disappear together with the
- * separator text around them ("*DEGREE in AREA*" without a degree becomes
- * "*AREA*"; a line whose placeholders are all empty disappears).
+ * Memory: what is composed (items, lines, glyphs) goes into the caller's
+ * arena; an entry's text before it is set (expanded templates, parsed
+ * markup, an author list of 60 names) into a scratch arena emptied after
+ * each entry.  Lines keep no pointer into their spans but their links'
+ * targets, which set() copies into the caller's arena.
  */
-#include "flow.h"
+#include "compose.h"
 
 #include <ctype.h>
-#include <libgen.h>
-#include <math.h>
 #include <string.h>
 #include <strings.h>
 #include <wchar.h>
 #include <wctype.h>
 
-#include "image.h"
+#include "markup.h"
+#include "photo.h"
+#include "template.h"
+
+const char *cv_keep_rule(cv_keep k)
+{
+    static const char *const rules[CV_NKEEPS] = {
+        [CV_KEEP_NONE] = "no rule",
+        [CV_KEEP_SECTION] = "keep_together: the section stays on one page",
+        [CV_KEEP_ENTRY] = "a short entry is never split",
+        [CV_KEEP_LINES] = "widows and orphans: a paragraph keeps two lines on each side",
+        [CV_KEEP_HEADER] = "an entry's header stays with its first line",
+        [CV_KEEP_TITLE] = "a section title stays with its first entry",
+        [CV_KEEP_HEAD] = "the header is not split",
+    };
+    return k < CV_NKEEPS ? rules[k] : "?";
+}
+
+/* What every step of composing needs. */
+typedef struct cx {
+    cv_arena *a;             /* the composed lists: the caller's arena */
+    cv_arena *tmp;           /* text before it is set: emptied after each entry */
+    const cv_doc *doc;
+    cv_error *err;
+} cx;
 
 /* ---- vertical list helpers ------------------------------------------- */
 
-static cv_vitem *vl_add(cv_arena *a, cv_vlist *vl, float space_before, const char *what)
+static cv_vitem *vl_add(cx *c, cv_vlist *vl, float space_before, const char *what)
 {
     cv_vitem it = {.space_before = space_before, .what = what, .nlines = 1, .section = -1,
                    .entry = -1};
-    CV_PUSH(a, vl->items, vl->n, vl->cap, it);
+    CV_PUSH(c->a, vl->items, vl->n, vl->cap, it);
     return &vl->items[vl->n - 1];
 }
 
-static void put_line(cv_arena *a, cv_vitem *it, const cv_line *ln, float dx, float dy)
+static void put_line(cx *c, cv_vitem *it, const cv_line *ln, float dx, float dy)
 {
     cv_piece p = {ln, dx, dy};
-    CV_PUSH(a, it->pieces, it->npieces, it->cpieces, p);
+    CV_PUSH(c->a, it->pieces, it->npieces, it->cpieces, p);
 }
 
 /* Line box: height and baseline offset for text of `size`, from the
@@ -80,453 +105,59 @@ static void keep_block(cv_vlist *vl, const cv_style *st, size_t first, size_t n)
             keep_at(&vl->items[first + k - 1], CV_KEEP_LINES);
 }
 
-/* A paragraph: one item per line, with `lead` drawn left of the first
- * line (a bullet or a number) at `lead_dx`. */
-static size_t add_para(cv_arena *a, cv_vlist *vl, const cv_style *st, const cv_span *sp,
-                       size_t nsp, const cv_textfmt *fmt, float dx, float width,
-                       const cv_line *lead, float lead_dx, float space_before,
-                       cv_pos pos, const char *what, cv_error *err)
+/* Set spans (from either arena) into lines of the caller's arena, whose
+ * links then point to copies of their targets there too. */
+static size_t set(cx *c, const cv_style *st, const cv_span *sp, size_t n,
+                  const cv_textfmt *fmt, float width, cv_pos pos, cv_line **lines)
 {
-    cv_line *lines;
-    size_t n = cv_wrap(a, st, sp, nsp, fmt, width, pos, &lines, err);
-    float h, base;
-    line_box(st, fmt->size, &h, &base);
-    size_t first = vl->n;
-    for (size_t i = 0; i < n; i++) {
-        cv_vitem *it = vl_add(a, vl, i ? 0 : space_before, what);
-        it->height = h;
-        put_line(a, it, &lines[i], dx, base);
-        if (i == 0 && lead)
-            put_line(a, it, lead, lead_dx, base);
-    }
-    keep_block(vl, st, first, n);
-    return n;
+    size_t nl = cv_wrap(c->a, st, sp, n, fmt, width, pos, lines, c->err);
+    for (size_t i = 0; i < nl; i++)
+        for (size_t k = 0; k < (*lines)[i].nlinks; k++)
+            (*lines)[i].links[k].uri = cv_arena_strdup(c->a, (*lines)[i].links[k].uri);
+    return nl;
 }
 
-static cv_line *one_line(cv_arena *a, const cv_style *st, const char *markup,
-                         unsigned style, const cv_textfmt *fmt, cv_pos pos, cv_error *err)
+/* Markup set on one line (a bullet, a number); NULL when it sets nothing. */
+static cv_line *one_line(cx *c, const cv_style *st, const char *markup,
+                         const cv_textfmt *fmt, cv_pos pos)
 {
     cv_span *sp;
-    size_t n = cv_markup_parse(a, markup, style, &sp);
+    size_t n = cv_markup_parse(c->tmp, markup, 0, &sp);
     cv_line *lines;
-    size_t nl = cv_wrap(a, st, sp, n, fmt, 1e6f, pos, &lines, err);
+    size_t nl = set(c, st, sp, n, fmt, 1e6f, pos, &lines);
     return nl ? &lines[0] : NULL;
 }
 
-static bool ident_char(char c)
-{
-    return isalnum((unsigned char)c) || c == '_';
-}
+/* A paragraph: its text, where it goes, and what leads its first line. */
+typedef struct para {
+    const cv_span *sp;
+    size_t nsp;
+    const cv_textfmt *fmt;
+    float dx, width;         /* the measure, from the column's left edge */
+    const cv_line *lead;     /* a bullet or a number left of the first line, or NULL */
+    float lead_dx;
+    float space_before;
+    cv_pos pos;              /* for warnings about the text */
+    const char *what;        /* "entry 3 of section 'Awards'" */
+} para;
 
-/* ---- templates --------------------------------------------------------- */
-
-/* Profile text: markup, then settings.bold_keywords (RenderCV's): every
- * whole-word occurrence of a keyword is set in bold. */
-static size_t parse_text(cv_arena *a, const cv_doc *doc, const char *s, unsigned style,
-                         cv_span **out)
+/* A paragraph: one item per line.  Returns the number of lines. */
+static size_t add_para(cx *c, cv_vlist *vl, const cv_style *st, const para *p)
 {
-    cv_span *sp;
-    size_t n = cv_markup_parse(a, s, style, &sp);
-    if (!doc->nbold_keywords) {
-        *out = sp;
-        return n;
-    }
-    cv_span *o = NULL;
-    size_t no = 0, co = 0;
+    cv_line *lines;
+    size_t n = set(c, st, p->sp, p->nsp, p->fmt, p->width, p->pos, &lines);
+    float h, base;
+    line_box(st, p->fmt->size, &h, &base);
+    size_t first = vl->n;
     for (size_t i = 0; i < n; i++) {
-        const char *t = sp[i].text, *lit = t;
-        for (const char *p = t; *p;) {
-            size_t hit = 0;
-            for (size_t k = 0; k < doc->nbold_keywords && !hit; k++) {
-                const char *kw = doc->bold_keywords[k].s;
-                size_t kl = kw ? strlen(kw) : 0;
-                if (kl && !strncmp(p, kw, kl) && (p == t || !ident_char(p[-1])) &&
-                    !ident_char(p[kl]))
-                    hit = kl;
-            }
-            if (!hit) {
-                p++;
-                continue;
-            }
-            if (p > lit)
-                CV_PUSH(a, o, no, co, ((cv_span){cv_arena_strndup(a, lit, (size_t)(p - lit)),
-                                                 (size_t)(p - lit), sp[i].style, sp[i].link}));
-            CV_PUSH(a, o, no, co, ((cv_span){cv_arena_strndup(a, p, hit), hit,
-                                             sp[i].style | CV_STYLE_BOLD, sp[i].link}));
-            p += hit;
-            lit = p;
-        }
-        if (*lit)
-            CV_PUSH(a, o, no, co, ((cv_span){lit, strlen(lit), sp[i].style, sp[i].link}));
+        cv_vitem *it = vl_add(c, vl, i ? 0 : p->space_before, p->what);
+        it->height = h;
+        put_line(c, it, &lines[i], p->dx, base);
+        if (i == 0 && p->lead)
+            put_line(c, it, p->lead, p->lead_dx, base);
     }
-    *out = o;
-    return no;
-}
-
-
-
-static const char *const placeholders[] = {
-    "START_DATE", "END_DATE", "INSTITUTION", "POSITION", "COMPANY", "LOCATION",
-    "SUMMARY", "JOURNAL", "AUTHORS", "DETAILS", "DEGREE", "LABEL", "TITLE", "AREA",
-    "NAME", "DATE", "TEXT", "DOI", "URL", "PAGE_NUMBER", "TOTAL_PAGES", "CURRENT_DATE",
-    "LAST_UPDATED", "EMAIL", "PHONE", "WEBSITE", NULL};
-
-/* What the running header and footer templates can show. */
-typedef struct furn {
-    size_t page, pages;
-    const char *date;        /* formatted, or NULL */
-} furn;
-
-/* ---- The owner's name in author lists ----------------------------------- */
-
-typedef struct pname {
-    char given[64], initials[16], family[64], whole[160];
-} pname;
-
-/* Lower-case ASCII letters of s[0..n), dropping '.', '-' and spaces. */
-static void squash(const char *s, size_t n, char *out, size_t cap)
-{
-    size_t k = 0;
-    for (size_t i = 0; i < n && k + 1 < cap; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '.' || c == '-' || c == ' ' || c == 0xE2)
-            continue;            /* 0xE2: the lead byte of the marks below */
-        out[k++] = (char)tolower(c);
-    }
-    out[k] = 0;
-}
-
-/* Split a name into family name, given names and their initials: "Family,
- * Given" or "Given Family" -- or, when `family_first`, "Family Given" (the
- * Chinese order).  Footnote marks (* † ‡ digits) are dropped. */
-static bool split_name(const char *s, bool family_first, pname *pn)
-{
-    char buf[160];
-    size_t n = 0;
-    for (const unsigned char *p = (const unsigned char *)s; *p && n + 1 < sizeof buf; p++) {
-        if (*p == '*' || *p == '#' || isdigit(*p) || *p == '^')
-            continue;
-        if (p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0xA0 || p[2] == 0xA1)) {
-            p += 2;               /* † ‡ */
-            continue;
-        }
-        buf[n++] = (char)(*p == '\t' ? ' ' : *p);
-    }
-    while (n && buf[n - 1] == ' ')
-        n--;
-    buf[n] = 0;
-    char *b = buf;
-    while (*b == ' ')
-        b++;
-    memset(pn, 0, sizeof *pn);
-    squash(b, strlen(b), pn->whole, sizeof pn->whole);
-    const char *comma = strchr(b, ',');
-    const char *fam, *giv;
-    size_t fl, gl;
-    if (comma) {
-        fam = b, fl = (size_t)(comma - b);
-        giv = comma + 1, gl = strlen(giv);
-    } else {
-        const char *sp = family_first ? strchr(b, ' ') : strrchr(b, ' ');
-        if (!sp)
-            return false;         /* one word: only the whole name can match */
-        if (family_first) {
-            fam = b, fl = (size_t)(sp - b);
-            giv = sp + 1, gl = strlen(giv);
-        } else {
-            fam = sp + 1, fl = strlen(fam);
-            giv = b, gl = (size_t)(sp - b);
-        }
-    }
-    squash(fam, fl, pn->family, sizeof pn->family);
-    squash(giv, gl, pn->given, sizeof pn->given);
-    /* Initials: the first letter of each part of the given names, where
-     * parts are separated by spaces, dots or hyphens ("Jia-Rui", "J.-R."). */
-    size_t k = 0;
-    bool start = true;
-    for (size_t i = 0; i < gl && k + 1 < sizeof pn->initials; i++) {
-        char c = giv[i];
-        if (c == ' ' || c == '.' || c == '-') {
-            start = true;
-        } else if (start) {
-            pn->initials[k++] = (char)tolower((unsigned char)c);
-            start = false;
-        }
-    }
-    return pn->family[0] && pn->given[0];
-}
-
-/* Is `author` (plain text) the profile's owner, by `name` or `native_name`,
- * in any usual form: "Jiarui Fang", "J. Fang", "Fang, J.", "Fang Jiarui",
- * "Jia-Rui Fang", "J.-R. Fang", "方佳瑞", with footnote marks or not. */
-static bool same_person(const char *author, const cv_doc *doc, cv_arena *a)
-{
-    const char *names[2] = {doc->name.s, doc->native_name.s};
-    for (int i = 0; i < 2; i++) {
-        if (!names[i])
-            continue;
-        pname me, au, au_rev;
-        bool me_ok = split_name(cv_markup_strip(a, names[i]), false, &me);
-        bool au_ok = split_name(author, false, &au);
-        if (me.whole[0] && !strcmp(me.whole, au.whole))
-            return true;          /* also 方佳瑞, where there are no parts */
-        if (!me_ok || !au_ok)
-            continue;
-        bool rev_ok = !strchr(author, ',') && split_name(author, true, &au_rev);
-        for (int r = 0; r < 1 + rev_ok; r++) {
-            const pname *x = r ? &au_rev : &au;
-            if (strcmp(x->family, me.family))
-                continue;
-            if (!strcmp(x->given, me.given))
-                return true;
-            /* Initials only ("J." or "J. R." or "J.-R." for Jia-Rui): each
-             * part of the given names is one letter. */
-            bool initials = strlen(x->initials) == strlen(x->given);
-            if (initials && (!strcmp(x->given, me.initials) ||
-                             (!x->given[1] && x->given[0] == me.initials[0])))
-                return true;
-        }
-    }
-    return false;
-}
-
-static const char *link_markup(cv_arena *a, const char *shown, const char *url)
-{
-    return cv_arena_printf(a, "[%s](%s)", cv_markup_escape(a, shown), url);
-}
-
-static const char *strip_scheme(const char *url)
-{
-    if (!strncmp(url, "https://", 8))
-        return url + 8;
-    if (!strncmp(url, "http://", 7))
-        return url + 7;
-    return url;
-}
-
-/* The value of a placeholder for an entry, as markup; NULL or "" when empty. */
-static const char *ph_value(cv_arena *a, const char *ph, const cv_entry *e,
-                            const cv_doc *doc, const furn *fu)
-{
-    if (fu) {
-        if (!strcmp(ph, "NAME"))
-            return doc->name.s;
-        if (!strcmp(ph, "PAGE_NUMBER"))
-            return cv_arena_printf(a, "%zu", fu->page);
-        if (!strcmp(ph, "TOTAL_PAGES"))
-            return cv_arena_printf(a, "%zu", fu->pages);
-        if (!strcmp(ph, "CURRENT_DATE"))
-            return fu->date;
-        if (!strcmp(ph, "LAST_UPDATED"))
-            return fu->date ? cv_markup_escape(a, doc->locale.last_updated) : NULL;
-        if (!strcmp(ph, "EMAIL"))
-            return doc->email.s ? cv_markup_escape(a, doc->email.s) : NULL;
-        if (!strcmp(ph, "PHONE"))
-            return doc->phone.s ? cv_markup_escape(a, doc->phone.s) : NULL;
-        if (!strcmp(ph, "WEBSITE"))
-            return doc->website.s ? cv_markup_escape(a, strip_scheme(doc->website.s)) : NULL;
-        if (!strcmp(ph, "LOCATION"))
-            return doc->location.s ? cv_markup_escape(a, doc->location.s) : NULL;
-        return NULL;
-    }
-#define F(NAME, field) if (!strcmp(ph, NAME)) return e->field.s
-    F("COMPANY", company); F("POSITION", position); F("INSTITUTION", institution);
-    F("AREA", area); F("DEGREE", degree); F("NAME", name); F("TITLE", title);
-    F("LABEL", label); F("DETAILS", details); F("LOCATION", location);
-    F("SUMMARY", summary); F("JOURNAL", journal); F("TEXT", text);
-#undef F
-    if (!strcmp(ph, "DATE")) {
-        const char *d = cv_entry_date_range(a, e, &doc->locale);
-        return d ? cv_markup_escape(a, d) : NULL;
-    }
-    if (!strcmp(ph, "START_DATE") || !strcmp(ph, "END_DATE")) {
-        const cv_date *d = ph[0] == 'S' ? &e->start_date : &e->end_date;
-        return d->kind ? cv_markup_escape(a, cv_date_format(a, d, &doc->locale)) : NULL;
-    }
-    if (!strcmp(ph, "AUTHORS")) {
-        if (!e->nauthors)
-            return NULL;
-        const char *s = "";
-        for (size_t i = 0; i < e->nauthors; i++) {
-            const char *au = e->authors[i].s;
-            const char *plain = cv_markup_strip(a, au);
-            /* Already marked up by hand ("**J. Fang**"): left as written. */
-            bool mine = !strcmp(plain, au) && same_person(plain, doc, a);
-            s = cv_arena_printf(a, "%s%s%s%s%s", s, i ? ", " : "", mine ? "**" : "",
-                                au, mine ? "**" : "");
-        }
-        return s;
-    }
-    if (!strcmp(ph, "DOI"))
-        return e->doi.s ? link_markup(a, cv_arena_printf(a, "doi:%s", e->doi.s),
-                                      cv_arena_printf(a, "https://doi.org/%s", e->doi.s))
-                        : NULL;
-    if (!strcmp(ph, "URL")) {
-        if (!e->url.s || e->doi.s)      /* as RenderCV: a DOI replaces the URL */
-            return NULL;
-        const char *shown = strip_scheme(e->url.s);
-        size_t n = strlen(shown);
-        if (n && shown[n - 1] == '/')
-            shown = cv_arena_strndup(a, shown, n - 1);
-        return link_markup(a, shown, e->url.s);
-    }
-    return NULL;
-}
-
-/* Where a template line's text comes from, for diagnostics: the first of
- * its placeholders that has a value, else the entry. */
-static cv_pos template_pos(const char *tmpl, const cv_entry *e)
-{
-    static const struct { const char *ph; size_t off; } fields[] = {
-#define F(NAME, field) {NAME, offsetof(cv_entry, field)}
-        F("COMPANY", company), F("POSITION", position), F("INSTITUTION", institution),
-        F("AREA", area), F("DEGREE", degree), F("NAME", name), F("TITLE", title),
-        F("LABEL", label), F("DETAILS", details), F("LOCATION", location),
-        F("SUMMARY", summary), F("JOURNAL", journal), F("TEXT", text), F("DOI", doi),
-        F("URL", url),
-#undef F
-    };
-    for (const char *p = tmpl; *p;) {
-        if (!(*p >= 'A' && *p <= 'Z')) {
-            p++;
-            continue;
-        }
-        const char *q = p;
-        while ((*q >= 'A' && *q <= 'Z') || *q == '_')
-            q++;
-        size_t n = (size_t)(q - p);
-        for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
-            const cv_text *t = (const cv_text *)((const char *)e + fields[i].off);
-            if (strlen(fields[i].ph) == n && !strncmp(p, fields[i].ph, n) && t->s && *t->s)
-                return t->pos;
-        }
-        if (n == 7 && !strncmp(p, "AUTHORS", 7) && e->nauthors)
-            return e->authors[0].pos;
-        const cv_date *d = NULL;
-        if (n == 4 && !strncmp(p, "DATE", 4))
-            d = e->date.kind ? &e->date : &e->start_date;
-        else if (n == 10 && !strncmp(p, "START_DATE", 10))
-            d = &e->start_date;
-        else if (n == 8 && !strncmp(p, "END_DATE", 8))
-            d = &e->end_date;
-        if (d && d->kind)
-            return d->pos;
-        p = q;
-    }
-    return e->pos;
-}
-
-typedef struct tok {
-    const char *text;        /* literal text, or the placeholder's value */
-    size_t len;
-    bool ph, empty;
-    unsigned style;
-    const char *link;
-} tok;
-
-static size_t expand(cv_arena *a, const char *tmpl, const cv_entry *e, const cv_doc *doc,
-                     const furn *fu, cv_span **out)
-{
-    /* Markup of the template first, then placeholders inside each span. */
-    cv_span *ts;
-    size_t nts = cv_markup_parse(a, tmpl, 0, &ts);
-    tok *toks = NULL;
-    size_t nt = 0, ct = 0, nph = 0, nfull = 0;
-    for (size_t i = 0; i < nts; i++) {
-        const char *s = ts[i].text, *lit = s;
-        for (const char *p = s; *p;) {
-            const char *hit = NULL;
-            if (isupper((unsigned char)*p) && (p == s || !ident_char(p[-1])))
-                for (size_t k = 0; placeholders[k]; k++) {
-                    size_t kl = strlen(placeholders[k]);
-                    if (!strncmp(p, placeholders[k], kl) && !ident_char(p[kl])) {
-                        hit = placeholders[k];
-                        break;
-                    }
-                }
-            if (!hit) {
-                p++;
-                continue;
-            }
-            if (p > lit)
-                CV_PUSH(a, toks, nt, ct, ((tok){lit, (size_t)(p - lit), false, false,
-                                                 ts[i].style, ts[i].link}));
-            const char *v = ph_value(a, hit, e, doc, fu);
-            bool empty = !v || !*v;
-            CV_PUSH(a, toks, nt, ct, ((tok){v ? v : "", v ? strlen(v) : 0, true, empty,
-                                             ts[i].style, ts[i].link}));
-            nph++;
-            nfull += !empty;
-            p += strlen(hit);
-            lit = p;
-        }
-        if (*lit)
-            CV_PUSH(a, toks, nt, ct, ((tok){lit, strlen(lit), false, false, ts[i].style,
-                                             ts[i].link}));
-    }
-    if (nph && !nfull) {
-        *out = NULL;
-        return 0;
-    }
-
-    /* Drop separators next to empty placeholders (see the file comment). */
-    cv_span *sp = NULL;
-    size_t ns = 0, cs = 0;
-    for (size_t t = 0; t < nt; t++) {
-        tok *k = &toks[t];
-        if (!k->ph) {
-            long pp = -1, np = -1, L = -1, R = -1;
-            for (long j = (long)t - 1; j >= 0; j--)
-                if (toks[j].ph) {
-                    if (pp < 0)
-                        pp = j;
-                    if (!toks[j].empty) {
-                        L = j;
-                        break;
-                    }
-                }
-            for (size_t j = t + 1; j < nt; j++)
-                if (toks[j].ph) {
-                    if (np < 0)
-                        np = (long)j;
-                    if (!toks[j].empty) {
-                        R = (long)j;
-                        break;
-                    }
-                }
-            bool keep;
-            if (pp < 0 && np < 0)
-                keep = true;
-            else if (pp < 0)
-                keep = np == R;
-            else if (np < 0)
-                keep = pp == L;
-            else
-                keep = L >= 0 && R >= 0 && pp == L;
-            if (keep)
-                CV_PUSH(a, sp, ns, cs, ((cv_span){cv_arena_strndup(a, k->text, k->len),
-                                                  k->len, k->style, k->link}));
-            continue;
-        }
-        if (k->empty)
-            continue;
-        /* A value is markup itself; it inherits the template's style/link. */
-        cv_span *vs;
-        size_t nv = parse_text(a, doc, k->text, k->style, &vs);
-        for (size_t j = 0; j < nv; j++) {
-            if (!vs[j].link)
-                vs[j].link = k->link;
-            CV_PUSH(a, sp, ns, cs, vs[j]);
-        }
-    }
-    *out = sp;
-    return ns;
-}
-
-size_t cv_template_expand(cv_arena *a, const char *tmpl, const cv_entry *e,
-                          const cv_doc *doc, cv_span **out)
-{
-    return expand(a, tmpl, e, doc, NULL, out);
+    keep_block(vl, st, first, n);
+    return n;
 }
 
 /* ---- header ------------------------------------------------------------ */
@@ -540,6 +171,20 @@ static float align_dx(const cv_style *st, float width, float line_w)
     return 0;
 }
 
+/* Lines of the header, aligned as the layout says in `width` from `dx`,
+ * never split from what follows; the first `space` below what precedes. */
+static void add_head_lines(cx *c, cv_vlist *vl, const cv_style *st, const cv_line *lines,
+                           size_t n, float dx, float width, float h, float base, float space,
+                           const char *what)
+{
+    for (size_t i = 0; i < n; i++) {
+        cv_vitem *it = vl_add(c, vl, i ? 0 : space, what);
+        it->height = h;
+        it->keep = CV_KEEP_HEAD;
+        put_line(c, it, &lines[i], dx + align_dx(st, width, lines[i].width), base);
+    }
+}
+
 /* The contact details as markup, each a link where it can be one. */
 #define MAX_CONTACTS 64
 static size_t contact_items(cv_arena *a, const cv_doc *doc, const char **items, cv_pos *pos)
@@ -549,7 +194,8 @@ static size_t contact_items(cv_arena *a, const cv_doc *doc, const char **items, 
         pos[ni] = doc->location.pos, items[ni++] = cv_markup_escape(a, doc->location.s);
     if (doc->email.s)
         pos[ni] = doc->email.pos,
-        items[ni++] = link_markup(a, doc->email.s, cv_arena_printf(a, "mailto:%s", doc->email.s));
+        items[ni++] = cv_template_link(a, doc->email.s,
+                                       cv_arena_printf(a, "mailto:%s", doc->email.s));
     if (doc->phone.s) {
         char *tel = cv_arena_strdup(a, doc->phone.s), *q = tel;
         for (const char *p = doc->phone.s; *p; p++)
@@ -557,14 +203,11 @@ static size_t contact_items(cv_arena *a, const cv_doc *doc, const char **items, 
                 *q++ = *p;
         *q = 0;
         pos[ni] = doc->phone.pos,
-        items[ni++] = link_markup(a, doc->phone.s, cv_arena_printf(a, "tel:%s", tel));
+        items[ni++] = cv_template_link(a, doc->phone.s, cv_arena_printf(a, "tel:%s", tel));
     }
     if (doc->website.s) {
-        const char *shown = strip_scheme(doc->website.s);
-        size_t l = strlen(shown);
-        if (l && shown[l - 1] == '/')
-            shown = cv_arena_strndup(a, shown, l - 1);
-        pos[ni] = doc->website.pos, items[ni++] = link_markup(a, shown, doc->website.s);
+        const char *shown = cv_template_url_shown(a, doc->website.s);
+        pos[ni] = doc->website.pos, items[ni++] = cv_template_link(a, shown, doc->website.s);
     }
     for (size_t i = 0; i < doc->nsocials && ni < MAX_CONTACTS; i++) {
         const cv_social *s = &doc->socials[i];
@@ -574,62 +217,53 @@ static size_t contact_items(cv_arena *a, const cv_doc *doc, const char **items, 
         const char *text = strcmp(shown, s->network.s)
                                ? cv_arena_printf(a, "%s: %s", s->network.s, shown)
                                : shown;
-        items[ni++] = link_markup(a, text, s->url);
+        items[ni++] = cv_template_link(a, text, s->url);
     }
     return ni;
 }
 
-/* The header: name, headline and (unless the sidebar has them) the contact
- * details, `width` wide from `dx`. */
-static void add_header(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_style *st,
-                       float dx, float width, bool contact, cv_error *err)
+/* The name, with the native-script name beside it, and the headline. */
+static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float width)
 {
-    /* Name, with the native-script name beside it. */
+    const cv_doc *doc = c->doc;
     cv_textfmt nf = {.size = st->name_size, .color = st->name_color,
                      .link_color = st->name_color,
                      .style = st->name_bold ? CV_STYLE_BOLD : 0};
-    const char *name = cv_markup_escape(a, cv_markup_strip(a, doc->name.s));
+    const char *name = cv_markup_escape(c->tmp, cv_markup_strip(c->tmp, doc->name.s));
     if (doc->native_name.s && st->native_name_beside)
-        name = cv_arena_printf(a, "%s\xE2\x80\x82%s", name,     /* en space */
-                               cv_markup_escape(a, doc->native_name.s));
+        name = cv_arena_printf(c->tmp, "%s\xE2\x80\x82%s", name,     /* en space */
+                               cv_markup_escape(c->tmp, doc->native_name.s));
     cv_span *sp;
-    size_t n = cv_markup_parse(a, name, 0, &sp);
+    size_t n = cv_markup_parse(c->tmp, name, 0, &sp);
     cv_line *lines;
-    size_t nl = cv_wrap(a, st, sp, n, &nf, width, doc->name.pos, &lines, err);
+    size_t nl = set(c, st, sp, n, &nf, width, doc->name.pos, &lines);
     float h, base;
     line_box(st, st->name_size, &h, &base);
-    h = st->name_size * 1.2f;
-    for (size_t i = 0; i < nl; i++) {
-        cv_vitem *it = vl_add(a, vl, 0, "the name");
-        it->height = h;
-        it->keep = CV_KEEP_HEAD;
-        put_line(a, it, &lines[i], dx + align_dx(st, width, lines[i].width), base);
-    }
-
-    /* Headline. */
+    add_head_lines(c, vl, st, lines, nl, dx, width, st->name_size * 1.2f, base, 0, "the name");
     if (doc->headline.s) {
         cv_textfmt hf = {.size = st->headline_size, .color = st->muted_color,
                          .link_color = st->link_color};
-        n = parse_text(a, doc, doc->headline.s, 0, &sp);
-        nl = cv_wrap(a, st, sp, n, &hf, width, doc->headline.pos, &lines, err);
+        n = cv_template_text(c->tmp, doc, doc->headline.s, 0, &sp);
+        nl = set(c, st, sp, n, &hf, width, doc->headline.pos, &lines);
         line_box(st, st->headline_size, &h, &base);
-        for (size_t i = 0; i < nl; i++) {
-            cv_vitem *it = vl_add(a, vl, i ? 0 : 2, "the headline");
-            it->height = h;
-            it->keep = CV_KEEP_HEAD;
-            put_line(a, it, &lines[i], dx + align_dx(st, width, lines[i].width), base);
-        }
+        add_head_lines(c, vl, st, lines, nl, dx, width, h, base, 2, "the headline");
     }
+}
 
-    /* Contact line: items packed greedily, never split, each its own link. */
+/* The contact line: items packed greedily, never split, each its own
+ * link, with the layout's separator between them. */
+static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, float width)
+{
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact ? contact_items(a, doc, items, pos) : 0;
+    size_t ni = contact_items(c->tmp, c->doc, items, pos);
     cv_textfmt cf = {.size = st->contact_size, .color = st->text_color,
                      .link_color = st->text_color};
     cv_span *sep_sp;
-    size_t nsep = cv_markup_parse(a, cv_markup_escape(a, st->contact_separator), 0, &sep_sp);
-    float sep_w = ni ? cv_measure(a, st, sep_sp, nsep, &cf) : 0;
+    size_t nsep = cv_markup_parse(c->tmp, cv_markup_escape(c->tmp, st->contact_separator), 0,
+                                  &sep_sp);
+    float sep_w = ni ? cv_measure(c->tmp, st, sep_sp, nsep, &cf) : 0;
+    float h, base;
     line_box(st, st->contact_size, &h, &base);
     bool first_line = true;
     for (size_t i = 0; i < ni;) {
@@ -638,31 +272,36 @@ static void add_header(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_st
         size_t j = i;
         cv_span *all = NULL;
         size_t na = 0, ca = 0;
-        while (j < ni) {
+        for (; j < ni; j++) {
             cv_span *is;
-            size_t nis = cv_markup_parse(a, items[j], 0, &is);
-            float iw = cv_measure(a, st, is, nis, &cf);
+            size_t nis = cv_markup_parse(c->tmp, items[j], 0, &is);
+            float iw = cv_measure(c->tmp, st, is, nis, &cf);
             if (j > i && w + sep_w + iw > width)
                 break;
             if (j > i)
                 for (size_t k = 0; k < nsep; k++)
-                    CV_PUSH(a, all, na, ca, sep_sp[k]);
+                    CV_PUSH(c->tmp, all, na, ca, sep_sp[k]);
             for (size_t k = 0; k < nis; k++)
-                CV_PUSH(a, all, na, ca, is[k]);
+                CV_PUSH(c->tmp, all, na, ca, is[k]);
             w += (j > i ? sep_w : 0) + iw;
-            j++;
         }
-        cv_textfmt one = cf;
-        nl = cv_wrap(a, st, all, na, &one, width, pos[i], &lines, err);
-        for (size_t k = 0; k < nl; k++) {
-            cv_vitem *it = vl_add(a, vl, first_line ? 4 : 0, "the contact line");
-            it->height = h;
-            it->keep = CV_KEEP_HEAD;
-            put_line(a, it, &lines[k], dx + align_dx(st, width, lines[k].width), base);
-            first_line = false;
-        }
+        cv_line *lines;
+        size_t nl = set(c, st, all, na, &cf, width, pos[i], &lines);
+        add_head_lines(c, vl, st, lines, nl, dx, width, h, base, first_line ? 4 : 0,
+                       "the contact line");
+        first_line = first_line && !nl;
         i = j;
     }
+}
+
+/* The header: name, headline and (unless the sidebar has them) the contact
+ * details, `width` wide from `dx`. */
+static void add_header(cx *c, cv_vlist *vl, const cv_style *st, float dx, float width,
+                       bool contact)
+{
+    add_name(c, vl, st, dx, width);
+    if (contact)
+        add_contact_line(c, vl, st, dx, width);
     if (vl->n)
         vl->items[vl->n - 1].keep = CV_KEEP_NONE;
 }
@@ -699,30 +338,30 @@ static const char *upper(cv_arena *a, const char *s)
     return o;
 }
 
-static void add_title(cv_arena *a, cv_vlist *vl, const cv_style *st, const cv_section *sec,
-                      float width, bool first, cv_error *err)
+static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section *sec,
+                      float width)
 {
     cv_textfmt tf = {.size = st->title_size, .color = st->title_color,
                      .link_color = st->title_color,
                      .style = st->title_bold ? CV_STYLE_BOLD : 0, .tracking = 0};
-    const char *t = cv_markup_escape(a, sec->title);
+    const char *t = cv_markup_escape(c->tmp, sec->title);
     if (st->title_uppercase) {
-        t = upper(a, t);
+        t = upper(c->tmp, t);
         tf.tracking = 40;               /* letter-spaced capitals */
     }
     cv_span *sp;
-    size_t n = cv_markup_parse(a, t, 0, &sp);
+    size_t n = cv_markup_parse(c->tmp, t, 0, &sp);
     cv_line *lines;
-    size_t nl = cv_wrap(a, st, sp, n, &tf, width, sec->pos, &lines, err);
+    size_t nl = set(c, st, sp, n, &tf, width, sec->pos, &lines);
     float h, base;
     line_box(st, st->title_size, &h, &base);
-    const char *what = cv_arena_printf(a, "the title of section '%s'", sec->title);
+    const char *what = cv_arena_printf(c->a, "the title of section '%s'", sec->title);
     for (size_t i = 0; i < nl; i++) {
-        cv_vitem *it = vl_add(a, vl, i ? 0 : (first ? 0 : st->title_space_before), what);
+        cv_vitem *it = vl_add(c, vl, i ? 0 : st->title_space_before, what);
         it->height = h;
         it->keep = CV_KEEP_TITLE;
         it->is_header = true;
-        put_line(a, it, &lines[i], 0, base);
+        put_line(c, it, &lines[i], 0, base);
         if (i + 1 == nl && st->title_rule) {
             const cv_face *f = cv_fontset_face(st->eng->fonts, st->chain[0][0]);
             float below = -f->descender * st->title_size / 1000.0f;
@@ -730,20 +369,21 @@ static void add_title(cv_arena *a, cv_vlist *vl, const cv_style *st, const cv_se
             if (dy < base + below * 0.6f)
                 dy = base + below * 0.6f;
             cv_vrule r = {0, width, dy, st->rule_width, st->rule_color};
-            CV_PUSH(a, it->rules, it->nrules, it->crules, r);
+            CV_PUSH(c->a, it->rules, it->nrules, it->crules, r);
             if (it->height < dy + st->rule_width)
                 it->height = dy + st->rule_width;
         }
     }
 }
 
-static void add_highlights(cv_arena *a, cv_vlist *vl, const cv_doc *doc,
-                           const cv_style *st, const cv_highlight *hl, size_t n, float dx, float width,
-                           int depth, float first_gap, const char *what, cv_error *err)
+static void add_highlights(cx *c, cv_vlist *vl, const cv_style *st, const cv_highlight *hl,
+                           size_t n, float dx, float width, int depth, float first_gap,
+                           const char *what)
 {
     cv_textfmt f = body_fmt(st);
-    cv_line *bullet = one_line(a, st, cv_markup_escape(a, depth ? st->sub_bullet : st->bullet),
-                               0, &f, depth ? st->sub_bullet_pos : st->bullet_pos, err);
+    cv_line *bullet = one_line(c, st, cv_markup_escape(c->tmp, depth ? st->sub_bullet
+                                                                      : st->bullet),
+                               &f, depth ? st->sub_bullet_pos : st->bullet_pos);
     /* Deep nesting in a narrow column must not squeeze the text to
      * nothing: indents stop where a measure of four ems would be left. */
     float least = 4 * st->size;
@@ -753,165 +393,221 @@ static void add_highlights(cv_arena *a, cv_vlist *vl, const cv_doc *doc,
     float sub = width - st->sub_indent >= least ? st->sub_indent : 0;
     for (size_t i = 0; i < n; i++) {
         cv_span *sp;
-        size_t nsp = parse_text(a, doc, hl[i].text.s, 0, &sp);
-        add_para(a, vl, st, sp, nsp, &f, dx + indent, width - indent, bullet,
-                 dx + (st->bullet_indent < indent ? st->bullet_indent : 0),
-                 i ? st->bullet_gap : first_gap, hl[i].text.pos, what, err);
+        size_t nsp = cv_template_text(c->tmp, c->doc, hl[i].text.s, 0, &sp);
+        add_para(c, vl, st, &(para){.sp = sp, .nsp = nsp, .fmt = &f, .dx = dx + indent,
+                                    .width = width - indent, .lead = bullet,
+                                    .lead_dx = dx + (st->bullet_indent < indent
+                                                         ? st->bullet_indent : 0),
+                                    .space_before = i ? st->bullet_gap : first_gap,
+                                    .pos = hl[i].text.pos, .what = what});
         if (hl[i].nsub)
-            add_highlights(a, vl, doc, st, hl[i].sub, hl[i].nsub, dx + sub, width - sub,
-                           depth + 1, st->bullet_gap, what, err);
+            add_highlights(c, vl, st, hl[i].sub, hl[i].nsub, dx + sub, width - sub, depth + 1,
+                           st->bullet_gap, what);
     }
 }
 
-static void add_entry(cv_arena *a, cv_vlist *vl, const cv_doc *doc, const cv_style *st,
-                      const cv_section *sec, size_t idx, float width, bool stack,
-                      float space_before, cv_error *err)
+/* An entry being composed. */
+typedef struct entry {
+    const cv_section *sec;
+    size_t idx;                  /* in the section */
+    const cv_entry *e;
+    const cv_template *tp;       /* the layout's template for its kind */
+    float width;
+    bool stack;                  /* side lines under the main ones (a narrow column) */
+    float space_before;
+    const char *what;            /* "entry 3 of section 'Awards'" */
+} entry;
+
+/* The template's first main line, or TEXT. */
+static size_t expand_first(cx *c, const entry *en, cv_span **sp)
+{
+    const char *tmpl = en->tp->nmain ? en->tp->main[0] : "TEXT";
+    return cv_template_expand(c->tmp, tmpl, en->e, c->doc, sp);
+}
+
+/* A text or one-line entry: each template line a paragraph ("**LABEL**"
+ * over "DETAILS" in a narrow column); the entry keep holds short ones
+ * together. */
+static void add_lines_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
+{
+    cv_textfmt f = body_fmt(st);
+    size_t first = vl->n;
+    size_t nm = en->tp->nmain ? en->tp->nmain : 1;
+    for (size_t i = 0; i < nm; i++) {
+        cv_span *sp;
+        size_t n = cv_template_expand(c->tmp, en->tp->nmain ? en->tp->main[i] : "TEXT", en->e,
+                                      c->doc, &sp);
+        if (n)
+            add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .width = en->width,
+                                        .space_before = vl->n > first ? 0 : en->space_before,
+                                        .pos = en->e->pos, .what = en->what});
+    }
+}
+
+static void add_bullet_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
+{
+    cv_textfmt f = body_fmt(st);
+    cv_span *sp;
+    size_t n = expand_first(c, en, &sp);
+    cv_line *bullet = one_line(c, st, cv_markup_escape(c->tmp, st->bullet), &f, st->bullet_pos);
+    add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = st->bullet_text_indent,
+                                .width = en->width - st->bullet_text_indent, .lead = bullet,
+                                .lead_dx = st->bullet_indent, .space_before = en->space_before,
+                                .pos = en->e->pos, .what = en->what});
+}
+
+/* Numbers right-aligned in a column wide enough for the largest. */
+static void add_numbered_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
+{
+    cv_textfmt f = body_fmt(st);
+    size_t count = en->sec->nentries;
+    size_t num = en->e->kind == CV_ENTRY_NUMBERED ? en->idx + 1 : count - en->idx;
+    cv_line *lead = one_line(c, st, cv_arena_printf(c->tmp, "%zu.", num), &f, en->e->pos);
+    cv_line *widest = one_line(c, st, cv_arena_printf(c->tmp, "%zu.", count), &f, en->e->pos);
+    float col = widest ? widest->width : 0;
+    float indent = col + st->size * 0.6f;
+    if (indent < st->bullet_text_indent)
+        indent = st->bullet_text_indent;
+    cv_span *sp;
+    size_t n = expand_first(c, en, &sp);
+    add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = indent,
+                                .width = en->width - indent, .lead = lead,
+                                .lead_dx = indent - st->size * 0.6f - (lead ? lead->width : 0),
+                                .space_before = en->space_before, .pos = en->e->pos,
+                                .what = en->what});
+}
+
+/* An entry's template lines, expanded; the empty ones left out. */
+typedef struct tlines {
+    cv_span *sp[CV_MAX_TMPL];
+    size_t nsp[CV_MAX_TMPL];
+    cv_pos pos[CV_MAX_TMPL];
+    size_t n;
+} tlines;
+
+static void expand_lines(cx *c, const char *const *tmpl, size_t n, const cv_entry *e,
+                         tlines *out)
+{
+    out->n = 0;
+    for (size_t i = 0; i < n; i++) {
+        out->nsp[out->n] = cv_template_expand(c->tmp, tmpl[i], e, c->doc, &out->sp[out->n]);
+        if (out->nsp[out->n])
+            out->pos[out->n++] = cv_template_pos(tmpl[i], e);
+    }
+}
+
+/* An entry's header: one item of rows of main and side lines sharing a
+ * baseline grid.  The side column comes first: its width decides the main
+ * column's. */
+static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
+{
+    cv_textfmt sf = {.size = st->side_size, .color = st->side_color,
+                     .link_color = en->stack ? st->side_color : st->link_color};
+    tlines side, mains;
+    expand_lines(c, en->tp->side, en->tp->nside, en->e, &side);
+    float side_w = 0, width = en->width;
+    for (size_t r = 0; r < side.n; r++) {
+        float w = cv_measure(c->tmp, st, side.sp[r], side.nsp[r], &sf);
+        if (w > side_w)
+            side_w = w;
+    }
+    if (side_w > width * 0.4f)
+        side_w = width * 0.4f;
+    if (en->stack)
+        side_w = width;
+    float main_w = side.n && !en->stack ? width - side_w - st->side_gap : width;
+    expand_lines(c, en->tp->main, en->tp->nmain, en->e, &mains);
+
+    cv_vitem *it = vl_add(c, vl, en->space_before, en->what);
+    float mh, mb, sh, sb, y = 0;
+    line_box(st, st->size, &mh, &mb);
+    line_box(st, st->side_size, &sh, &sb);
+    cv_textfmt hf = body_fmt(st);
+    hf.justify = false;
+    cv_line *ls;
+    for (size_t r = 0; r < mains.n || r < side.n; r++) {
+        float ym = y, ys = y;
+        if (r < mains.n) {
+            size_t nl = set(c, st, mains.sp[r], mains.nsp[r], &hf, main_w, mains.pos[r], &ls);
+            for (size_t k = 0; k < nl; k++, ym += mh)
+                put_line(c, it, &ls[k], 0, ym + mb);
+        }
+        if (r < side.n && !en->stack) {
+            size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, side_w, side.pos[r], &ls);
+            for (size_t k = 0; k < nl; k++)
+                put_line(c, it, &ls[k], width - ls[k].width, y + mb + k * sh);
+            if (nl)
+                ys = y + mh + (nl - 1) * sh;
+        }
+        y = ym > ys ? ym : ys;
+    }
+    for (size_t r = 0; en->stack && r < side.n; r++) {
+        size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, width, side.pos[r], &ls);
+        for (size_t k = 0; k < nl; k++, y += sh)
+            put_line(c, it, &ls[k], 0, y + sb);
+    }
+    it->height = y;
+    it->is_header = true;
+    it->nlines = (unsigned short)(y / mh + 0.5f);
+}
+
+/* An entry with a header (education, experience, publication, normal):
+ * the header, the summary, the highlights. */
+static void add_full_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
+{
+    size_t first = vl->n;
+    add_entry_header(c, vl, st, en);
+    const cv_entry *e = en->e;
+    if (e->summary.s) {
+        cv_textfmt f = body_fmt(st);
+        cv_span *sp;
+        size_t n = cv_template_text(c->tmp, c->doc, e->summary.s, 0, &sp);
+        add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .width = en->width,
+                                    .space_before = st->block_gap, .pos = e->summary.pos,
+                                    .what = en->what});
+    }
+    if (e->nhighlights)
+        add_highlights(c, vl, st, e->highlights, e->nhighlights, 0, en->width, 0, st->block_gap,
+                       en->what);
+    /* The header travels with the first line of what follows. */
+    if (vl->n > first + 1)
+        keep_at(&vl->items[first], CV_KEEP_HEADER);
+}
+
+/* Entry `idx` of `sec`, its items marked with their entry; a short entry
+ * is never split.  Its text's scratch memory is emptied after it. */
+static void add_entry(cx *c, cv_vlist *vl, const cv_style *st, const cv_section *sec,
+                      size_t idx, float width, bool stack, float space_before)
 {
     const cv_entry *e = &sec->entries[idx];
-    const cv_template *tp = &st->tmpl[e->kind];
-    const char *what = cv_arena_printf(a, "entry %zu of section '%s'", idx + 1, sec->title);
+    entry en = {sec, idx, e, &st->tmpl[e->kind], width, stack, space_before,
+                cv_arena_printf(c->a, "entry %zu of section '%s'", idx + 1, sec->title)};
     size_t first = vl->n;
-    cv_textfmt f = body_fmt(st);
-
     switch (e->kind) {
     case CV_ENTRY_TEXT:
-    case CV_ENTRY_ONELINE: {
-        /* Each template line a paragraph ("**LABEL**" over "DETAILS" in a
-         * narrow column); the entry keep below holds short ones together. */
-        size_t nm = tp->nmain ? tp->nmain : 1;
-        for (size_t i = 0; i < nm; i++) {
-            cv_span *sp;
-            size_t n = cv_template_expand(a, tp->nmain ? tp->main[i] : "TEXT", e, doc, &sp);
-            if (!n)
-                continue;
-            add_para(a, vl, st, sp, n, &f, 0, width, NULL, 0,
-                     vl->n > first ? 0 : space_before, e->pos, what, err);
-        }
+    case CV_ENTRY_ONELINE:
+        add_lines_entry(c, vl, st, &en);
         break;
-    }
-    case CV_ENTRY_BULLET: {
-        cv_span *sp;
-        size_t n = cv_template_expand(a, tp->nmain ? tp->main[0] : "TEXT", e, doc, &sp);
-        cv_line *bullet = one_line(a, st, cv_markup_escape(a, st->bullet), 0, &f,
-                                   st->bullet_pos, err);
-        add_para(a, vl, st, sp, n, &f, st->bullet_text_indent, width - st->bullet_text_indent,
-                 bullet, st->bullet_indent, space_before, e->pos, what, err);
+    case CV_ENTRY_BULLET:
+        add_bullet_entry(c, vl, st, &en);
         break;
-    }
     case CV_ENTRY_NUMBERED:
-    case CV_ENTRY_REVERSED: {
-        size_t num = e->kind == CV_ENTRY_NUMBERED ? idx + 1 : sec->nentries - idx;
-        const char *label = cv_arena_printf(a, "%zu.", num);
-        cv_line *lead = one_line(a, st, label, 0, &f, e->pos, err);
-        /* Numbers right-aligned in a column wide enough for the largest. */
-        cv_line *widest = one_line(a, st, cv_arena_printf(a, "%zu.", sec->nentries), 0, &f,
-                                   e->pos, err);
-        float col = widest ? widest->width : 0;
-        float indent = col + st->size * 0.6f;
-        if (indent < st->bullet_text_indent)
-            indent = st->bullet_text_indent;
-        cv_span *sp;
-        size_t n = cv_template_expand(a, tp->nmain ? tp->main[0] : "TEXT", e, doc, &sp);
-        add_para(a, vl, st, sp, n, &f, indent, width - indent, lead,
-                 indent - st->size * 0.6f - (lead ? lead->width : 0), space_before, e->pos,
-                 what, err);
+    case CV_ENTRY_REVERSED:
+        add_numbered_entry(c, vl, st, &en);
+        break;
+    default:
+        add_full_entry(c, vl, st, &en);
         break;
     }
-    default: {
-        /* Side column first: its width decides the main column's. */
-        cv_textfmt sf = {.size = st->side_size, .color = st->side_color,
-                         .link_color = st->link_color};
-        cv_span *side_sp[CV_MAX_TMPL];
-        size_t side_n[CV_MAX_TMPL], nside = 0;
-        cv_pos side_pos[CV_MAX_TMPL], main_pos[CV_MAX_TMPL];
-        float side_w = 0;
-        /* Stacked (a narrow column): the side lines go under the main ones. */
-        if (stack)
-            sf.link_color = st->side_color;
-        for (size_t i = 0; i < tp->nside; i++) {
-            side_n[nside] = cv_template_expand(a, tp->side[i], e, doc, &side_sp[nside]);
-            if (!side_n[nside])
-                continue;
-            side_pos[nside] = template_pos(tp->side[i], e);
-            float w = cv_measure(a, st, side_sp[nside], side_n[nside], &sf);
-            if (w > side_w)
-                side_w = w;
-            nside++;
-        }
-        if (side_w > width * 0.4f)
-            side_w = width * 0.4f;
-        if (stack)
-            side_w = width;
-        float main_w = nside && !stack ? width - side_w - st->side_gap : width;
-        cv_span *main_sp[CV_MAX_TMPL];
-        size_t main_n[CV_MAX_TMPL], nmain = 0;
-        for (size_t i = 0; i < tp->nmain; i++) {
-            main_n[nmain] = cv_template_expand(a, tp->main[i], e, doc, &main_sp[nmain]);
-            if (main_n[nmain])
-                main_pos[nmain++] = template_pos(tp->main[i], e);
-        }
-        /* One item holds the whole header: rows of main and side lines
-         * sharing a baseline grid. */
-        cv_vitem *it = vl_add(a, vl, space_before, what);
-        float mh, mb, sh, sb;
-        line_box(st, st->size, &mh, &mb);
-        line_box(st, st->side_size, &sh, &sb);
-        float y = 0;
-        cv_textfmt hf = f;
-        hf.justify = false;
-        for (size_t r = 0; r < nmain || r < nside; r++) {
-            float ym = y, ys = y;
-            if (r < nmain) {
-                cv_line *ls;
-                size_t nl = cv_wrap(a, st, main_sp[r], main_n[r], &hf, main_w, main_pos[r], &ls,
-                                   err);
-                for (size_t k = 0; k < nl; k++, ym += mh)
-                    put_line(a, it, &ls[k], 0, ym + mb);
-            }
-            if (r < nside && !stack) {
-                cv_line *ls;
-                size_t nl = cv_wrap(a, st, side_sp[r], side_n[r], &sf, side_w, side_pos[r], &ls,
-                                   err);
-                for (size_t k = 0; k < nl; k++)
-                    put_line(a, it, &ls[k], width - ls[k].width, y + mb + k * sh);
-                if (nl)
-                    ys = y + mh + (nl - 1) * sh;
-            }
-            y = ym > ys ? ym : ys;
-        }
-        if (stack)
-            for (size_t r = 0; r < nside; r++) {
-                cv_line *ls;
-                size_t nl = cv_wrap(a, st, side_sp[r], side_n[r], &sf, width, side_pos[r], &ls,
-                                   err);
-                for (size_t k = 0; k < nl; k++, y += sh)
-                    put_line(a, it, &ls[k], 0, y + sb);
-            }
-        it->height = y;
-        it->is_header = true;
-        it->nlines = (unsigned short)(y / mh + 0.5f);
-        if (e->summary.s) {
-            cv_span *sp;
-            size_t n = parse_text(a, doc, e->summary.s, 0, &sp);
-            add_para(a, vl, st, sp, n, &f, 0, width, NULL, 0, st->block_gap, e->summary.pos,
-                     what, err);
-        }
-        if (e->nhighlights)
-            add_highlights(a, vl, doc, st, e->highlights, e->nhighlights, 0, width, 0,
-                           st->block_gap, what, err);
-        /* The header travels with the first line of what follows. */
-        if (vl->n > first + 1)
-            keep_at(&vl->items[first], CV_KEEP_HEADER);
-        break;
-    }
-    }
-    /* Short entries are never split. */
     float lines = 0;
     for (size_t i = first; i < vl->n; i++)
         lines += vl->items[i].nlines;
     if (lines <= st->entry_lines)
         for (size_t i = first; i + 1 < vl->n; i++)
             keep_at(&vl->items[i], CV_KEEP_ENTRY);
+    for (size_t i = first; i < vl->n; i++)
+        vl->items[i].entry = (int)idx;
+    cv_arena_reset(c->tmp);
 }
 
 static float entry_gap(const cv_style *st, cv_entry_kind k)
@@ -1020,25 +716,24 @@ static void tighten(cv_vlist *vl, const cv_style *st)
 }
 
 /* The contact details as a block of the sidebar. */
-static void add_contact_block(cv_arena *a, cv_vlist *vl, const cv_doc *doc,
-                              const cv_style *st, float width, cv_error *err)
+static void add_contact_block(cx *c, cv_vlist *vl, const cv_style *st, float width)
 {
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact_items(a, doc, items, pos);
+    size_t ni = contact_items(c->tmp, c->doc, items, pos);
     if (!ni)
         return;
-    cv_section sec = {.key = "contact", .title = st->contact_title, .pos = doc->name.pos};
+    cv_section sec = {.key = "contact", .title = st->contact_title, .pos = c->doc->name.pos};
     if (sec.title && *sec.title)
-        add_title(a, vl, st, &sec, width, false, err);
+        add_title(c, vl, st, &sec, width);
     cv_textfmt cf = {.size = st->contact_size, .color = st->text_color,
                      .link_color = st->text_color};
     for (size_t i = 0; i < ni; i++) {
         cv_span *sp;
-        size_t n = cv_markup_parse(a, items[i], 0, &sp);
-        add_para(a, vl, st, sp, n, &cf, 0, width, NULL, 0,
-                 i ? st->bullet_gap : st->title_space_after, pos[i], "the contact details",
-                 err);
+        size_t n = cv_markup_parse(c->tmp, items[i], 0, &sp);
+        add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &cf, .width = width,
+                                    .space_before = i ? st->bullet_gap : st->title_space_after,
+                                    .pos = pos[i], .what = "the contact details"});
     }
 }
 
@@ -1059,49 +754,105 @@ static void keep_title(cv_vlist *vl, const cv_style *st, size_t title)
     }
 }
 
-/* The photo's placed size: `w` wide, or the layout's height, keeping the
- * picture's aspect ratio (inside width x height when both are set). */
-static void photo_size(const cv_style *st, const cv_image *im, float w, float *ow, float *oh)
-{
-    float aspect = (float)im->height / (float)im->width;
-    *ow = w;
-    *oh = w * aspect;
-    if (st->photo_h > 0 && *oh > st->photo_h) {
-        *oh = st->photo_h;
-        *ow = *oh / aspect;
-    }
-}
-
-const cv_image *cv_photo_load(cv_arena *a, const cv_doc *doc, const cv_style *st,
-                              cv_error *err)
-{
-    if (!doc->photo.s)
-        return NULL;
-    const char *path = doc->photo.s;
-    if (path[0] != '/' && doc->file && strchr(doc->file, '/'))
-        path = cv_arena_printf(a, "%s/%s", dirname(cv_arena_strdup(a, doc->file)), path);
-    const cv_image *im = cv_image_load(a, path, doc->photo.pos, err);
-    if (!im)
-        return NULL;
-    float w, h;
-    photo_size(st, im, st->photo_w, &w, &h);
-    return cv_image_fit(a, im, (unsigned)ceilf(w / 72 * 300), (unsigned)ceilf(h / 72 * 300));
-}
-
 /* The photo at the top of the sidebar, as wide as the layout says (at most
  * the column), centred. */
-static void add_side_photo(cv_arena *a, cv_vlist *vl, const cv_style *st,
-                           const cv_image *photo, float width)
+static void add_side_photo(cx *c, cv_vlist *vl, const cv_style *st, const cv_image *photo,
+                           float width)
 {
     float w, h;
-    photo_size(st, photo, st->photo_w < width ? st->photo_w : width, &w, &h);
-    cv_vitem *it = vl_add(a, vl, 0, "the photo");
+    cv_photo_size(st, photo, st->photo_w < width ? st->photo_w : width, &w, &h);
+    cv_vitem *it = vl_add(c, vl, 0, "the photo");
     it->height = h;
     it->nlines = 0;
     it->keep = CV_KEEP_HEAD;
     it->is_header = true;
     cv_vimg im = {(width - w) / 2, 0, w, h, photo};
-    CV_PUSH(a, it->imgs, it->nimgs, it->cimgs, im);
+    CV_PUSH(c->a, it->imgs, it->nimgs, it->cimgs, im);
+}
+
+/* The header across page 1, with the photo beside it (unless it goes to
+ * the sidebar): the header's text then takes the rest of the width. */
+static void add_head(cx *c, cv_composed *out, const cv_style *st, const cv_image *photo,
+                     bool contact)
+{
+    float width = st->page_w - st->margin_left - st->margin_right;
+    cv_vlist *vl = &out->head;
+    out->head_gap = st->header_gap + st->title_space_before / 2;
+    if (!photo) {
+        add_header(c, vl, st, 0, width, contact);
+        return;
+    }
+    float w, h;
+    cv_photo_size(st, photo, st->photo_w, &w, &h);
+    bool left = st->photo_where == CV_PHOTO_LEFT;
+    add_header(c, vl, st, left ? w + st->photo_gap : 0, width - w - st->photo_gap, contact);
+    if (!vl->n)
+        vl_add(c, vl, 0, "the photo");
+    cv_vitem *it = &vl->items[0];
+    cv_vimg im = {left ? 0 : width - w, 0, w, h, photo};
+    CV_PUSH(c->a, it->imgs, it->nimgs, it->cimgs, im);
+    float hh = 0;
+    for (size_t i = 0; i < vl->n; i++)
+        hh += vl->items[i].space_before + vl->items[i].height;
+    if (hh < h)
+        vl->items[vl->n - 1].height += h - hh;
+}
+
+/* The columns' widths and places: the sidebar at most 60% of the measure. */
+static void set_columns(cv_composed *out, const cv_style *st)
+{
+    float width = st->page_w - st->margin_left - st->margin_right;
+    out->ncols = st->sidebar ? 2 : 1;
+    out->col_w[CV_COL_MAIN] = width;
+    if (!st->sidebar)
+        return;
+    float sw = st->sidebar_w, gap = st->sidebar_gap;
+    if (sw > width * 0.6f)
+        sw = width * 0.6f;
+    out->col_w[CV_COL_SIDE] = sw;
+    out->col_w[CV_COL_MAIN] = width - sw - gap;
+    out->col_x[st->sidebar_left ? CV_COL_MAIN : CV_COL_SIDE] =
+        st->sidebar_left ? sw + gap : width - sw;
+}
+
+/* Section s at the end of list vl, in style `cst` (the sidebar's or `st`):
+ * its title, its entries, and the keep and break rules the layout and the
+ * profile give it.  Gaps between entries and the title keep follow `st`. */
+static void add_section(cx *c, cv_vlist *vl, const cv_style *st, const cv_style *cst,
+                        size_t s, float width, bool stack)
+{
+    const cv_doc *doc = c->doc;
+    const cv_section *sec = &doc->sections[s];
+    size_t title = vl->n;
+    add_title(c, vl, cst, sec, width);
+    for (size_t i = 0; i < sec->nentries; i++)
+        add_entry(c, vl, cst, sec, i, width, stack,
+                  i ? entry_gap(st, sec->kind) : st->title_space_after);
+    keep_title(vl, st, title);
+    for (size_t i = title; i < vl->n; i++) {
+        vl->items[i].section = (int)s;
+        vl->items[i].section_title = sec->title;
+    }
+    if (named(&st->keep_together, sec) ||
+        named_texts(doc->keep_together, doc->nkeep_together, sec))
+        for (size_t i = title; i + 1 < vl->n; i++)
+            keep_at(&vl->items[i], CV_KEEP_SECTION);
+    if (title < vl->n &&       /* the section set something */
+        (named(&st->break_before, sec) ||
+         named_texts(doc->break_before, doc->nbreak_before, sec)))
+        vl->items[title].break_before = true;
+}
+
+/* An item taller than a page (a publication with a 900-word title) cannot
+ * be set whole: say so rather than let it run off the page. */
+static void warn_tall(const cv_composed *out, const cv_style *st, cv_error *err)
+{
+    float full = st->page_h - st->margin_top - st->margin_bottom;
+    for (size_t c = 0; c < out->ncols; c++)
+        for (size_t i = 0; i < out->col[c].n; i++)
+            if (out->col[c].items[i].height > full + 0.01f)
+                cv_warn(err, (cv_pos){out->doc->file, 0, 0}, "%s is taller than a page; it "
+                        "runs past the foot of its page", out->col[c].items[i].what);
 }
 
 bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_image *photo,
@@ -1109,163 +860,31 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_ima
 {
     memset(out, 0, sizeof *out);
     out->doc = doc;
-    float width = st->page_w - st->margin_left - st->margin_right;
-    out->ncols = st->sidebar ? 2 : 1;
-    out->col_w[CV_COL_MAIN] = width;
-    if (st->sidebar) {
-        float sw = st->sidebar_w, gap = st->sidebar_gap;
-        if (sw > width * 0.6f)
-            sw = width * 0.6f;
-        out->col_w[CV_COL_SIDE] = sw;
-        out->col_w[CV_COL_MAIN] = width - sw - gap;
-        out->col_x[st->sidebar_left ? CV_COL_MAIN : CV_COL_SIDE] =
-            st->sidebar_left ? sw + gap : width - sw;
-    }
+    cx c = {a, cv_arena_new(), doc, err};
+    set_columns(out, st);
     cv_style side_st;
     sidebar_style(st, &side_st);
     bool side_contact = st->sidebar && st->sidebar_contact;
     bool side_photo = photo && st->sidebar && st->photo_where == CV_PHOTO_SIDEBAR;
-    if (photo && !side_photo) {
-        /* Beside the header: the header's text takes the rest of the width. */
-        float w, h;
-        photo_size(st, photo, st->photo_w, &w, &h);
-        bool left = st->photo_where == CV_PHOTO_LEFT;
-        add_header(a, &out->head, doc, st, left ? w + st->photo_gap : 0,
-                   width - w - st->photo_gap, !side_contact, err);
-        if (!out->head.n)
-            vl_add(a, &out->head, 0, "the photo");
-        cv_vitem *it = &out->head.items[0];
-        cv_vimg im = {left ? 0 : width - w, 0, w, h, photo};
-        CV_PUSH(a, it->imgs, it->nimgs, it->cimgs, im);
-        float hh = 0;
-        for (size_t i = 0; i < out->head.n; i++)
-            hh += out->head.items[i].space_before + out->head.items[i].height;
-        if (hh < h)
-            out->head.items[out->head.n - 1].height += h - hh;
-    } else {
-        add_header(a, &out->head, doc, st, 0, width, !side_contact, err);
-    }
-    out->head_gap = st->header_gap + st->title_space_before / 2;
+    cv_vlist *side = &out->col[CV_COL_SIDE];
+    add_head(&c, out, st, side_photo ? NULL : photo, !side_contact);
     if (side_photo)
-        add_side_photo(a, &out->col[CV_COL_SIDE], st, photo, out->col_w[CV_COL_SIDE]);
+        add_side_photo(&c, side, st, photo, out->col_w[CV_COL_SIDE]);
     if (side_contact)
-        add_contact_block(a, &out->col[CV_COL_SIDE], doc, &side_st, out->col_w[CV_COL_SIDE],
-                          err);
+        add_contact_block(&c, side, &side_st, out->col_w[CV_COL_SIDE]);
     check_names(doc->keep_together, doc->nkeep_together, doc, "keep_together", err);
     check_names(doc->break_before, doc->nbreak_before, doc, "page_break_before", err);
     for (size_t s = 0; s < doc->nsections; s++) {
-        const cv_section *sec = &doc->sections[s];
-        if (!sec->nentries)
+        if (!doc->sections[s].nentries)
             continue;
-        int c = st->sidebar && named(&st->sidebar_sections, sec) ? CV_COL_SIDE : CV_COL_MAIN;
-        const cv_style *cst = c == CV_COL_SIDE ? &side_st : st;
-        cv_vlist *vl = &out->col[c];
-        float w = out->col_w[c];
-        size_t title = vl->n;
-        add_title(a, vl, cst, sec, w, false, err);
-        for (size_t i = 0; i < sec->nentries; i++) {
-            size_t first = vl->n;
-            add_entry(a, vl, doc, cst, sec, i, w, c == CV_COL_SIDE && st->sidebar_stack,
-                      i ? entry_gap(st, sec->kind) : st->title_space_after, err);
-            for (size_t k = first; k < vl->n; k++)
-                vl->items[k].entry = (int)i;
-        }
-        keep_title(vl, st, title);
-        for (size_t i = title; i < vl->n; i++) {
-            vl->items[i].section = (int)s;
-            vl->items[i].section_title = sec->title;
-        }
-        if (named(&st->keep_together, sec) || named_texts(doc->keep_together, doc->nkeep_together, sec))
-            for (size_t i = title; i + 1 < vl->n; i++)
-                keep_at(&vl->items[i], CV_KEEP_SECTION);
-        if (title < vl->n &&       /* the section set something */
-            (named(&st->break_before, sec) || named_texts(doc->break_before, doc->nbreak_before, sec)))
-            vl->items[title].break_before = true;
+        bool in_side = st->sidebar && named(&st->sidebar_sections, &doc->sections[s]);
+        int col = in_side ? CV_COL_SIDE : CV_COL_MAIN;
+        add_section(&c, &out->col[col], st, in_side ? &side_st : st, s, out->col_w[col],
+                    in_side && st->sidebar_stack);
     }
     if (st->sidebar && st->sidebar_single_block)
-        tighten(&out->col[CV_COL_SIDE], &side_st);
-    /* An item taller than a page (a publication with a 900-word title)
-     * cannot be set whole: say so rather than let it run off the page. */
-    float full = st->page_h - st->margin_top - st->margin_bottom;
-    for (size_t c = 0; c < out->ncols; c++)
-        for (size_t i = 0; i < out->col[c].n; i++)
-            if (out->col[c].items[i].height > full + 0.01f)
-                cv_warn(err, (cv_pos){doc->file, 0, 0}, "%s is taller than a page; it runs "
-                        "past the foot of its page", out->col[c].items[i].what);
+        tighten(side, &side_st);
+    warn_tall(out, st, err);
+    cv_arena_free(c.tmp);
     return !err->set;
-}
-
-/* ---- running header and footer ----------------------------------------- */
-
-/* "2026-11-21" -> "Nov 2026" with the profile's locale. */
-static const char *format_date(cv_arena *a, const char *iso, const cv_doc *doc)
-{
-    cv_date d = {.kind = CV_DATE_DAY};
-    if (!iso || sscanf(iso, "%d-%d-%d", &d.year, &d.month, &d.day) != 3 || d.month < 1 ||
-        d.month > 12)
-        return NULL;
-    return cv_markup_escape(a, cv_date_format(a, &d, &doc->locale));
-}
-
-void cv_furnish(cv_arena *a, cv_display *d, const cv_doc *doc, const cv_style *st,
-                const char *date, cv_error *err)
-{
-    const cv_running *run[2] = {&st->page_header, &st->page_footer};
-    float width = st->page_w - st->margin_left - st->margin_right;
-    const char *shown = format_date(a, date, doc);
-    for (int k = 0; k < 2; k++) {
-        const cv_running *r = run[k];
-        if (!r->slot[0] && !r->slot[1] && !r->slot[2])
-            continue;
-        if (d->npages == 1 && !r->single_page)
-            continue;
-        /* In the margin, its middle a third of the way from the text. */
-        const cv_face *f = cv_fontset_face(st->eng->fonts, st->chain[0][0]);
-        float cap = f->ascender * r->size / 1000.0f * 0.7f;
-        float base = k ? st->margin_bottom * 0.5f - cap / 2
-                       : st->page_h - st->margin_top * 0.5f - cap / 2;
-        cv_textfmt tf = {.size = r->size, .color = r->color, .link_color = r->color};
-        for (size_t p = 0; p < d->npages; p++) {
-            if (p == 0 && !r->first_page)
-                continue;
-            furn fu = {p + 1, d->npages, shown};
-            cv_page *pg = &d->pages[p];
-            bool any = false;
-            size_t first = pg->nruns;
-            for (int slot = 0; slot < 3; slot++) {
-                if (!r->slot[slot])
-                    continue;
-                cv_span *sp;
-                size_t n = expand(a, r->slot[slot], NULL, doc, &fu, &sp);
-                if (!n)
-                    continue;
-                cv_line *lines;
-                size_t nl = cv_wrap(a, st, sp, n, &tf, width / (slot == 1 ? 1 : 2),
-                                    (cv_pos){st->file, 0, 0}, &lines, p ? NULL : err);
-                if (!nl)
-                    continue;
-                const cv_line *ln = &lines[0];
-                float x = st->margin_left + (slot == 0 ? 0
-                                             : slot == 1 ? (width - ln->width) / 2
-                                                         : width - ln->width);
-                cv_page_put_line(a, pg, ln, x, base);
-                any = true;
-            }
-            /* The running header is read first: move its runs to the front. */
-            if (any && !k && first) {
-                size_t n = pg->nruns - first;
-                cv_run *tmp = cv_arena_alloc(a, n * sizeof *tmp);
-                memcpy(tmp, pg->runs + first, n * sizeof *tmp);
-                memmove(pg->runs + n, pg->runs, first * sizeof *tmp);
-                memcpy(pg->runs, tmp, n * sizeof *tmp);
-            }
-            if (any && k)
-                cv_page_add_region(pg, "page_footer", st->margin_left, 0,
-                                   st->page_w - st->margin_right, st->margin_bottom);
-            else if (any)
-                cv_page_add_region(pg, "page_header", st->margin_left,
-                                   st->page_h - st->margin_top, st->page_w - st->margin_right,
-                                   st->page_h);
-        }
-    }
 }

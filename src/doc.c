@@ -13,7 +13,7 @@
  * `degree` for education, `company` and `position` for experience, ...);
  * an entry whose keys belong to one type is of that type, an entry with
  * keys of two types is an error, and so is an entry with none.  A bare
- * string is a text entry.  Every entry of a section must have the type of
+ * string is a text entry.  fields.h is the table of every type's keys.  Every entry of a section must have the type of
  * the section's first entry.
  *
  * The parts with rules of their own have modules of their own: dates
@@ -27,6 +27,8 @@
 
 #include <string.h>
 #include <strings.h>
+
+#include "fields.h"
 
 typedef struct ctx {
     cv_arena *a;
@@ -91,47 +93,16 @@ static const cv_yml *first_of(ctx *c, const cv_yml *n, const char *field)
 
 /* ---- Entries ----------------------------------------------------------- */
 
-typedef struct kind_def {
-    const char *name;                /* "education entry" */
-    const char *const *own;          /* keys no other type has */
-    const char *const *required;
-    const char *const *allowed;
-} kind_def;
-
-#define LIST(...) ((const char *const[]){__VA_ARGS__, NULL})
-
-static const kind_def kinds[CV_ENTRY_NKINDS] = {
-    [CV_ENTRY_TEXT] = {"text entry", LIST(NULL), LIST(NULL), LIST(NULL)},
-    [CV_ENTRY_BULLET] = {"bullet entry", LIST("bullet"), LIST("bullet"), LIST("bullet", "tags")},
-    [CV_ENTRY_NUMBERED] = {"numbered entry", LIST("number"), LIST("number"),
-                           LIST("number", "tags")},
-    [CV_ENTRY_REVERSED] = {"reversed numbered entry", LIST("reversed_number"),
-                           LIST("reversed_number"), LIST("reversed_number", "tags")},
-    [CV_ENTRY_ONELINE] = {"one-line entry", LIST("label", "details"), LIST("label", "details"),
-                          LIST("label", "details", "tags")},
-    [CV_ENTRY_EDUCATION] = {"education entry", LIST("institution", "area", "degree"),
-                            LIST("institution", "area"),
-                            LIST("institution", "area", "degree", "location", "date",
-                                 "start_date", "end_date", "summary", "highlights", "tags")},
-    [CV_ENTRY_EXPERIENCE] = {"experience entry", LIST("company", "position"),
-                             LIST("company", "position"),
-                             LIST("company", "position", "location", "date", "start_date",
-                                  "end_date", "summary", "highlights", "tags")},
-    [CV_ENTRY_PUBLICATION] = {"publication entry", LIST("title", "authors", "journal", "doi"),
-                              LIST("title", "authors"),
-                              LIST("title", "authors", "journal", "doi", "url", "date",
-                                   "summary", "tags")},
-    [CV_ENTRY_NORMAL] = {"normal entry", LIST("name"), LIST("name"),
-                         LIST("name", "location", "date", "start_date", "end_date", "summary",
-                              "highlights", "tags")},
-};
-
-static bool in_list(const char *s, const char *const *list)
+/* The kind an entry's key tells (fields.h), or -1. */
+static int told_kind(const char *key)
 {
-    for (; *list; list++)
-        if (strcmp(s, *list) == 0)
-            return true;
-    return false;
+    const cv_field *f = cv_field_by_key(key);
+    if (!f || !(f->flags & CV_FIELD_TELLS))
+        return -1;
+    for (int k = 0; k < CV_ENTRY_NKINDS; k++)
+        if (cv_field_in(f, (cv_entry_kind)k))
+            return k;
+    return -1;
 }
 
 /* The entry type its keys point to. */
@@ -140,32 +111,30 @@ static bool infer(ctx *c, const cv_yml *n, cv_entry_kind *out)
     int found = -1;
     const cv_yml *found_key = NULL;
     for (size_t i = 0; i < n->n; i++) {
-        for (int k = CV_ENTRY_BULLET; k < CV_ENTRY_NKINDS; k++) {
-            if (!in_list(n->keys[i]->str, kinds[k].own))
-                continue;
-            if (found >= 0 && found != k)
-                return cv_error_at(c->err, n->keys[i]->pos,
-                                   "this entry mixes %s %s's '%s' with %s %s's '%s'",
-                                   article(kinds[found].name), kinds[found].name, found_key->str,
-                                   article(kinds[k].name), kinds[k].name, n->keys[i]->str);
-            found = k;
-            found_key = n->keys[i];
+        int k = told_kind(n->keys[i]->str);
+        if (k < 0)
+            continue;
+        if (found >= 0 && found != k) {
+            const char *was = cv_entry_kind_name((cv_entry_kind)found);
+            const char *is = cv_entry_kind_name((cv_entry_kind)k);
+            return cv_error_at(c->err, n->keys[i]->pos,
+                               "this entry mixes %s %s's '%s' with %s %s's '%s'", article(was),
+                               was, found_key->str, article(is), is, n->keys[i]->str);
         }
+        found = k;
+        found_key = n->keys[i];
     }
     if (found >= 0) {
         *out = (cv_entry_kind)found;
         return true;
     }
 
-    /* None: perhaps a typo of a telling key. */
-    static const char *const telling[] = {"bullet", "number", "reversed_number", "label",
-                                          "details", "institution", "area", "degree",
-                                          "company", "position", "title", "authors", "journal",
-                                          "doi", "name", NULL};
+    /* None: perhaps a typo of a telling key (a key some type has is none). */
+    const char *telling[CV_MAX_FIELDS + 1];
+    cv_field_keys(CV_ENTRY_NKINDS, CV_FIELD_TELLS, telling);
     for (size_t i = 0; i < n->n; i++) {
         const char *s = cv_suggest(n->keys[i]->str, telling);
-        if (s && !in_list(n->keys[i]->str, kinds[CV_ENTRY_EDUCATION].allowed) &&
-            !in_list(n->keys[i]->str, kinds[CV_ENTRY_PUBLICATION].allowed))
+        if (s && !cv_field_by_key(n->keys[i]->str))
             return cv_error_at(c->err, n->keys[i]->pos,
                                "unknown key '%s' in entry (did you mean '%s'?)",
                                n->keys[i]->str, s);
@@ -289,6 +258,79 @@ static bool load_dates(ctx *c, const cv_yml *n, cv_entry *e)
     return cv_date_read_entry(n, &e->date, &e->start_date, &e->end_date, c->err);
 }
 
+/* A DOI as cvpdf keeps it: bare ("10.1145/..."), without a resolver's
+ * address or "doi:" before it. */
+static bool bare_doi(ctx *c, cv_text *doi, const char *key)
+{
+    static const char *const prefixes[] = {"https://doi.org/", "http://doi.org/",
+                                           "https://dx.doi.org/", "http://dx.doi.org/",
+                                           "doi:", NULL};
+    for (size_t i = 0; prefixes[i]; i++)
+        if (strncasecmp(doi->s, prefixes[i], strlen(prefixes[i])) == 0) {
+            doi->s += strlen(prefixes[i]);
+            break;
+        }
+    while (*doi->s == ' ')
+        doi->s++;
+    if (strncmp(doi->s, "10.", 3) != 0 || has_space(doi->s))
+        return cv_error_at(c->err, doi->pos, "invalid %s '%s': a DOI looks like 10.1234/abcd",
+                           key, doi->s);
+    return true;
+}
+
+/* The string fields of the entry's kind (fields.h), then the required
+ * ones among them. */
+static bool load_texts(ctx *c, const cv_yml *n, cv_entry *e)
+{
+    const cv_field *f;
+    for (f = cv_field_next(e->kind, NULL); f; f = cv_field_next(e->kind, f)) {
+        const cv_yml *v = cv_field_text(e, f) ? cv_yml_get(n, f->key) : NULL;
+        if (v && !text(c, v, f->key, cv_field_slot(e, f)))
+            return false;
+    }
+    for (f = cv_field_next(e->kind, NULL); f; f = cv_field_next(e->kind, f))
+        if ((f->flags & CV_FIELD_REQUIRED) && cv_field_text(e, f) &&
+            !need(c, cv_field_text(e, f), f->key, cv_entry_kind_name(e->kind), n->pos))
+            return false;
+    return true;
+}
+
+/* The other fields of the entry's kind: authors, DOI, URL, dates and
+ * highlights, each checked as its type asks. */
+static bool load_others(ctx *c, const cv_yml *n, cv_entry *e)
+{
+    for (const cv_field *f = cv_field_next(e->kind, NULL); f; f = cv_field_next(e->kind, f)) {
+        bool ok = true;
+        switch (f->type) {
+        case CV_FIELD_AUTHORS:
+            ok = texts(c, cv_yml_get(n, f->key), f->key, &e->authors, &e->nauthors);
+            if (ok && !e->nauthors && (f->flags & CV_FIELD_REQUIRED))
+                ok = cv_error_at(c->err, n->pos, "%s needs '%s'",
+                                 cv_entry_kind_name(e->kind), f->key);
+            break;
+        case CV_FIELD_DOI: {
+            cv_text *doi = cv_field_slot(e, f);
+            ok = !doi->s || bare_doi(c, doi, f->key);
+            break;
+        }
+        case CV_FIELD_URL:
+            ok = check_url(c, cv_field_text(e, f), f->key);
+            break;
+        case CV_FIELD_DATE:        /* `date` reads all three */
+            ok = !(f->flags & CV_FIELD_RANGE) || load_dates(c, n, e);
+            break;
+        case CV_FIELD_HIGHLIGHTS:
+            ok = highlights(c, cv_yml_get(n, f->key), &e->highlights, &e->nhighlights, 0);
+            break;
+        default:
+            break;
+        }
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
 static bool load_entry(ctx *c, const cv_yml *n, cv_entry *e)
 {
     memset(e, 0, sizeof *e);
@@ -309,68 +351,10 @@ static bool load_entry(ctx *c, const cv_yml *n, cv_entry *e)
     /* A mapping: its keys tell its type and what else it may have. */
     if (!infer(c, n, &e->kind))
         return false;
-    const kind_def *k = &kinds[e->kind];
-    if (!cv_yml_check_keys(n, k->allowed, k->name, c->err))
-        return false;
-    struct {
-        const char *key;
-        cv_text *field;
-    } fields[] = {
-        {"bullet", &e->text},         {"number", &e->text},
-        {"reversed_number", &e->text}, {"label", &e->label},
-        {"details", &e->details},     {"institution", &e->institution},
-        {"area", &e->area},           {"degree", &e->degree},
-        {"company", &e->company},     {"position", &e->position},
-        {"title", &e->title},         {"journal", &e->journal},
-        {"doi", &e->doi},             {"url", &e->url},
-        {"name", &e->name},           {"location", &e->location},
-        {"summary", &e->summary},
-    };
-    for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
-        const cv_yml *v = cv_yml_get(n, fields[i].key);
-        if (v && !text(c, v, fields[i].key, fields[i].field))
-            return false;
-    }
-    for (const char *const *r = k->required; *r; r++) {
-        if (strcmp(*r, "authors") == 0)
-            continue;
-        for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
-            if (strcmp(fields[i].key, *r) == 0 && !need(c, fields[i].field, *r, k->name, n->pos))
-                return false;
-    }
-
-    /* Publications: authors, a bare DOI, a URL. */
-    if (e->kind == CV_ENTRY_PUBLICATION) {
-        if (!texts(c, cv_yml_get(n, "authors"), "authors", &e->authors, &e->nauthors))
-            return false;
-        if (!e->nauthors)
-            return cv_error_at(c->err, n->pos, "publication entry needs 'authors'");
-        if (e->doi.s) {
-            static const char *const prefixes[] = {"https://doi.org/", "http://doi.org/",
-                                                   "https://dx.doi.org/", "http://dx.doi.org/",
-                                                   "doi:", NULL};
-            for (size_t i = 0; prefixes[i]; i++)
-                if (strncasecmp(e->doi.s, prefixes[i], strlen(prefixes[i])) == 0) {
-                    e->doi.s += strlen(prefixes[i]);
-                    break;
-                }
-            while (*e->doi.s == ' ')
-                e->doi.s++;
-            if (strncmp(e->doi.s, "10.", 3) != 0 || has_space(e->doi.s))
-                return cv_error_at(c->err, e->doi.pos,
-                                   "invalid doi '%s': a DOI looks like 10.1234/abcd", e->doi.s);
-        }
-        if (!check_url(c, &e->url, "url"))
-            return false;
-    }
-
-    /* Dates and highlights where the type has them. */
-    if (in_list("date", k->allowed) && !load_dates(c, n, e))
-        return false;
-    if (in_list("highlights", k->allowed) &&
-        !highlights(c, cv_yml_get(n, "highlights"), &e->highlights, &e->nhighlights, 0))
-        return false;
-    return true;
+    const char *allowed[CV_MAX_FIELDS + 1];
+    cv_field_keys(e->kind, 0, allowed);
+    return cv_yml_check_keys(n, allowed, cv_entry_kind_name(e->kind), c->err) &&
+           load_texts(c, n, e) && load_others(c, n, e);
 }
 
 static bool load_section(ctx *c, const cv_yml *key, const cv_yml *n, cv_section *s)
@@ -400,8 +384,10 @@ static bool load_section(ctx *c, const cv_yml *key, const cv_yml *n, cv_section 
             return cv_error_at(c->err, e->pos,
                                "this entry is %s %s, but section '%s' began with %s %s (the "
                                "entries of a section all have one type)",
-                               article(kinds[e->kind].name), kinds[e->kind].name, key->str,
-                               article(kinds[s->kind].name), kinds[s->kind].name);
+                               article(cv_entry_kind_name(e->kind)),
+                               cv_entry_kind_name(e->kind), key->str,
+                               article(cv_entry_kind_name(s->kind)),
+                               cv_entry_kind_name(s->kind));
     }
     s->nentries = n->n;
     return true;

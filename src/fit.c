@@ -1,4 +1,4 @@
-/* fit.c - fit a résumé to N pages.  See flow.h.
+/* fit.c - fit a résumé to N pages.  See fit.h.
  *
  * Three knobs, turned in order, each only as far as needed:
  *   1. spacing: the gaps between sections, entries, blocks and bullets, and
@@ -12,10 +12,13 @@
  * smaller type may leave room for some of it.  A try
  * is compose + paginate, in a scratch arena that is reset between tries.
  */
-#include "flow.h"
+#include "fit.h"
 
 #include <math.h>
 #include <string.h>
+
+#include "compose.h"
+#include "flow.h"
 
 typedef struct knobs {
     float spacing, font, margin;   /* 1 = the layout's own; 0 = the floor (margin) */

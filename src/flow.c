@@ -17,20 +17,6 @@
 #include <math.h>
 #include <string.h>
 
-const char *cv_keep_rule(cv_keep k)
-{
-    static const char *const rules[CV_NKEEPS] = {
-        [CV_KEEP_NONE] = "no rule",
-        [CV_KEEP_SECTION] = "keep_together: the section stays on one page",
-        [CV_KEEP_ENTRY] = "a short entry is never split",
-        [CV_KEEP_LINES] = "widows and orphans: a paragraph keeps two lines on each side",
-        [CV_KEEP_HEADER] = "an entry's header stays with its first line",
-        [CV_KEEP_TITLE] = "a section title stays with its first entry",
-        [CV_KEEP_HEAD] = "the header is not split",
-    };
-    return k < CV_NKEEPS ? rules[k] : "?";
-}
-
 static cv_page *new_page(cv_arena *a, cv_display *d)
 {
     cv_page p = {0};
@@ -104,12 +90,10 @@ static void note(cv_arena *a, cv_flowlog *log, const char *fmt, const char *what
     CV_PUSH(a, log->notes, log->nnotes, log->cnotes, s);
 }
 
-size_t cv_paginate(cv_arena *a, const cv_vlist *vl, int col, float first, float full,
-                   size_t *out, cv_flowlog *log)
+/* The keep rule after each item, but none for a keep_together section
+ * taller than a page (`full`): it cannot be kept. */
+static unsigned char *keeps(cv_arena *a, const cv_vlist *vl, float full, cv_flowlog *log)
 {
-    if (!vl->n)
-        return 0;
-    /* Sections kept together that cannot be: taller than a page. */
     int nsec = 0;
     for (size_t i = 0; i < vl->n; i++)
         if (vl->items[i].section >= nsec)
@@ -128,9 +112,46 @@ size_t cv_paginate(cv_arena *a, const cv_vlist *vl, int col, float first, float 
                  it->section_title);
         }
     }
+    return keep;
+}
 
+/* Item j, from a page that starts at item i, does not fit: the page ends
+ * at the latest break the weakest possible set of rules allows.  Returns
+ * the first item of the next page; *reason says why. */
+static size_t break_before(cv_arena *a, const cv_vlist *vl, const unsigned char *keep, size_t i,
+                           size_t j, const char **reason, cv_flowlog *log)
+{
+    size_t b = j;
+    int level = 0;
+    for (; level < CV_NKEEPS; level++) {
+        for (b = j; b > i && keep[b - 1] > level; b--)
+            ;
+        if (b > i)
+            break;
+    }
+    if (level > 0) {
+        *reason = cv_arena_printf(a, "no break allowed on the page; gave way: %s",
+                                  cv_keep_rule((cv_keep)level));
+        note(a, log, "a keep rule gave way before %s: no break on the page was allowed",
+             vl->items[b].what);
+    } else if (b == j) {
+        *reason = "the page is full";
+    } else {
+        *reason = cv_arena_printf(a, "the page is full; %zu item%s moved over: %s", j - b,
+                                  j - b == 1 ? "" : "s", cv_keep_rule((cv_keep)keep[j - 1]));
+    }
+    return b;
+}
+
+size_t cv_paginate(cv_arena *a, const cv_vlist *vl, int col, float first, float full,
+                   size_t *out, cv_flowlog *log)
+{
+    if (!vl->n)
+        return 0;
+    unsigned char *keep = keeps(a, vl, full, log);
     size_t page = 0;
     for (size_t i = 0; i < vl->n; page++) {
+        /* Items while they fit; the page's first always does. */
         float avail = page ? full : first, y = 0;
         size_t end = vl->n;
         const char *reason = NULL;
@@ -142,34 +163,11 @@ size_t cv_paginate(cv_arena *a, const cv_vlist *vl, int col, float first, float 
                 break;
             }
             float h = (j > i ? it->space_before : 0) + it->height;
-            if (j == i || y + h <= avail + 0.01f) {
-                y += h;
-                continue;
+            if (j > i && !(y + h <= avail + 0.01f)) {
+                end = break_before(a, vl, keep, i, j, &reason, log);
+                break;
             }
-            /* Item j does not fit: the latest break the weakest possible
-             * set of rules allows. */
-            size_t b = j;
-            int level = 0;
-            for (; level < CV_NKEEPS; level++) {
-                for (b = j; b > i && keep[b - 1] > level; b--)
-                    ;
-                if (b > i)
-                    break;
-            }
-            end = b;
-            if (level > 0) {
-                reason = cv_arena_printf(a, "no break allowed on the page; gave way: %s",
-                                         cv_keep_rule((cv_keep)level));
-                note(a, log, "a keep rule gave way before %s: no break on the page was "
-                     "allowed", vl->items[b].what);
-            } else if (b == j) {
-                reason = "the page is full";
-            } else {
-                reason = cv_arena_printf(a, "the page is full; %zu item%s moved over: %s", j - b,
-                                         j - b == 1 ? "" : "s",
-                                         cv_keep_rule((cv_keep)keep[j - 1]));
-            }
-            break;
+            y += h;
         }
         for (size_t k = i; k < end; k++)
             out[k] = page;
@@ -241,13 +239,64 @@ static float *fill_factors(cv_arena *a, const cv_vlist *vl, const size_t *page_o
     return f;
 }
 
+/* Column k on its pages, items at the heights `page_of` gives, with a
+ * bookmark at the first line of each section title. */
+static void place_column(cv_arena *a, cv_display *d, const cv_composed *c, const cv_style *st,
+                         size_t k, const size_t *page_of, float head_h)
+{
+    static const char *const names[CV_NCOLS] = {"main", "sidebar"};
+    const cv_vlist *vl = &c->col[k];
+    float top = st->page_h - st->margin_top;
+    float full = st->page_h - st->margin_top - st->margin_bottom;
+    float left = st->margin_left + c->col_x[k];
+    for (size_t p = 0; p < d->npages; p++)
+        cv_page_add_region(&d->pages[p], names[k], left, st->margin_bottom, left + c->col_w[k],
+                           p ? top : top - head_h);
+    float *stretch = fill_factors(a, vl, page_of, full, head_h, st->fill_pages);
+    size_t cur = (size_t)-1;
+    float y = 0;
+    for (size_t i = 0; i < vl->n; i++) {
+        const cv_vitem *it = &vl->items[i];
+        if (page_of[i] != cur) {
+            cur = page_of[i];
+            y = cur ? 0 : head_h;
+        } else {
+            y += it->space_before * (1 + stretch[cur]);
+        }
+        place(a, &d->pages[cur], it, left, top - y);
+        if (it->entry < 0 && it->section >= 0 && it->section_title &&
+            (!i || vl->items[i - 1].section != it->section)) {
+            cv_mark m = {cv_markup_strip(a, it->section_title), cur, top - y, it->section};
+            CV_PUSH(a, d->marks, d->nmarks, d->cmarks, m);
+        }
+        y += it->height;
+    }
+}
+
+/* A rule between the columns on every page, where the sidebar has
+ * something. */
+static void column_rule(cv_arena *a, cv_display *d, const cv_composed *c, const cv_style *st,
+                        float head_h)
+{
+    if (c->ncols < 2 || !(st->sidebar_rule_width > 0) || !c->col[CV_COL_SIDE].n)
+        return;
+    float top = st->page_h - st->margin_top;
+    float x = st->sidebar_left ? st->margin_left + c->col_w[CV_COL_SIDE] + st->sidebar_gap / 2
+                               : st->margin_left + c->col_w[CV_COL_MAIN] + st->sidebar_gap / 2;
+    for (size_t p = 0; p < d->npages; p++) {
+        cv_page *pg = &d->pages[p];
+        cv_rule r = {x, p ? top : top - head_h + st->sidebar_gap / 4, x, st->margin_bottom,
+                     st->sidebar_rule_width, st->sidebar_rule_color};
+        CV_PUSH(a, pg->rules, pg->nrules, pg->crules, r);
+    }
+}
+
 cv_display *cv_flow(cv_arena *a, const cv_composed *c, const cv_style *st, cv_flowlog *log)
 {
     cv_display *d = cv_arena_alloc(a, sizeof *d);
     d->width = st->page_w;
     d->height = st->page_h;
     float top = st->page_h - st->margin_top;
-    float full = st->page_h - st->margin_top - st->margin_bottom;
     float head_h = c->head.n ? list_height(&c->head) + c->head_gap : 0;
     size_t *page_of[CV_NCOLS] = {0};
     size_t npages = cv_flow_pages(a, c, st, page_of, log);
@@ -264,35 +313,9 @@ cv_display *cv_flow(cv_arena *a, const cv_composed *c, const cv_style *st, cv_fl
     }
     if (c->head.n)
         cv_page_add_region(&d->pages[0], "head", st->margin_left, top - y,
-                   st->page_w - st->margin_right, top);
-    static const char *const names[CV_NCOLS] = {"main", "sidebar"};
-    for (size_t k = 0; k < c->ncols; k++) {
-        const cv_vlist *vl = &c->col[k];
-        float left = st->margin_left + c->col_x[k];
-        for (size_t p = 0; p < npages; p++)
-            cv_page_add_region(&d->pages[p], names[k], left, st->margin_bottom, left + c->col_w[k],
-                       p ? top : top - head_h);
-        float *stretch = fill_factors(a, vl, page_of[k], full, head_h, st->fill_pages);
-        size_t cur = (size_t)-1;
-        for (size_t i = 0; i < vl->n; i++) {
-            const cv_vitem *it = &vl->items[i];
-            if (page_of[k][i] != cur) {
-                cur = page_of[k][i];
-                y = cur ? 0 : head_h;
-            } else {
-                y += it->space_before * (1 + stretch[cur]);
-            }
-            place(a, &d->pages[cur], it, left, top - y);
-            /* A bookmark at the first line of each section title. */
-            if (it->entry < 0 && it->section >= 0 && it->section_title &&
-                (!i || vl->items[i - 1].section != it->section)) {
-                cv_mark m = {cv_markup_strip(a, it->section_title), cur, top - y,
-                             it->section};
-                CV_PUSH(a, d->marks, d->nmarks, d->cmarks, m);
-            }
-            y += it->height;
-        }
-    }
+                           st->page_w - st->margin_right, top);
+    for (size_t k = 0; k < c->ncols; k++)
+        place_column(a, d, c, st, k, page_of[k], head_h);
     /* Bookmarks in the profile's order of sections, whatever column. */
     for (size_t i = 1; i < d->nmarks; i++)
         for (size_t j = i; j > 0 && d->marks[j - 1].section > d->marks[j].section; j--) {
@@ -300,53 +323,6 @@ cv_display *cv_flow(cv_arena *a, const cv_composed *c, const cv_style *st, cv_fl
             d->marks[j] = d->marks[j - 1];
             d->marks[j - 1] = t;
         }
-    /* A rule between the columns, where the sidebar has something. */
-    if (c->ncols > 1 && st->sidebar_rule_width > 0 && c->col[CV_COL_SIDE].n) {
-        float x = st->sidebar_left ? st->margin_left + c->col_w[CV_COL_SIDE] + st->sidebar_gap / 2
-                                   : st->margin_left + c->col_w[CV_COL_MAIN] + st->sidebar_gap / 2;
-        for (size_t p = 0; p < npages; p++) {
-            cv_page *pg = &d->pages[p];
-            cv_rule r = {x, p ? top : top - head_h + st->sidebar_gap / 4, x,
-                         st->margin_bottom, st->sidebar_rule_width, st->sidebar_rule_color};
-            CV_PUSH(a, pg->rules, pg->nrules, pg->crules, r);
-        }
-    }
+    column_rule(a, d, c, st, head_h);
     return d;
-}
-
-static const char *replace_name(cv_arena *a, const char *tmpl, const char *name)
-{
-    const char *p = tmpl ? strstr(tmpl, "NAME") : NULL;
-    if (!p)
-        return tmpl;          /* `pdf: title: ~` (NULL): no title */
-    return cv_arena_printf(a, "%.*s%s%s", (int)(p - tmpl), tmpl, name, p + 4);
-}
-
-void cv_display_set_info(cv_arena *a, cv_display *d, const cv_doc *doc, const cv_style *st)
-{
-    const char *name = cv_markup_strip(a, doc->name.s);
-    d->author = name;
-    d->title = replace_name(a, st->title_template, name);
-    d->subject = doc->headline.s ? cv_markup_strip(a, doc->headline.s) : NULL;
-    /* The section titles, as far as 1,000 bytes go: keywords, not a table
-     * of contents (and libharu's strings end at 65,535 bytes). */
-    enum { KW_MAX = 1000 };
-    char *kw = cv_arena_alloc(a, KW_MAX + 1);
-    size_t n = 0;
-    for (size_t i = 0; i < doc->nsections; i++) {
-        const char *t = doc->sections[i].title;
-        size_t tl = strlen(t);
-        if (n + 2 + tl > KW_MAX)
-            break;
-        if (n) {
-            memcpy(kw + n, ", ", 2);
-            n += 2;
-        }
-        memcpy(kw + n, t, tl);
-        n += tl;
-    }
-    kw[n] = 0;
-    d->keywords = n ? kw : NULL;
-    d->lang = doc->locale.language;
-    d->pdfa = st->pdfa;
 }

@@ -27,12 +27,17 @@
 #include <unistd.h>
 
 #include "arena.h"
+#include "compose.h"
 #include "doc.h"
+#include "docinfo.h"
 #include "engine.h"
 #include "draw.h"
 #include "error.h"
+#include "fit.h"
 #include "flow.h"
 #include "fontset.h"
+#include "furniture.h"
+#include "photo.h"
 #include "style.h"
 #include "yml.h"
 

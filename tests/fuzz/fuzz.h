@@ -28,12 +28,17 @@
 #include <string.h>
 
 #include "arena.h"
+#include "compose.h"
 #include "doc.h"
+#include "docinfo.h"
 #include "draw.h"
 #include "engine.h"
 #include "error.h"
+#include "fit.h"
 #include "flow.h"
 #include "fontset.h"
+#include "furniture.h"
+#include "photo.h"
 #include "style.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,0 +1,114 @@
+/* compose.h - a document and a style become vertical lists.
+ *
+ * cv_compose() turns a document and a style into vertical lists: the
+ * header across the top of page 1, then one column, or two when the layout
+ * has a sidebar.  A list holds unbreakable items (a line of text, an
+ * entry's header block, a line of a section title with its rule), each
+ * with the space above it and the rule, if any, that forbids a page break
+ * after it.  flow.h cuts the lists into pages.
+ *
+ * Keep rules set by cv_compose(), strongest last (the layout's
+ * `pagination:` tunes the numbers):
+ *   - keep_together: no break inside a section the layout or profile names
+ *     (ignored for a section taller than a page);
+ *   - an entry of at most `entry_lines` lines (4) is never split;
+ *   - a paragraph or bullet keeps `orphans` lines (2) at the foot of a page
+ *     and `widows` lines (2) at the head of the next, so bullets split
+ *     between bullets or inside a long bullet only;
+ *   - an entry's header stays with the first line of its content;
+ *   - a section title stays with its first entry's header and `title_lines`
+ *     lines (2) of it;
+ *   - the document header is never split.
+ * `page_break_before:` sections start a new page.
+ *
+ * Everything composed is allocated in the arena given and valid until
+ * cv_arena_free(); the lists point into the document and the style, which
+ * must live as long.
+ */
+#ifndef CV_COMPOSE_H
+#define CV_COMPOSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "arena.h"
+#include "doc.h"
+#include "draw.h"
+#include "error.h"
+#include "style.h"
+#include "wrap.h"
+
+typedef enum cv_keep {
+    CV_KEEP_NONE,        /* a page may break after this item */
+    CV_KEEP_SECTION,
+    CV_KEEP_ENTRY,
+    CV_KEEP_LINES,
+    CV_KEEP_HEADER,
+    CV_KEEP_TITLE,
+    CV_KEEP_HEAD,
+    CV_NKEEPS
+} cv_keep;
+
+/* "an entry of up to 4 lines is never split", for --explain: a static
+ * string ("?" for a value that is no rule). */
+const char *cv_keep_rule(cv_keep k);
+
+enum { CV_COL_MAIN, CV_COL_SIDE, CV_NCOLS };
+
+typedef struct cv_piece {
+    const cv_line *line;
+    float dx, dy;            /* line origin: right of the column's left edge, below the item top */
+} cv_piece;
+
+typedef struct cv_vrule {
+    float x0, x1, dy, width; /* horizontal rule, dy below the item top */
+    unsigned color;
+} cv_vrule;
+
+typedef struct cv_vimg {
+    float dx, dy, w, h;      /* top-left corner below the item top */
+    const cv_image *im;
+} cv_vimg;
+
+typedef struct cv_vitem {
+    float height, space_before;
+    unsigned char keep;      /* cv_keep: the rule forbidding a break after this item */
+    bool break_before;       /* the title of a page_break_before section */
+    bool is_header;          /* an entry's header block, a title: not content */
+    unsigned short nlines;   /* lines of text in it (an entry header has several) */
+    int section;             /* index in doc->sections; -1 for the header */
+    int entry;               /* index in the section's entries; -1 for its title */
+    const char *section_title;
+    cv_piece *pieces;
+    size_t npieces, cpieces;
+    cv_vrule *rules;
+    size_t nrules, crules;
+    cv_vimg *imgs;
+    size_t nimgs, cimgs;
+    const char *what;        /* "the title of section 'Experience'", for messages */
+} cv_vitem;
+
+typedef struct cv_vlist {
+    cv_vitem *items;
+    size_t n, cap;
+} cv_vlist;
+
+/* A composed résumé: what flow.h paginates. */
+typedef struct cv_composed {
+    const cv_doc *doc;
+    cv_vlist head;                 /* name, headline, contact: page 1, full width */
+    float head_gap;                /* between the header and the columns */
+    cv_vlist col[CV_NCOLS];        /* main column; sidebar (empty without one) */
+    float col_x[CV_NCOLS], col_w[CV_NCOLS];  /* from the left margin */
+    size_t ncols;
+} cv_composed;
+
+/* Compose `doc` in `st`, with `photo` (from cv_photo_load(), or NULL).
+ * Warnings (missing glyphs, overlong words, an item taller than a page, a
+ * profile's keep_together or page_break_before naming no section) are
+ * reported through err; returns false when err is set (an error, or a
+ * warning under --strict). */
+bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_image *photo,
+                cv_composed *out, cv_error *err);
+
+#endif

@@ -1,0 +1,36 @@
+/* photo.c - the profile's photo, loaded and sized.  See photo.h. */
+#include "photo.h"
+
+#include <libgen.h>
+#include <math.h>
+#include <string.h>
+
+#include "image.h"
+
+void cv_photo_size(const cv_style *st, const cv_image *im, float width, float *w, float *h)
+{
+    float aspect = (float)im->height / (float)im->width;
+    *w = width;
+    *h = width * aspect;
+    if (st->photo_h > 0 && *h > st->photo_h) {
+        *h = st->photo_h;
+        *w = *h / aspect;
+    }
+}
+
+const cv_image *cv_photo_load(cv_arena *a, const cv_doc *doc, const cv_style *st,
+                              cv_error *err)
+{
+    if (!doc->photo.s)
+        return NULL;
+    const char *path = doc->photo.s;
+    if (path[0] != '/' && doc->file && strchr(doc->file, '/'))
+        path = cv_arena_printf(a, "%s/%s", dirname(cv_arena_strdup(a, doc->file)), path);
+    const cv_image *im = cv_image_load(a, path, doc->photo.pos, err);
+    if (!im)
+        return NULL;
+    float w, h;
+    cv_photo_size(st, im, st->photo_w, &w, &h);
+    return cv_image_fit(a, im, (unsigned)ceilf(w / 72 * 300), (unsigned)ceilf(h / 72 * 300));
+}
+

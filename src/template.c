@@ -1,0 +1,339 @@
+/* template.c - entry templates and profile text as spans.  See template.h.
+ *
+ * A template line is parsed as markup first; then each span's text is cut
+ * into literal text and placeholders (tokens).  Literal text next to an
+ * empty placeholder is a separator and goes with it (the rule in
+ * template.h); each value, markup itself, is parsed in the style and link
+ * of the span it fills.
+ */
+#include "template.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "authors.h"
+#include "fields.h"
+
+static bool ident_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+/* Profile text: markup, then settings.bold_keywords (RenderCV's): every
+ * whole-word occurrence of a keyword is set in bold. */
+size_t cv_template_text(cv_arena *a, const cv_doc *doc, const char *s, unsigned style,
+                        cv_span **out)
+{
+    cv_span *sp;
+    size_t n = cv_markup_parse(a, s, style, &sp);
+    if (!doc->nbold_keywords) {
+        *out = sp;
+        return n;
+    }
+    cv_span *o = NULL;
+    size_t no = 0, co = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *t = sp[i].text, *lit = t;
+        for (const char *p = t; *p;) {
+            size_t hit = 0;
+            for (size_t k = 0; k < doc->nbold_keywords && !hit; k++) {
+                const char *kw = doc->bold_keywords[k].s;
+                size_t kl = kw ? strlen(kw) : 0;
+                if (kl && !strncmp(p, kw, kl) && (p == t || !ident_char(p[-1])) &&
+                    !ident_char(p[kl]))
+                    hit = kl;
+            }
+            if (!hit) {
+                p++;
+                continue;
+            }
+            if (p > lit)
+                CV_PUSH(a, o, no, co, ((cv_span){cv_arena_strndup(a, lit, (size_t)(p - lit)),
+                                                 (size_t)(p - lit), sp[i].style, sp[i].link}));
+            CV_PUSH(a, o, no, co, ((cv_span){cv_arena_strndup(a, p, hit), hit,
+                                             sp[i].style | CV_STYLE_BOLD, sp[i].link}));
+            p += hit;
+            lit = p;
+        }
+        if (*lit)
+            CV_PUSH(a, o, no, co, ((cv_span){lit, strlen(lit), sp[i].style, sp[i].link}));
+    }
+    *out = o;
+    return no;
+}
+
+
+/* Placeholders of the running header and footer that are not entry
+ * fields (NAME and LOCATION are both).  Every template knows every
+ * placeholder: one that has no value where it is used is empty. */
+static const char *const page_placeholders[] = {
+    "PAGE_NUMBER", "TOTAL_PAGES", "CURRENT_DATE", "LAST_UPDATED", "EMAIL", "PHONE", "WEBSITE",
+    NULL};
+
+/* The length of the placeholder at p, or 0: a whole word (template.h). */
+static size_t placeholder_at(const char *p)
+{
+    size_t n = 0;
+    while (ident_char(p[n]))
+        n++;
+    if (cv_field_by_placeholder(p, n))
+        return n;
+    for (size_t k = 0; page_placeholders[k]; k++)
+        if (strlen(page_placeholders[k]) == n && !strncmp(p, page_placeholders[k], n))
+            return n;
+    return 0;
+}
+
+const char *cv_template_link(cv_arena *a, const char *shown, const char *url)
+{
+    return cv_arena_printf(a, "[%s](%s)", cv_markup_escape(a, shown), url);
+}
+
+static const char *strip_scheme(const char *url)
+{
+    if (!strncmp(url, "https://", 8))
+        return url + 8;
+    if (!strncmp(url, "http://", 7))
+        return url + 7;
+    return url;
+}
+
+const char *cv_template_url_shown(cv_arena *a, const char *url)
+{
+    const char *shown = strip_scheme(url);
+    size_t n = strlen(shown);
+    if (n && shown[n - 1] == '/')
+        shown = cv_arena_strndup(a, shown, n - 1);
+    return shown;
+}
+
+/* The value of a running header or footer's placeholder, as markup; NULL
+ * or "" when empty. */
+static const char *page_value(cv_arena *a, const char *ph, const cv_doc *doc,
+                              const cv_pagevars *pv)
+{
+    if (!strcmp(ph, "NAME"))
+        return doc->name.s;
+    if (!strcmp(ph, "PAGE_NUMBER"))
+        return cv_arena_printf(a, "%zu", pv->page);
+    if (!strcmp(ph, "TOTAL_PAGES"))
+        return cv_arena_printf(a, "%zu", pv->pages);
+    if (!strcmp(ph, "CURRENT_DATE"))
+        return pv->date;
+    if (!strcmp(ph, "LAST_UPDATED"))
+        return pv->date ? cv_markup_escape(a, doc->locale.last_updated) : NULL;
+    if (!strcmp(ph, "EMAIL"))
+        return doc->email.s ? cv_markup_escape(a, doc->email.s) : NULL;
+    if (!strcmp(ph, "PHONE"))
+        return doc->phone.s ? cv_markup_escape(a, doc->phone.s) : NULL;
+    if (!strcmp(ph, "WEBSITE"))
+        return doc->website.s ? cv_markup_escape(a, strip_scheme(doc->website.s)) : NULL;
+    if (!strcmp(ph, "LOCATION"))
+        return doc->location.s ? cv_markup_escape(a, doc->location.s) : NULL;
+    return NULL;
+}
+
+/* The authors, the owner's name in bold. */
+static const char *authors_value(cv_arena *a, const cv_entry *e, const cv_doc *doc)
+{
+    if (!e->nauthors)
+        return NULL;
+    cv_owner o;
+    cv_authors_owner(&o, a, doc);
+    return cv_authors_markup(a, e->authors, e->nauthors, &o);
+}
+
+/* The value of an entry's placeholder (fields.h), as markup; NULL or ""
+ * when empty. */
+static const char *entry_value(cv_arena *a, const char *ph, const cv_entry *e,
+                               const cv_doc *doc)
+{
+    const cv_field *f = cv_field_by_placeholder(ph, strlen(ph));
+    if (!f)
+        return NULL;              /* a page's placeholder */
+    const cv_text *t = cv_field_text(e, f);
+    const cv_date *d = cv_field_date(e, f);
+    switch (f->type) {
+    case CV_FIELD_TEXT:
+        return t->s;
+    case CV_FIELD_DATE:
+        if (f->flags & CV_FIELD_RANGE) {
+            const char *r = cv_entry_date_range(a, e, &doc->locale);
+            return r ? cv_markup_escape(a, r) : NULL;
+        }
+        return d->kind ? cv_markup_escape(a, cv_date_format(a, d, &doc->locale)) : NULL;
+    case CV_FIELD_AUTHORS:
+        return authors_value(a, e, doc);
+    case CV_FIELD_DOI:
+        return t->s ? cv_template_link(a, cv_arena_printf(a, "doi:%s", t->s),
+                                       cv_arena_printf(a, "https://doi.org/%s", t->s))
+                    : NULL;
+    case CV_FIELD_URL:
+        if (!t->s || e->doi.s)      /* as RenderCV: a DOI replaces the URL */
+            return NULL;
+        return cv_template_link(a, cv_template_url_shown(a, t->s), t->s);
+    default:
+        return NULL;
+    }
+}
+
+/* Where a template line's text comes from, for diagnostics: the first of
+ * its placeholders that has a value, else the entry. */
+cv_pos cv_template_pos(const char *tmpl, const cv_entry *e)
+{
+    for (const char *p = tmpl; *p;) {
+        if (!(*p >= 'A' && *p <= 'Z')) {
+            p++;
+            continue;
+        }
+        const char *q = p;
+        while ((*q >= 'A' && *q <= 'Z') || *q == '_')
+            q++;
+        const cv_field *f = cv_field_by_placeholder(p, (size_t)(q - p));
+        const cv_text *t = f ? cv_field_text(e, f) : NULL;
+        const cv_date *d = f ? cv_field_date(e, f) : NULL;
+        if (t && t->s && *t->s)
+            return t->pos;
+        if (f && f->type == CV_FIELD_AUTHORS && e->nauthors)
+            return e->authors[0].pos;
+        if (d && (f->flags & CV_FIELD_RANGE) && !d->kind)
+            d = &e->start_date;   /* DATE shows the range */
+        if (d && d->kind)
+            return d->pos;
+        p = q;
+    }
+    return e->pos;
+}
+
+typedef struct tok {
+    const char *text;        /* literal text, or the placeholder's value */
+    size_t len;
+    bool ph, empty;
+    unsigned style;
+    const char *link;
+} tok;
+
+typedef struct toks {
+    tok *t;
+    size_t n, cap;
+    size_t nph, nfull;       /* placeholders; those with a value */
+} toks;
+
+/* Cut the spans of a parsed template line into literal text and
+ * placeholders, each placeholder with its value. */
+static void tokenize(cv_arena *a, const cv_span *ts, size_t nts, const cv_entry *e,
+                     const cv_doc *doc, const cv_pagevars *pv, toks *out)
+{
+    for (size_t i = 0; i < nts; i++) {
+        const char *s = ts[i].text, *lit = s;
+        for (const char *p = s; *p;) {
+            size_t hit = isupper((unsigned char)*p) && (p == s || !ident_char(p[-1]))
+                             ? placeholder_at(p)
+                             : 0;
+            if (!hit) {
+                p++;
+                continue;
+            }
+            if (p > lit)
+                CV_PUSH(a, out->t, out->n, out->cap, ((tok){lit, (size_t)(p - lit), false,
+                                                            false, ts[i].style, ts[i].link}));
+            char ph[32];          /* the longest placeholder is 12 bytes */
+            memcpy(ph, p, hit);
+            ph[hit] = 0;
+            const char *v = pv ? page_value(a, ph, doc, pv) : entry_value(a, ph, e, doc);
+            bool empty = !v || !*v;
+            CV_PUSH(a, out->t, out->n, out->cap, ((tok){v ? v : "", v ? strlen(v) : 0, true,
+                                                        empty, ts[i].style, ts[i].link}));
+            out->nph++;
+            out->nfull += !empty;
+            p += hit;
+            lit = p;
+        }
+        if (*lit)
+            CV_PUSH(a, out->t, out->n, out->cap, ((tok){lit, strlen(lit), false, false,
+                                                        ts[i].style, ts[i].link}));
+    }
+}
+
+/* Is literal token t kept?  Not when it separates an empty placeholder
+ * from the rest (the rule in template.h). */
+static bool keep_literal(const tok *tk, size_t nt, size_t t)
+{
+    long pp = -1, np = -1, L = -1, R = -1;     /* placeholders before and after; filled ones */
+    for (long j = (long)t - 1; j >= 0; j--)
+        if (tk[j].ph) {
+            if (pp < 0)
+                pp = j;
+            if (!tk[j].empty) {
+                L = j;
+                break;
+            }
+        }
+    for (size_t j = t + 1; j < nt; j++)
+        if (tk[j].ph) {
+            if (np < 0)
+                np = (long)j;
+            if (!tk[j].empty) {
+                R = (long)j;
+                break;
+            }
+        }
+    if (pp < 0 && np < 0)
+        return true;
+    if (pp < 0)
+        return np == R;
+    if (np < 0)
+        return pp == L;
+    return L >= 0 && R >= 0 && pp == L;
+}
+
+static size_t expand(cv_arena *a, const char *tmpl, const cv_entry *e, const cv_doc *doc,
+                     const cv_pagevars *pv, cv_span **out)
+{
+    /* Markup of the template first, then placeholders inside each span. */
+    cv_span *ts;
+    size_t nts = cv_markup_parse(a, tmpl, 0, &ts);
+    toks tk = {0};
+    tokenize(a, ts, nts, e, doc, pv, &tk);
+    *out = NULL;
+    if (tk.nph && !tk.nfull)
+        return 0;
+
+    cv_span *sp = NULL;
+    size_t ns = 0, cs = 0;
+    for (size_t t = 0; t < tk.n; t++) {
+        const tok *k = &tk.t[t];
+        if (!k->ph) {
+            if (keep_literal(tk.t, tk.n, t))
+                CV_PUSH(a, sp, ns, cs, ((cv_span){cv_arena_strndup(a, k->text, k->len),
+                                                  k->len, k->style, k->link}));
+            continue;
+        }
+        if (k->empty)
+            continue;
+        /* A value is markup itself; it inherits the template's style/link. */
+        cv_span *vs;
+        size_t nv = cv_template_text(a, doc, k->text, k->style, &vs);
+        for (size_t j = 0; j < nv; j++) {
+            if (!vs[j].link)
+                vs[j].link = k->link;
+            CV_PUSH(a, sp, ns, cs, vs[j]);
+        }
+    }
+    *out = sp;
+    return ns;
+}
+
+size_t cv_template_expand(cv_arena *a, const char *tmpl, const cv_entry *e,
+                          const cv_doc *doc, cv_span **out)
+{
+    return expand(a, tmpl, e, doc, NULL, out);
+}
+
+size_t cv_template_expand_page(cv_arena *a, const char *tmpl, const cv_doc *doc,
+                               const cv_pagevars *pv, cv_span **out)
+{
+    return expand(a, tmpl, NULL, doc, pv, out);
+}
+
