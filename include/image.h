@@ -55,15 +55,22 @@ const cv_image *cv_image_load(cv_arena *a, const char *path, cv_pos pos, cv_erro
 const cv_image *cv_image_decode(cv_arena *a, const char *path, const unsigned char *data,
                                 size_t size, cv_pos pos, cv_error *err);
 
+/* The size a picture of w x h pixels is to fit in: set *max_w, *max_h. */
+typedef struct cv_image_limit {
+    void (*fn)(void *ctx, unsigned w, unsigned h, unsigned *max_w, unsigned *max_h);
+    void *ctx;
+} cv_image_limit;
+
 /* cv_image_load() and cv_image_decode(), scaled down as cv_image_fit()
- * scales, to fit in max_w x max_h pixels.  A PNG is decoded and scaled a
- * row at a time, so a large picture costs a row of itself and the scaled
- * result, not its full size in memory (an interlaced PNG or a JPEG, which
- * may need turning, is decoded whole first). */
-const cv_image *cv_image_load_fit(cv_arena *a, const char *path, unsigned max_w,
-                                  unsigned max_h, cv_pos pos, cv_error *err);
+ * scales, to fit in the size `limit` gives for the picture's size.  A PNG
+ * is decoded and scaled a row at a time, so a large picture costs a row of
+ * itself and the scaled result, not its full size in memory (an
+ * interlaced PNG, or a JPEG, which may need turning, is decoded whole
+ * first). */
+const cv_image *cv_image_load_fit(cv_arena *a, const char *path, const cv_image_limit *limit,
+                                  cv_pos pos, cv_error *err);
 const cv_image *cv_image_decode_fit(cv_arena *a, const char *path, const unsigned char *data,
-                                    size_t size, unsigned max_w, unsigned max_h, cv_pos pos,
+                                    size_t size, const cv_image_limit *limit, cv_pos pos,
                                     cv_error *err);
 
 /* `im` scaled down to fit in max_w x max_h pixels, keeping its aspect ratio

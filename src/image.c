@@ -236,7 +236,7 @@ typedef struct pngjob {
     bool in_data;            /* reading IDAT and what follows it */
     png_uint_32 w, h;
     unsigned ch;             /* channels decoded: 1 to 4 */
-    unsigned max_w, max_h;   /* the size to fit in */
+    const cv_image_limit *limit;   /* the size to fit in */
     fitter fit;              /* where the rows go (its buffers: malloc'd) */
     unsigned char *scratch;  /* malloc'd: all rows of an interlaced image */
     unsigned char *row;      /* malloc'd: one decoded row, one flattened */
@@ -294,7 +294,7 @@ static void png_give(pngjob *j, const unsigned char *in)
 }
 
 /* Decode, a row at a time, into j->fit (8-bit gray or RGB, scaled to fit
- * j->max_w x j->max_h).  An interlaced image is decoded whole first: its
+ * the size j->limit gives).  An interlaced image is decoded whole first: its
  * rows are complete only after the last pass.  Everything that changes
  * after setjmp() is in *j (see the top of the file). */
 static bool decode_png(cv_arena *a, const char *path, pngjob *j)
@@ -329,8 +329,10 @@ static bool decode_png(cv_arena *a, const char *path, pngjob *j)
         png_error(j->png, "unexpected sample layout after conversion");
 
     /* Gray+alpha and RGBA are flattened to gray and RGB. */
+    unsigned max_w, max_h;
+    j->limit->fn(j->limit->ctx, j->w, j->h, &max_w, &max_h);
     fit_begin(a, &j->fit, path, j->w, j->h, j->ch == 2 || j->ch == 4 ? j->ch - 1 : j->ch,
-              j->max_w, j->max_h);
+              max_w, max_h);
     j->row = cv_xmalloc(stride * 2);
     j->in_data = true;
     if (passes > 1) {
@@ -353,7 +355,7 @@ static bool decode_png(cv_arena *a, const char *path, pngjob *j)
 }
 
 static const cv_image *load_png(cv_arena *a, const char *path, const unsigned char *data,
-                                size_t size, unsigned max_w, unsigned max_h, cv_pos pos,
+                                size_t size, const cv_image_limit *limit, cv_pos pos,
                                 cv_error *err)
 {
     /* The size from IHDR, before libpng allocates anything. */
@@ -368,7 +370,7 @@ static const cv_image *load_png(cv_arena *a, const char *path, const unsigned ch
         }
     }
 
-    pngjob j = {.data = data, .size = size, .max_w = max_w, .max_h = max_h};
+    pngjob j = {.data = data, .size = size, .limit = limit};
     bool ok = decode_png(a, path, &j);
     png_destroy_read_struct(&j.png, &j.info, NULL);
     free(j.rows);
@@ -596,16 +598,32 @@ static const char *sniff(const unsigned char *d, size_t n)
     return NULL;
 }
 
+/* A limit of a fixed size. */
+typedef struct box {
+    unsigned w, h;
+} box;
+
+static void fixed(void *ctx, unsigned w, unsigned h, unsigned *max_w, unsigned *max_h)
+{
+    (void)w, (void)h;
+    *max_w = ((const box *)ctx)->w;
+    *max_h = ((const box *)ctx)->h;
+}
+
 const cv_image *cv_image_decode_fit(cv_arena *a, const char *path, const unsigned char *data,
-                                    size_t size, unsigned max_w, unsigned max_h, cv_pos pos,
+                                    size_t size, const cv_image_limit *limit, cv_pos pos,
                                     cv_error *err)
 {
     if (size >= sizeof png_sig && !memcmp(data, png_sig, sizeof png_sig))
-        return load_png(a, path, data, size, max_w, max_h, pos, err);
+        return load_png(a, path, data, size, limit, pos, err);
     if (size >= sizeof jpeg_sig && !memcmp(data, jpeg_sig, sizeof jpeg_sig)) {
         /* Turned as Exif says first, so whole. */
         const cv_image *im = load_jpeg(a, path, data, size, pos, err);
-        return im ? cv_image_fit(a, im, max_w, max_h) : NULL;
+        if (!im)
+            return NULL;
+        unsigned max_w, max_h;
+        limit->fn(limit->ctx, im->width, im->height, &max_w, &max_h);
+        return cv_image_fit(a, im, max_w, max_h);
     }
     const char *kind = sniff(data, size);
     if (size == 0)
@@ -625,16 +643,18 @@ const cv_image *cv_image_decode_fit(cv_arena *a, const char *path, const unsigne
 const cv_image *cv_image_decode(cv_arena *a, const char *path, const unsigned char *data,
                                 size_t size, cv_pos pos, cv_error *err)
 {
-    return cv_image_decode_fit(a, path, data, size, UINT_MAX, UINT_MAX, pos, err);
+    box b = {UINT_MAX, UINT_MAX};
+    return cv_image_decode_fit(a, path, data, size, &(cv_image_limit){fixed, &b}, pos, err);
 }
 
 const cv_image *cv_image_load(cv_arena *a, const char *path, cv_pos pos, cv_error *err)
 {
-    return cv_image_load_fit(a, path, UINT_MAX, UINT_MAX, pos, err);
+    box b = {UINT_MAX, UINT_MAX};
+    return cv_image_load_fit(a, path, &(cv_image_limit){fixed, &b}, pos, err);
 }
 
-const cv_image *cv_image_load_fit(cv_arena *a, const char *path, unsigned max_w,
-                                  unsigned max_h, cv_pos pos, cv_error *err)
+const cv_image *cv_image_load_fit(cv_arena *a, const char *path, const cv_image_limit *limit,
+                                  cv_pos pos, cv_error *err)
 {
     /* Malloc'd, not from the arena: the file is freed once decoded. */
     cv_file f;
@@ -662,7 +682,7 @@ const cv_image *cv_image_load_fit(cv_arena *a, const char *path, unsigned max_w,
         }
     }
     const cv_image *im = cv_image_decode_fit(a, path, (const unsigned char *)f.data, f.len,
-                                             max_w, max_h, pos, err);
+                                             limit, pos, err);
     free(f.data);
     return im;
 }

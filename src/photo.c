@@ -18,6 +18,17 @@ void cv_photo_size(const cv_style *st, const cv_image *im, float width, float *w
     }
 }
 
+/* About 300 dpi of the size the photo is placed at. */
+static void limit(void *ctx, unsigned w, unsigned h, unsigned *max_w, unsigned *max_h)
+{
+    const cv_style *st = ctx;
+    cv_image im = {.width = w, .height = h};
+    float pw, ph;
+    cv_photo_size(st, &im, st->photo_w, &pw, &ph);
+    *max_w = (unsigned)ceilf(pw / 72 * 300);
+    *max_h = (unsigned)ceilf(ph / 72 * 300);
+}
+
 const cv_image *cv_photo_load(cv_arena *a, const cv_doc *doc, const cv_style *st,
                               cv_error *err)
 {
@@ -26,11 +37,7 @@ const cv_image *cv_photo_load(cv_arena *a, const cv_doc *doc, const cv_style *st
     const char *path = doc->photo.s;
     if (path[0] != '/' && doc->file && strchr(doc->file, '/'))
         path = cv_arena_printf(a, "%s/%s", dirname(cv_arena_strdup(a, doc->file)), path);
-    const cv_image *im = cv_image_load(a, path, doc->photo.pos, err);
-    if (!im)
-        return NULL;
-    float w, h;
-    cv_photo_size(st, im, st->photo_w, &w, &h);
-    return cv_image_fit(a, im, (unsigned)ceilf(w / 72 * 300), (unsigned)ceilf(h / 72 * 300));
+    return cv_image_load_fit(a, path, &(cv_image_limit){limit, (void *)st}, doc->photo.pos,
+                             err);
 }
 

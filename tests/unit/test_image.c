@@ -1110,6 +1110,13 @@ static int rm_tree(void)
     return system(cmd);
 }
 
+static void limit_of(void *ctx, unsigned w, unsigned h, unsigned *max_w, unsigned *max_h)
+{
+    (void)w, (void)h;
+    *max_w = ((unsigned *)ctx)[0];
+    *max_h = ((unsigned *)ctx)[1];
+}
+
 /* Decoding a row at a time and scaling on the way gives exactly the
  * samples of decoding whole and then scaling, for every kind of PNG. */
 TEST(load_fit_streams_the_same)
@@ -1135,8 +1142,9 @@ TEST(load_fit_streams_the_same)
         cv_error_init(&E);
         const cv_image *whole = cv_image_decode(A, "x.png", b.p, b.n, POS, &E);
         const cv_image *want = whole ? cv_image_fit(A, whole, k[t].mw, k[t].mh) : NULL;
-        const cv_image *got = cv_image_decode_fit(A, "x.png", b.p, b.n, k[t].mw, k[t].mh,
-                                                  POS, &E);
+        unsigned lim[2] = {k[t].mw, k[t].mh};
+        const cv_image *got = cv_image_decode_fit(A, "x.png", b.p, b.n,
+                                                  &(cv_image_limit){limit_of, lim}, POS, &E);
         CHECK(want && got);
         if (want && got) {
             CHECK(got->width == want->width && got->height == want->height &&
