@@ -10,7 +10,7 @@
 
 #include "arena.h"
 #include "doc.h"
-#include "draw.h"
+#include "display.h"
 #include "style.h"
 
 /* Fill d's title, author, subject, keywords, lang and pdfa.  The strings

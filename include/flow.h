@@ -19,7 +19,7 @@
 
 #include "arena.h"
 #include "compose.h"
-#include "draw.h"
+#include "display.h"
 #include "style.h"
 #include "wrap.h"
 
@@ -55,9 +55,5 @@ size_t cv_flow_pages(cv_arena *a, const cv_composed *c, const cv_style *st,
  * a page is placed alone on its page).  `log` may be NULL. */
 cv_display *cv_flow(cv_arena *a, const cv_composed *c, const cv_style *st, cv_flowlog *log);
 
-/* Put a line's runs and links on a page with its origin at (x, y). */
-void cv_page_put_line(cv_arena *a, cv_page *pg, const cv_line *ln, float x, float y);
-/* Name a rectangle of the page where content goes (draw.h's cv_region). */
-void cv_page_add_region(cv_page *pg, const char *name, float x0, float y0, float x1, float y1);
 
 #endif

@@ -33,8 +33,15 @@
 #include <stddef.h>
 
 #include "arena.h"
-#include "draw.h"
 #include "error.h"
+
+/* A decoded picture 8-bit samples, gray (1 channel) or RGB (3),
+ * rows top to bottom, any alpha already flattened on white. */
+typedef struct cv_image {
+    const char *path;
+    unsigned width, height, channels;
+    const unsigned char *pixels;    /* width * height * channels bytes */
+} cv_image;
 
 #define CV_IMAGE_MAX_BYTES (50u * 1024 * 1024)
 #define CV_IMAGE_MAX_SIDE 10000u

@@ -30,6 +30,9 @@
 
 #include "error.h"
 
+/* A named temporary file is DIR/.cvpdf-PID-XXXXXX beside its target. */
+#define CV_TEMP_PREFIX ".cvpdf-"
+
 /* The files read for a run, by device and inode. */
 typedef struct cv_inputs cv_inputs;
 

@@ -10,7 +10,7 @@
 
 #include "arena.h"
 #include "doc.h"
-#include "draw.h"
+#include "display.h"
 #include "error.h"
 #include "style.h"
 

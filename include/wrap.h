@@ -12,12 +12,44 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "arena.h"
-#include "draw.h"
 #include "error.h"
 #include "markup.h"
 #include "style.h"
+
+/* A glyph as set: its code point (the PDF backend maps it to the font's
+ * glyph), its advance `w` in thousandths of an em as the PDF's /W array
+ * holds it, and the extra advance `adj` after it (kerning, justification)
+ * that goes into the TJ array.  Glyph i advances by (w + adj) / 1000 * size
+ * points, so what is measured is what is drawn. */
+typedef struct cv_gl {
+    uint32_t cp;
+    int16_t w;        /* thousandths of an em, as libharu's /W */
+    float adj;        /* extra advance after this glyph, thousandths of an em */
+} cv_gl;
+
+typedef struct cv_run {
+    float x, y;       /* baseline origin */
+    int face;
+    bool synth_bold;
+    float size;
+    unsigned color;   /* 0xRRGGBB */
+    cv_gl *g;
+    size_t n;
+    float width;      /* sum of advances, points */
+} cv_run;
+
+typedef struct cv_rule {
+    float x0, y0, x1, y1, width;
+    unsigned color;
+} cv_rule;
+
+typedef struct cv_link {
+    float x0, y0, x1, y1;
+    const char *uri;
+} cv_link;
 
 typedef struct cv_textfmt {
     float size;

@@ -23,7 +23,7 @@
  *   text 20.00 361.90 w=33.96 Lato-Bold 20 #000080 "Ave"
  *     at 20.00 33.04 43.28
  */
-#include "draw.h"
+#include "draw_dump.h"
 #include "utf8.h"
 
 #include <math.h>
@@ -38,19 +38,6 @@ static void put_utf8(FILE *out, uint32_t cp)
         char b[CV_UTF8_MAX];
         fwrite(b, 1, cv_utf8_encode(cp, b), out);
     }
-}
-
-/* The TJ number that draw_hpdf.c writes after glyph k (negated): the
- * adjustment with three decimals, nothing when it rounds to zero or after
- * the last glyph. */
-static double tj_adjust(const cv_run *r, size_t k)
-{
-    float adj = r->g[k].adj;
-    if (k + 1 >= r->n || fabsf(adj) < 0.0005f)
-        return 0;
-    char t[32];
-    snprintf(t, sizeof t, "%.3f", -adj);
-    return -strtod(t, NULL);
 }
 
 static void dump(const cv_display *d, const cv_fontset *fs, bool glyphs, FILE *out)
@@ -93,7 +80,7 @@ static void dump(const cv_display *d, const cv_fontset *fs, bool glyphs, FILE *o
             double x = r->x;
             for (size_t k = 0; k < r->n; k++) {
                 fprintf(out, " %.2f", x);
-                x += (r->g[k].w + tj_adjust(r, k)) * (double)r->size / 1000.0;
+                x += (r->g[k].w + cv_run_tj(r, k)) * (double)r->size / 1000.0;
             }
             fputc('\n', out);
         }

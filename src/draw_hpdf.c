@@ -22,9 +22,10 @@
  *    after each step; the file is saved to a temporary name beside the
  *    target and renamed into place only when everything succeeded.
  */
-#include "draw.h"
+#include "draw_hpdf.h"
 #include "arena.h"
-#include "pdf.h"
+#include "pdf_font.h"
+#include "pdf_meta.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -329,11 +330,10 @@ static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
                 if (!pf->one_byte)
                     bstrc(b, (unsigned char)(cid >> 8));
                 bstrc(b, (unsigned char)cid);
-                /* Tenths of a thousandth of an em are finer than print. */
-                float adj = r->g[k].adj;
-                if (k + 1 < r->n && fabsf(adj) >= 0.05f) {
+                double tj = cv_run_tj(r, k);
+                if (tj != 0) {
                     BLIT(b, ")");
-                    bnumd(b, -adj, 1);
+                    bnumd(b, -tj, 1);
                     BLIT(b, "(");
                 }
             }
@@ -447,59 +447,36 @@ static bool add_navigation(HPDF_Doc pdf, const cv_display *d, size_t first, bool
 
 /* Write the finished document to `path`: into memory, then to a temporary
  * file beside `path` with every write checked, then renamed into place. */
-static bool save(HPDF_Doc pdf, ctx *c, const char *path, cv_error *err)
+/* The document's bytes, through a cv_out (output.h). */
+static bool save(HPDF_Doc pdf, ctx *c, const char *path, const cv_inputs *inputs,
+                 cv_error *err)
 {
     if (HPDF_SaveToStream(pdf) != HPDF_OK || c->status)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed writing the PDF "
                            "(error 0x%04X)", (unsigned)c->status);
-    char *dcopy = cv_xstrdup(path);
-    const char *dir = dirname(dcopy);
-    size_t tl = strlen(dir) + 32;
-    char *tmp = cv_xmalloc(tl);
-    /* Named after the process, so that a batch can remove what a worker
-     * that crashed or was killed left behind (CV_TEMP_PREFIX). */
-    snprintf(tmp, tl, "%s/" CV_TEMP_PREFIX "%ld-XXXXXX", dir, (long)getpid());
-    free(dcopy);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        cv_error_at(err, (cv_pos){path, 0, 0}, "cannot write '%s': %s", path, strerror(errno));
-        free(tmp);
+    cv_out *o = cv_out_open(path, inputs, err);
+    if (!o)
         return false;
-    }
     HPDF_ResetStream(pdf);
-    static HPDF_BYTE chunk[65536];
-    int werr = 0;
+    HPDF_BYTE chunk[16384];
+    bool ok = true;
     for (;;) {
         HPDF_UINT32 n = sizeof chunk;
         HPDF_STATUS r = HPDF_ReadFromStream(pdf, chunk, &n);
-        for (size_t off = 0; off < n && !werr;) {
-            ssize_t w = write(fd, chunk + off, n - off);
-            if (w < 0 && errno == EINTR)
-                continue;
-            if (w <= 0)
-                werr = w < 0 ? errno : EIO;
-            else
-                off += (size_t)w;
-        }
-        if (werr || r == HPDF_STREAM_EOF)
+        ok = cv_out_write(o, chunk, n, err);
+        if (!ok || r == HPDF_STREAM_EOF)
             break;
         if (r != HPDF_OK) {
-            werr = EIO;
+            ok = cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed writing the PDF "
+                             "(error 0x%04X)", (unsigned)r);
             break;
         }
     }
-    if (fchmod(fd, 0644) && !werr)
-        werr = errno;
-    if (close(fd) && !werr)
-        werr = errno;
-    if (!werr && rename(tmp, path))
-        werr = errno;
-    if (werr) {
-        unlink(tmp);
-        cv_error_at(err, (cv_pos){path, 0, 0}, "cannot write '%s': %s", path, strerror(werr));
+    if (!ok) {
+        cv_out_abort(o);
+        return false;
     }
-    free(tmp);
-    return !werr;
+    return cv_out_commit(o, err);
 }
 
 /* A PDF being made: one résumé, or a book of several. */
@@ -635,7 +612,8 @@ bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err)
     return true;
 }
 
-bool cv_book_write(cv_book *k, const char *title, const char *path, cv_error *err)
+bool cv_book_write(cv_book *k, const char *title, const char *path, const cv_inputs *inputs,
+                   cv_error *err)
 {
     if (!k->pages)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "nothing to write: no page");
@@ -652,7 +630,7 @@ bool cv_book_write(cv_book *k, const char *title, const char *path, cv_error *er
     HPDF_BYTE id[16];
     HPDF_MD5Final(id, &k->md5);
     m.id = id;
-    return cv_pdfmeta_write(k->pdf, &m, err) && save(k->pdf, &k->c, path, err);
+    return cv_pdfmeta_write(k->pdf, &m, err) && save(k->pdf, &k->c, path, inputs, err);
 }
 
 void cv_book_free(cv_book *k)
@@ -669,13 +647,14 @@ void cv_book_free(cv_book *k)
     free(k);
 }
 
-bool cv_draw_pdf(const cv_display *d, cv_engine *eng, const char *path, cv_error *err)
+bool cv_draw_pdf(const cv_display *d, cv_engine *eng, const char *path,
+                 const cv_inputs *inputs, cv_error *err)
 {
     cv_book *k = cv_book_new(eng, false);
     if (!k)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot start libharu");
     cv_book_note(k, d);
-    bool ok = cv_book_add(k, d, err) && cv_book_write(k, NULL, path, err);
+    bool ok = cv_book_add(k, d, err) && cv_book_write(k, NULL, path, inputs, err);
     cv_book_free(k);
     return ok;
 }

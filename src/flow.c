@@ -17,34 +17,6 @@
 #include <math.h>
 #include <string.h>
 
-static cv_page *new_page(cv_arena *a, cv_display *d)
-{
-    cv_page p = {0};
-    CV_PUSH(a, d->pages, d->npages, d->cpages, p);
-    return &d->pages[d->npages - 1];
-}
-
-void cv_page_put_line(cv_arena *a, cv_page *pg, const cv_line *ln, float x, float y)
-{
-    for (size_t r = 0; r < ln->nruns; r++) {
-        cv_run run = ln->runs[r];
-        run.x += x;
-        run.y = y;
-        CV_PUSH(a, pg->runs, pg->nruns, pg->cruns, run);
-    }
-    for (size_t l = 0; l < ln->nlinks; l++) {
-        cv_link lk = ln->links[l];
-        lk.x0 += x, lk.x1 += x, lk.y0 += y, lk.y1 += y;
-        CV_PUSH(a, pg->links, pg->nlinks, pg->clinks, lk);
-    }
-}
-
-void cv_page_add_region(cv_page *pg, const char *name, float x0, float y0, float x1, float y1)
-{
-    if (pg->nregions < CV_MAX_REGIONS)
-        pg->regions[pg->nregions++] = (cv_region){name, x0, y0, x1, y1};
-}
-
 static void place(cv_arena *a, cv_page *pg, const cv_vitem *it, float left, float top)
 {
     for (size_t i = 0; i < it->nimgs; i++) {
@@ -301,7 +273,7 @@ cv_display *cv_flow(cv_arena *a, const cv_composed *c, const cv_style *st, cv_fl
     size_t *page_of[CV_NCOLS] = {0};
     size_t npages = cv_flow_pages(a, c, st, page_of, log);
     for (size_t p = 0; p < npages; p++)
-        new_page(a, d);
+        cv_display_page(a, d);
 
     /* The header, then each column, page by page. */
     float y = 0;

@@ -31,7 +31,8 @@
 #include "doc.h"
 #include "docinfo.h"
 #include "engine.h"
-#include "draw.h"
+#include "draw_dump.h"
+#include "draw_hpdf.h"
 #include "error.h"
 #include "fit.h"
 #include "flow.h"
@@ -222,7 +223,7 @@ static bool render(const char *profile, const char *out, const options *o,
             cv_draw_dump(d, st->eng->fonts, stdout);
         ok = true;
     } else if (d) {
-        ok = cv_draw_pdf(d, st->eng, out, &err) && !err.set;
+        ok = cv_draw_pdf(d, st->eng, out, NULL, &err) && !err.set;
     }
     if (!ok)
         cv_error_print(&err);
@@ -282,7 +283,7 @@ static int render_book(char **profiles, int n, const options *o, const cv_style 
         ok = d && cv_book_add(k, d, &err);
         cv_arena_free(a);
     }
-    if (ngood && (!ok || !cv_book_write(k, title, o->merge, &err))) {
+    if (ngood && (!ok || !cv_book_write(k, title, o->merge, NULL, &err))) {
         cv_error_print(&err);
         failed = n;
     } else if (!ngood) {

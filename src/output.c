@@ -226,7 +226,7 @@ static int open_named(cv_out *o, const char *dir)
             x[i] = digits[(r >> 33) % 36];
         }
         x[6] = 0;
-        snprintf(o->temp, n, "%s/.cvpdf-%ld-%s", dir, (long)getpid(), x);
+        snprintf(o->temp, n, "%s/" CV_TEMP_PREFIX "%ld-%s", dir, (long)getpid(), x);
         sigset_t old;
         block_signals(&old);
         int fd = open(o->temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
@@ -366,7 +366,7 @@ static bool link_unnamed(cv_out *o)
     snprintf(fdpath, sizeof fdpath, "/proc/self/fd/%d", o->fd);
     bool ok = false;
     for (int tries = 0; tries < 100 && !ok; tries++) {
-        snprintf(o->temp, n, "%s/.cvpdf-%ld-%d", dir, (long)getpid(), tries);
+        snprintf(o->temp, n, "%s/" CV_TEMP_PREFIX "%ld-%d", dir, (long)getpid(), tries);
         if (!name_add(o->temp))
             break;
         ok = linkat(AT_FDCWD, fdpath, AT_FDCWD, o->temp, AT_SYMLINK_FOLLOW) == 0;

@@ -19,7 +19,7 @@
  * measured (shape.h: truncated thousandths), so the PDF places glyphs
  * where the dump says.
  */
-#include "pdf.h"
+#include "pdf_font.h"
 #include "arena.h"
 
 #include <stdio.h>

@@ -12,7 +12,7 @@
  * HPDF_PDFA_SetPDFAConformance is not used: it writes unescaped XMP and a
  * clock-based /ID.
  */
-#include "pdf.h"
+#include "pdf_meta.h"
 #include "arena.h"
 
 #include <stdio.h>

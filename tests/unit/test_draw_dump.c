@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "draw.h"
+#include "draw_dump.h"
 #include "fontset.h"
 
 static cv_fontset *fs;
@@ -172,13 +172,15 @@ TEST(tj_rounding)
     cv_page pg = {.runs = &r, .nruns = 1};
     cv_display d = {.width = 100, .height = 100, .pages = &pg, .npages = 1};
     char *t = dumped(&d, true);
+    /* As the PDF's TJ array has them: a tenth of a thousandth of an em,
+     * nothing below 0.05, nothing after the last glyph (cv_run_tj). */
     CHECK_STR(t, "page 1 100.00x100.00\n"
                  "text 0.00 0.00 w=0.00 Lato-Regular 100000 #000000 \"abcde\"\n"
-                 "  at 0.00 100.00 200.10 275.10 1625.10\n");
+                 "  at 0.00 100.00 200.00 270.00 1620.00\n");
     free(t);
 
-    /* Negative adjustments below 0.0005 vanish too; -0.0005 is kept. */
-    static const float adj2[] = {-0.0004f, -0.0005f, 0};
+    /* Negative adjustments below 0.05 vanish too; -0.05 is kept, as -0.1. */
+    static const float adj2[] = {-0.0499f, -0.05f, 0};
     cv_gl g2[3];
     r = ascii_run("abc", w, adj2, g2);
     r.face = regular, r.size = 100000;
@@ -186,7 +188,7 @@ TEST(tj_rounding)
     t = dumped(&d, true);
     CHECK_STR(t, "page 1 100.00x100.00\n"
                  "text 0.00 0.00 w=0.00 Lato-Regular 100000 #000000 \"abc\"\n"
-                 "  at 0.00 100.00 199.90\n");
+                 "  at 0.00 100.00 190.00\n");
     free(t);
 }
 

@@ -17,7 +17,7 @@
 #include <hpdf_objects.h>
 
 #include "fontset.h"
-#include "pdf.h"
+#include "pdf_font.h"
 #include "shape.h"
 
 static cv_fontset *fs;

@@ -12,7 +12,7 @@
 #include <hpdf.h>
 #include <hpdf_objects.h>
 
-#include "pdf.h"
+#include "pdf_meta.h"
 
 /* The value of `key` in d, through a reference, if it is of class cls. */
 static void *item(HPDF_Dict d, const char *key, HPDF_UINT16 cls)

@@ -1,0 +1,54 @@
+/* pdf_font.h - a face embedded as a Type0 font of cvpdf's own making.
+ *
+ * The face is subset with hb-subset to the code points the document draws,
+ * each code point gets its own CID (the subset's glyph id, or 1, 2, ... in
+ * code-point order when two code points share a glyph, with a CIDToGIDMap
+ * to the glyphs), one byte per code when all are below 256, and the font
+ * carries a /W array of exactly the advances the layout measured (from the
+ * shaper), a one-to-one ToUnicode map, a CIDSet for PDF/A, CapHeight and
+ * the other descriptor entries PDF/A-1 asks for.  libharu's own Type0
+ * fonts scan all 65,536 BMP codes per font, write a 128 KB CIDToGIDMap and
+ * a malformed ToUnicode map (LIBHARU-NOTES §3, §8); these are built through
+ * its object API instead.
+ */
+#ifndef CV_PDF_FONT_H
+#define CV_PDF_FONT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <hpdf.h>
+
+#include "error.h"
+#include "fontset.h"
+#include "shape.h"
+
+/* One face as embedded in one document. */
+typedef struct cv_pdffont {
+    const cv_face *face;
+    cv_shaper *shaper;   /* glyphs and widths as measured: face `id` there */
+    int id;
+    uint32_t *cps;       /* sorted code points drawn */
+    unsigned char *seen; /* bitmap of cps, until sealed */
+    unsigned *code;      /* the code (= CID) of each, after embedding */
+    size_t n, cap;
+    bool cidset;         /* write a CIDSet (PDF/A-1 asks for one) */
+    bool one_byte;       /* codes are one byte (n < 256), else two */
+    HPDF_Dict font;      /* the Type0 font dictionary (indirect) */
+} cv_pdffont;
+
+/* Note that `cp` is drawn in `pf`. */
+void cv_pdffont_use(cv_pdffont *pf, uint32_t cp);
+/* Sort the code points; call once all are noted. */
+void cv_pdffont_seal(cv_pdffont *pf);
+/* The code (a CID) of a code point noted before cv_pdffont_seal(), once
+ * embedded (0 if not noted). */
+unsigned cv_pdffont_cid(const cv_pdffont *pf, uint32_t cp);
+/* Subset the face and build its font objects in `pdf`.  `*cmap1` caches
+ * the document's one-byte encoding CMap (start with NULL).  Returns false
+ * with err set when HarfBuzz rejects the face or libharu fails. */
+bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *err);
+void cv_pdffont_free(cv_pdffont *pf);
+
+#endif

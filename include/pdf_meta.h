@@ -1,0 +1,32 @@
+/* pdf_meta.h - the document's information in a libharu document: the Info
+ * dictionary, the XMP packet, /ID, /Lang, DisplayDocTitle and, for
+ * PDF/A-1b, the sRGB output intent (LIBHARU-NOTES §4, §6).
+ */
+#ifndef CV_PDF_META_H
+#define CV_PDF_META_H
+
+#include <stdbool.h>
+
+#include <hpdf.h>
+
+#include "error.h"
+
+/* Document metadata. */
+typedef struct cv_pdfmeta {
+    const char *title, *author, *subject, *keywords, *creator;
+    const char *lang;        /* BCP 47 ("en", "zh"), or NULL */
+    bool has_date;           /* SOURCE_DATE_EPOCH */
+    long long epoch;
+    bool pdfa;               /* PDF/A-1b */
+    const unsigned char *id; /* 16 bytes for /ID */
+} cv_pdfmeta;
+
+/* Set Info, /Lang, ViewerPreferences, /ID and, with m->pdfa, the XMP
+ * packet and the sRGB output intent.  Returns false with err set. */
+bool cv_pdfmeta_write(HPDF_Doc pdf, const cv_pdfmeta *m, cv_error *err);
+
+/* Escape `s` for XML text (the XMP packet); exposed for the unit tests.
+ * Returns a malloc'd string. */
+char *cv_xml_escape(const char *s);
+
+#endif
