@@ -48,9 +48,15 @@ struct cv_yml {
  * text made readable). */
 cv_yml *cv_yml_load(cv_arena *a, const char *file, const char *buf, size_t len,
                     cv_error *err);
+/* The same with the scalars' values in `strings` and everything else (the
+ * nodes, their arrays, the loader's tables) in `a`: a caller that keeps
+ * only the values (doc.c) can free `a` once it has read the tree. */
+cv_yml *cv_yml_load_in(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
+                       size_t len, cv_error *err);
 
 /* Read a whole file into the arena (NUL-terminated); NULL + err on failure
- * (error message names the file and strerror). */
+ * (error message names the file and strerror; its position points to
+ * `path`, which must outlive the error). */
 char *cv_yml_read_file(cv_arena *a, const char *path, size_t *len, cv_error *err);
 
 /* `over` laid over `under` (a profile over --defaults, a layout over the

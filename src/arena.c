@@ -8,7 +8,7 @@
 #include <string.h>
 
 #define BLOCK_SIZE (64 * 1024)
-#define ALIGN 16
+#define ALIGN 8
 
 /* Under AddressSanitizer every allocation is followed by a poisoned red
  * zone, and a block's unused tail is poisoned too, so that a write past one

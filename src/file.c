@@ -49,7 +49,8 @@ bool cv_file_read(cv_arena *a, const char *path, size_t limit, bool regular_only
             close(fd);
             return fail(f, CV_FILE_TOO_BIG, 0);
         }
-        cap = (size_t)st.st_size + 1;
+        /* The size, a byte to see that the file has not grown, the NUL. */
+        cap = (size_t)st.st_size + 2;
     }
     if (regular_only) {
         int flags = fcntl(fd, F_GETFL);

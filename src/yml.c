@@ -146,7 +146,8 @@ typedef struct frame {
 } frame;
 
 typedef struct loader {
-    cv_arena *a;
+    cv_arena *a;             /* nodes, arrays, tables */
+    cv_arena *strings;       /* scalar values, which may outlive the nodes */
     cv_error *err;
     const char *file;
     const char *buf;
@@ -309,7 +310,7 @@ static bool on_scalar(loader *L, const yaml_event_t *ev)
     }
 
     cv_yml *n = new_node(L, CV_YML_SCALAR, pos);
-    n->str = cv_arena_strndup(L->a, v, len);
+    n->str = cv_arena_strndup(L->strings, v, len);
     n->len = len;
     n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
                !(ev->data.scalar.tag &&
@@ -527,8 +528,15 @@ static bool precheck(loader *L)
 cv_yml *cv_yml_load(cv_arena *a, const char *file, const char *buf, size_t len,
                     cv_error *err)
 {
+    return cv_yml_load_in(a, a, file, buf, len, err);
+}
+
+cv_yml *cv_yml_load_in(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
+                       size_t len, cv_error *err)
+{
     loader *L = cv_arena_alloc(a, sizeof *L);
     L->a = a;
+    L->strings = strings;
     L->err = err;
     L->file = file ? file : "<input>";
     L->buf = buf;
@@ -603,7 +611,7 @@ cv_yml *cv_yml_load(cv_arena *a, const char *file, const char *buf, size_t len,
 
 char *cv_yml_read_file(cv_arena *a, const char *path, size_t *len, cv_error *err)
 {
-    cv_pos pos = {cv_arena_strdup(a, path), 0, 0};
+    cv_pos pos = {path, 0, 0};      /* the caller's: it outlives `a` */
     cv_file f;
     if (!cv_file_read(a, path, MAX_FILE_SIZE, /*regular_only*/ false, &f)) {
         switch (f.status) {

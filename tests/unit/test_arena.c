@@ -16,7 +16,7 @@ TEST(zeroed_and_aligned)
     cv_arena *a = cv_arena_new();
     for (size_t n = 1; n < 300; n += 7) {
         unsigned char *p = cv_arena_alloc(a, n);
-        CHECK(((uintptr_t)p & 15) == 0);
+        CHECK(((uintptr_t)p & 7) == 0);
         size_t nonzero = 0;
         for (size_t i = 0; i < n; i++)
             nonzero += p[i] != 0;
