@@ -12,6 +12,9 @@ What it reports (docs/performance.md explains the figures and the method):
   4. A batch: the default-layout profiles, repeated to BATCH résumés, in one
      process pinned to one core (taskset -c 0), BATCH_RUNS times; the median
      résumés per second and the peak memory.
+  5. The same batch on every core, as -j 0 (in cvpdf's own process), -j 1
+     (one worker process) and -j 2 (two workers, the default on two cores),
+     BATCH_RUNS times each; the median rates and -j 2 against -j 0.
 
 Timing is reported, never asserted: the targets are printed beside the
 figures for reference only.  Environment: CVPDF=path/to/cvpdf to measure
@@ -33,7 +36,7 @@ BATCH = int(os.environ.get("BATCH", 100))
 BATCH_RUNS = int(os.environ.get("BATCH_RUNS", 5))
 HEADLINE = "profiles/fang.yaml"
 # The goals the figures are read against (not checked).
-TARGET_MS, TARGET_MIB, TARGET_RATE = 15, 16, 100
+TARGET_MS, TARGET_MIB, TARGET_RATE, TARGET_SCALE = 15, 16, 100, 1.8
 
 
 def layout_args(prof):
@@ -174,16 +177,22 @@ def fresh(prof, tmp):
     return med, lo, hi, rss, os.path.getsize(out) / 1024, pages
 
 
-def batch(profiles, tmp):
+def batch_names(profiles, tmp):
+    """BATCH links to the default-layout profiles, under distinct names (an
+    output name each), made once."""
     plain = [p for p in profiles if not layout_args(p)]
-    names = []
-    # Distinct output names are required, so link the profiles under new names.
     d = os.path.join(tmp, "b")
-    os.makedirs(d)
-    for i in range(BATCH):
-        p = plain[i % len(plain)]
-        names.append(os.path.join(d, "%03d-%s" % (i, os.path.basename(p))))
-        os.symlink(os.path.join(ROOT, p), names[-1])
+    if not os.path.isdir(d):
+        os.makedirs(d)
+        for i in range(BATCH):
+            p = plain[i % len(plain)]
+            os.symlink(os.path.join(ROOT, p), os.path.join(d, "%03d-%s" % (i, os.path.basename(p))))
+    return plain, [os.path.join(d, "%03d-%s" % (i, os.path.basename(plain[i % len(plain)])))
+                   for i in range(BATCH)]
+
+
+def batch(profiles, tmp):
+    plain, names = batch_names(profiles, tmp)
     pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
     # One process: where batches run in worker processes (-j), -j 0 keeps
     # them in cvpdf's own, as the goal is stated.
@@ -195,6 +204,15 @@ def batch(profiles, tmp):
     rates = [BATCH / w for w, _ in runs]
     med, lo, hi = spread(rates)
     return len(plain), med, lo, hi, max(r for _, r in runs) / 1024, bool(pin), jobs
+
+
+def batch_jobs(profiles, tmp, jobs):
+    """The batch on every core with -j JOBS: median résumés/s and spread."""
+    _, names = batch_names(profiles, tmp)
+    args = [BIN, "-q", "-j", str(jobs), "-o", os.path.join(tmp, "bj%d" % jobs) + "/"] + names
+    timed(args, 1)                 # warm up
+    rates = [BATCH / w for w, _ in timed(args, BATCH_RUNS)]
+    return spread(rates)
 
 
 def main():
@@ -224,6 +242,23 @@ def main():
     print("  rate      %6.1f résumés/s median (10%%-90%%: %.1f-%.1f)  target >= %d/s"
           % (rate, rlo, rhi, TARGET_RATE))
     print("  per résumé %5.2f ms;  peak RSS %.1f MiB" % (1000 / rate, brss))
+    print()
+
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except AttributeError:
+        usable = os.cpu_count()
+    print("batch: the same %d résumés on every core (%d usable), %d runs each"
+          % (BATCH, usable, BATCH_RUNS))
+    rates = {}
+    for jobs, what in ((0, "in cvpdf's own process"), (1, "one worker process"),
+                       (2, "two worker processes")):
+        med, lo, hi = batch_jobs(profiles, tmp, jobs)
+        rates[jobs] = med
+        print("  -j %d     %6.1f résumés/s median (10%%-90%%: %.1f-%.1f)  %s"
+              % (jobs, med, lo, hi, what))
+    print("  -j 2 is %.2fx -j 0    target >= %.1fx on two cores"
+          % (rates[2] / rates[0], TARGET_SCALE))
     print()
 
     print("every profile, fresh process, %d runs each:" % RUNS)
