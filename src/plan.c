@@ -56,26 +56,41 @@ static int name_outputs(cv_arena *a, const cv_options *o, cv_plan *p, FILE *diag
     return 0;
 }
 
-/* Is the existing file `so` one of the run's inputs? */
-static bool is_input(const cv_options *o, const struct stat *so)
+/* The files the run reads, by device and inode (each stat()ed once). */
+typedef struct inputs {
+    struct stat *st;
+    int n;
+} inputs;
+
+static void find_inputs(cv_arena *a, const cv_options *o, inputs *in)
 {
     const char *named[] = {o->layout, o->defaults};
-    struct stat si;
+    in->st = cv_arena_alloc(a, (size_t)(o->nprofiles + 2) * sizeof *in->st);
+    in->n = 0;
     for (int j = -2; j < o->nprofiles; j++) {
-        const char *in = j < 0 ? named[j + 2] : o->profiles[j];
-        if (in && stat(in, &si) == 0 && si.st_dev == so->st_dev && si.st_ino == so->st_ino)
-            return true;
+        const char *path = j < 0 ? named[j + 2] : o->profiles[j];
+        if (path && stat(path, &in->st[in->n]) == 0)
+            in->n++;
     }
+}
+
+static bool is_input(const inputs *in, const struct stat *so)
+{
+    for (int j = 0; j < in->n; j++)
+        if (in->st[j].st_dev == so->st_dev && in->st[j].st_ino == so->st_ino)
+            return true;
     return false;
 }
 
 /* A PDF must not overwrite an input. */
-static int refuse_inputs(const cv_options *o, const cv_plan *p, FILE *diag)
+static int refuse_inputs(cv_arena *a, const cv_options *o, const cv_plan *p, FILE *diag)
 {
+    inputs in;
+    find_inputs(a, o, &in);
     for (int i = 0; i < p->n + 1; i++) {
         const char *out = i < p->n ? p->outs[i] : o->merge;
         struct stat so;
-        if (out && stat(out, &so) == 0 && is_input(o, &so)) {
+        if (out && stat(out, &so) == 0 && is_input(&in, &so)) {
             fprintf(diag, "%s: error: this is an input; it will not be overwritten with a PDF\n",
                     out);
             return 2;
@@ -89,6 +104,6 @@ int cv_plan_make(cv_arena *a, const cv_options *o, cv_plan *p, FILE *diag)
     *p = (cv_plan){0};
     int status = name_outputs(a, o, p, diag);
     if (status == 0 && !o->dump)
-        status = refuse_inputs(o, p, diag);
+        status = refuse_inputs(a, o, p, diag);
     return status;
 }
