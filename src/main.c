@@ -68,8 +68,8 @@ static bool set_up(cv_arena *a, const cv_options *o, cv_engine **eng, cv_style *
     *eng = cv_engine_new(font_dirs, err);
     if (!*eng || !cv_style_load(a, layout, *eng, st, err) || err->set)
         return false;
-    if (o->defaults)
-        *defaults = cv_doc_load_defaults(a, o->defaults, err);
+    if (o->defaults && !(*defaults = cv_doc_load_defaults(a, o->defaults, err)))
+        return false;
     return !err->set;
 }
 
