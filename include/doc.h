@@ -117,6 +117,12 @@ cv_doc *cv_doc_load_file(cv_arena *a, const char *path, cv_error *err);
 /* The same with `defaults` (--defaults, may be NULL) merged under the
  * profile's YAML (cv_yml_merge(): the profile wins). */
 cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, cv_error *err);
+/* Read --defaults: a file shaped like a profile (the same top-level keys,
+ * `cv` optional), to be merged under each profile by cv_doc_load_with().
+ * Only its shape is checked here; its values are checked with each
+ * profile's.  Returns NULL with err set when it cannot be read or is not
+ * such a mapping (a warning under --strict counts). */
+cv_yml *cv_doc_load_defaults(cv_arena *a, const char *path, cv_error *err);
 
 /* The entry's dates as shown (cv_date_range()): "Jul 2019 – Feb 2022",
  * "2019 – present", or the single `date`; NULL when the entry has no date

@@ -21,6 +21,7 @@
 #include "error.h"
 #include "fontset.h"
 #include "hyph.h"
+#include "output.h"
 #include "shape.h"
 
 typedef struct cv_engine {
@@ -28,6 +29,7 @@ typedef struct cv_engine {
     cv_fontset *fonts;       /* every face, found in `font_dirs` or by fontconfig */
     cv_hyph *hyph;           /* hyphenation patterns, read at first use */
     cv_arena *scratch;       /* measuring passes: emptied at each use (wrap.c) */
+    cv_inputs *inputs;       /* every file read for the run: never an output */
     cv_shaper *shaper;       /* shapes text in `fonts`, with every cache */
 } cv_engine;
 
@@ -38,6 +40,10 @@ typedef struct cv_engine {
 cv_engine *cv_engine_new(const char *const *font_dirs, cv_error *err);
 /* Free the engine and everything it owns; NULL is fine. */
 void cv_engine_free(cv_engine *eng);
+
+/* Note every font file opened so far, and the hyphenation patterns, as
+ * inputs of the run (so that no output replaces them). */
+void cv_engine_note_fonts(cv_engine *eng);
 
 /* Fill the caches every document needs (hyphenation patterns when
  * `hyphenate`, the shaper's analysis of each face for Latin and Han text),

@@ -26,6 +26,8 @@ typedef struct cv_hyph cv_hyph;
  * `diag` (which must outlive the cv_hyph; NULL: silently). */
 cv_hyph *cv_hyph_new(const char *path, const cv_diag *diag);
 void cv_hyph_free(cv_hyph *h);
+/* The pattern file's path. */
+const char *cv_hyph_path(const cv_hyph *h);
 
 /* Hyphenate `n` words (lower-case ASCII letters, NUL-terminated, shorter
  * than 64 bytes).  out[i][k] is true when a hyphen may follow letter k of

@@ -496,10 +496,12 @@ static bool load_settings(ctx *c, const cv_yml *n, const char *what, cv_doc *d)
     return texts(c, bk, "bold_keywords", &d->bold_keywords, &d->nbold_keywords);
 }
 
+/* A profile's top-level keys (doc.h), for profiles and --defaults alike. */
+static const char *const profile_keys[] = {"cv", "locale", "settings", "design",
+                                           "rendercv_settings", NULL};
+
 cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error *err)
 {
-    static const char *const keys[] = {"cv", "locale", "settings", "design",
-                                       "rendercv_settings", NULL};
     ctx c = {a, err, file};
     if (!root) {
         cv_error_at(err, (cv_pos){file, 1, 1}, "the profile is empty");
@@ -510,7 +512,7 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
                     cv_yml_kind_name(root->kind));
         return NULL;
     }
-    if (!cv_yml_check_keys(root, keys, "the profile", err))
+    if (!cv_yml_check_keys(root, profile_keys, "the profile", err))
         return NULL;
     cv_doc *d = cv_arena_alloc(a, sizeof *d);
     d->file = file;
@@ -563,6 +565,19 @@ cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, 
         d = cv_doc_load(a, defaults ? cv_yml_merge(tree, defaults, root) : root, file, err);
     cv_arena_free(tree);
     return d;
+}
+
+cv_yml *cv_doc_load_defaults(cv_arena *a, const char *path, cv_error *err)
+{
+    size_t len;
+    char *text = cv_yml_read_file(a, path, &len, err);
+    cv_yml *root = text ? cv_yml_load(a, path, text, len, err) : NULL;
+    if (root && root->kind != CV_YML_MAP)
+        cv_error_at(err, root->pos, "defaults are a mapping like a profile's (cv:, "
+                    "locale:, settings:), not %s", cv_yml_kind_name(root->kind));
+    else if (root)
+        cv_yml_check_keys(root, profile_keys, "the defaults", err);
+    return root && !err->set ? root : NULL;
 }
 
 const char *cv_entry_date_range(cv_arena *a, const cv_entry *e, const cv_locale *loc)

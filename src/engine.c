@@ -16,6 +16,7 @@ cv_engine *cv_engine_new(const char *const *font_dirs, cv_error *err)
     eng->shaper = cv_shaper_new(eng->fonts);
     eng->hyph = cv_hyph_new(NULL, &eng->diag);
     eng->scratch = cv_arena_new();
+    eng->inputs = cv_inputs_new();
     return eng;
 }
 
@@ -27,7 +28,15 @@ void cv_engine_free(cv_engine *eng)
     cv_fontset_free(eng->fonts);
     cv_hyph_free(eng->hyph);
     cv_arena_free(eng->scratch);
+    cv_inputs_free(eng->inputs);
     free(eng);
+}
+
+void cv_engine_note_fonts(cv_engine *eng)
+{
+    for (size_t f = 0; f < cv_fontset_count(eng->fonts); f++)
+        cv_inputs_add(eng->inputs, cv_fontset_face(eng->fonts, (int)f)->path, "a font");
+    cv_inputs_add(eng->inputs, cv_hyph_path(eng->hyph), "the hyphenation patterns");
 }
 
 void cv_engine_warm(cv_engine *eng, bool hyphenate)

@@ -82,6 +82,11 @@ cv_hyph *cv_hyph_new(const char *path, const cv_diag *diag)
     return h;
 }
 
+const char *cv_hyph_path(const cv_hyph *h)
+{
+    return h->path;
+}
+
 void cv_hyph_free(cv_hyph *h)
 {
     if (!h)

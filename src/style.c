@@ -247,8 +247,10 @@ static bool get_len(const cv_yml *n, float *out, cv_error *err)
 }
 
 /* Load `path` and, recursively, what it extends. */
-static cv_yml *load_tree(cv_arena *a, const char *path, int depth, cv_error *err)
+static cv_yml *load_tree(cv_arena *a, cv_inputs *in, const char *path, int depth,
+                         cv_error *err)
 {
+    cv_inputs_add(in, path, "a layout");
     size_t len;
     char *buf = cv_yml_read_file(a, path, &len, err);
     if (!buf)
@@ -283,7 +285,7 @@ static cv_yml *load_tree(cv_arena *a, const char *path, int depth, cv_error *err
                           : cv_arena_printf(a, "%s/%s%s", dir, name, has_ext ? "" : ".yaml");
     cv_error sub;
     cv_error_init(&sub);
-    cv_yml *base = load_tree(a, base_path, depth + 1, &sub);
+    cv_yml *base = load_tree(a, in, base_path, depth + 1, &sub);
     if (!base) {
         if (sub.pos.line == 0)     /* the base file itself is missing */
             cv_error_at(err, ext->pos, "%s", sub.msg);
@@ -701,7 +703,7 @@ bool cv_style_load(cv_arena *a, const char *path, cv_engine *eng, cv_style *st,
     st->file = path;
     st->eng = eng;
     st->bullet_pos = st->sub_bullet_pos = (cv_pos){path, 0, 0};
-    cv_yml *root = load_tree(a, path, 0, err);
+    cv_yml *root = load_tree(a, eng->inputs, path, 0, err);
     if (!root)
         return false;
     if (!cv_yml_check_keys(root, top_keys, "the layout", err))

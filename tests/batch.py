@@ -8,6 +8,10 @@ Usage: tests/batch.py CVPDF_BINARY [-k PATTERN] [--list]
             the others are rendered; exit 1; "N rendered, M failed"; a
             crashed or killed worker leaves no temporary file and an
             existing PDF untouched; -j 1, -j 4 and -j 0 give the same bytes
+  lifetime  long-lived workers: with -j 1, a worker that crashes or hangs
+            mid-batch is replaced and the profiles after it render; the
+            messages of two profiles never interleave; killing the parent
+            with SIGKILL leaves no worker running (its process group empties)
   progress  on a terminal a line per finished profile with a running count;
             none when not a terminal or with -q
   names     two profiles writing the same output: an error before anything
@@ -18,7 +22,7 @@ Usage: tests/batch.py CVPDF_BINARY [-k PATTERN] [--list]
   defaults  values from --defaults appear where a profile has none; the
             profile's own values win; an error in the defaults names them
 
-The crash and the hang are made by the CVPDF_TEST_FAULT hook in main.c
+The crash and the hang are made by the CVPDF_TEST_FAULT hook in batch.c
 (crash:PROFILE or hang:PROFILE), as a bug would make them.
 
 Every check prints "ok NAME" or "FAIL NAME: why"; the last line is
@@ -28,6 +32,7 @@ import os
 import pty
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -127,6 +132,81 @@ def workers_test():
     for bad in (["-j", "-1"], ["-j", "x"], ["--timeout", "-2"], ["--timeout", "soon"]):
         rc, _, err, _ = cvpdf(bad + [PROFILES[0], "-o", os.path.join(TMP, "u.pdf")])
         check("workers: %s is a usage error" % " ".join(bad), rc == 2 and "Try" in err, err)
+
+
+def group_members(pgid):
+    """The live processes (not zombies) of process group pgid."""
+    out = subprocess.run(["ps", "-e", "-o", "pid=,pgid=,stat="], capture_output=True,
+                         text=True).stdout
+    return [int(pid) for pid, g, st in (l.split()[:3] for l in out.splitlines() if l.strip())
+            if int(g) == pgid and not st.startswith("Z")]
+
+
+def lifetime_test():
+    # One worker: after a crash or a hang mid-batch only a fresh worker can
+    # render the rest.
+    many = [PROFILES[i % len(PROFILES)] for i in range(9)]
+    d = os.path.join(TMP, "life")
+    os.makedirs(d)
+    names = []
+    for i, p in enumerate(many):
+        names.append(os.path.join(d, "%d-%s" % (i, os.path.basename(p))))
+        shutil.copy(os.path.join(ROOT, p), names[-1])
+    mid = names[4]
+    for fault, timeout, msg in (("crash", "10", r"cvpdf crashed on this profile \("),
+                                ("hang", "3", r"gave up after 3 s \(--timeout\)")):
+        out = os.path.join(d, fault)
+        rc, _, err, _ = cvpdf(["-j", "1", "--timeout", timeout, "-o", out + "/"] + names,
+                              env={"CVPDF_TEST_FAULT": "%s:%s" % (fault, mid)})
+        check("lifetime: a %s mid-batch with -j 1: exit 1, reported once" % fault,
+              rc == 1 and len(re.findall(r"^%s: error: %s" % (re.escape(mid), msg), err, re.M))
+              == 1 and "cvpdf: 8 rendered, 1 failed" in err, err)
+        made = sorted(os.listdir(out)) if os.path.isdir(out) else []
+        want = sorted(os.path.basename(n)[:-5] + ".pdf" for n in names if n != mid)
+        check("lifetime: the profiles after the %s render in a fresh worker" % fault,
+              made == want, made)
+
+    # Messages: every line of one profile's warnings together.
+    warny = []
+    for i in range(4):
+        w = os.path.join(d, "warny%d.yaml" % i)
+        with open(w, "w") as f:
+            f.write("cv:\n  name: Warny %d\n  sections:\n    experience:\n      - company: X\n"
+                    "        position: Y\nsettings:\n  page_break_before: [%s]\n"
+                    % (i, ", ".join("nosuch%d" % k for k in range(1000))))
+        warny.append(w)
+    rc, _, err, _ = cvpdf(["-j", "2", "-o", os.path.join(d, "warny") + "/"] + warny)
+    lines = [l for l in err.splitlines() if ": warning: " in l]
+    runs = [l.split(":")[0] for i, l in enumerate(lines)
+            if i == 0 or l.split(":")[0] != lines[i - 1].split(":")[0]]
+    check("lifetime: 1,000 warnings from each of 4 profiles", rc == 0 and len(lines) == 4000,
+          (rc, len(lines)))
+    check("lifetime: one profile's messages never interleave with another's",
+          sorted(runs) == sorted(warny), runs)
+
+    # Killing the parent with SIGKILL: its workers go too.  cvpdf runs in a
+    # process group of its own, and one profile hangs so that a worker is
+    # busy (the other waits for work) when the parent dies.
+    e = dict(os.environ, CVPDF_TEST_FAULT="hang:" + names[0])
+    proc = subprocess.Popen([BIN, "-q", "-j", "2", "--timeout", "0", "-o",
+                             os.path.join(d, "orphans") + "/"] + names, cwd=d, env=e,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    pgid = proc.pid
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(group_members(pgid)) < 3:
+        time.sleep(0.05)
+    before = group_members(pgid)
+    check("lifetime: a parent and two workers in one process group", len(before) == 3, before)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and group_members(pgid):
+        time.sleep(0.05)
+    left = group_members(pgid)
+    check("lifetime: after SIGKILL to the parent no worker is left", not left, left)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
 
 
 def progress_test():
@@ -280,5 +360,5 @@ def defaults_test():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("batch", [workers_test, progress_test, names_test, merge_test,
+    sys.exit(testlib.main("batch", [workers_test, lifetime_test, progress_test, names_test, merge_test,
                                     defaults_test], tmp=TMP))

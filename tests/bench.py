@@ -12,13 +12,19 @@ What it reports (docs/performance.md explains the figures and the method):
   4. A batch: the default-layout profiles, repeated to BATCH résumés, in one
      process pinned to one core (taskset -c 0), BATCH_RUNS times; the median
      résumés per second and the peak memory.
+  5. The same batch on every core, as -j 0 (in cvpdf's own process), -j 1
+     (one worker process) and -j 2 (two workers, the default on two cores),
+     and for reference two -j 0 processes with half the batch each at once
+     (the most two processes get from this machine); JOBS_RUNS rounds, the
+     four in turn in each; the median rates and -j 2 against -j 0.
 
 Timing is reported, never asserted: the targets are printed beside the
 figures for reference only.  Environment: CVPDF=path/to/cvpdf to measure
-another build, RUNS, BATCH, BATCH_RUNS to change the counts.
+another build, RUNS, BATCH, BATCH_RUNS, JOBS_RUNS to change the counts.
 """
 import os
 import platform
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -31,9 +37,10 @@ BIN = os.path.abspath(os.environ.get("CVPDF", os.path.join(ROOT, "cvpdf")))
 RUNS = int(os.environ.get("RUNS", 31))
 BATCH = int(os.environ.get("BATCH", 100))
 BATCH_RUNS = int(os.environ.get("BATCH_RUNS", 5))
+JOBS_RUNS = int(os.environ.get("JOBS_RUNS", 9))
 HEADLINE = "profiles/fang.yaml"
 # The goals the figures are read against (not checked).
-TARGET_MS, TARGET_MIB, TARGET_RATE = 15, 16, 100
+TARGET_MS, TARGET_MIB, TARGET_RATE, TARGET_SCALE = 15, 16, 100, 1.8
 
 
 def layout_args(prof):
@@ -174,16 +181,22 @@ def fresh(prof, tmp):
     return med, lo, hi, rss, os.path.getsize(out) / 1024, pages
 
 
-def batch(profiles, tmp):
+def batch_names(profiles, tmp):
+    """BATCH links to the default-layout profiles, under distinct names (an
+    output name each), made once."""
     plain = [p for p in profiles if not layout_args(p)]
-    names = []
-    # Distinct output names are required, so link the profiles under new names.
     d = os.path.join(tmp, "b")
-    os.makedirs(d)
-    for i in range(BATCH):
-        p = plain[i % len(plain)]
-        names.append(os.path.join(d, "%03d-%s" % (i, os.path.basename(p))))
-        os.symlink(os.path.join(ROOT, p), names[-1])
+    if not os.path.isdir(d):
+        os.makedirs(d)
+        for i in range(BATCH):
+            p = plain[i % len(plain)]
+            os.symlink(os.path.join(ROOT, p), os.path.join(d, "%03d-%s" % (i, os.path.basename(p))))
+    return plain, [os.path.join(d, "%03d-%s" % (i, os.path.basename(plain[i % len(plain)])))
+                   for i in range(BATCH)]
+
+
+def batch(profiles, tmp):
+    plain, names = batch_names(profiles, tmp)
     pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
     # One process: where batches run in worker processes (-j), -j 0 keeps
     # them in cvpdf's own, as the goal is stated.
@@ -195,6 +208,31 @@ def batch(profiles, tmp):
     rates = [BATCH / w for w, _ in runs]
     med, lo, hi = spread(rates)
     return len(plain), med, lo, hi, max(r for _, r in runs) / 1024, bool(pin), jobs
+
+
+def batch_jobs(profiles, tmp):
+    """The batch on every core: -j 0, -j 1 and -j 2, and, for reference, two
+    -j 0 processes on half the batch each at once (what two processes get
+    from this machine, whatever cvpdf does).  The four take turns, run after
+    run, so that a change in the machine's load is spread over all of them.
+    Returns {mode: (median, 10th, 90th percentile)} in résumés/s."""
+    _, names = batch_names(profiles, tmp)
+    half = BATCH // 2
+
+    def cmd(jobs, part, out):
+        return [BIN, "-q", "-j", str(jobs), "-o", os.path.join(tmp, out) + "/"] + part
+
+    modes = {0: cmd(0, names, "bj0"), 1: cmd(1, names, "bj1"), 2: cmd(2, names, "bj2"),
+             "halves": ["sh", "-c", "%s & %s & wait" % (
+                 " ".join(shlex.quote(a) for a in cmd(0, names[:half], "bh1")),
+                 " ".join(shlex.quote(a) for a in cmd(0, names[half:], "bh2")))]}
+    rates = {m: [] for m in modes}
+    for m, args in modes.items():
+        timed(args, 1)             # warm up
+    for _ in range(JOBS_RUNS):
+        for m, args in modes.items():
+            rates[m].append(BATCH / timed(args, 1)[0][0])
+    return {m: spread(r) for m, r in rates.items()}
 
 
 def main():
@@ -224,6 +262,26 @@ def main():
     print("  rate      %6.1f résumés/s median (10%%-90%%: %.1f-%.1f)  target >= %d/s"
           % (rate, rlo, rhi, TARGET_RATE))
     print("  per résumé %5.2f ms;  peak RSS %.1f MiB" % (1000 / rate, brss))
+    print()
+
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except AttributeError:
+        usable = os.cpu_count()
+    print("batch: the same %d résumés on every core (%d usable), %d runs each, in turns"
+          % (BATCH, usable, JOBS_RUNS))
+    rates = batch_jobs(profiles, tmp)
+    for m, what in ((0, "in cvpdf's own process"), (1, "one worker process"),
+                    (2, "two worker processes")):
+        med, lo, hi = rates[m]
+        print("  -j %d      %6.1f résumés/s median (10%%-90%%: %.1f-%.1f)  %s"
+              % (m, med, lo, hi, what))
+    med, lo, hi = rates["halves"]
+    print("  2 x -j 0  %6.1f résumés/s median (10%%-90%%: %.1f-%.1f)  two at once, half each"
+          % (med, lo, hi))
+    print("  -j 2 is %.2fx -j 0 (target >= %.1fx on two cores); the machine gives two"
+          " processes %.2fx" % (rates[2][0] / rates[0][0], TARGET_SCALE,
+                                rates["halves"][0] / rates[0][0]))
     print()
 
     print("every profile, fresh process, %d runs each:" % RUNS)

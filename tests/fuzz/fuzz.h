@@ -103,15 +103,16 @@ static inline void fuzz_format_error(const cv_error *err)
         fprintf(stderr, "%s\n", line);
 }
 
-/* How fuzz_render() runs: main.c's options. */
+/* How fuzz_render() runs: cvpdf's options (cli.h). */
 typedef struct fuzz_opts {
     long fit_pages;          /* 0: the layout's fit_pages */
     bool strict, glyphs, explain;
     const char *date;        /* --date */
 } fuzz_opts;
 
-/* What main.c's render() does, to the dump backend: photo, fit to pages,
- * compose, flow, furnish, document information, dump (to /dev/null). */
+/* What cv_render_lay_out() (render.c) does, to the dump backend: photo,
+ * fit to pages, compose, flow, furnish, document information, dump (to
+ * /dev/null). */
 static inline void fuzz_render(cv_arena *a, const cv_doc *doc, const cv_style *st,
                                const fuzz_opts *o, cv_error *err)
 {

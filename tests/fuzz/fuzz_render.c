@@ -8,7 +8,7 @@
  *
  * (a YAML comment, so the rest is still a plain profile) picks another
  * layout (onecolumn, onecolumn-letter, compact, sidebar, zh, spec) and
- * turns on main.c's options.  The profile is named tests/data/fuzz.yaml,
+ * turns on cvpdf's options (cli.h).  The profile is named tests/data/fuzz.yaml,
  * so `photo: photo.png` or `photo.jpg` finds the test pictures.  Seeds:
  * every profile in every layout (tests/fuzz/run.sh).
  */
@@ -57,9 +57,9 @@ static const cv_style *options(cv_arena *a, const char *s, size_t n, fuzz_opts *
                     st = &layouts[i];
         } else if (!strncmp(w, "fit=", 4)) {
             long p = strtol(w + 4, NULL, 10);
-            o->fit_pages = p >= 1 && p <= 100 ? p : 0;    /* as main.c accepts */
+            o->fit_pages = p >= 1 && p <= 100 ? p : 0;    /* as cli.c accepts */
         } else if (!strncmp(w, "date=", 5)) {
-            int y, m, d, k = 0;                           /* as main.c accepts */
+            int y, m, d, k = 0;                           /* as cli.c accepts */
             if (sscanf(w + 5, "%4d-%2d-%2d%n", &y, &m, &d, &k) == 3 && !w[5 + k] &&
                 m >= 1 && m <= 12 && d >= 1 && d <= 31)
                 o->date = w + 5;

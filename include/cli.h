@@ -1,0 +1,59 @@
+/* cli.h - the command line: options, their checks and the usage text.
+ *
+ * cv_cli_parse() reads argv with getopt_long, and SOURCE_DATE_EPOCH from the
+ * environment, into a cv_options, checking every value as it goes and then
+ * the combinations (a profile is needed; --merge goes with neither -o nor
+ * --dump).  It touches no file: where each PDF goes, and whether it may be
+ * written there, is plan.h's job.
+ *
+ * Messages are GNU style, one per problem, and followed by "Try 'cvpdf
+ * --help'." where the fix is a different command line:
+ *
+ *   cvpdf: -j x: expected a number of jobs from 0 to 1024
+ *   Try 'cvpdf --help'.
+ *
+ * --help and --version print to `out`; usage errors to `diag`, except that
+ * getopt itself reports unknown options and missing arguments on stderr.
+ *
+ * Every string in a cv_options points into argv (or the environment) and is
+ * valid as long as they are.
+ */
+#ifndef CV_CLI_H
+#define CV_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "error.h"
+
+typedef struct cv_options {
+    const char *layout;     /* -l FILE, or NULL: layouts/onecolumn.yaml */
+    const char *output;     /* -o FILE or DIR/, or NULL: the current directory */
+    const char *defaults;   /* --defaults FILE, or NULL */
+    const char *merge;      /* --merge FILE, or NULL */
+    const char *date;       /* --date YYYY-MM-DD ("last updated"), or NULL */
+    int dump;               /* 0 a PDF, 1 --dump, 2 --dump=glyphs */
+    bool quiet, strict, explain, pdfa;
+    bool has_epoch;         /* SOURCE_DATE_EPOCH is set: */
+    long long epoch;        /*   its seconds since 1970 */
+    long fit_pages;         /* --fit-pages N, or -1: the layout's fit_pages */
+    long jobs;              /* -j: worker processes; 0: in this process */
+    double timeout;         /* --timeout: seconds per profile of a batch; 0: none */
+    bool progress;          /* a line per finished profile (stderr is a terminal, no -q) */
+    char **profiles;        /* the profiles, in the order given */
+    int nprofiles;          /* at least 1 */
+} cv_options;
+
+/* cv_cli_parse() went through: go on and render. */
+#define CV_CLI_GO (-1)
+
+/* Parse the command line into `o`.  Returns CV_CLI_GO, or the status to
+ * exit with at once: 0 after --help or --version, 2 after a usage error
+ * (already reported on `diag`).  getopt_long permutes argv; parsing again
+ * (the unit tests) starts afresh. */
+int cv_cli_parse(int argc, char **argv, cv_options *o, FILE *out, FILE *diag);
+
+/* A diagnostics object as the options ask: -q, --strict. */
+void cv_cli_error_init(const cv_options *o, cv_error *err);
+
+#endif

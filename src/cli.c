@@ -1,0 +1,203 @@
+/* cli.c - the command line (cli.h). */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char usage[] =
+    "Usage: cvpdf PROFILE... [-l LAYOUT] [-o FILE|DIR/] [--dump[=glyphs]]\n"
+    "                        [--fit-pages N] [--explain] [--date DATE]\n"
+    "                        [--pdfa] [--defaults FILE] [-j N] [--timeout S]\n"
+    "                        [--merge FILE] [--strict] [-q]\n"
+    "Typeset résumés: YAML profiles (RenderCV's cv: format) to PDF.\n"
+    "\n"
+    "  -l, --layout FILE   layout YAML (default: layouts/onecolumn.yaml)\n"
+    "  -o, --output PATH   output PDF; with several profiles a directory,\n"
+    "                      written as DIR/<profile name>.pdf (default: the\n"
+    "                      current directory)\n"
+    "      --dump          print the laid-out pages as text instead of a PDF\n"
+    "      --dump=glyphs   the same, and after each text line the x position\n"
+    "                      of every glyph of it, as drawn in the PDF\n"
+    "      --strict        treat every warning as an error: exit 1, no PDF\n"
+    "                      written\n"
+    "      --fit-pages N   shrink spacing, then type, then margins until the\n"
+    "                      résumé fits in N pages (exit 1 when it cannot)\n"
+    "      --explain       print every page break and the rule that placed it\n"
+    "      --date DATE     the \"last updated\" date (YYYY-MM-DD) for the\n"
+    "                      running header or footer; default SOURCE_DATE_EPOCH\n"
+    "      --pdfa          write PDF/A-1b (also the layout's pdf: pdfa: true)\n"
+    "      --defaults FILE a profile merged under every profile (a lab's\n"
+    "                      address, locale:, settings:); the profile wins\n"
+    "  -j, --jobs N        render a batch N profiles at a time, each in its own\n"
+    "                      process (default: the number of cores; 0: all in\n"
+    "                      this process, without isolation)\n"
+    "      --timeout S     give up on a profile of a batch after S seconds\n"
+    "                      (default 10; 0: never)\n"
+    "      --merge FILE    write every profile into one PDF, in the order given,\n"
+    "                      with a bookmark per person (instead of one PDF each)\n"
+    "  -q, --quiet         no warnings or notes, errors only\n"
+    "  -h, --help          show this help\n"
+    "  -V, --version       show the version\n"
+    "\n"
+    "The PDF's creation date is SOURCE_DATE_EPOCH when set; otherwise it has\n"
+    "none, and the same input always gives the same bytes.\n"
+    "\n"
+    "Exit status: 0 all rendered, 1 an input failed, 2 usage error.\n";
+
+static const char try_help[] = "Try 'cvpdf --help'.\n";
+
+/* A whole number in [lo, hi]. */
+static bool whole(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (*end || end == s || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* A date YYYY-MM-DD that exists (February 29 in leap years only). */
+static bool valid_date(const char *s)
+{
+    static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int y, m, d, n = 0;
+    return sscanf(s, "%4d-%2d-%2d%n", &y, &m, &d, &n) == 3 && !s[n] && m >= 1 && m <= 12 &&
+           d >= 1 && d <= mdays[m - 1] &&
+           !(m == 2 && d == 29 && (y % 4 || (y % 100 == 0 && y % 400)));
+}
+
+/* The value of one option that takes a value, or of --dump's optional one.
+ * Returns false after reporting a bad value. */
+static bool take_value(int c, const char *arg, cv_options *o, FILE *diag)
+{
+    switch (c) {
+    case 'd':
+        if (arg && strcmp(arg, "glyphs")) {
+            fprintf(diag, "cvpdf: --dump=%s: the only value is 'glyphs'\n%s", arg, try_help);
+            return false;
+        }
+        o->dump = arg ? 2 : 1;
+        return true;
+    case 'j':
+        if (!whole(arg, 0, 1024, &o->jobs)) {
+            fprintf(diag, "cvpdf: -j %s: expected a number of jobs from 0 to 1024\n%s", arg,
+                    try_help);
+            return false;
+        }
+        return true;
+    case 'T': {
+        char *end;
+        o->timeout = strtod(arg, &end);
+        if (*end || end == arg || !(o->timeout >= 0) || o->timeout > 86400) {
+            fprintf(diag, "cvpdf: --timeout %s: expected seconds, from 0 (none) to 86400\n%s",
+                    arg, try_help);
+            return false;
+        }
+        return true;
+    }
+    case 'F':
+        if (!whole(arg, 1, 100, &o->fit_pages)) {
+            fprintf(diag, "cvpdf: --fit-pages %s: expected a number of pages from 1 to 100\n%s",
+                    arg, try_help);
+            return false;
+        }
+        return true;
+    case 'D':
+        if (!valid_date(arg)) {
+            fprintf(diag, "cvpdf: --date %s: expected YYYY-MM-DD\n%s", arg, try_help);
+            return false;
+        }
+        o->date = arg;
+        return true;
+    }
+    return false;
+}
+
+/* The options of argv, in order.  Returns CV_CLI_GO or the exit status. */
+static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
+{
+    static const struct option opts[] = {
+        {"layout", required_argument, NULL, 'l'}, {"output", required_argument, NULL, 'o'},
+        {"dump", optional_argument, NULL, 'd'},   {"strict", no_argument, NULL, 'S'},
+        {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},      {"fit-pages", required_argument, NULL, 'F'},
+        {"explain", no_argument, NULL, 'E'},      {"date", required_argument, NULL, 'D'},
+        {"pdfa", no_argument, NULL, 'A'},         {"jobs", required_argument, NULL, 'j'},
+        {"timeout", required_argument, NULL, 'T'}, {"merge", required_argument, NULL, 'M'},
+        {"defaults", required_argument, NULL, 'P'}, {NULL, 0, NULL, 0}};
+    optind = 0;                 /* GNU getopt: start afresh */
+    for (int c; (c = getopt_long(argc, argv, "l:o:j:qhV", opts, NULL)) != -1;) {
+        switch (c) {
+        case 'l': o->layout = optarg; break;
+        case 'o': o->output = optarg; break;
+        case 'S': o->strict = true; break;
+        case 'E': o->explain = true; break;
+        case 'A': o->pdfa = true; break;
+        case 'M': o->merge = optarg; break;
+        case 'P': o->defaults = optarg; break;
+        case 'q': o->quiet = true; break;
+        case 'd': case 'j': case 'T': case 'F': case 'D':
+            if (!take_value(c, optarg, o, diag))
+                return 2;
+            break;
+        case 'h': fputs(usage, out); return 0;
+        case 'V': fprintf(out, "cvpdf %s\n", CV_VERSION); return 0;
+        default: fputs(try_help, diag); return 2;
+        }
+    }
+    return CV_CLI_GO;
+}
+
+/* SOURCE_DATE_EPOCH (reproducible-builds.org): seconds since 1970. */
+static bool source_date_epoch(cv_options *o, FILE *diag)
+{
+    const char *sde = getenv("SOURCE_DATE_EPOCH");
+    if (!sde || !*sde)
+        return true;
+    char *end;
+    errno = 0;
+    long long t = strtoll(sde, &end, 10);
+    if (*end || errno || t < 0 || t > 253402300799LL) {
+        fprintf(diag, "cvpdf: SOURCE_DATE_EPOCH=%s: expected a number of seconds "
+                "since 1970-01-01\n", sde);
+        return false;
+    }
+    o->has_epoch = true;
+    o->epoch = t;
+    return true;
+}
+
+int cv_cli_parse(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
+{
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    *o = (cv_options){.fit_pages = -1, .jobs = ncpu > 0 ? ncpu : 1, .timeout = 10};
+    int status = options(argc, argv, o, out, diag);
+    if (status != CV_CLI_GO)
+        return status;
+    if (!source_date_epoch(o, diag))
+        return 2;
+    o->profiles = argv + optind;
+    o->nprofiles = argc - optind;
+    if (o->nprofiles < 1) {
+        fprintf(diag, "cvpdf: no profile given\n%s", usage);
+        return 2;
+    }
+    if (o->merge && (o->output || o->dump)) {
+        fprintf(diag, "cvpdf: --merge writes one PDF; it does not go with %s\n%s",
+                o->output ? "-o" : "--dump", try_help);
+        return 2;
+    }
+    o->progress = !o->quiet && isatty(STDERR_FILENO);
+    return CV_CLI_GO;
+}
+
+void cv_cli_error_init(const cv_options *o, cv_error *err)
+{
+    cv_error_init(err);
+    err->quiet = o->quiet;
+    err->strict = o->strict;
+}

@@ -1,0 +1,109 @@
+/* plan.c - where each PDF goes (plan.h). */
+#include "plan.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static bool is_dir(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+const char *cv_plan_stem(cv_arena *a, const char *path)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    const char *dot = strrchr(b, '.');
+    return cv_arena_strndup(a, b, dot && dot != b ? (size_t)(dot - b) : strlen(b));
+}
+
+/* One path per profile: -o FILE, or DIR/<stem>.pdf (made when missing), or
+ * <stem>.pdf here.  Two profiles for one path are refused. */
+static int name_outputs(cv_arena *a, const cv_options *o, cv_plan *p, FILE *diag)
+{
+    const char *output = o->output;
+    size_t olen = output ? strlen(output) : 0;
+    bool slash = olen > 0 && output[olen - 1] == '/';
+    bool out_is_dir = output && (slash || is_dir(output));
+    if (output && !out_is_dir && o->nprofiles > 1 && !o->dump) {
+        fprintf(diag, "cvpdf: -o %s names one file but %d profiles were given; "
+                "use -o DIR/\n", output, o->nprofiles);
+        return 2;
+    }
+    if (out_is_dir && !o->dump && !is_dir(output) && mkdir(output, 0777) != 0) {
+        fprintf(diag, "cvpdf: cannot create directory '%s': %s\n", output, strerror(errno));
+        return 1;
+    }
+    p->n = o->nprofiles;
+    p->outs = cv_arena_alloc(a, (size_t)p->n * sizeof *p->outs);
+    for (int i = 0; i < p->n; i++) {
+        const char *prof = o->profiles[i];
+        if (output && !out_is_dir)
+            p->outs[i] = output;
+        else
+            p->outs[i] = cv_arena_printf(a, "%s%s%s.pdf", out_is_dir ? output : "",
+                                         out_is_dir && !slash ? "/" : "", cv_plan_stem(a, prof));
+        for (int j = 0; j < i && !o->dump; j++)
+            if (!strcmp(p->outs[i], p->outs[j])) {
+                fprintf(diag, "cvpdf: %s and %s would both be written to %s\n",
+                        o->profiles[j], prof, p->outs[i]);
+                return 1;
+            }
+    }
+    return 0;
+}
+
+/* The files the run reads, by device and inode (each stat()ed once). */
+typedef struct inputs {
+    struct stat *st;
+    int n;
+} inputs;
+
+static void find_inputs(cv_arena *a, const cv_options *o, inputs *in)
+{
+    const char *named[] = {o->layout, o->defaults};
+    in->st = cv_arena_alloc(a, (size_t)(o->nprofiles + 2) * sizeof *in->st);
+    in->n = 0;
+    for (int j = -2; j < o->nprofiles; j++) {
+        const char *path = j < 0 ? named[j + 2] : o->profiles[j];
+        if (path && stat(path, &in->st[in->n]) == 0)
+            in->n++;
+    }
+}
+
+static bool is_input(const inputs *in, const struct stat *so)
+{
+    for (int j = 0; j < in->n; j++)
+        if (in->st[j].st_dev == so->st_dev && in->st[j].st_ino == so->st_ino)
+            return true;
+    return false;
+}
+
+/* A PDF must not overwrite an input. */
+static int refuse_inputs(cv_arena *a, const cv_options *o, const cv_plan *p, FILE *diag)
+{
+    inputs in;
+    find_inputs(a, o, &in);
+    for (int i = 0; i < p->n + 1; i++) {
+        const char *out = i < p->n ? p->outs[i] : o->merge;
+        struct stat so;
+        if (out && stat(out, &so) == 0 && is_input(&in, &so)) {
+            fprintf(diag, "%s: error: this is an input; it will not be overwritten with a PDF\n",
+                    out);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+int cv_plan_make(cv_arena *a, const cv_options *o, cv_plan *p, FILE *diag)
+{
+    *p = (cv_plan){0};
+    int status = name_outputs(a, o, p, diag);
+    if (status == 0 && !o->dump)
+        status = refuse_inputs(a, o, p, diag);
+    return status;
+}

@@ -1,0 +1,225 @@
+/* render.c - one profile through the pipeline, and the CV book (render.h). */
+#include "render.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "compose.h"
+#include "doc.h"
+#include "docinfo.h"
+#include "draw_dump.h"
+#include "draw_hpdf.h"
+#include "fit.h"
+#include "flow.h"
+#include "furniture.h"
+#include "output.h"
+#include "photo.h"
+
+/* --explain: where each page starts, and why. */
+static void explain(const char *profile, const cv_display *d, const cv_composed *c,
+                    const cv_flowlog *log)
+{
+    static const char *const cols[] = {"main column", "sidebar"};
+    printf("%s: %zu page%s\n", profile, d->npages, d->npages == 1 ? "" : "s");
+    for (size_t i = 0; i < log->nbreaks; i++) {
+        const cv_break *b = &log->breaks[i];
+        printf("  page %zu%s%s: starts with %s: %s\n", b->page + 1, c->ncols > 1 ? ", " : "",
+               c->ncols > 1 ? cols[b->col] : "", c->col[b->col].items[b->item].what,
+               b->reason);
+    }
+    for (size_t i = 0; i < log->nnotes; i++)
+        printf("  note: %s\n", log->notes[i]);
+}
+
+/* --fit-pages (or the layout's fit_pages): the style to render with, which
+ * is `st` itself when there is nothing to fit, or `fitted`. */
+static const cv_style *fit(cv_arena *a, const cv_renderer *r, const char *profile,
+                           const cv_doc *doc, const cv_image *photo, cv_style *fitted,
+                           cv_error *err)
+{
+    const cv_style *st = r->style;
+    long pages = r->opt->fit_pages >= 0 ? r->opt->fit_pages : (long)st->fit_pages;
+    const char *what;
+    if (pages <= 0 || !cv_fit(a, doc, st, photo, (size_t)pages, fitted, &what, err))
+        return st;
+    if (what && !r->opt->quiet)
+        fprintf(stderr, "%s: note: fitted to %ld page%s: %s\n", profile, pages,
+                pages == 1 ? "" : "s", what);
+    return fitted;
+}
+
+/* "Last updated": --date, the profile's settings.current_date, or
+ * SOURCE_DATE_EPOCH (into buf), so that output never depends on the clock. */
+static const char *last_updated(const cv_options *o, const cv_doc *doc, char buf[16])
+{
+    if (o->date)
+        return o->date;
+    if (doc->current_date.s)
+        return doc->current_date.s;
+    time_t tt = (time_t)o->epoch;
+    struct tm tm;
+    if (o->has_epoch && gmtime_r(&tt, &tm) && strftime(buf, 16, "%Y-%m-%d", &tm))
+        return buf;
+    return NULL;
+}
+
+cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *profile,
+                              cv_error *err)
+{
+    const cv_options *o = r->opt;
+    cv_doc *doc = cv_doc_load_with(a, profile, r->defaults, err);
+    if (!doc || err->set)
+        return NULL;
+    const cv_image *photo = cv_photo_load(a, doc, r->style, err);
+    if (err->set)
+        return NULL;
+    cv_style fitted;
+    const cv_style *st = fit(a, r, profile, doc, photo, &fitted, err);
+    if (err->set)
+        return NULL;
+    cv_composed c;
+    if (!cv_compose(a, doc, st, photo, &c, err) || err->set)
+        return NULL;
+    cv_flowlog log = {0};
+    cv_display *d = cv_flow(a, &c, st, o->explain ? &log : NULL);
+    if (o->explain)
+        explain(profile, d, &c, &log);
+    char date[16];
+    cv_furnish(a, d, doc, st, last_updated(o, doc, date), err);
+    cv_display_set_info(a, d, doc, st);
+    d->pdfa = d->pdfa || o->pdfa;
+    d->has_date = o->has_epoch;
+    d->epoch = o->epoch;
+    return err->set ? NULL : d;
+}
+
+/* Every file this résumé was made from is an input of the run: the
+ * profile, its photo, the fonts (the layout and defaults are noted when
+ * they are read). */
+static void note_inputs(cv_engine *eng, const char *profile, const cv_display *d)
+{
+    cv_inputs_add(eng->inputs, profile, "a profile");
+    for (size_t p = 0; p < d->npages; p++)
+        for (size_t i = 0; i < d->pages[p].nimgs; i++)
+            cv_inputs_add(eng->inputs, d->pages[p].imgs[i].im->path, "a photo");
+    cv_engine_note_fonts(eng);
+}
+
+bool cv_render_one(const cv_renderer *r, const char *profile, const char *out)
+{
+    cv_engine *eng = r->style->eng;
+    const cv_fontset *fonts = eng->fonts;
+    cv_arena *a = cv_arena_new();
+    cv_error err;
+    cv_cli_error_init(r->opt, &err);
+    bool ok = false;
+    cv_display *d = cv_render_lay_out(a, r, profile, &err);
+    if (d && r->opt->dump) {
+        if (r->opt->dump > 1)
+            cv_draw_dump_glyphs(d, fonts, stdout);
+        else
+            cv_draw_dump(d, fonts, stdout);
+        ok = true;
+    } else if (d) {
+        note_inputs(eng, profile, d);
+        ok = cv_draw_pdf(d, eng, out, eng->inputs, &err) && !err.set;
+    }
+    if (!ok)
+        cv_error_print(&err);
+    cv_arena_free(a);
+    return ok;
+}
+
+/* The book's title: "Résumés: Jiaao He, Shen Li, ...", at most about 1,000
+ * bytes; `who` is the next person's name, `nth` how many came before. */
+typedef struct title {
+    char s[1100];
+    size_t len;
+} title;
+
+static void title_add(title *t, const char *who, int nth)
+{
+    const char *sep = nth ? ", " : "";
+    if (t->len < 1000 && t->len + strlen(who) < 1000)
+        t->len += (size_t)snprintf(t->s + t->len, sizeof t->s - t->len, "%s%s", sep, who);
+    else if (t->len < 1000)
+        t->len = 1000 + (size_t)snprintf(t->s + t->len, sizeof t->s - t->len, "%s...", sep);
+}
+
+/* The book's first pass: lay out each profile, note the characters it
+ * draws and its author.  good[i] says which ones to add.  Returns the
+ * failures. */
+static int book_note(const cv_renderer *r, cv_book *k, char **profiles, int n, bool *good,
+                     title *t)
+{
+    int failed = 0, ngood = 0;
+    for (int i = 0; i < n; i++) {
+        cv_arena *a = cv_arena_new();
+        cv_error err;
+        cv_cli_error_init(r->opt, &err);
+        const cv_display *d = cv_render_lay_out(a, r, profiles[i], &err);
+        if (d) {
+            cv_book_note(k, d);
+            good[i] = true;
+            title_add(t, d->author ? d->author : "", ngood++);
+        } else {
+            cv_error_print(&err);
+            failed++;
+        }
+        if (r->opt->progress)
+            fprintf(stderr, "[%d/%d] %s %s\n", i + 1, n, d ? "ok  " : "FAIL", profiles[i]);
+        cv_arena_free(a);
+    }
+    return failed;
+}
+
+/* The second pass: lay out each good profile again and add its pages. */
+static bool book_add(const cv_renderer *r, cv_book *k, char **profiles, int n,
+                     const bool *good, cv_error *err)
+{
+    bool ok = true;
+    for (int i = 0; ok && i < n; i++) {
+        if (!good[i])
+            continue;
+        cv_arena *a = cv_arena_new();
+        cv_error again;
+        cv_cli_error_init(r->opt, &again);
+        again.quiet = true;             /* its warnings were printed already */
+        const cv_display *d = cv_render_lay_out(a, r, profiles[i], &again);
+        if (d)
+            note_inputs(r->style->eng, profiles[i], d);
+        ok = d && cv_book_add(k, d, err);
+        cv_arena_free(a);
+    }
+    return ok;
+}
+
+/* Two passes, so that only one résumé is in memory at a time: the first
+ * notes the characters each draws (each face is subset once, for
+ * everyone), the second lays each out again and draws it. */
+int cv_render_book(const cv_renderer *r, char **profiles, int n)
+{
+    bool *good = cv_xrealloc(NULL, (size_t)n * sizeof *good);
+    memset(good, 0, (size_t)n * sizeof *good);
+    cv_book *k = cv_book_new(r->style->eng, true);
+    if (!k)
+        abort();
+    title t = {"R\xC3\xA9sum\xC3\xA9s: ", 0};
+    t.len = strlen(t.s);
+    int failed = book_note(r, k, profiles, n, good, &t);
+    cv_error err;
+    cv_cli_error_init(r->opt, &err);
+    int ngood = n - failed;
+    if (ngood && (!book_add(r, k, profiles, n, good, &err) ||
+                  !cv_book_write(k, t.s, r->opt->merge, r->style->eng->inputs, &err))) {
+        cv_error_print(&err);
+        failed = n;
+    } else if (!ngood) {
+        fprintf(stderr, "%s: error: nothing to write: no profile rendered\n", r->opt->merge);
+    }
+    cv_book_free(k);
+    free(good);
+    return failed;
+}

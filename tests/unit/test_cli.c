@@ -1,0 +1,228 @@
+/* Unit tests for the command line (cli.h): every option, every usage error
+ * with its message and exit status, SOURCE_DATE_EPOCH. */
+#include "harness.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* One parse: its status, options, and what it printed. */
+typedef struct parsed {
+    int status;
+    cv_options o;
+    char *argv[32];
+    char out[8192], diag[8192];
+} parsed;
+
+static void slurp(FILE *f, char **buf, size_t *len, char *into, size_t size)
+{
+    fclose(f);
+    snprintf(into, size, "%.*s", (int)*len, *buf);
+    free(*buf);
+}
+
+/* Parse "cvpdf" followed by `args` (NULL-terminated). */
+static parsed *parse(const char *const *args)
+{
+    parsed *p = calloc(1, sizeof *p);
+    int argc = 0;
+    p->argv[argc++] = (char *)"cvpdf";
+    while (*args)
+        p->argv[argc++] = (char *)*args++;   /* getopt permutes, never writes */
+    char *ob, *db;
+    size_t ol, dl;
+    FILE *out = open_memstream(&ob, &ol), *diag = open_memstream(&db, &dl);
+    p->status = cv_cli_parse(argc, p->argv, &p->o, out, diag);
+    slurp(out, &ob, &ol, p->out, sizeof p->out);
+    slurp(diag, &db, &dl, p->diag, sizeof p->diag);
+    return p;
+}
+
+#define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+TEST(cli_defaults)
+{
+    unsetenv("SOURCE_DATE_EPOCH");
+    parsed *p = parse(ARGS("he.yaml"));
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    CHECK(p->status == CV_CLI_GO);
+    CHECK(p->o.nprofiles == 1);
+    CHECK_STR(p->o.profiles[0], "he.yaml");
+    CHECK(!p->o.layout && !p->o.output && !p->o.defaults && !p->o.merge && !p->o.date);
+    CHECK(p->o.dump == 0 && !p->o.quiet && !p->o.strict && !p->o.explain && !p->o.pdfa);
+    CHECK(p->o.fit_pages == -1);
+    CHECK(p->o.jobs == (ncpu > 0 ? ncpu : 1));
+    CHECK_NUM(p->o.timeout, 10, 0);
+    CHECK(!p->o.has_epoch);
+    CHECK_STR(p->out, "");
+    CHECK_STR(p->diag, "");
+    free(p);
+}
+
+TEST(cli_every_option)
+{
+    parsed *p = parse(ARGS("a.yaml", "-l", "L.yaml", "-o", "out/", "--dump=glyphs", "--strict",
+                           "-q", "--explain", "--pdfa", "--defaults", "lab.yaml", "-j", "3",
+                           "--timeout", "2.5", "--fit-pages", "2", "--date", "2024-02-29",
+                           "b.yaml"));
+    CHECK(p->status == CV_CLI_GO);
+    CHECK_STR(p->o.layout, "L.yaml");
+    CHECK_STR(p->o.output, "out/");
+    CHECK(p->o.dump == 2);
+    CHECK(p->o.strict && p->o.quiet && p->o.explain && p->o.pdfa);
+    CHECK(!p->o.progress);                   /* -q */
+    CHECK_STR(p->o.defaults, "lab.yaml");
+    CHECK(p->o.jobs == 3);
+    CHECK_NUM(p->o.timeout, 2.5, 0);
+    CHECK(p->o.fit_pages == 2);
+    CHECK_STR(p->o.date, "2024-02-29");
+    /* Profiles in the order given, wherever they were among the options. */
+    CHECK(p->o.nprofiles == 2);
+    CHECK_STR(p->o.profiles[0], "a.yaml");
+    CHECK_STR(p->o.profiles[1], "b.yaml");
+    free(p);
+    p = parse(ARGS("--layout=L", "--output", "x.pdf", "--dump", "--jobs=0", "--merge", "m.pdf",
+                   "p.yaml"));
+    CHECK(p->status == 2);                   /* --merge with -o */
+    free(p);
+    p = parse(ARGS("--layout=L", "--dump", "--jobs=0", "p.yaml"));
+    CHECK(p->status == CV_CLI_GO && p->o.dump == 1 && p->o.jobs == 0);
+    CHECK_STR(p->o.layout, "L");
+    free(p);
+    p = parse(ARGS("--merge", "m.pdf", "p.yaml", "q.yaml"));
+    CHECK(p->status == CV_CLI_GO);
+    CHECK_STR(p->o.merge, "m.pdf");
+    free(p);
+}
+
+/* A bad value: exit 2 and exactly this message. */
+static void refused(const char *const *args, const char *diag)
+{
+    parsed *p = parse(args);
+    CHECK(p->status == 2);
+    CHECK_STR(p->diag, diag);
+    CHECK_STR(p->out, "");
+    free(p);
+}
+
+TEST(cli_bad_values)
+{
+    const char *try = "Try 'cvpdf --help'.\n";
+    char want[256];
+#define REFUSED(msg, ...)                                           \
+    (snprintf(want, sizeof want, "cvpdf: %s\n%s", msg, try),         \
+     refused(ARGS(__VA_ARGS__), want))
+    REFUSED("--dump=text: the only value is 'glyphs'", "--dump=text", "p.yaml");
+    REFUSED("-j -1: expected a number of jobs from 0 to 1024", "-j", "-1", "p.yaml");
+    REFUSED("-j x: expected a number of jobs from 0 to 1024", "-j", "x", "p.yaml");
+    REFUSED("-j 1025: expected a number of jobs from 0 to 1024", "-j", "1025", "p.yaml");
+    REFUSED("-j 2x: expected a number of jobs from 0 to 1024", "-j2x", "p.yaml");
+    REFUSED("--timeout -2: expected seconds, from 0 (none) to 86400", "--timeout", "-2",
+            "p.yaml");
+    REFUSED("--timeout soon: expected seconds, from 0 (none) to 86400", "--timeout", "soon",
+            "p.yaml");
+    REFUSED("--timeout nan: expected seconds, from 0 (none) to 86400", "--timeout", "nan",
+            "p.yaml");
+    REFUSED("--timeout 86401: expected seconds, from 0 (none) to 86400", "--timeout", "86401",
+            "p.yaml");
+    REFUSED("--fit-pages 0: expected a number of pages from 1 to 100", "--fit-pages", "0",
+            "p.yaml");
+    REFUSED("--fit-pages 101: expected a number of pages from 1 to 100", "--fit-pages",
+            "101", "p.yaml");
+    REFUSED("--date 2023-02-29: expected YYYY-MM-DD", "--date", "2023-02-29", "p.yaml");
+    REFUSED("--date 1900-02-29: expected YYYY-MM-DD", "--date", "1900-02-29", "p.yaml");
+    REFUSED("--date 2023-13-01: expected YYYY-MM-DD", "--date", "2023-13-01", "p.yaml");
+    REFUSED("--date 2023-04-31: expected YYYY-MM-DD", "--date", "2023-04-31", "p.yaml");
+    REFUSED("--date 2023-01-01x: expected YYYY-MM-DD", "--date", "2023-01-01x", "p.yaml");
+    REFUSED("--merge writes one PDF; it does not go with -o", "--merge", "m.pdf", "-o", "x",
+            "p.yaml");
+    REFUSED("--merge writes one PDF; it does not go with --dump", "--merge", "m.pdf",
+            "--dump", "p.yaml");
+#undef REFUSED
+    /* The first bad value is the one reported. */
+    refused(ARGS("-j", "x", "--fit-pages", "0", "p.yaml"),
+            "cvpdf: -j x: expected a number of jobs from 0 to 1024\nTry 'cvpdf --help'.\n");
+    parsed *p = parse(ARGS("--date", "2000-02-29", "p.yaml"));
+    CHECK(p->status == CV_CLI_GO);
+    free(p);
+}
+
+TEST(cli_usage)
+{
+    parsed *p = parse(ARGS("-q"));
+    CHECK(p->status == 2);
+    CHECK(!strncmp(p->diag, "cvpdf: no profile given\nUsage: cvpdf PROFILE...", 47));
+    free(p);
+    /* getopt reports an unknown option itself (on stderr); then the hint. */
+    p = parse(ARGS("--no-such-option", "p.yaml"));
+    CHECK(p->status == 2);
+    CHECK_STR(p->diag, "Try 'cvpdf --help'.\n");
+    free(p);
+    p = parse(ARGS("-l"));
+    CHECK(p->status == 2);
+    free(p);
+    /* --help and --version on `out`, exit 0, whatever follows. */
+    p = parse(ARGS("--help", "-j", "x"));
+    CHECK(p->status == 0);
+    CHECK(!strncmp(p->out, "Usage: cvpdf PROFILE...", 23));
+    CHECK(strstr(p->out, "Exit status: 0 all rendered, 1 an input failed, 2 usage error.\n"));
+    CHECK_STR(p->diag, "");
+    free(p);
+    p = parse(ARGS("-V"));
+    CHECK(p->status == 0);
+    CHECK_STR(p->out, "cvpdf " CV_VERSION "\n");
+    free(p);
+    /* A bad value before --help wins. */
+    p = parse(ARGS("-j", "x", "--help"));
+    CHECK(p->status == 2 && !*p->out);
+    free(p);
+}
+
+TEST(cli_source_date_epoch)
+{
+    setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
+    parsed *p = parse(ARGS("p.yaml"));
+    CHECK(p->status == CV_CLI_GO && p->o.has_epoch && p->o.epoch == 1700000000LL);
+    free(p);
+    setenv("SOURCE_DATE_EPOCH", "", 1);
+    p = parse(ARGS("p.yaml"));
+    CHECK(p->status == CV_CLI_GO && !p->o.has_epoch);
+    free(p);
+    static const char *const bad[] = {"-1", "soon", "12x", "253402300800"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        setenv("SOURCE_DATE_EPOCH", bad[i], 1);
+        p = parse(ARGS("p.yaml"));
+        char want[200];
+        snprintf(want, sizeof want, "cvpdf: SOURCE_DATE_EPOCH=%s: expected a number of "
+                 "seconds since 1970-01-01\n", bad[i]);
+        CHECK(p->status == 2);
+        CHECK_STR(p->diag, want);
+        free(p);
+    }
+    /* Checked after the options: a bad option is reported first. */
+    p = parse(ARGS("-j", "x", "p.yaml"));
+    CHECK(p->status == 2 && strstr(p->diag, "-j x"));
+    free(p);
+    unsetenv("SOURCE_DATE_EPOCH");
+}
+
+TEST(cli_error_init)
+{
+    cv_options o = {.quiet = true, .strict = true};
+    cv_error err;
+    cv_cli_error_init(&o, &err);
+    CHECK(!err.set && err.quiet && err.strict && err.nwarnings == 0);
+}
+
+int main(void)
+{
+    RUN(cli_defaults);
+    RUN(cli_every_option);
+    RUN(cli_bad_values);
+    RUN(cli_usage);
+    RUN(cli_source_date_epoch);
+    RUN(cli_error_init);
+    return harness_report("cli");
+}

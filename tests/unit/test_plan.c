@@ -1,0 +1,189 @@
+/* Unit tests for output planning (plan.h): names, directories, collisions,
+ * and outputs that are inputs.  Works in a temporary directory. */
+#include "harness.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "plan.h"
+
+static char tmp[64];
+
+/* tmp/name, in the arena. */
+static char *at(cv_arena *a, const char *name)
+{
+    return cv_arena_printf(a, "%s/%s", tmp, name);
+}
+
+static void touch(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (f)
+        fclose(f);
+}
+
+/* One plan: its status and what it printed. */
+static int plan(cv_arena *a, const cv_options *o, cv_plan *p, char *diag, size_t size)
+{
+    char *buf;
+    size_t len;
+    FILE *f = open_memstream(&buf, &len);
+    int status = cv_plan_make(a, o, p, f);
+    fclose(f);
+    snprintf(diag, size, "%s", buf);
+    free(buf);
+    return status;
+}
+
+TEST(plan_stem)
+{
+    cv_arena *a = cv_arena_new();
+    CHECK_STR(cv_plan_stem(a, "profiles/he.yaml"), "he");
+    CHECK_STR(cv_plan_stem(a, "he.yaml"), "he");
+    CHECK_STR(cv_plan_stem(a, "he"), "he");
+    CHECK_STR(cv_plan_stem(a, "a.b.yaml"), "a.b");
+    CHECK_STR(cv_plan_stem(a, "dir.d/file"), "file");
+    CHECK_STR(cv_plan_stem(a, ".hidden"), ".hidden");
+    CHECK_STR(cv_plan_stem(a, "x/.hidden.yaml"), ".hidden");
+    cv_arena_free(a);
+}
+
+TEST(plan_names)
+{
+    cv_arena *a = cv_arena_new();
+    char *profiles[] = {"profiles/he.yaml", "li.yaml"};
+    char diag[1024];
+    cv_plan p;
+    /* No -o: <stem>.pdf here. */
+    cv_options o = {.profiles = profiles, .nprofiles = 2};
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 0);
+    CHECK(p.n == 2);
+    CHECK_STR(p.outs[0], "he.pdf");
+    CHECK_STR(p.outs[1], "li.pdf");
+    CHECK_STR(diag, "");
+    /* -o FILE with one profile: that file. */
+    o.nprofiles = 1;
+    o.output = at(a, "cv.pdf");
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 0);
+    CHECK_STR(p.outs[0], o.output);
+    /* -o DIR/ (made when missing), or an existing directory without '/'. */
+    o.nprofiles = 2;
+    o.output = at(a, "out/");
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 0);
+    CHECK_STR(p.outs[0], at(a, "out/he.pdf"));
+    CHECK_STR(p.outs[1], at(a, "out/li.pdf"));
+    struct stat st;
+    CHECK(stat(at(a, "out"), &st) == 0 && S_ISDIR(st.st_mode));
+    o.output = at(a, "out");
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 0);
+    CHECK_STR(p.outs[1], at(a, "out/li.pdf"));
+    /* -o "" is a file name, not a directory. */
+    o.output = "";
+    o.nprofiles = 1;
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 0);
+    CHECK_STR(p.outs[0], "");
+    cv_arena_free(a);
+}
+
+TEST(plan_refusals)
+{
+    cv_arena *a = cv_arena_new();
+    char *profiles[] = {"profiles/he.yaml", "li.yaml"};
+    char diag[1024], want[1024];
+    cv_plan p;
+    /* -o FILE for two profiles: a usage error, unless nothing is written. */
+    cv_options o = {.profiles = profiles, .nprofiles = 2, .output = at(a, "one.pdf")};
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 2);
+    snprintf(want, sizeof want, "cvpdf: -o %s names one file but 2 profiles were given; "
+             "use -o DIR/\n", o.output);
+    CHECK_STR(diag, want);
+    o.dump = 1;
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 0);
+    /* A directory that cannot be made. */
+    o.dump = 0;
+    o.output = at(a, "missing/sub/");
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 1);
+    snprintf(want, sizeof want, "cvpdf: cannot create directory '%s': %s\n", o.output,
+             strerror(ENOENT));
+    CHECK_STR(diag, want);
+    cv_arena_free(a);
+}
+
+TEST(plan_collisions)
+{
+    cv_arena *a = cv_arena_new();
+    char *profiles[] = {"x/li.yaml", "a/he.yaml", "b/he.yml"};
+    char diag[1024], want[1024];
+    cv_plan p;
+    cv_options o = {.profiles = profiles, .nprofiles = 3, .output = at(a, "c/")};
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 1);
+    snprintf(want, sizeof want, "cvpdf: a/he.yaml and b/he.yml would both be written to "
+             "%s/c/he.pdf\n", tmp);
+    CHECK_STR(diag, want);
+    /* --dump writes nothing: no collision. */
+    o.dump = 1;
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 0);
+    /* A profile given twice collides with itself. */
+    char *twice[] = {"he.yaml", "he.yaml"};
+    cv_options t = {.profiles = twice, .nprofiles = 2, .output = at(a, "c/")};
+    CHECK(plan(a, &t, &p, diag, sizeof diag) == 1);
+    cv_arena_free(a);
+}
+
+TEST(plan_inputs)
+{
+    cv_arena *a = cv_arena_new();
+    char *prof = at(a, "p.yaml"), *layout = at(a, "l.yaml"), *defs = at(a, "d.yaml");
+    touch(prof), touch(layout), touch(defs);
+    char *hard = at(a, "hard.pdf");
+    CHECK(link(prof, hard) == 0);
+    char *profiles[] = {prof};
+    char diag[1024], want[1024];
+    cv_plan p;
+    /* The profile itself, by name or through a hard link. */
+    cv_options o = {.profiles = profiles, .nprofiles = 1, .output = prof};
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 2);
+    snprintf(want, sizeof want, "%s: error: this is an input; it will not be overwritten "
+             "with a PDF\n", prof);
+    CHECK_STR(diag, want);
+    o.output = hard;
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 2);
+    /* The layout, the defaults, the book. */
+    o.layout = layout;
+    o.output = layout;
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 2);
+    o.defaults = defs;
+    o.output = NULL;
+    o.merge = defs;
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 2);
+    /* A new file, or --dump, is fine. */
+    o.merge = NULL;
+    o.output = at(a, "new.pdf");
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 0);
+    o.output = prof;
+    o.dump = 1;
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 0);
+    CHECK_STR(diag, "");
+    unlink(prof), unlink(layout), unlink(defs), unlink(hard);
+    cv_arena_free(a);
+}
+
+int main(void)
+{
+    snprintf(tmp, sizeof tmp, "%s", "/tmp/cvpdf-plan-XXXXXX");
+    if (!mkdtemp(tmp))
+        return 1;
+    RUN(plan_stem);
+    RUN(plan_names);
+    RUN(plan_refusals);
+    RUN(plan_collisions);
+    RUN(plan_inputs);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
+    if (system(cmd) != 0)
+        fprintf(stderr, "cannot remove %s\n", tmp);
+    return harness_report("plan");
+}
