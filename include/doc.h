@@ -117,6 +117,11 @@ cv_doc *cv_doc_load_file(cv_arena *a, const char *path, cv_error *err);
 /* The same with `defaults` (--defaults, may be NULL) merged under the
  * profile's YAML (cv_yml_merge(): the profile wins). */
 cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, cv_error *err);
+/* The same from `len` bytes of YAML in memory (the standard input), named
+ * `file` in messages; relative paths in it (the photo) are taken from the
+ * current directory when `file` has no '/'. */
+cv_doc *cv_doc_load_text(cv_arena *a, const char *file, const char *text, size_t len,
+                         const cv_yml *defaults, cv_error *err);
 /* Read --defaults: a file shaped like a profile (the same top-level keys,
  * `cv` optional), to be merged under each profile by cv_doc_load_with().
  * Only its shape is checked here; its values are checked with each

@@ -37,4 +37,8 @@ typedef struct cv_file {
  * file that grows past the limit while it is read is CV_FILE_TOO_BIG. */
 bool cv_file_read(cv_arena *a, const char *path, size_t limit, bool regular_only, cv_file *f);
 
+/* The same from an open descriptor (not closed), e.g. the standard input:
+ * read to its end.  f->size is set for a regular file only. */
+bool cv_file_read_fd(cv_arena *a, int fd, size_t limit, cv_file *f);
+
 #endif

@@ -35,6 +35,8 @@ typedef struct cv_renderer {
     const cv_options *opt;    /* the command line */
     const cv_style *style;    /* the layout, resolved once; style->eng is the engine */
     const cv_yml *defaults;   /* --defaults (cv_doc_load_defaults()), or NULL */
+    const char *stdin_text;   /* the profile '-', read once from the standard input */
+    size_t stdin_len;
 } cv_renderer;
 
 /* Lay out `profile` in `a`: its pages, valid until cv_arena_free(a), or

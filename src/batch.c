@@ -25,6 +25,7 @@
  * never renders, so every worker, the first or a replacement, starts warm.
  */
 #include "batch.h"
+#include "stop.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -106,8 +107,10 @@ static void test_fault(const char *profile)
  * closes the socket. */
 static _Noreturn void work(const pool *p, long self, int ctl, int errw, pid_t parent)
 {
-    /* Die with the parent; if it is gone already, the signal came too late. */
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+    /* Die with the parent, cleanly (stop.h); if it is gone already, the
+     * signal came too late. */
+    cv_stop_forget_workers();
+    if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent)
         _exit(1);
     for (long k = 0; k < p->nw; k++)
         if (k != self && p->ws[k].pid) {
@@ -166,6 +169,7 @@ static bool spawn(pool *p, worker *w)
         return false;
     }
     fcntl(ep[0], F_SETFL, O_NONBLOCK);
+    cv_stop_worker(pid, 1);
     w->pid = pid;
     w->ctl = sv[0];
     w->errfd = ep[0];
@@ -256,6 +260,7 @@ static void bury(pool *p, worker *w, ending how)
     int status = 0;
     while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
         ;
+    cv_stop_worker(w->pid, 0);
     drain(w);                 /* to its end: every writer is gone */
     if (w->errfd >= 0)
         close(w->errfd);
@@ -393,7 +398,10 @@ int cv_batch_run(const cv_renderer *r, const cv_plan *plan)
     if (n == 1 || o->jobs == 0) {
         int failed = 0;
         for (int i = 0; i < n; i++) {
+            cv_stop_timeout(o->timeout, o->profiles[i]);
+            test_fault(o->profiles[i]);
             bool ok = cv_render_one(r, o->profiles[i], plan->outs[i]);
+            cv_stop_timeout(0, NULL);
             failed += !ok;
             if (o->progress && n > 1)
                 fprintf(stderr, "[%d/%d] %s %s\n", i + 1, n, ok ? "ok  " : "FAIL",

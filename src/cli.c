@@ -5,6 +5,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char usage[] =
@@ -60,13 +61,18 @@ static bool whole(const char *s, long lo, long hi, long *out)
     return true;
 }
 
-/* A date YYYY-MM-DD that exists (February 29 in leap years only). */
+/* A date YYYY-MM-DD that exists, written with exactly those digits (no
+ * sign, no space), in the years 1000-9999 as profiles' dates are. */
 static bool valid_date(const char *s)
 {
     static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    int y, m, d, n = 0;
-    return sscanf(s, "%4d-%2d-%2d%n", &y, &m, &d, &n) == 3 && !s[n] && m >= 1 && m <= 12 &&
-           d >= 1 && d <= mdays[m - 1] &&
+    for (int i = 0; i < 10; i++)
+        if (i == 4 || i == 7 ? s[i] != '-' : !(s[i] >= '0' && s[i] <= '9'))
+            return false;
+    if (s[10])
+        return false;
+    int y = atoi(s), m = atoi(s + 5), d = atoi(s + 8);
+    return y >= 1000 && m >= 1 && m <= 12 && d >= 1 && d <= mdays[m - 1] &&
            !(m == 2 && d == 29 && (y % 4 || (y % 100 == 0 && y % 400)));
 }
 
@@ -108,7 +114,8 @@ static bool take_value(int c, const char *arg, cv_options *o, FILE *diag)
         return true;
     case 'D':
         if (!valid_date(arg)) {
-            fprintf(diag, "cvpdf: --date %s: expected YYYY-MM-DD\n%s", arg, try_help);
+            fprintf(diag, "cvpdf: --date %s: expected a date YYYY-MM-DD that exists, in the "
+                    "years 1000-9999\n%s", arg, try_help);
             return false;
         }
         o->date = arg;
@@ -152,16 +159,46 @@ static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
     return CV_CLI_GO;
 }
 
+/* Is '-' (the standard input) one of the profiles? */
+static bool stdin_profile(const cv_options *o)
+{
+    for (int i = 0; i < o->nprofiles; i++)
+        if (!strcmp(o->profiles[i], "-"))
+            return true;
+    return false;
+}
+
+/* A profile given twice (the same file, by any name) is rendered once. */
+static void once(cv_options *o, FILE *diag)
+{
+    int n = 0;
+    for (int i = 0; i < o->nprofiles; i++) {
+        struct stat si, sj;
+        bool seen = false, has = stat(o->profiles[i], &si) == 0;
+        for (int j = 0; j < n && !seen; j++)
+            seen = !strcmp(o->profiles[i], o->profiles[j]) ||
+                   (has && strcmp(o->profiles[i], "-") && stat(o->profiles[j], &sj) == 0 &&
+                    si.st_dev == sj.st_dev && si.st_ino == sj.st_ino);
+        if (seen)
+            cv_diag_say(&(cv_diag){diag, o->quiet, false}, (cv_pos){o->profiles[i], 0, 0},
+                        "note", "given twice; rendered once");
+        else
+            o->profiles[n++] = o->profiles[i];
+    }
+    o->nprofiles = n;
+}
+
 /* SOURCE_DATE_EPOCH (reproducible-builds.org): seconds since 1970. */
 static bool source_date_epoch(cv_options *o, FILE *diag)
 {
     const char *sde = getenv("SOURCE_DATE_EPOCH");
     if (!sde || !*sde)
         return true;
+    /* Digits only: strtoll() alone would take " 5" and "+5". */
     char *end;
     errno = 0;
     long long t = strtoll(sde, &end, 10);
-    if (*end || errno || t < 0 || t > 253402300799LL) {
+    if (strspn(sde, "0123456789") != strlen(sde) || *end || errno || t > 253402300799LL) {
         fprintf(diag, "cvpdf: SOURCE_DATE_EPOCH=%s: expected a number of seconds "
                 "since 1970-01-01\n", sde);
         return false;
@@ -184,6 +221,22 @@ int cv_cli_parse(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
     o->nprofiles = argc - optind;
     if (o->nprofiles < 1) {
         fprintf(diag, "cvpdf: no profile given\n%s", usage);
+        return 2;
+    }
+    if ((o->output && !*o->output) || (o->merge && !*o->merge) || (o->layout && !*o->layout) ||
+        (o->defaults && !*o->defaults)) {
+        fprintf(diag, "cvpdf: an empty file name was given (-o \"\"?)\n%s", try_help);
+        return 2;
+    }
+    if (o->explain && o->output && !strcmp(o->output, "-")) {
+        fprintf(diag, "cvpdf: --explain and -o - would both write to the standard output\n%s",
+                try_help);
+        return 2;
+    }
+    once(o, diag);
+    if (stdin_profile(o) && !o->output && !o->merge && !o->dump) {
+        fprintf(diag, "cvpdf: the profile '-' is read from the standard input; say where its "
+                "PDF goes with -o FILE (or -o - for the standard output)\n%s", try_help);
         return 2;
     }
     if (o->merge && (o->output || o->dump)) {

@@ -550,6 +550,18 @@ cv_doc *cv_doc_load_file(cv_arena *a, const char *path, cv_error *err)
     return cv_doc_load_with(a, path, NULL, err);
 }
 
+cv_doc *cv_doc_load_text(cv_arena *a, const char *file, const char *text, size_t len,
+                         const cv_yml *defaults, cv_error *err)
+{
+    cv_arena *tree = cv_arena_new();
+    cv_doc *d = NULL;
+    cv_yml *root = cv_yml_load_in(tree, a, file, text, len, err);
+    if (root)
+        d = cv_doc_load(a, defaults ? cv_yml_merge(tree, defaults, root) : root, file, err);
+    cv_arena_free(tree);
+    return d;
+}
+
 cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, cv_error *err)
 {
     /* The file and the tree live only while the document is read: a cv_doc

@@ -42,20 +42,33 @@ bool cv_file_read(cv_arena *a, const char *path, size_t limit, bool regular_only
         close(fd);
         return fail(f, CV_FILE_NOT_REGULAR, 0);
     }
-    size_t cap = 64 * 1024;
     if (S_ISREG(st.st_mode)) {
         f->size = (long long)st.st_size;
         if ((unsigned long long)st.st_size > limit) {
             close(fd);
             return fail(f, CV_FILE_TOO_BIG, 0);
         }
-        /* The size, a byte to see that the file has not grown, the NUL. */
-        cap = (size_t)st.st_size + 2;
     }
     if (regular_only) {
         int flags = fcntl(fd, F_GETFL);
         if (flags >= 0)
             fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    }
+    bool ok = cv_file_read_fd(a, fd, limit, f);
+    close(fd);
+    return ok;
+}
+
+bool cv_file_read_fd(cv_arena *a, int fd, size_t limit, cv_file *f)
+{
+    *f = (cv_file){.size = -1};
+    struct stat st;
+    size_t cap = 64 * 1024;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        f->size = (long long)st.st_size;
+        /* The size, a byte to see that the file has not grown, the NUL. */
+        if ((unsigned long long)st.st_size < limit)
+            cap = (size_t)st.st_size + 2;
     }
 
     /* Read to the end, which may have moved since fstat() (pipes report no
@@ -73,7 +86,6 @@ bool cv_file_read(cv_arena *a, const char *path, size_t limit, bool regular_only
             continue;
         if (k < 0) {
             int e = errno;
-            close(fd);
             if (!a)
                 free(buf);
             return fail(f, CV_FILE_READ, e);
@@ -82,15 +94,14 @@ bool cv_file_read(cv_arena *a, const char *path, size_t limit, bool regular_only
             break;
         n += (size_t)k;
         if (n > limit) {
-            close(fd);
             if (!a)
                 free(buf);
             return fail(f, CV_FILE_TOO_BIG, 0);
         }
     }
-    close(fd);
     buf[n] = '\0';
     f->data = buf;
     f->len = n;
+    f->status = CV_FILE_OK;
     return true;
 }

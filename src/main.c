@@ -26,8 +26,10 @@
 #include "doc.h"
 #include "engine.h"
 #include "error.h"
+#include "file.h"
 #include "plan.h"
 #include "render.h"
+#include "stop.h"
 #include "style.h"
 
 /* The directory holding fonts/ and layouts/: CVPDF_DATADIR, or next to the
@@ -76,6 +78,25 @@ static bool set_up(cv_arena *a, const cv_options *o, cv_engine **eng, cv_style *
     return !err->set;
 }
 
+/* The profile '-': the standard input, read once (a book reads each
+ * profile twice).  Returns false with err set. */
+static bool read_stdin(cv_arena *a, const cv_options *o, cv_renderer *r, cv_error *err)
+{
+    bool wanted = false;
+    for (int i = 0; i < o->nprofiles; i++)
+        wanted = wanted || !strcmp(o->profiles[i], "-");
+    if (!wanted)
+        return true;
+    cv_file f;
+    if (!cv_file_read_fd(a, STDIN_FILENO, 16u * 1024 * 1024, &f))
+        return cv_error_at(err, (cv_pos){"<stdin>", 0, 0}, f.status == CV_FILE_TOO_BIG
+                           ? "the standard input holds more than 16 MB, the limit for an input"
+                           : "cannot read the standard input: %s", strerror(f.err));
+    r->stdin_text = f.data;
+    r->stdin_len = f.len;
+    return !err->set;
+}
+
 /* Render every profile; returns how many failed. */
 static int run(const cv_renderer *r, const cv_plan *plan)
 {
@@ -103,6 +124,7 @@ int main(int argc, char **argv)
     int status = cv_cli_parse(argc, argv, &o, stdout, stderr);
     if (status != CV_CLI_GO)
         return status;
+    cv_stop_install();
     cv_arena *a = cv_arena_new();
     cv_plan plan;
     cv_engine *eng = NULL;
@@ -111,7 +133,8 @@ int main(int argc, char **argv)
     cv_error err;
     cv_cli_error_init(&o, &err);
     status = cv_plan_make(a, &o, &plan, stderr);
-    if (status == 0 && !set_up(a, &o, &eng, &st, &r.defaults, &err)) {
+    if (status == 0 && (!set_up(a, &o, &eng, &st, &r.defaults, &err) ||
+                        !read_stdin(a, &o, &r, &err))) {
         cv_error_print(&err);
         status = 1;
     }

@@ -6,6 +6,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "error.h"
+
+/* A line through the sink's escaping (names may hold any byte). */
+#define SAY(diag, file, ...) cv_diag_say(&(cv_diag){(diag), false, false}, (cv_pos){(file), 0, 0}, \
+                                         "error", __VA_ARGS__)
+
 static bool is_dir(const char *p)
 {
     struct stat st;
@@ -14,15 +20,35 @@ static bool is_dir(const char *p)
 
 const char *cv_plan_stem(cv_arena *a, const char *path)
 {
+    if (!strcmp(path, "-"))
+        return "stdin";
     const char *b = strrchr(path, '/');
     b = b ? b + 1 : path;
     const char *dot = strrchr(b, '.');
     return cv_arena_strndup(a, b, dot && dot != b ? (size_t)(dot - b) : strlen(b));
 }
 
-/* One path per profile: -o FILE, or DIR/<stem>.pdf (made when missing), or
- * <stem>.pdf here.  Two profiles for one path are refused. */
-static int name_outputs(cv_arena *a, const cv_options *o, cv_plan *p, FILE *diag)
+/* Make the output directory (and nothing above it) once every check has
+ * passed; another run making it at the same moment is fine. */
+static int make_dir(const char *dir, FILE *diag)
+{
+    if (mkdir(dir, 0777) == 0 || errno == EEXIST) {
+        struct stat st;
+        if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+            return 0;
+        SAY(diag, dir, "cannot create directory '%s': %s", dir,
+            strerror(errno == EEXIST ? ENOTDIR : errno));
+        return 1;
+    }
+    SAY(diag, dir, "cannot create directory '%s': %s", dir, strerror(errno));
+    return 1;
+}
+
+/* One path per profile: -o FILE, or DIR/<stem>.pdf, or <stem>.pdf here.
+ * Two profiles for one path are refused.  With --merge nothing of this is
+ * written: the book is the one output. */
+static int name_outputs(cv_arena *a, const cv_options *o, cv_plan *p, bool *mkdir_out,
+                        FILE *diag)
 {
     const char *output = o->output;
     size_t olen = output ? strlen(output) : 0;
@@ -33,10 +59,7 @@ static int name_outputs(cv_arena *a, const cv_options *o, cv_plan *p, FILE *diag
                 "use -o DIR/\n", output, o->nprofiles);
         return 2;
     }
-    if (out_is_dir && !o->dump && !is_dir(output) && mkdir(output, 0777) != 0) {
-        fprintf(diag, "cvpdf: cannot create directory '%s': %s\n", output, strerror(errno));
-        return 1;
-    }
+    *mkdir_out = out_is_dir && !o->dump && !o->merge && !is_dir(output);
     p->n = o->nprofiles;
     p->outs = cv_arena_alloc(a, (size_t)p->n * sizeof *p->outs);
     for (int i = 0; i < p->n; i++) {
@@ -46,10 +69,10 @@ static int name_outputs(cv_arena *a, const cv_options *o, cv_plan *p, FILE *diag
         else
             p->outs[i] = cv_arena_printf(a, "%s%s%s.pdf", out_is_dir ? output : "",
                                          out_is_dir && !slash ? "/" : "", cv_plan_stem(a, prof));
-        for (int j = 0; j < i && !o->dump; j++)
+        for (int j = 0; j < i && !o->dump && !o->merge; j++)
             if (!strcmp(p->outs[i], p->outs[j])) {
-                fprintf(diag, "cvpdf: %s and %s would both be written to %s\n",
-                        o->profiles[j], prof, p->outs[i]);
+                SAY(diag, "cvpdf", "%s and %s would both be written to %s; give one of them "
+                    "another name, or use --merge", o->profiles[j], prof, p->outs[i]);
                 return 1;
             }
     }
@@ -87,12 +110,11 @@ static int refuse_inputs(cv_arena *a, const cv_options *o, const cv_plan *p, FIL
 {
     inputs in;
     find_inputs(a, o, &in);
-    for (int i = 0; i < p->n + 1; i++) {
+    for (int i = o->merge ? p->n : 0; i < p->n + 1; i++) {
         const char *out = i < p->n ? p->outs[i] : o->merge;
         struct stat so;
         if (out && stat(out, &so) == 0 && is_input(&in, &so)) {
-            fprintf(diag, "%s: error: this is an input; it will not be overwritten with a PDF\n",
-                    out);
+            SAY(diag, out, "this is an input; it will not be overwritten with a PDF");
             return 2;
         }
     }
@@ -102,8 +124,11 @@ static int refuse_inputs(cv_arena *a, const cv_options *o, const cv_plan *p, FIL
 int cv_plan_make(cv_arena *a, const cv_options *o, cv_plan *p, FILE *diag)
 {
     *p = (cv_plan){0};
-    int status = name_outputs(a, o, p, diag);
+    bool mkdir_out = false;
+    int status = name_outputs(a, o, p, &mkdir_out, diag);
     if (status == 0 && !o->dump)
         status = refuse_inputs(a, o, p, diag);
+    if (status == 0 && mkdir_out)
+        status = make_dir(o->output, diag);
     return status;
 }

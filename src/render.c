@@ -69,7 +69,10 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
                               cv_error *err)
 {
     const cv_options *o = r->opt;
-    cv_doc *doc = cv_doc_load_with(a, profile, r->defaults, err);
+    cv_doc *doc = strcmp(profile, "-")
+                      ? cv_doc_load_with(a, profile, r->defaults, err)
+                      : cv_doc_load_text(a, "<stdin>", r->stdin_text ? r->stdin_text : "",
+                                         r->stdin_len, r->defaults, err);
     if (!doc || err->set)
         return NULL;
     const cv_image *photo = cv_photo_load(a, doc, r->style, err);
@@ -100,7 +103,8 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
  * they are read). */
 static void note_inputs(cv_engine *eng, const char *profile, const cv_display *d)
 {
-    cv_inputs_add(eng->inputs, profile, "a profile");
+    if (strcmp(profile, "-"))
+        cv_inputs_add(eng->inputs, profile, "a profile");
     for (size_t p = 0; p < d->npages; p++)
         for (size_t i = 0; i < d->pages[p].nimgs; i++)
             cv_inputs_add(eng->inputs, d->pages[p].imgs[i].im->path, "a photo");

@@ -10,6 +10,7 @@ qpdf.  Every check prints "ok NAME" or "FAIL NAME: why"; the last line is
 "e2e: N passed, M failed".
 """
 import os
+import shutil
 import re
 import subprocess
 import sys
@@ -304,7 +305,19 @@ def bad_input_tests():
           rc == 1 and os.path.exists(os.path.join(d, "he.pdf")) and os.path.exists(os.path.join(d, "li.pdf")),
           "rc %d %s" % (rc, err))
     rc, _, err = run([BIN, "-o", d + "/", "profiles/he.yaml", "./profiles/he.yaml"])
-    check("two profiles with one output name are refused", rc == 1 and "both" in err, err)
+    check("a profile given twice is rendered once, with a note",
+          rc == 0 and "./profiles/he.yaml: note: given twice; rendered once" in err, err)
+    for sub in ("a", "b"):
+        os.makedirs(os.path.join(TMP, sub), exist_ok=True)
+        shutil.copy("profiles/he.yaml", os.path.join(TMP, sub, "cv.yaml"))
+    two = [os.path.join(TMP, "a", "cv.yaml"), os.path.join(TMP, "b", "cv.yaml")]
+    rc, _, err = run([BIN, "-o", d + "/"] + two)
+    check("two profiles with one output name are refused",
+          rc == 1 and "cvpdf: error:" in err and "both" in err, err)
+    book = os.path.join(TMP, "book.pdf")
+    rc, _, err = run([BIN, "-q", "--merge", book] + two)
+    check("--merge takes two profiles of one name (it writes one file)",
+          rc == 0 and os.path.exists(book), err)
     rc, _, err = run([BIN, "profiles/he.yaml", "-l", "/nonexistent/layout.yaml", "-o", os.path.join(TMP, "x.pdf")])
     check("a missing layout is an error naming it", rc == 1 and "/nonexistent/layout.yaml" in err, err)
     rc, _, err = run([BIN, "profiles/he.yaml", "-o", "/nonexistent-dir/x.pdf"])

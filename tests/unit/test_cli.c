@@ -131,11 +131,16 @@ TEST(cli_bad_values)
             "p.yaml");
     REFUSED("--fit-pages 101: expected a number of pages from 1 to 100", "--fit-pages",
             "101", "p.yaml");
-    REFUSED("--date 2023-02-29: expected YYYY-MM-DD", "--date", "2023-02-29", "p.yaml");
-    REFUSED("--date 1900-02-29: expected YYYY-MM-DD", "--date", "1900-02-29", "p.yaml");
-    REFUSED("--date 2023-13-01: expected YYYY-MM-DD", "--date", "2023-13-01", "p.yaml");
-    REFUSED("--date 2023-04-31: expected YYYY-MM-DD", "--date", "2023-04-31", "p.yaml");
-    REFUSED("--date 2023-01-01x: expected YYYY-MM-DD", "--date", "2023-01-01x", "p.yaml");
+    REFUSED("--date 2023-02-29: expected a date YYYY-MM-DD that exists, in the years 1000-9999", "--date", "2023-02-29", "p.yaml");
+    REFUSED("--date 1900-02-29: expected a date YYYY-MM-DD that exists, in the years 1000-9999", "--date", "1900-02-29", "p.yaml");
+    REFUSED("--date 2023-13-01: expected a date YYYY-MM-DD that exists, in the years 1000-9999", "--date", "2023-13-01", "p.yaml");
+    REFUSED("--date 2023-04-31: expected a date YYYY-MM-DD that exists, in the years 1000-9999", "--date", "2023-04-31", "p.yaml");
+    REFUSED("--date 2023-01-01x: expected a date YYYY-MM-DD that exists, in the years 1000-9999", "--date", "2023-01-01x", "p.yaml");
+    /* A sign, spaces, a year 0 or before 1000: not dates (issue 13). */
+    REFUSED("--date -001-01-01: expected a date YYYY-MM-DD that exists, in the years 1000-9999", "--date", "-001-01-01", "p.yaml");
+    REFUSED("--date 2023-+1-+1: expected a date YYYY-MM-DD that exists, in the years 1000-9999", "--date", "2023-+1-+1", "p.yaml");
+    REFUSED("--date  2023-01-01: expected a date YYYY-MM-DD that exists, in the years 1000-9999", "--date", " 2023-01-01", "p.yaml");
+    REFUSED("--date 0000-01-01: expected a date YYYY-MM-DD that exists, in the years 1000-9999", "--date", "0000-01-01", "p.yaml");
     REFUSED("--merge writes one PDF; it does not go with -o", "--merge", "m.pdf", "-o", "x",
             "p.yaml");
     REFUSED("--merge writes one PDF; it does not go with --dump", "--merge", "m.pdf",
@@ -190,7 +195,7 @@ TEST(cli_source_date_epoch)
     p = parse(ARGS("p.yaml"));
     CHECK(p->status == CV_CLI_GO && !p->o.has_epoch);
     free(p);
-    static const char *const bad[] = {"-1", "soon", "12x", "253402300800"};
+    static const char *const bad[] = {"-1", "soon", "12x", "253402300800", " 5", "+5", "5 "};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         setenv("SOURCE_DATE_EPOCH", bad[i], 1);
         p = parse(ARGS("p.yaml"));

@@ -106,8 +106,8 @@ TEST(plan_refusals)
     o.dump = 0;
     o.output = at(a, "missing/sub/");
     CHECK(plan(a, &o, &p, diag, sizeof diag) == 1);
-    snprintf(want, sizeof want, "cvpdf: cannot create directory '%s': %s\n", o.output,
-             strerror(ENOENT));
+    snprintf(want, sizeof want, "%s: error: cannot create directory '%s': %s\n", o.output,
+             o.output, strerror(ENOENT));
     CHECK_STR(diag, want);
     cv_arena_free(a);
 }
@@ -120,16 +120,19 @@ TEST(plan_collisions)
     cv_plan p;
     cv_options o = {.profiles = profiles, .nprofiles = 3, .output = at(a, "c/")};
     CHECK(plan(a, &o, &p, diag, sizeof diag) == 1);
-    snprintf(want, sizeof want, "cvpdf: a/he.yaml and b/he.yml would both be written to "
-             "%s/c/he.pdf\n", tmp);
+    snprintf(want, sizeof want, "cvpdf: error: a/he.yaml and b/he.yml would both be written "
+             "to %s/c/he.pdf; give one of them another name, or use --merge\n", tmp);
     CHECK_STR(diag, want);
     /* --dump writes nothing: no collision. */
     o.dump = 1;
     CHECK(plan(a, &o, &p, diag, sizeof diag) == 0);
-    /* A profile given twice collides with itself. */
-    char *twice[] = {"he.yaml", "he.yaml"};
-    cv_options t = {.profiles = twice, .nprofiles = 2, .output = at(a, "c/")};
-    CHECK(plan(a, &t, &p, diag, sizeof diag) == 1);
+    /* --merge writes one file: the names do not matter. */
+    o.dump = 0;
+    o.merge = at(a, "book.pdf");
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 0);
+    /* Nothing is made before the checks pass. */
+    struct stat st;
+    CHECK(stat(at(a, "c"), &st) != 0);
     cv_arena_free(a);
 }
 

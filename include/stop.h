@@ -1,0 +1,33 @@
+/* stop.h - stopping cleanly: SIGINT, SIGTERM, SIGHUP and --timeout.
+ *
+ * When cvpdf is interrupted, terminated or hung up on, it leaves nothing
+ * behind: every temporary file is removed (output.h's cv_out_cleanup()),
+ * every batch worker is told to stop and waited for, and only then does
+ * the process end, by the same signal, so that the shell sees the
+ * conventional status (130 for SIGINT).  Workers stop the same way; they
+ * also die with their parent (batch.c sets PR_SET_PDEATHSIG to SIGTERM).
+ *
+ * --timeout applies to every profile, in a worker or in this process: a
+ * profile rendered here that runs past it ends the process with
+ * `PROFILE: error: gave up after N s (--timeout); nothing written` and exit
+ * status 1 (the worker pool instead kills the worker and goes on).
+ *
+ * The handlers can only reach file-scope state: the list of live workers
+ * and the prepared timeout message are the one such state of the program
+ * besides output.c's temporary names.
+ */
+#ifndef CV_STOP_H
+#define CV_STOP_H
+
+#include <sys/types.h>
+
+/* Install the handlers in this process (once, early in main). */
+void cv_stop_install(void);
+/* A batch worker started or ended: stop it with the parent. */
+void cv_stop_worker(pid_t pid, int started);
+/* In a new worker: it has no workers of its own. */
+void cv_stop_forget_workers(void);
+/* Give `profile` `seconds` (0: disarm) before the process gives up. */
+void cv_stop_timeout(double seconds, const char *profile);
+
+#endif

@@ -1,0 +1,117 @@
+/* stop.c - stopping cleanly (stop.h). */
+#include "stop.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "output.h"
+
+/* Signal-handler state (stop.h): the live workers, and the message to say
+ * when the profile rendered in this process runs out of time. */
+#define MAX_WORKERS 1024
+static volatile pid_t workers[MAX_WORKERS];
+static char timeout_msg[1024];
+static volatile sig_atomic_t timeout_len;
+
+static void stop_workers(void)
+{
+    for (size_t i = 0; i < MAX_WORKERS; i++)
+        if (workers[i] > 0)
+            kill(workers[i], SIGTERM);
+    for (size_t i = 0; i < MAX_WORKERS; i++)
+        if (workers[i] > 0) {
+            while (waitpid(workers[i], NULL, 0) < 0 && errno == EINTR)
+                ;
+            workers[i] = 0;
+        }
+}
+
+static void on_signal(int sig)
+{
+    int saved = errno;
+    stop_workers();
+    cv_out_cleanup();
+    if (sig == SIGALRM) {
+        if (timeout_len > 0 && write(STDERR_FILENO, timeout_msg, (size_t)timeout_len) < 0) {
+            /* Nothing more can be said. */
+        }
+        _exit(1);
+    }
+    /* End by the same signal: the default action, once this returns. */
+    signal(sig, SIG_DFL);
+    raise(sig);
+    errno = saved;
+}
+
+void cv_stop_install(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGALRM};
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+        sigaddset(&sa.sa_mask, sigs[i]);
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+        struct sigaction old;
+        /* A signal ignored when cvpdf started (nohup) stays ignored. */
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN &&
+            sigs[i] != SIGALRM)
+            continue;
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
+static void block(sigset_t *old)
+{
+    sigset_t s;
+    sigemptyset(&s);
+    sigaddset(&s, SIGINT);
+    sigaddset(&s, SIGTERM);
+    sigaddset(&s, SIGHUP);
+    sigaddset(&s, SIGALRM);
+    sigprocmask(SIG_BLOCK, &s, old);
+}
+
+void cv_stop_worker(pid_t pid, int started)
+{
+    sigset_t old;
+    block(&old);
+    for (size_t i = 0; i < MAX_WORKERS; i++)
+        if (started ? workers[i] == 0 : workers[i] == pid) {
+            workers[i] = started ? pid : 0;
+            break;
+        }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+void cv_stop_forget_workers(void)
+{
+    for (size_t i = 0; i < MAX_WORKERS; i++)
+        workers[i] = 0;
+}
+
+void cv_stop_timeout(double seconds, const char *profile)
+{
+    struct itimerval it = {{0, 0}, {0, 0}};
+    setitimer(ITIMER_REAL, &it, NULL);
+    timeout_len = 0;
+    if (seconds <= 0 || !profile)
+        return;
+    int n = snprintf(timeout_msg, sizeof timeout_msg,
+                     "%s: error: gave up after %g s (--timeout); nothing written\n", profile,
+                     seconds);
+    timeout_len = n < 0 ? 0 : n >= (int)sizeof timeout_msg ? (int)sizeof timeout_msg - 1 : n;
+    /* Nothing in a file name may forge a line or reach the terminal. */
+    for (int i = 0; i + 1 < timeout_len; i++)
+        if ((unsigned char)timeout_msg[i] < 0x20 || timeout_msg[i] == 0x7F)
+            timeout_msg[i] = '?';
+    it.it_value.tv_sec = (time_t)seconds;
+    it.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
+    setitimer(ITIMER_REAL, &it, NULL);
+}
