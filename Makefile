@@ -60,7 +60,7 @@ build/san/%.o: src/%.c $(HDRS) | build/san
 build/san/cvpdf: build/san/main.o $(SAN_OBJ)
 	$(CC) $(SAN) -o $@ $^ $(LIBS)
 
-build/san/test_%: tests/unit/test_%.c tests/unit/harness.h tests/unit/errcheck.h $(SAN_OBJ) $(HDRS)
+build/san/test_%: tests/unit/test_%.c tests/unit/harness.h tests/unit/errcheck.h tests/unit/fixture.h $(SAN_OBJ) $(HDRS)
 	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -Itests/unit -o $@ $< $(SAN_OBJ) $(LIBS)
 
 build build/san:

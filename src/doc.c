@@ -587,8 +587,16 @@ cv_yml *cv_doc_load_defaults(cv_arena *a, const char *path, cv_error *err)
     if (root && root->kind != CV_YML_MAP)
         cv_error_at(err, root->pos, "defaults are a mapping like a profile's (cv:, "
                     "locale:, settings:), not %s", cv_yml_kind_name(root->kind));
-    else if (root)
-        cv_yml_check_keys(root, profile_keys, "the defaults", err);
+    else if (root && cv_yml_check_keys(root, profile_keys, "the defaults", err))
+        /* Each part is merged under a profile's: a mapping, as there. */
+        for (size_t i = 0; i < root->n; i++) {
+            const cv_yml *v = root->items[i];
+            if (v->kind != CV_YML_MAP && !cv_yml_is_null(v)) {
+                cv_error_at(err, v->pos, "'%s' in the defaults must be a mapping, as in a "
+                            "profile, not %s", root->keys[i]->str, cv_yml_kind_name(v->kind));
+                break;
+            }
+        }
     return root && !err->set ? root : NULL;
 }
 

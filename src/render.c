@@ -44,8 +44,8 @@ static const cv_style *fit(cv_arena *a, const cv_renderer *r, const char *profil
     const char *what;
     if (pages <= 0 || !cv_fit(a, doc, st, photo, (size_t)pages, fitted, &what, err))
         return st;
-    if (what && !r->opt->quiet)
-        fprintf(stderr, "%s: note: fitted to %ld page%s: %s\n", profile, pages,
+    if (what)
+        cv_note(err, (cv_pos){profile, 0, 0}, "fitted to %ld page%s: %s", pages,
                 pages == 1 ? "" : "s", what);
     return fitted;
 }

@@ -1,0 +1,700 @@
+/* Unit tests for wrap.c (lines), and the flow and style cases that need set paragraphs. */
+#include "harness.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "flow.h"
+#include "style.h"
+#include "wrap.h"
+
+static cv_engine *eng;
+static cv_fontset *fs;
+static cv_style st;
+static cv_arena *setup_arena;
+
+static void setup(void)
+{
+    cv_error err;
+    cv_error_init(&err);
+    const char *dirs[] = {"fonts", NULL};
+    eng = cv_engine_new(dirs, &err);
+    fs = eng->fonts;
+    setup_arena = cv_arena_new();
+    if (!cv_style_load(setup_arena, "tests/spec/layout.yaml", eng, &st, &err)) {
+        cv_error_print(&err);
+        exit(1);
+    }
+    /* st's strings point into the arena: keep it for the whole run. */
+}
+
+static size_t wrap_text(cv_arena *a, const char *markup, float width, cv_line **lines,
+                        cv_error *err)
+{
+    cv_span *sp;
+    size_t n = cv_markup_parse(a, markup, 0, &sp);
+    cv_textfmt f = {.size = 10, .justify = false};
+    return cv_wrap(a, &st, sp, n, &f, width, (cv_pos){"t", 1, 1}, lines, err);
+}
+
+static char *line_text(cv_arena *a, const cv_line *l)
+{
+    char *s = cv_arena_alloc(a, 4096);
+    size_t n = 0;
+    for (size_t r = 0; r < l->nruns; r++)
+        for (size_t k = 0; k < l->runs[r].n && n < 4000; k++) {
+            uint32_t cp = l->runs[r].g[k].cp;
+            if (cp < 0x80)
+                s[n++] = (char)cp;
+            else if (cp < 0x800)
+                s[n++] = (char)(0xC0 | (cp >> 6)), s[n++] = (char)(0x80 | (cp & 0x3F));
+            else
+                s[n++] = (char)(0xE0 | (cp >> 12)), s[n++] = (char)(0x80 | ((cp >> 6) & 0x3F)),
+                s[n++] = (char)(0x80 | (cp & 0x3F));
+        }
+    return s;
+}
+
+TEST(wrap_greedy_fills_lines)
+{
+    cv_arena *a = cv_arena_new();
+    cv_error err;
+    cv_error_init(&err);
+    cv_line *l;
+    const char *text = "one two three four five six seven eight nine ten";
+    float w_all = 0;
+    size_t n = wrap_text(a, text, 1000, &l, &err);
+    CHECK(n == 1);
+    w_all = l[0].width;
+    /* Half the width: more than one line, none wider than the measure, and
+     * each line but the last could not take the next word. */
+    n = wrap_text(a, text, w_all / 2, &l, &err);
+    CHECK(n >= 2 && n <= 3);
+    for (size_t i = 0; i < n; i++)
+        CHECK(l[i].width <= w_all / 2 + 0.01f);
+    CHECK_STR(line_text(a, &l[0]), "one two three four five");
+    CHECK(err.nwarnings == 0);
+    cv_arena_free(a);
+}
+
+TEST(wrap_justified_lines_fill_the_measure)
+{
+    cv_arena *a = cv_arena_new();
+    cv_error err;
+    cv_error_init(&err);
+    cv_span *sp;
+    size_t ns = cv_markup_parse(a, "ab cd ef gh ij kl mn op qr st uv wx yz ab cd ef gh ij kl mn op qr st uv wx yz ab cd ef", 0, &sp);
+    cv_textfmt f = {.size = 10, .justify = true};
+    cv_line *l;
+    size_t n = cv_wrap(a, &st, sp, ns, &f, 120, (cv_pos){0}, &l, &err);
+    CHECK(n >= 3);
+    for (size_t i = 0; i + 1 < n; i++)
+        CHECK_NUM(l[i].width, 120, 0.05);
+    CHECK(l[n - 1].width < 120);       /* the last line stays ragged */
+    cv_arena_free(a);
+}
+
+TEST(wrap_never_overfull)
+{
+    cv_arena *a = cv_arena_new();
+    cv_error err;
+    cv_error_init(&err);
+    err.quiet = true;
+    cv_line *l;
+    char word[600];
+    memset(word, 'm', sizeof word - 1);
+    word[sizeof word - 1] = 0;
+    size_t n = wrap_text(a, word, 100, &l, &err);
+    CHECK(n > 5);
+    for (size_t i = 0; i < n; i++)
+        CHECK(l[i].width <= 100.01f);
+    CHECK(err.nwarnings == 1);          /* one warning naming the overlong word */
+    cv_arena_free(a);
+}
+
+TEST(wrap_breaks_between_chinese_characters)
+{
+    cv_arena *a = cv_arena_new();
+    cv_error err;
+    cv_error_init(&err);
+    cv_line *l;
+    /* No spaces at all: UAX #14 still allows breaks between ideographs. */
+    size_t n = wrap_text(a, "我主导开发了多个开源深度学习系统并在顶级会议发表论文", 80, &l, &err);
+    CHECK(n >= 3);
+    for (size_t i = 0; i < n; i++)
+        CHECK(l[i].width <= 80.01f);
+    CHECK(err.nwarnings == 0);
+    /* The ideographs come from the fallback face, not the Latin one. */
+    const cv_face *f = cv_fontset_face(fs, l[0].runs[0].face);
+    CHECK(f && strstr(f->family, "WenQuanYi"));
+    cv_arena_free(a);
+}
+
+TEST(wrap_fallback_per_code_point)
+{
+    cv_arena *a = cv_arena_new();
+    cv_error err;
+    cv_error_init(&err);
+    cv_line *l;
+    size_t n = wrap_text(a, "Fang 方佳瑞 Jiarui", 1000, &l, &err);
+    CHECK(n == 1);
+    CHECK(l[0].nruns == 3);
+    if (l[0].nruns == 3) {
+        CHECK(strstr(cv_fontset_face(fs, l[0].runs[0].face)->family, "Lato") != NULL);
+        CHECK(strstr(cv_fontset_face(fs, l[0].runs[1].face)->family, "WenQuanYi") != NULL);
+        CHECK(strstr(cv_fontset_face(fs, l[0].runs[2].face)->family, "Lato") != NULL);
+    }
+    cv_arena_free(a);
+}
+
+TEST(wrap_warns_about_missing_glyph)
+{
+    cv_arena *a = cv_arena_new();
+    cv_error err;
+    cv_error_init(&err);
+    err.quiet = true;
+    cv_line *l;
+    /* U+0F00 TIBETAN SYLLABLE OM: in neither Lato nor WenQuanYi. */
+    size_t n = wrap_text(a, "om \xE0\xBC\x80 here", 1000, &l, &err);
+    CHECK(n == 1);
+    CHECK(err.nwarnings == 1);
+    CHECK(!err.set);
+    CHECK_STR(line_text(a, &l[0]), "om  here");
+    cv_arena_free(a);
+}
+
+/* A code point above U+FFFF no font of the chain has: a warning, an error
+ * under strict, and the text around it kept. */
+TEST(wrap_astral_code_points_are_characters)
+{
+    cv_arena *a = cv_arena_new();
+    cv_error err;
+    cv_error_init(&err);
+    err.quiet = true;
+    err.strict = true;
+    cv_line *l;
+    size_t n = wrap_text(a, "X\xF0\xA0\xAE\xB7X", 1000, &l, &err);      /* U+20BB7 */
+    CHECK(err.set);
+    CHECK(strstr(err.msg, "no font has U+20BB7") != NULL);
+    CHECK(n == 1 && l[0].nruns >= 1);
+    size_t glyphs = 0;
+    for (size_t r = 0; r < l[0].nruns; r++)
+        glyphs += l[0].runs[r].n;
+    CHECK(glyphs == 2);                                     /* X and X */
+    cv_arena_free(a);
+}
+
+TEST(wrap_kerning_is_measured)
+{
+    cv_arena *a = cv_arena_new();
+    cv_error err;
+    cv_error_init(&err);
+    cv_line *l;
+    wrap_text(a, "AVAV", 1000, &l, &err);
+    float kerned = l[0].width, plain = 0;
+    for (size_t k = 0; k < l[0].runs[0].n; k++)
+        plain += l[0].runs[0].g[k].w * 10 / 1000.0f;
+    CHECK(kerned < plain - 0.5f);       /* Lato kerns A-V */
+    cv_arena_free(a);
+}
+
+static size_t wrap_fmt(cv_arena *a, const char *markup, float width, cv_textfmt f,
+                       cv_line **lines, cv_error *err)
+{
+    cv_span *sp;
+    size_t n = cv_markup_parse(a, markup, 0, &sp);
+    f.size = 10;
+    return cv_wrap(a, &st, sp, n, &f, width, (cv_pos){"t", 1, 1}, lines, err);
+}
+
+static uint32_t line_cp(const cv_line *l, bool last)
+{
+    if (!l->nruns)
+        return 0;
+    const cv_run *r = &l->runs[last ? l->nruns - 1 : 0];
+    return r->n ? r->g[last ? r->n - 1 : 0].cp : 0;
+}
+
+static bool is_closing(uint32_t c)
+{
+    return c && strchr(",.;:!?)", (int)(c < 0x80 ? c : 1)) ? true
+           : c == 0xFF0C || c == 0x3002 || c == 0x3001 || c == 0xFF1B || c == 0xFF1A ||
+             c == 0xFF01 || c == 0xFF1F || c == 0xFF09 || c == 0x300D || c == 0x300F ||
+             c == 0x300B || c == 0x201D;
+}
+
+static bool is_opening(uint32_t c)
+{
+    return c == '(' || c == 0xFF08 || c == 0x300C || c == 0x300E || c == 0x300A ||
+           c == 0x201C;
+}
+
+/* Kinsoku: at every width, no line starts with closing punctuation or ends
+ * with opening punctuation, and no character is lost. */
+TEST(wrap_kinsoku)
+{
+    const char *text = "我们提出了一种新的方法（称为“快速注意力”），它在长序列上更快、"
+                       "更省内存；实验表明：速度提高了三倍！是吗？是的。《论文》已发表。";
+    int bad = 0, lines = 0;
+    for (float w = 36; w < 220; w += 1.3f) {
+        cv_arena *a = cv_arena_new();
+        cv_error err;
+        cv_error_init(&err);
+        cv_line *l;
+        size_t n = wrap_fmt(a, text, w, (cv_textfmt){.justify = true}, &l, &err);
+        char *all = cv_arena_alloc(a, 4096);
+        all[0] = 0;
+        for (size_t i = 0; i < n; i++) {
+            lines++;
+            if (is_closing(line_cp(&l[i], false)) || is_opening(line_cp(&l[i], true)) ||
+                l[i].width > w + 0.01f) {
+                fprintf(stderr, "  width %.1f line %zu: \"%s\"\n", w, i, line_text(a, &l[i]));
+                bad++;
+            }
+            strcat(all, line_text(a, &l[i]));
+        }
+        CHECK_STR(all, text);
+        cv_arena_free(a);
+    }
+    CHECK(bad == 0);
+    CHECK(lines > 500);
+}
+
+/* URLs and e-mail addresses break only after / . - @ _, never inside "//",
+ * and nothing is added or lost. */
+TEST(wrap_url_breaks)
+{
+    const char *text = "Code at https://github.com/feifeibear/long-context-attention_v2/"
+                       "blob/main/README.md or write to jiarui.fang@example-lab.org today.";
+    int inside = 0, bad = 0;
+    for (float w = 50; w < 200; w += 2.5f) {
+        cv_arena *a = cv_arena_new();
+        cv_error err;
+        cv_error_init(&err);
+        err.quiet = true;
+        cv_line *l;
+        size_t n = wrap_fmt(a, text, w, (cv_textfmt){.justify = false, .hyphenate = true},
+                            &l, &err);
+        const char *at = text;
+        for (size_t i = 0; i < n; i++) {
+            const char *t = line_text(a, &l[i]);
+            size_t len = strlen(t);
+            if (strncmp(at, t, len) != 0) {
+                fprintf(stderr, "  width %.1f: line \"%s\" is not the text at \"%.20s\"\n",
+                        w, t, at);
+                bad++;
+                break;
+            }
+            at += len;
+            if (*at == ' ') {
+                at++;
+            } else if (*at) {
+                inside++;
+                if (!strchr("/.-@_", t[len - 1]) || *at == '/') {
+                    fprintf(stderr, "  width %.1f: breaks \"%s|%.10s\"\n", w, t, at);
+                    bad++;
+                }
+            }
+        }
+        CHECK(*at == 0);
+        cv_arena_free(a);
+    }
+    CHECK(bad == 0);
+    CHECK(inside > 20);
+}
+
+/* Hyphenation: long lowercase words are hyphenated (libhyphen, en-US) with
+ * at least 2 letters before the hyphen and 3 after, never more than two
+ * hyphenated lines in a row; capitalised words never. */
+TEST(wrap_hyphenation)
+{
+    const char *text = "the implementation demonstrates extraordinarily comprehensive "
+                       "characterization of heterogeneous representations, notwithstanding "
+                       "considerable computational requirements and internationalization";
+    int hyphenated = 0, bad = 0;
+    for (float w = 90; w < 200; w += 3.1f) {
+        cv_arena *a = cv_arena_new();
+        cv_error err;
+        cv_error_init(&err);
+        cv_line *l;
+        size_t n = wrap_fmt(a, text, w, (cv_textfmt){.justify = true, .hyphenate = true},
+                            &l, &err);
+        const char *at = text;
+        int run = 0;
+        for (size_t i = 0; i < n; i++) {
+            const char *t = line_text(a, &l[i]);
+            size_t len = strlen(t);
+            bool added = len > 1 && t[len - 1] == '-' && at[len - 1] != '-';
+            if (strncmp(at, t, added ? len - 1 : len) != 0) {
+                fprintf(stderr, "  width %.1f: \"%s\" is not the text at \"%.20s\"\n", w, t, at);
+                bad++;
+                break;
+            }
+            at += added ? len - 1 : len;
+            if (added) {
+                hyphenated++;
+                size_t left = 0, right = 0;
+                while (left + 1 < len && t[len - 2 - left] >= 'a' && t[len - 2 - left] <= 'z')
+                    left++;
+                while (at[right] >= 'a' && at[right] <= 'z')
+                    right++;
+                if (left < 2 || right < 3 || ++run > 2) {
+                    fprintf(stderr, "  width %.1f: bad hyphen in \"%s\" (run %d)\n", w, t, run);
+                    bad++;
+                }
+            } else {
+                run = 0;
+            }
+            if (*at == ' ')
+                at++;
+            if (l[i].width > w + 0.01f)
+                bad++;
+        }
+        CHECK(*at == 0);
+        /* Without hyphenation: no hyphen added. */
+        n = wrap_fmt(a, text, w, (cv_textfmt){.justify = true}, &l, &err);
+        for (size_t i = 0; i < n; i++)
+            CHECK(line_cp(&l[i], true) != '-');
+        cv_arena_free(a);
+    }
+    CHECK(bad == 0);
+    CHECK(hyphenated > 10);
+
+    /* Names and other capitalised words are never hyphenated. */
+    cv_arena *a = cv_arena_new();
+    cv_error err;
+    cv_error_init(&err);
+    cv_line *l;
+    size_t n = wrap_fmt(a, "Characterization Internationalization Representations "
+                        "Jiarui Fang Heterogeneous Considerations Notwithstanding",
+                        120, (cv_textfmt){.justify = true, .hyphenate = true}, &l, &err);
+    for (size_t i = 0; i < n; i++)
+        CHECK(line_cp(&l[i], true) != '-');
+    cv_arena_free(a);
+}
+
+/* The compound word that line `t` ends inside (its last word joined with
+ * the text after it up to a space) is wider than `w`. */
+static bool compound_too_wide(cv_arena *a, const char *t, const char *at, float w)
+{
+    const char *sp = strrchr(t, ' ');
+    const char *head = sp ? sp + 1 : t;
+    size_t tail = strcspn(at, " ");
+    char *word = cv_arena_printf(a, "%s%.*s", head, (int)tail, at);
+    cv_span *spn;
+    size_t ns = cv_markup_parse(a, word, 0, &spn);
+    cv_textfmt f = {.size = 10};
+    return cv_measure(a, &st, spn, ns, &f) > w;
+}
+
+/* No line ends at the hyphen of a compound word (pdftotext would drop it
+ * and join the halves); the parts may be hyphenated instead. */
+TEST(wrap_no_break_after_compound_hyphens)
+{
+    const char *text = "state-of-the-art next-generation large-scale fine-grained "
+                       "communication-efficient memory-constrained general-purpose "
+                       "hardware-software co-design open-source well-known";
+    int bad = 0;
+    for (float w = 60; w < 250; w += 3.7f) {
+        cv_arena *a = cv_arena_new();
+        cv_error err;
+        cv_error_init(&err);
+        err.quiet = true;
+        cv_line *l;
+        size_t n = wrap_fmt(a, text, w, (cv_textfmt){.justify = true, .hyphenate = true},
+                            &l, &err);
+        const char *at = text;
+        for (size_t i = 0; i + 1 < n; i++) {
+            const char *t = line_text(a, &l[i]);
+            size_t len = strlen(t);
+            bool added = t[len - 1] == '-' && at[len - 1] != '-';
+            at += added ? len - 1 : len;
+            /* Allowed only in a compound wider than the whole line. */
+            if (!added && t[len - 1] == '-' && !compound_too_wide(a, t, at, w)) {
+                fprintf(stderr, "  width %.1f: line ends at a compound's hyphen: \"%s\"\n", w, t);
+                bad++;
+            }
+            if (*at == ' ')
+                at++;
+        }
+        cv_arena_free(a);
+    }
+    CHECK(bad == 0);
+}
+
+/* A word wider than the measure breaks between grapheme clusters: never
+ * between a letter and its combining accent. */
+TEST(wrap_emergency_breaks_keep_graphemes)
+{
+    cv_arena *a = cv_arena_new();
+    cv_error err;
+    cv_error_init(&err);
+    err.quiet = true;
+    char word[1200] = "";
+    for (int i = 0; i < 200; i++)
+        strcat(word, "e\xCC\x81");               /* e + U+0301 */
+    cv_line *l;
+    size_t n = wrap_fmt(a, word, 40, (cv_textfmt){.justify = true}, &l, &err);
+    CHECK(n > 3);
+    for (size_t i = 0; i < n; i++) {
+        CHECK(line_cp(&l[i], false) == 'e');
+        CHECK(l[i].width <= 40.01f);
+    }
+    CHECK(err.nwarnings == 1);
+    cv_arena_free(a);
+}
+
+/* A space between Chinese and Latin words is the Latin face's space. */
+TEST(wrap_cjk_latin_space)
+{
+    cv_arena *a = cv_arena_new();
+    cv_error err;
+    cv_error_init(&err);
+    cv_line *l;
+    size_t n = wrap_fmt(a, "腾讯微信 AI 团队", 1000, (cv_textfmt){0}, &l, &err);
+    CHECK(n == 1);
+    int spaces = 0;
+    for (size_t r = 0; r < l[0].nruns; r++)
+        for (size_t k = 0; k < l[0].runs[r].n; k++)
+            if (l[0].runs[r].g[k].cp == ' ') {
+                spaces++;
+                CHECK(strstr(cv_fontset_face(fs, l[0].runs[r].face)->family, "Lato") != NULL);
+            }
+    CHECK(spaces == 2);
+    cv_arena_free(a);
+}
+
+/* Total fit evens out a paragraph that first fit sets with a loose line:
+ * the loosest line of the optimal paragraph is no looser than first fit's,
+ * over many widths, and strictly better at some. */
+TEST(wrap_optimal_not_worse_than_greedy)
+{
+    const char *text = "Designed and implemented a distributed training system for large "
+                       "language models that overlaps computation with communication and "
+                       "reduces memory footprint by sharding parameters, gradients and "
+                       "optimizer states across data parallel workers.";
+    int better = 0, worse = 0;
+    for (float w = 120; w < 300; w += 7) {
+        cv_arena *a = cv_arena_new();
+        cv_error err;
+        cv_error_init(&err);
+        cv_line *lo, *lg;
+        cv_textfmt f = {.justify = false};
+        size_t no = wrap_fmt(a, text, w, f, &lo, &err);
+        f.greedy = true;
+        size_t ng = wrap_fmt(a, text, w, f, &lg, &err);
+        float so = 0, sg = 0;             /* sum of squared shortfalls, all but the last */
+        for (size_t i = 0; i + 1 < no; i++)
+            so += (w - lo[i].width) * (w - lo[i].width);
+        for (size_t i = 0; i + 1 < ng; i++)
+            sg += (w - lg[i].width) * (w - lg[i].width);
+        better += so < sg - 1 && no <= ng;
+        worse += so > sg + 1 && no >= ng;
+        cv_arena_free(a);
+    }
+    CHECK(better > 0);
+    CHECK(worse == 0);
+}
+
+/* A vertical list of `n` items of height 10; keeps[i] is the keep rule
+ * after item i as a digit (cv_keep), '.' for none. */
+static cv_vlist make_list(cv_arena *a, size_t n, const char *keeps)
+{
+    cv_vlist vl = {0};
+    for (size_t i = 0; i < n; i++) {
+        cv_vitem it = {.height = 10, .section = -1, .entry = -1, .nlines = 1, .what = "item"};
+        if (keeps && keeps[i] >= '0' && keeps[i] <= '9')
+            it.keep = (unsigned char)(keeps[i] - '0');
+        CV_PUSH(a, vl.items, vl.n, vl.cap, it);
+    }
+    return vl;
+}
+
+/* Pages as a string: the page of each item, "00000111". */
+static const char *pages_of(cv_arena *a, const cv_vlist *vl, float first, float full,
+                            cv_flowlog *log)
+{
+    size_t *out = cv_arena_alloc(a, vl->n * sizeof *out);
+    cv_paginate(a, vl, 0, first, full, out, log);
+    char *s = cv_arena_alloc(a, vl->n + 1);
+    for (size_t i = 0; i < vl->n; i++)
+        s[i] = (char)('0' + (int)out[i]);
+    return s;
+}
+
+TEST(flow_fills_pages)
+{
+    cv_arena *a = cv_arena_new();
+    cv_vlist vl = make_list(a, 25, NULL);
+    CHECK_STR(pages_of(a, &vl, 100, 100, NULL), "0000000000111111111122222");
+    /* A shorter first page (the header is above the columns there). */
+    CHECK_STR(pages_of(a, &vl, 45, 100, NULL), "0000111111111122222222223");
+    cv_arena_free(a);
+}
+
+TEST(flow_honours_keep_rules)
+{
+    cv_arena *a = cv_arena_new();
+    /* Items 8 and 9 keep with their next (a title and an entry header):
+     * the break moves up so item 8 starts page 2 with 9 and 10. */
+    cv_vlist vl = make_list(a, 12, "........54..");
+    cv_flowlog log = {0};
+    CHECK_STR(pages_of(a, &vl, 100, 100, &log), "000000001111");
+    CHECK(log.nbreaks == 1);
+    if (log.nbreaks == 1) {
+        CHECK(log.breaks[0].item == 8 && log.breaks[0].page == 1);
+        CHECK(strstr(log.breaks[0].reason, "entry's header") != NULL);
+    }
+    /* No break allowed on the whole page: the weakest rule gives way.
+     * Items 0-9 are glued by an entry keep (2), 10-14 by a title keep (5);
+     * the page ends where the weaker rule is. */
+    vl = make_list(a, 15, "22222222225555.");
+    memset(&log, 0, sizeof log);
+    CHECK_STR(pages_of(a, &vl, 100, 100, &log), "000000000011111");
+    CHECK(log.nnotes == 1);
+    /* A forced break: page_break_before on item 3. */
+    vl = make_list(a, 6, NULL);
+    vl.items[3].break_before = true;
+    CHECK_STR(pages_of(a, &vl, 100, 100, NULL), "000111");
+    /* ... which does nothing at the top of a page. */
+    vl.items[3].break_before = false;
+    vl.items[5].break_before = true;
+    CHECK_STR(pages_of(a, &vl, 50, 100, NULL), "000001");
+    cv_arena_free(a);
+}
+
+TEST(flow_keep_together)
+{
+    cv_arena *a = cv_arena_new();
+    /* Section 1 (items 4-9) kept together: it moves to page 2 whole. */
+    cv_vlist vl = make_list(a, 12, "....11111...");
+    for (size_t i = 0; i < vl.n; i++)
+        vl.items[i].section = i < 4 ? 0 : i < 10 ? 1 : 2;
+    CHECK_STR(pages_of(a, &vl, 80, 80, NULL), "000011111111");
+    /* Taller than a page: the rule is ignored, and the log says so. */
+    cv_flowlog log = {0};
+    CHECK_STR(pages_of(a, &vl, 50, 50, &log), "000001111122");
+    CHECK(log.nnotes == 1 && strstr(log.notes[0], "keep_together ignored") != NULL);
+    cv_arena_free(a);
+}
+
+TEST(flow_drops_space_at_page_top)
+{
+    cv_arena *a = cv_arena_new();
+    cv_style s = st;
+    s.page_h = 140, s.margin_top = s.margin_bottom = 20;
+    cv_composed c = {.ncols = 1};
+    c.col_w[0] = 100;
+    c.col[0] = make_list(a, 11, NULL);
+    cv_vlist *vl = &c.col[0];
+    for (size_t i = 0; i < vl->n; i++) {
+        vl->items[i].space_before = i == 10 ? 30 : 0;
+        cv_line *ln = cv_arena_alloc(a, sizeof *ln);
+        ln->runs = cv_arena_alloc(a, sizeof *ln->runs);
+        ln->nruns = 1;
+        cv_piece p = {ln, 0, 5};
+        CV_PUSH(a, vl->items[i].pieces, vl->items[i].npieces, vl->items[i].cpieces, p);
+    }
+    cv_display *d = cv_flow(a, &c, &s, NULL);
+    CHECK(d->npages == 2);
+    if (d->npages == 2)   /* item 10 starts page 2 at the top margin, no space above */
+        CHECK_NUM(d->pages[1].runs[0].y, 140 - 20 - 5, 0.01);
+    cv_arena_free(a);
+}
+
+TEST(style_lengths)
+{
+    float v;
+    CHECK(cv_parse_length("10pt", &v) && v == 10);
+    CHECK(cv_parse_length("12", &v) && v == 12);
+    CHECK(cv_parse_length("25.4mm", &v) && fabsf(v - 72) < 0.01f);
+    CHECK(cv_parse_length("1in", &v) && v == 72);
+    CHECK(cv_parse_length("2.54cm", &v) && fabsf(v - 72) < 0.01f);
+    CHECK(!cv_parse_length("10px", &v));
+    CHECK(!cv_parse_length("-3pt", &v));
+    CHECK(!cv_parse_length("pt", &v));
+}
+
+static bool load_layout(const char *text, cv_style *s, cv_error *err)
+{
+    FILE *f = fopen("build/san/t-layout.yaml", "w");
+    fputs(text, f);
+    fclose(f);
+    cv_arena *a = cv_arena_new();
+    bool ok = cv_style_load(a, "build/san/t-layout.yaml", eng, s, err);
+    /* s points into the arena only for strings we do not read below. */
+    cv_arena_free(a);
+    return ok;
+}
+
+TEST(style_extends_and_overrides)
+{
+    cv_style s;
+    cv_error err;
+    cv_error_init(&err);
+    CHECK(load_layout("extends: ../../layouts/onecolumn.yaml\npage: {size: letter}\n"
+                      "font: {size: 11pt}\n", &s, &err));
+    CHECK_NUM(s.page_w, 612, 0.01);
+    CHECK_NUM(s.size, 11, 0.01);
+    /* Inherited from onecolumn: margins of 18mm left. */
+    CHECK_NUM(s.margin_left, 18 * 72 / 25.4, 0.01);
+}
+
+TEST(style_unknown_key_suggests)
+{
+    cv_style s;
+    cv_error err;
+    cv_error_init(&err);
+    CHECK(!load_layout("section_title:\n  colour: \"#000000\"\n", &s, &err));
+    CHECK(err.set && err.pos.line == 2 && err.pos.col == 3);
+    CHECK(strstr(err.msg, "colour") && strstr(err.msg, "'color'"));
+}
+
+TEST(style_bad_values)
+{
+    cv_style s;
+    cv_error err;
+    cv_error_init(&err);
+    CHECK(!load_layout("page:\n  size: b7\n", &s, &err));
+    CHECK(err.pos.line == 2 && strstr(err.msg, "b7"));
+    cv_error_init(&err);
+    CHECK(!load_layout("font:\n  size: 10px\n", &s, &err));
+    CHECK(err.pos.line == 2 && strstr(err.msg, "10px"));
+    cv_error_init(&err);
+    CHECK(!load_layout("font:\n  family: No Such Family Anywhere\n", &s, &err));
+    CHECK(err.pos.line == 2 && strstr(err.msg, "No Such Family"));
+    cv_error_init(&err);
+    CHECK(!load_layout("extends: missing-base\n", &s, &err));
+    CHECK(err.pos.line == 1 && strstr(err.msg, "missing-base"));
+}
+
+int main(void)
+{
+    setup();
+    RUN(wrap_greedy_fills_lines);
+    RUN(wrap_justified_lines_fill_the_measure);
+    RUN(wrap_never_overfull);
+    RUN(wrap_breaks_between_chinese_characters);
+    RUN(wrap_fallback_per_code_point);
+    RUN(wrap_warns_about_missing_glyph);
+    RUN(wrap_astral_code_points_are_characters);
+    RUN(wrap_kerning_is_measured);
+    RUN(wrap_kinsoku);
+    RUN(wrap_url_breaks);
+    RUN(wrap_hyphenation);
+    RUN(wrap_no_break_after_compound_hyphens);
+    RUN(wrap_emergency_breaks_keep_graphemes);
+    RUN(wrap_cjk_latin_space);
+    RUN(wrap_optimal_not_worse_than_greedy);
+    RUN(flow_fills_pages);
+    RUN(flow_honours_keep_rules);
+    RUN(flow_keep_together);
+    RUN(flow_drops_space_at_page_top);
+    RUN(style_lengths);
+    RUN(style_extends_and_overrides);
+    RUN(style_unknown_key_suggests);
+    RUN(style_bad_values);
+    cv_engine_free(eng);
+    cv_arena_free(setup_arena);
+    return harness_report("wrap");
+}
