@@ -238,18 +238,8 @@ static void bcolor(buf *b, unsigned c, const char *op)
     bprintf(b, " %s\n", op);
 }
 
-static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
-                      const cv_pdffont *fonts, const images *ims, ctx *c, buf *b,
-                      HPDF_MD5_CTX *md5)
+static void put_rules(buf *b, const cv_page *pg)
 {
-    HPDF_Page page = HPDF_AddPage(pdf);
-    if (!page)
-        return false;
-    HPDF_Page_SetWidth(page, d->width);
-    HPDF_Page_SetHeight(page, d->height);
-    HPDF_Stream stream = ((HPDF_PageAttr)page->attr)->stream;
-    b->n = 0;
-
     for (size_t i = 0; i < pg->nrules; i++) {
         const cv_rule *r = &pg->rules[i];
         bcolor(b, r->color, "RG");
@@ -264,9 +254,11 @@ static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
         bnum(b, r->y1);
         BLIT(b, " l S\n");
     }
-    if (!flush(stream, b, md5))
-        return false;
+}
 
+static bool put_images(HPDF_Page page, const cv_page *pg, const images *ims, buf *b,
+                       HPDF_MD5_CTX *md5)
+{
     for (size_t i = 0; i < pg->nimgs; i++) {
         const cv_img *im = &pg->imgs[i];
         HPDF_Image xo = find_image(ims, im->im);
@@ -277,73 +269,98 @@ static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
         HPDF_MD5Update(md5, (const HPDF_BYTE *)b->s, (HPDF_UINT)b->n);
         b->n = 0;
     }
+    return true;
+}
 
-    if (pg->nruns) {
-        /* Runs are placed with Td, relative to the previous run, in whole
-         * hundredths of a point so that rounding never accumulates. */
-        BLIT(b, "BT\n");
-        int cur_face = -1;
-        float cur_size = -1;
-        long cur_fill = -1, cur_stroke = -1;
-        bool cur_synth = false;
-        long px = 0, py = 0;
-        for (size_t i = 0; i < pg->nruns; i++) {
-            const cv_run *r = &pg->runs[i];
-            const cv_pdffont *pf = &fonts[r->face];
-            if (r->face != cur_face || r->size != cur_size) {
-                const char *name = HPDF_Page_GetLocalFontName(page, pf->font);
-                if (!name)
-                    return false;
-                bprintf(b, "/%s ", name);
-                bnum(b, r->size);
-                BLIT(b, " Tf\n");
-                cur_face = r->face;
-                cur_size = r->size;
-            }
-            if ((long)r->color != cur_fill) {
-                bcolor(b, r->color, "rg");
-                cur_fill = r->color;
-            }
-            if (r->synth_bold && (long)r->color != cur_stroke) {
-                bcolor(b, r->color, "RG");
-                cur_stroke = r->color;
-            }
-            if (r->synth_bold != cur_synth) {
-                /* Synthetic bold: fill and stroke the outline. */
-                if (r->synth_bold) {
-                    bnum(b, r->size * 0.03);
-                    BLIT(b, " w ");
-                }
-                bprintf(b, "%d Tr\n", r->synth_bold ? 2 : 0);
-                cur_synth = r->synth_bold;
-            }
-            long x = lround(r->x * 100.0), y = lround(r->y * 100.0);
-            bnumd(b, (x - px) / 100.0, 2);
-            BLIT(b, " ");
-            bnumd(b, (y - py) / 100.0, 2);
-            BLIT(b, " Td[(");
-            px = x;
-            py = y;
-            /* CIDs as bytes in literal strings: half the size of hex. */
-            for (size_t k = 0; k < r->n; k++) {
-                unsigned cid = cv_pdffont_cid(pf, r->g[k].cp);
-                if (!pf->one_byte)
-                    bstrc(b, (unsigned char)(cid >> 8));
-                bstrc(b, (unsigned char)cid);
-                double tj = cv_run_tj(r, k);
-                if (tj != 0) {
-                    BLIT(b, ")");
-                    bnumd(b, -tj, 1);
-                    BLIT(b, "(");
-                }
-            }
-            BLIT(b, ")]TJ\n");
-        }
-        BLIT(b, "ET\n");
-        if (!flush(stream, b, md5))
+/* The text state a page's content stream is in, so that each run writes
+ * only what changes. */
+typedef struct textstate {
+    int face;
+    float size;
+    long fill, stroke;
+    bool synth;
+    long x, y;               /* hundredths of a point */
+} textstate;
+
+/* Font, colours and synthetic bold for run r, where they change. */
+static bool put_run_state(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
+                          textstate *ts, buf *b)
+{
+    if (r->face != ts->face || r->size != ts->size) {
+        const char *name = HPDF_Page_GetLocalFontName(page, pf->font);
+        if (!name)
             return false;
+        bprintf(b, "/%s ", name);
+        bnum(b, r->size);
+        BLIT(b, " Tf\n");
+        ts->face = r->face;
+        ts->size = r->size;
     }
+    if ((long)r->color != ts->fill) {
+        bcolor(b, r->color, "rg");
+        ts->fill = r->color;
+    }
+    if (r->synth_bold && (long)r->color != ts->stroke) {
+        bcolor(b, r->color, "RG");
+        ts->stroke = r->color;
+    }
+    if (r->synth_bold != ts->synth) {
+        /* Synthetic bold: fill and stroke the outline. */
+        if (r->synth_bold) {
+            bnum(b, r->size * 0.03);
+            BLIT(b, " w ");
+        }
+        bprintf(b, "%d Tr\n", r->synth_bold ? 2 : 0);
+        ts->synth = r->synth_bold;
+    }
+    return true;
+}
 
+/* One run: placed with Td, relative to the previous run, in whole
+ * hundredths of a point so that rounding never accumulates; its CIDs as
+ * bytes in literal strings (half the size of hex), with the TJ numbers. */
+static void put_run_text(const cv_run *r, const cv_pdffont *pf, textstate *ts, buf *b)
+{
+    long x = lround(r->x * 100.0), y = lround(r->y * 100.0);
+    bnumd(b, (x - ts->x) / 100.0, 2);
+    BLIT(b, " ");
+    bnumd(b, (y - ts->y) / 100.0, 2);
+    BLIT(b, " Td[(");
+    ts->x = x;
+    ts->y = y;
+    for (size_t k = 0; k < r->n; k++) {
+        unsigned cid = cv_pdffont_cid(pf, r->g[k].cp);
+        if (!pf->one_byte)
+            bstrc(b, (unsigned char)(cid >> 8));
+        bstrc(b, (unsigned char)cid);
+        double tj = cv_run_tj(r, k);
+        if (tj != 0) {
+            BLIT(b, ")");
+            bnumd(b, -tj, 1);
+            BLIT(b, "(");
+        }
+    }
+    BLIT(b, ")]TJ\n");
+}
+
+static bool put_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont *fonts, buf *b)
+{
+    if (!pg->nruns)
+        return true;
+    BLIT(b, "BT\n");
+    textstate ts = {.face = -1, .size = -1, .fill = -1, .stroke = -1};
+    for (size_t i = 0; i < pg->nruns; i++) {
+        const cv_run *r = &pg->runs[i];
+        if (!put_run_state(page, r, &fonts[r->face], &ts, b))
+            return false;
+        put_run_text(r, &fonts[r->face], &ts, b);
+    }
+    BLIT(b, "ET\n");
+    return true;
+}
+
+static bool put_links(HPDF_Page page, const cv_page *pg, HPDF_MD5_CTX *md5)
+{
     for (size_t i = 0; i < pg->nlinks; i++) {
         const cv_link *l = &pg->links[i];
         if (!l->uri || !*l->uri)        /* a link to nothing is no link */
@@ -366,7 +383,26 @@ static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
         if (action)
             HPDF_Dict_RemoveElement(action, "Type");
     }
-    return !c->status;
+    return true;
+}
+
+static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
+                      const cv_pdffont *fonts, const images *ims, ctx *c, buf *b,
+                      HPDF_MD5_CTX *md5)
+{
+    HPDF_Page page = HPDF_AddPage(pdf);
+    if (!page)
+        return false;
+    HPDF_Page_SetWidth(page, d->width);
+    HPDF_Page_SetHeight(page, d->height);
+    HPDF_Stream stream = ((HPDF_PageAttr)page->attr)->stream;
+    b->n = 0;
+    put_rules(b, pg);
+    if (!flush(stream, b, md5) || !put_images(page, pg, ims, b, md5))
+        return false;
+    if (pg->nruns && (!put_runs(page, pg, fonts, b) || !flush(stream, b, md5)))
+        return false;
+    return put_links(page, pg, md5) && !c->status;
 }
 
 static bool is_ascii(const char *s)

@@ -314,177 +314,231 @@ static bool choose_codes(cv_pdffont *pf, const hb_map_t *to_new, unsigned *gid)
     return identity;
 }
 
+/* One face being embedded: the subset and what is decided about it. */
+typedef struct embed {
+    HPDF_Doc pdf;
+    cv_pdffont *pf;
+    hb_face_t *sub;
+    hb_font_t *sfont;
+    unsigned upem;
+    unsigned *gid;           /* subset glyph of each code point */
+    cpair *pairs;            /* (code, code point), sorted by code */
+    unsigned lo, hi;         /* the codes used */
+    bool identity;           /* codes are the subset's glyph ids */
+    char name[128];          /* the subset's font name */
+} embed;
+
+/* The font program, as hb-subset made it. */
+static HPDF_Dict font_program(embed *e)
+{
+    unsigned len;
+    hb_blob_t *blob = hb_face_reference_blob(e->sub);
+    const char *data = hb_blob_get_data(blob, &len);
+    HPDF_Dict file = len > 0 ? new_stream(e->pdf, true) : NULL;
+    bool ok = file && HPDF_Stream_Write(file->stream, (const HPDF_BYTE *)data, len) == HPDF_OK &&
+              HPDF_Dict_AddNumber(file, "Length1", (HPDF_INT32)len) == HPDF_OK;
+    hb_blob_destroy(blob);
+    return ok ? file : NULL;
+}
+
+/* Code -> subset glyph as big-endian pairs (NULL for the identity, with
+ * *ok unchanged). */
+static HPDF_Dict glyph_map(embed *e, bool *ok)
+{
+    if (e->identity)
+        return NULL;
+    HPDF_Dict map = new_stream(e->pdf, true);
+    if (!map)
+        return *ok = false, NULL;
+    unsigned char *be = cv_xcalloc((size_t)e->hi + 1, 2);
+    for (size_t i = 0; i < e->pf->n; i++) {
+        be[2 * e->pf->code[i]] = (unsigned char)(e->gid[i] >> 8);
+        be[2 * e->pf->code[i] + 1] = (unsigned char)e->gid[i];
+    }
+    *ok = HPDF_Stream_Write(map->stream, be, (HPDF_UINT)(((size_t)e->hi + 1) * 2)) == HPDF_OK;
+    free(be);
+    return map;
+}
+
+/* Which CIDs the font has (PDF/A): .notdef and the codes. */
+static HPDF_Dict cid_set(embed *e, bool *ok)
+{
+    if (!e->pf->cidset)
+        return NULL;
+    HPDF_Dict set = new_stream(e->pdf, true);
+    if (!set)
+        return *ok = false, NULL;
+    size_t setlen = (size_t)e->hi / 8 + 1;
+    unsigned char *bits = cv_xcalloc(setlen, 1);
+    bits[0] = 0x80;
+    for (size_t i = 0; i < e->pf->n; i++)
+        bits[e->pf->code[i] / 8] |= (unsigned char)(0x80u >> (e->pf->code[i] % 8));
+    *ok = HPDF_Stream_Write(set->stream, bits, (HPDF_UINT)setlen) == HPDF_OK;
+    free(bits);
+    return set;
+}
+
+/* The font descriptor: names, box, metrics, the program and the CIDSet. */
+static HPDF_Dict descriptor(embed *e, HPDF_Dict file, HPDF_Dict set)
+{
+    const cv_face *f = e->pf->face;
+    FT_Face ft = (FT_Face)f->ft;
+    HPDF_Dict desc = new_indirect_dict(e->pdf);
+    HPDF_Array bbox = HPDF_Array_New(e->pdf->mmgr);
+    if (!desc || !bbox) {
+        if (bbox)
+            HPDF_Array_Free(bbox);
+        return NULL;
+    }
+    double sc = 1000.0 / f->upem;
+    HPDF_Array_AddNumber(bbox, (HPDF_INT32)(ft->bbox.xMin * sc));
+    HPDF_Array_AddNumber(bbox, (HPDF_INT32)(ft->bbox.yMin * sc));
+    HPDF_Array_AddNumber(bbox, (HPDF_INT32)(ft->bbox.xMax * sc));
+    HPDF_Array_AddNumber(bbox, (HPDF_INT32)(ft->bbox.yMax * sc));
+    const TT_Postscript *post = FT_Get_Sfnt_Table(ft, FT_SFNT_POST);
+    const TT_OS2 *os2 = FT_Get_Sfnt_Table(ft, FT_SFNT_OS2);
+    double angle = post ? post->italicAngle / 65536.0 : 0;
+    /* Symbolic (4): the font's own glyphs; italic (64); fixed pitch (1). */
+    int flags = 4 | (f->italic || angle != 0 ? 64 : 0) | (post && post->isFixedPitch ? 1 : 0);
+    /* StemV is not in TrueType fonts; estimate it from the weight class
+     * as other writers do. */
+    int weight = os2 ? os2->usWeightClass : (f->bold ? 700 : 400);
+    int stemv = 10 + 220 * (weight - 50) * (weight - 50) / (900 * 900);
+    bool ok = HPDF_Dict_AddName(desc, "Type", "FontDescriptor") == HPDF_OK &&
+              HPDF_Dict_AddName(desc, "FontName", e->name) == HPDF_OK &&
+              HPDF_Dict_AddNumber(desc, "Flags", flags) == HPDF_OK &&
+              HPDF_Dict_Add(desc, "FontBBox", bbox) == HPDF_OK &&
+              HPDF_Dict_AddReal(desc, "ItalicAngle", (HPDF_REAL)angle) == HPDF_OK &&
+              HPDF_Dict_AddNumber(desc, "Ascent", f->ascender) == HPDF_OK &&
+              HPDF_Dict_AddNumber(desc, "Descent", f->descender) == HPDF_OK &&
+              HPDF_Dict_AddNumber(desc, "CapHeight", f->cap_height) == HPDF_OK &&
+              HPDF_Dict_AddNumber(desc, "XHeight", f->x_height) == HPDF_OK &&
+              HPDF_Dict_AddNumber(desc, "StemV", stemv) == HPDF_OK &&
+              HPDF_Dict_Add(desc, "FontFile2", file) == HPDF_OK &&
+              (!set || HPDF_Dict_Add(desc, "CIDSet", set) == HPDF_OK);
+    return ok ? desc : NULL;
+}
+
+/* The widths of codes lo..hi, as measured (glyphs without a code point in
+ * between, parts of composites, at their own width). */
+static HPDF_Array widths(embed *e)
+{
+    HPDF_MMgr mm = e->pdf->mmgr;
+    HPDF_Array w = HPDF_Array_New(mm), ws = HPDF_Array_New(mm);
+    if (!w || !ws) {
+        if (w)
+            HPDF_Array_Free(w);
+        if (ws)
+            HPDF_Array_Free(ws);
+        return NULL;
+    }
+    const cv_pdffont *pf = e->pf;
+    size_t k = 0;
+    for (unsigned c = e->lo; c <= e->hi; c++) {
+        if (k < pf->n && e->pairs[k].code == c) {
+            unsigned g = cv_shape_glyph(pf->shaper, pf->id, e->pairs[k].cp);
+            HPDF_Array_AddNumber(ws, cv_shape_advance(pf->shaper, pf->id, g));
+            k++;
+        } else {
+            HPDF_Array_AddNumber(ws, e->identity ? sub_advance(e->sfont, e->upem, c) : 0);
+        }
+    }
+    HPDF_Array_AddNumber(w, (HPDF_INT32)e->lo);
+    HPDF_Array_Add(w, ws);
+    return w;
+}
+
+/* The CIDFont. */
+static HPDF_Dict cid_font(embed *e, HPDF_Dict desc, HPDF_Dict map)
+{
+    HPDF_MMgr mm = e->pdf->mmgr;
+    HPDF_Dict cid = new_indirect_dict(e->pdf);
+    HPDF_Dict info = HPDF_Dict_New(mm);
+    HPDF_Array w = cid && info ? widths(e) : NULL;
+    if (!cid || !info || !w) {
+        if (info)
+            HPDF_Dict_Free(info);
+        return NULL;
+    }
+    bool ok = HPDF_Dict_Add(info, "Registry", HPDF_String_New(mm, "Adobe", NULL)) == HPDF_OK &&
+              HPDF_Dict_Add(info, "Ordering", HPDF_String_New(mm, "Identity", NULL)) == HPDF_OK &&
+              HPDF_Dict_AddNumber(info, "Supplement", 0) == HPDF_OK;
+    ok = ok && HPDF_Dict_AddName(cid, "Type", "Font") == HPDF_OK &&
+         HPDF_Dict_AddName(cid, "Subtype", "CIDFontType2") == HPDF_OK &&
+         HPDF_Dict_AddName(cid, "BaseFont", e->name) == HPDF_OK &&
+         HPDF_Dict_Add(cid, "CIDSystemInfo", info) == HPDF_OK &&
+         HPDF_Dict_Add(cid, "FontDescriptor", desc) == HPDF_OK &&
+         HPDF_Dict_AddNumber(cid, "DW", 1000) == HPDF_OK &&
+         HPDF_Dict_Add(cid, "W", w) == HPDF_OK &&
+         (map ? HPDF_Dict_Add(cid, "CIDToGIDMap", map)
+              : HPDF_Dict_AddName(cid, "CIDToGIDMap", "Identity")) == HPDF_OK;
+    return ok ? cid : NULL;
+}
+
+/* The Type0 font the pages name. */
+static HPDF_Dict type0(embed *e, HPDF_Dict cid, HPDF_Dict tounicode, HPDF_Dict *cmap1)
+{
+    HPDF_Dict enc = e->pf->one_byte ? one_byte_cmap(e->pdf, cmap1) : NULL;
+    if (e->pf->one_byte && !enc)
+        return NULL;
+    HPDF_Dict font = new_indirect_dict(e->pdf);
+    HPDF_Array desc_fonts = font ? HPDF_Array_New(e->pdf->mmgr) : NULL;
+    if (!font || !desc_fonts || HPDF_Array_Add(desc_fonts, cid) != HPDF_OK) {
+        if (desc_fonts)
+            HPDF_Array_Free(desc_fonts);
+        return NULL;
+    }
+    bool ok = HPDF_Dict_AddName(font, "Type", "Font") == HPDF_OK &&
+              HPDF_Dict_AddName(font, "Subtype", "Type0") == HPDF_OK &&
+              HPDF_Dict_AddName(font, "BaseFont", e->name) == HPDF_OK &&
+              (enc ? HPDF_Dict_Add(font, "Encoding", enc)
+                   : HPDF_Dict_AddName(font, "Encoding", "Identity-H")) == HPDF_OK &&
+              HPDF_Dict_Add(font, "DescendantFonts", desc_fonts) == HPDF_OK &&
+              HPDF_Dict_Add(font, "ToUnicode", tounicode) == HPDF_OK;
+    return ok ? font : NULL;
+}
+
 bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *err)
 {
-    const cv_face *f = pf->face;
     hb_subset_plan_t *plan = NULL;
-    hb_face_t *sub = subset(pf, &plan);
-    if (!sub) {
+    embed e = {.pdf = pdf, .pf = pf, .sub = subset(pf, &plan)};
+    if (!e.sub) {
         hb_subset_plan_destroy(plan);
-        return cv_error_at(err, (cv_pos){f->path, 0, 0},
+        return cv_error_at(err, (cv_pos){pf->face->path, 0, 0},
                            "HarfBuzz cannot subset this font (it is probably damaged)");
     }
-    hb_font_t *sfont = hb_font_create(sub);
-    hb_blob_t *blob = hb_face_reference_blob(sub);
-    unsigned len;
-    const char *data = hb_blob_get_data(blob, &len);
-    HPDF_MMgr mm = pdf->mmgr;
-    FT_Face ft = (FT_Face)f->ft;
-    unsigned upem = hb_face_get_upem(sub);
-
-    pf->code = cv_xmalloc((pf->n ? pf->n : 1) * sizeof *pf->code);
-    unsigned *gid = cv_xmalloc((pf->n ? pf->n : 1) * sizeof *gid);
-    cpair *pairs = cv_xmalloc((pf->n ? pf->n : 1) * sizeof *pairs);
-    bool identity = choose_codes(pf, hb_subset_plan_old_to_new_glyph_mapping(plan), gid);
+    e.sfont = hb_font_create(e.sub);
+    e.upem = hb_face_get_upem(e.sub);
+    size_t n = pf->n ? pf->n : 1;
+    pf->code = cv_xmalloc(n * sizeof *pf->code);
+    e.gid = cv_xmalloc(n * sizeof *e.gid);
+    e.pairs = cv_xmalloc(n * sizeof *e.pairs);
+    e.identity = choose_codes(pf, hb_subset_plan_old_to_new_glyph_mapping(plan), e.gid);
     for (size_t i = 0; i < pf->n; i++)
-        pairs[i] = (cpair){pf->code[i], pf->cps[i]};
-    qsort(pairs, pf->n, sizeof *pairs, cmp_code);
-    unsigned lo = pf->n ? pairs[0].code : 1, hi = pf->n ? pairs[pf->n - 1].code : 1;
-    bool ok = len > 0;
+        e.pairs[i] = (cpair){pf->code[i], pf->cps[i]};
+    qsort(e.pairs, pf->n, sizeof *e.pairs, cmp_code);
+    e.lo = pf->n ? e.pairs[0].code : 1;
+    e.hi = pf->n ? e.pairs[pf->n - 1].code : 1;
+    base_name(pf, e.name, sizeof e.name);
 
-    /* The font program. */
-    HPDF_Dict file = ok ? new_stream(pdf, true) : NULL;
-    ok = file && HPDF_Stream_Write(file->stream, (const HPDF_BYTE *)data, len) == HPDF_OK &&
-         HPDF_Dict_AddNumber(file, "Length1", (HPDF_INT32)len) == HPDF_OK;
+    /* The objects, in the order that numbers them. */
+    bool ok = true;
+    HPDF_Dict file = font_program(&e);
+    HPDF_Dict map = file ? glyph_map(&e, &ok) : NULL;
+    HPDF_Dict set = file && ok ? cid_set(&e, &ok) : NULL;
+    HPDF_Dict tounicode = file && ok ? new_stream(pdf, true) : NULL;
+    ok = tounicode && write_tounicode(tounicode->stream, e.pairs, pf->n, pf->one_byte);
+    HPDF_Dict desc = ok ? descriptor(&e, file, set) : NULL;
+    HPDF_Dict cid = desc ? cid_font(&e, desc, map) : NULL;
+    HPDF_Dict font = cid ? type0(&e, cid, tounicode, cmap1) : NULL;
 
-    /* Code -> subset glyph as big-endian pairs, unless the identity. */
-    HPDF_Dict map = ok && !identity ? new_stream(pdf, true) : NULL;
-    if (map) {
-        unsigned char *be = cv_xcalloc((size_t)hi + 1, 2);
-        for (size_t i = 0; i < pf->n; i++) {
-            be[2 * pf->code[i]] = (unsigned char)(gid[i] >> 8);
-            be[2 * pf->code[i] + 1] = (unsigned char)gid[i];
-        }
-        ok = HPDF_Stream_Write(map->stream, be, (HPDF_UINT)(((size_t)hi + 1) * 2)) == HPDF_OK;
-        free(be);
-    } else {
-        ok = ok && identity;
-    }
-    /* Which CIDs the font has (PDF/A): .notdef and the codes. */
-    HPDF_Dict set = ok && pf->cidset ? new_stream(pdf, true) : NULL;
-    if (set) {
-        size_t setlen = (size_t)hi / 8 + 1;
-        unsigned char *bits = cv_xcalloc(setlen, 1);
-        bits[0] = 0x80;
-        for (size_t i = 0; i < pf->n; i++)
-            bits[pf->code[i] / 8] |= (unsigned char)(0x80u >> (pf->code[i] % 8));
-        ok = HPDF_Stream_Write(set->stream, bits, (HPDF_UINT)setlen) == HPDF_OK;
-        free(bits);
-    } else {
-        ok = ok && !pf->cidset;
-    }
-
-    HPDF_Dict tounicode = ok ? new_stream(pdf, true) : NULL;
-    ok = tounicode && write_tounicode(tounicode->stream, pairs, pf->n, pf->one_byte);
-
-    char name[128];
-    base_name(pf, name, sizeof name);
-
-    /* The descriptor. */
-    HPDF_Dict desc = ok ? new_indirect_dict(pdf) : NULL;
-    HPDF_Array bbox = HPDF_Array_New(mm);
-    ok = desc && bbox;
-    if (ok) {
-        double sc = 1000.0 / f->upem;
-        HPDF_Array_AddNumber(bbox, (HPDF_INT32)(ft->bbox.xMin * sc));
-        HPDF_Array_AddNumber(bbox, (HPDF_INT32)(ft->bbox.yMin * sc));
-        HPDF_Array_AddNumber(bbox, (HPDF_INT32)(ft->bbox.xMax * sc));
-        HPDF_Array_AddNumber(bbox, (HPDF_INT32)(ft->bbox.yMax * sc));
-        const TT_Postscript *post = FT_Get_Sfnt_Table(ft, FT_SFNT_POST);
-        const TT_OS2 *os2 = FT_Get_Sfnt_Table(ft, FT_SFNT_OS2);
-        double angle = post ? post->italicAngle / 65536.0 : 0;
-        /* Symbolic (4): the font's own glyphs; italic (64); fixed pitch (1). */
-        int flags = 4 | (f->italic || angle != 0 ? 64 : 0) |
-                    (post && post->isFixedPitch ? 1 : 0);
-        /* StemV is not in TrueType fonts; estimate it from the weight
-         * class as other writers do. */
-        int weight = os2 ? os2->usWeightClass : (f->bold ? 700 : 400);
-        int stemv = 10 + 220 * (weight - 50) * (weight - 50) / (900 * 900);
-        ok = HPDF_Dict_AddName(desc, "Type", "FontDescriptor") == HPDF_OK &&
-             HPDF_Dict_AddName(desc, "FontName", name) == HPDF_OK &&
-             HPDF_Dict_AddNumber(desc, "Flags", flags) == HPDF_OK &&
-             HPDF_Dict_Add(desc, "FontBBox", bbox) == HPDF_OK &&
-             HPDF_Dict_AddReal(desc, "ItalicAngle", (HPDF_REAL)angle) == HPDF_OK &&
-             HPDF_Dict_AddNumber(desc, "Ascent", f->ascender) == HPDF_OK &&
-             HPDF_Dict_AddNumber(desc, "Descent", f->descender) == HPDF_OK &&
-             HPDF_Dict_AddNumber(desc, "CapHeight", f->cap_height) == HPDF_OK &&
-             HPDF_Dict_AddNumber(desc, "XHeight", f->x_height) == HPDF_OK &&
-             HPDF_Dict_AddNumber(desc, "StemV", stemv) == HPDF_OK &&
-             HPDF_Dict_Add(desc, "FontFile2", file) == HPDF_OK &&
-             (!set || HPDF_Dict_Add(desc, "CIDSet", set) == HPDF_OK);
-    } else if (bbox) {
-        HPDF_Array_Free(bbox);
-    }
-
-    /* The CIDFont: widths of codes lo..hi, as measured (glyphs without a
-     * code point in between, parts of composites, at their own width). */
-    HPDF_Dict cid = ok ? new_indirect_dict(pdf) : NULL;
-    HPDF_Dict info = HPDF_Dict_New(mm);
-    HPDF_Array w = HPDF_Array_New(mm), ws = HPDF_Array_New(mm);
-    ok = cid && info && w && ws;
-    if (ok) {
-        size_t k = 0;
-        for (unsigned c = lo; c <= hi; c++) {
-            if (k < pf->n && pairs[k].code == c) {
-                unsigned g = cv_shape_glyph(pf->shaper, pf->id, pairs[k].cp);
-                HPDF_Array_AddNumber(ws, cv_shape_advance(pf->shaper, pf->id, g));
-                k++;
-            } else {
-                HPDF_Array_AddNumber(ws, identity ? sub_advance(sfont, upem, c) : 0);
-            }
-        }
-        HPDF_Array_AddNumber(w, (HPDF_INT32)lo);
-        HPDF_Array_Add(w, ws);
-        ws = NULL;
-        ok = HPDF_Dict_Add(info, "Registry", HPDF_String_New(mm, "Adobe", NULL)) == HPDF_OK &&
-             HPDF_Dict_Add(info, "Ordering", HPDF_String_New(mm, "Identity", NULL)) == HPDF_OK &&
-             HPDF_Dict_AddNumber(info, "Supplement", 0) == HPDF_OK;
-        HPDF_Dict i2 = info;
-        info = NULL;
-        HPDF_Array w2 = w;
-        w = NULL;
-        ok = ok && HPDF_Dict_AddName(cid, "Type", "Font") == HPDF_OK &&
-             HPDF_Dict_AddName(cid, "Subtype", "CIDFontType2") == HPDF_OK &&
-             HPDF_Dict_AddName(cid, "BaseFont", name) == HPDF_OK &&
-             HPDF_Dict_Add(cid, "CIDSystemInfo", i2) == HPDF_OK &&
-             HPDF_Dict_Add(cid, "FontDescriptor", desc) == HPDF_OK &&
-             HPDF_Dict_AddNumber(cid, "DW", 1000) == HPDF_OK &&
-             HPDF_Dict_Add(cid, "W", w2) == HPDF_OK &&
-             (map ? HPDF_Dict_Add(cid, "CIDToGIDMap", map)
-                  : HPDF_Dict_AddName(cid, "CIDToGIDMap", "Identity")) == HPDF_OK;
-    }
-    if (info)
-        HPDF_Dict_Free(info);
-    if (w)
-        HPDF_Array_Free(w);
-    if (ws)
-        HPDF_Array_Free(ws);
-
-    HPDF_Dict enc = ok && pf->one_byte ? one_byte_cmap(pdf, cmap1) : NULL;
-    ok = ok && (enc || !pf->one_byte);
-    HPDF_Dict font = ok ? new_indirect_dict(pdf) : NULL;
-    HPDF_Array desc_fonts = ok ? HPDF_Array_New(mm) : NULL;
-    ok = font && desc_fonts && HPDF_Array_Add(desc_fonts, cid) == HPDF_OK;
-    if (ok) {
-        ok = HPDF_Dict_AddName(font, "Type", "Font") == HPDF_OK &&
-             HPDF_Dict_AddName(font, "Subtype", "Type0") == HPDF_OK &&
-             HPDF_Dict_AddName(font, "BaseFont", name) == HPDF_OK &&
-             (enc ? HPDF_Dict_Add(font, "Encoding", enc)
-                  : HPDF_Dict_AddName(font, "Encoding", "Identity-H")) == HPDF_OK &&
-             HPDF_Dict_Add(font, "DescendantFonts", desc_fonts) == HPDF_OK &&
-             HPDF_Dict_Add(font, "ToUnicode", tounicode) == HPDF_OK;
-    } else if (desc_fonts) {
-        HPDF_Array_Free(desc_fonts);
-    }
-
-    free(gid);
-    free(pairs);
-    hb_blob_destroy(blob);
-    hb_font_destroy(sfont);
-    hb_face_destroy(sub);
+    free(e.gid);
+    free(e.pairs);
+    hb_font_destroy(e.sfont);
+    hb_face_destroy(e.sub);
     hb_subset_plan_destroy(plan);
-    if (!ok || HPDF_GetError(pdf) != HPDF_OK)
-        return cv_error_at(err, (cv_pos){f->path, 0, 0},
+    if (!font || HPDF_GetError(pdf) != HPDF_OK)
+        return cv_error_at(err, (cv_pos){pf->face->path, 0, 0},
                            "libharu failed embedding this font (error 0x%04X)",
                            (unsigned)HPDF_GetError(pdf));
     pf->font = font;
