@@ -26,6 +26,7 @@
 #define CV_OUTPUT_H
 
 #include <stdbool.h>
+#include <signal.h>
 #include <stddef.h>
 
 #include "error.h"
@@ -60,6 +61,10 @@ bool cv_out_write(cv_out *o, const void *p, size_t n, cv_error *err);
 bool cv_out_commit(cv_out *o, cv_error *err);
 /* Give up: remove what was written (a temporary file) and free `o`. */
 void cv_out_abort(cv_out *o);
+
+/* Block SIGINT, SIGTERM, SIGHUP and SIGALRM (the signals whose handlers
+ * call cv_out_cleanup()), saving the old mask in *old for sigprocmask(). */
+void cv_out_block_signals(sigset_t *old);
 
 /* Remove every named temporary file still open.  Async-signal-safe: for
  * the handlers of SIGINT, SIGTERM and SIGHUP before the process ends. */

@@ -94,13 +94,14 @@ const char *cv_inputs_find(const cv_inputs *in, const char *path)
 #define MAX_NAMED 64
 static char *volatile named[MAX_NAMED];
 
-static void block_signals(sigset_t *old)
+void cv_out_block_signals(sigset_t *old)
 {
     sigset_t s;
     sigemptyset(&s);
     sigaddset(&s, SIGINT);
     sigaddset(&s, SIGTERM);
     sigaddset(&s, SIGHUP);
+    sigaddset(&s, SIGALRM);
     sigprocmask(SIG_BLOCK, &s, old);
 }
 
@@ -108,7 +109,7 @@ static void block_signals(sigset_t *old)
 static bool name_add(char *name)
 {
     sigset_t old;
-    block_signals(&old);
+    cv_out_block_signals(&old);
     bool ok = false;
     for (size_t i = 0; i < MAX_NAMED && !ok; i++)
         if (!named[i]) {
@@ -122,7 +123,7 @@ static bool name_add(char *name)
 static void name_drop(const char *name)
 {
     sigset_t old;
-    block_signals(&old);
+    cv_out_block_signals(&old);
     for (size_t i = 0; i < MAX_NAMED; i++)
         if (named[i] == name)
             named[i] = NULL;
@@ -228,7 +229,7 @@ static int open_named(cv_out *o, const char *dir)
         x[6] = 0;
         snprintf(o->temp, n, "%s/" CV_TEMP_PREFIX "%ld-%s", dir, (long)getpid(), x);
         sigset_t old;
-        block_signals(&old);
+        cv_out_block_signals(&old);
         int fd = open(o->temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         bool listed = fd >= 0 && name_add(o->temp);
         sigprocmask(SIG_SETMASK, &old, NULL);
@@ -399,7 +400,7 @@ bool cv_out_commit(cv_out *o, cv_error *err)
     /* The link and the rename must not be cut off by SIGINT half-way: the
      * target is either the old file or the new one. */
     sigset_t old;
-    block_signals(&old);
+    cv_out_block_signals(&old);
     if (!o->is_stdout) {
         if (ok && o->kind == UNNAMED && !link_unnamed(o))
             ok = false, e = errno;

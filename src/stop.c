@@ -67,21 +67,10 @@ void cv_stop_install(void)
     }
 }
 
-static void block(sigset_t *old)
-{
-    sigset_t s;
-    sigemptyset(&s);
-    sigaddset(&s, SIGINT);
-    sigaddset(&s, SIGTERM);
-    sigaddset(&s, SIGHUP);
-    sigaddset(&s, SIGALRM);
-    sigprocmask(SIG_BLOCK, &s, old);
-}
-
 void cv_stop_worker(pid_t pid, int started)
 {
     sigset_t old;
-    block(&old);
+    cv_out_block_signals(&old);
     for (size_t i = 0; i < MAX_WORKERS; i++)
         if (started ? workers[i] == 0 : workers[i] == pid) {
             workers[i] = started ? pid : 0;
