@@ -24,8 +24,10 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # PDFBox; PDF/A-1b by PDFBox Preflight), batch.py (worker processes, --merge,
 # --defaults), badinput.py (every kind of broken input: one clear error, exit
 # 1, the previous PDF untouched), patho/run.py (pathological but valid
-# inputs, each within a time limit).
-SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho"
+# inputs, each within a time limit), safety.py (issue 13: no input, device
+# or symlink written over, nothing left when killed, modes kept, clean
+# messages; as root, as nobody and, for /dev, in a private mount namespace).
+SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety"
 
 pattern=""
 if [ "${1:-}" = -k ]; then
