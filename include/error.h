@@ -79,6 +79,10 @@ void cv_diag_note(const cv_diag *d, cv_pos pos, const char *fmt, ...)
  * the sink writes. */
 void cv_diag_say(const cv_diag *d, cv_pos pos, const char *level, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* `s` with its control characters escaped (\n, \e, \x07, \u0085), into
+ * out[size] (truncated to fit); returns out.  For messages written other
+ * than through the sink. */
+const char *cv_escape(const char *s, char *out, size_t size);
 /* Out of memory: say so and abort (nothing sensible can go on). */
 _Noreturn void cv_oom(size_t bytes);
 /* Print the recorded error as `file:line:col: error: msg` on stderr (unless

@@ -80,17 +80,19 @@ static bool valid_date(const char *s)
  * Returns false after reporting a bad value. */
 static bool take_value(int c, const char *arg, cv_options *o, FILE *diag)
 {
+    char shown[512];    /* the value as it may be printed */
+    cv_escape(arg ? arg : "", shown, sizeof shown);
     switch (c) {
     case 'd':
         if (arg && strcmp(arg, "glyphs")) {
-            fprintf(diag, "cvpdf: --dump=%s: the only value is 'glyphs'\n%s", arg, try_help);
+            fprintf(diag, "cvpdf: --dump=%s: the only value is 'glyphs'\n%s", shown, try_help);
             return false;
         }
         o->dump = arg ? 2 : 1;
         return true;
     case 'j':
         if (!whole(arg, 0, 1024, &o->jobs)) {
-            fprintf(diag, "cvpdf: -j %s: expected a number of jobs from 0 to 1024\n%s", arg,
+            fprintf(diag, "cvpdf: -j %s: expected a number of jobs from 0 to 1024\n%s", shown,
                     try_help);
             return false;
         }
@@ -100,7 +102,7 @@ static bool take_value(int c, const char *arg, cv_options *o, FILE *diag)
         o->timeout = strtod(arg, &end);
         if (*end || end == arg || !(o->timeout >= 0) || o->timeout > 86400) {
             fprintf(diag, "cvpdf: --timeout %s: expected seconds, from 0 (none) to 86400\n%s",
-                    arg, try_help);
+                    shown, try_help);
             return false;
         }
         return true;
@@ -108,20 +110,40 @@ static bool take_value(int c, const char *arg, cv_options *o, FILE *diag)
     case 'F':
         if (!whole(arg, 1, 100, &o->fit_pages)) {
             fprintf(diag, "cvpdf: --fit-pages %s: expected a number of pages from 1 to 100\n%s",
-                    arg, try_help);
+                    shown, try_help);
             return false;
         }
         return true;
     case 'D':
         if (!valid_date(arg)) {
             fprintf(diag, "cvpdf: --date %s: expected a date YYYY-MM-DD that exists, in the "
-                    "years 1000-9999\n%s", arg, try_help);
+                    "years 1000-9999\n%s", shown, try_help);
             return false;
         }
         o->date = arg;
         return true;
     }
     return false;
+}
+
+/* An unknown option, or one without its value: said as getopt would say
+ * it, with the option escaped.  Returns the usage status. */
+static int bad_option(int c, char **argv, FILE *diag)
+{
+    char shown[512];
+    const char *arg = argv[optind - 1];
+    bool is_long = !strncmp(arg, "--", 2);
+    if (c == ':' && !is_long)
+        fprintf(diag, "cvpdf: option requires an argument -- '%c'\n", optopt);
+    else if (c == ':')
+        fprintf(diag, "cvpdf: option '%s' requires an argument\n",
+                cv_escape(arg, shown, sizeof shown));
+    else if (!is_long && optopt >= 0x20 && optopt < 0x7F)
+        fprintf(diag, "cvpdf: invalid option -- '%c'\n", optopt);
+    else
+        fprintf(diag, "cvpdf: unrecognized option '%s'\n", cv_escape(arg, shown, sizeof shown));
+    fputs(try_help, diag);
+    return 2;
 }
 
 /* The options of argv, in order.  Returns CV_CLI_GO or the exit status. */
@@ -137,7 +159,8 @@ static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         {"timeout", required_argument, NULL, 'T'}, {"merge", required_argument, NULL, 'M'},
         {"defaults", required_argument, NULL, 'P'}, {NULL, 0, NULL, 0}};
     optind = 0;                 /* GNU getopt: start afresh */
-    for (int c; (c = getopt_long(argc, argv, "l:o:j:qhV", opts, NULL)) != -1;) {
+    opterr = 0;                 /* its messages would print the option raw */
+    for (int c; (c = getopt_long(argc, argv, ":l:o:j:qhV", opts, NULL)) != -1;) {
         switch (c) {
         case 'l': o->layout = optarg; break;
         case 'o': o->output = optarg; break;
@@ -153,7 +176,7 @@ static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
             break;
         case 'h': fputs(usage, out); return 0;
         case 'V': fprintf(out, "cvpdf %s\n", CV_VERSION); return 0;
-        default: fputs(try_help, diag); return 2;
+        default: return bad_option(c, argv, diag);
         }
     }
     return CV_CLI_GO;
@@ -199,8 +222,9 @@ static bool source_date_epoch(cv_options *o, FILE *diag)
     errno = 0;
     long long t = strtoll(sde, &end, 10);
     if (strspn(sde, "0123456789") != strlen(sde) || *end || errno || t > 253402300799LL) {
+        char shown[512];
         fprintf(diag, "cvpdf: SOURCE_DATE_EPOCH=%s: expected a number of seconds "
-                "since 1970-01-01\n", sde);
+                "since 1970-01-01\n", cv_escape(sde, shown, sizeof shown));
         return false;
     }
     o->has_epoch = true;

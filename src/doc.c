@@ -597,6 +597,20 @@ cv_yml *cv_doc_load_defaults(cv_arena *a, const char *path, cv_error *err)
                 break;
             }
         }
+    /* Every value is checked now, as a profile's, even those that each
+     * profile will override: under a stand-in name, in a scratch arena. */
+    if (root && !err->set) {
+        static const char stand_in[] = "cv:\n  name: x\n";
+        cv_arena *t = cv_arena_new();
+        const cv_yml *under = cv_yml_load(t, path, stand_in, sizeof stand_in - 1, err);
+        cv_error quiet = *err;
+        quiet.quiet = true;             /* warnings come again with each profile */
+        if (under && !cv_doc_load(t, cv_yml_merge(t, under, root), path, &quiet) && quiet.set)
+            *err = (cv_error){.set = true, .pos = quiet.pos, .quiet = err->quiet,
+                              .strict = err->strict, .out = err->out},
+            memcpy(err->msg, quiet.msg, sizeof err->msg);
+        cv_arena_free(t);
+    }
     return root && !err->set ? root : NULL;
 }
 

@@ -11,29 +11,38 @@ static FILE *stream(void *out)
     return out ? (FILE *)out : stderr;
 }
 
-/* Write s with every control character escaped, so that no file name, key
- * or value can forge a second diagnostic line or reach the terminal as an
+/* s with every control character escaped, so that no file name, key or
+ * value can forge a second diagnostic line or reach the terminal as an
  * escape sequence: C0 controls as \n, \t, \r, \e or \xNN, DEL as \x7F,
- * C1 controls (U+0080-U+009F) as \u0080. */
-static void put_escaped(FILE *f, const char *s)
+ * C1 controls (U+0080-U+009F) as \u0080.  Truncated to fit. */
+const char *cv_escape(const char *s, char *out, size_t size)
 {
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p && n + 8 < size; p++) {
         unsigned c = *p;
         if (c == '\n')
-            fputs("\\n", f);
+            n += (size_t)snprintf(out + n, size - n, "\\n");
         else if (c == '\t')
-            fputs("\\t", f);
+            n += (size_t)snprintf(out + n, size - n, "\\t");
         else if (c == '\r')
-            fputs("\\r", f);
+            n += (size_t)snprintf(out + n, size - n, "\\r");
         else if (c == 0x1B)
-            fputs("\\e", f);
+            n += (size_t)snprintf(out + n, size - n, "\\e");
         else if (c < 0x20 || c == 0x7F)
-            fprintf(f, "\\x%02X", c);
+            n += (size_t)snprintf(out + n, size - n, "\\x%02X", c);
         else if (c == 0xC2 && p[1] >= 0x80 && p[1] < 0xA0)
-            fprintf(f, "\\u%04X", (unsigned)*++p);
+            n += (size_t)snprintf(out + n, size - n, "\\u%04X", (unsigned)*++p);
         else
-            fputc((int)c, f);
+            out[n++] = (char)c;
     }
+    out[n < size ? n : size - 1] = 0;
+    return out;
+}
+
+static void put_escaped(FILE *f, const char *s)
+{
+    char buf[2048];
+    fputs(cv_escape(s, buf, sizeof buf), f);
 }
 
 /* One diagnostic line: `where: level: msg`. */

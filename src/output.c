@@ -266,6 +266,28 @@ static void keep_mode(int fd, const char *target)
     }
 }
 
+/* The descriptor a path names through /proc/self/fd (/dev/stdout,
+ * /dev/fd/1, /proc/self/fd/1), or -1. */
+static int descriptor_of(const char *path)
+{
+    char buf[PATH_MAX];
+    const char *p = path;
+    for (int hops = 0; hops < 8; hops++) {
+        if (!strncmp(p, "/proc/self/fd/", 14) || !strncmp(p, "/dev/fd/", 8)) {
+            const char *n = p + (p[1] == 'p' ? 14 : 8);
+            char *end;
+            long fd = strtol(n, &end, 10);
+            return *n && !*end && fd >= 0 && fd < 1024 ? (int)fd : -1;
+        }
+        ssize_t k = readlink(p, buf, sizeof buf - 1);
+        if (k < 0 || buf[0] != '/')
+            return -1;
+        buf[k] = 0;
+        p = buf;
+    }
+    return -1;
+}
+
 static cv_out *open_stdout(cv_out *o, cv_error *err)
 {
     if (isatty(STDOUT_FILENO)) {
@@ -308,6 +330,22 @@ cv_out *cv_out_open(const char *path, const cv_inputs *in, cv_error *err)
         fail_at(err, path, errno);
         free(o);
         return NULL;
+    }
+    int fdn = descriptor_of(path);
+    if (through && fdn >= 0) {
+        /* /dev/stdout, /dev/fd/N: the descriptor itself, which this
+         * process may write even where it may not open the file again (a
+         * pipe another user made). */
+        o->fd = fcntl(fdn, F_DUPFD_CLOEXEC, 3);
+        if (o->fd < 0) {
+            fail_at(err, path, errno);
+            cv_out_abort(o);
+            return NULL;
+        }
+        if (exists && S_ISREG(st.st_mode) && ftruncate(o->fd, 0) != 0 && errno != EINVAL) {
+            /* A file opened for appending keeps what it holds. */
+        }
+        return o;
     }
     if (through) {
         /* Never created, never truncated unless a regular file. */

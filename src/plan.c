@@ -55,8 +55,9 @@ static int name_outputs(cv_arena *a, const cv_options *o, cv_plan *p, bool *mkdi
     bool slash = olen > 0 && output[olen - 1] == '/';
     bool out_is_dir = output && (slash || is_dir(output));
     if (output && !out_is_dir && o->nprofiles > 1 && !o->dump) {
+        char shown[512];
         fprintf(diag, "cvpdf: -o %s names one file but %d profiles were given; "
-                "use -o DIR/\n", output, o->nprofiles);
+                "use -o DIR/\n", cv_escape(output, shown, sizeof shown), o->nprofiles);
         return 2;
     }
     *mkdir_out = out_is_dir && !o->dump && !o->merge && !is_dir(output);

@@ -160,13 +160,29 @@ TEST(cli_usage)
     CHECK(p->status == 2);
     CHECK(!strncmp(p->diag, "cvpdf: no profile given\nUsage: cvpdf PROFILE...", 47));
     free(p);
-    /* getopt reports an unknown option itself (on stderr); then the hint. */
+    /* An unknown option or a missing value, said on `diag` like getopt
+     * says it, with control characters escaped. */
     p = parse(ARGS("--no-such-option", "p.yaml"));
     CHECK(p->status == 2);
-    CHECK_STR(p->diag, "Try 'cvpdf --help'.\n");
+    CHECK_STR(p->diag, "cvpdf: unrecognized option '--no-such-option'\nTry 'cvpdf --help'.\n");
+    free(p);
+    p = parse(ARGS("--bogus\x1b[2J\n", "p.yaml"));
+    CHECK(p->status == 2);
+    CHECK_STR(p->diag, "cvpdf: unrecognized option '--bogus\\e[2J\\n'\nTry 'cvpdf --help'.\n");
+    free(p);
+    p = parse(ARGS("-Z", "p.yaml"));
+    CHECK_STR(p->diag, "cvpdf: invalid option -- 'Z'\nTry 'cvpdf --help'.\n");
     free(p);
     p = parse(ARGS("-l"));
     CHECK(p->status == 2);
+    CHECK_STR(p->diag, "cvpdf: option requires an argument -- 'l'\nTry 'cvpdf --help'.\n");
+    free(p);
+    p = parse(ARGS("--layout"));
+    CHECK_STR(p->diag, "cvpdf: option '--layout' requires an argument\nTry 'cvpdf --help'.\n");
+    free(p);
+    p = parse(ARGS("p.yaml", "--date", "2023\x1b[2J\n"));
+    CHECK(p->status == 2 && strstr(p->diag, "--date 2023\\e[2J\\n: expected") &&
+          !strchr(p->diag, 0x1b));
     free(p);
     /* --help and --version on `out`, exit 0, whatever follows. */
     p = parse(ARGS("--help", "-j", "x"));
