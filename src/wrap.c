@@ -497,6 +497,13 @@ static void mark_urls(para *p)
     }
 }
 
+/* What may follow a paragraph's last character: controls, spaces and
+ * closing punctuation. */
+static bool trails(const item *x)
+{
+    return x->ctrl || is_space(x->cp) || is_closing(x->cp);
+}
+
 static void find_breaks(para *pp)
 {
     item *it = pp->it;
@@ -534,15 +541,19 @@ static void find_breaks(para *pp)
     }
 
     /* A Chinese or Japanese paragraph never ends with a line of one
-     * character (and its punctuation): no break before its last one. */
-    for (size_t e = 0; e < n; e++) {
+     * character (and its punctuation): no break before its last one.  The
+     * look back from a mandatory break stops at the one before: past it,
+     * it would go where the look back from there went (a run of line
+     * feeds would cost its square). */
+    for (size_t e = 0, stop = 0; e < n; e++) {
         if (e + 1 < n && it[e].brk != LINEBREAK_MUSTBREAK)
             continue;
         size_t j = e + 1;
-        while (j > 0 && (it[j - 1].ctrl || is_space(it[j - 1].cp) ||
-                         is_closing(it[j - 1].cp)))
+        while (j > stop && trails(&it[j - 1]))
             j--;
-        if (j >= 2 && is_cjk(it[j - 1].cp) && is_cjk(it[j - 2].cp) &&
+        bool seen = j == stop && stop > 0 && trails(&it[stop - 1]);
+        stop = e + 1;
+        if (!seen && j >= 2 && is_cjk(it[j - 1].cp) && is_cjk(it[j - 2].cp) &&
             it[j - 2].brk == LINEBREAK_ALLOWBREAK)
             it[j - 2].brk = LINEBREAK_NOBREAK;
     }
@@ -823,6 +834,8 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
     while (e > b && (is_space(it[e - 1].cp) || it[e - 1].ctrl))
         e--;
     float natural = 0, stretch = 0, shrink = 0;
+    size_t nruns = 0, nglyphs = 0;
+    const item *prev = NULL;
     for (size_t i = b; i < e; i++) {
         if (it[i].ctrl)
             continue;
@@ -831,6 +844,11 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
             stretch += stretch_of(p, i);
             shrink += shrink_of(p, i);
         }
+        if (!prev || prev->face != it[i].face || prev->synth != it[i].synth ||
+            !link_of(p, prev - it) != !link_of(p, i))
+            nruns++;
+        prev = &it[i];
+        nglyphs++;
     }
     if (hyphen > 0 && e > b)
         natural += hyphen * size / 1000.0f;
@@ -840,9 +858,10 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
     else if (justify && slack > 0 && stretch > 0 && slack / stretch <= MAX_RATIO)
         r = slack / stretch;
 
-    size_t cap_runs = 4, cap_links = 0, ng = 0;
+    /* The runs and glyphs counted above, and a hyphen. */
+    size_t cap_runs = nruns ? nruns : 1, cap_links = 0, ng = 0;
     ln.runs = cv_arena_alloc(a, cap_runs * sizeof *ln.runs);
-    cv_gl *gl = cv_arena_alloc(a, (e - b + 1) * sizeof *gl);
+    cv_gl *gl = cv_arena_alloc(a, (nglyphs + 1) * sizeof *gl);
     float x = 0;
     cv_run *run = NULL;
     cv_link *link = NULL;
@@ -975,9 +994,19 @@ static size_t choose(cv_arena *a, breaker *br, size_t b, size_t e, bool window, 
 typedef struct setter {
     cv_line *v;
     size_t n, cap;
+    bool heap;               /* v is malloc'd (a long paragraph), not the arena's */
     size_t start;            /* the first item of the next line */
     bool warned;             /* a word broken between characters is reported */
 } setter;
+
+static void push_line(cv_arena *a, setter *out, cv_line ln)
+{
+    if (out->heap && out->n == out->cap) {
+        out->cap = out->cap ? 2 * out->cap : 256;
+        out->v = cv_xrealloc(out->v, out->cap * sizeof *out->v);
+    }
+    CV_PUSH(a, out->v, out->n, out->cap, ln);
+}
 
 /* Set the line that ends at KP item kb->k[k] (of a window ending at item
  * `lim`) into `out`; returns the item after it. */
@@ -1007,10 +1036,10 @@ static size_t set_one(cv_arena *a, const breaker *br, const kpbuf *kb, size_t k,
     if (start < end) {
         cv_line ln = set_line(a, p, start, end, br->width, p->fmt->justify && !forced, hy);
         if (ln.nruns > 0 || end < n)
-            CV_PUSH(a, out->v, out->n, out->cap, ln);
+            push_line(a, out, ln);
     } else if (forced && end < n) {
         cv_line ln = {0};            /* an empty line between two line feeds */
-        CV_PUSH(a, out->v, out->n, out->cap, ln);
+        push_line(a, out, ln);
     }
     out->start = end;
     return end;
@@ -1045,6 +1074,10 @@ size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nsp
         kb.src = cv_arena_alloc(tmp, kb.cap * sizeof *kb.src);
         size_t *brk;
         size_t nb = choose(tmp, &br, 0, n, false, &kb, &brk);
+        if (nb) {                /* a line per break at most */
+            lines.v = cv_arena_alloc(a, nb * sizeof *lines.v);
+            lines.cap = nb;
+        }
         for (size_t k = 0; k < nb; k++)
             set_one(a, &br, &kb, brk[k], n, &lines, pos, err);
         cv_arena_reset(tmp);
@@ -1060,6 +1093,7 @@ size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nsp
      * the window's, not the paragraph's.  The last window takes what is
      * left when that is less than one and a half. */
     cv_arena *win = cv_arena_new();
+    lines.heap = true;       /* grown with realloc, then copied to `a` once */
     for (size_t b = 0; b < n;) {
         size_t e = n - b > WINDOW + WINDOW / 2 ? b + WINDOW : n;
         cv_arena_reset(win);
@@ -1076,11 +1110,17 @@ size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nsp
                 break;
             next = set_one(a, &br, &kb, brk[k], e, &lines, pos, err);
         }
-        b = e == n ? n : next;
+        /* No line: the window holds nothing but spaces and controls,
+         * which no line begins with. */
+        b = e == n || next == b ? e : next;
     }
     cv_arena_free(win);
     cv_arena_reset(tmp);
-    *out = lines.v;
+    if (lines.n) {
+        *out = cv_arena_alloc(a, lines.n * sizeof **out);
+        memcpy(*out, lines.v, lines.n * sizeof **out);
+    }
+    free(lines.v);
     return lines.n;
 }
 
