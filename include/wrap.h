@@ -6,6 +6,10 @@
  * breaks between characters) plus kinsoku, URL and hyphenation rules, and
  * chooses the breaks with Knuth-Plass total fit (kp.h) or first fit.  Lines
  * are justified or ragged as asked; none is ever wider than the measure.
+ *
+ * Cost: time and memory in proportion to the text.  A paragraph of more
+ * than some 16,000 characters is broken a window at a time (wrap.c), and
+ * needs 16 bytes a character while it is set, beside the lines it returns.
  */
 #ifndef CV_WRAP_H
 #define CV_WRAP_H

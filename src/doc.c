@@ -210,8 +210,11 @@ static bool highlights(ctx *c, const cv_yml *n, cv_highlight **out, size_t *coun
     if (n->kind != CV_YML_SEQ)
         return cv_error_at(c->err, n->pos, "'highlights' must be a list of strings, not %s",
                            cv_yml_kind_name(n->kind));
-    cv_highlight *hs = NULL;
-    size_t nh = 0, cap = 0;
+    /* At most one highlight per item.  The lists that follow a highlight
+     * are added to its sub-highlights in room grown by doubling (subcap):
+     * "[a, [x], [x], ...]" copied them all again for every list. */
+    cv_highlight *hs = n->n ? cv_arena_alloc(c->a, sizeof *hs * n->n) : NULL;
+    size_t nh = 0, subcap = 0;
     for (size_t i = 0; i < n->n; i++) {
         const cv_yml *item = n->items[i];
         if (item->kind == CV_YML_SEQ) {
@@ -227,12 +230,18 @@ static bool highlights(ctx *c, const cv_yml *n, cv_highlight **out, size_t *coun
             if (!highlights(c, item, &subs, &nsub, level + 1))
                 return false;
             size_t total = prev->nsub + nsub;
-            cv_highlight *all = cv_arena_alloc(c->a, sizeof *all * (total ? total : 1));
-            if (prev->nsub)
-                memcpy(all, prev->sub, sizeof *all * prev->nsub);
+            if (total > subcap) {
+                size_t nc = subcap ? 2 * subcap : 4;
+                while (nc < total)
+                    nc *= 2;
+                cv_highlight *all = cv_arena_alloc(c->a, sizeof *all * nc);
+                if (prev->nsub)
+                    memcpy(all, prev->sub, sizeof *all * prev->nsub);
+                prev->sub = all;
+                subcap = nc;
+            }
             if (nsub)
-                memcpy(all + prev->nsub, subs, sizeof *all * nsub);
-            prev->sub = all;
+                memcpy(prev->sub + prev->nsub, subs, sizeof *subs * nsub);
             prev->nsub = total;
             continue;
         }
@@ -246,7 +255,8 @@ static bool highlights(ctx *c, const cv_yml *n, cv_highlight **out, size_t *coun
         cv_text t;
         if (!text(c, item, "highlights", &t) || !split_subs(c, &h, t.s, t.pos))
             return false;
-        CV_PUSH(c->a, hs, nh, cap, h);
+        hs[nh++] = h;
+        subcap = h.nsub;     /* split_subs' array holds that many at least */
     }
     *out = hs;
     *count = nh;

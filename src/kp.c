@@ -117,6 +117,24 @@ static float line_badness(const cv_kp_item *it, const sums *s, const cv_kp_param
                          ratio);
 }
 
+/* The line [start, b) is certainly looser than `loose` allows (its slack
+ * more than `loose` times its stretch, with a margin for rounding), so its
+ * badness exceeds the tolerance: known without working it out.  Most of
+ * the breaks a long active list is tried against are such lines, and CJK
+ * text, which may break anywhere, keeps about a line's worth of breaks
+ * active. */
+static bool too_loose(const cv_kp_item *it, const sums *s, const cv_kp_params *p,
+                      double loose, size_t start, size_t b)
+{
+    if (s->fil[b] != s->fil[start])
+        return false;
+    double natural = s->w[b] - s->w[start];
+    if (it[b].type == CV_KP_PENALTY)
+        natural += it[b].width;
+    double stretch = s->y[b] - s->y[start] + p->line_stretch;
+    return stretch > 0 && p->width - natural > stretch * loose * 1.0001 + 0.01;
+}
+
 static int fitness_class(float r)
 {
     return r < -0.5f ? 0 : r <= 0.5f ? 1 : r <= 1.0f ? 2 : 3;
@@ -145,6 +163,9 @@ size_t cv_kp_total_fit(cv_arena *a, const cv_kp_item *it, size_t n,
     make_sums(a, it, n, &s);
     const int maxrun = p->max_flagged_run > 0 ? p->max_flagged_run : RUNS - 1;
 
+    /* Badness 100 r^3 is within the tolerance up to this ratio r. */
+    const double loose = p->tolerance >= 0 ? cbrt(p->tolerance / 100.0) : HUGE_VAL;
+
     node *active = cv_arena_alloc(a, sizeof *active);
     *active = (node){.pos = SIZE_MAX, .start = skip(it, n, 0), .fitness = 1};
 
@@ -162,7 +183,7 @@ size_t cv_kp_total_fit(cv_arena *a, const cv_kp_item *it, size_t n,
         for (node *x = active; x;) {
             node *next = x->next;
             bool drop = forced;
-            if (x->start < b) {
+            if (x->start < b && !too_loose(it, &s, p, loose, x->start, b)) {
                 float r;
                 float bad = line_badness(it, &s, p, x->start, b, &r);
                 if (r < -1)

@@ -54,8 +54,16 @@ typedef struct item {
 
 typedef cv_strbuf buf;
 
+/* Where a title walk began and the index it ended at (NONE: the string
+ * ended first). */
+typedef struct walk {
+    size_t from, to;
+    bool valid;
+} walk;
+
 typedef struct parser {
     cv_arena *a;
+    walk title[3];      /* the last title walk to '"', '\'' and ')' */
     item *items;
     size_t n, cap;
     buf text;           /* literal text not yet flushed into an item */
@@ -207,9 +215,61 @@ static void emphasis(cv_arena *a, item *it, size_t lo, size_t hi)
 
 /* ---- Links ------------------------------------------------------------- */
 
+/* A destination or a title is read by a walk that can fail far from where
+ * it began, and "[a](" or "[a](x (" a million times would read the rest of
+ * the string a million times.  So, as in cmark, a destination nests
+ * parentheses at most MAX_PAREN deep: a walk that fails crosses at most
+ * that many of the links after it.  And a title walk remembers where the
+ * last walk for the same closing character went (parser.title): a walk
+ * that reaches its path ends where it did. */
+#define MAX_PAREN 32
+
+/* The end of a title whose text begins at s[i] and that `close` ends: the
+ * index of the `close`, or NONE when the string ends first.  A backslash
+ * escapes what follows it. */
+static size_t title_end(parser *p, const char *s, size_t i, char close)
+{
+    walk *w = &p->title[close == '"' ? 0 : close == '\'' ? 1 : 2];
+    size_t start = i;
+    for (;; i++) {
+        /* A walk from w->from visits every i from there on (up to where
+         * it ended) that no backslash comes right before. */
+        if (w->valid && i >= w->from && (w->to == NONE || i <= w->to) &&
+            (i == w->from || s[i - 1] != '\\')) {
+            if (start < w->from)
+                w->from = start;
+            return w->to;
+        }
+        if (s[i] == close)
+            break;
+        if (!s[i]) {
+            i = NONE;
+            break;
+        }
+        if (s[i] == '\\' && s[i + 1])
+            i++;
+    }
+    *w = (walk){.from = start, .to = i, .valid = true};
+    return i;
+}
+
+/* s[b, e) without the backslashes that escape punctuation. */
+static const char *unescape(cv_arena *a, const char *s, size_t b, size_t e)
+{
+    char *u = cv_arena_alloc(a, e - b + 1);
+    size_t n = 0;
+    for (size_t k = b; k < e; k++) {
+        if (s[k] == '\\' && k + 1 < e && ispunct((unsigned char)s[k + 1]))
+            k++;
+        u[n++] = s[k];
+    }
+    u[n] = 0;
+    return u;
+}
+
 /* "(url)" or "(url "title")" at s[i]; returns the index after ')' and the
  * unescaped URL, or 0 when there is no valid destination. */
-static size_t destination(cv_arena *a, const char *s, size_t i, const char **url)
+static size_t destination(parser *p, const char *s, size_t i, const char **url)
 {
     if (s[i] != '(')
         return 0;
@@ -218,30 +278,32 @@ static size_t destination(cv_arena *a, const char *s, size_t i, const char **url
         i++;
 
     /* <url with spaces> or a run of non-space characters with balanced
-     * parentheses. */
-    buf d = {0};
+     * parentheses: s[b, e), unescaped only once it is known to be one. */
+    size_t b = i, e;
     if (s[i] == '<') {
         for (i++; s[i] != '>'; i++) {
             if (!s[i] || s[i] == '\n' || s[i] == '<')
                 return 0;
             if (s[i] == '\\' && ispunct((unsigned char)s[i + 1]))
                 i++;
-            cv_strbuf_put(a, &d, s + i, 1);
         }
-        i++;
+        b++;
+        e = i++;
     } else {
         int depth = 0;
         for (; s[i] && !isspace((unsigned char)s[i]) && !iscntrl((unsigned char)s[i]); i++) {
-            if (s[i] == '(')
-                depth++;
-            else if (s[i] == ')' && depth-- == 0)
+            if (s[i] == '(') {
+                if (++depth > MAX_PAREN)
+                    return 0;
+            } else if (s[i] == ')' && depth-- == 0) {
                 break;
+            }
             if (s[i] == '\\' && ispunct((unsigned char)s[i + 1]))
                 i++;
-            cv_strbuf_put(a, &d, s + i, 1);
         }
         if (depth > 0)
             return 0;
+        e = i;
     }
 
     /* An optional title, which we do not use. */
@@ -249,20 +311,16 @@ static size_t destination(cv_arena *a, const char *s, size_t i, const char **url
     while (s[i] == ' ' || s[i] == '\t' || s[i] == '\n')
         i++;
     if ((s[i] == '"' || s[i] == '\'' || s[i] == '(') && i > before) {
-        char close = s[i] == '(' ? ')' : s[i];
-        for (i++; s[i] != close; i++) {
-            if (!s[i])
-                return 0;
-            if (s[i] == '\\' && s[i + 1])
-                i++;
-        }
-        i++;
+        size_t end = title_end(p, s, i + 1, s[i] == '(' ? ')' : s[i]);
+        if (end == NONE)
+            return 0;
+        i = end + 1;
         while (s[i] == ' ' || s[i] == '\t' || s[i] == '\n')
             i++;
     }
     if (s[i] != ')')
         return 0;
-    *url = d.s ? d.s : "";
+    *url = e > b ? unescape(p->a, s, b, e) : "";
     return i + 1;
 }
 
@@ -271,7 +329,7 @@ static size_t destination(cv_arena *a, const char *s, size_t i, const char **url
 static size_t close_bracket(parser *p, const char *s, size_t i)
 {
     const char *url;
-    size_t end = p->nopen ? destination(p->a, s, i + 1, &url) : 0;
+    size_t end = p->nopen ? destination(p, s, i + 1, &url) : 0;
     if (!end) {
         /* No link: the `]` is text, and so is the nearest `[`. */
         if (p->nopen) {

@@ -51,12 +51,19 @@ bool cv_text_read(cv_arena *a, const cv_yml *n, const char *field, cv_text *out,
     if (len > CV_MAX_PDF_STRING && one_pdf_string(field))
         return cv_error_at(err, n->pos, "'%s' is longer than %d bytes", field,
                            CV_MAX_PDF_STRING);
-    /* The URL of a [link](url) in the text. */
-    if (len > CV_MAX_PDF_STRING)
-        for (const char *p = strstr(out->s, "]("); p; p = strstr(p + 2, "]("))
-            if (strcspn(p + 2, " )") > CV_MAX_PDF_STRING)
+    /* The URL of a [link](url) in the text: up to the first ' ' or ')',
+     * found once for all the "](" before it ("](](](..." would otherwise
+     * read each URL's 8 KB again for every one of them). */
+    if (len > CV_MAX_PDF_STRING) {
+        const char *stop = out->s;
+        for (const char *p = strstr(out->s, "]("); p; p = strstr(p + 2, "](")) {
+            if (stop < p + 2)
+                stop = p + 2 + strcspn(p + 2, " )");
+            if ((size_t)(stop - (p + 2)) > CV_MAX_PDF_STRING)
                 return cv_error_at(err, n->pos, "a link in '%s' has a URL longer than %d "
                                    "bytes", field, CV_MAX_PDF_STRING);
+        }
+    }
     return true;
 }
 

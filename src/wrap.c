@@ -24,7 +24,14 @@
  *  4. Choose the breaks (kp.c): Knuth-Plass total fit, as TeX does it --
  *     first without hyphenation at a strict tolerance, then with it, then
  *     accepting any line that is not overfull.  Or first fit, if the
- *     layout asks for greedy breaking.
+ *     layout asks for greedy breaking.  A paragraph of more than
+ *     LONG_PARA items (three pages of text or more) is broken WINDOW
+ *     items at a time: each window is broken as if the paragraph ended
+ *     there, its lines up to its last quarter are kept, and the next
+ *     window starts after them.  A window that needs the last pass takes
+ *     first fit instead (a word broken between letters keeps a line's
+ *     worth of breaks active).  So a long paragraph's breaks are nearly,
+ *     not exactly, those of one total fit, at a window's cost per window.
  *  5. Set.  A justified line shares its slack among its spaces and the gaps
  *     between CJK characters, in proportion to their stretch (or takes it
  *     from their shrink); a line that would need more than twice the
@@ -62,6 +69,20 @@
 #define HYPHEN_RIGHT 3       /* after it */
 #define HYPHEN_WORD 5        /* the shortest word hyphenated */
 
+/* HarfBuzz gets at most SHAPE_PIECE code points of one run at a time, with
+ * SHAPE_CONTEXT more on either side: exact for any font whose lookups reach
+ * fewer than SHAPE_CONTEXT glyphs, and for every run of an ordinary
+ * paragraph, which is shorter than a piece. */
+#define SHAPE_PIECE 4096
+#define SHAPE_CONTEXT 32
+
+/* A paragraph of more than LONG_PARA items (three pages or more) is
+ * broken WINDOW items at a time (cv_wrap): nearly always the breaks of the
+ * whole paragraph, at a cost in proportion to it, not to its square, and
+ * never the memory of all its breaks at once. */
+#define LONG_PARA 16384
+#define WINDOW 8192
+
 enum brk_kind {
     B_NONE,                  /* no break after this item */
     B_SPACE,                 /* the item is a space a line may end at */
@@ -73,27 +94,31 @@ enum brk_kind {
     B_FORCED,                /* a line feed */
 };
 
+/* One code point of a paragraph, in 16 bytes: a paragraph may hold
+ * millions.  What all the items of a paragraph share (the size, the
+ * colours) is the paragraph's, a span's link is the span's, and the glue
+ * after an item is worked out when it is needed (stretch_of, shrink_of). */
 typedef struct item {
-    uint32_t cp;
-    int face;
-    bool synth;
-    bool ctrl;               /* a line feed or other control: never drawn */
-    bool shy;                /* a soft hyphen (a control) */
-    bool url;                /* part of a URL, e-mail address or DOI */
-    bool compound;           /* the hyphen of a compound: a break only if it must */
-    float size;
-    unsigned color;
-    const char *link;
+    uint32_t cp : 21;        /* cv_utf8_decode gives at most 0x13FFFF */
+    uint32_t kind : 3;       /* enum brk_kind, after our rules */
+    uint32_t brk : 2;        /* libunibreak's verdict for after this item */
+    uint32_t synth : 1;
+    uint32_t ctrl : 1;       /* a line feed or other control: never drawn */
+    uint32_t shy : 1;        /* a soft hyphen (a control) */
+    uint32_t url : 1;        /* part of a URL, e-mail address or DOI */
+    uint32_t compound : 1;   /* the hyphen of a compound: a break only if it must */
+    uint32_t hyph : 1;       /* a hyphenation point after this item */
+    int32_t face;
+    uint32_t span;           /* the span it came from: its link */
     int16_t w, kern;
-    char brk;                /* libunibreak's verdict for after this item */
-    unsigned char kind;      /* enum brk_kind, after our rules */
-    bool hyph;               /* a hyphenation point after this item */
-    float stretch, shrink;   /* of the glue after this item (or of the space itself) */
 } item;
 
+/* A paragraph: its items and what they share. */
 typedef struct para {
     item *it;
     size_t n;
+    const cv_span *spans;    /* it[i].span indexes these */
+    const cv_textfmt *fmt;   /* the size, the colours, justification */
 } para;
 
 /* ---- Characters ---------------------------------------------------------- */
@@ -190,14 +215,48 @@ static bool ink_right(uint32_t cp)
     return in_list(cp, list);
 }
 
-static float adv(const item *it)
+static float adv(const para *p, size_t i)
 {
-    return (it->w + it->kern) * it->size / 1000.0f;
+    return (p->it[i].w + p->it[i].kern) * p->fmt->size / 1000.0f;
 }
 
-static float glyph_w(const item *it)
+static float glyph_w(const para *p, size_t i)
 {
-    return it->w * it->size / 1000.0f;
+    return p->it[i].w * p->fmt->size / 1000.0f;
+}
+
+static const char *link_of(const para *p, size_t i)
+{
+    return p->spans[p->it[i].span].link;
+}
+
+static unsigned color_of(const para *p, size_t i)
+{
+    return link_of(p, i) ? p->fmt->link_color : p->fmt->color;
+}
+
+/* The stretch and shrink of the glue after item i (or of the space i
+ * itself): a space's share of its width, and between two CJK characters
+ * a little of the em; none in text set ragged. */
+static float stretch_of(const para *p, size_t i)
+{
+    const item *x = &p->it[i];
+    if (!p->fmt->justify || x->ctrl)
+        return 0;
+    if (x->cp == ' ')
+        return SPACE_STRETCH * glyph_w(p, i);
+    if (!is_space(x->cp) && i + 1 < p->n && !x[1].ctrl && !is_space(x[1].cp) &&
+        (is_cjk(x->cp) || is_cjk(x[1].cp)))
+        return CJK_STRETCH * p->fmt->size;
+    return 0;
+}
+
+static float shrink_of(const para *p, size_t i)
+{
+    const item *x = &p->it[i];
+    if (!p->fmt->justify || x->ctrl || x->cp != ' ')
+        return 0;
+    return SPACE_SHRINK * glyph_w(p, i);
 }
 
 /* The advance of a hyphen in face `f`, thousandths of an em. */
@@ -212,13 +271,19 @@ static int16_t hyphen_w(const cv_style *st, int face)
 
 /* ---- Passes 1 and 2: itemise and shape ----------------------------------- */
 
-static size_t itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
-                      size_t nspans, const cv_textfmt *fmt, cv_pos pos,
-                      item **out, cv_error *err)
+/* The items of `spans` into *p, which then points into the arena. */
+static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
+                    size_t nspans, const cv_textfmt *fmt, cv_pos pos, para *p,
+                    cv_error *err)
 {
+    /* Count the code points first: Chinese takes three bytes a character,
+     * and items are what a long paragraph costs. */
     size_t cap = 0;
-    for (size_t i = 0; i < nspans; i++)
-        cap += spans[i].len;
+    for (size_t si = 0; si < nspans; si++)
+        for (size_t k = 0; k < spans[si].len; cap++) {
+            uint32_t cp;
+            k += cv_utf8_decode(spans[si].text + k, spans[si].len - k, &cp);
+        }
     item *it = cv_arena_alloc(a, (cap + 1) * sizeof *it);
     size_t n = 0;
     int prev_face = -1;
@@ -235,9 +300,7 @@ static size_t itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
             size_t len = cv_utf8_decode((const char *)s + k, sp->len - k, &cp);
             const unsigned char *ch_at = s + k;
             k += len;
-            item x = {.cp = cp, .size = fmt->size,
-                      .color = sp->link ? fmt->link_color : fmt->color,
-                      .link = sp->link, .face = -1};
+            item x = {.cp = cp, .span = (uint32_t)si, .face = -1};
             if (cp == '\t')
                 x.cp = cp = ' ';
             if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp == 0x200B ||
@@ -307,10 +370,14 @@ static size_t itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
         }
     }
 
-    /* Shape each stretch of one face. */
-    uint32_t *cps = cv_arena_alloc(a, (n + 1) * sizeof *cps);
-    int16_t *w = cv_arena_alloc(a, (n + 1) * sizeof *w);
-    int16_t *kern = cv_arena_alloc(a, (n + 1) * sizeof *kern);
+    /* Shape each stretch of one face.  A stretch longer than SHAPE_PIECE
+     * (a whole page of text in one face, a word of a million letters) is
+     * shaped a piece at a time, each with SHAPE_CONTEXT code points of the
+     * text around it, so that HarfBuzz never holds more than that. */
+    size_t bufn = n < SHAPE_PIECE + 2 * SHAPE_CONTEXT ? n : SHAPE_PIECE + 2 * SHAPE_CONTEXT;
+    uint32_t *cps = cv_arena_alloc(a, (bufn + 1) * sizeof *cps);
+    int16_t *w = cv_arena_alloc(a, (bufn + 1) * sizeof *w);
+    int16_t *kern = cv_arena_alloc(a, (bufn + 1) * sizeof *kern);
     for (size_t i = 0; i < n;) {
         size_t j = i;
         while (j < n && it[j].face == it[i].face && !it[j].ctrl)
@@ -319,12 +386,17 @@ static size_t itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
             i++;
             continue;
         }
-        for (size_t k = i; k < j; k++)
-            cps[k - i] = it[k].cp;
-        cv_shape_run(sh, it[i].face, cps, j - i, w, kern);
-        for (size_t k = i; k < j; k++) {
-            it[k].w = w[k - i];
-            it[k].kern = (int16_t)(kern[k - i] + (k + 1 < j ? fmt->tracking : 0));
+        for (size_t b = i; b < j; b += SHAPE_PIECE) {
+            size_t e = j - b > SHAPE_PIECE ? b + SHAPE_PIECE : j;
+            size_t cb = b - i > SHAPE_CONTEXT ? b - SHAPE_CONTEXT : i;
+            size_t ce = j - e > SHAPE_CONTEXT ? e + SHAPE_CONTEXT : j;
+            for (size_t k = cb; k < ce; k++)
+                cps[k - cb] = it[k].cp;
+            cv_shape_run(sh, it[i].face, cps, ce - cb, w, kern);
+            for (size_t k = b; k < e; k++) {
+                it[k].w = w[k - cb];
+                it[k].kern = (int16_t)(kern[k - cb] + (k + 1 < j ? fmt->tracking : 0));
+            }
         }
         i = j;
     }
@@ -338,8 +410,7 @@ static size_t itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
         if (squeeze && it[i].w >= 900 && it[i + 1].w >= 900)
             it[i].kern = (int16_t)(it[i].kern - it[i].w / 2);
     }
-    *out = it;
-    return n;
+    *p = (para){.it = it, .n = n, .spans = spans, .fmt = fmt};
 }
 
 /* ---- Pass 3: where lines may end ----------------------------------------- */
@@ -350,8 +421,9 @@ static bool cp_at(const item *it, size_t n, size_t i, uint32_t cp)
 }
 
 /* [b, e) looks like a URL, an e-mail address or a DOI. */
-static bool looks_like_url(const item *it, size_t b, size_t e)
+static bool looks_like_url(const para *p, size_t b, size_t e)
 {
+    const item *it = p->it;
     bool at = false, dot_after_at = false, slash = false;
     for (size_t i = b; i < e; i++) {
         if (it[i].cp == ':' && cp_at(it, e, i + 1, '/') && cp_at(it, e, i + 2, '/'))
@@ -373,7 +445,7 @@ static bool looks_like_url(const item *it, size_t b, size_t e)
     if (e - b > 4 && it[b].cp == '1' && it[b + 1].cp == '0' && it[b + 2].cp == '.' &&
         slash)
         return true;                 /* a DOI: 10.1145/… */
-    return slash && it[b].link != NULL;   /* link text such as github.com/ada */
+    return slash && link_of(p, b) != NULL;   /* link text such as github.com/ada */
 }
 
 /* What ends an address: a space, or a CJK character or full-width
@@ -383,8 +455,10 @@ static bool url_delim(const item *x)
     return is_space(x->cp) || x->ctrl || x->cp >= 0x2E80;
 }
 
-static void mark_urls(item *it, size_t n)
+static void mark_urls(para *p)
 {
+    item *it = p->it;
+    size_t n = p->n;
     for (size_t b = 0; b < n;) {
         if (url_delim(&it[b])) {
             b++;
@@ -398,7 +472,7 @@ static void mark_urls(item *it, size_t n)
         while (te > b && (it[te - 1].cp == '.' || it[te - 1].cp == ',' ||
                           it[te - 1].cp == ';' || it[te - 1].cp == ')'))
             te--;
-        if (te > b && looks_like_url(it, b, te)) {
+        if (te > b && looks_like_url(p, b, te)) {
             for (size_t i = b; i < te; i++) {
                 it[i].url = true;
                 uint32_t c = it[i].cp;
@@ -423,19 +497,32 @@ static void mark_urls(item *it, size_t n)
     }
 }
 
-static void find_breaks(cv_arena *a, item *it, size_t n)
+/* What may follow a paragraph's last character: controls, spaces and
+ * closing punctuation. */
+static bool trails(const item *x)
 {
+    return x->ctrl || is_space(x->cp) || is_closing(x->cp);
+}
+
+static void find_breaks(para *pp)
+{
+    item *it = pp->it;
+    size_t n = pp->n;
     if (n == 0)
         return;
-    uint32_t *cps = cv_arena_alloc(a, n * sizeof *cps);
-    char *brks = cv_arena_alloc(a, n);
+    /* libunibreak's input and output, freed at once rather than kept in
+     * the scratch arena with the items: 5 bytes a character. */
+    uint32_t *cps = cv_xmalloc(n * sizeof *cps);
+    char *brks = cv_xmalloc(n);
     for (size_t i = 0; i < n; i++)
         cps[i] = it[i].cp == 0xAD ? 0x200B : it[i].cp;   /* SHY: handled by us */
     set_linebreaks_utf32(cps, n, NULL, brks);
     for (size_t i = 0; i < n; i++) {
-        it[i].brk = brks[i];
+        it[i].brk = (unsigned char)brks[i] & 3;
         it[i].kind = B_NONE;
     }
+    free(cps);
+    free(brks);
 
     /* Kinsoku, on top of UAX #14. */
     for (size_t i = 0; i + 1 < n; i++) {
@@ -454,15 +541,19 @@ static void find_breaks(cv_arena *a, item *it, size_t n)
     }
 
     /* A Chinese or Japanese paragraph never ends with a line of one
-     * character (and its punctuation): no break before its last one. */
-    for (size_t e = 0; e < n; e++) {
+     * character (and its punctuation): no break before its last one.  The
+     * look back from a mandatory break stops at the one before: past it,
+     * it would go where the look back from there went (a run of line
+     * feeds would cost its square). */
+    for (size_t e = 0, stop = 0; e < n; e++) {
         if (e + 1 < n && it[e].brk != LINEBREAK_MUSTBREAK)
             continue;
         size_t j = e + 1;
-        while (j > 0 && (it[j - 1].ctrl || is_space(it[j - 1].cp) ||
-                         is_closing(it[j - 1].cp)))
+        while (j > stop && trails(&it[j - 1]))
             j--;
-        if (j >= 2 && is_cjk(it[j - 1].cp) && is_cjk(it[j - 2].cp) &&
+        bool seen = j == stop && stop > 0 && trails(&it[stop - 1]);
+        stop = e + 1;
+        if (!seen && j >= 2 && is_cjk(it[j - 1].cp) && is_cjk(it[j - 2].cp) &&
             it[j - 2].brk == LINEBREAK_ALLOWBREAK)
             it[j - 2].brk = LINEBREAK_NOBREAK;
     }
@@ -488,17 +579,19 @@ static void find_breaks(cv_arena *a, item *it, size_t n)
         else
             x->kind = B_DASH;
     }
-    mark_urls(it, n);
+    mark_urls(pp);
 }
 
 /* The pieces between break opportunities, in turn. */
-static size_t piece_end(const item *it, size_t n, size_t b, float *width)
+static size_t piece_end(const para *p, size_t b, float *width)
 {
+    const item *it = p->it;
+    size_t n = p->n;
     float w = 0;
     size_t e = b;
     for (; e < n; e++) {
         if (!it[e].ctrl)
-            w += e + 1 < n && it[e].kind == B_NONE ? adv(&it[e]) : glyph_w(&it[e]);
+            w += e + 1 < n && it[e].kind == B_NONE ? adv(p, e) : glyph_w(p, e);
         if (it[e].kind != B_NONE || is_space(it[e].cp))
             break;
     }
@@ -510,14 +603,16 @@ static size_t piece_end(const item *it, size_t n, size_t b, float *width)
  * compound after all, and where that is not enough, between any two
  * grapheme clusters (used only in the last pass, and warned about when a
  * line ends there). */
-static void mark_emergency(item *it, size_t n, float width)
+static void mark_emergency(para *p, float width)
 {
+    item *it = p->it;
+    size_t n = p->n;
     for (int round = 0; round < 2; round++) {
         for (size_t b = 0; b < n;) {
             while (b < n && (is_space(it[b].cp) || it[b].ctrl))
                 b++;
             float w;
-            size_t e = piece_end(it, n, b, &w);
+            size_t e = piece_end(p, b, &w);
             if (w > width + 0.01f)
                 for (size_t i = b; i + 1 < e; i++) {
                     if (round == 0 && it[i].compound)
@@ -572,15 +667,19 @@ static bool word_edge(const item *it, size_t n, size_t i, bool after)
     return true;
 }
 
-/* Mark hyphenation points; returns how many.  All the paragraph's
- * candidate words go to libhyphen in one call (see hyph.h). */
-static size_t hyphenate(cv_arena *a, cv_hyph *hy, item *it, size_t n)
+/* Mark the hyphenation points of the words that begin in [from, to);
+ * returns how many.  All their candidates go to libhyphen in one call (see
+ * hyph.h).  *next gets where the last word ended: the words before it are
+ * done (a word may run past `to`, and is read only once). */
+static size_t hyphenate(cv_arena *a, cv_hyph *hy, item *it, size_t n, size_t from,
+                        size_t to, size_t *next)
 {
     /* Words are at least HYPHEN_WORD letters and one apart. */
-    size_t nw = 0, most = n / (HYPHEN_WORD + 1) + 1;
+    size_t nw = 0, most = (to - from) / (HYPHEN_WORD + 1) + 1;
     size_t *at = cv_arena_alloc(a, most * sizeof *at);
     const char **words = cv_arena_alloc(a, most * sizeof *words);
-    for (size_t b = 0; b < n;) {
+    size_t b = from;
+    while (b < to) {
         if (!is_letter(it[b].cp)) {
             b++;
             continue;
@@ -602,6 +701,7 @@ static size_t hyphenate(cv_arena *a, cv_hyph *hy, item *it, size_t n)
         }
         b = e;
     }
+    *next = b;
     if (!nw)
         return 0;
     bool (*pts)[64] = cv_arena_alloc(a, nw * sizeof *pts);
@@ -618,23 +718,6 @@ static size_t hyphenate(cv_arena *a, cv_hyph *hy, item *it, size_t n)
 }
 
 /* ---- Pass 4: choosing breaks --------------------------------------------- */
-
-static void set_glue(item *it, size_t n, bool justify)
-{
-    for (size_t i = 0; i < n; i++) {
-        item *x = &it[i];
-        x->stretch = x->shrink = 0;
-        if (!justify || x->ctrl)
-            continue;
-        if (x->cp == ' ') {
-            x->stretch = SPACE_STRETCH * glyph_w(x);
-            x->shrink = SPACE_SHRINK * glyph_w(x);
-        } else if (!is_space(x->cp) && i + 1 < n && !it[i + 1].ctrl &&
-                   !is_space(it[i + 1].cp) && (is_cjk(x->cp) || is_cjk(it[i + 1].cp))) {
-            x->stretch = CJK_STRETCH * x->size;
-        }
-    }
-}
 
 typedef struct kpbuf {
     cv_kp_item *k;
@@ -654,14 +737,19 @@ static void kp_push(cv_arena *a, kpbuf *b, cv_kp_item x, size_t src)
     b->src[b->n++] = src;
 }
 
-static void build(cv_arena *a, const cv_style *st, const item *it, size_t n, bool hyphens,
-                  bool emergency, kpbuf *kb)
+/* The Knuth-Plass items for items [b, e) of a paragraph, ending as a
+ * paragraph ends (with glue of infinite stretch and a forced break, whose
+ * source is e). */
+static void build(cv_arena *a, const cv_style *st, const para *pp, size_t b, size_t e,
+                  bool hyphens, bool emergency, kpbuf *kb)
 {
+    const item *it = pp->it;
+    const float size = pp->fmt->size;
     kb->n = 0;
     const cv_kp_item never = {.type = CV_KP_PENALTY, .penalty = CV_KP_INF};
     int16_t hw = 0;
     int hw_face = -1;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = b; i < e; i++) {
         const item *x = &it[i];
         if (x->ctrl) {
             if (x->kind == B_FORCED) {
@@ -671,31 +759,32 @@ static void build(cv_arena *a, const cv_style *st, const item *it, size_t n, boo
                 if (it[i - 1].face != hw_face)
                     hw = hyphen_w(st, hw_face = it[i - 1].face);
                 kp_push(a, kb, (cv_kp_item){.type = CV_KP_PENALTY, .flagged = true,
-                                            .width = hw * it[i - 1].size / 1000.0f,
+                                            .width = hw * size / 1000.0f,
                                             .penalty = PEN_HYPHEN}, i);
             } else if (x->kind != B_NONE) {
                 kp_push(a, kb, (cv_kp_item){.type = CV_KP_PENALTY}, i);
             }
             continue;
         }
+        float stretch = stretch_of(pp, i);
         if (is_space(x->cp)) {
             if (x->kind != B_SPACE)
                 kp_push(a, kb, never, i);
-            kp_push(a, kb, (cv_kp_item){.type = CV_KP_GLUE, .width = adv(x),
-                                        .stretch = x->stretch, .shrink = x->shrink}, i);
+            kp_push(a, kb, (cv_kp_item){.type = CV_KP_GLUE, .width = adv(pp, i),
+                                        .stretch = stretch, .shrink = shrink_of(pp, i)}, i);
             continue;
         }
         unsigned kind = x->kind;
         if (kind == B_NONE && hyphens && x->hyph)
             kind = B_HYPH;
-        if (i + 1 == n)
+        if (i + 1 == e)
             kind = B_NONE;   /* the paragraph's end follows */
-        float kern = x->kern * x->size / 1000.0f;
-        if (kind == B_NONE && x->stretch == 0) {
-            kp_push(a, kb, (cv_kp_item){.type = CV_KP_BOX, .width = adv(x)}, i);
+        float kern = x->kern * size / 1000.0f;
+        if (kind == B_NONE && stretch == 0) {
+            kp_push(a, kb, (cv_kp_item){.type = CV_KP_BOX, .width = adv(pp, i)}, i);
             continue;
         }
-        kp_push(a, kb, (cv_kp_item){.type = CV_KP_BOX, .width = glyph_w(x)}, i);
+        kp_push(a, kb, (cv_kp_item){.type = CV_KP_BOX, .width = glyph_w(pp, i)}, i);
         cv_kp_item p = {.type = CV_KP_PENALTY};
         switch (kind) {
         case B_NONE:
@@ -712,7 +801,7 @@ static void build(cv_arena *a, const cv_style *st, const item *it, size_t n, boo
             if (x->face != hw_face)
                 hw = hyphen_w(st, hw_face = x->face);
             p.flagged = true;
-            p.width = hw * x->size / 1000.0f;
+            p.width = hw * size / 1000.0f;
             p.penalty = PEN_HYPHEN;
             break;
         case B_EMERGENCY:
@@ -723,83 +812,97 @@ static void build(cv_arena *a, const cv_style *st, const item *it, size_t n, boo
             break;
         }
         kp_push(a, kb, p, i);
-        if (kern != 0 || x->stretch > 0)
+        if (kern != 0 || stretch > 0)
             kp_push(a, kb, (cv_kp_item){.type = CV_KP_GLUE, .width = kern,
-                                        .stretch = x->stretch}, i);
+                                        .stretch = stretch}, i);
     }
-    kp_push(a, kb, (cv_kp_item){.type = CV_KP_GLUE, .stretch = CV_KP_FIL}, n);
-    kp_push(a, kb, (cv_kp_item){.type = CV_KP_PENALTY, .penalty = -CV_KP_INF}, n);
+    kp_push(a, kb, (cv_kp_item){.type = CV_KP_GLUE, .stretch = CV_KP_FIL}, e);
+    kp_push(a, kb, (cv_kp_item){.type = CV_KP_PENALTY, .penalty = -CV_KP_INF}, e);
 }
 
 /* ---- Pass 5: setting a line ---------------------------------------------- */
 
-/* Line [b, e) of a paragraph; `hyphen` > 0 adds a hyphen of that advance. */
-static cv_line set_line(cv_arena *a, item *it, size_t b, size_t e, float width,
+/* Line [b, e) of a paragraph; `hyphen` > 0 adds a hyphen of that advance.
+ * The line's runs share one array of glyphs. */
+static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float width,
                         bool justify, int16_t hyphen)
 {
+    const item *it = p->it;
+    const float size = p->fmt->size;
     cv_line ln = {0};
     /* Trailing spaces and controls hang outside the measure. */
     while (e > b && (is_space(it[e - 1].cp) || it[e - 1].ctrl))
         e--;
     float natural = 0, stretch = 0, shrink = 0;
+    size_t nruns = 0, nglyphs = 0;
+    const item *prev = NULL;
     for (size_t i = b; i < e; i++) {
         if (it[i].ctrl)
             continue;
-        natural += i + 1 < e ? adv(&it[i]) : glyph_w(&it[i]);
+        natural += i + 1 < e ? adv(p, i) : glyph_w(p, i);
         if (i + 1 < e) {
-            stretch += it[i].stretch;
-            shrink += it[i].shrink;
+            stretch += stretch_of(p, i);
+            shrink += shrink_of(p, i);
         }
+        if (!prev || prev->face != it[i].face || prev->synth != it[i].synth ||
+            !link_of(p, prev - it) != !link_of(p, i))
+            nruns++;
+        prev = &it[i];
+        nglyphs++;
     }
     if (hyphen > 0 && e > b)
-        natural += hyphen * it[e - 1].size / 1000.0f;
+        natural += hyphen * size / 1000.0f;
     float r = 0, slack = width - natural;
     if (slack < -0.005f && shrink > 0)
         r = fmaxf(slack / shrink, -1.0f);
     else if (justify && slack > 0 && stretch > 0 && slack / stretch <= MAX_RATIO)
         r = slack / stretch;
 
-    size_t cap_runs = 4, cap_links = 0;
+    /* The runs and glyphs counted above, and a hyphen. */
+    size_t cap_runs = nruns ? nruns : 1, cap_links = 0, ng = 0;
     ln.runs = cv_arena_alloc(a, cap_runs * sizeof *ln.runs);
+    cv_gl *gl = cv_arena_alloc(a, (nglyphs + 1) * sizeof *gl);
     float x = 0;
     cv_run *run = NULL;
     cv_link *link = NULL;
     const char *cur_link = NULL;
     for (size_t i = b; i < e; i++) {
-        item *g = &it[i];
+        const item *g = &it[i];
         if (g->ctrl)
             continue;
-        if (!run || run->face != g->face || run->size != g->size ||
-            run->color != g->color || run->synth_bold != g->synth) {
+        unsigned color = color_of(p, i);
+        if (!run || run->face != g->face || run->color != color ||
+            run->synth_bold != g->synth) {
             cv_run rn = {.x = x, .y = 0, .face = g->face, .synth_bold = g->synth,
-                         .size = g->size, .color = g->color};
-            rn.g = cv_arena_alloc(a, (e - i + 1) * sizeof *rn.g);
+                         .size = size, .color = color, .g = gl + ng};
             CV_PUSH(a, ln.runs, ln.nruns, cap_runs, rn);
             run = &ln.runs[ln.nruns - 1];
         }
         float adj = 0;
         if (i + 1 < e) {
             adj = g->kern;
-            float glue = r > 0 ? r * g->stretch : r * g->shrink;
-            adj += glue * 1000.0f / g->size;
+            float glue = r > 0 ? r * stretch_of(p, i) : r * shrink_of(p, i);
+            adj += glue * 1000.0f / size;
         }
         run->g[run->n++] = (cv_gl){g->cp, g->w, adj};
-        float step = (g->w + adj) * g->size / 1000.0f;
+        ng++;
+        float step = (g->w + adj) * size / 1000.0f;
         run->width += step;
 
         /* Link boxes: one per stretch of the same target on this line. */
-        if (g->link != cur_link || !g->link) {
+        const char *target = link_of(p, i);
+        if (target != cur_link || !target) {
             link = NULL;
-            cur_link = g->link;
+            cur_link = target;
         }
-        if (g->link) {
+        if (target) {
             if (!link) {
-                cv_link l = {.x0 = x, .x1 = x, .y0 = -0.25f * g->size,
-                             .y1 = 0.9f * g->size, .uri = g->link};
+                cv_link l = {.x0 = x, .x1 = x, .y0 = -0.25f * size,
+                             .y1 = 0.9f * size, .uri = target};
                 CV_PUSH(a, ln.links, ln.nlinks, cap_links, l);
                 link = &ln.links[ln.nlinks - 1];
             }
-            link->x1 = x + glyph_w(g);
+            link->x1 = x + glyph_w(p, i);
         }
         x += step;
     }
@@ -818,13 +921,128 @@ static cv_line set_line(cv_arena *a, item *it, size_t b, size_t e, float width,
 /* ---- The whole ----------------------------------------------------------- */
 
 /* Items, breaks and Knuth-Plass nodes are needed only while a paragraph
- * is set: they go in the engine's scratch arena, emptied at each call,
- * which keeps them out of the caller's arena (a long publication list
- * would otherwise hold every paragraph's items until the end). */
+ * is set: they go in the engine's scratch arena, emptied when each call
+ * begins and ends, which keeps them out of the caller's arena (a long
+ * publication list would otherwise hold every paragraph's items until the
+ * end) and frees a long paragraph's before what comes next. */
 static cv_arena *scratch(const cv_style *st)
 {
     cv_arena_reset(st->eng->scratch);
     return st->eng->scratch;
+}
+
+/* What breaking a paragraph carries from one window to the next. */
+typedef struct breaker {
+    const cv_style *st;
+    para *p;
+    float width;
+    cv_kp_params kp;
+    size_t hyph_next;        /* words before this item are hyphenated */
+} breaker;
+
+/* Hyphenation points for items [b, e), marking those not marked yet;
+ * whether there are any. */
+static bool hyph_points(cv_arena *a, breaker *br, size_t b, size_t e)
+{
+    para *p = br->p;
+    size_t from = br->hyph_next > b ? br->hyph_next : b;
+    if (from < e)
+        hyphenate(a, br->st->eng->hyph, p->it, p->n, from, e, &br->hyph_next);
+    for (size_t i = b; i < e; i++)
+        if (p->it[i].hyph)
+            return true;
+    return false;
+}
+
+/* The breaks of items [b, e) (KP items in kb, their indices in *brk, the
+ * count returned).  The whole paragraph goes through TeX's passes:
+ * without hyphens at the pretolerance, with them at the tolerance, then
+ * anything that is not overfull.  A window of a long one takes first fit
+ * for that last pass, whose active list would hold every break of a
+ * line-long stretch of a word broken between letters. */
+static size_t choose(cv_arena *a, breaker *br, size_t b, size_t e, bool window, kpbuf *kb,
+                     size_t **brk)
+{
+    const cv_textfmt *fmt = br->p->fmt;
+    cv_kp_params p = br->kp;
+    if (fmt->greedy) {
+        build(a, br->st, br->p, b, e, fmt->hyphenate && hyph_points(a, br, b, e), true, kb);
+        return cv_kp_first_fit(a, kb->k, kb->n, &p, brk);
+    }
+    build(a, br->st, br->p, b, e, false, false, kb);
+    p.tolerance = 100;
+    size_t nb = cv_kp_total_fit(a, kb->k, kb->n, &p, brk);
+    bool hyphens = false;
+    if (!nb && fmt->hyphenate && hyph_points(a, br, b, e)) {
+        hyphens = true;
+        build(a, br->st, br->p, b, e, true, false, kb);
+        p.tolerance = 200;
+        nb = cv_kp_total_fit(a, kb->k, kb->n, &p, brk);
+    }
+    if (!nb) {
+        build(a, br->st, br->p, b, e, hyphens, true, kb);
+        p.tolerance = -1;
+        if (!window)
+            nb = cv_kp_total_fit(a, kb->k, kb->n, &p, brk);
+    }
+    if (!nb)             /* a window; or cannot happen: first fit always answers */
+        nb = cv_kp_first_fit(a, kb->k, kb->n, &p, brk);
+    return nb;
+}
+
+/* The lines set so far. */
+typedef struct setter {
+    cv_line *v;
+    size_t n, cap;
+    bool heap;               /* v is malloc'd (a long paragraph), not the arena's */
+    size_t start;            /* the first item of the next line */
+    bool warned;             /* a word broken between characters is reported */
+} setter;
+
+static void push_line(cv_arena *a, setter *out, cv_line ln)
+{
+    if (out->heap && out->n == out->cap) {
+        out->cap = out->cap ? 2 * out->cap : 256;
+        out->v = cv_xrealloc(out->v, out->cap * sizeof *out->v);
+    }
+    CV_PUSH(a, out->v, out->n, out->cap, ln);
+}
+
+/* Set the line that ends at KP item kb->k[k] (of a window ending at item
+ * `lim`) into `out`; returns the item after it. */
+static size_t set_one(cv_arena *a, const breaker *br, const kpbuf *kb, size_t k, size_t lim,
+                      setter *out, cv_pos pos, cv_error *err)
+{
+    const para *p = br->p;
+    const item *it = p->it;
+    size_t n = p->n;
+    const cv_kp_item *bk = &kb->k[k];
+    size_t src = kb->src[k];
+    if (!out->warned && src < lim && it[src].kind == B_EMERGENCY &&
+        bk->type == CV_KP_PENALTY) {
+        warn_emergency(it, n, src, br->width, pos, err);
+        out->warned = true;
+    }
+    size_t end = src >= lim ? lim : src + 1;
+    bool forced = bk->type == CV_KP_PENALTY && bk->penalty <= -CV_KP_INF;
+    int16_t hy = 0;
+    if (bk->type == CV_KP_PENALTY && bk->flagged && bk->width > 0) {
+        size_t last = it[src].ctrl && src > 0 ? src - 1 : src;
+        hy = hyphen_w(br->st, it[last].face);
+    }
+    size_t start = out->start;
+    while (start < end && is_space(it[start].cp))
+        start++;
+    if (start < end) {
+        cv_line ln = set_line(a, p, start, end, br->width, p->fmt->justify && !forced, hy);
+        if (ln.nruns > 0 || end < n)
+            push_line(a, out, ln);
+    } else if (forced && end < n) {
+        cv_line ln = {0};            /* an empty line between two line feeds */
+        push_line(a, out, ln);
+    }
+    out->start = end;
+    return end;
 }
 
 size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nspans,
@@ -832,95 +1050,92 @@ size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nsp
                cv_error *err)
 {
     cv_arena *tmp = scratch(st);
-    item *it;
-    size_t n = itemise(tmp, st, spans, nspans, fmt, pos, &it, err);
+    para p;
+    itemise(tmp, st, spans, nspans, fmt, pos, &p, err);
     *out = NULL;
+    size_t n = p.n;
     if (n == 0)
         return 0;
-    find_breaks(tmp, it, n);
-    set_glue(it, n, fmt->justify);
-    mark_emergency(it, n, width);
+    find_breaks(&p);
+    mark_emergency(&p, width);
 
-    cv_kp_params p = cv_kp_defaults(width);
+    breaker br = {.st = st, .p = &p, .width = width, .kp = cv_kp_defaults(width)};
     if (!fmt->justify)
-        p.line_stretch = RAGGED_STRETCH * fmt->size;
+        br.kp.line_stretch = RAGGED_STRETCH * fmt->size;
     /* A paragraph of several lines should not end with a scrap of a word
      * ("as:"): it costs as much as a loose line next to a tight one. */
-    p.short_last_width = fminf(RUNT * fmt->size, width / 4);
-    p.short_last_demerits = 10000;
-    kpbuf kb = {.cap = 2 * n + 8};
-    kb.k = cv_arena_alloc(tmp, kb.cap * sizeof *kb.k);
-    kb.src = cv_arena_alloc(tmp, kb.cap * sizeof *kb.src);
-    size_t *brk = NULL, nb = 0;
-    if (fmt->greedy) {
-        build(tmp, st, it, n, fmt->hyphenate && hyphenate(tmp, st->eng->hyph, it, n) > 0, true, &kb);
-        nb = cv_kp_first_fit(tmp, kb.k, kb.n, &p, &brk);
-    } else {
-        /* TeX's passes: without hyphens at the pretolerance, with them at the
-         * tolerance, then anything that is not overfull. */
-        build(tmp, st, it, n, false, false, &kb);
-        p.tolerance = 100;
-        nb = cv_kp_total_fit(tmp, kb.k, kb.n, &p, &brk);
-        bool hyphens = false;
-        if (!nb && fmt->hyphenate && hyphenate(tmp, st->eng->hyph, it, n) > 0) {
-            hyphens = true;
-            build(tmp, st, it, n, true, false, &kb);
-            p.tolerance = 200;
-            nb = cv_kp_total_fit(tmp, kb.k, kb.n, &p, &brk);
+    br.kp.short_last_width = fminf(RUNT * fmt->size, width / 4);
+    br.kp.short_last_demerits = 10000;
+    setter lines = {0};
+
+    if (n <= LONG_PARA) {
+        kpbuf kb = {.cap = 2 * n + 8};
+        kb.k = cv_arena_alloc(tmp, kb.cap * sizeof *kb.k);
+        kb.src = cv_arena_alloc(tmp, kb.cap * sizeof *kb.src);
+        size_t *brk;
+        size_t nb = choose(tmp, &br, 0, n, false, &kb, &brk);
+        if (nb) {                /* a line per break at most */
+            lines.v = cv_arena_alloc(a, nb * sizeof *lines.v);
+            lines.cap = nb;
         }
-        if (!nb) {
-            build(tmp, st, it, n, hyphens, true, &kb);
-            p.tolerance = -1;
-            nb = cv_kp_total_fit(tmp, kb.k, kb.n, &p, &brk);
-        }
-        if (!nb)             /* cannot happen; first fit always answers */
-            nb = cv_kp_first_fit(tmp, kb.k, kb.n, &p, &brk);
+        for (size_t k = 0; k < nb; k++)
+            set_one(a, &br, &kb, brk[k], n, &lines, pos, err);
+        cv_arena_reset(tmp);
+        *out = lines.v;
+        return lines.n;
     }
 
-    size_t nlines = 0, cap = 0;
-    cv_line *lines = NULL;
-    size_t start = 0;
-    bool warned = false;
-    for (size_t k = 0; k < nb; k++) {
-        const cv_kp_item *bk = &kb.k[brk[k]];
-        size_t src = kb.src[brk[k]];
-        if (!warned && src < n && it[src].kind == B_EMERGENCY && bk->type == CV_KP_PENALTY) {
-            warn_emergency(it, n, src, width, pos, err);
-            warned = true;
+    /* A long paragraph, a window of WINDOW items at a time: break the
+     * window as if the paragraph ended there, keep the lines that end
+     * before its last quarter (at least one), and start the next window
+     * after them.  The breaks chosen far from a window's end are nearly
+     * always those of the whole paragraph; the work and the memory are
+     * the window's, not the paragraph's.  The last window takes what is
+     * left when that is less than one and a half. */
+    cv_arena *win = cv_arena_new();
+    lines.heap = true;       /* grown with realloc, then copied to `a` once */
+    for (size_t b = 0; b < n;) {
+        size_t e = n - b > WINDOW + WINDOW / 2 ? b + WINDOW : n;
+        cv_arena_reset(win);
+        kpbuf kb = {.cap = 2 * (e - b) + 8};
+        kb.k = cv_arena_alloc(win, kb.cap * sizeof *kb.k);
+        kb.src = cv_arena_alloc(win, kb.cap * sizeof *kb.src);
+        size_t *brk;
+        size_t nb = choose(win, &br, b, e, true, &kb, &brk);
+        size_t next = b;
+        for (size_t k = 0; k < nb; k++) {
+            size_t src = kb.src[brk[k]];
+            size_t end = src >= e ? e : src + 1;
+            if (e < n && k > 0 && end > e - WINDOW / 4)
+                break;
+            next = set_one(a, &br, &kb, brk[k], e, &lines, pos, err);
         }
-        size_t end = src >= n ? n : src + 1;
-        bool forced = bk->type == CV_KP_PENALTY && bk->penalty <= -CV_KP_INF;
-        int16_t hy = 0;
-        if (bk->type == CV_KP_PENALTY && bk->flagged && bk->width > 0) {
-            size_t last = it[src].ctrl && src > 0 ? src - 1 : src;
-            hy = hyphen_w(st, it[last].face);
-        }
-        while (start < end && is_space(it[start].cp))
-            start++;
-        if (start < end) {
-            cv_line ln = set_line(a, it, start, end, width, fmt->justify && !forced, hy);
-            if (ln.nruns > 0 || end < n)
-                CV_PUSH(a, lines, nlines, cap, ln);
-        } else if (forced && end < n) {
-            cv_line ln = {0};            /* an empty line between two line feeds */
-            CV_PUSH(a, lines, nlines, cap, ln);
-        }
-        start = end;
+        /* No line: the window holds nothing but spaces and controls,
+         * which no line begins with. */
+        b = e == n || next == b ? e : next;
     }
-    *out = lines;
-    return nlines;
+    cv_arena_free(win);
+    cv_arena_reset(tmp);
+    if (lines.n) {
+        *out = cv_arena_alloc(a, lines.n * sizeof **out);
+        memcpy(*out, lines.v, lines.n * sizeof **out);
+    }
+    free(lines.v);
+    return lines.n;
 }
 
 float cv_measure(cv_arena *a, const cv_style *st, const cv_span *spans,
                  size_t nspans, const cv_textfmt *fmt)
 {
-    item *it;
-    size_t n = itemise(scratch(st), st, spans, nspans, fmt, (cv_pos){0}, &it, NULL);
-    while (n > 0 && (is_space(it[n - 1].cp) || it[n - 1].ctrl))
+    para p;
+    itemise(scratch(st), st, spans, nspans, fmt, (cv_pos){0}, &p, NULL);
+    size_t n = p.n;
+    while (n > 0 && (is_space(p.it[n - 1].cp) || p.it[n - 1].ctrl))
         n--;
     float x = 0;
     for (size_t i = 0; i < n; i++)
-        if (!it[i].ctrl)
-            x += i + 1 < n ? adv(&it[i]) : glyph_w(&it[i]);
+        if (!p.it[i].ctrl)
+            x += i + 1 < n ? adv(&p, i) : glyph_w(&p, i);
+    cv_arena_reset(st->eng->scratch);
     return x;
 }

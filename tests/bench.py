@@ -17,10 +17,15 @@ What it reports (docs/performance.md explains the figures and the method):
      and for reference two -j 0 processes with half the batch each at once
      (the most two processes get from this machine); JOBS_RUNS rounds, the
      four in turn in each; the median rates and -j 2 against -j 0.
+  6. Large inputs, just under the 16 MB input limit (issue 13): one 15 MB
+     word, one 15 MB paragraph, 15 MB of Chinese in one paragraph and 15 MB
+     of ordinary bullets, made by tests/patho/gen.py; each once, its wall
+     time, its peak memory and that memory per MB of input.
 
 Timing is reported, never asserted: the targets are printed beside the
 figures for reference only.  Environment: CVPDF=path/to/cvpdf to measure
-another build, RUNS, BATCH, BATCH_RUNS, JOBS_RUNS to change the counts.
+another build, RUNS, BATCH, BATCH_RUNS, JOBS_RUNS to change the counts, LARGE_MB to
+change the size of the large inputs (0 leaves them out).
 """
 import os
 import platform
@@ -38,6 +43,7 @@ RUNS = int(os.environ.get("RUNS", 31))
 BATCH = int(os.environ.get("BATCH", 100))
 BATCH_RUNS = int(os.environ.get("BATCH_RUNS", 5))
 JOBS_RUNS = int(os.environ.get("JOBS_RUNS", 9))
+LARGE_MB = float(os.environ.get("LARGE_MB", 15))
 HEADLINE = "profiles/fang.yaml"
 # The goals the figures are read against (not checked).
 TARGET_MS, TARGET_MIB, TARGET_RATE, TARGET_SCALE = 15, 16, 100, 1.8
@@ -233,6 +239,37 @@ def batch_jobs(profiles, tmp):
         for m, args in modes.items():
             rates[m].append(BATCH / timed(args, 1)[0][0])
     return {m: spread(r) for m, r in rates.items()}
+def large_inputs(nbytes):
+    """The large cases: (name, profile text), each about nbytes long."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "patho"))
+    import gen
+    per_bullet = len(gen.bullets(200)) / 200      # about 120 bytes
+    return [
+        ("one word", lambda: gen.long_word(nbytes)),
+        ("one paragraph", lambda: gen.paragraph(nbytes)),
+        ("Chinese, one paragraph", lambda: gen.cjk(nbytes // 3)),
+        ("bullets", lambda: gen.bullets(int(nbytes / per_bullet))),
+    ]
+
+
+def large(tmp):
+    nbytes = int(LARGE_MB * 1e6)
+    print("large inputs, fresh process, one run each (nothing fails here):")
+    print("  %-24s %9s %8s %10s %12s %6s" % ("case", "input MB", "wall s", "peak MiB",
+                                              "MiB per MB", "pages"))
+    for name, make in large_inputs(nbytes):
+        path = os.path.join(tmp, "large.yaml")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(make())
+        size = os.path.getsize(path) / 1e6
+        out = os.path.join(tmp, "large.pdf")
+        (wall, kib), = timed([BIN, "-q", path, "-o", out], 1)
+        info = subprocess.run(["pdfinfo", out], capture_output=True, text=True).stdout
+        pages = next((l.split()[1] for l in info.splitlines() if l.startswith("Pages:")), "?")
+        print("  %-24s %9.1f %8.2f %10.1f %12.1f %6s" % (name, size, wall, kib / 1024,
+                                                        kib / 1024 / size, pages))
+        os.remove(path)
+        os.remove(out)
 
 
 def main():
@@ -290,6 +327,9 @@ def main():
         med, lo, hi, rss, kib, pages = fresh(prof, tmp)
         label = prof + (" [zh]" if layout_args(prof) else "")
         print("  %-26s %10.1f %10.1f %9.1f %6s" % (label, med, rss, kib, pages))
+    if LARGE_MB > 0:
+        print()
+        large(tmp)
     shutil.rmtree(tmp, ignore_errors=True)
 
 

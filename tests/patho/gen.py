@@ -125,6 +125,25 @@ def cjk(n):
     return "locale:\n  language: zh\n  present: 至今\n" + HEAD + "    summary:\n      - %s\n" % q(t)
 
 
+def line_feeds(n):
+    """A paragraph of n line feeds between two words: the look back from
+    each mandatory break once cost the square of n."""
+    return HEAD + "    text:\n      - %s\n" % q("first" + "\n" * n + "after")
+
+
+def spaces(n):
+    """n spaces between two words: a window of a long paragraph with no
+    line in it."""
+    return HEAD + "    text:\n      - %s\n" % q("first" + " " * n + "after")
+
+
+def mixed_faces(n):
+    """n Latin letters each followed by a Chinese character: a run and a
+    font change every character."""
+    return "locale:\n  language: zh\n  present: 至今\n" + HEAD + \
+        "    summary:\n      - %s\n" % q("a中" * n + " end")
+
+
 def sections(n):
     """n sections of one entry each."""
     return HEAD + "".join("    section_%d:\n      - bullet: Entry of section %d\n" % (i, i)
@@ -166,11 +185,16 @@ CASES = {
     "bullets": (bullets, 10000, "Bullet 9999:"),
     "bullet-entries": (bullet_entries, 10000, "Award number 9999"),
     "long-word": (long_word, 5000, "after the long word"),
+    "long-word-1mb": (long_word, 1000000, "after the long word"),
     "long-url": (long_url, 100000, "last"),
     "publications": (publications, 2000, "Paper 1999:"),
     "paragraph-1mb": (paragraph, 1000000, "theend"),
     "cjk-20000": (cjk, 20000, None),
     "cjk-no-break-20000": (cjk_kinsoku, 20000, "after"),
+    "cjk-1mb": (cjk, 333333, None),
+    "line-feeds": (line_feeds, 300000, "after"),
+    "spaces": (spaces, 1000000, "after"),
+    "mixed-faces": (mixed_faces, 250000, "end"),
     "sections": (sections, 10000, "Entry of section 9999"),
     "markup-stars": (stars, 20000, None),
     "missing-glyphs": (missing_glyphs, 20000, "visible"),

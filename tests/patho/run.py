@@ -4,9 +4,10 @@ limit with a clear error, within a time limit.
 
 Usage: tests/patho/run.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh passes build/san/cvpdf)
 
-The cases come from gen.py (10,000 bullets, a 5,000-character word, 2,000
-publications with 60 authors each, a 1 MB paragraph, 20,000 Chinese
-characters, 20,000 characters with no break opportunity at all, ...).  Each
+The cases come from gen.py (10,000 bullets, a 5,000-character word and a
+1,000,000-character one, 2,000 publications with 60 authors each, a 1 MB
+paragraph, 20,000 Chinese characters and 1 MB of them, 20,000 characters
+with no break opportunity at all, 300,000 line feeds, ...).  Each
 runs once under a time limit (LIMIT seconds: the slowest case, 2,000
 publications, took 2 to 6 s under ASan+UBSan on a 2-core machine while the
 code changed, so the limit leaves room for a loaded machine).  The ratio
@@ -54,6 +55,9 @@ LINEAR = {
     "cjk-20000": 40000,
     "cjk-no-break-20000": 40000,
     "long-word": 50000,
+    "line-feeds": 50000,
+    "spaces": 250000,
+    "mixed-faces": 40000,
     "sections": 1000,
     "bold-keywords": 1000,
 }

@@ -528,6 +528,38 @@ TEST(highlights_nested)
     CHECK_STR(e->highlights[1].sub[0].sub[0].text.s, "Two.a.i");
 }
 
+/* Lists after one highlight all nest under it, in order, RenderCV-style
+ * sub-bullets first: "[a, [x0], [x1], ...]" copied them all again for
+ * every list (20,000 lists took 14 s and 7.9 GB). */
+TEST(highlights_many_lists)
+{
+    enum { N = 50000 };
+    size_t cap = 200 + 12 * N;
+    char *y = malloc(cap);
+    size_t w = (size_t)snprintf(y, cap, "cv:\n  name: Ada\n  sections:\n    x:\n"
+                                "      - name: N\n        highlights: [\"a\\n- s\", b");
+    for (int i = 0; i < N; i++)
+        w += (size_t)snprintf(y + w, cap - w, ", [x%d]", i);
+    snprintf(y + w, cap - w, "]\n");
+    cv_doc *d = doc(y);
+    free(y);
+    CHECK(d != NULL);
+    if (!d) {
+        fprintf(stderr, "  %s\n", errstr());
+        return;
+    }
+    cv_entry *e = &d->sections[0].entries[0];
+    CHECK(e->nhighlights == 2);
+    CHECK(e->highlights[0].nsub == 1);
+    CHECK(e->highlights[1].nsub == N);
+    CHECK_STR(e->highlights[1].sub[0].text.s, "x0");
+    CHECK_STR(e->highlights[1].sub[N - 1].text.s, "x49999");
+    d = sections("    x:\n      - name: N\n        highlights: [\"a\\n- s\", [t], [u, v]]\n");
+    CHECK(d && d->sections[0].entries[0].highlights[0].nsub == 4);
+    CHECK(d && !strcmp(d->sections[0].entries[0].highlights[0].sub[0].text.s, "s"));
+    CHECK(d && !strcmp(d->sections[0].entries[0].highlights[0].sub[3].text.s, "v"));
+}
+
 TEST(highlights_rendercv_style)
 {
     cv_doc *d = sections("    x:\n      - name: N\n        highlights:\n"
@@ -872,6 +904,7 @@ int main(void)
     RUN(date_format);
     RUN(locale);
     RUN(highlights_nested);
+    RUN(highlights_many_lists);
     RUN(highlights_rendercv_style);
     RUN(highlight_errors);
     RUN(social_urls);

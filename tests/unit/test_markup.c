@@ -226,6 +226,56 @@ TEST(pathological)
     free(s);
 }
 
+/* Walks for link destinations and titles that fail far away: each ']'
+ * used to walk (and copy) the rest of the string, 10 s and 2 GB for 8,000
+ * of the first pattern; now a destination nests parentheses at most 32
+ * deep and a title walk stops on the path of the last one. */
+static char *repeat(const char *unit, size_t n, const char *tail)
+{
+    size_t u = strlen(unit), t = strlen(tail);
+    char *s = malloc(u * n + t + 1);
+    for (size_t i = 0; i < n; i++)
+        memcpy(s + u * i, unit, u);
+    memcpy(s + u * n, tail, t + 1);
+    return s;
+}
+
+TEST(link_walks)
+{
+    size_t n = 100000;
+    char *s = repeat("[a](()()()()()", n, "");
+    CHECK_STR(cv_markup_strip(A, s), s);        /* no link: all of it is text */
+    free(s);
+    s = repeat("[a](x (yyy", n, ")");
+    CHECK_STR(cv_markup_strip(A, s), s);
+    free(s);
+    s = repeat("[a](x \"y", n, "");
+    CHECK_STR(cv_markup_strip(A, s), s);
+    free(s);
+
+    /* The results stay CommonMark's where walks meet. */
+    CHECK_STR(show("[a](x (t)) [b](y (u))"), "<@x:a> <@y:b>");
+    CHECK_STR(show("[a](x \"t\") [b](y \"u\")"), "<@x:a> <@y:b>");
+    CHECK_STR(show("[a](x 'it\\'s') [b](y 'u')"), "<@x:a> <@y:b>");
+    CHECK_STR(show("[a](x (t) [b](y (u))"), "[a](x (t) <@y:b>");
+    CHECK_STR(show("[a](b(c)d)"), "<@b(c)d:a>");
+    CHECK_STR(show("[a](<b c>)"), "<@b c:a>");
+    CHECK_STR(show("[a](b\\)c)"), "<@b)c:a>");
+    /* 32 parentheses deep is a URL, 33 is text. */
+    for (size_t depth = 32; depth <= 33; depth++) {
+        char deep[128] = "[a](", url[128] = "<@";
+        for (size_t i = 0; i < depth; i++)
+            strcat(deep, "(");
+        strcat(deep, "x");
+        for (size_t i = 0; i < depth; i++)
+            strcat(deep, ")");
+        strcat(url, deep + 4);
+        strcat(deep, ")");
+        strcat(url, ":a>");
+        CHECK_STR(show(deep), depth == 32 ? url : deep);
+    }
+}
+
 int main(void)
 {
     A = cv_arena_new();
@@ -242,6 +292,7 @@ int main(void)
     RUN(strip);
     RUN(escape_roundtrip);
     RUN(pathological);
+    RUN(link_walks);
     cv_arena_free(A);
     return harness_report("markup");
 }
