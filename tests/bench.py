@@ -272,6 +272,23 @@ def large(tmp):
         os.remove(out)
 
 
+def publications(tmp):
+    """The 2,000-publication profile of tests/patho (long author lists with
+    the owner's name in each): peak memory, against the 64 MB goal."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "patho"))
+    import gen
+    path = os.path.join(tmp, "publications.yaml")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(gen.publications(2000))
+    out = os.path.join(tmp, "publications.pdf")
+    (wall, kib), = timed([BIN, "-q", path, "-o", out], 1)
+    print("2,000 publications (tests/patho), fresh process: %.2f s, peak %.1f MiB "
+          "(goal: 64 MB or less), %.1f MB of input" % (wall, kib / 1024,
+                                                      os.path.getsize(path) / 1e6))
+    os.remove(path)
+    os.remove(out)
+
+
 def main():
     if not os.access(BIN, os.X_OK):
         sys.exit("no %s: run make first" % BIN)
@@ -330,6 +347,8 @@ def main():
     if LARGE_MB > 0:
         print()
         large(tmp)
+    print()
+    publications(tmp)
     shutil.rmtree(tmp, ignore_errors=True)
 
 
