@@ -271,6 +271,73 @@ static int16_t hyphen_w(const cv_style *st, int face)
 
 /* ---- Passes 1 and 2: itemise and shape ----------------------------------- */
 
+/* Quotes, dashes and dots that Chinese and Latin share follow the text
+ * around them: beside a CJK character they come from its face (full-width
+ * “ ” in Chinese), elsewhere from the Latin one. */
+static void shared_punctuation(item *it, size_t n, cv_shaper *sh)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = it[i].cp;
+        if (!(c == 0x2018 || c == 0x2019 || c == 0x201C || c == 0x201D || c == 0x2014 ||
+              c == 0x2026 || c == 0xB7))
+            continue;
+        const item *nb = i > 0 && is_cjk(it[i - 1].cp)       ? &it[i - 1]
+                         : i + 1 < n && is_cjk(it[i + 1].cp) ? &it[i + 1]
+                                                              : NULL;
+        if (nb && nb->face != it[i].face && cv_shape_glyph(sh, nb->face, c)) {
+            it[i].face = nb->face;
+            it[i].synth = nb->synth;
+        }
+    }
+}
+
+/* Shape each stretch of one face.  A stretch longer than SHAPE_PIECE (a
+ * whole page of text in one face, a word of a million letters) is shaped a
+ * piece at a time, each with SHAPE_CONTEXT code points of the text around
+ * it, so that HarfBuzz never holds more than that. */
+static void shape_items(cv_arena *a, item *it, size_t n, cv_shaper *sh, const cv_textfmt *fmt)
+{
+    size_t bufn = n < SHAPE_PIECE + 2 * SHAPE_CONTEXT ? n : SHAPE_PIECE + 2 * SHAPE_CONTEXT;
+    uint32_t *cps = cv_arena_alloc(a, (bufn + 1) * sizeof *cps);
+    int16_t *w = cv_arena_alloc(a, (bufn + 1) * sizeof *w);
+    int16_t *kern = cv_arena_alloc(a, (bufn + 1) * sizeof *kern);
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && it[j].face == it[i].face && !it[j].ctrl)
+            j++;
+        if (j == i) {            /* a control item: no width */
+            i++;
+            continue;
+        }
+        for (size_t b = i; b < j; b += SHAPE_PIECE) {
+            size_t e = j - b > SHAPE_PIECE ? b + SHAPE_PIECE : j;
+            size_t cb = b - i > SHAPE_CONTEXT ? b - SHAPE_CONTEXT : i;
+            size_t ce = j - e > SHAPE_CONTEXT ? e + SHAPE_CONTEXT : j;
+            for (size_t k = cb; k < ce; k++)
+                cps[k - cb] = it[k].cp;
+            cv_shape_run(sh, it[i].face, cps, ce - cb, w, kern);
+            for (size_t k = b; k < e; k++) {
+                it[k].w = w[k - cb];
+                it[k].kern = (int16_t)(kern[k - cb] + (k + 1 < j ? fmt->tracking : 0));
+            }
+        }
+        i = j;
+    }
+}
+
+/* Two full-width punctuation marks side by side ("），" "。「") would leave a
+ * whole em of blank between their inks: take half of it out, as Chinese
+ * typesetting does. */
+static void squeeze_punctuation(item *it, size_t n)
+{
+    for (size_t i = 0; i + 1 < n; i++) {
+        uint32_t c = it[i].cp, d = it[i + 1].cp;
+        bool squeeze = ink_left(c) ? ink_left(d) || ink_right(d) : ink_right(c) && ink_right(d);
+        if (squeeze && it[i].w >= 900 && it[i + 1].w >= 900)
+            it[i].kern = (int16_t)(it[i].kern - it[i].w / 2);
+    }
+}
+
 /* The items of `spans` into *p, which then points into the arena. */
 static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                     size_t nspans, const cv_textfmt *fmt, cv_pos pos, para *p,
@@ -353,63 +420,9 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
         cv_warn(err, pos, "no font has %zu more character%s of this text either", more,
                 more == 1 ? "" : "s");
 
-    /* Quotes, dashes and dots that Chinese and Latin share follow the
-     * text around them: beside a CJK character they come from its face
-     * (full-width “ ” in Chinese), elsewhere from the Latin one. */
-    for (size_t i = 0; i < n; i++) {
-        uint32_t c = it[i].cp;
-        if (!(c == 0x2018 || c == 0x2019 || c == 0x201C || c == 0x201D || c == 0x2014 ||
-              c == 0x2026 || c == 0xB7))
-            continue;
-        const item *nb = i > 0 && is_cjk(it[i - 1].cp)       ? &it[i - 1]
-                         : i + 1 < n && is_cjk(it[i + 1].cp) ? &it[i + 1]
-                                                              : NULL;
-        if (nb && nb->face != it[i].face && cv_shape_glyph(sh, nb->face, c)) {
-            it[i].face = nb->face;
-            it[i].synth = nb->synth;
-        }
-    }
-
-    /* Shape each stretch of one face.  A stretch longer than SHAPE_PIECE
-     * (a whole page of text in one face, a word of a million letters) is
-     * shaped a piece at a time, each with SHAPE_CONTEXT code points of the
-     * text around it, so that HarfBuzz never holds more than that. */
-    size_t bufn = n < SHAPE_PIECE + 2 * SHAPE_CONTEXT ? n : SHAPE_PIECE + 2 * SHAPE_CONTEXT;
-    uint32_t *cps = cv_arena_alloc(a, (bufn + 1) * sizeof *cps);
-    int16_t *w = cv_arena_alloc(a, (bufn + 1) * sizeof *w);
-    int16_t *kern = cv_arena_alloc(a, (bufn + 1) * sizeof *kern);
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j < n && it[j].face == it[i].face && !it[j].ctrl)
-            j++;
-        if (j == i) {            /* a control item: no width */
-            i++;
-            continue;
-        }
-        for (size_t b = i; b < j; b += SHAPE_PIECE) {
-            size_t e = j - b > SHAPE_PIECE ? b + SHAPE_PIECE : j;
-            size_t cb = b - i > SHAPE_CONTEXT ? b - SHAPE_CONTEXT : i;
-            size_t ce = j - e > SHAPE_CONTEXT ? e + SHAPE_CONTEXT : j;
-            for (size_t k = cb; k < ce; k++)
-                cps[k - cb] = it[k].cp;
-            cv_shape_run(sh, it[i].face, cps, ce - cb, w, kern);
-            for (size_t k = b; k < e; k++) {
-                it[k].w = w[k - cb];
-                it[k].kern = (int16_t)(kern[k - cb] + (k + 1 < j ? fmt->tracking : 0));
-            }
-        }
-        i = j;
-    }
-
-    /* Two full-width punctuation marks side by side ("），" "。「") would
-     * leave a whole em of blank between their inks: take half of it out,
-     * as Chinese typesetting does. */
-    for (size_t i = 0; i + 1 < n; i++) {
-        uint32_t c = it[i].cp, d = it[i + 1].cp;
-        bool squeeze = ink_left(c) ? ink_left(d) || ink_right(d) : ink_right(c) && ink_right(d);
-        if (squeeze && it[i].w >= 900 && it[i + 1].w >= 900)
-            it[i].kern = (int16_t)(it[i].kern - it[i].w / 2);
-    }
+    shared_punctuation(it, n, sh);
+    shape_items(a, it, n, sh, fmt);
+    squeeze_punctuation(it, n);
     *p = (para){.it = it, .n = n, .spans = spans, .fmt = fmt};
 }
 
