@@ -238,20 +238,22 @@ static unsigned color_of(const para *p, size_t i)
 /* The stretch and shrink of the glue after item i (or of the space i
  * itself): a space's share of its width, and between two CJK characters
  * a little of the em; none in text set ragged. */
-static float stretch_of(const para *p, size_t i)
+static inline float stretch_of(const para *p, size_t i)
 {
     const item *x = &p->it[i];
     if (!p->fmt->justify || x->ctrl)
         return 0;
     if (x->cp == ' ')
         return SPACE_STRETCH * glyph_w(p, i);
-    if (!is_space(x->cp) && i + 1 < p->n && !x[1].ctrl && !is_space(x[1].cp) &&
+    if (i + 1 >= p->n || (x->cp < 0x2E80 && x[1].cp < 0x2E80))
+        return 0;            /* no CJK character on either side (is_cjk) */
+    if (!is_space(x->cp) && !x[1].ctrl && !is_space(x[1].cp) &&
         (is_cjk(x->cp) || is_cjk(x[1].cp)))
         return CJK_STRETCH * p->fmt->size;
     return 0;
 }
 
-static float shrink_of(const para *p, size_t i)
+static inline float shrink_of(const para *p, size_t i)
 {
     const item *x = &p->it[i];
     if (!p->fmt->justify || x->ctrl || x->cp != ' ')
@@ -343,14 +345,20 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                     size_t nspans, const cv_textfmt *fmt, cv_pos pos, para *p,
                     cv_error *err)
 {
-    /* Count the code points first: Chinese takes three bytes a character,
-     * and items are what a long paragraph costs. */
+    /* An item per byte at most; in a long text, count the code points
+     * first: Chinese takes three bytes a character, and items are what a
+     * long paragraph costs. */
     size_t cap = 0;
     for (size_t si = 0; si < nspans; si++)
-        for (size_t k = 0; k < spans[si].len; cap++) {
-            uint32_t cp;
-            k += cv_utf8_decode(spans[si].text + k, spans[si].len - k, &cp);
-        }
+        cap += spans[si].len;
+    if (cap > LONG_PARA) {
+        cap = 0;
+        for (size_t si = 0; si < nspans; si++)
+            for (size_t k = 0; k < spans[si].len; cap++) {
+                uint32_t cp;
+                k += cv_utf8_decode(spans[si].text + k, spans[si].len - k, &cp);
+            }
+    }
     item *it = cv_arena_alloc(a, (cap + 1) * sizeof *it);
     size_t n = 0;
     int prev_face = -1;
@@ -894,8 +902,10 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
         float adj = 0;
         if (i + 1 < e) {
             adj = g->kern;
-            float glue = r > 0 ? r * stretch_of(p, i) : r * shrink_of(p, i);
-            adj += glue * 1000.0f / size;
+            if (r != 0) {        /* else no glue: adding 0 changes nothing */
+                float glue = r > 0 ? r * stretch_of(p, i) : r * shrink_of(p, i);
+                adj += glue * 1000.0f / size;
+            }
         }
         run->g[run->n++] = (cv_gl){g->cp, g->w, adj};
         ng++;
