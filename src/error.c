@@ -39,21 +39,16 @@ const char *cv_escape(const char *s, char *out, size_t size)
     return out;
 }
 
-static void put_escaped(FILE *f, const char *s)
-{
-    char buf[2048];
-    fputs(cv_escape(s, buf, sizeof buf), f);
-}
 
-/* One diagnostic line: `where: level: msg`. */
+/* One diagnostic line: `where: level: msg`, written whole in one call, so
+ * that lines of processes sharing the stream never mix. */
 static void say(void *out, cv_pos pos, const char *level, const char *msg)
 {
-    char where[600];
-    FILE *f = stream(out);
-    put_escaped(f, cv_pos_str(pos, where, sizeof where));
-    fprintf(f, ": %s: ", level);
-    put_escaped(f, msg);
-    fputc('\n', f);
+    char where[600], a[1300], b[2100], line[3500];
+    cv_pos_str(pos, where, sizeof where);
+    snprintf(line, sizeof line, "%s: %s: %s\n", cv_escape(where, a, sizeof a), level,
+             cv_escape(msg, b, sizeof b));
+    fputs(line, stream(out));
 }
 
 void cv_diag_say(const cv_diag *d, cv_pos pos, const char *level, const char *fmt, ...)
