@@ -126,16 +126,11 @@ static HPDF_Dict write_xmp(HPDF_Doc pdf, const cv_pdfmeta *m, const char *produc
     return ok ? s : NULL;
 }
 
-/* sRGB as an ICC v2 profile, made once per process by lcms2, with the
- * creation date in its header pinned for reproducible output. */
-static const unsigned char *srgb_profile(size_t *len)
+/* sRGB as an ICC v2 profile made by lcms2 (about 3 KB, well under a
+ * millisecond), with the creation date in its header pinned for
+ * reproducible output.  malloc'd; NULL when lcms2 fails. */
+static unsigned char *srgb_profile(size_t *len)
 {
-    static unsigned char *icc;
-    static cmsUInt32Number n;
-    if (icc) {
-        *len = n;
-        return icc;
-    }
     cmsHPROFILE p = cmsCreate_sRGBProfile();
     if (!p)
         return NULL;
@@ -147,25 +142,24 @@ static const unsigned char *srgb_profile(size_t *len)
         /* dateTimeNumber at bytes 24..35: 2000-01-01 00:00:00. */
         static const unsigned char date[12] = {0x07, 0xD0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0};
         memcpy(buf + 24, date, sizeof date);
-        icc = buf;
-        n = k;
+        *len = k;
     } else {
         free(buf);
+        buf = NULL;
     }
     cmsCloseProfile(p);
-    *len = n;
-    return icc;
+    return buf;
 }
 
 static bool add_output_intent(HPDF_Doc pdf)
 {
     size_t len = 0;
-    const unsigned char *icc = srgb_profile(&len);
-    if (!icc)
-        return false;
+    unsigned char *icc = srgb_profile(&len);
     HPDF_MMgr mm = pdf->mmgr;
-    HPDF_Dict prof = HPDF_DictStream_New(mm, pdf->xref);
-    if (!prof)
+    HPDF_Dict prof = icc ? HPDF_DictStream_New(mm, pdf->xref) : NULL;
+    bool wrote = prof && HPDF_Stream_Write(prof->stream, icc, (HPDF_UINT)len) == HPDF_OK;
+    free(icc);
+    if (!wrote)
         return false;
     prof->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
     HPDF_Dict oi = HPDF_Dict_New(mm);
@@ -179,7 +173,6 @@ static bool add_output_intent(HPDF_Doc pdf)
     }
     const char *cond = "sRGB IEC61966-2.1";
     bool ok = HPDF_Dict_AddNumber(prof, "N", 3) == HPDF_OK &&
-              HPDF_Stream_Write(prof->stream, icc, (HPDF_UINT)len) == HPDF_OK &&
               HPDF_Dict_AddName(oi, "Type", "OutputIntent") == HPDF_OK &&
               HPDF_Dict_AddName(oi, "S", "GTS_PDFA1") == HPDF_OK &&
               HPDF_Dict_Add(oi, "OutputConditionIdentifier", HPDF_String_New(mm, cond, NULL)) == HPDF_OK &&
