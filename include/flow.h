@@ -1,7 +1,7 @@
 /* flow.h - from vertical lists to pages.
  *
  * cv_flow() cuts each column of a composed résumé (compose.h) into pages
- * and places everything, producing the display list (draw.h).  Breaks obey
+ * and places everything, producing the display list (display.h).  Breaks obey
  * the keep rules of compose.h: when no break on a page is allowed, the
  * weakest rule gives way first.  Space above an item is dropped when the
  * item starts a page, and gaps are never stretched (unless the layout's

@@ -5,7 +5,7 @@
  * a truncated JPEG is embedded as is, half grey.  So cvpdf decodes the
  * photo itself - libpng and libjpeg(-turbo), both with error handlers that
  * longjmp back here instead of aborting or printing - and hands the draw
- * backend plain 8-bit samples (cv_image, draw.h), which it embeds with
+ * backend plain 8-bit samples (cv_image, declared here), which it embeds with
  * HPDF_LoadRawImageFromMem.
  *
  * The format is told by the file's first bytes, never by its name.  Every

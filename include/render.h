@@ -9,7 +9,7 @@
  * stops it the same way, so that nothing is drawn or written.
  *
  * cv_render_one() lays out one profile and draws it: a PDF at its output
- * path (written to a temporary file and renamed into place, draw.h), or the
+ * path (through output.h: atomically, never over an input), or the
  * --dump text on stdout.  cv_render_book() is --merge: every profile into
  * one PDF.
  *

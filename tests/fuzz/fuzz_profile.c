@@ -1,6 +1,6 @@
 /* fuzz_profile.c - the profile loader: bytes -> cv_yml_load -> cv_doc_load.
  *
- * A profile that loads is then walked the way compose.c reads it: every
+ * A profile that loads is then walked the way compose.c and template.c read it: every
  * string through the markup parser, every date through the locale's
  * formatting, every section key through its title.  Seeds: the profiles in profiles/
  * and the profiles of tests/spec/ (tests/fuzz/run.sh).
