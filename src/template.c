@@ -10,6 +10,8 @@
 
 #include <ctype.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "authors.h"
@@ -31,19 +33,37 @@ size_t cv_template_text(cv_arena *a, const cv_doc *doc, const char *s, unsigned 
         *out = sp;
         return n;
     }
+    /* The keywords by first byte, each list in the profile's order, so that
+     * the first keyword that matches wins as before and a position costs
+     * only the keywords that start with its byte. */
+    size_t nk = doc->nbold_keywords;
+    size_t *len = cv_xmalloc(2 * nk * sizeof *len), *next = len + nk;
+    size_t head[256], tail[256];
+    for (size_t b = 0; b < 256; b++)
+        head[b] = tail[b] = SIZE_MAX;
+    for (size_t k = 0; k < nk; k++) {
+        const char *kw = doc->bold_keywords[k].s;
+        len[k] = kw ? strlen(kw) : 0;
+        next[k] = SIZE_MAX;
+        if (!len[k])
+            continue;
+        unsigned char b = (unsigned char)kw[0];
+        if (head[b] == SIZE_MAX)
+            head[b] = k;
+        else
+            next[tail[b]] = k;
+        tail[b] = k;
+    }
     cv_span *o = NULL;
     size_t no = 0, co = 0;
     for (size_t i = 0; i < n; i++) {
         const char *t = sp[i].text, *lit = t;
         for (const char *p = t; *p;) {
             size_t hit = 0;
-            for (size_t k = 0; k < doc->nbold_keywords && !hit; k++) {
-                const char *kw = doc->bold_keywords[k].s;
-                size_t kl = kw ? strlen(kw) : 0;
-                if (kl && !strncmp(p, kw, kl) && (p == t || !ident_char(p[-1])) &&
-                    !ident_char(p[kl]))
-                    hit = kl;
-            }
+            if (p == t || !ident_char(p[-1]))
+                for (size_t k = head[(unsigned char)*p]; k != SIZE_MAX && !hit; k = next[k])
+                    if (!strncmp(p, doc->bold_keywords[k].s, len[k]) && !ident_char(p[len[k]]))
+                        hit = len[k];
             if (!hit) {
                 p++;
                 continue;
@@ -59,6 +79,7 @@ size_t cv_template_text(cv_arena *a, const cv_doc *doc, const char *s, unsigned 
         if (*lit)
             CV_PUSH(a, o, no, co, ((cv_span){lit, strlen(lit), sp[i].style, sp[i].link}));
     }
+    free(len);
     *out = o;
     return no;
 }
