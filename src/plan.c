@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "error.h"
+#include "output.h"
 
 /* A line through the sink's escaping (names may hold any byte). */
 #define SAY(diag, file, ...) cv_diag_say(&(cv_diag){(diag), false, false}, (cv_pos){(file), 0, 0}, \
@@ -80,46 +81,26 @@ static int name_outputs(cv_arena *a, const cv_options *o, cv_plan *p, bool *mkdi
     return 0;
 }
 
-/* The files the run reads, by device and inode (each stat()ed once). */
-typedef struct inputs {
-    struct stat *st;
-    int n;
-} inputs;
-
-static void find_inputs(cv_arena *a, const cv_options *o, inputs *in)
+/* A PDF must not overwrite an input: the files named on the command line,
+ * by device and inode (output.h's cv_inputs, which cv_out checks again
+ * with every file the run reads). */
+static int refuse_inputs(const cv_options *o, const cv_plan *p, FILE *diag)
 {
-    const char *named[] = {o->layout, o->defaults};
-    in->st = cv_arena_alloc(a, (size_t)(o->nprofiles + 2) * sizeof *in->st);
-    in->n = 0;
-    for (int j = -2; j < o->nprofiles; j++) {
-        const char *path = j < 0 ? named[j + 2] : o->profiles[j];
-        if (path && stat(path, &in->st[in->n]) == 0)
-            in->n++;
-    }
-}
-
-static bool is_input(const inputs *in, const struct stat *so)
-{
-    for (int j = 0; j < in->n; j++)
-        if (in->st[j].st_dev == so->st_dev && in->st[j].st_ino == so->st_ino)
-            return true;
-    return false;
-}
-
-/* A PDF must not overwrite an input. */
-static int refuse_inputs(cv_arena *a, const cv_options *o, const cv_plan *p, FILE *diag)
-{
-    inputs in;
-    find_inputs(a, o, &in);
-    for (int i = o->merge ? p->n : 0; i < p->n + 1; i++) {
+    cv_inputs *in = cv_inputs_new();
+    cv_inputs_add(in, o->layout, "the layout");
+    cv_inputs_add(in, o->defaults, "the defaults");
+    for (int j = 0; j < o->nprofiles; j++)
+        cv_inputs_add(in, o->profiles[j], "a profile");
+    int status = 0;
+    for (int i = o->merge ? p->n : 0; i < p->n + 1 && !status; i++) {
         const char *out = i < p->n ? p->outs[i] : o->merge;
-        struct stat so;
-        if (out && stat(out, &so) == 0 && is_input(&in, &so)) {
+        if (out && cv_inputs_find(in, out)) {
             SAY(diag, out, "this is an input; it will not be overwritten with a PDF");
-            return 2;
+            status = 2;
         }
     }
-    return 0;
+    cv_inputs_free(in);
+    return status;
 }
 
 int cv_plan_make(cv_arena *a, const cv_options *o, cv_plan *p, FILE *diag)
@@ -128,7 +109,7 @@ int cv_plan_make(cv_arena *a, const cv_options *o, cv_plan *p, FILE *diag)
     bool mkdir_out = false;
     int status = name_outputs(a, o, p, &mkdir_out, diag);
     if (status == 0 && !o->dump)
-        status = refuse_inputs(a, o, p, diag);
+        status = refuse_inputs(o, p, diag);
     if (status == 0 && mkdir_out)
         status = make_dir(o->output, diag);
     return status;

@@ -25,4 +25,29 @@ static bool has(const char *hay, const char *needle)
     return hay && strstr(hay, needle) != NULL;
 }
 
+/* Start E afresh, its messages going to a temporary file: what the sink
+ * says is read back with said(). */
+static FILE *said_to;
+
+static inline void capture(void)
+{
+    cv_error_init(&E);
+    said_to = tmpfile();
+    E.out = said_to;
+}
+
+static inline const char *said(void)
+{
+    static char out[4096];
+    size_t n = 0;
+    if (said_to) {
+        rewind(said_to);
+        n = fread(out, 1, sizeof out - 1, said_to);
+        fclose(said_to);
+        said_to = NULL;
+    }
+    out[n] = '\0';
+    return out;
+}
+
 #endif

@@ -727,29 +727,14 @@ TEST(section_titles)
 
 /* ---- Settings, design and notes ---------------------------------------- */
 
-/* Run `yaml` with stderr captured; returns what was printed. */
+/* Run `yaml`; returns what the sink said. */
 static const char *stderr_of(const char *yaml, bool quiet, bool *ok)
 {
-    static char out[2048];
-    char path[] = "/tmp/cvpdf_test_doc_XXXXXX";
-    int fd = mkstemp(path);
-    if (fd < 0)
-        return "";
-    fflush(stderr);
-    int saved = dup(2);
-    dup2(fd, 2);
-    cv_error_init(&E);
+    capture();
     E.quiet = quiet;
     cv_yml *root = cv_yml_load(A, "p.yaml", yaml, strlen(yaml), &E);
     *ok = root && cv_doc_load(A, root, "p.yaml", &E);
-    fflush(stderr);
-    dup2(saved, 2);
-    close(saved);
-    ssize_t n = pread(fd, out, sizeof out - 1, 0);
-    out[n > 0 ? n : 0] = '\0';
-    close(fd);
-    unlink(path);
-    return out;
+    return said();
 }
 
 TEST(design_note)

@@ -132,30 +132,15 @@ TEST(read_errors)
     CHECK_STR(E.msg, "'present' must be a string, not a list");
 }
 
-/* Read `yaml`'s locale, not quiet, with stderr captured: what was printed. */
+/* Read `yaml`'s locale, not quiet: what the sink said. */
 static const char *printed(const char *yaml)
 {
-    static char out[1024];
-    char path[] = "/tmp/cvpdf_test_lang_XXXXXX";
-    int fd = mkstemp(path);
-    if (fd < 0)
-        return "";
-    fflush(stderr);
-    int saved = dup(2);
-    dup2(fd, 2);
-    cv_error_init(&E);
+    capture();
     cv_yml *root = cv_yml_load(A, "l.yaml", yaml, strlen(yaml), &E);
     cv_locale loc;
     if (root)
         cv_locale_read(A, cv_yml_get(root, "locale"), &loc, &E);
-    fflush(stderr);
-    dup2(saved, 2);
-    close(saved);
-    ssize_t n = pread(fd, out, sizeof out - 1, 0);
-    out[n > 0 ? n : 0] = '\0';
-    close(fd);
-    unlink(path);
-    return out;
+    return said();
 }
 
 TEST(untranslated_note)
