@@ -26,13 +26,15 @@ HPDF_CFLAGS ?=
 HPDF_LIBS ?= -lhpdf
 # libhyphen ships no .pc file either.
 HYPHEN_LIBS ?= -lhyphen
+# libbtparse (.bib files) has none either.
+BTPARSE_LIBS ?= -lbtparse
 
 CFLAGS ?= -O2 -g
 WARN = -std=c11 -Wall -Wextra -Wshadow -Wno-unused-parameter
 CPPFLAGS += -D_GNU_SOURCE -Iinclude -DCV_VERSION='"$(VERSION)"' \
             -DCV_DATADIR='"$(PREFIX)/share/cvpdf"'
 ALL_CFLAGS = $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) $(HPDF_CFLAGS) $(CFLAGS)
-LIBS = $(PKG_LIBS) $(HPDF_LIBS) $(HYPHEN_LIBS) -lm
+LIBS = $(PKG_LIBS) $(HPDF_LIBS) $(HYPHEN_LIBS) $(BTPARSE_LIBS) -lm
 
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 

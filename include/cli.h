@@ -41,7 +41,8 @@ typedef struct cv_options {
     double timeout;         /* --timeout: seconds per profile of a batch; 0: none */
     bool progress;          /* a line per finished profile (stderr is a terminal, no -q) */
     char **profiles;        /* the profiles, in the order given */
-    int nprofiles;          /* at least 1 */
+    int nprofiles;          /* at least 1, unless `import` */
+    const char *import;     /* `cvpdf import FILE`: print FILE (.bib) as YAML, or NULL */
 } cv_options;
 
 /* cv_cli_parse() went through: go on and render. */

@@ -13,6 +13,7 @@ static const char usage[] =
     "                        [--fit-pages N] [--explain] [--date DATE]\n"
     "                        [--pdfa] [--defaults FILE] [-j N] [--timeout S]\n"
     "                        [--merge FILE] [--strict] [-q]\n"
+    "       cvpdf import FILE.bib   (print its entries as RenderCV YAML)\n"
     "Typeset résumés: YAML profiles (RenderCV's cv: format) to PDF.\n"
     "\n"
     "  -l, --layout FILE   layout YAML (default: layouts/onecolumn.yaml)\n"
@@ -243,6 +244,17 @@ int cv_cli_parse(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         return 2;
     o->profiles = argv + optind;
     o->nprofiles = argc - optind;
+    /* `cvpdf import FILE.bib`: the .bib as YAML (bib.h), nothing rendered. */
+    if (o->nprofiles >= 1 && !strcmp(o->profiles[0], "import")) {
+        if (o->nprofiles != 2) {
+            fprintf(diag, "cvpdf: import takes one .bib file: cvpdf import refs.bib\n%s",
+                    try_help);
+            return 2;
+        }
+        o->import = o->profiles[1];
+        o->nprofiles = 0;
+        return CV_CLI_GO;
+    }
     if (o->nprofiles < 1) {
         fprintf(diag, "cvpdf: no profile given\n%s", usage);
         return 2;

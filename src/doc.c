@@ -28,6 +28,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bib.h"
 #include "fields.h"
 
 typedef struct ctx {
@@ -458,11 +459,24 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
         return cv_error_at(c->err, secs->pos,
                            "'sections' must be a mapping from section titles to lists of "
                            "entries, not %s", cv_yml_kind_name(secs->kind));
-    d->sections = cv_arena_alloc(c->a, sizeof *d->sections * (secs->n ? secs->n : 1));
-    for (size_t i = 0; i < secs->n; i++)
-        if (!load_section(c, secs->keys[i], secs->items[i], &d->sections[i]))
+    /* A section from a .bib (bib.h) may make several (grouped). */
+    size_t cap = secs->n ? secs->n : 1;
+    d->sections = cv_arena_alloc(c->a, sizeof *d->sections * cap);
+    for (size_t i = 0; i < secs->n; i++) {
+        if (cv_bib_is_source(secs->items[i])) {
+            if (!cv_bib_sections(c->a, secs->keys[i], secs->items[i], c->file, &d->sections,
+                                 &d->nsections, &cap, c->err) || c->err->set)
+                return false;
+            continue;
+        }
+        if (d->nsections == cap) {
+            d->sections = cv_arena_realloc(c->a, d->sections, sizeof *d->sections * cap,
+                                           sizeof *d->sections * cap * 2);
+            cap *= 2;
+        }
+        if (!load_section(c, secs->keys[i], secs->items[i], &d->sections[d->nsections++]))
             return false;
-    d->nsections = secs->n;
+    }
     return true;
 }
 

@@ -22,6 +22,7 @@
 
 #include "arena.h"
 #include "batch.h"
+#include "bib.h"
 #include "cli.h"
 #include "doc.h"
 #include "engine.h"
@@ -124,6 +125,14 @@ int main(int argc, char **argv)
     int status = cv_cli_parse(argc, argv, &o, stdout, stderr);
     if (status != CV_CLI_GO)
         return status;
+    if (o.import) {                 /* cvpdf import FILE.bib */
+        cv_error ierr;
+        cv_cli_error_init(&o, &ierr);
+        bool ok = cv_bib_import(o.import, stdout, &ierr) && !ierr.set;
+        if (!ok)
+            cv_error_print(&ierr);
+        return ok ? 0 : 1;
+    }
     cv_stop_install();
     cv_arena *a = cv_arena_new();
     cv_plan plan;
