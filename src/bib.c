@@ -360,7 +360,7 @@ static void script(tex *t, buf *o, char c, const char **pp, const char *end)
         digits = digits && isdigit((unsigned char)*q);
     if (digits) {
         for (const char *q = s; *q; q++)
-            put(t->a, o, (c == '^' ? sup : sub)[*q - '0']);
+            put(t->a, o, c == '^' ? sup[*q - '0'] : sub[*q - '0']);
         return;
     }
     if (c == '^' && (!strcmp(s, "+") || !strcmp(s, "-") || !strcmp(s, "*") || !strcmp(s, "†"))) {
@@ -455,9 +455,10 @@ static const char *command(tex *t, buf *o, const char *p, const char *end, bool 
     for (size_t k = 0; k < sizeof symbols / sizeof *symbols; k++)
         if (IS(symbols[k].name)) {
             lit(t, o, symbols[k].text, strlen(symbols[k].text));
-            /* "\LaTeX\ is", "{\ss}e": a control word eats the spaces after
-             * it, but a word-like one before more text keeps one. */
-            if (at_space && !math && p < end && n > 2 && isalpha((unsigned char)*name) &&
+            /* A control word eats the spaces after it ("Stra\ss e"), but
+             * a word ("\LaTeX is") or math ("\leq b") keeps one. */
+            if (at_space && p < end && n > 1 && isalpha((unsigned char)*name) &&
+                (math || isalpha((unsigned char)symbols[k].text[0])) &&
                 strcmp(symbols[k].name, "dots") && strcmp(symbols[k].name, "ldots"))
                 put(t->a, o, " ");
             return p;
@@ -480,7 +481,9 @@ static void conv(tex *t, buf *o, const char *p, const char *end, bool math)
                 conv(t, o, p + 1, q, math);
                 t->depth--;
             } else {
-                lit(t, o, p + 1, (size_t)(q - p - 1));
+                for (const char *r = p + 1; r < q; r++)     /* too deep: braces dropped */
+                    if (*r != '{' && *r != '}')
+                        lit(t, o, r, 1);
             }
             p = q < end ? q + 1 : q;
         } else if (c == '}') {
@@ -524,7 +527,7 @@ static void conv(tex *t, buf *o, const char *p, const char *end, bool math)
             put(t->a, o, "¿");
             p += 2;
         } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-            if (!math && o->n && o->s[o->n - 1] != ' ')
+            if (o->n && o->s[o->n - 1] != ' ')
                 put(t->a, o, " ");
             p++;
         } else {
@@ -719,9 +722,10 @@ static void copy_entry(cv_arena *a, bibfile *bf, AST *e, rec *r)
     size_t cap = 0;
     char *name;
     for (AST *f = bt_next_field(e, NULL, &name); f; f = bt_next_field(e, f, &name)) {
-        const char *v = bt_get_text(f);
+        char *v = bt_get_text(f);           /* malloc'd by libbtparse */
         field fl = {lower(a, name), cv_arena_strdup(a, v ? v : ""),
                     {bf->path, f->line, column_of(bf, f->line, name)}};
+        free(v);
         CV_PUSH(a, r->f, r->nf, cap, fl);
     }
 }
