@@ -81,6 +81,7 @@ typedef struct cv_section {
     cv_entry_kind kind;  /* every entry of a section has the same kind */
     cv_entry *entries;
     size_t nentries;
+    const char *bib;     /* the .bib the entries come from (bib.h), or NULL */
 } cv_section;
 
 typedef struct cv_doc {

@@ -885,8 +885,8 @@ static void check(cv_arena *a, bibfile *bf, cv_error *err)
                     bf->r[idx[k].i].key, first->pos.line, first->pos.col);
             gone[idx[k].i] = true;
         }
-    /* Crossref: the parent's fields the entry lacks; a parent's title is
-     * the child's booktitle. */
+    /* Crossref: the parent's fields the entry lacks (BibTeX's rule); with
+     * no booktitle still, the parent's title is the child's booktitle. */
     for (size_t i = 0; i < bf->nr; i++) {
         rec *r = &bf->r[i];
         const field *cf = get_field(r, "crossref");
@@ -903,15 +903,14 @@ static void check(cv_arena *a, bibfile *bf, cv_error *err)
         size_t cap = r->nf;
         for (size_t j = 0; j < p->nf; j++) {
             const char *name = p->f[j].name;
-            if (!strcmp(name, "crossref"))
-                continue;
-            if (!strcmp(name, "title"))
-                name = "booktitle";
-            if (!get(r, name)) {
-                field fl = p->f[j];
-                fl.name = name;
-                CV_PUSH(a, r->f, r->nf, cap, fl);
-            }
+            if (strcmp(name, "crossref") && strcmp(name, "title") && !get(r, name))
+                CV_PUSH(a, r->f, r->nf, cap, p->f[j]);
+        }
+        const field *pt = get_field(p, "title");
+        if (pt && !get(r, "booktitle")) {        /* biblatex's rule, where BibTeX's gave none */
+            field fl = *pt;
+            fl.name = "booktitle";
+            CV_PUSH(a, r->f, r->nf, cap, fl);
         }
     }
     size_t n = 0;
@@ -1165,8 +1164,14 @@ static const char *venue(cv_arena *a, const rec *r, cv_error *err)
     const char *t = r->type;
     buf b = {0};
     const char *where = NULL;
-    for (size_t i = 0; order[i] && !where; i++)
-        where = markup(a, get_field(r, order[i]), err);
+    for (size_t i = 0; order[i] && !where; i++) {
+        const field *fl = get_field(r, order[i]);
+        /* howpublished = {\url{...}}: the link is the url's to show. */
+        if (fl && !strcmp(order[i], "howpublished") &&
+            (!strncmp(fl->value, "\\url", 4) || !strncasecmp(fl->value, "http", 4)))
+            continue;
+        where = markup(a, fl, err);
+    }
     if (!strcmp(t, "phdthesis"))
         put(a, &b, where ? "PhD thesis, " : "PhD thesis");
     else if (!strcmp(t, "mastersthesis"))
@@ -1235,6 +1240,10 @@ static const char *doi_of(cv_arena *a, const rec *r, cv_error *err)
 static const char *url_of(cv_arena *a, const rec *r, cv_error *err)
 {
     const field *fl = get_field(r, "url");
+    const field *hp = get_field(r, "howpublished");
+    if ((!fl || !*fl->value) && hp &&
+        (!strncmp(hp->value, "\\url", 4) || !strncasecmp(hp->value, "http", 4)))
+        fl = hp;
     if (fl && *fl->value) {
         const char *v = fl->value;
         if (!strncmp(v, "\\url{", 5))
@@ -1626,7 +1635,7 @@ bool cv_bib_sections(cv_arena *a, const cv_yml *key, const cv_yml *n, const char
     }
     const char *title = cv_section_title(a, key->str);
     if (o.group == GROUP_NONE) {
-        cv_section s = {key->str, title, key->pos, CV_ENTRY_PUBLICATION, NULL, k};
+        cv_section s = {key->str, title, key->pos, CV_ENTRY_PUBLICATION, NULL, k, o.path};
         s.entries = cv_arena_alloc(a, sizeof *s.entries * k);
         for (size_t i = 0; i < k; i++)
             s.entries[i] = it[i].e;
@@ -1659,7 +1668,7 @@ bool cv_bib_sections(cv_arena *a, const cv_yml *key, const cv_yml *n, const char
     for (size_t g = 0; g < ng; g++) {
         cv_section s = {cv_arena_printf(a, "%s: %s", key->str, names[g]),
                         cv_arena_printf(a, "%s: %s", title, names[g]), key->pos,
-                        CV_ENTRY_PUBLICATION, NULL, 0};
+                        CV_ENTRY_PUBLICATION, NULL, 0, o.path};
         s.entries = cv_arena_alloc(a, sizeof *s.entries * k);
         for (size_t i = 0; i < k; i++)
             if (!strcmp(group_name(a, &it[i], o.group), names[g]))

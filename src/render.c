@@ -75,6 +75,9 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
                                          r->stdin_len, r->defaults, err);
     if (!doc || err->set)
         return NULL;
+    for (size_t i = 0; i < doc->nsections; i++)      /* no output may overwrite a .bib */
+        if (doc->sections[i].bib)
+            cv_inputs_add(r->style->eng->inputs, doc->sections[i].bib, "a .bib file");
     const cv_image *photo = cv_photo_load(a, doc, r->style, err);
     if (err->set)
         return NULL;
