@@ -1237,7 +1237,9 @@ def pull_back():
                            r"at \d+%$", o) for o in ex["other"]), "%s: %s" % (path, ex["other"]))
         sizes = lambda out: sorted({float(m) for m in re.findall(
             r"^text \S+ \S+ w=\S+ Lato-Regular (\S+) ", out, re.M)})
-        check("pull back %s: the type keeps its sizes" % layout, sizes(on) == sizes(off),
+        # (The page footer, "1 / 2", goes with the second page.)
+        check("pull back %s: the type keeps its sizes" % layout,
+              sizes(on) and set(sizes(on)) <= set(sizes(off)),
               "%s: %s, were %s" % (path, sizes(on), sizes(off)))
 
 
