@@ -222,6 +222,23 @@ static size_t contact_items(cv_arena *a, const cv_doc *doc, const char **items, 
     return ni;
 }
 
+/* `s` with its spaces made no-break spaces: a name is split between lines
+ * only when it is wider than the line (wrap.h). */
+static const char *unbroken(cv_arena *a, const char *s)
+{
+    size_t n = 0;
+    for (const char *p = s; *p; p++)
+        n += *p == ' ' ? 2 : 1;
+    char *o = cv_arena_alloc(a, n + 1), *q = o;
+    for (const char *p = s; *p; p++)
+        if (*p == ' ')
+            memcpy(q, "\xC2\xA0", 2), q += 2;
+        else
+            *q++ = *p;
+    *q = 0;
+    return o;
+}
+
 /* The name, with the native-script name beside it, and the headline. */
 static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float width)
 {
@@ -229,7 +246,8 @@ static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float wi
     cv_textfmt nf = {.size = st->name_size, .color = st->name_color,
                      .link_color = st->name_color,
                      .style = st->name_bold ? CV_STYLE_BOLD : 0};
-    const char *name = cv_markup_escape(c->tmp, cv_markup_strip(c->tmp, doc->name.s));
+    const char *name = unbroken(c->tmp, cv_markup_escape(c->tmp, cv_markup_strip(c->tmp,
+                                                                                  doc->name.s)));
     if (doc->native_name.s && st->native_name_beside)
         name = cv_arena_printf(c->tmp, "%s\xE2\x80\x82%s", name,     /* en space */
                                cv_markup_escape(c->tmp, doc->native_name.s));
