@@ -542,6 +542,7 @@ static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entr
     line_box(st, st->side_size, &sh, &sb);
     cv_textfmt hf = body_fmt(st);
     hf.justify = false;
+    hf.hyphenate = false;            /* a title or a position is not hyphenated */
     cv_line *ls;
     for (size_t r = 0; r < mains.n || r < side.n; r++) {
         float ym = y, ys = y;

@@ -23,7 +23,8 @@
  *         grapheme clusters, with a warning, so no line is ever overfull;
  *       - Latin words get hyphenation points from libhyphen (Debian's
  *         en-US patterns), never in capitalised words (names, acronyms),
- *         words with capitals inside, or URLs; a soft hyphen is one too.
+ *         words with capitals inside, compounds that have a hyphen
+ *         already, bold text, or URLs; a soft hyphen is one too.
  *  4. Choose the breaks (kp.c): Knuth-Plass total fit, as TeX does it --
  *     first without hyphenation at a strict tolerance, then with it, then
  *     accepting any line that is not overfull.  Or first fit, if the
@@ -760,7 +761,8 @@ static void warn_emergency(const item *it, size_t n, size_t i, float width, cv_p
 
 /* Can a word end next to item i?  Not beside digits or other letters, nor
  * beside the punctuation of identifiers and addresses (snake_case,
- * a@b.org, example.com). */
+ * a@b.org, example.com), nor beside a hyphen: a compound is hyphenated
+ * already ("mixed-precision", not "mixed-preci-sion"). */
 static bool word_edge(const item *it, size_t n, size_t i, bool after)
 {
     if (i >= n || it[i].ctrl || is_space(it[i].cp))
@@ -771,7 +773,7 @@ static bool word_edge(const item *it, size_t n, size_t i, bool after)
     if (c >= 0x80)           /* dashes and curly quotes only */
         return c == 0x2013 || c == 0x2014 || c == 0x2018 || c == 0x2019 ||
                c == 0x201C || c == 0x201D;
-    if (strchr("_@/\\#=+&%$<>|~^`*", (int)c))
+    if (strchr("_@/\\#=+&%$<>|~^`*-", (int)c))
         return false;
     if (c == '.')
         return after && !(i + 1 < n && is_letter(it[i + 1].cp));
@@ -800,7 +802,8 @@ static size_t hyphenate(cv_arena *a, cv_hyph *hy, para *p, size_t from, size_t t
         size_t e = b;
         bool ok = is_lower(it[b].cp);
         while (e < n && is_letter(it[e].cp)) {
-            ok &= is_lower(it[e].cp) && !it[e].url;
+            ok &= is_lower(it[e].cp) && !it[e].url &&
+                  !((p->spans[it[e].span].style | p->fmt->style) & CV_STYLE_BOLD);
             e++;
         }
         size_t len = e - b;

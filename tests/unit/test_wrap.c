@@ -495,6 +495,44 @@ TEST(wrap_ties)
     CHECK(lines > 300);
 }
 
+/* Hyphenation is for plain lowercase words of text: never inside a word
+ * that has a hyphen already ("mixed-preci-sion"), never in bold. */
+TEST(wrap_hyphenation_plain_words_only)
+{
+    const char *text = "mixed-precision spatially-variable topology-aware "
+                       "**supercomputer characterization** considerations";
+    int bad = 0, hyphenated = 0;
+    for (float w = 60; w < 200; w += 2.3f) {
+        cv_arena *a = cv_arena_new();
+        cv_error err;
+        cv_error_init(&err);
+        err.quiet = true;
+        cv_line *l;
+        size_t n = wrap_fmt(a, text, w, (cv_textfmt){.justify = true, .hyphenate = true},
+                            &l, &err);
+        for (size_t i = 0; i + 1 < n; i++) {
+            const char *t = line_text(a, &l[i]);
+            size_t len = strlen(t);
+            const char *last = strrchr(t, ' ') ? strrchr(t, ' ') + 1 : t;
+            if (len < 2 || t[len - 1] != '-')
+                continue;
+            /* A hyphen added: the word does not end there in the text. */
+            bool added = !strstr(text, t) || strstr(text, t)[len] != ' ';
+            if (!added)
+                continue;
+            hyphenated++;
+            if (strchr(last, '-') != t + len - 1 || !strncmp(last, "super", 5) ||
+                !strncmp(last, "charac", 6)) {
+                fprintf(stderr, "  width %.1f: hyphenated \"%s\"\n", w, last);
+                bad++;
+            }
+        }
+        cv_arena_free(a);
+    }
+    CHECK(bad == 0);
+    CHECK(hyphenated > 0);             /* "considerations" still is */
+}
+
 /* A word wider than the measure breaks between grapheme clusters: never
  * between a letter and its combining accent. */
 TEST(wrap_emergency_breaks_keep_graphemes)
@@ -757,6 +795,7 @@ int main(void)
     RUN(wrap_hyphenation);
     RUN(wrap_no_break_after_compound_hyphens);
     RUN(wrap_ties);
+    RUN(wrap_hyphenation_plain_words_only);
     RUN(wrap_emergency_breaks_keep_graphemes);
     RUN(wrap_cjk_latin_space);
     RUN(wrap_optimal_not_worse_than_greedy);
