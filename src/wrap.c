@@ -62,7 +62,7 @@
 #define CJK_STRETCH 0.12f    /* em, between two CJK characters */
 #define RAGGED_STRETCH 6.0f  /* em at the end of every ragged line */
 #define MAX_RATIO 2.0f       /* looser than this: set ragged */
-#define RUNT 2.5f            /* em: a last line narrower than this is a runt */
+#define RUNT 4.0f            /* em: a last line narrower than this is a runt */
 
 /* Penalties for the kinds of break. */
 #define PEN_HYPHEN 50.0f

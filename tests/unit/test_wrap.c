@@ -600,7 +600,10 @@ TEST(wrap_optimal_not_worse_than_greedy)
         for (size_t i = 0; i + 1 < ng; i++)
             sg += (w - lg[i].width) * (w - lg[i].width);
         better += so < sg - 1 && no <= ng;
-        worse += so > sg + 1 && no >= ng;
+        /* Where first fit leaves a runt (a last line under 4 ems), total
+         * fit may trade some evenness for a longer last line. */
+        bool runt = ng && lg[ng - 1].width < 40 && lo[no - 1].width >= 40;
+        worse += so > sg + 1 && no >= ng && !runt;
         cv_arena_free(a);
     }
     CHECK(better > 0);
