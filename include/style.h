@@ -106,6 +106,8 @@ typedef struct cv_style {
     /* Pagination (flow.h describes the rules). */
     float entry_lines, orphans, widows, title_lines;
     bool fill_pages;              /* stretch gaps so pages end at the margin */
+    bool pull_back;               /* a nearly empty last page is pulled back (fit.h) */
+    float pull_back_below;        /* ... when it is less full than this */
     cv_names break_before, keep_together;
 
     /* The sidebar: a second column beside the main one. */

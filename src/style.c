@@ -85,6 +85,8 @@ static const key keys[] = {
     K("pagination", "page_break_before", NAMES, break_before),
     K("pagination", "keep_together", NAMES, keep_together),
     K("pagination", "fill_pages", BOOL, fill_pages),
+    K("pagination", "pull_back_last_page", BOOL, pull_back),
+    K("pagination", "pull_back_below", FRACTION, pull_back_below),
     K("columns.sidebar", "side", SIDE, sidebar_left),
     K("columns.sidebar", "width", LEN, sidebar_w),
     K("columns.sidebar", "gap", LEN, sidebar_gap),
@@ -174,6 +176,8 @@ void cv_style_defaults(cv_style *st)
     st->entry_lines = 4;
     st->orphans = st->widows = 2;
     st->title_lines = 2;
+    st->pull_back = true;
+    st->pull_back_below = 0.25f;
     st->sidebar_left = true;
     st->sidebar_w = 170;                 /* 60 mm */
     st->sidebar_gap = 20;
