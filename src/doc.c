@@ -405,11 +405,16 @@ static bool load_section(ctx *c, const cv_yml *key, const cv_yml *n, cv_section 
 
 /* ---- The profile ------------------------------------------------------- */
 
+/* The keys of `cv` and of `settings` (cv_doc_keys()). */
+static const char *const cv_keys[] = {
+    "name", "native_name", "headline", "location", "email", "phone", "website", "photo",
+    "social_networks", "sections", "custom_connections", NULL};
+static const char *const settings_keys[] = {"bold_keywords", "current_date", "render_command",
+                                            "page_break_before", "keep_together", NULL};
+
 static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
 {
-    static const char *const keys[] = {
-        "name", "native_name", "headline", "location", "email", "phone", "website", "photo",
-        "social_networks", "sections", "custom_connections", NULL};
+    const char *const *keys = cv_keys;
     if (n->kind != CV_YML_MAP)
         return cv_error_at(c->err, n->pos, "'cv' must be a mapping, not %s",
                            cv_yml_kind_name(n->kind));
@@ -468,8 +473,7 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
 
 static bool load_settings(ctx *c, const cv_yml *n, const char *what, cv_doc *d)
 {
-    static const char *const keys[] = {"bold_keywords", "current_date", "render_command",
-                                       "page_break_before", "keep_together", NULL};
+    const char *const *keys = settings_keys;
     if (is_null(n))
         return true;
     if (n->kind != CV_YML_MAP)
@@ -509,6 +513,12 @@ static bool load_settings(ctx *c, const cv_yml *n, const char *what, cv_doc *d)
 /* A profile's top-level keys (doc.h), for profiles and --defaults alike. */
 static const char *const profile_keys[] = {"cv", "locale", "settings", "design",
                                            "rendercv_settings", NULL};
+
+const char *const *cv_doc_keys(const char *part)
+{
+    return !strcmp(part, "") ? profile_keys : !strcmp(part, "cv") ? cv_keys
+           : !strcmp(part, "settings") ? settings_keys : NULL;
+}
 
 cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error *err)
 {

@@ -152,9 +152,22 @@ static bool known_network(cv_arena *a, const network *nw, const cv_text *user,
     return true;
 }
 
+static const char *const social_keys[] = {"network", "username", "url", "fontawesome_icon",
+                                          NULL};
+
+const char *const *cv_social_keys(void)
+{
+    return social_keys;
+}
+
+const char *cv_social_network_at(size_t i)
+{
+    return i < NNETWORKS ? networks[i].name : NULL;
+}
+
 bool cv_social_read(cv_arena *a, const cv_yml *n, cv_social *out, cv_error *err)
 {
-    static const char *const keys[] = {"network", "username", "url", "fontawesome_icon", NULL};
+    const char *const *keys = social_keys;
     memset(out, 0, sizeof *out);
     if (n->kind != CV_YML_MAP)
         return cv_error_at(err, n->pos,
