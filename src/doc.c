@@ -34,6 +34,7 @@ typedef struct ctx {
     cv_arena *a;
     cv_error *err;
     const char *file;
+    bool noted_url;          /* said once that a doi hides a publication's url */
 } ctx;
 
 /* ---- Small helpers ----------------------------------------------------- */
@@ -325,6 +326,12 @@ static bool load_others(ctx *c, const cv_yml *n, cv_entry *e)
         }
         case CV_FIELD_URL:
             ok = check_url(c, cv_field_text(e, f), f->key);
+            /* As in RenderCV, a DOI is the publication's link (template.c). */
+            if (ok && e->doi.s && cv_field_text(e, f)->s && !c->noted_url) {
+                cv_note(c->err, cv_field_text(e, f)->pos, "a publication with a 'doi' links to "
+                        "the DOI; its 'url' is not shown (as in RenderCV; said once)");
+                c->noted_url = true;
+            }
             break;
         case CV_FIELD_DATE:        /* `date` reads all three */
             ok = !(f->flags & CV_FIELD_RANGE) || load_dates(c, n, e);
@@ -522,7 +529,7 @@ const char *const *cv_doc_keys(const char *part)
 
 cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error *err)
 {
-    ctx c = {a, err, file};
+    ctx c = {a, err, file, false};
     if (!root) {
         cv_error_at(err, (cv_pos){file, 1, 1}, "the profile is empty");
         return NULL;
