@@ -1,8 +1,8 @@
 /* test_schema.c - the JSON Schemas: every key the loaders' tables hold is
- * in them with a type, and schema/profile.json and schema/layout.json are what cvpdf makes now.  (That
- * the loaders accept exactly the schemas' keys, and that the shipped
- * profiles and layouts validate, is tests/newuser.py's, with
- * python3-jsonschema.) */
+ * in them with a type, and the committed schema/profile.json and
+ * schema/layout.json are what cvpdf makes now.  (That the loaders accept
+ * exactly the schemas' keys, and that the shipped profiles and layouts
+ * validate, is tests/newuser.py's, with python3-jsonschema.) */
 #include <stdlib.h>
 
 #include "doc.h"
