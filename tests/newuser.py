@@ -596,6 +596,111 @@ def install():
           rc == 0 and not left, left[:5])
 
 
+def lsp_session(server, path, line, col):
+    """Open `path` in a YAML language server (LSP over stdio): its
+    diagnostics as [(line, message)] and the completion labels at line:col
+    (1-based line, 0-based column)."""
+    import queue
+    import threading
+    import time
+    p = subprocess.Popen([server, "--stdio"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL)
+    q = queue.Queue()
+
+    def reader():
+        while True:
+            hdr = b""
+            while not hdr.endswith(b"\r\n\r\n"):
+                c = p.stdout.read(1)
+                if not c:
+                    return
+                hdr += c
+            n = int(re.search(rb"Content-Length: *(\d+)", hdr, re.I).group(1))
+            q.put(json.loads(p.stdout.read(n)))
+
+    def send(msg):
+        b = json.dumps(dict(msg, jsonrpc="2.0")).encode()
+        p.stdin.write(b"Content-Length: %d\r\n\r\n" % len(b) + b)
+        p.stdin.flush()
+
+    def wait(pred, t=20):
+        end = time.time() + t
+        while time.time() < end:
+            try:
+                m = q.get(timeout=0.5)
+            except queue.Empty:
+                continue
+            if pred(m):
+                return m
+        return None
+
+    threading.Thread(target=reader, daemon=True).start()
+    try:
+        uri = "file://" + os.path.abspath(path)
+        send({"id": 1, "method": "initialize",
+              "params": {"processId": None, "rootUri": None, "capabilities": {}}})
+        wait(lambda m: m.get("id") == 1)
+        send({"method": "initialized", "params": {}})
+        send({"method": "workspace/didChangeConfiguration", "params": {"settings": {"yaml": {
+            "validate": True, "completion": True, "schemaStore": {"enable": False}}}}})
+        send({"method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "yaml", "version": 1,
+            "text": open(path, encoding="utf-8").read()}}})
+        # The last diagnostics published (the schema is read after the
+        # first ones): until none comes for 3 seconds, 12 at most.
+        diags = []
+        end = time.time() + 12
+        while time.time() < end:
+            m = wait(lambda m: m.get("method") == "textDocument/publishDiagnostics", 3)
+            if not m:
+                break
+            diags = [(d["range"]["start"]["line"] + 1, d["message"])
+                     for d in m["params"]["diagnostics"]]
+        send({"id": 2, "method": "textDocument/completion", "params": {
+            "textDocument": {"uri": uri}, "position": {"line": line - 1, "character": col}}})
+        r = wait(lambda m: m.get("id") == 2) or {}
+        res = r.get("result") or []
+        items = res["items"] if isinstance(res, dict) else res
+        return diags, sorted(i["label"] for i in items)
+    finally:
+        p.kill()
+        p.wait()
+
+
+def editor_server():
+    """A real YAML language server reads the schema that cvpdf new's first
+    line names: completion and diagnostics.  Runs when yaml-language-server
+    is on PATH or $YAML_LANGUAGE_SERVER names it (npm install
+    yaml-language-server); skipped otherwise."""
+    server = os.environ.get("YAML_LANGUAGE_SERVER") or shutil.which("yaml-language-server")
+    if not server:
+        print("skip editor_server: no yaml-language-server (npm install yaml-language-server)")
+        return
+    d = os.path.join(TMP, "editor")
+    os.makedirs(d)
+    rc, _, err = cvpdf(["new", "Ed Itor", "--layout", "compact"], cwd=d)
+    prof = os.path.join(d, "Ed_Itor_CV.yaml")
+    text = open(prof, encoding="utf-8").read().replace(
+        "  headline: Software Engineer\n", "  headline: Software Engineer\n  emial: x\n  \n")
+    with open(os.path.join(d, "bad_CV.yaml"), "w", encoding="utf-8") as f:
+        f.write(text)
+    line = text[:text.index("  emial")].count("\n") + 2
+    diags, compl = lsp_session(server, os.path.join(d, "Ed_Itor_CV.yaml"), 1, 0)
+    check("language server: the starter profile has no diagnostics", rc == 0 and not diags,
+          diags)
+    diags, compl = lsp_session(server, os.path.join(d, "bad_CV.yaml"), line, 2)
+    check("language server: a misspelt cv key is flagged",
+          any("emial" in m for _, m in diags), diags)
+    check("language server: completes the cv keys not yet written",
+          {"native_name", "photo"} <= set(compl) and "name" not in compl, compl)
+    lay = os.path.join(d, "Ed_Itor_layout.yaml")
+    with open(lay, "a") as f:
+        f.write("colors:\n  lnk: \"#000\"\nheader:\n  align: middle\n")
+    diags, compl = lsp_session(server, lay, 1, 0)
+    check("language server: the layout's unknown key and bad choice are flagged",
+          any("lnk" in m for _, m in diags) and any("left" in m for _, m in diags), diags)
+
+
 def docs():
     readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
     start = readme.find("cvpdf new")
@@ -610,4 +715,4 @@ if __name__ == "__main__":
     sys.exit(testlib.main("newuser", [
         new_profile, layouts_by_name, list_and_datadir, schema_files, shipped_validate,
         bad_examples, layout_keys_match, profile_keys_match, every_key_accepted, messages,
-        man_pages, completion, install, docs], tmp=TMP))
+        man_pages, completion, install, editor_server, docs], tmp=TMP))
