@@ -49,7 +49,6 @@ static const char usage[] =
     "      --datadir       print the directory holding layouts/ and fonts/\n"
     "                      (set it with CVPDF_DATADIR)\n"
     "      --schema WHICH  print the JSON Schema of a profile or a layout\n"
-
     "  -h, --help          show this help\n"
     "  -V, --version       show the version\n"
     "\n"
