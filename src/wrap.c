@@ -344,6 +344,65 @@ static void squeeze_punctuation(item *it, size_t n)
     }
 }
 
+/* Characters no font has, warned about a run at a time: a Thai word is one
+ * warning, not one per letter, and each different run once, up to
+ * MAX_MISSING of them (20,000 Thai letters are a few dozen warnings). */
+enum { MAX_MISSING = 16 };
+typedef struct missing {
+    cv_pos pos;
+    const char *run;                 /* the run being read, or NULL */
+    size_t len;                      /* its bytes */
+    uint32_t first;                  /* its first character */
+    int nchars;
+    const char *seen[MAX_MISSING];   /* the runs warned about */
+    size_t seen_len[MAX_MISSING], nseen, more;
+} missing;
+
+/* The run read so far ends: warn about it unless it was seen. */
+static void missing_end(missing *m, cv_error *err)
+{
+    if (!m->run)
+        return;
+    bool seen = false;
+    for (size_t i = 0; i < m->nseen && !seen; i++)
+        seen = m->seen_len[i] == m->len && !memcmp(m->seen[i], m->run, m->len);
+    if (!seen && m->nseen < MAX_MISSING) {
+        m->seen[m->nseen] = m->run;
+        m->seen_len[m->nseen++] = m->len;
+        char ch[5] = {0};
+        if (m->nchars == 1) {
+            memcpy(ch, m->run, m->len < 4 ? m->len : 4);
+            cv_warn(err, m->pos, "no font has U+%04X '%s'", m->first, ch);
+        } else {
+            /* At most 60 bytes of it, cut between characters. */
+            int shown = m->len > 60 ? 60 : (int)m->len;
+            while (shown > 0 && shown < (int)m->len && (m->run[shown] & 0xC0) == 0x80)
+                shown--;
+            cv_warn(err, m->pos, "no font has the characters of '%.*s%s' (U+%04X...): add a "
+                    "font that has them to font.fallback in the layout", shown, m->run,
+                    shown < (int)m->len ? "..." : "", m->first);
+        }
+    } else if (!seen) {
+        m->more++;
+    }
+    m->run = NULL;
+}
+
+/* The character at `s` (`len` bytes, code point cp) has no font. */
+static void missing_char(missing *m, const char *s, size_t len, uint32_t cp, cv_error *err)
+{
+    if (m->run && m->run + m->len == s) {
+        m->len += len;
+        m->nchars++;
+        return;
+    }
+    missing_end(m, err);
+    m->run = s;
+    m->len = len;
+    m->first = cp;
+    m->nchars = 1;
+}
+
 /* The items of `spans` into *p, which then points into the arena. */
 static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                     size_t nspans, const cv_textfmt *fmt, cv_pos pos, para *p,
@@ -367,11 +426,10 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
     size_t n = 0;
     int prev_face = -1;
     cv_shaper *sh = st->eng->shaper;
-    enum { MAX_MISSING = 16 };
-    uint32_t missing[MAX_MISSING];
-    size_t nmissing = 0, more = 0;
+    missing miss = {.pos = pos};
     for (size_t si = 0; si < nspans; si++) {
         const cv_span *sp = &spans[si];
+        missing_end(&miss, err);
         unsigned style = (sp->style | fmt->style) & 3;
         const unsigned char *s = (const unsigned char *)sp->text;
         for (size_t k = 0; k < sp->len;) {
@@ -408,29 +466,19 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                 }
             }
             if (x.face < 0) {
-                /* One warning per character the text lacks, not per
-                 * occurrence: 20,000 Thai letters are a few dozen. */
-                bool seen = false;
-                for (size_t m = 0; m < nmissing && !seen; m++)
-                    seen = missing[m] == cp;
-                if (!seen && nmissing < MAX_MISSING) {
-                    char ch[5] = {0};
-                    memcpy(ch, ch_at, len < 4 ? len : 4);
-                    cv_warn(err, pos, "no font has U+%04X '%s'", cp, ch);
-                    missing[nmissing++] = cp;
-                } else if (!seen) {
-                    more++;
-                }
+                missing_char(&miss, (const char *)ch_at, len, cp, err);
                 continue;
             }
+            missing_end(&miss, err);
             prev_face = x.face;
             it[n++] = x;
         }
     }
 
-    if (more)
-        cv_warn(err, pos, "no font has %zu more character%s of this text either", more,
-                more == 1 ? "" : "s");
+    missing_end(&miss, err);
+    if (miss.more)
+        cv_warn(err, pos, "no font has %zu more word%s of this text either", miss.more,
+                miss.more == 1 ? "" : "s");
 
     shared_punctuation(it, n, sh);
     shape_items(a, it, n, sh, fmt);

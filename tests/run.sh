@@ -29,7 +29,10 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # messages; as root, as nobody and, for /dev, in a private mount namespace),
 # bib.py (issue 19: publications from a .bib, read back against
 # python3-bibtexparser and pdftotext).
-SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety bib"
+# newuser.py (issue 17: cvpdf new, layouts by name, the JSON Schemas against
+# the loaders and python3-jsonschema, man pages, completion, make install
+# into a DESTDIR, the messages a first résumé meets).
+SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety bib newuser"
 
 pattern=""
 if [ "${1:-}" = -k ]; then
