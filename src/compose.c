@@ -4,6 +4,7 @@
  *
  *     MAIN LINE 1 (template) ..................... SIDE LINE 1 (right-aligned)
  *     MAIN LINE 2 ................................ SIDE LINE 2
+ *     (row by row: side line k beside main line k, as they wrap)
  *     summary paragraph, full measure
  *       •  highlight, hanging indent
  *            –  nested highlight
@@ -515,7 +516,10 @@ static void expand_lines(cx *c, const char *const *tmpl, size_t n, const cv_entr
 }
 
 /* An entry's header: one item of rows of main and side lines sharing a
- * baseline grid.  The side column comes first: its width decides the main
+ * baseline grid, row by row: the side column's k-th line sits beside the
+ * main column's k-th line, however the main template lines wrap (a title
+ * on two lines has the date beside its first and the place beside its
+ * second).  The side column comes first: its width decides the main
  * column's. */
 static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
 {
@@ -544,21 +548,21 @@ static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entr
     hf.justify = false;
     hf.hyphenate = false;            /* a title or a position is not hyphenated */
     cv_line *ls;
-    for (size_t r = 0; r < mains.n || r < side.n; r++) {
-        float ym = y, ys = y;
-        if (r < mains.n) {
-            size_t nl = set(c, st, mains.sp[r], mains.nsp[r], &hf, main_w, mains.pos[r], &ls);
-            for (size_t k = 0; k < nl; k++, ym += mh)
-                put_line(c, it, &ls[k], 0, ym + mb);
+    size_t nm = 0, ns = 0;           /* main and side lines set so far */
+    for (size_t r = 0; r < mains.n; r++) {
+        size_t nl = set(c, st, mains.sp[r], mains.nsp[r], &hf, main_w, mains.pos[r], &ls);
+        for (size_t k = 0; k < nl; k++, nm++)
+            put_line(c, it, &ls[k], 0, nm * mh + mb);
+    }
+    y = nm * mh;
+    for (size_t r = 0; r < side.n && !en->stack; r++) {
+        size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, side_w, side.pos[r], &ls);
+        for (size_t k = 0; k < nl; k++, ns++) {
+            /* Beside main line ns, or where it would be. */
+            put_line(c, it, &ls[k], width - ls[k].width, ns * mh + mb);
+            if ((ns + 1) * mh > y)
+                y = (ns + 1) * mh;
         }
-        if (r < side.n && !en->stack) {
-            size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, side_w, side.pos[r], &ls);
-            for (size_t k = 0; k < nl; k++)
-                put_line(c, it, &ls[k], width - ls[k].width, y + mb + k * sh);
-            if (nl)
-                ys = y + mh + (nl - 1) * sh;
-        }
-        y = ym > ys ? ym : ys;
     }
     for (size_t r = 0; en->stack && r < side.n; r++) {
         size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, width, side.pos[r], &ls);

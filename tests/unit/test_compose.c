@@ -163,6 +163,36 @@ TEST(compose_keeps_across_entries)
     cv_arena_free(r.a);
 }
 
+/* An entry header's rows: when the title wraps, the place sits beside its
+ * second line, not below the whole title. */
+TEST(compose_header_rows_align)
+{
+    run r;
+    compose(&r, "cv:\n  name: Ada\n  sections:\n    experience:\n"
+                "      - company: Building the Deep Learning Training System for the Sunway "
+                "TaihuLight Supercomputer of the National Centre\n"
+                "        position: Engineer\n        start_date: 2016-04\n"
+                "        end_date: 2019-08\n        location: Wuxi, China\n",
+            &onecol);
+    CHECK(!r.err.set);
+    const cv_vlist *vl = &r.c.col[CV_COL_MAIN];
+    size_t f, e;
+    entry_items(vl, 0, 0, &f, &e);
+    const cv_vitem *h = &vl->items[f];
+    float main_dy[8], side_dy[8];
+    size_t nm = 0, ns = 0;
+    for (size_t i = 0; i < h->npieces; i++) {
+        if (h->pieces[i].dx == 0 && nm < 8)
+            main_dy[nm++] = h->pieces[i].dy;
+        else if (h->pieces[i].dx > 0 && ns < 8)
+            side_dy[ns++] = h->pieces[i].dy;
+    }
+    CHECK(nm == 3 && ns == 2);     /* the title on two lines, the position; date, place */
+    CHECK(ns == 2 && side_dy[0] == main_dy[0] && side_dy[1] == main_dy[1]);
+    CHECK(h->nlines == 3);
+    cv_arena_free(r.a);
+}
+
 TEST(compose_keep_rule_text)
 {
     CHECK_STR(cv_keep_rule(CV_KEEP_ENTRY), "a short entry is never split");
@@ -256,6 +286,7 @@ int main(void)
     fx_style("layouts/sidebar.yaml", &sidebar);
     RUN(compose_keep_rules);
     RUN(compose_keeps_across_entries);
+    RUN(compose_header_rows_align);
     RUN(compose_keep_rule_text);
     RUN(compose_links_outlive_the_scratch);
     RUN(compose_sidebar);
