@@ -269,8 +269,9 @@ static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float wi
     }
 }
 
-/* The contact line: items packed greedily, never split, each its own
- * link, with the layout's separator between them. */
+/* The contact line: items packed greedily, never split (their spaces are
+ * no-break spaces: "GitHub: ada" moves whole), each its own link, with the
+ * layout's separator between them. */
 static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, float width)
 {
     const char *items[MAX_CONTACTS];
@@ -281,7 +282,17 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
     cv_span *sep_sp;
     size_t nsep = cv_markup_parse(c->tmp, cv_markup_escape(c->tmp, st->contact_separator), 0,
                                   &sep_sp);
-    float sep_w = ni ? cv_measure(c->tmp, st, sep_sp, nsep, &cf) : 0;
+    /* The separator's width with its trailing spaces, which cv_measure
+     * leaves out at the end of a text: measured before an item's "x". */
+    cv_span *x_sp;
+    size_t nx = cv_markup_parse(c->tmp, "x", 0, &x_sp);
+    cv_span *sepx = cv_arena_alloc(c->tmp, (nsep + 1) * sizeof *sepx);
+    memcpy(sepx, sep_sp, nsep * sizeof *sepx);
+    if (nx)
+        sepx[nsep] = x_sp[0];
+    float sep_w = ni && nx ? cv_measure(c->tmp, st, sepx, nsep + 1, &cf) -
+                                 cv_measure(c->tmp, st, x_sp, nx, &cf)
+                           : 0;
     float h, base;
     line_box(st, st->contact_size, &h, &base);
     bool first_line = true;
@@ -294,6 +305,10 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
         for (; j < ni; j++) {
             cv_span *is;
             size_t nis = cv_markup_parse(c->tmp, items[j], 0, &is);
+            for (size_t k = 0; k < nis; k++) {
+                is[k].text = unbroken(c->tmp, is[k].text);
+                is[k].len = strlen(is[k].text);
+            }
             float iw = cv_measure(c->tmp, st, is, nis, &cf);
             if (j > i && w + sep_w + iw > width)
                 break;

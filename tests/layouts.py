@@ -456,7 +456,41 @@ def fill_test():
           max(feet["default"][:-1]) - min(feet["default"][:-1]) > 2, feet["default"])
 
 
+def contact_whole_test():
+    """Beside a photo the contact line is narrow: an item ("GitHub: name")
+    moves to the next line whole, never split after "GitHub:"."""
+    d = os.path.join(TMP, "contact")
+    os.makedirs(d)
+    shutil.copy(os.path.join(ROOT, "tests", "data", "photo.png"), d)
+    bad, lines = [], 0
+    for k in range(12, 26):
+        user = "mzhou-sys" + "x" * k
+        prof = os.path.join(d, "c%d.yaml" % k)
+        with open(prof, "w", encoding="utf-8") as f:
+            f.write("cv:\n  name: Ming Zhou\n  photo: photo.png\n  headline: Systems\n"
+                    "  location: Beijing, China\n  email: mingzhou@example.edu\n"
+                    "  phone: \"+86 138 0000 0000\"\n  website: https://mzhou.example.org/\n"
+                    "  social_networks:\n    - network: GitHub\n      username: %s\n"
+                    "    - network: LinkedIn\n      username: ming-zhou-systems\n"
+                    "  sections:\n    summary:\n      - I build systems.\n" % user)
+        items = ["Beijing, China", "mingzhou@example.edu", "+86 138 0000 0000",
+                 "mzhou.example.org", "GitHub: " + user, "LinkedIn: ming-zhou-systems"]
+        for lay in ("onecolumn", "compact"):
+            rc, out, _ = dump(prof, layout_path(lay))
+            pg = parse_dump(out)[0]
+            head = pg["regions"]["head"]
+            texts = [r["text"] for r in pg["runs"] if r["size"] < 9.5 and
+                     head[1] <= r["y"] <= head[3]]
+            lines += len(texts)
+            got = [t.strip() for line in texts for t in line.split("\u00b7")]
+            if rc != 0 or sorted(got) != sorted(items):
+                bad.append("%s, %s: %s" % (lay, user, texts))
+    check("contact line: every item whole on one line, beside a photo", not bad and lines,
+          bad[:3])
+
+
 if __name__ == "__main__":
     sys.exit(testlib.main("layouts", [all_layouts_test, sidebar_order_test,
                                       sidebar_sections_test, furniture_test, fit_test,
-                                      explain_test, photo_test, fill_test], tmp=TMP))
+                                      explain_test, photo_test, fill_test,
+                                      contact_whole_test], tmp=TMP))
