@@ -489,8 +489,27 @@ def contact_whole_test():
           bad[:3])
 
 
+def running_header_bold_keywords_test():
+    """The owner's name in bold_keywords: bold in the text, not in the
+    running header of page 2."""
+    he = open(os.path.join(ROOT, "profiles", "he.yaml"), encoding="utf-8").read()
+    assert "bold_keywords" not in he and "\nsettings:" not in he
+    prof = write("he-bold.yaml", he.replace("cv:\n", "settings:\n  bold_keywords: [Jiaao He]\n"
+                                            "cv:\n", 1))
+    rc, out, _ = dump(prof, layout_path("onecolumn"))
+    pages = out.split("\npage ")
+    runs = [l for l in pages[1].splitlines() if l.startswith("text ") and '"Jiaao He"' in l] \
+        if len(pages) > 1 else []
+    header = [l for l in runs if float(l.split()[2]) > 800]
+    check("running header: not bold when the name is a bold keyword",
+          rc == 0 and header and all("Lato-Regular 8 " in l for l in header), header)
+    check("running header: the keyword is bold in the text", "Lato-Bold 10 #1a1a1a \"Jiaao He\"" in
+          out, rc)
+
+
 if __name__ == "__main__":
     sys.exit(testlib.main("layouts", [all_layouts_test, sidebar_order_test,
                                       sidebar_sections_test, furniture_test, fit_test,
                                       explain_test, photo_test, fill_test,
-                                      contact_whole_test], tmp=TMP))
+                                      contact_whole_test, running_header_bold_keywords_test],
+                          tmp=TMP))
