@@ -461,13 +461,17 @@ static size_t expand_first(cx *c, const entry *en, cv_span **sp)
 
 /* A text or one-line entry: each template line a paragraph ("**LABEL**"
  * over "DETAILS" in a narrow column); the entry keep holds short ones
- * together. */
+ * together, and the first line (a year, a label) stays with what follows
+ * it as a header does. */
 static void add_lines_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
 {
     cv_textfmt f = body_fmt(st);
     size_t first = vl->n;
     size_t nm = en->tp->nmain ? en->tp->nmain : 1;
+    size_t head = 0;                 /* the first paragraph's last item, plus one */
     for (size_t i = 0; i < nm; i++) {
+        if (!head && vl->n > first)
+            head = vl->n;
         cv_span *sp;
         size_t n = cv_template_expand(c->tmp, en->tp->nmain ? en->tp->main[i] : "TEXT", en->e,
                                       c->doc, &sp);
@@ -476,6 +480,8 @@ static void add_lines_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry
                                         .space_before = vl->n > first ? 0 : en->space_before,
                                         .pos = en->e->pos, .what = en->what});
     }
+    if (head && vl->n > head)
+        keep_at(&vl->items[head - 1], CV_KEEP_HEADER);
 }
 
 static void add_bullet_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
@@ -703,8 +709,14 @@ static void check_names(const cv_text *t, size_t n, const cv_doc *doc, const cha
  * the sidebar as a single block, and it can never pair a sidebar line with
  * a main-column line that happens to share its baseline as a "table" and
  * interleave the columns.  Bold, colour, capitals and rules still mark the
- * section titles. */
+ * section titles, and space above each: a baseline step of
+ * SIDEBAR_TITLE_STEP lines, the most that still reads as one block. */
 #define SIDEBAR_MAX_STEP 1.45f
+/* Above a section title: two lines of the body size from the line before.
+ * Measured: poppler's pdftotext starts a new block, and may then
+ * interleave the columns, past some 2.3 lines; a blank line of a 1.4 grid
+ * (2.8 lines) is too much. */
+#define SIDEBAR_TITLE_STEP 2.0f
 static void sidebar_style(const cv_style *st, cv_style *o)
 {
     *o = *st;
@@ -716,7 +728,7 @@ static void sidebar_style(const cv_style *st, cv_style *o)
     if (o->line_spacing > SIDEBAR_MAX_STEP)
         o->line_spacing = SIDEBAR_MAX_STEP;
     o->title_space_after = o->block_gap = o->bullet_gap = o->entry_gap = 0;
-    o->title_space_before = (SIDEBAR_MAX_STEP - o->line_spacing) * st->size;
+    o->title_space_before = (SIDEBAR_TITLE_STEP - o->line_spacing) * st->size;
     o->rule_gap = 1;
 }
 
@@ -732,11 +744,11 @@ static void item_baselines(const cv_vitem *it, float *first, float *last)
     }
 }
 
-/* No baseline step in the list wider than SIDEBAR_MAX_STEP lines: take
- * space from above the items that would make one. */
+/* No baseline step in the list wider than SIDEBAR_MAX_STEP lines, nor
+ * SIDEBAR_TITLE_STEP above a section title's first line: take space from
+ * above the items that would make one. */
 static void tighten(cv_vlist *vl, const cv_style *st)
 {
-    float limit = SIDEBAR_MAX_STEP * st->size;
     for (size_t i = 1; i < vl->n; i++) {
         cv_vitem *prev = &vl->items[i - 1], *it = &vl->items[i];
         float pf, pl, f, l;
@@ -744,6 +756,8 @@ static void tighten(cv_vlist *vl, const cv_style *st)
         item_baselines(it, &f, &l);
         if (!prev->npieces || !it->npieces)
             continue;             /* the photo: the text starts below it */
+        bool title = it->entry < 0 && it->section != prev->section;
+        float limit = (title ? SIDEBAR_TITLE_STEP : SIDEBAR_MAX_STEP) * st->size;
         float step = prev->height - pl + it->space_before + f;
         if (step > limit) {
             it->space_before -= step - limit;

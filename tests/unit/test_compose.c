@@ -60,6 +60,11 @@ static void compose(run *r, const char *yaml, const cv_style *st)
     cv_compose(r->a, r->doc, st, NULL, &r->c, &r->err);
 }
 
+static bool vl_has_keep(const cv_vitem *it, cv_keep k)
+{
+    return it->keep >= k;
+}
+
 /* The items of entry `entry` of section `sec` in list vl: [*first, *end). */
 static void entry_items(const cv_vlist *vl, int sec, int entry, size_t *first, size_t *end)
 {
@@ -237,6 +242,43 @@ TEST(compose_sidebar)
     cv_arena_free(r.a);
 }
 
+/* The sidebar: a section title has space above it (a baseline step of two
+ * lines of the body size: more would split pdftotext's block), and an
+ * entry's first line (its year) stays with the rest of it. */
+TEST(compose_sidebar_rhythm)
+{
+    run r;
+    compose(&r, "cv:\n  name: Ada\n  email: ada@example.com\n  sections:\n"
+                "    awards:\n      - label: '2016'\n        details: A medal for a long and "
+                "careful piece of work on engines of many kinds\n"
+                "      - label: '2015'\n        details: Another medal\n"
+                "    skills:\n      - label: Languages\n        details: Ada\n",
+            &sidebar);
+    CHECK(!r.err.set);
+    const cv_vlist *side = &r.c.col[CV_COL_SIDE];
+    /* The grid: the sidebar's line spacing, at most 1.45 lines. */
+    float ls = sidebar.sidebar_line_spacing < 1.45f ? sidebar.sidebar_line_spacing : 1.45f;
+    float grid = ls * sidebar.size;
+    int titles = 0;
+    for (size_t i = 1; i < side->n; i++) {
+        const cv_vitem *prev = &side->items[i - 1], *it = &side->items[i];
+        if (!prev->npieces || !it->npieces)
+            continue;
+        float step = prev->height - prev->pieces[0].dy + it->space_before + it->pieces[0].dy;
+        if (it->entry < 0 && it->section != prev->section) {
+            titles++;
+            CHECK_NUM(step, 2 * sidebar.size, 0.01);   /* AWARDS, SKILLS */
+        } else {
+            CHECK(step >= grid - 0.01 && step <= 1.45f * sidebar.size + 0.01f);
+        }
+    }
+    CHECK(titles == 2);
+    size_t f, e;
+    entry_items(side, 0, 0, &f, &e);
+    CHECK(e - f >= 3 && vl_has_keep(&side->items[f], CV_KEEP_HEADER));
+    cv_arena_free(r.a);
+}
+
 /* Numbers are right-aligned in a column as wide as the largest. */
 TEST(compose_numbers_align)
 {
@@ -290,6 +332,7 @@ int main(void)
     RUN(compose_keep_rule_text);
     RUN(compose_links_outlive_the_scratch);
     RUN(compose_sidebar);
+    RUN(compose_sidebar_rhythm);
     RUN(compose_numbers_align);
     RUN(compose_warns_about_a_tall_item);
     fx_teardown();
