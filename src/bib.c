@@ -655,6 +655,8 @@ static const field *get_field(const rec *r, const char *name)
     return NULL;
 }
 
+static char *with_percent(cv_arena *a, const char *s);
+
 /* libbtparse's messages about one entry, from the captured stderr: each
  * line is "bib, line N, LEVEL: message".  Toplevel junk (text between
  * entries, which BibTeX ignores) is not worth a word.  Returns the first
@@ -681,6 +683,7 @@ static const char *said(cv_arena *a, const bibfile *bf, const char *text, cv_err
             rest++;
         if (strstr(rest, "junk seen at toplevel"))
             continue;
+        rest = with_percent(a, rest);
         bool warning = !strncmp(rest, "warning: ", 9);
         const char *msg = warning ? rest + 9 : rest;
         /* The token the message names ("found "year"") gives the column. */
@@ -712,14 +715,14 @@ static const char *said(cv_arena *a, const bibfile *bf, const char *text, cv_err
 static void copy_entry(cv_arena *a, bibfile *bf, AST *e, rec *r)
 {
     memset(r, 0, sizeof *r);
-    r->key = cv_arena_strdup(a, bt_entry_key(e) ? bt_entry_key(e) : "");
+    r->key = with_percent(a, bt_entry_key(e) ? bt_entry_key(e) : "");
     r->type = lower(a, bt_entry_type(e));
     r->pos = (cv_pos){bf->path, e->line, column_of(bf, e->line, "@")};
     size_t cap = 0;
     char *name;
     for (AST *f = bt_next_field(e, NULL, &name); f; f = bt_next_field(e, f, &name)) {
         char *v = bt_get_text(f);           /* malloc'd by libbtparse */
-        field fl = {lower(a, name), cv_arena_strdup(a, v ? v : ""),
+        field fl = {lower(a, name), with_percent(a, v ? v : ""),
                     {bf->path, f->line, column_of(bf, f->line, name)}};
         free(v);
         CV_PUSH(a, r->f, r->nf, cap, fl);
@@ -885,6 +888,76 @@ static const char *captured(cv_arena *a, FILE *cap, long *at)
     return b.s;
 }
 
+/* What libbtparse reads instead of '%' in a value (U+E025, private use):
+ * libbtparse 0.89 puts the text it found into its messages' printf format,
+ * so a "%n" or "%s" in a broken entry would crash it.  No '%' reaches it:
+ * a '%' outside values starts a comment (to the end of its line, blanked
+ * here), one in a value is this, turned back in copy_entry(). */
+#define PERCENT "\xEE\x80\xA5"
+
+static char *without_percent(cv_arena *a, const char *s, size_t n, size_t *len)
+{
+    buf b = {0};
+    bool entry = false, paren = false, quoted = false;
+    int depth = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '@' && !quoted) {            /* "@type{" or "@type(" starts an entry */
+            size_t j = i + 1;
+            while (j < n && isalpha((unsigned char)s[j]))
+                j++;
+            while (j < n && (s[j] == ' ' || s[j] == '\t'))
+                j++;
+            if (j > i + 1 && j < n && (s[j] == '{' || s[j] == '(')) {
+                cv_strbuf_put(a, &b, s + i, j - i + 1);
+                entry = true, paren = s[j] == '(', depth = paren ? 0 : 1, quoted = false;
+                i = j;
+                continue;
+            }
+        }
+        bool value = entry && (quoted || depth >= (paren ? 1 : 2));
+        if (c == '%' && value) {
+            put(a, &b, PERCENT);
+            continue;
+        }
+        if (c == '%') {                       /* a comment: blanked, line kept */
+            while (i < n && s[i] != '\n' && s[i] != '\r') {
+                put(a, &b, " ");
+                i++;
+            }
+            i--;
+            continue;
+        }
+        if (entry && c == '{')
+            depth++;
+        else if (entry && c == '}' && depth > 0 && --depth == 0 && !paren)
+            entry = false;
+        else if (entry && c == '"' && depth == (paren ? 0 : 1))
+            quoted = !quoted;
+        else if (entry && paren && c == ')' && !depth && !quoted)
+            entry = false;
+        cv_strbuf_put(a, &b, &c, 1);
+    }
+    *len = b.n;
+    return (char *)done(a, &b);
+}
+
+static char *with_percent(cv_arena *a, const char *s)
+{
+    if (!strstr(s, PERCENT))
+        return cv_arena_strdup(a, s);
+    buf b = {0};
+    for (const char *p = s; *p;) {
+        if (!strncmp(p, PERCENT, 3)) {
+            put(a, &b, "%");
+            p += 3;
+        } else {
+            cv_strbuf_put(a, &b, p++, 1);
+        }
+    }
+    return (char *)done(a, &b);
+}
+
 /* Parse the bytes of bf->text. */
 static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
 {
@@ -894,7 +967,9 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
         if (bf->text[i] == '\n' && i + 1 < bf->len)
             CV_PUSH(a, bf->lines, bf->nlines, lcap, i + 1);
 
-    FILE *in = fmemopen((void *)bf->text, bf->len ? bf->len : 1, "r");
+    size_t plen;
+    char *ptext = without_percent(a, bf->text, bf->len, &plen);
+    FILE *in = fmemopen(ptext, plen ? plen : 1, "r");
     if (!in)
         return cv_error_at(err, (cv_pos){bf->path, 0, 0}, "cannot read '%s': %s", bf->path,
                            strerror(errno));
