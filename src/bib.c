@@ -1302,18 +1302,18 @@ static char *tidy_name(cv_arena *a, const char *s)
 
 /* libbtparse's name splitting warns on stderr about what tidy_name()
  * leaves (an empty name, "and and"): it is dropped, not said. */
-static int hush(FILE **cap)
+static int hush(FILE *cap)
 {
     int saved = -1;
     fflush(stderr);
-    *cap = tmpfile();
-    if (*cap && (saved = dup(2)) >= 0 && dup2(fileno(*cap), 2) < 0) {
+    if (cap && (saved = dup(2)) >= 0 && dup2(fileno(cap), 2) < 0) {
         close(saved);
         saved = -1;
     }
     return saved;
 }
 
+/* stderr back; `cap` (one file for every entry) emptied. */
 static void unhush(int saved, FILE *cap)
 {
     if (saved >= 0) {
@@ -1321,8 +1321,8 @@ static void unhush(int saved, FILE *cap)
         dup2(saved, 2);
         close(saved);
     }
-    if (cap)
-        fclose(cap);
+    if (cap && ftell(cap) > 0 && ftruncate(fileno(cap), 0) == 0)
+        rewind(cap);
 }
 
 /* The names of an author (or editor) field, as cv_text. */
@@ -1578,7 +1578,8 @@ static const char *url_of(cv_arena *a, const rec *r, cv_error *err)
     return NULL;
 }
 
-static void to_entry(cv_arena *a, const rec *r, name_order order, cv_entry *e, cv_error *err)
+static void to_entry(cv_arena *a, const rec *r, name_order order, FILE *quiet, cv_entry *e,
+                     cv_error *err)
 {
     memset(e, 0, sizeof *e);
     e->kind = CV_ENTRY_PUBLICATION;
@@ -1591,10 +1592,9 @@ static void to_entry(cv_arena *a, const rec *r, name_order order, cv_entry *e, c
     if (!au || !*au->value)
         au = get_field(r, "editor");
     if (au) {
-        FILE *cap;
-        int saved = hush(&cap);
+        int saved = hush(quiet);
         names(a, au, order, &e->authors, &e->nauthors);
-        unhush(saved, cap);
+        unhush(saved, quiet);
     }
     const char *v = venue(a, r, err);
     e->journal = (cv_text){v, r->pos};
@@ -1872,6 +1872,7 @@ static item *choose(cv_arena *a, const bibfile *bf, const opts *o, size_t *n, cv
                 cv_warn(err, o->notes->keys[i]->pos, "no entry '%s' in %s",
                         o->notes->keys[i]->str, o->path);
 
+    FILE *quiet = tmpfile();        /* where libbtparse's chatter on names goes */
     for (size_t i = 0; i < bf->nr; i++) {
         const rec *r = &bf->r[i];
         bool sel = listed(o->selected, o->nselected, r->key);
@@ -1886,7 +1887,7 @@ static item *choose(cv_arena *a, const bibfile *bf, const opts *o, size_t *n, cv
         if (o->sel == SEL_ONLY && !sel)
             continue;
         item *t = &it[k];
-        to_entry(a, r, o->names, &t->e, err);
+        to_entry(a, r, o->names, quiet, &t->e, err);
         if ((o->from || o->to) &&
             (!t->e.date.year || (o->from && t->e.date.year < o->from) ||
              (o->to && t->e.date.year > o->to)))
@@ -1895,6 +1896,8 @@ static item *choose(cv_arena *a, const bibfile *bf, const opts *o, size_t *n, cv
         t->selected = sel;
         k++;
     }
+    if (quiet)
+        fclose(quiet);
     if (o->sort != SORT_NONE)
         qsort(it, k, sizeof *it, o->sort == SORT_NEWEST ? newest : oldest);
     if (o->nselected && o->sel == SEL_FIRST) {
