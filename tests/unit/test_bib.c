@@ -216,6 +216,15 @@ TEST(bib_section_options)
         CHECK_STR(d->sections[0].entries[1].title.s, "† A Technical Report");
     }
 
+    d = profile("    pubs:\n      bib: cases.bib\n      selected: [tr2018, book2017]\n"
+                "      selected_as: only\n      names: initials\n      sort: oldest\n");
+    said();
+    CHECK(d && d->sections[0].nentries == 2);
+    if (d && d->sections[0].nentries == 2) {
+        CHECK_STR(d->sections[0].entries[0].authors[0].s, "G. Yang");
+        CHECK_STR(d->sections[0].entries[1].authors[0].s, "J. Fang");
+    }
+
     d = profile("    pubs:\n      bib: cases.bib\n      group_by: type\n");
     said();
     CHECK(d && d->nsections >= 5);
