@@ -11,6 +11,14 @@
  * column).  Every entry is copied out of libbtparse's tree into the arena
  * and the tree freed; `crossref` is resolved here, on the copies.
  *
+ * libbtparse 0.89 has three faults that a .bib must not reach, each worked
+ * around before it parses: it writes the text it found into its messages'
+ * printf format ('%' never reaches it: without_percent()), it loses a byte
+ * for each use of an undefined macro (they are defined empty beforehand:
+ * predefine()), and it reads past its arrays on names with empty comma
+ * parts (tidy_name()).  tests/unit/test_bib.c keeps the inputs that showed
+ * them.
+ *
  * Converting: each field's TeX becomes text and markup (cv_bib_tex), names
  * are split by libbtparse's BibTeX rules (bt_split_name) and joined again
  * in the order asked, the venue is put together from the field the entry's
@@ -1079,11 +1087,10 @@ static void check(cv_arena *a, bibfile *bf, cv_error *err)
     memset(gone, 0, sizeof *gone * (bf->nr ? bf->nr : 1));
     for (size_t k = 1; k < bf->nr; k++)
         if (!strcasecmp(idx[k].key, idx[k - 1].key)) {
-            const rec *first = &bf->r[idx[k - 1].i];
-            size_t j = k - 1;
+            size_t j = k - 1;       /* the first of the key, in the file */
             while (j > 0 && !strcasecmp(idx[j - 1].key, idx[k].key))
                 j--;
-            first = &bf->r[idx[j].i];
+            const rec *first = &bf->r[idx[j].i];
             cv_warn(err, bf->r[idx[k].i].pos,
                     "duplicate key '%s' (first at line %d, column %d); this entry is ignored",
                     bf->r[idx[k].i].key, first->pos.line, first->pos.col);
