@@ -332,7 +332,7 @@ static void styled(tex *t, buf *o, int what, const char *as, const char *ae, boo
 static void put_link(tex *t, buf *o, const char *url, const char *text)
 {
     bool web = !strncasecmp(url, "http://", 7) || !strncasecmp(url, "https://", 8);
-    if (t->markup && web && !strpbrk(url, " ()")) {
+    if (t->markup && web && !strpbrk(url, " ()") && strlen(url) <= CV_MAX_PDF_STRING) {
         put(t->a, o, "[");
         put(t->a, o, cv_markup_escape(t->a, text));
         put(t->a, o, "](");
@@ -639,6 +639,25 @@ static int column_of(const bibfile *bf, int line, const char *word)
     return (int)chars(s, i) + 1;
 }
 
+/* The column of field `name` on `line`: the name as a whole word with '='
+ * after it ("url =", not the "url" of "\url{"); else as column_of(). */
+static int field_column(const bibfile *bf, int line, const char *name)
+{
+    size_t n, wl = strlen(name);
+    const char *s = line_at(bf, line, &n);
+    for (size_t i = 0; wl && i + wl <= n; i++) {
+        if (strncasecmp(s + i, name, wl) || (i && (isalnum((unsigned char)s[i - 1]) ||
+                                                   strchr("\\_-", s[i - 1]))))
+            continue;
+        size_t j = i + wl;
+        while (j < n && (s[j] == ' ' || s[j] == '\t'))
+            j++;
+        if (j < n && s[j] == '=')
+            return (int)chars(s, i) + 1;
+    }
+    return column_of(bf, line, name);
+}
+
 static char *lower(cv_arena *a, const char *s)
 {
     char *r = cv_arena_strdup(a, s ? s : "");
@@ -731,7 +750,7 @@ static void copy_entry(cv_arena *a, bibfile *bf, AST *e, rec *r)
     for (AST *f = bt_next_field(e, NULL, &name); f; f = bt_next_field(e, f, &name)) {
         char *v = bt_get_text(f);           /* malloc'd by libbtparse */
         field fl = {lower(a, name), with_percent(a, v ? v : ""),
-                    {bf->path, f->line, column_of(bf, f->line, name)}};
+                    {bf->path, f->line, field_column(bf, f->line, name)}};
         free(v);
         CV_PUSH(a, r->f, r->nf, cap, fl);
     }
