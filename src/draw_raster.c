@@ -271,14 +271,16 @@ static void sweep(cv_arena *a, const char *path, cv_format fmt, size_t last,
         char *name = cv_raster_page_name(a, path, k);
         struct stat st;
         bool there = lstat(name, &st) == 0;
-        bool ours = there && S_ISREG(st.st_mode) && !cv_inputs_find(inputs, name) &&
-                    is_ours(name, fmt);
-        if (there && (!ours || unlink(name) != 0)) {
+        const char *input = there ? cv_inputs_find(inputs, name) : NULL;
+        const char *why = !there ? NULL
+                        : input ? "it is an input of this run"
+                        : !S_ISREG(st.st_mode) || !is_ours(name, fmt) ? "it is not a page cvpdf wrote"
+                        : unlink(name) != 0 ? "it cannot be removed" : NULL;
+        if (why) {
             char shown[512];
             cv_note(err, (cv_pos){path, 0, 0}, "%s is left as it is: the output now has %zu "
                     "page%s, but %s", cv_escape(name, shown, sizeof shown), last,
-                    last == 1 ? "" : "s", ours ? "it cannot be removed"
-                    : "it is not a page cvpdf wrote");
+                    last == 1 ? "" : "s", why);
             there = false;
         }
         if (!there)
