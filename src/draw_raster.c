@@ -243,7 +243,7 @@ static bool draw_page(PopplerPage *pg, size_t k, cv_format fmt, double dpi, cons
         cairo_set_font_options(cr, fo);
         cairo_font_options_destroy(fo);
     }
-    poppler_page_render_for_printing(pg, cr);
+    poppler_page_render(pg, cr);
     cairo_status_t st = cairo_status(cr);
     cairo_destroy(cr);
     cairo_surface_flush(s);

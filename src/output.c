@@ -90,11 +90,19 @@ const char *cv_inputs_path(const cv_inputs *in, size_t i, const char **what)
     return in->v[i].path;
 }
 
+/* The input that is the file `st`.  An input is matched only while its
+ * path still leads to it: a file saved again under the same name (a new
+ * inode, --watch) frees the old one's inode number, which an output may
+ * then be given. */
 static const char *find_stat(const cv_inputs *in, const struct stat *st)
 {
-    for (size_t i = 0; in && i < in->n; i++)
-        if (in->v[i].dev == st->st_dev && in->v[i].ino == st->st_ino)
+    for (size_t i = 0; in && i < in->n; i++) {
+        struct stat now;
+        if (in->v[i].dev == st->st_dev && in->v[i].ino == st->st_ino &&
+            stat(in->v[i].path, &now) == 0 && now.st_dev == st->st_dev &&
+            now.st_ino == st->st_ino)
             return in->v[i].what;
+    }
     return NULL;
 }
 
