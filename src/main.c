@@ -148,23 +148,31 @@ static int watch(const cv_options *o, const cv_plan *plan, cv_engine *eng, const
     for (bool first = true;; first = false) {
         /* Follow the files named on the command line, and every profile,
          * layout, photo and defaults file the engine has read so far. */
+        size_t watched = 0;
         for (int i = 0; i < o->nprofiles; i++)
-            cv_watch_add(w, o->profiles[i]);
-        cv_watch_add(w, layout);
+            watched += cv_watch_add(w, o->profiles[i]);
+        watched += cv_watch_add(w, layout);
         if (o->defaults)
-            cv_watch_add(w, o->defaults);
+            watched += cv_watch_add(w, o->defaults);
         for (size_t i = 0; i < cv_inputs_count(eng->inputs); i++) {
             const char *what, *path = cv_inputs_path(eng->inputs, i, &what);
             if (strcmp(what, "a font") && strcmp(what, "the hyphenation patterns"))
-                cv_watch_add(w, path);
+                watched += cv_watch_add(w, path);
+        }
+        if (!watched) {
+            fprintf(stderr, "cvpdf: error: --watch cannot watch any input (too many "
+                    "inotify watches? fs.inotify.max_user_watches)\n");
+            break;
         }
         if (first)
             cv_diag_say(&talk, (cv_pos){"cvpdf", 0, 0}, "note", "%s; watching %zu file%s for "
                         "changes (Ctrl-C to stop)", status ? "failed" : "rendered",
                         cv_watch_count(w), cv_watch_count(w) == 1 ? "" : "s");
         const char *changed = cv_watch_wait(w, -1, WATCH_SETTLE_MS);
-        if (!changed)
+        if (!changed) {
+            fprintf(stderr, "cvpdf: error: cannot watch the inputs any longer\n");
             break;
+        }
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
         cv_arena *a = cv_arena_new();
@@ -180,7 +188,8 @@ static int watch(const cv_options *o, const cv_plan *plan, cv_engine *eng, const
         }
         cv_arena_free(a);
         clock_gettime(CLOCK_MONOTONIC, &t1);
-        double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+        double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+                    (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
         if (failed)
             cv_diag_say(&talk, (cv_pos){changed, 0, 0}, "note", "changed; not rendered, "
                         "the last good output is kept");
@@ -189,7 +198,6 @@ static int watch(const cv_options *o, const cv_plan *plan, cv_engine *eng, const
                         "%.0f ms", ms);
     }
     cv_watch_free(w);
-    fprintf(stderr, "cvpdf: error: cannot watch the inputs any longer\n");
     return 1;
 }
 
