@@ -141,9 +141,10 @@ static void png_warned(png_structp png, png_const_charp msg)
  * for speed, which --watch feels at every save: a page of text is mostly
  * white, and zlib's level 1 without a filter packs it about as tight as
  * cairo's defaults (level 6, adaptive filters; fang's five pages: 1.24 MB
- * against 1.29 MB) in a third of the time.  False on a libpng failure (which cannot happen with valid sizes;
- * libpng reports it by longjmp, caught here: only `png`, `info` and `row`
- * live across it, all set before setjmp()). */
+ * against 1.29 MB) in a third of the time.  False on a libpng failure
+ * (which valid sizes never cause; libpng reports it by longjmp, caught
+ * here: only `png`, `info` and `row` live across it, all set before
+ * setjmp()). */
 static bool write_png(cairo_surface_t *s, membuf *b)
 {
     int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
@@ -272,10 +273,10 @@ static void sweep(cv_arena *a, const char *path, cv_format fmt, size_t last,
         char *name = cv_raster_page_name(a, path, k);
         struct stat st;
         bool there = lstat(name, &st) == 0;
-        const char *input = there ? cv_inputs_find(inputs, name) : NULL;
         const char *why = !there ? NULL
-                        : input ? "it is an input of this run"
-                        : !S_ISREG(st.st_mode) || !is_ours(name, fmt) ? "it is not a page cvpdf wrote"
+                        : cv_inputs_find(inputs, name) ? "it is an input of this run"
+                        : !S_ISREG(st.st_mode) || !is_ours(name, fmt)
+                            ? "it is not a page cvpdf wrote"
                         : unlink(name) != 0 ? "it cannot be removed" : NULL;
         if (why) {
             char shown[512];

@@ -320,11 +320,13 @@ def names():
     d = os.path.join(TMP, "names")
     os.makedirs(d)
     rc, _, err = run([BIN, "-q", he, "-o", "CV.PNG"], cwd=d)
-    check("-o CV.PNG: PNG pages CV-1.PNG...", rc == 0 and os.path.exists(os.path.join(d, "CV-1.PNG")),
+    check("-o CV.PNG: PNG pages CV-1.PNG...",
+          rc == 0 and os.path.exists(os.path.join(d, "CV-1.PNG")),
           (rc, err, os.listdir(d)))
     rc, _, err = run([BIN, "-q", he, "--format", "png"], cwd=d)
     check("--format png without -o: he-1.png here", rc == 0 and
-          os.path.exists(os.path.join(d, "he-1.png")) and not os.path.exists(os.path.join(d, "he.pdf")),
+          os.path.exists(os.path.join(d, "he-1.png")) and
+          not os.path.exists(os.path.join(d, "he.pdf")),
           (rc, err))
     rc, _, err = run([BIN, "-q", "--format", "svg", "-o", "out/", he, li], cwd=d)
     out = sorted(os.listdir(os.path.join(d, "out"))) if rc == 0 else []
@@ -344,7 +346,8 @@ def names():
         ("--format svg -o cv.png", [he, "--format", "svg", "-o", "cv.png"], r"does not agree"),
         ("--format png -o -", [he, "--format", "png", "-o", "-"], r"files of their own"),
         ("--format jpg", [he, "--format", "jpg"], r"expected pdf, png or svg"),
-        ("--dpi 17", [he, "--dpi", "17", "-o", "x.png"], r"--dpi 17: expected dots per inch from 18 to 600"),
+        ("--dpi 17", [he, "--dpi", "17", "-o", "x.png"],
+         r"--dpi 17: expected dots per inch from 18 to 600"),
         ("--dpi 601", [he, "--dpi", "601", "-o", "x.png"], r"from 18 to 600"),
         ("--dpi abc", [he, "--dpi", "abc", "-o", "x.png"], r"from 18 to 600"),
     ]
