@@ -33,9 +33,9 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # the loaders and python3-jsonschema, man pages, completion, make install
 # into a DESTDIR, the messages a first résumé meets).
 # formats.py (issue 17: PNG and SVG pages against pdftoppm and pdftocairo,
-# names and usage errors, page sets), watch.py (--watch: edits, saves by
+# names and usage errors, page sets), watching.py (--watch: edits, saves by
 # rename, errors, the layout's base, the defaults, Ctrl-C).
-SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety bib newuser formats watch"
+SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety bib newuser formats watching"
 
 pattern=""
 if [ "${1:-}" = -k ]; then

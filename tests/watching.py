@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """--watch (issue 17): render, then render again at every change of an input.
 
-Usage: tests/watch.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh passes build/san/cvpdf)
+Usage: tests/watching.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh passes build/san/cvpdf)
 
 One `cvpdf --watch` runs in a temporary directory on a profile with a
 photo, a layout that extends another, and a --defaults file, and is read
@@ -22,7 +22,7 @@ line by line (its stderr) while the test edits them:
               fewer when it shrinks
 
 Every wait has a timeout, and the process is killed at the end whatever
-happened: the suite never hangs.  The last line is "watch: N passed, M
+happened: the suite never hangs.  The last line is "watching: N passed, M
 failed".
 """
 import os
@@ -274,4 +274,4 @@ def cleanup():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("watch", [edits, errors, inputs, stop, png], tmp=TMP, after=cleanup))
+    sys.exit(testlib.main("watching", [edits, errors, inputs, stop, png], tmp=TMP, after=cleanup))
