@@ -391,6 +391,37 @@ def publications(tmp):
     os.remove(out)
 
 
+def bib_publications(tmp):
+    """Publications from a generated .bib (tests/bibgen.py): cvpdf import
+    and a whole PDF, at 1,000 and 2,000 entries; the ratios show whether
+    time and memory grow linearly."""
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    import bibgen
+    print("publications from a .bib (tests/bibgen.py), fresh process, one run each:")
+    print("  %-8s %9s %12s %12s %10s %10s" % ("entries", "bib MB", "import s", "import MiB",
+                                               "PDF s", "PDF MiB"))
+    rows = []
+    for n in (1000, 2000):
+        bib = os.path.join(tmp, "g%d.bib" % n)
+        with open(bib, "w", encoding="utf-8") as f:
+            f.write(bibgen.bib(n))
+        prof = os.path.join(tmp, "g%d.yaml" % n)
+        with open(prof, "w", encoding="utf-8") as f:
+            f.write("cv:\n  name: Ada Lovelace\n  sections:\n    publications: g%d.bib\n" % n)
+        out = os.path.join(tmp, "g%d.pdf" % n)
+        (iw, ik), = timed([BIN, "import", bib], 1)
+        (pw, pk), = timed([BIN, "-q", prof, "-o", out], 1)
+        rows.append((iw, ik, pw, pk))
+        print("  %-8d %9.2f %12.2f %12.1f %10.2f %10.1f" % (n, os.path.getsize(bib) / 1e6, iw,
+                                                          ik / 1024, pw, pk / 1024))
+        for f in (bib, prof, out):
+            os.remove(f)
+    (a, b) = rows
+    print("  2,000 / 1,000: import %.2fx time, PDF %.2fx time, %.2fx peak memory "
+          "(linear: about 2x, memory less as it includes the fonts)"
+          % (b[0] / a[0], b[2] / a[2], b[3] / a[3]))
+
+
 def main():
     if not os.access(BIN, os.X_OK):
         sys.exit("no %s: run make first" % BIN)
@@ -454,6 +485,8 @@ def main():
         large(tmp)
     print()
     publications(tmp)
+    print()
+    bib_publications(tmp)
     shutil.rmtree(tmp, ignore_errors=True)
 
 
