@@ -10,6 +10,11 @@
  * fonts scan all 65,536 BMP codes per font, write a 128 KB CIDToGIDMap and
  * a malformed ToUnicode map (LIBHARU-NOTES §3, §8); these are built through
  * its object API instead.
+ *
+ * A face with CFF outlines (fontset.h: cv_face.cff) is embedded as a
+ * CIDFontType0 (FontFile3 /CIDFontType0C) whose codes are the CIDs of the
+ * subset's CFF charset (pdf_font.c), with the same ToUnicode, /W and
+ * CIDSet.
  */
 #ifndef CV_PDF_FONT_H
 #define CV_PDF_FONT_H

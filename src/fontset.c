@@ -33,6 +33,7 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_ADVANCES_H
+#include FT_FONT_FORMATS_H
 #include FT_TRUETYPE_TABLES_H
 #include FT_TRUETYPE_TAGS_H
 #include <hb.h>
@@ -53,7 +54,9 @@ struct cv_fontset {
     size_t ncat;
     cv_face **faces;
     size_t nfaces;
-    bool fc_ready;
+    bool fc_ready;           /* FcInit() done: the system's whole configuration */
+    FcConfig *fc_quick;      /* the standard font directories' caches only */
+    bool fc_quick_tried;
 };
 
 static char *xstrdup(const char *s)
@@ -62,10 +65,36 @@ static char *xstrdup(const char *s)
     return memcpy(cv_xrealloc(NULL, n), s, n);
 }
 
-static bool is_glyf(FT_Face face)
+static bool has_table(FT_Face face, FT_ULong tag)
 {
     FT_ULong len = 0;
-    return FT_Load_Sfnt_Table(face, TTAG_glyf, 0, NULL, &len) == 0 && len > 0;
+    return FT_Load_Sfnt_Table(face, tag, 0, NULL, &len) == 0 && len > 0;
+}
+
+/* What cvpdf can embed: TrueType outlines (glyf) or CFF ones in an
+ * OpenType wrapper ('CFF ', CID-keyed or not). */
+static bool embeddable(FT_Face face)
+{
+    return FT_IS_SFNT(face) && (has_table(face, TTAG_glyf) || has_table(face, TTAG_CFF));
+}
+
+/* The format of a face cvpdf cannot embed, for the error that refuses it. */
+static const char *format_name(FT_Face face)
+{
+    if (FT_IS_SFNT(face)) {
+        if (has_table(face, TTAG_CFF2))
+            return "OpenType with CFF2 (variable) outlines";
+        if (has_table(face, TTAG_EBDT) || has_table(face, TTAG_CBDT) ||
+            has_table(face, TTAG_sbix) || has_table(face, TTAG_bdat))
+            return "bitmap-only (no outlines)";
+        return "an sfnt with no outlines";
+    }
+    const char *f = FT_Get_Font_Format(face);
+    if (f && !strcmp(f, "CFF"))
+        return "bare CFF (not wrapped in OpenType)";
+    if (f && (!strcmp(f, "BDF") || !strcmp(f, "PCF") || !strcmp(f, "Windows FNT")))
+        return "bitmap";
+    return f ? f : "unknown";
 }
 
 static bool face_bold(FT_Face f)
@@ -88,7 +117,7 @@ static void catalogue_file(cv_fontset *fs, const char *path, cv_error *err)
     for (long i = 0; i < n && i < 64; i++) {
         if (FT_New_Face(fs->lib, path, i, &f))
             continue;
-        if (f->family_name && is_glyf(f)) {
+        if (f->family_name && embeddable(f)) {
             fs->cat = cv_xrealloc(fs->cat, (fs->ncat + 1) * sizeof *fs->cat);
             fs->cat[fs->ncat++] = (entry){
                 xstrdup(path), (int)i, xstrdup(f->family_name), face_bold(f),
@@ -113,7 +142,8 @@ static void catalogue_dir(cv_fontset *fs, const char *dir, cv_error *err)
     size_t n = 0;
     for (struct dirent *de; (de = readdir(d));) {
         const char *ext = strrchr(de->d_name, '.');
-        if (!ext || (strcasecmp(ext, ".ttf") && strcasecmp(ext, ".ttc")))
+        if (!ext || (strcasecmp(ext, ".ttf") && strcasecmp(ext, ".ttc") &&
+                     strcasecmp(ext, ".otf") && strcasecmp(ext, ".otc")))
             continue;
         size_t len = strlen(dir) + strlen(de->d_name) + 2;
         char *path = cv_xrealloc(NULL, len);
@@ -180,6 +210,8 @@ void cv_fontset_free(cv_fontset *fs)
     }
     free(fs->cat);
     FT_Done_FreeType(fs->lib);
+    if (fs->fc_quick)
+        FcConfigDestroy(fs->fc_quick);
     if (fs->fc_ready)
         FcFini();
     free(fs);
@@ -262,13 +294,15 @@ int cv_fontset_open_file(cv_fontset *fs, const char *path, int index, cv_pos pos
         return -1;
     }
     f->ft = ft;
-    if (!FT_IS_SFNT(ft) || !is_glyf(ft) || ft->units_per_EM < 16) {
-        face_free(f);
+    if (!embeddable(ft) || ft->units_per_EM < 16) {
         cv_error_at(err, pos,
-                    "'%s' has no TrueType outlines (glyf); libharu can only "
-                    "embed TrueType fonts", path);
+                    "'%s' is %s; cvpdf embeds only TrueType (glyf) and "
+                    "OpenType CFF outlines", path,
+                    embeddable(ft) ? "a font with a damaged em" : format_name(ft));
+        face_free(f);
         return -1;
     }
+    f->cff = !has_table(ft, TTAG_glyf);
     /* FreeType selects a Unicode cmap when the font has one; without it
      * no character can be found, and the text would silently vanish. */
     if (!ft->charmap || ft->charmap->encoding != FT_ENCODING_UNICODE) {
@@ -290,24 +324,81 @@ int cv_fontset_open_file(cv_fontset *fs, const char *path, int index, cv_pos pos
     return (int)fs->nfaces++;
 }
 
-/* Ask fontconfig for `family`; NULL when it has no face of that family. */
-static char *fc_lookup(cv_fontset *fs, const char *family, bool bold, bool italic,
-                       int *index)
+/* Ask fontconfig for a face of `family` in `format` ("TrueType", "CFF", or
+ * NULL for any); NULL when it has none.  *fmt gets the format of what was
+ * found (fontconfig's name for it, valid until the next call) when asked. */
+static char *fc_match(FcConfig *cfg, const char *family, bool bold, bool italic,
+                      const char *format, int *index, char *fmt, size_t fmt_size);
+
+/* A configuration of only the standard font directories, read from their
+ * caches: under a millisecond, where FcInit() parses the system's forty
+ * configuration files in five.  It can only find a family by its own
+ * name, which is all cvpdf asks; what it does not find is looked for again
+ * with the whole configuration (other directories, aliases). */
+static FcConfig *quick_config(cv_fontset *fs)
 {
+    static const char conf[] =
+        "<fontconfig><dir>/usr/share/fonts</dir><dir>/usr/local/share/fonts</dir>"
+        "<dir prefix=\"xdg\">fonts</dir><dir>~/.fonts</dir>"
+        "<cachedir>/var/cache/fontconfig</cachedir>"
+        "<cachedir prefix=\"xdg\">fontconfig</cachedir></fontconfig>";
+    if (!fs->fc_quick_tried) {
+        fs->fc_quick_tried = true;
+        FcConfig *c = FcConfigCreate();
+        if (c && FcConfigParseAndLoadFromMemory(c, (const FcChar8 *)conf, FcFalse) &&
+            FcConfigBuildFonts(c))
+            fs->fc_quick = c;
+        else if (c)
+            FcConfigDestroy(c);
+    }
+    return fs->fc_quick;
+}
+
+/* A face of `family` through fontconfig: TrueType first, then OpenType
+ * CFF, so that a family installed in both formats (or as Type 1 too)
+ * gives an embeddable face; in the quick configuration first, then in the
+ * system's.  NULL when there is none; then, if the family exists in a
+ * format cvpdf cannot embed, *path_other is that file and `fmt` names the
+ * format (else *path_other is NULL). */
+static char *fc_lookup(cv_fontset *fs, const char *family, bool bold, bool italic,
+                       int *index, char **path_other, char *fmt, size_t fmt_size)
+{
+    static const char *const formats[] = {"TrueType", "CFF"};
+    *path_other = NULL;
+    FcConfig *quick = quick_config(fs);
+    for (size_t k = 0; quick && k < 2; k++) {
+        char *path = fc_match(quick, family, bold, italic, formats[k], index, NULL, 0);
+        if (path)
+            return path;
+    }
     if (!fs->fc_ready) {
         if (!FcInit())
             return NULL;
         fs->fc_ready = true;
     }
+    for (size_t k = 0; k < 2; k++) {
+        char *path = fc_match(NULL, family, bold, italic, formats[k], index, NULL, 0);
+        if (path)
+            return path;
+    }
+    *path_other = fc_match(NULL, family, bold, italic, NULL, index, fmt, fmt_size);
+    return NULL;
+}
+
+/* fc_lookup() in one configuration (NULL: the system's). */
+static char *fc_match(FcConfig *cfg, const char *family, bool bold, bool italic,
+                      const char *format, int *index, char *fmt, size_t fmt_size)
+{
     FcPattern *pat = FcPatternCreate();
     FcPatternAddString(pat, FC_FAMILY, (const FcChar8 *)family);
     FcPatternAddInteger(pat, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR);
     FcPatternAddInteger(pat, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN);
-    FcPatternAddString(pat, FC_FONTFORMAT, (const FcChar8 *)"TrueType");
-    FcConfigSubstitute(NULL, pat, FcMatchPattern);
+    if (format)
+        FcPatternAddString(pat, FC_FONTFORMAT, (const FcChar8 *)format);
+    FcConfigSubstitute(cfg, pat, FcMatchPattern);
     FcDefaultSubstitute(pat);
     FcResult res;
-    FcPattern *m = FcFontMatch(NULL, pat, &res);
+    FcPattern *m = FcFontMatch(cfg, pat, &res);
     FcPatternDestroy(pat);
     char *path = NULL;
     FcChar8 *file, *fam;
@@ -317,6 +408,15 @@ static char *fc_lookup(cv_fontset *fs, const char *family, bool bold, bool itali
         for (int i = 0; FcPatternGetString(m, FC_FAMILY, i, &fam) == FcResultMatch; i++)
             if (!strcasecmp((const char *)fam, family))
                 same = true;
+        FcChar8 *ff;
+        if (same && format &&
+            (FcPatternGetString(m, FC_FONTFORMAT, 0, &ff) != FcResultMatch ||
+             strcmp((const char *)ff, format)))
+            same = false;     /* asked for TrueType, fontconfig gave its best other */
+        if (same && fmt)
+            snprintf(fmt, fmt_size, "%s",
+                     FcPatternGetString(m, FC_FONTFORMAT, 0, &ff) == FcResultMatch
+                         ? (const char *)ff : "unknown");
         if (same) {
             path = xstrdup((const char *)file);
             if (FcPatternGetInteger(m, FC_INDEX, 0, index) != FcResultMatch)
@@ -351,10 +451,18 @@ int cv_fontset_find(cv_fontset *fs, const char *family, bool bold, bool italic,
     }
 
     int index = 0;
-    char *path = fc_lookup(fs, family, bold, italic, &index);
+    char fmt[64], *other;
+    char *path = fc_lookup(fs, family, bold, italic, &index, &other, fmt, sizeof fmt);
     if (!path) {
-        cv_error_at(err, pos, "no TrueType font of family '%s' in fonts/ or "
-                    "through fontconfig", family);
+        path = other;
+        if (path)
+            cv_error_at(err, pos, "the font family '%s' is installed only as %s ('%s'); "
+                        "cvpdf embeds only TrueType and OpenType (CFF) fonts",
+                        family, fmt, path);
+        else
+            cv_error_at(err, pos, "no font of family '%s' in fonts/ or through "
+                        "fontconfig", family);
+        free(path);
         return -1;
     }
     int id = cv_fontset_open_file(fs, path, index, pos, err);

@@ -18,9 +18,22 @@
  * above U+FFFF map to surrogate pairs.  Widths are the advances the layout
  * measured (shape.h: truncated thousandths), so the PDF places glyphs
  * where the dump says.
+ *
+ * A face with CFF outlines (OpenType .otf/.otc, such as Noto Sans CJK) is
+ * a CIDFontType0 instead: the descriptor's /FontFile3 (/Subtype
+ * /CIDFontType0C) is the bare 'CFF ' table of the hb-subset result,
+ * desubroutinised, and there is no CIDToGIDMap -- a CIDFontType0 finds a
+ * glyph by CID through the program's own charset.  So codes are the CIDs
+ * of the subset's charset, read back by cff.h: a CID-keyed program (Noto
+ * CJK) keeps the original font's CIDs, a name-keyed one has its glyph ids.
+ * /W is written in groups of consecutive CIDs, which spread over tens of
+ * thousands.  Two code points sharing a glyph share its code there (a
+ * CIDFontType0 cannot lead two codes to one glyph without a CMap of its
+ * own, which pdfminer would not read); the ToUnicode map gives the lower.
  */
 #include "pdf_font.h"
 #include "arena.h"
+#include "cff.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -158,8 +171,10 @@ typedef struct cpair {
 
 static int cmp_code(const void *a, const void *b)
 {
-    unsigned x = ((const cpair *)a)->code, y = ((const cpair *)b)->code;
-    return (x > y) - (x < y);
+    const cpair *x = a, *y = b;
+    if (x->code != y->code)
+        return (x->code > y->code) - (x->code < y->code);
+    return (x->cp > y->cp) - (x->cp < y->cp);
 }
 
 static bool write_tounicode(HPDF_Stream s, const cpair *pr, size_t n, bool one_byte)
@@ -264,7 +279,11 @@ static hb_face_t *subset(const cv_pdffont *pf, hb_subset_plan_t **plan)
     hb_set_t *uni = hb_subset_input_unicode_set(in);
     for (size_t i = 0; i < pf->n; i++)
         hb_set_add(uni, pf->cps[i]);
-    hb_subset_input_set_flags(in, HB_SUBSET_FLAGS_NO_HINTING);
+    /* CFF charstrings are written out whole, without subroutines: for a
+     * CJK face it is several times faster than subsetting the subroutines
+     * of tens of thousands of glyphs, and the result is no bigger. */
+    hb_subset_input_set_flags(in, HB_SUBSET_FLAGS_NO_HINTING |
+                                      (pf->face->cff ? HB_SUBSET_FLAGS_DESUBROUTINIZE : 0));
     /* Positions are fixed in the PDF: shaping tables are dead weight. */
     hb_set_t *drop = hb_subset_input_set(in, HB_SUBSET_SETS_DROP_TABLE_TAG);
     /* A CIDFontType2 reaches its glyphs through the CIDToGIDMap and takes
@@ -291,8 +310,23 @@ static int sub_advance(hb_font_t *sf, unsigned upem, unsigned g)
  * is /Identity; otherwise (a space and a no-break space sharing a glyph)
  * codes are 1..n in code-point order and a map stream leads to the
  * glyphs.  Returns whether codes are glyph ids; fills gid[] either way. */
-static bool choose_codes(cv_pdffont *pf, const hb_map_t *to_new, unsigned *gid)
+static bool choose_codes(cv_pdffont *pf, const hb_map_t *to_new, unsigned *gid,
+                         const uint16_t *cids)
 {
+    if (cids) {
+        /* CFF: the codes are the CIDs of the subset's charset; code points
+         * sharing a glyph share its code. */
+        unsigned max = 0;
+        for (size_t i = 0; i < pf->n; i++) {
+            hb_codepoint_t g = hb_map_get(to_new, cv_shape_glyph(pf->shaper, pf->id, pf->cps[i]));
+            gid[i] = g == HB_MAP_VALUE_INVALID ? 0 : g;
+            pf->code[i] = cids[gid[i]];
+            if (pf->code[i] > max)
+                max = pf->code[i];
+        }
+        pf->one_byte = max < 256;
+        return false;
+    }
     bool identity = true;
     unsigned char *seen = cv_xcalloc(65536 / 8, 1);
     for (size_t i = 0; i < pf->n; i++) {
@@ -325,18 +359,24 @@ typedef struct embed {
     cpair *pairs;            /* (code, code point), sorted by code */
     unsigned lo, hi;         /* the codes used */
     bool identity;           /* codes are the subset's glyph ids */
+    bool cff;                /* CFF outlines: a CIDFontType0, codes are CIDs */
+    size_t npairs;           /* pairs with distinct codes (CFF: fewer than n
+                                when code points share a glyph) */
     char name[128];          /* the subset's font name */
 } embed;
 
-/* The font program, as hb-subset made it. */
+/* The font program, as hb-subset made it: the whole TrueType font, or the
+ * bare CFF table of an OpenType one (FontFile3 /CIDFontType0C). */
 static HPDF_Dict font_program(embed *e)
 {
     unsigned len;
-    hb_blob_t *blob = hb_face_reference_blob(e->sub);
+    hb_blob_t *blob = e->cff ? hb_face_reference_table(e->sub, HB_TAG('C', 'F', 'F', ' '))
+                             : hb_face_reference_blob(e->sub);
     const char *data = hb_blob_get_data(blob, &len);
     HPDF_Dict file = len > 0 ? new_stream(e->pdf, true) : NULL;
     bool ok = file && HPDF_Stream_Write(file->stream, (const HPDF_BYTE *)data, len) == HPDF_OK &&
-              HPDF_Dict_AddNumber(file, "Length1", (HPDF_INT32)len) == HPDF_OK;
+              (e->cff ? HPDF_Dict_AddName(file, "Subtype", "CIDFontType0C")
+                      : HPDF_Dict_AddNumber(file, "Length1", (HPDF_INT32)len)) == HPDF_OK;
     hb_blob_destroy(blob);
     return ok ? file : NULL;
 }
@@ -345,7 +385,7 @@ static HPDF_Dict font_program(embed *e)
  * *ok unchanged). */
 static HPDF_Dict glyph_map(embed *e, bool *ok)
 {
-    if (e->identity)
+    if (e->identity || e->cff)
         return NULL;
     HPDF_Dict map = new_stream(e->pdf, true);
     if (!map)
@@ -414,7 +454,7 @@ static HPDF_Dict descriptor(embed *e, HPDF_Dict file, HPDF_Dict set)
               HPDF_Dict_AddNumber(desc, "CapHeight", f->cap_height) == HPDF_OK &&
               HPDF_Dict_AddNumber(desc, "XHeight", f->x_height) == HPDF_OK &&
               HPDF_Dict_AddNumber(desc, "StemV", stemv) == HPDF_OK &&
-              HPDF_Dict_Add(desc, "FontFile2", file) == HPDF_OK &&
+              HPDF_Dict_Add(desc, e->cff ? "FontFile3" : "FontFile2", file) == HPDF_OK &&
               (!set || HPDF_Dict_Add(desc, "CIDSet", set) == HPDF_OK);
     return ok ? desc : NULL;
 }
@@ -433,9 +473,29 @@ static HPDF_Array widths(embed *e)
         return NULL;
     }
     const cv_pdffont *pf = e->pf;
+    if (e->cff) {
+        /* CIDs of a CJK face spread over tens of thousands: a group per
+         * run of consecutive CIDs, [c [w ...] c' [w ...] ...]. */
+        HPDF_Array_Free(ws);
+        for (size_t i = 0; i < e->npairs;) {
+            HPDF_Array grp = HPDF_Array_New(mm);
+            if (!grp)
+                return HPDF_Array_Free(w), NULL;
+            HPDF_Array_AddNumber(w, (HPDF_INT32)e->pairs[i].code);
+            size_t j = i;
+            do {
+                unsigned g = cv_shape_glyph(pf->shaper, pf->id, e->pairs[j].cp);
+                HPDF_Array_AddNumber(grp, cv_shape_advance(pf->shaper, pf->id, g));
+                j++;
+            } while (j < e->npairs && e->pairs[j].code == e->pairs[j - 1].code + 1);
+            HPDF_Array_Add(w, grp);
+            i = j;
+        }
+        return w;
+    }
     size_t k = 0;
     for (unsigned c = e->lo; c <= e->hi; c++) {
-        if (k < pf->n && e->pairs[k].code == c) {
+        if (k < e->npairs && e->pairs[k].code == c) {
             unsigned g = cv_shape_glyph(pf->shaper, pf->id, e->pairs[k].cp);
             HPDF_Array_AddNumber(ws, cv_shape_advance(pf->shaper, pf->id, g));
             k++;
@@ -464,14 +524,15 @@ static HPDF_Dict cid_font(embed *e, HPDF_Dict desc, HPDF_Dict map)
               HPDF_Dict_Add(info, "Ordering", HPDF_String_New(mm, "Identity", NULL)) == HPDF_OK &&
               HPDF_Dict_AddNumber(info, "Supplement", 0) == HPDF_OK;
     ok = ok && HPDF_Dict_AddName(cid, "Type", "Font") == HPDF_OK &&
-         HPDF_Dict_AddName(cid, "Subtype", "CIDFontType2") == HPDF_OK &&
+         HPDF_Dict_AddName(cid, "Subtype", e->cff ? "CIDFontType0" : "CIDFontType2") == HPDF_OK &&
          HPDF_Dict_AddName(cid, "BaseFont", e->name) == HPDF_OK &&
          HPDF_Dict_Add(cid, "CIDSystemInfo", info) == HPDF_OK &&
          HPDF_Dict_Add(cid, "FontDescriptor", desc) == HPDF_OK &&
          HPDF_Dict_AddNumber(cid, "DW", 1000) == HPDF_OK &&
          HPDF_Dict_Add(cid, "W", w) == HPDF_OK &&
-         (map ? HPDF_Dict_Add(cid, "CIDToGIDMap", map)
-              : HPDF_Dict_AddName(cid, "CIDToGIDMap", "Identity")) == HPDF_OK;
+         (e->cff ? HPDF_OK
+          : map  ? HPDF_Dict_Add(cid, "CIDToGIDMap", map)
+                 : HPDF_Dict_AddName(cid, "CIDToGIDMap", "Identity")) == HPDF_OK;
     return ok ? cid : NULL;
 }
 
@@ -501,7 +562,7 @@ static HPDF_Dict type0(embed *e, HPDF_Dict cid, HPDF_Dict tounicode, HPDF_Dict *
 bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *err)
 {
     hb_subset_plan_t *plan = NULL;
-    embed e = {.pdf = pdf, .pf = pf, .sub = subset(pf, &plan)};
+    embed e = {.pdf = pdf, .pf = pf, .sub = subset(pf, &plan), .cff = pf->face->cff};
     if (!e.sub) {
         hb_subset_plan_destroy(plan);
         return cv_error_at(err, (cv_pos){pf->face->path, 0, 0},
@@ -513,12 +574,42 @@ bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *
     pf->code = cv_xmalloc(n * sizeof *pf->code);
     e.gid = cv_xmalloc(n * sizeof *e.gid);
     e.pairs = cv_xmalloc(n * sizeof *e.pairs);
-    e.identity = choose_codes(pf, hb_subset_plan_old_to_new_glyph_mapping(plan), e.gid);
+    /* A CFF program says each glyph's CID in its charset. */
+    uint16_t *cids = NULL;
+    if (e.cff) {
+        unsigned len, ng = hb_face_get_glyph_count(e.sub);
+        hb_blob_t *cffb = hb_face_reference_table(e.sub, HB_TAG('C', 'F', 'F', ' '));
+        const unsigned char *data = (const unsigned char *)hb_blob_get_data(cffb, &len);
+        cids = cv_xmalloc((ng ? ng : 1) * sizeof *cids);
+        bool read = cv_cff_cids(data, len, ng, cids, NULL);
+        hb_blob_destroy(cffb);
+        if (!read) {
+            free(cids);
+            free(pf->code);
+            pf->code = NULL;
+            free(e.gid);
+            free(e.pairs);
+            hb_font_destroy(e.sfont);
+            hb_face_destroy(e.sub);
+            hb_subset_plan_destroy(plan);
+            return cv_error_at(err, (cv_pos){pf->face->path, 0, 0},
+                               "HarfBuzz made a CFF subset of this font that cvpdf cannot "
+                               "read (it is probably damaged)");
+        }
+    }
+    e.identity = choose_codes(pf, hb_subset_plan_old_to_new_glyph_mapping(plan), e.gid, cids);
+    free(cids);
     for (size_t i = 0; i < pf->n; i++)
         e.pairs[i] = (cpair){pf->code[i], pf->cps[i]};
     qsort(e.pairs, pf->n, sizeof *e.pairs, cmp_code);
-    e.lo = pf->n ? e.pairs[0].code : 1;
-    e.hi = pf->n ? e.pairs[pf->n - 1].code : 1;
+    /* Code points sharing a code (CFF only): the first, the lowest, is the
+     * one the ToUnicode map gives. */
+    e.npairs = 0;
+    for (size_t i = 0; i < pf->n; i++)
+        if (!e.npairs || e.pairs[e.npairs - 1].code != e.pairs[i].code)
+            e.pairs[e.npairs++] = e.pairs[i];
+    e.lo = e.npairs ? e.pairs[0].code : 1;
+    e.hi = e.npairs ? e.pairs[e.npairs - 1].code : 1;
     base_name(pf, e.name, sizeof e.name);
 
     /* The objects, in the order that numbers them. */
@@ -527,7 +618,7 @@ bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *
     HPDF_Dict map = file ? glyph_map(&e, &ok) : NULL;
     HPDF_Dict set = file && ok ? cid_set(&e, &ok) : NULL;
     HPDF_Dict tounicode = file && ok ? new_stream(pdf, true) : NULL;
-    ok = tounicode && write_tounicode(tounicode->stream, e.pairs, pf->n, pf->one_byte);
+    ok = tounicode && write_tounicode(tounicode->stream, e.pairs, e.npairs, pf->one_byte);
     HPDF_Dict desc = ok ? descriptor(&e, file, set) : NULL;
     HPDF_Dict cid = desc ? cid_font(&e, desc, map) : NULL;
     HPDF_Dict font = cid ? type0(&e, cid, tounicode, cmap1) : NULL;

@@ -410,7 +410,7 @@ static bool is_font_path(const char *s)
     size_t n = strlen(s);
     return strchr(s, '/') ||
            (n > 4 && (!strcasecmp(s + n - 4, ".ttf") || !strcasecmp(s + n - 4, ".ttc") ||
-                      !strcasecmp(s + n - 4, ".otf")));
+                      !strcasecmp(s + n - 4, ".otf") || !strcasecmp(s + n - 4, ".otc")));
 }
 
 /* Open the font file `name` (relative to the layout file that names it, at

@@ -104,7 +104,7 @@ TEST(missing_family_is_an_error_with_position)
     CHECK(find("No Such Family Cvpdf Test", false, false, &synth) == -1);
     CHECK(E.set);
     CHECK(E.pos.file && !strcmp(E.pos.file, "layout.yaml"));
-    CHECK_STR(errstr(), "3:9: no TrueType font of family 'No Such Family Cvpdf Test' in "
+    CHECK_STR(errstr(), "3:9: no font of family 'No Such Family Cvpdf Test' in "
                         "fonts/ or through fontconfig");
     CHECK(cv_fontset_count(fs) == n);
 }
