@@ -36,6 +36,8 @@ typedef struct cv_face {
     char *path;
     int index;              /* face index in a .ttc / .otc collection */
     bool cff;               /* CFF outlines (OpenType), not TrueType glyf */
+    bool pending;           /* found, to be opened on first use (fontset.c) */
+    bool broken;            /* could not be opened when first used */
     char *family, *style;
     char *psname;           /* PostScript name (libharu dedups by it) */
     bool bold, italic;
@@ -68,6 +70,14 @@ void cv_fontset_free(cv_fontset *fs);
  * (the error names the format). */
 int cv_fontset_find(cv_fontset *fs, const char *family, bool bold, bool italic,
                     bool *synth_bold, cv_pos pos, cv_error *err);
+/* cv_fontset_find(), but the face is only found, not opened: it is opened
+ * by the first cv_fontset_face() that asks for it (a fallback face for
+ * characters a document may never use: Noto Sans CJK takes milliseconds to
+ * open).  Errors as cv_fontset_find()'s, except that a face that cannot be
+ * opened when it is first used has no glyphs (cv_fontset_face() gives
+ * NULL). */
+int cv_fontset_find_lazy(cv_fontset *fs, const char *family, bool bold, bool italic,
+                         bool *synth_bold, cv_pos pos, cv_error *err);
 /* Open face `index` of an explicit file (a path in the layout); a face
  * already open is not opened twice.  Returns -1 with err set (at `pos`)
  * when the file cannot be read, is not a font, has neither TrueType nor CFF
@@ -75,9 +85,12 @@ int cv_fontset_find(cv_fontset *fs, const char *family, bool bold, bool italic,
 int cv_fontset_open_file(cv_fontset *fs, const char *path, int index,
                          cv_pos pos, cv_error *err);
 
-/* The face with id `id`, or NULL when there is none.  Valid until
- * cv_fontset_free(). */
+/* The face with id `id`, or NULL when there is none (or it was found
+ * lazily and cannot be opened).  A face found lazily is opened by the first
+ * call.  Valid until cv_fontset_free(). */
 const cv_face *cv_fontset_face(const cv_fontset *fs, int id);
+/* The file of face `id` (NULL when there is none), without opening it. */
+const char *cv_fontset_path(const cv_fontset *fs, int id);
 /* How many faces are open: ids are 0 .. count - 1. */
 size_t cv_fontset_count(const cv_fontset *fs);
 

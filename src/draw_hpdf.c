@@ -553,8 +553,7 @@ cv_book *cv_book_new(cv_engine *eng, bool book)
     k->fonts = cv_xcalloc(k->nfaces ? k->nfaces : 1, sizeof *k->fonts);
     k->b = (buf){cv_xmalloc(4096), 0, 4096};
     for (size_t f = 0; f < k->nfaces; f++) {
-        k->fonts[f].face = cv_fontset_face(fs, (int)f);
-        k->fonts[f].shaper = eng->shaper;
+        k->fonts[f].shaper = eng->shaper;   /* .face once used (cv_book_add) */
         k->fonts[f].id = (int)f;
     }
     HPDF_MD5Init(&k->md5);
@@ -601,7 +600,9 @@ bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err)
         for (size_t f = 0; ok && f < k->nfaces; f++) {
             cv_pdffont_seal(&k->fonts[f]);
             k->fonts[f].cidset = k->pdfa;
-            if (k->fonts[f].n)
+            /* A face drew glyphs, so it is open (fontset.h: lazily found
+             * fallback faces are opened only when used). */
+            if (k->fonts[f].n && (k->fonts[f].face = cv_fontset_face(k->fs, (int)f)))
                 ok = cv_pdffont_embed(pdf, &k->fonts[f], &cmap1, err);
         }
         k->embedded = true;

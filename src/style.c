@@ -491,9 +491,11 @@ static bool read_fonts(cv_arena *a, const cv_yml *font, cv_fontset *fs, cv_style
                 st->synth[s][i] = (s & CV_STYLE_BOLD) && !cv_fontset_face(fs, file_id[i])->bold;
                 continue;
             }
-            st->chain[s][i] = cv_fontset_find(fs, names[i], s & CV_STYLE_BOLD,
-                                              s & CV_STYLE_ITALIC, &st->synth[s][i],
-                                              pos[i], err);
+            /* Fallback faces are opened when a character first needs
+             * them: a CJK collection costs milliseconds a face. */
+            st->chain[s][i] = (i ? cv_fontset_find_lazy : cv_fontset_find)(
+                fs, names[i], s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC, &st->synth[s][i],
+                pos[i], err);
             if (st->chain[s][i] < 0)
                 return false;
         }
