@@ -25,4 +25,14 @@
 bool cv_cff_cids(const unsigned char *cff, size_t len, unsigned nglyphs, uint16_t *cid,
                  bool *cid_keyed);
 
+/* A copy of the CFF table `cff` whose every glyph is `delta` font units
+ * wider: new Private DICTs (defaultWidthX and nominalWidthX moved by
+ * delta) after the program, the DICTs that name them pointed at them in
+ * place.  For the twin font of glyphs drawn wider (pdf_font.h).  Returns
+ * false (and *out NULL) when the program is damaged or not as hb-subset
+ * writes it (offsets of five bytes, no local subroutines, integer widths);
+ * *out is malloc'd. */
+bool cv_cff_widen(const unsigned char *cff, size_t len, long delta, unsigned char **out,
+                  size_t *outlen);
+
 #endif

@@ -91,6 +91,9 @@ int cv_fontset_open_file(cv_fontset *fs, const char *path, int index,
 const cv_face *cv_fontset_face(const cv_fontset *fs, int id);
 /* The file of face `id` (NULL when there is none), without opening it. */
 const char *cv_fontset_path(const cv_fontset *fs, int id);
+/* The family of face `id` (NULL when there is none), without opening it:
+ * the face's own name once open, the name it was found by before. */
+const char *cv_fontset_family(const cv_fontset *fs, int id);
 /* How many faces are open: ids are 0 .. count - 1. */
 size_t cv_fontset_count(const cv_fontset *fs);
 

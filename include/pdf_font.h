@@ -41,10 +41,20 @@ typedef struct cv_pdffont {
     bool cidset;         /* write a CIDSet (PDF/A-1 asks for one) */
     bool one_byte;       /* codes are one byte (n < 256), else two */
     HPDF_Dict font;      /* the Type0 font dictionary (indirect) */
+    int16_t wide;        /* the twin's extra width (0: no twin) */
+    HPDF_Dict wide_font; /* the twin: the same program, codes and ToUnicode,
+                            every /W width `wide` more */
 } cv_pdffont;
 
 /* Note that `cp` is drawn in `pf`. */
 void cv_pdffont_use(cv_pdffont *pf, uint32_t cp);
+/* Note that `cp` is drawn in `pf` with `wide` thousandths of an em more
+ * in its box (wrap.h: cv_gl.wide), from the twin font.  A face has one
+ * twin: the first width asked for; cv_pdffont_twin() says whether a glyph
+ * is drawn from it. */
+void cv_pdffont_use_wide(cv_pdffont *pf, uint32_t cp, int16_t wide);
+/* Whether a glyph `wide` more is drawn from the twin (after embedding). */
+bool cv_pdffont_twin(const cv_pdffont *pf, int16_t wide);
 /* Sort the code points; call once all are noted. */
 void cv_pdffont_seal(cv_pdffont *pf);
 /* The code (a CID) of a code point noted before cv_pdffont_seal(), once

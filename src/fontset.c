@@ -252,6 +252,18 @@ const char *cv_fontset_path(const cv_fontset *fs, int id)
     return id >= 0 && (size_t)id < fs->nfaces ? fs->faces[id]->path : NULL;
 }
 
+const char *cv_fontset_family(const cv_fontset *fs, int id)
+{
+    if (id < 0 || (size_t)id >= fs->nfaces)
+        return NULL;
+    if (!fs->faces[id]->pending)
+        return fs->faces[id]->family;
+    for (size_t i = 0; i < fs->ncat; i++)
+        if (fs->cat[i].face_id == id)
+            return fs->cat[i].family;
+    return NULL;
+}
+
 size_t cv_fontset_count(const cv_fontset *fs)
 {
     return fs->nfaces;

@@ -66,6 +66,18 @@ void cv_pdffont_use(cv_pdffont *pf, uint32_t cp)
     pf->cps[pf->n++] = cp;
 }
 
+void cv_pdffont_use_wide(cv_pdffont *pf, uint32_t cp, int16_t wide)
+{
+    cv_pdffont_use(pf, cp);
+    if (!pf->wide && wide > 0)
+        pf->wide = wide;
+}
+
+bool cv_pdffont_twin(const cv_pdffont *pf, int16_t wide)
+{
+    return wide > 0 && wide == pf->wide && pf->wide_font;
+}
+
 static int cmp_u32(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -367,18 +379,86 @@ typedef struct embed {
 
 /* The font program, as hb-subset made it: the whole TrueType font, or the
  * bare CFF table of an OpenType one (FontFile3 /CIDFontType0C). */
+static HPDF_Dict program_stream(embed *e, const unsigned char *data, size_t len)
+{
+    HPDF_Dict file = len > 0 ? new_stream(e->pdf, true) : NULL;
+    bool ok = file && HPDF_Stream_Write(file->stream, data, (HPDF_UINT)len) == HPDF_OK &&
+              (e->cff ? HPDF_Dict_AddName(file, "Subtype", "CIDFontType0C")
+                      : HPDF_Dict_AddNumber(file, "Length1", (HPDF_INT32)len)) == HPDF_OK;
+    return ok ? file : NULL;
+}
+
 static HPDF_Dict font_program(embed *e)
 {
     unsigned len;
     hb_blob_t *blob = e->cff ? hb_face_reference_table(e->sub, HB_TAG('C', 'F', 'F', ' '))
                              : hb_face_reference_blob(e->sub);
     const char *data = hb_blob_get_data(blob, &len);
-    HPDF_Dict file = len > 0 ? new_stream(e->pdf, true) : NULL;
-    bool ok = file && HPDF_Stream_Write(file->stream, (const HPDF_BYTE *)data, len) == HPDF_OK &&
-              (e->cff ? HPDF_Dict_AddName(file, "Subtype", "CIDFontType0C")
-                      : HPDF_Dict_AddNumber(file, "Length1", (HPDF_INT32)len)) == HPDF_OK;
+    HPDF_Dict file = program_stream(e, (const unsigned char *)data, len);
     hb_blob_destroy(blob);
-    return ok ? file : NULL;
+    return file;
+}
+
+/* A TrueType font whose every advance is `delta` font units more: the
+ * hmtx table's advances, in a malloc'd copy (NULL when it has none). */
+static unsigned char *widen_sfnt(const unsigned char *f, size_t n, long delta)
+{
+    if (n < 12)
+        return NULL;
+    unsigned count = (unsigned)f[4] << 8 | f[5];
+    size_t hhea = 0, hmtx = 0, hmtx_len = 0;
+    for (unsigned i = 0; i < count && 12 + 16 * (size_t)(i + 1) <= n; i++) {
+        const unsigned char *rec = f + 12 + 16 * i;
+        size_t off = (size_t)rec[8] << 24 | (size_t)rec[9] << 16 | (size_t)rec[10] << 8 | rec[11];
+        size_t l = (size_t)rec[12] << 24 | (size_t)rec[13] << 16 | (size_t)rec[14] << 8 | rec[15];
+        if (off + l > n)
+            return NULL;
+        if (!memcmp(rec, "hhea", 4) && l >= 36)
+            hhea = off;
+        else if (!memcmp(rec, "hmtx", 4))
+            hmtx = off, hmtx_len = l;
+    }
+    if (!hhea || !hmtx)
+        return NULL;
+    size_t nm = (size_t)f[hhea + 34] << 8 | f[hhea + 35];
+    if (4 * nm > hmtx_len)
+        return NULL;
+    unsigned char *w = cv_xmalloc(n);
+    memcpy(w, f, n);
+    for (size_t i = 0; i < nm; i++) {
+        long a = ((long)w[hmtx + 4 * i] << 8 | w[hmtx + 4 * i + 1]) + delta;
+        if (a < 0 || a > 0xFFFF) {
+            free(w);
+            return NULL;
+        }
+        w[hmtx + 4 * i] = (unsigned char)(a >> 8);
+        w[hmtx + 4 * i + 1] = (unsigned char)a;
+    }
+    return w;
+}
+
+/* The twin's program: the subset with every glyph pf->wide thousandths of
+ * an em wider, so that its own advances agree with the twin's /W (PDF/A
+ * asks it, and MuPDF reads them); NULL when that cannot be made exactly. */
+static HPDF_Dict wide_program(embed *e)
+{
+    long units = (long)e->pf->wide * (long)e->upem;
+    if (units % 1000)
+        return NULL;                 /* not a whole number of font units */
+    unsigned len;
+    hb_blob_t *blob = e->cff ? hb_face_reference_table(e->sub, HB_TAG('C', 'F', 'F', ' '))
+                             : hb_face_reference_blob(e->sub);
+    const unsigned char *data = (const unsigned char *)hb_blob_get_data(blob, &len);
+    unsigned char *w = NULL;
+    size_t wlen = len;
+    if (e->cff)
+        cv_cff_widen(data, len, units / 1000, &w, &wlen);
+    else
+        w = widen_sfnt(data, len, units / 1000);
+    hb_blob_destroy(blob);
+    HPDF_Dict file = w ? program_stream(e, w, wlen) : NULL;
+    free(w);
+    return file;
 }
 
 /* Code -> subset glyph as big-endian pairs (NULL for the identity, with
@@ -461,7 +541,7 @@ static HPDF_Dict descriptor(embed *e, HPDF_Dict file, HPDF_Dict set)
 
 /* The widths of codes lo..hi, as measured (glyphs without a code point in
  * between, parts of composites, at their own width). */
-static HPDF_Array widths(embed *e)
+static HPDF_Array widths(embed *e, int extra)
 {
     HPDF_MMgr mm = e->pdf->mmgr;
     HPDF_Array w = HPDF_Array_New(mm), ws = HPDF_Array_New(mm);
@@ -485,7 +565,7 @@ static HPDF_Array widths(embed *e)
             size_t j = i;
             do {
                 unsigned g = cv_shape_glyph(pf->shaper, pf->id, e->pairs[j].cp);
-                HPDF_Array_AddNumber(grp, cv_shape_advance(pf->shaper, pf->id, g));
+                HPDF_Array_AddNumber(grp, cv_shape_advance(pf->shaper, pf->id, g) + extra);
                 j++;
             } while (j < e->npairs && e->pairs[j].code == e->pairs[j - 1].code + 1);
             HPDF_Array_Add(w, grp);
@@ -497,10 +577,10 @@ static HPDF_Array widths(embed *e)
     for (unsigned c = e->lo; c <= e->hi; c++) {
         if (k < e->npairs && e->pairs[k].code == c) {
             unsigned g = cv_shape_glyph(pf->shaper, pf->id, e->pairs[k].cp);
-            HPDF_Array_AddNumber(ws, cv_shape_advance(pf->shaper, pf->id, g));
+            HPDF_Array_AddNumber(ws, cv_shape_advance(pf->shaper, pf->id, g) + extra);
             k++;
         } else {
-            HPDF_Array_AddNumber(ws, e->identity ? sub_advance(e->sfont, e->upem, c) : 0);
+            HPDF_Array_AddNumber(ws, e->identity ? sub_advance(e->sfont, e->upem, c) + extra : 0);
         }
     }
     HPDF_Array_AddNumber(w, (HPDF_INT32)e->lo);
@@ -509,12 +589,12 @@ static HPDF_Array widths(embed *e)
 }
 
 /* The CIDFont. */
-static HPDF_Dict cid_font(embed *e, HPDF_Dict desc, HPDF_Dict map)
+static HPDF_Dict cid_font(embed *e, HPDF_Dict desc, HPDF_Dict map, int extra)
 {
     HPDF_MMgr mm = e->pdf->mmgr;
     HPDF_Dict cid = new_indirect_dict(e->pdf);
     HPDF_Dict info = HPDF_Dict_New(mm);
-    HPDF_Array w = cid && info ? widths(e) : NULL;
+    HPDF_Array w = cid && info ? widths(e, extra) : NULL;
     if (!cid || !info || !w) {
         if (info)
             HPDF_Dict_Free(info);
@@ -620,8 +700,14 @@ bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *
     HPDF_Dict tounicode = file && ok ? new_stream(pdf, true) : NULL;
     ok = tounicode && write_tounicode(tounicode->stream, e.pairs, e.npairs, pf->one_byte);
     HPDF_Dict desc = ok ? descriptor(&e, file, set) : NULL;
-    HPDF_Dict cid = desc ? cid_font(&e, desc, map) : NULL;
+    HPDF_Dict cid = desc ? cid_font(&e, desc, map, 0) : NULL;
     HPDF_Dict font = cid ? type0(&e, cid, tounicode, cmap1) : NULL;
+    /* The twin for glyphs drawn wider (the gap between Han and Latin):
+     * the same descriptor, program, map, encoding and ToUnicode. */
+    HPDF_Dict file2 = font && pf->wide ? wide_program(&e) : NULL;
+    HPDF_Dict desc2 = file2 ? descriptor(&e, file2, set) : NULL;
+    HPDF_Dict cid2 = desc2 ? cid_font(&e, desc2, map, pf->wide) : NULL;
+    HPDF_Dict font2 = cid2 ? type0(&e, cid2, tounicode, cmap1) : NULL;
 
     free(e.gid);
     free(e.pairs);
@@ -633,5 +719,6 @@ bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *
                            "libharu failed embedding this font (error 0x%04X)",
                            (unsigned)HPDF_GetError(pdf));
     pf->font = font;
+    pf->wide_font = font2;
     return true;
 }

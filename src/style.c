@@ -23,7 +23,8 @@
 #include "markup.h"
 #include "yml.h"
 
-enum kind { LEN, NUM, BOOL, COLOR, STR, ALIGN, BREAKING, COUNT, FRACTION, NAMES, SIDE, PHOTOPOS };
+enum kind { LEN, NUM, BOOL, COLOR, STR, ALIGN, BREAKING, COUNT, FRACTION, NAMES, SIDE, PHOTOPOS,
+            EM };
 
 #define MAX_LAYOUT_STRING 1024
 
@@ -46,6 +47,7 @@ static const key keys[] = {
     K("text", "justify", BOOL, justify),
     K("text", "hyphenate", BOOL, hyphenate),
     K("text", "line_breaking", BREAKING, greedy),
+    K("text", "cjk_latin_space", EM, cjk_latin_space),
     K("header", "align", ALIGN, header_align),
     KS("header", "name_size", name_size, 144),
     K("header", "name_bold", BOOL, name_bold),
@@ -140,6 +142,7 @@ void cv_style_defaults(cv_style *st)
     st->link_color = 0x1F3A5F;
     st->justify = true;
     st->hyphenate = true;
+    st->cjk_latin_space = 0.25f;
     st->header_align = CV_ALIGN_CENTER;
     st->name_size = 24;
     st->name_bold = true;
@@ -563,6 +566,21 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
                                k->name);
         *(float *)dst = (float)num;
         return true;
+    case EM: {               /* 0.25em, 0.25 or 0: a fraction of the type size */
+        if (v->kind == CV_YML_SCALAR && v->str) {
+            char *end;
+            num = strtod(v->str, &end);
+            if (end == v->str || (*end && strcmp(end, "em")))
+                num = -1;
+        } else {
+            num = -1;
+        }
+        if (!(num >= 0 && num <= 1))
+            return cv_error_at(err, v->pos, "%s must be a width in em from 0 to 1, "
+                               "such as 0.25em (0 for none)", k->name);
+        *(float *)dst = (float)num;
+        return true;
+    }
     case FRACTION: {
         if (!cv_yml_str(v, &s, err))
             return false;
