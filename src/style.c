@@ -465,6 +465,12 @@ static bool read_fonts(cv_arena *a, const cv_yml *font, cv_fontset *fs, cv_style
     cv_pos pos[CV_MAX_CHAIN];
     size_t n = 0;
     names[n] = family, pos[n++] = fam_pos;
+    /* The default CJK fallback: Noto Sans CJK (real bold; optional, so a
+     * system without it still renders), then the bundled WenQuanYi. */
+    bool default_chain = !font || !cv_yml_get(font, "fallback");
+    if (default_chain && cv_fontset_find_lazy(fs, "Noto Sans CJK SC", false, false,
+                                              &(bool){false}, fam_pos, &(cv_error){0}) >= 0)
+        names[n] = "Noto Sans CJK SC", pos[n++] = fam_pos;
     if (!font)
         names[n] = "WenQuanYi Micro Hei", pos[n++] = fam_pos;
     else if (fallback && fallback->kind == CV_YML_SCALAR)

@@ -26,8 +26,10 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # 1, the previous PDF untouched), patho/run.py (pathological but valid
 # inputs, each within a time limit), safety.py (issue 13: no input, device
 # or symlink written over, nothing left when killed, modes kept, clean
-# messages; as root, as nobody and, for /dev, in a private mount namespace).
-SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety"
+# messages; as root, as nobody and, for /dev, in a private mount namespace),
+# cjk.py (Noto CJK embedded with CFF outlines, regional faces, punctuation
+# squeezed and rasterised, the gap between Chinese and Latin read back).
+SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety cjk"
 
 pattern=""
 if [ "${1:-}" = -k ]; then
