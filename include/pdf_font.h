@@ -42,8 +42,12 @@ typedef struct cv_pdffont {
     bool one_byte;       /* codes are one byte (n < 256), else two */
     HPDF_Dict font;      /* the Type0 font dictionary (indirect) */
     int16_t wide;        /* the twin's extra width (0: no twin) */
-    HPDF_Dict wide_font; /* the twin: the same program, codes and ToUnicode,
-                            every /W width `wide` more */
+    uint32_t *wcps;      /* code points drawn from the twin, as noted */
+    unsigned char *wseen;
+    size_t wn, wcap;
+    HPDF_Dict wide_font; /* the twin: the same codes and ToUnicode, a program
+                            of just the glyphs drawn wider, each `wide` more
+                            in the program and in /W */
 } cv_pdffont;
 
 /* Note that `cp` is drawn in `pf`. */

@@ -71,6 +71,18 @@ void cv_pdffont_use_wide(cv_pdffont *pf, uint32_t cp, int16_t wide)
     cv_pdffont_use(pf, cp);
     if (!pf->wide && wide > 0)
         pf->wide = wide;
+    if (wide != pf->wide || cp > 0x10FFFF)
+        return;
+    if (!pf->wseen)
+        pf->wseen = cv_xcalloc(0x110000 / 8, 1);
+    if (pf->wseen[cp >> 3] & (1u << (cp & 7)))
+        return;
+    pf->wseen[cp >> 3] |= (unsigned char)(1u << (cp & 7));
+    if (pf->wn == pf->wcap) {
+        pf->wcap = pf->wcap ? pf->wcap * 2 : 64;
+        pf->wcps = cv_xrealloc(pf->wcps, pf->wcap * sizeof *pf->wcps);
+    }
+    pf->wcps[pf->wn++] = cp;
 }
 
 bool cv_pdffont_twin(const cv_pdffont *pf, int16_t wide)
@@ -107,6 +119,11 @@ unsigned cv_pdffont_cid(const cv_pdffont *pf, uint32_t cp)
 
 void cv_pdffont_free(cv_pdffont *pf)
 {
+    free(pf->wcps);
+    free(pf->wseen);
+    pf->wcps = NULL;
+    pf->wseen = NULL;
+    pf->wn = pf->wcap = 0;
     free(pf->cps);
     free(pf->code);
     free(pf->seen);
@@ -440,14 +457,14 @@ static unsigned char *widen_sfnt(const unsigned char *f, size_t n, long delta)
 /* The twin's program: the subset with every glyph pf->wide thousandths of
  * an em wider, so that its own advances agree with the twin's /W (PDF/A
  * asks it, and MuPDF reads them); NULL when that cannot be made exactly. */
-static HPDF_Dict wide_program(embed *e)
+static HPDF_Dict wide_program(embed *e, hb_face_t *sub)
 {
     long units = (long)e->pf->wide * (long)e->upem;
     if (units % 1000)
         return NULL;                 /* not a whole number of font units */
     unsigned len;
-    hb_blob_t *blob = e->cff ? hb_face_reference_table(e->sub, HB_TAG('C', 'F', 'F', ' '))
-                             : hb_face_reference_blob(e->sub);
+    hb_blob_t *blob = e->cff ? hb_face_reference_table(sub, HB_TAG('C', 'F', 'F', ' '))
+                             : hb_face_reference_blob(sub);
     const unsigned char *data = (const unsigned char *)hb_blob_get_data(blob, &len);
     unsigned char *w = NULL;
     size_t wlen = len;
@@ -481,18 +498,19 @@ static HPDF_Dict glyph_map(embed *e, bool *ok)
 }
 
 /* Which CIDs the font has (PDF/A): .notdef and the codes. */
-static HPDF_Dict cid_set(embed *e, bool *ok)
+static HPDF_Dict cid_set_of(embed *e, const cpair *pairs, size_t n, bool *ok)
 {
     if (!e->pf->cidset)
         return NULL;
     HPDF_Dict set = new_stream(e->pdf, true);
     if (!set)
         return *ok = false, NULL;
-    size_t setlen = (size_t)e->hi / 8 + 1;
+    unsigned hi = n ? pairs[n - 1].code : 0;
+    size_t setlen = (size_t)hi / 8 + 1;
     unsigned char *bits = cv_xcalloc(setlen, 1);
     bits[0] = 0x80;
-    for (size_t i = 0; i < e->pf->n; i++)
-        bits[e->pf->code[i] / 8] |= (unsigned char)(0x80u >> (e->pf->code[i] % 8));
+    for (size_t i = 0; i < n; i++)
+        bits[pairs[i].code / 8] |= (unsigned char)(0x80u >> (pairs[i].code % 8));
     *ok = HPDF_Stream_Write(set->stream, bits, (HPDF_UINT)setlen) == HPDF_OK;
     free(bits);
     return set;
@@ -541,6 +559,30 @@ static HPDF_Dict descriptor(embed *e, HPDF_Dict file, HPDF_Dict set)
 
 /* The widths of codes lo..hi, as measured (glyphs without a code point in
  * between, parts of composites, at their own width). */
+/* /W as groups of consecutive codes, [c [w ...] c' [w ...] ...], for
+ * `n` (code, code point) pairs sorted by code, each width `extra` more. */
+static HPDF_Array sparse_widths(embed *e, const cpair *pairs, size_t n, int extra)
+{
+    HPDF_MMgr mm = e->pdf->mmgr;
+    const cv_pdffont *pf = e->pf;
+    HPDF_Array w = HPDF_Array_New(mm);
+    for (size_t i = 0; w && i < n;) {
+        HPDF_Array grp = HPDF_Array_New(mm);
+        if (!grp)
+            return HPDF_Array_Free(w), NULL;
+        HPDF_Array_AddNumber(w, (HPDF_INT32)pairs[i].code);
+        size_t j = i;
+        do {
+            unsigned g = cv_shape_glyph(pf->shaper, pf->id, pairs[j].cp);
+            HPDF_Array_AddNumber(grp, cv_shape_advance(pf->shaper, pf->id, g) + extra);
+            j++;
+        } while (j < n && pairs[j].code == pairs[j - 1].code + 1);
+        HPDF_Array_Add(w, grp);
+        i = j;
+    }
+    return w;
+}
+
 static HPDF_Array widths(embed *e, int extra)
 {
     HPDF_MMgr mm = e->pdf->mmgr;
@@ -555,23 +597,10 @@ static HPDF_Array widths(embed *e, int extra)
     const cv_pdffont *pf = e->pf;
     if (e->cff) {
         /* CIDs of a CJK face spread over tens of thousands: a group per
-         * run of consecutive CIDs, [c [w ...] c' [w ...] ...]. */
+         * run of consecutive CIDs. */
         HPDF_Array_Free(ws);
-        for (size_t i = 0; i < e->npairs;) {
-            HPDF_Array grp = HPDF_Array_New(mm);
-            if (!grp)
-                return HPDF_Array_Free(w), NULL;
-            HPDF_Array_AddNumber(w, (HPDF_INT32)e->pairs[i].code);
-            size_t j = i;
-            do {
-                unsigned g = cv_shape_glyph(pf->shaper, pf->id, e->pairs[j].cp);
-                HPDF_Array_AddNumber(grp, cv_shape_advance(pf->shaper, pf->id, g) + extra);
-                j++;
-            } while (j < e->npairs && e->pairs[j].code == e->pairs[j - 1].code + 1);
-            HPDF_Array_Add(w, grp);
-            i = j;
-        }
-        return w;
+        HPDF_Array_Free(w);
+        return sparse_widths(e, e->pairs, e->npairs, extra);
     }
     size_t k = 0;
     for (unsigned c = e->lo; c <= e->hi; c++) {
@@ -589,15 +618,16 @@ static HPDF_Array widths(embed *e, int extra)
 }
 
 /* The CIDFont. */
-static HPDF_Dict cid_font(embed *e, HPDF_Dict desc, HPDF_Dict map, int extra)
+static HPDF_Dict cid_font(embed *e, HPDF_Dict desc, HPDF_Dict map, HPDF_Array w)
 {
     HPDF_MMgr mm = e->pdf->mmgr;
-    HPDF_Dict cid = new_indirect_dict(e->pdf);
-    HPDF_Dict info = HPDF_Dict_New(mm);
-    HPDF_Array w = cid && info ? widths(e, extra) : NULL;
-    if (!cid || !info || !w) {
+    HPDF_Dict cid = w ? new_indirect_dict(e->pdf) : NULL;
+    HPDF_Dict info = cid ? HPDF_Dict_New(mm) : NULL;
+    if (!cid || !info) {
         if (info)
             HPDF_Dict_Free(info);
+        if (w)
+            HPDF_Array_Free(w);
         return NULL;
     }
     bool ok = HPDF_Dict_Add(info, "Registry", HPDF_String_New(mm, "Adobe", NULL)) == HPDF_OK &&
@@ -637,6 +667,57 @@ static HPDF_Dict type0(embed *e, HPDF_Dict cid, HPDF_Dict tounicode, HPDF_Dict *
               HPDF_Dict_Add(font, "DescendantFonts", desc_fonts) == HPDF_OK &&
               HPDF_Dict_Add(font, "ToUnicode", tounicode) == HPDF_OK;
     return ok ? font : NULL;
+}
+
+/* The twin of the font, for the glyphs drawn wider (the gap between Han
+ * and Latin, wrap.h): a subset of the subset to just those glyphs, at the
+ * same glyph ids (so the same codes, CIDToGIDMap and CIDs), every advance
+ * in it pf->wide thousandths more, and /W and a CIDSet for those codes.
+ * NULL when it cannot be made; those glyphs are then drawn from the font
+ * with the gap as kerning. */
+static HPDF_Dict twin(embed *e, HPDF_Dict map, HPDF_Dict tounicode, HPDF_Dict *cmap1)
+{
+    cv_pdffont *pf = e->pf;
+    cpair *tp = cv_xmalloc((pf->wn ? pf->wn : 1) * sizeof *tp);
+    hb_subset_input_t *in = hb_subset_input_create_or_fail();
+    if (!in) {
+        free(tp);
+        return NULL;
+    }
+    hb_set_t *gids = hb_subset_input_glyph_set(in);
+    size_t n = 0;
+    for (size_t k = 0; k < pf->wn; k++) {
+        size_t lo = 0, hi = pf->n;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (pf->cps[mid] < pf->wcps[k])
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo < pf->n && pf->cps[lo] == pf->wcps[k] && e->gid[lo]) {
+            hb_set_add(gids, e->gid[lo]);
+            tp[n++] = (cpair){pf->code[lo], pf->wcps[k]};
+        }
+    }
+    qsort(tp, n, sizeof *tp, cmp_code);
+    size_t m = 0;
+    for (size_t k = 0; k < n; k++)
+        if (!m || tp[m - 1].code != tp[k].code)
+            tp[m++] = tp[k];
+    hb_subset_input_set_flags(in, HB_SUBSET_FLAGS_NO_HINTING | HB_SUBSET_FLAGS_RETAIN_GIDS |
+                                      (e->cff ? HB_SUBSET_FLAGS_DESUBROUTINIZE : 0));
+    hb_face_t *sub2 = m ? hb_subset_or_fail(e->sub, in) : NULL;
+    hb_subset_input_destroy(in);
+    bool ok = true;
+    HPDF_Dict file = sub2 ? wide_program(e, sub2) : NULL;
+    HPDF_Dict set = file ? cid_set_of(e, tp, m, &ok) : NULL;
+    HPDF_Dict desc = file && ok ? descriptor(e, file, set) : NULL;
+    HPDF_Dict cid = desc ? cid_font(e, desc, map, sparse_widths(e, tp, m, pf->wide)) : NULL;
+    HPDF_Dict font = cid ? type0(e, cid, tounicode, cmap1) : NULL;
+    hb_face_destroy(sub2);
+    free(tp);
+    return font;
 }
 
 bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *err)
@@ -696,18 +777,15 @@ bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *
     bool ok = true;
     HPDF_Dict file = font_program(&e);
     HPDF_Dict map = file ? glyph_map(&e, &ok) : NULL;
-    HPDF_Dict set = file && ok ? cid_set(&e, &ok) : NULL;
+    HPDF_Dict set = file && ok ? cid_set_of(&e, e.pairs, e.npairs, &ok) : NULL;
     HPDF_Dict tounicode = file && ok ? new_stream(pdf, true) : NULL;
     ok = tounicode && write_tounicode(tounicode->stream, e.pairs, e.npairs, pf->one_byte);
     HPDF_Dict desc = ok ? descriptor(&e, file, set) : NULL;
-    HPDF_Dict cid = desc ? cid_font(&e, desc, map, 0) : NULL;
+    HPDF_Dict cid = desc ? cid_font(&e, desc, map, widths(&e, 0)) : NULL;
     HPDF_Dict font = cid ? type0(&e, cid, tounicode, cmap1) : NULL;
     /* The twin for glyphs drawn wider (the gap between Han and Latin):
      * the same descriptor, program, map, encoding and ToUnicode. */
-    HPDF_Dict file2 = font && pf->wide ? wide_program(&e) : NULL;
-    HPDF_Dict desc2 = file2 ? descriptor(&e, file2, set) : NULL;
-    HPDF_Dict cid2 = desc2 ? cid_font(&e, desc2, map, pf->wide) : NULL;
-    HPDF_Dict font2 = cid2 ? type0(&e, cid2, tounicode, cmap1) : NULL;
+    HPDF_Dict font2 = font && pf->wide ? twin(&e, map, tounicode, cmap1) : NULL;
 
     free(e.gid);
     free(e.pairs);
