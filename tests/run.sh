@@ -27,9 +27,9 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # inputs, each within a time limit), safety.py (issue 13: no input, device
 # or symlink written over, nothing left when killed, modes kept, clean
 # messages; as root, as nobody and, for /dev, in a private mount namespace),
-# cjk.py (Noto CJK embedded with CFF outlines, regional faces, punctuation
+# cjkpdf.py (Noto CJK embedded with CFF outlines, regional faces, punctuation
 # squeezed and rasterised, the gap between Chinese and Latin read back).
-SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety cjk"
+SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety cjkpdf"
 
 pattern=""
 if [ "${1:-}" = -k ]; then

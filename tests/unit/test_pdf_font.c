@@ -667,6 +667,66 @@ TEST(cff_cid_keyed)
     HPDF_Free(pdf);
 }
 
+/* Glyphs drawn a quarter em wider (the gap between Han and Latin) come
+ * from a twin font: the same codes and ToUnicode map, a program of just
+ * those glyphs whose own advances are 250 thousandths more (FreeType reads
+ * the bare CFF back), /W and a CIDSet for those codes only. */
+TEST(cff_twin_font)
+{
+    cv_error err;
+    cv_error_init(&err);
+    int id = -1;
+    const cv_face *f = NULL;
+    for (int i = 0; i < 10 && !f; i++) {
+        id = cv_fontset_open_file(fs, NOTO, i, (cv_pos){0}, &err);
+        const cv_face *g = cv_fontset_face(fs, id);
+        if (g && !strcmp(g->family, "Noto Sans CJK SC"))
+            f = g;
+    }
+    if (!f)
+        return;
+    HPDF_Doc pdf = HPDF_New(NULL, NULL);
+    HPDF_Dict cmap1 = NULL;
+    cv_pdffont pf = {.face = f, .shaper = shaper, .id = id, .cidset = true};
+    cv_pdffont_use(&pf, 0x4E2D);
+    cv_pdffont_use_wide(&pf, 0x5728, 250);       /* 在, before a Latin letter */
+    cv_pdffont_use_wide(&pf, 0x5728, 250);
+    cv_pdffont_use(&pf, 0x5728);
+    cv_pdffont_seal(&pf);
+    CHECK(cv_pdffont_embed(pdf, &pf, &cmap1, &err) && pf.wide_font && pf.wide == 250);
+    CHECK(cv_pdffont_twin(&pf, 250) && !cv_pdffont_twin(&pf, 0) && !cv_pdffont_twin(&pf, 100));
+    HPDF_Dict twin = array_at(array_of(pf.wide_font, "DescendantFonts"), 0, HPDF_OCLASS_DICT);
+    CHECK(dict_of(pf.wide_font, "ToUnicode") == dict_of(pf.font, "ToUnicode"));
+    unsigned code = cv_pdffont_cid(&pf, 0x5728);
+    HPDF_Array w = array_of(twin, "W");
+    CHECK(w && w->list->count == 2 && array_num(w, 0) == (long)code);
+    FT_Face ft = (FT_Face)f->ft;
+    FT_Fixed adv = 0;
+    FT_Get_Advance(ft, FT_Get_Char_Index(ft, 0x5728), FT_LOAD_NO_SCALE, &adv);
+    long normal = (long)adv * 1000 / ft->units_per_EM;
+    CHECK(array_num(array_at(w, 1, HPDF_OCLASS_ARRAY), 0) == normal + 250);
+    HPDF_Dict desc = dict_of(twin, "FontDescriptor");
+    size_t flen, slen;
+    unsigned char *prog = bytes_of(dict_of(desc, "FontFile3"), &flen);
+    FT_Face tf = NULL;
+    CHECK(prog && !FT_New_Memory_Face(ft->glyph->library, prog, (FT_Long)flen, 0, &tf));
+    FT_Fixed tadv = 0;
+    CHECK(tf && !FT_Get_Advance(tf, code, FT_LOAD_NO_SCALE, &tadv) &&
+          (long)tadv * 1000 / tf->units_per_EM == normal + 250);
+    if (tf)
+        FT_Done_Face(tf);
+    unsigned char *set = bytes_of(dict_of(desc, "CIDSet"), &slen);
+    size_t bits = 0;
+    for (size_t i = 0; set && i < slen; i++)
+        for (int b = 0; b < 8; b++)
+            bits += (set[i] >> b) & 1;
+    CHECK(set && bits == 2 && (set[code / 8] & (0x80 >> (code % 8))));
+    free(set);
+    free(prog);
+    cv_pdffont_free(&pf);
+    HPDF_Free(pdf);
+}
+
 int main(void)
 {
     cv_error err;
@@ -687,6 +747,7 @@ int main(void)
     RUN(astral_without_glyph);
     RUN(one_byte_up_to_255);
     RUN(cff_cid_keyed);
+    RUN(cff_twin_font);
     cv_shaper_free(shaper);
     cv_fontset_free(fs);
     return harness_report("pdf_font");

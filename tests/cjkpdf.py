@@ -17,7 +17,7 @@
             and through fontconfig) is an error that names the format
 
 Every check prints "ok NAME" or "FAIL NAME: why"; the last line is
-"cjk: N passed, M failed".
+"cjkpdf: N passed, M failed".
 """
 import glob
 import os
@@ -322,4 +322,4 @@ def format_errors():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("cjk", [cff, region, punct, dash, spacing, format_errors], tmp=TMP))
+    sys.exit(testlib.main("cjkpdf", [cff, region, punct, dash, spacing, format_errors], tmp=TMP))
