@@ -332,6 +332,14 @@ static void read_names_and_metrics(cv_face *f)
     f->ascender = (int)lround(ft->ascender * 1000.0 / f->upem);
     f->descender = (int)lround(ft->descender * 1000.0 / f->upem);
     TT_OS2 *os2 = FT_Get_Sfnt_Table(ft, FT_SFNT_OS2);
+    /* A CJK face's hhea metrics hold its line gap (Noto Sans CJK: 1.16 and
+     * -0.29 em); its typographic ones are the ideographic em box (0.88,
+     * -0.12), which is what a glyph's box is (a reader's word boxes too). */
+    if (f->cff && os2 && os2->version != 0xFFFF && os2->sTypoAscender > 0 &&
+        os2->sTypoAscender - os2->sTypoDescender >= ft->units_per_EM * 9 / 10) {
+        f->ascender = (int)lround(os2->sTypoAscender * 1000.0 / f->upem);
+        f->descender = (int)lround(os2->sTypoDescender * 1000.0 / f->upem);
+    }
     if (os2 && os2->version >= 2 && os2->sCapHeight > 0) {
         f->cap_height = (int)lround(os2->sCapHeight * 1000.0 / f->upem);
         f->x_height = (int)lround(os2->sxHeight * 1000.0 / f->upem);
