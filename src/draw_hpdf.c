@@ -287,8 +287,11 @@ typedef struct textstate {
 static bool put_run_state(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
                           textstate *ts, buf *b)
 {
-    if (r->face != ts->face || r->size != ts->size || ts->twin) {
-        const char *name = HPDF_Page_GetLocalFontName(page, pf->font);
+    /* The face's font, or its twin when the run's first glyph is drawn
+     * wider ("a中a中": a run and a twin glyph every character). */
+    bool twin = r->n && cv_pdffont_twin(pf, r->g[0].wide);
+    if (r->face != ts->face || r->size != ts->size || twin != ts->twin) {
+        const char *name = HPDF_Page_GetLocalFontName(page, twin ? pf->wide_font : pf->font);
         if (!name)
             return false;
         bprintf(b, "/%s ", name);
@@ -296,7 +299,7 @@ static bool put_run_state(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
         BLIT(b, " Tf\n");
         ts->face = r->face;
         ts->size = r->size;
-        ts->twin = false;
+        ts->twin = twin;
     }
     if ((long)r->color != ts->fill) {
         bcolor(b, r->color, "rg");
