@@ -77,6 +77,8 @@ typedef struct cv_style {
     bool justify;
     bool hyphenate;          /* text.hyphenate: Latin words in body text */
     bool greedy;             /* text.line_breaking: greedy (true) or optimal */
+    float cjk_latin_space;   /* text.cjk_latin_space: em between Han or kana
+                                and Latin letters or digits (0: none) */
 
     /* Header. */
     int header_align;

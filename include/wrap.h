@@ -31,6 +31,10 @@
 typedef struct cv_gl {
     uint32_t cp;
     int16_t w;        /* thousandths of an em, as libharu's /W */
+    int16_t wide;     /* part of adj that belongs to the glyph's box: the gap
+                         between Han and Latin, drawn from a twin font whose
+                         /W is wider by this (pdf_font.h), so that a text
+                         extractor sees no blank, hence no space */
     float adj;        /* extra advance after this glyph, thousandths of an em */
 } cv_gl;
 

@@ -279,6 +279,7 @@ typedef struct textstate {
     float size;
     long fill, stroke;
     bool synth;
+    bool twin;               /* the face's twin font is selected (pdf_font.h) */
     long x, y;               /* hundredths of a point */
 } textstate;
 
@@ -286,8 +287,11 @@ typedef struct textstate {
 static bool put_run_state(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
                           textstate *ts, buf *b)
 {
-    if (r->face != ts->face || r->size != ts->size) {
-        const char *name = HPDF_Page_GetLocalFontName(page, pf->font);
+    /* The face's font, or its twin when the run's first glyph is drawn
+     * wider ("a中a中": a run and a twin glyph every character). */
+    bool twin = r->n && cv_pdffont_twin(pf, r->g[0].wide);
+    if (r->face != ts->face || r->size != ts->size || twin != ts->twin) {
+        const char *name = HPDF_Page_GetLocalFontName(page, twin ? pf->wide_font : pf->font);
         if (!name)
             return false;
         bprintf(b, "/%s ", name);
@@ -295,6 +299,7 @@ static bool put_run_state(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
         BLIT(b, " Tf\n");
         ts->face = r->face;
         ts->size = r->size;
+        ts->twin = twin;
     }
     if ((long)r->color != ts->fill) {
         bcolor(b, r->color, "rg");
@@ -316,10 +321,29 @@ static bool put_run_state(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
     return true;
 }
 
+/* Select the face's font or its twin (glyphs drawn wider, pdf_font.h)
+ * inside a run: the TJ array ends and starts again, the text position
+ * carries on. */
+static bool put_twin(HPDF_Page page, const cv_run *r, const cv_pdffont *pf, bool twin,
+                     textstate *ts, buf *b)
+{
+    const char *name = HPDF_Page_GetLocalFontName(page, twin ? pf->wide_font : pf->font);
+    if (!name)
+        return false;
+    bprintf(b, ")]TJ /%s ", name);
+    bnum(b, r->size);
+    BLIT(b, " Tf[(");
+    ts->twin = twin;
+    return true;
+}
+
 /* One run: placed with Td, relative to the previous run, in whole
  * hundredths of a point so that rounding never accumulates; its CIDs as
- * bytes in literal strings (half the size of hex), with the TJ numbers. */
-static void put_run_text(const cv_run *r, const cv_pdffont *pf, textstate *ts, buf *b)
+ * bytes in literal strings (half the size of hex), with the TJ numbers.
+ * A glyph drawn wider (cv_gl.wide) comes from the face's twin font, its
+ * TJ number less by as much. */
+static bool put_run_text(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
+                         textstate *ts, buf *b)
 {
     long x = lround(r->x * 100.0), y = lround(r->y * 100.0);
     bnumd(b, (x - ts->x) / 100.0, 2);
@@ -330,10 +354,15 @@ static void put_run_text(const cv_run *r, const cv_pdffont *pf, textstate *ts, b
     ts->y = y;
     for (size_t k = 0; k < r->n; k++) {
         unsigned cid = cv_pdffont_cid(pf, r->g[k].cp);
+        bool twin = cv_pdffont_twin(pf, r->g[k].wide);
+        if (twin != ts->twin && !put_twin(page, r, pf, twin, ts, b))
+            return false;
         if (!pf->one_byte)
             bstrc(b, (unsigned char)(cid >> 8));
         bstrc(b, (unsigned char)cid);
         double tj = cv_run_tj(r, k);
+        if (twin && k + 1 < r->n)
+            tj = round((tj - r->g[k].wide) * 10) / 10;
         if (tj != 0) {
             BLIT(b, ")");
             bnumd(b, -tj, 1);
@@ -341,6 +370,7 @@ static void put_run_text(const cv_run *r, const cv_pdffont *pf, textstate *ts, b
         }
     }
     BLIT(b, ")]TJ\n");
+    return true;
 }
 
 static bool put_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont *fonts, buf *b)
@@ -353,7 +383,8 @@ static bool put_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont *fonts,
         const cv_run *r = &pg->runs[i];
         if (!put_run_state(page, r, &fonts[r->face], &ts, b))
             return false;
-        put_run_text(r, &fonts[r->face], &ts, b);
+        if (!put_run_text(page, r, &fonts[r->face], &ts, b))
+            return false;
     }
     BLIT(b, "ET\n");
     return true;
@@ -576,8 +607,7 @@ cv_book *cv_book_new(cv_engine *eng, bool book)
     k->fonts = cv_xcalloc(k->nfaces ? k->nfaces : 1, sizeof *k->fonts);
     k->b = (buf){cv_xmalloc(4096), 0, 4096};
     for (size_t f = 0; f < k->nfaces; f++) {
-        k->fonts[f].face = cv_fontset_face(fs, (int)f);
-        k->fonts[f].shaper = eng->shaper;
+        k->fonts[f].shaper = eng->shaper;   /* .face once used (cv_book_add) */
         k->fonts[f].id = (int)f;
     }
     HPDF_MD5Init(&k->md5);
@@ -590,7 +620,10 @@ void cv_book_note(cv_book *k, const cv_display *d)
         for (size_t i = 0; i < d->pages[p].nruns; i++) {
             const cv_run *r = &d->pages[p].runs[i];
             for (size_t g = 0; g < r->n; g++)
-                cv_pdffont_use(&k->fonts[r->face], r->g[g].cp);
+                if (r->g[g].wide)
+                    cv_pdffont_use_wide(&k->fonts[r->face], r->g[g].cp, r->g[g].wide);
+                else
+                    cv_pdffont_use(&k->fonts[r->face], r->g[g].cp);
         }
 }
 
@@ -624,7 +657,9 @@ bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err)
         for (size_t f = 0; ok && f < k->nfaces; f++) {
             cv_pdffont_seal(&k->fonts[f]);
             k->fonts[f].cidset = k->pdfa;
-            if (k->fonts[f].n)
+            /* A face drew glyphs, so it is open (fontset.h: lazily found
+             * fallback faces are opened only when used). */
+            if (k->fonts[f].n && (k->fonts[f].face = cv_fontset_face(k->fs, (int)f)))
                 ok = cv_pdffont_embed(pdf, &k->fonts[f], &cmap1, err);
         }
         k->embedded = true;

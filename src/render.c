@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cjk.h"
 #include "compose.h"
 #include "doc.h"
 #include "docinfo.h"
@@ -39,11 +40,10 @@ static void explain(const char *profile, const cv_display *d, const cv_composed 
  * is `st` itself when there is nothing to fit, or `fitted`.  Without them,
  * a nearly empty last page may be pulled back (cv_fit_pull_back; *pulled
  * says what was done, or why not, for --explain). */
-static const cv_style *fit(cv_arena *a, const cv_renderer *r, const char *profile,
-                           const cv_doc *doc, const cv_image *photo, cv_style *fitted,
-                           const char **pulled, cv_error *err)
+static const cv_style *fit(cv_arena *a, const cv_renderer *r, const cv_style *st,
+                           const char *profile, const cv_doc *doc, const cv_image *photo,
+                           cv_style *fitted, const char **pulled, cv_error *err)
 {
-    const cv_style *st = r->style;
     long pages = r->opt->fit_pages >= 0 ? r->opt->fit_pages : (long)st->fit_pages;
     const char *what;
     *pulled = NULL;
@@ -88,9 +88,11 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     const cv_image *photo = cv_photo_load(a, doc, r->style, err);
     if (err->set)
         return NULL;
-    cv_style fitted;
+    /* The faces of the profile's region (JP for Japanese, ...), then fit. */
+    cv_style local, fitted;
     const char *pulled;
-    const cv_style *st = fit(a, r, profile, doc, photo, &fitted, &pulled, err);
+    const cv_style *st = cv_cjk_localize(r->style, doc->locale.language, &local);
+    st = fit(a, r, st, profile, doc, photo, &fitted, &pulled, err);
     if (err->set)
         return NULL;
     cv_composed c;

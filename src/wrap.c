@@ -53,6 +53,7 @@
 #include <hb.h>
 #include <linebreak.h>
 
+#include "cjk.h"
 #include "hyph.h"
 #include "kp.h"
 #include "utf8.h"
@@ -124,6 +125,7 @@ typedef struct para {
     size_t n;
     const cv_span *spans;    /* it[i].span indexes these */
     const cv_textfmt *fmt;   /* the size, the colours, justification */
+    int16_t cjk_gap;         /* thousandths of an em between Han and Latin */
 } para;
 
 /* ---- Characters ---------------------------------------------------------- */
@@ -199,27 +201,6 @@ static bool joins(uint32_t a, uint32_t b)
            c == HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK;
 }
 
-/* Full-width punctuation drawn in the left half of its em (its blank is on
- * the right), and in the right half. */
-static bool ink_left(uint32_t cp)
-{
-    if (cp < 0x2000)
-        return false;
-    static const uint32_t list[] = {0xFF0C, 0x3002, 0x3001, 0xFF09, 0x300D, 0x300F,
-                                    0x300B, 0x3011, 0x3015, 0x3009, 0x3017, 0x2019,
-                                    0x201D, 0};
-    return in_list(cp, list);
-}
-
-static bool ink_right(uint32_t cp)
-{
-    if (cp < 0x2000)
-        return false;
-    static const uint32_t list[] = {0xFF08, 0x300C, 0x300E, 0x300A, 0x3010, 0x3014,
-                                    0x3008, 0x3016, 0x2018, 0x201C, 0};
-    return in_list(cp, list);
-}
-
 static float adv(const para *p, size_t i)
 {
     return (p->it[i].w + p->it[i].kern) * p->fmt->size / 1000.0f;
@@ -278,23 +259,60 @@ static int16_t hyphen_w(const cv_style *st, int face)
 
 /* ---- Passes 1 and 2: itemise and shape ----------------------------------- */
 
+/* The face of style `style` at the place in the fallback chain where face
+ * `face` is for style `of` (-1 when it is in none). */
+static int chain_face(const cv_style *st, int face, unsigned of, unsigned style, bool *synth)
+{
+    for (size_t c = 0; c < st->nchain; c++)
+        if (st->chain[of][c] == face) {
+            *synth = st->synth[style][c];
+            return st->chain[style][c];
+        }
+    return -1;
+}
+
 /* Quotes, dashes and dots that Chinese and Latin share follow the text
  * around them: beside a CJK character they come from its face (full-width
- * “ ” in Chinese), elsewhere from the Latin one. */
-static void shared_punctuation(item *it, size_t n, cv_shaper *sh)
+ * “ ” in Chinese), elsewhere from the Latin one.  A run of them ("——",
+ * "……") is decided as one, by the characters on either side of the run,
+ * and takes that face in its own weight (the bold of "**奖项**——" closes
+ * before the dashes): one face, one weight, one line of ink. */
+static void shared_punctuation(item *it, size_t n, const cv_style *st, const cv_span *spans,
+                               const cv_textfmt *fmt)
 {
-    for (size_t i = 0; i < n; i++) {
+    cv_shaper *sh = st->eng->shaper;
+    for (size_t i = 0; i < n;) {
         uint32_t c = it[i].cp;
         if (!(c == 0x2018 || c == 0x2019 || c == 0x201C || c == 0x201D || c == 0x2014 ||
-              c == 0x2026 || c == 0xB7))
+              c == 0x2026 || c == 0xB7)) {
+            i++;
             continue;
-        const item *nb = i > 0 && is_cjk(it[i - 1].cp)       ? &it[i - 1]
-                         : i + 1 < n && is_cjk(it[i + 1].cp) ? &it[i + 1]
-                                                              : NULL;
-        if (nb && nb->face != it[i].face && cv_shape_glyph(sh, nb->face, c)) {
-            it[i].face = nb->face;
-            it[i].synth = nb->synth;
         }
+        size_t j = i + 1;
+        while (cv_cjk_is_run_mark(c) && j < n && it[j].cp == c)
+            j++;
+        const item *nb = i > 0 && is_cjk(it[i - 1].cp)       ? &it[i - 1]
+                         : j < n && is_cjk(it[j].cp)          ? &it[j]
+                                                              : NULL;
+        for (size_t k = i; nb && k < j; k++) {
+            unsigned style = (spans[it[k].span].style | fmt->style) & 3;
+            unsigned nstyle = (spans[nb->span].style | fmt->style) & 3;
+            bool synth = nb->synth;
+            int f = chain_face(st, nb->face, nstyle, style, &synth);
+            if (f < 0)
+                f = nb->face, synth = nb->synth;
+            if (f != it[k].face && cv_shape_glyph(sh, f, c)) {
+                it[k].face = f;
+                it[k].synth = synth;
+            }
+        }
+        /* A run the text set in two faces or weights: all as its first. */
+        for (size_t k = i + 1; k < j; k++)
+            if (cv_shape_glyph(sh, it[i].face, c)) {
+                it[k].face = it[i].face;
+                it[k].synth = it[i].synth;
+            }
+        i = j;
     }
 }
 
@@ -332,16 +350,39 @@ static void shape_items(cv_arena *a, item *it, size_t n, cv_shaper *sh, const cv
     }
 }
 
-/* Two full-width punctuation marks side by side ("），" "。「") would leave a
- * whole em of blank between their inks: take half of it out, as Chinese
- * typesetting does. */
-static void squeeze_punctuation(item *it, size_t n)
+/* The least blank left between two inks when punctuation is squeezed,
+ * thousandths of an em. */
+#define SQUEEZE_GAP 60
+
+/* Two full-width punctuation marks side by side ("），" "。「") leave a
+ * whole em of blank between their inks: half of it is taken out, as
+ * Chinese and Japanese typesetting do (clreq 3.1.6, JIS X 4051 §4.2) --
+ * exactly half an em a pair, from the blank side of the first mark's em
+ * (or, as kerning can only move what follows, from the second's left
+ * blank).  Where the inks lie is read from the glyphs, not assumed: the
+ * same "。" sits in the corner in a simplified Chinese or Japanese face and
+ * in the middle in a traditional one, and WenQuanYi centres its "）".  A
+ * pair whose inks would come nearer than SQUEEZE_GAP is left alone, so the
+ * glyphs never touch.  In a run of three, each pair is judged after the
+ * pair before it. */
+static void squeeze_punctuation(item *it, size_t n, const cv_style *st)
 {
+    cv_shaper *sh = st->eng->shaper;
+    const cv_fontset *fs = st->eng->fonts;
     for (size_t i = 0; i + 1 < n; i++) {
-        uint32_t c = it[i].cp, d = it[i + 1].cp;
-        bool squeeze = ink_left(c) ? ink_left(d) || ink_right(d) : ink_right(c) && ink_right(d);
-        if (squeeze && it[i].w >= 900 && it[i + 1].w >= 900)
-            it[i].kern = (int16_t)(it[i].kern - it[i].w / 2);
+        item *x = &it[i], *y = &it[i + 1];
+        if (!cv_cjk_squeezable(x->cp) || !cv_cjk_squeezable(y->cp) || x->w < 900 ||
+            y->w < 900 || x->face != y->face || x->kern < -x->w / 4)
+            continue;
+        const cv_face *f = cv_fontset_face(fs, x->face);
+        int xlo, xhi, ylo, yhi;
+        if (!cv_cjk_ink(f, cv_shape_glyph(sh, x->face, x->cp), &xlo, &xhi) ||
+            !cv_cjk_ink(f, cv_shape_glyph(sh, y->face, y->cp), &ylo, &yhi))
+            continue;
+        /* The blank between the inks as set, and with half an em less. */
+        int blank = x->w + x->kern - xhi + ylo;
+        if (blank - 500 >= SQUEEZE_GAP)
+            x->kern = (int16_t)(x->kern - 500);
     }
 }
 
@@ -402,6 +443,50 @@ static void missing_char(missing *m, const char *s, size_t len, uint32_t cp, cv_
     m->len = len;
     m->first = cp;
     m->nchars = 1;
+}
+
+/* A run of dashes ("——", a Chinese dash of two ems) is one unbroken line:
+ * where a face leaves a blank between two dashes' inks (Noto Sans CJK's is
+ * 0.09 em), kerning closes it, overlapping the inks a little. */
+static void join_dashes(item *it, size_t n, const cv_style *st)
+{
+    cv_shaper *sh = st->eng->shaper;
+    const cv_fontset *fs = st->eng->fonts;
+    for (size_t i = 0; i + 1 < n; i++) {
+        item *x = &it[i], *y = &it[i + 1];
+        if (x->cp != y->cp || x->face != y->face ||
+            !(x->cp == 0x2014 || x->cp == 0x2015 || x->cp == 0x2E3A || x->cp == 0x2E3B))
+            continue;
+        const cv_face *f = cv_fontset_face(fs, x->face);
+        int lo, hi;
+        if (!cv_cjk_ink(f, cv_shape_glyph(sh, x->face, x->cp), &lo, &hi))
+            continue;
+        int blank = x->w + x->kern - hi + lo;
+        if (blank > -10)
+            x->kern = (int16_t)(x->kern - blank - 10);
+    }
+}
+
+/* Whether the gap between Han and Latin follows item i. */
+static bool cjk_gap_after(const para *p, size_t i)
+{
+    if (p->cjk_gap <= 0 || i + 1 >= p->n)
+        return false;
+    uint32_t c = p->it[i].cp, d = p->it[i + 1].cp;
+    return (cv_cjk_is_ideograph(c) && cv_cjk_is_latin(d)) ||
+           (cv_cjk_is_latin(c) && cv_cjk_is_ideograph(d));
+}
+
+/* Han or kana beside a Latin letter or digit with no space typed between
+ * them ("在GPU与", "使用C++"): a gap of the style's cjk_latin_space (a
+ * quarter of an em unless the layout says otherwise), as kerning after the
+ * first -- layout only: no character is added, the gap goes at a line's
+ * end with the glue, and a text extractor reads the words as typed. */
+static void cjk_latin_space(para *p)
+{
+    for (size_t i = 0; p->cjk_gap > 0 && i + 1 < p->n; i++)
+        if (cjk_gap_after(p, i))
+            p->it[i].kern = (int16_t)(p->it[i].kern + p->cjk_gap);
 }
 
 /* The items of `spans` into *p, which then points into the arena. */
@@ -481,10 +566,13 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
         cv_warn(err, pos, "no font has %zu more word%s of this text either", miss.more,
                 miss.more == 1 ? "" : "s");
 
-    shared_punctuation(it, n, sh);
+    shared_punctuation(it, n, st, spans, fmt);
     shape_items(a, it, n, sh, fmt);
-    squeeze_punctuation(it, n);
-    *p = (para){.it = it, .n = n, .spans = spans, .fmt = fmt};
+    squeeze_punctuation(it, n, st);
+    join_dashes(it, n, st);
+    *p = (para){.it = it, .n = n, .spans = spans, .fmt = fmt,
+                .cjk_gap = (int16_t)lroundf(st->cjk_latin_space * 1000.0f)};
+    cjk_latin_space(p);
 }
 
 /* ---- Pass 3: where lines may end ----------------------------------------- */
@@ -677,11 +765,13 @@ static void find_breaks(para *pp)
     free(cps);
     free(brks);
 
-    /* Kinsoku, on top of UAX #14. */
+    /* Kinsoku, on top of UAX #14; and a run of dashes or dots ("——",
+     * "……") is never broken. */
     for (size_t i = 0; i + 1 < n; i++) {
         if (it[i].brk == LINEBREAK_MUSTBREAK)
             continue;
-        if (is_closing(it[i + 1].cp) || is_opening(it[i].cp))
+        if (is_closing(it[i + 1].cp) || is_opening(it[i].cp) ||
+            (cv_cjk_is_run_mark(it[i].cp) && it[i + 1].cp == it[i].cp))
             it[i].brk = LINEBREAK_NOBREAK;
     }
 
@@ -1052,7 +1142,8 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
             }
         }
         /* A no-break space reads back as a space. */
-        run->g[run->n++] = (cv_gl){g->cp == 0xA0 ? ' ' : g->cp, g->w, adj};
+        int16_t wide = i + 1 < e && cjk_gap_after(p, i) ? p->cjk_gap : 0;
+        run->g[run->n++] = (cv_gl){g->cp == 0xA0 ? ' ' : g->cp, g->w, wide, adj};
         ng++;
         float step = (g->w + adj) * size / 1000.0f;
         run->width += step;
@@ -1075,7 +1166,7 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
         x += step;
     }
     if (hyphen > 0 && run) {
-        run->g[run->n++] = (cv_gl){'-', hyphen, 0};
+        run->g[run->n++] = (cv_gl){'-', hyphen, 0, 0};
         float step = hyphen * run->size / 1000.0f;
         run->width += step;
         if (link)

@@ -7,7 +7,7 @@ PKGS="gcc make pkg-config libhpdf-dev libfreetype-dev libharfbuzz-dev libyaml-de
 libunibreak-dev libfontconfig-dev libhyphen-dev libbtparse-dev hyphen-en-us libpng-dev libjpeg-dev liblcms2-dev
 libpoppler-glib-dev libcairo2-dev
 poppler-utils qpdf
-python3 python3-pdfminer python3-bibtexparser fonts-dejavu-extra
+python3 python3-pdfminer python3-bibtexparser fonts-dejavu-extra fonts-noto-cjk
 python3-jsonschema python3-yaml groff-base man-db
 mupdf-tools default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java"
 # `make fuzz` only (`sh tests/deps.sh fuzz`): clang and its libFuzzer runtime

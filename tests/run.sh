@@ -32,10 +32,12 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # newuser.py (issue 17: cvpdf new, layouts by name, the JSON Schemas against
 # the loaders and python3-jsonschema, man pages, completion, make install
 # into a DESTDIR, the messages a first résumé meets).
+# cjkpdf.py (Noto CJK embedded with CFF outlines, regional faces, punctuation
+# squeezed and rasterised, the gap between Chinese and Latin read back).
 # formats.py (issue 17: PNG and SVG pages against pdftoppm and pdftocairo,
 # names and usage errors, page sets), watching.py (--watch: edits, saves by
 # rename, errors, the layout's base, the defaults, Ctrl-C).
-SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety bibtex newuser formats watching"
+SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety bibtex newuser formats watching cjkpdf"
 
 pattern=""
 if [ "${1:-}" = -k ]; then
