@@ -18,7 +18,8 @@ DATADIR = $(DESTDIR)$(PREFIX)/share/cvpdf
 VERSION = 0.1.0
 
 CC ?= cc
-PKGS = freetype2 harfbuzz harfbuzz-subset yaml-0.1 libunibreak fontconfig libpng libjpeg lcms2
+PKGS = freetype2 harfbuzz harfbuzz-subset yaml-0.1 libunibreak fontconfig libpng libjpeg lcms2 \
+       icu-i18n icu-uc fribidi
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # libharu ships no .pc file on Debian.
@@ -154,10 +155,11 @@ build/bench_wrap: tests/bench_wrap.c $(OBJ) $(HDRS)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(OBJ) $(LIBS)
 
 install: cvpdf
-	install -d $(BINDIR) $(DATADIR)/fonts $(DATADIR)/layouts
+	install -d $(BINDIR) $(DATADIR)/fonts $(DATADIR)/layouts $(DATADIR)/locales
 	install -m 755 cvpdf $(BINDIR)/cvpdf
 	install -m 644 fonts/*.tt[fc] fonts/*.txt $(DATADIR)/fonts/
 	install -m 644 layouts/*.yaml $(DATADIR)/layouts/
+	install -m 644 locales/*.yaml $(DATADIR)/locales/
 
 uninstall:
 	rm -f $(BINDIR)/cvpdf

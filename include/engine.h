@@ -31,6 +31,7 @@ typedef struct cv_engine {
     cv_arena *scratch;       /* measuring passes: emptied at each use (wrap.c) */
     cv_inputs *inputs;       /* every file read for the run: never an output */
     cv_shaper *shaper;       /* shapes text in `fonts`, with every cache */
+    const char *locales;     /* cvpdf's locale files (lang.h); NULL: none */
 } cv_engine;
 
 /* A new engine finding fonts in `font_dirs` (NULL-terminated; missing

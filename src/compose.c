@@ -723,7 +723,9 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_style *st, float wid
     size_t ni = contact_items(c->tmp, c->doc, items, pos);
     if (!ni)
         return;
-    cv_section sec = {.key = "contact", .title = st->contact_title, .pos = c->doc->name.pos};
+    cv_section sec = {.key = "contact",
+                      .title = cv_locale_layout_text(c->tmp, &c->doc->locale, st->contact_title),
+                      .pos = c->doc->name.pos};
     if (sec.title && *sec.title)
         add_title(c, vl, st, &sec, width);
     cv_textfmt cf = {.size = st->contact_size, .color = st->text_color,

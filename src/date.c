@@ -243,7 +243,10 @@ const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc)
     }
     if (!b.s)
         return "";
-    return day ? b.s : tidy(b.s);
+    /* Only a template with a day has separators to tidy after it ("Nov.
+     * 2023" and Hungarian's "2023. nov." keep their dots). */
+    bool has_day = strstr(loc->date_template ? loc->date_template : en->date_template, "DAY");
+    return day || !has_day ? b.s : tidy(b.s);
 }
 
 const char *cv_date_range(cv_arena *a, const cv_date *date, const cv_date *start,

@@ -68,8 +68,10 @@ static bool set_up(cv_arena *a, const cv_options *o, cv_engine **eng, cv_style *
     const char *layout = o->layout ? o->layout
                                    : cv_arena_printf(a, "%s/layouts/onecolumn.yaml", data);
     *eng = cv_engine_new(font_dirs, err);
-    if (*eng)
+    if (*eng) {
         (*eng)->diag = (cv_diag){NULL, o->quiet, o->strict};
+        (*eng)->locales = cv_arena_printf(a, "%s/locales", data);
+    }
     if (!*eng || !cv_style_load(a, layout, *eng, st, err) || err->set)
         return false;
     if (o->defaults && !(*defaults = cv_doc_load_defaults(a, o->defaults, err)))

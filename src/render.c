@@ -14,6 +14,7 @@
 #include "fit.h"
 #include "flow.h"
 #include "furniture.h"
+#include "lang.h"
 #include "output.h"
 #include "photo.h"
 
@@ -73,7 +74,8 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
                       ? cv_doc_load_with(a, profile, r->defaults, err)
                       : cv_doc_load_text(a, "<stdin>", r->stdin_text ? r->stdin_text : "",
                                          r->stdin_len, r->defaults, err);
-    if (!doc || err->set)
+    if (!doc || err->set ||
+        !cv_locale_localize(a, &doc->locale, r->style->eng->locales, err))
         return NULL;
     const cv_image *photo = cv_photo_load(a, doc, r->style, err);
     if (err->set)

@@ -312,6 +312,12 @@ static bool keep_literal(const tok *tk, size_t nt, size_t t)
 static size_t expand(cv_arena *a, const char *tmpl, const cv_entry *e, const cv_doc *doc,
                      const cv_pagevars *pv, cv_span **out)
 {
+    /* The language's phrase for a degree in an area ("AREA DEGREE" in
+     * Chinese) where the layout writes English's. */
+    const char *en = cv_locale_english()->degree_with_area, *dp = strstr(tmpl, en);
+    if (dp && doc->locale.degree_with_area && doc->locale.degree_with_area != en)
+        tmpl = cv_arena_printf(a, "%.*s%s%s", (int)(dp - tmpl), tmpl,
+                               doc->locale.degree_with_area, dp + strlen(en));
     /* Markup of the template first, then placeholders inside each span. */
     cv_span *ts;
     size_t nts = cv_markup_parse(a, tmpl, 0, &ts);

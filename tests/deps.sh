@@ -5,6 +5,8 @@
 set -e
 PKGS="gcc make pkg-config libhpdf-dev libfreetype-dev libharfbuzz-dev libyaml-dev
 libunibreak-dev libfontconfig-dev libhyphen-dev hyphen-en-us libpng-dev libjpeg-dev liblcms2-dev
+libicu-dev libfribidi-dev fonts-noto-core
+hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-nl hyphen-pt-pt hyphen-ru
 poppler-utils qpdf
 python3 python3-pdfminer fonts-dejavu-extra
 mupdf-tools default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java"
