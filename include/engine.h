@@ -32,6 +32,8 @@ typedef struct cv_engine {
     cv_inputs *inputs;       /* every file read for the run: never an output */
     cv_shaper *shaper;       /* shapes text in `fonts`, with every cache */
     const char *locales;     /* cvpdf's locale files (lang.h); NULL: none */
+    cv_hyph *hyph_lang[8];   /* other languages' patterns (cv_engine_hyph) */
+    char *hyph_dict[8];
 } cv_engine;
 
 /* A new engine finding fonts in `font_dirs` (NULL-terminated; missing
@@ -41,6 +43,11 @@ typedef struct cv_engine {
 cv_engine *cv_engine_new(const char *const *font_dirs, cv_error *err);
 /* Free the engine and everything it owns; NULL is fine. */
 void cv_engine_free(cv_engine *eng);
+
+/* The hyphenation patterns named `dict` ("de_DE": Debian's
+ * /usr/share/hyphen/hyph_de_DE.dic), read at first use and kept; NULL or
+ * "en_US" for the default `hyph`; "" (a language without patterns): NULL. */
+cv_hyph *cv_engine_hyph(cv_engine *eng, const char *dict);
 
 /* Note every font file opened so far, and the hyphenation patterns, as
  * inputs of the run (so that no output replaces them). */

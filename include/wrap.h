@@ -61,7 +61,8 @@ typedef struct cv_textfmt {
     unsigned link_color;
     unsigned style;          /* base CV_STYLE_* bits */
     bool justify;
-    bool hyphenate;          /* Latin words may be hyphenated (libhyphen, en-US) */
+    bool hyphenate;          /* words may be hyphenated (libhyphen) */
+    const char *hyphenation; /* the language's patterns (engine.h); NULL: en-US */
     bool greedy;             /* first fit instead of Knuth-Plass total fit */
     float tracking;          /* extra space between letters, thousandths of an em */
 } cv_textfmt;

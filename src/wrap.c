@@ -692,31 +692,65 @@ static bool word_edge(const item *it, size_t n, size_t i, bool after)
  * returns how many.  All their candidates go to libhyphen in one call (see
  * hyph.h).  *next gets where the last word ended: the words before it are
  * done (a word may run past `to`, and is read only once). */
-static size_t hyphenate(cv_arena *a, cv_hyph *hy, item *it, size_t n, size_t from,
-                        size_t to, size_t *next)
+/* Letters of words other languages' patterns hyphenate (wide): Latin-1,
+ * Latin Extended-A and Cyrillic beside ASCII's. */
+static bool wide_lower(uint32_t c)
 {
+    return is_lower(c) || (c >= 0xDF && c <= 0xFF && c != 0xF7) ||
+           (c >= 0x100 && c <= 0x17F && (c & 1)) || (c >= 0x430 && c <= 0x45F);
+}
+static bool wide_letter(uint32_t c)
+{
+    return is_letter(c) || (c >= 0xC0 && c <= 0x17F && c != 0xD7 && c != 0xF7) ||
+           (c >= 0x400 && c <= 0x45F);
+}
+
+/* The lower case of an upper-case letter wide_letter() knows (c itself
+ * for any other). */
+static uint32_t wide_fold(uint32_t c)
+{
+    if ((c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7) ||
+        (c >= 0x410 && c <= 0x42F))
+        return c + 0x20;
+    if (c >= 0x400 && c <= 0x40F)
+        return c + 0x50;
+    if (c >= 0x100 && c <= 0x17F && !(c & 1))
+        return c + 1;
+    return c;
+}
+
+/* `caps`: a word may start with a capital (German nouns). */
+static size_t hyphenate(cv_arena *a, cv_hyph *hy, bool wide, bool caps, item *it, size_t n,
+                        size_t from, size_t to, size_t *next)
+{
+    if (!hy) {
+        *next = to;
+        return 0;
+    }
+    bool (*letter)(uint32_t) = wide ? wide_letter : is_letter;
+    bool (*lower)(uint32_t) = wide ? wide_lower : is_lower;
     /* Words are at least HYPHEN_WORD letters and one apart. */
     size_t nw = 0, most = (to - from) / (HYPHEN_WORD + 1) + 1;
     size_t *at = cv_arena_alloc(a, most * sizeof *at);
     const char **words = cv_arena_alloc(a, most * sizeof *words);
     size_t b = from;
     while (b < to) {
-        if (!is_letter(it[b].cp)) {
+        if (!letter(it[b].cp)) {
             b++;
             continue;
         }
         size_t e = b;
-        bool ok = is_lower(it[b].cp);
-        while (e < n && is_letter(it[e].cp)) {
-            ok &= is_lower(it[e].cp) && !it[e].url;
-            e++;
-        }
+        bool ok = lower(it[b].cp) || (caps && lower(wide_fold(it[b].cp)));
+        for (e = b; e < n && letter(it[e].cp); e++)
+            ok &= (e == b || lower(it[e].cp)) && !it[e].url;
         size_t len = e - b;
-        if (ok && len >= HYPHEN_WORD && len < 60 &&
+        if (ok && len >= HYPHEN_WORD && len < 30 &&
             (b == 0 || word_edge(it, n, b - 1, false)) && word_edge(it, n, e, true)) {
-            char *w = cv_arena_alloc(a, len + 1);
+            /* UTF-8 (ASCII but for other languages' words). */
+            char *w = cv_arena_alloc(a, 2 * len + 1), *q = w;
             for (size_t i = 0; i < len; i++)
-                w[i] = (char)it[b + i].cp;
+                q += cv_utf8_encode(i ? it[b + i].cp : wide_fold(it[b].cp), q);
+            *q = 0;
             words[nw] = w;
             at[nw++] = b;
         }
@@ -730,7 +764,7 @@ static size_t hyphenate(cv_arena *a, cv_hyph *hy, item *it, size_t n, size_t fro
         return 0;
     size_t count = 0;
     for (size_t i = 0; i < nw; i++)
-        for (size_t k = 0; words[i][k]; k++)
+        for (size_t k = 0; k < 64 && at[i] + k < n && letter(it[at[i] + k].cp); k++)
             if (pts[i][k] && it[at[i] + k].kind == B_NONE) {
                 it[at[i] + k].hyph = true;
                 count++;
@@ -970,7 +1004,12 @@ static bool hyph_points(cv_arena *a, breaker *br, size_t b, size_t e)
     para *p = br->p;
     size_t from = br->hyph_next > b ? br->hyph_next : b;
     if (from < e)
-        hyphenate(a, br->st->eng->hyph, p->it, p->n, from, e, &br->hyph_next);
+    {
+        cv_hyph *hy = cv_engine_hyph(br->st->eng, p->fmt->hyphenation);
+        const char *dict = p->fmt->hyphenation;
+        hyphenate(a, hy, hy != br->st->eng->hyph, dict && !strncmp(dict, "de", 2), p->it, p->n,
+                  from, e, &br->hyph_next);
+    }
     for (size_t i = b; i < e; i++)
         if (p->it[i].hyph)
             return true;
