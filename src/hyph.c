@@ -243,7 +243,9 @@ static bool load_patterns(cv_hyph *h)
                 h->head[h->nhead++] = s;        /* charset, LEFTHYPHENMIN, ... */
             else
                 h->plain = false;
-        } else if (len && s[0] != '%') {
+        } else if (len && s[0] != '%' && s[0] != '#') {
+            /* ('#' lines are the German file's comment block: as patterns
+             * they could match no word, and libhyphen leaks on them.) */
             uint64_t hash = FNV_BASIS;
             size_t k = 0;
             bool slash = false;
@@ -332,8 +334,11 @@ static HyphenDict *dict_for(const cv_hyph *h, const char *const *words, size_t n
     char *buf = malloc(size), *q = buf;
     HyphenDict *d = NULL;
     if (buf) {
+        /* Not NOHYPHEN: it names characters our words never hold, and
+         * libhyphen 2.8 leaks its copy of them in a two-level file. */
         for (size_t i = 0; i < h->nhead; i++)
-            q += sprintf(q, "%s\n", h->head[i]);
+            if (strncmp(h->head[i], "NOHYPHEN", 8) != 0)
+                q += sprintf(q, "%s\n", h->head[i]);
         for (size_t i = 0; i < h->npat; i++)
             if (hset_has(&set, h->pat[i].key)) {
                 memcpy(q, h->text + h->pat[i].at, h->pat[i].len);
