@@ -14,6 +14,7 @@
 # names need and calls this.
 cd "$(dirname "$0")/.." || exit 1
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # Python suites on the sanitizer build: e2e.py (spec and end-to-end tests)
 # typo.py (typography: PDFs read back with pdfminer, rasterised),
