@@ -53,6 +53,7 @@ typedef struct cv_page {
     size_t nlinks, clinks;
     cv_img *imgs;
     size_t nimgs, cimgs;
+    unsigned nlines;        /* lines placed so far (cv_run.line) */
 } cv_page;
 
 typedef struct cv_display {

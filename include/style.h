@@ -21,7 +21,7 @@
 #include "engine.h"
 #include "fontset.h"
 
-#define CV_MAX_CHAIN 8
+#define CV_MAX_CHAIN 12
 #define CV_MAX_TMPL 4
 
 enum { CV_ALIGN_LEFT, CV_ALIGN_CENTER, CV_ALIGN_RIGHT };
@@ -76,6 +76,8 @@ typedef struct cv_style {
     unsigned text_color, muted_color, link_color;
     bool justify;
     bool hyphenate;          /* text.hyphenate: Latin words in body text */
+    bool rtl;                /* not a layout key: render.c sets it for a résumé
+                                written right to left (bidi.h) */
     bool greedy;             /* text.line_breaking: greedy (true) or optimal */
 
     /* Header. */

@@ -43,6 +43,9 @@ typedef struct cv_run {
     cv_gl *g;
     size_t n;
     float width;      /* sum of advances, points */
+    unsigned line;    /* on a page: which cv_page_put_line() call placed it (1, 2 ...) */
+    unsigned logical; /* its first glyph's place in the line's text (bidi.h) */
+    bool rtl;         /* right to left: g[] in visual order, drawn in logical */
 } cv_run;
 
 typedef struct cv_rule {
@@ -53,6 +56,7 @@ typedef struct cv_rule {
 typedef struct cv_link {
     float x0, y0, x1, y1;
     const char *uri;
+    unsigned line;    /* as cv_run's: 0 for a link of no line */
 } cv_link;
 
 typedef struct cv_textfmt {

@@ -21,6 +21,7 @@
  */
 #include "pdf_font.h"
 #include "arena.h"
+#include "bidi.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,15 +137,21 @@ static HPDF_Dict new_indirect_dict(HPDF_Doc pdf)
     return d;
 }
 
-/* A one-to-one UTF-16 value for cp into `out` (8 or 4 hex digits). */
+/* The UTF-16 value for cp into `out` (hex digits): cp itself, or the
+ * letters an Arabic presentation form stands for (bidi.h). */
 static void utf16(uint32_t cp, char *out, size_t size)
 {
-    if (cp > 0xFFFF) {
-        uint32_t v = cp - 0x10000;
-        snprintf(out, size, "%04X%04X", (unsigned)(0xD800 + (v >> 10)),
-                 (unsigned)(0xDC00 + (v & 0x3FF)));
-    } else {
-        snprintf(out, size, "%04X", (unsigned)cp);
+    uint32_t cps[4];
+    size_t n = cv_bidi_logical(cp, cps), at = 0;
+    for (size_t k = 0; k < n && at < size; k++) {
+        uint32_t c = cps[k];
+        if (c > 0xFFFF) {
+            uint32_t v = c - 0x10000;
+            at += (size_t)snprintf(out + at, size - at, "%04X%04X", (unsigned)(0xD800 + (v >> 10)),
+                                   (unsigned)(0xDC00 + (v & 0x3FF)));
+        } else {
+            at += (size_t)snprintf(out + at, size - at, "%04X", (unsigned)c);
+        }
     }
 }
 
@@ -165,7 +172,7 @@ static int cmp_code(const void *a, const void *b)
 static bool write_tounicode(HPDF_Stream s, const cpair *pr, size_t n, bool one_byte)
 {
     int digits = one_byte ? 2 : 4;
-    char line[96], u[16];
+    char line[96], u[40];
     snprintf(line, sizeof line, "1 begincodespacerange\n%s\nendcodespacerange\n",
              one_byte ? "<00> <FF>" : "<0000> <FFFF>");
     HPDF_STATUS r = HPDF_Stream_WriteStr(s,
@@ -182,7 +189,8 @@ static bool write_tounicode(HPDF_Stream s, const cpair *pr, size_t n, bool one_b
         while (i < n && r == HPDF_OK) {
             size_t j = i + 1;
             while (j < n && pr[j].code == pr[j - 1].code + 1 && pr[j].cp == pr[j - 1].cp + 1 &&
-                   pr[j].cp <= 0xFFFF && (pr[j].cp & 0xFF) && (pr[j].code & 0xFF))
+                   pr[j].cp <= 0xFFFF && (pr[j].cp & 0xFF) && (pr[j].code & 0xFF) &&
+                   !(pr[j].cp >= 0xFB50 && pr[j].cp <= 0xFEFE))   /* utf16() */
                 j++;
             bool range = j - i >= 3;
             for (size_t k = i; range == (pass == 0) && k < (range ? i + 1 : j); k++) {

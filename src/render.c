@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bidi.h"
 #include "compose.h"
 #include "doc.h"
 #include "docinfo.h"
@@ -84,6 +85,12 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     const cv_style *st = fit(a, r, profile, doc, photo, &fitted, err);
     if (err->set)
         return NULL;
+    if (doc->locale.rtl) {          /* set right to left (bidi.h) */
+        cv_style *rs = cv_arena_alloc(a, sizeof *rs);
+        *rs = *st;
+        rs->rtl = true;
+        st = rs;
+    }
     cv_composed c;
     if (!cv_compose(a, doc, st, photo, &c, err) || err->set)
         return NULL;
@@ -93,6 +100,8 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
         explain(profile, d, &c, &log);
     char date[16];
     cv_furnish(a, d, doc, st, last_updated(o, doc, date), err);
+    if (st->rtl)
+        cv_bidi_mirror(d);
     cv_display_set_info(a, d, doc, st);
     d->pdfa = d->pdfa || o->pdfa;
     d->has_date = o->has_epoch;

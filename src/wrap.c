@@ -48,6 +48,7 @@
 #include <hb.h>
 #include <linebreak.h>
 
+#include "bidi.h"
 #include "hyph.h"
 #include "kp.h"
 #include "utf8.h"
@@ -341,6 +342,38 @@ static void squeeze_punctuation(item *it, size_t n)
 }
 
 /* The items of `spans` into *p, which then points into the arena. */
+/* Arabic letters in the forms their neighbours call for (bidi.h), where
+ * the letter's face has that form; the alef of a lam-alef ligature
+ * vanishes like a control. */
+static void join_arabic(cv_arena *a, item *it, size_t n, cv_shaper *sh)
+{
+    size_t i = 0;
+    while (i < n && !(it[i].cp >= 0x600 && it[i].cp <= 0x8FF))
+        i++;
+    if (i == n)
+        return;
+    uint32_t *cps = cv_arena_alloc(a, n * sizeof *cps);
+    for (size_t k = 0; k < n; k++)
+        cps[k] = it[k].cp;
+    if (!cv_bidi_join(cps, n))
+        return;
+    for (size_t k = 0; k < n; k++) {
+        if (cps[k] == it[k].cp)
+            continue;
+        if (k + 1 < n && cps[k + 1] == 0xFEFF && it[k + 1].cp != 0xFEFF) {
+            /* Lam-alef: the ligature in the lam's place, if the face has it. */
+            if (cv_shape_glyph(sh, it[k].face, cps[k])) {
+                it[k].cp = cps[k];
+                it[k + 1].cp = 0xFEFF;
+                it[k + 1].ctrl = true;
+            }
+            k++;
+        } else if (cv_shape_glyph(sh, it[k].face, cps[k])) {
+            it[k].cp = cps[k];
+        }
+    }
+}
+
 static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                     size_t nspans, const cv_textfmt *fmt, cv_pos pos, para *p,
                     cv_error *err)
@@ -428,6 +461,7 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
         cv_warn(err, pos, "no font has %zu more character%s of this text either", more,
                 more == 1 ? "" : "s");
 
+    join_arabic(a, it, n, sh);
     shared_punctuation(it, n, sh);
     shape_items(a, it, n, sh, fmt);
     squeeze_punctuation(it, n);
@@ -1097,6 +1131,7 @@ static size_t set_one(cv_arena *a, const breaker *br, const kpbuf *kb, size_t k,
         start++;
     if (start < end) {
         cv_line ln = set_line(a, p, start, end, br->width, p->fmt->justify && !forced, hy);
+        cv_bidi_line(a, &ln, br->st->rtl);
         if (ln.nruns > 0 || end < n)
             push_line(a, out, ln);
     } else if (forced && end < n) {
