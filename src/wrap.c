@@ -298,6 +298,13 @@ static void shared_punctuation(item *it, size_t n, cv_shaper *sh)
  * whole page of text in one face, a word of a million letters) is shaped a
  * piece at a time, each with SHAPE_CONTEXT code points of the text around
  * it, so that HarfBuzz never holds more than that. */
+/* Letters of scripts that join (Arabic, Devanagari's headline) or are
+ * never letter-spaced (Hebrew): no tracking after them. */
+static bool joined(uint32_t cp)
+{
+    return cv_bidi_is_rtl(cp) || (cp >= 0x900 && cp <= 0x97F);
+}
+
 static void shape_items(cv_arena *a, item *it, size_t n, cv_shaper *sh, const cv_textfmt *fmt)
 {
     size_t bufn = n < SHAPE_PIECE + 2 * SHAPE_CONTEXT ? n : SHAPE_PIECE + 2 * SHAPE_CONTEXT;
@@ -321,7 +328,8 @@ static void shape_items(cv_arena *a, item *it, size_t n, cv_shaper *sh, const cv
             cv_shape_run(sh, it[i].face, cps, ce - cb, w, kern);
             for (size_t k = b; k < e; k++) {
                 it[k].w = w[k - cb];
-                it[k].kern = (int16_t)(kern[k - cb] + (k + 1 < j ? fmt->tracking : 0));
+                it[k].kern = (int16_t)(kern[k - cb] +
+                                       (k + 1 < j && !joined(it[k].cp) ? fmt->tracking : 0));
             }
         }
         i = j;
