@@ -365,6 +365,11 @@ static void join_arabic(cv_arena *a, item *it, size_t n, cv_shaper *sh)
         cps[k] = it[k].cp;
     if (!cv_bidi_join(cps, n))
         return;
+    /* Joiners have done their work: not drawn (the text keeps the
+     * letters, as readers join them again). */
+    for (size_t k = 0; k < n; k++)
+        if (it[k].cp == 0x200C || it[k].cp == 0x200D)
+            it[k].ctrl = true;
     for (size_t k = 0; k < n; k++) {
         if (cps[k] == it[k].cp)
             continue;

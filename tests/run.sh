@@ -27,8 +27,10 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # 1, the previous PDF untouched), patho/run.py (pathological but valid
 # inputs, each within a time limit), safety.py (issue 13: no input, device
 # or symlink written over, nothing left when killed, modes kept, clean
-# messages; as root, as nobody and, for /dev, in a private mount namespace).
-SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety"
+# messages; as root, as nobody and, for /dev, in a private mount namespace),
+# scripts.py (issue 15: the locale catalogue, right-to-left résumés,
+# hyphenation per language, the script profiles).
+SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety scripts"
 
 pattern=""
 if [ "${1:-}" = -k ]; then
