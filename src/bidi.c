@@ -101,7 +101,8 @@ void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl)
     if (!any || n == 0 || n > 1u << 30)
         return;
 
-    /* The line flattened, each glyph with its advance as set. */
+    /* The line flattened, each glyph with its advance as drawn: inside a
+     * run its width and TJ number, the last of a run up to the next run. */
     src *g = cv_xmalloc(n * sizeof *g);
     FriBidiChar *s = cv_xmalloc(n * sizeof *s);
     size_t i = 0;
@@ -109,21 +110,30 @@ void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl)
         const cv_run *run = &ln->runs[r];
         for (size_t k = 0; k < run->n; k++, i++) {
             g[i].g = run->g[k];
-            if (k + 1 == run->n)
-                g[i].g.adj = 0;     /* the TJ array never holds the last */
             g[i].run = r;
-            g[i].adv = (g[i].g.w + g[i].g.adj) * run->size / 1000.0f;
+            float em = run->size / 1000.0f;
+            if (k + 1 < run->n)
+                g[i].adv = (float)(run->g[k].w + cv_run_tj(run, k)) * em;
+            else if (r + 1 < ln->nruns) {
+                float at = run->x;
+                for (size_t j = 0; j < k; j++)
+                    at += (float)(run->g[j].w + cv_run_tj(run, j)) * em;
+                g[i].adv = ln->runs[r + 1].x - at;
+            } else {
+                g[i].adv = run->g[k].w * em;
+            }
+            g[i].g.adj = g[i].adv / em - run->g[k].w;
             s[i] = run->g[k].cp;
         }
-        /* A run's last glyph may be followed by a gap up to the next run
-         * (the space a justified line stretched): give it to that glyph. */
-        if (run->n && r + 1 < ln->nruns) {
-            float gap = ln->runs[r + 1].x - (run->x + run->width);
-            if (gap > 0.001f || gap < -0.001f) {
-                g[i - 1].adv += gap;
-                g[i - 1].g.adj += gap * 1000.0f / run->size;
-            }
-        }
+    }
+    /* Spaces at the line's end take no place (UAX #9 L1 would put them
+     * at its visual start). */
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == 0xA0 || s[n - 1] == 0x3000))
+        n--;
+    if (n == 0) {
+        free(g);
+        free(s);
+        return;
     }
 
     FriBidiStrIndex len = (FriBidiStrIndex)n;

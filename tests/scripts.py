@@ -222,6 +222,15 @@ def rtl():
     t = [x for x in ts if x[4] == "השכלה"[::-1]]
     check("hebrew: a section title ends at the right margin",
           t and abs(t[0][0] + t[0][2] - 544.25) < 0.5, t)
+    # The name's letters stay below the top margin (16mm), though
+    # pdftotext's box for them, by the face's ascent, reaches into it.
+    rc, p, _ = pdf(he)
+    base = os.path.join(TMP, "he-top")
+    run(["pdftoppm", "-r", "144", "-gray", "-f", "1", "-l", "1", "-x", "0", "-y", "0", "-W",
+         "1190", "-H", str(int((16 / 25.4 * 72 - 1) * 2)), "-singlefile", p, base])
+    data = open(base + ".pgm", "rb").read().split(maxsplit=4)[4]
+    check("hebrew: no ink in the top margin", not any(b < 200 for b in data),
+          sum(1 for b in data if b < 200))
     ar = write("ar.yaml", """cv:
   name: سارة الحسيني
   headline: باحثة في معالجة اللغات الطبيعية
