@@ -28,6 +28,7 @@
 
 #include "arena.h"
 #include "display.h"
+#include "shape.h"
 #include "wrap.h"
 
 /* Is `cp` a strong right-to-left character (Hebrew, Arabic, Syriac,
@@ -40,8 +41,9 @@ int cv_bidi_strong(uint32_t cp);
 
 /* Arabic joining on `n` code points in logical order, in place: each
  * joining letter becomes its presentation form, and lam followed by alef
- * their ligature with the alef replaced by U+FEFF (a zero-width no-break
- * space, which the caller drops).  Returns whether anything changed. */
+ * their ligature, in the alef's place, with the lam replaced by U+FEFF (a
+ * zero-width no-break space, which the caller drops).  Returns whether
+ * anything changed. */
 bool cv_bidi_join(uint32_t *cps, size_t n);
 
 /* Line `ln` (runs in logical order, as cv_wrap sets them) in visual order:
@@ -49,8 +51,9 @@ bool cv_bidi_join(uint32_t *cps, size_t n);
  * reversed and their brackets mirrored, x positions laid anew from the
  * line's start.  `rtl`: the paragraph's base direction is right to left.
  * A line with no right-to-left character in a left-to-right paragraph is
- * left as it is.  New runs are allocated in `a`. */
-void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl);
+ * left as it is.  A cluster code point (shape.h, from `sh`) takes the
+ * direction of the text it stands for.  New runs are allocated in `a`. */
+void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl, const cv_shaper *sh);
 
 /* Mirror every page of `d` left for right: each line (the runs one
  * cv_page_put_line() call placed) moves as a whole, so that it stays in

@@ -70,6 +70,9 @@ typedef struct cv_display {
     bool has_date;
     long long epoch;
     bool pdfa;               /* write PDF/A-1b */
+    /* The shaper whose cluster code points (shape.h) the runs may hold,
+     * for the text they stand for; NULL: none. */
+    struct cv_shaper *shaper;
 } cv_display;
 
 /* A new, empty page at the end of `d`. */

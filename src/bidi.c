@@ -21,6 +21,8 @@
 #include <fribidi.h>
 #include <unicode/unorm2.h>
 
+#include "utf8.h"
+
 bool cv_bidi_is_rtl(uint32_t cp)
 {
     if (cp < 0x590)
@@ -89,14 +91,24 @@ typedef struct src {
     float adv;      /* its advance as set, points */
 } src;
 
-void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl)
+/* What the bidi algorithm takes `cp` for: a cluster code point is its
+ * text's first character. */
+static uint32_t bidi_char(const cv_shaper *sh, uint32_t cp)
+{
+    const char *t = cp >= CV_CLUSTER_BASE && sh ? cv_shape_cluster_text(sh, cp) : NULL;
+    if (t && *t)
+        cv_utf8_decode(t, strlen(t), &cp);
+    return cp;
+}
+
+void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl, const cv_shaper *sh)
 {
     size_t n = 0;
     bool any = rtl;
     for (size_t r = 0; r < ln->nruns; r++) {
         n += ln->runs[r].n;
         for (size_t k = 0; k < ln->runs[r].n && !any; k++)
-            any = cv_bidi_is_rtl(ln->runs[r].g[k].cp);
+            any = cv_bidi_is_rtl(bidi_char(sh, ln->runs[r].g[k].cp));
     }
     if (!any || n == 0 || n > 1u << 30)
         return;
@@ -123,7 +135,7 @@ void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl)
                 g[i].adv = run->g[k].w * em;
             }
             g[i].g.adj = g[i].adv / em - run->g[k].w;
-            s[i] = run->g[k].cp;
+            s[i] = bidi_char(sh, run->g[k].cp);
         }
     }
     /* Spaces at the line's end take no place (UAX #9 L1 would put them
@@ -172,7 +184,7 @@ void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl)
             if (l < to->logical)
                 to->logical = (unsigned)l;
             gl[v] = g[l].g;
-            if (lv[l] & 1)
+            if ((lv[l] & 1) && gl[v].cp < CV_CLUSTER_BASE)
                 gl[v].cp = fribidi_get_mirror_char(gl[v].cp, &s[l]) ? s[l] : gl[v].cp;
             to->n++;
             to->width += g[l].adv;

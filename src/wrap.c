@@ -302,7 +302,7 @@ static void shared_punctuation(item *it, size_t n, cv_shaper *sh)
  * never letter-spaced (Hebrew): no tracking after them. */
 static bool joined(uint32_t cp)
 {
-    return cv_bidi_is_rtl(cp) || (cp >= 0x900 && cp <= 0x97F);
+    return cv_bidi_is_rtl(cp) || (cp >= 0x900 && cp <= 0x97F) || cp >= CV_CLUSTER_BASE;
 }
 
 static void shape_items(cv_arena *a, item *it, size_t n, cv_shaper *sh, const cv_textfmt *fmt)
@@ -373,17 +373,51 @@ static void join_arabic(cv_arena *a, item *it, size_t n, cv_shaper *sh)
     for (size_t k = 0; k < n; k++) {
         if (cps[k] == it[k].cp)
             continue;
-        if (k + 1 < n && cps[k + 1] == 0xFEFF && it[k + 1].cp != 0xFEFF) {
-            /* Lam-alef: the ligature in the lam's place, if the face has it. */
-            if (cv_shape_glyph(sh, it[k].face, cps[k])) {
-                it[k].cp = cps[k];
-                it[k + 1].cp = 0xFEFF;
-                it[k + 1].ctrl = true;
+        if (cps[k] == 0xFEFF && k + 1 < n) {
+            /* Lam-alef: the ligature in the alef's place, the lam gone, if
+             * the face has the ligature (its ToUnicode gives both letters,
+             * bidi.h); else both as they were.  (A glyph of no width
+             * standing for one of the letters reads worse in pdftotext.) */
+            if (cv_shape_glyph(sh, it[k + 1].face, cps[k + 1])) {
+                it[k].cp = 0xFEFF;
+                it[k].ctrl = true;
+                it[k + 1].cp = cps[k + 1];
             }
             k++;
         } else if (cv_shape_glyph(sh, it[k].face, cps[k])) {
             it[k].cp = cps[k];
         }
+    }
+}
+
+/* Devanagari: the characters of each run in one face, shaped with every
+ * lookup (conjuncts, reordered matras), drawn as cluster code points
+ * (shape.h); a character left without a glyph vanishes like a control. */
+static bool is_indic(uint32_t cp)
+{
+    return (cp >= 0x900 && cp <= 0x97F) || (cp >= 0xA8E0 && cp <= 0xA8FF) || cp == 0x200C ||
+           cp == 0x200D;
+}
+
+static void shape_complex(cv_arena *a, item *it, size_t n, cv_shaper *sh)
+{
+    for (size_t i = 0; i < n;) {
+        if (!(it[i].cp >= 0x900 && it[i].cp <= 0x97F) || it[i].ctrl) {
+            i++;
+            continue;
+        }
+        size_t j = i;
+        while (j < n && is_indic(it[j].cp) && it[j].face == it[i].face && !it[j].ctrl)
+            j++;
+        uint32_t *cps = cv_arena_alloc(a, 2 * (j - i) * sizeof *cps), *out = cps + (j - i);
+        for (size_t k = i; k < j; k++)
+            cps[k - i] = it[k].cp;
+        if (cv_shape_complex(sh, it[i].face, cps, j - i, out))
+            for (size_t k = i; k < j; k++) {
+                it[k].cp = out[k - i];
+                it[k].ctrl = out[k - i] == 0xFEFF;
+            }
+        i = j;
     }
 }
 
@@ -475,6 +509,7 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                 more == 1 ? "" : "s");
 
     join_arabic(a, it, n, sh);
+    shape_complex(a, it, n, sh);
     shared_punctuation(it, n, sh);
     shape_items(a, it, n, sh, fmt);
     squeeze_punctuation(it, n);
@@ -1144,7 +1179,7 @@ static size_t set_one(cv_arena *a, const breaker *br, const kpbuf *kb, size_t k,
         start++;
     if (start < end) {
         cv_line ln = set_line(a, p, start, end, br->width, p->fmt->justify && !forced, hy);
-        cv_bidi_line(a, &ln, br->st->rtl);
+        cv_bidi_line(a, &ln, br->st->rtl, br->st->eng->shaper);
         if (ln.nruns > 0 || end < n)
             push_line(a, out, ln);
     } else if (forced && end < n) {

@@ -16,7 +16,8 @@ Usage: tests/scripts.py CVPDF_BINARY [-k PATTERN] [--list]
                flush right, dates left, bullets right of their text), and
                read back in logical order by pdftotext and MuPDF, Latin
                names inside Hebrew in their own order
-  devanagari   Hindi text is not dropped and reads back
+  devanagari   Hindi text is shaped (conjuncts, the i-matra before its
+               consonant), not dropped, and reads back in logical order
   profiles     the German, Japanese and Hebrew profiles render cleanly in
                every layout, read back by pdftotext, and have ink on every
                page (pdftoppm)
@@ -286,7 +287,17 @@ locale:
     check("hindi is set in Noto Sans Devanagari", "NotoSansDevanagari" in out, out[:300])
     rc, p, _ = pdf(hi)
     t = plain(pdftotext(p))
-    check("hindi reads back", "प्रिया शर्मा" in t, t[:200])
+    check("hindi reads back (pdftotext)", "प्रिया शर्मा" in t and "भारतीय विज्ञान संस्थान" in t,
+          t[:200])
+    t = plain(mutool(p))
+    check("hindi reads back (MuPDF)", "प्रिया शर्मा" in t and "भारतीय विज्ञान संस्थान" in t,
+          t[:200])
+    # Shaped: प्रिया is six characters but four glyphs (the i-matra, the
+    # conjunct pra, ya, aa).
+    rc, out, _ = dump(hi, "onecolumn", "--dump=glyphs")
+    m = re.search(r'"प्रिया"\n  at((?: \S+)+)', out)
+    check("hindi is shaped: प्रिया is four glyphs", m and len(m.group(1).split()) == 4,
+          m.group(0) if m else out[:300])
 
 
 def profiles():
