@@ -15,6 +15,7 @@
  */
 #include "bidi.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,6 +90,7 @@ typedef struct src {
     cv_gl g;
     size_t run;
     float adv;      /* its advance as set, points */
+    float at, to;   /* where it was, where it goes */
 } src;
 
 /* What the bidi algorithm takes `cp` for: a cluster code point is its
@@ -135,6 +137,7 @@ void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl, const cv_shaper *sh)
                 g[i].adv = run->g[k].w * em;
             }
             g[i].g.adj = g[i].adv / em - run->g[k].w;
+            g[i].at = i && g[i - 1].run == r ? g[i - 1].at + g[i - 1].adv : run->x;
             s[i] = bidi_char(sh, run->g[k].cp);
         }
     }
@@ -188,10 +191,25 @@ void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl, const cv_shaper *sh)
                 gl[v].cp = fribidi_get_mirror_char(gl[v].cp, &s[l]) ? s[l] : gl[v].cp;
             to->n++;
             to->width += g[l].adv;
+            g[l].to = x;
             x += g[l].adv;
         }
         ln->runs = runs;
         ln->nruns = nr;
+        /* A link covers where its glyphs went. */
+        cv_link *lk = ln->nlinks ? cv_arena_alloc(a, ln->nlinks * sizeof *lk) : NULL;
+        for (size_t k = 0; k < ln->nlinks; k++) {
+            lk[k] = ln->links[k];
+            float x0 = 1e30f, x1 = -1e30f;
+            for (size_t j = 0; j < n; j++)
+                if (g[j].at >= ln->links[k].x0 - 0.01f && g[j].at < ln->links[k].x1 - 0.01f) {
+                    x0 = fminf(x0, g[j].to);
+                    x1 = fmaxf(x1, g[j].to + g[j].adv);
+                }
+            if (x0 <= x1)
+                lk[k].x0 = x0, lk[k].x1 = x1;
+        }
+        ln->links = lk;
     }
     free(g);
     free(s);

@@ -76,6 +76,16 @@ TEST(lines_in_visual_order)
     for (size_t r = 0; r < ln.nruns; r++)
         rtl_run |= ln.runs[r].rtl && ln.runs[r].g[ln.runs[r].n - 1].cp == 0x05D0;
     CHECK(rtl_run);
+    /* A link over "xy" (logically last) follows it to the left. */
+    ln = line_of(a, s1, 6);
+    cv_link lk = {20, -2, 30, 8, "https://x.org", 0};
+    ln.links = &lk;
+    ln.nlinks = 1;
+    cv_bidi_line(a, &ln, true, NULL);
+    CHECK(ln.nlinks == 1 && ln.links != &lk);
+    CHECK_NUM(ln.links[0].x0, 0, 1e-3);
+    CHECK_NUM(ln.links[0].x1, 10, 1e-3);
+    CHECK(lk.x0 == 20);                  /* the line's own is not changed */
     /* The same in a left-to-right paragraph: only the Hebrew turns. */
     ln = line_of(a, s1, 6);
     cv_bidi_line(a, &ln, false, NULL);
