@@ -155,6 +155,16 @@ def catalogue():
     ja = "".join(x[4] for x in texts(dump(catalogue_profile("japanese"))[1])).replace(" ", "")
     check("japanese dates read 2023年11月 – 現在", "2023年11月–現在" in ja, ja[:300])
 
+    # Time spans in the language's words (a layout that shows TIME_SPAN).
+    lay = write("span.yaml", "extends: %s\ntemplates:\n  education:\n    main: [\"INSTITUTION\"]\n"
+                "    side: [\"DATE\", \"TIME_SPAN\"]\n" % os.path.join(LAYOUTS, "onecolumn.yaml"))
+    for lang, want in [("german", "4 Jahre 1 Monat"), ("mandarin_chinese", "4年1个月"),
+                       ("english", "4 years 1 month")]:
+        rc, out, err = run([BIN, "--dump", "-l", lay, catalogue_profile(lang)])
+        t = "".join(x[4] for x in texts(out))
+        check("%s: TIME_SPAN reads %s" % (lang, want), want.replace(" ", "") in t.replace(" ", ""),
+              t[:300] + err)
+
     # The profile's words win; an unknown language is a note.
     prof = catalogue_profile("german", "  present: jetzt\n  phrases:\n"
                              "    degree_with_area: DEGREE im Fach AREA\n")
