@@ -103,6 +103,31 @@ static uint32_t bidi_char(const cv_shaper *sh, uint32_t cp)
     return cp;
 }
 
+/* A phone number ("+972 4 555 0142") reads left to right whatever the
+ * paragraph: UAX #9 alone would turn its groups of digits round in
+ * right-to-left text, so its characters are taken for strong left-to-right
+ * ones.  A number is a run of digits, spaces and + - ( ) . / with at
+ * least seven digits, starting with + or a digit. */
+static void phone_numbers(const FriBidiChar *s, size_t n, FriBidiCharType *types)
+{
+    for (size_t i = 0; i < n;) {
+        if (!(s[i] == '+' || (s[i] >= '0' && s[i] <= '9'))) {
+            i++;
+            continue;
+        }
+        size_t j = i, digits = 0, last = i;
+        for (; j < n && s[j] > 0 && s[j] < 0x80 &&
+               (strchr("+-()./ ", (int)s[j]) || (s[j] >= '0' && s[j] <= '9'));
+             j++)
+            if (s[j] >= '0' && s[j] <= '9')
+                digits++, last = j;
+        if (digits >= 7)
+            for (size_t k = i; k <= last; k++)
+                types[k] = FRIBIDI_TYPE_LTR;
+        i = j > i ? j : i + 1;
+    }
+}
+
 void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl, const cv_shaper *sh)
 {
     size_t n = 0;
@@ -158,6 +183,7 @@ void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl, const cv_shaper *sh)
     FriBidiStrIndex *map = cv_xmalloc(n * sizeof *map);
     fribidi_get_bidi_types(s, len, types);
     fribidi_get_bracket_types(s, len, types, br);
+    phone_numbers(s, n, types);
     FriBidiParType base = rtl ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR;
     for (FriBidiStrIndex k = 0; k < len; k++)
         map[k] = k;

@@ -100,6 +100,11 @@ TEST(lines_in_visual_order)
     ln = line_of(a, s3, 4);
     cv_bidi_line(a, &ln, true, NULL);
     CHECK_STR(visual(&ln), "BA");
+    /* A phone number reads left to right in right-to-left text. */
+    uint32_t s5[] = {0x05D0, ' ', '+', '9', '7', '2', ' ', '4', ' ', '5', '5', '5', '0', '1'};
+    ln = line_of(a, s5, 14);
+    cv_bidi_line(a, &ln, true, NULL);
+    CHECK_STR(visual(&ln), "+972 4 55501 A");
     /* Latin only, left to right: untouched (the same runs). */
     uint32_t s4[] = {'a', 'b'};
     ln = line_of(a, s4, 2);
