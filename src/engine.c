@@ -79,3 +79,32 @@ cv_hyph *cv_engine_hyph(cv_engine *eng, const char *dict)
     eng->hyph_lang[i] = cv_hyph_new(path, &eng->diag);
     return eng->hyph_lang[i];
 }
+
+int cv_engine_script_face(cv_engine *eng, uint32_t cp, unsigned style, bool *synth)
+{
+    static const char *const family[] = {"Noto Sans Hebrew", "Noto Sans Arabic",
+                                         "Noto Sans Devanagari"};
+    int script = (cp >= 0x590 && cp <= 0x5FF) || (cp >= 0xFB1D && cp <= 0xFB4F) ? 0
+               : (cp >= 0x600 && cp <= 0x6FF) || (cp >= 0x750 && cp <= 0x77F) ||
+                 (cp >= 0x8A0 && cp <= 0x8FF) || (cp >= 0xFB50 && cp <= 0xFDFF) ||
+                 (cp >= 0xFE70 && cp <= 0xFEFF) ? 1
+               : (cp >= 0x900 && cp <= 0x97F) || (cp >= 0xA8E0 && cp <= 0xA8FF) ? 2 : -1;
+    if (script < 0)
+        return -1;
+    style &= 3;
+    int *slot = &eng->script_face[script][style];
+    if (!*slot) {
+        cv_error quiet;
+        cv_error_init(&quiet);
+        quiet.quiet = true;
+        bool s = false;
+        int id = cv_fontset_find(eng->fonts, family[script], style & 1, style & 2, &s,
+                                 (cv_pos){0}, &quiet);
+        *slot = id >= 0 ? id + 1 : -1;
+        eng->script_synth[script][style] = s;
+    }
+    if (*slot < 0 || !cv_shape_glyph(eng->shaper, *slot - 1, cp))
+        return -1;
+    *synth = eng->script_synth[script][style];
+    return *slot - 1;
+}

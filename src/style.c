@@ -477,19 +477,6 @@ static bool read_fonts(cv_arena *a, const cv_yml *font, cv_fontset *fs, cv_style
         }
     else if (!cv_yml_get(font, "fallback"))
         names[n] = "WenQuanYi Micro Hei", pos[n++] = fam_pos;
-    /* Then the scripts the layout's fonts may lack, from Debian's Noto
-     * fonts when they are installed: a character takes the first face
-     * that has it, so these serve only what nothing before them does. */
-    static const char *const scripts[] = {"Noto Sans Hebrew", "Noto Sans Arabic",
-                                          "Noto Sans Devanagari"};
-    for (size_t i = 0; i < sizeof scripts / sizeof *scripts && n < CV_MAX_CHAIN; i++) {
-        cv_error quiet;
-        cv_error_init(&quiet);
-        quiet.quiet = true;
-        bool synth;
-        if (cv_fontset_find(fs, scripts[i], false, false, &synth, fam_pos, &quiet) >= 0)
-            names[n] = scripts[i], pos[n++] = fam_pos;
-    }
     /* A font file serves every style; bold is synthesised when it is not. */
     int file_id[CV_MAX_CHAIN];
     for (size_t i = 0; i < n; i++) {

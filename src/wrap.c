@@ -484,6 +484,12 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                 }
             }
             if (x.face < 0) {
+                /* Scripts the layout's fonts lack: Noto's (engine.h). */
+                bool synth = false;
+                x.face = cv_engine_script_face(st->eng, cp, style, &synth);
+                x.synth = synth;
+            }
+            if (x.face < 0) {
                 /* One warning per character the text lacks, not per
                  * occurrence: 20,000 Thai letters are a few dozen. */
                 bool seen = false;
