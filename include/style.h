@@ -76,6 +76,8 @@ typedef struct cv_style {
     unsigned text_color, muted_color, link_color;
     bool justify;
     bool hyphenate;          /* text.hyphenate: Latin words in body text */
+    bool rtl;                /* not a layout key: render.c sets it for a résumé
+                                written right to left (bidi.h) */
     bool greedy;             /* text.line_breaking: greedy (true) or optimal */
     float cjk_latin_space;   /* text.cjk_latin_space: em between Han or kana
                                 and Latin letters or digits (0: none) */

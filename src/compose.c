@@ -84,11 +84,12 @@ static void line_box(const cv_style *st, float size, float *height, float *basel
     *baseline = (*height - asc - desc) / 2 + asc;
 }
 
-static cv_textfmt body_fmt(const cv_style *st)
+static cv_textfmt body_fmt(const cv_style *st, const cv_doc *doc)
 {
     return (cv_textfmt){.size = st->size, .color = st->text_color,
                         .link_color = st->link_color, .justify = st->justify,
-                        .hyphenate = st->hyphenate, .greedy = st->greedy};
+                        .hyphenate = st->hyphenate, .greedy = st->greedy,
+                        .hyphenation = doc->locale.hyphenation};
 }
 
 static void keep_at(cv_vitem *it, cv_keep k)
@@ -414,7 +415,7 @@ static void add_highlights(cx *c, cv_vlist *vl, const cv_style *st, const cv_hig
                            size_t n, float dx, float width, int depth, float first_gap,
                            const char *what)
 {
-    cv_textfmt f = body_fmt(st);
+    cv_textfmt f = body_fmt(st, c->doc);
     cv_line *bullet = one_line(c, st, cv_markup_escape(c->tmp, depth ? st->sub_bullet
                                                                       : st->bullet),
                                &f, depth ? st->sub_bullet_pos : st->bullet_pos);
@@ -465,7 +466,7 @@ static size_t expand_first(cx *c, const entry *en, cv_span **sp)
  * it as a header does. */
 static void add_lines_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
 {
-    cv_textfmt f = body_fmt(st);
+    cv_textfmt f = body_fmt(st, c->doc);
     size_t first = vl->n;
     size_t nm = en->tp->nmain ? en->tp->nmain : 1;
     size_t head = 0;                 /* the first paragraph's last item, plus one */
@@ -486,7 +487,7 @@ static void add_lines_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry
 
 static void add_bullet_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
 {
-    cv_textfmt f = body_fmt(st);
+    cv_textfmt f = body_fmt(st, c->doc);
     cv_span *sp;
     size_t n = expand_first(c, en, &sp);
     cv_line *bullet = one_line(c, st, cv_markup_escape(c->tmp, st->bullet), &f, st->bullet_pos);
@@ -499,7 +500,7 @@ static void add_bullet_entry(cx *c, cv_vlist *vl, const cv_style *st, const entr
 /* Numbers right-aligned in a column wide enough for the largest. */
 static void add_numbered_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
 {
-    cv_textfmt f = body_fmt(st);
+    cv_textfmt f = body_fmt(st, c->doc);
     size_t count = en->sec->nentries;
     size_t num = en->e->kind == CV_ENTRY_NUMBERED ? en->idx + 1 : count - en->idx;
     cv_line *lead = one_line(c, st, cv_arena_printf(c->tmp, "%zu.", num), &f, en->e->pos);
@@ -565,7 +566,7 @@ static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entr
     float mh, mb, sh, sb, y = 0;
     line_box(st, st->size, &mh, &mb);
     line_box(st, st->side_size, &sh, &sb);
-    cv_textfmt hf = body_fmt(st);
+    cv_textfmt hf = body_fmt(st, c->doc);
     hf.justify = false;
     hf.hyphenate = false;            /* a title or a position is not hyphenated */
     cv_line *ls;
@@ -603,7 +604,7 @@ static void add_full_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry 
     add_entry_header(c, vl, st, en);
     const cv_entry *e = en->e;
     if (e->summary.s) {
-        cv_textfmt f = body_fmt(st);
+        cv_textfmt f = body_fmt(st, c->doc);
         cv_span *sp;
         size_t n = cv_template_text(c->tmp, c->doc, e->summary.s, 0, &sp);
         add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .width = en->width,
@@ -775,7 +776,9 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_style *st, float wid
     size_t ni = contact_items(c->tmp, c->doc, items, pos);
     if (!ni)
         return;
-    cv_section sec = {.key = "contact", .title = st->contact_title, .pos = c->doc->name.pos};
+    cv_section sec = {.key = "contact",
+                      .title = cv_locale_layout_text(c->tmp, &c->doc->locale, st->contact_title),
+                      .pos = c->doc->name.pos};
     if (sec.title && *sec.title)
         add_title(c, vl, st, &sec, width);
     cv_textfmt cf = {.size = st->contact_size, .color = st->text_color,

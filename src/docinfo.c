@@ -17,7 +17,7 @@ void cv_display_set_info(cv_arena *a, cv_display *d, const cv_doc *doc, const cv
 {
     const char *name = cv_markup_strip(a, doc->name.s);
     d->author = name;
-    d->title = replace_name(a, st->title_template, name);
+    d->title = replace_name(a, cv_locale_layout_text(a, &doc->locale, st->title_template), name);
     d->subject = doc->headline.s ? cv_markup_strip(a, doc->headline.s) : NULL;
     /* The section titles, as far as 1,000 bytes go: keywords, not a table
      * of contents (and libharu's strings end at 65,535 bytes). */

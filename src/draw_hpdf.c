@@ -337,6 +337,33 @@ static bool put_twin(HPDF_Page page, const cv_run *r, const cv_pdffont *pf, bool
     return true;
 }
 
+/* A right-to-left run's glyphs (bidi.h) in the order of the text, each
+ * where it shows: first right to the last glyph, then leftwards, each TJ
+ * number the advances of the glyph just drawn and of the one to draw
+ * (with its kerning or justification), so that readers that follow the
+ * content stream read the text as written.  Inside "[(" ... ")]TJ". */
+static void put_rtl_text(const cv_run *r, const cv_pdffont *pf, buf *b)
+{
+    double to_last = 0;
+    for (size_t k = 0; k + 1 < r->n; k++)
+        to_last += r->g[k].w + cv_run_tj(r, k);
+    BLIT(b, ")");
+    bnumd(b, -to_last, 1);
+    BLIT(b, "(");
+    for (size_t k = r->n; k-- > 0;) {
+        if (k + 1 < r->n) {
+            BLIT(b, ")");
+            bnumd(b, r->g[k + 1].w + r->g[k].w + cv_run_tj(r, k), 1);
+            BLIT(b, "(");
+        }
+        unsigned cid = cv_pdffont_cid(pf, r->g[k].cp);
+        if (!pf->one_byte)
+            bstrc(b, (unsigned char)(cid >> 8));
+        bstrc(b, (unsigned char)cid);
+    }
+    BLIT(b, ")]TJ\n");
+}
+
 /* One run: placed with Td, relative to the previous run, in whole
  * hundredths of a point so that rounding never accumulates; its CIDs as
  * bytes in literal strings (half the size of hex), with the TJ numbers.
@@ -352,6 +379,12 @@ static bool put_run_text(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
     BLIT(b, " Td[(");
     ts->x = x;
     ts->y = y;
+    if (r->rtl && r->n > 1) {       /* never in the twin: no gap to draw */
+        if (ts->twin && !put_twin(page, r, pf, false, ts, b))
+            return false;
+        put_rtl_text(r, pf, b);
+        return true;
+    }
     for (size_t k = 0; k < r->n; k++) {
         unsigned cid = cv_pdffont_cid(pf, r->g[k].cp);
         bool twin = cv_pdffont_twin(pf, r->g[k].wide);

@@ -56,8 +56,10 @@ static bool set_up(cv_arena *a, const cv_options *o, cv_engine **eng, const char
         return cv_error_at(err, (cv_pos){NULL, 0, 0}, "%s",
                            cv_layout_missing(a, o->layout ? o->layout : "onecolumn"));
     *eng = cv_engine_new(font_dirs, err);
-    if (*eng)
+    if (*eng) {
         (*eng)->diag = (cv_diag){NULL, o->quiet, o->strict};
+        (*eng)->locales = cv_arena_printf(a, "%s/locales", data);
+    }
     return *eng != NULL;
 }
 

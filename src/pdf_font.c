@@ -33,7 +33,9 @@
  */
 #include "pdf_font.h"
 #include "arena.h"
+#include "bidi.h"
 #include "cff.h"
+#include "utf8.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,15 +180,29 @@ static HPDF_Dict new_indirect_dict(HPDF_Doc pdf)
     return d;
 }
 
-/* A one-to-one UTF-16 value for cp into `out` (8 or 4 hex digits). */
-static void utf16(uint32_t cp, char *out, size_t size)
+/* The UTF-16 value for cp into `out` (hex digits): cp itself, the
+ * letters an Arabic presentation form stands for (bidi.h), or the text a
+ * cluster of a complex script carries (shape.h). */
+static void utf16(cv_shaper *sh, uint32_t cp, char *out, size_t size)
 {
-    if (cp > 0xFFFF) {
-        uint32_t v = cp - 0x10000;
-        snprintf(out, size, "%04X%04X", (unsigned)(0xD800 + (v >> 10)),
-                 (unsigned)(0xDC00 + (v & 0x3FF)));
-    } else {
-        snprintf(out, size, "%04X", (unsigned)cp);
+    uint32_t cps[8];
+    size_t n = cv_bidi_logical(cp, cps), at = 0;
+    const char *t = cv_shape_cluster_text(sh, cp);
+    if (t) {
+        size_t len = strlen(t);
+        n = 0;
+        for (size_t i = 0; i < len && n < 8;)
+            i += cv_utf8_decode(t + i, len - i, &cps[n++]);
+    }
+    for (size_t k = 0; k < n && at < size; k++) {
+        uint32_t c = cps[k];
+        if (c > 0xFFFF) {
+            uint32_t v = c - 0x10000;
+            at += (size_t)snprintf(out + at, size - at, "%04X%04X", (unsigned)(0xD800 + (v >> 10)),
+                                   (unsigned)(0xDC00 + (v & 0x3FF)));
+        } else {
+            at += (size_t)snprintf(out + at, size - at, "%04X", (unsigned)c);
+        }
     }
 }
 
@@ -206,10 +222,11 @@ static int cmp_code(const void *a, const void *b)
     return (x->cp > y->cp) - (x->cp < y->cp);
 }
 
-static bool write_tounicode(HPDF_Stream s, const cpair *pr, size_t n, bool one_byte)
+static bool write_tounicode(HPDF_Stream s, cv_shaper *sh, const cpair *pr, size_t n,
+                            bool one_byte)
 {
     int digits = one_byte ? 2 : 4;
-    char line[96], u[16];
+    char line[96], u[72];
     snprintf(line, sizeof line, "1 begincodespacerange\n%s\nendcodespacerange\n",
              one_byte ? "<00> <FF>" : "<0000> <FFFF>");
     HPDF_STATUS r = HPDF_Stream_WriteStr(s,
@@ -226,11 +243,12 @@ static bool write_tounicode(HPDF_Stream s, const cpair *pr, size_t n, bool one_b
         while (i < n && r == HPDF_OK) {
             size_t j = i + 1;
             while (j < n && pr[j].code == pr[j - 1].code + 1 && pr[j].cp == pr[j - 1].cp + 1 &&
-                   pr[j].cp <= 0xFFFF && (pr[j].cp & 0xFF) && (pr[j].code & 0xFF))
+                   pr[j].cp <= 0xFFFF && (pr[j].cp & 0xFF) && (pr[j].code & 0xFF) &&
+                   !(pr[j].cp >= 0xFB50 && pr[j].cp <= 0xFEFE))   /* utf16() */
                 j++;
             bool range = j - i >= 3;
             for (size_t k = i; range == (pass == 0) && k < (range ? i + 1 : j); k++) {
-                utf16(pr[k].cp, u, sizeof u);
+                utf16(sh, pr[k].cp, u, sizeof u);
                 if (range)
                     bn += (size_t)snprintf(block + bn, sizeof block - bn, "<%0*X> <%0*X> <%s>\n",
                                            digits, pr[i].code, digits, pr[j - 1].code, u);
@@ -306,8 +324,12 @@ static hb_face_t *subset(const cv_pdffont *pf, hb_subset_plan_t **plan)
     if (!in)
         return NULL;
     hb_set_t *uni = hb_subset_input_unicode_set(in);
+    hb_set_t *gids = hb_subset_input_glyph_set(in);
     for (size_t i = 0; i < pf->n; i++)
-        hb_set_add(uni, pf->cps[i]);
+        if (pf->cps[i] >= CV_CLUSTER_BASE)      /* a complex script's glyph */
+            hb_set_add(gids, cv_shape_glyph(pf->shaper, pf->id, pf->cps[i]));
+        else
+            hb_set_add(uni, pf->cps[i]);
     /* CFF charstrings are written out whole, without subroutines: for a
      * CJK face it is several times faster than subsetting the subroutines
      * of tens of thousands of glyphs, and the result is no bigger. */
@@ -779,7 +801,8 @@ bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *
     HPDF_Dict map = file ? glyph_map(&e, &ok) : NULL;
     HPDF_Dict set = file && ok ? cid_set_of(&e, e.pairs, e.npairs, &ok) : NULL;
     HPDF_Dict tounicode = file && ok ? new_stream(pdf, true) : NULL;
-    ok = tounicode && write_tounicode(tounicode->stream, e.pairs, e.npairs, pf->one_byte);
+    ok = tounicode && write_tounicode(tounicode->stream, pf->shaper, e.pairs, e.npairs,
+                                      pf->one_byte);
     HPDF_Dict desc = ok ? descriptor(&e, file, set) : NULL;
     HPDF_Dict cid = desc ? cid_font(&e, desc, map, widths(&e, 0)) : NULL;
     HPDF_Dict font = cid ? type0(&e, cid, tounicode, cmap1) : NULL;

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bidi.h"
 #include "cjk.h"
 #include "compose.h"
 #include "doc.h"
@@ -15,6 +16,7 @@
 #include "fit.h"
 #include "flow.h"
 #include "furniture.h"
+#include "lang.h"
 #include "output.h"
 #include "photo.h"
 
@@ -80,7 +82,8 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
                       ? cv_doc_load_with(a, profile, r->defaults, err)
                       : cv_doc_load_text(a, "<stdin>", r->stdin_text ? r->stdin_text : "",
                                          r->stdin_len, r->defaults, err);
-    if (!doc || err->set)
+    if (!doc || err->set ||
+        !cv_locale_localize(a, &doc->locale, r->style->eng->locales, err))
         return NULL;
     for (size_t i = 0; i < doc->nsections; i++)      /* no output may overwrite a .bib */
         if (doc->sections[i].bib)
@@ -95,6 +98,12 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     st = fit(a, r, st, profile, doc, photo, &fitted, &pulled, err);
     if (err->set)
         return NULL;
+    if (doc->locale.rtl) {          /* set right to left (bidi.h) */
+        cv_style *rs = cv_arena_alloc(a, sizeof *rs);
+        *rs = *st;
+        rs->rtl = true;
+        st = rs;
+    }
     cv_composed c;
     if (!cv_compose(a, doc, st, photo, &c, err) || err->set)
         return NULL;
@@ -104,7 +113,10 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
         explain(profile, d, &c, &log, pulled);
     char date[16];
     cv_furnish(a, d, doc, st, last_updated(o, doc, date), err);
+    if (st->rtl)
+        cv_bidi_mirror(d);
     cv_display_set_info(a, d, doc, st);
+    d->shaper = st->eng->shaper;
     d->pdfa = d->pdfa || o->pdfa;
     d->has_date = o->has_epoch;
     d->epoch = o->epoch;

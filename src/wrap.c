@@ -53,6 +53,7 @@
 #include <hb.h>
 #include <linebreak.h>
 
+#include "bidi.h"
 #include "cjk.h"
 #include "hyph.h"
 #include "kp.h"
@@ -320,6 +321,13 @@ static void shared_punctuation(item *it, size_t n, const cv_style *st, const cv_
  * whole page of text in one face, a word of a million letters) is shaped a
  * piece at a time, each with SHAPE_CONTEXT code points of the text around
  * it, so that HarfBuzz never holds more than that. */
+/* Letters of scripts that join (Arabic, Devanagari's headline) or are
+ * never letter-spaced (Hebrew): no tracking after them. */
+static bool joined(uint32_t cp)
+{
+    return cv_bidi_is_rtl(cp) || (cp >= 0x900 && cp <= 0x97F) || cp >= CV_CLUSTER_BASE;
+}
+
 static void shape_items(cv_arena *a, item *it, size_t n, cv_shaper *sh, const cv_textfmt *fmt)
 {
     size_t bufn = n < SHAPE_PIECE + 2 * SHAPE_CONTEXT ? n : SHAPE_PIECE + 2 * SHAPE_CONTEXT;
@@ -343,7 +351,8 @@ static void shape_items(cv_arena *a, item *it, size_t n, cv_shaper *sh, const cv
             cv_shape_run(sh, it[i].face, cps, ce - cb, w, kern);
             for (size_t k = b; k < e; k++) {
                 it[k].w = w[k - cb];
-                it[k].kern = (int16_t)(kern[k - cb] + (k + 1 < j ? fmt->tracking : 0));
+                it[k].kern = (int16_t)(kern[k - cb] +
+                                       (k + 1 < j && !joined(it[k].cp) ? fmt->tracking : 0));
             }
         }
         i = j;
@@ -490,6 +499,77 @@ static void cjk_latin_space(para *p)
 }
 
 /* The items of `spans` into *p, which then points into the arena. */
+/* Arabic letters in the forms their neighbours call for (bidi.h), where
+ * the letter's face has that form; the alef of a lam-alef ligature
+ * vanishes like a control. */
+static void join_arabic(cv_arena *a, item *it, size_t n, cv_shaper *sh)
+{
+    size_t i = 0;
+    while (i < n && !(it[i].cp >= 0x600 && it[i].cp <= 0x8FF))
+        i++;
+    if (i == n)
+        return;
+    uint32_t *cps = cv_arena_alloc(a, n * sizeof *cps);
+    for (size_t k = 0; k < n; k++)
+        cps[k] = it[k].cp;
+    if (!cv_bidi_join(cps, n))
+        return;
+    /* Joiners have done their work: not drawn (the text keeps the
+     * letters, as readers join them again). */
+    for (size_t k = 0; k < n; k++)
+        if (it[k].cp == 0x200C || it[k].cp == 0x200D)
+            it[k].ctrl = true;
+    for (size_t k = 0; k < n; k++) {
+        if (cps[k] == it[k].cp)
+            continue;
+        if (cps[k] == 0xFEFF && k + 1 < n) {
+            /* Lam-alef: the ligature in the alef's place, the lam gone, if
+             * the face has the ligature (its ToUnicode gives both letters,
+             * bidi.h); else both as they were.  (A glyph of no width
+             * standing for one of the letters reads worse in pdftotext.) */
+            if (cv_shape_glyph(sh, it[k + 1].face, cps[k + 1])) {
+                it[k].cp = 0xFEFF;
+                it[k].ctrl = true;
+                it[k + 1].cp = cps[k + 1];
+            }
+            k++;
+        } else if (cv_shape_glyph(sh, it[k].face, cps[k])) {
+            it[k].cp = cps[k];
+        }
+    }
+}
+
+/* Devanagari: the characters of each run in one face, shaped with every
+ * lookup (conjuncts, reordered matras), drawn as cluster code points
+ * (shape.h); a character left without a glyph vanishes like a control. */
+static bool is_indic(uint32_t cp)
+{
+    return (cp >= 0x900 && cp <= 0x97F) || (cp >= 0xA8E0 && cp <= 0xA8FF) || cp == 0x200C ||
+           cp == 0x200D;
+}
+
+static void shape_complex(cv_arena *a, item *it, size_t n, cv_shaper *sh)
+{
+    for (size_t i = 0; i < n;) {
+        if (!(it[i].cp >= 0x900 && it[i].cp <= 0x97F) || it[i].ctrl) {
+            i++;
+            continue;
+        }
+        size_t j = i;
+        while (j < n && is_indic(it[j].cp) && it[j].face == it[i].face && !it[j].ctrl)
+            j++;
+        uint32_t *cps = cv_arena_alloc(a, 2 * (j - i) * sizeof *cps), *out = cps + (j - i);
+        for (size_t k = i; k < j; k++)
+            cps[k - i] = it[k].cp;
+        if (cv_shape_complex(sh, it[i].face, cps, j - i, out))
+            for (size_t k = i; k < j; k++) {
+                it[k].cp = out[k - i];
+                it[k].ctrl = out[k - i] == 0xFEFF;
+            }
+        i = j;
+    }
+}
+
 static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                     size_t nspans, const cv_textfmt *fmt, cv_pos pos, para *p,
                     cv_error *err)
@@ -552,6 +632,12 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                 }
             }
             if (x.face < 0) {
+                /* Scripts the layout's fonts lack: Noto's (engine.h). */
+                bool synth = false;
+                x.face = cv_engine_script_face(st->eng, cp, style, &synth);
+                x.synth = synth;
+            }
+            if (x.face < 0) {
                 missing_char(&miss, (const char *)ch_at, len, cp, err);
                 continue;
             }
@@ -566,6 +652,8 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
         cv_warn(err, pos, "no font has %zu more word%s of this text either", miss.more,
                 miss.more == 1 ? "" : "s");
 
+    join_arabic(a, it, n, sh);
+    shape_complex(a, it, n, sh);
     shared_punctuation(it, n, st, spans, fmt);
     shape_items(a, it, n, sh, fmt);
     squeeze_punctuation(it, n, st);
@@ -923,34 +1011,68 @@ static bool word_edge(const item *it, size_t n, size_t i, bool after)
  * returns how many.  All their candidates go to libhyphen in one call (see
  * hyph.h).  *next gets where the last word ended: the words before it are
  * done (a word may run past `to`, and is read only once). */
-static size_t hyphenate(cv_arena *a, cv_hyph *hy, para *p, size_t from, size_t to,
-                        size_t *next)
+/* Letters of words other languages' patterns hyphenate (wide): Latin-1,
+ * Latin Extended-A and Cyrillic beside ASCII's. */
+static bool wide_lower(uint32_t c)
+{
+    return is_lower(c) || (c >= 0xDF && c <= 0xFF && c != 0xF7) ||
+           (c >= 0x100 && c <= 0x17F && (c & 1)) || (c >= 0x430 && c <= 0x45F);
+}
+static bool wide_letter(uint32_t c)
+{
+    return is_letter(c) || (c >= 0xC0 && c <= 0x17F && c != 0xD7 && c != 0xF7) ||
+           (c >= 0x400 && c <= 0x45F);
+}
+
+/* The lower case of an upper-case letter wide_letter() knows (c itself
+ * for any other). */
+static uint32_t wide_fold(uint32_t c)
+{
+    if ((c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7) ||
+        (c >= 0x410 && c <= 0x42F))
+        return c + 0x20;
+    if (c >= 0x400 && c <= 0x40F)
+        return c + 0x50;
+    if (c >= 0x100 && c <= 0x17F && !(c & 1))
+        return c + 1;
+    return c;
+}
+
+/* `caps`: a word may start with a capital (German nouns). */
+static size_t hyphenate(cv_arena *a, cv_hyph *hy, bool wide, bool caps, para *p,
+                        size_t from, size_t to, size_t *next)
 {
     item *it = p->it;
     size_t n = p->n;
+    if (!hy) {
+        *next = to;
+        return 0;
+    }
+    bool (*letter)(uint32_t) = wide ? wide_letter : is_letter;
+    bool (*lower)(uint32_t) = wide ? wide_lower : is_lower;
     /* Words are at least HYPHEN_WORD letters and one apart. */
     size_t nw = 0, most = (to - from) / (HYPHEN_WORD + 1) + 1;
     size_t *at = cv_arena_alloc(a, most * sizeof *at);
     const char **words = cv_arena_alloc(a, most * sizeof *words);
     size_t b = from;
     while (b < to) {
-        if (!is_letter(it[b].cp)) {
+        if (!letter(it[b].cp)) {
             b++;
             continue;
         }
         size_t e = b;
-        bool ok = is_lower(it[b].cp);
-        while (e < n && is_letter(it[e].cp)) {
-            ok &= is_lower(it[e].cp) && !it[e].url &&
+        bool ok = lower(it[b].cp) || (caps && lower(wide_fold(it[b].cp)));
+        for (e = b; e < n && letter(it[e].cp); e++)
+            ok &= (e == b || lower(it[e].cp)) && !it[e].url &&
                   !((p->spans[it[e].span].style | p->fmt->style) & CV_STYLE_BOLD);
-            e++;
-        }
         size_t len = e - b;
-        if (ok && len >= HYPHEN_WORD && len < 60 &&
+        if (ok && len >= HYPHEN_WORD && len < 30 &&
             (b == 0 || word_edge(it, n, b - 1, false)) && word_edge(it, n, e, true)) {
-            char *w = cv_arena_alloc(a, len + 1);
+            /* UTF-8 (ASCII but for other languages' words). */
+            char *w = cv_arena_alloc(a, 2 * len + 1), *q = w;
             for (size_t i = 0; i < len; i++)
-                w[i] = (char)it[b + i].cp;
+                q += cv_utf8_encode(i ? it[b + i].cp : wide_fold(it[b].cp), q);
+            *q = 0;
             words[nw] = w;
             at[nw++] = b;
         }
@@ -964,7 +1086,7 @@ static size_t hyphenate(cv_arena *a, cv_hyph *hy, para *p, size_t from, size_t t
         return 0;
     size_t count = 0;
     for (size_t i = 0; i < nw; i++)
-        for (size_t k = 0; words[i][k]; k++)
+        for (size_t k = 0; k < 64 && at[i] + k < n && letter(it[at[i] + k].cp); k++)
             if (pts[i][k] && it[at[i] + k].kind == B_NONE) {
                 it[at[i] + k].hyph = true;
                 count++;
@@ -1206,7 +1328,12 @@ static bool hyph_points(cv_arena *a, breaker *br, size_t b, size_t e)
     para *p = br->p;
     size_t from = br->hyph_next > b ? br->hyph_next : b;
     if (from < e)
-        hyphenate(a, br->st->eng->hyph, p, from, e, &br->hyph_next);
+    {
+        cv_hyph *hy = cv_engine_hyph(br->st->eng, p->fmt->hyphenation);
+        const char *dict = p->fmt->hyphenation;
+        hyphenate(a, hy, hy != br->st->eng->hyph, dict && !strncmp(dict, "de", 2), p,
+                  from, e, &br->hyph_next);
+    }
     for (size_t i = b; i < e; i++)
         if (p->it[i].hyph)
             return true;
@@ -1294,6 +1421,7 @@ static size_t set_one(cv_arena *a, const breaker *br, const kpbuf *kb, size_t k,
         start++;
     if (start < end) {
         cv_line ln = set_line(a, p, start, end, br->width, p->fmt->justify && !forced, hy);
+        cv_bidi_line(a, &ln, br->st->rtl, br->st->eng->shaper);
         if (ln.nruns > 0 || end < n)
             push_line(a, out, ln);
     } else if (forced && end < n) {

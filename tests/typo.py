@@ -188,7 +188,16 @@ def readback(pdf, pages):
                 problems.append("page %d: run %r has %s glyph positions" %
                                 (pi + 1, r["text"], r["at"] and len(r["at"])))
                 continue
-            want += [(c, x, r["y"]) for c, x in zip(r["text"], r["at"])]
+            run_glyphs = [(c, x, r["y"]) for c, x in zip(r["text"], r["at"])]
+            # A right-to-left run is drawn in the order of its text, the
+            # reverse of the dump's (docs/languages.md).
+            k = len(want)
+            if len(run_glyphs) > 1 and k + len(run_glyphs) <= len(chars) and \
+                    [g["c"] for g in chars[k:k + len(run_glyphs)]] == \
+                    [c for c, _, _ in reversed(run_glyphs)] and \
+                    abs(chars[k]["x"] - run_glyphs[-1][1]) < abs(chars[k]["x"] - run_glyphs[0][1]):
+                run_glyphs.reverse()
+            want += run_glyphs
         if len(want) != len(chars):
             problems.append("page %d: %d glyphs in the dump, %d in the PDF" %
                             (pi + 1, len(want), len(chars)))

@@ -16,7 +16,7 @@ fi
 tmp=$(mktemp -d /tmp/cvpdf-vg-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
-VG="valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect
+VG="valgrind -q --suppressions=tests/valgrind.supp --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect
     --errors-for-leak-kinds=definite,indirect --child-silent-after-fork=no"
 
 # run NAME EXPECTED_STATUS cvpdf-args...
