@@ -117,6 +117,7 @@ typedef struct cv_style {
     /* The sidebar: a second column beside the main one. */
     bool sidebar, sidebar_left, sidebar_contact, sidebar_stack, sidebar_justify;
     bool sidebar_single_block;
+    bool sidebar_widen;           /* the main column takes the full width after the sidebar */
     float sidebar_line_spacing;
     float sidebar_w, sidebar_gap, sidebar_rule_width;
     unsigned sidebar_rule_color;

@@ -30,6 +30,7 @@
 #include <wchar.h>
 #include <wctype.h>
 
+#include "flow.h"
 #include "markup.h"
 #include "photo.h"
 #include "template.h"
@@ -54,14 +55,23 @@ typedef struct cx {
     cv_arena *tmp;           /* text before it is set: emptied after each entry */
     const cv_doc *doc;
     cv_error *err;
+    unsigned short block;    /* paragraphs begun in the current entry or title */
+    unsigned short line;     /* lines of the current paragraph */
 } cx;
+
+/* A paragraph (a header, a title) begins: its items are numbered from 0. */
+static void begin_block(cx *c)
+{
+    c->block++;
+    c->line = 0;
+}
 
 /* ---- vertical list helpers ------------------------------------------- */
 
 static cv_vitem *vl_add(cx *c, cv_vlist *vl, float space_before, const char *what)
 {
     cv_vitem it = {.space_before = space_before, .what = what, .nlines = 1, .section = -1,
-                   .entry = -1};
+                   .entry = -1, .block = c->block, .line = c->line++};
     CV_PUSH(c->a, vl->items, vl->n, vl->cap, it);
     return &vl->items[vl->n - 1];
 }
@@ -146,6 +156,7 @@ typedef struct para {
 /* A paragraph: one item per line.  Returns the number of lines. */
 static size_t add_para(cx *c, cv_vlist *vl, const cv_style *st, const para *p)
 {
+    begin_block(c);
     cv_line *lines;
     size_t n = set(c, st, p->sp, p->nsp, p->fmt, p->width, p->pos, &lines);
     float h, base;
@@ -179,6 +190,7 @@ static void add_head_lines(cx *c, cv_vlist *vl, const cv_style *st, const cv_lin
                            size_t n, float dx, float width, float h, float base, float space,
                            const char *what)
 {
+    begin_block(c);
     for (size_t i = 0; i < n; i++) {
         cv_vitem *it = vl_add(c, vl, i ? 0 : space, what);
         it->height = h;
@@ -391,6 +403,8 @@ static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
     float h, base;
     line_box(st, st->title_size, &h, &base);
     const char *what = cv_arena_printf(c->a, "the title of section '%s'", sec->title);
+    c->block = 0;
+    begin_block(c);
     for (size_t i = 0; i < nl; i++) {
         cv_vitem *it = vl_add(c, vl, i ? 0 : st->title_space_before, what);
         it->height = h;
@@ -562,6 +576,7 @@ static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entr
     float main_w = side.n && !en->stack ? width - side_w - st->side_gap : width;
     expand_lines(c, en->tp->main, en->tp->nmain, en->e, &mains);
 
+    begin_block(c);
     cv_vitem *it = vl_add(c, vl, en->space_before, en->what);
     float mh, mb, sh, sb, y = 0;
     line_box(st, st->size, &mh, &mb);
@@ -628,6 +643,7 @@ static void add_entry(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
     entry en = {sec, idx, e, &st->tmpl[e->kind], width, stack, space_before,
                 cv_arena_printf(c->a, "entry %zu of section '%s'", idx + 1, sec->title)};
     size_t first = vl->n;
+    c->block = 0;
     switch (e->kind) {
     case CV_ENTRY_TEXT:
     case CV_ENTRY_ONELINE:
@@ -835,6 +851,7 @@ static void add_side_photo(cx *c, cv_vlist *vl, const cv_style *st, const cv_ima
 {
     float w, h;
     cv_photo_size(st, photo, st->photo_w < width ? st->photo_w : width, &w, &h);
+    begin_block(c);
     cv_vitem *it = vl_add(c, vl, 0, "the photo");
     it->height = h;
     it->nlines = 0;
@@ -930,12 +947,75 @@ static void warn_tall(const cv_composed *out, const cv_style *st, cv_error *err)
                         "runs past the foot of its page", out->col[c].items[i].what);
 }
 
+static float vl_height(const cv_vlist *vl)
+{
+    float h = 0;
+    for (size_t i = 0; i < vl->n; i++)
+        h += (i ? vl->items[i].space_before : 0) + vl->items[i].height;
+    return h;
+}
+
+/* columns.sidebar.widen_main: where the sidebar ends before the main
+ * column, the main column goes on at the full measure from the first page
+ * without sidebar.  The page break before it is moved back to the start of
+ * a paragraph (a header, a title) that a break may come before, on the
+ * sidebar's last page; from that paragraph on, the main sections are set
+ * again at the full width (quietly: their warnings were given) and take
+ * the place of the narrow items. */
+static void widen(cx *c, cv_composed *out, const cv_style *st)
+{
+    cv_vlist *main = &out->col[CV_COL_MAIN];
+    const cv_vlist *side = &out->col[CV_COL_SIDE];
+    float full = st->page_h - st->margin_top - st->margin_bottom;
+    float first = full - (out->head.n ? vl_height(&out->head) + out->head_gap : 0);
+    size_t *ps = cv_arena_alloc(c->tmp, (side->n + 1) * sizeof *ps);
+    size_t *pm = cv_arena_alloc(c->tmp, (main->n + 1) * sizeof *pm);
+    size_t ns = cv_paginate(c->tmp, side, CV_COL_SIDE, first, full, ps, NULL);
+    size_t nm = cv_paginate(c->tmp, main, CV_COL_MAIN, first, full, pm, NULL);
+    if (!ns || nm <= ns)
+        return;
+    size_t b = 0;
+    while (pm[b] < ns)
+        b++;                       /* the first item of page ns + 1 */
+    while (b > 0 && pm[b - 1] == ns - 1 &&
+           (main->items[b].line || main->items[b - 1].keep != CV_KEEP_NONE))
+        b--;
+    if (b == 0 || pm[b - 1] != ns - 1 || main->items[b].line)
+        return;                    /* no such paragraph on that page */
+    const cv_vitem *at = &main->items[b];
+
+    cv_error quiet;
+    cv_error_init(&quiet);
+    quiet.quiet = true;
+    cx w = *c;
+    w.err = &quiet;
+    cv_vlist wide = {0};
+    float width = st->page_w - st->margin_left - st->margin_right;
+    for (size_t s = 0; s < c->doc->nsections; s++)
+        if (c->doc->sections[s].nentries && !named(&st->sidebar_sections, &c->doc->sections[s]))
+            add_section(&w, &wide, st, st, s, width, false);
+    size_t w0 = 0;
+    while (w0 < wide.n && !(wide.items[w0].section == at->section &&
+                            wide.items[w0].entry == at->entry &&
+                            wide.items[w0].block == at->block && wide.items[w0].line == 0))
+        w0++;
+    if (w0 == wide.n)
+        return;
+    main->n = b;
+    for (size_t i = w0; i < wide.n; i++) {
+        cv_vitem it = wide.items[i];
+        it.wide = true;
+        it.break_before = i == w0 || it.break_before;
+        CV_PUSH(c->a, main->items, main->n, main->cap, it);
+    }
+}
+
 bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_image *photo,
                 cv_composed *out, cv_error *err)
 {
     memset(out, 0, sizeof *out);
     out->doc = doc;
-    cx c = {a, cv_arena_new(), doc, err};
+    cx c = {a, cv_arena_new(), doc, err, 0, 0};
     set_columns(out, st);
     cv_style side_st;
     sidebar_style(st, &side_st);
@@ -959,6 +1039,8 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_ima
     }
     if (st->sidebar && st->sidebar_single_block)
         tighten(side, &side_st);
+    if (st->sidebar && st->sidebar_widen && side->n && out->col[CV_COL_MAIN].n)
+        widen(&c, out, st);
     warn_tall(out, st, err);
     cv_arena_free(c.tmp);
     return !err->set;

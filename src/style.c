@@ -99,6 +99,7 @@ static const key keys[] = {
     K("columns.sidebar", "stack_side", BOOL, sidebar_stack),
     K("columns.sidebar", "justify", BOOL, sidebar_justify),
     K("columns.sidebar", "single_block", BOOL, sidebar_single_block),
+    K("columns.sidebar", "widen_main", BOOL, sidebar_widen),
     K("columns.sidebar", "line_spacing", NUM, sidebar_line_spacing),
     K("columns.sidebar", "rule_width", LEN, sidebar_rule_width),
     K("columns.sidebar", "rule_color", COLOR, sidebar_rule_color),
@@ -211,6 +212,7 @@ void cv_style_defaults(cv_style *st)
     st->sidebar_gap = 20;
     st->sidebar_stack = true;
     st->sidebar_single_block = true;
+    st->sidebar_widen = true;
     st->sidebar_line_spacing = 1.4f;
     st->sidebar_rule_color = 0xC8CED6;
     st->contact_title = "Contact";

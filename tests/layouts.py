@@ -507,9 +507,54 @@ def running_header_bold_keywords_test():
           out, rc)
 
 
+def widen_main_test():
+    """Sidebar layout: once the sidebar has ended, the main column takes the
+    full width (fang's sidebar ends on page 2), the rule stops with the
+    sidebar, every word is set once; widen_main: false keeps it narrow."""
+    prof = os.path.join(ROOT, "profiles", "fang.yaml")
+    lay = layout_path("sidebar")
+    narrow = write("sidebar-narrow.yaml", "extends: %s\ncolumns: {sidebar: {widen_main: false}}\n"
+                   % lay)
+    rc, out, _ = dump(prof, lay, "--explain")
+    rc2, out2, _ = dump(prof, narrow)
+    pages, pages2 = parse_dump(out), parse_dump(out2)
+    check("widen_main: fewer pages than with the narrow column",
+          rc == 0 and rc2 == 0 and len(pages) < len(pages2), (len(pages), len(pages2)))
+    side_pages = [i for i, p in enumerate(pages) if "sidebar" in p["regions"]]
+    last = max(side_pages) if side_pages else None
+    check("widen_main: the sidebar has a region on its pages only",
+          side_pages == list(range(last + 1)) and last + 1 < len(pages), side_pages)
+    ok = True
+    for i, p in enumerate(pages):
+        m = p["regions"]["main"]
+        full = i > last
+        ok &= (m[0] < 60) == full                  # the left margin, not the sidebar's edge
+        rules = [r for r in out.split("\npage ")[i + 1].splitlines() if r.startswith("rule ")
+                 and r.split()[1] == r.split()[3]]       # vertical: the column rule
+        ok &= bool(rules) != full
+        if full:
+            body = [r for r in p["runs"] if m[1] <= r["y"] <= m[3]]
+            ok &= max(r["x"] + r["w"] for r in body) - min(r["x"] for r in body) > 400
+    check("widen_main: full-width pages after the sidebar, the rule only beside it", ok,
+          [p["regions"] for p in pages])
+    # The letters of the columns (hyphens and spaces aside: lines break
+    # elsewhere), not of the running header and footer.
+    def letters(o):
+        s = "".join(r["text"] for p in parse_dump(o) for r in p["runs"]
+                    if any(k in ("main", "sidebar") and g[1] - 1 <= r["y"] <= g[3] + 1
+                           for k, g in p["regions"].items()))
+        return sorted(s.replace("-", "").replace(" ", ""))
+    w1, w2 = letters(out), letters(out2)
+    check("widen_main: the same text as the narrow column, once",
+          w1 == w2, (len(w1), len(w2)))
+    check("widen_main: --explain names it",
+          "the sidebar has ended, so the main column takes the full width" in out, rc)
+
+
 if __name__ == "__main__":
     sys.exit(testlib.main("layouts", [all_layouts_test, sidebar_order_test,
                                       sidebar_sections_test, furniture_test, fit_test,
                                       explain_test, photo_test, fill_test,
-                                      contact_whole_test, running_header_bold_keywords_test],
+                                      contact_whole_test, running_header_bold_keywords_test,
+                                      widen_main_test],
                           tmp=TMP))
