@@ -58,6 +58,7 @@ enum { CV_COL_MAIN, CV_COL_SIDE, CV_NCOLS };
 typedef struct cv_piece {
     const cv_line *line;
     float dx, dy;            /* line origin: right of the column's left edge, below the item top */
+    int tag;                 /* the structure node of its text (tags.h) */
 } cv_piece;
 
 typedef struct cv_vrule {
@@ -68,6 +69,7 @@ typedef struct cv_vrule {
 typedef struct cv_vimg {
     float dx, dy, w, h;      /* top-left corner below the item top */
     const cv_image *im;
+    int tag;                 /* its Figure (tags.h) */
 } cv_vimg;
 
 typedef struct cv_vitem {
@@ -101,6 +103,7 @@ typedef struct cv_composed {
     cv_vlist col[CV_NCOLS];        /* main column; sidebar (empty without one) */
     float col_x[CV_NCOLS], col_w[CV_NCOLS];  /* from the left margin */
     size_t ncols;
+    cv_tags *tags;                 /* the logical structure: what the pieces' tags name */
 } cv_composed;
 
 /* Compose `doc` in `st`, with `photo` (from cv_photo_load(), or NULL).

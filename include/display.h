@@ -17,12 +17,14 @@
 
 #include "arena.h"
 #include "image.h"
+#include "tags.h"
 #include "wrap.h"
 
 /* A picture placed on a page: (x, y) is its bottom-left corner. */
 typedef struct cv_img {
     float x, y, w, h;
     const cv_image *im;
+    int tag;                /* its structure node (tags.h): a Figure; 0: an artifact */
 } cv_img;
 
 /* A named rectangle of a page where content may go ("main", "sidebar",
@@ -69,6 +71,10 @@ typedef struct cv_display {
     bool has_date;
     long long epoch;
     bool pdfa;               /* write PDF/A-1b */
+    bool pdfua;              /* write PDF/UA-1 */
+    /* The logical structure (tags.h) the runs' and pictures' tags name;
+     * NULL: an untagged PDF. */
+    const cv_tags *tags;
 } cv_display;
 
 /* A new, empty page at the end of `d`. */

@@ -43,6 +43,7 @@ typedef struct cv_run {
     cv_gl *g;
     size_t n;
     float width;      /* sum of advances, points */
+    int tag;          /* its structure node (tags.h); 0: an artifact */
 } cv_run;
 
 typedef struct cv_rule {

@@ -409,7 +409,7 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
 {
     static const char *const keys[] = {
         "name", "native_name", "headline", "location", "email", "phone", "website", "photo",
-        "social_networks", "sections", "custom_connections", NULL};
+        "photo_alt", "social_networks", "sections", "custom_connections", NULL};
     if (n->kind != CV_YML_MAP)
         return cv_error_at(c->err, n->pos, "'cv' must be a mapping, not %s",
                            cv_yml_kind_name(n->kind));
@@ -426,6 +426,7 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
         !text(c, first_of(c, cv_yml_get(n, "phone"), "phone"), "phone", &d->phone) ||
         !text(c, first_of(c, cv_yml_get(n, "website"), "website"), "website", &d->website) ||
         !text(c, cv_yml_get(n, "photo"), "photo", &d->photo) ||
+        !text(c, cv_yml_get(n, "photo_alt"), "photo_alt", &d->photo_alt) ||
         !cv_text_check_email(&d->email, c->err) || !check_url(c, &d->website, "website"))
         return false;
     const cv_yml *cc = cv_yml_get(n, "custom_connections");
