@@ -131,6 +131,7 @@ typedef struct cv_style {
     /* PDF metadata. */
     const char *title_template;   /* "NAME — Résumé" */
     bool pdfa;                    /* pdf.pdfa: write PDF/A-1b */
+    bool pdfua;                   /* pdf.pdfua: write PDF/UA-1 */
 } cv_style;
 
 /* Load and resolve the layout at `path`.  Returns false with err set. */

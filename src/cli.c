@@ -11,7 +11,7 @@
 static const char usage[] =
     "Usage: cvpdf PROFILE... [-l LAYOUT] [-o FILE|DIR/] [--dump[=glyphs]]\n"
     "                        [--fit-pages N] [--explain] [--date DATE]\n"
-    "                        [--pdfa] [--defaults FILE] [-j N] [--timeout S]\n"
+    "                        [--pdfa] [--pdfua] [--defaults FILE] [-j N] [--timeout S]\n"
     "                        [--merge FILE] [--strict] [-q]\n"
     "Typeset résumés: YAML profiles (RenderCV's cv: format) to PDF.\n"
     "\n"
@@ -30,6 +30,7 @@ static const char usage[] =
     "      --date DATE     the \"last updated\" date (YYYY-MM-DD) for the\n"
     "                      running header or footer; default SOURCE_DATE_EPOCH\n"
     "      --pdfa          write PDF/A-1b (also the layout's pdf: pdfa: true)\n"
+    "      --pdfua         write PDF/UA-1 (also the layout's pdf: pdfua: true)\n"
     "      --defaults FILE a profile merged under every profile (a lab's\n"
     "                      address, locale:, settings:); the profile wins\n"
     "  -j, --jobs N        render a batch N profiles at a time, each in its own\n"
@@ -157,7 +158,8 @@ static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         {"explain", no_argument, NULL, 'E'},      {"date", required_argument, NULL, 'D'},
         {"pdfa", no_argument, NULL, 'A'},         {"jobs", required_argument, NULL, 'j'},
         {"timeout", required_argument, NULL, 'T'}, {"merge", required_argument, NULL, 'M'},
-        {"defaults", required_argument, NULL, 'P'}, {NULL, 0, NULL, 0}};
+        {"defaults", required_argument, NULL, 'P'}, {"pdfua", no_argument, NULL, 'U'},
+        {NULL, 0, NULL, 0}};
     optind = 0;                 /* GNU getopt: start afresh */
     opterr = 0;                 /* its messages would print the option raw */
     for (int c; (c = getopt_long(argc, argv, ":l:o:j:qhV", opts, NULL)) != -1;) {
@@ -167,6 +169,7 @@ static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         case 'S': o->strict = true; break;
         case 'E': o->explain = true; break;
         case 'A': o->pdfa = true; break;
+        case 'U': o->pdfua = true; break;
         case 'M': o->merge = optarg; break;
         case 'P': o->defaults = optarg; break;
         case 'q': o->quiet = true; break;

@@ -851,11 +851,15 @@ bool cv_book_write(cv_book *k, const char *title, const char *path, const cv_inp
 {
     if (!k->pages)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "nothing to write: no page");
-    cv_pdfmeta m = {.creator = "cvpdf " CV_VERSION, .pdfa = k->pdfa,
+    cv_pdfmeta m = {.creator = "cvpdf " CV_VERSION, .pdfa = k->pdfa, .pdfua = k->pdfua,
                     .title = k->book ? title : k->title, .author = k->authors,
                     .subject = k->subject, .keywords = k->keywords,
                     .lang = k->lang_differs ? NULL : k->lang,
                     .has_date = k->has_date, .epoch = k->epoch};
+    /* PDF/UA: a title, shown in the window; the name when the layout has
+     * none. */
+    if (m.pdfua && (!m.title || !*m.title))
+        m.title = m.author;
     /* The /ID: a digest of the content and the information. */
     const char *info[] = {m.title, m.author, m.subject, m.keywords, m.lang};
     for (size_t i = 0; i < sizeof info / sizeof *info; i++)

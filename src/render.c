@@ -93,6 +93,7 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     cv_furnish(a, d, doc, st, last_updated(o, doc, date), err);
     cv_display_set_info(a, d, doc, st);
     d->pdfa = d->pdfa || o->pdfa;
+    d->pdfua = d->pdfua || o->pdfua;
     d->has_date = o->has_epoch;
     d->epoch = o->epoch;
     return err->set ? NULL : d;

@@ -78,6 +78,7 @@ static const key keys[] = {
     K("bullets", "space_between", LEN, bullet_gap),
     K("pdf", "title", STR, title_template),
     K("pdf", "pdfa", BOOL, pdfa),
+    K("pdf", "pdfua", BOOL, pdfua),
     K("pagination", "entry_lines", COUNT, entry_lines),
     K("pagination", "orphans", COUNT, orphans),
     K("pagination", "widows", COUNT, widows),
