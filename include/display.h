@@ -72,6 +72,7 @@ typedef struct cv_display {
     long long epoch;
     bool pdfa;               /* write PDF/A-1b */
     bool pdfua;              /* write PDF/UA-1 */
+    bool untagged;           /* pdf: tagged: false (ignored with pdfua) */
     /* The logical structure (tags.h) the runs' and pictures' tags name;
      * NULL: an untagged PDF. */
     const cv_tags *tags;

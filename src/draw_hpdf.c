@@ -18,7 +18,8 @@
  *  - Links carry no border and the Print flag; bookmarks point at direct
  *    destinations; document information, /ID and PDF/A-1b come from
  *    pdf_meta.c.  Nothing depends on the clock, so output is reproducible.
- *  - With a structure (d->tags), the PDF is tagged (pdf_tags.h): each run
+ *  - With a structure (d->tags, unless the layout says `tagged: false`
+ *    and PDF/UA is not asked for), the PDF is tagged (pdf_tags.h): each run
  *    of text and each photo is a marked-content sequence of its structure
  *    element, a run split where a link begins or ends (between two TJ
  *    arrays, which moves nothing: the text position carries on) and put in
@@ -436,14 +437,15 @@ static bool has_cp(const cv_pdffont *pf, uint32_t cp)
 }
 
 /* Does run i end a line of its element's text, with a letter that a space
- * should part from the next line's (no space, hyphen or CJK after it)? */
+ * should part from the next line's?  Not after a space or a hyphen, nor
+ * after CJK, bullets, dashes and other symbols from U+2000 on. */
 static bool ends_line(const cv_page *pg, size_t i)
 {
     const cv_run *r = &pg->runs[i];
     if (!r->n)
         return false;
     uint32_t c = r->g[r->n - 1].cp;
-    if (c == ' ' || c == '-' || c == 0x2010 || c == 0x00AD || c >= 0x2E80)
+    if (c == ' ' || c == '-' || c == 0x00AD || c >= 0x2000)
         return false;
     for (size_t j = i + 1; j < pg->nruns; j++)
         if (pg->runs[j].tag == r->tag)
@@ -745,6 +747,12 @@ cv_book *cv_book_new(cv_engine *eng, bool book)
     return k;
 }
 
+/* Is d to be drawn tagged?  (PDF/UA needs it, whatever the layout says.) */
+static bool tagged(const cv_display *d)
+{
+    return d->tags && (d->pdfua || !d->untagged);
+}
+
 void cv_book_note(cv_book *k, const cv_display *d)
 {
     int space_face = -1;
@@ -754,7 +762,7 @@ void cv_book_note(cv_book *k, const cv_display *d)
             for (size_t g = 0; g < r->n; g++)
                 cv_pdffont_use(&k->fonts[r->face], r->g[g].cp);
             /* Tagged text may end a line with a space (put_tagged_runs). */
-            if (d->tags && r->tag && r->face != space_face)
+            if (tagged(d) && r->tag && r->face != space_face)
                 if (FT_Get_Char_Index(k->fonts[r->face].face->ft, ' ')) {
                     cv_pdffont_use(&k->fonts[r->face], ' ');
                     space_face = r->face;
@@ -809,14 +817,14 @@ bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err)
     for (size_t p = 0; ok && p < d->npages; p++)
         for (size_t i = 0; ok && i < d->pages[p].nimgs; i++)
             ok = load_image(pdf, &ims, d->pages[p].imgs[i].im, &k->c, err);
-    if (ok && d->tags) {
+    if (ok && tagged(d)) {
         if (!k->tags)
             k->tags = cv_pdftags_new(pdf, k->book);
         cv_pdftags_begin(k->tags, d->tags, d->lang);
     }
     for (size_t p = 0; ok && p < d->npages; p++)
         if (!draw_page(pdf, d, &d->pages[p], k->fonts, &ims, &k->c, &k->b, &k->md5,
-                       d->tags ? k->tags : NULL))
+                       tagged(d) ? k->tags : NULL))
             ok = cv_error_at(err, (cv_pos){0}, "libharu failed drawing page %zu "
                              "(error 0x%04X)", k->pages + p + 1, (unsigned)k->c.status);
     free(ims.im);

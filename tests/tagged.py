@@ -10,6 +10,8 @@ Usage: tests/tagged.py CVPDF_BINARY [-k PATTERN] [--list]
                column when it stands left, after when right); every summary,
                highlight and text entry is found, whole and in the
                profile's order, in the text of its section's element
+  sidebar      the sidebar on the right is read after the main column;
+               with single_block: false the order holds as well
   coverage     every drawn run is in the tree or an artifact: the tree's
                characters are exactly those of the --dump's runs outside
                the running header and footer, and pdftotext's those of all
@@ -18,7 +20,8 @@ Usage: tests/tagged.py CVPDF_BINARY [-k PATTERN] [--list]
   rules        tests/pdfua_check.py passes on every PDF above, and catches
                a PDF whose MCIDs, /Alt and /MarkInfo are broken
   pdfua        --pdfua and `pdf: pdfua: true`: the PDF/UA rules too; PDF
-               1.7 alone, 1.4 with --pdfa; without it no pdfuaid
+               1.7 alone, 1.4 with --pdfa; without it no pdfuaid;
+               `pdf: tagged: false` writes no tree (unless --pdfua)
   lang         方佳瑞 in an English résumé is a Span /Lang (zh), the
                document /Lang (en); a Chinese résumé has /Lang (zh) and no
                Span for its Chinese
@@ -262,6 +265,30 @@ def order():
                 order_checks(name, pdf, profile, layout)
 
 
+def variant(tag, body):
+    """A layout extending sidebar.yaml with `body` (YAML) added."""
+    p = os.path.join(TMP, "layout-%s.yaml" % tag)
+    with open(p, "w") as f:
+        f.write("extends: %s\n%s" % (os.path.join(ROOT, "layouts", "sidebar.yaml"), body))
+    return p
+
+
+def sidebar():
+    """The sidebar on the right is read after the main column; with
+    single_block: false (the main column's spacing) the tree's order is
+    the same."""
+    for tag, body in (("right", "columns:\n  sidebar:\n    side: right\n"),
+                      ("spaced", "columns:\n  sidebar:\n    single_block: false\n")):
+        lay = variant(tag, body)
+        for profile in PROFILES:
+            name = "sidebar-%s/%s" % (tag, stem(profile))
+            pdf = os.path.join(TMP, "%s-%s.pdf" % (tag, stem(profile)))
+            ok, err = render(profile, pdf, "-l", lay)
+            if check("order %s: renders" % name, ok, err[-300:]):
+                order_checks(name, pdf, profile, lay if tag == "right" else
+                             os.path.join(ROOT, "layouts", "sidebar.yaml"))
+
+
 def coverage():
     for layout in LAYOUTS:
         for profile in PROFILES:
@@ -333,6 +360,19 @@ def pdfua():
     if check("pdfua: --pdfua --pdfa renders", ok, err):
         check("pdfua: --pdfua --pdfa passes the rules", not pdfua_check.problems(b, True))
         check("pdfua: PDF 1.4 with PDF/A-1", pdf_version(b) == "%PDF-1.4", pdf_version(b))
+    # pdf: tagged: false: no structure, no marked content; --pdfua wins.
+    lay = os.path.join(TMP, "untagged.yaml")
+    with open(lay, "w") as f:
+        f.write("extends: %s\npdf:\n  tagged: false\n" % os.path.join(ROOT, "layouts", "onecolumn.yaml"))
+    u = os.path.join(TMP, "untagged.pdf")
+    if check("pdfua: tagged: false renders", render(he, u, "-l", lay)[0]):
+        cat = open_pdf(u).catalog
+        rc, raw, _ = run(["qpdf", "--qdf", "--object-streams=disable", u, "-"])
+        check("pdfua: tagged: false writes no structure tree and no marked content",
+              "StructTreeRoot" not in cat and "MarkInfo" not in cat and " BDC" not in raw)
+        ok, _ = render(he, u, "-l", lay, "--pdfua")
+        check("pdfua: tagged: false with --pdfua is tagged all the same",
+              ok and not pdfua_check.problems(u, True))
     lay = os.path.join(TMP, "ua-layout.yaml")
     with open(lay, "w") as f:
         f.write("extends: %s\npdf:\n  pdfua: true\n  title: ~\n"
@@ -491,5 +531,5 @@ def same():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("tagged", [order, coverage, pdfua, lang, photo, merge, fit, rules,
+    sys.exit(testlib.main("tagged", [order, sidebar, coverage, pdfua, lang, photo, merge, fit, rules,
                                      preflight, same], tmp=TMP))
