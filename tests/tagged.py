@@ -32,6 +32,8 @@ Usage: tests/tagged.py CVPDF_BINARY [-k PATTERN] [--list]
   fit          --fit-pages: the rules hold and the order is kept
   preflight    PDFBox Preflight passes --pdfa, --pdfa --pdfua, a photo and
                a book
+  pdfbox       PDFBox's structure API (tests/java/TagTree.java, compiled
+               with javac) reads the same elements and text as poppler
   same         tagging moves nothing: the line-end spaces it adds are
                beyond the lines' ends (pdftotext -bbox words unchanged by
                them is shown by `coverage`); two renders are byte-identical
@@ -521,6 +523,60 @@ def preflight():
         check("preflight %s is valid PDF/A-1b" % stem(pdf), v and v[0], v and v[1][:3])
 
 
+def flat(tree_lines):
+    """(the elements' types with their depths, the text as letters and
+    digits) of a tree printed as pdfinfo -struct-text or TagTree prints it."""
+    types, text = [], []
+    for ln in tree_lines:
+        s = ln.strip()
+        if not s or s.startswith("Object "):
+            continue
+        if s.startswith('"') and s.endswith('"'):
+            text.append(s[1:-1])
+        else:
+            types.append((len(ln) - len(ln.lstrip(" ")), s.split(" ")[0]))
+    return types, norm("".join(text))
+
+
+def pdfbox():
+    """PDFBox's structure API (tests/java/TagTree.java) reads the same tree
+    as poppler: the same elements, role-mapped, and the same text."""
+    jars = ["pdfbox2.jar", "fontbox2.jar", "commons-logging.jar"]
+    cp = ":".join(os.path.join(JAVA_DIR, j) for j in jars)
+    classes = os.path.join(TMP, "java")
+    os.makedirs(classes, exist_ok=True)
+    rc, _, err = run(["javac", "-d", classes, "-cp", cp,
+                      os.path.join(ROOT, "tests", "java", "TagTree.java")], timeout=300)
+    if not check("pdfbox: TagTree.java compiles", rc == 0, err[-300:]):
+        return
+    pdfs = []
+    for layout in ("onecolumn", "sidebar"):
+        for profile in PROFILES:
+            pdf = os.path.join(TMP, "pb-%s-%s.pdf" % (layout, stem(profile)))
+            if render(profile, pdf, "-l", os.path.join(ROOT, "layouts", layout + ".yaml"))[0]:
+                pdfs.append(pdf)
+    book = os.path.join(TMP, "pb-book.pdf")
+    subprocess.run([BIN, "-q", "--merge", book] + PROFILES, env=ENV, cwd=ROOT,
+                   capture_output=True, timeout=300)
+    pdfs.append(book)
+    rc, out, err = run(["java", "-cp", classes + ":" + cp, "TagTree"] + pdfs, timeout=600)
+    got = {}
+    for chunk in out.split("### ")[1:]:
+        path, _, body = chunk.partition("\n")
+        got[path] = flat(body.splitlines())
+    for pdf in pdfs:
+        rc, pop, _ = run(["pdfinfo", "-struct-text", pdf])
+        want = flat(pop.splitlines())
+        have = got.get(pdf)
+        check("pdfbox %s: the same elements as poppler" % stem(pdf),
+              have and have[0] == want[0],
+              have and next(((a, b) for a, b in zip(have[0], want[0]) if a != b),
+                            (len(have[0]), len(want[0]))))
+        check("pdfbox %s: the same text as poppler" % stem(pdf),
+              have and have[1] == want[1] and len(want[1]) > 100,
+              have and (len(have[1]), len(want[1])))
+
+
 def same():
     he = os.path.join(ROOT, "profiles", "he.yaml")
     a, b = os.path.join(TMP, "same-a.pdf"), os.path.join(TMP, "same-b.pdf")
@@ -532,4 +588,4 @@ def same():
 
 if __name__ == "__main__":
     sys.exit(testlib.main("tagged", [order, sidebar, coverage, pdfua, lang, photo, merge, fit, rules,
-                                     preflight, same], tmp=TMP))
+                                     preflight, pdfbox, same], tmp=TMP))
