@@ -21,6 +21,10 @@
  *   - the document header is never split.
  * `page_break_before:` sections start a new page.
  *
+ * cv_compose() also builds the résumé's logical structure (tags.h,
+ * out->tags): each piece of a line names the node its text belongs to,
+ * each picture its Figure.
+ *
  * Everything composed is allocated in the arena given and valid until
  * cv_arena_free(); the lists point into the document and the style, which
  * must live as long.

@@ -6,8 +6,10 @@
  * page, plus the document's bookmarks and information.  flow.c and
  * furniture.c make it (with cv_display_page(), cv_page_put_line() and
  * cv_page_add_region()); draw_hpdf.c writes it as a PDF and draw_dump.c
- * prints it as text for the tests.  Everything in it lives in the arena it
- * was made in, until cv_arena_free().
+ * prints it as text for the tests.  Runs and pictures carry the id of the
+ * structure node (tags.h) they belong to, for the tagged PDF; the tree is
+ * d->tags.  Everything in it lives in the arena it was made in, until
+ * cv_arena_free().
  */
 #ifndef CV_DISPLAY_H
 #define CV_DISPLAY_H

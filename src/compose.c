@@ -61,7 +61,8 @@ typedef struct cx {
     int parent;              /* where the next section goes */
     int cont;                /* the section being set */
     int list;                /* its list (bullet, numbered, publication entries) */
-    int entry;               /* the entry being set */
+    int entry;               /* the entry being set: what holds its parts */
+    int lbl;                 /* its list item's label (bullet, number entries) */
 } cx;
 
 /* A new structure node of `type` under `parent` (tags.h). */
@@ -492,7 +493,7 @@ static void add_bullet_entry(cx *c, cv_vlist *vl, const cv_style *st, const entr
     cv_line *bullet = one_line(c, st, cv_markup_escape(c->tmp, st->bullet), &f, st->bullet_pos);
     add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = st->bullet_text_indent,
                                 .width = en->width - st->bullet_text_indent, .lead = bullet,
-                                .lead_dx = st->bullet_indent, .lead_tag = c->entry, .space_before = en->space_before,
+                                .lead_dx = st->bullet_indent, .lead_tag = c->lbl, .space_before = en->space_before,
                                 .pos = en->e->pos, .what = en->what});
 }
 
@@ -512,7 +513,7 @@ static void add_numbered_entry(cx *c, cv_vlist *vl, const cv_style *st, const en
     size_t n = expand_first(c, en, &sp);
     add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = indent,
                                 .width = en->width - indent, .lead = lead,
-                                .lead_tag = c->entry, .lead_dx = indent - st->size * 0.6f - (lead ? lead->width : 0),
+                                .lead_tag = c->lbl, .lead_dx = indent - st->size * 0.6f - (lead ? lead->width : 0),
                                 .space_before = en->space_before, .pos = en->e->pos,
                                 .what = en->what});
 }
@@ -622,9 +623,10 @@ static void add_full_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry 
 }
 
 /* The structure of entry `idx` of `sec` in the section c->cont: a P for a
- * text or one-line entry; an LI of a list for a bullet, a number (its Lbl)
- * or a publication (its LBody holding the entry); an Entry (a Div) for
- * the others.  c->entry is the entry's container, c->tag its text's. */
+ * text or one-line entry; an LI of a list for a bullet or a number (its
+ * Lbl c->lbl, its text an LBody) or a publication (its LBody holding the
+ * entry); an Entry (a Div) for the others.  c->entry is what holds the
+ * entry's parts, c->tag the node of its text where it is one. */
 static void entry_tags(cx *c, const cv_section *sec, size_t idx)
 {
     cv_entry_kind k = sec->entries[idx].kind;
@@ -638,8 +640,8 @@ static void entry_tags(cx *c, const cv_section *sec, size_t idx)
         c->entry = tag(c, tag(c, c->list, "LI"), "LBody");
     } else if (listed) {
         int li = tag(c, c->list, "LI");
-        c->entry = tag(c, li, "Lbl");
-        c->tag = tag(c, li, "LBody");
+        c->lbl = tag(c, li, "Lbl");
+        c->entry = c->tag = tag(c, li, "LBody");
     } else {
         c->entry = tag(c, c->cont, "Entry");
     }

@@ -275,11 +275,12 @@ static bool put_images(HPDF_Page page, const cv_page *pg, const images *ims, buf
         const cv_img *im = &pg->imgs[i];
         HPDF_Image xo = find_image(ims, im->im);
         /* A Figure of the structure, or an artifact. */
-        char mc[64] = "/Artifact BMC\n";
-        const char *type;
-        if (pt && im->tag)
-            snprintf(mc, sizeof mc, "/%s <</MCID %d>> BDC\n", "Figure",
-                     cv_pdftags_mc(pt, im->tag, -1, NULL, &type));
+        char mc[80] = "/Artifact BMC\n";
+        if (pt && im->tag) {
+            const char *type;
+            int mcid = cv_pdftags_mc(pt, im->tag, -1, NULL, &type);
+            snprintf(mc, sizeof mc, "/%s <</MCID %d>> BDC\n", type, mcid);
+        }
         if (pt && HPDF_Stream_WriteStr(stream, mc) != HPDF_OK)
             return false;
         if (!xo || HPDF_Page_DrawImage(page, xo, im->x, im->y, im->w, im->h) != HPDF_OK)
@@ -755,18 +756,14 @@ static bool tagged(const cv_display *d)
 
 void cv_book_note(cv_book *k, const cv_display *d)
 {
-    int space_face = -1;
     for (size_t p = 0; p < d->npages; p++)
         for (size_t i = 0; i < d->pages[p].nruns; i++) {
             const cv_run *r = &d->pages[p].runs[i];
             for (size_t g = 0; g < r->n; g++)
                 cv_pdffont_use(&k->fonts[r->face], r->g[g].cp);
             /* Tagged text may end a line with a space (put_tagged_runs). */
-            if (tagged(d) && r->tag && r->face != space_face)
-                if (FT_Get_Char_Index(k->fonts[r->face].face->ft, ' ')) {
-                    cv_pdffont_use(&k->fonts[r->face], ' ');
-                    space_face = r->face;
-                }
+            if (tagged(d) && r->tag && FT_Get_Char_Index(k->fonts[r->face].face->ft, ' '))
+                cv_pdffont_use(&k->fonts[r->face], ' ');
         }
 }
 

@@ -342,14 +342,19 @@ bool cv_pdftags_finish(cv_pdftags *pt)
              HPDF_Dict_AddNumber(pt->ann[i].an, "StructParent", key) == HPDF_OK;
         key++;
     }
+    ok = ok && HPDF_Dict_Add(root, "ParentTree", ptree) == HPDF_OK &&
+         HPDF_Dict_AddNumber(root, "ParentTreeNextKey", key) == HPDF_OK;
     HPDF_Dict rm = ok ? role_map(pt) : NULL;
-    HPDF_Dict mark = rm ? HPDF_Dict_New(pdf->mmgr) : NULL;
-    return mark && HPDF_Dict_Add(root, "ParentTree", ptree) == HPDF_OK &&
-           HPDF_Dict_AddNumber(root, "ParentTreeNextKey", key) == HPDF_OK &&
-           (rm->list->count ? HPDF_Dict_Add(root, "RoleMap", rm) : (HPDF_Dict_Free(rm), HPDF_OK)) == HPDF_OK &&
-           HPDF_Dict_Add(pdf->catalog, "StructTreeRoot", root) == HPDF_OK &&
-           HPDF_Dict_AddBoolean(mark, "Marked", HPDF_TRUE) == HPDF_OK &&
-           HPDF_Dict_Add(pdf->catalog, "MarkInfo", mark) == HPDF_OK;
+    if (!rm)
+        return false;
+    if (!rm->list->count)
+        HPDF_Dict_Free(rm);             /* no type of our own used */
+    else if (HPDF_Dict_Add(root, "RoleMap", rm) != HPDF_OK)
+        return false;
+    HPDF_Dict mark = HPDF_Dict_New(pdf->mmgr);
+    return mark && HPDF_Dict_AddBoolean(mark, "Marked", HPDF_TRUE) == HPDF_OK &&
+           HPDF_Dict_Add(pdf->catalog, "MarkInfo", mark) == HPDF_OK &&
+           HPDF_Dict_Add(pdf->catalog, "StructTreeRoot", root) == HPDF_OK;
 }
 
 void cv_pdftags_free(cv_pdftags *pt)
