@@ -34,9 +34,10 @@ Usage: tests/tagged.py CVPDF_BINARY [-k PATTERN] [--list]
                a book
   pdfbox       PDFBox's structure API (tests/java/TagTree.java, compiled
                with javac) reads the same elements and text as poppler
-  same         tagging moves nothing: the line-end spaces it adds are
-               beyond the lines' ends (pdftotext -bbox words unchanged by
-               them is shown by `coverage`); two renders are byte-identical
+  same         tagging moves nothing: the tagged PDF and the untagged one
+               (`pdf: tagged: false`, the PDF cvpdf wrote before tagging)
+               read the same in pdftotext -layout and rasterise to the same
+               pixels; two renders are byte-identical
 """
 import collections
 import os
@@ -578,6 +579,34 @@ def pdfbox():
 
 
 def same():
+    """Tagging moves nothing: the tagged PDF and the untagged one
+    (`pdf: tagged: false`) read the same in pdftotext and rasterise to the
+    same pixels."""
+    import glob
+    import hashlib
+    for layout in ("onecolumn", "sidebar"):
+        lay = os.path.join(TMP, "same-untagged-%s.yaml" % layout)
+        with open(lay, "w") as f:
+            f.write("extends: %s\npdf:\n  tagged: false\n"
+                    % os.path.join(ROOT, "layouts", layout + ".yaml"))
+        for profile in PROFILES:
+            name = "%s/%s" % (layout, stem(profile))
+            t = os.path.join(TMP, "same-t-%s-%s.pdf" % (layout, stem(profile)))
+            u = os.path.join(TMP, "same-u-%s-%s.pdf" % (layout, stem(profile)))
+            if not (render(profile, t, "-l", os.path.join(ROOT, "layouts", layout + ".yaml"))[0]
+                    and render(profile, u, "-l", lay)[0]):
+                check("same %s: renders" % name, False)
+                continue
+            texts = [run(["pdftotext", "-layout", x, "-"])[1] for x in (t, u)]
+            check("same %s: pdftotext -layout reads the tagged PDF as the untagged" % name,
+                  texts[0] == texts[1])
+            sums = []
+            for x in (t, u):
+                run(["pdftoppm", "-r", "40", "-png", x, x[:-4]])
+                pngs = sorted(glob.glob(x[:-4] + "-*.png"))
+                sums.append([hashlib.md5(open(p, "rb").read()).hexdigest() for p in pngs])
+            check("same %s: the tagged PDF's pages are the untagged one's, pixel for pixel"
+                  % name, sums[0] == sums[1] and sums[0], (len(sums[0]), len(sums[1])))
     he = os.path.join(ROOT, "profiles", "he.yaml")
     a, b = os.path.join(TMP, "same-a.pdf"), os.path.join(TMP, "same-b.pdf")
     render(he, a, "--pdfua")
