@@ -42,6 +42,9 @@ void cv_pdftags_page(cv_pdftags *pt, HPDF_Page page);
  * node's): returns its MCID and sets *type to the tag to write (the type
  * of the element it belongs to: the node's, a Link's or a Span's). */
 int cv_pdftags_mc(cv_pdftags *pt, int node, int link, const char *lang, const char **type);
+/* Node `node`'s (a Figure's) bounding box on the page, in points: its
+ * /A <</O /Layout /BBox [...]>> attribute. */
+void cv_pdftags_bbox(cv_pdftags *pt, int node, float x0, float y0, float x1, float y1);
 /* The annotation of the page's link `link`, with `contents` (UTF-8) as
  * its description: put in its Link element (one under the résumé's root
  * if no text of it was drawn). */

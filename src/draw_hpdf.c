@@ -280,6 +280,7 @@ static bool put_images(HPDF_Page page, const cv_page *pg, const images *ims, buf
             const char *type;
             int mcid = cv_pdftags_mc(pt, im->tag, -1, NULL, &type);
             snprintf(mc, sizeof mc, "/%s <</MCID %d>> BDC\n", type, mcid);
+            cv_pdftags_bbox(pt, im->tag, im->x, im->y, im->x + im->w, im->y + im->h);
         }
         if (pt && HPDF_Stream_WriteStr(stream, mc) != HPDF_OK)
             return false;

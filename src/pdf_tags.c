@@ -47,6 +47,8 @@ typedef struct elem {
     kid *kids;
     size_t n, cap;
     bool full;               /* has content, here or beneath */
+    bool has_bbox;
+    float bbox[4];           /* the Layout attribute BBox (a Figure) */
     HPDF_Dict d;
 } elem;
 
@@ -182,6 +184,13 @@ int cv_pdftags_mc(cv_pdftags *pt, int node, int link, const char *lang, const ch
     return mcid;
 }
 
+void cv_pdftags_bbox(cv_pdftags *pt, int node, float x0, float y0, float x1, float y1)
+{
+    elem *e = &pt->e[pt->base + node];
+    e->has_bbox = true;
+    e->bbox[0] = x0, e->bbox[1] = y0, e->bbox[2] = x1, e->bbox[3] = y1;
+}
+
 static bool ascii(const char *s)
 {
     for (; *s; s++)
@@ -267,6 +276,15 @@ static bool fill(cv_pdftags *pt, int i, HPDF_Dict root)
         ok = HPDF_Dict_Add(d, "Alt", text(pdf, e->alt)) == HPDF_OK;
     if (ok && e->lang)
         ok = HPDF_Dict_Add(d, "Lang", HPDF_String_New(pdf->mmgr, e->lang, NULL)) == HPDF_OK;
+    if (ok && e->has_bbox) {
+        HPDF_Dict attr = HPDF_Dict_New(pdf->mmgr);
+        HPDF_Array box = HPDF_Array_New(pdf->mmgr);
+        ok = attr && box && HPDF_Dict_Add(d, "A", attr) == HPDF_OK &&
+             HPDF_Dict_AddName(attr, "O", "Layout") == HPDF_OK &&
+             HPDF_Dict_Add(attr, "BBox", box) == HPDF_OK;
+        for (int k = 0; ok && k < 4; k++)
+            ok = HPDF_Array_AddReal(box, e->bbox[k]) == HPDF_OK;
+    }
     return ok;
 }
 

@@ -24,7 +24,7 @@ The rules, by the names docs/accessibility.md lists them under:
                L holds only LI (or Caption, L), LI only Lbl and LBody
   headings     the first heading is H1 (in each Part) and no level is
                skipped (H1 then H3)
-  figures      every Figure has a non-empty /Alt
+  figures      every Figure has a non-empty /Alt and a Layout /BBox
   annots       every link annotation has /StructParent, the parent tree
                maps it to a Link element whose /K holds an OBJR to it, and
                /Contents; pages with annotations have /Tabs /S
@@ -196,6 +196,11 @@ class Checker:
                 self.err("elements", "an LI holds %s" % kid_types)
             if std == "Figure" and not (text(d.get("Alt")) or "").strip():
                 self.err("figures", "a Figure without /Alt")
+            attrs = [resolve1(x) for x in as_list(d.get("A"))]
+            if std == "Figure" and not any(isinstance(x, dict) and name(x.get("O")) == "Layout"
+                                           and len(resolve1(x.get("BBox")) or []) == 4
+                                           for x in attrs):
+                self.err("figures", "a Figure without a Layout /BBox")
             # Headings, per Part (or the document).
             if std and re.fullmatch(r"H[1-6]", std):
                 part = oid

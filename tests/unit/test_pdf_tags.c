@@ -106,6 +106,7 @@ TEST(one_resume)
     cv_pdftags_page(pt, p2);
     CHECK(cv_pdftags_mc(pt, p, -1, NULL, &type) == 0);      /* MCIDs from 0 again */
     CHECK(cv_pdftags_mc(pt, fig, -1, NULL, &type) == 1 && !strcmp(type, "Figure"));
+    cv_pdftags_bbox(pt, fig, 10, 20, 110, 140);
     CHECK(cv_pdftags_finish(pt));
 
     HPDF_Dict root = item(pdf->catalog, "StructTreeRoot");
@@ -144,6 +145,9 @@ TEST(one_resume)
     HPDF_Dict figd = kid(s, 2, &n);
     HPDF_String alt = item(figd, "Alt");
     CHECK(alt && !strcmp((const char *)alt->value, "Ada Lovelace"));
+    HPDF_Dict attr = item(figd, "A");
+    HPDF_Array box = attr ? item(attr, "BBox") : NULL;
+    CHECK(attr && !strcmp(name_of(attr, "O"), "Layout") && box && box->list->count == 4);
     /* The annotation: in the parent tree, described. */
     CHECK(cls(item(an, "StructParent")) == HPDF_OCLASS_NUMBER && item(an, "Contents"));
     /* Pages: /StructParents 0 and 1, /Tabs /S; the annotation's key 2. */
