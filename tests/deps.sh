@@ -4,11 +4,12 @@
 # As root it installs what is missing; otherwise it prints the exact command.
 set -e
 PKGS="gcc make pkg-config libhpdf-dev libfreetype-dev libharfbuzz-dev libyaml-dev
-libunibreak-dev libfontconfig-dev libhyphen-dev hyphen-en-us libpng-dev libjpeg-dev liblcms2-dev
+libunibreak-dev libfontconfig-dev libhyphen-dev libbtparse-dev hyphen-en-us libpng-dev libjpeg-dev liblcms2-dev
 poppler-utils qpdf
-python3 python3-pdfminer fonts-dejavu-extra
+python3 python3-pdfminer python3-bibtexparser fonts-dejavu-extra
+python3-jsonschema python3-yaml groff-base man-db
 mupdf-tools default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java
-default-jdk-headless python3-yaml"
+default-jdk-headless"
 # `make fuzz` only (`sh tests/deps.sh fuzz`): clang and its libFuzzer runtime
 # (libclang_rt.fuzzer, in libclang-rt-14-dev on Debian 12).  make check never
 # needs them.
