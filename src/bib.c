@@ -23,6 +23,7 @@
 
 #include <btparse.h>
 #include <ctype.h>
+#include <stdint.h>
 #include <errno.h>
 #include <libgen.h>
 #include <stdlib.h>
@@ -31,6 +32,7 @@
 #include <unistd.h>
 
 #include "markup.h"
+#include "utf8.h"
 
 typedef cv_strbuf buf;
 
@@ -706,12 +708,6 @@ static const char *said(cv_arena *a, const bibfile *bf, const char *text, cv_err
     return first;
 }
 
-/* BibTeX's month macros. */
-static const char *const month_macros[12][2] = {
-    {"jan", "January"}, {"feb", "February"}, {"mar", "March"}, {"apr", "April"},
-    {"may", "May"}, {"jun", "June"}, {"jul", "July"}, {"aug", "August"},
-    {"sep", "September"}, {"oct", "October"}, {"nov", "November"}, {"dec", "December"}};
-
 /* One entry out of libbtparse's tree into the arena. */
 static void copy_entry(cv_arena *a, bibfile *bf, AST *e, rec *r)
 {
@@ -727,6 +723,138 @@ static void copy_entry(cv_arena *a, bibfile *bf, AST *e, rec *r)
                     {bf->path, f->line, column_of(bf, f->line, name)}};
         free(v);
         CV_PUSH(a, r->f, r->nf, cap, fl);
+    }
+}
+
+/* BibTeX's month macros. */
+static const char *const month_macros[12][2] = {
+    {"jan", "January"}, {"feb", "February"}, {"mar", "March"}, {"apr", "April"},
+    {"may", "May"}, {"jun", "June"}, {"jul", "July"}, {"aug", "August"},
+    {"sep", "September"}, {"oct", "October"}, {"nov", "November"}, {"dec", "December"}};
+
+/* A character of a macro's name (BibTeX's rule, roughly). */
+static bool name_char(char c)
+{
+    return c && !isspace((unsigned char)c) && !strchr("=,#{}()\"%'", c);
+}
+
+typedef struct use {
+    const char *name;
+    cv_pos pos;
+} use;
+
+/* libbtparse 0.89 loses a byte for every use of a macro no @string
+ * defines (a journal abbreviation from IEEEabrv.bib, say), so before it
+ * parses, each name used as a macro in an entry and defined by no @string
+ * (nor a month) is defined here as empty, and said to be undefined here.
+ * The scan follows entries as libbtparse does: `@type{...}` or
+ * `@type(...)`, values in braces or quotes, names after `=` and `#`. */
+static void predefine(cv_arena *a, const bibfile *bf, cv_error *err)
+{
+    const char *s = bf->text, *end = s + bf->len;
+    use *uses = NULL;
+    const char **defs = NULL;
+    size_t nuses = 0, cuses = 0, ndefs = 0, cdefs = 0;
+    int line = 1;
+    const char *line_start = s;
+    for (const char *p = s; p < end; p++) {
+        if (*p == '\n') {
+            line++;
+            line_start = p + 1;
+        }
+        if (*p != '@')
+            continue;
+        /* @type, then its opening delimiter. */
+        const char *t = ++p;
+        while (p < end && isalpha((unsigned char)*p))
+            p++;
+        size_t tl = (size_t)(p - t);
+        while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')) {
+            if (*p == '\n')
+                line++, line_start = p + 1;
+            p++;
+        }
+        if (p >= end || (*p != '{' && *p != '('))
+            continue;
+        if (tl == 7 && !strncasecmp(t, "comment", 7))
+            continue;
+        bool string = tl == 6 && !strncasecmp(t, "string", 6);
+        char close = *p == '{' ? '}' : ')';
+        int depth = 0;              /* braces inside the entry */
+        bool quoted = false, first = true;
+        for (p++; p < end; p++) {
+            char c = *p;
+            if (c == '\n')
+                line++, line_start = p + 1;
+            if (c == '@') {         /* "@type{" starts an entry, as after an error */
+                const char *q = p + 1;
+                while (q < end && isalpha((unsigned char)*q))
+                    q++;
+                while (q < end && (*q == ' ' || *q == '\t'))
+                    q++;
+                if (q > p + 1 && q < end && (*q == '{' || *q == '(')) {
+                    p--;
+                    break;
+                }
+            }
+            if (c == '{') {
+                depth++;
+            } else if (c == '}' && depth > 0) {
+                depth--;
+            } else if (!depth && c == '"') {
+                quoted = !quoted;
+            } else if (!depth && !quoted && c == '%') {
+                while (p + 1 < end && p[1] != '\n')
+                    p++;
+            } else if (!depth && !quoted && c == close) {
+                break;
+            } else if (!depth && !quoted && (c == '=' || c == '#' || (string && first))) {
+                const char *q = c == '=' || c == '#' ? p + 1 : p;
+                while (q < end && (isspace((unsigned char)*q) || *q == '%')) {
+                    if (*q == '%')          /* a comment, to the end of its line */
+                        while (q + 1 < end && q[1] != '\n')
+                            q++;
+                    else if (*q == '\n')
+                        line++, line_start = q + 1;
+                    q++;
+                }
+                const char *n0 = q;
+                while (q < end && name_char(*q))
+                    q++;
+                bool number = true;     /* digits alone are a number, not a name */
+                for (const char *r = n0; r < q; r++)
+                    number = number && isdigit((unsigned char)*r);
+                if (q > n0 && !number) {
+                    const char *name = cv_arena_strndup(a, n0, (size_t)(q - n0));
+                    if (string && first)
+                        CV_PUSH(a, defs, ndefs, cdefs, name);
+                    else
+                        CV_PUSH(a, uses, nuses, cuses,
+                                ((use){name, {bf->path, line,
+                                              (int)chars(line_start, (size_t)(n0 - line_start)) + 1}}));
+                }
+                first = false;
+                p = q - 1;
+            } else if (!isspace((unsigned char)c)) {
+                first = false;
+            }
+        }
+    }
+    /* Each name used and defined nowhere: empty, said once. */
+    for (size_t i = 0; i < nuses; i++) {
+        bool known = false;
+        for (int m = 0; m < 12 && !known; m++)
+            known = !strcasecmp(uses[i].name, month_macros[m][0]);
+        for (size_t j = 0; j < ndefs && !known; j++)
+            known = !strcasecmp(uses[i].name, defs[j]);
+        for (size_t j = 0; j < i && !known; j++)
+            known = !strcasecmp(uses[i].name, uses[j].name);
+        if (known)
+            continue;
+        cv_warn(err, uses[i].pos, "undefined macro '%s' (no @string defines it): it is left "
+                "empty", uses[i].name);
+        char *lowered = lower(a, uses[i].name);
+        bt_add_macro_text(lowered, (char *)"", NULL, 0);
     }
 }
 
@@ -773,6 +901,10 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
     /* libbtparse says what it finds on stderr: for the while, a file.
      * Nothing else may be said meanwhile (the sink writes to stderr too):
      * what it heard is kept, and said once stderr is back. */
+    bt_initialize();
+    for (int m = 0; m < 12; m++)
+        bt_add_macro_text((char *)month_macros[m][0], (char *)month_macros[m][1], NULL, 0);
+    predefine(a, bf, err);
     FILE *cap = tmpfile();
     int saved = -1;
     fflush(stderr);
@@ -780,9 +912,6 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
         close(saved);
         saved = -1;
     }
-    bt_initialize();
-    for (int m = 0; m < 12; m++)
-        bt_add_macro_text((char *)month_macros[m][0], (char *)month_macros[m][1], NULL, 0);
 
     heard *h = NULL;
     size_t nh = 0, hcap = 0, order = 0;
@@ -928,6 +1057,50 @@ static void check(cv_arena *a, bibfile *bf, cv_error *err)
     bf->nr = n;
 }
 
+/* The file as UTF-8 text: a byte-order mark dropped, control characters
+ * (but tab and line ends) made spaces, and a file that is not UTF-8 (an
+ * old export in Latin-1) read as Latin-1, with a warning where its first
+ * such byte is. */
+static void text_of(cv_arena *a, bibfile *bf, cv_error *err)
+{
+    const char *s = bf->text;
+    size_t n = bf->len;
+    if (n >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3))
+        s += 3, n -= 3;
+    size_t bad = n;
+    for (size_t i = 0; i < n && bad == n;) {
+        uint32_t cp;
+        size_t k = cv_utf8_decode(s + i, n - i, &cp);
+        if (cp == 0xFFFD && !(k == 3 && !memcmp(s + i, "\xEF\xBF\xBD", 3)))
+            bad = i;
+        i += k;
+    }
+    buf b = {0};
+    if (bad < n) {
+        int line = 1, col = 1;
+        for (size_t i = 0; i < bad; i++)
+            if (s[i] == '\n')
+                line++, col = 1;
+            else
+                col += ((unsigned char)s[i] & 0xC0) != 0x80;
+        cv_warn(err, (cv_pos){bf->path, line, col},
+                "the file is not UTF-8: it is read as Latin-1 (save it as UTF-8 to be sure)");
+        for (size_t i = 0; i < n; i++) {
+            char u[CV_UTF8_MAX];
+            cv_strbuf_put(a, &b, u, cv_utf8_encode((unsigned char)s[i], u));
+        }
+    } else {
+        cv_strbuf_put(a, &b, s, n);
+    }
+    char *t = b.s ? b.s : cv_arena_strdup(a, "");
+    for (size_t i = 0; i < b.n; i++)
+        if (((unsigned char)t[i] < 0x20 && t[i] != '\t' && t[i] != '\n' && t[i] != '\r') ||
+            t[i] == 0x7F)
+            t[i] = ' ';
+    bf->text = t;
+    bf->len = b.n;
+}
+
 static bool read_bib(cv_arena *a, const char *path, cv_pos at, bibfile *bf, cv_error *err)
 {
     memset(bf, 0, sizeof *bf);
@@ -944,6 +1117,7 @@ static bool read_bib(cv_arena *a, const char *path, cv_pos at, bibfile *bf, cv_e
                            "NUL byte)", path);
     bf->text = data;
     bf->len = len;
+    text_of(a, bf, err);
     if (!parse(a, bf, err))
         return false;
     check(a, bf, err);
@@ -1015,6 +1189,67 @@ static const char *name_text(cv_arena *a, bt_name *nm, name_order order)
     return *j ? cv_arena_printf(a, "%s, %s", s, j) : s;
 }
 
+/* A name as libbtparse can split it: its comma-separated parts (outside
+ * braces) without empty ones, at most three ("von Last, Jr, First").
+ * libbtparse 0.89 reads past its arrays on ", First" or "Last, , First". */
+static char *tidy_name(cv_arena *a, const char *s)
+{
+    buf b = {0};
+    int depth = 0, parts = 0;
+    const char *start = s;
+    for (const char *p = s;; p++) {
+        if (*p == '{')
+            depth++;
+        else if (*p == '}' && depth > 0)
+            depth--;
+        if (*p && (*p != ',' || depth > 0 || parts == 2))
+            continue;
+        const char *e = p;
+        while (start < e && (*start == ' ' || *start == '\t'))
+            start++;
+        while (e > start && (e[-1] == ' ' || e[-1] == '\t'))
+            e--;
+        if (e > start) {
+            if (parts++)
+                put(a, &b, ", ");
+            int d = 0;                 /* the third part takes the rest */
+            for (const char *q = start; q < e; q++) {
+                d += *q == '{' ? 1 : *q == '}' && d > 0 ? -1 : 0;
+                cv_strbuf_put(a, &b, *q == ',' && !d ? " " : q, 1);
+            }
+        }
+        if (!*p)
+            break;
+        start = p + 1;
+    }
+    return (char *)done(a, &b);
+}
+
+/* libbtparse's name splitting warns on stderr about what tidy_name()
+ * leaves (an empty name, "and and"): it is dropped, not said. */
+static int hush(FILE **cap)
+{
+    int saved = -1;
+    fflush(stderr);
+    *cap = tmpfile();
+    if (*cap && (saved = dup(2)) >= 0 && dup2(fileno(*cap), 2) < 0) {
+        close(saved);
+        saved = -1;
+    }
+    return saved;
+}
+
+static void unhush(int saved, FILE *cap)
+{
+    if (saved >= 0) {
+        fflush(stderr);
+        dup2(saved, 2);
+        close(saved);
+    }
+    if (cap)
+        fclose(cap);
+}
+
 /* The names of an author (or editor) field, as cv_text. */
 static void names(cv_arena *a, const field *fl, name_order order, cv_text **out, size_t *n)
 {
@@ -1033,7 +1268,10 @@ static void names(cv_arena *a, const field *fl, name_order order, cv_text **out,
         if (!strcmp(item, "others")) {
             s = "et al.";
         } else {
-            bt_name *nm = bt_split_name((char *)item, NULL, 0, i);
+            char *tidy = tidy_name(a, item);
+            if (!*tidy)
+                continue;
+            bt_name *nm = bt_split_name(tidy, NULL, 0, i);
             if (!nm)
                 continue;
             s = name_text(a, nm, order);
@@ -1186,7 +1424,8 @@ static const char *venue(cv_arena *a, const rec *r, cv_error *err)
         if (num)
             put(a, &b, cv_arena_printf(a, "Patent %s%s", num, where ? ", " : ""));
     }
-    if (where)
+    bool corr = where && arxiv_id(r) && !strcasecmp(where, "CoRR");     /* DBLP's arXiv */
+    if (where && !corr)
         put(a, &b, where);
     else if (arxiv_id(r) && !b.n)
         put(a, &b, cv_arena_printf(a, "arXiv preprint arXiv:%s",
@@ -1196,7 +1435,7 @@ static const char *venue(cv_arena *a, const rec *r, cv_error *err)
                           ? markup(a, get_field(r, "number"), err)
                           : NULL;
     const char *pages = markup(a, get_field(r, "pages"), err);
-    if (vol)
+    if (vol && !corr)
         put(a, &b, cv_arena_printf(a, "%svol. %s", b.n ? ", " : "", vol));
     if (num)
         put(a, &b, cv_arena_printf(a, "%sno. %s", b.n ? ", " : "", num));
@@ -1276,8 +1515,12 @@ static void to_entry(cv_arena *a, const rec *r, name_order order, cv_entry *e, c
     const field *au = get_field(r, "author");
     if (!au || !*au->value)
         au = get_field(r, "editor");
-    if (au)
+    if (au) {
+        FILE *cap;
+        int saved = hush(&cap);
         names(a, au, order, &e->authors, &e->nauthors);
+        unhush(saved, cap);
+    }
     const char *v = venue(a, r, err);
     e->journal = (cv_text){v, r->pos};
     const field *vf = get_field(r, "journal");

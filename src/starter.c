@@ -242,16 +242,33 @@ static const char new_usage[] =
     "\n"
     "An existing file is never written over.\n";
 
-/* The schema file `which` in the data directory, or NULL when it has none. */
+/* The schema file `which` in the data directory, as the modeline names it:
+ * its absolute path, or a file: URI when the path has a space or another
+ * byte a modeline cannot hold as it is (the language server reads the
+ * value up to a space); NULL when there is no such file. */
 static const char *schema_path(cv_arena *a, const char *which)
 {
     const char *p = cv_arena_printf(a, "%s/schema/%s.json", cv_datadir(a), which);
     char *real = realpath(p, NULL);
     if (!real)
         return NULL;
-    const char *r = cv_arena_strdup(a, real);
+    const char *plain = "/-._~ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    cv_strbuf b = {0};
+    if (real[strspn(real, plain)]) {
+        cv_strbuf_put(a, &b, "file://", 7);
+        for (const unsigned char *s = (const unsigned char *)real; *s; s++) {
+            char hex[4];
+            snprintf(hex, sizeof hex, "%%%02X", *s);
+            if (strchr(plain, *s))
+                cv_strbuf_put(a, &b, (const char *)s, 1);
+            else
+                cv_strbuf_put(a, &b, hex, 3);
+        }
+    } else {
+        cv_strbuf_put(a, &b, real, strlen(real));
+    }
     free(real);
-    return r;
+    return b.s;
 }
 
 static int run_new(cv_arena *a, const char *name, const char *layout, FILE *out, FILE *diag)

@@ -140,6 +140,30 @@ TEST(writes_never_over)
         return;
 }
 
+/* A data directory whose path has a space: the modeline names a file: URI. */
+TEST(schema_uri)
+{
+    char *out, *err;
+    const char *data = cv_arena_printf(A, "%s/da ta", dir);
+    mkdir(data, 0777);
+    mkdir(cv_arena_printf(A, "%s/schema", data), 0777);
+    FILE *f = fopen(cv_arena_printf(A, "%s/schema/profile.json", data), "w");
+    fputs("{}\n", f);
+    fclose(f);
+    setenv("CVPDF_DATADIR", data, 1);
+    if (chdir(dir) != 0)
+        return;
+    CHECK(run_new("Uri Test", NULL, NULL, &out, &err) == 0);
+    free(out), free(err);
+    const char *text = slurp("Uri_Test_CV.yaml");
+    const char *want = cv_arena_printf(A, "# yaml-language-server: $schema=file://%s"
+                                       "/da%%20ta/schema/profile.json\n", dir);
+    CHECK(text && !strncmp(text, want, strlen(want)));
+    setenv("CVPDF_DATADIR", top, 1);
+    if (chdir(top) != 0)
+        return;
+}
+
 TEST(usage_errors)
 {
     char *out, *err;
@@ -177,6 +201,7 @@ int main(void)
     RUN(profile_has_every_type);
     RUN(layout_extends);
     RUN(writes_never_over);
+    RUN(schema_uri);
     RUN(usage_errors);
     if (system(cv_arena_printf(A, "rm -rf '%s'", dir)) != 0)
         fprintf(stderr, "could not remove %s\n", dir);
