@@ -511,7 +511,8 @@ static void add_bullet_entry(cx *c, cv_vlist *vl, const cv_style *st, const entr
     cv_line *bullet = one_line(c, st, cv_markup_escape(c->tmp, st->bullet), &f, st->bullet_pos);
     add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = st->bullet_text_indent,
                                 .width = en->width - st->bullet_text_indent, .lead = bullet,
-                                .lead_dx = st->bullet_indent, .lead_tag = c->lbl, .space_before = en->space_before,
+                                .lead_dx = st->bullet_indent, .lead_tag = c->lbl,
+                                .space_before = en->space_before,
                                 .pos = en->e->pos, .what = en->what});
 }
 
@@ -531,7 +532,8 @@ static void add_numbered_entry(cx *c, cv_vlist *vl, const cv_style *st, const en
     size_t n = expand_first(c, en, &sp);
     add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = indent,
                                 .width = en->width - indent, .lead = lead,
-                                .lead_tag = c->lbl, .lead_dx = indent - st->size * 0.6f - (lead ? lead->width : 0),
+                                .lead_tag = c->lbl,
+                                .lead_dx = indent - st->size * 0.6f - (lead ? lead->width : 0),
                                 .space_before = en->space_before, .pos = en->e->pos,
                                 .what = en->what});
 }

@@ -457,11 +457,12 @@ static bool ends_line(const cv_page *pg, size_t i)
 
 /* A tagged page's runs, each cut where a link begins or ends; the text of
  * each link collected (UTF-8) in ltext[link] for its annotation.  A line
- * of an element's text that ends in a letter gets a space after it,
- * invisible past the line's end, so that readers that take the text from
- * the structure tree (poppler's pdfinfo -struct-text, screen readers) do
- * not glue the last word of a line to the first of the next; readers that
- * find words by their places (pdftotext) drop it. */
+ * of an element's text that ends in a letter gets a space, drawn back over
+ * its last glyph so that it ends where the line ends (a space has no ink),
+ * so that readers that take the text from the structure tree (poppler's
+ * pdfinfo -struct-text, screen readers) do not glue the last word of a
+ * line to the first of the next; readers that find words by their places
+ * (pdftotext) drop it. */
 static bool put_tagged_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont *fonts,
                             textstate *ts, buf *b, cv_pdftags *pt, const char *doc_lang,
                             buf *ltext)
@@ -496,8 +497,11 @@ static bool put_tagged_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont 
         }
         const cv_pdffont *pf = &fonts[r->face];
         if (r->tag && has_cp(pf, ' ') && ends_line(pg, i)) {
+            /* Drawn back by its own width, so that it ends where the line
+             * does: no box of it passes the line's end. */
             unsigned cid = cv_pdffont_cid(pf, ' ');
-            BLIT(b, "[(");
+            int w = cv_shape_advance(pf->shaper, pf->id, cv_shape_glyph(pf->shaper, pf->id, ' '));
+            bprintf(b, "[%d(", w);
             if (!pf->one_byte)
                 bstrc(b, (unsigned char)(cid >> 8));
             bstrc(b, (unsigned char)cid);

@@ -211,7 +211,8 @@ bool cv_pdftags_annot(cv_pdftags *pt, int link, HPDF_Annotation an, const char *
     add_kid(pt, e, (kid){.kind = K_OBJR, .an = an});
     GROW(pt->ann, pt->nann, pt->cann);
     pt->ann[pt->nann++] = (annrec){an, e};
-    return !contents || !*contents || HPDF_Dict_Add(an, "Contents", text(pt->pdf, contents)) == HPDF_OK;
+    return !contents || !*contents ||
+           HPDF_Dict_Add(an, "Contents", text(pt->pdf, contents)) == HPDF_OK;
 }
 
 static HPDF_Dict indirect(HPDF_Doc pdf)
@@ -348,7 +349,8 @@ bool cv_pdftags_finish(cv_pdftags *pt)
         if (!pg->n || !ok)
             continue;
         HPDF_Array a = HPDF_Array_New(pdf->mmgr);
-        ok = a && HPDF_Array_AddNumber(nums, key) == HPDF_OK && HPDF_Array_Add(nums, a) == HPDF_OK &&
+        ok = a && HPDF_Array_AddNumber(nums, key) == HPDF_OK &&
+             HPDF_Array_Add(nums, a) == HPDF_OK &&
              HPDF_Dict_AddNumber(pg->page, "StructParents", key) == HPDF_OK;
         for (size_t m = 0; ok && m < pg->n; m++)
             ok = HPDF_Array_Add(a, pt->e[pg->owner[m]].d) == HPDF_OK;

@@ -147,7 +147,8 @@ def profile_sections(profile):
         if not entries:
             continue
         texts = []
-        for e in entries:
+        # A section read from a .bib file ({bib: FILE, ...}): its title only.
+        for e in (entries if isinstance(entries, list) else []):
             if isinstance(e, str):
                 texts.append(e)
             elif isinstance(e, dict):
