@@ -23,7 +23,8 @@ ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 VERSION = 0.1.0
 
 CC ?= cc
-PKGS = freetype2 harfbuzz harfbuzz-subset yaml-0.1 libunibreak fontconfig libpng libjpeg lcms2
+PKGS = freetype2 harfbuzz harfbuzz-subset yaml-0.1 libunibreak fontconfig libpng libjpeg lcms2 \
+       poppler-glib cairo
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # libharu ships no .pc file on Debian.

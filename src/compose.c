@@ -4,6 +4,7 @@
  *
  *     MAIN LINE 1 (template) ..................... SIDE LINE 1 (right-aligned)
  *     MAIN LINE 2 ................................ SIDE LINE 2
+ *     (row by row: side line k beside main line k, as they wrap)
  *     summary paragraph, full measure
  *       •  highlight, hanging indent
  *            –  nested highlight
@@ -302,8 +303,9 @@ static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float wi
     }
 }
 
-/* The contact line: items packed greedily, never split, each its own
- * link, with the layout's separator between them. */
+/* The contact line: items packed greedily, never split (their spaces are
+ * no-break spaces: "GitHub: ada" moves whole), each its own link, with the
+ * layout's separator between them. */
 static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, float width)
 {
     const char *items[MAX_CONTACTS];
@@ -314,7 +316,17 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
     cv_span *sep_sp;
     size_t nsep = cv_markup_parse(c->tmp, cv_markup_escape(c->tmp, st->contact_separator), 0,
                                   &sep_sp);
-    float sep_w = ni ? cv_measure(c->tmp, st, sep_sp, nsep, &cf) : 0;
+    /* The separator's width with its trailing spaces, which cv_measure
+     * leaves out at the end of a text: measured before an item's "x". */
+    cv_span *x_sp;
+    size_t nx = cv_markup_parse(c->tmp, "x", 0, &x_sp);
+    cv_span *sepx = cv_arena_alloc(c->tmp, (nsep + 1) * sizeof *sepx);
+    memcpy(sepx, sep_sp, nsep * sizeof *sepx);
+    if (nx)
+        sepx[nsep] = x_sp[0];
+    float sep_w = ni && nx ? cv_measure(c->tmp, st, sepx, nsep + 1, &cf) -
+                                 cv_measure(c->tmp, st, x_sp, nx, &cf)
+                           : 0;
     float h, base;
     line_box(st, st->contact_size, &h, &base);
     c->tag = ni ? tag(c, c->head, "P") : 0;
@@ -328,6 +340,10 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
         for (; j < ni; j++) {
             cv_span *is;
             size_t nis = cv_markup_parse(c->tmp, items[j], 0, &is);
+            for (size_t k = 0; k < nis; k++) {
+                is[k].text = unbroken(c->tmp, is[k].text);
+                is[k].len = strlen(is[k].text);
+            }
             float iw = cv_measure(c->tmp, st, is, nis, &cf);
             if (j > i && w + sep_w + iw > width)
                 break;
@@ -486,13 +502,17 @@ static size_t expand_first(cx *c, const entry *en, cv_span **sp)
 
 /* A text or one-line entry: each template line a paragraph ("**LABEL**"
  * over "DETAILS" in a narrow column); the entry keep holds short ones
- * together. */
+ * together, and the first line (a year, a label) stays with what follows
+ * it as a header does. */
 static void add_lines_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
 {
     cv_textfmt f = body_fmt(st);
     size_t first = vl->n;
     size_t nm = en->tp->nmain ? en->tp->nmain : 1;
+    size_t head = 0;                 /* the first paragraph's last item, plus one */
     for (size_t i = 0; i < nm; i++) {
+        if (!head && vl->n > first)
+            head = vl->n;
         cv_span *sp;
         size_t n = cv_template_expand(c->tmp, en->tp->nmain ? en->tp->main[i] : "TEXT", en->e,
                                       c->doc, &sp);
@@ -501,6 +521,8 @@ static void add_lines_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry
                                         .space_before = vl->n > first ? 0 : en->space_before,
                                         .pos = en->e->pos, .what = en->what});
     }
+    if (head && vl->n > head)
+        keep_at(&vl->items[head - 1], CV_KEEP_HEADER);
 }
 
 static void add_bullet_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
@@ -558,7 +580,10 @@ static void expand_lines(cx *c, const char *const *tmpl, size_t n, const cv_entr
 }
 
 /* An entry's header: one item of rows of main and side lines sharing a
- * baseline grid.  The side column comes first: its width decides the main
+ * baseline grid, row by row: the side column's k-th line sits beside the
+ * main column's k-th line, however the main template lines wrap (a title
+ * on two lines has the date beside its first and the place beside its
+ * second).  The side column comes first: its width decides the main
  * column's. */
 static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
 {
@@ -590,23 +615,23 @@ static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entr
     /* The main lines (title, organisation) one paragraph, the side lines
      * (dates, location) another, both in the entry. */
     int tmain = tag(c, c->entry, "P"), tside = side.n ? tag(c, c->entry, "P") : 0;
-    for (size_t r = 0; r < mains.n || r < side.n; r++) {
-        float ym = y, ys = y;
-        if (r < mains.n) {
-            size_t nl = set(c, st, mains.sp[r], mains.nsp[r], &hf, main_w, mains.pos[r], &ls);
-            c->tag = tmain;
-            for (size_t k = 0; k < nl; k++, ym += mh)
-                put_line(c, it, &ls[k], 0, ym + mb);
+    size_t nm = 0, ns = 0;           /* main and side lines set so far */
+    c->tag = tmain;
+    for (size_t r = 0; r < mains.n; r++) {
+        size_t nl = set(c, st, mains.sp[r], mains.nsp[r], &hf, main_w, mains.pos[r], &ls);
+        for (size_t k = 0; k < nl; k++, nm++)
+            put_line(c, it, &ls[k], 0, nm * mh + mb);
+    }
+    y = nm * mh;
+    c->tag = tside;
+    for (size_t r = 0; r < side.n && !en->stack; r++) {
+        size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, side_w, side.pos[r], &ls);
+        for (size_t k = 0; k < nl; k++, ns++) {
+            /* Beside main line ns, or where it would be. */
+            put_line(c, it, &ls[k], width - ls[k].width, ns * mh + mb);
+            if ((ns + 1) * mh > y)
+                y = (ns + 1) * mh;
         }
-        if (r < side.n && !en->stack) {
-            size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, side_w, side.pos[r], &ls);
-            c->tag = tside;
-            for (size_t k = 0; k < nl; k++)
-                put_line(c, it, &ls[k], width - ls[k].width, y + mb + k * sh);
-            if (nl)
-                ys = y + mh + (nl - 1) * sh;
-        }
-        y = ym > ys ? ym : ys;
     }
     for (size_t r = 0; en->stack && r < side.n; r++) {
         size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, width, side.pos[r], &ls);
@@ -760,8 +785,14 @@ static void check_names(const cv_text *t, size_t n, const cv_doc *doc, const cha
  * the sidebar as a single block, and it can never pair a sidebar line with
  * a main-column line that happens to share its baseline as a "table" and
  * interleave the columns.  Bold, colour, capitals and rules still mark the
- * section titles. */
+ * section titles, and space above each: a baseline step of
+ * SIDEBAR_TITLE_STEP lines, the most that still reads as one block. */
 #define SIDEBAR_MAX_STEP 1.45f
+/* Above a section title: two lines of the body size from the line before.
+ * Measured: poppler's pdftotext starts a new block, and may then
+ * interleave the columns, past some 2.3 lines; a blank line of a 1.4 grid
+ * (2.8 lines) is too much. */
+#define SIDEBAR_TITLE_STEP 2.0f
 static void sidebar_style(const cv_style *st, cv_style *o)
 {
     *o = *st;
@@ -773,7 +804,7 @@ static void sidebar_style(const cv_style *st, cv_style *o)
     if (o->line_spacing > SIDEBAR_MAX_STEP)
         o->line_spacing = SIDEBAR_MAX_STEP;
     o->title_space_after = o->block_gap = o->bullet_gap = o->entry_gap = 0;
-    o->title_space_before = (SIDEBAR_MAX_STEP - o->line_spacing) * st->size;
+    o->title_space_before = (SIDEBAR_TITLE_STEP - o->line_spacing) * st->size;
     o->rule_gap = 1;
 }
 
@@ -789,11 +820,11 @@ static void item_baselines(const cv_vitem *it, float *first, float *last)
     }
 }
 
-/* No baseline step in the list wider than SIDEBAR_MAX_STEP lines: take
- * space from above the items that would make one. */
+/* No baseline step in the list wider than SIDEBAR_MAX_STEP lines, nor
+ * SIDEBAR_TITLE_STEP above a section title's first line: take space from
+ * above the items that would make one. */
 static void tighten(cv_vlist *vl, const cv_style *st)
 {
-    float limit = SIDEBAR_MAX_STEP * st->size;
     for (size_t i = 1; i < vl->n; i++) {
         cv_vitem *prev = &vl->items[i - 1], *it = &vl->items[i];
         float pf, pl, f, l;
@@ -801,6 +832,8 @@ static void tighten(cv_vlist *vl, const cv_style *st)
         item_baselines(it, &f, &l);
         if (!prev->npieces || !it->npieces)
             continue;             /* the photo: the text starts below it */
+        bool title = it->entry < 0 && it->section != prev->section;
+        float limit = (title ? SIDEBAR_TITLE_STEP : SIDEBAR_MAX_STEP) * st->size;
         float step = prev->height - pl + it->space_before + f;
         if (step > limit) {
             it->space_before -= step - limit;

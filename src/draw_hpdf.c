@@ -672,34 +672,57 @@ static bool add_navigation(HPDF_Doc pdf, const cv_display *d, size_t first, bool
     return ok;
 }
 
-/* Write the finished document to `path`: into memory, then to a temporary
- * file beside `path` with every write checked, then renamed into place. */
-/* The document's bytes, through a cv_out (output.h). */
-static bool save(HPDF_Doc pdf, ctx *c, const char *path, const cv_inputs *inputs,
-                 cv_error *err)
+/* The finished document's bytes, chunk by chunk, to put(arg, ...): a file
+ * through a cv_out (output.h), or memory. */
+typedef bool (*sink)(void *arg, const void *p, size_t n, cv_error *err);
+
+static bool stream(HPDF_Doc pdf, const char *path, sink put, void *arg,
+                   cv_error *err)
+{
+    HPDF_ResetStream(pdf);
+    HPDF_BYTE chunk[16384];
+    for (;;) {
+        HPDF_UINT32 n = sizeof chunk;
+        HPDF_STATUS r = HPDF_ReadFromStream(pdf, chunk, &n);
+        if (!put(arg, chunk, n, err))
+            return false;
+        if (r == HPDF_STREAM_EOF)
+            return true;
+        if (r != HPDF_OK)
+            return cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed writing the PDF "
+                               "(error 0x%04X)", (unsigned)r);
+    }
+}
+
+static bool saved(HPDF_Doc pdf, ctx *c, const char *path, cv_error *err)
 {
     if (HPDF_SaveToStream(pdf) != HPDF_OK || c->status)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed writing the PDF "
                            "(error 0x%04X)", (unsigned)c->status);
+    return true;
+}
+
+static bool to_out(void *arg, const void *p, size_t n, cv_error *err)
+{
+    return cv_out_write(arg, p, n, err);
+}
+
+static bool to_buf(void *arg, const void *p, size_t n, cv_error *err)
+{
+    bputs(arg, p, n);
+    return true;
+}
+
+/* The document's bytes, through a cv_out (output.h). */
+static bool save(HPDF_Doc pdf, ctx *c, const char *path, const cv_inputs *inputs,
+                 cv_error *err)
+{
+    if (!saved(pdf, c, path, err))
+        return false;
     cv_out *o = cv_out_open(path, inputs, err);
     if (!o)
         return false;
-    HPDF_ResetStream(pdf);
-    HPDF_BYTE chunk[16384];
-    bool ok = true;
-    for (;;) {
-        HPDF_UINT32 n = sizeof chunk;
-        HPDF_STATUS r = HPDF_ReadFromStream(pdf, chunk, &n);
-        ok = cv_out_write(o, chunk, n, err);
-        if (!ok || r == HPDF_STREAM_EOF)
-            break;
-        if (r != HPDF_OK) {
-            ok = cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed writing the PDF "
-                             "(error 0x%04X)", (unsigned)r);
-            break;
-        }
-    }
-    if (!ok) {
+    if (!stream(pdf, path, to_out, o, err)) {
         cv_out_abort(o);
         return false;
     }
@@ -856,8 +879,8 @@ bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err)
     return true;
 }
 
-bool cv_book_write(cv_book *k, const char *title, const char *path, const cv_inputs *inputs,
-                   cv_error *err)
+/* The document information and /ID, once every page is in. */
+static bool finish(cv_book *k, const char *title, const char *path, cv_error *err)
 {
     if (!k->pages)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "nothing to write: no page");
@@ -881,7 +904,29 @@ bool cv_book_write(cv_book *k, const char *title, const char *path, const cv_inp
     if (k->tags && (!cv_pdftags_finish(k->tags) || k->c.status))
         return cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed writing the structure "
                            "tree (error 0x%04X)", (unsigned)k->c.status);
-    return cv_pdfmeta_write(k->pdf, &m, err) && save(k->pdf, &k->c, path, inputs, err);
+    return cv_pdfmeta_write(k->pdf, &m, err);
+}
+
+bool cv_book_write(cv_book *k, const char *title, const char *path, const cv_inputs *inputs,
+                   cv_error *err)
+{
+    return finish(k, title, path, err) && save(k->pdf, &k->c, path, inputs, err);
+}
+
+bool cv_book_bytes(cv_book *k, const char *title, const char *path, char **bytes,
+                   size_t *len, cv_error *err)
+{
+    *bytes = NULL;
+    *len = 0;
+    buf b = {cv_xmalloc(1 << 16), 0, 1 << 16};
+    if (!finish(k, title, path, err) || !saved(k->pdf, &k->c, path, err) ||
+        !stream(k->pdf, path, to_buf, &b, err)) {
+        free(b.s);
+        return false;
+    }
+    *bytes = b.s;
+    *len = b.n;
+    return true;
 }
 
 void cv_book_free(cv_book *k)
@@ -907,6 +952,20 @@ bool cv_draw_pdf(const cv_display *d, cv_engine *eng, const char *path,
         return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot start libharu");
     cv_book_note(k, d);
     bool ok = cv_book_add(k, d, err) && cv_book_write(k, NULL, path, inputs, err);
+    cv_book_free(k);
+    return ok;
+}
+
+bool cv_draw_pdf_bytes(const cv_display *d, cv_engine *eng, const char *path, char **bytes,
+                       size_t *len, cv_error *err)
+{
+    *bytes = NULL;
+    *len = 0;
+    cv_book *k = cv_book_new(eng, false);
+    if (!k)
+        return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot start libharu");
+    cv_book_note(k, d);
+    bool ok = cv_book_add(k, d, err) && cv_book_bytes(k, NULL, path, bytes, len, err);
     cv_book_free(k);
     return ok;
 }

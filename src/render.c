@@ -123,6 +123,22 @@ static void note_inputs(cv_engine *eng, const char *profile, const cv_display *d
     cv_engine_note_fonts(eng);
 }
 
+/* Draw `d` to `out` in the run's format. */
+static bool draw(cv_arena *a, const cv_renderer *r, const cv_display *d, const char *out,
+                 cv_error *err)
+{
+    cv_engine *eng = r->style->eng;
+    if (r->format != CV_FORMAT_PNG && r->format != CV_FORMAT_SVG)
+        return cv_draw_pdf(d, eng, out, eng->inputs, err) && !err->set;
+    char *pdf;
+    size_t len;
+    bool ok = cv_draw_pdf_bytes(d, eng, out, &pdf, &len, err) &&
+              cv_raster_write(a, pdf, len, r->format, (double)r->opt->dpi, out, eng->inputs,
+                              err) && !err->set;
+    free(pdf);
+    return ok;
+}
+
 bool cv_render_one(const cv_renderer *r, const char *profile, const char *out)
 {
     cv_engine *eng = r->style->eng;
@@ -140,7 +156,7 @@ bool cv_render_one(const cv_renderer *r, const char *profile, const char *out)
         ok = true;
     } else if (d) {
         note_inputs(eng, profile, d);
-        ok = cv_draw_pdf(d, eng, out, eng->inputs, &err) && !err.set;
+        ok = draw(a, r, d, out, &err);
     }
     if (!ok)
         cv_error_print(&err);
@@ -212,6 +228,22 @@ static bool book_add(const cv_renderer *r, cv_book *k, char **profiles, int n,
     return ok;
 }
 
+/* The book, as a PDF or as PNG or SVG pages. */
+static bool book_write(cv_arena *a, const cv_renderer *r, cv_book *k, const char *name,
+                       cv_error *err)
+{
+    const cv_inputs *inputs = r->style->eng->inputs;
+    const char *path = r->opt->merge;
+    if (r->format != CV_FORMAT_PNG && r->format != CV_FORMAT_SVG)
+        return cv_book_write(k, name, path, inputs, err);
+    char *pdf;
+    size_t len;
+    bool ok = cv_book_bytes(k, name, path, &pdf, &len, err) &&
+              cv_raster_write(a, pdf, len, r->format, (double)r->opt->dpi, path, inputs, err);
+    free(pdf);
+    return ok;
+}
+
 /* Two passes, so that only one résumé is in memory at a time: the first
  * notes the characters each draws (each face is subset once, for
  * everyone), the second lays each out again and draws it. */
@@ -228,13 +260,15 @@ int cv_render_book(const cv_renderer *r, char **profiles, int n)
     cv_error err;
     cv_cli_error_init(r->opt, &err);
     int ngood = n - failed;
+    cv_arena *names = cv_arena_new();     /* PNG or SVG pages' names */
     if (ngood && (!book_add(r, k, profiles, n, good, &err) ||
-                  !cv_book_write(k, t.s, r->opt->merge, r->style->eng->inputs, &err))) {
+                  !book_write(names, r, k, t.s, &err))) {
         cv_error_print(&err);
         failed = n;
     } else if (!ngood) {
         fprintf(stderr, "%s: error: nothing to write: no profile rendered\n", r->opt->merge);
     }
+    cv_arena_free(names);
     cv_book_free(k);
     free(good);
     return failed;

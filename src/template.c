@@ -333,9 +333,12 @@ static size_t expand(cv_arena *a, const char *tmpl, const cv_entry *e, const cv_
         }
         if (k->empty)
             continue;
-        /* A value is markup itself; it inherits the template's style/link. */
+        /* A value is markup itself; it inherits the template's style/link.
+         * bold_keywords are for the profile's text, not the running header
+         * and footer (the owner's name among them would set it in bold). */
         cv_span *vs;
-        size_t nv = cv_template_text(a, doc, k->text, k->style, &vs);
+        size_t nv = pv ? cv_markup_parse(a, k->text, k->style, &vs)
+                       : cv_template_text(a, doc, k->text, k->style, &vs);
         for (size_t j = 0; j < nv; j++) {
             if (!vs[j].link)
                 vs[j].link = k->link;

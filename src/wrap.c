@@ -38,8 +38,9 @@
  *     not exactly, those of one total fit, at a window's cost per window.
  *  5. Set.  A justified line shares its slack among its spaces and the gaps
  *     between CJK characters, in proportion to their stretch (or takes it
- *     from their shrink); a line that would need more than twice the
- *     stretch is left ragged instead.  A hyphenated line gets its hyphen.
+ *     from their shrink); a line that would need more than 1.26 times
+ *     the stretch (badness 200, the breaker's tolerance) is left ragged
+ *     instead: no gaping line in a narrow column.  A hyphenated line gets its hyphen.
  */
 #include "wrap.h"
 
@@ -61,7 +62,7 @@
 #define SPACE_SHRINK 0.3f
 #define CJK_STRETCH 0.12f    /* em, between two CJK characters */
 #define RAGGED_STRETCH 6.0f  /* em at the end of every ragged line */
-#define MAX_RATIO 2.0f       /* looser than this: set ragged */
+#define MAX_RATIO 1.26f      /* looser than this (badness 200, the tolerance): ragged */
 #define RUNT 4.0f            /* em: a last line narrower than this is a runt */
 
 /* Penalties for the kinds of break. */

@@ -5,6 +5,7 @@
 set -e
 PKGS="gcc make pkg-config libhpdf-dev libfreetype-dev libharfbuzz-dev libyaml-dev
 libunibreak-dev libfontconfig-dev libhyphen-dev libbtparse-dev hyphen-en-us libpng-dev libjpeg-dev liblcms2-dev
+libpoppler-glib-dev libcairo2-dev
 poppler-utils qpdf
 python3 python3-pdfminer python3-bibtexparser fonts-dejavu-extra
 python3-jsonschema python3-yaml groff-base man-db

@@ -456,7 +456,60 @@ def fill_test():
           max(feet["default"][:-1]) - min(feet["default"][:-1]) > 2, feet["default"])
 
 
+def contact_whole_test():
+    """Beside a photo the contact line is narrow: an item ("GitHub: name")
+    moves to the next line whole, never split after "GitHub:"."""
+    d = os.path.join(TMP, "contact")
+    os.makedirs(d)
+    shutil.copy(os.path.join(ROOT, "tests", "data", "photo.png"), d)
+    bad, lines = [], 0
+    for k in range(12, 26):
+        user = "mzhou-sys" + "x" * k
+        prof = os.path.join(d, "c%d.yaml" % k)
+        with open(prof, "w", encoding="utf-8") as f:
+            f.write("cv:\n  name: Ming Zhou\n  photo: photo.png\n  headline: Systems\n"
+                    "  location: Beijing, China\n  email: mingzhou@example.edu\n"
+                    "  phone: \"+86 138 0000 0000\"\n  website: https://mzhou.example.org/\n"
+                    "  social_networks:\n    - network: GitHub\n      username: %s\n"
+                    "    - network: LinkedIn\n      username: ming-zhou-systems\n"
+                    "  sections:\n    summary:\n      - I build systems.\n" % user)
+        items = ["Beijing, China", "mingzhou@example.edu", "+86 138 0000 0000",
+                 "mzhou.example.org", "GitHub: " + user, "LinkedIn: ming-zhou-systems"]
+        for lay in ("onecolumn", "compact"):
+            rc, out, _ = dump(prof, layout_path(lay))
+            pg = parse_dump(out)[0]
+            head = pg["regions"]["head"]
+            texts = [r["text"] for r in pg["runs"] if r["size"] < 9.5 and
+                     head[1] <= r["y"] <= head[3]]
+            lines += len(texts)
+            got = [t.strip() for line in texts for t in line.split("\u00b7")]
+            if rc != 0 or sorted(got) != sorted(items):
+                bad.append("%s, %s: %s" % (lay, user, texts))
+    check("contact line: every item whole on one line, beside a photo", not bad and lines,
+          bad[:3])
+
+
+def running_header_bold_keywords_test():
+    """The owner's name in bold_keywords: bold in the text, not in the
+    running header of page 2."""
+    he = open(os.path.join(ROOT, "profiles", "he.yaml"), encoding="utf-8").read()
+    assert "bold_keywords" not in he and "\nsettings:" not in he
+    prof = write("he-bold.yaml", he.replace("cv:\n", "settings:\n  bold_keywords: [Jiaao He]\n"
+                                            "cv:\n", 1))
+    rc, out, _ = dump(prof, layout_path("onecolumn"))
+    pages = out.split("\npage ")
+    runs = [l for l in pages[1].splitlines() if l.startswith("text ") and '"Jiaao He"' in l] \
+        if len(pages) > 1 else []
+    header = [l for l in runs if float(l.split()[2]) > 800]
+    check("running header: not bold when the name is a bold keyword",
+          rc == 0 and header and all("Lato-Regular 8 " in l for l in header), header)
+    check("running header: the keyword is bold in the text", "Lato-Bold 10 #1a1a1a \"Jiaao He\"" in
+          out, rc)
+
+
 if __name__ == "__main__":
     sys.exit(testlib.main("layouts", [all_layouts_test, sidebar_order_test,
                                       sidebar_sections_test, furniture_test, fit_test,
-                                      explain_test, photo_test, fill_test], tmp=TMP))
+                                      explain_test, photo_test, fill_test,
+                                      contact_whole_test, running_header_bold_keywords_test],
+                          tmp=TMP))

@@ -32,6 +32,7 @@ Every check prints "ok NAME" or "FAIL NAME: why"; the last line is
 """
 import concurrent.futures
 import os
+import shutil
 import random
 import re
 import sys
@@ -930,6 +931,9 @@ def real_sections(text):
         key = m.group(1).strip('"')
         kind = "text"
         for nxt in lines[i + 1:]:
+            if re.match(r"^      bib:\s", nxt):       # publications from a .bib
+                kind = "publication"
+                break
             e = re.match(r"^      - (?:([a-z_]+):\s)?", nxt)
             if e:
                 k = e.group(1)
@@ -1018,6 +1022,9 @@ MARGIN_STEPS = (0.0, 2.5)      # mm added to the top margin; the filler steps ~5
 
 def foot_sweep():
     t0 = time.time()
+    for b in os.listdir(os.path.join(ROOT, "profiles")):     # what profiles read, beside them
+        if b.endswith(".bib"):
+            shutil.copy(os.path.join(ROOT, "profiles", b), TMP)
     combos = []
     for name in sorted(os.listdir(os.path.join(ROOT, "profiles"))):
         if not name.endswith(".yaml"):

@@ -28,12 +28,15 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # inputs, each within a time limit), safety.py (issue 13: no input, device
 # or symlink written over, nothing left when killed, modes kept, clean
 # messages; as root, as nobody and, for /dev, in a private mount namespace),
-# bib.py (issue 19: publications from a .bib, read back against
+# bibtex.py (issue 19: publications from a .bib, read back against
 # python3-bibtexparser and pdftotext).
 # newuser.py (issue 17: cvpdf new, layouts by name, the JSON Schemas against
 # the loaders and python3-jsonschema, man pages, completion, make install
 # into a DESTDIR, the messages a first résumé meets).
-SUITES="e2e typo layouts pages pdfmeta readers tagged batch badinput patho safety bib newuser"
+# formats.py (issue 17: PNG and SVG pages against pdftoppm and pdftocairo,
+# names and usage errors, page sets), watching.py (--watch: edits, saves by
+# rename, errors, the layout's base, the defaults, Ctrl-C).
+SUITES="e2e typo layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching"
 
 pattern=""
 if [ "${1:-}" = -k ]; then
