@@ -71,7 +71,7 @@ _cvpdf()
 
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "--layout --output --dump --dump=glyphs --strict --fit-pages
-            --explain --date --pdfa --defaults --jobs --timeout --merge --quiet --help
+            --explain --date --pdfa --pdfua --defaults --jobs --timeout --merge --quiet --help
             --version --list-layouts --datadir --schema --format --dpi --watch
             -l -o -j -q -h -V" -- "$cur"))
         return

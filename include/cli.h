@@ -34,7 +34,7 @@ typedef struct cv_options {
     const char *merge;      /* --merge FILE, or NULL */
     const char *date;       /* --date YYYY-MM-DD ("last updated"), or NULL */
     int dump;               /* 0 a PDF, 1 --dump, 2 --dump=glyphs */
-    bool quiet, strict, explain, pdfa;
+    bool quiet, strict, explain, pdfa, pdfua;
     bool has_epoch;         /* SOURCE_DATE_EPOCH is set: */
     long long epoch;        /*   its seconds since 1970 */
     long fit_pages;         /* --fit-pages N, or -1: the layout's fit_pages */

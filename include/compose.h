@@ -29,6 +29,10 @@
  * sidebar's last, and puts those items (marked `wide`, the first with
  * `break_before`) in place of the narrow ones.
  *
+ * cv_compose() also builds the résumé's logical structure (tags.h,
+ * out->tags): each piece of a line names the node its text belongs to,
+ * each picture its Figure.
+ *
  * Everything composed is allocated in the arena given and valid until
  * cv_arena_free(); the lists point into the document and the style, which
  * must live as long.
@@ -66,6 +70,7 @@ enum { CV_COL_MAIN, CV_COL_SIDE, CV_NCOLS };
 typedef struct cv_piece {
     const cv_line *line;
     float dx, dy;            /* line origin: right of the column's left edge, below the item top */
+    int tag;                 /* the structure node of its text (tags.h) */
 } cv_piece;
 
 typedef struct cv_vrule {
@@ -76,6 +81,7 @@ typedef struct cv_vrule {
 typedef struct cv_vimg {
     float dx, dy, w, h;      /* top-left corner below the item top */
     const cv_image *im;
+    int tag;                 /* its Figure (tags.h) */
 } cv_vimg;
 
 typedef struct cv_vitem {
@@ -111,6 +117,7 @@ typedef struct cv_composed {
     cv_vlist col[CV_NCOLS];        /* main column; sidebar (empty without one) */
     float col_x[CV_NCOLS], col_w[CV_NCOLS];  /* from the left margin */
     size_t ncols;
+    cv_tags *tags;                 /* the logical structure: what the pieces' tags name */
 } cv_composed;
 
 /* Compose `doc` in `st`, with `photo` (from cv_photo_load(), or NULL).

@@ -6,8 +6,10 @@
  * page, plus the document's bookmarks and information.  flow.c and
  * furniture.c make it (with cv_display_page(), cv_page_put_line() and
  * cv_page_add_region()); draw_hpdf.c writes it as a PDF and draw_dump.c
- * prints it as text for the tests.  Everything in it lives in the arena it
- * was made in, until cv_arena_free().
+ * prints it as text for the tests.  Runs and pictures carry the id of the
+ * structure node (tags.h) they belong to, for the tagged PDF; the tree is
+ * d->tags.  Everything in it lives in the arena it was made in, until
+ * cv_arena_free().
  */
 #ifndef CV_DISPLAY_H
 #define CV_DISPLAY_H
@@ -17,12 +19,14 @@
 
 #include "arena.h"
 #include "image.h"
+#include "tags.h"
 #include "wrap.h"
 
 /* A picture placed on a page: (x, y) is its bottom-left corner. */
 typedef struct cv_img {
     float x, y, w, h;
     const cv_image *im;
+    int tag;                /* its structure node (tags.h): a Figure; 0: an artifact */
 } cv_img;
 
 /* A named rectangle of a page where content may go ("main", "sidebar",
@@ -73,6 +77,11 @@ typedef struct cv_display {
     /* The shaper whose cluster code points (shape.h) the runs may hold,
      * for the text they stand for; NULL: none. */
     struct cv_shaper *shaper;
+    bool pdfua;              /* write PDF/UA-1 */
+    bool untagged;           /* pdf: tagged: false (ignored with pdfua) */
+    /* The logical structure (tags.h) the runs' and pictures' tags name;
+     * NULL: an untagged PDF. */
+    const cv_tags *tags;
 } cv_display;
 
 /* A new, empty page at the end of `d`. */

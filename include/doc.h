@@ -89,6 +89,7 @@ typedef struct cv_doc {
     cv_text name;          /* required */
     cv_text native_name;   /* our addition: the name in its native script */
     cv_text headline, location, email, phone, website, photo;
+    cv_text photo_alt;     /* our addition: the photo's alternate text (tagged PDF) */
     cv_social *socials;
     size_t nsocials;
     cv_section *sections;

@@ -18,6 +18,7 @@ typedef struct cv_pdfmeta {
     bool has_date;           /* SOURCE_DATE_EPOCH */
     long long epoch;
     bool pdfa;               /* PDF/A-1b */
+    bool pdfua;              /* PDF/UA-1: XMP with pdfuaid, a title */
     const unsigned char *id; /* 16 bytes for /ID */
 } cv_pdfmeta;
 

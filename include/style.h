@@ -138,6 +138,8 @@ typedef struct cv_style {
     /* PDF metadata. */
     const char *title_template;   /* "NAME — Résumé" */
     bool pdfa;                    /* pdf.pdfa: write PDF/A-1b */
+    bool pdfua;                   /* pdf.pdfua: write PDF/UA-1 */
+    bool tagged;                  /* pdf.tagged: write tagged PDF (default) */
 } cv_style;
 
 /* Load and resolve the layout at `path`.  Returns false with err set. */

@@ -50,6 +50,7 @@ typedef struct cv_run {
     unsigned line;    /* on a page: which cv_page_put_line() call placed it (1, 2 ...) */
     unsigned logical; /* its first glyph's place in the line's text (bidi.h) */
     bool rtl;         /* right to left: g[] in visual order, drawn in logical */
+    int tag;          /* its structure node (tags.h); 0: an artifact */
 } cv_run;
 
 typedef struct cv_rule {

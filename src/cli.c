@@ -14,7 +14,7 @@
 static const char usage[] =
     "Usage: cvpdf PROFILE... [-l LAYOUT] [-o FILE|DIR/] [--dump[=glyphs]]\n"
     "                        [--fit-pages N] [--explain] [--date DATE]\n"
-    "                        [--pdfa] [--defaults FILE] [-j N] [--timeout S]\n"
+    "                        [--pdfa] [--pdfua] [--defaults FILE] [-j N] [--timeout S]\n"
     "                        [--merge FILE] [--strict] [-q]\n"
     "                        [--format pdf|png|svg] [--dpi N] [--watch]\n"
     "       cvpdf import FILE.bib   (print its entries as RenderCV YAML)\n"
@@ -48,6 +48,7 @@ static const char usage[] =
     "      --date DATE     the \"last updated\" date (YYYY-MM-DD) for the\n"
     "                      running header or footer; default SOURCE_DATE_EPOCH\n"
     "      --pdfa          write PDF/A-1b (also the layout's pdf: pdfa: true)\n"
+    "      --pdfua         write PDF/UA-1 (also the layout's pdf: pdfua: true)\n"
     "      --defaults FILE a profile merged under every profile (a lab's\n"
     "                      address, locale:, settings:); the profile wins\n"
     "  -j, --jobs N        render a batch N profiles at a time, each in its own\n"
@@ -194,6 +195,7 @@ static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         {"timeout", required_argument, NULL, 'T'}, {"merge", required_argument, NULL, 'M'},
         {"defaults", required_argument, NULL, 'P'}, {"dpi", required_argument, NULL, 'r'},
         {"format", required_argument, NULL, 'f'}, {"watch", no_argument, NULL, 'w'},
+        {"pdfua", no_argument, NULL, 'U'},
         {"list-layouts", no_argument, NULL, 'L'}, {"datadir", no_argument, NULL, 'R'},
         {"schema", required_argument, NULL, 'C'}, {NULL, 0, NULL, 0}};
     optind = 0;                 /* GNU getopt: start afresh */
@@ -205,6 +207,7 @@ static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         case 'S': o->strict = true; break;
         case 'E': o->explain = true; break;
         case 'A': o->pdfa = true; break;
+        case 'U': o->pdfua = true; break;
         case 'M': o->merge = optarg; break;
         case 'P': o->defaults = optarg; break;
         case 'q': o->quiet = true; break;

@@ -57,6 +57,17 @@ typedef struct cx {
     cv_error *err;
     unsigned short block;    /* paragraphs begun in the current entry or title */
     unsigned short line;     /* lines of the current paragraph */
+    /* The logical structure (tags.h): the node the next lines belong to,
+     * and the containers being filled. */
+    cv_tags *tags;
+    int tag;                 /* the node put_line() gives a line */
+    int head, side;          /* the header; the sidebar (0: none) */
+    int parent;              /* where the next section goes */
+    int cont;                /* the section being set */
+    int list;                /* its list (bullet, numbered, publication entries) */
+    int entry;               /* the entry being set: what holds its parts */
+    int lbl;                 /* its list item's label (bullet, number entries) */
+    int *sec_tag0, *sec_tag1;   /* the nodes each section made: [tag0, tag1) */
 } cx;
 
 /* A paragraph (a header, a title) begins: its items are numbered from 0. */
@@ -64,6 +75,23 @@ static void begin_block(cx *c)
 {
     c->block++;
     c->line = 0;
+}
+
+/* A new structure node of `type` under `parent` (tags.h). */
+static int tag(cx *c, int parent, const char *type)
+{
+    return cv_tags_add(c->a, c->tags, parent, type);
+}
+
+/* A Figure for the photo: its alternate text is the profile's photo_alt,
+ * or the name. */
+static int figure(cx *c, int parent)
+{
+    int f = tag(c, parent, "Figure");
+    const cv_doc *doc = c->doc;
+    c->tags->nodes[f].alt = doc->photo_alt.s ? doc->photo_alt.s
+                                             : cv_markup_strip(c->a, doc->name.s);
+    return f;
 }
 
 /* ---- vertical list helpers ------------------------------------------- */
@@ -78,7 +106,7 @@ static cv_vitem *vl_add(cx *c, cv_vlist *vl, float space_before, const char *wha
 
 static void put_line(cx *c, cv_vitem *it, const cv_line *ln, float dx, float dy)
 {
-    cv_piece p = {ln, dx, dy};
+    cv_piece p = {ln, dx, dy, c->tag};
     CV_PUSH(c->a, it->pieces, it->npieces, it->cpieces, p);
 }
 
@@ -148,6 +176,7 @@ typedef struct para {
     float dx, width;         /* the measure, from the column's left edge */
     const cv_line *lead;     /* a bullet or a number left of the first line, or NULL */
     float lead_dx;
+    int lead_tag;            /* the lead's structure node (an Lbl); 0: the text's */
     float space_before;
     cv_pos pos;              /* for warnings about the text */
     const char *what;        /* "entry 3 of section 'Awards'" */
@@ -166,8 +195,12 @@ static size_t add_para(cx *c, cv_vlist *vl, const cv_style *st, const para *p)
         cv_vitem *it = vl_add(c, vl, i ? 0 : p->space_before, p->what);
         it->height = h;
         put_line(c, it, &lines[i], p->dx, base);
-        if (i == 0 && p->lead)
+        if (i == 0 && p->lead) {
+            int text = c->tag;
+            c->tag = p->lead_tag ? p->lead_tag : text;
             put_line(c, it, p->lead, p->lead_dx, base);
+            c->tag = text;
+        }
     }
     keep_block(vl, st, first, n);
     return n;
@@ -271,6 +304,7 @@ static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float wi
     size_t nl = set(c, st, sp, n, &nf, width, doc->name.pos, &lines);
     float h, base;
     line_box(st, st->name_size, &h, &base);
+    c->tag = tag(c, c->head, "H1");
     add_head_lines(c, vl, st, lines, nl, dx, width, st->name_size * 1.2f, base, 0, "the name");
     if (doc->headline.s) {
         cv_textfmt hf = {.size = st->headline_size, .color = st->muted_color,
@@ -278,6 +312,7 @@ static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float wi
         n = cv_template_text(c->tmp, doc, doc->headline.s, 0, &sp);
         nl = set(c, st, sp, n, &hf, width, doc->headline.pos, &lines);
         line_box(st, st->headline_size, &h, &base);
+        c->tag = tag(c, c->head, "P");
         add_head_lines(c, vl, st, lines, nl, dx, width, h, base, 2, "the headline");
     }
 }
@@ -308,6 +343,7 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
                            : 0;
     float h, base;
     line_box(st, st->contact_size, &h, &base);
+    c->tag = ni ? tag(c, c->head, "P") : 0;
     bool first_line = true;
     for (size_t i = 0; i < ni;) {
         /* Take items while they fit. */
@@ -405,6 +441,7 @@ static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
     const char *what = cv_arena_printf(c->a, "the title of section '%s'", sec->title);
     c->block = 0;
     begin_block(c);
+    c->tag = tag(c, c->cont, "H2");
     for (size_t i = 0; i < nl; i++) {
         cv_vitem *it = vl_add(c, vl, i ? 0 : st->title_space_before, what);
         it->height = h;
@@ -427,8 +464,11 @@ static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
 
 static void add_highlights(cx *c, cv_vlist *vl, const cv_style *st, const cv_highlight *hl,
                            size_t n, float dx, float width, int depth, float first_gap,
-                           const char *what)
+                           const char *what, int parent)
 {
+    /* A list: each highlight an LI of its bullet (Lbl) and text (LBody),
+     * a nested list inside the LBody after the text's P. */
+    int list = tag(c, parent, "L");
     cv_textfmt f = body_fmt(st, c->doc);
     cv_line *bullet = one_line(c, st, cv_markup_escape(c->tmp, depth ? st->sub_bullet
                                                                       : st->bullet),
@@ -443,15 +483,17 @@ static void add_highlights(cx *c, cv_vlist *vl, const cv_style *st, const cv_hig
     for (size_t i = 0; i < n; i++) {
         cv_span *sp;
         size_t nsp = cv_template_text(c->tmp, c->doc, hl[i].text.s, 0, &sp);
+        int li = tag(c, list, "LI"), lbl = tag(c, li, "Lbl"), body = tag(c, li, "LBody");
+        c->tag = hl[i].nsub ? tag(c, body, "P") : body;
         add_para(c, vl, st, &(para){.sp = sp, .nsp = nsp, .fmt = &f, .dx = dx + indent,
-                                    .width = width - indent, .lead = bullet,
+                                    .width = width - indent, .lead = bullet, .lead_tag = lbl,
                                     .lead_dx = dx + (st->bullet_indent < indent
                                                          ? st->bullet_indent : 0),
                                     .space_before = i ? st->bullet_gap : first_gap,
                                     .pos = hl[i].text.pos, .what = what});
         if (hl[i].nsub)
             add_highlights(c, vl, st, hl[i].sub, hl[i].nsub, dx + sub, width - sub, depth + 1,
-                           st->bullet_gap, what);
+                           st->bullet_gap, what, body);
     }
 }
 
@@ -507,7 +549,8 @@ static void add_bullet_entry(cx *c, cv_vlist *vl, const cv_style *st, const entr
     cv_line *bullet = one_line(c, st, cv_markup_escape(c->tmp, st->bullet), &f, st->bullet_pos);
     add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = st->bullet_text_indent,
                                 .width = en->width - st->bullet_text_indent, .lead = bullet,
-                                .lead_dx = st->bullet_indent, .space_before = en->space_before,
+                                .lead_dx = st->bullet_indent, .lead_tag = c->lbl,
+                                .space_before = en->space_before,
                                 .pos = en->e->pos, .what = en->what});
 }
 
@@ -527,6 +570,7 @@ static void add_numbered_entry(cx *c, cv_vlist *vl, const cv_style *st, const en
     size_t n = expand_first(c, en, &sp);
     add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = indent,
                                 .width = en->width - indent, .lead = lead,
+                                .lead_tag = c->lbl,
                                 .lead_dx = indent - st->size * 0.6f - (lead ? lead->width : 0),
                                 .space_before = en->space_before, .pos = en->e->pos,
                                 .what = en->what});
@@ -585,13 +629,18 @@ static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entr
     hf.justify = false;
     hf.hyphenate = false;            /* a title or a position is not hyphenated */
     cv_line *ls;
+    /* The main lines (title, organisation) one paragraph, the side lines
+     * (dates, location) another, both in the entry. */
+    int tmain = tag(c, c->entry, "P"), tside = side.n ? tag(c, c->entry, "P") : 0;
     size_t nm = 0, ns = 0;           /* main and side lines set so far */
+    c->tag = tmain;
     for (size_t r = 0; r < mains.n; r++) {
         size_t nl = set(c, st, mains.sp[r], mains.nsp[r], &hf, main_w, mains.pos[r], &ls);
         for (size_t k = 0; k < nl; k++, nm++)
             put_line(c, it, &ls[k], 0, nm * mh + mb);
     }
     y = nm * mh;
+    c->tag = tside;
     for (size_t r = 0; r < side.n && !en->stack; r++) {
         size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, side_w, side.pos[r], &ls);
         for (size_t k = 0; k < nl; k++, ns++) {
@@ -603,6 +652,7 @@ static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entr
     }
     for (size_t r = 0; en->stack && r < side.n; r++) {
         size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, width, side.pos[r], &ls);
+        c->tag = tside;
         for (size_t k = 0; k < nl; k++, y += sh)
             put_line(c, it, &ls[k], 0, y + sb);
     }
@@ -622,16 +672,42 @@ static void add_full_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry 
         cv_textfmt f = body_fmt(st, c->doc);
         cv_span *sp;
         size_t n = cv_template_text(c->tmp, c->doc, e->summary.s, 0, &sp);
+        c->tag = tag(c, c->entry, "P");
         add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .width = en->width,
                                     .space_before = st->block_gap, .pos = e->summary.pos,
                                     .what = en->what});
     }
     if (e->nhighlights)
         add_highlights(c, vl, st, e->highlights, e->nhighlights, 0, en->width, 0, st->block_gap,
-                       en->what);
+                       en->what, c->entry);
     /* The header travels with the first line of what follows. */
     if (vl->n > first + 1)
         keep_at(&vl->items[first], CV_KEEP_HEADER);
+}
+
+/* The structure of entry `idx` of `sec` in the section c->cont: a P for a
+ * text or one-line entry; an LI of a list for a bullet or a number (its
+ * Lbl c->lbl, its text an LBody) or a publication (its LBody holding the
+ * entry); an Entry (a Div) for the others.  c->entry is what holds the
+ * entry's parts, c->tag the node of its text where it is one. */
+static void entry_tags(cx *c, const cv_section *sec, size_t idx)
+{
+    cv_entry_kind k = sec->entries[idx].kind;
+    bool listed = k == CV_ENTRY_BULLET || k == CV_ENTRY_NUMBERED || k == CV_ENTRY_REVERSED ||
+                  k == CV_ENTRY_PUBLICATION;
+    if (listed && (!idx || !c->list))
+        c->list = tag(c, c->cont, "L");
+    if (k == CV_ENTRY_TEXT || k == CV_ENTRY_ONELINE) {
+        c->entry = c->tag = tag(c, c->cont, "P");
+    } else if (k == CV_ENTRY_PUBLICATION) {
+        c->entry = tag(c, tag(c, c->list, "LI"), "LBody");
+    } else if (listed) {
+        int li = tag(c, c->list, "LI");
+        c->lbl = tag(c, li, "Lbl");
+        c->entry = c->tag = tag(c, li, "LBody");
+    } else {
+        c->entry = tag(c, c->cont, "Entry");
+    }
 }
 
 /* Entry `idx` of `sec`, its items marked with their entry; a short entry
@@ -644,6 +720,7 @@ static void add_entry(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
                 cv_arena_printf(c->a, "entry %zu of section '%s'", idx + 1, sec->title)};
     size_t first = vl->n;
     c->block = 0;
+    entry_tags(c, sec, idx);
     switch (e->kind) {
     case CV_ENTRY_TEXT:
     case CV_ENTRY_ONELINE:
@@ -795,6 +872,7 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_style *st, float wid
     cv_section sec = {.key = "contact",
                       .title = cv_locale_layout_text(c->tmp, &c->doc->locale, st->contact_title),
                       .pos = c->doc->name.pos};
+    c->cont = tag(c, c->side, "Sect");
     if (sec.title && *sec.title)
         add_title(c, vl, st, &sec, width);
     cv_textfmt cf = {.size = st->contact_size, .color = st->text_color,
@@ -802,6 +880,7 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_style *st, float wid
     for (size_t i = 0; i < ni; i++) {
         cv_span *sp;
         size_t n = cv_markup_parse(c->tmp, items[i], 0, &sp);
+        c->tag = tag(c, c->cont, "P");
         add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &cf, .width = width,
                                     .space_before = i ? st->bullet_gap : st->title_space_after,
                                     .pos = pos[i], .what = "the contact details"});
@@ -857,7 +936,7 @@ static void add_side_photo(cx *c, cv_vlist *vl, const cv_style *st, const cv_ima
     it->nlines = 0;
     it->keep = CV_KEEP_HEAD;
     it->is_header = true;
-    cv_vimg im = {(width - w) / 2, 0, w, h, photo};
+    cv_vimg im = {(width - w) / 2, 0, w, h, photo, figure(c, c->side)};
     CV_PUSH(c->a, it->imgs, it->nimgs, it->cimgs, im);
 }
 
@@ -880,7 +959,7 @@ static void add_head(cx *c, cv_composed *out, const cv_style *st, const cv_image
     if (!vl->n)
         vl_add(c, vl, 0, "the photo");
     cv_vitem *it = &vl->items[0];
-    cv_vimg im = {left ? 0 : width - w, 0, w, h, photo};
+    cv_vimg im = {left ? 0 : width - w, 0, w, h, photo, figure(c, c->head)};
     CV_PUSH(c->a, it->imgs, it->nimgs, it->cimgs, im);
     float hh = 0;
     for (size_t i = 0; i < vl->n; i++)
@@ -915,10 +994,14 @@ static void add_section(cx *c, cv_vlist *vl, const cv_style *st, const cv_style 
     const cv_doc *doc = c->doc;
     const cv_section *sec = &doc->sections[s];
     size_t title = vl->n;
+    c->sec_tag0[s] = (int)c->tags->n;
+    c->cont = tag(c, c->parent, "Sect");
+    c->list = 0;
     add_title(c, vl, cst, sec, width);
     for (size_t i = 0; i < sec->nentries; i++)
         add_entry(c, vl, cst, sec, i, width, stack,
                   i ? entry_gap(st, sec->kind) : st->title_space_after);
+    c->sec_tag1[s] = (int)c->tags->n;
     keep_title(vl, st, title);
     keep_tail(vl, st, title);
     for (size_t i = title; i < vl->n; i++) {
@@ -987,13 +1070,24 @@ static void widen(cx *c, cv_composed *out, const cv_style *st)
     cv_error quiet;
     cv_error_init(&quiet);
     quiet.quiet = true;
+    /* The wide pass makes its structure nodes in a scratch tree, in the
+     * order the narrow pass made them for the same section; its pieces then
+     * name the narrow pass's nodes, so that the tree holds each section
+     * once however its lines were set. */
+    size_t nsec = c->doc->nsections;
     cx w = *c;
     w.err = &quiet;
+    w.tags = cv_tags_new(c->a, NULL);
+    w.sec_tag0 = cv_arena_alloc(c->a, (nsec + 1) * sizeof *w.sec_tag0);
+    w.sec_tag1 = cv_arena_alloc(c->a, (nsec + 1) * sizeof *w.sec_tag1);
     cv_vlist wide = {0};
     float width = st->page_w - st->margin_left - st->margin_right;
-    for (size_t s = 0; s < c->doc->nsections; s++)
-        if (c->doc->sections[s].nentries && !named(&st->sidebar_sections, &c->doc->sections[s]))
+    for (size_t s = 0; s < nsec; s++)
+        if (c->doc->sections[s].nentries && !named(&st->sidebar_sections, &c->doc->sections[s])) {
             add_section(&w, &wide, st, st, s, width, false);
+            if (w.sec_tag1[s] - w.sec_tag0[s] != c->sec_tag1[s] - c->sec_tag0[s])
+                return;            /* not the same structure: keep the narrow column */
+        }
     size_t w0 = 0;
     while (w0 < wide.n && !(wide.items[w0].section == at->section &&
                             wide.items[w0].entry == at->entry &&
@@ -1004,6 +1098,10 @@ static void widen(cx *c, cv_composed *out, const cv_style *st)
     main->n = b;
     for (size_t i = w0; i < wide.n; i++) {
         cv_vitem it = wide.items[i];
+        int s = it.section;
+        for (size_t k = 0; k < it.npieces; k++)
+            if (it.pieces[k].tag >= w.sec_tag0[s] && it.pieces[k].tag < w.sec_tag1[s])
+                it.pieces[k].tag += c->sec_tag0[s] - w.sec_tag0[s];
         it.wide = true;
         it.break_before = i == w0 || it.break_before;
         CV_PUSH(c->a, main->items, main->n, main->cap, it);
@@ -1015,7 +1113,17 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_ima
 {
     memset(out, 0, sizeof *out);
     out->doc = doc;
-    cx c = {a, cv_arena_new(), doc, err, 0, 0};
+    cx c = {.a = a, .tmp = cv_arena_new(), .doc = doc, .err = err};
+    /* The structure: the header, then the sidebar (read after the main
+     * column when it stands right of it) and the sections. */
+    c.tags = out->tags = cv_tags_new(a, doc->locale.language);
+    c.head = tag(&c, CV_TAG_ROOT, "Header");
+    if (st->sidebar) {
+        c.side = tag(&c, CV_TAG_ROOT, "Sidebar");
+        c.tags->nodes[c.side].last = !st->sidebar_left;
+    }
+    c.sec_tag0 = cv_arena_alloc(a, (doc->nsections + 1) * sizeof *c.sec_tag0);
+    c.sec_tag1 = cv_arena_alloc(a, (doc->nsections + 1) * sizeof *c.sec_tag1);
     set_columns(out, st);
     cv_style side_st;
     sidebar_style(st, &side_st);
@@ -1034,6 +1142,7 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_ima
             continue;
         bool in_side = st->sidebar && named(&st->sidebar_sections, &doc->sections[s]);
         int col = in_side ? CV_COL_SIDE : CV_COL_MAIN;
+        c.parent = in_side ? c.side : CV_TAG_ROOT;
         add_section(&c, &out->col[col], st, in_side ? &side_st : st, s, out->col_w[col],
                     in_side && st->sidebar_stack);
     }

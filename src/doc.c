@@ -416,7 +416,7 @@ static bool load_section(ctx *c, const cv_yml *key, const cv_yml *n, cv_section 
 /* The keys of `cv` and of `settings` (cv_doc_keys()). */
 static const char *const cv_keys[] = {
     "name", "native_name", "headline", "location", "email", "phone", "website", "photo",
-    "social_networks", "sections", "custom_connections", NULL};
+    "photo_alt", "social_networks", "sections", "custom_connections", NULL};
 static const char *const settings_keys[] = {"bold_keywords", "current_date", "render_command",
                                             "page_break_before", "keep_together", NULL};
 
@@ -439,6 +439,7 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
         !text(c, first_of(c, cv_yml_get(n, "phone"), "phone"), "phone", &d->phone) ||
         !text(c, first_of(c, cv_yml_get(n, "website"), "website"), "website", &d->website) ||
         !text(c, cv_yml_get(n, "photo"), "photo", &d->photo) ||
+        !text(c, cv_yml_get(n, "photo_alt"), "photo_alt", &d->photo_alt) ||
         !cv_text_check_email(&d->email, c->err) || !check_url(c, &d->website, "website"))
         return false;
     const cv_yml *cc = cv_yml_get(n, "custom_connections");

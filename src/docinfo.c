@@ -40,4 +40,6 @@ void cv_display_set_info(cv_arena *a, cv_display *d, const cv_doc *doc, const cv
     d->keywords = n ? kw : NULL;
     d->lang = doc->locale.language;
     d->pdfa = st->pdfa;
+    d->pdfua = st->pdfua;
+    d->untagged = !st->tagged;
 }

@@ -18,6 +18,13 @@
  *  - Links carry no border and the Print flag; bookmarks point at direct
  *    destinations; document information, /ID and PDF/A-1b come from
  *    pdf_meta.c.  Nothing depends on the clock, so output is reproducible.
+ *  - With a structure (d->tags, unless the layout says `tagged: false`
+ *    and PDF/UA is not asked for), the PDF is tagged (pdf_tags.h): each run
+ *    of text and each photo is a marked-content sequence of its structure
+ *    element, a run split where a link begins or ends (between two TJ
+ *    arrays, which moves nothing: the text position carries on) and put in
+ *    a Span with /Lang when its script is another language's; rules, and
+ *    text of no element (running headers and footers), are artifacts.
  *  - Errors are recorded by the error handler (no longjmp) and checked
  *    after each step; the file is saved to a temporary name beside the
  *    target and renamed into place only when everything succeeded.
@@ -26,6 +33,8 @@
 #include "arena.h"
 #include "pdf_font.h"
 #include "pdf_meta.h"
+#include "pdf_tags.h"
+#include "utf8.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -38,6 +47,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <ft2build.h>
+#include FT_FREETYPE_H
 #include <hpdf.h>
 #include <hpdf_doc.h>
 #include <hpdf_encrypt.h>
@@ -257,12 +268,25 @@ static void put_rules(buf *b, const cv_page *pg)
 }
 
 static bool put_images(HPDF_Page page, const cv_page *pg, const images *ims, buf *b,
-                       HPDF_MD5_CTX *md5)
+                       HPDF_MD5_CTX *md5, cv_pdftags *pt)
 {
+    HPDF_Stream stream = ((HPDF_PageAttr)page->attr)->stream;
     for (size_t i = 0; i < pg->nimgs; i++) {
         const cv_img *im = &pg->imgs[i];
         HPDF_Image xo = find_image(ims, im->im);
+        /* A Figure of the structure, or an artifact. */
+        char mc[80] = "/Artifact BMC\n";
+        if (pt && im->tag) {
+            const char *type;
+            int mcid = cv_pdftags_mc(pt, im->tag, -1, NULL, &type);
+            snprintf(mc, sizeof mc, "/%s <</MCID %d>> BDC\n", type, mcid);
+            cv_pdftags_bbox(pt, im->tag, im->x, im->y, im->x + im->w, im->y + im->h);
+        }
+        if (pt && HPDF_Stream_WriteStr(stream, mc) != HPDF_OK)
+            return false;
         if (!xo || HPDF_Page_DrawImage(page, xo, im->x, im->y, im->w, im->h) != HPDF_OK)
+            return false;
+        if (pt && HPDF_Stream_WriteStr(stream, "EMC\n") != HPDF_OK)
             return false;
         bprintf(b, "image %u %u %.3f %.3f %.3f %.3f\n", im->im->width, im->im->height, im->x,
                 im->y, im->w, im->h);
@@ -364,28 +388,33 @@ static void put_rtl_text(const cv_run *r, const cv_pdffont *pf, buf *b)
     BLIT(b, ")]TJ\n");
 }
 
-/* One run: placed with Td, relative to the previous run, in whole
- * hundredths of a point so that rounding never accumulates; its CIDs as
- * bytes in literal strings (half the size of hex), with the TJ numbers.
- * A glyph drawn wider (cv_gl.wide) comes from the face's twin font, its
- * TJ number less by as much. */
+/* Glyphs k0 to k1 of a run: placed with Td, relative to the previous run,
+ * in whole hundredths of a point so that rounding never accumulates; its
+ * CIDs as bytes in literal strings (half the size of hex), with the TJ
+ * numbers.  A part after the first (k0 > 0) goes on where the one before
+ * it ended.  A glyph drawn wider (cv_gl.wide) comes from the face's twin
+ * font, its TJ number less by as much.  A right-to-left run is drawn whole
+ * (k0 = 0, k1 = r->n), in the order of its text. */
 static bool put_run_text(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
-                         textstate *ts, buf *b)
+                         textstate *ts, buf *b, size_t k0, size_t k1)
 {
-    long x = lround(r->x * 100.0), y = lround(r->y * 100.0);
-    bnumd(b, (x - ts->x) / 100.0, 2);
-    BLIT(b, " ");
-    bnumd(b, (y - ts->y) / 100.0, 2);
-    BLIT(b, " Td[(");
-    ts->x = x;
-    ts->y = y;
+    if (k0 == 0) {
+        long x = lround(r->x * 100.0), y = lround(r->y * 100.0);
+        bnumd(b, (x - ts->x) / 100.0, 2);
+        BLIT(b, " ");
+        bnumd(b, (y - ts->y) / 100.0, 2);
+        BLIT(b, " Td");
+        ts->x = x;
+        ts->y = y;
+    }
+    BLIT(b, "[(");
     if (r->rtl && r->n > 1) {       /* never in the twin: no gap to draw */
         if (ts->twin && !put_twin(page, r, pf, false, ts, b))
             return false;
         put_rtl_text(r, pf, b);
         return true;
     }
-    for (size_t k = 0; k < r->n; k++) {
+    for (size_t k = k0; k < k1; k++) {
         unsigned cid = cv_pdffont_cid(pf, r->g[k].cp);
         bool twin = cv_pdffont_twin(pf, r->g[k].wide);
         if (twin != ts->twin && !put_twin(page, r, pf, twin, ts, b))
@@ -406,24 +435,182 @@ static bool put_run_text(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
     return true;
 }
 
-static bool put_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont *fonts, buf *b)
+/* The marked-content sequence open in a tagged page's text. */
+typedef struct mcstate {
+    bool open;
+    int node, link;
+    const char *lang;
+} mcstate;
+
+/* Text of node `node` in link `link` (-1: none) and language `lang`
+ * follows: end the open sequence and begin another, unless it is the
+ * same.  Text of no node is an artifact: the running header or footer. */
+static void mc_switch(buf *b, cv_pdftags *pt, mcstate *ms, int node, int link,
+                      const char *lang)
+{
+    if (ms->open && ms->node == node && ms->link == link &&
+        (ms->lang == lang || (ms->lang && lang && !strcmp(ms->lang, lang))))
+        return;
+    if (ms->open)
+        BLIT(b, "EMC\n");
+    if (!node) {
+        BLIT(b, "/Artifact <</Type/Pagination>> BDC\n");
+    } else {
+        const char *type;
+        int mcid = cv_pdftags_mc(pt, node, link, lang, &type);
+        bprintf(b, "/%s <</MCID %d>> BDC\n", type, mcid);
+    }
+    *ms = (mcstate){true, node, link, lang};
+}
+
+/* The link of page pg whose box holds the middle of a glyph `w` points
+ * wide starting at (x, y); -1 for none. */
+static int link_at(const cv_page *pg, float x, float w, float y)
+{
+    float mid = x + w / 2;
+    for (size_t i = 0; i < pg->nlinks; i++) {
+        const cv_link *l = &pg->links[i];
+        if (l->uri && *l->uri && y >= l->y0 && y <= l->y1 && mid >= l->x0 && mid <= l->x1)
+            return (int)i;
+    }
+    return -1;
+}
+
+/* The language run r's script implies, when it is not the document's. */
+static const char *run_lang(const cv_run *r, const char *doc_lang)
+{
+    uint32_t cps[64];
+    size_t n = r->n < 64 ? r->n : 64;
+    for (size_t k = 0; k < n; k++)
+        cps[k] = r->g[k].cp;
+    return cv_tags_lang_of(cps, n, doc_lang);
+}
+
+/* Was `cp` noted in pf (is it in the subset)? */
+static bool has_cp(const cv_pdffont *pf, uint32_t cp)
+{
+    size_t lo = 0, hi = pf->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (pf->cps[mid] < cp)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < pf->n && pf->cps[lo] == cp;
+}
+
+/* Does run i end a line of its element's text, with a letter that a space
+ * should part from the next line's?  Not after a space or a hyphen, nor
+ * after CJK, bullets, dashes and other symbols from U+2000 on. */
+static bool ends_line(const cv_page *pg, size_t i)
+{
+    const cv_run *r = &pg->runs[i];
+    if (!r->n)
+        return false;
+    uint32_t c = r->g[r->n - 1].cp;
+    if (c == ' ' || c == '-' || c == 0x00AD || c >= 0x2000)
+        return false;
+    for (size_t j = i + 1; j < pg->nruns; j++)
+        if (pg->runs[j].tag == r->tag)
+            return fabsf(pg->runs[j].y - r->y) > 0.01f;
+    return true;
+}
+
+/* A tagged page's runs, each cut where a link begins or ends; the text of
+ * each link collected (UTF-8) in ltext[link] for its annotation.  A line
+ * of an element's text that ends in a letter gets a space, drawn back over
+ * its last glyph so that it ends where the line ends (a space has no ink),
+ * so that readers that take the text from the structure tree (poppler's
+ * pdfinfo -struct-text, screen readers) do not glue the last word of a
+ * line to the first of the next; readers that find words by their places
+ * (pdftotext) drop it. */
+static bool put_tagged_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont *fonts,
+                            textstate *ts, buf *b, cv_pdftags *pt, const char *doc_lang,
+                            buf *ltext)
+{
+    mcstate ms = {0};
+    for (size_t i = 0; i < pg->nruns; i++) {
+        const cv_run *r = &pg->runs[i];
+        if (!put_run_state(page, r, &fonts[r->face], ts, b))
+            return false;
+        const char *lang = r->tag ? run_lang(r, doc_lang) : NULL;
+        float x = r->x, scale = r->size / 1000.0f;
+        size_t k0 = 0;
+        int link = -1;
+        for (size_t k = 0; k <= r->n; k++) {
+            int lk = -1;
+            if (k < r->n) {
+                lk = r->tag ? link_at(pg, x, r->g[k].w * scale, r->y) : -1;
+                if (lk >= 0) {
+                    char u[8];
+                    bputs(&ltext[lk], u, cv_utf8_encode(r->g[k].cp, u));
+                }
+                x += (float)((r->g[k].w + cv_run_tj(r, k)) * scale);
+            }
+            if (k == 0) {
+                link = lk;
+            } else if (k == r->n || (lk != link && !r->rtl)) {
+                /* (a right-to-left run is drawn whole, in one sequence) */
+                mc_switch(b, pt, &ms, r->tag, link, lang);
+                if (!put_run_text(page, r, &fonts[r->face], ts, b, k0, k))
+                    return false;
+                k0 = k;
+                link = lk;
+            }
+        }
+        const cv_pdffont *pf = &fonts[r->face];
+        if (r->tag && has_cp(pf, ' ') && ends_line(pg, i)) {
+            /* Drawn back by its own width, so that it ends where the line
+             * does: no box of it passes the line's end. */
+            if (ts->twin) {             /* the space is not in the twin */
+                const char *name = HPDF_Page_GetLocalFontName(page, pf->font);
+                if (!name)
+                    return false;
+                bprintf(b, "/%s ", name);
+                bnum(b, r->size);
+                BLIT(b, " Tf\n");
+                ts->twin = false;
+            }
+            unsigned cid = cv_pdffont_cid(pf, ' ');
+            int w = cv_shape_advance(pf->shaper, pf->id, cv_shape_glyph(pf->shaper, pf->id, ' '));
+            bprintf(b, "[%d(", w);
+            if (!pf->one_byte)
+                bstrc(b, (unsigned char)(cid >> 8));
+            bstrc(b, (unsigned char)cid);
+            BLIT(b, ")]TJ\n");
+        }
+    }
+    if (ms.open)
+        BLIT(b, "EMC\n");
+    return true;
+}
+
+static bool put_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont *fonts, buf *b,
+                     cv_pdftags *pt, const char *doc_lang, buf *ltext)
 {
     if (!pg->nruns)
         return true;
     BLIT(b, "BT\n");
     textstate ts = {.face = -1, .size = -1, .fill = -1, .stroke = -1};
-    for (size_t i = 0; i < pg->nruns; i++) {
-        const cv_run *r = &pg->runs[i];
-        if (!put_run_state(page, r, &fonts[r->face], &ts, b))
+    if (pt) {
+        if (!put_tagged_runs(page, pg, fonts, &ts, b, pt, doc_lang, ltext))
             return false;
-        if (!put_run_text(page, r, &fonts[r->face], &ts, b))
-            return false;
+    } else {
+        for (size_t i = 0; i < pg->nruns; i++) {
+            const cv_run *r = &pg->runs[i];
+            if (!put_run_state(page, r, &fonts[r->face], &ts, b))
+                return false;
+            if (!put_run_text(page, r, &fonts[r->face], &ts, b, 0, r->n))
+                return false;
+        }
     }
     BLIT(b, "ET\n");
     return true;
 }
 
-static bool put_links(HPDF_Page page, const cv_page *pg, HPDF_MD5_CTX *md5)
+static bool put_links(HPDF_Page page, const cv_page *pg, HPDF_MD5_CTX *md5, cv_pdftags *pt,
+                      const buf *ltext)
 {
     for (size_t i = 0; i < pg->nlinks; i++) {
         const cv_link *l = &pg->links[i];
@@ -446,13 +633,16 @@ static bool put_links(HPDF_Page page, const cv_page *pg, HPDF_MD5_CTX *md5)
         HPDF_Dict action = HPDF_Dict_GetItem(an, "A", HPDF_OCLASS_DICT);
         if (action)
             HPDF_Dict_RemoveElement(action, "Type");
+        /* Tagged: in its Link element, described by its text. */
+        if (pt && !cv_pdftags_annot(pt, (int)i, an, ltext[i].n ? ltext[i].s : l->uri))
+            return false;
     }
     return true;
 }
 
 static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
                       const cv_pdffont *fonts, const images *ims, ctx *c, buf *b,
-                      HPDF_MD5_CTX *md5)
+                      HPDF_MD5_CTX *md5, cv_pdftags *pt)
 {
     HPDF_Page page = HPDF_AddPage(pdf);
     if (!page)
@@ -460,13 +650,24 @@ static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
     HPDF_Page_SetWidth(page, d->width);
     HPDF_Page_SetHeight(page, d->height);
     HPDF_Stream stream = ((HPDF_PageAttr)page->attr)->stream;
+    if (pt)
+        cv_pdftags_page(pt, page);
     b->n = 0;
+    if (pt && pg->nrules)
+        BLIT(b, "/Artifact BMC\n");
     put_rules(b, pg);
-    if (!flush(stream, b, md5) || !put_images(page, pg, ims, b, md5))
-        return false;
-    if (pg->nruns && (!put_runs(page, pg, fonts, b) || !flush(stream, b, md5)))
-        return false;
-    return put_links(page, pg, md5) && !c->status;
+    if (pt && pg->nrules)
+        BLIT(b, "EMC\n");
+    /* Each link's text, for its annotation's /Contents. */
+    buf *ltext = pt ? cv_xcalloc(pg->nlinks + 1, sizeof *ltext) : NULL;
+    bool ok = flush(stream, b, md5) && put_images(page, pg, ims, b, md5, pt) &&
+              (!pg->nruns || (put_runs(page, pg, fonts, b, pt, d->lang, ltext) &&
+                              flush(stream, b, md5))) &&
+              put_links(page, pg, md5, pt, ltext) && !c->status;
+    for (size_t i = 0; ltext && i < pg->nlinks; i++)
+        free(ltext[i].s);
+    free(ltext);
+    return ok;
 }
 
 static bool is_ascii(const char *s)
@@ -610,7 +811,8 @@ struct cv_book {
     cv_pdffont *fonts;          /* per face of the fontset */
     size_t nfaces;
     bool embedded;              /* fonts built (at the first page drawn) */
-    bool pdfa, book;
+    bool pdfa, pdfua, book;
+    cv_pdftags *tags;           /* the structure tree, once a résumé has one */
     buf b;
     HPDF_MD5_CTX md5;
     size_t pages;               /* drawn so far */
@@ -647,6 +849,12 @@ cv_book *cv_book_new(cv_engine *eng, bool book)
     return k;
 }
 
+/* Is d to be drawn tagged?  (PDF/UA needs it, whatever the layout says.) */
+static bool tagged(const cv_display *d)
+{
+    return d->tags && (d->pdfua || !d->untagged);
+}
+
 void cv_book_note(cv_book *k, const cv_display *d)
 {
     for (size_t p = 0; p < d->npages; p++)
@@ -657,6 +865,12 @@ void cv_book_note(cv_book *k, const cv_display *d)
                     cv_pdffont_use_wide(&k->fonts[r->face], r->g[g].cp, r->g[g].wide);
                 else
                     cv_pdffont_use(&k->fonts[r->face], r->g[g].cp);
+            /* Tagged text may end a line with a space (put_tagged_runs). */
+            if (tagged(d) && r->tag) {
+                const cv_face *fc = cv_fontset_face(k->fs, r->face);
+                if (fc && fc->ft && FT_Get_Char_Index(fc->ft, ' '))
+                    cv_pdffont_use(&k->fonts[r->face], ' ');
+            }
         }
 }
 
@@ -686,6 +900,7 @@ bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err)
     if (!k->embedded) {
         /* Every face once, subset to what every résumé noted draws. */
         k->pdfa = d->pdfa;
+        k->pdfua = d->pdfua;
         HPDF_Dict cmap1 = NULL;
         for (size_t f = 0; ok && f < k->nfaces; f++) {
             cv_pdffont_seal(&k->fonts[f]);
@@ -708,8 +923,14 @@ bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err)
     for (size_t p = 0; ok && p < d->npages; p++)
         for (size_t i = 0; ok && i < d->pages[p].nimgs; i++)
             ok = load_image(pdf, &ims, d->pages[p].imgs[i].im, &k->c, err);
+    if (ok && tagged(d)) {
+        if (!k->tags)
+            k->tags = cv_pdftags_new(pdf, k->book);
+        cv_pdftags_begin(k->tags, d->tags, d->lang);
+    }
     for (size_t p = 0; ok && p < d->npages; p++)
-        if (!draw_page(pdf, d, &d->pages[p], k->fonts, &ims, &k->c, &k->b, &k->md5))
+        if (!draw_page(pdf, d, &d->pages[p], k->fonts, &ims, &k->c, &k->b, &k->md5,
+                       tagged(d) ? k->tags : NULL))
             ok = cv_error_at(err, (cv_pos){0}, "libharu failed drawing page %zu "
                              "(error 0x%04X)", k->pages + p + 1, (unsigned)k->c.status);
     free(ims.im);
@@ -744,11 +965,15 @@ static bool finish(cv_book *k, const char *title, const char *path, cv_error *er
 {
     if (!k->pages)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "nothing to write: no page");
-    cv_pdfmeta m = {.creator = "cvpdf " CV_VERSION, .pdfa = k->pdfa,
+    cv_pdfmeta m = {.creator = "cvpdf " CV_VERSION, .pdfa = k->pdfa, .pdfua = k->pdfua,
                     .title = k->book ? title : k->title, .author = k->authors,
                     .subject = k->subject, .keywords = k->keywords,
                     .lang = k->lang_differs ? NULL : k->lang,
                     .has_date = k->has_date, .epoch = k->epoch};
+    /* PDF/UA: a title, shown in the window; the name when the layout has
+     * none. */
+    if (m.pdfua && (!m.title || !*m.title))
+        m.title = m.author;
     /* The /ID: a digest of the content and the information. */
     const char *info[] = {m.title, m.author, m.subject, m.keywords, m.lang};
     for (size_t i = 0; i < sizeof info / sizeof *info; i++)
@@ -757,6 +982,9 @@ static bool finish(cv_book *k, const char *title, const char *path, cv_error *er
     HPDF_BYTE id[16];
     HPDF_MD5Final(id, &k->md5);
     m.id = id;
+    if (k->tags && (!cv_pdftags_finish(k->tags) || k->c.status))
+        return cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed writing the structure "
+                           "tree (error 0x%04X)", (unsigned)k->c.status);
     return cv_pdfmeta_write(k->pdf, &m, err);
 }
 
@@ -787,6 +1015,7 @@ void cv_book_free(cv_book *k)
     if (!k)
         return;
     HPDF_Free(k->pdf);
+    cv_pdftags_free(k->tags);
     for (size_t f = 0; f < k->nfaces; f++)
         cv_pdffont_free(&k->fonts[f]);
     free(k->fonts);

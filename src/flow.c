@@ -21,13 +21,16 @@ static void place(cv_arena *a, cv_page *pg, const cv_vitem *it, float left, floa
 {
     for (size_t i = 0; i < it->nimgs; i++) {
         const cv_vimg *v = &it->imgs[i];
-        cv_img im = {left + v->dx, top - v->dy - v->h, v->w, v->h, v->im};
+        cv_img im = {left + v->dx, top - v->dy - v->h, v->w, v->h, v->im, v->tag};
         CV_PUSH(a, pg->imgs, pg->nimgs, pg->cimgs, im);
     }
     size_t first = pg->nruns;
     for (size_t i = 0; i < it->npieces; i++) {
         const cv_piece *p = &it->pieces[i];
+        size_t from = pg->nruns;
         cv_page_put_line(a, pg, p->line, left + p->dx, top - p->dy);
+        for (size_t r = from; r < pg->nruns; r++)
+            pg->runs[r].tag = p->tag;
     }
     /* Draw order is reading order, which readers that follow the content
      * stream (MuPDF, PDFBox) print as is: within an item, line by line
@@ -288,6 +291,7 @@ cv_display *cv_flow(cv_arena *a, const cv_composed *c, const cv_style *st, cv_fl
     cv_display *d = cv_arena_alloc(a, sizeof *d);
     d->width = st->page_w;
     d->height = st->page_h;
+    d->tags = c->tags;
     float top = st->page_h - st->margin_top;
     float head_h = c->head.n ? list_height(&c->head) + c->head_gap : 0;
     size_t *page_of[CV_NCOLS] = {0};

@@ -11,6 +11,9 @@
  * pinned, so it is reproducible too).  libharu's own
  * HPDF_PDFA_SetPDFAConformance is not used: it writes unescaped XMP and a
  * clock-based /ID.
+ *
+ * For PDF/UA-1 (with or without PDF/A): the XMP packet, with pdfuaid part
+ * 1 (declared as a PDF/A extension schema when both are asked for).
  */
 #include "pdf_meta.h"
 #include "arena.h"
@@ -112,10 +115,33 @@ static HPDF_Dict write_xmp(HPDF_Doc pdf, const cv_pdfmeta *m, const char *produc
         sval(&b, "<xmp:CreateDate>", date, "</xmp:CreateDate>\n");
         sval(&b, "<xmp:ModifyDate>", date, "</xmp:ModifyDate>\n");
     }
-    sadd(&b, "</rdf:Description>\n"
-             "<rdf:Description rdf:about=\"\" xmlns:pdfaid=\"http://www.aiim.org/pdfa/ns/id/\">\n"
-             "<pdfaid:part>1</pdfaid:part>\n<pdfaid:conformance>B</pdfaid:conformance>\n"
-             "</rdf:Description>\n</rdf:RDF>\n</x:xmpmeta>\n<?xpacket end=\"w\"?>");
+    sadd(&b, "</rdf:Description>\n");
+    if (m->pdfa)
+        sadd(&b, "<rdf:Description rdf:about=\"\" xmlns:pdfaid=\"http://www.aiim.org/pdfa/ns/id/\">\n"
+                 "<pdfaid:part>1</pdfaid:part>\n<pdfaid:conformance>B</pdfaid:conformance>\n"
+                 "</rdf:Description>\n");
+    if (m->pdfua)
+        sadd(&b, "<rdf:Description rdf:about=\"\" xmlns:pdfuaid=\"http://www.aiim.org/pdfua/ns/id/\">\n"
+                 "<pdfuaid:part>1</pdfuaid:part>\n</rdf:Description>\n");
+    /* PDF/A-1 accepts only the schemas it knows and those the packet
+     * declares: declare pdfuaid. */
+    if (m->pdfa && m->pdfua)
+        sadd(&b, "<rdf:Description rdf:about=\"\"\n"
+                 " xmlns:pdfaExtension=\"http://www.aiim.org/pdfa/ns/extension/\"\n"
+                 " xmlns:pdfaSchema=\"http://www.aiim.org/pdfa/ns/schema#\"\n"
+                 " xmlns:pdfaProperty=\"http://www.aiim.org/pdfa/ns/property#\">\n"
+                 "<pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType=\"Resource\">\n"
+                 "<pdfaSchema:schema>PDF/UA identification</pdfaSchema:schema>\n"
+                 "<pdfaSchema:namespaceURI>http://www.aiim.org/pdfua/ns/id/</pdfaSchema:namespaceURI>\n"
+                 "<pdfaSchema:prefix>pdfuaid</pdfaSchema:prefix>\n"
+                 "<pdfaSchema:property><rdf:Seq><rdf:li rdf:parseType=\"Resource\">\n"
+                 "<pdfaProperty:name>part</pdfaProperty:name>\n"
+                 "<pdfaProperty:valueType>Integer</pdfaProperty:valueType>\n"
+                 "<pdfaProperty:category>internal</pdfaProperty:category>\n"
+                 "<pdfaProperty:description>The part of ISO 14289 the file conforms to</pdfaProperty:description>\n"
+                 "</rdf:li></rdf:Seq></pdfaSchema:property>\n"
+                 "</rdf:li></rdf:Bag></pdfaExtension:schemas>\n</rdf:Description>\n");
+    sadd(&b, "</rdf:RDF>\n</x:xmpmeta>\n<?xpacket end=\"w\"?>");
 
     /* PDF/A-1 wants the packet unfiltered, so any tool can find it. */
     HPDF_Dict s = HPDF_DictStream_New(pdf->mmgr, pdf->xref);
@@ -191,7 +217,8 @@ static bool add_output_intent(HPDF_Doc pdf)
 bool cv_pdfmeta_write(HPDF_Doc pdf, const cv_pdfmeta *m, cv_error *err)
 {
     HPDF_MMgr mm = pdf->mmgr;
-    pdf->pdf_version = HPDF_VER_14;     /* DisplayDocTitle; PDF/A-1 */
+    /* DisplayDocTitle; PDF/A-1.  PDF/UA-1 alone is PDF 1.7 (/Tabs). */
+    pdf->pdf_version = m->pdfua && !m->pdfa ? HPDF_VER_17 : HPDF_VER_14;
     HPDF_SetCurrentEncoder(pdf, "UTF-8");
     const struct { HPDF_InfoType k; const char *v; } info[] = {
         {HPDF_INFO_TITLE, m->title},       {HPDF_INFO_AUTHOR, m->author},
@@ -231,9 +258,10 @@ bool cv_pdfmeta_write(HPDF_Doc pdf, const cv_pdfmeta *m, cv_error *err)
              HPDF_Dict_Add(pdf->trailer, "ID", id) == HPDF_OK;
     }
 
-    if (ok && m->pdfa) {
+    if (ok && (m->pdfa || m->pdfua)) {
         HPDF_Dict xmp = write_xmp(pdf, m, HPDF_GetInfoAttr(pdf, HPDF_INFO_PRODUCER));
-        ok = xmp && HPDF_Dict_Add(pdf->catalog, "Metadata", xmp) == HPDF_OK && add_output_intent(pdf);
+        ok = xmp && HPDF_Dict_Add(pdf->catalog, "Metadata", xmp) == HPDF_OK &&
+             (!m->pdfa || add_output_intent(pdf));
     }
     if (!ok || HPDF_GetError(pdf) != HPDF_OK)
         return cv_error_at(err, (cv_pos){0}, "libharu failed writing the document "

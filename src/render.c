@@ -118,6 +118,7 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     cv_display_set_info(a, d, doc, st);
     d->shaper = st->eng->shaper;
     d->pdfa = d->pdfa || o->pdfa;
+    d->pdfua = d->pdfua || o->pdfua;
     d->has_date = o->has_epoch;
     d->epoch = o->epoch;
     return err->set ? NULL : d;

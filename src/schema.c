@@ -261,6 +261,8 @@ static const struct {
                       "\"items\": {\"$ref\": \"#/$defs/url\"}}]}"},
     {"cv", "photo", "{\"type\": \"string\", \"description\": \"a JPEG or PNG, relative to "
                     "the profile\"}"},
+    {"cv", "photo_alt", "{\"$ref\": \"#/$defs/text\", \"description\": \"the photo's "
+                        "alternate text in the tagged PDF (default: the name)\"}"},
     {"cv", "social_networks", "{\"type\": [\"array\", \"null\"], \"maxItems\": 60, "
                               "\"items\": {\"$ref\": \"#/$defs/social_network\"}}"},
     {"cv", "sections", "{\"type\": [\"object\", \"null\"], \"additionalProperties\": "

@@ -81,6 +81,8 @@ static const key keys[] = {
     K("bullets", "space_between", LEN, bullet_gap),
     K("pdf", "title", STR, title_template),
     K("pdf", "pdfa", BOOL, pdfa),
+    K("pdf", "pdfua", BOOL, pdfua),
+    K("pdf", "tagged", BOOL, tagged),
     K("pagination", "entry_lines", COUNT, entry_lines),
     K("pagination", "orphans", COUNT, orphans),
     K("pagination", "widows", COUNT, widows),
@@ -213,6 +215,7 @@ void cv_style_defaults(cv_style *st)
     st->sidebar_stack = true;
     st->sidebar_single_block = true;
     st->sidebar_widen = true;
+    st->tagged = true;
     st->sidebar_line_spacing = 1.4f;
     st->sidebar_rule_color = 0xC8CED6;
     st->contact_title = "Contact";

@@ -22,7 +22,8 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # pages.py (page-breaking rules on generated profiles), pdfmeta.py (document
 # information, bookmarks, links, page labels, reproducible bytes),
 # readers.py (the text read back exactly by pdftotext, mutool, pdfminer and
-# PDFBox; PDF/A-1b by PDFBox Preflight), batch.py (worker processes, --merge,
+# PDFBox; PDF/A-1b by PDFBox Preflight), tagged.py (issue 18: the structure tree's
+# reading order, every run tagged or an artifact, PDF/UA-1 rules, Preflight), batch.py (worker processes, --merge,
 # --defaults), badinput.py (every kind of broken input: one clear error, exit
 # 1, the previous PDF untouched), patho/run.py (pathological but valid
 # inputs, each within a time limit), safety.py (issue 13: no input, device
@@ -40,7 +41,7 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # formats.py (issue 17: PNG and SVG pages against pdftoppm and pdftocairo,
 # names and usage errors, page sets), watching.py (--watch: edits, saves by
 # rename, errors, the layout's base, the defaults, Ctrl-C).
-SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety bibtex newuser formats watching cjkpdf scripts"
+SUITES="e2e typo layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts"
 
 pattern=""
 if [ "${1:-}" = -k ]; then

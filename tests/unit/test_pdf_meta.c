@@ -236,6 +236,30 @@ TEST(xmp_packet)
     HPDF_Free(pdf);
 }
 
+/* PDF/UA-1: pdfuaid part 1 in the XMP packet; alone no pdfaid, no output
+ * intent and PDF 1.7; with PDF/A both, and pdfuaid declared as an extension
+ * schema. */
+TEST(pdfua_packet)
+{
+    for (int a = 0; a < 2; a++) {
+        cv_pdfmeta m = {.title = "T", .lang = "en", .pdfa = a, .pdfua = true, .id = ID};
+        HPDF_Doc pdf = doc_with(&m);
+        CHECK(pdf != NULL);
+        if (!pdf)
+            return;
+        size_t xn;
+        char *x = (char *)bytes_of(item(pdf->catalog, "Metadata", HPDF_OCLASS_DICT), &xn);
+        CHECK(x && contains(x, xn, "<pdfuaid:part>1</pdfuaid:part>"));
+        CHECK(x && contains(x, xn, "<dc:title>"));
+        CHECK(x && !contains(x, xn, "<pdfaid:part>") == !a);
+        CHECK(x && contains(x, xn, "<pdfaSchema:prefix>pdfuaid</pdfaSchema:prefix>") == a);
+        CHECK((item(pdf->catalog, "OutputIntents", HPDF_OCLASS_ARRAY) != NULL) == a);
+        CHECK(pdf->pdf_version == (a ? HPDF_VER_14 : HPDF_VER_17));
+        free(x);
+        HPDF_Free(pdf);
+    }
+}
+
 /* The sRGB output intent: GTS_PDFA1 with an ICC v2.1 RGB display profile
  * made by lcms2, its creation date pinned to 2000-01-01. */
 TEST(output_intent)
@@ -288,6 +312,7 @@ int main(void)
     RUN(info_dictionary);
     RUN(dates);
     RUN(xmp_packet);
+    RUN(pdfua_packet);
     RUN(output_intent);
     return harness_report("pdf_meta");
 }

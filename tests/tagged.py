@@ -1,0 +1,621 @@
+#!/usr/bin/env python3
+"""Tagged PDF and PDF/UA-1 (issue 18), read back with poppler, pdfminer and
+PDFBox.
+
+Usage: tests/tagged.py CVPDF_BINARY [-k PATTERN] [--list]
+
+  order        pdfinfo -struct-text on every profile in every layout: the
+               name is the H1; the sections' H2 titles come in the
+               profile's order, the sidebar's as one group (before the main
+               column when it stands left, after when right); every summary,
+               highlight and text entry is found, whole and in the
+               profile's order, in the text of its section's element
+  sidebar      the sidebar on the right is read after the main column;
+               with single_block: false the order holds as well
+  coverage     every drawn run is in the tree or an artifact: the tree's
+               characters are exactly those of the --dump's runs outside
+               the running header and footer, and pdftotext's those of all
+               runs (counted as multisets, white space aside, and hyphens
+               in pdftotext's case: it joins words hyphenated at line ends)
+  rules        tests/pdfua_check.py passes on every PDF above, and catches
+               a PDF whose MCIDs, /Alt and /MarkInfo are broken
+  pdfua        --pdfua and `pdf: pdfua: true`: the PDF/UA rules too; PDF
+               1.7 alone, 1.4 with --pdfa; without it no pdfuaid;
+               `pdf: tagged: false` writes no tree (unless --pdfua)
+  lang         方佳瑞 in an English résumé is a Span /Lang (zh), the
+               document /Lang (en); a Chinese résumé has /Lang (zh) and no
+               Span for its Chinese
+  photo        the photo is a Figure whose /Alt is the name, or the
+               profile's photo_alt
+  merge        --merge: one Document, a Part per person in order, each
+               with its H1 and /Lang; the rules hold
+  fit          --fit-pages: the rules hold and the order is kept
+  preflight    PDFBox Preflight passes --pdfa, --pdfa --pdfua, a photo and
+               a book
+  pdfbox       PDFBox's structure API (tests/java/TagTree.java, compiled
+               with javac) reads the same elements and text as poppler
+  same         tagging moves nothing: the tagged PDF and the untagged one
+               (`pdf: tagged: false`, the PDF cvpdf wrote before tagging)
+               read the same in pdftotext -layout and rasterise to the same
+               pixels; two renders are byte-identical
+"""
+import collections
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+import testlib
+from testlib import BIN, ROOT, check, need_pdfminer, run
+
+need_pdfminer("tagged")
+import yaml  # noqa: E402
+from pdfminer.pdfdocument import PDFDocument  # noqa: E402
+from pdfminer.pdfparser import PDFParser  # noqa: E402
+from pdfminer.pdftypes import resolve1  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import pdfua_check  # noqa: E402
+
+TMP = tempfile.mkdtemp(prefix="cvpdf-tagged-")
+PROFILES = sorted(os.path.join(ROOT, "profiles", p) for p in os.listdir(os.path.join(ROOT, "profiles"))
+                  if p.endswith(".yaml"))
+LAYOUTS = sorted(os.path.join(ROOT, "layouts", p) for p in os.listdir(os.path.join(ROOT, "layouts"))
+                 if p.endswith(".yaml"))
+ENV = dict(os.environ, SOURCE_DATE_EPOCH="1700000000")
+JAVA_DIR = "/usr/share/java"
+PREFLIGHT_JARS = ["pdfbox2.jar", "fontbox2.jar", "preflight.jar", "xmpbox.jar",
+                  "commons-logging.jar", "javax.activation.jar", "jaxb-api.jar"]
+MADE = []          # (pdf, pdfua) of every PDF made, for the rules group
+
+
+def stem(p):
+    return os.path.splitext(os.path.basename(p))[0]
+
+
+def render(profile, out, *args):
+    p = subprocess.run([BIN, "-q", profile, "-o", out] + list(args), capture_output=True,
+                       env=ENV, cwd=ROOT, timeout=300)
+    ok = p.returncode == 0 and os.path.exists(out)
+    if ok:
+        MADE.append((out, "--pdfua" in args))
+    return ok, p.stderr.decode("utf-8", "replace")
+
+
+# ------------------------------------------------------------ the tree
+
+class Node:
+    def __init__(self, type_, depth):
+        self.type, self.depth, self.kids, self.texts = type_, depth, [], []
+
+    def text(self):
+        """Everything beneath, in reading order."""
+        out = []
+        for k in self.kids:
+            out.append(k if isinstance(k, str) else k.text())
+        return "".join(out)
+
+    def walk(self):
+        yield self
+        for k in self.kids:
+            if isinstance(k, Node):
+                yield from k.walk()
+
+
+def struct_tree(pdf):
+    """pdfinfo -struct-text as a tree of Nodes (strings for the text)."""
+    rc, out, err = run(["pdfinfo", "-struct-text", pdf])
+    root = Node("(root)", -1)
+    stack = [root]
+    for ln in out.splitlines():
+        if not ln.strip():
+            continue
+        ind = (len(ln) - len(ln.lstrip(" "))) // 2
+        s = ln.strip()
+        while stack[-1].depth >= ind:
+            stack.pop()
+        if s.startswith('"') and s.endswith('"') and len(s) >= 2:
+            stack[-1].kids.append(s[1:-1])
+        elif s.startswith("Object "):
+            continue
+        else:
+            n = Node(s.split(" ")[0], ind)
+            stack[-1].kids.append(n)
+            stack.append(n)
+    return root
+
+
+def norm(s):
+    """Letters and digits only, lower case: what must match whatever the
+    line breaks, hyphens, letter-spacing and capitals."""
+    return "".join(c for c in s.lower() if c.isalnum())
+
+
+def strip_markup(s):
+    s = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", s)
+    return s.replace("**", "").replace("*", "").replace("`", "")
+
+
+def profile_sections(profile):
+    """[(title, [texts that must read in order])] of a profile."""
+    with open(profile, encoding="utf-8") as f:
+        cv = yaml.safe_load(f)["cv"]
+    out = []
+    for key, entries in (cv.get("sections") or {}).items():
+        if not entries:
+            continue
+        texts = []
+        # A section read from a .bib file ({bib: FILE, ...}): its title only.
+        for e in (entries if isinstance(entries, list) else []):
+            if isinstance(e, str):
+                texts.append(e)
+            elif isinstance(e, dict):
+                if e.get("summary"):
+                    texts.append(str(e["summary"]))
+                texts += [h if isinstance(h, str) else str(h.get("text", ""))
+                          for h in e.get("highlights") or [] if h]
+        out.append((key, [strip_markup(t) for t in texts]))
+    return out, cv
+
+
+def sections_of(tree):
+    """[(H2 text, Sect node, in the sidebar?)] in reading order."""
+    out = []
+    for n in tree.walk():
+        if n.type != "Sect":
+            continue
+        h = [k for k in n.kids if isinstance(k, Node) and k.type == "H2"]
+        if h:
+            # A section of the sidebar is a Sect inside a Sect (the Sidebar)
+            # under the Document: depth 2, the main column's depth 1.
+            out.append((h[0].text(), n, n.depth >= 2))
+    return out
+
+
+def title_norm(key):
+    return norm(key.replace("_", " "))
+
+
+def order_checks(name, pdf, profile, layout):
+    tree = struct_tree(pdf)
+    secs, cv = profile_sections(profile)
+    h1 = [n for n in tree.walk() if n.type == "H1"]
+    check("order %s: the name is the H1" % name,
+          len(h1) == 1 and norm(strip_markup(cv["name"])) in norm(h1[0].text()),
+          [n.text() for n in h1])
+    got = sections_of(tree)
+    want = [title_norm(k) for k, _ in secs]
+    side = [norm(t) for t, _, s in got if s]
+    main = [norm(t) for t, _, s in got if not s]
+
+    def subseq(a, b):
+        it = iter(b)
+        return all(x in it for x in a)
+    known = [t for t in side + main if t in want]
+    check("order %s: every section's title, once" % name,
+          sorted(known) == sorted(want), "tree %s, profile %s" % (side + main, want))
+    check("order %s: main column's sections in profile order" % name,
+          subseq([t for t in main if t in want], want), main)
+    check("order %s: sidebar's sections in profile order" % name,
+          subseq([t for t in side if t in want], want), side)
+    # The sidebar is one group, before or after the main column.
+    seq = [s for _, _, s in got]
+    changes = sum(1 for a, b in zip(seq, seq[1:]) if a != b)
+    check("order %s: the sidebar's sections are one group" % name, changes <= 1, seq)
+    with open(layout, encoding="utf-8") as f:
+        lay = f.read()
+    if side and main:
+        left = not re.search(r"^\s*side:\s*right", lay, re.M)
+        check("order %s: sidebar read %s the main column" % (name, "before" if left else "after"),
+              seq[0] == left, seq)
+    # Texts in order in their section.
+    by_title = {norm(t): n for t, n, _ in got}
+    missing = []
+    for key, texts in secs:
+        n = by_title.get(title_norm(key))
+        if n is None:
+            continue
+        body = norm(n.text())
+        pos = 0
+        for t in texts:
+            k = body.find(norm(t), pos)
+            if norm(t) and k < 0:
+                missing.append((key, t[:60]))
+            elif norm(t):
+                pos = k + len(norm(t))
+    check("order %s: every text whole and in order in its section" % name, not missing,
+          missing[:3])
+
+
+def chars(s):
+    return collections.Counter(c for c in s if not c.isspace())
+
+
+def dump_runs(profile, layout, *args):
+    """[(page, in the running header or footer, text)] from --dump."""
+    p = subprocess.run([BIN, "-q", profile, "-l", layout, "--dump"] + list(args),
+                       capture_output=True, env=ENV, cwd=ROOT, timeout=300)
+    out = p.stdout.decode("utf-8")
+    runs, regions, page = [], [], 0
+    for ln in out.splitlines():
+        m = re.match(r"page (\d+)", ln)
+        if m:
+            page, regions = int(m.group(1)), []
+            continue
+        m = re.match(r"region (page_header|page_footer) ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)", ln)
+        if m:
+            regions.append(tuple(float(m.group(i)) for i in range(2, 6)))
+            continue
+        m = re.match(r'text ([\d.-]+) ([\d.-]+) w=\S+ .*? "(.*)"$', ln)
+        if m:
+            x, y = float(m.group(1)), float(m.group(2))
+            furn = any(x0 - 0.5 <= x <= x1 + 0.5 and y0 - 0.5 <= y <= y1 + 0.5
+                       for x0, y0, x1, y1 in regions)
+            runs.append((page, furn, m.group(3)))
+    return runs
+
+
+# -------------------------------------------------------------- groups
+
+def order():
+    for layout in LAYOUTS:
+        for profile in PROFILES:
+            name = "%s/%s" % (stem(layout), stem(profile))
+            pdf = os.path.join(TMP, "%s-%s.pdf" % (stem(layout), stem(profile)))
+            ok, err = render(profile, pdf, "-l", layout)
+            if check("order %s: renders" % name, ok, err[-300:]):
+                order_checks(name, pdf, profile, layout)
+
+
+def variant(tag, body):
+    """A layout extending sidebar.yaml with `body` (YAML) added."""
+    p = os.path.join(TMP, "layout-%s.yaml" % tag)
+    with open(p, "w") as f:
+        f.write("extends: %s\n%s" % (os.path.join(ROOT, "layouts", "sidebar.yaml"), body))
+    return p
+
+
+def sidebar():
+    """The sidebar on the right is read after the main column; with
+    single_block: false (the main column's spacing) the tree's order is
+    the same."""
+    for tag, body in (("right", "columns:\n  sidebar:\n    side: right\n"),
+                      ("spaced", "columns:\n  sidebar:\n    single_block: false\n")):
+        lay = variant(tag, body)
+        for profile in PROFILES:
+            name = "sidebar-%s/%s" % (tag, stem(profile))
+            pdf = os.path.join(TMP, "%s-%s.pdf" % (tag, stem(profile)))
+            ok, err = render(profile, pdf, "-l", lay)
+            if check("order %s: renders" % name, ok, err[-300:]):
+                order_checks(name, pdf, profile, lay if tag == "right" else
+                             os.path.join(ROOT, "layouts", "sidebar.yaml"))
+
+
+def coverage():
+    for layout in LAYOUTS:
+        for profile in PROFILES:
+            name = "%s/%s" % (stem(layout), stem(profile))
+            pdf = os.path.join(TMP, "%s-%s.pdf" % (stem(layout), stem(profile)))
+            if not os.path.exists(pdf) and not render(profile, pdf, "-l", layout)[0]:
+                check("coverage %s: renders" % name, False)
+                continue
+            runs = dump_runs(profile, layout)
+            tree = chars(struct_tree(pdf).text())
+            body = chars("".join(t for _, f, t in runs if not f))
+            check("coverage %s: the tree holds every run but the running header and footer"
+                  % name, tree == body,
+                  "only in the tree: %s; only drawn: %s" % (dict(tree - body), dict(body - tree)))
+            # pdftotext joins a word hyphenated at a line's end, dropping
+            # the hyphen: hyphens are not counted.
+            rc, txt, _ = run(["pdftotext", "-enc", "UTF-8", pdf, "-"])
+            txt = txt.replace("-", "")
+            every = chars("".join(t for _, _, t in runs).replace("-", ""))
+            check("coverage %s: pdftotext reads every run, nothing more" % name,
+                  chars(txt) == every,
+                  "pdftotext only: %s; dump only: %s" % (dict(chars(txt) - every),
+                                                         dict(every - chars(txt))))
+
+
+def rules():
+    if not MADE:
+        for profile in PROFILES:
+            pdf = os.path.join(TMP, "rules-%s.pdf" % stem(profile))
+            render(profile, pdf)
+    for pdf, ua in MADE:
+        probs = pdfua_check.problems(pdf, ua)
+        check("rules %s%s" % (stem(pdf), " (pdfua)" if ua else ""), not probs, probs[:5])
+    # The checker can fail: MCIDs renamed, /Alt and /MarkInfo broken.
+    src = os.path.join(TMP, "selftest.pdf")
+    photo = photo_profile("selftest", None)
+    render(photo, src, "-l", os.path.join(ROOT, "layouts", "sidebar.yaml"))
+    qdf = os.path.join(TMP, "selftest.qdf")
+    run(["qpdf", "--qdf", "--object-streams=disable", src, qdf])
+    data = open(qdf, "rb").read()
+    broken = data.replace(b"/MCID ", b"/MCXX ").replace(b"/Alt ", b"/Xlt ") \
+        .replace(b"/Marked true", b"/Marked fals")
+    bad = os.path.join(TMP, "broken.pdf")
+    open(os.path.join(TMP, "broken.qdf"), "wb").write(broken)
+    run(["fix-qdf", os.path.join(TMP, "broken.qdf")], timeout=60)
+    subprocess.run("fix-qdf %s > %s" % (os.path.join(TMP, "broken.qdf"), bad), shell=True)
+    got = {r for r, _ in pdfua_check.problems(bad)}
+    check("rules: the checker catches untagged text, a Figure without /Alt, no /MarkInfo",
+          {"content", "figures", "tagged"} <= got, got)
+    check("rules: without --pdfua, the PDF/UA identification is missing",
+          "pdfua" in {r for r, _ in pdfua_check.problems(src, True)})
+
+
+def pdf_version(pdf):
+    with open(pdf, "rb") as f:
+        return f.read(8).decode("latin-1")
+
+
+def pdfua():
+    he = os.path.join(ROOT, "profiles", "he.yaml")
+    a = os.path.join(TMP, "ua.pdf")
+    ok, err = render(he, a, "--pdfua")
+    if check("pdfua: --pdfua renders", ok, err):
+        check("pdfua: --pdfua passes the rules", not pdfua_check.problems(a, True),
+              pdfua_check.problems(a, True)[:5])
+        check("pdfua: PDF 1.7 alone", pdf_version(a) == "%PDF-1.7", pdf_version(a))
+    b = os.path.join(TMP, "uaa.pdf")
+    ok, err = render(he, b, "--pdfua", "--pdfa")
+    if check("pdfua: --pdfua --pdfa renders", ok, err):
+        check("pdfua: --pdfua --pdfa passes the rules", not pdfua_check.problems(b, True))
+        check("pdfua: PDF 1.4 with PDF/A-1", pdf_version(b) == "%PDF-1.4", pdf_version(b))
+    # pdf: tagged: false: no structure, no marked content; --pdfua wins.
+    lay = os.path.join(TMP, "untagged.yaml")
+    with open(lay, "w") as f:
+        f.write("extends: %s\npdf:\n  tagged: false\n" % os.path.join(ROOT, "layouts", "onecolumn.yaml"))
+    u = os.path.join(TMP, "untagged.pdf")
+    if check("pdfua: tagged: false renders", render(he, u, "-l", lay)[0]):
+        cat = open_pdf(u).catalog
+        rc, raw, _ = run(["qpdf", "--qdf", "--object-streams=disable", u, "-"])
+        check("pdfua: tagged: false writes no structure tree and no marked content",
+              "StructTreeRoot" not in cat and "MarkInfo" not in cat and " BDC" not in raw)
+        ok, _ = render(he, u, "-l", lay, "--pdfua")
+        check("pdfua: tagged: false with --pdfua is tagged all the same",
+              ok and not pdfua_check.problems(u, True))
+    lay = os.path.join(TMP, "ua-layout.yaml")
+    with open(lay, "w") as f:
+        f.write("extends: %s\npdf:\n  pdfua: true\n  title: ~\n"
+                % os.path.join(ROOT, "layouts", "sidebar.yaml"))
+    c = os.path.join(TMP, "ua-layout.pdf")
+    ok, err = render(he, c, "-l", lay)
+    if check("pdfua: pdf: pdfua: true in a layout renders", ok, err):
+        probs = pdfua_check.problems(c, True)
+        check("pdfua: the layout's pdfua passes the rules (a title even with title: ~)",
+              not probs, probs[:5])
+
+
+def lang():
+    fang = os.path.join(ROOT, "profiles", "fang.yaml")
+    pdf = os.path.join(TMP, "lang-en.pdf")
+    render(fang, pdf)
+    spans = lang_spans(pdf)
+    check("lang: 方佳瑞 is a Span /Lang (zh) in an English résumé",
+          ("Span", "zh") in spans, spans)
+    check("lang: the document is /Lang (en)", doc_lang(pdf) == "en", doc_lang(pdf))
+    zh = os.path.join(ROOT, "profiles", "fang-zh.yaml")
+    pdf = os.path.join(TMP, "lang-zh.pdf")
+    render(zh, pdf, "-l", os.path.join(ROOT, "layouts", "zh.yaml"))
+    check("lang: a Chinese résumé is /Lang (zh)", doc_lang(pdf) == "zh", doc_lang(pdf))
+    check("lang: ... with no Span (zh) for its Chinese",
+          ("Span", "zh") not in lang_spans(pdf), lang_spans(pdf))
+
+
+def open_pdf(pdf):
+    return PDFDocument(PDFParser(open(pdf, "rb")))
+
+
+def doc_lang(pdf):
+    return pdfua_check.text(open_pdf(pdf).catalog.get("Lang"))
+
+
+def elements(pdf):
+    doc = open_pdf(pdf)
+    root = resolve1(doc.catalog.get("StructTreeRoot"))
+    todo = list(pdfua_check.as_list(root.get("K"))) if root else []
+    out = []
+    while todo:
+        d = resolve1(todo.pop(0))
+        if isinstance(d, dict) and "S" in d:
+            out.append(d)
+            todo.extend(pdfua_check.as_list(d.get("K")))
+    return out
+
+
+def lang_spans(pdf):
+    return [(pdfua_check.name(d.get("S")), pdfua_check.text(d.get("Lang")))
+            for d in elements(pdf) if d.get("Lang")]
+
+
+def photo_profile(tag, alt):
+    src = open(os.path.join(ROOT, "profiles", "he.yaml"), encoding="utf-8").read()
+    extra = "  photo: %s\n" % os.path.join(ROOT, "tests", "data", "photo.png")
+    if alt:
+        extra += "  photo_alt: %s\n" % alt
+    p = os.path.join(TMP, "photo-%s.yaml" % tag)
+    with open(p, "w", encoding="utf-8") as f:
+        f.write(re.sub(r"^cv:\n", "cv:\n" + extra, src, count=1, flags=re.M))
+    return p
+
+
+def photo():
+    for layout in ("onecolumn", "sidebar"):
+        for alt in (None, "Jiaao He, smiling"):
+            prof = photo_profile("%s-%d" % (layout, bool(alt)), alt)
+            pdf = os.path.join(TMP, "photo-%s-%d.pdf" % (layout, bool(alt)))
+            ok, err = render(prof, pdf, "-l", os.path.join(ROOT, "layouts", layout + ".yaml"))
+            if not check("photo %s: renders" % layout, ok, err):
+                continue
+            figs = [pdfua_check.text(d.get("Alt")) for d in elements(pdf)
+                    if pdfua_check.name(d.get("S")) == "Figure"]
+            check("photo %s: one Figure, /Alt %s" % (layout, alt or "the name"),
+                  figs == [alt or "Jiaao He"], figs)
+
+
+def merge():
+    out = os.path.join(TMP, "book.pdf")
+    profs = [os.path.join(ROOT, "profiles", p) for p in ("he.yaml", "li.yaml", "fang-zh.yaml")]
+    p = subprocess.run([BIN, "-q", "--merge", out] + profs, capture_output=True, env=ENV,
+                       cwd=ROOT, timeout=300)
+    if not check("merge: renders", p.returncode == 0, p.stderr[-300:]):
+        return
+    MADE.append((out, False))
+    tree = struct_tree(out)
+    docs = [k for k in tree.kids if isinstance(k, Node)]
+    parts = [k for k in docs[0].kids if isinstance(k, Node)] if docs else []
+    check("merge: one Document of three Parts",
+          len(docs) == 1 and docs[0].type == "Document" and [k.type for k in parts] == ["Part"] * 3,
+          [k.type for k in parts])
+    names = []
+    for prof in profs:
+        with open(prof, encoding="utf-8") as f:
+            names.append(norm(strip_markup(yaml.safe_load(f)["cv"]["name"])))
+    h1s = [[norm(n.text()) for n in part.walk() if n.type == "H1"] for part in parts]
+    check("merge: each Part has its person's H1, in order",
+          len(h1s) == 3 and all(len(h) == 1 and nm in h[0] for h, nm in zip(h1s, names)), h1s)
+    langs = [pdfua_check.text(d.get("Lang")) for d in elements(out)
+             if pdfua_check.name(d.get("S")) == "Part"]
+    check("merge: each Part has its /Lang", langs == ["en", "en", "zh"], langs)
+
+
+def fit():
+    fang = os.path.join(ROOT, "profiles", "fang.yaml")
+    pdf = os.path.join(TMP, "fit3.pdf")
+    ok, err = render(fang, pdf, "--fit-pages", "3")
+    if check("fit: --fit-pages 3 renders", ok, err):
+        order_checks("fit", pdf, fang, os.path.join(ROOT, "layouts", "onecolumn.yaml"))
+
+
+def preflight():
+    cp = ":".join(os.path.join(JAVA_DIR, j) for j in PREFLIGHT_JARS)
+    if not all(os.path.exists(os.path.join(JAVA_DIR, j)) for j in PREFLIGHT_JARS):
+        check("preflight: PDFBox jars are installed", False, "run tests/deps.sh")
+        return
+    pdfs = []
+    for args, tag in ((["--pdfa"], "a"), (["--pdfa", "--pdfua"], "aua")):
+        for profile in PROFILES:
+            pdf = os.path.join(TMP, "pf-%s-%s.pdf" % (tag, stem(profile)))
+            if render(profile, pdf, *args)[0]:
+                pdfs.append(pdf)
+        sb = os.path.join(TMP, "pf-%s-sidebar-photo.pdf" % tag)
+        if render(photo_profile("pf" + tag, None), sb, "-l",
+                  os.path.join(ROOT, "layouts", "sidebar.yaml"), *args)[0]:
+            pdfs.append(sb)
+    book = os.path.join(TMP, "pf-book.pdf")
+    subprocess.run([BIN, "-q", "--pdfa", "--pdfua", "--merge", book] + PROFILES, env=ENV,
+                   cwd=ROOT, capture_output=True, timeout=300)
+    pdfs.append(book)
+    lst = os.path.join(TMP, "preflight.list")
+    with open(lst, "w") as f:
+        f.write("\n".join(pdfs) + "\n")
+    run(["java", "-cp", cp, "org.apache.pdfbox.preflight.Validator_A1b", "xml", "group", lst],
+        timeout=600)
+    xml = lst + ".preflight.xml"
+    if not check("preflight: a report", os.path.exists(xml)):
+        return
+    res = {p.get("name"): ((p.findtext("isValid") or "").strip() == "true",
+                           [(e.findtext("code"), e.findtext("details")) for e in p.iter("error")])
+           for p in ET.parse(xml).getroot().iter("preflight")}
+    for pdf in pdfs:
+        v = res.get(os.path.basename(pdf))
+        check("preflight %s is valid PDF/A-1b" % stem(pdf), v and v[0], v and v[1][:3])
+
+
+def flat(tree_lines):
+    """(the elements' types with their depths, the text as letters and
+    digits) of a tree printed as pdfinfo -struct-text or TagTree prints it."""
+    types, text = [], []
+    for ln in tree_lines:
+        s = ln.strip()
+        if not s or s.startswith("Object "):
+            continue
+        if s.startswith('"') and s.endswith('"'):
+            text.append(s[1:-1])
+        else:
+            types.append((len(ln) - len(ln.lstrip(" ")), s.split(" ")[0]))
+    return types, norm("".join(text))
+
+
+def pdfbox():
+    """PDFBox's structure API (tests/java/TagTree.java) reads the same tree
+    as poppler: the same elements, role-mapped, and the same text."""
+    jars = ["pdfbox2.jar", "fontbox2.jar", "commons-logging.jar"]
+    cp = ":".join(os.path.join(JAVA_DIR, j) for j in jars)
+    classes = os.path.join(TMP, "java")
+    os.makedirs(classes, exist_ok=True)
+    rc, _, err = run(["javac", "-d", classes, "-cp", cp,
+                      os.path.join(ROOT, "tests", "java", "TagTree.java")], timeout=300)
+    if not check("pdfbox: TagTree.java compiles", rc == 0, err[-300:]):
+        return
+    pdfs = []
+    for layout in ("onecolumn", "sidebar"):
+        for profile in PROFILES:
+            pdf = os.path.join(TMP, "pb-%s-%s.pdf" % (layout, stem(profile)))
+            if render(profile, pdf, "-l", os.path.join(ROOT, "layouts", layout + ".yaml"))[0]:
+                pdfs.append(pdf)
+    book = os.path.join(TMP, "pb-book.pdf")
+    subprocess.run([BIN, "-q", "--merge", book] + PROFILES, env=ENV, cwd=ROOT,
+                   capture_output=True, timeout=300)
+    pdfs.append(book)
+    rc, out, err = run(["java", "-cp", classes + ":" + cp, "TagTree"] + pdfs, timeout=600)
+    got = {}
+    for chunk in out.split("### ")[1:]:
+        path, _, body = chunk.partition("\n")
+        got[path] = flat(body.splitlines())
+    for pdf in pdfs:
+        rc, pop, _ = run(["pdfinfo", "-struct-text", pdf])
+        want = flat(pop.splitlines())
+        have = got.get(pdf)
+        check("pdfbox %s: the same elements as poppler" % stem(pdf),
+              have and have[0] == want[0],
+              have and next(((a, b) for a, b in zip(have[0], want[0]) if a != b),
+                            (len(have[0]), len(want[0]))))
+        check("pdfbox %s: the same text as poppler" % stem(pdf),
+              have and have[1] == want[1] and len(want[1]) > 100,
+              have and (len(have[1]), len(want[1])))
+
+
+def same():
+    """Tagging moves nothing: the tagged PDF and the untagged one
+    (`pdf: tagged: false`) read the same in pdftotext and rasterise to the
+    same pixels."""
+    import glob
+    import hashlib
+    for layout in ("onecolumn", "sidebar"):
+        lay = os.path.join(TMP, "same-untagged-%s.yaml" % layout)
+        with open(lay, "w") as f:
+            f.write("extends: %s\npdf:\n  tagged: false\n"
+                    % os.path.join(ROOT, "layouts", layout + ".yaml"))
+        for profile in PROFILES:
+            name = "%s/%s" % (layout, stem(profile))
+            t = os.path.join(TMP, "same-t-%s-%s.pdf" % (layout, stem(profile)))
+            u = os.path.join(TMP, "same-u-%s-%s.pdf" % (layout, stem(profile)))
+            if not (render(profile, t, "-l", os.path.join(ROOT, "layouts", layout + ".yaml"))[0]
+                    and render(profile, u, "-l", lay)[0]):
+                check("same %s: renders" % name, False)
+                continue
+            texts = [run(["pdftotext", "-layout", x, "-"])[1] for x in (t, u)]
+            check("same %s: pdftotext -layout reads the tagged PDF as the untagged" % name,
+                  texts[0] == texts[1])
+            sums = []
+            for x in (t, u):
+                run(["pdftoppm", "-r", "40", "-png", x, x[:-4]])
+                pngs = sorted(glob.glob(x[:-4] + "-*.png"))
+                sums.append([hashlib.md5(open(p, "rb").read()).hexdigest() for p in pngs])
+            check("same %s: the tagged PDF's pages are the untagged one's, pixel for pixel"
+                  % name, sums[0] == sums[1] and sums[0], (len(sums[0]), len(sums[1])))
+    he = os.path.join(ROOT, "profiles", "he.yaml")
+    a, b = os.path.join(TMP, "same-a.pdf"), os.path.join(TMP, "same-b.pdf")
+    render(he, a, "--pdfua")
+    render(he, b, "--pdfua")
+    check("same: two renders are byte-identical",
+          open(a, "rb").read() == open(b, "rb").read())
+
+
+if __name__ == "__main__":
+    sys.exit(testlib.main("tagged", [order, sidebar, coverage, pdfua, lang, photo, merge, fit, rules,
+                                     preflight, pdfbox, same], tmp=TMP))
