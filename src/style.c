@@ -45,6 +45,7 @@ static const key keys[] = {
     K("colors", "link", COLOR, link_color),
     K("text", "justify", BOOL, justify),
     K("text", "hyphenate", BOOL, hyphenate),
+    K("text", "smart_quotes", BOOL, smart_quotes),
     K("text", "line_breaking", BREAKING, greedy),
     K("header", "align", ALIGN, header_align),
     KS("header", "name_size", name_size, 144),
@@ -143,6 +144,7 @@ void cv_style_defaults(cv_style *st)
     st->link_color = 0x1F3A5F;
     st->justify = true;
     st->hyphenate = true;
+    st->smart_quotes = true;
     st->header_align = CV_ALIGN_CENTER;
     st->name_size = 24;
     st->name_bold = true;
