@@ -75,6 +75,7 @@ typedef struct cv_style {
     /* Colours 0xRRGGBB. */
     unsigned text_color, muted_color, link_color;
     bool justify;
+    bool smart_quotes;            /* straight quotes made typographic (quotes.h) */
     bool hyphenate;          /* text.hyphenate: Latin words in body text */
     bool rtl;                /* not a layout key: render.c sets it for a résumé
                                 written right to left (bidi.h) */

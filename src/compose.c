@@ -33,6 +33,7 @@
 #include "flow.h"
 #include "markup.h"
 #include "photo.h"
+#include "quotes.h"
 #include "template.h"
 
 const char *cv_keep_rule(cv_keep k)
@@ -145,11 +146,35 @@ static void keep_block(cv_vlist *vl, const cv_style *st, size_t first, size_t n)
             keep_at(&vl->items[first + k - 1], CV_KEEP_LINES);
 }
 
+/* The spans with typographic quotes for the profile's language
+ * (text.smart_quotes), as one paragraph; `sp` itself when off. */
+static const cv_span *smart(cx *c, const cv_style *st, const cv_span *sp, size_t n)
+{
+    if (!st->smart_quotes || !n)
+        return sp;
+    cv_quotes q;
+    cv_quotes_init(&q, c->doc->locale.language);
+    cv_span *o = cv_arena_alloc(c->tmp, n * sizeof *o);
+    for (size_t i = 0; i < n; i++) {
+        o[i] = sp[i];
+        o[i].text = cv_quotes_apply(c->tmp, &q, sp[i].text, sp[i].len, &o[i].len);
+    }
+    return o;
+}
+
+/* cv_measure of what set() sets. */
+static float measure(cx *c, const cv_style *st, const cv_span *sp, size_t n,
+                     const cv_textfmt *fmt)
+{
+    return cv_measure(c->tmp, st, smart(c, st, sp, n), n, fmt);
+}
+
 /* Set spans (from either arena) into lines of the caller's arena, whose
  * links then point to copies of their targets there too. */
 static size_t set(cx *c, const cv_style *st, const cv_span *sp, size_t n,
                   const cv_textfmt *fmt, float width, cv_pos pos, cv_line **lines)
 {
+    sp = smart(c, st, sp, n);
     size_t nl = cv_wrap(c->a, st, sp, n, fmt, width, pos, lines, c->err);
     for (size_t i = 0; i < nl; i++)
         for (size_t k = 0; k < (*lines)[i].nlinks; k++)
@@ -338,8 +363,8 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
     memcpy(sepx, sep_sp, nsep * sizeof *sepx);
     if (nx)
         sepx[nsep] = x_sp[0];
-    float sep_w = ni && nx ? cv_measure(c->tmp, st, sepx, nsep + 1, &cf) -
-                                 cv_measure(c->tmp, st, x_sp, nx, &cf)
+    float sep_w = ni && nx ? measure(c, st, sepx, nsep + 1, &cf) -
+                                 measure(c, st, x_sp, nx, &cf)
                            : 0;
     float h, base;
     line_box(st, st->contact_size, &h, &base);
@@ -358,7 +383,7 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
                 is[k].text = unbroken(c->tmp, is[k].text);
                 is[k].len = strlen(is[k].text);
             }
-            float iw = cv_measure(c->tmp, st, is, nis, &cf);
+            float iw = measure(c, st, is, nis, &cf);
             if (j > i && w + sep_w + iw > width)
                 break;
             if (j > i)
@@ -609,7 +634,7 @@ static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entr
     expand_lines(c, en->tp->side, en->tp->nside, en->e, &side);
     float side_w = 0, width = en->width;
     for (size_t r = 0; r < side.n; r++) {
-        float w = cv_measure(c->tmp, st, side.sp[r], side.nsp[r], &sf);
+        float w = measure(c, st, side.sp[r], side.nsp[r], &sf);
         if (w > side_w)
             side_w = w;
     }

@@ -47,6 +47,7 @@ static const key keys[] = {
     K("colors", "link", COLOR, link_color),
     K("text", "justify", BOOL, justify),
     K("text", "hyphenate", BOOL, hyphenate),
+    K("text", "smart_quotes", BOOL, smart_quotes),
     K("text", "line_breaking", BREAKING, greedy),
     K("text", "cjk_latin_space", EM, cjk_latin_space),
     K("header", "align", ALIGN, header_align),
@@ -173,6 +174,7 @@ void cv_style_defaults(cv_style *st)
     st->justify = true;
     st->hyphenate = true;
     st->cjk_latin_space = 0.25f;
+    st->smart_quotes = true;
     st->header_align = CV_ALIGN_CENTER;
     st->name_size = 24;
     st->name_bold = true;

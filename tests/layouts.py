@@ -551,10 +551,27 @@ def widen_main_test():
           "the sidebar has ended, so the main column takes the full width" in out, rc)
 
 
+def smart_quotes_test():
+    """Straight quotes are typographic in the PDF's text (pdftotext reads
+    them back so); text.smart_quotes: false keeps them as typed."""
+    prof = write("quotes.yaml", "cv:\n  name: Ada\n  sections:\n    about:\n"
+                 "      - \"Wrote \\\"Distributed Systems\\\" at d'Informatique.\"\n")
+    off = write("quotes-off.yaml", "extends: %s\ntext: {smart_quotes: false}\n"
+                % layout_path("onecolumn"))
+    pdf = os.path.join(TMP, "quotes.pdf")
+    rc, _, err = run([BIN, "-o", pdf, prof])
+    text = page_text(pdf, 1) if rc == 0 else err
+    check("smart quotes: pdftotext reads the typographic quotes",
+          "\u201cDistributed Systems\u201d at d\u2019Informatique" in text, text)
+    rc, out, _ = dump(prof, off)
+    check("smart quotes: text.smart_quotes: false keeps them straight",
+          rc == 0 and '\\"Distributed Systems\\" at d\'Informatique' in out, out[-300:])
+
+
 if __name__ == "__main__":
     sys.exit(testlib.main("layouts", [all_layouts_test, sidebar_order_test,
                                       sidebar_sections_test, furniture_test, fit_test,
                                       explain_test, photo_test, fill_test,
                                       contact_whole_test, running_header_bold_keywords_test,
-                                      widen_main_test],
+                                      widen_main_test, smart_quotes_test],
                           tmp=TMP))

@@ -1,0 +1,89 @@
+/* quotes.c - typographic quotes in place of straight ones.  See quotes.h. */
+#include "quotes.h"
+
+#include <string.h>
+
+#include "utf8.h"
+
+void cv_quotes_init(cv_quotes *q, const char *lang)
+{
+    /* Languages by their first two letters. */
+    static const struct { const char *lang; uint32_t q[4]; } table[] = {
+        {"de", {0x201E, 0x201C, 0x201A, 0x2018}}, {"cs", {0x201E, 0x201C, 0x201A, 0x2018}},
+        {"sk", {0x201E, 0x201C, 0x201A, 0x2018}}, {"pl", {0x201E, 0x201D, 0x201A, 0x2019}},
+        {"ro", {0x201E, 0x201D, 0x201A, 0x2019}}, {"hu", {0x201E, 0x201D, 0x201A, 0x2019}},
+        {"fr", {0xAB, 0xBB, 0x2039, 0x203A}},     {"es", {0xAB, 0xBB, 0x201C, 0x201D}},
+        {"it", {0xAB, 0xBB, 0x201C, 0x201D}},     {"pt", {0xAB, 0xBB, 0x201C, 0x201D}},
+        {"ru", {0xAB, 0xBB, 0x201E, 0x201C}},     {"uk", {0xAB, 0xBB, 0x201E, 0x201C}},
+        {"sv", {0x201D, 0x201D, 0x2019, 0x2019}}, {"fi", {0x201D, 0x201D, 0x2019, 0x2019}},
+        {"ja", {0x300C, 0x300D, 0x300E, 0x300F}},
+    };
+    memset(q, 0, sizeof *q);
+    q->open2 = 0x201C, q->close2 = 0x201D, q->open1 = 0x2018, q->close1 = 0x2019;
+    for (size_t i = 0; lang && i < sizeof table / sizeof *table; i++)
+        if (!strncmp(lang, table[i].lang, 2) && (!lang[2] || lang[2] == '-' || lang[2] == '_')) {
+            q->open2 = table[i].q[0], q->close2 = table[i].q[1];
+            q->open1 = table[i].q[2], q->close1 = table[i].q[3];
+        }
+}
+
+static bool is_alnum(uint32_t c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           (c >= 0xC0 && c < 0x2000 && c != 0xD7 && c != 0xF7);
+}
+
+/* Does a quote after `c` open? */
+static bool opens_after(const cv_quotes *q, uint32_t c)
+{
+    return c == 0 || c == ' ' || c == 0xA0 || c == '\t' || c == '\n' || c == '(' ||
+           c == '[' || c == '{' || c == 0x2013 || c == 0x2014 || c == '/' || c == q->open2 ||
+           c == q->open1 || c >= 0x2E80;       /* after CJK text too */
+}
+
+const char *cv_quotes_apply(cv_arena *a, cv_quotes *q, const char *s, size_t len,
+                            size_t *outlen)
+{
+    *outlen = len;
+    if (!memchr(s, '"', len) && !memchr(s, '\'', len)) {
+        /* Nothing to change, but the state follows the text. */
+        for (size_t k = 0; k < len;)
+            k += cv_utf8_decode(s + k, len - k, &q->prev);
+        return s;
+    }
+    char *o = cv_arena_alloc(a, len * 3 + 1), *w = o;   /* each quote: 1 byte -> 3 at most */
+    for (size_t k = 0; k < len;) {
+        uint32_t c;
+        size_t n = cv_utf8_decode(s + k, len - k, &c);
+        uint32_t next = 0;
+        if (k + n < len)
+            cv_utf8_decode(s + k + n, len - k - n, &next);
+        uint32_t r = c;
+        if (c == '"') {
+            r = opens_after(q, q->prev) ? q->open2 : q->close2;
+        } else if (c == '\'') {
+            if (is_alnum(q->prev) && is_alnum(next))
+                r = 0x2019;                      /* an apostrophe: d’Informatique */
+            else if (opens_after(q, q->prev) && !(next >= '0' && next <= '9')) {
+                r = q->open1;
+                q->single_open = true;
+            } else if (q->single_open) {
+                r = q->close1;
+                q->single_open = false;
+            } else {
+                r = 0x2019;                      /* students’, ’90s */
+            }
+        }
+        if (r == c) {
+            memcpy(w, s + k, n);
+            w += n;
+        } else {
+            w += cv_utf8_encode(r, w);
+        }
+        q->prev = r;
+        k += n;
+    }
+    *w = 0;
+    *outlen = (size_t)(w - o);
+    return o;
+}

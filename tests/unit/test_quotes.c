@@ -1,0 +1,59 @@
+/* Unit tests for quotes.c: apostrophes, opening and closing quotes by
+ * language, state across spans, text without quotes left as it is. */
+#include "harness.h"
+
+#include <string.h>
+
+#include "quotes.h"
+
+static cv_arena *A;
+
+static const char *smarten(const char *lang, const char *s)
+{
+    cv_quotes q;
+    cv_quotes_init(&q, lang);
+    size_t n;
+    const char *o = cv_quotes_apply(A, &q, s, strlen(s), &n);
+    return cv_arena_strndup(A, o, n);
+}
+
+TEST(quotes_english)
+{
+    CHECK_STR(smarten("en", "\"Distributed Systems\" at d'Informatique"),
+              "\xE2\x80\x9C" "Distributed Systems\xE2\x80\x9D at d\xE2\x80\x99" "Informatique");
+    CHECK_STR(smarten(NULL, "it's the 'best' (\"quoted\")"),
+              "it\xE2\x80\x99s the \xE2\x80\x98" "best\xE2\x80\x99 (\xE2\x80\x9C" "quoted\xE2\x80\x9D)");
+    CHECK_STR(smarten("en", "students' work in the '90s"),
+              "students\xE2\x80\x99 work in the \xE2\x80\x99" "90s");
+}
+
+TEST(quotes_by_language)
+{
+    CHECK_STR(smarten("de", "\"Hallo\""), "\xE2\x80\x9E" "Hallo\xE2\x80\x9C");
+    CHECK_STR(smarten("fr-FR", "\"Bonjour\" l'ami"), "\xC2\xAB" "Bonjour\xC2\xBB l\xE2\x80\x99" "ami");
+    CHECK_STR(smarten("ja", "\"x\""), "\xE3\x80\x8C" "x\xE3\x80\x8D");
+    CHECK_STR(smarten("zh", "\"x\""), "\xE2\x80\x9C" "x\xE2\x80\x9D");
+    CHECK_STR(smarten("deu", "\"x\""), "\xE2\x80\x9C" "x\xE2\x80\x9D");    /* not "de" */
+}
+
+TEST(quotes_state_spans_and_no_copy)
+{
+    cv_quotes q;
+    cv_quotes_init(&q, "en");
+    size_t n;
+    const char *plain = "no quotes here";
+    CHECK(cv_quotes_apply(A, &q, plain, strlen(plain), &n) == plain && n == strlen(plain));
+    /* The quote after "here" closes: the state follows the text. */
+    const char *o = cv_quotes_apply(A, &q, "\" and \"on", 9, &n);
+    CHECK(n == 13 && !strncmp(o, "\xE2\x80\x9D and \xE2\x80\x9C" "on", n));
+}
+
+int main(void)
+{
+    A = cv_arena_new();
+    RUN(quotes_english);
+    RUN(quotes_by_language);
+    RUN(quotes_state_spans_and_no_copy);
+    cv_arena_free(A);
+    return harness_report("quotes");
+}
