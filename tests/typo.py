@@ -149,7 +149,9 @@ def dump_lines(pages):
 def pdf_chars(pdf):
     """Every glyph drawn, page by page in content-stream order, as pdfminer
     places it: text, origin x and baseline y (the text rendering matrix), the
-    advance box x0..x1, y0..y1, the font name and size."""
+    advance box x0..x1, y0..y1, the font name and size.  The spaces a tagged
+    PDF draws back over the end of each line (line_end_space) are left out:
+    they are no glyph of the layout's, and the dump has none."""
     rm = PDFResourceManager()
     dev = PDFPageAggregator(rm, laparams=None)
     interp = PDFPageInterpreter(rm, dev)
@@ -169,7 +171,7 @@ def pdf_chars(pdf):
             interp.process_page(page)
             out = []
             walk(dev.get_result(), out)
-            pages.append(out)
+            pages.append([g for k, g in enumerate(out) if not line_end_space(out, k)])
     return pages
 
 
@@ -185,10 +187,9 @@ def line_end_space(chars, k):
 
 
 def readback(pdf, pages):
-    """Compare the glyphs of the dump with those of the PDF, in order
-    (but for the line-end spaces of tagged text, which the dump has not).
+    """Compare the glyphs of the dump with those of the PDF, in order.
     Returns (glyphs compared, max |dx|, max |dy|, list of problems)."""
-    got = [[g for k, g in enumerate(pg) if not line_end_space(pg, k)] for pg in pdf_chars(pdf)]
+    got = pdf_chars(pdf)
     problems = []
     if len(got) != len(pages):
         return 0, 0, 0, ["%d pages in the PDF, %d in the dump" % (len(got), len(pages))]
