@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "bib.h"
 #include "datadir.h"
 #include "doc.h"
 #include "fields.h"
@@ -107,6 +108,12 @@ static void put_layout_value(out *o, const cv_layout_key *k, cv_arena *a)
         put(o, "{\"anyOf\": [{\"type\": \"number\", \"exclusiveMinimum\": 0, \"maximum\": 1}, "
             "{\"type\": \"string\", \"pattern\": \"^([0-9]+(\\\\.[0-9]*)?|\\\\.[0-9]+)%$\"}], "
             "\"description\": \"a fraction: 0.85 or 85%\", \"examples\": [0.85]}");
+        return;
+    case CV_LT_EM:
+        put(o, "{\"anyOf\": [{\"type\": \"number\", \"minimum\": 0, \"maximum\": 1}, "
+            "{\"type\": \"string\", \"pattern\": \"^([0-9]+(\\\\.[0-9]*)?|\\\\.[0-9]+)em$\"}], "
+            "\"description\": \"a width in em from 0 to 1: 0.25em, 0.25, or 0 for none\", "
+            "\"examples\": [\"0.25em\"]}");
         return;
     case CV_LT_BOOL:
         put(o, "{\"type\": \"boolean\", \"examples\": [true]}");
@@ -414,12 +421,22 @@ static void profile_schema(out *o)
             put(o, ": {\"$comment\": \"untyped\"}");
         }
     }
-    put(o, "}}, \"section\": {\"type\": \"array\", \"minItems\": 1, \"description\": "
-        "\"entries of one type\", \"anyOf\": [");
+    /* A section: entries of one type, or publications from a .bib file
+     * (its path, or a mapping of bib.h's options). */
+    put(o, "}}, \"section\": {\"anyOf\": [{\"type\": \"array\", \"minItems\": 1, "
+        "\"description\": \"entries of one type\", \"anyOf\": [");
     for (int k = 0; k < CV_ENTRY_NKINDS; k++)
         putf(o, "%s{\"items\": {\"$ref\": \"#/$defs/%s\"}}", k ? ", " : "",
              kind_def(o->a, (cv_entry_kind)k));
-    put(o, "]}");
+    put(o, "]}, {\"type\": \"string\", \"pattern\": \"\\\\.[bB][iI][bB]$\", "
+        "\"description\": \"publications from this .bib file, beside the profile\"}, "
+        "{\"type\": \"object\", \"required\": [\"bib\"], \"additionalProperties\": false, "
+        "\"description\": \"publications from a .bib file, chosen and ordered "
+        "(docs/profiles.md)\", \"properties\": {");
+    const char *const *bk = cv_bib_option_keys();
+    for (size_t i = 0; bk[i]; i++)
+        putf(o, "%s\"%s\": {}", i ? ", " : "", bk[i]);
+    put(o, "}}]}");
     for (int k = 0; k < CV_ENTRY_NKINDS; k++) {
         put(o, ", ");
         put_entry(o, (cv_entry_kind)k);
