@@ -185,21 +185,19 @@ static float last_fill(const cv_composed *c, const cv_style *st, size_t *const *
 }
 
 bool cv_fit_pull_back(cv_arena *a, const cv_doc *doc, const cv_style *st,
-                      const cv_image *photo, cv_style *out, const char **what)
+                      const cv_image *photo, const cv_composed *c, cv_style *out,
+                      const char **what)
 {
     *out = *st;
     *what = NULL;
     if (!st->pull_back)
         return false;
+    /* The pages of what is composed already: a résumé whose last page is
+     * full enough costs a pagination, not a composition. */
     cv_arena *scratch = cv_arena_new();
-    cv_error quiet;
-    cv_error_init(&quiet);
-    quiet.quiet = true;
-    cv_composed c;
-    cv_compose(scratch, doc, st, photo, &c, &quiet);
     size_t *page_of[CV_NCOLS];
-    size_t n = cv_flow_pages(scratch, &c, st, page_of, NULL);
-    float fill = n > 1 ? last_fill(&c, st, page_of, n) : 1;
+    size_t n = cv_flow_pages(scratch, c, st, page_of, NULL);
+    float fill = n > 1 ? last_fill(c, st, page_of, n) : 1;
     bool ok = false;
     if (fill < st->pull_back_below) {
         knobs k = {st->fit_spacing_floor, 1, 1};

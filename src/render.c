@@ -36,20 +36,15 @@ static void explain(const char *profile, const cv_display *d, const cv_composed 
 }
 
 /* --fit-pages (or the layout's fit_pages): the style to render with, which
- * is `st` itself when there is nothing to fit, or `fitted`.  Without them,
- * a nearly empty last page may be pulled back (cv_fit_pull_back; *pulled
- * says what was done, or why not, for --explain). */
+ * is `st` itself when there is nothing to fit, or `fitted`. */
 static const cv_style *fit(cv_arena *a, const cv_renderer *r, const char *profile,
                            const cv_doc *doc, const cv_image *photo, cv_style *fitted,
-                           const char **pulled, cv_error *err)
+                           cv_error *err)
 {
     const cv_style *st = r->style;
     long pages = r->opt->fit_pages >= 0 ? r->opt->fit_pages : (long)st->fit_pages;
     const char *what;
-    *pulled = NULL;
-    if (pages <= 0)
-        return cv_fit_pull_back(a, doc, st, photo, fitted, pulled) ? fitted : st;
-    if (!cv_fit(a, doc, st, photo, (size_t)pages, fitted, &what, err))
+    if (pages <= 0 || !cv_fit(a, doc, st, photo, (size_t)pages, fitted, &what, err))
         return st;
     if (what)
         cv_note(err, (cv_pos){profile, 0, 0}, "fitted to %ld page%s: %s", pages,
@@ -86,13 +81,23 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     if (err->set)
         return NULL;
     cv_style fitted;
-    const char *pulled;
-    const cv_style *st = fit(a, r, profile, doc, photo, &fitted, &pulled, err);
+    const cv_style *st = fit(a, r, profile, doc, photo, &fitted, err);
     if (err->set)
         return NULL;
     cv_composed c;
     if (!cv_compose(a, doc, st, photo, &c, err) || err->set)
         return NULL;
+    /* Not fitted: a nearly empty last page may be pulled back (fit.h); the
+     * composition again, its warnings given already. */
+    const char *pulled = NULL;
+    cv_style pulled_st;
+    if (st == r->style && cv_fit_pull_back(a, doc, st, photo, &c, &pulled_st, &pulled)) {
+        st = &pulled_st;
+        cv_error quiet;
+        cv_error_init(&quiet);
+        quiet.quiet = true;
+        cv_compose(a, doc, st, photo, &c, &quiet);
+    }
     cv_flowlog log = {0};
     cv_display *d = cv_flow(a, &c, st, o->explain ? &log : NULL);
     if (o->explain)
