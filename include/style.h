@@ -136,6 +136,11 @@ typedef struct cv_style {
 /* Load and resolve the layout at `path`.  Returns false with err set. */
 bool cv_style_load(cv_arena *a, const char *path, cv_engine *eng, cv_style *st,
                    cv_error *err);
+/* The same with the layout tree `over` (design.h's translation of a
+ * profile's design:) laid over the file's, as a child over what it
+ * extends; `over` may be NULL. */
+bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_engine *eng,
+                        cv_style *st, cv_error *err);
 /* The built-in defaults (what an empty layout gives), fonts not opened. */
 void cv_style_defaults(cv_style *st);
 /* Parse a length ("18mm", "10pt", "0.75in", "2cm", "12") into points. */

@@ -31,6 +31,7 @@
 
 #include "markup.h"
 #include "photo.h"
+#include "phone.h"
 #include "template.h"
 
 const char *cv_keep_rule(cv_keep k)
@@ -186,28 +187,44 @@ static void add_head_lines(cx *c, cv_vlist *vl, const cv_style *st, const cv_lin
 }
 
 /* The contact details as markup, each a link where it can be one. */
-#define MAX_CONTACTS 64
+#define MAX_CONTACTS 128
 static size_t contact_items(cv_arena *a, const cv_doc *doc, const char **items, cv_pos *pos)
 {
     size_t ni = 0;
     if (doc->location.s)
         pos[ni] = doc->location.pos, items[ni++] = cv_markup_escape(a, doc->location.s);
-    if (doc->email.s)
-        pos[ni] = doc->email.pos,
-        items[ni++] = cv_template_link(a, doc->email.s,
-                                       cv_arena_printf(a, "mailto:%s", doc->email.s));
-    if (doc->phone.s) {
-        char *tel = cv_arena_strdup(a, doc->phone.s), *q = tel;
-        for (const char *p = doc->phone.s; *p; p++)
+    /* Every email, phone and website (doc.h keeps the first of each in
+     * email, phone and website too: a profile made in code may set only
+     * those). */
+    const cv_text *emails = doc->nemails ? doc->emails : &doc->email;
+    const cv_text *phones = doc->nphones ? doc->phones : &doc->phone;
+    const cv_text *webs = doc->nwebsites ? doc->websites : &doc->website;
+    size_t ne = doc->nemails ? doc->nemails : doc->email.s != NULL;
+    size_t np = doc->nphones ? doc->nphones : doc->phone.s != NULL;
+    size_t nw = doc->nwebsites ? doc->nwebsites : doc->website.s != NULL;
+    for (size_t i = 0; i < ne && ni < MAX_CONTACTS; i++)
+        pos[ni] = emails[i].pos,
+        items[ni++] = cv_template_link(a, emails[i].s,
+                                       cv_arena_printf(a, "mailto:%s", emails[i].s));
+    for (size_t i = 0; i < np && ni < MAX_CONTACTS; i++) {
+        const char *shown = cv_phone_format(a, phones[i].s, doc->design.phone_format);
+        char *tel = cv_arena_strdup(a, phones[i].s), *q = tel;
+        for (const char *p = phones[i].s; *p; p++)
             if (isdigit((unsigned char)*p) || (*p == '+' && q == tel))
                 *q++ = *p;
         *q = 0;
-        pos[ni] = doc->phone.pos,
-        items[ni++] = cv_template_link(a, doc->phone.s, cv_arena_printf(a, "tel:%s", tel));
+        pos[ni] = phones[i].pos,
+        items[ni++] = cv_template_link(a, shown, cv_arena_printf(a, "tel:%s", tel));
     }
-    if (doc->website.s) {
-        const char *shown = cv_template_url_shown(a, doc->website.s);
-        pos[ni] = doc->website.pos, items[ni++] = cv_template_link(a, shown, doc->website.s);
+    for (size_t i = 0; i < nw && ni < MAX_CONTACTS; i++) {
+        const char *shown = cv_template_url_shown(a, webs[i].s);
+        pos[ni] = webs[i].pos, items[ni++] = cv_template_link(a, shown, webs[i].s);
+    }
+    for (size_t i = 0; i < doc->nconnections && ni < MAX_CONTACTS; i++) {
+        const struct cv_connection *k = &doc->connections[i];
+        pos[ni] = k->text.pos;
+        items[ni++] = k->url.s ? cv_template_link(a, k->text.s, k->url.s)
+                               : cv_markup_escape(a, k->text.s);
     }
     for (size_t i = 0; i < doc->nsocials && ni < MAX_CONTACTS; i++) {
         const cv_social *s = &doc->socials[i];
@@ -229,17 +246,22 @@ static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float wi
     cv_textfmt nf = {.size = st->name_size, .color = st->name_color,
                      .link_color = st->name_color,
                      .style = st->name_bold ? CV_STYLE_BOLD : 0};
-    const char *name = cv_markup_escape(c->tmp, cv_markup_strip(c->tmp, doc->name.s));
-    if (doc->native_name.s && st->native_name_beside)
-        name = cv_arena_printf(c->tmp, "%s\xE2\x80\x82%s", name,     /* en space */
-                               cv_markup_escape(c->tmp, doc->native_name.s));
     cv_span *sp;
-    size_t n = cv_markup_parse(c->tmp, name, 0, &sp);
+    size_t n;
     cv_line *lines;
-    size_t nl = set(c, st, sp, n, &nf, width, doc->name.pos, &lines);
+    size_t nl;
     float h, base;
-    line_box(st, st->name_size, &h, &base);
-    add_head_lines(c, vl, st, lines, nl, dx, width, st->name_size * 1.2f, base, 0, "the name");
+    if (doc->name.s) {           /* RenderCV lets a cv go without a name */
+        const char *name = cv_markup_escape(c->tmp, cv_markup_strip(c->tmp, doc->name.s));
+        if (doc->native_name.s && st->native_name_beside)
+            name = cv_arena_printf(c->tmp, "%s\xE2\x80\x82%s", name,     /* en space */
+                                   cv_markup_escape(c->tmp, doc->native_name.s));
+        n = cv_markup_parse(c->tmp, name, 0, &sp);
+        nl = set(c, st, sp, n, &nf, width, doc->name.pos, &lines);
+        line_box(st, st->name_size, &h, &base);
+        add_head_lines(c, vl, st, lines, nl, dx, width, st->name_size * 1.2f, base, 0,
+                       "the name");
+    }
     if (doc->headline.s) {
         cv_textfmt hf = {.size = st->headline_size, .color = st->muted_color,
                          .link_color = st->link_color};
@@ -505,6 +527,18 @@ static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entr
                      .link_color = en->stack ? st->side_color : st->link_color};
     tlines side, mains;
     expand_lines(c, en->tp->side, en->tp->nside, en->e, &side);
+    /* RenderCV's time span ("2 years 10 months") under the dates, in the
+     * sections design: show_time_spans_in names. */
+    const cv_design *dz = &c->doc->design;
+    if (dz->ntime_spans && side.n < CV_MAX_TMPL && cv_design_time_span_in(dz, en->sec->key)) {
+        const char *ts = cv_design_time_span(c->tmp, dz, &en->e->start_date, &en->e->end_date,
+                                             c->doc->today);
+        if (ts && !en->e->date.kind) {
+            side.nsp[side.n] = cv_template_text(c->tmp, c->doc, cv_markup_escape(c->tmp, ts), 0,
+                                                &side.sp[side.n]);
+            side.pos[side.n++] = en->e->start_date.pos;
+        }
+    }
     float side_w = 0, width = en->width;
     for (size_t r = 0; r < side.n; r++) {
         float w = cv_measure(c->tmp, st, side.sp[r], side.nsp[r], &sf);

@@ -15,9 +15,11 @@ static const char *replace_name(cv_arena *a, const char *tmpl, const char *name)
 
 void cv_display_set_info(cv_arena *a, cv_display *d, const cv_doc *doc, const cv_style *st)
 {
-    const char *name = cv_markup_strip(a, doc->name.s);
+    const char *name = doc->name.s ? cv_markup_strip(a, doc->name.s) : NULL;
     d->author = name;
-    d->title = replace_name(a, st->title_template, name);
+    /* RenderCV's settings.pdf_title ("NAME - CV") wins over the layout's. */
+    d->title = replace_name(a, doc->pdf_title.s ? doc->pdf_title.s : st->title_template,
+                            name ? name : "");
     d->subject = doc->headline.s ? cv_markup_strip(a, doc->headline.s) : NULL;
     /* The section titles, as far as 1,000 bytes go: keywords, not a table
      * of contents (and libharu's strings end at 65,535 bytes). */

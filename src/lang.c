@@ -46,6 +46,7 @@ static const char *const languages[][2] = {
     {"norwegian_bokm\xC3\xA5l", "nb"}, {"norwegian_nynorsk", "nn"}, {"polish", "pl"},
     {"portuguese", "pt"}, {"russian", "ru"}, {"spanish", "es"}, {"swedish", "sv"},
     {"turkish", "tr"}, {"arabic", "ar"}, {"hebrew", "he"}, {"persian", "fa"},
+    {"hungarian", "hu"}, {"vietnamese", "vi"},
 };
 
 /* An ISO 639 code with optional subtags: "en", "zh-Hans", "pt_BR". */

@@ -698,6 +698,12 @@ static bool read_section(cv_arena *a, const cv_yml *node, const char *path, cv_s
 bool cv_style_load(cv_arena *a, const char *path, cv_engine *eng, cv_style *st,
                    cv_error *err)
 {
+    return cv_style_load_over(a, path, NULL, eng, st, err);
+}
+
+bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_engine *eng,
+                        cv_style *st, cv_error *err)
+{
     cv_fontset *fs = eng->fonts;
     cv_style_defaults(st);
     st->file = path;
@@ -706,6 +712,8 @@ bool cv_style_load(cv_arena *a, const char *path, cv_engine *eng, cv_style *st,
     cv_yml *root = load_tree(a, eng->inputs, path, 0, err);
     if (!root)
         return false;
+    if (over)
+        root = (cv_yml *)cv_yml_merge(a, root, over);
     if (!cv_yml_check_keys(root, top_keys, "the layout", err))
         return false;
 

@@ -92,14 +92,19 @@ static const char *const page_placeholders[] = {
     "PAGE_NUMBER", "TOTAL_PAGES", "CURRENT_DATE", "LAST_UPDATED", "EMAIL", "PHONE", "WEBSITE",
     NULL};
 
-/* The length of the placeholder at p, or 0: a whole word (template.h). */
-static size_t placeholder_at(const char *p)
+/* The length of the placeholder at p, or 0: a whole word (template.h).
+ * The upper-cased extra keys of the profile's entries are placeholders
+ * too (`revenue:` is REVENUE), as in RenderCV. */
+static size_t placeholder_at(const char *p, const cv_doc *doc)
 {
     size_t n = 0;
     while (ident_char(p[n]))
         n++;
     if (cv_field_by_placeholder(p, n))
         return n;
+    for (size_t k = 0; doc && k < doc->nextra_phs; k++)
+        if (strlen(doc->extra_phs[k]) == n && !strncmp(p, doc->extra_phs[k], n))
+            return n;
     for (size_t k = 0; page_placeholders[k]; k++)
         if (strlen(page_placeholders[k]) == n && !strncmp(p, page_placeholders[k], n))
             return n;
@@ -171,8 +176,12 @@ static const char *entry_value(cv_arena *a, const char *ph, const cv_entry *e,
                                const cv_doc *doc)
 {
     const cv_field *f = cv_field_by_placeholder(ph, strlen(ph));
-    if (!f)
-        return NULL;              /* a page's placeholder */
+    if (!f) {                     /* an extra key, or a page's placeholder */
+        for (size_t i = 0; e && i < e->nextras; i++)
+            if (!strcmp(e->extras[i].ph, ph))
+                return e->extras[i].value.s;
+        return NULL;
+    }
     const cv_text *t = cv_field_text(e, f);
     const cv_date *d = cv_field_date(e, f);
     switch (f->type) {
@@ -250,7 +259,7 @@ static void tokenize(cv_arena *a, const cv_span *ts, size_t nts, const cv_entry 
         const char *s = ts[i].text, *lit = s;
         for (const char *p = s; *p;) {
             size_t hit = isupper((unsigned char)*p) && (p == s || !ident_char(p[-1]))
-                             ? placeholder_at(p)
+                             ? placeholder_at(p, doc)
                              : 0;
             if (!hit) {
                 p++;
@@ -259,7 +268,11 @@ static void tokenize(cv_arena *a, const cv_span *ts, size_t nts, const cv_entry 
             if (p > lit)
                 CV_PUSH(a, out->t, out->n, out->cap, ((tok){lit, (size_t)(p - lit), false,
                                                             false, ts[i].style, ts[i].link}));
-            char ph[32];          /* the longest placeholder is 12 bytes */
+            char ph[64];          /* the longest field's is 12 bytes */
+            if (hit >= sizeof ph) {
+                p += hit;
+                continue;
+            }
             memcpy(ph, p, hit);
             ph[hit] = 0;
             const char *v = pv ? page_value(a, ph, doc, pv) : entry_value(a, ph, e, doc);
