@@ -42,6 +42,7 @@ typedef struct cv_running {
     const char *slot[3];     /* left, center, right */
     bool first_page;         /* also on page 1 */
     bool single_page;        /* also when the résumé has one page */
+    bool only_first_page;    /* on page 1 alone (RenderCV's top note) */
     float size;
     unsigned color;
 } cv_running;
@@ -93,6 +94,8 @@ typedef struct cv_style {
 
     /* Entries. */
     float entry_gap, side_gap, block_gap;
+    float side_width;        /* > 0: a side column this wide beside the whole entry */
+    float text_gap;          /* between text entries; < 0: 0.6 x entry_gap */
     unsigned side_color;
     float side_size;
 

@@ -521,7 +521,7 @@ static void expand_lines(cx *c, const char *const *tmpl, size_t n, const cv_entr
 /* An entry's header: one item of rows of main and side lines sharing a
  * baseline grid.  The side column comes first: its width decides the main
  * column's. */
-static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
+static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
 {
     cv_textfmt sf = {.size = st->side_size, .color = st->side_color,
                      .link_color = en->stack ? st->side_color : st->link_color};
@@ -547,9 +547,12 @@ static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entr
     }
     if (side_w > width * 0.4f)
         side_w = width * 0.4f;
+    bool beside = st->side_width > 0 && !en->stack && en->tp->nside;
+    if (beside)
+        side_w = st->side_width < width * 0.5f ? st->side_width : width * 0.5f;
     if (en->stack)
         side_w = width;
-    float main_w = side.n && !en->stack ? width - side_w - st->side_gap : width;
+    float main_w = (side.n || beside) && !en->stack ? width - side_w - st->side_gap : width;
     expand_lines(c, en->tp->main, en->tp->nmain, en->e, &mains);
 
     cv_vitem *it = vl_add(c, vl, en->space_before, en->what);
@@ -559,6 +562,30 @@ static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entr
     cv_textfmt hf = body_fmt(st);
     hf.justify = false;
     cv_line *ls;
+    /* entry.side_width: the side column runs beside the whole entry (as
+     * RenderCV's date and location column does); the header is as tall as
+     * its main lines, and what the side column needs beyond them is
+     * returned for the body to make room for. */
+    if (beside) {
+        float ym = 0, ys = 0;
+        for (size_t r = 0; r < mains.n; r++) {
+            size_t nl = set(c, st, mains.sp[r], mains.nsp[r], &hf, main_w, mains.pos[r], &ls);
+            for (size_t k = 0; k < nl; k++, ym += mh)
+                put_line(c, it, &ls[k], 0, ym + mb);
+        }
+        for (size_t r = 0; r < side.n; r++) {
+            size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, side_w, side.pos[r], &ls);
+            for (size_t k = 0; k < nl; k++, ys += sh)
+                put_line(c, it, &ls[k], width - ls[k].width, ys + mb);
+        }
+        if (ys > 0)
+            ys += mh - sh;
+        bool body = en->e->summary.s || en->e->nhighlights;
+        it->height = body && ym > 0 ? ym : (ym > ys ? ym : ys);
+        it->is_header = true;
+        it->nlines = (unsigned short)(it->height / mh + 0.5f);
+        return ys > it->height ? ys - it->height : 0;
+    }
     for (size_t r = 0; r < mains.n || r < side.n; r++) {
         float ym = y, ys = y;
         if (r < mains.n) {
@@ -583,6 +610,7 @@ static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entr
     it->height = y;
     it->is_header = true;
     it->nlines = (unsigned short)(y / mh + 0.5f);
+    return 0;
 }
 
 /* An entry with a header (education, experience, publication, normal):
@@ -590,19 +618,30 @@ static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entr
 static void add_full_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
 {
     size_t first = vl->n;
-    add_entry_header(c, vl, st, en);
+    float overhang = add_entry_header(c, vl, st, en);
     const cv_entry *e = en->e;
+    /* Beside a side column (entry.side_width) the body is narrower. */
+    float bw = en->width;
+    if (st->side_width > 0 && !en->stack && en->tp->nside)
+        bw -= (st->side_width < en->width * 0.5f ? st->side_width : en->width * 0.5f) +
+              st->side_gap;
     if (e->summary.s) {
         cv_textfmt f = body_fmt(st);
         cv_span *sp;
         size_t n = cv_template_text(c->tmp, c->doc, e->summary.s, 0, &sp);
-        add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .width = en->width,
+        add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .width = bw,
                                     .space_before = st->block_gap, .pos = e->summary.pos,
                                     .what = en->what});
     }
     if (e->nhighlights)
-        add_highlights(c, vl, st, e->highlights, e->nhighlights, 0, en->width, 0, st->block_gap,
+        add_highlights(c, vl, st, e->highlights, e->nhighlights, 0, bw, 0, st->block_gap,
                        en->what);
+    /* Room for side lines longer than the header and body together. */
+    float body = 0;
+    for (size_t i = first + 1; i < vl->n; i++)
+        body += vl->items[i].space_before + vl->items[i].height;
+    if (overhang > body && vl->n > first + 1)
+        vl->items[vl->n - 1].height += overhang - body;
     /* The header travels with the first line of what follows. */
     if (vl->n > first + 1)
         keep_at(&vl->items[first], CV_KEEP_HEADER);
@@ -654,7 +693,7 @@ static float entry_gap(const cv_style *st, cv_entry_kind k)
     case CV_ENTRY_ONELINE:
         return st->bullet_gap * 2;
     case CV_ENTRY_TEXT:
-        return st->entry_gap * 0.6f;
+        return st->text_gap >= 0 ? st->text_gap : st->entry_gap * 0.6f;
     default:
         return st->entry_gap;
     }

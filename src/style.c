@@ -67,6 +67,8 @@ static const key keys[] = {
     K("section_title", "space_after", LEN, title_space_after),
     K("entry", "space_between", LEN, entry_gap),
     K("entry", "side_gap", LEN, side_gap),
+    K("entry", "side_width", LEN, side_width),
+    K("entry", "text_space_between", LEN, text_gap),
     K("entry", "side_color", COLOR, side_color),
     KS("entry", "side_size", side_size, 72),
     K("entry", "block_gap", LEN, block_gap),
@@ -101,6 +103,7 @@ static const key keys[] = {
     K(sec, "left", STR, f.slot[0]), K(sec, "center", STR, f.slot[1]),                    \
     K(sec, "right", STR, f.slot[2]), K(sec, "first_page", BOOL, f.first_page),           \
     K(sec, "single_page", BOOL, f.single_page), KS(sec, "size", f.size, 72),             \
+    K(sec, "only_first_page", BOOL, f.only_first_page),                                  \
     K(sec, "color", COLOR, f.color)
     RUNNING("page_header", page_header),
     RUNNING("page_footer", page_footer),
@@ -161,6 +164,7 @@ void cv_style_defaults(cv_style *st)
     st->title_space_after = 5;
     st->entry_gap = 7;
     st->side_gap = 12;
+    st->text_gap = -1;          /* unset: 0.6 x entry.space_between */
     st->side_color = 0x4D4D4D;
     st->side_size = 9.5f;
     st->block_gap = 2;
