@@ -586,6 +586,19 @@ bool cv_design_read(cv_arena *a, const cv_yml *design, cv_design *out, cv_error 
         w.body = body;
     if (!walk_map(&w, design, ""))
         return false;
+    /* show_footer / show_top_note: false hide them whatever the templates say. */
+    static const char *const shows[][2] = {{"show_footer", "page_footer"},
+                                           {"show_top_note", "page_header"}};
+    for (size_t k = 0; k < 2; k++) {
+        const cv_yml *v = cv_yml_get(cv_yml_get(design, "page"), shows[k][0]);
+        bool on = true;
+        if (v && !cv_yml_is_null(v) && cv_yml_bool(v, &on, err) && !on) {
+            static const char *const slots[] = {"left", "center", "right"};
+            for (int i = 0; i < 3; i++)
+                put(a, w.layout, cv_arena_printf(a, "%s.%s", shows[k][1], slots[i]),
+                    null_at(a, v->pos));
+        }
+    }
     /* RenderCV's default phone format, in every theme. */
     if (!cv_yml_get(cv_yml_get(cv_yml_get(design, "header"), "connections"),
                     "phone_number_format"))
