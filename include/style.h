@@ -71,6 +71,7 @@ typedef struct cv_style {
     int chain[4][CV_MAX_CHAIN];
     bool synth[4][CV_MAX_CHAIN];
     size_t nchain;
+    int mono;                /* font.mono: the face of `code`; -1: the text's own */
     float size, line_spacing;
 
     /* Colours 0xRRGGBB. */

@@ -57,9 +57,66 @@ static bool has_space(const char *s)
     return cv_text_has_space(s);
 }
 
+/* RenderCV passes Typst through: math between $$ and $$, and commands
+ * `#name(args)[content]` (what its Markdown becomes: #emph[...],
+ * #strong[...], #link("url")[...]).  cvpdf sets them as plain text - the
+ * math as written, a command's content without the command - with one
+ * warning naming what it met.  A `#word` with neither arguments nor
+ * content is a hashtag, not a command, and stays. */
+static void typst_plain(ctx *c, cv_text *t)
+{
+    const char *s = t->s;
+    if (!s || (!strstr(s, "$$") && !strchr(s, '#')))
+        return;
+    cv_strbuf b = {0};
+    const char *met = NULL, *met_end = NULL;
+    for (const char *p = s; *p;) {
+        if (p[0] == '$' && p[1] == '$') {
+            const char *e = strstr(p + 2, "$$");
+            if (e) {
+                if (!met)
+                    met = p, met_end = e + 2;
+                cv_strbuf_put(c->a, &b, p + 2, (size_t)(e - p - 2));
+                p = e + 2;
+                continue;
+            }
+        }
+        if (p[0] == '#' && ((p[1] >= 'a' && p[1] <= 'z') || (p[1] >= 'A' && p[1] <= 'Z')) &&
+            (p == s || p[-1] != '\\')) {
+            const char *q = p + 1;
+            while (*q && !strchr(" \t\n()[", *q))
+                q++;
+            const char *args = NULL, *body = NULL, *body_end = NULL, *e = q;
+            if (*e == '(' && strchr(e, ')'))
+                args = e, e = strchr(e, ')') + 1;
+            if (*e == '[' && strchr(e, ']'))
+                body = e + 1, body_end = strchr(e, ']'), e = body_end + 1;
+            if (args || body) {
+                if (!met)
+                    met = p, met_end = e;
+                if (body)
+                    cv_strbuf_put(c->a, &b, body, (size_t)(body_end - body));
+                p = e;
+                continue;
+            }
+        }
+        cv_strbuf_put(c->a, &b, p, 1);
+        p++;
+    }
+    if (!met)
+        return;
+    int n = (int)(met_end - met);
+    cv_warn(c->err, t->pos, "Typst markup '%.*s%s' is not supported: set as plain text",
+            n > 40 ? 40 : n, met, n > 40 ? "..." : "");
+    t->s = b.s ? b.s : "";
+}
+
 static bool text(ctx *c, const cv_yml *n, const char *field, cv_text *out)
 {
-    return cv_text_read(c->a, n, field, out, c->err);
+    if (!cv_text_read(c->a, n, field, out, c->err))
+        return false;
+    typst_plain(c, out);
+    return true;
 }
 
 static bool need(ctx *c, const cv_text *t, const char *field, const char *what, cv_pos where)

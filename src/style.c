@@ -132,6 +132,7 @@ static const char *const tmpl_names[CV_ENTRY_NKINDS + 1] = {
 void cv_style_defaults(cv_style *st)
 {
     memset(st, 0, sizeof *st);
+    st->mono = -1;
     st->page_w = 595.276f;               /* A4 */
     st->page_h = 841.89f;
     st->margin_top = st->margin_bottom = 51.02f;    /* 18 mm */
@@ -502,7 +503,29 @@ static bool read_fonts(cv_arena *a, const cv_yml *font, cv_fontset *fs, cv_style
                 return false;
         }
     st->nchain = n;
-    return true;
+
+    /* font.mono, for `code`: DejaVu Sans Mono unless the layout names
+     * another; a default that is not installed leaves code in the text's
+     * face, a named one that is not is an error. */
+    const cv_yml *mono = font ? cv_yml_get(font, "mono") : NULL;
+    const char *mname = "DejaVu Sans Mono";
+    st->mono = -1;
+    if (mono && cv_yml_is_null(mono))
+        return true;
+    if (mono && !cv_yml_str(mono, &mname, err))
+        return false;
+    cv_error quiet;
+    cv_error_init(&quiet);
+    quiet.quiet = true;
+    bool synth;
+    st->mono = is_font_path(mname)
+                   ? font_file(a, fs, mname, mono->pos, mono ? err : &quiet)
+                   : cv_fontset_find(fs, mname, false, false, &synth,
+                                     mono ? mono->pos : (cv_pos){st->file, 0, 0},
+                                     mono ? err : &quiet);
+    if (st->mono < 0)
+        st->mono = -1;
+    return !err->set;
 }
 
 static bool read_names(const cv_yml *v, cv_names *out, cv_error *err)
@@ -642,7 +665,7 @@ static bool read_section(cv_arena *a, const cv_yml *node, const char *path, cv_s
         for (size_t i = 0; top_keys[i]; i++)
             allowed[na++] = top_keys[i];
     else if (!strcmp(path, "font"))
-        allowed[na++] = "family", allowed[na++] = "fallback";
+        allowed[na++] = "family", allowed[na++] = "fallback", allowed[na++] = "mono";
     for (size_t k = 0; k < sizeof keys / sizeof *keys && na < 62; k++) {
         const char *sec = keys[k].section;
         if (!strcmp(sec, path) && pl)
@@ -684,7 +707,8 @@ static bool read_section(cv_arena *a, const cv_yml *node, const char *path, cv_s
         if (!pl && (!strcmp(name, "extends") || !strcmp(name, "templates") ||
                     !strcmp(name, "page")))
             continue;            /* read by their own readers */
-        if (!strcmp(path, "font") && (!strcmp(name, "family") || !strcmp(name, "fallback")))
+        if (!strcmp(path, "font") && (!strcmp(name, "family") || !strcmp(name, "fallback") ||
+                                      !strcmp(name, "mono")))
             continue;
         if (!strcmp(path, "columns") && !strcmp(name, "sidebar") && cv_yml_is_null(v))
             continue;            /* `sidebar: ~` in a child layout: one column */

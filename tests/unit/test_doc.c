@@ -765,6 +765,10 @@ TEST(design_note)
     err = stderr_of("cv:\n  name: A\n  sections:\n    x: []\n", false, &ok);
     CHECK(ok);
     CHECK_STR(err, "p.yaml:4:5: note: section 'x' has no entries and is left out\n");
+    err = stderr_of("cv:\n  name: A\n  headline: 'x $$a^2$$ and #emph[y] #tag'\n", false, &ok);
+    CHECK(ok);
+    CHECK_STR(err, "p.yaml:3:13: warning: Typst markup '$$a^2$$' is not supported: set as "
+                   "plain text\n");
     err = stderr_of("cv:\n  name: A\nlocale:\n  language: hungarian\n", false, &ok);
     CHECK(ok);
     err = stderr_of("cv:\n  name: A\nlocale:\n  language: vietnamese\n", false, &ok);
@@ -784,6 +788,13 @@ TEST(design_note)
     CHECK(ok);
     CHECK(has(err, "p.yaml:2:1: note: 'rendercv_settings' is ignored, apart from its "
                    "bold_keywords"));
+}
+
+TEST(typst_plain)
+{
+    cv_doc *d = doc("cv:\n  name: A\n  headline: 'x $$a^2$$ and #emph[y], #link(\"u\")[z] #tag'\n");
+    CHECK(d && !strcmp(d->headline.s, "x a^2 and y, z #tag"));
+    CHECK(E.nwarnings == 1);
 }
 
 TEST(settings)
@@ -919,6 +930,7 @@ int main(void)
     RUN(social_custom);
     RUN(section_titles);
     RUN(design_note);
+    RUN(typst_plain);
     RUN(settings);
     RUN(pdf_string_limits);
     RUN(social_limit);
