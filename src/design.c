@@ -42,6 +42,26 @@ static cv_yml *null_at(cv_arena *a, cv_pos pos)
     return scalar(a, "", pos);
 }
 
+/* A copy of `v` in the arena: the profile's tree is freed once the
+ * document is read, the layout tree lives with the document.  (Scalars'
+ * strings are already in the profile's arena, yml.h.) */
+static cv_yml *copy(cv_arena *a, const cv_yml *v)
+{
+    cv_yml *n = cv_arena_alloc(a, sizeof *n);
+    *n = *v;
+    if (v->n) {
+        n->items = cv_arena_alloc(a, sizeof *n->items * v->n);
+        for (size_t i = 0; i < v->n; i++)
+            n->items[i] = copy(a, v->items[i]);
+        if (v->kind == CV_YML_MAP) {
+            n->keys = cv_arena_alloc(a, sizeof *n->keys * v->n);
+            for (size_t i = 0; i < v->n; i++)
+                n->keys[i] = copy(a, v->keys[i]);
+        }
+    }
+    return n;
+}
+
 /* Add key -> value to a mapping (keys are few: grown one at a time). */
 static void map_add(cv_arena *a, cv_yml *m, const char *key, cv_yml *v)
 {
@@ -332,6 +352,7 @@ static bool str_of(walk *w, const cv_yml *v, const char **out)
 
 static void to_all(walk *w, const opt *o, cv_yml *v)
 {
+    v = copy(w->a, v);
     for (int i = 0; i < 3 && o->to[i]; i++)
         put(w->a, w->layout, o->to[i], v);
 }

@@ -27,7 +27,8 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # inputs, each within a time limit), safety.py (issue 13: no input, device
 # or symlink written over, nothing left when killed, modes kept, clean
 # messages; as root, as nobody and, for /dev, in a private mount namespace).
-SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety"
+# rendercv.py (issue 14: RenderCV themes and design options, JSON Resume).
+SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety rendercv"
 
 pattern=""
 if [ "${1:-}" = -k ]; then
