@@ -6,8 +6,11 @@
  * markup.h, so that every string still knows its source position.
  *
  * Accepted top-level keys: `cv` (required), `locale`, `settings`, `design`
- * (ignored with one note on stderr: cvpdf takes its look from layouts),
- * `rendercv_settings` (ignored likewise, apart from its `bold_keywords`).
+ * (RenderCV's look: translated by design.h into layout keys, kept in
+ * cv_doc.design for render.c), `rendercv_settings` (RenderCV 1; only its
+ * `bold_keywords` are used).  A JSON Resume is translated first
+ * (jsonresume.h); settings.render_command's design and locale files
+ * replace the profile's.
  *
  * The parts of a cv_doc with rules of their own come from their own
  * modules, included here: cv_text (text.h), cv_date (date.h), cv_locale and
