@@ -132,10 +132,10 @@ static cv_yml *length(cv_arena *a, const cv_yml *v, float body)
  * TrueType outlines): docs/rendercv.md lists them. */
 static const char *const fonts[][2] = {
     {"Source Sans 3", "Lato"},       {"Source Sans Pro", "Lato"},
-    {"XCharter", "Gentium Book Plus"}, {"Charter", "Gentium Book Plus"},
+    {"XCharter", "DejaVu Serif"},    {"Charter", "DejaVu Serif"},
     {"Raleway", "Lato"},             {"Fontin", "Lato"},
     {"Ubuntu", "Lato"},              {"Gentium Book Plus", "Gentium Book Plus"},
-    {"EB Garamond", "Gentium Book Plus"},   /* Debian's is CFF: not embedded yet */
+    {"EB Garamond", "CMU Serif"},    /* Debian's is CFF: not embedded yet */
     {"New Computer Modern", "CMU Serif"},   {"Computer Modern", "CMU Serif"},
     {"Latin Modern Roman", "CMU Serif"},    {"Open Sans", "Lato"},
     {"Roboto", "Lato"},              {"Lato", "Lato"},
@@ -209,6 +209,15 @@ typedef struct opt {
     enum act act;
     const char *to[3];
 } opt;
+
+/* Points a LEN option loses (never below 0): RenderCV measures these gaps
+ * from the text's edges, cvpdf from its line boxes. */
+static float minus_of(const char *path)
+{
+    return !strcmp(path, "header.space_below_connections") ? 14
+         : !strcmp(path, "section_titles.space_above") ? 6.2f
+         : !strcmp(path, "section_titles.space_below") ? 7 : 0;
+}
 
 static const opt opts[] = {
     {"theme", KEEP, {0}},
@@ -284,7 +293,7 @@ static const opt opts[] = {
     {"entries.side_space", NONE, {0}},
     {"entries.space_between_columns", LEN, {"entry.side_gap"}},
     {"entries.allow_page_break", NONE, {0}},
-    {"entries.short_second_row", NONE, {0}},
+    {"entries.short_second_row", KEEP, {0}},
     {"entries.degree_width", NONE, {0}},
     {"entries.summary", GROUP, {0}},
     {"entries.summary.space_above", NONE, {0}},
@@ -329,6 +338,7 @@ typedef struct walk {
     cv_yml *layout;
     float body;              /* the body size, for em */
     cv_strbuf unmapped;      /* options without a counterpart, for the note */
+    int short_row;           /* entries.short_second_row: 1, -1, 0 unset */
     cv_pos first_unmapped;
     cv_error *err;
 } walk;
@@ -368,10 +378,17 @@ static bool apply(walk *w, const opt *o, const cv_yml *v)
         else if (!strncmp(o->path, "templates.", 10))
             to_all(w, o, null_at(a, v->pos));     /* an empty footer: none */
         return true;
-    case LEN:
-        if (!cv_yml_is_null(v))
-            to_all(w, o, length(a, v, w->body));
+    case LEN: {
+        if (cv_yml_is_null(v))
+            return true;
+        cv_yml *l = length(a, v, w->body);
+        float pt;
+        float minus = minus_of(o->path);
+        if (minus > 0 && l->kind == CV_YML_SCALAR && cv_parse_length(l->str, &pt))
+            l = scalar(a, cv_arena_printf(a, "%.3fpt", pt > minus ? pt - minus : 0), v->pos);
+        to_all(w, o, l);
         return true;
+    }
     case SPACING: {
         if (!str_of(w, v, &s))
             return false;
@@ -532,6 +549,17 @@ static bool keep(walk *w, const char *path, const cv_yml *v)
         d->ntime_spans = v->n;
         return true;
     }
+    if (!strcmp(path, "entries.short_second_row")) {
+        /* true: the date and location column runs beside the whole entry
+         * (entry.side_width); false: beside its first lines only. */
+        bool on;
+        if (cv_yml_is_null(v))
+            return true;
+        if (!cv_yml_bool(v, &on, w->err))
+            return false;
+        w->short_row = on ? 1 : -1;     /* applied after the walk */
+        return true;
+    }
     if (!str_of(w, v, &s))
         return false;
     if (!strcmp(path, "header.connections.phone_number_format")) {
@@ -598,7 +626,7 @@ bool cv_design_read(cv_arena *a, const cv_yml *design, cv_design *out, cv_error 
     if (!design || cv_yml_is_null(design))
         return true;
     out->pos = design->pos;
-    walk w = {a, out, new_map(a, design->pos), 10, {0}, {0}, err};
+    walk w = {a, out, new_map(a, design->pos), 10, {0}, 0, {0}, err};
     /* The body size first: em lengths are relative to it. */
     const cv_yml *fs = cv_yml_get(cv_yml_get(cv_yml_get(design, "typography"), "font_size"),
                                   "body");
@@ -607,6 +635,13 @@ bool cv_design_read(cv_arena *a, const cv_yml *design, cv_design *out, cv_error 
         w.body = body;
     if (!walk_map(&w, design, ""))
         return false;
+    /* short_second_row: true, the date and location column runs beside
+     * the whole entry (entry.side_width); false, beside its first lines. */
+    const cv_yml *ssr = cv_yml_get(cv_yml_get(design, "entries"), "short_second_row");
+    if (w.short_row < 0)
+        put(a, w.layout, "entry.side_width", scalar(a, "0", ssr->pos));
+    else if (w.short_row > 0 && !cv_yml_get(cv_yml_get(w.layout, "entry"), "side_width"))
+        put(a, w.layout, "entry.side_width", scalar(a, "4.15cm", ssr->pos));
     /* show_footer / show_top_note: false hide them whatever the templates say. */
     static const char *const shows[][2] = {{"show_footer", "page_footer"},
                                            {"show_top_note", "page_header"}};

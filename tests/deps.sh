@@ -9,7 +9,7 @@ poppler-utils qpdf
 python3 python3-pdfminer fonts-dejavu-extra
 mupdf-tools default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java
 g++ libphonenumber-dev fonts-lato fonts-sil-gentiumplus fonts-cmu fonts-lmodern fonts-ebgaramond
-fonts-font-awesome fonts-fork-awesome"
+fonts-font-awesome fonts-fork-awesome fonts-dejavu-core"
 # `make fuzz` only (`sh tests/deps.sh fuzz`): clang and its libFuzzer runtime
 # (libclang_rt.fuzzer, in libclang-rt-14-dev on Debian 12).  make check never
 # needs them.

@@ -28,12 +28,12 @@ THEMES = ["classic", "engineeringresumes", "engineeringclassic", "sb2nov", "mode
 # whether section titles are capitals (from RenderCV's theme definitions).
 LOOK = {
     "classic": ("#004f90", "Lato", False),
-    "engineeringresumes": ("#000000", "GentiumBookPlus", False),
+    "engineeringresumes": ("#000000", "DejaVuSerif", False),
     "engineeringclassic": ("#004f90", "Lato", False),
     "sb2nov": ("#000000", "CMUSerif", False),
     "moderncv": ("#004f90", "Lato", False),
-    "harvard": ("#000000", "GentiumBookPlus", False),
-    "ink": ("#2a1852", "GentiumBookPlus", True),
+    "harvard": ("#000000", "DejaVuSerif", False),
+    "ink": ("#2a1852", "CMUSerif", True),
     "opal": ("#00645a", "Lato", True),
     "ember": ("#9b2319", "Lato", True),
 }
@@ -210,6 +210,9 @@ def options_test():
          lambda runs, pages: find(runs, "3 years 5 months") is not None),
         ("entries.highlights.bullet", "entries:\n  highlights:\n    bullet: ★",
          lambda runs, pages: find(runs, "★") is not None),
+        ("entries.short_second_row false", "entries:\n  short_second_row: false",
+         lambda runs, pages: right_edge(runs, "Built the on-call") >
+         right_edge(base, "Built the on-call") + 80),
         ("entries.date_and_location_width", "entries:\n  date_and_location_width: 8cm",
          lambda runs, pages: right_edge(runs, "Built the on-call") <
          right_edge(base, "Built the on-call") - 80),
@@ -300,7 +303,7 @@ def settings_test():
     check("--date wins over today", b"Last updated in Feb 2020" in p.stdout)
     rc, out, err = run([BIN, "--dump", os.path.join(DATA, "with-design-file.yaml")])
     check("render_command.design: its design replaces the profile's",
-          rc == 0 and 'GentiumBookPlus' in out and "#c80000" in out, err)
+          rc == 0 and 'CMUSerif' in out and "#c80000" in out, err)
     rc, out, err = run([BIN, "--dump", "-l", os.path.join(ROOT, "layouts", "onecolumn.yaml"),
                         os.path.join(DATA, "with-design-file.yaml")])
     check("-l wins over design:, with a note", rc == 0 and "Lato" in out and
