@@ -90,6 +90,8 @@ typedef struct cv_style {
     /* Section titles. */
     float title_size, title_space_before, title_space_after;
     bool title_bold, title_uppercase, title_rule;
+    int title_align;              /* CV_ALIGN_* */
+    bool title_rule_beside;       /* the rule runs on from the title, not under it */
     float rule_width, rule_gap;
     unsigned title_color, rule_color;
 

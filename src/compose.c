@@ -378,14 +378,29 @@ static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
     float h, base;
     line_box(st, st->title_size, &h, &base);
     const char *what = cv_arena_printf(c->a, "the title of section '%s'", sec->title);
+    const cv_face *f = cv_fontset_face(st->eng->fonts, st->chain[0][0]);
     for (size_t i = 0; i < nl; i++) {
         cv_vitem *it = vl_add(c, vl, i ? 0 : st->title_space_before, what);
         it->height = h;
         it->keep = CV_KEEP_TITLE;
         it->is_header = true;
-        put_line(c, it, &lines[i], 0, base);
-        if (i + 1 == nl && st->title_rule) {
-            const cv_face *f = cv_fontset_face(st->eng->fonts, st->chain[0][0]);
+        float lw = lines[i].width;
+        float x = st->title_align == CV_ALIGN_CENTER  ? (width - lw) / 2
+                  : st->title_align == CV_ALIGN_RIGHT ? width - lw
+                                                      : 0;
+        put_line(c, it, &lines[i], x, base);
+        if (i + 1 == nl && st->title_rule && st->title_rule_beside) {
+            /* The rule runs on from the title to the measure's edge, at
+             * half the x-height (RenderCV's partial line). */
+            float gap = st->title_size * 0.4f;
+            float dy = base - f->x_height * st->title_size / 1000.0f / 2;
+            float x0 = st->title_align == CV_ALIGN_LEFT ? x + lw + gap : 0;
+            float x1 = st->title_align == CV_ALIGN_LEFT ? width : x - gap;
+            if (x1 - x0 > gap) {
+                cv_vrule r = {x0, x1, dy, st->rule_width, st->rule_color};
+                CV_PUSH(c->a, it->rules, it->nrules, it->crules, r);
+            }
+        } else if (i + 1 == nl && st->title_rule) {
             float below = -f->descender * st->title_size / 1000.0f;
             float dy = base + st->rule_gap + st->rule_width / 2;
             if (dy < base + below * 0.6f)

@@ -484,6 +484,12 @@ static bool apply(walk *w, const opt *o, const cv_yml *v)
                                "centered_with_centered_partial_line, "
                                "centered_with_full_line)", s);
         to_all(w, o, scalar(a, strstr(s, "without_line") ? "false" : "true", v->pos));
+        put(a, w->layout, "section_title.align",
+            scalar(a, !strncmp(s, "centered", 8) ? "center" : "left", v->pos));
+        put(a, w->layout, "section_title.rule_beside",
+            scalar(a, !strcmp(s, "with_partial_line") || !strcmp(s, "moderncv") ? "true"
+                                                                                : "false",
+                   v->pos));
         return true;
     }
     case SEPARATOR:

@@ -60,6 +60,8 @@ static const key keys[] = {
     K("section_title", "uppercase", BOOL, title_uppercase),
     K("section_title", "color", COLOR, title_color),
     K("section_title", "rule", BOOL, title_rule),
+    K("section_title", "align", ALIGN, title_align),
+    K("section_title", "rule_beside", BOOL, title_rule_beside),
     K("section_title", "rule_width", LEN, rule_width),
     K("section_title", "rule_color", COLOR, rule_color),
     K("section_title", "rule_gap", LEN, rule_gap),

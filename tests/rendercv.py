@@ -194,8 +194,10 @@ def options_test():
          lambda runs, pages: find(runs, "+351912345678") is not None),
         ("phone_number_format national (default)", "theme: classic",
          lambda runs, pages: find(runs, "912 345 678") is not None),
-        ("section_titles.type without_line", "section_titles:\n  type: without_line",
-         lambda runs, pages: True),
+        ("section_titles.type centered_without_line",
+         "section_titles:\n  type: centered_without_line",
+         lambda runs, pages: abs(find(runs, "Experience")["x"] + find(runs, "Experience")["w"] / 2
+                                 - 306) < 1),
         ("section_titles.space_above", "section_titles:\n  space_above: 2cm",
          lambda runs, pages: gap(runs, "Keeps distributed", "Experience") >
          gap(base, "Keeps distributed", "Experience") + 20),
@@ -249,6 +251,26 @@ def right_edge(runs, text):
     starting with text."""
     r = find(runs, text)
     return r["x"] + r["w"]
+
+
+def rules_test():
+    """section_titles.type: the rule under the title, running on from it, or
+    none; line_thickness its width."""
+    def rules(design):
+        rc, runs, pages, out, err = dump(sample_with("theme: classic\n" + design), "rules")
+        return [tuple(float(v) for v in l.split()[1:5]) + (float(l.split()[5][2:]),)
+                for l in out.splitlines() if l.startswith("rule ")], runs
+    r, runs = rules("")
+    t = find(runs, "Experience")
+    check("with_partial_line (classic): the rule starts after the title, at its middle",
+          r and any(x0 > t["x"] + t["w"] and t["y"] < y0 < t["y"] + 10 for x0, y0, _, _, _ in r),
+          (r[:3], t))
+    r, runs = rules("section_titles:\n  type: with_full_line\n  line_thickness: 2pt")
+    t = find(runs, "Experience")
+    check("with_full_line: the rule under the title across the measure, 2pt",
+          any(abs(x0 - 50.4) < 0.1 and y0 < t["y"] and w == 2 for x0, y0, _, _, w in r), r[:3])
+    r, runs = rules("section_titles:\n  type: without_line")
+    check("without_line: no rule", not r, r[:3])
 
 
 def content_test():
@@ -343,5 +365,6 @@ def jsonresume_test():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("rendercv", [themes_test, options_test, content_test, settings_test,
+    sys.exit(testlib.main("rendercv", [themes_test, options_test, rules_test, content_test,
+                                       settings_test,
                                        jsonresume_test], tmp=TMP))
