@@ -759,6 +759,27 @@ static const cv_yml *overlay(ctx *c, const cv_yml *root)
     return root;
 }
 
+/* design: templates: single_date and date_range, where locale: does not
+ * say otherwise: the date template, and the word between START_DATE and
+ * END_DATE. */
+static void design_dates(ctx *c, cv_doc *d)
+{
+    const cv_locale *en = cv_locale_english();
+    if (d->design.single_date && *d->design.single_date &&
+        d->locale.date_template == en->date_template)
+        d->locale.date_template = d->design.single_date;
+    const char *r = d->design.date_range, *s, *e;
+    if (r && d->locale.to == en->to && (s = strstr(r, "START_DATE")) &&
+        (e = strstr(s + 10, "END_DATE")) && s == r && !e[8]) {
+        const char *p = s + 10, *q = e;
+        while (p < q && *p == ' ')
+            p++;
+        while (q > p && q[-1] == ' ')
+            q--;
+        d->locale.to = p < q ? cv_arena_strndup(c->a, p, (size_t)(q - p)) : "";
+    }
+}
+
 /* A profile's top-level keys (doc.h), for profiles and --defaults alike. */
 static const char *const profile_keys[] = {"cv", "locale", "settings", "design",
                                            "rendercv_settings", NULL};
@@ -813,6 +834,7 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
         !load_settings(&c, cv_yml_get(root, "rendercv_settings"), "rendercv_settings", d) ||
         !load_cv(&c, cvn, d))
         return NULL;
+    design_dates(&c, d);
     return d;
 }
 

@@ -226,7 +226,12 @@ def options_test():
          "templates:\n  experience_entry:\n    main_column: \"**COMPANY** (HEADCOUNT)\\n"
          "HIGHLIGHTS\"",
          lambda runs, pages: find(runs, "(14 people)") and find(runs, "(40 people)")),
-        ("typography.alignment left", "typography:\n  alignment: left", lambda r, p: True),
+        ("templates.single_date and date_range",
+         "templates:\n  single_date: MONTH_NAME YEAR\n  date_range: START_DATE until END_DATE",
+         lambda runs, pages: find(runs, "September 2017 until") is not None),
+        ("typography.alignment left", "typography:\n  alignment: left",
+         lambda runs, pages: right_edge(runs, "Built the on-call") <
+         right_edge(base, "Built the on-call") - 1),
     ]
     for name, design, ok in cases:
         text = sample_with(design if design.startswith("theme") else "theme: classic\n" + design)
@@ -311,6 +316,12 @@ def settings_test():
     rc2, out, _ = run(["pdfinfo", pdf])
     check("settings.pdf_title is the PDF's title",
           re.search(r"Title: +Ada Byron - CV\n", out), out)
+    rc, pdf, err = render("cv:\n  name: Ada Byron\nsettings:\n  pdf_title: 'NAME (MONTH_NAME "
+                          "YEAR, DAY_IN_TWO_DIGITS/MONTH_IN_TWO_DIGITS/YEAR_IN_TWO_DIGITS)'\n",
+                          "title2", "--date", "2026-03-05")
+    rc2, out, _ = run(["pdfinfo", pdf])
+    check("settings.pdf_title's date placeholders",
+          re.search(r"Title: +Ada Byron \(March 2026, 05/03/26\)\n", out), out)
     env = dict(os.environ)
     env.pop("SOURCE_DATE_EPOCH", None)
     prof = write("today.yaml", "cv:\n  name: A\ndesign:\n  theme: classic\n"
