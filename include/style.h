@@ -86,6 +86,8 @@ typedef struct cv_style {
     bool name_bold, native_name_beside;
     unsigned name_color;
     const char *contact_separator;
+    bool contact_icons;           /* header.icons: Fork Awesome icons before contacts */
+    unsigned contact_color;       /* > 0xFFFFFF: colors.text */
 
     /* Section titles. */
     float title_size, title_space_before, title_space_after;

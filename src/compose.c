@@ -188,11 +188,21 @@ static void add_head_lines(cx *c, cv_vlist *vl, const cv_style *st, const cv_lin
 
 /* The contact details as markup, each a link where it can be one. */
 #define MAX_CONTACTS 128
-static size_t contact_items(cv_arena *a, const cv_doc *doc, const char **items, cv_pos *pos)
+/* `text` (markup) after the connection's icon when the layout shows icons
+ * (header.icons; the icon face must be in font.fallback). */
+static const char *iconed(cv_arena *a, const cv_style *st, const char *what, const char *text)
+{
+    const char *icon = st->contact_icons ? cv_social_icon(what) : NULL;
+    return icon ? cv_arena_printf(a, "%s\xC2\xA0%s", icon, text) : text;   /* no-break space */
+}
+
+static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
+                            const char **items, cv_pos *pos)
 {
     size_t ni = 0;
     if (doc->location.s)
-        pos[ni] = doc->location.pos, items[ni++] = cv_markup_escape(a, doc->location.s);
+        pos[ni] = doc->location.pos,
+        items[ni++] = iconed(a, st, "location", cv_markup_escape(a, doc->location.s));
     /* Every email, phone and website (doc.h keeps the first of each in
      * email, phone and website too: a profile made in code may set only
      * those). */
@@ -204,7 +214,7 @@ static size_t contact_items(cv_arena *a, const cv_doc *doc, const char **items, 
     size_t nw = doc->nwebsites ? doc->nwebsites : doc->website.s != NULL;
     for (size_t i = 0; i < ne && ni < MAX_CONTACTS; i++)
         pos[ni] = emails[i].pos,
-        items[ni++] = cv_template_link(a, emails[i].s,
+        items[ni++] = cv_template_link(a, iconed(a, st, "email", emails[i].s),
                                        cv_arena_printf(a, "mailto:%s", emails[i].s));
     for (size_t i = 0; i < np && ni < MAX_CONTACTS; i++) {
         const char *shown = cv_phone_format(a, phones[i].s, doc->design.phone_format);
@@ -214,24 +224,29 @@ static size_t contact_items(cv_arena *a, const cv_doc *doc, const char **items, 
                 *q++ = *p;
         *q = 0;
         pos[ni] = phones[i].pos,
-        items[ni++] = cv_template_link(a, shown, cv_arena_printf(a, "tel:%s", tel));
+        items[ni++] = cv_template_link(a, iconed(a, st, "phone", shown),
+                                       cv_arena_printf(a, "tel:%s", tel));
     }
     for (size_t i = 0; i < nw && ni < MAX_CONTACTS; i++) {
         const char *shown = cv_template_url_shown(a, webs[i].s);
-        pos[ni] = webs[i].pos, items[ni++] = cv_template_link(a, shown, webs[i].s);
+        pos[ni] = webs[i].pos,
+        items[ni++] = cv_template_link(a, iconed(a, st, "website", shown), webs[i].s);
     }
     for (size_t i = 0; i < doc->nconnections && ni < MAX_CONTACTS; i++) {
         const struct cv_connection *k = &doc->connections[i];
         pos[ni] = k->text.pos;
-        items[ni++] = k->url.s ? cv_template_link(a, k->text.s, k->url.s)
+        items[ni++] = k->url.s ? cv_template_link(a, iconed(a, st, "link", k->text.s), k->url.s)
                                : cv_markup_escape(a, k->text.s);
     }
     for (size_t i = 0; i < doc->nsocials && ni < MAX_CONTACTS; i++) {
         const cv_social *s = &doc->socials[i];
         const char *shown = s->label ? s->label : s->username.s;
         pos[ni] = s->username.pos;
-        /* "GitHub: feifeibear"; a network shown by name alone stays so. */
-        const char *text = strcmp(shown, s->network.s)
+        /* "GitHub: feifeibear"; a network shown by name alone stays so.
+         * With icons, the icon names the network. */
+        const char *icon = st->contact_icons ? cv_social_icon(s->network.s) : NULL;
+        const char *text = icon ? cv_arena_printf(a, "%s\xC2\xA0%s", icon, shown)
+                           : strcmp(shown, s->network.s)
                                ? cv_arena_printf(a, "%s: %s", s->network.s, shown)
                                : shown;
         items[ni++] = cv_template_link(a, text, s->url);
@@ -278,9 +293,9 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
 {
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact_items(c->tmp, c->doc, items, pos);
-    cv_textfmt cf = {.size = st->contact_size, .color = st->text_color,
-                     .link_color = st->text_color};
+    size_t ni = contact_items(c->tmp, st, c->doc, items, pos);
+    unsigned cc = st->contact_color <= 0xFFFFFF ? st->contact_color : st->text_color;
+    cv_textfmt cf = {.size = st->contact_size, .color = cc, .link_color = cc};
     cv_span *sep_sp;
     size_t nsep = cv_markup_parse(c->tmp, cv_markup_escape(c->tmp, st->contact_separator), 0,
                                   &sep_sp);
@@ -808,7 +823,7 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_style *st, float wid
 {
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact_items(c->tmp, c->doc, items, pos);
+    size_t ni = contact_items(c->tmp, st, c->doc, items, pos);
     if (!ni)
         return;
     cv_section sec = {.key = "contact", .title = st->contact_title, .pos = c->doc->name.pos};

@@ -54,6 +54,8 @@ static const key keys[] = {
     KS("header", "headline_size", headline_size, 72),
     KS("header", "contact_size", contact_size, 72),
     K("header", "contact_separator", STR, contact_separator),
+    K("header", "icons", BOOL, contact_icons),
+    K("header", "contact_color", COLOR, contact_color),
     K("header", "space_after", LEN, header_gap),
     KS("section_title", "size", title_size, 72),
     K("section_title", "bold", BOOL, title_bold),
@@ -168,6 +170,7 @@ void cv_style_defaults(cv_style *st)
     st->entry_gap = 7;
     st->side_gap = 12;
     st->text_gap = -1;          /* unset: 0.6 x entry.space_between */
+    st->contact_color = 0xFFFFFFFFu;    /* unset: colors.text */
     st->side_color = 0x4D4D4D;
     st->side_size = 9.5f;
     st->block_gap = 2;

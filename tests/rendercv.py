@@ -189,6 +189,14 @@ def options_test():
          lambda runs, pages: abs(find(runs, "Marguerite")["x"] - 50.4) < 0.5),
         ("header.connections.separator", "header:\n  connections:\n    separator: '|'",
          lambda runs, pages: find(runs, "  |  ") is not None),
+        ("header.connections.show_icons (classic: on)", "theme: classic",
+         lambda runs, pages: any(r["face"] == "forkawesome" for r in runs) and
+         find(runs, "\u00a0mokonkwo") is not None),
+        ("header.connections.show_icons false", "header:\n  connections:\n    show_icons: false",
+         lambda runs, pages: not any(r["face"] == "forkawesome" for r in runs) and
+         find(runs, "GitHub: mokonkwo") is not None),
+        ("colors.connections", "colors:\n  connections: rgb(9, 99, 9)",
+         lambda runs, pages: find(runs, "marguerite@example.org")["color"] == "#096309"),
         ("header.connections.phone_number_format E164",
          "header:\n  connections:\n    phone_number_format: E164",
          lambda runs, pages: find(runs, "+351912345678") is not None),
