@@ -87,6 +87,7 @@ typedef struct cv_style {
     unsigned name_color;
     const char *contact_separator;
     bool contact_icons;           /* header.icons: Fork Awesome icons before contacts */
+    bool contact_urls;            /* header.contact_urls: networks as their URLs */
     unsigned contact_color;       /* > 0xFFFFFF: colors.text */
 
     /* Section titles. */

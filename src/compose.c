@@ -241,11 +241,14 @@ static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
     for (size_t i = 0; i < doc->nsocials && ni < MAX_CONTACTS; i++) {
         const cv_social *s = &doc->socials[i];
         const char *shown = s->label ? s->label : s->username.s;
+        if (st->contact_urls)      /* "linkedin.com/in/ada", no network name */
+            shown = cv_template_url_shown(a, s->url);
         pos[ni] = s->username.pos;
         /* "GitHub: feifeibear"; a network shown by name alone stays so.
          * With icons, the icon names the network. */
         const char *icon = st->contact_icons ? cv_social_icon(s->network.s) : NULL;
         const char *text = icon ? cv_arena_printf(a, "%s\xC2\xA0%s", icon, shown)
+                           : st->contact_urls ? shown
                            : strcmp(shown, s->network.s)
                                ? cv_arena_printf(a, "%s: %s", s->network.s, shown)
                                : shown;

@@ -149,9 +149,15 @@ static const char *font_for(const char *name)
     return name;            /* fontconfig may have it; style.c says if not */
 }
 
+static bool ph_char(char c)
+{
+    return (c >= 'A' && c <= 'Z') || c == '_' || (c >= '0' && c <= '9');
+}
+
 /* One RenderCV entry template ("**COMPANY**, POSITION\nSUMMARY\nHIGHLIGHTS")
  * as layout lines: SUMMARY and HIGHLIGHTS lines are where cvpdf puts them
- * anyway, DEGREE_WITH_AREA is the locale's phrase, `--` an en dash. */
+ * anyway, DEGREE_WITH_AREA is the locale's phrase, URL is LINK (RenderCV's
+ * URL shows the DOI when there is one), `--` an en dash. */
 static cv_yml *lines(cv_arena *a, const cv_yml *v)
 {
     cv_yml *seq = cv_arena_alloc(a, sizeof *seq);
@@ -168,6 +174,10 @@ static cv_yml *lines(cv_arena *a, const cv_yml *v)
             if (!strncmp(p + i, "DEGREE_WITH_AREA", 16)) {
                 cv_strbuf_put(a, &b, "DEGREE in AREA", 14);
                 i += 15;
+            } else if (!strncmp(p + i, "URL", 3) && (i == 0 || !ph_char(p[i - 1])) &&
+                       !ph_char(p[i + 3])) {
+                cv_strbuf_put(a, &b, "LINK", 4);    /* RenderCV's URL: the DOI first */
+                i += 2;
             } else if (!strncmp(p + i, "--", 2) && strncmp(p + i, "---", 3)) {
                 cv_strbuf_put(a, &b, "\xE2\x80\x93", 3);
                 i += 1;
@@ -275,7 +285,7 @@ static const opt opts[] = {
     {"header.connections.phone_number_format", KEEP, {0}},
     {"header.connections.hyperlink", NONE, {0}},
     {"header.connections.show_icons", TO, {"header.icons"}},
-    {"header.connections.display_urls_instead_of_usernames", NONE, {0}},
+    {"header.connections.display_urls_instead_of_usernames", TO, {"header.contact_urls"}},
     {"header.connections.separator", SEPARATOR, {"header.contact_separator"}},
     {"header.connections.space_between_connections", NONE, {0}},
     {"section_titles", GROUP, {0}},

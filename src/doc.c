@@ -765,6 +765,14 @@ static const cv_yml *overlay(ctx *c, const cv_yml *root)
 static void design_dates(ctx *c, cv_doc *d)
 {
     const cv_locale *en = cv_locale_english();
+    /* RenderCV's English abbreviates June, July and Sept so: a RenderCV
+     * file (one with design:) in English keeps its dates. */
+    static const char *const rendercv_abbr[12] = {"Jan", "Feb", "Mar", "Apr", "May", "June",
+                                                  "July", "Aug", "Sept", "Oct", "Nov", "Dec"};
+    if (d->design.layout && !strcmp(d->locale.language, "en") &&
+        d->locale.month_abbr[5] == en->month_abbr[5])
+        for (int i = 0; i < 12; i++)
+            d->locale.month_abbr[i] = rendercv_abbr[i];
     if (d->design.single_date && *d->design.single_date &&
         d->locale.date_template == en->date_template)
         d->locale.date_template = d->design.single_date;

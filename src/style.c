@@ -55,6 +55,7 @@ static const key keys[] = {
     KS("header", "contact_size", contact_size, 72),
     K("header", "contact_separator", STR, contact_separator),
     K("header", "icons", BOOL, contact_icons),
+    K("header", "contact_urls", BOOL, contact_urls),
     K("header", "contact_color", COLOR, contact_color),
     K("header", "space_after", LEN, header_gap),
     KS("section_title", "size", title_size, 72),

@@ -90,7 +90,7 @@ size_t cv_template_text(cv_arena *a, const cv_doc *doc, const char *s, unsigned 
  * placeholder: one that has no value where it is used is empty. */
 static const char *const page_placeholders[] = {
     "PAGE_NUMBER", "TOTAL_PAGES", "CURRENT_DATE", "LAST_UPDATED", "EMAIL", "PHONE", "WEBSITE",
-    NULL};
+    "LINK", NULL};
 
 /* The length of the placeholder at p, or 0: a whole word (template.h).
  * The upper-cased extra keys of the profile's entries are placeholders
@@ -176,6 +176,15 @@ static const char *entry_value(cv_arena *a, const char *ph, const cv_entry *e,
                                const cv_doc *doc)
 {
     const cv_field *f = cv_field_by_placeholder(ph, strlen(ph));
+    /* LINK is RenderCV's URL: the DOI, bare, linked to doi.org when the
+     * entry has one, else the URL without its scheme. */
+    if (!f && e && !strcmp(ph, "LINK")) {
+        if (e->doi.s)
+            return cv_template_link(a, e->doi.s, cv_arena_printf(a, "https://doi.org/%s",
+                                                                 e->doi.s));
+        return e->url.s ? cv_template_link(a, cv_template_url_shown(a, e->url.s), e->url.s)
+                        : NULL;
+    }
     if (!f) {                     /* an extra key, or a page's placeholder */
         for (size_t i = 0; e && i < e->nextras; i++)
             if (!strcmp(e->extras[i].ph, ph))

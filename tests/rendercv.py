@@ -195,6 +195,10 @@ def options_test():
         ("header.connections.show_icons false", "header:\n  connections:\n    show_icons: false",
          lambda runs, pages: not any(r["face"] == "forkawesome" for r in runs) and
          find(runs, "GitHub: mokonkwo") is not None),
+        ("header.connections.display_urls_instead_of_usernames",
+         "header:\n  connections:\n    show_icons: false\n"
+         "    display_urls_instead_of_usernames: true",
+         lambda runs, pages: find(runs, "github.com/mokonkwo") and not find(runs, "GitHub:")),
         ("colors.connections", "colors:\n  connections: rgb(9, 99, 9)",
          lambda runs, pages: find(runs, "marguerite@example.org")["color"] == "#096309"),
         ("header.connections.phone_number_format E164",
