@@ -101,6 +101,7 @@ typedef struct cv_style {
     /* Entries. */
     float entry_gap, side_gap, block_gap;
     float side_width;        /* > 0: a side column this wide beside the whole entry */
+    bool side_left;          /* with side_width: that column on the left */
     float text_gap;          /* between text entries; < 0: 0.6 x entry_gap */
     unsigned side_color;
     float side_size;

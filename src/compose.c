@@ -378,6 +378,16 @@ static const char *upper(cv_arena *a, const char *s)
     return o;
 }
 
+/* entry.side_left with entry.side_width: the side column is on the left
+ * and every entry's content starts this far right of the column's edge
+ * (its side lines are drawn back in the gap); 0 otherwise. */
+static float side_left_width(const cv_style *st, float width)
+{
+    if (!st->side_left || st->side_width <= 0)
+        return 0;
+    return (st->side_width < width * 0.5f ? st->side_width : width * 0.5f) + st->side_gap;
+}
+
 static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section *sec,
                       float width)
 {
@@ -406,8 +416,18 @@ static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
         float x = st->title_align == CV_ALIGN_CENTER  ? (width - lw) / 2
                   : st->title_align == CV_ALIGN_RIGHT ? width - lw
                                                       : 0;
+        /* entry.side_left: the title starts where the entries' main
+         * column does, and a rule beside it fills the side column
+         * (moderncv). */
+        float col = side_left_width(st, width);
+        if (col > 0 && st->title_rule_beside && st->title_align == CV_ALIGN_LEFT)
+            x = col;
         put_line(c, it, &lines[i], x, base);
-        if (i + 1 == nl && st->title_rule && st->title_rule_beside) {
+        if (i + 1 == nl && st->title_rule && st->title_rule_beside && x == col && col > 0) {
+            float dy = base - f->x_height * st->title_size / 1000.0f / 2;
+            cv_vrule r = {0, col - st->side_gap, dy, st->rule_width, st->rule_color};
+            CV_PUSH(c->a, it->rules, it->nrules, it->crules, r);
+        } else if (i + 1 == nl && st->title_rule && st->title_rule_beside) {
             /* The rule runs on from the title to the measure's edge, at
              * half the x-height (RenderCV's partial line). */
             float gap = st->title_size * 0.4f;
@@ -585,7 +605,10 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
         side_w = st->side_width < width * 0.5f ? st->side_width : width * 0.5f;
     if (en->stack)
         side_w = width;
-    float main_w = (side.n || beside) && !en->stack ? width - side_w - st->side_gap : width;
+    bool left = beside && st->side_left;      /* the content is already shifted right */
+    float main_w = left                               ? width
+                   : (side.n || beside) && !en->stack ? width - side_w - st->side_gap
+                                                      : width;
     expand_lines(c, en->tp->main, en->tp->nmain, en->e, &mains);
 
     cv_vitem *it = vl_add(c, vl, en->space_before, en->what);
@@ -609,7 +632,8 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
         for (size_t r = 0; r < side.n; r++) {
             size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, side_w, side.pos[r], &ls);
             for (size_t k = 0; k < nl; k++, ys += sh)
-                put_line(c, it, &ls[k], width - ls[k].width, ys + mb);
+                put_line(c, it, &ls[k], left ? -st->side_gap - ls[k].width : width - ls[k].width,
+                         ys + mb);
         }
         if (ys > 0)
             ys += mh - sh;
@@ -655,7 +679,7 @@ static void add_full_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry 
     const cv_entry *e = en->e;
     /* Beside a side column (entry.side_width) the body is narrower. */
     float bw = en->width;
-    if (st->side_width > 0 && !en->stack && en->tp->nside)
+    if (st->side_width > 0 && !st->side_left && !en->stack && en->tp->nside)
         bw -= (st->side_width < en->width * 0.5f ? st->side_width : en->width * 0.5f) +
               st->side_gap;
     if (e->summary.s) {
@@ -686,7 +710,8 @@ static void add_entry(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
                       size_t idx, float width, bool stack, float space_before)
 {
     const cv_entry *e = &sec->entries[idx];
-    entry en = {sec, idx, e, &st->tmpl[e->kind], width, stack, space_before,
+    float bx = stack ? 0 : side_left_width(st, width);
+    entry en = {sec, idx, e, &st->tmpl[e->kind], width - bx, stack, space_before,
                 cv_arena_printf(c->a, "entry %zu of section '%s'", idx + 1, sec->title)};
     size_t first = vl->n;
     switch (e->kind) {
@@ -711,8 +736,13 @@ static void add_entry(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
     if (lines <= st->entry_lines)
         for (size_t i = first; i + 1 < vl->n; i++)
             keep_at(&vl->items[i], CV_KEEP_ENTRY);
-    for (size_t i = first; i < vl->n; i++)
+    for (size_t i = first; i < vl->n; i++) {
         vl->items[i].entry = (int)idx;
+        for (size_t k = 0; bx > 0 && k < vl->items[i].npieces; k++)
+            vl->items[i].pieces[k].dx += bx;
+        for (size_t k = 0; bx > 0 && k < vl->items[i].nrules; k++)
+            vl->items[i].rules[k].x0 += bx, vl->items[i].rules[k].x1 += bx;
+    }
     cv_arena_reset(c->tmp);
 }
 

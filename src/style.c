@@ -73,6 +73,7 @@ static const key keys[] = {
     K("entry", "space_between", LEN, entry_gap),
     K("entry", "side_gap", LEN, side_gap),
     K("entry", "side_width", LEN, side_width),
+    K("entry", "side_left", BOOL, side_left),
     K("entry", "text_space_between", LEN, text_gap),
     K("entry", "side_color", COLOR, side_color),
     KS("entry", "side_size", side_size, 72),
