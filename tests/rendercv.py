@@ -142,6 +142,13 @@ def themes_test():
         check("%s: -l layouts/%s.yaml gives the same name line" % (theme, theme),
               name2 and name and (name2["face"], name2["size"], name2["color"]) ==
               (name["face"], name["size"], name["color"]), (name, name2))
+        date, company = find(runs, "Feb 2021"), find(runs, "Harborlight")
+        if theme == "moderncv":
+            check("moderncv: the dates in a column left of the entries",
+                  date and company and date["x"] + date["w"] < company["x"], (date, company))
+        else:
+            check("%s: the dates right of the entries" % theme,
+                  date and company and date["x"] > company["x"] + company["w"], (date, company))
         rgb = tuple(int(color[i:i + 2], 16) for i in (1, 3, 5))
         if color != "#000000":
             check("%s: page 1 has ink of the theme's colour" % theme, ink(pdf, rgb) > 50)
