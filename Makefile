@@ -9,12 +9,17 @@
 #   make bench    median wall time, peak memory and size per résumé; line-breaking throughput
 #   make valgrind every profile, batch mode and --merge under valgrind memcheck
 #   make fuzz     libFuzzer targets (clang) for FUZZ_TIME seconds each (tests/fuzz/)
-#   make install  PREFIX=/usr/local DESTDIR=
+#   make install  PREFIX=/usr/local DESTDIR= (the binary, its data, the man pages and
+#                 bash and zsh completion; make uninstall removes them)
+#   make schema   write schema/profile.json and schema/layout.json from the loaders
 #   make clean
 
 PREFIX ?= /usr/local
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share/cvpdf
+MANDIR = $(DESTDIR)$(PREFIX)/share/man
+BASHCOMPDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 VERSION = 0.1.0
 
 CC ?= cc
@@ -26,6 +31,8 @@ HPDF_CFLAGS ?=
 HPDF_LIBS ?= -lhpdf
 # libhyphen ships no .pc file either.
 HYPHEN_LIBS ?= -lhyphen
+# libbtparse (.bib files) has none either.
+BTPARSE_LIBS ?= -lbtparse
 
 CFLAGS ?= -O2 -g
 WARN = -std=c11 -Wall -Wextra -Wshadow -Wno-unused-parameter
@@ -35,7 +42,7 @@ ALL_CFLAGS = $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) $(HPDF_CFLAGS) $(CFLAGS)
 # libphonenumber is C++ without a .pc file: one shim, src/phone_shim.cc.
 PHONE_LIBS ?= -lphonenumber -lstdc++
 CXX ?= g++
-LIBS = $(PKG_LIBS) $(HPDF_LIBS) $(HYPHEN_LIBS) $(PHONE_LIBS) -lm
+LIBS = $(PKG_LIBS) $(HPDF_LIBS) $(HYPHEN_LIBS) $(BTPARSE_LIBS) $(PHONE_LIBS) -lm
 
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
@@ -47,7 +54,8 @@ SAN_OBJ = $(LIB_SRC:src/%.c=build/san/%.o) $(CXX_SRC:src/%.cc=build/san/%.o)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=build/san/%)
 
-.PHONY: all demo check bench valgrind fuzz regress install uninstall clean deps unit format
+.PHONY: all demo check bench valgrind fuzz regress install uninstall clean deps unit format \
+        schema
 .DELETE_ON_ERROR:
 
 all: cvpdf
@@ -163,14 +171,29 @@ build/san/test_regress: tests/regress/run.c $(FUZZ_TARGETS:%=build/san/regress_%
 build/bench_wrap: tests/bench_wrap.c $(OBJ) $(HDRS)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(OBJ) $(LIBS)
 
+# The JSON Schemas, made by cvpdf from its loaders' own tables (schema.h);
+# kept in git, and checked against the binary by tests/newuser.py.
+schema: cvpdf
+	./cvpdf --schema profile > schema/profile.json.tmp
+	./cvpdf --schema layout > schema/layout.json.tmp
+	mv schema/profile.json.tmp schema/profile.json
+	mv schema/layout.json.tmp schema/layout.json
+
 install: cvpdf
-	install -d $(BINDIR) $(DATADIR)/fonts $(DATADIR)/layouts
+	install -d $(BINDIR) $(DATADIR)/fonts $(DATADIR)/layouts $(DATADIR)/schema \
+	    $(MANDIR)/man1 $(MANDIR)/man5 $(BASHCOMPDIR) $(ZSHCOMPDIR)
 	install -m 755 cvpdf $(BINDIR)/cvpdf
 	install -m 644 fonts/*.tt[fc] fonts/*.txt $(DATADIR)/fonts/
 	install -m 644 layouts/*.yaml $(DATADIR)/layouts/
+	install -m 644 schema/*.json $(DATADIR)/schema/
+	install -m 644 man/cvpdf.1 $(MANDIR)/man1/
+	install -m 644 man/cvpdf-profile.5 man/cvpdf-layout.5 $(MANDIR)/man5/
+	install -m 644 completion/cvpdf.bash $(BASHCOMPDIR)/cvpdf
+	install -m 644 completion/_cvpdf $(ZSHCOMPDIR)/_cvpdf
 
 uninstall:
-	rm -f $(BINDIR)/cvpdf
+	rm -f $(BINDIR)/cvpdf $(MANDIR)/man1/cvpdf.1 $(MANDIR)/man5/cvpdf-profile.5 \
+	    $(MANDIR)/man5/cvpdf-layout.5 $(BASHCOMPDIR)/cvpdf $(ZSHCOMPDIR)/_cvpdf
 	rm -rf $(DATADIR)
 
 format:

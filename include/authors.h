@@ -47,7 +47,9 @@ void cv_authors_owner(cv_owner *o, cv_arena *a, const cv_doc *doc);
 bool cv_authors_match(const cv_owner *o, const char *author);
 
 /* The authors joined with ", " as markup, the owner in bold (an author
- * written with markup, "**Zilin Zhu**", is left as written).  One string
+ * written with markup, "**Zilin Zhu**", is left as written), the spaces
+ * inside each name no-break spaces (U+00A0), so that no name is split
+ * between lines.  One string
  * allocated in `a`, valid until cv_arena_free(); NULL when n is 0. */
 const char *cv_authors_markup(cv_arena *a, const cv_text *authors, size_t n,
                               const cv_owner *o);

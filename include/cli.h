@@ -27,7 +27,7 @@
 #include "error.h"
 
 typedef struct cv_options {
-    const char *layout;     /* -l FILE, or NULL: layouts/onecolumn.yaml */
+    const char *layout;     /* -l FILE or NAME (datadir.h), or NULL: onecolumn */
     const char *output;     /* -o FILE or DIR/, or NULL: the current directory */
     const char *defaults;   /* --defaults FILE, or NULL */
     const char *merge;      /* --merge FILE, or NULL */
@@ -40,8 +40,13 @@ typedef struct cv_options {
     long jobs;              /* -j: worker processes; 0: in this process */
     double timeout;         /* --timeout: seconds per profile of a batch; 0: none */
     bool progress;          /* a line per finished profile (stderr is a terminal, no -q) */
+    /* Print and exit, rendering nothing (no profile needed): */
+    bool list_layouts;      /*   --list-layouts: the shipped layouts (datadir.h) */
+    bool print_datadir;     /*   --datadir: the data directory */
+    const char *schema;     /*   --schema profile|layout: that JSON Schema (schema.h) */
     char **profiles;        /* the profiles, in the order given */
-    int nprofiles;          /* at least 1 */
+    const char *import;     /* `cvpdf import FILE`: print FILE (.bib) as YAML, or NULL */
+    int nprofiles;          /* at least 1, unless one of the three above is set, or `import` */
 } cv_options;
 
 /* cv_cli_parse() went through: go on and render. */

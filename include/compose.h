@@ -14,10 +14,11 @@
  *   - an entry of at most `entry_lines` lines (4) is never split;
  *   - a paragraph or bullet keeps `orphans` lines (2) at the foot of a page
  *     and `widows` lines (2) at the head of the next, so bullets split
- *     between bullets or inside a long bullet only;
+ *     between bullets or inside a long bullet only; a section's last
+ *     `widows` lines stay together, across entries;
  *   - an entry's header stays with the first line of its content;
  *   - a section title stays with its first entry's header and `title_lines`
- *     lines (2) of it;
+ *     lines (2) of its section, across entries;
  *   - the document header is never split.
  * `page_break_before:` sections start a new page.
  *

@@ -95,6 +95,7 @@ typedef struct cv_section {
     cv_entry_kind kind;  /* every entry of a section has the same kind */
     cv_entry *entries;
     size_t nentries;
+    const char *bib;     /* the .bib the entries come from (bib.h), or NULL */
 } cv_section;
 
 typedef struct cv_doc {
@@ -145,6 +146,10 @@ typedef struct cv_doc {
  *   entry has fields of more than one type ... / cannot tell the entry type
  */
 cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error *err);
+/* The keys the loader accepts at the top of a profile (part ""), in `cv`
+ * and in `settings`: NULL-terminated and constant; NULL for another part.
+ * (An entry's keys are fields.h's; a locale's lang.h's.) */
+const char *const *cv_doc_keys(const char *part);
 
 /* Convenience: read + parse + load a profile file. */
 cv_doc *cv_doc_load_file(cv_arena *a, const char *path, cv_error *err);

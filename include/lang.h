@@ -53,6 +53,8 @@ const char *cv_locale_language(const char *name);
  * would still show, prints one note (cv_note(), silent when `err` is
  * quiet). */
 bool cv_locale_read(cv_arena *a, const cv_yml *n, cv_locale *out, cv_error *err);
+/* The keys cv_locale_read() accepts: NULL-terminated, constant. */
+const char *const *cv_locale_keys(void);
 
 /* Section key -> title as RenderCV does: a key made of lowercase letters,
  * digits and underscores becomes words with the first letter of each

@@ -48,5 +48,9 @@ const char *cv_social_icon(const char *network);
  * (WhatsApp numbers may have them), an ORCID iD not shaped
  * 0000-0002-1825-0097, a Mastodon handle not shaped @name@server. */
 bool cv_social_read(cv_arena *a, const cv_yml *n, cv_social *out, cv_error *err);
+/* The keys cv_social_read() accepts: NULL-terminated, constant. */
+const char *const *cv_social_keys(void);
+/* The i-th network cvpdf knows, in RenderCV's spelling; NULL past the last. */
+const char *cv_social_network_at(size_t i);
 
 #endif

@@ -116,6 +116,8 @@ typedef struct cv_style {
     /* Pagination (flow.h describes the rules). */
     float entry_lines, orphans, widows, title_lines;
     bool fill_pages;              /* stretch gaps so pages end at the margin */
+    bool pull_back;               /* a nearly empty last page is pulled back (fit.h) */
+    float pull_back_below;        /* ... when it is less full than this */
     cv_names break_before, keep_together;
 
     /* The sidebar: a second column beside the main one. */
@@ -151,6 +153,39 @@ bool cv_style_load(cv_arena *a, const char *path, cv_engine *eng, cv_style *st,
  * extends; `over` may be NULL. */
 bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_engine *eng,
                         cv_style *st, cv_error *err);
+/* The sorts of value a layout key takes, for the JSON Schema (schema.h). */
+typedef enum cv_layout_type {
+    CV_LT_UNKNOWN,        /* a key the loader checks but this list has no type for */
+    CV_LT_LENGTH,         /* "10pt", "18mm", "1.5cm", "0.75in" or points: lo-hi points */
+    CV_LT_NUMBER,         /* a number, lo-hi */
+    CV_LT_COUNT,          /* a whole number, lo-hi */
+    CV_LT_FRACTION,       /* 0.85 or "85%": above lo, at most hi */
+    CV_LT_BOOL,
+    CV_LT_COLOR,          /* "#rrggbb", "#rgb" or "rgb(r, g, b)" */
+    CV_LT_STRING,         /* text, or null */
+    CV_LT_CHOICE,         /* one of `words` */
+    CV_LT_NAMES,          /* section names: one, a list, or null */
+    CV_LT_PAGE_SIZE,      /* one of `words`, any case, or [width, height] lengths */
+    CV_LT_FAMILY,         /* a font family, or a font file */
+    CV_LT_FAMILIES,       /* a font family (or file), or a list of them */
+    CV_LT_LINES,          /* template lines: one, a list of at most 4, or null */
+    CV_LT_LAYOUT,         /* a layout name or path (extends) */
+    CV_LT_NULL            /* null: a mapping that may also be left empty */
+} cv_layout_type;
+
+typedef struct cv_layout_key {
+    const char *path;              /* "section_title.size", "page.margins.top" */
+    cv_layout_type type;
+    const char *const *words;      /* CHOICE, PAGE_SIZE: NULL-terminated */
+    float lo, hi;                  /* LENGTH, NUMBER, COUNT, FRACTION */
+} cv_layout_key;
+
+/* Every value the loader reads, from the tables it checks keys with: a
+ * row per key path.  A mapping that may also be one value (page.margins:
+ * 18mm) or null (columns.sidebar: ~) has a row of its own as well as its
+ * keys' rows.  Returns how many; *out is valid until cv_arena_free(a). */
+size_t cv_style_keys(cv_arena *a, const cv_layout_key **out);
+
 /* The built-in defaults (what an empty layout gives), fonts not opened. */
 void cv_style_defaults(cv_style *st);
 /* Parse a length ("18mm", "10pt", "0.75in", "2cm", "12") into points. */

@@ -156,6 +156,8 @@ const char *cv_authors_markup(cv_arena *a, const cv_text *authors, size_t n,
         /* Already marked up by hand ("**J. Fang**"): left as written. */
         mine[i] = !strcmp(p, au) && cv_authors_match(o, p);
         len += (i ? 2 : 0) + strlen(au) + (mine[i] ? 4 : 0);
+        for (const char *q = au; *q; q++)
+            len += *q == ' ';        /* a no-break space takes two bytes */
     }
     char *s = cv_arena_alloc(a, len + 1), *q = s;
     for (size_t i = 0; i < n; i++) {
@@ -165,7 +167,14 @@ const char *cv_authors_markup(cv_arena *a, const cv_text *authors, size_t n,
             memcpy(q, ", ", 2), q += 2;
         if (mine[i])
             memcpy(q, "**", 2), q += 2;
-        memcpy(q, au, l), q += l;
+        /* A name is never split between lines: its spaces are no-break
+         * spaces (wrap.h breaks there only when the name is wider than
+         * the line, and draws them as spaces). */
+        for (size_t k = 0; k < l; k++)
+            if (au[k] == ' ')
+                memcpy(q, "\xC2\xA0", 2), q += 2;
+            else
+                *q++ = au[k];
         if (mine[i])
             memcpy(q, "**", 2), q += 2;
     }

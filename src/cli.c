@@ -13,9 +13,15 @@ static const char usage[] =
     "                        [--fit-pages N] [--explain] [--date DATE]\n"
     "                        [--pdfa] [--defaults FILE] [-j N] [--timeout S]\n"
     "                        [--merge FILE] [--strict] [-q]\n"
+    "       cvpdf import FILE.bib   (print its entries as RenderCV YAML)\n"
+    "       cvpdf new \"FULL NAME\" [--layout NAME]\n"
+    "       cvpdf --list-layouts | --datadir | --schema profile|layout\n"
     "Typeset résumés: YAML profiles (RenderCV's cv: format) to PDF.\n"
+    "Start with cvpdf new \"Your Name\": it writes Your_Name_CV.yaml, a profile\n"
+    "with every entry type to edit (cvpdf new --help).\n"
     "\n"
-    "  -l, --layout FILE   layout YAML (default: layouts/onecolumn.yaml)\n"
+    "  -l, --layout FILE   layout YAML, or the name of a shipped layout\n"
+    "                      (default: onecolumn; see --list-layouts)\n"
     "  -o, --output PATH   output PDF; with several profiles a directory,\n"
     "                      written as DIR/<profile name>.pdf (default: the\n"
     "                      current directory)\n"
@@ -40,6 +46,10 @@ static const char usage[] =
     "      --merge FILE    write every profile into one PDF, in the order given,\n"
     "                      with a bookmark per person (instead of one PDF each)\n"
     "  -q, --quiet         no warnings or notes, errors only\n"
+    "      --list-layouts  list the shipped layouts, each with what it is for\n"
+    "      --datadir       print the directory holding layouts/ and fonts/\n"
+    "                      (set it with CVPDF_DATADIR)\n"
+    "      --schema WHICH  print the JSON Schema of a profile or a layout\n"
     "  -h, --help          show this help\n"
     "  -V, --version       show the version\n"
     "\n"
@@ -157,7 +167,9 @@ static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         {"explain", no_argument, NULL, 'E'},      {"date", required_argument, NULL, 'D'},
         {"pdfa", no_argument, NULL, 'A'},         {"jobs", required_argument, NULL, 'j'},
         {"timeout", required_argument, NULL, 'T'}, {"merge", required_argument, NULL, 'M'},
-        {"defaults", required_argument, NULL, 'P'}, {NULL, 0, NULL, 0}};
+        {"defaults", required_argument, NULL, 'P'},
+        {"list-layouts", no_argument, NULL, 'L'}, {"datadir", no_argument, NULL, 'R'},
+        {"schema", required_argument, NULL, 'C'}, {NULL, 0, NULL, 0}};
     optind = 0;                 /* GNU getopt: start afresh */
     opterr = 0;                 /* its messages would print the option raw */
     for (int c; (c = getopt_long(argc, argv, ":l:o:j:qhV", opts, NULL)) != -1;) {
@@ -170,6 +182,15 @@ static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         case 'M': o->merge = optarg; break;
         case 'P': o->defaults = optarg; break;
         case 'q': o->quiet = true; break;
+        case 'L': o->list_layouts = true; break;
+        case 'R': o->print_datadir = true; break;
+        case 'C':
+            if (strcmp(optarg, "profile") && strcmp(optarg, "layout")) {
+                fprintf(diag, "cvpdf: --schema: expected 'profile' or 'layout'\n%s", try_help);
+                return 2;
+            }
+            o->schema = optarg;
+            break;
         case 'd': case 'j': case 'T': case 'F': case 'D':
             if (!take_value(c, optarg, o, diag))
                 return 2;
@@ -243,6 +264,19 @@ int cv_cli_parse(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         return 2;
     o->profiles = argv + optind;
     o->nprofiles = argc - optind;
+    /* `cvpdf import FILE.bib`: the .bib as YAML (bib.h), nothing rendered. */
+    if (o->nprofiles >= 1 && !strcmp(o->profiles[0], "import")) {
+        if (o->nprofiles != 2) {
+            fprintf(diag, "cvpdf: import takes one .bib file: cvpdf import refs.bib\n%s",
+                    try_help);
+            return 2;
+        }
+        o->import = o->profiles[1];
+        o->nprofiles = 0;
+        return CV_CLI_GO;
+    }
+    if (o->list_layouts || o->print_datadir || o->schema)
+        return CV_CLI_GO;       /* main() prints what was asked */
     if (o->nprofiles < 1) {
         fprintf(diag, "cvpdf: no profile given\n%s", usage);
         return 2;

@@ -257,6 +257,23 @@ static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
     return ni;
 }
 
+/* `s` with its spaces made no-break spaces: a name is split between lines
+ * only when it is wider than the line (wrap.h). */
+static const char *unbroken(cv_arena *a, const char *s)
+{
+    size_t n = 0;
+    for (const char *p = s; *p; p++)
+        n += *p == ' ' ? 2 : 1;
+    char *o = cv_arena_alloc(a, n + 1), *q = o;
+    for (const char *p = s; *p; p++)
+        if (*p == ' ')
+            memcpy(q, "\xC2\xA0", 2), q += 2;
+        else
+            *q++ = *p;
+    *q = 0;
+    return o;
+}
+
 /* The name, with the native-script name beside it, and the headline. */
 static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float width)
 {
@@ -270,7 +287,8 @@ static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float wi
     size_t nl;
     float h, base;
     if (doc->name.s) {           /* RenderCV lets a cv go without a name */
-        const char *name = cv_markup_escape(c->tmp, cv_markup_strip(c->tmp, doc->name.s));
+        const char *name = unbroken(c->tmp, cv_markup_escape(c->tmp, cv_markup_strip(c->tmp,
+                                                                                      doc->name.s)));
         if (doc->native_name.s && st->native_name_beside)
             name = cv_arena_printf(c->tmp, "%s\xE2\x80\x82%s", name,     /* en space */
                                    cv_markup_escape(c->tmp, doc->native_name.s));
@@ -617,6 +635,7 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
     line_box(st, st->side_size, &sh, &sb);
     cv_textfmt hf = body_fmt(st);
     hf.justify = false;
+    hf.hyphenate = false;            /* a title or a position is not hyphenated */
     cv_line *ls;
     /* entry.side_width: the side column runs beside the whole entry (as
      * RenderCV's date and location column does); the header is as tall as
@@ -874,7 +893,10 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_style *st, float wid
 }
 
 /* A section title (from item `title`) travels with its first entry's
- * header and `title_lines` lines of the entry's content (or all of it). */
+ * header and `title_lines` lines of the section's content, across entries
+ * when the first is shorter ("SOCIAL SERVICES" and a one-line entry do
+ * not end a page while the section goes on overleaf).  An entry header
+ * counts as content when it is all its entry has. */
 static void keep_title(cv_vlist *vl, const cv_style *st, size_t title)
 {
     size_t k = title;
@@ -883,10 +905,26 @@ static void keep_title(cv_vlist *vl, const cv_style *st, size_t title)
     if (k == title)
         return;                    /* a title that set no line (key "" or " ") */
     float lines = 0;
-    for (; k < vl->n && vl->items[k].entry == 0 && lines < st->title_lines; k++) {
+    for (; k < vl->n && lines < st->title_lines; k++) {
         keep_at(&vl->items[k - 1], CV_KEEP_TITLE);
-        if (!vl->items[k].is_header)
-            lines += vl->items[k].nlines;
+        const cv_vitem *it = &vl->items[k];
+        if (!it->is_header || k + 1 == vl->n || vl->items[k + 1].entry != it->entry)
+            lines += it->nlines;
+    }
+}
+
+/* The end of a section (items after `title`) leaves no fewer than
+ * `widows` lines at the head of a page, across entries: a one-line entry
+ * ("Spoken: ...") never goes overleaf alone. */
+static void keep_tail(cv_vlist *vl, const cv_style *st, size_t title)
+{
+    float lines = 0;
+    for (size_t k = vl->n; k > title + 1; k--) {
+        lines += vl->items[k - 1].nlines;
+        if (lines >= st->widows)
+            return;
+        if (vl->items[k - 2].entry >= 0)
+            keep_at(&vl->items[k - 2], CV_KEEP_LINES);
     }
 }
 
@@ -965,6 +1003,7 @@ static void add_section(cx *c, cv_vlist *vl, const cv_style *st, const cv_style 
         add_entry(c, vl, cst, sec, i, width, stack,
                   i ? entry_gap(st, sec->kind) : st->title_space_after);
     keep_title(vl, st, title);
+    keep_tail(vl, st, title);
     for (size_t i = title; i < vl->n; i++) {
         vl->items[i].section = (int)s;
         vl->items[i].section_title = sec->title;

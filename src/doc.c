@@ -28,6 +28,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bib.h"
 #include "fields.h"
 #include "jsonresume.h"
 
@@ -36,6 +37,7 @@ typedef struct ctx {
     cv_error *err;
     const char *file;
     cv_doc *d;
+    bool noted_url;          /* said once that a doi hides a publication's url */
 } ctx;
 
 /* ---- Small helpers ----------------------------------------------------- */
@@ -441,6 +443,12 @@ static bool load_others(ctx *c, const cv_yml *n, cv_entry *e)
         }
         case CV_FIELD_URL:
             ok = check_url(c, cv_field_text(e, f), f->key);
+            /* As in RenderCV, a DOI is the publication's link (template.c). */
+            if (ok && e->doi.s && cv_field_text(e, f)->s && !c->noted_url) {
+                cv_note(c->err, cv_field_text(e, f)->pos, "a publication with a 'doi' links to "
+                        "the DOI; its 'url' is not shown (as in RenderCV; said once)");
+                c->noted_url = true;
+            }
             break;
         case CV_FIELD_DATE:        /* `date` reads all three */
             ok = !(f->flags & CV_FIELD_RANGE) || load_dates(c, n, e);
@@ -566,11 +574,17 @@ static bool load_section(ctx *c, const cv_yml *key, const cv_yml *n, cv_section 
 
 /* ---- The profile ------------------------------------------------------- */
 
+/* The keys of `cv` and of `settings` (cv_doc_keys()). */
+static const char *const cv_keys[] = {
+    "name", "native_name", "headline", "location", "email", "phone", "website", "photo",
+    "social_networks", "sections", "custom_connections", NULL};
+static const char *const settings_keys[] = {"bold_keywords", "current_date", "render_command",
+                                            "pdf_title", "page_break_before", "keep_together",
+                                            NULL};
+
 static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
 {
-    static const char *const keys[] = {
-        "name", "native_name", "headline", "location", "email", "phone", "website", "photo",
-        "social_networks", "sections", "custom_connections", NULL};
+    const char *const *keys = cv_keys;
     if (n->kind != CV_YML_MAP)
         return cv_error_at(c->err, n->pos, "'cv' must be a mapping, not %s",
                            cv_yml_kind_name(n->kind));
@@ -619,11 +633,24 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
         return cv_error_at(c->err, secs->pos,
                            "'sections' must be a mapping from section titles to lists of "
                            "entries, not %s", cv_yml_kind_name(secs->kind));
-    d->sections = cv_arena_alloc(c->a, sizeof *d->sections * (secs->n ? secs->n : 1));
+    /* A section from a .bib (bib.h) may make several (grouped). */
+    size_t cap = secs->n ? secs->n : 1;
+    d->sections = cv_arena_alloc(c->a, sizeof *d->sections * cap);
     for (size_t i = 0; i < secs->n; i++) {
+        if (cv_bib_is_source(secs->items[i])) {
+            if (!cv_bib_sections(c->a, secs->keys[i], secs->items[i], c->file, &d->sections,
+                                 &d->nsections, &cap, c->err) || c->err->set)
+                return false;
+            continue;
+        }
+        if (d->nsections == cap) {
+            d->sections = cv_arena_realloc(c->a, d->sections, sizeof *d->sections * cap,
+                                           sizeof *d->sections * cap * 2);
+            cap *= 2;
+        }
         if (!load_section(c, secs->keys[i], secs->items[i], &d->sections[d->nsections]))
             return false;
-        d->nsections += d->sections[d->nsections].nentries > 0;
+        d->nsections += d->sections[d->nsections].nentries > 0;   /* empty: left out */
     }
     return true;
 }
@@ -647,9 +674,7 @@ static bool render_command(ctx *c, const cv_yml *n)
 
 static bool load_settings(ctx *c, const cv_yml *n, const char *what, cv_doc *d)
 {
-    static const char *const keys[] = {"bold_keywords", "current_date", "render_command",
-                                       "pdf_title", "page_break_before", "keep_together",
-                                       NULL};
+    const char *const *keys = settings_keys;
     if (is_null(n))
         return true;
     if (n->kind != CV_YML_MAP)
@@ -792,9 +817,15 @@ static void design_dates(ctx *c, cv_doc *d)
 static const char *const profile_keys[] = {"cv", "locale", "settings", "design",
                                            "rendercv_settings", NULL};
 
+const char *const *cv_doc_keys(const char *part)
+{
+    return !strcmp(part, "") ? profile_keys : !strcmp(part, "cv") ? cv_keys
+           : !strcmp(part, "settings") ? settings_keys : NULL;
+}
+
 cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error *err)
 {
-    ctx c = {a, err, file, NULL};
+    ctx c = {a, err, file, NULL, false};
     if (!root) {
         cv_error_at(err, (cv_pos){file, 1, 1}, "the profile is empty");
         return NULL;

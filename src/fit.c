@@ -11,6 +11,10 @@
  * the type or the margins had to give, the spacing is bisected again, as
  * smaller type may leave room for some of it.  A try
  * is compose + paginate, in a scratch arena that is reset between tries.
+ *
+ * The last-page rule (cv_fit_pull_back) turns the first knob alone: a
+ * last page less than a quarter full is pulled back when the spacing,
+ * within its floor, can do it.
  */
 #include "fit.h"
 
@@ -153,6 +157,64 @@ bool cv_fit(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_image *
             w = cv_arena_printf(a, "%s, margins %.1fmm (were %.1fmm)", w,
                                 out->margin_left * 25.4 / 72, st->margin_left * 25.4 / 72);
         *what = w;
+    }
+    cv_arena_free(scratch);
+    return ok;
+}
+
+/* How full the last of `n` pages is: its fullest column's items, over the
+ * height a column has there. */
+static float last_fill(const cv_composed *c, const cv_style *st, size_t *const *page_of,
+                       size_t n)
+{
+    float full = st->page_h - st->margin_top - st->margin_bottom, most = 0;
+    for (size_t k = 0; k < c->ncols; k++) {
+        const cv_vlist *vl = &c->col[k];
+        float used = 0;
+        bool first = true;
+        for (size_t i = 0; i < vl->n; i++) {
+            if (page_of[k][i] + 1 != n)
+                continue;
+            used += (first ? 0 : vl->items[i].space_before) + vl->items[i].height;
+            first = false;
+        }
+        if (used / full > most)
+            most = used / full;
+    }
+    return most;
+}
+
+bool cv_fit_pull_back(cv_arena *a, const cv_doc *doc, const cv_style *st,
+                      const cv_image *photo, cv_style *out, const char **what)
+{
+    *out = *st;
+    *what = NULL;
+    if (!st->pull_back)
+        return false;
+    cv_arena *scratch = cv_arena_new();
+    cv_error quiet;
+    cv_error_init(&quiet);
+    quiet.quiet = true;
+    cv_composed c;
+    cv_compose(scratch, doc, st, photo, &c, &quiet);
+    size_t *page_of[CV_NCOLS];
+    size_t n = cv_flow_pages(scratch, &c, st, page_of, NULL);
+    float fill = n > 1 ? last_fill(&c, st, page_of, n) : 1;
+    bool ok = false;
+    if (fill < st->pull_back_below) {
+        knobs k = {st->fit_spacing_floor, 1, 1};
+        if (try_fit(scratch, doc, st, photo, k, n - 1, NULL, NULL) <= n - 1) {
+            bisect(scratch, doc, st, photo, &k, &k.spacing, st->fit_spacing_floor, 1, n - 1);
+            apply(st, k, out);
+            *what = cv_arena_printf(a, "the last page was %.0f%% full: %zu pages -> %zu, "
+                                    "spacing at %.0f%%", fill * 100, n, n - 1,
+                                    k.spacing * 100);
+            ok = true;
+        } else {
+            *what = cv_arena_printf(a, "the last page is %.0f%% full, but the spacing cannot "
+                                    "tighten enough to pull it back (fit.spacing_floor %.0f%%)",
+                                    fill * 100, st->fit_spacing_floor * 100);
+        }
     }
     cv_arena_free(scratch);
     return ok;

@@ -165,13 +165,20 @@ static void note_untranslated(const cv_text *t, const cv_locale *loc, const cv_e
     cv_note(err, t->pos, "%s", msg);
 }
 
+static const char *const locale_keys[] = {
+    "language", "present", "to", "date_template", "phone_number_format",
+    "month_abbreviations", "abbreviations_for_months", "month_names",
+    "full_names_of_months", "month", "months", "year", "years", "last_updated",
+    "phrases", "page_numbering_template", "last_updated_date_template", NULL};
+
+const char *const *cv_locale_keys(void)
+{
+    return locale_keys;
+}
+
 bool cv_locale_read(cv_arena *a, const cv_yml *n, cv_locale *loc, cv_error *err)
 {
-    static const char *const keys[] = {
-        "language", "present", "to", "date_template", "phone_number_format",
-        "month_abbreviations", "abbreviations_for_months", "month_names",
-        "full_names_of_months", "month", "months", "year", "years", "last_updated",
-        "phrases", "page_numbering_template", "last_updated_date_template", NULL};
+    const char *const *keys = locale_keys;
     *loc = english;
     if (cv_text_absent(n))
         return true;

@@ -1,6 +1,8 @@
 /* main.c - the cvpdf command line: the driver.
  *
- *   parse the options (cli.h)
+ *   `cvpdf new NAME`: write a profile to start from (starter.h), and stop
+ *   parse the options (cli.h); --list-layouts, --datadir, --schema: print
+ *     that (datadir.h, schema.h), and stop
  *   plan where each PDF goes, refusing a bad run before any work (plan.h)
  *   make the engine: fonts and caches, once for the run (engine.h)
  *   load the layout (style.h) and --defaults (doc.h), once for the run
@@ -11,8 +13,6 @@
  * Exit status: 0 all rendered, 1 an input failed, 2 a usage error.
  */
 #include <errno.h>
-#include <libgen.h>
-#include <limits.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
@@ -22,40 +22,19 @@
 
 #include "arena.h"
 #include "batch.h"
+#include "bib.h"
 #include "cli.h"
+#include "datadir.h"
 #include "doc.h"
 #include "engine.h"
 #include "error.h"
 #include "file.h"
 #include "plan.h"
 #include "render.h"
+#include "schema.h"
+#include "starter.h"
 #include "stop.h"
 #include "style.h"
-
-/* The directory holding fonts/ and layouts/: CVPDF_DATADIR, or next to the
- * executable or up to two levels above it (a build tree), or share/cvpdf
- * there (an install, wherever it was moved), else the data dir compiled
- * in.  Valid until cv_arena_free(a). */
-static const char *data_dir(cv_arena *a)
-{
-    static const char *const sub[] = {"", "/share/cvpdf"};
-    const char *env = getenv("CVPDF_DATADIR");
-    if (env && *env)
-        return env;
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0)
-        return CV_DATADIR;
-    exe[n] = 0;
-    char *d = dirname(exe);
-    for (int up = 0; up < 3; up++, d = dirname(d))
-        for (int k = 0; k < 2; k++) {
-            char *dir = cv_arena_printf(a, "%s%s", d, sub[k]);
-            if (access(cv_arena_printf(a, "%s/layouts/onecolumn.yaml", dir), R_OK) == 0)
-                return dir;
-        }
-    return CV_DATADIR;
-}
 
 /* What every profile shares, once for the run: the engine (fonts found in
  * the data directory first), the layout and the defaults.  Returns false
@@ -63,10 +42,14 @@ static const char *data_dir(cv_arena *a)
 static bool set_up(cv_arena *a, const cv_options *o, cv_engine **eng, cv_style *st,
                    const cv_yml **defaults, cv_error *err)
 {
-    const char *data = data_dir(a);
+    const char *data = cv_datadir(a);
     const char *font_dirs[] = {cv_arena_printf(a, "%s/fonts", data), NULL};
-    const char *layout = o->layout ? o->layout
-                                   : cv_arena_printf(a, "%s/layouts/onecolumn.yaml", data);
+    const char *layout = o->layout ? cv_layout_arg(a, o->layout)
+                                   : cv_layout_shipped(a, "onecolumn");
+    /* A layout named (or the default) that the data directory lacks. */
+    if (layout != o->layout && access(layout, F_OK) != 0)
+        return cv_error_at(err, (cv_pos){NULL, 0, 0}, "%s",
+                           cv_layout_missing(a, o->layout ? o->layout : "onecolumn"));
     *eng = cv_engine_new(font_dirs, err);
     if (*eng)
         (*eng)->diag = (cv_diag){NULL, o->quiet, o->strict};
@@ -115,15 +98,57 @@ static int run(const cv_renderer *r, const cv_plan *plan)
     return failed;
 }
 
+/* --list-layouts, --datadir, --schema: print what was asked.  Returns the
+ * exit status. */
+static int print_info(const cv_options *o)
+{
+    cv_arena *a = cv_arena_new();
+    int status = 0;
+    if (o->print_datadir) {
+        const char *dir = cv_datadir(a);
+        printf("%s\n", dir);
+        if (!cv_datadir_ok(a, dir)) {
+            fprintf(stderr, "cvpdf: warning: '%s' has no layouts/; set CVPDF_DATADIR to the "
+                    "directory that holds fonts/ and layouts/\n", dir);
+            status = 1;
+        }
+    }
+    if (o->list_layouts && !cv_layout_list(a, stdout, stderr))
+        status = 1;
+    if (o->schema)
+        cv_schema_write(a, o->schema, stdout);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "cvpdf: error: cannot write the standard output: %s\n",
+                strerror(errno));
+        status = 1;
+    }
+    cv_arena_free(a);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     setlocale(LC_CTYPE, "C.UTF-8");
     /* A file size limit is a write error to report, not a signal. */
     signal(SIGXFSZ, SIG_IGN);
+    /* `cvpdf new "Full Name"`: a profile to start from (starter.h).  A
+     * profile named new is ./new. */
+    if (argc > 1 && !strcmp(argv[1], "new"))
+        return cv_starter_main(argc - 1, argv + 1, stdout, stderr);
     cv_options o;
     int status = cv_cli_parse(argc, argv, &o, stdout, stderr);
     if (status != CV_CLI_GO)
         return status;
+    if (o.import) {                 /* cvpdf import FILE.bib */
+        cv_error ierr;
+        cv_cli_error_init(&o, &ierr);
+        bool ok = cv_bib_import(o.import, stdout, &ierr) && !ierr.set;
+        if (!ok)
+            cv_error_print(&ierr);
+        return ok ? 0 : 1;
+    }
+    if (o.list_layouts || o.print_datadir || o.schema)
+        return print_info(&o);
     cv_stop_install();
     cv_arena *a = cv_arena_new();
     cv_plan plan;

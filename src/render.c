@@ -19,10 +19,12 @@
 
 /* --explain: where each page starts, and why. */
 static void explain(const char *profile, const cv_display *d, const cv_composed *c,
-                    const cv_flowlog *log)
+                    const cv_flowlog *log, const char *pulled)
 {
     static const char *const cols[] = {"main column", "sidebar"};
     printf("%s: %zu page%s\n", profile, d->npages, d->npages == 1 ? "" : "s");
+    if (pulled)
+        printf("  last page: %s\n", pulled);
     for (size_t i = 0; i < log->nbreaks; i++) {
         const cv_break *b = &log->breaks[i];
         printf("  page %zu%s%s: starts with %s: %s\n", b->page + 1, c->ncols > 1 ? ", " : "",
@@ -34,14 +36,19 @@ static void explain(const char *profile, const cv_display *d, const cv_composed 
 }
 
 /* --fit-pages (or the layout's fit_pages): the style to render with, which
- * is `st` itself when there is nothing to fit, or `fitted`. */
+ * is `st` itself when there is nothing to fit, or `fitted`.  Without them,
+ * a nearly empty last page may be pulled back (cv_fit_pull_back; *pulled
+ * says what was done, or why not, for --explain). */
 static const cv_style *fit(cv_arena *a, const cv_renderer *r, const cv_style *st,
                            const char *profile, const cv_doc *doc, const cv_image *photo,
-                           cv_style *fitted, cv_error *err)
+                           cv_style *fitted, const char **pulled, cv_error *err)
 {
     long pages = r->opt->fit_pages >= 0 ? r->opt->fit_pages : (long)st->fit_pages;
     const char *what;
-    if (pages <= 0 || !cv_fit(a, doc, st, photo, (size_t)pages, fitted, &what, err))
+    *pulled = NULL;
+    if (pages <= 0)
+        return cv_fit_pull_back(a, doc, st, photo, fitted, pulled) ? fitted : st;
+    if (!cv_fit(a, doc, st, photo, (size_t)pages, fitted, &what, err))
         return st;
     if (what)
         cv_note(err, (cv_pos){profile, 0, 0}, "fitted to %ld page%s: %s", pages,
@@ -97,6 +104,9 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
                                          r->stdin_len, r->defaults, err);
     if (!doc || err->set)
         return NULL;
+    for (size_t i = 0; i < doc->nsections; i++)      /* no output may overwrite a .bib */
+        if (doc->sections[i].bib)
+            cv_inputs_add(r->style->eng->inputs, doc->sections[i].bib, "a .bib file");
     char date[16];
     doc->today = last_updated(o, doc, date);
     if (doc->today)
@@ -109,7 +119,8 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     if (err->set)
         return NULL;
     cv_style fitted;
-    const cv_style *st = fit(a, r, base, profile, doc, photo, &fitted, err);
+    const char *pulled;
+    const cv_style *st = fit(a, r, base, profile, doc, photo, &fitted, &pulled, err);
     if (err->set)
         return NULL;
     cv_composed c;
@@ -118,7 +129,7 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     cv_flowlog log = {0};
     cv_display *d = cv_flow(a, &c, st, o->explain ? &log : NULL);
     if (o->explain)
-        explain(profile, d, &c, &log);
+        explain(profile, d, &c, &log, pulled);
     cv_furnish(a, d, doc, st, doc->today, err);
     cv_display_set_info(a, d, doc, st);
     d->pdfa = d->pdfa || o->pdfa;

@@ -13,6 +13,7 @@
 
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 typedef struct network {
     const char *name; /* RenderCV's spelling */
@@ -111,12 +112,62 @@ static bool unknown_network(const cv_text *net, const cv_text *url, cv_social *o
                        "and Reddit; give a 'url' for any other", net->s);
 }
 
+/* `s` without "https://", "http://" and "www.": NULL when it has no
+ * scheme and does not start with `host`. */
+static const char *without_scheme(const char *s, const char *host)
+{
+    bool scheme = false;
+    if (!strncasecmp(s, "https://", 8) || !strncasecmp(s, "http://", 7))
+        s += s[4] == ':' ? 7 : 8, scheme = true;
+    if (!strncasecmp(s, "www.", 4))
+        s += 4;
+    return scheme || (host && !strncasecmp(s, host, strlen(host))) ? s : NULL;
+}
+
+/* A username written as the profile's URL (https://github.com/ab), reduced
+ * to the username (ab) with a note; a URL that is not the network's
+ * profile is an error.  Mastodon's https://server/@name is @name@server.
+ * Returns false with err set; *u is the username. */
+static bool from_url(cv_arena *a, const network *nw, const cv_text *user, const char **u,
+                     cv_error *err)
+{
+    const char *p;
+    if (!strcmp(nw->name, "Mastodon")) {
+        if ((*u)[0] == '@' || !(p = without_scheme(*u, NULL)))
+            return true;
+        const char *slash = strstr(p, "/@");
+        size_t rest = slash ? strcspn(slash + 2, "/?#") : 0;
+        if (!slash || !rest || (slash[2 + rest] && strcmp(slash + 2 + rest, "/")))
+            return cv_error_at(err, user->pos, "Mastodon username '%s' is a URL: write it as "
+                               "@name@server", *u);
+        *u = cv_arena_printf(a, "@%.*s@%.*s", (int)rest, slash + 2, (int)(slash - p), p);
+    } else {
+        const char *prefix = nw->url + 8;       /* past https:// */
+        size_t pl = strlen(prefix);
+        if (!(p = without_scheme(*u, prefix)))
+            return true;
+        size_t n = strncasecmp(p, prefix, pl) ? 0 : strcspn(p + pl, "/?#&");
+        const char *end = p + pl + n;
+        if (!n || (*end && strcmp(end, "/") && *end != '?' && *end != '#' && *end != '&'))
+            return cv_error_at(err, user->pos, "%s username '%s' is a URL, not a username: "
+                               "write the username alone (for a link elsewhere, give it as "
+                               "'url')", nw->name, *u);
+        *u = cv_arena_strndup(a, p + pl, n);
+    }
+    cv_note(err, user->pos, "%s username given as a URL: cvpdf uses '%s'", nw->name, *u);
+    return true;
+}
+
 /* The username checked for network `nw` and its profile URL built (unless
  * the item gave a url). */
-static bool known_network(cv_arena *a, const network *nw, const cv_text *user,
+static bool known_network(cv_arena *a, const network *nw, cv_text *user,
                           const cv_text *url, cv_social *out, cv_error *err)
 {
     const char *u = user->s;
+    if (!from_url(a, nw, user, &u, err))
+        return false;
+    if (u != user->s)
+        user->s = out->username.s = out->label = u;
 
     /* Usernames that would make a broken link. */
     if (strcmp(nw->name, "WhatsApp") != 0 && cv_text_has_space(u))
@@ -142,8 +193,11 @@ static bool known_network(cv_arena *a, const network *nw, const cv_text *user,
                 cv_strbuf_put(a, &b, p, 1);
         out->url = url->s ? url->s : b.s;
     } else {
+        /* A handle written with its '@' (@ab): the URL takes the name alone. */
         const char *name = u;
-        if (strcmp(nw->name, "YouTube") == 0 && name[0] == '@')
+        if (name[0] == '@' && nw->url[strlen(nw->url) - 1] == '/')
+            name++;
+        else if (strcmp(nw->name, "YouTube") == 0 && name[0] == '@')
             name++;
         out->url = url->s ? url->s : cv_arena_printf(a, "%s%s", nw->url, name);
     }
@@ -152,9 +206,22 @@ static bool known_network(cv_arena *a, const network *nw, const cv_text *user,
     return true;
 }
 
+static const char *const social_keys[] = {"network", "username", "url", "fontawesome_icon",
+                                          NULL};
+
+const char *const *cv_social_keys(void)
+{
+    return social_keys;
+}
+
+const char *cv_social_network_at(size_t i)
+{
+    return i < NNETWORKS ? networks[i].name : NULL;
+}
+
 bool cv_social_read(cv_arena *a, const cv_yml *n, cv_social *out, cv_error *err)
 {
-    static const char *const keys[] = {"network", "username", "url", "fontawesome_icon", NULL};
+    const char *const *keys = social_keys;
     memset(out, 0, sizeof *out);
     if (n->kind != CV_YML_MAP)
         return cv_error_at(err, n->pos,

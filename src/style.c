@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "datadir.h"
 #include "markup.h"
 #include "yml.h"
 
@@ -93,6 +94,8 @@ static const key keys[] = {
     K("pagination", "page_break_before", NAMES, break_before),
     K("pagination", "keep_together", NAMES, keep_together),
     K("pagination", "fill_pages", BOOL, fill_pages),
+    K("pagination", "pull_back_last_page", BOOL, pull_back),
+    K("pagination", "pull_back_below", FRACTION, pull_back_below),
     K("columns.sidebar", "side", SIDE, sidebar_left),
     K("columns.sidebar", "width", LEN, sidebar_w),
     K("columns.sidebar", "gap", LEN, sidebar_gap),
@@ -134,6 +137,31 @@ static const char *const top_keys[] = {
 static const char *const tmpl_names[CV_ENTRY_NKINDS + 1] = {
     "text", "bullet", "numbered", "reversed_numbered", "one_line", "education",
     "experience", "publication", "normal", NULL};
+
+/* The words of a choice, in the order of the value each gives. */
+static const char *const choice_words[][4] = {
+    [ALIGN] = {"left", "center", "right", NULL},
+    [SIDE] = {"right", "left", NULL},
+    [PHOTOPOS] = {"right", "left", "sidebar", NULL},
+    [BREAKING] = {"optimal", "greedy", NULL},
+};
+
+/* The keys of the structured readers: page, page.margins, font and a
+ * template. */
+static const char *const page_keys[] = {"size", "margins", NULL};
+static const char *const margin_keys[] = {"top", "bottom", "left", "right", NULL};
+static const char *const font_keys[] = {"family", "fallback", "mono", "size", "line_spacing",
+                                        NULL};
+static const char *const tmpl_keys[] = {"main", "side", NULL};
+
+/* Page sizes by name (any case). */
+static const struct page_size {
+    const char *name;
+    float w, h;
+} page_sizes[] = {
+    {"a4", 595.276f, 841.89f}, {"letter", 612, 792}, {"us-letter", 612, 792},
+    {"a5", 419.528f, 595.276f}, {"legal", 612, 1008},
+};
 
 void cv_style_defaults(cv_style *st)
 {
@@ -186,6 +214,8 @@ void cv_style_defaults(cv_style *st)
     st->entry_lines = 4;
     st->orphans = st->widows = 2;
     st->title_lines = 2;
+    st->pull_back = true;
+    st->pull_back_below = 0.25f;
     st->sidebar_left = true;
     st->sidebar_w = 170;                 /* 60 mm */
     st->sidebar_gap = 20;
@@ -258,6 +288,15 @@ static bool get_len(const cv_yml *n, float *out, cv_error *err)
     return true;
 }
 
+/* Whether `base` is a file other than `path` (`extends: sidebar` in the
+ * user's own sidebar.yaml means the shipped one). */
+static bool beside(const char *path, const char *base)
+{
+    struct stat a, b;
+    return stat(base, &b) == 0 && !(stat(path, &a) == 0 && a.st_dev == b.st_dev &&
+                                     a.st_ino == b.st_ino);
+}
+
 /* Load `path` and, recursively, what it extends. */
 static cv_yml *load_tree(cv_arena *a, cv_inputs *in, const char *path, int depth,
                          cv_error *err)
@@ -285,9 +324,10 @@ static cv_yml *load_tree(cv_arena *a, cv_inputs *in, const char *path, int depth
                     "(a cycle?)");
         return NULL;
     }
-    /* `extends: onecolumn` is onecolumn.yaml beside this file; any other
-     * relative value is a path relative to this file, with ".yaml" added
-     * when it has no .yaml/.yml suffix; an absolute path is used as is. */
+    /* `extends: onecolumn` is onecolumn.yaml beside this file, else the
+     * shipped layout of that name (datadir.h); any other relative value is
+     * a path relative to this file, with ".yaml" added when it has no
+     * .yaml/.yml suffix; an absolute path is used as is. */
     char *dir = cv_arena_strdup(a, path);
     dir = dirname(dir);
     size_t nl = strlen(name);
@@ -295,6 +335,14 @@ static cv_yml *load_tree(cv_arena *a, cv_inputs *in, const char *path, int depth
                    (nl >= 4 && !strcmp(name + nl - 4, ".yml"));
     const char *base_path = name[0] == '/' ? name
                           : cv_arena_printf(a, "%s/%s%s", dir, name, has_ext ? "" : ".yaml");
+    if (cv_layout_is_name(name) && !beside(path, base_path)) {
+        const char *shipped = cv_layout_shipped(a, name);
+        if (access(shipped, F_OK) == 0)
+            base_path = shipped;
+        else if (access(base_path, F_OK) != 0)
+            return cv_error_at(err, ext->pos, "cannot open '%s'; %s", base_path,
+                               cv_layout_missing(a, name)), NULL;
+    }
     cv_error sub;
     cv_error_init(&sub);
     cv_yml *base = load_tree(a, in, base_path, depth + 1, &sub);
@@ -310,22 +358,17 @@ static cv_yml *load_tree(cv_arena *a, cv_inputs *in, const char *path, int depth
 
 static bool read_page(cv_arena *a, const cv_yml *page, cv_style *st, cv_error *err)
 {
-    static const char *const pk[] = {"size", "margins", NULL};
-    if (!cv_yml_check_keys(page, pk, "page", err))
+    if (!cv_yml_check_keys(page, page_keys, "page", err))
         return false;
     cv_yml *size = cv_yml_get(page, "size");
     if (size && size->kind == CV_YML_SCALAR) {
-        if (!strcasecmp(size->str, "a4"))
-            st->page_w = 595.276f, st->page_h = 841.89f;
-        else if (!strcasecmp(size->str, "letter") || !strcasecmp(size->str, "us-letter"))
-            st->page_w = 612, st->page_h = 792;
-        else if (!strcasecmp(size->str, "a5"))
-            st->page_w = 419.528f, st->page_h = 595.276f;
-        else if (!strcasecmp(size->str, "legal"))
-            st->page_w = 612, st->page_h = 1008;
-        else
+        size_t i = 0, n = sizeof page_sizes / sizeof *page_sizes;
+        while (i < n && strcasecmp(size->str, page_sizes[i].name))
+            i++;
+        if (i == n)
             return cv_error_at(err, size->pos, "unknown page size '%s' (use a4, "
                                "letter, a5, legal or [width, height])", size->str);
+        st->page_w = page_sizes[i].w, st->page_h = page_sizes[i].h;
     } else if (size && size->kind == CV_YML_SEQ && size->n == 2) {
         if (!get_len(size->items[0], &st->page_w, err) ||
             !get_len(size->items[1], &st->page_h, err))
@@ -348,7 +391,7 @@ static bool read_page(cv_arena *a, const cv_yml *page, cv_style *st, cv_error *e
             return false;
         st->margin_top = st->margin_bottom = st->margin_left = st->margin_right = v;
     } else if (m && m->kind == CV_YML_MAP) {
-        static const char *const mk[] = {"top", "bottom", "left", "right", NULL};
+        const char *const *mk = margin_keys;
         if (!cv_yml_check_keys(m, mk, "page.margins", err))
             return false;
         float *dst[] = {&st->margin_top, &st->margin_bottom, &st->margin_left,
@@ -382,7 +425,7 @@ static bool read_templates(cv_arena *a, const cv_yml *t, cv_style *st, cv_error 
         cv_yml *e = cv_yml_get(t, tmpl_names[k]);
         if (!e)
             continue;
-        static const char *const ek[] = {"main", "side", NULL};
+        const char *const *ek = tmpl_keys;
         if (e->kind != CV_YML_MAP || !cv_yml_check_keys(e, ek, tmpl_names[k], err))
             return e->kind == CV_YML_MAP ? false
                    : cv_error_at(err, e->pos, "a template is a mapping with 'main' "
@@ -454,8 +497,7 @@ static bool read_fonts(cv_arena *a, const cv_yml *font, cv_fontset *fs, cv_style
     cv_pos fam_pos = {st->file, 0, 0};
     const cv_yml *fallback = NULL;
     if (font) {
-        static const char *const fk[] = {"family", "fallback", "size", "line_spacing", NULL};
-        if (!cv_yml_check_keys(font, fk, "font", err))
+        if (!cv_yml_check_keys(font, font_keys, "font", err))
             return false;
         cv_yml *f = cv_yml_get(font, "family");
         if (f) {
@@ -632,12 +674,6 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
     case SIDE:
     case PHOTOPOS:
     case BREAKING: {
-        static const char *const words[][4] = {
-            [ALIGN] = {"left", "center", "right", NULL},
-            [SIDE] = {"right", "left", NULL},
-            [PHOTOPOS] = {"right", "left", "sidebar", NULL},
-            [BREAKING] = {"optimal", "greedy", NULL},
-        };
         static const char *const hint[] = {
             [ALIGN] = "align must be left, center or right",
             [SIDE] = "side must be left or right",
@@ -646,8 +682,8 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
         };
         if (!cv_yml_str(v, &s, err))
             return false;
-        for (int i = 0; words[k->kind][i]; i++)
-            if (!strcmp(s, words[k->kind][i])) {
+        for (int i = 0; choice_words[k->kind][i]; i++)
+            if (!strcmp(s, choice_words[k->kind][i])) {
                 if (k->kind == ALIGN || k->kind == PHOTOPOS)
                     *(int *)dst = i;
                 else
@@ -672,10 +708,14 @@ static bool read_section(cv_arena *a, const cv_yml *node, const char *path, cv_s
         for (size_t i = 0; top_keys[i]; i++)
             allowed[na++] = top_keys[i];
     else if (!strcmp(path, "font"))
-        allowed[na++] = "family", allowed[na++] = "fallback", allowed[na++] = "mono";
+        for (size_t i = 0; font_keys[i]; i++)
+            allowed[na++] = font_keys[i];
     for (size_t k = 0; k < sizeof keys / sizeof *keys && na < 62; k++) {
         const char *sec = keys[k].section;
-        if (!strcmp(sec, path) && pl)
+        bool dup = false;
+        for (size_t j = 0; j < na && !dup; j++)
+            dup = !strcmp(allowed[j], keys[k].name);
+        if (!strcmp(sec, path) && pl && !dup)
             allowed[na++] = keys[k].name;
         else if (!strncmp(sec, path, pl) && (!pl || sec[pl] == '.') && sec[0]) {
             /* A sub-mapping: its first name below `path`. */
@@ -767,4 +807,115 @@ bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_en
     if (t && !read_templates(a, t, st, err))
         return false;
     return read_fonts(a, cv_yml_get(root, "font"), fs, st, err);
+}
+
+/* ---- The keys, for the JSON Schema --------------------------------------- */
+
+/* The structured readers' values, by path. */
+static const struct {
+    const char *path;
+    cv_layout_type type;
+} structured[] = {
+    {"extends", CV_LT_LAYOUT},      {"page.size", CV_LT_PAGE_SIZE},
+    {"page.margins", CV_LT_LENGTH}, {"font.family", CV_LT_FAMILY},
+    {"font.fallback", CV_LT_FAMILIES}, {"font.mono", CV_LT_FAMILY}, {"columns.sidebar", CV_LT_NULL},
+};
+
+static void add_key(cv_arena *a, cv_layout_key **arr, size_t *n, size_t *cap,
+                    cv_layout_key k)
+{
+    CV_PUSH(a, *arr, *n, *cap, k);
+}
+
+/* The row of a structured reader's value `path` (its type UNKNOWN when the
+ * table above lacks it). */
+static cv_layout_key structured_key(const char *path)
+{
+    cv_layout_key k = {path, CV_LT_UNKNOWN, NULL, 0, 0};
+    for (size_t i = 0; i < sizeof structured / sizeof *structured; i++)
+        if (!strcmp(structured[i].path, path))
+            k.type = structured[i].type;
+    if (k.type == CV_LT_LENGTH)
+        k.hi = 400;
+    return k;
+}
+
+static bool in_table(const char *section, const char *name)
+{
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        if (!strcmp(keys[i].section, section) && !strcmp(keys[i].name, name))
+            return true;
+    return false;
+}
+
+size_t cv_style_keys(cv_arena *a, const cv_layout_key **out)
+{
+    cv_layout_key *arr = NULL;
+    size_t n = 0, cap = 0;
+    static const cv_layout_type types[] = {
+        [LEN] = CV_LT_LENGTH, [NUM] = CV_LT_NUMBER, [BOOL] = CV_LT_BOOL,
+        [COLOR] = CV_LT_COLOR, [STR] = CV_LT_STRING, [ALIGN] = CV_LT_CHOICE,
+        [BREAKING] = CV_LT_CHOICE, [COUNT] = CV_LT_COUNT, [FRACTION] = CV_LT_FRACTION,
+        [NAMES] = CV_LT_NAMES, [SIDE] = CV_LT_CHOICE, [PHOTOPOS] = CV_LT_CHOICE};
+
+    /* The keys table, with read_value()'s ranges. */
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+        const key *k = &keys[i];
+        cv_layout_key r = {*k->section ? cv_arena_printf(a, "%s.%s", k->section, k->name)
+                                       : k->name, types[k->kind], NULL, 0, 0};
+        if (k->kind == LEN)
+            r.lo = k->lo, r.hi = k->hi ? k->hi : 400;
+        else if (k->kind == NUM)
+            r.lo = 0.5f, r.hi = 4;
+        else if (k->kind == COUNT)
+            r.lo = 0, r.hi = 100;
+        else if (k->kind == FRACTION)
+            r.lo = 0, r.hi = 1;
+        else if (r.type == CV_LT_CHOICE)
+            r.words = choice_words[k->kind];
+        add_key(a, &arr, &n, &cap, r);
+    }
+
+    /* The structured readers' keys. */
+    static const struct {
+        const char *section;
+        const char *const *names;
+    } lists[] = {{"page", page_keys}, {"page.margins", margin_keys}, {"font", font_keys}};
+    for (size_t l = 0; l < sizeof lists / sizeof *lists; l++)
+        for (size_t i = 0; lists[l].names[i]; i++) {
+            if (in_table(lists[l].section, lists[l].names[i]))
+                continue;
+            const char *path = cv_arena_printf(a, "%s.%s", lists[l].section, lists[l].names[i]);
+            cv_layout_key r = structured_key(path);
+            if (!strcmp(lists[l].section, "page.margins"))
+                r = (cv_layout_key){path, CV_LT_LENGTH, NULL, 0, 400};
+            if (r.type == CV_LT_PAGE_SIZE) {
+                size_t np = sizeof page_sizes / sizeof *page_sizes;
+                const char **w = cv_arena_alloc(a, (np + 1) * sizeof *w);
+                for (size_t j = 0; j < np; j++)
+                    w[j] = page_sizes[j].name;
+                r.words = w;
+            }
+            add_key(a, &arr, &n, &cap, r);
+        }
+    for (size_t k = 0; tmpl_names[k]; k++)
+        for (size_t i = 0; tmpl_keys[i]; i++)
+            add_key(a, &arr, &n, &cap,
+                    (cv_layout_key){cv_arena_printf(a, "templates.%s.%s", tmpl_names[k],
+                                                    tmpl_keys[i]), CV_LT_LINES, NULL, 0, 0});
+    add_key(a, &arr, &n, &cap, structured_key("columns.sidebar"));
+
+    /* Top-level keys that are neither a mapping of the rows above nor in
+     * them: their own rows. */
+    for (size_t i = 0; top_keys[i]; i++) {
+        size_t tl = strlen(top_keys[i]);
+        bool found = false;
+        for (size_t j = 0; j < n && !found; j++)
+            found = !strncmp(arr[j].path, top_keys[i], tl) &&
+                    (arr[j].path[tl] == '.' || !arr[j].path[tl]);
+        if (!found)
+            add_key(a, &arr, &n, &cap, structured_key(top_keys[i]));
+    }
+    *out = arr;
+    return n;
 }

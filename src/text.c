@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 bool cv_text_absent(const cv_yml *n)
 {
@@ -11,6 +12,9 @@ bool cv_text_absent(const cv_yml *n)
 
 const char *cv_text_article(const char *word)
 {
+    /* "a one-line entry": an o sounded as w */
+    if (!strncasecmp(word, "one", 3))
+        return "a";
     return strchr("aeio", tolower((unsigned char)word[0])) ? "an" : "a";
 }
 

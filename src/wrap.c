@@ -15,12 +15,16 @@
  *     after hyphens.  Then our own rules on top:
  *       - kinsoku: never before closing punctuation (，。）」 and ,.;:!?) ),
  *         never after opening punctuation (（「《 and ([{ );
- *       - URLs, e-mail addresses and DOIs break only after / . - @ _;
+ *       - URLs, e-mail addresses and DOIs do not break, unless wider than
+ *         the measure: then only after / . - @ _;
+ *       - ties (see ties()): "pp. 921", "PPoPP 2021", "C++", no line that
+ *         starts with a dash, no-break spaces (names);
  *       - a piece wider than the whole measure may break between any two
  *         grapheme clusters, with a warning, so no line is ever overfull;
  *       - Latin words get hyphenation points from libhyphen (Debian's
  *         en-US patterns), never in capitalised words (names, acronyms),
- *         words with capitals inside, or URLs; a soft hyphen is one too.
+ *         words with capitals inside, compounds that have a hyphen
+ *         already, bold text, or URLs; a soft hyphen is one too.
  *  4. Choose the breaks (kp.c): Knuth-Plass total fit, as TeX does it --
  *     first without hyphenation at a strict tolerance, then with it, then
  *     accepting any line that is not overfull.  Or first fit, if the
@@ -58,7 +62,7 @@
 #define CJK_STRETCH 0.12f    /* em, between two CJK characters */
 #define RAGGED_STRETCH 6.0f  /* em at the end of every ragged line */
 #define MAX_RATIO 2.0f       /* looser than this: set ragged */
-#define RUNT 2.5f            /* em: a last line narrower than this is a runt */
+#define RUNT 4.0f            /* em: a last line narrower than this is a runt */
 
 /* Penalties for the kinds of break. */
 #define PEN_HYPHEN 50.0f
@@ -243,7 +247,7 @@ static inline float stretch_of(const para *p, size_t i)
     const item *x = &p->it[i];
     if (!p->fmt->justify || x->ctrl)
         return 0;
-    if (x->cp == ' ')
+    if (x->cp == ' ' || x->cp == 0xA0)
         return SPACE_STRETCH * glyph_w(p, i);
     if (i + 1 >= p->n || (x->cp < 0x2E80 && x[1].cp < 0x2E80))
         return 0;            /* no CJK character on either side (is_cjk) */
@@ -256,7 +260,7 @@ static inline float stretch_of(const para *p, size_t i)
 static inline float shrink_of(const para *p, size_t i)
 {
     const item *x = &p->it[i];
-    if (!p->fmt->justify || x->ctrl || x->cp != ' ')
+    if (!p->fmt->justify || x->ctrl || (x->cp != ' ' && x->cp != 0xA0))
         return 0;
     return SPACE_SHRINK * glyph_w(p, i);
 }
@@ -340,6 +344,65 @@ static void squeeze_punctuation(item *it, size_t n)
     }
 }
 
+/* Characters no font has, warned about a run at a time: a Thai word is one
+ * warning, not one per letter, and each different run once, up to
+ * MAX_MISSING of them (20,000 Thai letters are a few dozen warnings). */
+enum { MAX_MISSING = 16 };
+typedef struct missing {
+    cv_pos pos;
+    const char *run;                 /* the run being read, or NULL */
+    size_t len;                      /* its bytes */
+    uint32_t first;                  /* its first character */
+    int nchars;
+    const char *seen[MAX_MISSING];   /* the runs warned about */
+    size_t seen_len[MAX_MISSING], nseen, more;
+} missing;
+
+/* The run read so far ends: warn about it unless it was seen. */
+static void missing_end(missing *m, cv_error *err)
+{
+    if (!m->run)
+        return;
+    bool seen = false;
+    for (size_t i = 0; i < m->nseen && !seen; i++)
+        seen = m->seen_len[i] == m->len && !memcmp(m->seen[i], m->run, m->len);
+    if (!seen && m->nseen < MAX_MISSING) {
+        m->seen[m->nseen] = m->run;
+        m->seen_len[m->nseen++] = m->len;
+        char ch[5] = {0};
+        if (m->nchars == 1) {
+            memcpy(ch, m->run, m->len < 4 ? m->len : 4);
+            cv_warn(err, m->pos, "no font has U+%04X '%s'", m->first, ch);
+        } else {
+            /* At most 60 bytes of it, cut between characters. */
+            int shown = m->len > 60 ? 60 : (int)m->len;
+            while (shown > 0 && shown < (int)m->len && (m->run[shown] & 0xC0) == 0x80)
+                shown--;
+            cv_warn(err, m->pos, "no font has the characters of '%.*s%s' (U+%04X...): add a "
+                    "font that has them to font.fallback in the layout", shown, m->run,
+                    shown < (int)m->len ? "..." : "", m->first);
+        }
+    } else if (!seen) {
+        m->more++;
+    }
+    m->run = NULL;
+}
+
+/* The character at `s` (`len` bytes, code point cp) has no font. */
+static void missing_char(missing *m, const char *s, size_t len, uint32_t cp, cv_error *err)
+{
+    if (m->run && m->run + m->len == s) {
+        m->len += len;
+        m->nchars++;
+        return;
+    }
+    missing_end(m, err);
+    m->run = s;
+    m->len = len;
+    m->first = cp;
+    m->nchars = 1;
+}
+
 /* The items of `spans` into *p, which then points into the arena. */
 static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                     size_t nspans, const cv_textfmt *fmt, cv_pos pos, para *p,
@@ -363,11 +426,10 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
     size_t n = 0;
     int prev_face = -1;
     cv_shaper *sh = st->eng->shaper;
-    enum { MAX_MISSING = 16 };
-    uint32_t missing[MAX_MISSING];
-    size_t nmissing = 0, more = 0;
+    missing miss = {.pos = pos};
     for (size_t si = 0; si < nspans; si++) {
         const cv_span *sp = &spans[si];
+        missing_end(&miss, err);
         unsigned style = (sp->style | fmt->style) & 3;
         /* `code`: the layout's monospace face first (font.mono), where it
          * has the character. */
@@ -410,29 +472,19 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                 }
             }
             if (x.face < 0) {
-                /* One warning per character the text lacks, not per
-                 * occurrence: 20,000 Thai letters are a few dozen. */
-                bool seen = false;
-                for (size_t m = 0; m < nmissing && !seen; m++)
-                    seen = missing[m] == cp;
-                if (!seen && nmissing < MAX_MISSING) {
-                    char ch[5] = {0};
-                    memcpy(ch, ch_at, len < 4 ? len : 4);
-                    cv_warn(err, pos, "no font has U+%04X '%s'", cp, ch);
-                    missing[nmissing++] = cp;
-                } else if (!seen) {
-                    more++;
-                }
+                missing_char(&miss, (const char *)ch_at, len, cp, err);
                 continue;
             }
+            missing_end(&miss, err);
             prev_face = x.face;
             it[n++] = x;
         }
     }
 
-    if (more)
-        cv_warn(err, pos, "no font has %zu more character%s of this text either", more,
-                more == 1 ? "" : "s");
+    missing_end(&miss, err);
+    if (miss.more)
+        cv_warn(err, pos, "no font has %zu more word%s of this text either", miss.more,
+                miss.more == 1 ? "" : "s");
 
     shared_punctuation(it, n, sh);
     shape_items(a, it, n, sh, fmt);
@@ -507,16 +559,13 @@ static void mark_urls(para *p)
                 if (i + 1 >= te || it[i].brk == LINEBREAK_MUSTBREAK)
                     continue;
                 /* "//" stays together, and nothing breaks before the first
-                 * character after the scheme's colon. */
+                 * character after the scheme's colon.  An address is
+                 * broken only if it must (wider than the measure:
+                 * mark_emergency); after a '-' then as a hyphen, which
+                 * pdftotext would drop otherwise. */
+                it[i].kind = B_NONE;
                 if (after && it[i + 1].cp != '/' && !(c == '/' && i > b && it[i - 1].cp == ':'))
-                    it[i].kind = B_URL;
-                else
-                    it[i].kind = B_NONE;
-                /* After a '-' only if it must: pdftotext would drop it. */
-                if (c == '-' && it[i].kind == B_URL) {
-                    it[i].kind = B_NONE;
                     it[i].compound = true;
-                }
                 it[i].brk = LINEBREAK_NOBREAK;
             }
         }
@@ -529,6 +578,88 @@ static void mark_urls(para *p)
 static bool trails(const item *x)
 {
     return x->ctrl || is_space(x->cp) || is_closing(x->cp);
+}
+
+/* The word that ends at item e (exclusive), back to a space: [*b, e). */
+static size_t word_before(const item *it, size_t e)
+{
+    size_t b = e;
+    while (b > 0 && !is_space(it[b - 1].cp) && !it[b - 1].ctrl)
+        b--;
+    return b;
+}
+
+static bool is_digit(uint32_t c) { return c >= '0' && c <= '9'; }
+
+/* Does [b, e) name what a number follows: an abbreviation such as "pp."
+ * "Vol." "No." "§", or an acronym of two capitals or more ("PPoPP 2021",
+ * "SC 2020")?  An opening bracket before it does not count. */
+static bool ties_number(const item *it, size_t b, size_t e)
+{
+    while (b < e && is_opening(it[b].cp))
+        b++;
+    if (b == e || e - b > 12)
+        return false;
+    if (e - b == 1 && (it[b].cp == 0xA7 || it[b].cp == 0xB6))      /* § ¶ */
+        return true;
+    static const char *const abbrev[] = {"p.", "pp.", "no.", "nos.", "vol.", "vols.",
+                                         "fig.", "figs.", "eq.", "sec.", "ch.", "art.",
+                                         "nr.", "ed.", "iss.", "chap.", "tab.", NULL};
+    for (size_t k = 0; abbrev[k]; k++) {
+        size_t len = strlen(abbrev[k]), j = 0;
+        if (len != e - b)
+            continue;
+        while (j < len && it[b + j].cp < 0x80 &&
+               (uint32_t)tolower((int)it[b + j].cp) == (uint32_t)abbrev[k][j])
+            j++;
+        if (j == len)
+            return true;
+    }
+    size_t caps = 0;
+    for (size_t i = b; i < e; i++) {
+        if (it[i].cp >= 'A' && it[i].cp <= 'Z')
+            caps++;
+        else if (!is_lower(it[i].cp) && !(i + 1 == e && it[i].cp == '\''))
+            return false;
+    }
+    return caps >= 2;
+}
+
+/* Places where UAX #14 allows a break that a typographer would not take:
+ *   - "pp. 921", "Vol. 3", "§ 4", "PPoPP 2021": an abbreviation or an
+ *     acronym stays with the short number (four digits at most) after it;
+ *   - "C++", "C#", "F#": no break inside a name made with + or #;
+ *   - no line starts with a dash ("– 2022)"), and a range of numbers with
+ *     spaces round its dash ("2019 – 2022") is not broken at all;
+ *   - a no-break space (the names of an author list, the owner's name)
+ *     holds, unless what it joins is wider than the measure
+ *     (mark_emergency). */
+static void ties(item *it, size_t n)
+{
+    for (size_t i = 1; i + 1 < n; i++) {
+        if (it[i].brk == LINEBREAK_MUSTBREAK)
+            continue;
+        uint32_t c = it[i].cp, q = it[i + 1].cp;
+        if (c == ' ' && is_digit(q) && ties_number(it, word_before(it, i), i)) {
+            size_t d = i + 1;
+            while (d < n && is_digit(it[d].cp))
+                d++;
+            if (d - i - 1 <= 4)
+                it[i].brk = LINEBREAK_NOBREAK;
+        }
+        if ((c == '+' || c == '#') && (is_letter(it[i - 1].cp) || it[i - 1].cp == '+') &&
+            it[i - 1].brk != LINEBREAK_MUSTBREAK)
+            it[i - 1].brk = LINEBREAK_NOBREAK;
+        if ((c == '+' || c == '#') && (q == '+' || q == '#'))
+            it[i].brk = LINEBREAK_NOBREAK;
+        if (is_space(c) && (q == 0x2013 || q == 0x2014)) {
+            it[i].brk = LINEBREAK_NOBREAK;
+            /* "2019 – 2022": the space after the dash too. */
+            if (i + 3 < n && is_space(it[i + 2].cp) && is_digit(it[i - 1].cp) &&
+                is_digit(it[i + 3].cp) && it[i + 2].brk != LINEBREAK_MUSTBREAK)
+                it[i + 2].brk = LINEBREAK_NOBREAK;
+        }
+    }
 }
 
 static void find_breaks(para *pp)
@@ -566,6 +697,8 @@ static void find_breaks(para *pp)
             q <= '9' && it[i].brk != LINEBREAK_MUSTBREAK)
             it[i].brk = LINEBREAK_NOBREAK;
     }
+
+    ties(it, n);
 
     /* A Chinese or Japanese paragraph never ends with a line of one
      * character (and its punctuation): no break before its last one.  The
@@ -617,9 +750,11 @@ static size_t piece_end(const para *p, size_t b, float *width)
     float w = 0;
     size_t e = b;
     for (; e < n; e++) {
+        if (is_space(it[e].cp) && it[e].kind != B_NONE)
+            break;               /* a line ending here leaves the space out */
         if (!it[e].ctrl)
             w += e + 1 < n && it[e].kind == B_NONE ? adv(p, e) : glyph_w(p, e);
-        if (it[e].kind != B_NONE || is_space(it[e].cp))
+        if (it[e].kind != B_NONE)
             break;
     }
     *width = w;
@@ -627,9 +762,9 @@ static size_t piece_end(const para *p, size_t b, float *width)
 }
 
 /* A piece wider than the whole measure may break at the hyphens of a
- * compound after all, and where that is not enough, between any two
- * grapheme clusters (used only in the last pass, and warned about when a
- * line ends there). */
+ * compound, at its tied and no-break spaces and inside its address after all, and
+ * where that is not enough, between any two grapheme clusters (used only
+ * in the last pass, and warned about when a line ends there). */
 static void mark_emergency(para *p, float width)
 {
     item *it = p->it;
@@ -642,8 +777,12 @@ static void mark_emergency(para *p, float width)
             size_t e = piece_end(p, b, &w);
             if (w > width + 0.01f)
                 for (size_t i = b; i + 1 < e; i++) {
-                    if (round == 0 && it[i].compound)
-                        it[i].kind = B_DASH;
+                    if (round == 0 && is_space(it[i].cp) && it[i].kind == B_NONE &&
+                        it[i].brk != LINEBREAK_MUSTBREAK && it[i + 1].cp != 0x2013 &&
+                        it[i + 1].cp != 0x2014)
+                        it[i].kind = B_SPACE;   /* a tie gives way; never before a dash */
+                    else if (round == 0 && it[i].compound)
+                        it[i].kind = it[i].url && it[i].cp != '-' ? B_URL : B_DASH;
                     else if (round == 1 && it[i].kind == B_NONE && !it[i].ctrl &&
                              !joins(it[i].cp, it[i + 1].cp))
                         it[i].kind = B_EMERGENCY;
@@ -676,7 +815,8 @@ static void warn_emergency(const item *it, size_t n, size_t i, float width, cv_p
 
 /* Can a word end next to item i?  Not beside digits or other letters, nor
  * beside the punctuation of identifiers and addresses (snake_case,
- * a@b.org, example.com). */
+ * a@b.org, example.com), nor beside a hyphen: a compound is hyphenated
+ * already ("mixed-precision", not "mixed-preci-sion"). */
 static bool word_edge(const item *it, size_t n, size_t i, bool after)
 {
     if (i >= n || it[i].ctrl || is_space(it[i].cp))
@@ -687,7 +827,7 @@ static bool word_edge(const item *it, size_t n, size_t i, bool after)
     if (c >= 0x80)           /* dashes and curly quotes only */
         return c == 0x2013 || c == 0x2014 || c == 0x2018 || c == 0x2019 ||
                c == 0x201C || c == 0x201D;
-    if (strchr("_@/\\#=+&%$<>|~^`*", (int)c))
+    if (strchr("_@/\\#=+&%$<>|~^`*-", (int)c))
         return false;
     if (c == '.')
         return after && !(i + 1 < n && is_letter(it[i + 1].cp));
@@ -698,9 +838,11 @@ static bool word_edge(const item *it, size_t n, size_t i, bool after)
  * returns how many.  All their candidates go to libhyphen in one call (see
  * hyph.h).  *next gets where the last word ended: the words before it are
  * done (a word may run past `to`, and is read only once). */
-static size_t hyphenate(cv_arena *a, cv_hyph *hy, item *it, size_t n, size_t from,
-                        size_t to, size_t *next)
+static size_t hyphenate(cv_arena *a, cv_hyph *hy, para *p, size_t from, size_t to,
+                        size_t *next)
 {
+    item *it = p->it;
+    size_t n = p->n;
     /* Words are at least HYPHEN_WORD letters and one apart. */
     size_t nw = 0, most = (to - from) / (HYPHEN_WORD + 1) + 1;
     size_t *at = cv_arena_alloc(a, most * sizeof *at);
@@ -714,7 +856,8 @@ static size_t hyphenate(cv_arena *a, cv_hyph *hy, item *it, size_t n, size_t fro
         size_t e = b;
         bool ok = is_lower(it[b].cp);
         while (e < n && is_letter(it[e].cp)) {
-            ok &= is_lower(it[e].cp) && !it[e].url;
+            ok &= is_lower(it[e].cp) && !it[e].url &&
+                  !((p->spans[it[e].span].style | p->fmt->style) & CV_STYLE_BOLD);
             e++;
         }
         size_t len = e - b;
@@ -913,7 +1056,8 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
                 adj += glue * 1000.0f / size;
             }
         }
-        run->g[run->n++] = (cv_gl){g->cp, g->w, adj};
+        /* A no-break space reads back as a space. */
+        run->g[run->n++] = (cv_gl){g->cp == 0xA0 ? ' ' : g->cp, g->w, adj};
         ng++;
         float step = (g->w + adj) * size / 1000.0f;
         run->width += step;
@@ -976,7 +1120,7 @@ static bool hyph_points(cv_arena *a, breaker *br, size_t b, size_t e)
     para *p = br->p;
     size_t from = br->hyph_next > b ? br->hyph_next : b;
     if (from < e)
-        hyphenate(a, br->st->eng->hyph, p->it, p->n, from, e, &br->hyph_next);
+        hyphenate(a, br->st->eng->hyph, p, from, e, &br->hyph_next);
     for (size_t i = b; i < e; i++)
         if (p->it[i].hyph)
             return true;

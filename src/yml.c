@@ -776,6 +776,10 @@ bool cv_yml_color(const cv_yml *node, unsigned *out, cv_error *err)
         return wrong(node, "a colour (#rrggbb, #rgb or rgb(r, g, b))", err);
     const char *s = node->str;
     size_t n = strlen(s);
+    /* `color: #f00` is an empty value and a comment. */
+    if (!n)
+        return cv_error_at(err, node->pos, "the colour is empty: put it in quotes (\"#1f3a5f\"), "
+                           "as an unquoted # starts a YAML comment");
 
     /* #rrggbb and #rgb */
     if (s[0] == '#' && (n == 7 || n == 4)) {

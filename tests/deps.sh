@@ -4,9 +4,10 @@
 # As root it installs what is missing; otherwise it prints the exact command.
 set -e
 PKGS="gcc make pkg-config libhpdf-dev libfreetype-dev libharfbuzz-dev libyaml-dev
-libunibreak-dev libfontconfig-dev libhyphen-dev hyphen-en-us libpng-dev libjpeg-dev liblcms2-dev
+libunibreak-dev libfontconfig-dev libhyphen-dev libbtparse-dev hyphen-en-us libpng-dev libjpeg-dev liblcms2-dev
 poppler-utils qpdf
-python3 python3-pdfminer fonts-dejavu-extra
+python3 python3-pdfminer python3-bibtexparser fonts-dejavu-extra
+python3-jsonschema python3-yaml groff-base man-db
 mupdf-tools default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java
 g++ libphonenumber-dev fonts-lato fonts-sil-gentiumplus fonts-cmu fonts-lmodern fonts-ebgaramond
 fonts-font-awesome fonts-fork-awesome fonts-dejavu-core"

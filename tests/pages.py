@@ -36,6 +36,7 @@ import random
 import re
 import sys
 import tempfile
+import threading
 import time
 
 import testlib
@@ -416,18 +417,35 @@ def check_dump(out, model):
                 continue
             for i in pos.get(id(s.title_elem), []):
                 mark(i, TITLE)
-            # The title keeps its first entry's header and TITLE_LINES lines.
-            if s.entries:
-                h, paras = s.entries[0]
-                seq = [i for e in ([h] if h else []) + paras for i in pos.get(id(e), [])]
-                n = 0
-                for i in seq:
-                    if n >= TITLE_LINES:
-                        break
-                    if i > 0:
-                        mark(i - 1, TITLE)
-                    if items[i].elem.kind != "header":
-                        n += 1
+            # The title keeps its first entry's header and TITLE_LINES lines
+            # of the section, across entries; a header counts when it is all
+            # its entry has.  The section's last WIDOWS lines stay together.
+            def nlines(i, alone):
+                it = items[i]
+                if it.elem.kind != "header":
+                    return 1
+                if not alone:
+                    return 0
+                return int(sum(min(ln.size, body) for ln in it.lines) / body + 0.5)
+            seq = []
+            for h, paras in s.entries:
+                content = [i for e in paras for i in pos.get(id(e), [])]
+                hi = pos.get(id(h), []) if h else []
+                seq += [(i, nlines(i, not content)) for i in hi + content]
+            n = 0
+            for i, k in seq:
+                if n >= TITLE_LINES:
+                    break
+                if i > 0:
+                    mark(i - 1, TITLE)
+                n += k
+            n = 0
+            for j in range(len(seq) - 1, 0, -1):
+                i, _ = seq[j]
+                n += nlines(i, True)
+                if n >= WIDOWS:
+                    break
+                mark(seq[j - 1][0], LINES)
             for h, paras in s.entries:
                 hi = pos.get(id(h), []) if h else []
                 content = [i for e in paras for i in pos.get(id(e), [])]
@@ -689,8 +707,24 @@ class Gen:
         return "\n".join(y) + "\n"
 
 
-def cvpdf(profile, layout, extra=()):
+def no_pull_back(layout):
+    """`layout` without the last-page rule (tested on its own in pull_back()):
+    the sweeps check where the keep rules break the pages as they are."""
+    path = os.path.join(TMP, "nopull-%x.yaml" % (hash(layout) & 0xffffffff))
+    with NOPULL_LOCK:
+        if not os.path.exists(path):
+            write(path, "extends: %s\npagination: {pull_back_last_page: false}\n"
+                  % os.path.abspath(layout))
+    return path
+
+
+NOPULL_LOCK = threading.Lock()
+
+
+def cvpdf(profile, layout, extra=(), pull_back=False):
     """--dump --explain of a profile: (exit status, stdout, stderr)."""
+    if not pull_back:
+        layout = no_pull_back(layout)
     try:
         return run([BIN, "--dump", "--explain", "-q", "-l", layout] + list(extra) + [profile],
                    timeout=TIMEOUT)
@@ -1162,7 +1196,54 @@ def foot_title():
               "%s\n    %s" % (path, report(prob)))
 
 
+# ------------------------------------------------ 4. the last-page rule
+
+def pull_back():
+    """A résumé a few lines longer than a page: with the last-page rule (the
+    default) those lines come back to page 1 by tightening the spacing
+    alone, --explain says so, and pagination.pull_back_last_page: false
+    turns it off."""
+    for layout in ("onecolumn", "sidebar", "compact"):
+        lay = os.path.join(LAYOUTS, layout + ".yaml")
+        g = Gen(2000, layout)
+        fill = [g.words(2, 2) for _ in range(200)]
+
+        def make(n):
+            y = ["cv:", '  name: "%s"' % NAME, "  sections:", "    filler:"]
+            y += ['      - bullet: "%s"' % " ".join(w) for w in fill[:n]]
+            return write(os.path.join(TMP, "pull-%s-%d.yaml" % (layout, n)), "\n".join(y) + "\n")
+
+        def pages_of(out):
+            return parse(out)[0]["npages"]
+
+        # The fewest bullets that take two pages without the rule.
+        lo, hi = 1, 200
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if pages_of(cvpdf(make(mid), lay)[1]) >= 2:
+                hi = mid
+            else:
+                lo = mid + 1
+        path = make(lo)
+        rc, off, _ = cvpdf(path, lay)
+        rc2, on, _ = cvpdf(path, lay, pull_back=True)
+        check("pull back %s: without the rule, %d bullets take two pages" % (layout, lo),
+              rc == 0 and pages_of(off) == 2, "%s: %s pages" % (path, pages_of(off)))
+        ex, pages = parse(on)
+        check("pull back %s: with it, one page" % layout, rc2 == 0 and ex["npages"] == 1,
+              "%s: %s pages" % (path, ex["npages"]))
+        check("pull back %s: --explain says so" % layout,
+              any(re.match(r"  last page: the last page was \d+% full: 2 pages -> 1, spacing "
+                           r"at \d+%$", o) for o in ex["other"]), "%s: %s" % (path, ex["other"]))
+        sizes = lambda out: sorted({float(m) for m in re.findall(
+            r"^text \S+ \S+ w=\S+ Lato-Regular (\S+) ", out, re.M)})
+        # (The page footer, "1 / 2", goes with the second page.)
+        check("pull back %s: the type keeps its sizes" % layout,
+              sizes(on) and set(sizes(on)) <= set(sizes(off)),
+              "%s: %s, were %s" % (path, sizes(on), sizes(off)))
+
+
 if __name__ == "__main__":
     # TMP is kept for the messages when a check fails.
-    sys.exit(testlib.main("pages", [self_test, property_test, foot_sweep, foot_title],
+    sys.exit(testlib.main("pages", [self_test, property_test, foot_sweep, foot_title, pull_back],
                           tmp=TMP, keep_failed=True))

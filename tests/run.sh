@@ -26,9 +26,14 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # 1, the previous PDF untouched), patho/run.py (pathological but valid
 # inputs, each within a time limit), safety.py (issue 13: no input, device
 # or symlink written over, nothing left when killed, modes kept, clean
-# messages; as root, as nobody and, for /dev, in a private mount namespace).
+# messages; as root, as nobody and, for /dev, in a private mount namespace),
+# bib.py (issue 19: publications from a .bib, read back against
+# python3-bibtexparser and pdftotext).
+# newuser.py (issue 17: cvpdf new, layouts by name, the JSON Schemas against
+# the loaders and python3-jsonschema, man pages, completion, make install
+# into a DESTDIR, the messages a first résumé meets).
 # rendercv.py (issue 14: RenderCV themes and design options, JSON Resume).
-SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety rendercv"
+SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety bib newuser rendercv"
 
 pattern=""
 if [ "${1:-}" = -k ]; then

@@ -43,6 +43,9 @@ run() {
             case $a in
                 @OUT@) a="$d/out.pdf" ;;
                 @DIR@) a="$d/dir/" ;;
+                # Each side reads its own tree's profiles (a profile moved
+                # to a .bib must still give what its YAML gave).
+                profiles/*) if [ $side = old ]; then a="$tmp/old/$a"; else a="$top/$a"; fi ;;
             esac
             set -- "$@" "$a"
         done

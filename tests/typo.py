@@ -492,14 +492,17 @@ def fallback_tests():
     check("fallback: pdffonts lists a Lato and a WenQuanYi subset",
           any(re.match(r"[A-Z]{6}\+Lato-", n) for n in names) and
           any(re.match(r"[A-Z]{6}\+WenQuanYi", n) for n in names), out)
-    # Without the fallback, the CJK characters have no font: a warning each.
+    # Without the fallback, the CJK characters have no font: a warning for
+    # each word of them, with the hint to add a fallback font.
     layout2 = write("nofallback.yaml", "page: {size: [300pt, 400pt], margins: 20pt}\n"
                     "font: {family: Lato, fallback: [], size: 10pt}\n")
     rc, _, err = render(prof, layout2, os.path.join(TMP, "nofallback.pdf"))
-    got = re.findall(r"no font has U\+([0-9A-F]{4})", err)
-    want = ["%04X" % ord(c) for c in "腾讯微信清华大学"]
-    check("fallback: without WenQuanYi in the chain every CJK character is warned about",
-          rc == 0 and got == want, "rc %d, %s" % (rc, err.strip()))
+    got = re.findall(r"no font has the characters of '(\w+)' \(U\+([0-9A-F]{4})\.\.\.\): "
+                     r"add a font that has them to font.fallback in the layout", err)
+    want = [(w, "%04X" % ord(w[0])) for w in ("腾讯微信", "清华大学")]
+    check("fallback: without WenQuanYi in the chain each run of CJK characters is one "
+          "warning, with the hint", rc == 0 and got == want and err.count("warning") == 2,
+          "rc %d, %s" % (rc, err.strip()))
 
 
 def font_coverage():
@@ -600,13 +603,14 @@ def missing_tests():
     check("above U+FFFF --strict: exit 1, an error naming U+1F600, old output untouched",
           rc == 1 and re.search(r"^%s:5:\d+: error: no font has U\+1F600" % re.escape(prof), err, re.M)
           and open(epdf, "rb").read() == old, "rc %d, stderr %r" % (rc, err))
-    # Thousands of one missing character: one warning, not thousands.
+    # Thousands of one missing word: one warning, not thousands.
     text = "cv:\n  name: Thai Test\n  sections:\n    summary:\n      - \"%s\"\n" % (
         "\u0e01\u0e02 " * 3000)
     prof = write("thai.yaml", text)
     rc, _, err = render(prof, SPEC_LAYOUT, os.path.join(TMP, "thai.pdf"))
     warns = [l for l in err.splitlines() if "warning: no font has" in l]
-    check("missing: 6,000 Thai letters of two kinds give two warnings", rc == 0 and len(warns) == 2,
+    check("missing: 3,000 times one Thai word of two letters gives one warning, naming the "
+          "word", rc == 0 and len(warns) == 1 and "'\u0e01\u0e02'" in warns[0],
           "rc %d, %d warnings" % (rc, len(warns)))
 
 

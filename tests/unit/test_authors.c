@@ -100,12 +100,15 @@ TEST(authors_markup)
 {
     cv_owner o = owner("Jiarui Fang", NULL);
     const char *names[] = {"Shenggui Li", "J. Fang", "**Zilin Zhu**", "Yang You"};
-    CHECK_STR(markup(&o, names, 4), "Shenggui Li, **J. Fang**, **Zilin Zhu**, Yang You");
+    /* Names are joined by no-break spaces (NBSP): never split between lines. */
+#define NBSP "\xC2\xA0"
+    CHECK_STR(markup(&o, names, 4),
+              "Shenggui" NBSP "Li, **J." NBSP "Fang**, **Zilin" NBSP "Zhu**, Yang" NBSP "You");
     /* An author marked up by hand is left as written, even the owner. */
     const char *hand[] = {"*J. Fang*", "[Jiarui Fang](https://x.org)"};
-    CHECK_STR(markup(&o, hand, 2), "*J. Fang*, [Jiarui Fang](https://x.org)");
+    CHECK_STR(markup(&o, hand, 2), "*J." NBSP "Fang*, [Jiarui" NBSP "Fang](https://x.org)");
     const char *one[] = {"Jiarui Fang"};
-    CHECK_STR(markup(&o, one, 1), "**Jiarui Fang**");
+    CHECK_STR(markup(&o, one, 1), "**Jiarui" NBSP "Fang**");
     CHECK(markup(&o, one, 0) == NULL);
 }
 
@@ -125,8 +128,8 @@ TEST(authors_markup_memory)
     for (int i = 0; i < 60; i++)
         t[i] = (cv_text){names[i], {0}};
     const char *s = cv_authors_markup(a, t, 60, &o);
-    CHECK(s && strstr(s, ", **Ada Lovelace**, ") != NULL);
-    CHECK(s && strlen(s) == total - 2 + 4);
+    CHECK(s && strstr(s, ", **Ada" NBSP "Lovelace**, ") != NULL);
+    CHECK(s && strlen(s) == total - 2 + 4 + 60);        /* a 2-byte NBSP a name */
     CHECK(cv_arena_used(a) < total + 200);
     cv_arena_free(a);
 }

@@ -104,7 +104,10 @@ TEST(compose_keep_rules)
     entry_items(vl, 0, 1, &f, &e);
     size_t lines = e - f - 1;
     CHECK(lines >= 5);
-    CHECK(vl->items[f].keep == CV_KEEP_HEADER);
+    /* The title keeps two lines of its section: entry 1's bullet and this
+     * entry's first line, across the entries. */
+    CHECK(vl->items[f - 1].keep == CV_KEEP_TITLE);
+    CHECK(vl->items[f].keep == CV_KEEP_TITLE);
     CHECK(vl->items[f + 1].keep == CV_KEEP_LINES);            /* line 1 */
     CHECK(vl->items[f + lines / 2].keep == CV_KEEP_NONE);
     CHECK(vl->items[e - 2].keep == CV_KEEP_LINES);            /* the last but one */
@@ -122,6 +125,41 @@ TEST(compose_keep_rules)
         CHECK(vl->items[i].keep >= CV_KEEP_SECTION);
     CHECK(vl->items[e - 1].keep == CV_KEEP_NONE);
     CHECK(r.err.nwarnings == 1);
+    cv_arena_free(r.a);
+}
+
+/* The title keeps two lines of its section across short entries (a header
+ * alone counts as a line), and the section's last two lines stay together:
+ * no "SOCIAL SERVICES" over one one-line entry at a page's foot, no lone
+ * "Spoken" overleaf. */
+TEST(compose_keeps_across_entries)
+{
+    run r;
+    compose(&r, "cv:\n  name: Ada\n  sections:\n"
+                "    honors:\n      - bullet: A medal\n      - bullet: Another medal\n"
+                "    skills:\n      - label: Languages\n        details: C, Ada\n"
+                "      - label: Tools\n        details: Make\n"
+                "      - label: Spoken\n        details: English\n"
+                "    service:\n      - name: Volunteer A\n      - name: Volunteer B\n"
+                "      - name: Volunteer C\n      - name: Volunteer D\n",
+            &onecol);
+    CHECK(!r.err.set);
+    const cv_vlist *vl = &r.c.col[CV_COL_MAIN];
+    size_t f, e;
+    entry_items(vl, 0, 0, &f, &e);
+    CHECK(e - f == 1 && vl->items[f - 1].keep == CV_KEEP_TITLE);
+    CHECK(vl->items[f].keep == CV_KEEP_TITLE);       /* the first bullet keeps the second */
+    entry_items(vl, 1, 0, &f, &e);
+    CHECK(e - f == 1);
+    CHECK(vl->items[f].keep == CV_KEEP_TITLE);       /* Languages, Tools: with the title */
+    CHECK(vl->items[f + 1].keep == CV_KEEP_LINES);   /* Tools, Spoken: the section's end */
+    CHECK(vl->items[f + 2].keep == CV_KEEP_NONE);
+    entry_items(vl, 2, 0, &f, &e);
+    CHECK(e - f == 1 && vl->items[f].is_header);
+    CHECK(vl->items[f].keep == CV_KEEP_TITLE);       /* header-only entries count */
+    CHECK(vl->items[f + 1].keep == CV_KEEP_NONE);    /* two lines kept: B may end a page */
+    CHECK(vl->items[f + 2].keep == CV_KEEP_LINES);
+    CHECK(vl->items[f + 3].keep == CV_KEEP_NONE);
     cv_arena_free(r.a);
 }
 
@@ -217,6 +255,7 @@ int main(void)
     fx_style("layouts/onecolumn.yaml", &onecol);
     fx_style("layouts/sidebar.yaml", &sidebar);
     RUN(compose_keep_rules);
+    RUN(compose_keeps_across_entries);
     RUN(compose_keep_rule_text);
     RUN(compose_links_outlive_the_scratch);
     RUN(compose_sidebar);

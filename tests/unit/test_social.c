@@ -123,6 +123,63 @@ TEST(username_checks)
     CHECK_STR(E.msg, "GitHub username 'ada lovelace' must not contain spaces");
 }
 
+/* A username written as the profile's URL, or a handle with its '@'. */
+static const cv_social *noted(const char *network, const char *username, const char **note)
+{
+    static cv_social s;
+    char yaml[256];
+    snprintf(yaml, sizeof yaml, "network: %s\nusername: '%s'\n", network, username);
+    capture();
+    cv_yml *root = cv_yml_load(A, "s.yaml", yaml, strlen(yaml), &E);
+    bool ok = root && cv_social_read(A, root, &s, &E);
+    *note = said();
+    return ok ? &s : NULL;
+}
+
+TEST(usernames_as_urls)
+{
+    const char *note;
+    const cv_social *s = noted("GitHub", "https://github.com/ab", &note);
+    CHECK_STR(s ? s->url : NULL, "https://github.com/ab");
+    CHECK_STR(s ? s->label : NULL, "ab");
+    CHECK_STR(s ? s->username.s : NULL, "ab");
+    CHECK_STR(note, "s.yaml:2:11: note: GitHub username given as a URL: cvpdf uses 'ab'\n");
+    s = noted("LinkedIn", "https://www.linkedin.com/in/ada-l/", &note);
+    CHECK_STR(s ? s->url : NULL, "https://linkedin.com/in/ada-l");
+    CHECK(has(note, "cvpdf uses 'ada-l'"));
+    s = noted("GitHub", "github.com/ab", &note);
+    CHECK_STR(s ? s->label : NULL, "ab");
+    s = noted("Google Scholar", "https://scholar.google.com/citations?user=abc12&hl=en", &note);
+    CHECK_STR(s ? s->url : NULL, "https://scholar.google.com/citations?user=abc12");
+    s = noted("ORCID", "https://orcid.org/0000-0002-1825-0097", &note);
+    CHECK_STR(s ? s->url : NULL, "https://orcid.org/0000-0002-1825-0097");
+    s = noted("Mastodon", "https://mastodon.social/@ada", &note);
+    CHECK_STR(s ? s->url : NULL, "https://mastodon.social/@ada");
+    CHECK_STR(s ? s->label : NULL, "@ada@mastodon.social");
+    /* A URL that is not the network's profile: an error, not a guess. */
+    CHECK(noted("GitHub", "https://gitlab.com/ab", &note) == NULL);
+    CHECK(has(E.msg, "GitHub username 'https://gitlab.com/ab' is a URL, not a username"));
+    CHECK(noted("GitHub", "https://github.com/ab/repo", &note) == NULL);
+    CHECK(noted("Mastodon", "https://mastodon.social/about", &note) == NULL);
+    CHECK(has(E.msg, "write it as @name@server"));
+    /* A plain username says nothing. */
+    s = noted("GitHub", "ab", &note);
+    CHECK(s && !*note);
+}
+
+TEST(handles_with_at)
+{
+    const char *note;
+    const cv_social *s = noted("Twitter", "@ab", &note);
+    CHECK_STR(s ? s->url : NULL, "https://x.com/ab");
+    CHECK_STR(s ? s->label : NULL, "@ab");
+    CHECK(s && !*note);
+    s = noted("Instagram", "@ab", &note);
+    CHECK_STR(s ? s->url : NULL, "https://instagram.com/ab");
+    s = noted("YouTube", "@ab", &note);
+    CHECK_STR(s ? s->url : NULL, "https://youtube.com/@ab");
+}
+
 TEST(item_errors)
 {
     CHECK(item("network: GitHub\n") == NULL);
@@ -157,6 +214,8 @@ int main(void)
     RUN(unknown_networks);
     RUN(username_checks);
     RUN(item_errors);
+    RUN(usernames_as_urls);
+    RUN(handles_with_at);
     RUN(icons);
     cv_arena_free(A);
     return harness_report("social");

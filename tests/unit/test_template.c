@@ -114,7 +114,8 @@ TEST(template_placeholders_are_whole_words)
 
 TEST(template_values)
 {
-    CHECK_STR(expand("AUTHORS", entry(1, 0)), "Shenggui Li, **J. Fang**, Yang You");
+    CHECK_STR(expand("AUTHORS", entry(1, 0)),
+              "Shenggui\xC2\xA0" "Li, **J.\xC2\xA0" "Fang**, Yang\xC2\xA0" "You");
     CHECK_STR(expand("START_DATE to END_DATE", entry(0, 0)), "Sep 2014 to present");
     CHECK(expand("START_DATE", entry(0, 1)) == NULL);     /* `date` is not a range */
     CHECK_STR(expand("DATE", entry(0, 1)), "Fall 2020");

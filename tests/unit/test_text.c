@@ -157,7 +157,9 @@ TEST(words)
     CHECK_STR(cv_text_article("name"), "a");
     CHECK_STR(cv_text_article("area"), "an");
     CHECK_STR(cv_text_article("Education"), "an");
-    CHECK_STR(cv_text_article("one-line entry"), "an");
+    CHECK_STR(cv_text_article("one-line entry"), "a");     /* an o sounded as w */
+    CHECK_STR(cv_text_article("One-line"), "a");
+    CHECK_STR(cv_text_article("order"), "an");
     CHECK_STR(cv_text_article("username"), "a");
 }
 

@@ -1,0 +1,77 @@
+# bash completion for cvpdf                                 -*- shell-script -*-
+# Installed by `make install` into share/bash-completion/completions/cvpdf.
+
+# The shipped layouts' names: the first word of each `cvpdf --list-layouts` line.
+_cvpdf_layouts()
+{
+    "${1:-cvpdf}" --list-layouts 2>/dev/null | while read -r name _; do
+        printf '%s\n' "$name"
+    done
+}
+
+# YAML files and directories (without extglob, which bash-completion sets
+# but plain bash does not).
+_cvpdf_yaml()
+{
+    COMPREPLY+=($(compgen -f -X '!*.yaml' -- "$1") $(compgen -f -X '!*.yml' -- "$1"))
+    COMPREPLY+=($(compgen -d -S / -- "$1"))
+}
+
+_cvpdf()
+{
+    local cur prev words cword
+    if declare -F _init_completion >/dev/null 2>&1; then
+        _init_completion -s || return
+    else
+        cur=${COMP_WORDS[COMP_CWORD]}
+        prev=${COMP_WORDS[COMP_CWORD-1]}
+        words=("${COMP_WORDS[@]}")
+        cword=$COMP_CWORD
+    fi
+    local cmd=${words[0]}
+
+    # cvpdf new "Full Name" [--layout NAME]
+    if [[ $cword -gt 1 && ${words[1]} == new ]]; then
+        case $prev in
+            -l|--layout)
+                COMPREPLY=($(compgen -W "$(_cvpdf_layouts "$cmd")" -- "$cur"))
+                return ;;
+        esac
+        [[ $cur == -* ]] && COMPREPLY=($(compgen -W "--layout --help" -- "$cur"))
+        return
+    fi
+
+    case $prev in
+        -l|--layout)
+            # A shipped layout's name, or a layout file.
+            COMPREPLY=($(compgen -W "$(_cvpdf_layouts "$cmd")" -- "$cur"))
+            _cvpdf_yaml "$cur"
+            compopt -o nospace 2>/dev/null
+            [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} != */ ]] && compopt +o nospace 2>/dev/null
+            return ;;
+        -o|--output|--merge)
+            COMPREPLY=($(compgen -f -- "$cur"))
+            return ;;
+        --defaults)
+            COMPREPLY=()
+            _cvpdf_yaml "$cur"
+            return ;;
+        --schema)
+            COMPREPLY=($(compgen -W "profile layout" -- "$cur"))
+            return ;;
+        -j|--jobs|--timeout|--fit-pages|--date)
+            return ;;
+    esac
+
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "--layout --output --dump --dump=glyphs --strict --fit-pages
+            --explain --date --pdfa --defaults --jobs --timeout --merge --quiet --help
+            --version --list-layouts --datadir --schema -l -o -j -q -h -V" -- "$cur"))
+        return
+    fi
+    # Profiles (and, first, the word new).
+    COMPREPLY=()
+    _cvpdf_yaml "$cur"
+    [[ $cword -eq 1 ]] && COMPREPLY+=($(compgen -W "new" -- "$cur"))
+}
+complete -F _cvpdf -o filenames cvpdf

@@ -1,0 +1,506 @@
+/* schema.c - JSON Schemas (draft 2020-12) for profiles and layouts.  See
+ * schema.h.
+ *
+ * The schema is written as compact JSON into a string buffer, from the
+ * loaders' key tables, then indented by pretty() for people and diffs.
+ * Which keys exist comes only from those tables; what sort of value each
+ * takes is the layout table's own type (style.h), the field table's
+ * (fields.h), or, for the few header, settings and locale keys that have
+ * no type in their loaders' tables, the small table below.  A key without
+ * a type there gets `{"$comment": "untyped"}`, and a unit test checks that
+ * none does.
+ */
+#include "schema.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "datadir.h"
+#include "doc.h"
+#include "fields.h"
+#include "lang.h"
+#include "social.h"
+#include "style.h"
+
+typedef struct out {
+    cv_arena *a;
+    cv_strbuf b;
+} out;
+
+static void put(out *o, const char *s)
+{
+    cv_strbuf_put(o->a, &o->b, s, strlen(s));
+}
+
+static void putf(out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void putf(out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    put(o, cv_arena_vprintf(o->a, fmt, ap));
+    va_end(ap);
+}
+
+/* `s` as a JSON string. */
+static void put_str(out *o, const char *s)
+{
+    put(o, "\"");
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            putf(o, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            putf(o, "\\u%04x", *s);
+        else
+            cv_strbuf_put(o->a, &o->b, s, 1);
+    }
+    put(o, "\"");
+}
+
+/* ---- Layouts ------------------------------------------------------------ */
+
+#define LENGTH_RE "^([0-9]+(\\\\.[0-9]*)?|\\\\.[0-9]+) *(pt|mm|cm|in)?$"
+#define SCALAR "[\"string\", \"number\"]"
+
+/* A case-blind pattern for the words: a4 -> [aA]4. */
+static void put_words_ci(out *o, const char *const *words)
+{
+    put(o, "\"^(");
+    for (size_t i = 0; words[i]; i++) {
+        if (i)
+            put(o, "|");
+        for (const char *p = words[i]; *p; p++) {
+            char c = *p;
+            if (c >= 'a' && c <= 'z')
+                putf(o, "[%c%c]", c, c - 'a' + 'A');
+            else if (c == '-' || (c >= '0' && c <= '9'))
+                putf(o, "%c", c);
+            else
+                putf(o, "\\\\%c", c);
+        }
+    }
+    put(o, ")$\"");
+}
+
+static void put_length(out *o, float lo, float hi)
+{
+    putf(o, "{\"anyOf\": [{\"type\": \"number\", \"minimum\": %g, \"maximum\": %g}, "
+         "{\"type\": \"string\", \"pattern\": \"" LENGTH_RE "\"}], "
+         "\"description\": \"a length: 10pt, 18mm, 1.5cm, 0.75in or a number of points "
+         "(%g-%gpt)\", \"examples\": [\"%s\"]}", lo, hi, lo, hi, lo > 10 ? "12pt" : "10pt");
+}
+
+static void put_layout_value(out *o, const cv_layout_key *k, cv_arena *a)
+{
+    switch (k->type) {
+    case CV_LT_LENGTH:
+        put_length(o, k->lo, k->hi);
+        return;
+    case CV_LT_NUMBER:
+        putf(o, "{\"type\": \"number\", \"minimum\": %g, \"maximum\": %g, \"examples\": [1.25]}",
+             k->lo, k->hi);
+        return;
+    case CV_LT_COUNT:
+        putf(o, "{\"type\": \"integer\", \"minimum\": %g, \"maximum\": %g, \"examples\": [2]}",
+             k->lo, k->hi);
+        return;
+    case CV_LT_FRACTION:
+        put(o, "{\"anyOf\": [{\"type\": \"number\", \"exclusiveMinimum\": 0, \"maximum\": 1}, "
+            "{\"type\": \"string\", \"pattern\": \"^([0-9]+(\\\\.[0-9]*)?|\\\\.[0-9]+)%$\"}], "
+            "\"description\": \"a fraction: 0.85 or 85%\", \"examples\": [0.85]}");
+        return;
+    case CV_LT_BOOL:
+        put(o, "{\"type\": \"boolean\", \"examples\": [true]}");
+        return;
+    case CV_LT_COLOR:
+        put(o, "{\"type\": \"string\", \"pattern\": \"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|"
+            "rgb\\\\( *[0-9]{1,3} *, *[0-9]{1,3} *, *[0-9]{1,3} *\\\\))$\", "
+            "\"description\": \"a colour: \\\"#rrggbb\\\", \\\"#rgb\\\" or rgb(r, g, b); quote "
+            "it, as # starts a YAML comment\", \"examples\": [\"#1f3a5f\"]}");
+        return;
+    case CV_LT_STRING:
+        put(o, "{\"type\": [\"string\", \"number\", \"null\"], \"maxLength\": 1024, "
+            "\"examples\": [\"x\"]}");
+        return;
+    case CV_LT_CHOICE:
+        put(o, "{\"enum\": [");
+        for (size_t i = 0; k->words[i]; i++) {
+            put(o, i ? ", " : "");
+            put_str(o, k->words[i]);
+        }
+        put(o, "]}");
+        return;
+    case CV_LT_NAMES:
+        put(o, "{\"anyOf\": [{\"type\": [\"string\", \"number\", \"null\"]}, {\"type\": \"array\", "
+            "\"maxItems\": 32, \"items\": {\"type\": " SCALAR "}}], "
+            "\"description\": \"section names (keys or titles, any case)\", "
+            "\"examples\": [[\"skills\"]]}");
+        return;
+    case CV_LT_PAGE_SIZE:
+        put(o, "{\"anyOf\": [{\"type\": \"string\", \"pattern\": ");
+        put_words_ci(o, k->words);
+        put(o, "}, {\"type\": \"array\", \"minItems\": 2, \"maxItems\": 2, \"items\": ");
+        put_length(o, 216, 14400);
+        put(o, "}], \"examples\": [\"a4\"]}");
+        return;
+    case CV_LT_FAMILY:
+        put(o, "{\"type\": \"string\", \"description\": \"a font family (fonts/, then "
+            "fontconfig) or a font file\", \"examples\": [\"Lato\"]}");
+        return;
+    case CV_LT_FAMILIES:
+        putf(o, "{\"anyOf\": [{\"type\": \"string\"}, {\"type\": \"array\", \"maxItems\": %d, "
+             "\"items\": {\"type\": \"string\"}}], \"description\": \"font families (or font "
+             "files), tried in turn for each character\", \"examples\": "
+             "[[\"WenQuanYi Micro Hei\"]]}", CV_MAX_CHAIN - 1);
+        return;
+    case CV_LT_LINES:
+        putf(o, "{\"anyOf\": [{\"type\": [\"string\", \"number\", \"null\"]}, {\"type\": "
+             "\"array\", \"maxItems\": %d, \"items\": {\"type\": " SCALAR "}}], "
+             "\"description\": \"template lines: placeholders in capitals (COMPANY, DATE), "
+             "markup around them\", \"examples\": [[\"**NAME**\"]]}", CV_MAX_TMPL);
+        return;
+    case CV_LT_LAYOUT: {
+        put(o, "{\"type\": \"string\", \"description\": \"the layout this one changes: a "
+            "shipped layout's name or a path\", \"examples\": [");
+        const char **names = cv_layout_names(a);
+        for (size_t i = 0; names[i]; i++) {
+            put(o, i ? ", " : "");
+            put_str(o, names[i]);
+        }
+        put(o, "]}");
+        return;
+    }
+    case CV_LT_NULL:
+        put(o, "{\"type\": \"null\"}");
+        return;
+    case CV_LT_UNKNOWN:
+        break;
+    }
+    put(o, "{\"$comment\": \"untyped\"}");
+}
+
+/* The mapping at `prefix` ("" the root, "page." ...): the rows below it,
+ * each key once, in the order of its first row. */
+static void put_layout_map(out *o, const cv_layout_key *k, size_t n, const char *prefix,
+                           const char *head)
+{
+    size_t pl = strlen(prefix);
+    putf(o, "{%s\"type\": \"object\", \"additionalProperties\": false, \"properties\": {",
+         head);
+    bool first = true;
+    for (size_t i = 0; i < n; i++) {
+        if (strncmp(k[i].path, prefix, pl))
+            continue;
+        const char *name = k[i].path + pl;
+        size_t nl = strcspn(name, ".");
+        bool seen = false;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = !strncmp(k[j].path, prefix, pl) && !strncmp(k[j].path + pl, name, nl) &&
+                   (k[j].path[pl + nl] == '.' || !k[j].path[pl + nl]);
+        if (seen)
+            continue;
+        char *key = cv_arena_strndup(o->a, name, nl);
+        char *sub = cv_arena_printf(o->a, "%s%s.", prefix, key);
+        const cv_layout_key *leaf = NULL;
+        bool inner = false;
+        for (size_t j = 0; j < n; j++) {
+            if (!strncmp(k[j].path, prefix, pl) && !strcmp(k[j].path + pl, key))
+                leaf = &k[j];
+            inner |= !strncmp(k[j].path, sub, strlen(sub));
+        }
+        put(o, first ? "" : ", ");
+        first = false;
+        put_str(o, key);
+        put(o, ": ");
+        if (leaf && inner)
+            put(o, "{\"anyOf\": [");
+        if (leaf)
+            put_layout_value(o, leaf, o->a);
+        if (leaf && inner)
+            put(o, ", ");
+        if (inner)
+            put_layout_map(o, k, n, sub, "");
+        if (leaf && inner)
+            put(o, "]}");
+    }
+    put(o, "}}");
+}
+
+static void layout_schema(out *o)
+{
+    const cv_layout_key *k;
+    size_t n = cv_style_keys(o->a, &k);
+    put_layout_map(o, k, n, "", "\"$schema\": \"https://json-schema.org/draft/2020-12/schema\", "
+                   "\"title\": \"cvpdf layout\", \"description\": \"How a résumé looks: page, "
+                   "fonts, colours, spacing, templates (docs/layouts.md, man cvpdf-layout). "
+                   "Every key is optional.\", ");
+}
+
+/* ---- Profiles ----------------------------------------------------------- */
+
+/* The values of the header, settings and locale keys, which their
+ * loaders read one by one, by part and key; "*" is any key of the part. */
+static const struct {
+    const char *part, *key, *schema;
+} typed[] = {
+    {"", "cv", "{\"$ref\": \"#/$defs/cv\"}"},
+    {"", "locale", "{\"$ref\": \"#/$defs/locale\"}"},
+    {"", "settings", "{\"$ref\": \"#/$defs/settings\"}"},
+    {"", "design", "{\"type\": [\"object\", \"null\"], \"description\": \"RenderCV's "
+                   "design: a theme (classic, engineeringresumes, engineeringclassic, sb2nov, "
+                   "moderncv, harvard, ink, opal, ember) and options over it, as layout keys "
+                   "(docs/rendercv.md); -l wins\"}"},
+    {"", "rendercv_settings", "{\"type\": [\"object\", \"null\"], \"description\": "
+                              "\"ignored, apart from its bold_keywords\"}"},
+    {"cv", "name", "{\"$ref\": \"#/$defs/text\"}"},
+    {"cv", "native_name", "{\"$ref\": \"#/$defs/text\", \"description\": \"the name in "
+                          "another script, beside or under the name\"}"},
+    {"cv", "headline", "{\"$ref\": \"#/$defs/text\"}"},
+    {"cv", "location", "{\"$ref\": \"#/$defs/text\"}"},
+    {"cv", "email", "{\"$ref\": \"#/$defs/texts\", \"description\": \"an address, or a list "
+                    "(every one is shown)\"}"},
+    {"cv", "phone", "{\"$ref\": \"#/$defs/texts\"}"},
+    {"cv", "website", "{\"anyOf\": [{\"$ref\": \"#/$defs/url\"}, {\"type\": \"array\", "
+                      "\"items\": {\"$ref\": \"#/$defs/url\"}}]}"},
+    {"cv", "photo", "{\"type\": \"string\", \"description\": \"a JPEG or PNG, relative to "
+                    "the profile\"}"},
+    {"cv", "social_networks", "{\"type\": [\"array\", \"null\"], \"maxItems\": 60, "
+                              "\"items\": {\"$ref\": \"#/$defs/social_network\"}}"},
+    {"cv", "sections", "{\"type\": [\"object\", \"null\"], \"additionalProperties\": "
+                       "{\"$ref\": \"#/$defs/section\"}}"},
+    {"cv", "custom_connections", "{\"type\": [\"array\", \"null\"], \"maxItems\": 30, "
+                                 "\"items\": {\"type\": \"object\", \"additionalProperties\": "
+                                 "false, \"required\": [\"placeholder\", \"fontawesome_icon\"], "
+                                 "\"properties\": {\"placeholder\": {\"$ref\": "
+                                 "\"#/$defs/text\"}, \"url\": {\"$ref\": \"#/$defs/url\"}, "
+                                 "\"fontawesome_icon\": {\"type\": \"string\"}}}}"},
+    {"settings", "bold_keywords", "{\"$ref\": \"#/$defs/texts\"}"},
+    {"settings", "current_date", "{\"$ref\": \"#/$defs/date\"}"},
+    {"settings", "render_command", "{\"type\": [\"object\", \"null\"], \"description\": "
+                                   "\"RenderCV's; its design and locale files replace the "
+                                   "profile's, its paths are RenderCV's\"}"},
+    {"settings", "pdf_title", "{\"$ref\": \"#/$defs/text\", \"description\": \"the PDF's "
+                              "title: NAME, CURRENT_DATE, YEAR, MONTH_NAME, ...\"}"},
+    {"settings", "page_break_before", "{\"$ref\": \"#/$defs/texts\"}"},
+    {"settings", "keep_together", "{\"$ref\": \"#/$defs/texts\"}"},
+    {"locale", "month_abbreviations", "{\"$ref\": \"#/$defs/months\"}"},
+    {"locale", "abbreviations_for_months", "{\"$ref\": \"#/$defs/months\"}"},
+    {"locale", "month_names", "{\"$ref\": \"#/$defs/months\"}"},
+    {"locale", "full_names_of_months", "{\"$ref\": \"#/$defs/months\"}"},
+    {"locale", "phrases", "{\"description\": \"RenderCV's: ignored\"}"},
+    {"locale", "*", "{\"$ref\": \"#/$defs/text\"}"},
+};
+
+static const char *typed_schema(const char *part, const char *key)
+{
+    for (size_t i = 0; i < sizeof typed / sizeof *typed; i++)
+        if (!strcmp(typed[i].part, part) && !strcmp(typed[i].key, key))
+            return typed[i].schema;
+    for (size_t i = 0; i < sizeof typed / sizeof *typed; i++)
+        if (!strcmp(typed[i].part, part) && !strcmp(typed[i].key, "*"))
+            return typed[i].schema;
+    return "{\"$comment\": \"untyped\"}";
+}
+
+/* A closed mapping of `keys`, each typed as above; `required` (or NULL)
+ * is a JSON list. */
+static void put_keys(out *o, const char *part, const char *const *keys, const char *required,
+                     const char *head)
+{
+    putf(o, "{%s\"type\": \"object\", \"additionalProperties\": false, ", head);
+    if (required)
+        putf(o, "\"required\": %s, ", required);
+    put(o, "\"properties\": {");
+    for (size_t i = 0; keys[i]; i++) {
+        put(o, i ? ", " : "");
+        put_str(o, keys[i]);
+        putf(o, ": %s", typed_schema(part, keys[i]));
+    }
+    put(o, "}}");
+}
+
+static const char *field_schema(cv_field_type t)
+{
+    switch (t) {
+    case CV_FIELD_TEXT: return "{\"$ref\": \"#/$defs/text\"}";
+    case CV_FIELD_DOI:
+        return "{\"type\": \"string\", \"description\": \"10.1234/abcd, or https://doi.org/... "
+               "or doi:...; the DOI is the link, and a url beside it is not shown\"}";
+    case CV_FIELD_URL: return "{\"$ref\": \"#/$defs/url\"}";
+    case CV_FIELD_DATE: return "{\"$ref\": \"#/$defs/date\"}";
+    case CV_FIELD_AUTHORS: return "{\"$ref\": \"#/$defs/texts\"}";
+    case CV_FIELD_HIGHLIGHTS: return "{\"$ref\": \"#/$defs/highlights\"}";
+    case CV_FIELD_TAGS: return "{\"description\": \"RenderCV's tags: ignored\"}";
+    }
+    return "{\"$comment\": \"untyped\"}";
+}
+
+/* "one-line entry" -> "one-line_entry" */
+static const char *kind_def(cv_arena *a, cv_entry_kind k)
+{
+    char *s = cv_arena_strdup(a, cv_entry_kind_name(k));
+    for (char *p = s; *p; p++)
+        if (*p == ' ')
+            *p = '_';
+    return s;
+}
+
+static void put_entry(out *o, cv_entry_kind k)
+{
+    putf(o, "\"%s\": ", kind_def(o->a, k));
+    if (k == CV_ENTRY_TEXT) {
+        put(o, "{\"title\": \"text entry\", \"$ref\": \"#/$defs/text\"}");
+        return;
+    }
+    /* Other keys are kept for templates (REVENUE for revenue:), as RenderCV. */
+    putf(o, "{\"title\": \"%s\", \"type\": \"object\", \"additionalProperties\": true, "
+         "\"required\": [", cv_entry_kind_name(k));
+    const char *keys[CV_MAX_FIELDS + 1];
+    size_t n = cv_field_keys(k, CV_FIELD_REQUIRED, keys);
+    for (size_t i = 0; i < n; i++) {
+        put(o, i ? ", " : "");
+        put_str(o, keys[i]);
+    }
+    put(o, "], \"properties\": {");
+    bool first = true;
+    for (const cv_field *f = cv_field_next(k, NULL); f; f = cv_field_next(k, f)) {
+        put(o, first ? "" : ", ");
+        first = false;
+        put_str(o, f->key);
+        putf(o, ": %s", field_schema(f->type));
+    }
+    put(o, "}}");
+}
+
+static void profile_schema(out *o)
+{
+    put_keys(o, "", cv_doc_keys(""), "[\"cv\"]",
+             "\"$schema\": \"https://json-schema.org/draft/2020-12/schema\", "
+             "\"title\": \"cvpdf profile\", \"description\": \"A résumé's content in "
+             "RenderCV's format (docs/profiles.md, man cvpdf-profile).\", ");
+    o->b.s[--o->b.n] = 0;       /* the closing brace: $defs follow */
+    put(o, ", \"$defs\": {");
+    put(o, "\"text\": {\"type\": " SCALAR ", \"description\": \"text, with **bold**, "
+        "*italic* and [links](https://...)\"}, ");
+    put(o, "\"texts\": {\"anyOf\": [{\"$ref\": \"#/$defs/text\"}, {\"type\": \"array\", "
+        "\"items\": {\"$ref\": \"#/$defs/text\"}}]}, ");
+    put(o, "\"url\": {\"type\": \"string\", \"pattern\": \"^[hH][tT][tT][pP][sS]?://\"}, ");
+    put(o, "\"date\": {\"type\": [\"string\", \"integer\"], \"description\": \"YYYY, YYYY-MM "
+        "or YYYY-MM-DD; end_date may be present; date may be free text\", \"examples\": "
+        "[\"2024-05\", \"present\"]}, ");
+    put(o, "\"months\": {\"type\": \"array\", \"minItems\": 12, \"maxItems\": 12, \"items\": "
+        "{\"$ref\": \"#/$defs/text\"}}, ");
+    put(o, "\"highlights\": {\"type\": [\"array\", \"null\"], \"items\": {\"anyOf\": "
+        "[{\"$ref\": \"#/$defs/text\"}, {\"$ref\": \"#/$defs/highlights\"}]}}, ");
+    put(o, "\"cv\": ");
+    put_keys(o, "cv", cv_doc_keys("cv"), NULL, "");
+    put(o, ", \"settings\": {\"anyOf\": [{\"type\": \"null\"}, ");
+    put_keys(o, "settings", cv_doc_keys("settings"), NULL, "");
+    put(o, "]}, \"locale\": {\"anyOf\": [{\"type\": \"null\"}, ");
+    put_keys(o, "locale", cv_locale_keys(), NULL, "");
+    put(o, "]}, \"social_network\": {\"type\": \"object\", \"additionalProperties\": false, "
+        "\"required\": [\"network\", \"username\"], \"properties\": {");
+    const char *const *sk = cv_social_keys();
+    for (size_t i = 0; sk[i]; i++) {
+        put(o, i ? ", " : "");
+        put_str(o, sk[i]);
+        if (!strcmp(sk[i], "network")) {
+            put(o, ": {\"anyOf\": [{\"enum\": [");
+            for (size_t j = 0; cv_social_network_at(j); j++) {
+                put_str(o, cv_social_network_at(j));
+                put(o, ", ");
+            }
+            put(o, "\"Twitter\"]}, {\"type\": \"string\", \"description\": \"any other "
+                "network, with a url\"}]}");
+        } else if (!strcmp(sk[i], "username")) {
+            put(o, ": {\"$ref\": \"#/$defs/text\", \"description\": \"the username alone, "
+                "not the profile's URL\"}");
+        } else if (!strcmp(sk[i], "url")) {
+            put(o, ": {\"$ref\": \"#/$defs/url\"}");
+        } else if (!strcmp(sk[i], "fontawesome_icon")) {
+            put(o, ": {\"type\": \"string\", \"description\": \"RenderCV's: ignored\"}");
+        } else {
+            put(o, ": {\"$comment\": \"untyped\"}");
+        }
+    }
+    put(o, "}}, \"section\": {\"type\": [\"array\", \"null\"], \"description\": "
+        "\"entries of one type (an empty section is left out)\", \"anyOf\": [{\"type\": "
+        "\"null\"}, {\"maxItems\": 0}, ");
+    for (int k = 0; k < CV_ENTRY_NKINDS; k++)
+        putf(o, "%s{\"items\": {\"$ref\": \"#/$defs/%s\"}}", k ? ", " : "",
+             kind_def(o->a, (cv_entry_kind)k));
+    put(o, "]}");
+    for (int k = 0; k < CV_ENTRY_NKINDS; k++) {
+        put(o, ", ");
+        put_entry(o, (cv_entry_kind)k);
+    }
+    put(o, "}}");
+}
+
+/* ---- Output --------------------------------------------------------------- */
+
+/* Compact JSON (", " and ": " between items) indented two spaces a
+ * level; a list of scalars stays on one line. */
+static const char *pretty(cv_arena *a, const char *s)
+{
+    out o = {a, {0}};
+    bool open_line[64];         /* per level: items on lines of their own */
+    int depth = 0;
+    bool in_str = false;
+    for (const char *p = s; *p; p++) {
+        char c = *p;
+        if (in_str) {
+            cv_strbuf_put(a, &o.b, p, 1);
+            if (c == '\\' && p[1])
+                cv_strbuf_put(a, &o.b, ++p, 1);
+            else if (c == '"')
+                in_str = false;
+            continue;
+        }
+        bool lines = depth > 0 && depth <= 64 && open_line[depth - 1];
+        if (c == '"') {
+            in_str = true;
+            cv_strbuf_put(a, &o.b, p, 1);
+        } else if ((c == '{' || c == '[') && depth < 64) {
+            bool own = c == '{' ? p[1] != '}' : p[1] == '{' || p[1] == '[';
+            open_line[depth++] = own;
+            if (own)
+                putf(&o, "%c\n%*s", c, depth * 2, "");
+            else
+                cv_strbuf_put(a, &o.b, p, 1);
+        } else if (c == '}' || c == ']') {
+            depth--;
+            if (lines)
+                putf(&o, "\n%*s%c", depth * 2, "", c);
+            else
+                cv_strbuf_put(a, &o.b, p, 1);
+        } else if (c == ',' && lines) {
+            putf(&o, ",\n%*s", depth * 2, "");
+            p += p[1] == ' ';
+        } else {
+            cv_strbuf_put(a, &o.b, p, 1);
+        }
+    }
+    put(&o, "\n");
+    return o.b.s;
+}
+
+const char *cv_schema_json(cv_arena *a, const char *which)
+{
+    out o = {a, {0}};
+    if (!strcmp(which, "profile"))
+        profile_schema(&o);
+    else if (!strcmp(which, "layout"))
+        layout_schema(&o);
+    else
+        return NULL;
+    return pretty(a, o.b.s);
+}
+
+bool cv_schema_write(cv_arena *a, const char *which, FILE *fp)
+{
+    const char *json = cv_schema_json(a, which);
+    if (!json)
+        return false;
+    fputs(json, fp);
+    return true;
+}

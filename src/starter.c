@@ -1,0 +1,350 @@
+/* starter.c - `cvpdf new "Full Name"`: a profile to start from.  See
+ * starter.h. */
+#include "starter.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "datadir.h"
+#include "error.h"
+
+/* The profile after its header: every entry type, each explained. */
+static const char profile_body[] =
+    "  # Your contact details: all but name are optional.  Delete what you\n"
+    "  # do not want shown.\n"
+    "  headline: Software Engineer\n"
+    "  location: Berlin\n"
+    "  email: you@example.com\n"
+    "  phone: \"+49 30 1234567\"\n"
+    "  website: https://example.com\n"
+    "  # photo: photo.jpg               # a JPEG or PNG beside this file\n"
+    "  social_networks:                 # the username only, not the URL\n"
+    "    - network: GitHub\n"
+    "      username: your-username\n"
+    "    - network: LinkedIn\n"
+    "      username: your-username\n"
+    "\n"
+    "  # Sections appear in the order written.  A key becomes the section's\n"
+    "  # title (experience -> Experience, selected_talks -> Selected Talks).\n"
+    "  # The entries of a section all have one type, told by their keys.\n"
+    "  sections:\n"
+    "    # Text entries: plain strings.  Inline markup works everywhere:\n"
+    "    # **bold**, *italic*, [a link](https://example.com).\n"
+    "    summary:\n"
+    "      - Engineer who builds **reliable systems** and likes to measure\n"
+    "        before optimising. Replace this paragraph with your own.\n"
+    "\n"
+    "    # Experience entries: company and position (required), location,\n"
+    "    # start_date / end_date (YYYY, YYYY-MM or YYYY-MM-DD; end_date may\n"
+    "    # be present) or a single date, summary, highlights.\n"
+    "    experience:\n"
+    "      - company: Example GmbH\n"
+    "        position: Senior Software Engineer\n"
+    "        location: Berlin\n"
+    "        start_date: 2021-03\n"
+    "        end_date: present\n"
+    "        highlights:\n"
+    "          - Cut the build time from 40 to 6 minutes\n"
+    "          - Led a team of four through a database migration\n"
+    "      - company: Another Company\n"
+    "        position: Software Engineer\n"
+    "        location: Munich\n"
+    "        start_date: 2018-09\n"
+    "        end_date: 2021-02\n"
+    "\n"
+    "    # Education entries: institution and area (required), degree,\n"
+    "    # location, dates, summary, highlights.\n"
+    "    education:\n"
+    "      - institution: Example University\n"
+    "        area: Computer Science\n"
+    "        degree: MSc\n"
+    "        location: Munich\n"
+    "        start_date: 2016-10\n"
+    "        end_date: 2018-08\n"
+    "        highlights:\n"
+    "          - \"Thesis: Fast incremental builds\"   # quote text that holds ': '\n"
+    "\n"
+    "    # Normal entries: name (required), location, dates, summary,\n"
+    "    # highlights.  For projects, volunteering, anything else.\n"
+    "    projects:\n"
+    "      - name: \"[An open-source tool](https://example.com/tool)\"\n"
+    "        date: 2022\n"
+    "        summary: A command-line tool with a thousand users\n"
+    "\n"
+    "    # Publication entries: title and authors (required), journal, doi,\n"
+    "    # url, date, summary.  Your own name is set in bold among the\n"
+    "    # authors.  With a doi, the DOI is the link and a url is not shown.\n"
+    "    publications:\n"
+    "      - title: A Study of Something Important\n"
+    "        authors: [%s, Jane Doe]\n"
+    "        journal: Journal of Examples\n"
+    "        doi: 10.1234/example.2023.1\n"
+    "        date: 2023-05\n"
+    "\n"
+    "    # One-line entries: label and details, both required.\n"
+    "    skills:\n"
+    "      - label: Languages\n"
+    "        details: C, Python, Go\n"
+    "      - label: Tools\n"
+    "        details: Linux, Git, PostgreSQL\n"
+    "\n"
+    "    # Bullet entries: bullet.\n"
+    "    awards:\n"
+    "      - bullet: Best Paper Award, Example Conference 2023\n"
+    "\n"
+    "    # Numbered entries: number (numbered 1, 2, 3 ...).\n"
+    "    talks:\n"
+    "      - number: Keynote at an example workshop, 2024\n"
+    "      - number: Invited talk at a meetup, 2023\n"
+    "\n"
+    "    # Reversed numbered entries: reversed_number (the first is numbered\n"
+    "    # highest: newest first).\n"
+    "    patents:\n"
+    "      - reversed_number: A newer patent\n"
+    "      - reversed_number: An older patent\n"
+    "\n"
+    "# Optional: dates in another language.\n"
+    "# locale:\n"
+    "#   language: de\n"
+    "#   present: heute\n"
+    "\n"
+    "# Optional: words set in bold wherever they appear.\n"
+    "# settings:\n"
+    "#   bold_keywords: [Python]\n";
+
+/* The starter layout after its header: the common knobs. */
+static const char layout_body[] =
+    "# Uncomment and change what you want; every key is in docs/layouts.md\n"
+    "# (man cvpdf-layout).  Anything left out comes from the layout above.\n"
+    "#\n"
+    "# page:\n"
+    "#   size: a4                  # a4, letter, a5, legal or [width, height]\n"
+    "#   margins: 18mm\n"
+    "# font:\n"
+    "#   family: Lato\n"
+    "#   size: 10pt\n"
+    "#   line_spacing: 1.28\n"
+    "# colors:\n"
+    "#   text: \"#1a1a1a\"           # quote colours: # starts a YAML comment\n"
+    "#   link: \"#1f3a5f\"\n"
+    "# section_title:\n"
+    "#   color: \"#1f3a5f\"\n"
+    "#   uppercase: true\n"
+    "# fit_pages: 1                # shrink to fit one page\n";
+
+const char *cv_starter_file_name(cv_arena *a, const char *name)
+{
+    size_t n = strlen(name);
+    if (!n || n > 200 || !strcmp(name, ".") || !strcmp(name, ".."))
+        return NULL;
+    char *s = cv_arena_strdup(a, name);
+    for (char *p = s; *p; p++) {
+        if ((unsigned char)*p < 0x20 || *p == 0x7F || *p == '/')
+            return NULL;
+        if (*p == ' ')
+            *p = '_';
+    }
+    return cv_arena_printf(a, "%s_CV.yaml", s);
+}
+
+/* `s` as a YAML double-quoted scalar. */
+static const char *quoted(cv_arena *a, const char *s)
+{
+    cv_strbuf b = {0};
+    cv_strbuf_put(a, &b, "\"", 1);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            cv_strbuf_put(a, &b, "\\", 1);
+        cv_strbuf_put(a, &b, s, 1);
+    }
+    cv_strbuf_put(a, &b, "\"", 1);
+    return b.s;
+}
+
+static const char *schema_line(cv_arena *a, const char *schema)
+{
+    return schema ? cv_arena_printf(a, "# yaml-language-server: $schema=%s\n", schema) : "";
+}
+
+const char *cv_starter_profile(cv_arena *a, const char *name, const char *schema)
+{
+    const char *q = quoted(a, name);
+    const char *head = cv_arena_printf(a,
+        "%s"
+        "# %s's résumé, in RenderCV's format: render it with\n"
+        "#   cvpdf %s\n"
+        "# The format is described in docs/profiles.md (man cvpdf-profile).\n"
+        "cv:\n"
+        "  name: %s\n",
+        schema_line(a, schema), name, cv_starter_file_name(a, name), q);
+    return cv_arena_printf(a, "%s%s", head, cv_arena_printf(a, profile_body, q));
+}
+
+const char *cv_starter_layout(cv_arena *a, const char *name, const char *base,
+                              const char *schema)
+{
+    return cv_arena_printf(a,
+                           "%s"
+                           "# %s's layout: %s, with changes of your own.\n"
+                           "extends: %s\n"
+                           "\n"
+                           "%s",
+                           schema_line(a, schema), name, base, base, layout_body);
+}
+
+/* Create `path` (never over a file) holding `text`.  Returns false after
+ * saying why on `diag`, with nothing left at `path`. */
+static bool create(const char *path, const char *text, FILE *diag)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        fprintf(diag, "cvpdf: error: cannot create '%s': %s\n", path,
+                errno == EEXIST ? "it exists, and cvpdf new never writes over a file"
+                                : strerror(errno));
+        return false;
+    }
+    size_t n = strlen(text);
+    for (size_t done = 0; done < n;) {
+        ssize_t w = write(fd, text + done, n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            fprintf(diag, "cvpdf: error: cannot write '%s': %s\n", path,
+                    strerror(w < 0 ? errno : ENOSPC));
+            close(fd);
+            unlink(path);
+            return false;
+        }
+        done += (size_t)w;
+    }
+    if (close(fd) != 0) {
+        fprintf(diag, "cvpdf: error: cannot write '%s': %s\n", path, strerror(errno));
+        unlink(path);
+        return false;
+    }
+    return true;
+}
+
+static const char new_usage[] =
+    "Usage: cvpdf new \"FULL NAME\" [--layout NAME]\n"
+    "Write FULL_NAME_CV.yaml in the current directory: a profile in RenderCV's\n"
+    "format with every entry type, each explained, that renders as it is.\n"
+    "\n"
+    "  -l, --layout NAME   also write FULL_NAME_layout.yaml, a layout of your\n"
+    "                      own that extends the shipped layout NAME\n"
+    "                      (cvpdf --list-layouts)\n"
+    "  -h, --help          show this help\n"
+    "\n"
+    "An existing file is never written over.\n";
+
+/* The schema file `which` in the data directory, as the modeline names it:
+ * its absolute path, or a file: URI when the path has a space or another
+ * byte a modeline cannot hold as it is (the language server reads the
+ * value up to a space); NULL when there is no such file. */
+static const char *schema_path(cv_arena *a, const char *which)
+{
+    const char *p = cv_arena_printf(a, "%s/schema/%s.json", cv_datadir(a), which);
+    char *real = realpath(p, NULL);
+    if (!real)
+        return NULL;
+    const char *plain = "/-._~ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    cv_strbuf b = {0};
+    if (real[strspn(real, plain)]) {
+        cv_strbuf_put(a, &b, "file://", 7);
+        for (const unsigned char *s = (const unsigned char *)real; *s; s++) {
+            char hex[4];
+            snprintf(hex, sizeof hex, "%%%02X", *s);
+            if (strchr(plain, *s))
+                cv_strbuf_put(a, &b, (const char *)s, 1);
+            else
+                cv_strbuf_put(a, &b, hex, 3);
+        }
+    } else {
+        cv_strbuf_put(a, &b, real, strlen(real));
+    }
+    free(real);
+    return b.s;
+}
+
+static int run_new(cv_arena *a, const char *name, const char *layout, FILE *out, FILE *diag)
+{
+    char shown[512];
+    const char *file = cv_starter_file_name(a, name);
+    if (!file) {
+        fprintf(diag, "cvpdf new: '%s' cannot make a file name: give a name without '/' or "
+                "control characters, of at most 200 bytes\n", cv_escape(name, shown,
+                                                                         sizeof shown));
+        return 2;
+    }
+    const char *lfile = NULL;
+    if (layout) {
+        if (!cv_layout_is_name(layout) ||
+            access(cv_layout_shipped(a, layout), F_OK) != 0) {
+            fprintf(diag, "cvpdf new: --layout %s: %s\n", cv_escape(layout, shown, sizeof shown),
+                    cv_layout_is_name(layout) ? cv_layout_missing(a, layout)
+                    : "give the name of a shipped layout (cvpdf --list-layouts)");
+            return 2;
+        }
+        lfile = cv_arena_printf(a, "%.*s_layout.yaml", (int)(strlen(file) - 8), file);
+    }
+    /* Nothing is written when either file is there. */
+    struct stat sb;
+    const char *there = lstat(file, &sb) == 0 ? file
+                      : lfile && lstat(lfile, &sb) == 0 ? lfile : NULL;
+    if (there) {
+        fprintf(diag, "cvpdf: error: '%s' exists; cvpdf new never writes over a file "
+                "(move it away, or render it: cvpdf %s)\n", there, there);
+        return 1;
+    }
+    if (!create(file, cv_starter_profile(a, name, schema_path(a, "profile")), diag))
+        return 1;
+    if (lfile && !create(lfile, cv_starter_layout(a, name, layout, schema_path(a, "layout")),
+                         diag)) {
+        unlink(file);
+        return 1;
+    }
+    if (lfile)
+        fprintf(out, "Wrote %s and %s. Edit them, then render with:\n  cvpdf %s -l %s\n",
+                file, lfile, file, lfile);
+    else
+        fprintf(out, "Wrote %s. Edit it, then render it with:\n  cvpdf %s\n", file, file);
+    return 0;
+}
+
+int cv_starter_main(int argc, char **argv, FILE *out, FILE *diag)
+{
+    static const struct option opts[] = {{"layout", required_argument, NULL, 'l'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    const char *layout = NULL;
+    optind = 0;
+    opterr = 0;
+    for (int c; (c = getopt_long(argc, argv, ":l:h", opts, NULL)) != -1;) {
+        if (c == 'l')
+            layout = optarg;
+        else if (c == 'h') {
+            fputs(new_usage, out);
+            return 0;
+        } else {
+            char shown[512];
+            fprintf(diag, "cvpdf new: %s '%s'\nTry 'cvpdf new --help'.\n",
+                    c == ':' ? "option needs a value:" : "unknown option",
+                    cv_escape(argv[optind - 1], shown, sizeof shown));
+            return 2;
+        }
+    }
+    if (argc - optind != 1) {
+        fprintf(diag, "cvpdf new: %s\n%s", argc - optind ? "give one name (quote a name with "
+                "spaces: cvpdf new \"Meiling Zhou\")" : "no name given", new_usage);
+        return 2;
+    }
+    cv_arena *a = cv_arena_new();
+    int status = run_new(a, argv[optind], layout, out, diag);
+    cv_arena_free(a);
+    return status;
+}

@@ -1,0 +1,363 @@
+#!/usr/bin/env python3
+"""Publications from a .bib (issue 19), checked against an independent
+reader of the same file (python3-bibtexparser) and an independent reader of
+the PDF (pdftotext).
+
+Usage: tests/bib.py CVPDF_BINARY [-k PATTERN] [--list]
+
+  readback   every entry of tests/data/bib/cases.bib that cvpdf does not
+             warn about, as bibtexparser reads it: its title, each author
+             and its venue are in the PDF's text (pdftotext), in every layout
+  warnings   the broken entry, the duplicate key and the entry without a
+             title are warned about with their line and column; the PDF is
+             still made (exit 0); --strict makes them errors (exit 1, no PDF)
+  owner      the owner's name is bold wherever it is in an author list,
+             whatever form the .bib gives it ("Fang, Jiarui", "J. Fang")
+  profile    profiles/chaoyang-he.yaml (its publications in
+             profiles/chaoyang-he.bib) gives the PDF, byte for byte, of the
+             same profile with the publications written as YAML
+  import     cvpdf import prints YAML that cvpdf loads as the same entries
+             (the same --dump); a missing file is an error, exit 1
+  generated  2,000 generated entries (tests/bibgen.py): every title comes
+             back through pdftotext; import lists them all
+  errors     a bad option, a missing .bib, a .bib that is a directory:
+             file:line:col: error, exit 1, nothing written
+  safety     an output named like the .bib is refused; the .bib untouched
+
+Every check prints "ok NAME" or "FAIL NAME: why"; the last line is
+"bib: N passed, M failed".
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unicodedata
+
+import testlib
+from testlib import check, run, BIN, ROOT
+
+# bibtexparser is Debian's python3-bibtexparser, for the system python3.
+try:
+    import bibtexparser
+    from bibtexparser.bparser import BibTexParser
+    from bibtexparser.customization import convert_to_unicode, splitname
+except ImportError:
+    if os.path.exists("/usr/bin/python3") and not os.environ.get("CVPDF_REEXEC_BIB") and \
+            os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
+        os.environ["CVPDF_REEXEC_BIB"] = "1"
+        sys.stdout.flush()
+        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+    print("FAIL: bibtexparser is not installed (run tests/deps.sh: python3-bibtexparser)")
+    print("bib: 0 passed, 1 failed")
+    sys.exit(1)
+
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import bibgen  # noqa: E402
+
+TMP = tempfile.mkdtemp(prefix="cvpdf-bib-")
+CASES = os.path.join(ROOT, "tests", "data", "bib", "cases.bib")
+LAYOUTS = sorted(os.path.join(ROOT, "layouts", f) for f in os.listdir(os.path.join(ROOT, "layouts"))
+                 if f.endswith(".yaml"))
+
+
+def norm(s):
+    """Letters and digits only, Latin script, case folded: what survives
+    line breaks, hyphenation, ligatures and punctuation on both sides."""
+    s = unicodedata.normalize("NFKC", s)
+    s = re.sub(r"\\[a-zA-Z]+", "", s)            # TeX commands bibtexparser leaves
+    return "".join(c for c in s.casefold()
+                   if c.isalnum() and ord(c) < 0x370)
+
+
+RAW_NAMES = {}          # (key, "author") -> the field as written
+
+
+def tidy(record):
+    """bibtexparser's TeX to Unicode, after the commands it would take for
+    accents (url as u, log as l) are written out."""
+    for k in ("author", "editor"):             # split before braces go
+        if k in record:
+            RAW_NAMES.setdefault((record["ID"], k), record[k])
+    for k, v in list(record.items()):
+        if k in ("ID", "ENTRYTYPE"):
+            continue
+        v = re.sub(r"\\(textbf|textit|emph|url|href)\b", "", v)
+        v = re.sub(r"\\(log|max|min|sin|cos|exp)\b", r" \1", v)
+        record[k] = v.replace("$", "")
+    return convert_to_unicode(record)
+
+
+def bibtex_entries(path):
+    """The file as bibtexparser reads it: {key: fields}, TeX to Unicode,
+    @string and crossref resolved its own way."""
+    parser = BibTexParser(common_strings=True)
+    parser.ignore_nonstandard_types = False
+    parser.customization = tidy
+    try:
+        parser.add_missing_from_crossref = True
+    except AttributeError:
+        pass
+    with open(path, encoding="utf-8") as f:
+        db = bibtexparser.load(f, parser=parser)
+    out = {}
+    for e in db.entries:                # BibTeX keeps the first of a key
+        out.setdefault(e["ID"], e)
+    return out
+
+
+def profile(path, bib, extra="", name="Jiarui Fang"):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: %s\n  sections:\n    publications:\n      bib: %s\n%s"
+                % (name, bib, extra))
+    return path
+
+
+def pdf_text(pdf):
+    rc, out, err = run(["pdftotext", "-enc", "UTF-8", pdf, "-"])
+    return out
+
+
+def skipped_keys(stderr):
+    """Keys cvpdf said it leaves out (and why): {key: message}."""
+    keys = {}
+    for m in re.finditer(r"entry '([^']+)' (?:\(line \d+\) is skipped|has no title)", stderr):
+        keys[m.group(1)] = m.group(0)
+    for m in re.finditer(r"duplicate key '([^']+)'", stderr):
+        keys.setdefault(m.group(1) + "#dup", m.group(0))
+    return keys
+
+
+def venue_of(e):
+    for f in ("journal", "booktitle", "howpublished", "school", "institution", "publisher"):
+        v = e.get(f)
+        if v and not v.startswith("\\url") and not v.startswith("http"):
+            return v
+    return None
+
+
+def authors_of(e):
+    """Each author as "First von Last, Jr" (bibtexparser's split)."""
+    src = RAW_NAMES.get((e["ID"], "author")) or RAW_NAMES.get((e["ID"], "editor")) or ""
+    out = []
+    # " and " outside braces separates the names.
+    parts, depth, cur = [], 0, ""
+    for tok in re.split(r"(\{|\}|\s+and\s+)", src.strip()):
+        if tok == "{":
+            depth += 1
+        elif tok == "}":
+            depth -= 1
+        if depth == 0 and re.fullmatch(r"\s+and\s+", tok or ""):
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += tok or ""
+    parts.append(cur)
+    for a in parts:
+        a = a.strip()
+        if not a:
+            continue
+        if a == "others":
+            out.append("et al.")
+            continue
+        if a.startswith("{") and a.endswith("}"):
+            out.append(convert_to_unicode({"n": a[1:-1]})["n"])
+            continue
+        p = splitname(a, strict_mode=False)
+        name = " ".join(p["first"] + p["von"] + p["last"] + p["jr"])
+        out.append(convert_to_unicode({"n": name})["n"])
+    return out
+
+
+def readback():
+    """Every entry bibtexparser sees, minus those cvpdf warned about and
+    the crossref'd proceedings, in the PDF: title, authors, venue."""
+    entries = bibtex_entries(CASES)
+    prof = profile(os.path.join(TMP, "cases.yaml"), CASES)
+    for layout in LAYOUTS:
+        lname = os.path.basename(layout)
+        pdf = os.path.join(TMP, "cases-%s.pdf" % lname)
+        rc, out, err = run([BIN, prof, "-l", layout, "-o", pdf])
+        check("readback %s: rendered" % lname, rc == 0 and os.path.exists(pdf), err[-300:])
+        if rc:
+            continue
+        text = norm(pdf_text(pdf))
+        skipped = skipped_keys(err)
+        parents = {e.get("crossref", "").lower() for e in entries.values()}
+        n = 0
+        for key, e in entries.items():
+            if key in skipped or key.lower() in parents or not e.get("title"):
+                continue
+            n += 1
+            t = norm(e["title"])
+            check("readback %s: title of %s" % (lname, key), t in text,
+                  "'%s' not in the PDF" % e["title"])
+            for a in authors_of(e):
+                check("readback %s: author %s of %s" % (lname, a, key), norm(a) in text,
+                      "not in the PDF")
+            v = venue_of(e)
+            if v:
+                check("readback %s: venue of %s" % (lname, key), norm(v) in text,
+                      "'%s' not in the PDF" % v)
+        check("readback %s: entries compared" % lname, n >= 10, "only %d" % n)
+
+
+def warnings():
+    prof = profile(os.path.join(TMP, "w.yaml"), CASES)
+    pdf = os.path.join(TMP, "w.pdf")
+    rc, out, err = run([BIN, prof, "-o", pdf])
+    check("warnings: exit 0 and a PDF", rc == 0 and os.path.exists(pdf), err)
+    want = [r"cases\.bib:112:3: warning: entry 'broken2016' \(line 109\) is skipped: syntax error",
+            r"cases\.bib:97:1: warning: duplicate key 'fang2022chunk' \(first at line 9, column 1\)",
+            r"cases\.bib:103:1: warning: entry 'notitle2020' has no title"]
+    for w in want:
+        check("warnings: said: " + w[:40], re.search(w, err), err)
+    check("warnings: nothing from libbtparse itself", "junk" not in err and "bib, line" not in err,
+          err)
+    check("warnings: every line through the sink", all(re.match(r"\S+:\d+:\d+: (warning|note): ", l)
+                                                       for l in err.splitlines()), err)
+    pdf2 = os.path.join(TMP, "strict.pdf")
+    rc, out, err = run([BIN, "--strict", prof, "-o", pdf2])
+    check("warnings: --strict: exit 1, no PDF", rc == 1 and not os.path.exists(pdf2), err)
+    check("warnings: --strict: an error with the position", "cases.bib:112:3: error:" in err, err)
+
+
+def owner():
+    bib = os.path.join(TMP, "owner.bib")
+    with open(bib, "w") as f:
+        f.write("@article{a, author = {Fang, Jiarui and Bob Li}, title = {First}, year = 2020}\n"
+                "@article{b, author = {Li, Bob and J. Fang}, title = {Second}, year = 2019}\n"
+                "@article{c, author = {Fang, J. and Li, B.}, title = {Third}, year = 2018}\n"
+                "@article{d, author = {Jun Fang and Li, Bob}, title = {Fourth}, year = 2017}\n")
+    prof = profile(os.path.join(TMP, "owner.yaml"), "owner.bib")
+    rc, out, err = run([BIN, "--dump", prof])
+    check("owner: rendered", rc == 0, err)
+    bold = re.findall(r"Lato-Bold[^\n]*?\"([^\"]*Fang[^\"]*)\"", out) or \
+        [l for l in out.splitlines() if "Fang" in l and "Bold" in l]
+    lines = [l for l in out.splitlines() if "Fang" in l]
+    check("owner: the owner bold in three forms", sum("Bold" in l for l in lines) >= 3, "\n".join(lines))
+    check("owner: Jun Fang is someone else",
+          any("Jun Fang" in l and "Bold" not in l for l in lines) or
+          not any("Jun Fang" in l and "Bold" in l for l in lines), "\n".join(lines))
+
+
+def profile_moved():
+    """chaoyang-he: the .bib version and the YAML version give one PDF."""
+    with open(os.path.join(ROOT, "profiles", "chaoyang-he.yaml"), encoding="utf-8") as f:
+        src = f.read()
+    check("profile: chaoyang-he.yaml reads chaoyang-he.bib", "bib: chaoyang-he.bib" in src)
+    entries = bibtex_entries(os.path.join(ROOT, "profiles", "chaoyang-he.bib"))
+    notes = {"so2022lightsecagg": "Jinhyun So, Chaoyang He, and Chien-Sheng Yang are co-first "
+             "authors.", "he2020fedml": "**Best Paper Award**", "he2022ssfl": "**Best Paper Award**"}
+    # The same publications written as YAML, from bibtexparser's reading.
+    yaml = ["    Selected Publications (2020–Present):"]
+    for key, e in entries.items():
+        venue = venue_of(e).replace("--", "–")
+        title = re.sub(r"[{}]", "", e["title"])
+        yaml.append("      - title: \"%s\"" % title)
+        yaml.append("        authors:")
+        for a in authors_of(e):
+            yaml.append("          - %s" % a)
+        yaml.append("        journal: \"%s\"" % venue)
+        yaml.append("        date: %s" % e["year"])
+        if e.get("eprint"):
+            yaml.append("        url: https://arxiv.org/abs/%s" % e["eprint"])
+        if key in notes:
+            yaml.append("        summary: \"%s\"" % notes[key])
+    start = src.index("    Selected Publications (2020–Present):\n")
+    end = src.index("    patents:\n")
+    as_yaml = src[:start] + "\n".join(yaml) + "\n" + src[end:]
+    y = os.path.join(TMP, "chaoyang-he-yaml.yaml")
+    with open(y, "w", encoding="utf-8") as f:
+        f.write(as_yaml)
+    for layout in LAYOUTS:
+        lname = os.path.basename(layout)
+        a, b = os.path.join(TMP, "he-bib.pdf"), os.path.join(TMP, "he-yaml.pdf")
+        rc1, _, e1 = run([BIN, os.path.join(ROOT, "profiles", "chaoyang-he.yaml"), "-l", layout,
+                          "-o", a])
+        rc2, _, e2 = run([BIN, y, "-l", layout, "-o", b])
+        same = rc1 == 0 and rc2 == 0 and open(a, "rb").read() == open(b, "rb").read()
+        check("profile: %s: the .bib and the YAML give the same bytes" % lname, same, e1 + e2)
+
+
+def import_yaml():
+    rc, out, err = run([BIN, "import", CASES])
+    check("import: exit 0", rc == 0, err)
+    check("import: a publications list", out.count("\n  - title: ") == 11, out[:400])
+    # Put it under sections: and render both ways: the same --dump.
+    body = "".join("    " + l + "\n" for l in out.splitlines() if not l.startswith("#"))
+    y = os.path.join(TMP, "imported.yaml")
+    with open(y, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Jiarui Fang\n  sections:\n" + body)
+    rc1, d1, e1 = run([BIN, "--dump", y])
+    rc2, d2, e2 = run([BIN, "--dump", profile(os.path.join(TMP, "direct.yaml"), CASES)])
+    check("import: the YAML loads", rc1 == 0, e1)
+    check("import: the same --dump as the .bib", rc2 == 0 and d1 == d2,
+          "dumps differ" if d1 != d2 else e2)
+    rc, out, err = run([BIN, "import", os.path.join(TMP, "nope.bib")])
+    check("import: a missing file: exit 1", rc == 1 and "cannot open" in err and not out, err)
+    rc, out, err = run([BIN, "import"])
+    check("import: no file: usage, exit 2", rc == 2, err)
+
+
+def generated():
+    bib = os.path.join(TMP, "g.bib")
+    with open(bib, "w", encoding="utf-8") as f:
+        f.write(bibgen.bib(2000))
+    rc, out, err = run([BIN, "import", bib], timeout=600)
+    check("generated: import lists 2,000", rc == 0 and out.count("\n  - title: ") == 2000,
+          err[-300:])
+    prof = profile(os.path.join(TMP, "g.yaml"), "g.bib", name="Ada Lovelace")
+    pdf = os.path.join(TMP, "g.pdf")
+    rc, out, err = run([BIN, "-q", prof, "-o", pdf], timeout=600)
+    check("generated: rendered", rc == 0, err[-300:])
+    if rc:
+        return
+    text = norm(pdf_text(pdf))
+    entries = bibtex_entries(bib)
+    missing = [k for k, e in entries.items()
+               if e["ENTRYTYPE"] != "proceedings" and norm(e["title"]) not in text]
+    check("generated: every title in the PDF", not missing, "missing: %s" % missing[:5])
+    rc, dump, err = run([BIN, "--dump", prof], timeout=600)
+    check("generated: the owner bold in all 2,000",
+          len(re.findall(r"Ada Lovelace", dump)) >= 2000, "")
+
+
+def errors():
+    cases = [
+        ("    publications:\n      bib: cases.bib\n      sort: sideways\n",
+         r"p\.yaml:6:13: error: 'sort' is 'sideways'"),
+        ("    publications:\n      bib: missing.bib\n", r"p\.yaml:5:12: error: cannot open"),
+        ("    publications:\n      bib: cases.bib\n      limit: -3\n", r"p\.yaml:6:14: error: 'limit'"),
+        ("    publications:\n      bib: cases.bib\n      years: later\n", r"p\.yaml:6:14: error: 'years'"),
+        ("    publications:\n      bib: .\n", r"error: cannot"),
+    ]
+    d = os.path.join(TMP, "err")
+    os.makedirs(d, exist_ok=True)
+    shutil.copy(CASES, d)
+    for i, (body, want) in enumerate(cases):
+        p = os.path.join(d, "p.yaml")
+        with open(p, "w") as f:
+            f.write("cv:\n  name: X\n  sections:\n" + body)
+        pdf = os.path.join(d, "out%d.pdf" % i)
+        rc, out, err = run([BIN, "-q", p, "-o", pdf])
+        check("errors: %d: exit 1, the position" % i, rc == 1 and re.search(want, err), err)
+        check("errors: %d: nothing written" % i, not os.path.exists(pdf))
+
+
+def safety():
+    d = os.path.join(TMP, "safe")
+    os.makedirs(d, exist_ok=True)
+    bib = os.path.join(d, "refs.bib")
+    shutil.copy(CASES, bib)
+    before = open(bib, "rb").read()
+    prof = profile(os.path.join(d, "p.yaml"), "refs.bib")
+    rc, out, err = run([BIN, "-q", prof, "-o", bib])
+    check("safety: an output over the .bib is refused", rc == 1 and "input" in err, err)
+    check("safety: the .bib untouched", open(bib, "rb").read() == before)
+
+
+if __name__ == "__main__":
+    sys.exit(testlib.main("bib", [readback, warnings, owner, profile_moved, import_yaml,
+                                  generated, errors, safety], tmp=TMP))

@@ -1,0 +1,730 @@
+#!/usr/bin/env python3
+"""The loop a new user lives in (issue 17): `cvpdf new`, layouts by name,
+--list-layouts and --datadir, the JSON Schemas, the man pages, shell
+completion, make install/uninstall, and the messages a first résumé meets.
+
+Usage: tests/newuser.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh passes build/san/cvpdf)
+
+The schemas are checked three ways: they are valid draft 2020-12 schemas
+(python3-jsonschema), every shipped profile and layout validates and bad
+examples do not, and they hold exactly the keys the loaders accept: for
+every mapping of a schema, cvpdf's "unknown key ... (expected one of: ...)"
+message for a nonsense key lists the schema's keys there, and a profile and
+a layout with every key of the schemas set load without an error.
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import testlib
+from testlib import ROOT, check, run
+
+import jsonschema
+import yaml
+
+BIN = testlib.BIN
+TMP = tempfile.mkdtemp(prefix="cvpdf-newuser-")
+LAYOUTS = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "layouts")) if f.endswith(".yaml"))
+
+
+class Loader(yaml.SafeLoader):
+    """YAML as cvpdf reads it: a date stays a string (2019-07-15)."""
+
+
+Loader.yaml_implicit_resolvers = {
+    k: [(tag, r) for tag, r in v if tag != "tag:yaml.org,2002:timestamp"]
+    for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+
+
+def load_yaml(path):
+    with open(path, encoding="utf-8") as f:
+        return yaml.load(f, Loader=Loader)
+
+
+def schema(which):
+    rc, out, err = run([BIN, "--schema", which])
+    assert rc == 0, err
+    return json.loads(out)
+
+
+def cvpdf(args, cwd=None, env=None):
+    p = subprocess.run([BIN] + args, capture_output=True, cwd=cwd or TMP, timeout=120,
+                       env=env)
+    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+
+
+def write(name, text):
+    path = os.path.join(TMP, name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return path
+
+
+def pdftext(pdf):
+    return run(["pdftotext", "-layout", pdf, "-"])[1]
+
+
+# ---- cvpdf new ---------------------------------------------------------------
+
+def new_profile():
+    d = os.path.join(TMP, "new")
+    os.makedirs(d)
+    rc, out, err = cvpdf(["new", "Meiling Zhou"], cwd=d)
+    prof = os.path.join(d, "Meiling_Zhou_CV.yaml")
+    check("new: writes Meiling_Zhou_CV.yaml and says how to render it",
+          rc == 0 and os.path.isfile(prof) and "cvpdf Meiling_Zhou_CV.yaml" in out, err)
+    if not os.path.isfile(prof):
+        return
+    text = open(prof, encoding="utf-8").read()
+    first = text.splitlines()[0]
+    m = re.fullmatch(r"# yaml-language-server: \$schema=(\S+)", first)
+    check("new: its first line names the installed profile schema",
+          m and os.path.isfile(m.group(1)) and m.group(1).endswith("schema/profile.json"), first)
+    rc, out, err = cvpdf(["--strict", "Meiling_Zhou_CV.yaml"], cwd=d)
+    pdf = os.path.join(d, "Meiling_Zhou_CV.pdf")
+    check("new: the starter renders as it is, without a warning (--strict)",
+          rc == 0 and os.path.isfile(pdf) and err == "", err)
+    if os.path.isfile(pdf):
+        txt = pdftext(pdf)
+        titles = ["Meiling Zhou", "SUMMARY", "EXPERIENCE", "EDUCATION", "PROJECTS",
+                  "PUBLICATIONS", "SKILLS", "AWARDS", "TALKS", "PATENTS"]
+        check("new: the PDF shows the name and a section of each entry type",
+              all(t in txt for t in titles), [t for t in titles if t not in txt])
+    v = jsonschema.Draft202012Validator(schema("profile"))
+    errs = [e.message for e in v.iter_errors(load_yaml(prof))]
+    check("new: the starter validates against the profile schema", not errs, errs[:3])
+
+    before = os.stat(prof)
+    rc, out, err = cvpdf(["new", "Meiling Zhou"], cwd=d)
+    check("new: a second time exits 1, saying it never writes over a file",
+          rc == 1 and "never writes over a file" in err and os.stat(prof) == before, err)
+
+    rc, out, err = cvpdf(["new", "Bo Li", "--layout", "sidebar"], cwd=d)
+    lay = os.path.join(d, "Bo_Li_layout.yaml")
+    check("new --layout sidebar: writes a profile and a layout that extends sidebar",
+          rc == 0 and os.path.isfile(lay) and
+          load_yaml(lay) == {"extends": "sidebar"} and
+          "cvpdf Bo_Li_CV.yaml -l Bo_Li_layout.yaml" in out, out + err)
+    rc, out, err = cvpdf(["--strict", "--dump", "Bo_Li_CV.yaml", "-l", "Bo_Li_layout.yaml"],
+                         cwd=d)
+    rc2, out2, _ = cvpdf(["--dump", "Bo_Li_CV.yaml", "-l", "sidebar"], cwd=d)
+    check("new --layout: the layout renders as the shipped sidebar does",
+          rc == 0 and rc2 == 0 and out == out2 and "region side" in out, err)
+    errs = list(jsonschema.Draft202012Validator(schema("layout")).iter_errors(load_yaml(lay)))
+    check("new --layout: the layout validates against the layout schema", not errs, errs[:2])
+
+    rc, out, err = cvpdf(["new", "Ada", "--layout", "sidebr"], cwd=d)
+    check("new --layout with an unknown name: usage error, nothing written",
+          rc == 2 and "did you mean 'sidebar'?" in err and
+          not os.path.exists(os.path.join(d, "Ada_CV.yaml")), err)
+    rc, out, err = cvpdf(["new"], cwd=d)
+    check("new without a name: usage error", rc == 2 and "no name given" in err, err)
+
+
+# ---- Layouts by name -----------------------------------------------------------
+
+def layouts_by_name():
+    prof = os.path.join(ROOT, "profiles", "he.yaml")
+    for name in LAYOUTS:
+        rc, a, err = cvpdf(["--dump", prof, "-l", name])
+        rc2, b, _ = cvpdf(["--dump", prof, "-l", os.path.join(ROOT, "layouts", name + ".yaml")])
+        check("-l %s is layouts/%s.yaml" % (name, name), rc == 0 and rc2 == 0 and a == b, err)
+    rc, out, err = cvpdf(["--dump", prof, "-l", "sidebr"])
+    check("-l sidebr: exit 1, naming the shipped layouts and the closest",
+          rc == 1 and "there is no layout named 'sidebr' (did you mean 'sidebar'?)" in err and
+          "cvpdf ships compact, onecolumn" in err and err.count("error:") == 1, err)
+
+    # extends: NAME from a folder of the user's own.
+    own = write("mine/cv-layout.yaml", "extends: sidebar\n")
+    rc, a, err = cvpdf(["--dump", prof, "-l", own])
+    rc2, b, _ = cvpdf(["--dump", prof, "-l", "sidebar"])
+    check("extends: sidebar in a folder of one's own finds the shipped layout",
+          rc == 0 and a == b, err)
+    # The user's own sidebar.yaml extending sidebar: the shipped one, not itself.
+    own = write("mine/sidebar.yaml", "extends: sidebar\nfont: {size: 9pt}\n")
+    rc, a, err = cvpdf(["--dump", prof, "-l", own])
+    check("a file sidebar.yaml that extends: sidebar extends the shipped one",
+          rc == 0 and "region side" in a, err)
+    # A sibling of that name still wins over the shipped one.
+    write("sib/compact.yaml", "extends: onecolumn\npage: {size: letter}\n")
+    lay = write("sib/mine.yaml", "extends: compact\n")
+    rc, a, err = cvpdf(["--dump", prof, "-l", lay])
+    check("extends: compact finds compact.yaml beside the layout first",
+          rc == 0 and a.startswith("page 1 612.00x792.00"), a[:40] + err)
+    lay = write("mine/bad.yaml", "extends: sidebr\n")
+    rc, a, err = cvpdf(["--dump", prof, "-l", lay])
+    check("extends: an unknown name: an error at the extends line with the names there are",
+          rc == 1 and re.search(r"bad\.yaml:1:10: error: cannot open '.*sidebr\.yaml'; there "
+                                r"is no layout named 'sidebr' \(did you mean 'sidebar'\?\)", err),
+          err)
+    # A file by exactly the name in the current directory is a path.
+    shutil.copy(os.path.join(ROOT, "layouts", "compact.yaml"), os.path.join(TMP, "sidebar"))
+    with open(os.path.join(TMP, "sidebar"), "a") as f:
+        f.write("\n# ok\n")
+    rc, a, err = cvpdf(["--dump", prof, "-l", "sidebar"], cwd=TMP)
+    check("-l NAME: a file of exactly that name in the current directory wins",
+          rc == 0 and "region side" not in a, err)
+    os.unlink(os.path.join(TMP, "sidebar"))
+
+
+def list_and_datadir():
+    rc, out, err = cvpdf(["--list-layouts"])
+    lines = out.splitlines()
+    names = [l.split()[0] for l in lines if l.strip()]
+    check("--list-layouts: every shipped layout, once, sorted", rc == 0 and names == LAYOUTS,
+          out + err)
+    check("--list-layouts: each with a one-line description ending in a full stop",
+          all(len(l.split(None, 1)) == 2 and l.rstrip().endswith((".", ")")) for l in lines),
+          out)
+    rc, out, err = cvpdf(["--datadir"])
+    check("--datadir: the build tree's data", rc == 0 and
+          os.path.realpath(out.strip()) == os.path.realpath(ROOT), out + err)
+
+    # A lone copied binary: say how to point it at its data.
+    lone = os.path.join(TMP, "lone")
+    os.makedirs(lone)
+    shutil.copy(BIN, lone)
+    exe = os.path.join(lone, os.path.basename(BIN))
+    prof = os.path.join(ROOT, "profiles", "he.yaml")
+    env = {k: v for k, v in os.environ.items() if k != "CVPDF_DATADIR"}
+    p = subprocess.run([exe, "--dump", prof], capture_output=True, env=env, cwd=lone)
+    err = p.stderr.decode()
+    if os.path.exists("/usr/local/share/cvpdf/layouts/onecolumn.yaml"):
+        check("lone binary: skipped (an install in /usr/local)", True)
+    else:
+        check("lone binary: exit 1, saying to set CVPDF_DATADIR",
+              p.returncode == 1 and "set CVPDF_DATADIR" in err and
+              err.count("error:") == 1, err)
+        p = subprocess.run([exe, "--datadir"], capture_output=True, env=env, cwd=lone)
+        check("lone binary: --datadir prints the compiled-in one and exits 1 with the hint",
+              p.returncode == 1 and b"CVPDF_DATADIR" in p.stderr, p.stderr)
+    env["CVPDF_DATADIR"] = ROOT
+    p = subprocess.run([exe, "--dump", prof, "-l", "compact"], capture_output=True, env=env,
+                       cwd=lone)
+    check("lone binary with CVPDF_DATADIR: renders, layouts by name too",
+          p.returncode == 0 and p.stdout.startswith(b"page 1"), p.stderr)
+
+
+# ---- JSON Schemas ------------------------------------------------------------
+
+def schema_files():
+    for which in ("profile", "layout"):
+        rc, out, err = run([BIN, "--schema", which])
+        with open(os.path.join(ROOT, "schema", which + ".json"), encoding="utf-8") as f:
+            committed = f.read()
+        check("schema/%s.json is what cvpdf --schema %s prints (make schema)" % (which, which),
+              rc == 0 and out == committed, err)
+        try:
+            jsonschema.Draft202012Validator.check_schema(json.loads(out))
+            ok, why = True, ""
+        except Exception as e:
+            ok, why = False, str(e)[:300]
+        check("the %s schema is a valid draft 2020-12 schema" % which, ok, why)
+    rc, out, err = run([BIN, "--schema", "nope"])
+    check("--schema nope: usage error", rc == 2 and "'profile' or 'layout'" in err, err)
+
+
+def shipped_validate():
+    for which, d in (("profile", "profiles"), ("layout", "layouts")):
+        v = jsonschema.Draft202012Validator(schema(which))
+        for f in sorted(os.listdir(os.path.join(ROOT, d))):
+            if f.endswith(".yaml"):
+                errs = ["%s: %s" % (list(e.absolute_path), e.message[:120])
+                        for e in v.iter_errors(load_yaml(os.path.join(ROOT, d, f)))]
+                check("%s/%s validates against the %s schema" % (d, f, which), not errs,
+                      errs[:3])
+
+
+# (A cv without a name, an empty section and an entry with another type's key
+# are valid RenderCV, and cvpdf accepts them: issue 14, tests/rendercv.py.)
+BAD_PROFILES = {
+    "unknown top key": "cv: {name: A}\ncolour: x\n",
+    "no cv": "locale: {language: en}\n",
+    "misspelt cv key": "cv: {name: A, emial: a@b.co}\n",
+    "website not a URL": "cv: {name: A, website: example.com}\n",
+    "sections a list": "cv: {name: A, sections: [x]}\n",
+    "mixed entry types": "cv: {name: A, sections: {s: [{label: a, details: b}, {bullet: c}]}}\n",
+    "experience without position": "cv: {name: A, sections: {s: [{company: a}]}}\n",
+    "social without username": "cv: {name: A, social_networks: [{network: GitHub}]}\n",
+    "month names not 12": "cv: {name: A}\nlocale: {month_names: [a, b]}\n",
+    "highlights a mapping": "cv: {name: A, sections: {s: [{name: a, highlights: {x: y}}]}}\n",
+}
+
+BAD_LAYOUTS = {
+    "unknown top key": "colours: {text: '#000'}\n",
+    "misspelt key": "font: {szie: 10pt}\n",
+    "unquoted colour": "colors:\n  text: #ff0000\n",
+    "bad colour": "colors: {text: 'red'}\n",
+    "length without unit": "font: {size: 10px}\n",
+    "type size too big": "font: {size: 200}\n",
+    "bad choice": "header: {align: middle}\n",
+    "bad page size": "page: {size: a3}\n",
+    "three page sides": "page: {size: [100mm, 200mm, 3mm]}\n",
+    "bad margin key": "page: {margins: {top: 1cm, inner: 2cm}}\n",
+    "unknown template": "templates: {job: {main: [x]}}\n",
+    "five template lines": "templates: {normal: {main: [a, b, c, d, e]}}\n",
+    "fraction above 1": "fit: {font_floor: 1.5}\n",
+    "count not whole": "pagination: {orphans: 1.5}\n",
+    "bool as word": "text: {justify: maybe}\n",
+}
+
+
+def bad_examples():
+    """Each bad example fails the schema, and cvpdf refuses it too."""
+    for which, cases in (("profile", BAD_PROFILES), ("layout", BAD_LAYOUTS)):
+        v = jsonschema.Draft202012Validator(schema(which))
+        for name, text in cases.items():
+            path = write("bad/%s-%s.yaml" % (which, name.replace(" ", "-")), text)
+            errs = list(v.iter_errors(yaml.load(text, Loader=Loader)))
+            if which == "profile":
+                rc, _, err = cvpdf(["--dump", path])
+            else:
+                rc, _, err = cvpdf(["--dump", os.path.join(ROOT, "profiles", "he.yaml"),
+                                    "-l", path])
+            check("bad %s (%s): the schema says no, and so does cvpdf" % (which, name),
+                  errs and rc == 1 and "error:" in err,
+                  "schema: %d errors; cvpdf %d %s" % (len(errs), rc, err.strip()[:200]))
+
+
+def objects(node, path, defs):
+    """Each closed mapping of a schema, as (path, its properties)."""
+    if "$ref" in node:
+        node = defs[node["$ref"].split("/")[-1]]
+    out = []
+    for b in node.get("anyOf", []) + node.get("allOf", []):
+        out += objects(b, path, defs)
+    if "items" in node and isinstance(node["items"], dict):
+        out += objects(node["items"], path + ["[]"], defs)
+    if node.get("additionalProperties") is False and "properties" in node:
+        out.append((path, node["properties"]))
+        for k, v in node["properties"].items():
+            out += objects(v, path + [k], defs)
+    return out
+
+
+def expected_keys(err):
+    """The key list of cvpdf's "unknown key ... (expected one of: ...)"."""
+    m = re.search(r"unknown key 'zqxjkvwz' in .*? \(expected one of: (.*)\)\n", err)
+    if not m or m.group(1).endswith("..."):
+        return None
+    return set(m.group(1).split(", "))
+
+
+def nest(path, leaf):
+    """A YAML value with `leaf` at `path` (keys, or "[]" for a list item)."""
+    for k in reversed(path):
+        leaf = [leaf] if k == "[]" else {k: leaf}
+    return leaf
+
+
+def layout_keys_match():
+    s = schema("layout")
+    prof = os.path.join(ROOT, "profiles", "he.yaml")
+    objs = objects(s, [], s.get("$defs", {}))
+    check("layout schema: its mappings are found", len(objs) > 20, len(objs))
+    for path, props in objs:
+        doc = nest(path, {"zqxjkvwz": 1})
+        lay = write("keys/layout-%s.yaml" % "-".join(path or ["root"]), yaml.safe_dump(doc))
+        rc, _, err = cvpdf(["--dump", prof, "-l", lay])
+        got = expected_keys(err)
+        check("layout %s: the loader accepts exactly the schema's keys" % (".".join(path) or
+                                                                            "(top)"),
+              rc == 1 and got == set(props),
+              "loader %s, schema %s: %s" % (sorted(got or []), sorted(props), err[:300]))
+
+
+def example(node, defs):
+    """A value the schema allows, from its examples, enum or type."""
+    if "$ref" in node:
+        return example(defs[node["$ref"].split("/")[-1]], defs)
+    if "examples" in node:
+        return node["examples"][0]
+    if "enum" in node:
+        return node["enum"][0]
+    if "anyOf" in node:
+        return example(node["anyOf"][0], defs)
+    t = node.get("type")
+    t = t[0] if isinstance(t, list) else t
+    if t == "object":
+        return {k: example(v, defs) for k, v in node.get("properties", {}).items()}
+    if t == "array":
+        return [example(node.get("items", {}), defs)] * node.get("minItems", 1)
+    return {"string": "x", "number": 1, "integer": 1, "boolean": True, "null": None}.get(t, "x")
+
+
+def every_key_accepted():
+    s = schema("layout")
+    defs = s.get("$defs", {})
+    lay = example(s, defs)
+    # The mappings that may also be one value: their mapping form.
+    lay["page"]["margins"] = example(s["properties"]["page"]["properties"]["margins"]["anyOf"][1],
+                                     defs)
+    lay["columns"]["sidebar"] = example(
+        s["properties"]["columns"]["properties"]["sidebar"]["anyOf"][1], defs)
+    # A date column 10pt wide would stack every word of every date.
+    lay["entry"]["side_width"] = "4cm"
+    path = write("keys/every-layout-key.yaml", yaml.safe_dump(lay, allow_unicode=True))
+    errs = list(jsonschema.Draft202012Validator(s).iter_errors(lay))
+    rc, _, err = cvpdf(["--dump", os.path.join(ROOT, "profiles", "he.yaml"), "-l", path])
+    check("a layout with every key of the schema validates and loads", not errs and rc == 0,
+          "%s %s" % ([e.message for e in errs[:2]], err[:400]))
+
+    s = schema("profile")
+    defs = s["$defs"]
+    shutil.copy(os.path.join(ROOT, "tests", "data", "photo.png"), os.path.join(TMP, "keys"))
+    cv = example(defs["cv"], defs)
+    cv.update(custom_connections=[{"placeholder": "x", "url": "https://example.com",
+                                   "fontawesome_icon": "x"}])
+    cv.update(email="a@example.com", website="https://example.com", photo="photo.png",
+              social_networks=[{"network": "GitHub", "username": "ab",
+                                "url": "https://example.com/ab", "fontawesome_icon": "x"}])
+    kinds = [k for k in defs if k.endswith("_entry")]
+    cv["sections"] = {}
+    for k in kinds:
+        entry = example(defs[k], defs)
+        if isinstance(entry, dict):
+            entry = {f: v for f, v in entry.items()}
+            for f in ("date", "start_date", "end_date"):
+                if f in entry:
+                    entry[f] = "2020"
+            if "doi" in entry:
+                entry["doi"] = "10.1234/x"
+            if "url" in entry:
+                entry["url"] = "https://example.com"
+        cv["sections"][k] = [entry]
+    locale = {k: example(v, defs) for k, v in
+              defs["locale"]["anyOf"][1]["properties"].items()}
+    locale.update(language="en", date_template="MONTH_ABBREVIATION YEAR")
+    settings = {k: example(v, defs) for k, v in
+                defs["settings"]["anyOf"][1]["properties"].items()}
+    settings.update(current_date="2024-01-01", page_break_before=["x"], keep_together=["x"])
+    settings.update(render_command={"pdf_path": "x.pdf"})
+    doc = {"cv": cv, "locale": locale, "settings": settings, "design": {"theme": "classic"},
+           "rendercv_settings": {"bold_keywords": ["x"]}}
+    check("the profile example has a section of every entry type",
+          len(kinds) == 9 and set(doc) == set(s["properties"]), kinds)
+    path = write("keys/every-profile-key.yaml", yaml.safe_dump(doc, allow_unicode=True))
+    errs = list(jsonschema.Draft202012Validator(s).iter_errors(doc))
+    rc, _, err = cvpdf(["--dump", path], cwd=os.path.join(TMP, "keys"))
+    check("a profile with every key of the schema validates and loads",
+          not errs and rc == 0 and "error" not in err,
+          "%s %s" % ([e.message for e in errs[:2]], err[:400]))
+
+
+def profile_keys_match():
+    s = schema("profile")
+    defs = s["$defs"]
+    # Each mapping, with the bogus key and what it needs around it.
+    cases = [("(top)", {"cv": {"name": "A"}, "zqxjkvwz": 1}, s["properties"]),
+             ("cv", {"cv": {"name": "A", "zqxjkvwz": 1}}, defs["cv"]["properties"]),
+             ("settings", {"cv": {"name": "A"}, "settings": {"zqxjkvwz": 1}},
+              defs["settings"]["anyOf"][1]["properties"]),
+             ("locale", {"cv": {"name": "A"}, "locale": {"zqxjkvwz": 1}},
+              defs["locale"]["anyOf"][1]["properties"]),
+             ("social network", {"cv": {"name": "A", "social_networks": [
+                 {"network": "GitHub", "username": "a", "zqxjkvwz": 1}]}},
+              defs["social_network"]["properties"])]
+    for k, d in defs.items():
+        if k.endswith("_entry") and d.get("type") == "object":
+            entry = {f: (["x"] if f == "authors" else "x") for f in d["required"]}
+            entry["zqxjkvwz"] = 1
+            cases.append((d["title"], {"cv": {"name": "A", "sections": {"s": [entry]}}},
+                          d["properties"]))
+    check("profile schema: every entry type has a mapping", len(cases) == 5 + 8, len(cases))
+    for name, doc, props in cases:
+        path = write("keys/profile-%s.yaml" % name.replace(" ", "-"), yaml.safe_dump(doc))
+        rc, _, err = cvpdf(["--dump", path])
+        got = expected_keys(err)
+        if name.endswith("entry"):
+            # An entry keeps any other key for templates, as RenderCV does
+            # (issue 14), and its schema says so.
+            d = defs[name.replace(" ", "_")]
+            check("profile %s: the loader keeps an extra key, as the schema allows" % name,
+                  rc == 0 and d.get("additionalProperties") is True, err[:300])
+            continue
+        check("profile %s: the loader accepts exactly the schema's keys" % name,
+              rc == 1 and got == set(props),
+              "loader %s, schema %s: %s" % (sorted(got or []), sorted(props), err[:300]))
+
+
+# ---- Messages ----------------------------------------------------------------
+
+def messages():
+    prof = os.path.join(ROOT, "profiles", "he.yaml")
+    lay = write("msg/colour.yaml", "colors:\n  text: #f00\n")
+    rc, _, err = cvpdf(["--dump", prof, "-l", lay])
+    check("unquoted #f00: the message says to quote it",
+          rc == 1 and re.search(r"colour\.yaml:2:\d+: error: the colour is empty: put it in "
+                                r"quotes \(\"#1f3a5f\"\), as an unquoted # starts a YAML "
+                                r"comment", err), err)
+
+    p = write("msg/mixed.yaml", "cv:\n  name: A\n  sections:\n    s:\n"
+              "      - label: a\n        details: b\n      - bullet: c\n")
+    rc, _, err = cvpdf(["--dump", p])
+    check("a section of one-line entries: 'began with a one-line entry'",
+          rc == 1 and "began with a one-line entry" in err and "an one" not in err, err)
+
+    p = write("msg/social.yaml", "cv:\n  name: A\n  social_networks:\n"
+              "    - network: GitHub\n      username: https://github.com/ab\n"
+              "    - network: Twitter\n      username: \"@ab\"\n")
+    rc, out, err = cvpdf(["--dump", p])
+    links = re.findall(r"^link .* (\S+)$", out, re.M)
+    check("a GitHub URL as the username: the username, with a note",
+          rc == 0 and "https://github.com/ab" in links and
+          re.search(r"social\.yaml:5:17: note: GitHub username given as a URL: cvpdf uses "
+                    r"'ab'", err), "%s %s" % (links, err))
+    check("a Twitter @ab links to x.com/ab", "https://x.com/ab" in links, links)
+    check("the header shows ab, not the URL",
+          "GitHub: ab" in out and "https://github.com/https" not in out, out[:600])
+
+    thai = "สวัสดีครับ"
+    p = write("msg/thai.yaml", "cv:\n  name: A\n  sections:\n    s:\n"
+              "      - \"Hello %s and %s again, then ภาษาไทย.\"\n" % (thai, thai))
+    rc, _, err = cvpdf(["--dump", p])
+    warns = [l for l in err.splitlines() if "warning" in l]
+    check("Thai words: one warning per word, with the hint to add a fallback font",
+          rc == 0 and len(warns) == 2 and
+          "no font has the characters of '%s' (U+0E2A...): add a font that has them to "
+          "font.fallback in the layout" % thai in warns[0] and "ภาษาไทย" in warns[1], err)
+    rc, _, err = cvpdf(["--dump", "--strict", p])
+    check("Thai words under --strict: an error", rc == 1 and "error: no font has" in err, err)
+
+    p = write("msg/doi.yaml", "cv:\n  name: A\n  sections:\n    p:\n"
+              "      - title: T\n        authors: [A]\n        doi: 10.1/x\n"
+              "        url: https://example.com/t\n"
+              "      - title: U\n        authors: [A]\n        doi: 10.1/y\n"
+              "        url: https://example.com/u\n")
+    rc, out, err = cvpdf(["--dump", p])
+    check("a publication's url beside a doi: one note saying the DOI is the link",
+          rc == 0 and err.count("note:") == 1 and
+          "doi.yaml:8:14: note: a publication with a 'doi' links to the DOI; its 'url' is not "
+          "shown" in err and "example.com/t" not in out, err)
+
+
+# ---- Man pages, completion, install ---------------------------------------------
+
+def man_pages():
+    pages = ["man/cvpdf.1", "man/cvpdf-profile.5", "man/cvpdf-layout.5"]
+    text = {}
+    for p in pages:
+        rc, out, err = run(["groff", "-man", "-ww", "-z", os.path.join(ROOT, p)])
+        check("%s: groff -man -ww finds nothing to warn about" % p, rc == 0 and not err, err)
+        rc, out, err = run(["groff", "-man", "-Tutf8", os.path.join(ROOT, p)])
+        text[p] = re.sub(".\b", "", out)
+    rc, helptext, _ = run([BIN, "--help"])
+    opts = sorted(set(re.findall(r"--[a-z][a-z-]+", helptext)))
+    missing = [o for o in opts if o not in text["man/cvpdf.1"].replace("‐", "-")]
+    check("cvpdf(1) describes every option of --help", len(opts) > 15 and not missing, missing)
+    words = set(re.findall(r"[a-z_]+", text["man/cvpdf-layout.5"].replace("‐", "-")))
+    lay = schema("layout")
+    keys = {k for _, props in objects(lay, [], {}) for k in props}
+    check("cvpdf-layout(5) names every layout key", not keys - words, sorted(keys - words))
+    prof = schema("profile")
+    keys = {k for _, props in objects(prof, [], prof["$defs"]) for k in props}
+    for d in prof["$defs"].values():
+        keys |= set(d.get("properties", {}))
+        for b in d.get("anyOf", []):
+            keys |= set(b.get("properties", {}))
+    words = set(re.findall(r"[a-z_]+", text["man/cvpdf-profile.5"].replace("‐", "-")))
+    check("cvpdf-profile(5) names every profile key", not keys - words, sorted(keys - words))
+
+
+def completion():
+    rc, helptext, _ = run([BIN, "--help"])
+    opts = sorted(set(re.findall(r"--[a-z][a-z-]+", helptext)))
+    for f in ("completion/cvpdf.bash", "completion/_cvpdf"):
+        body = open(os.path.join(ROOT, f)).read()
+        missing = [o for o in opts if o not in body]
+        check("%s completes every option of --help" % f, not missing, missing)
+    bindir = os.path.join(TMP, "bin")
+    os.makedirs(bindir, exist_ok=True)
+    link = os.path.join(bindir, "cvpdf")
+    if not os.path.exists(link):
+        os.symlink(BIN, link)
+    script = ('source "%s/completion/cvpdf.bash"\n'
+              'COMP_WORDS=(cvpdf -l ""); COMP_CWORD=2; _cvpdf; echo "A ${COMPREPLY[*]}"\n'
+              'COMP_WORDS=(cvpdf --sch); COMP_CWORD=1; _cvpdf; echo "B ${COMPREPLY[*]}"\n'
+              'COMP_WORDS=(cvpdf new Ab --layout s); COMP_CWORD=4; _cvpdf; '
+              'echo "C ${COMPREPLY[*]}"\n'
+              'cd "%s/profiles"; COMP_WORDS=(cvpdf fa); COMP_CWORD=1; _cvpdf; '
+              'echo "D ${COMPREPLY[*]}"\n' % (ROOT, ROOT))
+    env = dict(os.environ, PATH=bindir + ":" + os.environ["PATH"])
+    p = subprocess.run(["bash", "-c", script], capture_output=True, env=env, timeout=60)
+    got = dict(l.split(" ", 1) for l in p.stdout.decode().splitlines() if " " in l)
+    check("bash: -l completes the shipped layouts' names",
+          set(LAYOUTS) <= set(got.get("A", "").split()), got)
+    check("bash: --sch completes to --schema", got.get("B", "").split() == ["--schema"], got)
+    check("bash: new --layout s completes sb2nov and sidebar",
+          got.get("C", "").split() == ["sb2nov", "sidebar"], got)
+    check("bash: profiles complete as YAML files",
+          sorted(got.get("D", "").split()) == ["fang-zh.yaml", "fang.yaml"], got)
+    if shutil.which("zsh"):
+        rc, _, err = run(["zsh", "-n", os.path.join(ROOT, "completion/_cvpdf")])
+        check("zsh: the completion function parses", rc == 0, err)
+
+
+def install():
+    dest = os.path.join(TMP, "destdir")
+    prefix = "/opt/cvpdf-test"
+    make = ["make", "--no-print-directory", "-s", "DESTDIR=" + dest, "PREFIX=" + prefix]
+    rc, out, err = run(make + ["install"])
+    root = dest + prefix
+    want = ["bin/cvpdf", "share/cvpdf/layouts/sidebar.yaml", "share/cvpdf/schema/profile.json",
+            "share/cvpdf/schema/layout.json", "share/man/man1/cvpdf.1",
+            "share/man/man5/cvpdf-profile.5", "share/man/man5/cvpdf-layout.5",
+            "share/bash-completion/completions/cvpdf", "share/zsh/site-functions/_cvpdf",
+            "share/cvpdf/fonts/Lato-Regular.ttf"]
+    missing = [w for w in want if not os.path.isfile(os.path.join(root, w))]
+    check("make install DESTDIR= PREFIX=: everything under DESTDIR/PREFIX",
+          rc == 0 and not missing and not os.path.exists(prefix), "%s %s" % (missing, err))
+    exe = os.path.join(root, "bin", "cvpdf")
+    env = {k: v for k, v in os.environ.items() if k != "CVPDF_DATADIR"}
+    p = subprocess.run([exe, "--datadir"], capture_output=True, env=env)
+    check("the installed binary finds its data under the moved prefix",
+          p.returncode == 0 and p.stdout.decode().strip() == os.path.join(root, "share/cvpdf"),
+          p.stdout + p.stderr)
+    d = os.path.join(TMP, "installed")
+    os.makedirs(d)
+    p = subprocess.run([exe, "new", "Ada Lovelace"], capture_output=True, env=env, cwd=d)
+    line = open(os.path.join(d, "Ada_Lovelace_CV.yaml")).readline() if p.returncode == 0 else ""
+    check("the installed cvpdf new names the installed schema",
+          line.strip() == "# yaml-language-server: $schema=%s/share/cvpdf/schema/profile.json"
+          % root, line + p.stderr.decode())
+    p = subprocess.run([exe, "Ada_Lovelace_CV.yaml", "-l", "sidebar"], capture_output=True,
+                       env=env, cwd=d)
+    check("the installed binary renders the starter with -l sidebar",
+          p.returncode == 0 and os.path.isfile(os.path.join(d, "Ada_Lovelace_CV.pdf")),
+          p.stderr)
+    rc, out, err = run(["man", "-l", os.path.join(root, "share/man/man1/cvpdf.1")])
+    check("man -l shows the installed cvpdf(1)", rc == 0 and "cvpdf new" in out, err)
+    rc, out, err = run(make + ["uninstall"])
+    left = [os.path.join(r, f) for r, _, fs in os.walk(dest) for f in fs]
+    check("make uninstall DESTDIR= PREFIX=: removes every file it installed",
+          rc == 0 and not left, left[:5])
+
+
+def lsp_session(server, path, line, col):
+    """Open `path` in a YAML language server (LSP over stdio): its
+    diagnostics as [(line, message)] and the completion labels at line:col
+    (1-based line, 0-based column)."""
+    import queue
+    import threading
+    import time
+    p = subprocess.Popen([server, "--stdio"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL)
+    q = queue.Queue()
+
+    def reader():
+        while True:
+            hdr = b""
+            while not hdr.endswith(b"\r\n\r\n"):
+                c = p.stdout.read(1)
+                if not c:
+                    return
+                hdr += c
+            n = int(re.search(rb"Content-Length: *(\d+)", hdr, re.I).group(1))
+            q.put(json.loads(p.stdout.read(n)))
+
+    def send(msg):
+        b = json.dumps(dict(msg, jsonrpc="2.0")).encode()
+        p.stdin.write(b"Content-Length: %d\r\n\r\n" % len(b) + b)
+        p.stdin.flush()
+
+    def wait(pred, t=20):
+        end = time.time() + t
+        while time.time() < end:
+            try:
+                m = q.get(timeout=0.5)
+            except queue.Empty:
+                continue
+            if pred(m):
+                return m
+        return None
+
+    threading.Thread(target=reader, daemon=True).start()
+    try:
+        uri = "file://" + os.path.abspath(path)
+        send({"id": 1, "method": "initialize",
+              "params": {"processId": None, "rootUri": None, "capabilities": {}}})
+        wait(lambda m: m.get("id") == 1)
+        send({"method": "initialized", "params": {}})
+        send({"method": "workspace/didChangeConfiguration", "params": {"settings": {"yaml": {
+            "validate": True, "completion": True, "schemaStore": {"enable": False}}}}})
+        send({"method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "yaml", "version": 1,
+            "text": open(path, encoding="utf-8").read()}}})
+        # The last diagnostics published (the schema is read after the
+        # first ones): until none comes for 3 seconds, 12 at most.
+        diags = []
+        end = time.time() + 12
+        while time.time() < end:
+            m = wait(lambda m: m.get("method") == "textDocument/publishDiagnostics", 3)
+            if not m:
+                break
+            diags = [(d["range"]["start"]["line"] + 1, d["message"])
+                     for d in m["params"]["diagnostics"]]
+        send({"id": 2, "method": "textDocument/completion", "params": {
+            "textDocument": {"uri": uri}, "position": {"line": line - 1, "character": col}}})
+        r = wait(lambda m: m.get("id") == 2) or {}
+        res = r.get("result") or []
+        items = res["items"] if isinstance(res, dict) else res
+        return diags, sorted(i["label"] for i in items)
+    finally:
+        p.kill()
+        p.wait()
+
+
+def editor_server():
+    """A real YAML language server reads the schema that cvpdf new's first
+    line names: completion and diagnostics.  Runs when yaml-language-server
+    is on PATH or $YAML_LANGUAGE_SERVER names it (npm install
+    yaml-language-server); skipped otherwise."""
+    server = os.environ.get("YAML_LANGUAGE_SERVER") or shutil.which("yaml-language-server")
+    if not server:
+        print("skip editor_server: no yaml-language-server (npm install yaml-language-server)")
+        return
+    d = os.path.join(TMP, "editor")
+    os.makedirs(d)
+    rc, _, err = cvpdf(["new", "Ed Itor", "--layout", "compact"], cwd=d)
+    prof = os.path.join(d, "Ed_Itor_CV.yaml")
+    text = open(prof, encoding="utf-8").read().replace(
+        "  headline: Software Engineer\n", "  headline: Software Engineer\n  emial: x\n  \n")
+    with open(os.path.join(d, "bad_CV.yaml"), "w", encoding="utf-8") as f:
+        f.write(text)
+    line = text[:text.index("  emial")].count("\n") + 2
+    diags, compl = lsp_session(server, os.path.join(d, "Ed_Itor_CV.yaml"), 1, 0)
+    check("language server: the starter profile has no diagnostics", rc == 0 and not diags,
+          diags)
+    diags, compl = lsp_session(server, os.path.join(d, "bad_CV.yaml"), line, 2)
+    check("language server: a misspelt cv key is flagged",
+          any("emial" in m for _, m in diags), diags)
+    check("language server: completes the cv keys not yet written",
+          {"native_name", "photo"} <= set(compl) and "name" not in compl, compl)
+    lay = os.path.join(d, "Ed_Itor_layout.yaml")
+    with open(lay, "a") as f:
+        f.write("colors:\n  lnk: \"#000\"\nheader:\n  align: middle\n")
+    diags, compl = lsp_session(server, lay, 1, 0)
+    check("language server: the layout's unknown key and bad choice are flagged",
+          any("lnk" in m for _, m in diags) and any("left" in m for _, m in diags), diags)
+
+
+def docs():
+    readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    start = readme.find("cvpdf new")
+    check("README starts a new user with cvpdf new, before the options",
+          0 <= start < readme.find("## Usage"), start)
+    ed = open(os.path.join(ROOT, "docs", "editors.md"), encoding="utf-8").read()
+    check("docs/editors.md covers VS Code and Neovim",
+          "VS Code" in ed and "Neovim" in ed and "yaml-language-server" in ed)
+
+
+if __name__ == "__main__":
+    sys.exit(testlib.main("newuser", [
+        new_profile, layouts_by_name, list_and_datadir, schema_files, shipped_validate,
+        bad_examples, layout_keys_match, profile_keys_match, every_key_accepted, messages,
+        man_pages, completion, install, editor_server, docs], tmp=TMP))

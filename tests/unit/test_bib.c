@@ -1,0 +1,300 @@
+/* test_bib.c - publications from a .bib (tests/data/bib/cases.bib). */
+#include "bib.h"
+#include "errcheck.h"
+#include "harness.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static cv_arena *A;
+
+static const char *tex(const char *s)
+{
+    return cv_bib_tex(A, s, NULL);
+}
+
+TEST(bib_accents_in_every_spelling)
+{
+    const char *u[] = {"{\\\"u}", "\\\"{u}", "\\\"u", "{\\\" u}", "\\\" u", NULL};
+    for (size_t i = 0; u[i]; i++)
+        CHECK_STR(tex(u[i]), "ü");
+    CHECK_STR(tex("{\\ss}"), "ß");
+    CHECK_STR(tex("Stra\\ss e"), "Straße");
+    CHECK_STR(tex("\\c{c}"), "ç");
+    CHECK_STR(tex("\\c c"), "ç");
+    CHECK_STR(tex("{\\o}"), "ø");
+    CHECK_STR(tex("{\\O}stergaard"), "Østergaard");
+    CHECK_STR(tex("\\'{\\i}"), "í");
+    CHECK_STR(tex("\\'\\i"), "í");
+    CHECK_STR(tex("{\\'\\i}"), "í");
+    CHECK_STR(tex("\\'{e}"), "é");
+    CHECK_STR(tex("\\`a \\^o \\~n \\=a \\.z \\u{g} \\v{s} \\H{o} \\k{e} \\r{a} \\d{s}"),
+              "à ô ñ ā ż ğ š ő ę å ṣ");
+    CHECK_STR(tex("{\\aa} {\\AE} {\\l}"), "å Æ ł");
+    /* No composed form: the letter and the combining mark. */
+    CHECK_STR(tex("\\\"{q}"), "q\xCC\x88");
+}
+
+TEST(bib_dashes_ties_specials_braces)
+{
+    CHECK_STR(tex("1--10"), "1–10");
+    CHECK_STR(tex("a --- b"), "a — b");
+    CHECK_STR(tex("J.~Fang"), "J. Fang");
+    CHECK_STR(tex("R\\&D 50\\% \\$5 \\#1 a\\_b"), "R&D 50% $5 #1 a_b");
+    CHECK_STR(tex("{RedSync}: {{GPU}} {T}ransformers"), "RedSync: GPU Transformers");
+    CHECK_STR(tex("``quoted''"), "“quoted”");
+    CHECK_STR(tex("a   b\n c"), "a b c");
+    /* Markup characters are escaped; in plain text they are not. */
+    CHECK_STR(tex("a*b [c]"), "a\\*b \\[c\\]");
+    CHECK_STR(cv_bib_tex_plain(A, "a*b [c] \\textbf{d}", NULL), "a*b [c] d");
+}
+
+TEST(bib_styles_urls_math)
+{
+    CHECK_STR(tex("\\textbf{Bold} and \\emph{it}"), "**Bold** and *it*");
+    CHECK_STR(tex("\\textit{x} {\\bf y} {\\em z}"), "*x* **y** *z*");
+    CHECK_STR(tex("\\texttt{code} \\textsc{Caps}"), "code Caps");
+    CHECK_STR(tex("\\url{https://a.org/x_y}"), "[https://a.org/x_y](https://a.org/x_y)");
+    CHECK_STR(tex("\\href{https://a.org}{the site}"), "[the site](https://a.org)");
+    CHECK_STR(tex("$O(n \\log n)$"), "O(n log n)");
+    CHECK_STR(tex("$\\alpha$-approximation"), "α-approximation");
+    CHECK_STR(tex("$x^2 + y^{10}$ and $H_2O$"), "x² + y¹⁰ and H₂O");
+    CHECK_STR(tex("$\\frac{1}{2}$"), "1/2");
+    CHECK_STR(tex("$a \\leq b \\times c$"), "a ≤ b × c");
+    const char *unk = NULL;
+    CHECK_STR(cv_bib_tex(A, "a \\frobnicate{b} c", &unk), "a b c");
+    CHECK_STR(unk, "\\frobnicate");
+    unk = "x";
+    cv_bib_tex(A, "plain", &unk);
+    CHECK(unk == NULL);
+    /* Deep nesting and unclosed groups neither crash nor loop. */
+    char deep[4000];
+    size_t n = 0;
+    for (int i = 0; i < 1000; i++)
+        deep[n++] = '{';
+    memcpy(deep + n, "x", 2);
+    CHECK_STR(tex(deep), "x");
+    CHECK_STR(tex("\\textbf{open"), "**open**");
+    CHECK_STR(tex("$unclosed"), "unclosed");
+    CHECK_STR(tex("\\"), "");
+    CHECK_STR(tex("\\'"), "");
+}
+
+static const cv_entry *by_title(const cv_entry *e, size_t n, const char *start)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strncmp(e[i].title.s, start, strlen(start)))
+            return &e[i];
+    return NULL;
+}
+
+TEST(bib_reads_the_cases)
+{
+    capture();
+    cv_entry *e;
+    size_t n;
+    CHECK(cv_bib_read(A, "tests/data/bib/cases.bib", &e, &n, &E));
+    const char *msgs = said();
+    /* The broken entry, the duplicate key and the one without a title are
+     * said with their positions; the rest is read. */
+    CHECK(has(msgs, "cases.bib:112:3: warning: entry 'broken2016' (line 109) is skipped"));
+    CHECK(has(msgs, "cases.bib:97:1: warning: duplicate key 'fang2022chunk' (first at line 9"));
+    CHECK(has(msgs, "cases.bib:103:1: warning: entry 'notitle2020' has no title"));
+    CHECK(!has(msgs, "junk"));
+    CHECK(n == 11);
+    /* Newest first: year, then month. */
+    CHECK_STR(e[0].title.s, "USP: A Unified Sequence Parallelism Approach for Long Context "
+                            "Generative AI");
+    for (size_t i = 1; i < n; i++)
+        CHECK(e[i - 1].date.year > e[i].date.year ||
+              (e[i - 1].date.year == e[i].date.year && e[i - 1].date.month >= e[i].date.month));
+
+    const cv_entry *x = by_title(e, n, "Parallel Training");
+    CHECK(x && x->nauthors == 4);
+    if (x && x->nauthors == 4) {
+        CHECK_STR(x->authors[0].s, "Jiarui Fang");
+        CHECK_STR(x->authors[3].s, "et al.");
+        CHECK_STR(x->journal.s, "IEEE Transactions on Parallel and Distributed Systems, "
+                                "vol. 34, no. 1, pp. 304–315");
+        CHECK(x->date.kind == CV_DATE_MONTH && x->date.year == 2022 && x->date.month == 1);
+        CHECK_STR(x->doi.s, "10.1109/TPDS.2022.3219819");
+        CHECK(x->title.pos.line == 11 && x->title.pos.col == 3);
+    }
+    x = by_title(e, n, "Über Café");
+    CHECK(x != NULL);
+    if (x) {
+        CHECK_STR(x->title.s, "Über Café — Naïve Façades, øl & 50% “quotes” here");
+        CHECK_STR(x->authors[0].s, "Jörg Müller");
+        CHECK_STR(x->authors[1].s, "José García");
+        CHECK_STR(x->authors[2].s, "François Østergaard");
+        CHECK_STR(x->authors[3].s, "Åsa Straße");
+        CHECK_STR(x->journal.s, "Proceedings of the Conférence on Systems, pp. 1–10");
+        CHECK(x->date.month == 7);
+        CHECK_STR(x->url.s, "https://example.org/m%C3%BCller_2021");
+    }
+    x = by_title(e, n, "**Bold**");
+    CHECK(x && x->nauthors == 4);
+    if (x && x->nauthors == 4) {
+        CHECK_STR(x->authors[0].s, "Ludwig van Beethoven");
+        CHECK_STR(x->authors[1].s, "Jean de la Fontaine");
+        CHECK_STR(x->authors[2].s, "John Smith, Jr.");
+        CHECK_STR(x->authors[3].s, "Barnes and Noble, Inc.");
+        CHECK(x->date.month == 12);
+    }
+    /* crossref: booktitle, year and month from the proceedings;
+     * the DOI bare; the proceedings themselves not listed. */
+    x = by_title(e, n, "TurboTransformers");
+    CHECK(x != NULL);
+    if (x) {
+        CHECK(has(x->journal.s, "PPoPP 2021"));    /* the parent's booktitle */
+        CHECK(has(x->journal.s, "pp. 389–402"));
+        CHECK(x->date.year == 2021 && x->date.month == 2);
+        CHECK_STR(x->doi.s, "10.1145/3437801.3441578");
+    }
+    CHECK(by_title(e, n, "Proceedings of the 26th") == NULL);
+    x = by_title(e, n, "USP");
+    CHECK(x && !strcmp(x->url.s, "https://arxiv.org/abs/2405.07719"));
+    CHECK(x && !strcmp(x->journal.s, "arXiv preprint arXiv:2405.07719"));
+    x = by_title(e, n, "Parallel Deep Learning");
+    CHECK(x && !strcmp(x->journal.s, "PhD thesis, Tsinghua University"));
+    x = by_title(e, n, "High Performance");
+    CHECK(x && x->nauthors == 1 && !strcmp(x->authors[0].s, "Guangwen Yang"));
+    x = by_title(e, n, "An O(n log n)");
+    CHECK(x && has(x->title.s, "α-Approximation with x²"));
+}
+
+/* A profile in tests/data/bib/ (its .bib path is relative to it). */
+static cv_doc *profile(const char *body)
+{
+    char text[2048];
+    snprintf(text, sizeof text, "cv:\n  name: Jiarui Fang\n  sections:\n%s", body);
+    capture();
+    return cv_doc_load_text(A, "tests/data/bib/p.yaml", text, strlen(text), NULL, &E);
+}
+
+TEST(bib_section_options)
+{
+    cv_doc *d = profile("    pubs: cases.bib\n");
+    said();
+    CHECK(d && d->nsections == 1 && d->sections[0].nentries == 11);
+    CHECK(d && d->sections[0].kind == CV_ENTRY_PUBLICATION);
+    CHECK(d && !strcmp(d->sections[0].title, "Pubs"));
+
+    d = profile("    pubs:\n      bib: cases.bib\n      types: [article]\n      sort: oldest\n");
+    said();
+    CHECK(d && d->sections[0].nentries == 2);
+    if (d && d->sections[0].nentries == 2) {
+        CHECK(d->sections[0].entries[0].date.year == 2019);
+        CHECK(d->sections[0].entries[1].date.year == 2022);
+    }
+
+    d = profile("    pubs:\n      bib: cases.bib\n      years: 2019-2021\n      limit: 3\n"
+                "      selected: [math2019]\n      notes:\n        math2019: \"**Best "
+                "Paper**\"\n");
+    said();
+    CHECK(d && d->sections[0].nentries == 3);
+    if (d && d->sections[0].nentries == 3) {
+        CHECK(d->sections[0].entries[0].date.year == 2019);       /* selected first */
+        CHECK_STR(d->sections[0].entries[0].summary.s, "**Best Paper**");
+        CHECK(d->sections[0].entries[1].date.year == 2021);
+    }
+
+    d = profile("    pubs:\n      bib: cases.bib\n      keywords: [training]\n"
+                "      names: last-initials\n");
+    said();
+    CHECK(d && d->sections[0].nentries == 1);
+    if (d && d->sections[0].nentries == 1)
+        CHECK_STR(d->sections[0].entries[0].authors[0].s, "Fang, J.");
+
+    d = profile("    pubs:\n      bib: cases.bib\n      keys: [mueller2021, tr2018]\n"
+                "      selected: [tr2018]\n      selected_as: mark\n      mark: \"†\"\n");
+    said();
+    CHECK(d && d->sections[0].nentries == 2);
+    if (d && d->sections[0].nentries == 2) {
+        CHECK(has(d->sections[0].entries[0].title.s, "Über"));
+        CHECK_STR(d->sections[0].entries[1].title.s, "† A Technical Report");
+    }
+
+    d = profile("    pubs:\n      bib: cases.bib\n      group_by: type\n");
+    said();
+    CHECK(d && d->nsections >= 5);
+    if (d && d->nsections >= 2) {
+        CHECK_STR(d->sections[0].title, "Pubs: Journal Articles");
+        CHECK_STR(d->sections[1].title, "Pubs: Conference Papers");
+    }
+    d = profile("    pubs:\n      bib: cases.bib\n      group_by: year\n      years: "
+                "{from: 2020}\n");
+    said();
+    CHECK(d && d->nsections == 4);
+    if (d && d->nsections == 4)
+        CHECK_STR(d->sections[0].title, "Pubs: 2024");
+}
+
+TEST(bib_section_errors)
+{
+    cv_doc *d = profile("    pubs: missing.bib\n");
+    said();
+    CHECK(!d && has(errstr(), "4:11: cannot open"));
+    d = profile("    pubs:\n      bib: cases.bib\n      sort: newst\n");
+    said();
+    CHECK(!d && has(errstr(), "'sort' is 'newst'; it can be newest, oldest, none"));
+    d = profile("    pubs:\n      bib: cases.bib\n      limt: 3\n");
+    said();
+    CHECK(!d && has(errstr(), "unknown key 'limt'"));
+    d = profile("    pubs:\n      bib: cases.bib\n      years: 2024-2019\n");
+    said();
+    CHECK(!d && has(errstr(), "runs backwards"));
+    d = profile("    pubs:\n      bib: cases.bib\n      keys: [nosuchkey]\n");
+    const char *msgs = said();
+    CHECK(has(msgs, "no entry 'nosuchkey'"));
+    CHECK(has(msgs, "section 'pubs' has no entries"));
+}
+
+TEST(bib_import_yaml)
+{
+    capture();
+    FILE *f = tmpfile();
+    CHECK(cv_bib_import("tests/data/bib/cases.bib", f, &E));
+    said();
+    char out[16384];
+    rewind(f);
+    size_t n = fread(out, 1, sizeof out - 1, f);
+    out[n] = 0;
+    fclose(f);
+    CHECK(has(out, "publications:\n  - title: \"USP: A Unified"));
+    CHECK(has(out, "    authors:\n      - \"Jiarui Fang\"\n"));
+    CHECK(has(out, "    date: \"2022-01\"\n    doi: \"10.1109/TPDS.2022.3219819\"\n"));
+    CHECK(has(out, "    url: \"https://arxiv.org/abs/2405.07719\"\n"));
+    /* The YAML loads back as a profile's section. */
+    char prof[20000];
+    snprintf(prof, sizeof prof, "cv:\n  name: X\n  sections:\n%s", strstr(out, "publications:"));
+    /* Indented under sections:. */
+    char ind[24000];
+    size_t k = 0;
+    for (const char *p = prof; *p && k + 8 < sizeof ind; p++) {
+        ind[k++] = *p;
+        if (*p == '\n' && p > strstr(prof, "sections:") && p[1])
+            ind[k++] = ' ', ind[k++] = ' ', ind[k++] = ' ', ind[k++] = ' ';
+    }
+    ind[k] = 0;
+    capture();
+    cv_doc *d = cv_doc_load_text(A, "import.yaml", ind, strlen(ind), NULL, &E);
+    said();
+    CHECK(d && d->nsections == 1 && d->sections[0].nentries == 11);
+    if (!d)
+        fprintf(stderr, "%s\n", errstr());
+}
+
+int main(void)
+{
+    A = cv_arena_new();
+    RUN(bib_accents_in_every_spelling);
+    RUN(bib_dashes_ties_specials_braces);
+    RUN(bib_styles_urls_math);
+    RUN(bib_reads_the_cases);
+    RUN(bib_section_options);
+    RUN(bib_section_errors);
+    RUN(bib_import_yaml);
+    cv_arena_free(A);
+    return harness_report("bib");
+}
