@@ -198,7 +198,7 @@ def options_test():
          lambda runs, pages: find(runs, "  |  ") is not None),
         ("header.connections.show_icons (classic: on)", "theme: classic",
          lambda runs, pages: any(r["face"] == "forkawesome" for r in runs) and
-         find(runs, "\u00a0mokonkwo") is not None),
+         find(runs, "\uf09b") is not None and find(runs, "GitHub:") is None),
         ("header.connections.show_icons false", "header:\n  connections:\n    show_icons: false",
          lambda runs, pages: not any(r["face"] == "forkawesome" for r in runs) and
          find(runs, "GitHub: mokonkwo") is not None),
