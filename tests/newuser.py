@@ -137,7 +137,8 @@ def layouts_by_name():
     rc, out, err = cvpdf(["--dump", prof, "-l", "sidebr"])
     check("-l sidebr: exit 1, naming the shipped layouts and the closest",
           rc == 1 and "there is no layout named 'sidebr' (did you mean 'sidebar'?)" in err and
-          "cvpdf ships compact, onecolumn" in err and err.count("error:") == 1, err)
+          "cvpdf ships " + ", ".join(LAYOUTS[:-1]) + " and " + LAYOUTS[-1] in err and
+          err.count("error:") == 1, err)
 
     # extends: NAME from a folder of the user's own.
     own = write("mine/cv-layout.yaml", "extends: sidebar\n")
