@@ -23,7 +23,8 @@ ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 VERSION = 0.1.0
 
 CC ?= cc
-PKGS = freetype2 harfbuzz harfbuzz-subset yaml-0.1 libunibreak fontconfig libpng libjpeg lcms2
+PKGS = freetype2 harfbuzz harfbuzz-subset yaml-0.1 libunibreak fontconfig libpng libjpeg lcms2 \
+       poppler-glib cairo icu-i18n icu-uc fribidi
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # libharu ships no .pc file on Debian.
@@ -180,11 +181,12 @@ schema: cvpdf
 	mv schema/layout.json.tmp schema/layout.json
 
 install: cvpdf
-	install -d $(BINDIR) $(DATADIR)/fonts $(DATADIR)/layouts $(DATADIR)/schema \
+	install -d $(BINDIR) $(DATADIR)/fonts $(DATADIR)/layouts $(DATADIR)/schema $(DATADIR)/locales \
 	    $(MANDIR)/man1 $(MANDIR)/man5 $(BASHCOMPDIR) $(ZSHCOMPDIR)
 	install -m 755 cvpdf $(BINDIR)/cvpdf
 	install -m 644 fonts/*.tt[fc] fonts/*.txt $(DATADIR)/fonts/
 	install -m 644 layouts/*.yaml $(DATADIR)/layouts/
+	install -m 644 locales/*.yaml $(DATADIR)/locales/
 	install -m 644 schema/*.json $(DATADIR)/schema/
 	install -m 644 man/cvpdf.1 $(MANDIR)/man1/
 	install -m 644 man/cvpdf-profile.5 man/cvpdf-layout.5 $(MANDIR)/man5/

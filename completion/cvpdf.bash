@@ -59,6 +59,12 @@ _cvpdf()
         --schema)
             COMPREPLY=($(compgen -W "profile layout" -- "$cur"))
             return ;;
+        --format)
+            COMPREPLY=($(compgen -W "pdf png svg" -- "$cur"))
+            return ;;
+        --dpi)
+            COMPREPLY=($(compgen -W "72 96 144 300" -- "$cur"))
+            return ;;
         -j|--jobs|--timeout|--fit-pages|--date)
             return ;;
     esac
@@ -66,7 +72,8 @@ _cvpdf()
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "--layout --output --dump --dump=glyphs --strict --fit-pages
             --explain --date --pdfa --defaults --jobs --timeout --merge --quiet --help
-            --version --list-layouts --datadir --schema -l -o -j -q -h -V" -- "$cur"))
+            --version --list-layouts --datadir --schema --format --dpi --watch
+            -l -o -j -q -h -V" -- "$cur"))
         return
     fi
     # Profiles (and, first, the word new).

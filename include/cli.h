@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "draw_raster.h"
 #include "error.h"
 
 typedef struct cv_options {
@@ -40,6 +41,9 @@ typedef struct cv_options {
     long jobs;              /* -j: worker processes; 0: in this process */
     double timeout;         /* --timeout: seconds per profile of a batch; 0: none */
     bool progress;          /* a line per finished profile (stderr is a terminal, no -q) */
+    cv_format format;       /* --format, or CV_FORMAT_NONE: the output's extension decides */
+    long dpi;               /* --dpi: PNG pages' resolution */
+    bool watch;             /* --watch: render again at every change of an input */
     /* Print and exit, rendering nothing (no profile needed): */
     bool list_layouts;      /*   --list-layouts: the shipped layouts (datadir.h) */
     bool print_datadir;     /*   --datadir: the data directory */

@@ -22,6 +22,13 @@
  *   - the document header is never split.
  * `page_break_before:` sections start a new page.
  *
+ * With a sidebar (and columns.sidebar.widen_main), once the sidebar has
+ * ended the main column goes on at the full measure: cv_compose()
+ * paginates both columns (flow.h), sets the rest of the main column again
+ * at the full width from the first paragraph on the page after the
+ * sidebar's last, and puts those items (marked `wide`, the first with
+ * `break_before`) in place of the narrow ones.
+ *
  * Everything composed is allocated in the arena given and valid until
  * cv_arena_free(); the lists point into the document and the style, which
  * must live as long.
@@ -76,6 +83,8 @@ typedef struct cv_vitem {
     unsigned char keep;      /* cv_keep: the rule forbidding a break after this item */
     bool break_before;       /* the title of a page_break_before section */
     bool is_header;          /* an entry's header block, a title: not content */
+    bool wide;               /* main column set at the full measure (after the sidebar) */
+    unsigned short block, line;  /* paragraph (or header, title) in its entry; line in it */
     unsigned short nlines;   /* lines of text in it (an entry header has several) */
     int section;             /* index in doc->sections; -1 for the header */
     int entry;               /* index in the section's entries; -1 for its title */

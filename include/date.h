@@ -81,4 +81,13 @@ const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc);
 const char *cv_date_range(cv_arena *a, const cv_date *date, const cv_date *start,
                           const cv_date *end, const cv_locale *loc);
 
+/* How long `start` to `end` lasts, as RenderCV's TIME_SPAN: "3 years 2
+ * months", "1 year", "5 months", in the locale's words (year, years,
+ * month, months; no space before a CJK word: "3年2个月").  An ongoing end
+ * (CV_DATE_PRESENT) is `today`.  Years only when either date has no month.
+ * NULL when a date is missing, free text, or the end is before the start.
+ * The string is the arena's. */
+const char *cv_date_span(cv_arena *a, const cv_date *start, const cv_date *end,
+                         const cv_date *today, const cv_locale *loc);
+
 #endif

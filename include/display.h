@@ -53,6 +53,7 @@ typedef struct cv_page {
     size_t nlinks, clinks;
     cv_img *imgs;
     size_t nimgs, cimgs;
+    unsigned nlines;        /* lines placed so far (cv_run.line) */
 } cv_page;
 
 typedef struct cv_display {
@@ -69,6 +70,9 @@ typedef struct cv_display {
     bool has_date;
     long long epoch;
     bool pdfa;               /* write PDF/A-1b */
+    /* The shaper whose cluster code points (shape.h) the runs may hold,
+     * for the text they stand for; NULL: none. */
+    struct cv_shaper *shaper;
 } cv_display;
 
 /* A new, empty page at the end of `d`. */

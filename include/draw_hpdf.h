@@ -45,4 +45,14 @@ bool cv_book_write(cv_book *k, const char *title, const char *path, const cv_inp
                    cv_error *err);
 void cv_book_free(cv_book *k);
 
+/* The same PDFs in memory rather than in a file (for draw_raster.h, which
+ * draws their pages as PNG or SVG): *bytes is malloc'd, *len long, the
+ * caller's to free(); NULL with err set (at `path`, the name the pages will
+ * be written under) on failure.  The bytes are those cv_draw_pdf() and
+ * cv_book_write() would write. */
+bool cv_draw_pdf_bytes(const cv_display *d, cv_engine *eng, const char *path, char **bytes,
+                       size_t *len, cv_error *err);
+bool cv_book_bytes(cv_book *k, const char *title, const char *path, char **bytes,
+                   size_t *len, cv_error *err);
+
 #endif

@@ -31,6 +31,13 @@ typedef struct cv_engine {
     cv_arena *scratch;       /* measuring passes: emptied at each use (wrap.c) */
     cv_inputs *inputs;       /* every file read for the run: never an output */
     cv_shaper *shaper;       /* shapes text in `fonts`, with every cache */
+    const char *locales;     /* cvpdf's locale files (lang.h); NULL: none */
+    cv_hyph *hyph_lang[8];   /* other languages' patterns (cv_engine_hyph) */
+    char *hyph_dict[8];
+    /* Noto faces for scripts the layout's fonts lack (cv_engine_script_face),
+     * by script and style: 0 not looked for yet, -1 none, else id + 1. */
+    int script_face[3][4];
+    bool script_synth[3][4];
 } cv_engine;
 
 /* A new engine finding fonts in `font_dirs` (NULL-terminated; missing
@@ -40,6 +47,18 @@ typedef struct cv_engine {
 cv_engine *cv_engine_new(const char *const *font_dirs, cv_error *err);
 /* Free the engine and everything it owns; NULL is fine. */
 void cv_engine_free(cv_engine *eng);
+
+/* The hyphenation patterns named `dict` ("de_DE": Debian's
+ * /usr/share/hyphen/hyph_de_DE.dic), read at first use and kept; NULL or
+ * "en_US" for the default `hyph`; "" (a language without patterns): NULL. */
+cv_hyph *cv_engine_hyph(cv_engine *eng, const char *dict);
+
+/* A face for `cp` in style `style` (CV_STYLE_* bits) when the layout's
+ * font chain has none: Debian's Noto Sans Hebrew, Arabic or Devanagari
+ * (fonts-noto-core), found through fontconfig and opened on first use, so
+ * a résumé without those scripts never opens them.  *synth says whether
+ * bold is synthesised.  -1 when no such face has the character. */
+int cv_engine_script_face(cv_engine *eng, uint32_t cp, unsigned style, bool *synth);
 
 /* Note every font file opened so far, and the hyphenation patterns, as
  * inputs of the run (so that no output replaces them). */

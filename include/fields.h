@@ -30,7 +30,8 @@ typedef enum cv_field_type {
     CV_FIELD_DATE,           /* a date (a cv_date) */
     CV_FIELD_AUTHORS,        /* a list of author names */
     CV_FIELD_HIGHLIGHTS,     /* a list of bullets, nested */
-    CV_FIELD_TAGS            /* accepted and ignored (RenderCV's tags) */
+    CV_FIELD_TAGS,           /* accepted and ignored (RenderCV's tags) */
+    CV_FIELD_SPAN            /* no key: how long start_date to end_date lasts */
 } cv_field_type;
 
 enum {

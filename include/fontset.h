@@ -4,8 +4,10 @@
  * and face, the mapped file) and lives across documents: in a batch, each
  * file is opened and parsed once.  Faces are found by family name, first
  * among the font files in the fontset's directories (the project's fonts/),
- * then through fontconfig; only TrueType-outline (glyf) faces are accepted,
- * since libharu cannot embed anything else.  A face is named by its id, a
+ * then through fontconfig; only faces with TrueType (glyf) or OpenType CFF
+ * outlines are accepted (pdf_font.h embeds them), in .ttf, .otf, .ttc and
+ * .otc files; a family found only in another format (Type 1, bitmap, CFF2)
+ * is an error that names the format.  A face is named by its id, a
  * small integer: ids count up from 0 in the order faces are opened and stay
  * valid until cv_fontset_free().
  *
@@ -32,7 +34,10 @@
 
 typedef struct cv_face {
     char *path;
-    int index;              /* face index in a .ttc */
+    int index;              /* face index in a .ttc / .otc collection */
+    bool cff;               /* CFF outlines (OpenType), not TrueType glyf */
+    bool pending;           /* found, to be opened on first use (fontset.c) */
+    bool broken;            /* could not be opened when first used */
     char *family, *style;
     char *psname;           /* PostScript name (libharu dedups by it) */
     bool bold, italic;
@@ -50,7 +55,7 @@ typedef struct cv_face {
 typedef struct cv_fontset cv_fontset;
 
 /* New fontset searching `dirs` (NULL-terminated; missing dirs are fine),
- * whose .ttf and .ttc files are catalogued now (families and styles read,
+ * whose .ttf, .otf, .ttc and .otc files are catalogued now (families and styles read,
  * faces not opened yet).  Returns NULL with err set when FreeType cannot
  * start.  Free it with cv_fontset_free(), after any cv_shaper made over it. */
 cv_fontset *cv_fontset_new(const char *const *dirs, cv_error *err);
@@ -61,19 +66,34 @@ void cv_fontset_free(cv_fontset *fs);
  * on first use.  When the family lacks that style the nearest style is used
  * (the same weight first, then the same slant) and *synth_bold says whether
  * bold must be synthesised.  Returns -1 with err set (at `pos`) when no
- * such family exists or it is not embeddable. */
+ * such family exists or it exists only in a format cvpdf cannot embed
+ * (the error names the format). */
 int cv_fontset_find(cv_fontset *fs, const char *family, bool bold, bool italic,
                     bool *synth_bold, cv_pos pos, cv_error *err);
+/* cv_fontset_find(), but the face is only found, not opened: it is opened
+ * by the first cv_fontset_face() that asks for it (a fallback face for
+ * characters a document may never use: Noto Sans CJK takes milliseconds to
+ * open).  Errors as cv_fontset_find()'s, except that a face that cannot be
+ * opened when it is first used has no glyphs (cv_fontset_face() gives
+ * NULL). */
+int cv_fontset_find_lazy(cv_fontset *fs, const char *family, bool bold, bool italic,
+                         bool *synth_bold, cv_pos pos, cv_error *err);
 /* Open face `index` of an explicit file (a path in the layout); a face
  * already open is not opened twice.  Returns -1 with err set (at `pos`)
- * when the file cannot be read, is not a font, has no TrueType outlines or
- * no Unicode character map. */
+ * when the file cannot be read, is not a font, has neither TrueType nor CFF
+ * outlines (the error names its format) or no Unicode character map. */
 int cv_fontset_open_file(cv_fontset *fs, const char *path, int index,
                          cv_pos pos, cv_error *err);
 
-/* The face with id `id`, or NULL when there is none.  Valid until
- * cv_fontset_free(). */
+/* The face with id `id`, or NULL when there is none (or it was found
+ * lazily and cannot be opened).  A face found lazily is opened by the first
+ * call.  Valid until cv_fontset_free(). */
 const cv_face *cv_fontset_face(const cv_fontset *fs, int id);
+/* The file of face `id` (NULL when there is none), without opening it. */
+const char *cv_fontset_path(const cv_fontset *fs, int id);
+/* The family of face `id` (NULL when there is none), without opening it:
+ * the face's own name once open, the name it was found by before. */
+const char *cv_fontset_family(const cv_fontset *fs, int id);
 /* How many faces are open: ids are 0 .. count - 1. */
 size_t cv_fontset_count(const cv_fontset *fs);
 

@@ -46,6 +46,12 @@ void cv_inputs_add(cv_inputs *in, const char *path, const char *what);
 /* What `path` is when it (or the file its links lead to) is an input, else
  * NULL. */
 const char *cv_inputs_find(const cv_inputs *in, const char *path);
+/* The inputs noted so far, 0 <= i < cv_inputs_count(in), by the path first
+ * given for each file (a copy, valid until cv_inputs_free()), and what it
+ * is in *what (when not NULL): what --watch follows.  A file saved again
+ * under the same name is a new file, noted again. */
+size_t cv_inputs_count(const cv_inputs *in);
+const char *cv_inputs_path(const cv_inputs *in, size_t i, const char **what);
 
 typedef struct cv_out cv_out;
 

@@ -10,6 +10,11 @@
  * fonts scan all 65,536 BMP codes per font, write a 128 KB CIDToGIDMap and
  * a malformed ToUnicode map (LIBHARU-NOTES §3, §8); these are built through
  * its object API instead.
+ *
+ * A face with CFF outlines (fontset.h: cv_face.cff) is embedded as a
+ * CIDFontType0 (FontFile3 /CIDFontType0C) whose codes are the CIDs of the
+ * subset's CFF charset (pdf_font.c), with the same ToUnicode, /W and
+ * CIDSet.
  */
 #ifndef CV_PDF_FONT_H
 #define CV_PDF_FONT_H
@@ -36,10 +41,24 @@ typedef struct cv_pdffont {
     bool cidset;         /* write a CIDSet (PDF/A-1 asks for one) */
     bool one_byte;       /* codes are one byte (n < 256), else two */
     HPDF_Dict font;      /* the Type0 font dictionary (indirect) */
+    int16_t wide;        /* the twin's extra width (0: no twin) */
+    uint32_t *wcps;      /* code points drawn from the twin, as noted */
+    unsigned char *wseen;
+    size_t wn, wcap;
+    HPDF_Dict wide_font; /* the twin: the same codes and ToUnicode, a program
+                            of just the glyphs drawn wider, each `wide` more
+                            in the program and in /W */
 } cv_pdffont;
 
 /* Note that `cp` is drawn in `pf`. */
 void cv_pdffont_use(cv_pdffont *pf, uint32_t cp);
+/* Note that `cp` is drawn in `pf` with `wide` thousandths of an em more
+ * in its box (wrap.h: cv_gl.wide), from the twin font.  A face has one
+ * twin: the first width asked for; cv_pdffont_twin() says whether a glyph
+ * is drawn from it. */
+void cv_pdffont_use_wide(cv_pdffont *pf, uint32_t cp, int16_t wide);
+/* Whether a glyph `wide` more is drawn from the twin (after embedding). */
+bool cv_pdffont_twin(const cv_pdffont *pf, int16_t wide);
 /* Sort the code points; call once all are noted. */
 void cv_pdffont_seal(cv_pdffont *pf);
 /* The code (a CID) of a code point noted before cv_pdffont_seal(), once

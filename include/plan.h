@@ -13,6 +13,13 @@
  *   --merge FILE  the book is FILE (cv_options.merge); the per-profile paths
  *                 are planned, and checked, all the same.
  *
+ * The format follows the name (draw_raster.h): -o FILE and --merge FILE
+ * must end in .pdf, .png or .svg (any other extension, or none, is a usage
+ * error, exit 2), and --format, if given, must agree with it.  A directory
+ * and no -o take --format (default pdf), DIR/<stem>.png; so do "-" and an
+ * existing device, FIFO or socket (or a name under /dev or /proc), which
+ * take only a PDF, PNG and SVG pages being files of their own.
+ *
  * Two profiles whose PDFs would be one file are an error (exit 1), and so is
  * an output that is one of the run's inputs (exit 2): `-o he.yaml` is a slip
  * of the fingers, not a wish.  Inputs and outputs are compared by device and
@@ -34,6 +41,7 @@
 #include "cli.h"
 
 typedef struct cv_plan {
+    cv_format format;    /* of every output: CV_FORMAT_PDF, _PNG or _SVG */
     int n;               /* the profiles, as cv_options.nprofiles */
     const char **outs;   /* outs[i]: where the PDF of profile i goes */
 } cv_plan;

@@ -9,8 +9,9 @@
  * stops it the same way, so that nothing is drawn or written.
  *
  * cv_render_one() lays out one profile and draws it: a PDF at its output
- * path (through output.h: atomically, never over an input), or the
- * --dump text on stdout.  cv_render_book() is --merge: every profile into
+ * path (through output.h: atomically, never over an input), its pages as
+ * PNG or SVG files (draw_raster.h, from the same PDF made in memory), or
+ * the --dump text on stdout.  cv_render_book() is --merge: every profile into
  * one PDF.
  *
  * Each profile gets an arena of its own, freed before the next one; what
@@ -26,6 +27,7 @@
 #include "arena.h"
 #include "cli.h"
 #include "display.h"
+#include "draw_raster.h"
 #include "error.h"
 #include "style.h"
 #include "yml.h"
@@ -37,6 +39,7 @@ typedef struct cv_renderer {
     const cv_yml *defaults;   /* --defaults (cv_doc_load_defaults()), or NULL */
     const char *stdin_text;   /* the profile '-', read once from the standard input */
     size_t stdin_len;
+    cv_format format;         /* of every output (cv_plan.format): PDF, PNG or SVG pages */
 } cv_renderer;
 
 /* Lay out `profile` in `a`: its pages, valid until cv_arena_free(a), or

@@ -28,6 +28,7 @@
 #ifndef CV_SHAPE_H
 #define CV_SHAPE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -58,5 +59,29 @@ int cv_shape_advance(cv_shaper *sh, int face, unsigned gid);
  * kerning (the PDF backend draws code points, not glyphs). */
 void cv_shape_run(cv_shaper *sh, int face, const uint32_t *cps, size_t n, int16_t *w,
                   int16_t *kern);
+
+/* Complex scripts (Devanagari): the PDF backend draws code points, so a
+ * glyph that HarfBuzz substitutes (a conjunct, a reordered matra) is named
+ * by a private code point from CV_CLUSTER_BASE on, which stands for one
+ * glyph of one face and the text it carries.  cv_shape_glyph() and
+ * cv_shape_run() know them; cv_shape_cluster_text() gives the text. */
+#define CV_CLUSTER_BASE 0x100000u
+#define CV_CLUSTER_MAX 0xFFFDu
+
+/* Shape `n` code points in face `face` with HarfBuzz, every lookup on, and
+ * write for each a code point to draw instead: a cluster's glyphs in
+ * order, one per character, each standing for its character (the last for
+ * the rest of the cluster), and U+FEFF for a character left without a
+ * glyph (to be dropped).  False, with out[] undefined, when a cluster
+ * has more glyphs than characters or the font lacks one. */
+bool cv_shape_complex(cv_shaper *sh, int face, const uint32_t *cps, size_t n, uint32_t *out);
+
+/* The cluster code point of glyph `gid` of face `face` standing for
+ * `text` (UTF-8), made on first use; 0 when the table is full. */
+uint32_t cv_shape_cluster(cv_shaper *sh, int face, unsigned gid, const char *text);
+
+/* The text a cluster code point stands for (UTF-8), or NULL for any other
+ * code point. */
+const char *cv_shape_cluster_text(const cv_shaper *sh, uint32_t cp);
 
 #endif

@@ -78,7 +78,11 @@ typedef struct cv_style {
     unsigned text_color, muted_color, link_color;
     bool justify;
     bool hyphenate;          /* text.hyphenate: Latin words in body text */
+    bool rtl;                /* not a layout key: render.c sets it for a résumé
+                                written right to left (bidi.h) */
     bool greedy;             /* text.line_breaking: greedy (true) or optimal */
+    float cjk_latin_space;   /* text.cjk_latin_space: em between Han or kana
+                                and Latin letters or digits (0: none) */
 
     /* Header. */
     int header_align;
@@ -123,6 +127,7 @@ typedef struct cv_style {
     /* The sidebar: a second column beside the main one. */
     bool sidebar, sidebar_left, sidebar_contact, sidebar_stack, sidebar_justify;
     bool sidebar_single_block;
+    bool sidebar_widen;           /* the main column takes the full width after the sidebar */
     float sidebar_line_spacing;
     float sidebar_w, sidebar_gap, sidebar_rule_width;
     unsigned sidebar_rule_color;

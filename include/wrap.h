@@ -31,6 +31,10 @@
 typedef struct cv_gl {
     uint32_t cp;
     int16_t w;        /* thousandths of an em, as libharu's /W */
+    int16_t wide;     /* part of adj that belongs to the glyph's box: the gap
+                         between Han and Latin, drawn from a twin font whose
+                         /W is wider by this (pdf_font.h), so that a text
+                         extractor sees no blank, hence no space */
     float adj;        /* extra advance after this glyph, thousandths of an em */
 } cv_gl;
 
@@ -43,6 +47,9 @@ typedef struct cv_run {
     cv_gl *g;
     size_t n;
     float width;      /* sum of advances, points */
+    unsigned line;    /* on a page: which cv_page_put_line() call placed it (1, 2 ...) */
+    unsigned logical; /* its first glyph's place in the line's text (bidi.h) */
+    bool rtl;         /* right to left: g[] in visual order, drawn in logical */
 } cv_run;
 
 typedef struct cv_rule {
@@ -53,6 +60,7 @@ typedef struct cv_rule {
 typedef struct cv_link {
     float x0, y0, x1, y1;
     const char *uri;
+    unsigned line;    /* as cv_run's: 0 for a link of no line */
 } cv_link;
 
 typedef struct cv_textfmt {
@@ -61,7 +69,8 @@ typedef struct cv_textfmt {
     unsigned link_color;
     unsigned style;          /* base CV_STYLE_* bits */
     bool justify;
-    bool hyphenate;          /* Latin words may be hyphenated (libhyphen, en-US) */
+    bool hyphenate;          /* words may be hyphenated (libhyphen) */
+    const char *hyphenation; /* the language's patterns (engine.h); NULL: en-US */
     bool greedy;             /* first fit instead of Knuth-Plass total fit */
     float tracking;          /* extra space between letters, thousandths of an em */
 } cv_textfmt;

@@ -11,6 +11,14 @@
  * column).  Every entry is copied out of libbtparse's tree into the arena
  * and the tree freed; `crossref` is resolved here, on the copies.
  *
+ * libbtparse 0.89 has three faults that a .bib must not reach, each worked
+ * around before it parses: it writes the text it found into its messages'
+ * printf format ('%' never reaches it: without_percent()), it loses a byte
+ * for each use of an undefined macro (they are defined empty beforehand:
+ * predefine()), and it reads past its arrays on names with empty comma
+ * parts (tidy_name()).  tests/unit/test_bib.c keeps the inputs that showed
+ * them.
+ *
  * Converting: each field's TeX becomes text and markup (cv_bib_tex), names
  * are split by libbtparse's BibTeX rules (bt_split_name) and joined again
  * in the order asked, the venue is put together from the field the entry's
@@ -324,7 +332,7 @@ static void styled(tex *t, buf *o, int what, const char *as, const char *ae, boo
 static void put_link(tex *t, buf *o, const char *url, const char *text)
 {
     bool web = !strncasecmp(url, "http://", 7) || !strncasecmp(url, "https://", 8);
-    if (t->markup && web && !strpbrk(url, " ()")) {
+    if (t->markup && web && !strpbrk(url, " ()") && strlen(url) <= CV_MAX_PDF_STRING) {
         put(t->a, o, "[");
         put(t->a, o, cv_markup_escape(t->a, text));
         put(t->a, o, "](");
@@ -631,6 +639,25 @@ static int column_of(const bibfile *bf, int line, const char *word)
     return (int)chars(s, i) + 1;
 }
 
+/* The column of field `name` on `line`: the name as a whole word with '='
+ * after it ("url =", not the "url" of "\url{"); else as column_of(). */
+static int field_column(const bibfile *bf, int line, const char *name)
+{
+    size_t n, wl = strlen(name);
+    const char *s = line_at(bf, line, &n);
+    for (size_t i = 0; wl && i + wl <= n; i++) {
+        if (strncasecmp(s + i, name, wl) || (i && (isalnum((unsigned char)s[i - 1]) ||
+                                                   strchr("\\_-", s[i - 1]))))
+            continue;
+        size_t j = i + wl;
+        while (j < n && (s[j] == ' ' || s[j] == '\t'))
+            j++;
+        if (j < n && s[j] == '=')
+            return (int)chars(s, i) + 1;
+    }
+    return column_of(bf, line, name);
+}
+
 static char *lower(cv_arena *a, const char *s)
 {
     char *r = cv_arena_strdup(a, s ? s : "");
@@ -654,6 +681,8 @@ static const field *get_field(const rec *r, const char *name)
             return &r->f[i];
     return NULL;
 }
+
+static char *with_percent(cv_arena *a, const char *s);
 
 /* libbtparse's messages about one entry, from the captured stderr: each
  * line is "bib, line N, LEVEL: message".  Toplevel junk (text between
@@ -681,6 +710,7 @@ static const char *said(cv_arena *a, const bibfile *bf, const char *text, cv_err
             rest++;
         if (strstr(rest, "junk seen at toplevel"))
             continue;
+        rest = with_percent(a, rest);
         bool warning = !strncmp(rest, "warning: ", 9);
         const char *msg = warning ? rest + 9 : rest;
         /* The token the message names ("found "year"") gives the column. */
@@ -712,15 +742,15 @@ static const char *said(cv_arena *a, const bibfile *bf, const char *text, cv_err
 static void copy_entry(cv_arena *a, bibfile *bf, AST *e, rec *r)
 {
     memset(r, 0, sizeof *r);
-    r->key = cv_arena_strdup(a, bt_entry_key(e) ? bt_entry_key(e) : "");
+    r->key = with_percent(a, bt_entry_key(e) ? bt_entry_key(e) : "");
     r->type = lower(a, bt_entry_type(e));
     r->pos = (cv_pos){bf->path, e->line, column_of(bf, e->line, "@")};
     size_t cap = 0;
     char *name;
     for (AST *f = bt_next_field(e, NULL, &name); f; f = bt_next_field(e, f, &name)) {
         char *v = bt_get_text(f);           /* malloc'd by libbtparse */
-        field fl = {lower(a, name), cv_arena_strdup(a, v ? v : ""),
-                    {bf->path, f->line, column_of(bf, f->line, name)}};
+        field fl = {lower(a, name), with_percent(a, v ? v : ""),
+                    {bf->path, f->line, field_column(bf, f->line, name)}};
         free(v);
         CV_PUSH(a, r->f, r->nf, cap, fl);
     }
@@ -885,6 +915,76 @@ static const char *captured(cv_arena *a, FILE *cap, long *at)
     return b.s;
 }
 
+/* What libbtparse reads instead of '%' in a value (U+E025, private use):
+ * libbtparse 0.89 puts the text it found into its messages' printf format,
+ * so a "%n" or "%s" in a broken entry would crash it.  No '%' reaches it:
+ * a '%' outside values starts a comment (to the end of its line, blanked
+ * here), one in a value is this, turned back in copy_entry(). */
+#define PERCENT "\xEE\x80\xA5"
+
+static char *without_percent(cv_arena *a, const char *s, size_t n, size_t *len)
+{
+    buf b = {0};
+    bool entry = false, paren = false, quoted = false;
+    int depth = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '@' && !quoted) {            /* "@type{" or "@type(" starts an entry */
+            size_t j = i + 1;
+            while (j < n && isalpha((unsigned char)s[j]))
+                j++;
+            while (j < n && (s[j] == ' ' || s[j] == '\t'))
+                j++;
+            if (j > i + 1 && j < n && (s[j] == '{' || s[j] == '(')) {
+                cv_strbuf_put(a, &b, s + i, j - i + 1);
+                entry = true, paren = s[j] == '(', depth = paren ? 0 : 1, quoted = false;
+                i = j;
+                continue;
+            }
+        }
+        bool value = entry && (quoted || depth >= (paren ? 1 : 2));
+        if (c == '%' && value) {
+            put(a, &b, PERCENT);
+            continue;
+        }
+        if (c == '%') {                       /* a comment: blanked, line kept */
+            while (i < n && s[i] != '\n' && s[i] != '\r') {
+                put(a, &b, " ");
+                i++;
+            }
+            i--;
+            continue;
+        }
+        if (entry && c == '{')
+            depth++;
+        else if (entry && c == '}' && depth > 0 && --depth == 0 && !paren)
+            entry = false;
+        else if (entry && c == '"' && depth == (paren ? 0 : 1))
+            quoted = !quoted;
+        else if (entry && paren && c == ')' && !depth && !quoted)
+            entry = false;
+        cv_strbuf_put(a, &b, &c, 1);
+    }
+    *len = b.n;
+    return (char *)done(a, &b);
+}
+
+static char *with_percent(cv_arena *a, const char *s)
+{
+    if (!strstr(s, PERCENT))
+        return cv_arena_strdup(a, s);
+    buf b = {0};
+    for (const char *p = s; *p;) {
+        if (!strncmp(p, PERCENT, 3)) {
+            put(a, &b, "%");
+            p += 3;
+        } else {
+            cv_strbuf_put(a, &b, p++, 1);
+        }
+    }
+    return (char *)done(a, &b);
+}
+
 /* Parse the bytes of bf->text. */
 static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
 {
@@ -894,7 +994,9 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
         if (bf->text[i] == '\n' && i + 1 < bf->len)
             CV_PUSH(a, bf->lines, bf->nlines, lcap, i + 1);
 
-    FILE *in = fmemopen((void *)bf->text, bf->len ? bf->len : 1, "r");
+    size_t plen;
+    char *ptext = without_percent(a, bf->text, bf->len, &plen);
+    FILE *in = fmemopen(ptext, plen ? plen : 1, "r");
     if (!in)
         return cv_error_at(err, (cv_pos){bf->path, 0, 0}, "cannot read '%s': %s", bf->path,
                            strerror(errno));
@@ -1004,11 +1106,10 @@ static void check(cv_arena *a, bibfile *bf, cv_error *err)
     memset(gone, 0, sizeof *gone * (bf->nr ? bf->nr : 1));
     for (size_t k = 1; k < bf->nr; k++)
         if (!strcasecmp(idx[k].key, idx[k - 1].key)) {
-            const rec *first = &bf->r[idx[k - 1].i];
-            size_t j = k - 1;
+            size_t j = k - 1;       /* the first of the key, in the file */
             while (j > 0 && !strcasecmp(idx[j - 1].key, idx[k].key))
                 j--;
-            first = &bf->r[idx[j].i];
+            const rec *first = &bf->r[idx[j].i];
             cv_warn(err, bf->r[idx[k].i].pos,
                     "duplicate key '%s' (first at line %d, column %d); this entry is ignored",
                     bf->r[idx[k].i].key, first->pos.line, first->pos.col);
@@ -1227,18 +1328,18 @@ static char *tidy_name(cv_arena *a, const char *s)
 
 /* libbtparse's name splitting warns on stderr about what tidy_name()
  * leaves (an empty name, "and and"): it is dropped, not said. */
-static int hush(FILE **cap)
+static int hush(FILE *cap)
 {
     int saved = -1;
     fflush(stderr);
-    *cap = tmpfile();
-    if (*cap && (saved = dup(2)) >= 0 && dup2(fileno(*cap), 2) < 0) {
+    if (cap && (saved = dup(2)) >= 0 && dup2(fileno(cap), 2) < 0) {
         close(saved);
         saved = -1;
     }
     return saved;
 }
 
+/* stderr back; `cap` (one file for every entry) emptied. */
 static void unhush(int saved, FILE *cap)
 {
     if (saved >= 0) {
@@ -1246,8 +1347,8 @@ static void unhush(int saved, FILE *cap)
         dup2(saved, 2);
         close(saved);
     }
-    if (cap)
-        fclose(cap);
+    if (cap && ftell(cap) > 0 && ftruncate(fileno(cap), 0) == 0)
+        rewind(cap);
 }
 
 /* The names of an author (or editor) field, as cv_text. */
@@ -1503,7 +1604,8 @@ static const char *url_of(cv_arena *a, const rec *r, cv_error *err)
     return NULL;
 }
 
-static void to_entry(cv_arena *a, const rec *r, name_order order, cv_entry *e, cv_error *err)
+static void to_entry(cv_arena *a, const rec *r, name_order order, FILE *quiet, cv_entry *e,
+                     cv_error *err)
 {
     memset(e, 0, sizeof *e);
     e->kind = CV_ENTRY_PUBLICATION;
@@ -1516,10 +1618,9 @@ static void to_entry(cv_arena *a, const rec *r, name_order order, cv_entry *e, c
     if (!au || !*au->value)
         au = get_field(r, "editor");
     if (au) {
-        FILE *cap;
-        int saved = hush(&cap);
+        int saved = hush(quiet);
         names(a, au, order, &e->authors, &e->nauthors);
-        unhush(saved, cap);
+        unhush(saved, quiet);
     }
     const char *v = venue(a, r, err);
     e->journal = (cv_text){v, r->pos};
@@ -1797,6 +1898,7 @@ static item *choose(cv_arena *a, const bibfile *bf, const opts *o, size_t *n, cv
                 cv_warn(err, o->notes->keys[i]->pos, "no entry '%s' in %s",
                         o->notes->keys[i]->str, o->path);
 
+    FILE *quiet = tmpfile();        /* where libbtparse's chatter on names goes */
     for (size_t i = 0; i < bf->nr; i++) {
         const rec *r = &bf->r[i];
         bool sel = listed(o->selected, o->nselected, r->key);
@@ -1811,7 +1913,7 @@ static item *choose(cv_arena *a, const bibfile *bf, const opts *o, size_t *n, cv
         if (o->sel == SEL_ONLY && !sel)
             continue;
         item *t = &it[k];
-        to_entry(a, r, o->names, &t->e, err);
+        to_entry(a, r, o->names, quiet, &t->e, err);
         if ((o->from || o->to) &&
             (!t->e.date.year || (o->from && t->e.date.year < o->from) ||
              (o->to && t->e.date.year > o->to)))
@@ -1820,6 +1922,8 @@ static item *choose(cv_arena *a, const bibfile *bf, const opts *o, size_t *n, cv
         t->selected = sel;
         k++;
     }
+    if (quiet)
+        fclose(quiet);
     if (o->sort != SORT_NONE)
         qsort(it, k, sizeof *it, o->sort == SORT_NEWEST ? newest : oldest);
     if (o->nselected && o->sel == SEL_FIRST) {

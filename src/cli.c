@@ -8,11 +8,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
 static const char usage[] =
     "Usage: cvpdf PROFILE... [-l LAYOUT] [-o FILE|DIR/] [--dump[=glyphs]]\n"
     "                        [--fit-pages N] [--explain] [--date DATE]\n"
     "                        [--pdfa] [--defaults FILE] [-j N] [--timeout S]\n"
     "                        [--merge FILE] [--strict] [-q]\n"
+    "                        [--format pdf|png|svg] [--dpi N] [--watch]\n"
     "       cvpdf import FILE.bib   (print its entries as RenderCV YAML)\n"
     "       cvpdf new \"FULL NAME\" [--layout NAME]\n"
     "       cvpdf --list-layouts | --datadir | --schema profile|layout\n"
@@ -24,7 +28,15 @@ static const char usage[] =
     "                      (default: onecolumn; see --list-layouts)\n"
     "  -o, --output PATH   output PDF; with several profiles a directory,\n"
     "                      written as DIR/<profile name>.pdf (default: the\n"
-    "                      current directory)\n"
+    "                      current directory).  The name's extension gives\n"
+    "                      the format: .pdf, .png (a PNG per page, NAME-1.png,\n"
+    "                      NAME-2.png...) or .svg (an SVG per page)\n"
+    "      --format F      pdf, png or svg, for -o DIR/, no -o, -o - and devices\n"
+    "      --dpi N         resolution of PNG pages, " STR(CV_DPI_MIN) " to " STR(CV_DPI_MAX)
+    " (default " STR(CV_DPI_DEFAULT) ")\n"
+    "      --watch         after rendering, render again whenever the profile,\n"
+    "                      the layout (and what it extends), the photo or the\n"
+    "                      defaults change; Ctrl-C ends it\n"
     "      --dump          print the laid-out pages as text instead of a PDF\n"
     "      --dump=glyphs   the same, and after each text line the x position\n"
     "                      of every glyph of it, as drawn in the PDF\n"
@@ -124,6 +136,19 @@ static bool take_value(int c, const char *arg, cv_options *o, FILE *diag)
             return false;
         }
         return true;
+    case 'r':
+        if (!whole(arg, CV_DPI_MIN, CV_DPI_MAX, &o->dpi)) {
+            fprintf(diag, "cvpdf: --dpi %s: expected dots per inch from %d to %d\n%s", shown,
+                    CV_DPI_MIN, CV_DPI_MAX, try_help);
+            return false;
+        }
+        return true;
+    case 'f':
+        if ((o->format = cv_format_named(arg)) == CV_FORMAT_NONE) {
+            fprintf(diag, "cvpdf: --format %s: expected pdf, png or svg\n%s", shown, try_help);
+            return false;
+        }
+        return true;
     case 'D':
         if (!valid_date(arg)) {
             fprintf(diag, "cvpdf: --date %s: expected a date YYYY-MM-DD that exists, in the "
@@ -167,7 +192,8 @@ static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         {"explain", no_argument, NULL, 'E'},      {"date", required_argument, NULL, 'D'},
         {"pdfa", no_argument, NULL, 'A'},         {"jobs", required_argument, NULL, 'j'},
         {"timeout", required_argument, NULL, 'T'}, {"merge", required_argument, NULL, 'M'},
-        {"defaults", required_argument, NULL, 'P'},
+        {"defaults", required_argument, NULL, 'P'}, {"dpi", required_argument, NULL, 'r'},
+        {"format", required_argument, NULL, 'f'}, {"watch", no_argument, NULL, 'w'},
         {"list-layouts", no_argument, NULL, 'L'}, {"datadir", no_argument, NULL, 'R'},
         {"schema", required_argument, NULL, 'C'}, {NULL, 0, NULL, 0}};
     optind = 0;                 /* GNU getopt: start afresh */
@@ -182,6 +208,7 @@ static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         case 'M': o->merge = optarg; break;
         case 'P': o->defaults = optarg; break;
         case 'q': o->quiet = true; break;
+        case 'w': o->watch = true; break;
         case 'L': o->list_layouts = true; break;
         case 'R': o->print_datadir = true; break;
         case 'C':
@@ -191,7 +218,7 @@ static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
             }
             o->schema = optarg;
             break;
-        case 'd': case 'j': case 'T': case 'F': case 'D':
+        case 'd': case 'j': case 'T': case 'F': case 'D': case 'r': case 'f':
             if (!take_value(c, optarg, o, diag))
                 return 2;
             break;
@@ -232,6 +259,20 @@ static void once(cv_options *o, FILE *diag)
     o->nprofiles = n;
 }
 
+/* --watch reads its profiles again at every change, and writes its outputs
+ * again: not the standard input, not the standard output. */
+static bool watchable(const cv_options *o, FILE *diag)
+{
+    const char *why = stdin_profile(o) ? "the profile '-' (the standard input) is read once"
+                      : o->output && !strcmp(o->output, "-")
+                          ? "-o - would write one PDF after another to the standard output"
+                          : NULL;
+    if (why)
+        fprintf(diag, "cvpdf: --watch renders again at every change, but %s\n%s", why,
+                try_help);
+    return !why;
+}
+
 /* SOURCE_DATE_EPOCH (reproducible-builds.org): seconds since 1970. */
 static bool source_date_epoch(cv_options *o, FILE *diag)
 {
@@ -256,7 +297,8 @@ static bool source_date_epoch(cv_options *o, FILE *diag)
 int cv_cli_parse(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
 {
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    *o = (cv_options){.fit_pages = -1, .jobs = ncpu > 0 ? ncpu : 1, .timeout = 10};
+    *o = (cv_options){.fit_pages = -1, .jobs = ncpu > 0 ? ncpu : 1, .timeout = 10,
+                      .format = CV_FORMAT_NONE, .dpi = CV_DPI_DEFAULT};
     int status = options(argc, argv, o, out, diag);
     if (status != CV_CLI_GO)
         return status;
@@ -302,6 +344,8 @@ int cv_cli_parse(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
                 o->output ? "-o" : "--dump", try_help);
         return 2;
     }
+    if (o->watch && !watchable(o, diag))
+        return 2;
     o->progress = !o->quiet && isatty(STDERR_FILENO);
     return CV_CLI_GO;
 }

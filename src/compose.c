@@ -4,6 +4,7 @@
  *
  *     MAIN LINE 1 (template) ..................... SIDE LINE 1 (right-aligned)
  *     MAIN LINE 2 ................................ SIDE LINE 2
+ *     (row by row: side line k beside main line k, as they wrap)
  *     summary paragraph, full measure
  *       •  highlight, hanging indent
  *            –  nested highlight
@@ -29,6 +30,7 @@
 #include <wchar.h>
 #include <wctype.h>
 
+#include "flow.h"
 #include "markup.h"
 #include "photo.h"
 #include "phone.h"
@@ -54,14 +56,23 @@ typedef struct cx {
     cv_arena *tmp;           /* text before it is set: emptied after each entry */
     const cv_doc *doc;
     cv_error *err;
+    unsigned short block;    /* paragraphs begun in the current entry or title */
+    unsigned short line;     /* lines of the current paragraph */
 } cx;
+
+/* A paragraph (a header, a title) begins: its items are numbered from 0. */
+static void begin_block(cx *c)
+{
+    c->block++;
+    c->line = 0;
+}
 
 /* ---- vertical list helpers ------------------------------------------- */
 
 static cv_vitem *vl_add(cx *c, cv_vlist *vl, float space_before, const char *what)
 {
     cv_vitem it = {.space_before = space_before, .what = what, .nlines = 1, .section = -1,
-                   .entry = -1};
+                   .entry = -1, .block = c->block, .line = c->line++};
     CV_PUSH(c->a, vl->items, vl->n, vl->cap, it);
     return &vl->items[vl->n - 1];
 }
@@ -84,11 +95,12 @@ static void line_box(const cv_style *st, float size, float *height, float *basel
     *baseline = (*height - asc - desc) / 2 + asc;
 }
 
-static cv_textfmt body_fmt(const cv_style *st)
+static cv_textfmt body_fmt(const cv_style *st, const cv_doc *doc)
 {
     return (cv_textfmt){.size = st->size, .color = st->text_color,
                         .link_color = st->link_color, .justify = st->justify,
-                        .hyphenate = st->hyphenate, .greedy = st->greedy};
+                        .hyphenate = st->hyphenate, .greedy = st->greedy,
+                        .hyphenation = doc->locale.hyphenation};
 }
 
 static void keep_at(cv_vitem *it, cv_keep k)
@@ -145,6 +157,7 @@ typedef struct para {
 /* A paragraph: one item per line.  Returns the number of lines. */
 static size_t add_para(cx *c, cv_vlist *vl, const cv_style *st, const para *p)
 {
+    begin_block(c);
     cv_line *lines;
     size_t n = set(c, st, p->sp, p->nsp, p->fmt, p->width, p->pos, &lines);
     float h, base;
@@ -178,6 +191,7 @@ static void add_head_lines(cx *c, cv_vlist *vl, const cv_style *st, const cv_lin
                            size_t n, float dx, float width, float h, float base, float space,
                            const char *what)
 {
+    begin_block(c);
     for (size_t i = 0; i < n; i++) {
         cv_vitem *it = vl_add(c, vl, i ? 0 : space, what);
         it->height = h;
@@ -308,8 +322,9 @@ static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float wi
     }
 }
 
-/* The contact line: items packed greedily, never split, each its own
- * link, with the layout's separator between them. */
+/* The contact line: items packed greedily, never split (their spaces are
+ * no-break spaces: "GitHub: ada" moves whole), each its own link, with the
+ * layout's separator between them. */
 static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, float width)
 {
     const char *items[MAX_CONTACTS];
@@ -320,7 +335,17 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
     cv_span *sep_sp;
     size_t nsep = cv_markup_parse(c->tmp, cv_markup_escape(c->tmp, st->contact_separator), 0,
                                   &sep_sp);
-    float sep_w = ni ? cv_measure(c->tmp, st, sep_sp, nsep, &cf) : 0;
+    /* The separator's width with its trailing spaces, which cv_measure
+     * leaves out at the end of a text: measured before an item's "x". */
+    cv_span *x_sp;
+    size_t nx = cv_markup_parse(c->tmp, "x", 0, &x_sp);
+    cv_span *sepx = cv_arena_alloc(c->tmp, (nsep + 1) * sizeof *sepx);
+    memcpy(sepx, sep_sp, nsep * sizeof *sepx);
+    if (nx)
+        sepx[nsep] = x_sp[0];
+    float sep_w = ni && nx ? cv_measure(c->tmp, st, sepx, nsep + 1, &cf) -
+                                 cv_measure(c->tmp, st, x_sp, nx, &cf)
+                           : 0;
     float h, base;
     line_box(st, st->contact_size, &h, &base);
     bool first_line = true;
@@ -333,6 +358,10 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
         for (; j < ni; j++) {
             cv_span *is;
             size_t nis = cv_markup_parse(c->tmp, items[j], 0, &is);
+            for (size_t k = 0; k < nis; k++) {
+                is[k].text = unbroken(c->tmp, is[k].text);
+                is[k].len = strlen(is[k].text);
+            }
             float iw = cv_measure(c->tmp, st, is, nis, &cf);
             if (j > i && w + sep_w + iw > width)
                 break;
@@ -425,6 +454,8 @@ static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
     line_box(st, st->title_size, &h, &base);
     const char *what = cv_arena_printf(c->a, "the title of section '%s'", sec->title);
     const cv_face *f = cv_fontset_face(st->eng->fonts, st->chain[0][0]);
+    c->block = 0;
+    begin_block(c);
     for (size_t i = 0; i < nl; i++) {
         cv_vitem *it = vl_add(c, vl, i ? 0 : st->title_space_before, what);
         it->height = h;
@@ -473,7 +504,7 @@ static void add_highlights(cx *c, cv_vlist *vl, const cv_style *st, const cv_hig
                            size_t n, float dx, float width, int depth, float first_gap,
                            const char *what)
 {
-    cv_textfmt f = body_fmt(st);
+    cv_textfmt f = body_fmt(st, c->doc);
     cv_line *bullet = one_line(c, st, cv_markup_escape(c->tmp, depth ? st->sub_bullet
                                                                       : st->bullet),
                                &f, depth ? st->sub_bullet_pos : st->bullet_pos);
@@ -520,13 +551,17 @@ static size_t expand_first(cx *c, const entry *en, cv_span **sp)
 
 /* A text or one-line entry: each template line a paragraph ("**LABEL**"
  * over "DETAILS" in a narrow column); the entry keep holds short ones
- * together. */
+ * together, and the first line (a year, a label) stays with what follows
+ * it as a header does. */
 static void add_lines_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
 {
-    cv_textfmt f = body_fmt(st);
+    cv_textfmt f = body_fmt(st, c->doc);
     size_t first = vl->n;
     size_t nm = en->tp->nmain ? en->tp->nmain : 1;
+    size_t head = 0;                 /* the first paragraph's last item, plus one */
     for (size_t i = 0; i < nm; i++) {
+        if (!head && vl->n > first)
+            head = vl->n;
         cv_span *sp;
         size_t n = cv_template_expand(c->tmp, en->tp->nmain ? en->tp->main[i] : "TEXT", en->e,
                                       c->doc, &sp);
@@ -535,11 +570,13 @@ static void add_lines_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry
                                         .space_before = vl->n > first ? 0 : en->space_before,
                                         .pos = en->e->pos, .what = en->what});
     }
+    if (head && vl->n > head)
+        keep_at(&vl->items[head - 1], CV_KEEP_HEADER);
 }
 
 static void add_bullet_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
 {
-    cv_textfmt f = body_fmt(st);
+    cv_textfmt f = body_fmt(st, c->doc);
     cv_span *sp;
     size_t n = expand_first(c, en, &sp);
     cv_line *bullet = one_line(c, st, cv_markup_escape(c->tmp, st->bullet), &f, st->bullet_pos);
@@ -552,7 +589,7 @@ static void add_bullet_entry(cx *c, cv_vlist *vl, const cv_style *st, const entr
 /* Numbers right-aligned in a column wide enough for the largest. */
 static void add_numbered_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
 {
-    cv_textfmt f = body_fmt(st);
+    cv_textfmt f = body_fmt(st, c->doc);
     size_t count = en->sec->nentries;
     size_t num = en->e->kind == CV_ENTRY_NUMBERED ? en->idx + 1 : count - en->idx;
     cv_line *lead = one_line(c, st, cv_arena_printf(c->tmp, "%zu.", num), &f, en->e->pos);
@@ -590,7 +627,10 @@ static void expand_lines(cx *c, const char *const *tmpl, size_t n, const cv_entr
 }
 
 /* An entry's header: one item of rows of main and side lines sharing a
- * baseline grid.  The side column comes first: its width decides the main
+ * baseline grid, row by row: the side column's k-th line sits beside the
+ * main column's k-th line, however the main template lines wrap (a title
+ * on two lines has the date beside its first and the place beside its
+ * second).  The side column comes first: its width decides the main
  * column's. */
 static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
 {
@@ -629,11 +669,12 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
                                                       : width;
     expand_lines(c, en->tp->main, en->tp->nmain, en->e, &mains);
 
+    begin_block(c);
     cv_vitem *it = vl_add(c, vl, en->space_before, en->what);
     float mh, mb, sh, sb, y = 0;
     line_box(st, st->size, &mh, &mb);
     line_box(st, st->side_size, &sh, &sb);
-    cv_textfmt hf = body_fmt(st);
+    cv_textfmt hf = body_fmt(st, c->doc);
     hf.justify = false;
     hf.hyphenate = false;            /* a title or a position is not hyphenated */
     cv_line *ls;
@@ -662,21 +703,21 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
         it->nlines = (unsigned short)(it->height / mh + 0.5f);
         return ys > it->height ? ys - it->height : 0;
     }
-    for (size_t r = 0; r < mains.n || r < side.n; r++) {
-        float ym = y, ys = y;
-        if (r < mains.n) {
-            size_t nl = set(c, st, mains.sp[r], mains.nsp[r], &hf, main_w, mains.pos[r], &ls);
-            for (size_t k = 0; k < nl; k++, ym += mh)
-                put_line(c, it, &ls[k], 0, ym + mb);
+    size_t nm = 0, ns = 0;           /* main and side lines set so far */
+    for (size_t r = 0; r < mains.n; r++) {
+        size_t nl = set(c, st, mains.sp[r], mains.nsp[r], &hf, main_w, mains.pos[r], &ls);
+        for (size_t k = 0; k < nl; k++, nm++)
+            put_line(c, it, &ls[k], 0, nm * mh + mb);
+    }
+    y = nm * mh;
+    for (size_t r = 0; r < side.n && !en->stack; r++) {
+        size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, side_w, side.pos[r], &ls);
+        for (size_t k = 0; k < nl; k++, ns++) {
+            /* Beside main line ns, or where it would be. */
+            put_line(c, it, &ls[k], width - ls[k].width, ns * mh + mb);
+            if ((ns + 1) * mh > y)
+                y = (ns + 1) * mh;
         }
-        if (r < side.n && !en->stack) {
-            size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, side_w, side.pos[r], &ls);
-            for (size_t k = 0; k < nl; k++)
-                put_line(c, it, &ls[k], width - ls[k].width, y + mb + k * sh);
-            if (nl)
-                ys = y + mh + (nl - 1) * sh;
-        }
-        y = ym > ys ? ym : ys;
     }
     for (size_t r = 0; en->stack && r < side.n; r++) {
         size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, width, side.pos[r], &ls);
@@ -702,7 +743,7 @@ static void add_full_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry 
         bw -= (st->side_width < en->width * 0.5f ? st->side_width : en->width * 0.5f) +
               st->side_gap;
     if (e->summary.s) {
-        cv_textfmt f = body_fmt(st);
+        cv_textfmt f = body_fmt(st, c->doc);
         cv_span *sp;
         size_t n = cv_template_text(c->tmp, c->doc, e->summary.s, 0, &sp);
         add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .width = bw,
@@ -733,6 +774,7 @@ static void add_entry(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
     entry en = {sec, idx, e, &st->tmpl[e->kind], width - bx, stack, space_before,
                 cv_arena_printf(c->a, "entry %zu of section '%s'", idx + 1, sec->title)};
     size_t first = vl->n;
+    c->block = 0;
     switch (e->kind) {
     case CV_ENTRY_TEXT:
     case CV_ENTRY_ONELINE:
@@ -820,8 +862,14 @@ static void check_names(const cv_text *t, size_t n, const cv_doc *doc, const cha
  * the sidebar as a single block, and it can never pair a sidebar line with
  * a main-column line that happens to share its baseline as a "table" and
  * interleave the columns.  Bold, colour, capitals and rules still mark the
- * section titles. */
+ * section titles, and space above each: a baseline step of
+ * SIDEBAR_TITLE_STEP lines, the most that still reads as one block. */
 #define SIDEBAR_MAX_STEP 1.45f
+/* Above a section title: two lines of the body size from the line before.
+ * Measured: poppler's pdftotext starts a new block, and may then
+ * interleave the columns, past some 2.3 lines; a blank line of a 1.4 grid
+ * (2.8 lines) is too much. */
+#define SIDEBAR_TITLE_STEP 2.0f
 static void sidebar_style(const cv_style *st, cv_style *o)
 {
     *o = *st;
@@ -833,7 +881,7 @@ static void sidebar_style(const cv_style *st, cv_style *o)
     if (o->line_spacing > SIDEBAR_MAX_STEP)
         o->line_spacing = SIDEBAR_MAX_STEP;
     o->title_space_after = o->block_gap = o->bullet_gap = o->entry_gap = 0;
-    o->title_space_before = (SIDEBAR_MAX_STEP - o->line_spacing) * st->size;
+    o->title_space_before = (SIDEBAR_TITLE_STEP - o->line_spacing) * st->size;
     o->rule_gap = 1;
 }
 
@@ -849,11 +897,11 @@ static void item_baselines(const cv_vitem *it, float *first, float *last)
     }
 }
 
-/* No baseline step in the list wider than SIDEBAR_MAX_STEP lines: take
- * space from above the items that would make one. */
+/* No baseline step in the list wider than SIDEBAR_MAX_STEP lines, nor
+ * SIDEBAR_TITLE_STEP above a section title's first line: take space from
+ * above the items that would make one. */
 static void tighten(cv_vlist *vl, const cv_style *st)
 {
-    float limit = SIDEBAR_MAX_STEP * st->size;
     for (size_t i = 1; i < vl->n; i++) {
         cv_vitem *prev = &vl->items[i - 1], *it = &vl->items[i];
         float pf, pl, f, l;
@@ -861,6 +909,8 @@ static void tighten(cv_vlist *vl, const cv_style *st)
         item_baselines(it, &f, &l);
         if (!prev->npieces || !it->npieces)
             continue;             /* the photo: the text starts below it */
+        bool title = it->entry < 0 && it->section != prev->section;
+        float limit = (title ? SIDEBAR_TITLE_STEP : SIDEBAR_MAX_STEP) * st->size;
         float step = prev->height - pl + it->space_before + f;
         if (step > limit) {
             it->space_before -= step - limit;
@@ -878,7 +928,9 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_style *st, float wid
     size_t ni = contact_items(c->tmp, st, c->doc, items, pos);
     if (!ni)
         return;
-    cv_section sec = {.key = "contact", .title = st->contact_title, .pos = c->doc->name.pos};
+    cv_section sec = {.key = "contact",
+                      .title = cv_locale_layout_text(c->tmp, &c->doc->locale, st->contact_title),
+                      .pos = c->doc->name.pos};
     if (sec.title && *sec.title)
         add_title(c, vl, st, &sec, width);
     cv_textfmt cf = {.size = st->contact_size, .color = st->text_color,
@@ -935,6 +987,7 @@ static void add_side_photo(cx *c, cv_vlist *vl, const cv_style *st, const cv_ima
 {
     float w, h;
     cv_photo_size(st, photo, st->photo_w < width ? st->photo_w : width, &w, &h);
+    begin_block(c);
     cv_vitem *it = vl_add(c, vl, 0, "the photo");
     it->height = h;
     it->nlines = 0;
@@ -1030,12 +1083,75 @@ static void warn_tall(const cv_composed *out, const cv_style *st, cv_error *err)
                         "runs past the foot of its page", out->col[c].items[i].what);
 }
 
+static float vl_height(const cv_vlist *vl)
+{
+    float h = 0;
+    for (size_t i = 0; i < vl->n; i++)
+        h += (i ? vl->items[i].space_before : 0) + vl->items[i].height;
+    return h;
+}
+
+/* columns.sidebar.widen_main: where the sidebar ends before the main
+ * column, the main column goes on at the full measure from the first page
+ * without sidebar.  The page break before it is moved back to the start of
+ * a paragraph (a header, a title) that a break may come before, on the
+ * sidebar's last page; from that paragraph on, the main sections are set
+ * again at the full width (quietly: their warnings were given) and take
+ * the place of the narrow items. */
+static void widen(cx *c, cv_composed *out, const cv_style *st)
+{
+    cv_vlist *main = &out->col[CV_COL_MAIN];
+    const cv_vlist *side = &out->col[CV_COL_SIDE];
+    float full = st->page_h - st->margin_top - st->margin_bottom;
+    float first = full - (out->head.n ? vl_height(&out->head) + out->head_gap : 0);
+    size_t *ps = cv_arena_alloc(c->tmp, (side->n + 1) * sizeof *ps);
+    size_t *pm = cv_arena_alloc(c->tmp, (main->n + 1) * sizeof *pm);
+    size_t ns = cv_paginate(c->tmp, side, CV_COL_SIDE, first, full, ps, NULL);
+    size_t nm = cv_paginate(c->tmp, main, CV_COL_MAIN, first, full, pm, NULL);
+    if (!ns || nm <= ns)
+        return;
+    size_t b = 0;
+    while (pm[b] < ns)
+        b++;                       /* the first item of page ns + 1 */
+    while (b > 0 && pm[b - 1] == ns - 1 &&
+           (main->items[b].line || main->items[b - 1].keep != CV_KEEP_NONE))
+        b--;
+    if (b == 0 || pm[b - 1] != ns - 1 || main->items[b].line)
+        return;                    /* no such paragraph on that page */
+    const cv_vitem *at = &main->items[b];
+
+    cv_error quiet;
+    cv_error_init(&quiet);
+    quiet.quiet = true;
+    cx w = *c;
+    w.err = &quiet;
+    cv_vlist wide = {0};
+    float width = st->page_w - st->margin_left - st->margin_right;
+    for (size_t s = 0; s < c->doc->nsections; s++)
+        if (c->doc->sections[s].nentries && !named(&st->sidebar_sections, &c->doc->sections[s]))
+            add_section(&w, &wide, st, st, s, width, false);
+    size_t w0 = 0;
+    while (w0 < wide.n && !(wide.items[w0].section == at->section &&
+                            wide.items[w0].entry == at->entry &&
+                            wide.items[w0].block == at->block && wide.items[w0].line == 0))
+        w0++;
+    if (w0 == wide.n)
+        return;
+    main->n = b;
+    for (size_t i = w0; i < wide.n; i++) {
+        cv_vitem it = wide.items[i];
+        it.wide = true;
+        it.break_before = i == w0 || it.break_before;
+        CV_PUSH(c->a, main->items, main->n, main->cap, it);
+    }
+}
+
 bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_image *photo,
                 cv_composed *out, cv_error *err)
 {
     memset(out, 0, sizeof *out);
     out->doc = doc;
-    cx c = {a, cv_arena_new(), doc, err};
+    cx c = {a, cv_arena_new(), doc, err, 0, 0};
     set_columns(out, st);
     cv_style side_st;
     sidebar_style(st, &side_st);
@@ -1059,6 +1175,8 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_ima
     }
     if (st->sidebar && st->sidebar_single_block)
         tighten(side, &side_st);
+    if (st->sidebar && st->sidebar_widen && side->n && out->col[CV_COL_MAIN].n)
+        widen(&c, out, st);
     warn_tall(out, st, err);
     cv_arena_free(c.tmp);
     return !err->set;

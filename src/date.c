@@ -23,6 +23,7 @@
 #include <strings.h>
 
 #include "text.h"
+#include "utf8.h"
 
 static int days_in_month(int year, int month)
 {
@@ -243,7 +244,10 @@ const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc)
     }
     if (!b.s)
         return "";
-    return day ? b.s : tidy(b.s);
+    /* Only a template with a day has separators to tidy after it ("Nov.
+     * 2023" and Hungarian's "2023. nov." keep their dots). */
+    bool has_day = strstr(loc->date_template ? loc->date_template : en->date_template, "DAY");
+    return day || !has_day ? b.s : tidy(b.s);
 }
 
 const char *cv_date_range(cv_arena *a, const cv_date *date, const cv_date *start,
@@ -290,4 +294,46 @@ bool cv_date_read_entry(const cv_yml *entry, cv_date *date, cv_date *start, cv_d
                            sn->str);
     }
     return true;
+}
+
+/* "3 years": the number and its word; no space before or after a CJK
+ * word ("3年2个月"). */
+static void span_part(cv_arena *a, cv_strbuf *b, int n, const char *one, const char *many)
+{
+    const char *w = n == 1 ? one : many;
+    uint32_t cp = 0;
+    cv_utf8_decode(w, strlen(w), &cp);
+    if (b->n && cp < 0x2E80)
+        cv_strbuf_put(a, b, " ", 1);
+    char num[16];
+    int k = snprintf(num, sizeof num, "%d", n);
+    cv_strbuf_put(a, b, num, (size_t)k);
+    if (cp < 0x2E80)
+        cv_strbuf_put(a, b, " ", 1);
+    cv_strbuf_put(a, b, w, strlen(w));
+}
+
+const char *cv_date_span(cv_arena *a, const cv_date *start, const cv_date *end,
+                         const cv_date *today, const cv_locale *loc)
+{
+    const cv_locale *en = cv_locale_english();
+    if (!loc)
+        loc = en;
+    const cv_date *e = end->kind == CV_DATE_PRESENT ? today : end;
+    if (start->kind < CV_DATE_YEAR || start->kind > CV_DATE_DAY || !e ||
+        e->kind < CV_DATE_YEAR || e->kind > CV_DATE_DAY)
+        return NULL;
+    bool months = start->kind != CV_DATE_YEAR && e->kind != CV_DATE_YEAR;
+    int total = months ? (e->year * 12 + e->month) - (start->year * 12 + start->month)
+                       : 12 * (e->year - start->year);
+    if (total < 0)
+        return NULL;
+    cv_strbuf b = {0};
+    if (total / 12)
+        span_part(a, &b, total / 12, loc->year ? loc->year : en->year,
+                  loc->years ? loc->years : en->years);
+    if (months && (total % 12 || !total))
+        span_part(a, &b, total % 12, loc->month ? loc->month : en->month,
+                  loc->months ? loc->months : en->months);
+    return b.s;
 }

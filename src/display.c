@@ -12,15 +12,18 @@ cv_page *cv_display_page(cv_arena *a, cv_display *d)
 
 void cv_page_put_line(cv_arena *a, cv_page *pg, const cv_line *ln, float x, float y)
 {
+    unsigned line = ++pg->nlines;
     for (size_t r = 0; r < ln->nruns; r++) {
         cv_run run = ln->runs[r];
         run.x += x;
         run.y = y;
+        run.line = line;
         CV_PUSH(a, pg->runs, pg->nruns, pg->cruns, run);
     }
     for (size_t l = 0; l < ln->nlinks; l++) {
         cv_link lk = ln->links[l];
         lk.x0 += x, lk.x1 += x, lk.y0 += y, lk.y1 += y;
+        lk.line = line;
         CV_PUSH(a, pg->links, pg->nlinks, pg->clinks, lk);
     }
 }

@@ -61,8 +61,10 @@ void cv_display_set_info(cv_arena *a, cv_display *d, const cv_doc *doc, const cv
     const char *name = doc->name.s ? cv_markup_strip(a, doc->name.s) : NULL;
     d->author = name;
     /* RenderCV's settings.pdf_title ("NAME - CV") wins over the layout's. */
-    d->title = doc->pdf_title.s ? pdf_title(a, doc, name ? name : "")
-                                : replace_name(a, st->title_template, name ? name : "");
+    d->title = doc->pdf_title.s
+                   ? pdf_title(a, doc, name ? name : "")
+                   : replace_name(a, cv_locale_layout_text(a, &doc->locale, st->title_template),
+                                  name ? name : "");
     d->subject = doc->headline.s ? cv_markup_strip(a, doc->headline.s) : NULL;
     /* The section titles, as far as 1,000 bytes go: keywords, not a table
      * of contents (and libharu's strings end at 65,535 bytes). */

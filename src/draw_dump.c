@@ -24,6 +24,7 @@
  *     at 20.00 33.04 43.28
  */
 #include "draw_dump.h"
+#include "shape.h"
 #include "utf8.h"
 
 #include <math.h>
@@ -70,8 +71,14 @@ static void dump(const cv_display *d, const cv_fontset *fs, bool glyphs, FILE *o
             const cv_face *f = cv_fontset_face(fs, r->face);
             fprintf(out, "text %.2f %.2f w=%.2f %s%s %g #%06x \"", r->x, r->y, r->width,
                     f ? f->psname : "?", r->synth_bold ? "+bold" : "", r->size, r->color);
-            for (size_t k = 0; k < r->n; k++)
-                put_utf8(out, r->g[k].cp);
+            for (size_t k = 0; k < r->n; k++) {
+                /* A complex script's glyph as the text it stands for. */
+                const char *t = d->shaper ? cv_shape_cluster_text(d->shaper, r->g[k].cp) : NULL;
+                if (t)
+                    fputs(t, out);
+                else
+                    put_utf8(out, r->g[k].cp);
+            }
             fputs("\"\n", out);
             if (!glyphs)
                 continue;

@@ -279,6 +279,7 @@ typedef struct textstate {
     float size;
     long fill, stroke;
     bool synth;
+    bool twin;               /* the face's twin font is selected (pdf_font.h) */
     long x, y;               /* hundredths of a point */
 } textstate;
 
@@ -286,8 +287,11 @@ typedef struct textstate {
 static bool put_run_state(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
                           textstate *ts, buf *b)
 {
-    if (r->face != ts->face || r->size != ts->size) {
-        const char *name = HPDF_Page_GetLocalFontName(page, pf->font);
+    /* The face's font, or its twin when the run's first glyph is drawn
+     * wider ("a中a中": a run and a twin glyph every character). */
+    bool twin = r->n && cv_pdffont_twin(pf, r->g[0].wide);
+    if (r->face != ts->face || r->size != ts->size || twin != ts->twin) {
+        const char *name = HPDF_Page_GetLocalFontName(page, twin ? pf->wide_font : pf->font);
         if (!name)
             return false;
         bprintf(b, "/%s ", name);
@@ -295,6 +299,7 @@ static bool put_run_state(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
         BLIT(b, " Tf\n");
         ts->face = r->face;
         ts->size = r->size;
+        ts->twin = twin;
     }
     if ((long)r->color != ts->fill) {
         bcolor(b, r->color, "rg");
@@ -316,10 +321,56 @@ static bool put_run_state(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
     return true;
 }
 
+/* Select the face's font or its twin (glyphs drawn wider, pdf_font.h)
+ * inside a run: the TJ array ends and starts again, the text position
+ * carries on. */
+static bool put_twin(HPDF_Page page, const cv_run *r, const cv_pdffont *pf, bool twin,
+                     textstate *ts, buf *b)
+{
+    const char *name = HPDF_Page_GetLocalFontName(page, twin ? pf->wide_font : pf->font);
+    if (!name)
+        return false;
+    bprintf(b, ")]TJ /%s ", name);
+    bnum(b, r->size);
+    BLIT(b, " Tf[(");
+    ts->twin = twin;
+    return true;
+}
+
+/* A right-to-left run's glyphs (bidi.h) in the order of the text, each
+ * where it shows: first right to the last glyph, then leftwards, each TJ
+ * number the advances of the glyph just drawn and of the one to draw
+ * (with its kerning or justification), so that readers that follow the
+ * content stream read the text as written.  Inside "[(" ... ")]TJ". */
+static void put_rtl_text(const cv_run *r, const cv_pdffont *pf, buf *b)
+{
+    double to_last = 0;
+    for (size_t k = 0; k + 1 < r->n; k++)
+        to_last += r->g[k].w + cv_run_tj(r, k);
+    BLIT(b, ")");
+    bnumd(b, -to_last, 1);
+    BLIT(b, "(");
+    for (size_t k = r->n; k-- > 0;) {
+        if (k + 1 < r->n) {
+            BLIT(b, ")");
+            bnumd(b, r->g[k + 1].w + r->g[k].w + cv_run_tj(r, k), 1);
+            BLIT(b, "(");
+        }
+        unsigned cid = cv_pdffont_cid(pf, r->g[k].cp);
+        if (!pf->one_byte)
+            bstrc(b, (unsigned char)(cid >> 8));
+        bstrc(b, (unsigned char)cid);
+    }
+    BLIT(b, ")]TJ\n");
+}
+
 /* One run: placed with Td, relative to the previous run, in whole
  * hundredths of a point so that rounding never accumulates; its CIDs as
- * bytes in literal strings (half the size of hex), with the TJ numbers. */
-static void put_run_text(const cv_run *r, const cv_pdffont *pf, textstate *ts, buf *b)
+ * bytes in literal strings (half the size of hex), with the TJ numbers.
+ * A glyph drawn wider (cv_gl.wide) comes from the face's twin font, its
+ * TJ number less by as much. */
+static bool put_run_text(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
+                         textstate *ts, buf *b)
 {
     long x = lround(r->x * 100.0), y = lround(r->y * 100.0);
     bnumd(b, (x - ts->x) / 100.0, 2);
@@ -328,12 +379,23 @@ static void put_run_text(const cv_run *r, const cv_pdffont *pf, textstate *ts, b
     BLIT(b, " Td[(");
     ts->x = x;
     ts->y = y;
+    if (r->rtl && r->n > 1) {       /* never in the twin: no gap to draw */
+        if (ts->twin && !put_twin(page, r, pf, false, ts, b))
+            return false;
+        put_rtl_text(r, pf, b);
+        return true;
+    }
     for (size_t k = 0; k < r->n; k++) {
         unsigned cid = cv_pdffont_cid(pf, r->g[k].cp);
+        bool twin = cv_pdffont_twin(pf, r->g[k].wide);
+        if (twin != ts->twin && !put_twin(page, r, pf, twin, ts, b))
+            return false;
         if (!pf->one_byte)
             bstrc(b, (unsigned char)(cid >> 8));
         bstrc(b, (unsigned char)cid);
         double tj = cv_run_tj(r, k);
+        if (twin && k + 1 < r->n)
+            tj = round((tj - r->g[k].wide) * 10) / 10;
         if (tj != 0) {
             BLIT(b, ")");
             bnumd(b, -tj, 1);
@@ -341,6 +403,7 @@ static void put_run_text(const cv_run *r, const cv_pdffont *pf, textstate *ts, b
         }
     }
     BLIT(b, ")]TJ\n");
+    return true;
 }
 
 static bool put_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont *fonts, buf *b)
@@ -353,7 +416,8 @@ static bool put_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont *fonts,
         const cv_run *r = &pg->runs[i];
         if (!put_run_state(page, r, &fonts[r->face], &ts, b))
             return false;
-        put_run_text(r, &fonts[r->face], &ts, b);
+        if (!put_run_text(page, r, &fonts[r->face], &ts, b))
+            return false;
     }
     BLIT(b, "ET\n");
     return true;
@@ -481,34 +545,57 @@ static bool add_navigation(HPDF_Doc pdf, const cv_display *d, size_t first, bool
     return ok;
 }
 
-/* Write the finished document to `path`: into memory, then to a temporary
- * file beside `path` with every write checked, then renamed into place. */
-/* The document's bytes, through a cv_out (output.h). */
-static bool save(HPDF_Doc pdf, ctx *c, const char *path, const cv_inputs *inputs,
-                 cv_error *err)
+/* The finished document's bytes, chunk by chunk, to put(arg, ...): a file
+ * through a cv_out (output.h), or memory. */
+typedef bool (*sink)(void *arg, const void *p, size_t n, cv_error *err);
+
+static bool stream(HPDF_Doc pdf, const char *path, sink put, void *arg,
+                   cv_error *err)
+{
+    HPDF_ResetStream(pdf);
+    HPDF_BYTE chunk[16384];
+    for (;;) {
+        HPDF_UINT32 n = sizeof chunk;
+        HPDF_STATUS r = HPDF_ReadFromStream(pdf, chunk, &n);
+        if (!put(arg, chunk, n, err))
+            return false;
+        if (r == HPDF_STREAM_EOF)
+            return true;
+        if (r != HPDF_OK)
+            return cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed writing the PDF "
+                               "(error 0x%04X)", (unsigned)r);
+    }
+}
+
+static bool saved(HPDF_Doc pdf, ctx *c, const char *path, cv_error *err)
 {
     if (HPDF_SaveToStream(pdf) != HPDF_OK || c->status)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed writing the PDF "
                            "(error 0x%04X)", (unsigned)c->status);
+    return true;
+}
+
+static bool to_out(void *arg, const void *p, size_t n, cv_error *err)
+{
+    return cv_out_write(arg, p, n, err);
+}
+
+static bool to_buf(void *arg, const void *p, size_t n, cv_error *err)
+{
+    bputs(arg, p, n);
+    return true;
+}
+
+/* The document's bytes, through a cv_out (output.h). */
+static bool save(HPDF_Doc pdf, ctx *c, const char *path, const cv_inputs *inputs,
+                 cv_error *err)
+{
+    if (!saved(pdf, c, path, err))
+        return false;
     cv_out *o = cv_out_open(path, inputs, err);
     if (!o)
         return false;
-    HPDF_ResetStream(pdf);
-    HPDF_BYTE chunk[16384];
-    bool ok = true;
-    for (;;) {
-        HPDF_UINT32 n = sizeof chunk;
-        HPDF_STATUS r = HPDF_ReadFromStream(pdf, chunk, &n);
-        ok = cv_out_write(o, chunk, n, err);
-        if (!ok || r == HPDF_STREAM_EOF)
-            break;
-        if (r != HPDF_OK) {
-            ok = cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed writing the PDF "
-                             "(error 0x%04X)", (unsigned)r);
-            break;
-        }
-    }
-    if (!ok) {
+    if (!stream(pdf, path, to_out, o, err)) {
         cv_out_abort(o);
         return false;
     }
@@ -553,8 +640,7 @@ cv_book *cv_book_new(cv_engine *eng, bool book)
     k->fonts = cv_xcalloc(k->nfaces ? k->nfaces : 1, sizeof *k->fonts);
     k->b = (buf){cv_xmalloc(4096), 0, 4096};
     for (size_t f = 0; f < k->nfaces; f++) {
-        k->fonts[f].face = cv_fontset_face(fs, (int)f);
-        k->fonts[f].shaper = eng->shaper;
+        k->fonts[f].shaper = eng->shaper;   /* .face once used (cv_book_add) */
         k->fonts[f].id = (int)f;
     }
     HPDF_MD5Init(&k->md5);
@@ -567,7 +653,10 @@ void cv_book_note(cv_book *k, const cv_display *d)
         for (size_t i = 0; i < d->pages[p].nruns; i++) {
             const cv_run *r = &d->pages[p].runs[i];
             for (size_t g = 0; g < r->n; g++)
-                cv_pdffont_use(&k->fonts[r->face], r->g[g].cp);
+                if (r->g[g].wide)
+                    cv_pdffont_use_wide(&k->fonts[r->face], r->g[g].cp, r->g[g].wide);
+                else
+                    cv_pdffont_use(&k->fonts[r->face], r->g[g].cp);
         }
 }
 
@@ -601,7 +690,9 @@ bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err)
         for (size_t f = 0; ok && f < k->nfaces; f++) {
             cv_pdffont_seal(&k->fonts[f]);
             k->fonts[f].cidset = k->pdfa;
-            if (k->fonts[f].n)
+            /* A face drew glyphs, so it is open (fontset.h: lazily found
+             * fallback faces are opened only when used). */
+            if (k->fonts[f].n && (k->fonts[f].face = cv_fontset_face(k->fs, (int)f)))
                 ok = cv_pdffont_embed(pdf, &k->fonts[f], &cmap1, err);
         }
         k->embedded = true;
@@ -648,8 +739,8 @@ bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err)
     return true;
 }
 
-bool cv_book_write(cv_book *k, const char *title, const char *path, const cv_inputs *inputs,
-                   cv_error *err)
+/* The document information and /ID, once every page is in. */
+static bool finish(cv_book *k, const char *title, const char *path, cv_error *err)
 {
     if (!k->pages)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "nothing to write: no page");
@@ -666,7 +757,29 @@ bool cv_book_write(cv_book *k, const char *title, const char *path, const cv_inp
     HPDF_BYTE id[16];
     HPDF_MD5Final(id, &k->md5);
     m.id = id;
-    return cv_pdfmeta_write(k->pdf, &m, err) && save(k->pdf, &k->c, path, inputs, err);
+    return cv_pdfmeta_write(k->pdf, &m, err);
+}
+
+bool cv_book_write(cv_book *k, const char *title, const char *path, const cv_inputs *inputs,
+                   cv_error *err)
+{
+    return finish(k, title, path, err) && save(k->pdf, &k->c, path, inputs, err);
+}
+
+bool cv_book_bytes(cv_book *k, const char *title, const char *path, char **bytes,
+                   size_t *len, cv_error *err)
+{
+    *bytes = NULL;
+    *len = 0;
+    buf b = {cv_xmalloc(1 << 16), 0, 1 << 16};
+    if (!finish(k, title, path, err) || !saved(k->pdf, &k->c, path, err) ||
+        !stream(k->pdf, path, to_buf, &b, err)) {
+        free(b.s);
+        return false;
+    }
+    *bytes = b.s;
+    *len = b.n;
+    return true;
 }
 
 void cv_book_free(cv_book *k)
@@ -691,6 +804,20 @@ bool cv_draw_pdf(const cv_display *d, cv_engine *eng, const char *path,
         return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot start libharu");
     cv_book_note(k, d);
     bool ok = cv_book_add(k, d, err) && cv_book_write(k, NULL, path, inputs, err);
+    cv_book_free(k);
+    return ok;
+}
+
+bool cv_draw_pdf_bytes(const cv_display *d, cv_engine *eng, const char *path, char **bytes,
+                       size_t *len, cv_error *err)
+{
+    *bytes = NULL;
+    *len = 0;
+    cv_book *k = cv_book_new(eng, false);
+    if (!k)
+        return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot start libharu");
+    cv_book_note(k, d);
+    bool ok = cv_book_add(k, d, err) && cv_book_bytes(k, NULL, path, bytes, len, err);
     cv_book_free(k);
     return ok;
 }

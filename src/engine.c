@@ -2,6 +2,8 @@
 #include "engine.h"
 
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 cv_engine *cv_engine_new(const char *const *font_dirs, cv_error *err)
@@ -27,6 +29,10 @@ void cv_engine_free(cv_engine *eng)
     cv_shaper_free(eng->shaper);
     cv_fontset_free(eng->fonts);
     cv_hyph_free(eng->hyph);
+    for (size_t i = 0; i < sizeof eng->hyph_lang / sizeof *eng->hyph_lang; i++) {
+        cv_hyph_free(eng->hyph_lang[i]);
+        free(eng->hyph_dict[i]);
+    }
     cv_arena_free(eng->scratch);
     cv_inputs_free(eng->inputs);
     free(eng);
@@ -35,7 +41,7 @@ void cv_engine_free(cv_engine *eng)
 void cv_engine_note_fonts(cv_engine *eng)
 {
     for (size_t f = 0; f < cv_fontset_count(eng->fonts); f++)
-        cv_inputs_add(eng->inputs, cv_fontset_face(eng->fonts, (int)f)->path, "a font");
+        cv_inputs_add(eng->inputs, cv_fontset_path(eng->fonts, (int)f), "a font");
     cv_inputs_add(eng->inputs, cv_hyph_path(eng->hyph), "the hyphenation patterns");
 }
 
@@ -53,4 +59,52 @@ void cv_engine_warm(cv_engine *eng, bool hyphenate)
         cv_shape_run(eng->shaper, (int)f, latin, sizeof latin / sizeof *latin, w, k);
         cv_shape_run(eng->shaper, (int)f, han, sizeof han / sizeof *han, w, k);
     }
+}
+
+cv_hyph *cv_engine_hyph(cv_engine *eng, const char *dict)
+{
+    if (!dict || !strcmp(dict, "en_US"))
+        return eng->hyph;
+    if (!*dict)
+        return NULL;
+    size_t n = sizeof eng->hyph_lang / sizeof *eng->hyph_lang, i;
+    for (i = 0; i < n && eng->hyph_dict[i]; i++)
+        if (!strcmp(eng->hyph_dict[i], dict))
+            return eng->hyph_lang[i];
+    if (i == n)
+        return NULL;        /* more languages in one run than slots: none */
+    char path[256];
+    snprintf(path, sizeof path, "/usr/share/hyphen/hyph_%s.dic", dict);
+    eng->hyph_dict[i] = cv_xstrdup(dict);
+    eng->hyph_lang[i] = cv_hyph_new(path, &eng->diag);
+    return eng->hyph_lang[i];
+}
+
+int cv_engine_script_face(cv_engine *eng, uint32_t cp, unsigned style, bool *synth)
+{
+    static const char *const family[] = {"Noto Sans Hebrew", "Noto Sans Arabic",
+                                         "Noto Sans Devanagari"};
+    int script = (cp >= 0x590 && cp <= 0x5FF) || (cp >= 0xFB1D && cp <= 0xFB4F) ? 0
+               : (cp >= 0x600 && cp <= 0x6FF) || (cp >= 0x750 && cp <= 0x77F) ||
+                 (cp >= 0x8A0 && cp <= 0x8FF) || (cp >= 0xFB50 && cp <= 0xFDFF) ||
+                 (cp >= 0xFE70 && cp <= 0xFEFF) ? 1
+               : (cp >= 0x900 && cp <= 0x97F) || (cp >= 0xA8E0 && cp <= 0xA8FF) ? 2 : -1;
+    if (script < 0)
+        return -1;
+    style &= 3;
+    int *slot = &eng->script_face[script][style];
+    if (!*slot) {
+        cv_error quiet;
+        cv_error_init(&quiet);
+        quiet.quiet = true;
+        bool s = false;
+        int id = cv_fontset_find(eng->fonts, family[script], style & 1, style & 2, &s,
+                                 (cv_pos){0}, &quiet);
+        *slot = id >= 0 ? id + 1 : -1;
+        eng->script_synth[script][style] = s;
+    }
+    if (*slot < 0 || !cv_shape_glyph(eng->shaper, *slot - 1, cp))
+        return -1;
+    *synth = eng->script_synth[script][style];
+    return *slot - 1;
 }

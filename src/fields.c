@@ -37,6 +37,7 @@ static const cv_field table[] = {
      CV_FIELD_RANGE, AT(date)},
     {"START_DATE",  "start_date",      CV_FIELD_DATE,       DATED,               0, AT(start_date)},
     {"END_DATE",    "end_date",        CV_FIELD_DATE,       DATED,               0, AT(end_date)},
+    {"TIME_SPAN",   NULL,              CV_FIELD_SPAN,       DATED,               0, 0},
     {"SUMMARY",     "summary",         CV_FIELD_TEXT,       DATED | K(PUBLICATION), 0, AT(summary)},
     {NULL,          "highlights",      CV_FIELD_HIGHLIGHTS, DATED,               0, 0},
     {NULL,          "tags",            CV_FIELD_TAGS,       ALL_BUT_TEXT,        0, 0},

@@ -131,7 +131,9 @@ size_t cv_paginate(cv_arena *a, const cv_vlist *vl, int col, float first, float 
             const cv_vitem *it = &vl->items[j];
             if (j > i && it->break_before) {
                 end = j;
-                reason = cv_arena_printf(a, "page_break_before %s", it->what);
+                reason = it->wide && !vl->items[j - 1].wide
+                             ? "the sidebar has ended, so the main column takes the full width"
+                             : cv_arena_printf(a, "page_break_before %s", it->what);
                 break;
             }
             float h = (j > i ? it->space_before : 0) + it->height;
@@ -221,9 +223,27 @@ static void place_column(cv_arena *a, cv_display *d, const cv_composed *c, const
     float top = st->page_h - st->margin_top;
     float full = st->page_h - st->margin_top - st->margin_bottom;
     float left = st->margin_left + c->col_x[k];
-    for (size_t p = 0; p < d->npages; p++)
-        cv_page_add_region(&d->pages[p], names[k], left, st->margin_bottom, left + c->col_w[k],
+    /* After the sidebar (compose.h's widen_main): the main column's pages
+     * from its first wide item take the full width; the sidebar has no
+     * region there. */
+    size_t wide_from = d->npages, side_pages = d->npages;
+    for (size_t i = 0; i < c->col[CV_COL_MAIN].n; i++)
+        if (c->col[CV_COL_MAIN].items[i].wide) {
+            if (k == CV_COL_MAIN)
+                wide_from = page_of[i];
+            else if (vl->n)
+                side_pages = page_of[vl->n - 1] + 1;
+            break;
+        }
+    for (size_t p = 0; p < d->npages; p++) {
+        if (k == CV_COL_SIDE && p >= side_pages)
+            continue;
+        bool wide = k == CV_COL_MAIN && p >= wide_from;
+        cv_page_add_region(&d->pages[p], names[k], wide ? st->margin_left : left,
+                           st->margin_bottom,
+                           wide ? st->page_w - st->margin_right : left + c->col_w[k],
                            p ? top : top - head_h);
+    }
     float *stretch = fill_factors(a, vl, page_of, full, head_h, st->fill_pages);
     size_t cur = (size_t)-1;
     float y = 0;
@@ -235,7 +255,7 @@ static void place_column(cv_arena *a, cv_display *d, const cv_composed *c, const
         } else {
             y += it->space_before * (1 + stretch[cur]);
         }
-        place(a, &d->pages[cur], it, left, top - y);
+        place(a, &d->pages[cur], it, it->wide ? st->margin_left : left, top - y);
         if (it->entry < 0 && it->section >= 0 && it->section_title &&
             (!i || vl->items[i - 1].section != it->section)) {
             cv_mark m = {cv_markup_strip(a, it->section_title), cur, top - y, it->section};
@@ -248,14 +268,14 @@ static void place_column(cv_arena *a, cv_display *d, const cv_composed *c, const
 /* A rule between the columns on every page, where the sidebar has
  * something. */
 static void column_rule(cv_arena *a, cv_display *d, const cv_composed *c, const cv_style *st,
-                        float head_h)
+                        float head_h, size_t pages)
 {
     if (c->ncols < 2 || !(st->sidebar_rule_width > 0) || !c->col[CV_COL_SIDE].n)
         return;
     float top = st->page_h - st->margin_top;
     float x = st->sidebar_left ? st->margin_left + c->col_w[CV_COL_SIDE] + st->sidebar_gap / 2
                                : st->margin_left + c->col_w[CV_COL_MAIN] + st->sidebar_gap / 2;
-    for (size_t p = 0; p < d->npages; p++) {
+    for (size_t p = 0; p < pages; p++) {
         cv_page *pg = &d->pages[p];
         cv_rule r = {x, p ? top : top - head_h + st->sidebar_gap / 4, x, st->margin_bottom,
                      st->sidebar_rule_width, st->sidebar_rule_color};
@@ -295,6 +315,12 @@ cv_display *cv_flow(cv_arena *a, const cv_composed *c, const cv_style *st, cv_fl
             d->marks[j] = d->marks[j - 1];
             d->marks[j - 1] = t;
         }
-    column_rule(a, d, c, st, head_h);
+    /* The rule runs down every page, but past the sidebar's last page
+     * when the main column takes the full width there. */
+    size_t rule_pages = npages;
+    const cv_vlist *m = &c->col[CV_COL_MAIN], *s = &c->col[CV_COL_SIDE];
+    if (c->ncols > 1 && s->n && m->n && m->items[m->n - 1].wide)
+        rule_pages = page_of[CV_COL_SIDE][s->n - 1] + 1;
+    column_rule(a, d, c, st, head_h, rule_pages);
     return d;
 }

@@ -33,6 +33,7 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_ADVANCES_H
+#include FT_FONT_FORMATS_H
 #include FT_TRUETYPE_TABLES_H
 #include FT_TRUETYPE_TAGS_H
 #include <hb.h>
@@ -45,6 +46,7 @@ typedef struct entry {       /* a catalogued face, not yet opened */
     char *family;
     bool bold, italic;
     int face_id;             /* -1 until opened */
+    bool cff;                /* listed by fontconfig as CFF */
 } entry;
 
 struct cv_fontset {
@@ -53,7 +55,9 @@ struct cv_fontset {
     size_t ncat;
     cv_face **faces;
     size_t nfaces;
-    bool fc_ready;
+    bool fc_ready;           /* FcInit() done: the system's whole configuration */
+    FcConfig *fc_quick;      /* the standard font directories' caches only */
+    bool fc_quick_tried;
 };
 
 static char *xstrdup(const char *s)
@@ -62,10 +66,36 @@ static char *xstrdup(const char *s)
     return memcpy(cv_xrealloc(NULL, n), s, n);
 }
 
-static bool is_glyf(FT_Face face)
+static bool has_table(FT_Face face, FT_ULong tag)
 {
     FT_ULong len = 0;
-    return FT_Load_Sfnt_Table(face, TTAG_glyf, 0, NULL, &len) == 0 && len > 0;
+    return FT_Load_Sfnt_Table(face, tag, 0, NULL, &len) == 0 && len > 0;
+}
+
+/* What cvpdf can embed: TrueType outlines (glyf) or CFF ones in an
+ * OpenType wrapper ('CFF ', CID-keyed or not). */
+static bool embeddable(FT_Face face)
+{
+    return FT_IS_SFNT(face) && (has_table(face, TTAG_glyf) || has_table(face, TTAG_CFF));
+}
+
+/* The format of a face cvpdf cannot embed, for the error that refuses it. */
+static const char *format_name(FT_Face face)
+{
+    if (FT_IS_SFNT(face)) {
+        if (has_table(face, TTAG_CFF2))
+            return "OpenType with CFF2 (variable) outlines";
+        if (has_table(face, TTAG_EBDT) || has_table(face, TTAG_CBDT) ||
+            has_table(face, TTAG_sbix) || has_table(face, TTAG_bdat))
+            return "bitmap-only (no outlines)";
+        return "an sfnt with no outlines";
+    }
+    const char *f = FT_Get_Font_Format(face);
+    if (f && !strcmp(f, "CFF"))
+        return "bare CFF (not wrapped in OpenType)";
+    if (f && (!strcmp(f, "BDF") || !strcmp(f, "PCF") || !strcmp(f, "Windows FNT")))
+        return "bitmap";
+    return f ? f : "unknown";
 }
 
 static bool face_bold(FT_Face f)
@@ -88,11 +118,11 @@ static void catalogue_file(cv_fontset *fs, const char *path, cv_error *err)
     for (long i = 0; i < n && i < 64; i++) {
         if (FT_New_Face(fs->lib, path, i, &f))
             continue;
-        if (f->family_name && is_glyf(f)) {
+        if (f->family_name && embeddable(f)) {
             fs->cat = cv_xrealloc(fs->cat, (fs->ncat + 1) * sizeof *fs->cat);
             fs->cat[fs->ncat++] = (entry){
                 xstrdup(path), (int)i, xstrdup(f->family_name), face_bold(f),
-                (f->style_flags & FT_STYLE_FLAG_ITALIC) != 0, -1};
+                (f->style_flags & FT_STYLE_FLAG_ITALIC) != 0, -1, false};
         }
         FT_Done_Face(f);
     }
@@ -113,7 +143,8 @@ static void catalogue_dir(cv_fontset *fs, const char *dir, cv_error *err)
     size_t n = 0;
     for (struct dirent *de; (de = readdir(d));) {
         const char *ext = strrchr(de->d_name, '.');
-        if (!ext || (strcasecmp(ext, ".ttf") && strcasecmp(ext, ".ttc")))
+        if (!ext || (strcasecmp(ext, ".ttf") && strcasecmp(ext, ".ttc") &&
+                     strcasecmp(ext, ".otf") && strcasecmp(ext, ".otc")))
             continue;
         size_t len = strlen(dir) + strlen(de->d_name) + 2;
         char *path = cv_xrealloc(NULL, len);
@@ -150,7 +181,8 @@ cv_fontset *cv_fontset_new(const char *const *dirs, cv_error *err)
     return fs;
 }
 
-static void face_free(cv_face *f)
+/* Close what face f has open, keeping its path and index. */
+static void face_unload(cv_face *f)
 {
     if (f->hb)
         hb_font_destroy(f->hb);
@@ -160,10 +192,18 @@ static void face_free(cv_face *f)
         FT_Done_Face(f->ft);
     if (f->data)
         munmap((void *)f->data, f->size);
-    free(f->path);
     free(f->family);
     free(f->style);
     free(f->psname);
+    f->hb = f->hb_face = f->ft = NULL;
+    f->data = NULL;
+    f->family = f->style = f->psname = NULL;
+}
+
+static void face_free(cv_face *f)
+{
+    face_unload(f);
+    free(f->path);
     free(f);
 }
 
@@ -180,14 +220,48 @@ void cv_fontset_free(cv_fontset *fs)
     }
     free(fs->cat);
     FT_Done_FreeType(fs->lib);
+    if (fs->fc_quick)
+        FcConfigDestroy(fs->fc_quick);
     if (fs->fc_ready)
         FcFini();
     free(fs);
 }
 
+static bool load_face(FT_Library lib, cv_face *f, cv_pos pos, cv_error *err);
+
 const cv_face *cv_fontset_face(const cv_fontset *fs, int id)
 {
-    return id >= 0 && (size_t)id < fs->nfaces ? fs->faces[id] : NULL;
+    if (id < 0 || (size_t)id >= fs->nfaces)
+        return NULL;
+    cv_face *f = fs->faces[id];
+    if (f->pending) {
+        /* Opened on first use (cv_fontset_find_lazy).  The file was a
+         * font of an embeddable format when it was found; if it cannot be
+         * opened now, the face has no glyphs (NULL). */
+        cv_error err;
+        cv_error_init(&err);
+        err.quiet = true;
+        f->pending = false;
+        f->broken = !load_face(fs->lib, f, (cv_pos){0}, &err);
+    }
+    return f->broken ? NULL : f;
+}
+
+const char *cv_fontset_path(const cv_fontset *fs, int id)
+{
+    return id >= 0 && (size_t)id < fs->nfaces ? fs->faces[id]->path : NULL;
+}
+
+const char *cv_fontset_family(const cv_fontset *fs, int id)
+{
+    if (id < 0 || (size_t)id >= fs->nfaces)
+        return NULL;
+    if (!fs->faces[id]->pending)
+        return fs->faces[id]->family;
+    for (size_t i = 0; i < fs->ncat; i++)
+        if (fs->cat[i].face_id == id)
+            return fs->cat[i].family;
+    return NULL;
 }
 
 size_t cv_fontset_count(const cv_fontset *fs)
@@ -195,31 +269,53 @@ size_t cv_fontset_count(const cv_fontset *fs)
     return fs->nfaces;
 }
 
-/* Map `path` into memory as a new face with only its file set; NULL with
- * err set when it is not a readable regular file of a plausible size. */
-static cv_face *map_file(const char *path, int index, cv_pos pos, cv_error *err)
+/* Map face f's file into memory; false with err set when it is not a
+ * readable regular file of a plausible size. */
+static bool map_into(cv_face *f, cv_pos pos, cv_error *err)
 {
+    const char *path = f->path;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     struct stat st;
     if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size < 12) {
         if (fd >= 0)
             close(fd);
         cv_error_at(err, pos, "cannot open font '%s'", path);
-        return NULL;
+        return false;
     }
     void *data = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
     close(fd);
     if (data == MAP_FAILED) {
         cv_error_at(err, pos, "cannot read font '%s'", path);
-        return NULL;
+        return false;
     }
-    cv_face *f = cv_xrealloc(NULL, sizeof *f);
-    memset(f, 0, sizeof *f);
     f->data = data;
     f->size = (size_t)st.st_size;
+    return true;
+}
+
+static cv_face *new_face(const char *path, int index)
+{
+    cv_face *f = cv_xrealloc(NULL, sizeof *f);
+    memset(f, 0, sizeof *f);
     f->path = xstrdup(path);
     f->index = index;
     return f;
+}
+
+static int add_face(cv_fontset *fs, cv_face *f)
+{
+    fs->faces = cv_xrealloc(fs->faces, (fs->nfaces + 1) * sizeof *fs->faces);
+    fs->faces[fs->nfaces] = f;
+    return (int)fs->nfaces++;
+}
+
+/* The face already made for (path, index), or -1. */
+static int known_face(const cv_fontset *fs, const char *path, int index)
+{
+    for (size_t i = 0; i < fs->nfaces; i++)
+        if (fs->faces[i]->index == index && !strcmp(fs->faces[i]->path, path))
+            return (int)i;
+    return -1;
 }
 
 /* Names, style and metrics (thousandths of an em) from the open FT_Face. */
@@ -236,6 +332,14 @@ static void read_names_and_metrics(cv_face *f)
     f->ascender = (int)lround(ft->ascender * 1000.0 / f->upem);
     f->descender = (int)lround(ft->descender * 1000.0 / f->upem);
     TT_OS2 *os2 = FT_Get_Sfnt_Table(ft, FT_SFNT_OS2);
+    /* A CJK face's hhea metrics hold its line gap (Noto Sans CJK: 1.16 and
+     * -0.29 em); its typographic ones are the ideographic em box (0.88,
+     * -0.12), which is what a glyph's box is (a reader's word boxes too). */
+    if (f->cff && os2 && os2->version != 0xFFFF && os2->sTypoAscender > 0 &&
+        os2->sTypoAscender - os2->sTypoDescender >= ft->units_per_EM * 9 / 10) {
+        f->ascender = (int)lround(os2->sTypoAscender * 1000.0 / f->upem);
+        f->descender = (int)lround(os2->sTypoDescender * 1000.0 / f->upem);
+    }
     if (os2 && os2->version >= 2 && os2->sCapHeight > 0) {
         f->cap_height = (int)lround(os2->sCapHeight * 1000.0 / f->upem);
         f->x_height = (int)lround(os2->sxHeight * 1000.0 / f->upem);
@@ -245,123 +349,219 @@ static void read_names_and_metrics(cv_face *f)
     }
 }
 
-int cv_fontset_open_file(cv_fontset *fs, const char *path, int index, cv_pos pos,
-                         cv_error *err)
+/* Map, open and check face f (its path and index set): FreeType, then
+ * HarfBuzz.  False with err set, and f back to its path and index. */
+static bool load_face(FT_Library lib, cv_face *f, cv_pos pos, cv_error *err)
 {
-    for (size_t i = 0; i < fs->nfaces; i++)
-        if (fs->faces[i]->index == index && !strcmp(fs->faces[i]->path, path))
-            return (int)i;
-
-    cv_face *f = map_file(path, index, pos, err);
-    if (!f)
-        return -1;
+    const char *path = f->path;
+    if (!map_into(f, pos, err))
+        return false;
     FT_Face ft;
-    if (FT_New_Memory_Face(fs->lib, f->data, (FT_Long)f->size, index, &ft)) {
-        face_free(f);
+    if (FT_New_Memory_Face(lib, f->data, (FT_Long)f->size, f->index, &ft)) {
+        face_unload(f);
         cv_error_at(err, pos, "'%s' is not a font FreeType can read", path);
-        return -1;
+        return false;
     }
     f->ft = ft;
-    if (!FT_IS_SFNT(ft) || !is_glyf(ft) || ft->units_per_EM < 16) {
-        face_free(f);
+    if (!embeddable(ft) || ft->units_per_EM < 16) {
         cv_error_at(err, pos,
-                    "'%s' has no TrueType outlines (glyf); libharu can only "
-                    "embed TrueType fonts", path);
-        return -1;
+                    "'%s' is %s; cvpdf embeds only TrueType (glyf) and "
+                    "OpenType CFF outlines", path,
+                    embeddable(ft) ? "a font with a damaged em" : format_name(ft));
+        face_unload(f);
+        return false;
     }
+    f->cff = !has_table(ft, TTAG_glyf);
     /* FreeType selects a Unicode cmap when the font has one; without it
      * no character can be found, and the text would silently vanish. */
     if (!ft->charmap || ft->charmap->encoding != FT_ENCODING_UNICODE) {
-        face_free(f);
+        face_unload(f);
         cv_error_at(err, pos, "'%s' has no Unicode character map", path);
-        return -1;
+        return false;
     }
     read_names_and_metrics(f);
 
     hb_blob_t *blob = hb_blob_create((const char *)f->data, (unsigned)f->size,
                                      HB_MEMORY_MODE_READONLY, NULL, NULL);
-    f->hb_face = hb_face_create(blob, (unsigned)index);
+    f->hb_face = hb_face_create(blob, (unsigned)f->index);
     hb_blob_destroy(blob);
     f->hb = hb_font_create(f->hb_face);
     hb_font_set_scale(f->hb, f->upem, f->upem);   /* font units */
-
-    fs->faces = cv_xrealloc(fs->faces, (fs->nfaces + 1) * sizeof *fs->faces);
-    fs->faces[fs->nfaces] = f;
-    return (int)fs->nfaces++;
+    return true;
 }
 
-/* Ask fontconfig for `family`; NULL when it has no face of that family. */
-static char *fc_lookup(cv_fontset *fs, const char *family, bool bold, bool italic,
-                       int *index)
+int cv_fontset_open_file(cv_fontset *fs, const char *path, int index, cv_pos pos,
+                         cv_error *err)
 {
-    if (!fs->fc_ready) {
-        if (!FcInit())
-            return NULL;
-        fs->fc_ready = true;
+    int id = known_face(fs, path, index);
+    if (id >= 0) {
+        if (!fs->faces[id]->pending)
+            return fs->faces[id]->broken ? -1 : id;
+        /* Found lazily before, wanted now: open it here, with errors. */
+        fs->faces[id]->pending = false;
+        fs->faces[id]->broken = !load_face(fs->lib, fs->faces[id], pos, err);
+        return fs->faces[id]->broken ? -1 : id;
     }
+    cv_face *f = new_face(path, index);
+    if (!load_face(fs->lib, f, pos, err)) {
+        face_free(f);
+        return -1;
+    }
+    return add_face(fs, f);
+}
+
+/* A face of `path` to open on first use (cv_fontset_face), `bold` as its
+ * catalogue entry or fontconfig says. */
+static int pending_face(cv_fontset *fs, const char *path, int index, bool bold)
+{
+    int id = known_face(fs, path, index);
+    if (id >= 0)
+        return id;
+    cv_face *f = new_face(path, index);
+    f->pending = true;
+    f->bold = bold;
+    return add_face(fs, f);
+}
+
+/* A configuration of only the standard font directories, read from their
+ * caches: under a millisecond, where FcInit() parses the system's forty
+ * configuration files in five.  It can only find a family by its own
+ * name, which is all cvpdf asks; what it does not find is looked for again
+ * with the whole configuration (other directories, aliases). */
+static FcConfig *quick_config(cv_fontset *fs)
+{
+    static const char conf[] =
+        "<fontconfig><dir>/usr/share/fonts</dir><dir>/usr/local/share/fonts</dir>"
+        "<dir prefix=\"xdg\">fonts</dir><dir>~/.fonts</dir>"
+        "<cachedir>/var/cache/fontconfig</cachedir>"
+        "<cachedir prefix=\"xdg\">fontconfig</cachedir></fontconfig>";
+    if (!fs->fc_quick_tried) {
+        fs->fc_quick_tried = true;
+        FcConfig *c = FcConfigCreate();
+        if (c && FcConfigParseAndLoadFromMemory(c, (const FcChar8 *)conf, FcFalse) &&
+            FcConfigBuildFonts(c))
+            fs->fc_quick = c;
+        else if (c)
+            FcConfigDestroy(c);
+    }
+    return fs->fc_quick;
+}
+
+/* Every face fontconfig (configuration `cfg`, NULL for the system's) has
+ * of `family`, added to the catalogue when cvpdf can embed it (TrueType or
+ * OpenType CFF, told by fontconfig's format), so that the four styles of a
+ * family cost one listing, not four matches.  Returns how many were added;
+ * when none could be but the family exists, `other` gets a file of it and
+ * `fmt` its format. */
+static size_t fc_list(cv_fontset *fs, FcConfig *cfg, const char *family, char **other,
+                      char *fmt, size_t fmt_size)
+{
     FcPattern *pat = FcPatternCreate();
     FcPatternAddString(pat, FC_FAMILY, (const FcChar8 *)family);
-    FcPatternAddInteger(pat, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR);
-    FcPatternAddInteger(pat, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN);
-    FcPatternAddString(pat, FC_FONTFORMAT, (const FcChar8 *)"TrueType");
-    FcConfigSubstitute(NULL, pat, FcMatchPattern);
-    FcDefaultSubstitute(pat);
-    FcResult res;
-    FcPattern *m = FcFontMatch(NULL, pat, &res);
+    FcObjectSet *os = FcObjectSetBuild(FC_FAMILY, FC_FILE, FC_INDEX, FC_WEIGHT, FC_SLANT,
+                                       FC_FONTFORMAT, (char *)0);
+    FcFontSet *set = FcFontList(cfg, pat, os);
+    FcObjectSetDestroy(os);
     FcPatternDestroy(pat);
-    char *path = NULL;
-    FcChar8 *file, *fam;
-    /* FcFontMatch always answers; accept only a face of the family asked for. */
-    if (m && FcPatternGetString(m, FC_FILE, 0, &file) == FcResultMatch) {
+    size_t added = 0;
+    for (int i = 0; set && i < set->nfont; i++) {
+        FcPattern *m = set->fonts[i];
+        FcChar8 *file, *fam, *format = NULL;
         bool same = false;
-        for (int i = 0; FcPatternGetString(m, FC_FAMILY, i, &fam) == FcResultMatch; i++)
-            if (!strcasecmp((const char *)fam, family))
-                same = true;
-        if (same) {
-            path = xstrdup((const char *)file);
-            if (FcPatternGetInteger(m, FC_INDEX, 0, index) != FcResultMatch)
-                *index = 0;
+        for (int k = 0; FcPatternGetString(m, FC_FAMILY, k, &fam) == FcResultMatch; k++)
+            same |= !strcasecmp((const char *)fam, family);
+        if (!same || FcPatternGetString(m, FC_FILE, 0, &file) != FcResultMatch)
+            continue;
+        FcPatternGetString(m, FC_FONTFORMAT, 0, &format);
+        const char *f = format ? (const char *)format : "unknown";
+        if (strcmp(f, "TrueType") && strcmp(f, "CFF")) {
+            if (!*other) {
+                *other = xstrdup((const char *)file);
+                snprintf(fmt, fmt_size, "%s", f);
+            }
+            continue;
         }
+        int index = 0, weight = FC_WEIGHT_REGULAR, slant = FC_SLANT_ROMAN;
+        FcPatternGetInteger(m, FC_INDEX, 0, &index);
+        FcPatternGetInteger(m, FC_WEIGHT, 0, &weight);
+        FcPatternGetInteger(m, FC_SLANT, 0, &slant);
+        fs->cat = cv_xrealloc(fs->cat, (fs->ncat + 1) * sizeof *fs->cat);
+        fs->cat[fs->ncat++] = (entry){xstrdup((const char *)file), index, xstrdup(family),
+                                      weight >= FC_WEIGHT_DEMIBOLD, slant != FC_SLANT_ROMAN,
+                                      -1, !strcmp(f, "CFF")};
+        added++;
     }
-    if (m)
-        FcPatternDestroy(m);
-    return path;
+    if (set)
+        FcFontSetDestroy(set);
+    return added;
+}
+
+/* The catalogue entry that best serves `family` in the style asked for:
+ * the same weight first, then the same slant, then TrueType before CFF
+ * (and the first file in sorted order); -1 when it has none. */
+static int best_entry(const cv_fontset *fs, const char *family, bool bold, bool italic)
+{
+    int best = -1, best_score = -1;
+    for (size_t i = 0; i < fs->ncat; i++) {
+        const entry *e = &fs->cat[i];
+        if (strcasecmp(e->family, family))
+            continue;
+        int score = (e->bold == bold) * 4 + (e->italic == italic) * 2 + !e->cff;
+        if (score > best_score)
+            best = (int)i, best_score = score;
+    }
+    return best;
+}
+
+static int find(cv_fontset *fs, const char *family, bool bold, bool italic,
+                bool *synth_bold, bool lazy, cv_pos pos, cv_error *err)
+{
+    *synth_bold = false;
+    /* The catalogue (fonts/, and families fontconfig listed before), then
+     * fontconfig: its quick configuration, then the system's. */
+    int best = best_entry(fs, family, bold, italic);
+    char fmt[64] = "", *other = NULL;
+    if (best < 0) {
+        FcConfig *quick = quick_config(fs);
+        if (!(quick && fc_list(fs, quick, family, &other, fmt, sizeof fmt))) {
+            if (!fs->fc_ready && FcInit())
+                fs->fc_ready = true;
+            if (fs->fc_ready)
+                fc_list(fs, NULL, family, &other, fmt, sizeof fmt);
+        }
+        best = best_entry(fs, family, bold, italic);
+    }
+    if (best < 0) {
+        if (other)
+            cv_error_at(err, pos, "the font family '%s' is installed only as %s ('%s'); "
+                        "cvpdf embeds only TrueType and OpenType (CFF) fonts",
+                        family, fmt, other);
+        else
+            cv_error_at(err, pos, "no font of family '%s' in fonts/ or through "
+                        "fontconfig", family);
+        free(other);
+        return -1;
+    }
+    free(other);
+    entry *e = &fs->cat[best];
+    if (lazy && e->face_id < 0)
+        e->face_id = pending_face(fs, e->path, e->index, e->bold);
+    else if (!lazy)          /* opens a face found lazily before */
+        e->face_id = cv_fontset_open_file(fs, e->path, e->index, pos, err);
+    *synth_bold = bold && !e->bold;
+    return e->face_id;
 }
 
 int cv_fontset_find(cv_fontset *fs, const char *family, bool bold, bool italic,
                     bool *synth_bold, cv_pos pos, cv_error *err)
 {
-    *synth_bold = false;
-    /* Best catalogue match: exact style, else drop italic, else regular. */
-    int best = -1, best_score = -1;
-    for (size_t i = 0; i < fs->ncat; i++) {
-        entry *e = &fs->cat[i];
-        if (strcasecmp(e->family, family))
-            continue;
-        int score = (e->bold == bold) * 2 + (e->italic == italic);
-        if (score > best_score)
-            best = (int)i, best_score = score;
-    }
-    if (best >= 0) {
-        entry *e = &fs->cat[best];
-        if (e->face_id < 0)
-            e->face_id = cv_fontset_open_file(fs, e->path, e->index, pos, err);
-        *synth_bold = bold && !e->bold;
-        return e->face_id;
-    }
+    return find(fs, family, bold, italic, synth_bold, false, pos, err);
+}
 
-    int index = 0;
-    char *path = fc_lookup(fs, family, bold, italic, &index);
-    if (!path) {
-        cv_error_at(err, pos, "no TrueType font of family '%s' in fonts/ or "
-                    "through fontconfig", family);
-        return -1;
-    }
-    int id = cv_fontset_open_file(fs, path, index, pos, err);
-    free(path);
-    if (id >= 0)
-        *synth_bold = bold && !fs->faces[id]->bold;
-    return id;
+int cv_fontset_find_lazy(cv_fontset *fs, const char *family, bool bold, bool italic,
+                         bool *synth_bold, cv_pos pos, cv_error *err)
+{
+    return find(fs, family, bold, italic, synth_bold, true, pos, err);
 }
 
 /* ---- Reading a face ------------------------------------------------------ */

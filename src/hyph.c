@@ -30,9 +30,11 @@
 #include <string.h>
 
 #include <hyphen.h>
+#include <iconv.h>
 
 #include "arena.h"
 #include "file.h"
+#include "utf8.h"
 
 /* Debian's en-US file is 200 KB; no pattern file is near this. */
 #define MAX_PATTERN_FILE (64u * 1024 * 1024)
@@ -241,7 +243,9 @@ static bool load_patterns(cv_hyph *h)
                 h->head[h->nhead++] = s;        /* charset, LEFTHYPHENMIN, ... */
             else
                 h->plain = false;
-        } else if (len && s[0] != '%') {
+        } else if (len && s[0] != '%' && s[0] != '#') {
+            /* ('#' lines are the German file's comment block: as patterns
+             * they could match no word, and libhyphen leaks on them.) */
             uint64_t hash = FNV_BASIS;
             size_t k = 0;
             bool slash = false;
@@ -330,8 +334,11 @@ static HyphenDict *dict_for(const cv_hyph *h, const char *const *words, size_t n
     char *buf = malloc(size), *q = buf;
     HyphenDict *d = NULL;
     if (buf) {
+        /* Not NOHYPHEN: it names characters our words never hold, and
+         * libhyphen 2.8 leaks its copy of them in a two-level file. */
         for (size_t i = 0; i < h->nhead; i++)
-            q += sprintf(q, "%s\n", h->head[i]);
+            if (strncmp(h->head[i], "NOHYPHEN", 8) != 0)
+                q += sprintf(q, "%s\n", h->head[i]);
         for (size_t i = 0; i < h->npat; i++)
             if (hset_has(&set, h->pat[i].key)) {
                 memcpy(q, h->text + h->pat[i].at, h->pat[i].len);
@@ -380,12 +387,87 @@ static bool with_libhyphen(const cv_hyph *h, const char *const *words, size_t n,
     return true;
 }
 
+/* One UTF-8 word in the file's charset (its first line: UTF-8, or a
+ * one-byte charset such as ISO8859-1 or KOI8-R, through iconv) into
+ * buf[68]; last[k] gets the byte that ends code point k.  Returns the
+ * number of code points, or 0 when the word does not fit or has a letter
+ * the charset lacks. */
+static size_t encode_word(const cv_hyph *h, const char *w, char *buf, size_t *last)
+{
+    const char *cs = h->nhead ? h->head[0] : "UTF-8";
+    bool utf8 = !strncmp(cs, "UTF-8", 5) || !strncmp(cs, "utf-8", 5);
+    iconv_t cd = utf8 ? (iconv_t)-1 : iconv_open(cs, "UTF-8");
+    if (!utf8 && cd == (iconv_t)-1)
+        return 0;
+    size_t ncp = 0, nb = 0, len = strlen(w);
+    for (size_t i = 0; i < len && ncp < 63;) {
+        uint32_t cp;
+        size_t k = cv_utf8_decode(w + i, len - i, &cp);
+        if (utf8) {
+            if (nb + k > 60)
+                break;
+            memcpy(buf + nb, w + i, k);
+            nb += k;
+        } else {
+            char *in = (char *)w + i, *o = buf + nb;
+            size_t il = k, ol = 1;
+            if (nb + 1 > 60 || iconv(cd, &in, &il, &o, &ol) == (size_t)-1 || il) {
+                nb = 0;
+                break;
+            }
+            nb++;
+        }
+        last[ncp++] = nb - 1;
+        i += k;
+        if (i == len) {
+            buf[nb] = 0;
+            if (cd != (iconv_t)-1)
+                iconv_close(cd);
+            return ncp;
+        }
+    }
+    if (cd != (iconv_t)-1)
+        iconv_close(cd);
+    return 0;
+}
+
+static bool hyphenate_bytes(cv_hyph *h, const char *const *words, size_t n,
+                               bool (*out)[64], int left, int right);
+
 bool cv_hyphenate(cv_hyph *h, const char *const *words, size_t n, bool (*out)[64], int left, int right)
 {
     for (size_t i = 0; i < n; i++)
         memset(out[i], 0, sizeof out[i]);
     if (n == 0 || !load_patterns(h))
         return false;
+    /* Words beyond ASCII: each in the file's charset, the points mapped
+     * back to code points. */
+    bool ascii = true;
+    for (size_t i = 0; i < n && ascii; i++)
+        for (const char *c = words[i]; *c && ascii; c++)
+            ascii = (unsigned char)*c < 0x80;
+    if (!ascii) {
+        for (size_t i = 0; i < n; i++) {
+            char buf[68];
+            size_t last[64];
+            bool pts[1][64];
+            size_t ncp = encode_word(h, words[i], buf, last);
+            const char *one[1] = {buf};
+            if (ncp && hyphenate_bytes(h, one, 1, pts, left, right))
+                for (size_t k = 0; k < ncp; k++)
+                    out[i][k] = pts[0][last[k]] && (int)k < (int)ncp - right;
+        }
+        return true;
+    }
+    return hyphenate_bytes(h, words, n, out, left, right);
+}
+
+/* As cv_hyphenate() on words in the file's own bytes. */
+static bool hyphenate_bytes(cv_hyph *h, const char *const *words, size_t n,
+                               bool (*out)[64], int left, int right)
+{
+    for (size_t i = 0; i < n; i++)
+        memset(out[i], 0, sizeof out[i]);
     if (!h->plain)
         return with_libhyphen(h, words, n, out, left, right);
     for (size_t i = 0; i < n; i++) {

@@ -3,9 +3,16 @@
  * RenderCV 2 names a profile's language, its month names and its words
  * under `locale:`; RenderCV 1 used other keys for the month names
  * (`abbreviations_for_months`, `full_names_of_months`), and both are read.
- * Keys RenderCV has but cvpdf does not use (`phrases`, `years`, ...) are
- * accepted and ignored, so a RenderCV file loads unchanged.  A language is
- * an ISO 639 code or one of RenderCV's English language names.
+ * Keys RenderCV has but cvpdf does not use (`page_numbering_template`, ...)
+ * are accepted and ignored, so a RenderCV file loads unchanged.  A
+ * language is an ISO 639 code or one of RenderCV's English language names.
+ *
+ * Localising (cv_locale_localize) fills what the profile left out: the
+ * month names and the date order from CLDR (cldr.c), then the words from
+ * cvpdf's locale file, locales/NAME.yaml in the data directory, read with
+ * the same reader as the profile's `locale:` plus the keys only a locale
+ * file has (hyphenation, direction).  A word still English is one the
+ * profile did not set: its pointer is the English default's.
  *
  * Section titles follow RenderCV's rule: a snake_case key is title-cased
  * word by word; anything else is already a title.  The first letter of a
@@ -18,19 +25,30 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
+#include "cldr.h"
 #include "text.h"
 
 static const cv_locale english = {
-    "en",
-    {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"},
-    {"January", "February", "March", "April", "May", "June", "July", "August", "September",
-     "October", "November", "December"},
-    "present",
-    "\xE2\x80\x93", /* en dash */
-    "national",
-    "MONTH_ABBREVIATION YEAR",
-    "Last updated in",
+    .language = "en",
+    .month_abbr = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
+                   "Dec"},
+    .month_full = {"January", "February", "March", "April", "May", "June", "July", "August",
+                   "September", "October", "November", "December"},
+    .present = "present",
+    .to = "\xE2\x80\x93", /* en dash */
+    .phone_format = "national",
+    .date_template = "MONTH_ABBREVIATION YEAR",
+    .last_updated = "Last updated in",
+    .degree_with_area = "DEGREE in AREA",
+    .contact = "Contact",
+    .resume = "R\xC3\xA9sum\xC3\xA9",
+    .year = "year",
+    .years = "years",
+    .month = "month",
+    .months = "months",
+    .hyphenation = "en_US",
 };
 
 const cv_locale *cv_locale_english(void)
@@ -38,15 +56,16 @@ const cv_locale *cv_locale_english(void)
     return &english;
 }
 
-/* RenderCV's language names (locale.language) and their ISO 639-1 codes. */
+/* RenderCV's language names (locale.language) and their ISO 639-1 codes;
+ * the first name of a code names its locale file. */
 static const char *const languages[][2] = {
-    {"english", "en"}, {"danish", "da"}, {"dutch", "nl"}, {"french", "fr"},
-    {"german", "de"}, {"hindi", "hi"}, {"italian", "it"}, {"indonesian", "id"},
-    {"indonesia", "id"}, {"japanese", "ja"}, {"korean", "ko"}, {"mandarin_chinese", "zh"},
-    {"norwegian_bokm\xC3\xA5l", "nb"}, {"norwegian_nynorsk", "nn"}, {"polish", "pl"},
-    {"portuguese", "pt"}, {"russian", "ru"}, {"spanish", "es"}, {"swedish", "sv"},
-    {"turkish", "tr"}, {"arabic", "ar"}, {"hebrew", "he"}, {"persian", "fa"},
-    {"hungarian", "hu"}, {"vietnamese", "vi"},
+    {"english", "en"}, {"arabic", "ar"}, {"danish", "da"}, {"dutch", "nl"},
+    {"french", "fr"}, {"german", "de"}, {"hebrew", "he"}, {"hindi", "hi"},
+    {"hungarian", "hu"}, {"indonesian", "id"}, {"indonesia", "id"}, {"italian", "it"},
+    {"japanese", "ja"}, {"korean", "ko"}, {"mandarin_chinese", "zh"},
+    {"norwegian_bokm\xC3\xA5l", "nb"}, {"norwegian_nynorsk", "nn"}, {"persian", "fa"},
+    {"polish", "pl"}, {"portuguese", "pt"}, {"russian", "ru"}, {"spanish", "es"},
+    {"swedish", "sv"}, {"turkish", "tr"}, {"vietnamese", "vi"},
 };
 
 /* An ISO 639 code with optional subtags: "en", "zh-Hans", "pt_BR". */
@@ -78,6 +97,15 @@ const char *cv_locale_language(const char *name)
         if (strcasecmp(name, languages[i][0]) == 0)
             return languages[i][1];
     return is_lang_code(name) ? name : NULL;
+}
+
+const char *cv_locale_name(const char *code)
+{
+    size_t n = strcspn(code, "-_");
+    for (size_t i = 0; i < NLANGUAGES; i++)
+        if (strlen(languages[i][1]) == n && strncmp(code, languages[i][1], n) == 0)
+            return languages[i][0];
+    return NULL;
 }
 
 /* A list of 12 month names into out[0..12). */
@@ -112,7 +140,14 @@ static bool read_words(cv_arena *a, const cv_yml *n, cv_locale *loc, cv_error *e
                  {"to", &loc->to},
                  {"date_template", &loc->date_template},
                  {"phone_number_format", &loc->phone_format},
-                 {"last_updated", &loc->last_updated}};
+                 {"last_updated", &loc->last_updated},
+                 {"degree_with_area", &loc->degree_with_area},
+                 {"contact", &loc->contact},
+                 {"resume", &loc->resume},
+                 {"year", &loc->year},
+                 {"years", &loc->years},
+                 {"month", &loc->month},
+                 {"months", &loc->months}};
     for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
         const cv_yml *v = cv_yml_get(n, words[i].key);
         cv_text t;
@@ -123,32 +158,41 @@ static bool read_words(cv_arena *a, const cv_yml *n, cv_locale *loc, cv_error *e
         else if (v && strcmp(words[i].key, "to") == 0)
             *words[i].field = "";
     }
+    /* RenderCV 2 keeps the degree's phrase under `phrases:`. */
+    const cv_yml *ph = cv_yml_get(n, "phrases");
+    if (ph && ph->kind == CV_YML_MAP) {
+        cv_text t;
+        if (!cv_text_read(a, cv_yml_get(ph, "degree_with_area"), "degree_with_area", &t, err))
+            return false;
+        if (t.s)
+            loc->degree_with_area = t.s;
+    }
     return true;
 }
 
-/* The language as written, `t`, into loc->language; an unknown one is an
- * error with the closest RenderCV name. */
-static bool set_language(const cv_text *t, cv_locale *loc, cv_error *err)
+/* The language as written, `t`, into loc->language; an unknown one is a
+ * note with the closest RenderCV name, and the résumé stays English. */
+static void set_language(const cv_text *t, cv_locale *loc, cv_error *err)
 {
     const char *code = cv_locale_language(t->s);
     if (code) {
         loc->language = code;
-        return true;
+        return;
     }
     const char *names[NLANGUAGES + 1];
     for (size_t i = 0; i < NLANGUAGES; i++)
         names[i] = languages[i][0];
     names[NLANGUAGES] = NULL;
     const char *s = cv_suggest(t->s, names);
-    return cv_error_at(err, t->pos,
-                       "unknown language '%s'%s%s%s: use an ISO 639 code such as 'de' "
-                       "or a RenderCV language name", t->s, s ? " (did you mean '" : "",
-                       s ? s : "", s ? "'?)" : "");
+    cv_note(err, t->pos,
+            "unknown language '%s'%s%s%s: the words stay English; use an ISO 639 code such "
+            "as 'de' or a RenderCV language name", t->s, s ? " (did you mean '" : "",
+            s ? s : "", s ? "'?)" : "");
 }
 
-/* RenderCV ships translations; cvpdf takes them from the profile, so say
- * so when a language other than English would still show an English word. */
-static void note_untranslated(const cv_text *t, const cv_locale *loc, const cv_error *err)
+/* When a language other than English would still show an English word
+ * (neither the profile, CLDR nor a locale file gave it), say so once. */
+static void note_untranslated(const cv_locale *loc, cv_pos pos, const cv_error *err)
 {
     const char *tmpl = loc->date_template;
     bool english_words =
@@ -156,20 +200,22 @@ static void note_untranslated(const cv_text *t, const cv_locale *loc, const cv_e
         (strstr(tmpl, "MONTH_ABBREVIATION") && loc->month_abbr[0] == english.month_abbr[0]) ||
         ((strstr(tmpl, "MONTH_NAME") || strstr(tmpl, "FULL_MONTH_NAME")) &&
          loc->month_full[0] == english.month_full[0]);
-    if (strcmp(loc->language, "en") == 0 || !english_words)
+    if (strcmp(loc->language, "en") == 0 || strncmp(loc->language, "en-", 3) == 0 ||
+        strncmp(loc->language, "en_", 3) == 0 || !english_words)
         return;
     char msg[300];
     snprintf(msg, sizeof msg,
-             "cvpdf has no built-in translations; dates stay in English unless "
-             "'locale' gives month_names, month_abbreviations and present for '%s'", t->s);
-    cv_note(err, t->pos, "%s", msg);
+             "cvpdf knows no words for language '%s'; dates stay in English unless "
+             "'locale' gives month_names, month_abbreviations and present", loc->language);
+    cv_note(err, pos, "%s", msg);
 }
 
 static const char *const locale_keys[] = {
     "language", "present", "to", "date_template", "phone_number_format",
     "month_abbreviations", "abbreviations_for_months", "month_names",
     "full_names_of_months", "month", "months", "year", "years", "last_updated",
-    "phrases", "page_numbering_template", "last_updated_date_template", NULL};
+    "phrases", "page_numbering_template", "last_updated_date_template",
+    "degree_with_area", "contact", "resume", NULL};
 
 const char *const *cv_locale_keys(void)
 {
@@ -203,12 +249,116 @@ bool cv_locale_read(cv_arena *a, const cv_yml *n, cv_locale *loc, cv_error *err)
     cv_text t;
     if (!cv_text_read(a, cv_yml_get(n, "language"), "language", &t, err))
         return false;
-    if (!t.s)
-        return true;
-    if (!set_language(&t, loc, err))
-        return false;
-    note_untranslated(&t, loc, err);
+    if (t.s)
+        set_language(&t, loc, err);
+    loc->pos = t.s ? t.pos : n->pos;
     return true;
+}
+
+/* A word of `from` into `to` where `to` still has English's. */
+#define TAKE(f) do { if (to->f == english.f && from->f) to->f = from->f; } while (0)
+
+static void take_words(cv_locale *to, const cv_locale *from)
+{
+    TAKE(present); TAKE(to); TAKE(date_template); TAKE(last_updated);
+    TAKE(degree_with_area); TAKE(contact); TAKE(resume); TAKE(year); TAKE(years);
+    TAKE(month); TAKE(months); TAKE(hyphenation);
+    for (int m = 0; m < 12; m++) {
+        TAKE(month_abbr[m]);
+        TAKE(month_full[m]);
+    }
+}
+
+/* cvpdf's locale file `path` into *out (English where it says nothing).
+ * False with err set when it exists and is malformed; *found says whether
+ * it exists. */
+static bool read_file(cv_arena *a, const char *path, cv_locale *out, bool *found,
+                      cv_error *err)
+{
+    static const char *const keys[] = {
+        "language", "present", "to", "date_template", "month_abbreviations", "month_names",
+        "last_updated", "degree_with_area", "contact", "resume", "year", "years", "month",
+        "months", "hyphenation", "direction", NULL};
+    *out = english;
+    *found = access(path, R_OK) == 0;
+    if (!*found)
+        return true;
+    size_t len;
+    char *text = cv_yml_read_file(a, path, &len, err);
+    cv_yml *root = text ? cv_yml_load(a, path, text, len, err) : NULL;
+    if (!root)
+        return false;
+    if (root->kind != CV_YML_MAP)
+        return cv_error_at(err, root->pos, "a locale file is a mapping, not %s",
+                           cv_yml_kind_name(root->kind));
+    if (!cv_yml_check_keys(root, keys, "the locale file", err) ||
+        !months(a, cv_yml_get(root, "month_abbreviations"), "month_abbreviations",
+                out->month_abbr, err) ||
+        !months(a, cv_yml_get(root, "month_names"), "month_names", out->month_full, err) ||
+        !read_words(a, root, out, err))
+        return false;
+    cv_text h, d;
+    if (!cv_text_read(a, cv_yml_get(root, "hyphenation"), "hyphenation", &h, err) ||
+        !cv_text_read(a, cv_yml_get(root, "direction"), "direction", &d, err))
+        return false;
+    if (h.s && (strchr(h.s, '/') || strchr(h.s, '.')))
+        return cv_error_at(err, h.pos, "'hyphenation' names a dictionary such as 'de_DE' "
+                           "(/usr/share/hyphen/hyph_de_DE.dic), not a path");
+    out->hyphenation = h.s ? h.s : cv_yml_get(root, "hyphenation") ? "" : NULL;
+    if (d.s && strcmp(d.s, "rtl") && strcmp(d.s, "ltr"))
+        return cv_error_at(err, d.pos, "'direction' is 'ltr' or 'rtl', not '%s'", d.s);
+    out->rtl = d.s && strcmp(d.s, "rtl") == 0;
+    return true;
+}
+
+bool cv_locale_localize(cv_arena *a, cv_locale *loc, const char *dir, cv_error *err)
+{
+    const char *lang = loc->language;
+    if (!strcmp(lang, "en") || !strncmp(lang, "en-", 3) || !strncmp(lang, "en_", 3))
+        return true;
+    /* Not English: English's hyphenation patterns are no use. */
+    if (loc->hyphenation == english.hyphenation)
+        loc->hyphenation = "";
+    const char *name = cv_locale_name(lang);
+    if (name && dir) {
+        cv_locale file;
+        bool found;
+        if (!read_file(a, cv_arena_printf(a, "%s/%s.yaml", dir, name), &file, &found, err))
+            return false;
+        if (found) {
+            if (loc->hyphenation && !*loc->hyphenation)
+                loc->hyphenation = file.hyphenation;
+            take_words(loc, &file);
+            loc->rtl = file.rtl;
+        }
+    }
+    cv_cldr c;
+    if (cv_cldr_dates(a, lang, &c)) {
+        cv_locale from = english;
+        for (int m = 0; m < 12; m++) {
+            from.month_abbr[m] = c.month_abbr[m];
+            from.month_full[m] = c.month_full[m];
+        }
+        from.date_template = c.date_template;
+        take_words(loc, &from);
+    }
+    if (!loc->hyphenation || loc->hyphenation == english.hyphenation)
+        loc->hyphenation = "";
+    note_untranslated(loc, loc->pos, err);
+    return true;
+}
+
+const char *cv_locale_layout_text(cv_arena *a, const cv_locale *loc, const char *s)
+{
+    if (!s)
+        return NULL;
+    if (loc->contact != english.contact && strcmp(s, english.contact) == 0)
+        return loc->contact;
+    const char *p = strstr(s, english.resume);
+    if (p && loc->resume != english.resume)
+        return cv_arena_printf(a, "%.*s%s%s", (int)(p - s), s, loc->resume,
+                               p + strlen(english.resume));
+    return s;
 }
 
 /* The code point at s (2-byte UTF-8 only; others as -1) and its length. */

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "arena.h"
@@ -35,29 +36,43 @@
 #include "starter.h"
 #include "stop.h"
 #include "style.h"
+#include "watch.h"
+
+/* --watch: an editor's save is done when its directory has been quiet this
+ * long (watch.h). */
+#define WATCH_SETTLE_MS 10
 
 /* What every profile shares, once for the run: the engine (fonts found in
- * the data directory first), the layout and the defaults.  Returns false
- * with err set. */
-static bool set_up(cv_arena *a, const cv_options *o, cv_engine **eng, cv_style *st,
-                   const cv_yml **defaults, cv_error *err)
+ * the data directory first), and the layout's path in *layout.  Returns
+ * false with err set. */
+static bool set_up(cv_arena *a, const cv_options *o, cv_engine **eng, const char **layout,
+                   cv_error *err)
 {
     const char *data = cv_datadir(a);
     const char *font_dirs[] = {cv_arena_printf(a, "%s/fonts", data), NULL};
-    const char *layout = o->layout ? cv_layout_arg(a, o->layout)
-                                   : cv_layout_shipped(a, "onecolumn");
+    *layout = o->layout ? cv_layout_arg(a, o->layout) : cv_layout_shipped(a, "onecolumn");
     /* A layout named (or the default) that the data directory lacks. */
-    if (layout != o->layout && access(layout, F_OK) != 0)
+    if (*layout != o->layout && access(*layout, F_OK) != 0)
         return cv_error_at(err, (cv_pos){NULL, 0, 0}, "%s",
                            cv_layout_missing(a, o->layout ? o->layout : "onecolumn"));
     *eng = cv_engine_new(font_dirs, err);
-    if (*eng)
+    if (*eng) {
         (*eng)->diag = (cv_diag){NULL, o->quiet, o->strict};
-    if (!*eng || !cv_style_load(a, layout, *eng, st, err) || err->set)
+        (*eng)->locales = cv_arena_printf(a, "%s/locales", data);
+    }
+    return *eng != NULL;
+}
+
+/* The layout and the defaults, into `a` (again at each change, --watch).
+ * Returns false with err set. */
+static bool load(cv_arena *a, const cv_options *o, cv_engine *eng, const char *layout,
+                 cv_style *st, const cv_yml **defaults, cv_error *err)
+{
+    if (!cv_style_load(a, layout, eng, st, err) || err->set)
         return false;
     if (o->defaults && !(*defaults = cv_doc_load_defaults(a, o->defaults, err)))
         return false;
-    cv_inputs_add((*eng)->inputs, o->defaults, "the defaults");
+    cv_inputs_add(eng->inputs, o->defaults, "the defaults");
     return !err->set;
 }
 
@@ -96,6 +111,79 @@ static int run(const cv_renderer *r, const cv_plan *plan)
     if ((o->nprofiles > 1 || o->merge) && !o->quiet)
         fprintf(stderr, "cvpdf: %d rendered, %d failed\n", o->nprofiles - failed, failed);
     return failed;
+}
+
+/* --watch: after the first render (which ended with `status`), render
+ * again at every change of an input, until a signal ends the process
+ * (stop.c: temporary files removed, exit 130 for Ctrl-C).  Each render
+ * reads the layout and the defaults again; the engine, with its fonts and
+ * caches, stays.  A failure is reported and the last good output stays as
+ * it is (output.h).  Returns only when the files cannot be watched. */
+static int watch(const cv_options *o, const cv_plan *plan, cv_engine *eng, const char *layout,
+                 int status)
+{
+    cv_error err;
+    cv_cli_error_init(o, &err);
+    cv_watch *w = cv_watch_new(&err);
+    if (!w) {
+        cv_error_print(&err);
+        return 1;
+    }
+    const cv_diag talk = {NULL, o->quiet, false};
+    for (bool first = true;; first = false) {
+        /* Follow the files named on the command line, and every profile,
+         * layout, photo and defaults file the engine has read so far. */
+        size_t watched = 0;
+        for (int i = 0; i < o->nprofiles; i++)
+            watched += cv_watch_add(w, o->profiles[i]);
+        watched += cv_watch_add(w, layout);
+        if (o->defaults)
+            watched += cv_watch_add(w, o->defaults);
+        for (size_t i = 0; i < cv_inputs_count(eng->inputs); i++) {
+            const char *what, *path = cv_inputs_path(eng->inputs, i, &what);
+            if (strcmp(what, "a font") && strcmp(what, "the hyphenation patterns"))
+                watched += cv_watch_add(w, path);
+        }
+        if (!watched) {
+            fprintf(stderr, "cvpdf: error: --watch cannot watch any input (too many "
+                    "inotify watches? fs.inotify.max_user_watches)\n");
+            break;
+        }
+        if (first)
+            cv_diag_say(&talk, (cv_pos){"cvpdf", 0, 0}, "note", "%s; watching %zu file%s for "
+                        "changes (Ctrl-C to stop)", status ? "failed" : "rendered",
+                        cv_watch_count(w), cv_watch_count(w) == 1 ? "" : "s");
+        const char *changed = cv_watch_wait(w, -1, WATCH_SETTLE_MS);
+        if (!changed) {
+            fprintf(stderr, "cvpdf: error: cannot watch the inputs any longer\n");
+            break;
+        }
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        cv_arena *a = cv_arena_new();
+        cv_style st;
+        cv_renderer r = {.opt = o, .style = &st, .format = plan->format};
+        cv_cli_error_init(o, &err);
+        int failed;
+        if (!load(a, o, eng, layout, &st, &r.defaults, &err)) {
+            cv_error_print(&err);
+            failed = 1;
+        } else {
+            failed = run(&r, plan);
+        }
+        cv_arena_free(a);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+                    (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+        if (failed)
+            cv_diag_say(&talk, (cv_pos){changed, 0, 0}, "note", "changed; not rendered, "
+                        "the last good output is kept");
+        else
+            cv_diag_say(&talk, (cv_pos){changed, 0, 0}, "note", "changed; rendered again in "
+                        "%.0f ms", ms);
+    }
+    cv_watch_free(w);
+    return 1;
 }
 
 /* --list-layouts, --datadir, --schema: print what was asked.  Returns the
@@ -158,13 +246,19 @@ int main(int argc, char **argv)
     cv_error err;
     cv_cli_error_init(&o, &err);
     status = cv_plan_make(a, &o, &plan, stderr);
-    if (status == 0 && (!set_up(a, &o, &eng, &st, &r.defaults, &err) ||
+    r.format = plan.format;
+    const char *layout = NULL;
+    if (status == 0 && (!set_up(a, &o, &eng, &layout, &err) ||
+                        !load(a, &o, eng, layout, &st, &r.defaults, &err) ||
                         !read_stdin(a, &o, &r, &err))) {
         cv_error_print(&err);
         status = 1;
     }
     if (status == 0)
         status = run(&r, &plan) ? 1 : 0;
+    /* --watch goes on after a failure too: its input is being edited. */
+    if (o.watch && eng)
+        status = watch(&o, &plan, eng, layout, status);
     cv_engine_free(eng);
     cv_arena_free(a);
     return status;

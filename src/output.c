@@ -41,6 +41,7 @@ typedef struct input {
     dev_t dev;
     ino_t ino;
     const char *what;
+    char *path;              /* as first noted (a copy) */
 } input;
 
 struct cv_inputs {
@@ -55,6 +56,8 @@ cv_inputs *cv_inputs_new(void)
 
 void cv_inputs_free(cv_inputs *in)
 {
+    for (size_t i = 0; in && i < in->n; i++)
+        free(in->v[i].path);
     if (in)
         free(in->v);
     free(in);
@@ -72,14 +75,34 @@ void cv_inputs_add(cv_inputs *in, const char *path, const char *what)
         in->cap = in->cap ? in->cap * 2 : 16;
         in->v = cv_xrealloc(in->v, in->cap * sizeof *in->v);
     }
-    in->v[in->n++] = (input){st.st_dev, st.st_ino, what};
+    in->v[in->n++] = (input){st.st_dev, st.st_ino, what, cv_xstrdup(path)};
 }
 
+size_t cv_inputs_count(const cv_inputs *in)
+{
+    return in ? in->n : 0;
+}
+
+const char *cv_inputs_path(const cv_inputs *in, size_t i, const char **what)
+{
+    if (what)
+        *what = in->v[i].what;
+    return in->v[i].path;
+}
+
+/* The input that is the file `st`.  An input is matched only while its
+ * path still leads to it: a file saved again under the same name (a new
+ * inode, --watch) frees the old one's inode number, which an output may
+ * then be given. */
 static const char *find_stat(const cv_inputs *in, const struct stat *st)
 {
-    for (size_t i = 0; in && i < in->n; i++)
-        if (in->v[i].dev == st->st_dev && in->v[i].ino == st->st_ino)
+    for (size_t i = 0; in && i < in->n; i++) {
+        struct stat now;
+        if (in->v[i].dev == st->st_dev && in->v[i].ino == st->st_ino &&
+            stat(in->v[i].path, &now) == 0 && now.st_dev == st->st_dev &&
+            now.st_ino == st->st_ino)
             return in->v[i].what;
+    }
     return NULL;
 }
 

@@ -18,9 +18,24 @@
  * above U+FFFF map to surrogate pairs.  Widths are the advances the layout
  * measured (shape.h: truncated thousandths), so the PDF places glyphs
  * where the dump says.
+ *
+ * A face with CFF outlines (OpenType .otf/.otc, such as Noto Sans CJK) is
+ * a CIDFontType0 instead: the descriptor's /FontFile3 (/Subtype
+ * /CIDFontType0C) is the bare 'CFF ' table of the hb-subset result,
+ * desubroutinised, and there is no CIDToGIDMap -- a CIDFontType0 finds a
+ * glyph by CID through the program's own charset.  So codes are the CIDs
+ * of the subset's charset, read back by cff.h: a CID-keyed program (Noto
+ * CJK) keeps the original font's CIDs, a name-keyed one has its glyph ids.
+ * /W is written in groups of consecutive CIDs, which spread over tens of
+ * thousands.  Two code points sharing a glyph share its code there (a
+ * CIDFontType0 cannot lead two codes to one glyph without a CMap of its
+ * own, which pdfminer would not read); the ToUnicode map gives the lower.
  */
 #include "pdf_font.h"
 #include "arena.h"
+#include "bidi.h"
+#include "cff.h"
+#include "utf8.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +68,30 @@ void cv_pdffont_use(cv_pdffont *pf, uint32_t cp)
     pf->cps[pf->n++] = cp;
 }
 
+void cv_pdffont_use_wide(cv_pdffont *pf, uint32_t cp, int16_t wide)
+{
+    cv_pdffont_use(pf, cp);
+    if (!pf->wide && wide > 0)
+        pf->wide = wide;
+    if (wide != pf->wide || cp > 0x10FFFF)
+        return;
+    if (!pf->wseen)
+        pf->wseen = cv_xcalloc(0x110000 / 8, 1);
+    if (pf->wseen[cp >> 3] & (1u << (cp & 7)))
+        return;
+    pf->wseen[cp >> 3] |= (unsigned char)(1u << (cp & 7));
+    if (pf->wn == pf->wcap) {
+        pf->wcap = pf->wcap ? pf->wcap * 2 : 64;
+        pf->wcps = cv_xrealloc(pf->wcps, pf->wcap * sizeof *pf->wcps);
+    }
+    pf->wcps[pf->wn++] = cp;
+}
+
+bool cv_pdffont_twin(const cv_pdffont *pf, int16_t wide)
+{
+    return wide > 0 && wide == pf->wide && pf->wide_font;
+}
+
 static int cmp_u32(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -82,6 +121,11 @@ unsigned cv_pdffont_cid(const cv_pdffont *pf, uint32_t cp)
 
 void cv_pdffont_free(cv_pdffont *pf)
 {
+    free(pf->wcps);
+    free(pf->wseen);
+    pf->wcps = NULL;
+    pf->wseen = NULL;
+    pf->wn = pf->wcap = 0;
     free(pf->cps);
     free(pf->code);
     free(pf->seen);
@@ -136,15 +180,29 @@ static HPDF_Dict new_indirect_dict(HPDF_Doc pdf)
     return d;
 }
 
-/* A one-to-one UTF-16 value for cp into `out` (8 or 4 hex digits). */
-static void utf16(uint32_t cp, char *out, size_t size)
+/* The UTF-16 value for cp into `out` (hex digits): cp itself, the
+ * letters an Arabic presentation form stands for (bidi.h), or the text a
+ * cluster of a complex script carries (shape.h). */
+static void utf16(cv_shaper *sh, uint32_t cp, char *out, size_t size)
 {
-    if (cp > 0xFFFF) {
-        uint32_t v = cp - 0x10000;
-        snprintf(out, size, "%04X%04X", (unsigned)(0xD800 + (v >> 10)),
-                 (unsigned)(0xDC00 + (v & 0x3FF)));
-    } else {
-        snprintf(out, size, "%04X", (unsigned)cp);
+    uint32_t cps[8];
+    size_t n = cv_bidi_logical(cp, cps), at = 0;
+    const char *t = cv_shape_cluster_text(sh, cp);
+    if (t) {
+        size_t len = strlen(t);
+        n = 0;
+        for (size_t i = 0; i < len && n < 8;)
+            i += cv_utf8_decode(t + i, len - i, &cps[n++]);
+    }
+    for (size_t k = 0; k < n && at < size; k++) {
+        uint32_t c = cps[k];
+        if (c > 0xFFFF) {
+            uint32_t v = c - 0x10000;
+            at += (size_t)snprintf(out + at, size - at, "%04X%04X", (unsigned)(0xD800 + (v >> 10)),
+                                   (unsigned)(0xDC00 + (v & 0x3FF)));
+        } else {
+            at += (size_t)snprintf(out + at, size - at, "%04X", (unsigned)c);
+        }
     }
 }
 
@@ -158,14 +216,17 @@ typedef struct cpair {
 
 static int cmp_code(const void *a, const void *b)
 {
-    unsigned x = ((const cpair *)a)->code, y = ((const cpair *)b)->code;
-    return (x > y) - (x < y);
+    const cpair *x = a, *y = b;
+    if (x->code != y->code)
+        return (x->code > y->code) - (x->code < y->code);
+    return (x->cp > y->cp) - (x->cp < y->cp);
 }
 
-static bool write_tounicode(HPDF_Stream s, const cpair *pr, size_t n, bool one_byte)
+static bool write_tounicode(HPDF_Stream s, cv_shaper *sh, const cpair *pr, size_t n,
+                            bool one_byte)
 {
     int digits = one_byte ? 2 : 4;
-    char line[96], u[16];
+    char line[96], u[72];
     snprintf(line, sizeof line, "1 begincodespacerange\n%s\nendcodespacerange\n",
              one_byte ? "<00> <FF>" : "<0000> <FFFF>");
     HPDF_STATUS r = HPDF_Stream_WriteStr(s,
@@ -182,11 +243,12 @@ static bool write_tounicode(HPDF_Stream s, const cpair *pr, size_t n, bool one_b
         while (i < n && r == HPDF_OK) {
             size_t j = i + 1;
             while (j < n && pr[j].code == pr[j - 1].code + 1 && pr[j].cp == pr[j - 1].cp + 1 &&
-                   pr[j].cp <= 0xFFFF && (pr[j].cp & 0xFF) && (pr[j].code & 0xFF))
+                   pr[j].cp <= 0xFFFF && (pr[j].cp & 0xFF) && (pr[j].code & 0xFF) &&
+                   !(pr[j].cp >= 0xFB50 && pr[j].cp <= 0xFEFE))   /* utf16() */
                 j++;
             bool range = j - i >= 3;
             for (size_t k = i; range == (pass == 0) && k < (range ? i + 1 : j); k++) {
-                utf16(pr[k].cp, u, sizeof u);
+                utf16(sh, pr[k].cp, u, sizeof u);
                 if (range)
                     bn += (size_t)snprintf(block + bn, sizeof block - bn, "<%0*X> <%0*X> <%s>\n",
                                            digits, pr[i].code, digits, pr[j - 1].code, u);
@@ -262,9 +324,17 @@ static hb_face_t *subset(const cv_pdffont *pf, hb_subset_plan_t **plan)
     if (!in)
         return NULL;
     hb_set_t *uni = hb_subset_input_unicode_set(in);
+    hb_set_t *gids = hb_subset_input_glyph_set(in);
     for (size_t i = 0; i < pf->n; i++)
-        hb_set_add(uni, pf->cps[i]);
-    hb_subset_input_set_flags(in, HB_SUBSET_FLAGS_NO_HINTING);
+        if (pf->cps[i] >= CV_CLUSTER_BASE)      /* a complex script's glyph */
+            hb_set_add(gids, cv_shape_glyph(pf->shaper, pf->id, pf->cps[i]));
+        else
+            hb_set_add(uni, pf->cps[i]);
+    /* CFF charstrings are written out whole, without subroutines: for a
+     * CJK face it is several times faster than subsetting the subroutines
+     * of tens of thousands of glyphs, and the result is no bigger. */
+    hb_subset_input_set_flags(in, HB_SUBSET_FLAGS_NO_HINTING |
+                                      (pf->face->cff ? HB_SUBSET_FLAGS_DESUBROUTINIZE : 0));
     /* Positions are fixed in the PDF: shaping tables are dead weight. */
     hb_set_t *drop = hb_subset_input_set(in, HB_SUBSET_SETS_DROP_TABLE_TAG);
     /* A CIDFontType2 reaches its glyphs through the CIDToGIDMap and takes
@@ -291,8 +361,23 @@ static int sub_advance(hb_font_t *sf, unsigned upem, unsigned g)
  * is /Identity; otherwise (a space and a no-break space sharing a glyph)
  * codes are 1..n in code-point order and a map stream leads to the
  * glyphs.  Returns whether codes are glyph ids; fills gid[] either way. */
-static bool choose_codes(cv_pdffont *pf, const hb_map_t *to_new, unsigned *gid)
+static bool choose_codes(cv_pdffont *pf, const hb_map_t *to_new, unsigned *gid,
+                         const uint16_t *cids)
 {
+    if (cids) {
+        /* CFF: the codes are the CIDs of the subset's charset; code points
+         * sharing a glyph share its code. */
+        unsigned max = 0;
+        for (size_t i = 0; i < pf->n; i++) {
+            hb_codepoint_t g = hb_map_get(to_new, cv_shape_glyph(pf->shaper, pf->id, pf->cps[i]));
+            gid[i] = g == HB_MAP_VALUE_INVALID ? 0 : g;
+            pf->code[i] = cids[gid[i]];
+            if (pf->code[i] > max)
+                max = pf->code[i];
+        }
+        pf->one_byte = max < 256;
+        return false;
+    }
     bool identity = true;
     unsigned char *seen = cv_xcalloc(65536 / 8, 1);
     for (size_t i = 0; i < pf->n; i++) {
@@ -325,27 +410,101 @@ typedef struct embed {
     cpair *pairs;            /* (code, code point), sorted by code */
     unsigned lo, hi;         /* the codes used */
     bool identity;           /* codes are the subset's glyph ids */
+    bool cff;                /* CFF outlines: a CIDFontType0, codes are CIDs */
+    size_t npairs;           /* pairs with distinct codes (CFF: fewer than n
+                                when code points share a glyph) */
     char name[128];          /* the subset's font name */
 } embed;
 
-/* The font program, as hb-subset made it. */
+/* The font program, as hb-subset made it: the whole TrueType font, or the
+ * bare CFF table of an OpenType one (FontFile3 /CIDFontType0C). */
+static HPDF_Dict program_stream(embed *e, const unsigned char *data, size_t len)
+{
+    HPDF_Dict file = len > 0 ? new_stream(e->pdf, true) : NULL;
+    bool ok = file && HPDF_Stream_Write(file->stream, data, (HPDF_UINT)len) == HPDF_OK &&
+              (e->cff ? HPDF_Dict_AddName(file, "Subtype", "CIDFontType0C")
+                      : HPDF_Dict_AddNumber(file, "Length1", (HPDF_INT32)len)) == HPDF_OK;
+    return ok ? file : NULL;
+}
+
 static HPDF_Dict font_program(embed *e)
 {
     unsigned len;
-    hb_blob_t *blob = hb_face_reference_blob(e->sub);
+    hb_blob_t *blob = e->cff ? hb_face_reference_table(e->sub, HB_TAG('C', 'F', 'F', ' '))
+                             : hb_face_reference_blob(e->sub);
     const char *data = hb_blob_get_data(blob, &len);
-    HPDF_Dict file = len > 0 ? new_stream(e->pdf, true) : NULL;
-    bool ok = file && HPDF_Stream_Write(file->stream, (const HPDF_BYTE *)data, len) == HPDF_OK &&
-              HPDF_Dict_AddNumber(file, "Length1", (HPDF_INT32)len) == HPDF_OK;
+    HPDF_Dict file = program_stream(e, (const unsigned char *)data, len);
     hb_blob_destroy(blob);
-    return ok ? file : NULL;
+    return file;
+}
+
+/* A TrueType font whose every advance is `delta` font units more: the
+ * hmtx table's advances, in a malloc'd copy (NULL when it has none). */
+static unsigned char *widen_sfnt(const unsigned char *f, size_t n, long delta)
+{
+    if (n < 12)
+        return NULL;
+    unsigned count = (unsigned)f[4] << 8 | f[5];
+    size_t hhea = 0, hmtx = 0, hmtx_len = 0;
+    for (unsigned i = 0; i < count && 12 + 16 * (size_t)(i + 1) <= n; i++) {
+        const unsigned char *rec = f + 12 + 16 * i;
+        size_t off = (size_t)rec[8] << 24 | (size_t)rec[9] << 16 | (size_t)rec[10] << 8 | rec[11];
+        size_t l = (size_t)rec[12] << 24 | (size_t)rec[13] << 16 | (size_t)rec[14] << 8 | rec[15];
+        if (off + l > n)
+            return NULL;
+        if (!memcmp(rec, "hhea", 4) && l >= 36)
+            hhea = off;
+        else if (!memcmp(rec, "hmtx", 4))
+            hmtx = off, hmtx_len = l;
+    }
+    if (!hhea || !hmtx)
+        return NULL;
+    size_t nm = (size_t)f[hhea + 34] << 8 | f[hhea + 35];
+    if (4 * nm > hmtx_len)
+        return NULL;
+    unsigned char *w = cv_xmalloc(n);
+    memcpy(w, f, n);
+    for (size_t i = 0; i < nm; i++) {
+        long a = ((long)w[hmtx + 4 * i] << 8 | w[hmtx + 4 * i + 1]) + delta;
+        if (a < 0 || a > 0xFFFF) {
+            free(w);
+            return NULL;
+        }
+        w[hmtx + 4 * i] = (unsigned char)(a >> 8);
+        w[hmtx + 4 * i + 1] = (unsigned char)a;
+    }
+    return w;
+}
+
+/* The twin's program: the subset with every glyph pf->wide thousandths of
+ * an em wider, so that its own advances agree with the twin's /W (PDF/A
+ * asks it, and MuPDF reads them); NULL when that cannot be made exactly. */
+static HPDF_Dict wide_program(embed *e, hb_face_t *sub)
+{
+    long units = (long)e->pf->wide * (long)e->upem;
+    if (units % 1000)
+        return NULL;                 /* not a whole number of font units */
+    unsigned len;
+    hb_blob_t *blob = e->cff ? hb_face_reference_table(sub, HB_TAG('C', 'F', 'F', ' '))
+                             : hb_face_reference_blob(sub);
+    const unsigned char *data = (const unsigned char *)hb_blob_get_data(blob, &len);
+    unsigned char *w = NULL;
+    size_t wlen = len;
+    if (e->cff)
+        cv_cff_widen(data, len, units / 1000, &w, &wlen);
+    else
+        w = widen_sfnt(data, len, units / 1000);
+    hb_blob_destroy(blob);
+    HPDF_Dict file = w ? program_stream(e, w, wlen) : NULL;
+    free(w);
+    return file;
 }
 
 /* Code -> subset glyph as big-endian pairs (NULL for the identity, with
  * *ok unchanged). */
 static HPDF_Dict glyph_map(embed *e, bool *ok)
 {
-    if (e->identity)
+    if (e->identity || e->cff)
         return NULL;
     HPDF_Dict map = new_stream(e->pdf, true);
     if (!map)
@@ -361,18 +520,19 @@ static HPDF_Dict glyph_map(embed *e, bool *ok)
 }
 
 /* Which CIDs the font has (PDF/A): .notdef and the codes. */
-static HPDF_Dict cid_set(embed *e, bool *ok)
+static HPDF_Dict cid_set_of(embed *e, const cpair *pairs, size_t n, bool *ok)
 {
     if (!e->pf->cidset)
         return NULL;
     HPDF_Dict set = new_stream(e->pdf, true);
     if (!set)
         return *ok = false, NULL;
-    size_t setlen = (size_t)e->hi / 8 + 1;
+    unsigned hi = n ? pairs[n - 1].code : 0;
+    size_t setlen = (size_t)hi / 8 + 1;
     unsigned char *bits = cv_xcalloc(setlen, 1);
     bits[0] = 0x80;
-    for (size_t i = 0; i < e->pf->n; i++)
-        bits[e->pf->code[i] / 8] |= (unsigned char)(0x80u >> (e->pf->code[i] % 8));
+    for (size_t i = 0; i < n; i++)
+        bits[pairs[i].code / 8] |= (unsigned char)(0x80u >> (pairs[i].code % 8));
     *ok = HPDF_Stream_Write(set->stream, bits, (HPDF_UINT)setlen) == HPDF_OK;
     free(bits);
     return set;
@@ -414,14 +574,38 @@ static HPDF_Dict descriptor(embed *e, HPDF_Dict file, HPDF_Dict set)
               HPDF_Dict_AddNumber(desc, "CapHeight", f->cap_height) == HPDF_OK &&
               HPDF_Dict_AddNumber(desc, "XHeight", f->x_height) == HPDF_OK &&
               HPDF_Dict_AddNumber(desc, "StemV", stemv) == HPDF_OK &&
-              HPDF_Dict_Add(desc, "FontFile2", file) == HPDF_OK &&
+              HPDF_Dict_Add(desc, e->cff ? "FontFile3" : "FontFile2", file) == HPDF_OK &&
               (!set || HPDF_Dict_Add(desc, "CIDSet", set) == HPDF_OK);
     return ok ? desc : NULL;
 }
 
 /* The widths of codes lo..hi, as measured (glyphs without a code point in
  * between, parts of composites, at their own width). */
-static HPDF_Array widths(embed *e)
+/* /W as groups of consecutive codes, [c [w ...] c' [w ...] ...], for
+ * `n` (code, code point) pairs sorted by code, each width `extra` more. */
+static HPDF_Array sparse_widths(embed *e, const cpair *pairs, size_t n, int extra)
+{
+    HPDF_MMgr mm = e->pdf->mmgr;
+    const cv_pdffont *pf = e->pf;
+    HPDF_Array w = HPDF_Array_New(mm);
+    for (size_t i = 0; w && i < n;) {
+        HPDF_Array grp = HPDF_Array_New(mm);
+        if (!grp)
+            return HPDF_Array_Free(w), NULL;
+        HPDF_Array_AddNumber(w, (HPDF_INT32)pairs[i].code);
+        size_t j = i;
+        do {
+            unsigned g = cv_shape_glyph(pf->shaper, pf->id, pairs[j].cp);
+            HPDF_Array_AddNumber(grp, cv_shape_advance(pf->shaper, pf->id, g) + extra);
+            j++;
+        } while (j < n && pairs[j].code == pairs[j - 1].code + 1);
+        HPDF_Array_Add(w, grp);
+        i = j;
+    }
+    return w;
+}
+
+static HPDF_Array widths(embed *e, int extra)
 {
     HPDF_MMgr mm = e->pdf->mmgr;
     HPDF_Array w = HPDF_Array_New(mm), ws = HPDF_Array_New(mm);
@@ -433,14 +617,21 @@ static HPDF_Array widths(embed *e)
         return NULL;
     }
     const cv_pdffont *pf = e->pf;
+    if (e->cff) {
+        /* CIDs of a CJK face spread over tens of thousands: a group per
+         * run of consecutive CIDs. */
+        HPDF_Array_Free(ws);
+        HPDF_Array_Free(w);
+        return sparse_widths(e, e->pairs, e->npairs, extra);
+    }
     size_t k = 0;
     for (unsigned c = e->lo; c <= e->hi; c++) {
-        if (k < pf->n && e->pairs[k].code == c) {
+        if (k < e->npairs && e->pairs[k].code == c) {
             unsigned g = cv_shape_glyph(pf->shaper, pf->id, e->pairs[k].cp);
-            HPDF_Array_AddNumber(ws, cv_shape_advance(pf->shaper, pf->id, g));
+            HPDF_Array_AddNumber(ws, cv_shape_advance(pf->shaper, pf->id, g) + extra);
             k++;
         } else {
-            HPDF_Array_AddNumber(ws, e->identity ? sub_advance(e->sfont, e->upem, c) : 0);
+            HPDF_Array_AddNumber(ws, e->identity ? sub_advance(e->sfont, e->upem, c) + extra : 0);
         }
     }
     HPDF_Array_AddNumber(w, (HPDF_INT32)e->lo);
@@ -449,29 +640,31 @@ static HPDF_Array widths(embed *e)
 }
 
 /* The CIDFont. */
-static HPDF_Dict cid_font(embed *e, HPDF_Dict desc, HPDF_Dict map)
+static HPDF_Dict cid_font(embed *e, HPDF_Dict desc, HPDF_Dict map, HPDF_Array w)
 {
     HPDF_MMgr mm = e->pdf->mmgr;
-    HPDF_Dict cid = new_indirect_dict(e->pdf);
-    HPDF_Dict info = HPDF_Dict_New(mm);
-    HPDF_Array w = cid && info ? widths(e) : NULL;
-    if (!cid || !info || !w) {
+    HPDF_Dict cid = w ? new_indirect_dict(e->pdf) : NULL;
+    HPDF_Dict info = cid ? HPDF_Dict_New(mm) : NULL;
+    if (!cid || !info) {
         if (info)
             HPDF_Dict_Free(info);
+        if (w)
+            HPDF_Array_Free(w);
         return NULL;
     }
     bool ok = HPDF_Dict_Add(info, "Registry", HPDF_String_New(mm, "Adobe", NULL)) == HPDF_OK &&
               HPDF_Dict_Add(info, "Ordering", HPDF_String_New(mm, "Identity", NULL)) == HPDF_OK &&
               HPDF_Dict_AddNumber(info, "Supplement", 0) == HPDF_OK;
     ok = ok && HPDF_Dict_AddName(cid, "Type", "Font") == HPDF_OK &&
-         HPDF_Dict_AddName(cid, "Subtype", "CIDFontType2") == HPDF_OK &&
+         HPDF_Dict_AddName(cid, "Subtype", e->cff ? "CIDFontType0" : "CIDFontType2") == HPDF_OK &&
          HPDF_Dict_AddName(cid, "BaseFont", e->name) == HPDF_OK &&
          HPDF_Dict_Add(cid, "CIDSystemInfo", info) == HPDF_OK &&
          HPDF_Dict_Add(cid, "FontDescriptor", desc) == HPDF_OK &&
          HPDF_Dict_AddNumber(cid, "DW", 1000) == HPDF_OK &&
          HPDF_Dict_Add(cid, "W", w) == HPDF_OK &&
-         (map ? HPDF_Dict_Add(cid, "CIDToGIDMap", map)
-              : HPDF_Dict_AddName(cid, "CIDToGIDMap", "Identity")) == HPDF_OK;
+         (e->cff ? HPDF_OK
+          : map  ? HPDF_Dict_Add(cid, "CIDToGIDMap", map)
+                 : HPDF_Dict_AddName(cid, "CIDToGIDMap", "Identity")) == HPDF_OK;
     return ok ? cid : NULL;
 }
 
@@ -498,10 +691,61 @@ static HPDF_Dict type0(embed *e, HPDF_Dict cid, HPDF_Dict tounicode, HPDF_Dict *
     return ok ? font : NULL;
 }
 
+/* The twin of the font, for the glyphs drawn wider (the gap between Han
+ * and Latin, wrap.h): a subset of the subset to just those glyphs, at the
+ * same glyph ids (so the same codes, CIDToGIDMap and CIDs), every advance
+ * in it pf->wide thousandths more, and /W and a CIDSet for those codes.
+ * NULL when it cannot be made; those glyphs are then drawn from the font
+ * with the gap as kerning. */
+static HPDF_Dict twin(embed *e, HPDF_Dict map, HPDF_Dict tounicode, HPDF_Dict *cmap1)
+{
+    cv_pdffont *pf = e->pf;
+    cpair *tp = cv_xmalloc((pf->wn ? pf->wn : 1) * sizeof *tp);
+    hb_subset_input_t *in = hb_subset_input_create_or_fail();
+    if (!in) {
+        free(tp);
+        return NULL;
+    }
+    hb_set_t *gids = hb_subset_input_glyph_set(in);
+    size_t n = 0;
+    for (size_t k = 0; k < pf->wn; k++) {
+        size_t lo = 0, hi = pf->n;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (pf->cps[mid] < pf->wcps[k])
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo < pf->n && pf->cps[lo] == pf->wcps[k] && e->gid[lo]) {
+            hb_set_add(gids, e->gid[lo]);
+            tp[n++] = (cpair){pf->code[lo], pf->wcps[k]};
+        }
+    }
+    qsort(tp, n, sizeof *tp, cmp_code);
+    size_t m = 0;
+    for (size_t k = 0; k < n; k++)
+        if (!m || tp[m - 1].code != tp[k].code)
+            tp[m++] = tp[k];
+    hb_subset_input_set_flags(in, HB_SUBSET_FLAGS_NO_HINTING | HB_SUBSET_FLAGS_RETAIN_GIDS |
+                                      (e->cff ? HB_SUBSET_FLAGS_DESUBROUTINIZE : 0));
+    hb_face_t *sub2 = m ? hb_subset_or_fail(e->sub, in) : NULL;
+    hb_subset_input_destroy(in);
+    bool ok = true;
+    HPDF_Dict file = sub2 ? wide_program(e, sub2) : NULL;
+    HPDF_Dict set = file ? cid_set_of(e, tp, m, &ok) : NULL;
+    HPDF_Dict desc = file && ok ? descriptor(e, file, set) : NULL;
+    HPDF_Dict cid = desc ? cid_font(e, desc, map, sparse_widths(e, tp, m, pf->wide)) : NULL;
+    HPDF_Dict font = cid ? type0(e, cid, tounicode, cmap1) : NULL;
+    hb_face_destroy(sub2);
+    free(tp);
+    return font;
+}
+
 bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *err)
 {
     hb_subset_plan_t *plan = NULL;
-    embed e = {.pdf = pdf, .pf = pf, .sub = subset(pf, &plan)};
+    embed e = {.pdf = pdf, .pf = pf, .sub = subset(pf, &plan), .cff = pf->face->cff};
     if (!e.sub) {
         hb_subset_plan_destroy(plan);
         return cv_error_at(err, (cv_pos){pf->face->path, 0, 0},
@@ -513,24 +757,58 @@ bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *
     pf->code = cv_xmalloc(n * sizeof *pf->code);
     e.gid = cv_xmalloc(n * sizeof *e.gid);
     e.pairs = cv_xmalloc(n * sizeof *e.pairs);
-    e.identity = choose_codes(pf, hb_subset_plan_old_to_new_glyph_mapping(plan), e.gid);
+    /* A CFF program says each glyph's CID in its charset. */
+    uint16_t *cids = NULL;
+    if (e.cff) {
+        unsigned len, ng = hb_face_get_glyph_count(e.sub);
+        hb_blob_t *cffb = hb_face_reference_table(e.sub, HB_TAG('C', 'F', 'F', ' '));
+        const unsigned char *data = (const unsigned char *)hb_blob_get_data(cffb, &len);
+        cids = cv_xmalloc((ng ? ng : 1) * sizeof *cids);
+        bool read = cv_cff_cids(data, len, ng, cids, NULL);
+        hb_blob_destroy(cffb);
+        if (!read) {
+            free(cids);
+            free(pf->code);
+            pf->code = NULL;
+            free(e.gid);
+            free(e.pairs);
+            hb_font_destroy(e.sfont);
+            hb_face_destroy(e.sub);
+            hb_subset_plan_destroy(plan);
+            return cv_error_at(err, (cv_pos){pf->face->path, 0, 0},
+                               "HarfBuzz made a CFF subset of this font that cvpdf cannot "
+                               "read (it is probably damaged)");
+        }
+    }
+    e.identity = choose_codes(pf, hb_subset_plan_old_to_new_glyph_mapping(plan), e.gid, cids);
+    free(cids);
     for (size_t i = 0; i < pf->n; i++)
         e.pairs[i] = (cpair){pf->code[i], pf->cps[i]};
     qsort(e.pairs, pf->n, sizeof *e.pairs, cmp_code);
-    e.lo = pf->n ? e.pairs[0].code : 1;
-    e.hi = pf->n ? e.pairs[pf->n - 1].code : 1;
+    /* Code points sharing a code (CFF only): the first, the lowest, is the
+     * one the ToUnicode map gives. */
+    e.npairs = 0;
+    for (size_t i = 0; i < pf->n; i++)
+        if (!e.npairs || e.pairs[e.npairs - 1].code != e.pairs[i].code)
+            e.pairs[e.npairs++] = e.pairs[i];
+    e.lo = e.npairs ? e.pairs[0].code : 1;
+    e.hi = e.npairs ? e.pairs[e.npairs - 1].code : 1;
     base_name(pf, e.name, sizeof e.name);
 
     /* The objects, in the order that numbers them. */
     bool ok = true;
     HPDF_Dict file = font_program(&e);
     HPDF_Dict map = file ? glyph_map(&e, &ok) : NULL;
-    HPDF_Dict set = file && ok ? cid_set(&e, &ok) : NULL;
+    HPDF_Dict set = file && ok ? cid_set_of(&e, e.pairs, e.npairs, &ok) : NULL;
     HPDF_Dict tounicode = file && ok ? new_stream(pdf, true) : NULL;
-    ok = tounicode && write_tounicode(tounicode->stream, e.pairs, pf->n, pf->one_byte);
+    ok = tounicode && write_tounicode(tounicode->stream, pf->shaper, e.pairs, e.npairs,
+                                      pf->one_byte);
     HPDF_Dict desc = ok ? descriptor(&e, file, set) : NULL;
-    HPDF_Dict cid = desc ? cid_font(&e, desc, map) : NULL;
+    HPDF_Dict cid = desc ? cid_font(&e, desc, map, widths(&e, 0)) : NULL;
     HPDF_Dict font = cid ? type0(&e, cid, tounicode, cmap1) : NULL;
+    /* The twin for glyphs drawn wider (the gap between Han and Latin):
+     * the same descriptor, program, map, encoding and ToUnicode. */
+    HPDF_Dict font2 = font && pf->wide ? twin(&e, map, tounicode, cmap1) : NULL;
 
     free(e.gid);
     free(e.pairs);
@@ -542,5 +820,6 @@ bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *
                            "libharu failed embedding this font (error 0x%04X)",
                            (unsigned)HPDF_GetError(pdf));
     pf->font = font;
+    pf->wide_font = font2;
     return true;
 }

@@ -45,6 +45,49 @@ static int make_dir(const char *dir, FILE *diag)
     return 1;
 }
 
+/* A name that is no regular file to replace: "-", a device, a FIFO, a
+ * socket, or what lives under /dev and /proc (/dev/stdout, /dev/fd/3). */
+static bool is_stream(const char *p)
+{
+    struct stat st;
+    return !strcmp(p, "-") || !strncmp(p, "/dev/", 5) || !strncmp(p, "/proc/", 6) ||
+           (stat(p, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode));
+}
+
+/* The format of the run's outputs: the extension of -o FILE (or --merge
+ * FILE), else --format, else a PDF.  Returns 0 or 2 after a usage error. */
+static int choose_format(const cv_options *o, bool out_is_dir, cv_format *f, FILE *diag)
+{
+    const char *opt = o->merge ? "--merge" : "-o";
+    const char *name = o->merge ? o->merge : out_is_dir ? NULL : o->output;
+    char shown[512];
+    *f = o->format != CV_FORMAT_NONE ? o->format : CV_FORMAT_PDF;
+    if (!name)
+        return 0;
+    cv_escape(name, shown, sizeof shown);
+    if (is_stream(name)) {
+        if (*f == CV_FORMAT_PDF)
+            return 0;
+        fprintf(diag, "cvpdf: %s %s: %s pages are files of their own; give a file name "
+                "ending in .%s, or a directory\nTry 'cvpdf --help'.\n", opt, shown,
+                *f == CV_FORMAT_PNG ? "PNG" : "SVG", cv_format_ext(*f));
+        return 2;
+    }
+    cv_format by_name = cv_format_of(name);
+    if (by_name == CV_FORMAT_NONE) {
+        SAY(diag, name, "the name's extension says what to write: .pdf, .png (a PNG per "
+            "page) or .svg (an SVG per page)%s", o->merge ? "" : "; a directory ends with /");
+        return 2;
+    }
+    if (o->format != CV_FORMAT_NONE && o->format != by_name) {
+        fprintf(diag, "cvpdf: --format %s does not agree with %s %s\nTry 'cvpdf --help'.\n",
+                cv_format_ext(o->format), opt, shown);
+        return 2;
+    }
+    *f = by_name;
+    return 0;
+}
+
 /* One path per profile: -o FILE, or DIR/<stem>.pdf, or <stem>.pdf here.
  * Two profiles for one path are refused.  With --merge nothing of this is
  * written: the book is the one output. */
@@ -61,6 +104,8 @@ static int name_outputs(cv_arena *a, const cv_options *o, cv_plan *p, bool *mkdi
                 "use -o DIR/\n", cv_escape(output, shown, sizeof shown), o->nprofiles);
         return 2;
     }
+    /* Named by --format; -o FILE keeps its own name (choose_format()). */
+    const char *ext = cv_format_ext(o->format != CV_FORMAT_NONE ? o->format : CV_FORMAT_PDF);
     *mkdir_out = out_is_dir && !o->dump && !o->merge && !is_dir(output);
     p->n = o->nprofiles;
     p->outs = cv_arena_alloc(a, (size_t)p->n * sizeof *p->outs);
@@ -69,8 +114,9 @@ static int name_outputs(cv_arena *a, const cv_options *o, cv_plan *p, bool *mkdi
         if (output && !out_is_dir)
             p->outs[i] = output;
         else
-            p->outs[i] = cv_arena_printf(a, "%s%s%s.pdf", out_is_dir ? output : "",
-                                         out_is_dir && !slash ? "/" : "", cv_plan_stem(a, prof));
+            p->outs[i] = cv_arena_printf(a, "%s%s%s.%s", out_is_dir ? output : "",
+                                         out_is_dir && !slash ? "/" : "", cv_plan_stem(a, prof),
+                                         ext);
         for (int j = 0; j < i && !o->dump && !o->merge; j++)
             if (!strcmp(p->outs[i], p->outs[j])) {
                 SAY(diag, "cvpdf", "%s and %s would both be written to %s; give one of them "
@@ -105,11 +151,18 @@ static int refuse_inputs(const cv_options *o, const cv_plan *p, FILE *diag)
 
 int cv_plan_make(cv_arena *a, const cv_options *o, cv_plan *p, FILE *diag)
 {
-    *p = (cv_plan){0};
+    *p = (cv_plan){.format = CV_FORMAT_PDF};
     bool mkdir_out = false;
     int status = name_outputs(a, o, p, &mkdir_out, diag);
+    /* An output that is an input first: `-o p.yaml` is that, not a format. */
     if (status == 0 && !o->dump)
         status = refuse_inputs(o, p, diag);
+    if (status == 0 && !o->dump) {
+        const char *output = o->output;
+        size_t olen = output ? strlen(output) : 0;
+        bool out_is_dir = output && ((olen && output[olen - 1] == '/') || is_dir(output));
+        status = choose_format(o, out_is_dir, &p->format, diag);
+    }
     if (status == 0 && mkdir_out)
         status = make_dir(o->output, diag);
     return status;

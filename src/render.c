@@ -6,6 +6,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bidi.h"
+#include "cjk.h"
 #include "compose.h"
 #include "doc.h"
 #include "docinfo.h"
@@ -14,6 +16,7 @@
 #include "fit.h"
 #include "flow.h"
 #include "furniture.h"
+#include "lang.h"
 #include "output.h"
 #include "photo.h"
 
@@ -102,7 +105,8 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
                       ? cv_doc_load_with(a, profile, r->defaults, err)
                       : cv_doc_load_text(a, "<stdin>", r->stdin_text ? r->stdin_text : "",
                                          r->stdin_len, r->defaults, err);
-    if (!doc || err->set)
+    if (!doc || err->set ||
+        !cv_locale_localize(a, &doc->locale, r->style->eng->locales, err))
         return NULL;
     for (size_t i = 0; i < doc->nsections; i++)      /* no output may overwrite a .bib */
         if (doc->sections[i].bib)
@@ -118,11 +122,19 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     const cv_image *photo = cv_photo_load(a, doc, base, err);
     if (err->set)
         return NULL;
-    cv_style fitted;
+    /* The faces of the profile's region (JP for Japanese, ...), then fit. */
+    cv_style local, fitted;
     const char *pulled;
-    const cv_style *st = fit(a, r, base, profile, doc, photo, &fitted, &pulled, err);
+    const cv_style *st = cv_cjk_localize(base, doc->locale.language, &local);
+    st = fit(a, r, st, profile, doc, photo, &fitted, &pulled, err);
     if (err->set)
         return NULL;
+    if (doc->locale.rtl) {          /* set right to left (bidi.h) */
+        cv_style *rs = cv_arena_alloc(a, sizeof *rs);
+        *rs = *st;
+        rs->rtl = true;
+        st = rs;
+    }
     cv_composed c;
     if (!cv_compose(a, doc, st, photo, &c, err) || err->set)
         return NULL;
@@ -131,7 +143,10 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     if (o->explain)
         explain(profile, d, &c, &log, pulled);
     cv_furnish(a, d, doc, st, doc->today, err);
+    if (st->rtl)
+        cv_bidi_mirror(d);
     cv_display_set_info(a, d, doc, st);
+    d->shaper = st->eng->shaper;
     d->pdfa = d->pdfa || o->pdfa;
     d->has_date = o->has_epoch;
     d->epoch = o->epoch;
@@ -151,6 +166,22 @@ static void note_inputs(cv_engine *eng, const char *profile, const cv_display *d
     cv_engine_note_fonts(eng);
 }
 
+/* Draw `d` to `out` in the run's format. */
+static bool draw(cv_arena *a, const cv_renderer *r, const cv_display *d, const char *out,
+                 cv_error *err)
+{
+    cv_engine *eng = r->style->eng;
+    if (r->format != CV_FORMAT_PNG && r->format != CV_FORMAT_SVG)
+        return cv_draw_pdf(d, eng, out, eng->inputs, err) && !err->set;
+    char *pdf;
+    size_t len;
+    bool ok = cv_draw_pdf_bytes(d, eng, out, &pdf, &len, err) &&
+              cv_raster_write(a, pdf, len, r->format, (double)r->opt->dpi, out, eng->inputs,
+                              err) && !err->set;
+    free(pdf);
+    return ok;
+}
+
 bool cv_render_one(const cv_renderer *r, const char *profile, const char *out)
 {
     cv_engine *eng = r->style->eng;
@@ -168,7 +199,7 @@ bool cv_render_one(const cv_renderer *r, const char *profile, const char *out)
         ok = true;
     } else if (d) {
         note_inputs(eng, profile, d);
-        ok = cv_draw_pdf(d, eng, out, eng->inputs, &err) && !err.set;
+        ok = draw(a, r, d, out, &err);
     }
     if (!ok)
         cv_error_print(&err);
@@ -240,6 +271,22 @@ static bool book_add(const cv_renderer *r, cv_book *k, char **profiles, int n,
     return ok;
 }
 
+/* The book, as a PDF or as PNG or SVG pages. */
+static bool book_write(cv_arena *a, const cv_renderer *r, cv_book *k, const char *name,
+                       cv_error *err)
+{
+    const cv_inputs *inputs = r->style->eng->inputs;
+    const char *path = r->opt->merge;
+    if (r->format != CV_FORMAT_PNG && r->format != CV_FORMAT_SVG)
+        return cv_book_write(k, name, path, inputs, err);
+    char *pdf;
+    size_t len;
+    bool ok = cv_book_bytes(k, name, path, &pdf, &len, err) &&
+              cv_raster_write(a, pdf, len, r->format, (double)r->opt->dpi, path, inputs, err);
+    free(pdf);
+    return ok;
+}
+
 /* Two passes, so that only one résumé is in memory at a time: the first
  * notes the characters each draws (each face is subset once, for
  * everyone), the second lays each out again and draws it. */
@@ -256,13 +303,15 @@ int cv_render_book(const cv_renderer *r, char **profiles, int n)
     cv_error err;
     cv_cli_error_init(r->opt, &err);
     int ngood = n - failed;
+    cv_arena *names = cv_arena_new();     /* PNG or SVG pages' names */
     if (ngood && (!book_add(r, k, profiles, n, good, &err) ||
-                  !cv_book_write(k, t.s, r->opt->merge, r->style->eng->inputs, &err))) {
+                  !book_write(names, r, k, t.s, &err))) {
         cv_error_print(&err);
         failed = n;
     } else if (!ngood) {
         fprintf(stderr, "%s: error: nothing to write: no profile rendered\n", r->opt->merge);
     }
+    cv_arena_free(names);
     cv_book_free(k);
     free(good);
     return failed;

@@ -330,6 +330,7 @@ static const char *field_schema(cv_field_type t)
     case CV_FIELD_AUTHORS: return "{\"$ref\": \"#/$defs/texts\"}";
     case CV_FIELD_HIGHLIGHTS: return "{\"$ref\": \"#/$defs/highlights\"}";
     case CV_FIELD_TAGS: return "{\"description\": \"RenderCV's tags: ignored\"}";
+    case CV_FIELD_SPAN: break;          /* no key: never in a profile */
     }
     return "{\"$comment\": \"untyped\"}";
 }

@@ -78,6 +78,7 @@
 #include <hb.h>
 
 #include "arena.h"
+#include "utf8.h"
 
 #define UNKNOWN 0xFFFFu
 #define MAX_SCRIPTS 8
@@ -128,6 +129,14 @@ struct cv_shaper {
     uint32_t *cps;
     int32_t *delta, *d2;
     unsigned *glyph;
+    /* Clusters of complex scripts (cv_shape_complex): code point
+     * CV_CLUSTER_BASE + i is cl[i]. */
+    struct cluster {
+        int face;
+        unsigned gid;
+        char *text;
+    } *cl;
+    size_t ncl, ccl;
 };
 
 static const hb_feature_t no_ligatures[] = {
@@ -181,6 +190,9 @@ void cv_shaper_free(cv_shaper *sh)
     free(sh->delta);
     free(sh->d2);
     free(sh->glyph);
+    for (size_t i = 0; i < sh->ncl; i++)
+        free(sh->cl[i].text);
+    free(sh->cl);
     free(sh);
 }
 
@@ -262,6 +274,10 @@ static inline face_cache *face_of(cv_shaper *sh, int id)
 
 unsigned cv_shape_glyph(cv_shaper *sh, int face, uint32_t cp)
 {
+    if (cp >= CV_CLUSTER_BASE) {
+        size_t i = cp - CV_CLUSTER_BASE;
+        return i < sh->ncl && sh->cl[i].face == face ? sh->cl[i].gid : 0;
+    }
     face_cache *c = face_of(sh, face);
     return c ? glyph_of(c, cp) : 0;
 }
@@ -858,11 +874,14 @@ void cv_shape_run(cv_shaper *sh, int face, const uint32_t *cps, size_t n, int16_
         memset(kern, 0, n * sizeof *kern);
         return;
     }
+    bool clusters = false;
     for (size_t i = 0; i < n; i++) {
-        w[i] = (int16_t)advance_em(c, glyph_of(c, cps[i]));
+        clusters |= cps[i] >= CV_CLUSTER_BASE;
+        w[i] = (int16_t)advance_em(c, cps[i] >= CV_CLUSTER_BASE ? cv_shape_glyph(sh, face, cps[i])
+                                                                : glyph_of(c, cps[i]));
         kern[i] = 0;
     }
-    if (n < 2)
+    if (n < 2 || clusters)      /* shaped already (cv_shape_complex) */
         return;
 
     /* Kerning only: one glyph per code point is required, because the PDF
@@ -880,4 +899,83 @@ void cv_shape_run(cv_shaper *sh, int face, const uint32_t *cps, size_t n, int16_
     for (size_t i = 0; i < n; i++)
         if (delta[i])
             kern[i] = (int16_t)lround(delta[i] * 1000.0 / c->face->upem);
+}
+
+/* ---- Complex scripts ------------------------------------------------- */
+
+const char *cv_shape_cluster_text(const cv_shaper *sh, uint32_t cp)
+{
+    size_t i = cp - CV_CLUSTER_BASE;
+    return cp >= CV_CLUSTER_BASE && i < sh->ncl ? sh->cl[i].text : NULL;
+}
+
+/* The code point of glyph `gid` of `face` standing for `text` (len bytes),
+ * made on first use; 0 when the table is full. */
+static uint32_t cluster_cp(cv_shaper *sh, int face, unsigned gid, const char *text, size_t len)
+{
+    for (size_t i = 0; i < sh->ncl; i++)
+        if (sh->cl[i].face == face && sh->cl[i].gid == gid &&
+            strlen(sh->cl[i].text) == len && !memcmp(sh->cl[i].text, text, len))
+            return CV_CLUSTER_BASE + (uint32_t)i;
+    if (sh->ncl == CV_CLUSTER_MAX)
+        return 0;
+    if (sh->ncl == sh->ccl) {
+        sh->ccl = sh->ccl ? 2 * sh->ccl : 64;
+        sh->cl = cv_xrealloc(sh->cl, sh->ccl * sizeof *sh->cl);
+    }
+    char *t = cv_xmalloc(len + 1);
+    memcpy(t, text, len);
+    t[len] = 0;
+    sh->cl[sh->ncl] = (struct cluster){face, gid, t};
+    return CV_CLUSTER_BASE + (uint32_t)sh->ncl++;
+}
+
+uint32_t cv_shape_cluster(cv_shaper *sh, int face, unsigned gid, const char *text)
+{
+    return cluster_cp(sh, face, gid, text, strlen(text));
+}
+
+bool cv_shape_complex(cv_shaper *sh, int face, const uint32_t *cps, size_t n, uint32_t *out)
+{
+    const cv_face *f = cv_fontset_face(sh->fs, face);
+    if (!f || n == 0 || n > 4096)
+        return false;
+    hb_buffer_t *buf = hb_buffer_create();
+    hb_buffer_add_utf32(buf, cps, (int)n, 0, (int)n);
+    hb_buffer_guess_segment_properties(buf);
+    hb_buffer_set_direction(buf, HB_DIRECTION_LTR);
+    hb_buffer_set_cluster_level(buf, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES);
+    hb_shape((hb_font_t *)f->hb, buf, NULL, 0);
+    unsigned ng;
+    hb_glyph_info_t *gi = hb_buffer_get_glyph_infos(buf, &ng);
+    bool ok = true;
+    /* Each cluster: its glyphs [g0, g1) for its characters [c0, c1). */
+    for (unsigned g0 = 0; ok && g0 < ng;) {
+        unsigned g1 = g0 + 1;
+        while (g1 < ng && gi[g1].cluster == gi[g0].cluster)
+            g1++;
+        size_t c0 = gi[g0].cluster, c1 = g1 < ng ? gi[g1].cluster : n;
+        if (c1 <= c0 || c1 > n || g1 - g0 > c1 - c0) {
+            ok = false;         /* more glyphs than characters: not here */
+            break;
+        }
+        /* Glyph j stands for character c0 + j, the last for the rest: the
+         * text reads in order whatever the glyphs are. */
+        for (size_t j = 0; j < c1 - c0; j++) {
+            if (j >= g1 - g0) {
+                out[c0 + j] = 0xFEFF;
+                continue;
+            }
+            size_t e = j + 1 == g1 - g0 ? c1 : c0 + j + 1;
+            char text[64];
+            size_t len = 0;
+            for (size_t k = c0 + j; k < e && len + 4 < sizeof text; k++)
+                len += cv_utf8_encode(cps[k], text + len);
+            out[c0 + j] = cluster_cp(sh, face, gi[g0 + j].codepoint, text, len);
+            ok &= out[c0 + j] != 0 && gi[g0 + j].codepoint != 0;
+        }
+        g0 = g1;
+    }
+    hb_buffer_destroy(buf);
+    return ok;
 }

@@ -24,7 +24,8 @@
 #include "markup.h"
 #include "yml.h"
 
-enum kind { LEN, NUM, BOOL, COLOR, STR, ALIGN, BREAKING, COUNT, FRACTION, NAMES, SIDE, PHOTOPOS };
+enum kind { LEN, NUM, BOOL, COLOR, STR, ALIGN, BREAKING, COUNT, FRACTION, NAMES, SIDE, PHOTOPOS,
+            EM };
 
 #define MAX_LAYOUT_STRING 1024
 
@@ -47,6 +48,7 @@ static const key keys[] = {
     K("text", "justify", BOOL, justify),
     K("text", "hyphenate", BOOL, hyphenate),
     K("text", "line_breaking", BREAKING, greedy),
+    K("text", "cjk_latin_space", EM, cjk_latin_space),
     K("header", "align", ALIGN, header_align),
     KS("header", "name_size", name_size, 144),
     K("header", "name_bold", BOOL, name_bold),
@@ -105,6 +107,7 @@ static const key keys[] = {
     K("columns.sidebar", "stack_side", BOOL, sidebar_stack),
     K("columns.sidebar", "justify", BOOL, sidebar_justify),
     K("columns.sidebar", "single_block", BOOL, sidebar_single_block),
+    K("columns.sidebar", "widen_main", BOOL, sidebar_widen),
     K("columns.sidebar", "line_spacing", NUM, sidebar_line_spacing),
     K("columns.sidebar", "rule_width", LEN, sidebar_rule_width),
     K("columns.sidebar", "rule_color", COLOR, sidebar_rule_color),
@@ -178,6 +181,7 @@ void cv_style_defaults(cv_style *st)
     st->link_color = 0x1F3A5F;
     st->justify = true;
     st->hyphenate = true;
+    st->cjk_latin_space = 0.25f;
     st->header_align = CV_ALIGN_CENTER;
     st->name_size = 24;
     st->name_bold = true;
@@ -221,6 +225,7 @@ void cv_style_defaults(cv_style *st)
     st->sidebar_gap = 20;
     st->sidebar_stack = true;
     st->sidebar_single_block = true;
+    st->sidebar_widen = true;
     st->sidebar_line_spacing = 1.4f;
     st->sidebar_rule_color = 0xC8CED6;
     st->contact_title = "Contact";
@@ -465,7 +470,7 @@ static bool is_font_path(const char *s)
     size_t n = strlen(s);
     return strchr(s, '/') ||
            (n > 4 && (!strcasecmp(s + n - 4, ".ttf") || !strcasecmp(s + n - 4, ".ttc") ||
-                      !strcasecmp(s + n - 4, ".otf")));
+                      !strcasecmp(s + n - 4, ".otf") || !strcasecmp(s + n - 4, ".otc")));
 }
 
 /* Open the font file `name` (relative to the layout file that names it, at
@@ -516,6 +521,12 @@ static bool read_fonts(cv_arena *a, const cv_yml *font, cv_fontset *fs, cv_style
     cv_pos pos[CV_MAX_CHAIN];
     size_t n = 0;
     names[n] = family, pos[n++] = fam_pos;
+    /* The default CJK fallback: Noto Sans CJK (real bold; optional, so a
+     * system without it still renders), then the bundled WenQuanYi. */
+    bool default_chain = !font || !cv_yml_get(font, "fallback");
+    if (default_chain && cv_fontset_find_lazy(fs, "Noto Sans CJK SC", false, false,
+                                              &(bool){false}, fam_pos, &(cv_error){0}) >= 0)
+        names[n] = "Noto Sans CJK SC", pos[n++] = fam_pos;
     if (!font)
         names[n] = "WenQuanYi Micro Hei", pos[n++] = fam_pos;
     else if (fallback && fallback->kind == CV_YML_SCALAR)
@@ -545,9 +556,11 @@ static bool read_fonts(cv_arena *a, const cv_yml *font, cv_fontset *fs, cv_style
                 st->synth[s][i] = (s & CV_STYLE_BOLD) && !cv_fontset_face(fs, file_id[i])->bold;
                 continue;
             }
-            st->chain[s][i] = cv_fontset_find(fs, names[i], s & CV_STYLE_BOLD,
-                                              s & CV_STYLE_ITALIC, &st->synth[s][i],
-                                              pos[i], err);
+            /* Fallback faces are opened when a character first needs
+             * them: a CJK collection costs milliseconds a face. */
+            st->chain[s][i] = (i ? cv_fontset_find_lazy : cv_fontset_find)(
+                fs, names[i], s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC, &st->synth[s][i],
+                pos[i], err);
             if (st->chain[s][i] < 0)
                 return false;
         }
@@ -637,6 +650,21 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
                                k->name);
         *(float *)dst = (float)num;
         return true;
+    case EM: {               /* 0.25em, 0.25 or 0: a fraction of the type size */
+        if (v->kind == CV_YML_SCALAR && v->str) {
+            char *end;
+            num = strtod(v->str, &end);
+            if (end == v->str || (*end && strcmp(end, "em")))
+                num = -1;
+        } else {
+            num = -1;
+        }
+        if (!(num >= 0 && num <= 1))
+            return cv_error_at(err, v->pos, "%s must be a width in em from 0 to 1, "
+                               "such as 0.25em (0 for none)", k->name);
+        *(float *)dst = (float)num;
+        return true;
+    }
     case FRACTION: {
         if (!cv_yml_str(v, &s, err))
             return false;

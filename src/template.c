@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "authors.h"
 #include "fields.h"
@@ -202,6 +203,23 @@ static const char *entry_value(cv_arena *a, const char *ph, const cv_entry *e,
             return r ? cv_markup_escape(a, r) : NULL;
         }
         return d->kind ? cv_markup_escape(a, cv_date_format(a, d, &doc->locale)) : NULL;
+    case CV_FIELD_SPAN: {
+        /* An ongoing entry lasts until settings.current_date, else today. */
+        cv_date today = {0};
+        int y, m, dd;
+        if (doc->current_date.s &&
+            cv_date_shape(doc->current_date.s, &y, &m, &dd) >= CV_DATE_MONTH) {
+            today = (cv_date){.kind = CV_DATE_MONTH, .year = y, .month = m};
+        } else {
+            time_t now = time(NULL);
+            struct tm tm;
+            if (gmtime_r(&now, &tm))
+                today = (cv_date){.kind = CV_DATE_MONTH, .year = tm.tm_year + 1900,
+                                  .month = tm.tm_mon + 1};
+        }
+        const char *s = cv_date_span(a, &e->start_date, &e->end_date, &today, &doc->locale);
+        return s ? cv_markup_escape(a, s) : NULL;
+    }
     case CV_FIELD_AUTHORS:
         return authors_value(a, e, doc);
     case CV_FIELD_DOI:
@@ -334,6 +352,12 @@ static bool keep_literal(const tok *tk, size_t nt, size_t t)
 static size_t expand(cv_arena *a, const char *tmpl, const cv_entry *e, const cv_doc *doc,
                      const cv_pagevars *pv, cv_span **out)
 {
+    /* The language's phrase for a degree in an area ("AREA DEGREE" in
+     * Chinese) where the layout writes English's. */
+    const char *en = cv_locale_english()->degree_with_area, *dp = strstr(tmpl, en);
+    if (dp && doc->locale.degree_with_area && doc->locale.degree_with_area != en)
+        tmpl = cv_arena_printf(a, "%.*s%s%s", (int)(dp - tmpl), tmpl,
+                               doc->locale.degree_with_area, dp + strlen(en));
     /* Markup of the template first, then placeholders inside each span. */
     cv_span *ts;
     size_t nts = cv_markup_parse(a, tmpl, 0, &ts);
@@ -355,9 +379,12 @@ static size_t expand(cv_arena *a, const char *tmpl, const cv_entry *e, const cv_
         }
         if (k->empty)
             continue;
-        /* A value is markup itself; it inherits the template's style/link. */
+        /* A value is markup itself; it inherits the template's style/link.
+         * bold_keywords are for the profile's text, not the running header
+         * and footer (the owner's name among them would set it in bold). */
         cv_span *vs;
-        size_t nv = cv_template_text(a, doc, k->text, k->style, &vs);
+        size_t nv = pv ? cv_markup_parse(a, k->text, k->style, &vs)
+                       : cv_template_text(a, doc, k->text, k->style, &vs);
         for (size_t j = 0; j < nv; j++) {
             if (!vs[j].link)
                 vs[j].link = k->link;

@@ -38,8 +38,9 @@
  *     not exactly, those of one total fit, at a window's cost per window.
  *  5. Set.  A justified line shares its slack among its spaces and the gaps
  *     between CJK characters, in proportion to their stretch (or takes it
- *     from their shrink); a line that would need more than twice the
- *     stretch is left ragged instead.  A hyphenated line gets its hyphen.
+ *     from their shrink); a line that would need more than 1.26 times
+ *     the stretch (badness 200, the breaker's tolerance) is left ragged
+ *     instead: no gaping line in a narrow column.  A hyphenated line gets its hyphen.
  */
 #include "wrap.h"
 
@@ -52,6 +53,8 @@
 #include <hb.h>
 #include <linebreak.h>
 
+#include "bidi.h"
+#include "cjk.h"
 #include "hyph.h"
 #include "kp.h"
 #include "utf8.h"
@@ -61,7 +64,7 @@
 #define SPACE_SHRINK 0.3f
 #define CJK_STRETCH 0.12f    /* em, between two CJK characters */
 #define RAGGED_STRETCH 6.0f  /* em at the end of every ragged line */
-#define MAX_RATIO 2.0f       /* looser than this: set ragged */
+#define MAX_RATIO 1.26f      /* looser than this (badness 200, the tolerance): ragged */
 #define RUNT 4.0f            /* em: a last line narrower than this is a runt */
 
 /* Penalties for the kinds of break. */
@@ -123,6 +126,7 @@ typedef struct para {
     size_t n;
     const cv_span *spans;    /* it[i].span indexes these */
     const cv_textfmt *fmt;   /* the size, the colours, justification */
+    int16_t cjk_gap;         /* thousandths of an em between Han and Latin */
 } para;
 
 /* ---- Characters ---------------------------------------------------------- */
@@ -198,27 +202,6 @@ static bool joins(uint32_t a, uint32_t b)
            c == HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK;
 }
 
-/* Full-width punctuation drawn in the left half of its em (its blank is on
- * the right), and in the right half. */
-static bool ink_left(uint32_t cp)
-{
-    if (cp < 0x2000)
-        return false;
-    static const uint32_t list[] = {0xFF0C, 0x3002, 0x3001, 0xFF09, 0x300D, 0x300F,
-                                    0x300B, 0x3011, 0x3015, 0x3009, 0x3017, 0x2019,
-                                    0x201D, 0};
-    return in_list(cp, list);
-}
-
-static bool ink_right(uint32_t cp)
-{
-    if (cp < 0x2000)
-        return false;
-    static const uint32_t list[] = {0xFF08, 0x300C, 0x300E, 0x300A, 0x3010, 0x3014,
-                                    0x3008, 0x3016, 0x2018, 0x201C, 0};
-    return in_list(cp, list);
-}
-
 static float adv(const para *p, size_t i)
 {
     return (p->it[i].w + p->it[i].kern) * p->fmt->size / 1000.0f;
@@ -277,23 +260,60 @@ static int16_t hyphen_w(const cv_style *st, int face)
 
 /* ---- Passes 1 and 2: itemise and shape ----------------------------------- */
 
+/* The face of style `style` at the place in the fallback chain where face
+ * `face` is for style `of` (-1 when it is in none). */
+static int chain_face(const cv_style *st, int face, unsigned of, unsigned style, bool *synth)
+{
+    for (size_t c = 0; c < st->nchain; c++)
+        if (st->chain[of][c] == face) {
+            *synth = st->synth[style][c];
+            return st->chain[style][c];
+        }
+    return -1;
+}
+
 /* Quotes, dashes and dots that Chinese and Latin share follow the text
  * around them: beside a CJK character they come from its face (full-width
- * “ ” in Chinese), elsewhere from the Latin one. */
-static void shared_punctuation(item *it, size_t n, cv_shaper *sh)
+ * “ ” in Chinese), elsewhere from the Latin one.  A run of them ("——",
+ * "……") is decided as one, by the characters on either side of the run,
+ * and takes that face in its own weight (the bold of "**奖项**——" closes
+ * before the dashes): one face, one weight, one line of ink. */
+static void shared_punctuation(item *it, size_t n, const cv_style *st, const cv_span *spans,
+                               const cv_textfmt *fmt)
 {
-    for (size_t i = 0; i < n; i++) {
+    cv_shaper *sh = st->eng->shaper;
+    for (size_t i = 0; i < n;) {
         uint32_t c = it[i].cp;
         if (!(c == 0x2018 || c == 0x2019 || c == 0x201C || c == 0x201D || c == 0x2014 ||
-              c == 0x2026 || c == 0xB7))
+              c == 0x2026 || c == 0xB7)) {
+            i++;
             continue;
-        const item *nb = i > 0 && is_cjk(it[i - 1].cp)       ? &it[i - 1]
-                         : i + 1 < n && is_cjk(it[i + 1].cp) ? &it[i + 1]
-                                                              : NULL;
-        if (nb && nb->face != it[i].face && cv_shape_glyph(sh, nb->face, c)) {
-            it[i].face = nb->face;
-            it[i].synth = nb->synth;
         }
+        size_t j = i + 1;
+        while (cv_cjk_is_run_mark(c) && j < n && it[j].cp == c)
+            j++;
+        const item *nb = i > 0 && is_cjk(it[i - 1].cp)       ? &it[i - 1]
+                         : j < n && is_cjk(it[j].cp)          ? &it[j]
+                                                              : NULL;
+        for (size_t k = i; nb && k < j; k++) {
+            unsigned style = (spans[it[k].span].style | fmt->style) & 3;
+            unsigned nstyle = (spans[nb->span].style | fmt->style) & 3;
+            bool synth = nb->synth;
+            int f = chain_face(st, nb->face, nstyle, style, &synth);
+            if (f < 0)
+                f = nb->face, synth = nb->synth;
+            if (f != it[k].face && cv_shape_glyph(sh, f, c)) {
+                it[k].face = f;
+                it[k].synth = synth;
+            }
+        }
+        /* A run the text set in two faces or weights: all as its first. */
+        for (size_t k = i + 1; k < j; k++)
+            if (cv_shape_glyph(sh, it[i].face, c)) {
+                it[k].face = it[i].face;
+                it[k].synth = it[i].synth;
+            }
+        i = j;
     }
 }
 
@@ -301,6 +321,13 @@ static void shared_punctuation(item *it, size_t n, cv_shaper *sh)
  * whole page of text in one face, a word of a million letters) is shaped a
  * piece at a time, each with SHAPE_CONTEXT code points of the text around
  * it, so that HarfBuzz never holds more than that. */
+/* Letters of scripts that join (Arabic, Devanagari's headline) or are
+ * never letter-spaced (Hebrew): no tracking after them. */
+static bool joined(uint32_t cp)
+{
+    return cv_bidi_is_rtl(cp) || (cp >= 0x900 && cp <= 0x97F) || cp >= CV_CLUSTER_BASE;
+}
+
 static void shape_items(cv_arena *a, item *it, size_t n, cv_shaper *sh, const cv_textfmt *fmt)
 {
     size_t bufn = n < SHAPE_PIECE + 2 * SHAPE_CONTEXT ? n : SHAPE_PIECE + 2 * SHAPE_CONTEXT;
@@ -324,23 +351,47 @@ static void shape_items(cv_arena *a, item *it, size_t n, cv_shaper *sh, const cv
             cv_shape_run(sh, it[i].face, cps, ce - cb, w, kern);
             for (size_t k = b; k < e; k++) {
                 it[k].w = w[k - cb];
-                it[k].kern = (int16_t)(kern[k - cb] + (k + 1 < j ? fmt->tracking : 0));
+                it[k].kern = (int16_t)(kern[k - cb] +
+                                       (k + 1 < j && !joined(it[k].cp) ? fmt->tracking : 0));
             }
         }
         i = j;
     }
 }
 
-/* Two full-width punctuation marks side by side ("），" "。「") would leave a
- * whole em of blank between their inks: take half of it out, as Chinese
- * typesetting does. */
-static void squeeze_punctuation(item *it, size_t n)
+/* The least blank left between two inks when punctuation is squeezed,
+ * thousandths of an em. */
+#define SQUEEZE_GAP 60
+
+/* Two full-width punctuation marks side by side ("），" "。「") leave a
+ * whole em of blank between their inks: half of it is taken out, as
+ * Chinese and Japanese typesetting do (clreq 3.1.6, JIS X 4051 §4.2) --
+ * exactly half an em a pair, from the blank side of the first mark's em
+ * (or, as kerning can only move what follows, from the second's left
+ * blank).  Where the inks lie is read from the glyphs, not assumed: the
+ * same "。" sits in the corner in a simplified Chinese or Japanese face and
+ * in the middle in a traditional one, and WenQuanYi centres its "）".  A
+ * pair whose inks would come nearer than SQUEEZE_GAP is left alone, so the
+ * glyphs never touch.  In a run of three, each pair is judged after the
+ * pair before it. */
+static void squeeze_punctuation(item *it, size_t n, const cv_style *st)
 {
+    cv_shaper *sh = st->eng->shaper;
+    const cv_fontset *fs = st->eng->fonts;
     for (size_t i = 0; i + 1 < n; i++) {
-        uint32_t c = it[i].cp, d = it[i + 1].cp;
-        bool squeeze = ink_left(c) ? ink_left(d) || ink_right(d) : ink_right(c) && ink_right(d);
-        if (squeeze && it[i].w >= 900 && it[i + 1].w >= 900)
-            it[i].kern = (int16_t)(it[i].kern - it[i].w / 2);
+        item *x = &it[i], *y = &it[i + 1];
+        if (!cv_cjk_squeezable(x->cp) || !cv_cjk_squeezable(y->cp) || x->w < 900 ||
+            y->w < 900 || x->face != y->face || x->kern < -x->w / 4)
+            continue;
+        const cv_face *f = cv_fontset_face(fs, x->face);
+        int xlo, xhi, ylo, yhi;
+        if (!cv_cjk_ink(f, cv_shape_glyph(sh, x->face, x->cp), &xlo, &xhi) ||
+            !cv_cjk_ink(f, cv_shape_glyph(sh, y->face, y->cp), &ylo, &yhi))
+            continue;
+        /* The blank between the inks as set, and with half an em less. */
+        int blank = x->w + x->kern - xhi + ylo;
+        if (blank - 500 >= SQUEEZE_GAP)
+            x->kern = (int16_t)(x->kern - 500);
     }
 }
 
@@ -403,7 +454,122 @@ static void missing_char(missing *m, const char *s, size_t len, uint32_t cp, cv_
     m->nchars = 1;
 }
 
+/* A run of dashes ("——", a Chinese dash of two ems) is one unbroken line:
+ * where a face leaves a blank between two dashes' inks (Noto Sans CJK's is
+ * 0.09 em), kerning closes it, overlapping the inks a little. */
+static void join_dashes(item *it, size_t n, const cv_style *st)
+{
+    cv_shaper *sh = st->eng->shaper;
+    const cv_fontset *fs = st->eng->fonts;
+    for (size_t i = 0; i + 1 < n; i++) {
+        item *x = &it[i], *y = &it[i + 1];
+        if (x->cp != y->cp || x->face != y->face ||
+            !(x->cp == 0x2014 || x->cp == 0x2015 || x->cp == 0x2E3A || x->cp == 0x2E3B))
+            continue;
+        const cv_face *f = cv_fontset_face(fs, x->face);
+        int lo, hi;
+        if (!cv_cjk_ink(f, cv_shape_glyph(sh, x->face, x->cp), &lo, &hi))
+            continue;
+        int blank = x->w + x->kern - hi + lo;
+        if (blank > -10)
+            x->kern = (int16_t)(x->kern - blank - 10);
+    }
+}
+
+/* Whether the gap between Han and Latin follows item i. */
+static bool cjk_gap_after(const para *p, size_t i)
+{
+    if (p->cjk_gap <= 0 || i + 1 >= p->n)
+        return false;
+    uint32_t c = p->it[i].cp, d = p->it[i + 1].cp;
+    return (cv_cjk_is_ideograph(c) && cv_cjk_is_latin(d)) ||
+           (cv_cjk_is_latin(c) && cv_cjk_is_ideograph(d));
+}
+
+/* Han or kana beside a Latin letter or digit with no space typed between
+ * them ("在GPU与", "使用C++"): a gap of the style's cjk_latin_space (a
+ * quarter of an em unless the layout says otherwise), as kerning after the
+ * first -- layout only: no character is added, the gap goes at a line's
+ * end with the glue, and a text extractor reads the words as typed. */
+static void cjk_latin_space(para *p)
+{
+    for (size_t i = 0; p->cjk_gap > 0 && i + 1 < p->n; i++)
+        if (cjk_gap_after(p, i))
+            p->it[i].kern = (int16_t)(p->it[i].kern + p->cjk_gap);
+}
+
 /* The items of `spans` into *p, which then points into the arena. */
+/* Arabic letters in the forms their neighbours call for (bidi.h), where
+ * the letter's face has that form; the alef of a lam-alef ligature
+ * vanishes like a control. */
+static void join_arabic(cv_arena *a, item *it, size_t n, cv_shaper *sh)
+{
+    size_t i = 0;
+    while (i < n && !(it[i].cp >= 0x600 && it[i].cp <= 0x8FF))
+        i++;
+    if (i == n)
+        return;
+    uint32_t *cps = cv_arena_alloc(a, n * sizeof *cps);
+    for (size_t k = 0; k < n; k++)
+        cps[k] = it[k].cp;
+    if (!cv_bidi_join(cps, n))
+        return;
+    /* Joiners have done their work: not drawn (the text keeps the
+     * letters, as readers join them again). */
+    for (size_t k = 0; k < n; k++)
+        if (it[k].cp == 0x200C || it[k].cp == 0x200D)
+            it[k].ctrl = true;
+    for (size_t k = 0; k < n; k++) {
+        if (cps[k] == it[k].cp)
+            continue;
+        if (cps[k] == 0xFEFF && k + 1 < n) {
+            /* Lam-alef: the ligature in the alef's place, the lam gone, if
+             * the face has the ligature (its ToUnicode gives both letters,
+             * bidi.h); else both as they were.  (A glyph of no width
+             * standing for one of the letters reads worse in pdftotext.) */
+            if (cv_shape_glyph(sh, it[k + 1].face, cps[k + 1])) {
+                it[k].cp = 0xFEFF;
+                it[k].ctrl = true;
+                it[k + 1].cp = cps[k + 1];
+            }
+            k++;
+        } else if (cv_shape_glyph(sh, it[k].face, cps[k])) {
+            it[k].cp = cps[k];
+        }
+    }
+}
+
+/* Devanagari: the characters of each run in one face, shaped with every
+ * lookup (conjuncts, reordered matras), drawn as cluster code points
+ * (shape.h); a character left without a glyph vanishes like a control. */
+static bool is_indic(uint32_t cp)
+{
+    return (cp >= 0x900 && cp <= 0x97F) || (cp >= 0xA8E0 && cp <= 0xA8FF) || cp == 0x200C ||
+           cp == 0x200D;
+}
+
+static void shape_complex(cv_arena *a, item *it, size_t n, cv_shaper *sh)
+{
+    for (size_t i = 0; i < n;) {
+        if (!(it[i].cp >= 0x900 && it[i].cp <= 0x97F) || it[i].ctrl) {
+            i++;
+            continue;
+        }
+        size_t j = i;
+        while (j < n && is_indic(it[j].cp) && it[j].face == it[i].face && !it[j].ctrl)
+            j++;
+        uint32_t *cps = cv_arena_alloc(a, 2 * (j - i) * sizeof *cps), *out = cps + (j - i);
+        for (size_t k = i; k < j; k++)
+            cps[k - i] = it[k].cp;
+        if (cv_shape_complex(sh, it[i].face, cps, j - i, out))
+            for (size_t k = i; k < j; k++) {
+                it[k].cp = out[k - i];
+                it[k].ctrl = out[k - i] == 0xFEFF;
+            }
+        i = j;
+    }
+}
+
 static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                     size_t nspans, const cv_textfmt *fmt, cv_pos pos, para *p,
                     cv_error *err)
@@ -472,6 +638,12 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                 }
             }
             if (x.face < 0) {
+                /* Scripts the layout's fonts lack: Noto's (engine.h). */
+                bool synth = false;
+                x.face = cv_engine_script_face(st->eng, cp, style, &synth);
+                x.synth = synth;
+            }
+            if (x.face < 0) {
                 missing_char(&miss, (const char *)ch_at, len, cp, err);
                 continue;
             }
@@ -486,10 +658,15 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
         cv_warn(err, pos, "no font has %zu more word%s of this text either", miss.more,
                 miss.more == 1 ? "" : "s");
 
-    shared_punctuation(it, n, sh);
+    join_arabic(a, it, n, sh);
+    shape_complex(a, it, n, sh);
+    shared_punctuation(it, n, st, spans, fmt);
     shape_items(a, it, n, sh, fmt);
-    squeeze_punctuation(it, n);
-    *p = (para){.it = it, .n = n, .spans = spans, .fmt = fmt};
+    squeeze_punctuation(it, n, st);
+    join_dashes(it, n, st);
+    *p = (para){.it = it, .n = n, .spans = spans, .fmt = fmt,
+                .cjk_gap = (int16_t)lroundf(st->cjk_latin_space * 1000.0f)};
+    cjk_latin_space(p);
 }
 
 /* ---- Pass 3: where lines may end ----------------------------------------- */
@@ -682,11 +859,13 @@ static void find_breaks(para *pp)
     free(cps);
     free(brks);
 
-    /* Kinsoku, on top of UAX #14. */
+    /* Kinsoku, on top of UAX #14; and a run of dashes or dots ("——",
+     * "……") is never broken. */
     for (size_t i = 0; i + 1 < n; i++) {
         if (it[i].brk == LINEBREAK_MUSTBREAK)
             continue;
-        if (is_closing(it[i + 1].cp) || is_opening(it[i].cp))
+        if (is_closing(it[i + 1].cp) || is_opening(it[i].cp) ||
+            (cv_cjk_is_run_mark(it[i].cp) && it[i + 1].cp == it[i].cp))
             it[i].brk = LINEBREAK_NOBREAK;
     }
 
@@ -838,34 +1017,68 @@ static bool word_edge(const item *it, size_t n, size_t i, bool after)
  * returns how many.  All their candidates go to libhyphen in one call (see
  * hyph.h).  *next gets where the last word ended: the words before it are
  * done (a word may run past `to`, and is read only once). */
-static size_t hyphenate(cv_arena *a, cv_hyph *hy, para *p, size_t from, size_t to,
-                        size_t *next)
+/* Letters of words other languages' patterns hyphenate (wide): Latin-1,
+ * Latin Extended-A and Cyrillic beside ASCII's. */
+static bool wide_lower(uint32_t c)
+{
+    return is_lower(c) || (c >= 0xDF && c <= 0xFF && c != 0xF7) ||
+           (c >= 0x100 && c <= 0x17F && (c & 1)) || (c >= 0x430 && c <= 0x45F);
+}
+static bool wide_letter(uint32_t c)
+{
+    return is_letter(c) || (c >= 0xC0 && c <= 0x17F && c != 0xD7 && c != 0xF7) ||
+           (c >= 0x400 && c <= 0x45F);
+}
+
+/* The lower case of an upper-case letter wide_letter() knows (c itself
+ * for any other). */
+static uint32_t wide_fold(uint32_t c)
+{
+    if ((c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7) ||
+        (c >= 0x410 && c <= 0x42F))
+        return c + 0x20;
+    if (c >= 0x400 && c <= 0x40F)
+        return c + 0x50;
+    if (c >= 0x100 && c <= 0x17F && !(c & 1))
+        return c + 1;
+    return c;
+}
+
+/* `caps`: a word may start with a capital (German nouns). */
+static size_t hyphenate(cv_arena *a, cv_hyph *hy, bool wide, bool caps, para *p,
+                        size_t from, size_t to, size_t *next)
 {
     item *it = p->it;
     size_t n = p->n;
+    if (!hy) {
+        *next = to;
+        return 0;
+    }
+    bool (*letter)(uint32_t) = wide ? wide_letter : is_letter;
+    bool (*lower)(uint32_t) = wide ? wide_lower : is_lower;
     /* Words are at least HYPHEN_WORD letters and one apart. */
     size_t nw = 0, most = (to - from) / (HYPHEN_WORD + 1) + 1;
     size_t *at = cv_arena_alloc(a, most * sizeof *at);
     const char **words = cv_arena_alloc(a, most * sizeof *words);
     size_t b = from;
     while (b < to) {
-        if (!is_letter(it[b].cp)) {
+        if (!letter(it[b].cp)) {
             b++;
             continue;
         }
         size_t e = b;
-        bool ok = is_lower(it[b].cp);
-        while (e < n && is_letter(it[e].cp)) {
-            ok &= is_lower(it[e].cp) && !it[e].url &&
+        bool ok = lower(it[b].cp) || (caps && lower(wide_fold(it[b].cp)));
+        for (e = b; e < n && letter(it[e].cp); e++)
+            ok &= (e == b || lower(it[e].cp)) && !it[e].url &&
                   !((p->spans[it[e].span].style | p->fmt->style) & CV_STYLE_BOLD);
-            e++;
-        }
         size_t len = e - b;
-        if (ok && len >= HYPHEN_WORD && len < 60 &&
+        if (ok && len >= HYPHEN_WORD && len < 30 &&
             (b == 0 || word_edge(it, n, b - 1, false)) && word_edge(it, n, e, true)) {
-            char *w = cv_arena_alloc(a, len + 1);
+            /* UTF-8 (ASCII but for other languages' words). */
+            char *w = cv_arena_alloc(a, 2 * len + 1), *q = w;
             for (size_t i = 0; i < len; i++)
-                w[i] = (char)it[b + i].cp;
+                q += cv_utf8_encode(i ? it[b + i].cp : wide_fold(it[b].cp), q);
+            *q = 0;
             words[nw] = w;
             at[nw++] = b;
         }
@@ -879,7 +1092,7 @@ static size_t hyphenate(cv_arena *a, cv_hyph *hy, para *p, size_t from, size_t t
         return 0;
     size_t count = 0;
     for (size_t i = 0; i < nw; i++)
-        for (size_t k = 0; words[i][k]; k++)
+        for (size_t k = 0; k < 64 && at[i] + k < n && letter(it[at[i] + k].cp); k++)
             if (pts[i][k] && it[at[i] + k].kind == B_NONE) {
                 it[at[i] + k].hyph = true;
                 count++;
@@ -1057,7 +1270,8 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
             }
         }
         /* A no-break space reads back as a space. */
-        run->g[run->n++] = (cv_gl){g->cp == 0xA0 ? ' ' : g->cp, g->w, adj};
+        int16_t wide = i + 1 < e && cjk_gap_after(p, i) ? p->cjk_gap : 0;
+        run->g[run->n++] = (cv_gl){g->cp == 0xA0 ? ' ' : g->cp, g->w, wide, adj};
         ng++;
         float step = (g->w + adj) * size / 1000.0f;
         run->width += step;
@@ -1080,7 +1294,7 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
         x += step;
     }
     if (hyphen > 0 && run) {
-        run->g[run->n++] = (cv_gl){'-', hyphen, 0};
+        run->g[run->n++] = (cv_gl){'-', hyphen, 0, 0};
         float step = hyphen * run->size / 1000.0f;
         run->width += step;
         if (link)
@@ -1120,7 +1334,12 @@ static bool hyph_points(cv_arena *a, breaker *br, size_t b, size_t e)
     para *p = br->p;
     size_t from = br->hyph_next > b ? br->hyph_next : b;
     if (from < e)
-        hyphenate(a, br->st->eng->hyph, p, from, e, &br->hyph_next);
+    {
+        cv_hyph *hy = cv_engine_hyph(br->st->eng, p->fmt->hyphenation);
+        const char *dict = p->fmt->hyphenation;
+        hyphenate(a, hy, hy != br->st->eng->hyph, dict && !strncmp(dict, "de", 2), p,
+                  from, e, &br->hyph_next);
+    }
     for (size_t i = b; i < e; i++)
         if (p->it[i].hyph)
             return true;
@@ -1208,6 +1427,7 @@ static size_t set_one(cv_arena *a, const breaker *br, const kpbuf *kb, size_t k,
         start++;
     if (start < end) {
         cv_line ln = set_line(a, p, start, end, br->width, p->fmt->justify && !forced, hy);
+        cv_bidi_line(a, &ln, br->st->rtl, br->st->eng->shaper);
         if (ln.nruns > 0 || end < n)
             push_line(a, out, ln);
     } else if (forced && end < n) {

@@ -545,9 +545,9 @@ def layout_tests():
         ("extends a missing file", "extends: nope\n", (1, 10), r"cannot open.*nope\.yaml"),
         ("extends itself", "extends: l\n", (1, 10), r"more than 8 layouts deep"),
         ("missing font family", L + "font:\n  family: No Such Family\n", (3, 11),
-         r"no TrueType font of family 'No Such Family'"),
+         r"no font of family 'No Such Family'"),
         ("missing fallback family", L + "font:\n  fallback: [No Such Family]\n", (3, 14),
-         r"no TrueType font of family"),
+         r"no font of family"),
     ]
     for name, text, pos, msg in cases:
         # `extends: l` reaches l.yaml again as ./l.yaml, and says so.

@@ -28,6 +28,7 @@ The crash and the hang are made by the CVPDF_TEST_FAULT hook in batch.c
 Every check prints "ok NAME" or "FAIL NAME: why"; the last line is
 "batch: N passed, M failed".
 """
+import glob
 import os
 import pty
 import re
@@ -152,6 +153,8 @@ def lifetime_test():
     for i, p in enumerate(many):
         names.append(os.path.join(d, "%d-%s" % (i, os.path.basename(p))))
         shutil.copy(os.path.join(ROOT, p), names[-1])
+    for b in glob.glob(os.path.join(ROOT, "profiles", "*.bib")):    # what profiles read
+        shutil.copy(b, d)
     mid = names[4]
     for fault, timeout, msg in (("crash", "10", r"cvpdf crashed on this profile \("),
                                 ("hang", "3", r"gave up after 3 s \(--timeout\)")):

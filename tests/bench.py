@@ -22,13 +22,21 @@ What it reports (docs/performance.md explains the figures and the method):
      of ordinary bullets, made by tests/patho/gen.py; each once, its wall
      time, its peak memory and that memory per MB of input.
 
+  7. --watch (issue 17): `cvpdf --watch profiles/fang.yaml` (a copy) as
+     an editor saves it (a new file renamed over the old one), WATCH_RUNS
+     times: the median time from the rename to cvpdf's "rendered again"
+     line, written once the new output is in place; for the PDF and for
+     PNG pages.
+
 Timing is reported, never asserted: the targets are printed beside the
 figures for reference only.  Environment: CVPDF=path/to/cvpdf to measure
 another build, RUNS, BATCH, BATCH_RUNS, JOBS_RUNS to change the counts, LARGE_MB to
-change the size of the large inputs (0 leaves them out).
+change the size of the large inputs (0 leaves them out), WATCH_RUNS the saves
+timed under --watch.
 """
 import os
 import platform
+import re
 import shlex
 import shutil
 import statistics
@@ -44,9 +52,11 @@ BATCH = int(os.environ.get("BATCH", 100))
 BATCH_RUNS = int(os.environ.get("BATCH_RUNS", 5))
 JOBS_RUNS = int(os.environ.get("JOBS_RUNS", 9))
 LARGE_MB = float(os.environ.get("LARGE_MB", 15))
+WATCH_RUNS = int(os.environ.get("WATCH_RUNS", 21))
 HEADLINE = "profiles/fang.yaml"
 # The goals the figures are read against (not checked).
 TARGET_MS, TARGET_MIB, TARGET_RATE, TARGET_SCALE = 15, 16, 100, 1.8
+TARGET_WATCH_MS = 50
 
 
 def layout_args(prof):
@@ -239,6 +249,98 @@ def batch_jobs(profiles, tmp):
         for m, args in modes.items():
             rates[m].append(BATCH / timed(args, 1)[0][0])
     return {m: spread(r) for m, r in rates.items()}
+def watch_latency(tmp, out):
+    """Save a copy of HEADLINE by rename WATCH_RUNS times under `cvpdf
+    --watch -o out`; ([(ms from the rename to the "rendered again" line,
+    ms cvpdf says the render took)], CPU ms per save), or None when it did
+    not work.  The CPU time (from /proc/PID/stat, in clock ticks, summed
+    over every save) is what the figures would be on an idle machine."""
+    import queue
+    import threading
+    d = os.path.join(tmp, "watch")
+    os.makedirs(d, exist_ok=True)
+    prof = os.path.join(d, "fang.yaml")
+    text = open(os.path.join(ROOT, HEADLINE), encoding="utf-8").read()
+    with open(prof, "w", encoding="utf-8") as f:
+        f.write(text)
+    p = subprocess.Popen([BIN, "--watch", "fang.yaml", "-o", out], cwd=d,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    lines = queue.Queue()
+
+    def read():
+        for raw in p.stderr:
+            lines.put(raw.decode("utf-8", "replace"))
+        lines.put(None)
+
+    def until(pattern, secs=30):
+        deadline = time.monotonic() + secs
+        while time.monotonic() < deadline:
+            try:
+                line = lines.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                return None
+            if line is None:
+                return None
+            m = re.search(pattern, line)
+            if m:
+                return m
+        return None
+
+    threading.Thread(target=read, daemon=True).start()
+    res = []
+
+    def cpu_ticks():
+        try:
+            with open("/proc/%d/stat" % p.pid) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return int(fields[11]) + int(fields[12])
+        except (OSError, IndexError, ValueError):
+            return None
+
+    try:
+        if not until(r"watching \d+ file"):
+            return None
+        for i in range(WATCH_RUNS + 1):
+            if i == 1:
+                ticks0 = cpu_ticks()
+            tmpname = os.path.join(d, ".fang.yaml.swp")
+            with open(tmpname, "w", encoding="utf-8") as f:
+                f.write(text + "# save %d\n" % i)
+            t0 = time.perf_counter()
+            os.replace(tmpname, prof)
+            m = until(r"changed; (?:rendered again in (\d+) ms|not rendered)")
+            t1 = time.perf_counter()
+            if not m or m.group(1) is None:
+                return None
+            if i:                       # the first one warms up
+                res.append(((t1 - t0) * 1000, float(m.group(1))))
+            time.sleep(0.05)
+        ticks1 = cpu_ticks()
+    finally:
+        p.kill()
+        p.wait()
+    cpu = None
+    if ticks0 is not None and ticks1 is not None:
+        cpu = (ticks1 - ticks0) * 1000 / os.sysconf("SC_CLK_TCK") / WATCH_RUNS
+    return res, cpu
+
+
+def print_watch(tmp):
+    print("--watch: %s saved by rename (a copy), %d saves, save -> new output"
+          % (HEADLINE, WATCH_RUNS))
+    for label, out in (("PDF", "fang.pdf"), ("PNG pages", "fang.png")):
+        got = watch_latency(tmp, out)
+        if not got:
+            print("  %-10s did not work" % label)
+            continue
+        res, cpu = got
+        med, lo, hi = spread([r[0] for r in res])
+        print("  %-10s %6.1f ms median (10%%-90%%: %.1f-%.1f ms), rendering %.1f ms of it;"
+              " CPU %s per save   target <= %d ms"
+              % (label, med, lo, hi, statistics.median(r[1] for r in res),
+                 "%.1f ms" % cpu if cpu is not None else "?", TARGET_WATCH_MS))
+
+
 def large_inputs(nbytes):
     """The large cases: (name, profile text), each about nbytes long."""
     sys.path.insert(0, os.path.join(ROOT, "tests", "patho"))
@@ -289,6 +391,37 @@ def publications(tmp):
     os.remove(out)
 
 
+def bib_publications(tmp):
+    """Publications from a generated .bib (tests/bibgen.py): cvpdf import
+    and a whole PDF, at 1,000 and 2,000 entries; the ratios show whether
+    time and memory grow linearly."""
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    import bibgen
+    print("publications from a .bib (tests/bibgen.py), fresh process, one run each:")
+    print("  %-8s %9s %12s %12s %10s %10s" % ("entries", "bib MB", "import s", "import MiB",
+                                               "PDF s", "PDF MiB"))
+    rows = []
+    for n in (1000, 2000):
+        bib = os.path.join(tmp, "g%d.bib" % n)
+        with open(bib, "w", encoding="utf-8") as f:
+            f.write(bibgen.bib(n))
+        prof = os.path.join(tmp, "g%d.yaml" % n)
+        with open(prof, "w", encoding="utf-8") as f:
+            f.write("cv:\n  name: Ada Lovelace\n  sections:\n    publications: g%d.bib\n" % n)
+        out = os.path.join(tmp, "g%d.pdf" % n)
+        (iw, ik), = timed([BIN, "import", bib], 1)
+        (pw, pk), = timed([BIN, "-q", prof, "-o", out], 1)
+        rows.append((iw, ik, pw, pk))
+        print("  %-8d %9.2f %12.2f %12.1f %10.2f %10.1f" % (n, os.path.getsize(bib) / 1e6, iw,
+                                                          ik / 1024, pw, pk / 1024))
+        for f in (bib, prof, out):
+            os.remove(f)
+    (a, b) = rows
+    print("  2,000 / 1,000: import %.2fx time, PDF %.2fx time, %.2fx peak memory "
+          "(linear: about 2x, memory less as it includes the fonts)"
+          % (b[0] / a[0], b[2] / a[2], b[3] / a[3]))
+
+
 def main():
     if not os.access(BIN, os.X_OK):
         sys.exit("no %s: run make first" % BIN)
@@ -307,6 +440,9 @@ def main():
     print("  memory    %6.1f MiB peak RSS                      target <= %d MiB"
           % (rss, TARGET_MIB))
     print("  PDF       %6.1f KiB, %s pages" % (kib, pages))
+    print()
+
+    print_watch(tmp)
     print()
 
     nplain, rate, rlo, rhi, brss, pinned, jobs = batch(profiles, tmp)
@@ -349,6 +485,8 @@ def main():
         large(tmp)
     print()
     publications(tmp)
+    print()
+    bib_publications(tmp)
     shutil.rmtree(tmp, ignore_errors=True)
 
 

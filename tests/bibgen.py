@@ -1,4 +1,4 @@
-"""A generated .bib of n entries for tests/bib.py and tests/bench.py: every
+"""A generated .bib of n entries for tests/bibtex.py and tests/bench.py: every
 entry type cvpdf knows, authors in both BibTeX forms with the owner (Ada
 Lovelace) in each, accents, @string macros, `#`, month macros, crossref,
 DOIs and arXiv eprints.  The same n gives the same file."""

@@ -5,8 +5,11 @@
 set -e
 PKGS="gcc make pkg-config libhpdf-dev libfreetype-dev libharfbuzz-dev libyaml-dev
 libunibreak-dev libfontconfig-dev libhyphen-dev libbtparse-dev hyphen-en-us libpng-dev libjpeg-dev liblcms2-dev
+libpoppler-glib-dev libcairo2-dev
+libicu-dev libfribidi-dev fonts-noto-core
+hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-nl hyphen-pt-pt hyphen-ru
 poppler-utils qpdf
-python3 python3-pdfminer python3-bibtexparser fonts-dejavu-extra
+python3 python3-pdfminer python3-bibtexparser fonts-dejavu-extra fonts-noto-cjk
 python3-jsonschema python3-yaml groff-base man-db
 mupdf-tools default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java
 g++ libphonenumber-dev fonts-lato fonts-sil-gentiumplus fonts-cmu fonts-lmodern fonts-ebgaramond

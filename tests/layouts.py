@@ -456,7 +456,105 @@ def fill_test():
           max(feet["default"][:-1]) - min(feet["default"][:-1]) > 2, feet["default"])
 
 
+def contact_whole_test():
+    """Beside a photo the contact line is narrow: an item ("GitHub: name")
+    moves to the next line whole, never split after "GitHub:"."""
+    d = os.path.join(TMP, "contact")
+    os.makedirs(d)
+    shutil.copy(os.path.join(ROOT, "tests", "data", "photo.png"), d)
+    bad, lines = [], 0
+    for k in range(12, 26):
+        user = "mzhou-sys" + "x" * k
+        prof = os.path.join(d, "c%d.yaml" % k)
+        with open(prof, "w", encoding="utf-8") as f:
+            f.write("cv:\n  name: Ming Zhou\n  photo: photo.png\n  headline: Systems\n"
+                    "  location: Beijing, China\n  email: mingzhou@example.edu\n"
+                    "  phone: \"+86 138 0000 0000\"\n  website: https://mzhou.example.org/\n"
+                    "  social_networks:\n    - network: GitHub\n      username: %s\n"
+                    "    - network: LinkedIn\n      username: ming-zhou-systems\n"
+                    "  sections:\n    summary:\n      - I build systems.\n" % user)
+        items = ["Beijing, China", "mingzhou@example.edu", "+86 138 0000 0000",
+                 "mzhou.example.org", "GitHub: " + user, "LinkedIn: ming-zhou-systems"]
+        for lay in ("onecolumn", "compact"):
+            rc, out, _ = dump(prof, layout_path(lay))
+            pg = parse_dump(out)[0]
+            head = pg["regions"]["head"]
+            texts = [r["text"] for r in pg["runs"] if r["size"] < 9.5 and
+                     head[1] <= r["y"] <= head[3]]
+            lines += len(texts)
+            got = [t.strip() for line in texts for t in line.split("\u00b7")]
+            if rc != 0 or sorted(got) != sorted(items):
+                bad.append("%s, %s: %s" % (lay, user, texts))
+    check("contact line: every item whole on one line, beside a photo", not bad and lines,
+          bad[:3])
+
+
+def running_header_bold_keywords_test():
+    """The owner's name in bold_keywords: bold in the text, not in the
+    running header of page 2."""
+    he = open(os.path.join(ROOT, "profiles", "he.yaml"), encoding="utf-8").read()
+    assert "bold_keywords" not in he and "\nsettings:" not in he
+    prof = write("he-bold.yaml", he.replace("cv:\n", "settings:\n  bold_keywords: [Jiaao He]\n"
+                                            "cv:\n", 1))
+    rc, out, _ = dump(prof, layout_path("onecolumn"))
+    pages = out.split("\npage ")
+    runs = [l for l in pages[1].splitlines() if l.startswith("text ") and '"Jiaao He"' in l] \
+        if len(pages) > 1 else []
+    header = [l for l in runs if float(l.split()[2]) > 800]
+    check("running header: not bold when the name is a bold keyword",
+          rc == 0 and header and all("Lato-Regular 8 " in l for l in header), header)
+    check("running header: the keyword is bold in the text", "Lato-Bold 10 #1a1a1a \"Jiaao He\"" in
+          out, rc)
+
+
+def widen_main_test():
+    """Sidebar layout: once the sidebar has ended, the main column takes the
+    full width (fang's sidebar ends on page 2), the rule stops with the
+    sidebar, every word is set once; widen_main: false keeps it narrow."""
+    prof = os.path.join(ROOT, "profiles", "fang.yaml")
+    lay = layout_path("sidebar")
+    narrow = write("sidebar-narrow.yaml", "extends: %s\ncolumns: {sidebar: {widen_main: false}}\n"
+                   % lay)
+    rc, out, _ = dump(prof, lay, "--explain")
+    rc2, out2, _ = dump(prof, narrow)
+    pages, pages2 = parse_dump(out), parse_dump(out2)
+    check("widen_main: fewer pages than with the narrow column",
+          rc == 0 and rc2 == 0 and len(pages) < len(pages2), (len(pages), len(pages2)))
+    side_pages = [i for i, p in enumerate(pages) if "sidebar" in p["regions"]]
+    last = max(side_pages) if side_pages else None
+    check("widen_main: the sidebar has a region on its pages only",
+          side_pages == list(range(last + 1)) and last + 1 < len(pages), side_pages)
+    ok = True
+    for i, p in enumerate(pages):
+        m = p["regions"]["main"]
+        full = i > last
+        ok &= (m[0] < 60) == full                  # the left margin, not the sidebar's edge
+        rules = [r for r in out.split("\npage ")[i + 1].splitlines() if r.startswith("rule ")
+                 and r.split()[1] == r.split()[3]]       # vertical: the column rule
+        ok &= bool(rules) != full
+        if full:
+            body = [r for r in p["runs"] if m[1] <= r["y"] <= m[3]]
+            ok &= max(r["x"] + r["w"] for r in body) - min(r["x"] for r in body) > 400
+    check("widen_main: full-width pages after the sidebar, the rule only beside it", ok,
+          [p["regions"] for p in pages])
+    # The letters of the columns (hyphens and spaces aside: lines break
+    # elsewhere), not of the running header and footer.
+    def letters(o):
+        s = "".join(r["text"] for p in parse_dump(o) for r in p["runs"]
+                    if any(k in ("main", "sidebar") and g[1] - 1 <= r["y"] <= g[3] + 1
+                           for k, g in p["regions"].items()))
+        return sorted(s.replace("-", "").replace(" ", ""))
+    w1, w2 = letters(out), letters(out2)
+    check("widen_main: the same text as the narrow column, once",
+          w1 == w2, (len(w1), len(w2)))
+    check("widen_main: --explain names it",
+          "the sidebar has ended, so the main column takes the full width" in out, rc)
+
+
 if __name__ == "__main__":
     sys.exit(testlib.main("layouts", [all_layouts_test, sidebar_order_test,
                                       sidebar_sections_test, furniture_test, fit_test,
-                                      explain_test, photo_test, fill_test], tmp=TMP))
+                                      explain_test, photo_test, fill_test,
+                                      contact_whole_test, running_header_bold_keywords_test,
+                                      widen_main_test],
+                          tmp=TMP))

@@ -14,6 +14,7 @@
 # names need and calls this.
 cd "$(dirname "$0")/.." || exit 1
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # Python suites on the sanitizer build: e2e.py (spec and end-to-end tests)
 # typo.py (typography: PDFs read back with pdfminer, rasterised),
@@ -27,13 +28,20 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # inputs, each within a time limit), safety.py (issue 13: no input, device
 # or symlink written over, nothing left when killed, modes kept, clean
 # messages; as root, as nobody and, for /dev, in a private mount namespace),
-# bib.py (issue 19: publications from a .bib, read back against
+# bibtex.py (issue 19: publications from a .bib, read back against
 # python3-bibtexparser and pdftotext).
 # newuser.py (issue 17: cvpdf new, layouts by name, the JSON Schemas against
 # the loaders and python3-jsonschema, man pages, completion, make install
 # into a DESTDIR, the messages a first résumé meets).
+# cjkpdf.py (Noto CJK embedded with CFF outlines, regional faces, punctuation
+# squeezed and rasterised, the gap between Chinese and Latin read back).
+# scripts.py (issue 15: the locale catalogue, right-to-left résumés,
+# hyphenation per language, the script profiles).
+# formats.py (issue 17: PNG and SVG pages against pdftoppm and pdftocairo,
+# names and usage errors, page sets), watching.py (--watch: edits, saves by
+# rename, errors, the layout's base, the defaults, Ctrl-C).
 # rendercv.py (issue 14: RenderCV themes and design options, JSON Resume).
-SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety bib newuser rendercv"
+SUITES="e2e typo layouts pages pdfmeta readers batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv"
 
 pattern=""
 if [ "${1:-}" = -k ]; then

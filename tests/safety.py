@@ -695,6 +695,9 @@ def batch_dir(name, n=150):
         nm = "%02d-%s" % (i, srcs[i % len(srcs)])
         shutil.copy(os.path.join(ROOT, "profiles", srcs[i % len(srcs)]), os.path.join(d, nm))
         names.append(nm)
+    for b in os.listdir(os.path.join(ROOT, "profiles")):     # the .bib files profiles read
+        if b.endswith(".bib"):
+            shutil.copy(os.path.join(ROOT, "profiles", b), d)
     # The hang first: one worker stays busy while the other renders the rest,
     # long enough for the signal to find it writing.
     return d, names, names[0], os.path.join(d, "out")

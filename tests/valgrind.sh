@@ -16,7 +16,7 @@ fi
 tmp=$(mktemp -d /tmp/cvpdf-vg-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
-VG="valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect
+VG="valgrind -q --suppressions=tests/valgrind.supp --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect
     --errors-for-leak-kinds=definite,indirect --child-silent-after-fork=no"
 
 # run NAME EXPECTED_STATUS cvpdf-args...
@@ -71,5 +71,14 @@ run "batch with a broken profile" 1 -j 2 -o "$tmp/b2/" profiles/li.yaml "$tmp/br
 run "book with a broken profile" 1 --merge "$tmp/lab2.pdf" profiles/li.yaml "$tmp/broken.yaml"
 run "missing profile" 1 -o "$tmp/m.pdf" "$tmp/missing.yaml"
 run "fit refused" 1 --fit-pages 1 -o "$tmp/f.pdf" profiles/fang.yaml
+# Publications from a .bib (issue 19): every case, grouped, imported, broken.
+run "bib cases" 0 --timeout 0 -o "$tmp/bib.pdf" tests/data/bib/p.yaml
+printf 'cv:\n  name: Jiarui Fang\n  sections:\n    pubs:\n      bib: %s\n      group_by: type\n      names: last-initials\n' \
+    "$(pwd)/tests/data/bib/cases.bib" >"$tmp/bibg.yaml"
+run "bib grouped" 0 --timeout 0 -o "$tmp/bibg.pdf" "$tmp/bibg.yaml"
+run "bib import" 0 import tests/data/bib/cases.bib
+printf '@s{r,r}@s{{%%n}\n@article{k, title = {50%% %%s}, author = {, A and B,,C}, journal = UNDEF}\n' \
+    >"$tmp/broken.bib"
+run "bib import broken" 0 import "$tmp/broken.bib"
 echo "valgrind: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

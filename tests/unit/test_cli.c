@@ -237,6 +237,43 @@ TEST(cli_error_init)
     CHECK(!err.set && err.quiet && err.strict && err.nwarnings == 0);
 }
 
+/* --format, --dpi and --watch (issue 17). */
+TEST(cli_output_formats_and_watch)
+{
+    parsed *p = parse(ARGS("a.yaml"));
+    CHECK(p->o.format == CV_FORMAT_NONE && p->o.dpi == CV_DPI_DEFAULT && !p->o.watch);
+    free(p);
+    p = parse(ARGS("a.yaml", "--format", "PNG", "--dpi", "300", "--watch"));
+    CHECK(p->status == CV_CLI_GO);
+    CHECK(p->o.format == CV_FORMAT_PNG && p->o.dpi == 300 && p->o.watch);
+    free(p);
+    static const char *const bad_dpi[] = {"17", "601", "0", "-144", "144dpi", "1e2", ""};
+    for (size_t i = 0; i < sizeof bad_dpi / sizeof *bad_dpi; i++) {
+        p = parse(ARGS("a.yaml", "--dpi", bad_dpi[i]));
+        CHECK(p->status == 2);
+        CHECK(strstr(p->diag, "expected dots per inch from 18 to 600") != NULL);
+        free(p);
+    }
+    p = parse(ARGS("a.yaml", "--dpi", "18"));
+    CHECK(p->status == CV_CLI_GO && p->o.dpi == 18);
+    free(p);
+    p = parse(ARGS("a.yaml", "--format", "jpeg"));
+    CHECK(p->status == 2);
+    CHECK_STR(p->diag, "cvpdf: --format jpeg: expected pdf, png or svg\nTry 'cvpdf --help'.\n");
+    free(p);
+    /* --watch reads its profiles again and writes its outputs again. */
+    p = parse(ARGS("-", "-o", "x.pdf", "--watch"));
+    CHECK(p->status == 2 && strstr(p->diag, "--watch") && strstr(p->diag, "read once"));
+    free(p);
+    p = parse(ARGS("a.yaml", "-o", "-", "--watch"));
+    CHECK(p->status == 2 && strstr(p->diag, "--watch") && strstr(p->diag, "standard output"));
+    free(p);
+    p = parse(ARGS("--help"));
+    CHECK(strstr(p->out, "--dpi N") && strstr(p->out, "18 to 600 (default 144)") &&
+          strstr(p->out, "--watch") && strstr(p->out, "--format"));
+    free(p);
+}
+
 int main(void)
 {
     RUN(cli_defaults);
@@ -245,5 +282,6 @@ int main(void)
     RUN(cli_usage);
     RUN(cli_source_date_epoch);
     RUN(cli_error_init);
+    RUN(cli_output_formats_and_watch);
     return harness_report("cli");
 }

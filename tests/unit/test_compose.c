@@ -60,6 +60,11 @@ static void compose(run *r, const char *yaml, const cv_style *st)
     cv_compose(r->a, r->doc, st, NULL, &r->c, &r->err);
 }
 
+static bool vl_has_keep(const cv_vitem *it, cv_keep k)
+{
+    return it->keep >= k;
+}
+
 /* The items of entry `entry` of section `sec` in list vl: [*first, *end). */
 static void entry_items(const cv_vlist *vl, int sec, int entry, size_t *first, size_t *end)
 {
@@ -163,6 +168,36 @@ TEST(compose_keeps_across_entries)
     cv_arena_free(r.a);
 }
 
+/* An entry header's rows: when the title wraps, the place sits beside its
+ * second line, not below the whole title. */
+TEST(compose_header_rows_align)
+{
+    run r;
+    compose(&r, "cv:\n  name: Ada\n  sections:\n    experience:\n"
+                "      - company: Building the Deep Learning Training System for the Sunway "
+                "TaihuLight Supercomputer of the National Centre\n"
+                "        position: Engineer\n        start_date: 2016-04\n"
+                "        end_date: 2019-08\n        location: Wuxi, China\n",
+            &onecol);
+    CHECK(!r.err.set);
+    const cv_vlist *vl = &r.c.col[CV_COL_MAIN];
+    size_t f, e;
+    entry_items(vl, 0, 0, &f, &e);
+    const cv_vitem *h = &vl->items[f];
+    float main_dy[8], side_dy[8];
+    size_t nm = 0, ns = 0;
+    for (size_t i = 0; i < h->npieces; i++) {
+        if (h->pieces[i].dx == 0 && nm < 8)
+            main_dy[nm++] = h->pieces[i].dy;
+        else if (h->pieces[i].dx > 0 && ns < 8)
+            side_dy[ns++] = h->pieces[i].dy;
+    }
+    CHECK(nm == 3 && ns == 2);     /* the title on two lines, the position; date, place */
+    CHECK(ns == 2 && side_dy[0] == main_dy[0] && side_dy[1] == main_dy[1]);
+    CHECK(h->nlines == 3);
+    cv_arena_free(r.a);
+}
+
 TEST(compose_keep_rule_text)
 {
     CHECK_STR(cv_keep_rule(CV_KEEP_ENTRY), "a short entry is never split");
@@ -204,6 +239,43 @@ TEST(compose_sidebar)
         experience |= side->items[i].section == 0;
     }
     CHECK(skills && !experience);
+    cv_arena_free(r.a);
+}
+
+/* The sidebar: a section title has space above it (a baseline step of two
+ * lines of the body size: more would split pdftotext's block), and an
+ * entry's first line (its year) stays with the rest of it. */
+TEST(compose_sidebar_rhythm)
+{
+    run r;
+    compose(&r, "cv:\n  name: Ada\n  email: ada@example.com\n  sections:\n"
+                "    awards:\n      - label: '2016'\n        details: A medal for a long and "
+                "careful piece of work on engines of many kinds\n"
+                "      - label: '2015'\n        details: Another medal\n"
+                "    skills:\n      - label: Languages\n        details: Ada\n",
+            &sidebar);
+    CHECK(!r.err.set);
+    const cv_vlist *side = &r.c.col[CV_COL_SIDE];
+    /* The grid: the sidebar's line spacing, at most 1.45 lines. */
+    float ls = sidebar.sidebar_line_spacing < 1.45f ? sidebar.sidebar_line_spacing : 1.45f;
+    float grid = ls * sidebar.size;
+    int titles = 0;
+    for (size_t i = 1; i < side->n; i++) {
+        const cv_vitem *prev = &side->items[i - 1], *it = &side->items[i];
+        if (!prev->npieces || !it->npieces)
+            continue;
+        float step = prev->height - prev->pieces[0].dy + it->space_before + it->pieces[0].dy;
+        if (it->entry < 0 && it->section != prev->section) {
+            titles++;
+            CHECK_NUM(step, 2 * sidebar.size, 0.01);   /* AWARDS, SKILLS */
+        } else {
+            CHECK(step >= grid - 0.01 && step <= 1.45f * sidebar.size + 0.01f);
+        }
+    }
+    CHECK(titles == 2);
+    size_t f, e;
+    entry_items(side, 0, 0, &f, &e);
+    CHECK(e - f >= 3 && vl_has_keep(&side->items[f], CV_KEEP_HEADER));
     cv_arena_free(r.a);
 }
 
@@ -256,9 +328,11 @@ int main(void)
     fx_style("layouts/sidebar.yaml", &sidebar);
     RUN(compose_keep_rules);
     RUN(compose_keeps_across_entries);
+    RUN(compose_header_rows_align);
     RUN(compose_keep_rule_text);
     RUN(compose_links_outlive_the_scratch);
     RUN(compose_sidebar);
+    RUN(compose_sidebar_rhythm);
     RUN(compose_numbers_align);
     RUN(compose_warns_about_a_tall_item);
     fx_teardown();

@@ -246,6 +246,32 @@ TEST(ranges)
     CHECK_STR(cv_date_range(A, &none, &from, &to, &zh), "2019年7月 bis 2022年2月");
 }
 
+TEST(time_spans)
+{
+    cv_date s = {.kind = CV_DATE_MONTH, .year = 2019, .month = 10};
+    cv_date e = {.kind = CV_DATE_MONTH, .year = 2023, .month = 11};
+    cv_date today = {.kind = CV_DATE_MONTH, .year = 2024, .month = 1};
+    CHECK_STR(cv_date_span(A, &s, &e, &today, NULL), "4 years 1 month");
+    e.year = 2020, e.month = 3;
+    CHECK_STR(cv_date_span(A, &s, &e, &today, NULL), "5 months");
+    e.year = 2020, e.month = 10;
+    CHECK_STR(cv_date_span(A, &s, &e, &today, NULL), "1 year");
+    cv_date now = {.kind = CV_DATE_PRESENT};
+    CHECK_STR(cv_date_span(A, &s, &now, &today, NULL), "4 years 3 months");
+    CHECK_STR(cv_date_span(A, &s, &s, &today, NULL), "0 months");
+    cv_date y1 = {.kind = CV_DATE_YEAR, .year = 2015}, y2 = {.kind = CV_DATE_YEAR, .year = 2018};
+    CHECK_STR(cv_date_span(A, &y1, &y2, &today, NULL), "3 years");
+    CHECK(cv_date_span(A, &e, &s, &today, NULL) == NULL);          /* backwards */
+    cv_date none = {0};
+    CHECK(cv_date_span(A, &none, &e, &today, NULL) == NULL);
+    /* The locale's words; none of a space before a CJK one. */
+    cv_locale zh = *cv_locale_english();
+    zh.year = zh.years = "年";
+    zh.month = zh.months = "个月";
+    e.year = 2023, e.month = 11;
+    CHECK_STR(cv_date_span(A, &s, &e, &today, &zh), "4年1个月");
+}
+
 int main(void)
 {
     A = cv_arena_new();
@@ -256,6 +282,7 @@ int main(void)
     RUN(entry_rules);
     RUN(compare);
     RUN(format_english);
+    RUN(time_spans);
     RUN(format_chinese);
     RUN(ranges);
     cv_arena_free(A);

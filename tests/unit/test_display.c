@@ -12,7 +12,7 @@ TEST(pages_and_lines)
     cv_display d = {.width = 100, .height = 200};
     cv_page *p1 = cv_display_page(a, &d);
     CHECK(d.npages == 1 && p1 == &d.pages[0] && p1->nruns == 0);
-    cv_gl g[2] = {{'a', 500, 0}, {'b', 500, 0}};
+    cv_gl g[2] = {{.cp = 'a', .w = 500}, {.cp = 'b', .w = 500}};
     cv_run runs[2] = {{.x = 0, .g = g, .n = 1, .size = 10}, {.x = 5, .g = g + 1, .n = 1}};
     cv_link links[1] = {{0, -2, 10, 8, "https://x.org"}};
     cv_line ln = {.runs = runs, .nruns = 2, .links = links, .nlinks = 1, .width = 10};
@@ -38,8 +38,9 @@ TEST(regions_are_bounded)
 
 TEST(tj_as_the_pdf_writes_it)
 {
-    cv_gl g[5] = {{'a', 1, 0.0499f}, {'b', 1, 0.05f}, {'c', 1, -0.26f}, {'d', 1, 12.5f},
-                  {'e', 1, 7}};
+    cv_gl g[5] = {{.cp = 'a', .w = 1, .adj = 0.0499f}, {.cp = 'b', .w = 1, .adj = 0.05f},
+                  {.cp = 'c', .w = 1, .adj = -0.26f}, {.cp = 'd', .w = 1, .adj = 12.5f},
+                  {.cp = 'e', .w = 1, .adj = 7}};
     cv_run r = {.g = g, .n = 5};
     CHECK(cv_run_tj(&r, 0) == 0);           /* below a twentieth: nothing */
     CHECK_NUM(cv_run_tj(&r, 1), 0.1, 1e-9);  /* a tenth, rounded half away */

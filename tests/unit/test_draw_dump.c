@@ -37,7 +37,7 @@ static cv_run ascii_run(const char *s, const int16_t *w, const float *adj, cv_gl
 {
     size_t n = strlen(s);
     for (size_t i = 0; i < n; i++)
-        g[i] = (cv_gl){(uint32_t)(unsigned char)s[i], w ? w[i] : 500, adj ? adj[i] : 0};
+        g[i] = (cv_gl){.cp = (uint32_t)(unsigned char)s[i], .w = w ? w[i] : 500, .adj = adj ? adj[i] : 0};
     return (cv_run){.g = g, .n = n};
 }
 
@@ -65,7 +65,7 @@ TEST(every_kind_of_line)
     r1.x = 51.02f, r1.y = 780.4f, r1.face = bold, r1.size = 24, r1.color = 0x1f3a5f;
     r1.width = 120.55f;
     for (size_t i = 0; i < 17; i++)
-        g2[i] = (cv_gl){mixed[i], 500, 0};
+        g2[i] = (cv_gl){.cp = mixed[i], .w = 500};
     cv_run r2 = {.x = 51.02f, .y = 760, .face = regular, .synth_bold = true, .size = 10.5f,
                  .color = 0, .g = g2, .n = 17, .width = 80.25f};
     cv_run r3 = {.x = 0, .y = 0, .face = 99, .size = 8};   /* no such face */

@@ -36,7 +36,7 @@ static void make_display(void)
     const char *text = "Hello";
     for (int i = 0; i < 5; i++) {
         unsigned gid = cv_shape_glyph(fx_eng->shaper, face, (uint32_t)text[i]);
-        G[i] = (cv_gl){(uint32_t)text[i], (int16_t)cv_shape_advance(fx_eng->shaper, face, gid), 0};
+        G[i] = (cv_gl){.cp = (uint32_t)text[i], .w = (int16_t)cv_shape_advance(fx_eng->shaper, face, gid)};
     }
     R = (cv_run){.x = 72, .y = 700, .face = face, .size = 12, .g = G, .n = 5};
     P = (cv_page){.runs = &R, .nruns = 1};

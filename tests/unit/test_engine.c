@@ -59,10 +59,26 @@ TEST(warm_changes_no_answer)
     cv_engine_free(warm);
 }
 
+TEST(patterns_per_language)
+{
+    cv_error err;
+    cv_error_init(&err);
+    const char *dirs[] = {"fonts", NULL};
+    cv_engine *eng = cv_engine_new(dirs, &err);
+    CHECK(cv_engine_hyph(eng, NULL) == eng->hyph);
+    CHECK(cv_engine_hyph(eng, "en_US") == eng->hyph);
+    CHECK(cv_engine_hyph(eng, "") == NULL);
+    cv_hyph *de = cv_engine_hyph(eng, "de_DE");
+    CHECK(de && de != eng->hyph && cv_engine_hyph(eng, "de_DE") == de);
+    CHECK_STR(cv_hyph_path(de), "/usr/share/hyphen/hyph_de_DE.dic");
+    cv_engine_free(eng);
+}
+
 int main(void)
 {
     RUN(new_holds_everything);
     RUN(fonts_are_inputs);
     RUN(warm_changes_no_answer);
+    RUN(patterns_per_language);
     return harness_report("engine");
 }

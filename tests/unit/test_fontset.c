@@ -104,7 +104,7 @@ TEST(missing_family_is_an_error_with_position)
     CHECK(find("No Such Family Cvpdf Test", false, false, &synth) == -1);
     CHECK(E.set);
     CHECK(E.pos.file && !strcmp(E.pos.file, "layout.yaml"));
-    CHECK_STR(errstr(), "3:9: no TrueType font of family 'No Such Family Cvpdf Test' in "
+    CHECK_STR(errstr(), "3:9: no font of family 'No Such Family Cvpdf Test' in "
                         "fonts/ or through fontconfig");
     CHECK(cv_fontset_count(fs) == n);
 }
@@ -161,6 +161,29 @@ TEST(font_dir_skips_what_is_not_a_font)
     rmdir(dir);
 }
 
+TEST(cff_collection_found_lazily)
+{
+    /* Noto Sans CJK through fontconfig: a face of a .ttc collection with
+     * CFF outlines, its real bold, found now and opened on first use. */
+    cv_error_init(&E);
+    bool synth = true;
+    size_t before = cv_fontset_count(fs);
+    int bold = cv_fontset_find_lazy(fs, "Noto Sans CJK SC", true, false, &synth, at, &E);
+    CHECK(bold >= 0 && !synth && !E.set);
+    if (bold < 0)
+        return;
+    CHECK(cv_fontset_count(fs) == before + 1);
+    CHECK_STR(cv_fontset_family(fs, bold), "Noto Sans CJK SC");
+    CHECK(cv_fontset_path(fs, bold) && strstr(cv_fontset_path(fs, bold), ".ttc"));
+    /* The italic asks for the same face: found once. */
+    CHECK(cv_fontset_find_lazy(fs, "Noto Sans CJK SC", true, true, &synth, at, &E) == bold);
+    const cv_face *f = cv_fontset_face(fs, bold);
+    CHECK(f && f->cff && f->bold && f->index > 0 && f->upem == 1000);
+    CHECK(f && cv_face_glyph(f, 0x4E2D) != 0);
+    /* Found eagerly afterwards: the same face. */
+    CHECK(find("Noto Sans CJK SC", true, false, &synth) == bold);
+}
+
 TEST(reading_a_face)
 {
     bool synth;
@@ -193,6 +216,7 @@ int main(void)
     RUN(non_fonts_are_refused);
     RUN(font_dir_skips_what_is_not_a_font);
     RUN(reading_a_face);
+    RUN(cff_collection_found_lazily);
     cv_fontset_free(fs);
     return harness_report("fontset");
 }

@@ -2,6 +2,8 @@
  * exactly the hyphenation points of libhyphen with the whole pattern file. */
 #include "harness.h"
 
+#include <string.h>
+
 #include <ctype.h>
 #include <stdlib.h>
 
@@ -128,12 +130,45 @@ TEST(missing_patterns_note_once)
     fclose(f);
 }
 
+/* The points of a UTF-8 word as a string of 0 and 1 per code point. */
+static const char *points_of(const char *dict, const char *word)
+{
+    static char s[65];
+    cv_hyph *h = cv_hyph_new(dict, NULL);
+    const char *w[1] = {word};
+    bool out[1][64];
+    memset(s, 0, sizeof s);
+    if (cv_hyphenate(h, w, 1, out, 2, 3))
+        for (size_t k = 0; k < 20; k++)
+            s[k] = out[0][k] ? '1' : '0';
+    cv_hyph_free(h);
+    return s;
+}
+
+TEST(other_languages_and_charsets)
+{
+    /* German's file is ISO8859-1, Russian's KOI8-R, French's UTF-8: each
+     * word goes in the file's charset, points come back per code point. */
+    CHECK_STR(points_of("/usr/share/hyphen/hyph_de_DE.dic", "übertragungsgeschwindigkeiten"),
+              "00010000000101000000");           /* über-tra-gungs-... */
+    CHECK_STR(points_of("/usr/share/hyphen/hyph_de_DE.dic", "lösungsansätze"),
+              "01000010100000000000");           /* lö-sungs-an-sätze */
+    CHECK_STR(points_of("/usr/share/hyphen/hyph_ru_RU.dic", "программирование"),
+              "00000000101010000000");
+    CHECK_STR(points_of("/usr/share/hyphen/hyph_fr_FR.dic", "développement"),
+              "00100101000000000000");           /* dé-ve-lop-pement */
+    /* A letter the charset lacks: no points, no failure. */
+    CHECK_STR(points_of("/usr/share/hyphen/hyph_de_DE.dic", "übertragungsδ"),
+              "00000000000000000000");
+}
+
 int main(void)
 {
     H = cv_hyph_new(DICT, NULL);
     RUN(same_points_as_the_whole_dictionary);
     RUN(known_words);
     RUN(missing_patterns_note_once);
+    RUN(other_languages_and_charsets);
     cv_hyph_free(H);
     return harness_report("hyph");
 }

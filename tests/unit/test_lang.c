@@ -122,12 +122,10 @@ TEST(read_errors)
     CHECK_STR(errstr(), "1:9: 'locale' must be a mapping, not a list");
     CHECK(!locale("locale:\n  langauge: en\n", &loc));
     CHECK(has(E.msg, "unknown key 'langauge' in locale (did you mean 'language'?)"));
-    CHECK(!locale("locale:\n  language: germn\n", &loc));
-    CHECK_STR(errstr(), "2:13: unknown language 'germn' (did you mean 'german'?): use an ISO "
-                        "639 code such as 'de' or a RenderCV language name");
-    CHECK(!locale("locale:\n  language: Klingon\n", &loc));
-    CHECK_STR(E.msg, "unknown language 'Klingon': use an ISO 639 code such as 'de' or a "
-                     "RenderCV language name");
+    /* A language cvpdf does not know is a note, never an error. */
+    CHECK(locale("locale:\n  language: germn\n", &loc));
+    CHECK_STR(loc.language, "en");
+    CHECK(!E.set);
     CHECK(!locale("locale:\n  present: [now]\n", &loc));
     CHECK_STR(E.msg, "'present' must be a string, not a list");
 }
@@ -143,22 +141,110 @@ static const char *printed(const char *yaml)
     return said();
 }
 
-TEST(untranslated_note)
+/* Read and localise `yaml`'s locale, not quiet: what the sink said. */
+static const char *localised(const char *yaml, const char *dir, cv_locale *loc)
 {
-    CHECK_STR(printed("locale:\n  language: de\n"),
-              "l.yaml:2:13: note: cvpdf has no built-in translations; dates stay in English "
-              "unless 'locale' gives month_names, month_abbreviations and present for 'de'\n");
-    /* Given the words the template uses, or English: nothing to say. */
+    capture();
+    cv_yml *root = cv_yml_load(A, "l.yaml", yaml, strlen(yaml), &E);
+    if (root && cv_locale_read(A, cv_yml_get(root, "locale"), loc, &E))
+        cv_locale_localize(A, loc, dir, &E);
+    return said();
+}
+
+TEST(unknown_language_note)
+{
+    CHECK_STR(printed("locale:\n  language: germn\n"),
+              "l.yaml:2:13: note: unknown language 'germn' (did you mean 'german'?): the words "
+              "stay English; use an ISO 639 code such as 'de' or a RenderCV language name\n");
+    CHECK(has(printed("locale:\n  language: Klingon\n"), "unknown language 'Klingon'"));
+    CHECK_STR(printed("locale:\n  language: hungarian\n"), "");
+    CHECK_STR(printed("locale:\n  language: vietnamese\n"), "");
+}
+
+TEST(localised_from_cldr_and_files)
+{
+    cv_locale loc;
+    /* German: CLDR's months, the locale file's words. */
+    CHECK_STR(localised("locale:\n  language: german\n", "locales", &loc), "");
+    CHECK_STR(loc.language, "de");
+    CHECK_STR(loc.month_full[2], "März");
+    CHECK_STR(loc.month_abbr[10], "Nov.");
+    CHECK_STR(loc.date_template, "MONTH_ABBREVIATION YEAR");
+    CHECK_STR(loc.present, "heute");
+    CHECK_STR(loc.contact, "Kontakt");
+    CHECK_STR(loc.resume, "Lebenslauf");
+    CHECK_STR(loc.hyphenation, "de_DE");
+    CHECK(!loc.rtl);
+    /* Chinese: the year first, the degree after its area. */
+    localised("locale:\n  language: mandarin_chinese\n", "locales", &loc);
+    CHECK_STR(loc.date_template, "YEAR年MONTH月");
+    CHECK_STR(loc.present, "至今");
+    CHECK_STR(loc.degree_with_area, "AREA DEGREE");
+    CHECK_STR(loc.hyphenation, "");
+    /* Hebrew is right to left; Hungarian's year comes first. */
+    localised("locale:\n  language: hebrew\n", "locales", &loc);
+    CHECK(loc.rtl);
+    CHECK_STR(loc.month_full[0], "ינואר");
+    localised("locale:\n  language: hungarian\n", "locales", &loc);
+    CHECK_STR(loc.date_template, "YEAR. MONTH_ABBREVIATION");
+    /* The profile's words win over both. */
     char yaml[512];
-    snprintf(yaml, sizeof yaml,
-             "locale:\n  language: de\n  present: heute\n  date_template: MONTH_NAME YEAR\n"
-             "  month_names: %s\n", twelve_de);
-    CHECK_STR(printed(yaml), "");
-    CHECK_STR(printed("locale:\n  language: english\n"), "");
-    /* Month names given but the template shows abbreviations. */
-    snprintf(yaml, sizeof yaml, "locale:\n  language: de\n  present: heute\n  month_names: %s\n",
-             twelve_de);
-    CHECK(has(printed(yaml), "note: cvpdf has no built-in translations"));
+    snprintf(yaml, sizeof yaml, "locale:\n  language: de\n  present: jetzt\n  month_names: %s\n"
+             "  phrases: {degree_with_area: DEGREE im Fach AREA}\n", twelve_de);
+    localised(yaml, "locales", &loc);
+    CHECK_STR(loc.present, "jetzt");
+    CHECK_STR(loc.month_full[0], "Januar");
+    CHECK_STR(loc.month_abbr[0], "Jan.");
+    CHECK_STR(loc.degree_with_area, "DEGREE im Fach AREA");
+    /* Every RenderCV language has a locale file and CLDR months. */
+    static const char *const all[] = {
+        "arabic", "danish", "dutch", "french", "german", "hebrew", "hindi", "hungarian",
+        "indonesian", "italian", "japanese", "korean", "mandarin_chinese",
+        "norwegian_bokm\xC3\xA5l", "norwegian_nynorsk", "persian", "portuguese", "russian",
+        "spanish", "turkish", "vietnamese", NULL};
+    for (const char *const *l = all; *l; l++) {
+        snprintf(yaml, sizeof yaml, "locale:\n  language: %s\n", *l);
+        CHECK_STR(localised(yaml, "locales", &loc), "");
+        CHECK(strcmp(loc.present, "present") != 0);
+        CHECK(strcmp(loc.month_full[10], "November") != 0 || !strcmp(*l, "indonesian") ||
+              !strcmp(*l, "german"));
+    }
+    /* English needs nothing; a language without a file keeps English's
+     * words, with one note. */
+    CHECK_STR(localised("locale:\n  language: english\n", "locales", &loc), "");
+    CHECK(loc.present == cv_locale_english()->present);
+    CHECK(has(localised("locale:\n  language: sv\n", "/nonexistent", &loc),
+              "l.yaml:2:13: note: cvpdf knows no words for language 'sv'"));
+    CHECK_STR(loc.month_full[0], "januari");      /* CLDR still */
+    /* A layout's English words. */
+    localised("locale:\n  language: german\n", "locales", &loc);
+    CHECK_STR(cv_locale_layout_text(A, &loc, "Contact"), "Kontakt");
+    CHECK_STR(cv_locale_layout_text(A, &loc, "NAME — Résumé"), "NAME — Lebenslauf");
+    CHECK_STR(cv_locale_layout_text(A, &loc, "Contacts"), "Contacts");
+    const char *s = "NAME — CV";
+    CHECK(cv_locale_layout_text(A, cv_locale_english(), s) == s);
+}
+
+TEST(bad_locale_file)
+{
+    char dir[] = "/tmp/cvpdf-locXXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char path[64];
+    snprintf(path, sizeof path, "%s/german.yaml", dir);
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    fputs("present: heute\ndirection: sideways\n", f);
+    fclose(f);
+    cv_locale loc;
+    capture();
+    cv_yml *root = cv_yml_load(A, "l.yaml", "locale: {language: de}\n", 23, &E);
+    CHECK(root && cv_locale_read(A, cv_yml_get(root, "locale"), &loc, &E));
+    CHECK(!cv_locale_localize(A, &loc, dir, &E));
+    said();
+    CHECK_STR(errstr(), "2:12: 'direction' is 'ltr' or 'rtl', not 'sideways'");
+    CHECK(E.pos.file && strstr(E.pos.file, "/german.yaml"));
+    unlink(path);
+    rmdir(dir);
 }
 
 TEST(section_titles)
@@ -189,7 +275,9 @@ int main(void)
     RUN(read_absent);
     RUN(read_custom_months_and_words);
     RUN(read_errors);
-    RUN(untranslated_note);
+    RUN(unknown_language_note);
+    RUN(localised_from_cldr_and_files);
+    RUN(bad_locale_file);
     RUN(section_titles);
     cv_arena_free(A);
     return harness_report("lang");

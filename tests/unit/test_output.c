@@ -149,6 +149,29 @@ TEST(inputs_refused_by_inode)
     cv_inputs_free(in);
 }
 
+/* An input saved again under its name (a new file, as --watch sees every
+ * save) is no longer the old file: the old one, still reachable through a
+ * hard link, may be written, and its paths are listed for --watch. */
+TEST(inputs_saved_again)
+{
+    CHECK(put(at("prof.yaml"), "cv:\n", NULL));
+    CHECK(link(at("prof.yaml"), at("old.pdf")) == 0);
+    cv_inputs *in = cv_inputs_new();
+    cv_inputs_add(in, at("prof.yaml"), "a profile");
+    CHECK(cv_inputs_find(in, at("old.pdf")) != NULL);
+    CHECK(put(at("prof.new"), "cv:\n  name: B\n", NULL));
+    CHECK(rename(at("prof.new"), at("prof.yaml")) == 0);
+    CHECK(cv_inputs_find(in, at("old.pdf")) == NULL);
+    CHECK(put(at("old.pdf"), "%PDF-", in));
+    cv_inputs_add(in, at("prof.yaml"), "a profile");
+    CHECK(cv_inputs_find(in, at("prof.yaml")) != NULL);
+    CHECK(cv_inputs_count(in) == 2);
+    const char *what = NULL;
+    CHECK_STR(cv_inputs_path(in, 1, &what), at("prof.yaml"));
+    CHECK_STR(what, "a profile");
+    cv_inputs_free(in);
+}
+
 TEST(directory_refused)
 {
     CHECK(!put(at("sub"), "x", NULL));
@@ -202,6 +225,7 @@ int main(void)
     RUN(abort_keeps_the_old_file);
     RUN(symlinks_write_their_target);
     RUN(inputs_refused_by_inode);
+    RUN(inputs_saved_again);
     RUN(directory_refused);
     RUN(device_written_through);
     RUN(fifo_written_through);

@@ -3,7 +3,8 @@
  * FreeType's advances, the one-byte encoding when every code is below 256,
  * the CIDToGIDMap stream when two code points share a glyph, the subset
  * font program's own widths behind each code, the ToUnicode map parsed
- * back to exactly one code point per code, and the CIDSet. */
+ * back to exactly one code point per code, and the CIDSet; and Noto Sans
+ * CJK SC, CFF outlines in a collection, as a CIDFontType0. */
 #include "harness.h"
 
 #include <stdint.h>
@@ -13,9 +14,11 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_ADVANCES_H
+#include FT_CID_H
 #include <hpdf.h>
 #include <hpdf_objects.h>
 
+#include "cff.h"
 #include "fontset.h"
 #include "pdf_font.h"
 #include "shape.h"
@@ -561,6 +564,169 @@ TEST(one_byte_up_to_255)
     }
 }
 
+
+/* Noto Sans CJK SC, an OpenType face with CID-keyed CFF outlines inside a
+ * collection, becomes a CIDFontType0: the bare CFF table as FontFile3
+ * /CIDFontType0C, no CIDToGIDMap, codes that are the CIDs the original
+ * font gives the glyphs (hb-subset keeps them in the subset's charset),
+ * /W in groups of consecutive CIDs, an exact ToUnicode map and a CIDSet
+ * of exactly .notdef and the codes. */
+#define NOTO "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+TEST(cff_cid_keyed)
+{
+    cv_error err;
+    cv_error_init(&err);
+    int id = -1;
+    const cv_face *f = NULL;
+    for (int i = 0; i < 10 && !f; i++) {
+        id = cv_fontset_open_file(fs, NOTO, i, (cv_pos){0}, &err);
+        const cv_face *g = cv_fontset_face(fs, id);
+        if (g && !strcmp(g->family, "Noto Sans CJK SC"))
+            f = g;
+    }
+    CHECK(f && f->cff && f->index > 0);
+    if (!f)
+        return;
+    static const uint32_t cps[] = {0x4E2D, 0x6587, 0xFF0C, 0x3002, 'A', 0x201C, 0x2014};
+    size_t n = sizeof cps / sizeof *cps;
+    HPDF_Doc pdf = HPDF_New(NULL, NULL);
+    HPDF_Dict cmap1 = NULL;
+    cv_pdffont pf = {.face = f, .shaper = shaper, .id = id, .cidset = true};
+    for (size_t i = 0; i < n; i++)
+        cv_pdffont_use(&pf, cps[i]);
+    cv_pdffont_seal(&pf);
+    CHECK(cv_pdffont_embed(pdf, &pf, &cmap1, &err) && HPDF_GetError(pdf) == HPDF_OK);
+    HPDF_Dict cid = cidfont(&pf);
+    CHECK_STR(name_of(cid, "Subtype"), "CIDFontType0");
+    HPDF_UINT16 cls;
+    CHECK(item(cid, "CIDToGIDMap", &cls) == NULL);
+    CHECK(!pf.one_byte && !strcmp(name_of(pf.font, "Encoding"), "Identity-H"));
+    HPDF_Dict desc = dict_of(cid, "FontDescriptor");
+    HPDF_Dict file = dict_of(desc, "FontFile3");
+    CHECK(dict_of(desc, "FontFile2") == NULL);
+    CHECK_STR(name_of(file, "Subtype"), "CIDFontType0C");
+    size_t flen;
+    unsigned char *prog = bytes_of(file, &flen);
+    CHECK(prog && flen > 4 && prog[0] == 1 && flen < 200000);
+
+    /* Codes: the original font's CIDs, present in the subset's charset. */
+    FT_Face ft = (FT_Face)f->ft;
+    uint16_t sub[64];
+    bool keyed = false;
+    size_t ng = n + 1;              /* the glyphs, .notdef and maybe a few more */
+    while (ng < 64 && !(prog && cv_cff_cids(prog, flen, (unsigned)ng, sub, &keyed)))
+        ng++;
+    CHECK(ng < 64 && keyed);
+    for (size_t i = 0; i < n; i++) {
+        FT_UInt want = 0;
+        CHECK(!FT_Get_CID_From_Glyph_Index(ft, FT_Get_Char_Index(ft, cps[i]), &want));
+        unsigned code = cv_pdffont_cid(&pf, cps[i]);
+        CHECK(code == want && code > 0);
+        bool there = false;
+        for (size_t g = 1; g < ng; g++)
+            there |= sub[g] == code;
+        CHECK(there);
+    }
+
+    /* /W: groups [c [w ...]], each code point's width as measured. */
+    HPDF_Array w = array_of(cid, "W");
+    size_t found = 0;
+    for (HPDF_UINT k = 0; w && k + 1 < w->list->count; k += 2) {
+        long c0 = array_num(w, k);
+        HPDF_Array ws = array_at(w, k + 1, HPDF_OCLASS_ARRAY);
+        CHECK(c0 > 0 && ws);
+        for (HPDF_UINT j = 0; ws && j < ws->list->count; j++)
+            for (size_t i = 0; i < n; i++)
+                if (cv_pdffont_cid(&pf, cps[i]) == (unsigned)(c0 + (long)j)) {
+                    FT_Fixed adv = 0;
+                    FT_Get_Advance(ft, FT_Get_Char_Index(ft, cps[i]), FT_LOAD_NO_SCALE, &adv);
+                    CHECK(array_num(ws, j) == (long)adv * 1000 / ft->units_per_EM);
+                    found++;
+                }
+    }
+    CHECK(found == n);
+
+    /* ToUnicode exact; CIDSet .notdef and the codes. */
+    size_t tlen, slen;
+    char *t = (char *)bytes_of(dict_of(pf.font, "ToUnicode"), &tlen);
+    parse_tounicode(t ? t : "");
+    CHECK(tu.ok && tu.digits == 4);
+    char u[12];
+    for (size_t i = 0; i < n; i++)
+        CHECK_STR(tu.uni[cv_pdffont_cid(&pf, cps[i])], utf16(cps[i], u));
+    unsigned char *set = bytes_of(dict_of(desc, "CIDSet"), &slen);
+    size_t bits = 0;
+    for (size_t i = 0; set && i < slen; i++)
+        for (int b = 0; b < 8; b++)
+            bits += (set[i] >> b) & 1;
+    CHECK(set && bits == n + 1 && (set[0] & 0x80));
+    free(set);
+    free(t);
+    free(prog);
+    cv_pdffont_free(&pf);
+    HPDF_Free(pdf);
+}
+
+/* Glyphs drawn a quarter em wider (the gap between Han and Latin) come
+ * from a twin font: the same codes and ToUnicode map, a program of just
+ * those glyphs whose own advances are 250 thousandths more (FreeType reads
+ * the bare CFF back), /W and a CIDSet for those codes only. */
+TEST(cff_twin_font)
+{
+    cv_error err;
+    cv_error_init(&err);
+    int id = -1;
+    const cv_face *f = NULL;
+    for (int i = 0; i < 10 && !f; i++) {
+        id = cv_fontset_open_file(fs, NOTO, i, (cv_pos){0}, &err);
+        const cv_face *g = cv_fontset_face(fs, id);
+        if (g && !strcmp(g->family, "Noto Sans CJK SC"))
+            f = g;
+    }
+    if (!f)
+        return;
+    HPDF_Doc pdf = HPDF_New(NULL, NULL);
+    HPDF_Dict cmap1 = NULL;
+    cv_pdffont pf = {.face = f, .shaper = shaper, .id = id, .cidset = true};
+    cv_pdffont_use(&pf, 0x4E2D);
+    cv_pdffont_use_wide(&pf, 0x5728, 250);       /* 在, before a Latin letter */
+    cv_pdffont_use_wide(&pf, 0x5728, 250);
+    cv_pdffont_use(&pf, 0x5728);
+    cv_pdffont_seal(&pf);
+    CHECK(cv_pdffont_embed(pdf, &pf, &cmap1, &err) && pf.wide_font && pf.wide == 250);
+    CHECK(cv_pdffont_twin(&pf, 250) && !cv_pdffont_twin(&pf, 0) && !cv_pdffont_twin(&pf, 100));
+    HPDF_Dict twin = array_at(array_of(pf.wide_font, "DescendantFonts"), 0, HPDF_OCLASS_DICT);
+    CHECK(dict_of(pf.wide_font, "ToUnicode") == dict_of(pf.font, "ToUnicode"));
+    unsigned code = cv_pdffont_cid(&pf, 0x5728);
+    HPDF_Array w = array_of(twin, "W");
+    CHECK(w && w->list->count == 2 && array_num(w, 0) == (long)code);
+    FT_Face ft = (FT_Face)f->ft;
+    FT_Fixed adv = 0;
+    FT_Get_Advance(ft, FT_Get_Char_Index(ft, 0x5728), FT_LOAD_NO_SCALE, &adv);
+    long normal = (long)adv * 1000 / ft->units_per_EM;
+    CHECK(array_num(array_at(w, 1, HPDF_OCLASS_ARRAY), 0) == normal + 250);
+    HPDF_Dict desc = dict_of(twin, "FontDescriptor");
+    size_t flen, slen;
+    unsigned char *prog = bytes_of(dict_of(desc, "FontFile3"), &flen);
+    FT_Face tf = NULL;
+    CHECK(prog && !FT_New_Memory_Face(ft->glyph->library, prog, (FT_Long)flen, 0, &tf));
+    FT_Fixed tadv = 0;
+    CHECK(tf && !FT_Get_Advance(tf, code, FT_LOAD_NO_SCALE, &tadv) &&
+          (long)tadv * 1000 / tf->units_per_EM == normal + 250);
+    if (tf)
+        FT_Done_Face(tf);
+    unsigned char *set = bytes_of(dict_of(desc, "CIDSet"), &slen);
+    size_t bits = 0;
+    for (size_t i = 0; set && i < slen; i++)
+        for (int b = 0; b < 8; b++)
+            bits += (set[i] >> b) & 1;
+    CHECK(set && bits == 2 && (set[code / 8] & (0x80 >> (code % 8))));
+    free(set);
+    free(prog);
+    cv_pdffont_free(&pf);
+    HPDF_Free(pdf);
+}
+
 int main(void)
 {
     cv_error err;
@@ -580,6 +746,8 @@ int main(void)
     RUN(two_byte_glyph_ids);
     RUN(astral_without_glyph);
     RUN(one_byte_up_to_255);
+    RUN(cff_cid_keyed);
+    RUN(cff_twin_font);
     cv_shaper_free(shaper);
     cv_fontset_free(fs);
     return harness_report("pdf_font");

@@ -80,11 +80,62 @@ TEST(plan_names)
     o.output = at(a, "out");
     CHECK(plan(a, &o, &p, diag, sizeof diag) == 0);
     CHECK_STR(p.outs[1], at(a, "out/li.pdf"));
-    /* -o "" is a file name, not a directory. */
+    /* -o "" is a file name, not a directory, and names no format. */
     o.output = "";
     o.nprofiles = 1;
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 2);
+    cv_arena_free(a);
+}
+
+/* The format follows the name; --format names it where there is none. */
+TEST(plan_formats)
+{
+    cv_arena *a = cv_arena_new();
+    char *profiles[] = {"profiles/he.yaml", "li.yaml"};
+    char diag[1024];
+    cv_plan p;
+    cv_options o = {.profiles = profiles, .nprofiles = 1};
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 0 && p.format == CV_FORMAT_PDF);
+    static const struct { const char *name; int status; cv_format f; } names[] = {
+        {"cv.pdf", 0, CV_FORMAT_PDF}, {"cv.PNG", 0, CV_FORMAT_PNG}, {"cv.svg", 0, CV_FORMAT_SVG},
+        {"cv.txt", 2, 0}, {"cv", 2, 0}, {"cv.pdf.bak", 2, 0}, {".png", 2, 0},
+        {"/dev/null", 0, CV_FORMAT_PDF}, {"-", 0, CV_FORMAT_PDF}};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        o.output = names[i].name[0] == '/' || names[i].name[0] == '-' ? (char *)names[i].name
+                                                                        : at(a, names[i].name);
+        int status = plan(a, &o, &p, diag, sizeof diag);
+        CHECK(status == names[i].status);
+        CHECK(status || p.format == names[i].f);
+        CHECK(!status || (strstr(diag, ".pdf, .png") && strstr(diag, ": error: ")));
+    }
+    /* --format: for a directory, no -o, "-" (a PDF only); agreeing with a name. */
+    o.format = CV_FORMAT_PNG;
+    o.output = NULL;
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 0 && p.format == CV_FORMAT_PNG);
+    CHECK_STR(p.outs[0], "he.png");
+    o.nprofiles = 2;
+    o.output = at(a, "fmt/");
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 0 && p.format == CV_FORMAT_PNG);
+    CHECK_STR(p.outs[1], at(a, "fmt/li.png"));
+    o.nprofiles = 1;
+    o.output = "-";
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 2 && strstr(diag, "files of their own"));
+    o.output = at(a, "cv.svg");
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 2 && strstr(diag, "does not agree"));
+    o.output = at(a, "cv.png");
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 0 && p.format == CV_FORMAT_PNG);
+    /* --merge follows its name the same way. */
+    o.format = CV_FORMAT_NONE;
+    o.output = NULL;
+    o.merge = at(a, "book.svg");
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 0 && p.format == CV_FORMAT_SVG);
+    o.merge = at(a, "book.txt");
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 2 && strstr(diag, "book.txt: error: "));
+    /* --dump writes nothing: no name is checked. */
+    o.merge = NULL;
+    o.output = at(a, "cv.txt");
+    o.dump = 1;
     CHECK(plan(a, &o, &p, diag, sizeof diag) == 0);
-    CHECK_STR(p.outs[0], "");
     cv_arena_free(a);
 }
 
@@ -181,6 +232,7 @@ int main(void)
         return 1;
     RUN(plan_stem);
     RUN(plan_names);
+    RUN(plan_formats);
     RUN(plan_refusals);
     RUN(plan_collisions);
     RUN(plan_inputs);

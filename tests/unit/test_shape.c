@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <ft2build.h>
 #include FT_FREETYPE_H
@@ -250,6 +251,48 @@ TEST(shapers_are_independent)
     cv_shaper_free(other);
 }
 
+TEST(complex_clusters)
+{
+    cv_error err;
+    cv_error_init(&err);
+    bool synth;
+    int deva = cv_fontset_find(fs, "Noto Sans Devanagari", false, false, &synth, (cv_pos){0},
+                               &err);
+    if (deva < 0) {
+        CHECK(!"Noto Sans Devanagari is installed (fonts-noto-core)");
+        return;
+    }
+    /* प्रिया: the i-matra drawn before the conjunct pra, then ya, aa:
+     * four glyphs for six characters, the text in order. */
+    const uint32_t s[] = {0x092A, 0x094D, 0x0930, 0x093F, 0x092F, 0x093E};
+    uint32_t out[6];
+    CHECK(cv_shape_complex(sh, deva, s, 6, out));
+    size_t drawn = 0;
+    char text[64] = "";
+    for (size_t i = 0; i < 6; i++)
+        if (out[i] != 0xFEFF) {
+            drawn++;
+            CHECK(out[i] >= CV_CLUSTER_BASE);
+            CHECK(cv_shape_glyph(sh, deva, out[i]) != 0);
+            CHECK(cv_shape_glyph(sh, faces[0], out[i]) == 0);     /* another face's */
+            strcat(text, cv_shape_cluster_text(sh, out[i]));
+        }
+    CHECK(drawn == 4);
+    CHECK_STR(text, "प्रिया");
+    /* The first glyph is an i-matra (sized to what follows), not pa. */
+    CHECK(cv_shape_glyph(sh, deva, out[0]) != cv_shape_glyph(sh, deva, 0x092A));
+    CHECK(cv_shape_advance(sh, deva, cv_shape_glyph(sh, deva, out[0])) <
+          cv_shape_advance(sh, deva, cv_shape_glyph(sh, deva, 0x092A)));
+    /* Clusters are made once; their widths are the glyphs'. */
+    uint32_t again[6];
+    CHECK(cv_shape_complex(sh, deva, s, 6, again) && !memcmp(out, again, sizeof out));
+    int16_t w[6], kern[6];
+    cv_shape_run(sh, deva, out, 1, w, kern);
+    CHECK(w[0] == cv_shape_advance(sh, deva, cv_shape_glyph(sh, deva, out[0])) && kern[0] == 0);
+    CHECK(cv_shape_cluster_text(sh, 'a') == NULL);
+    CHECK(cv_shape_cluster(sh, deva, 3, "x") == cv_shape_cluster(sh, deva, 3, "x"));
+}
+
 int main(void)
 {
     cv_error err;
@@ -277,6 +320,7 @@ int main(void)
     RUN(caches_agree_with_the_face);
     RUN(no_such_face);
     RUN(shapers_are_independent);
+    RUN(complex_clusters);
     cv_shaper_free(sh);
     cv_fontset_free(fs);
     return harness_report("shape");

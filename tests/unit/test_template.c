@@ -164,6 +164,15 @@ TEST(template_profile_text)
     CHECK_STR(show(sp, n), "**PyTorch** and ***CUDA*** kernels, not PyTorchX");
     n = cv_template_text(a, d, "no keyword", CV_STYLE_ITALIC, &sp);
     CHECK_STR(show(sp, n), "*no keyword*");
+    /* Not in the running header: the owner's name there stays as the
+     * layout sets it. */
+    cv_doc *o = fx_doc(a, "settings:\n  bold_keywords: [Ada Lovelace]\n"
+                          "cv:\n  name: Ada Lovelace\n");
+    cv_pagevars pv = {2, 3, NULL};
+    n = cv_template_expand_page(a, "NAME \xC2\xB7 PAGE_NUMBER", o, &pv, &sp);
+    CHECK_STR(show(sp, n), "Ada Lovelace \xC2\xB7 2");
+    n = cv_template_expand_page(a, "*NAME*", o, &pv, &sp);
+    CHECK_STR(show(sp, n), "*Ada Lovelace*");
     cv_arena_free(a);
 }
 

@@ -3,7 +3,7 @@
 reader of the same file (python3-bibtexparser) and an independent reader of
 the PDF (pdftotext).
 
-Usage: tests/bib.py CVPDF_BINARY [-k PATTERN] [--list]
+Usage: tests/bibtex.py CVPDF_BINARY [-k PATTERN] [--list]
 
   readback   every entry of tests/data/bib/cases.bib that cvpdf does not
              warn about, as bibtexparser reads it: its title, each author
@@ -25,7 +25,7 @@ Usage: tests/bib.py CVPDF_BINARY [-k PATTERN] [--list]
   safety     an output named like the .bib is refused; the .bib untouched
 
 Every check prints "ok NAME" or "FAIL NAME: why"; the last line is
-"bib: N passed, M failed".
+"bibtex: N passed, M failed".
 """
 import os
 import re
@@ -44,13 +44,13 @@ try:
     from bibtexparser.bparser import BibTexParser
     from bibtexparser.customization import convert_to_unicode, splitname
 except ImportError:
-    if os.path.exists("/usr/bin/python3") and not os.environ.get("CVPDF_REEXEC_BIB") and \
+    if os.path.exists("/usr/bin/python3") and not os.environ.get("CVPDF_REEXEC_BIBTEX") and \
             os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
-        os.environ["CVPDF_REEXEC_BIB"] = "1"
+        os.environ["CVPDF_REEXEC_BIBTEX"] = "1"
         sys.stdout.flush()
         os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
     print("FAIL: bibtexparser is not installed (run tests/deps.sh: python3-bibtexparser)")
-    print("bib: 0 passed, 1 failed")
+    print("bibtex: 0 passed, 1 failed")
     sys.exit(1)
 
 sys.path.insert(0, os.path.join(ROOT, "tests"))
@@ -359,5 +359,5 @@ def safety():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("bib", [readback, warnings, owner, profile_moved, import_yaml,
+    sys.exit(testlib.main("bibtex", [readback, warnings, owner, profile_moved, import_yaml,
                                   generated, errors, safety], tmp=TMP))

@@ -1,0 +1,58 @@
+/* cjk.h - Chinese, Japanese and Korean typesetting rules that layout needs.
+ *
+ * Three things, each small:
+ *
+ *  - Regional faces.  A CJK collection such as Noto Sans CJK holds one face
+ *    per region (SC, TC, HK, JP, KR), each with its region's glyphs for the
+ *    same characters (and its own cmap: "“" is full-width in SC, narrow in
+ *    JP).  cv_cjk_localize() gives a profile in Japanese the JP face where
+ *    the layout names the SC one, and so on.  HarfBuzz's `locl` feature
+ *    cannot do it: the PDF draws each character's cmap glyph (shape.h).
+ *  - Punctuation (clreq, JIS X 4051).  Which characters are full-width
+ *    punctuation whose blank half may be taken out beside another, and
+ *    where a glyph's ink lies in its em.
+ *  - Scripts for spacing: Han and kana against Latin letters and digits.
+ *
+ * Nothing here allocates but cv_cjk_localize(), which may find (lazily,
+ * fontset.h) the faces it swaps in.
+ */
+#ifndef CV_CJK_H
+#define CV_CJK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fontset.h"
+#include "style.h"
+
+/* The region of a CJK collection for a language code (cv_locale.language):
+ * "SC" for zh (zh-Hans, zh-CN, zh-SG), "TC" for zh-Hant, zh-TW and zh-MO,
+ * "HK" for zh-HK, "JP" for ja, "KR" for ko; NULL for any other language
+ * (the layout's faces stay). */
+const char *cv_cjk_region(const char *lang);
+
+/* The style for a profile in `lang`: `st` itself when it names no regional
+ * CJK face of another region (or the language has no region), else *local,
+ * a copy of `st` whose chain has each such face ("Noto Sans CJK SC",
+ * "Noto Serif CJK JP", "Source Han Sans KR", ...) replaced by the face of
+ * the language's region, where the system has it. */
+const cv_style *cv_cjk_localize(const cv_style *st, const char *lang, cv_style *local);
+
+/* Han ideographs (with the compatibility and extension blocks), kana and
+ * Hangul syllables: what a quarter-em gap separates from Latin text. */
+bool cv_cjk_is_ideograph(uint32_t cp);
+/* ASCII letters and digits, and Latin letters with accents. */
+bool cv_cjk_is_latin(uint32_t cp);
+
+/* Punctuation that may lose a blank half beside another when set
+ * full-width: brackets, quotes, 。，、：；！？ and the like, not dashes or
+ * ellipses (whose runs are drawn unbroken). */
+bool cv_cjk_squeezable(uint32_t cp);
+/* Dashes and ellipses whose runs ("——", "……") are one line of ink. */
+bool cv_cjk_is_run_mark(uint32_t cp);
+
+/* Where the ink of glyph `gid` of face `f` lies along its advance, in
+ * thousandths of an em: [*lo, *hi].  False for a glyph without ink. */
+bool cv_cjk_ink(const cv_face *f, unsigned gid, int *lo, int *hi);
+
+#endif

@@ -1,0 +1,151 @@
+/* cldr.c - month names and date order from ICU.  See cldr.h.
+ *
+ * ICU's C API: udat_open() for the language's date symbols (the month
+ * names, in the "format" or "stand-alone" context the pattern asks for) and
+ * udatpg_getBestPattern() for how a month and a year are written.  The
+ * locale asked for is the language with "@calendar=gregorian", since
+ * résumé dates are Gregorian in every language (Persian's default calendar
+ * is the solar hijri one).  A language ICU has no data of its own for
+ * (uloc_getAvailable does not list it, nor its language part) is refused,
+ * so that its root locale's "M01" never reaches a résumé.
+ */
+#include "cldr.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <unicode/udat.h>
+#include <unicode/udatpg.h>
+#include <unicode/uloc.h>
+#include <unicode/ustring.h>
+
+/* UTF-16 from ICU as UTF-8 in the arena; NULL when it cannot convert. */
+static const char *utf8(cv_arena *a, const UChar *s, int32_t n)
+{
+    UErrorCode st = U_ZERO_ERROR;
+    int32_t len = 0;
+    u_strToUTF8(NULL, 0, &len, s, n, &st);
+    if (st != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(st))
+        return NULL;
+    char *out = cv_arena_alloc(a, (size_t)len + 1);
+    st = U_ZERO_ERROR;
+    u_strToUTF8(out, len + 1, NULL, s, n, &st);
+    return U_FAILURE(st) ? NULL : out;
+}
+
+/* Does ICU carry data for the language of `loc` itself? */
+static bool known(const char *loc)
+{
+    char lang[16];
+    UErrorCode st = U_ZERO_ERROR;
+    uloc_getLanguage(loc, lang, sizeof lang, &st);
+    if (U_FAILURE(st) || !*lang)
+        return false;
+    int32_t n = uloc_countAvailable();
+    for (int32_t i = 0; i < n; i++) {
+        const char *av = uloc_getAvailable(i);
+        size_t l = strlen(lang);
+        if (strncmp(av, lang, l) == 0 && (av[l] == 0 || av[l] == '_'))
+            return true;
+    }
+    return false;
+}
+
+/* The 12 names of one kind of month symbol into out[]. */
+static bool month_names(cv_arena *a, UDateFormat *df, UDateFormatSymbolType type,
+                        const char **out)
+{
+    for (int m = 0; m < 12; m++) {
+        UChar buf[64];
+        UErrorCode st = U_ZERO_ERROR;
+        int32_t n = udat_getSymbols(df, type, m, buf, 64, &st);
+        if (U_FAILURE(st) || n <= 0 || n >= 64 || !(out[m] = utf8(a, buf, n)))
+            return false;
+    }
+    return true;
+}
+
+const char *cv_cldr_template(cv_arena *a, const char *p)
+{
+    cv_strbuf b = {0};
+    while (*p) {
+        if (*p == '\'') {
+            /* 'literal', with '' for a quote. */
+            if (p[1] == '\'') {
+                cv_strbuf_put(a, &b, "'", 1);
+                p += 2;
+                continue;
+            }
+            for (p++; *p && !(*p == '\'' && p[1] != '\''); p++) {
+                cv_strbuf_put(a, &b, p, 1);
+                if (*p == '\'')
+                    p++;
+            }
+            if (*p)
+                p++;
+            continue;
+        }
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
+            char c = *p;
+            size_t n = 0;
+            while (p[n] == c)
+                n++;
+            const char *ph = NULL;
+            if (c == 'y' || c == 'u')
+                ph = n == 2 ? "YEAR_IN_TWO_DIGITS" : "YEAR";
+            else if (c == 'M' || c == 'L')
+                ph = n == 1 ? "MONTH" : n == 2 ? "MONTH_IN_TWO_DIGITS"
+                   : n == 3 ? "MONTH_ABBREVIATION" : "MONTH_NAME";
+            if (ph)
+                cv_strbuf_put(a, &b, ph, strlen(ph));
+            p += n;
+            continue;
+        }
+        cv_strbuf_put(a, &b, p++, 1);
+    }
+    return b.s ? b.s : "";
+}
+
+bool cv_cldr_dates(cv_arena *a, const char *lang, cv_cldr *out)
+{
+    char loc[64], canon[96];
+    snprintf(loc, sizeof loc, "%s", lang);
+    for (char *c = loc; *c; c++)
+        if (*c == '-')
+            *c = '_';
+    if (!known(loc))
+        return false;
+    UErrorCode st = U_ZERO_ERROR;
+    snprintf(canon, sizeof canon, "%s@calendar=gregorian", loc);
+
+    /* The pattern for a month and a year. */
+    UDateTimePatternGenerator *gen = udatpg_open(canon, &st);
+    if (U_FAILURE(st))
+        return false;
+    UChar skel[8], pat[64];
+    u_uastrcpy(skel, "yMMM");
+    int32_t n = udatpg_getBestPattern(gen, skel, -1, pat, 64, &st);
+    udatpg_close(gen);
+    if (U_FAILURE(st) || n <= 0 || n >= 64)
+        return false;
+    const char *pattern = utf8(a, pat, n);
+    if (!pattern)
+        return false;
+
+    /* The names, stand-alone when the pattern has them so (L). */
+    st = U_ZERO_ERROR;
+    UDateFormat *df = udat_open(UDAT_PATTERN, UDAT_PATTERN, canon, NULL, 0, pat, n, &st);
+    if (U_FAILURE(st))
+        return false;
+    bool alone = strchr(pattern, 'L') != NULL;
+    cv_cldr c;
+    bool ok = month_names(a, df, alone ? UDAT_STANDALONE_SHORT_MONTHS : UDAT_SHORT_MONTHS,
+                          c.month_abbr) &&
+              month_names(a, df, alone ? UDAT_STANDALONE_MONTHS : UDAT_MONTHS, c.month_full);
+    udat_close(df);
+    if (!ok)
+        return false;
+    c.date_template = cv_cldr_template(a, pattern);
+    *out = c;
+    return true;
+}
