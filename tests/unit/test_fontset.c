@@ -184,6 +184,21 @@ TEST(cff_collection_found_lazily)
     CHECK(find("Noto Sans CJK SC", true, false, &synth) == bold);
 }
 
+TEST(normal_width_before_condensed)
+{
+    /* fontconfig lists DejaVu Serif Condensed under "DejaVu Serif" too
+     * (fonts-dejavu-extra): each style is the normal-width face. */
+    cv_error_init(&E);
+    bool synth = true;
+    for (int st = 0; st < 4; st++) {
+        int id = find("DejaVu Serif", st & 1, st & 2, &synth);
+        const char *p = cv_fontset_path(fs, id);
+        CHECK(id >= 0 && !synth && p && !strstr(p, "Condensed"));
+        if (p && strstr(p, "Condensed"))
+            fprintf(stderr, "  style %d: %s\n", st, p);
+    }
+}
+
 TEST(reading_a_face)
 {
     bool synth;
@@ -217,6 +232,7 @@ int main(void)
     RUN(font_dir_skips_what_is_not_a_font);
     RUN(reading_a_face);
     RUN(cff_collection_found_lazily);
+    RUN(normal_width_before_condensed);
     cv_fontset_free(fs);
     return harness_report("fontset");
 }
