@@ -365,6 +365,12 @@ static bool load_face(FT_Library lib, cv_face *f, cv_pos pos, cv_error *err)
     const char *path = f->path;
     if (!map_into(f, pos, err))
         return false;
+    if (!memcmp(f->data, "wOFF", 4) || !memcmp(f->data, "wOF2", 4)) {
+        cv_error_at(err, pos, "'%s' is a WOFF web font; cvpdf embeds only TrueType (glyf) "
+                    "and OpenType CFF fonts (install the font's .ttf or .otf)", path);
+        face_unload(f);
+        return false;
+    }
     FT_Face ft;
     if (FT_New_Memory_Face(lib, f->data, (FT_Long)f->size, f->index, &ft)) {
         face_unload(f);
@@ -456,6 +462,15 @@ static FcConfig *quick_config(cv_fontset *fs)
     return fs->fc_quick;
 }
 
+/* A web font (WOFF, WOFF2) by its name: FreeType reads it and fontconfig
+ * lists it as TrueType (Fork Awesome's package installs all three), but
+ * its bytes are compressed tables, which HarfBuzz cannot subset. */
+static bool is_woff(const char *path)
+{
+    const char *ext = strrchr(path, '.');
+    return ext && (!strcasecmp(ext, ".woff") || !strcasecmp(ext, ".woff2"));
+}
+
 /* Every face fontconfig (configuration `cfg`, NULL for the system's) has
  * of `family`, added to the catalogue when cvpdf can embed it (TrueType or
  * OpenType CFF, told by fontconfig's format), so that the four styles of a
@@ -483,6 +498,8 @@ static size_t fc_list(cv_fontset *fs, FcConfig *cfg, const char *family, char **
             continue;
         FcPatternGetString(m, FC_FONTFORMAT, 0, &format);
         const char *f = format ? (const char *)format : "unknown";
+        if (is_woff((const char *)file))
+            f = "WOFF";      /* listed as TrueType, but HarfBuzz cannot subset it */
         if (strcmp(f, "TrueType") && strcmp(f, "CFF")) {
             if (!*other) {
                 *other = xstrdup((const char *)file);
