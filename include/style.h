@@ -168,6 +168,7 @@ typedef enum cv_layout_type {
     CV_LT_NUMBER,         /* a number, lo-hi */
     CV_LT_COUNT,          /* a whole number, lo-hi */
     CV_LT_FRACTION,       /* 0.85 or "85%": above lo, at most hi */
+    CV_LT_EM,             /* "0.25em", 0.25 or 0: a fraction of the type size, 0-1 */
     CV_LT_BOOL,
     CV_LT_COLOR,          /* "#rrggbb", "#rgb" or "rgb(r, g, b)" */
     CV_LT_STRING,         /* text, or null */

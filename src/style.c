@@ -889,7 +889,8 @@ size_t cv_style_keys(cv_arena *a, const cv_layout_key **out)
         [LEN] = CV_LT_LENGTH, [NUM] = CV_LT_NUMBER, [BOOL] = CV_LT_BOOL,
         [COLOR] = CV_LT_COLOR, [STR] = CV_LT_STRING, [ALIGN] = CV_LT_CHOICE,
         [BREAKING] = CV_LT_CHOICE, [COUNT] = CV_LT_COUNT, [FRACTION] = CV_LT_FRACTION,
-        [NAMES] = CV_LT_NAMES, [SIDE] = CV_LT_CHOICE, [PHOTOPOS] = CV_LT_CHOICE};
+        [NAMES] = CV_LT_NAMES, [SIDE] = CV_LT_CHOICE, [PHOTOPOS] = CV_LT_CHOICE,
+        [EM] = CV_LT_EM};
 
     /* The keys table, with read_value()'s ranges. */
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {

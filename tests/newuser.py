@@ -247,6 +247,7 @@ BAD_PROFILES = {
     "unknown top key": "cv: {name: A}\ncolour: x\n",
     "no cv": "locale: {language: en}\n",
     "misspelt cv key": "cv: {name: A, emial: a@b.co}\n",
+    "misspelt .bib section option": "cv: {name: A, sections: {P: {bib: a.bib, sortt: x}}}\n",
     "website not a URL": "cv: {name: A, website: example.com}\n",
     "sections a list": "cv: {name: A, sections: [x]}\n",
     "mixed entry types": "cv: {name: A, sections: {s: [{label: a, details: b}, {bullet: c}]}}\n",
