@@ -808,6 +808,7 @@ struct cv_book {
     ctx c;
     HPDF_Doc pdf;
     const cv_fontset *fs;
+    cv_shaper *shaper;
     cv_pdffont *fonts;          /* per face of the fontset */
     size_t nfaces;
     bool embedded;              /* fonts built (at the first page drawn) */
@@ -837,6 +838,7 @@ cv_book *cv_book_new(cv_engine *eng, bool book)
     HPDF_UseUTFEncodings(k->pdf);
     HPDF_SetCurrentEncoder(k->pdf, "UTF-8");
     k->fs = fs;
+    k->shaper = eng->shaper;
     k->book = book;
     k->nfaces = cv_fontset_count(fs);
     k->fonts = cv_xcalloc(k->nfaces ? k->nfaces : 1, sizeof *k->fonts);
@@ -857,6 +859,19 @@ static bool tagged(const cv_display *d)
 
 void cv_book_note(cv_book *k, const cv_display *d)
 {
+    /* Faces opened since the book began (a script's Noto face, opened
+     * when a résumé first needs it: engine.h). */
+    size_t n = cv_fontset_count(k->fs);
+    if (n > k->nfaces) {
+        k->fonts = cv_xrealloc(k->fonts, n * sizeof *k->fonts);
+        memset(k->fonts + k->nfaces, 0, (n - k->nfaces) * sizeof *k->fonts);
+        for (size_t f = k->nfaces; f < n; f++) {
+            k->fonts[f].face = cv_fontset_face(k->fs, (int)f);
+            k->fonts[f].shaper = k->shaper;
+            k->fonts[f].id = (int)f;
+        }
+        k->nfaces = n;
+    }
     for (size_t p = 0; p < d->npages; p++)
         for (size_t i = 0; i < d->pages[p].nruns; i++) {
             const cv_run *r = &d->pages[p].runs[i];
