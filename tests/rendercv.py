@@ -320,6 +320,39 @@ def icons_test():
     check("icons: poppler draws the icon's ink (%d dark pixels)" % dark, dark >= 60, dark)
 
 
+def last_page_test():
+    """RenderCV keeps a near-empty last page: the theme layouts turn off
+    cvpdf's pull-back (pagination.pull_back_last_page).  More and more
+    bullets are added until cvpdf's rule (turned on again over the theme)
+    would save a page; the theme itself keeps it."""
+    with open(SAMPLE, encoding="utf-8") as f:
+        base = f.read()
+    head, sep, tail = base.partition("\nsettings:")
+    for theme in ("classic", "engineeringresumes"):
+        on = write("pull-%s.yaml" % theme, "extends: %s\npagination:\n"
+                   "  pull_back_last_page: true\n" % theme)
+        found = None
+        for n in range(2, 80, 3):
+            prof = head + "\n    more:\n" + "".join(
+                "      - bullet: Filler line %d of a longer résumé, long enough to fill one line "
+                "of the page.\n" % i for i in range(n)) + sep + tail
+            path = write("pull-%s-%d.yaml" % (theme, n), prof)
+            rc, out, err = run([BIN, "--explain", "--dump", path, "-l", on])
+            if rc == 0 and re.search(r"last page: .* (\d+) pages -> (\d+)", err + out):
+                found = (n, path, out.count("\npage ") + out.startswith("page "))
+                break
+        if not check("last page %s: some length makes cvpdf's rule pull a page back" % theme,
+                     found is not None):
+            continue
+        n, path, pulled = found
+        rc, out, err = run([BIN, "--explain", "--dump", path, "-l", theme])
+        kept = out.count("\npage ") + out.startswith("page ")
+        check("last page %s: the theme keeps it (%d bullets: %d pages, %d pulled back)"
+              % (theme, n, kept, pulled),
+              rc == 0 and kept == pulled + 1 and not re.search(r"last page: .* pages ->",
+                                                               err + out), err[-300:])
+
+
 def gap(runs, upper, lower):
     a, b = find(runs, upper), find(runs, lower)
     if not a or not b or a["page"] != b["page"]:
@@ -454,5 +487,5 @@ def jsonresume_test():
 
 if __name__ == "__main__":
     sys.exit(testlib.main("rendercv", [themes_test, options_test, rules_test, content_test,
-                                       settings_test, icons_test,
+                                       settings_test, icons_test, last_page_test,
                                        jsonresume_test], tmp=TMP))
