@@ -359,8 +359,8 @@ static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float wi
     size_t nl;
     float h, base;
     if (doc->name.s) {           /* RenderCV lets a cv go without a name */
-        const char *name = unbroken(c->tmp, cv_markup_escape(c->tmp, cv_markup_strip(c->tmp,
-                                                                                      doc->name.s)));
+        const char *plain = cv_markup_strip(c->tmp, doc->name.s);
+        const char *name = unbroken(c->tmp, cv_markup_escape(c->tmp, plain));
         if (doc->native_name.s && st->native_name_beside)
             name = cv_arena_printf(c->tmp, "%s\xE2\x80\x82%s", name,     /* en space */
                                    cv_markup_escape(c->tmp, doc->native_name.s));
