@@ -52,6 +52,9 @@
  * mapping with a `bib` key)? */
 bool cv_bib_is_source(const cv_yml *n);
 
+/* The keys a .bib section's mapping may have (NULL-terminated). */
+const char *const *cv_bib_option_keys(void);
+
 /* The section(s) that section `key` (its YAML key node) with value `n` (a
  * cv_bib_is_source()) makes: one, or one per group with `group_by`.
  * `profile` is the profile's path (relative .bib paths are taken from its

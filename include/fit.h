@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "arena.h"
+#include "compose.h"
 #include "doc.h"
 #include "display.h"
 #include "error.h"
@@ -27,15 +28,18 @@
 bool cv_fit(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_image *photo,
             size_t pages, cv_style *out, const char **what, cv_error *err);
 
-/* The last-page rule: when `doc` takes two pages or more and its last page
+/* The last-page rule: when `doc` takes two to twelve pages and its last page
  * is less than st->pull_back_below full (its fullest column), try to set
  * it in one page fewer by tightening the spacing alone, down to the
  * layout's fit.spacing_floor (never the type nor the margins).  Returns
  * true and `*out` and `*what` as cv_fit() does when that works ("last page
  * 12% full: 4 pages -> 3, spacing at 86%"); false, with `*what` saying why
  * not (or NULL when the last page is full enough), and *out = *st, when it
- * does not.  Nothing is reported. */
+ * does not.  Nothing is reported.  `have`, when not NULL, is `doc` already
+ * composed with `st` (the common case, where the last page is full enough,
+ * then costs a pagination, not another composition). */
 bool cv_fit_pull_back(cv_arena *a, const cv_doc *doc, const cv_style *st,
-                      const cv_image *photo, cv_style *out, const char **what);
+                      const cv_image *photo, const cv_composed *have, cv_style *out,
+                      const char **what);
 
 #endif

@@ -1744,6 +1744,16 @@ static bool read_years(const cv_yml *v, opts *o, cv_error *err)
     return true;
 }
 
+/* The keys of a .bib section's mapping (the JSON Schema reads them too). */
+static const char *const option_keys[] = {"bib", "keys", "types", "years", "keywords",
+                                          "selected", "selected_as", "mark", "sort",
+                                          "group_by", "limit", "names", "notes", NULL};
+
+const char *const *cv_bib_option_keys(void)
+{
+    return option_keys;
+}
+
 static bool read_opts(cv_arena *a, const cv_yml *n, const char *profile, opts *o, cv_error *err)
 {
     memset(o, 0, sizeof *o);
@@ -1751,10 +1761,7 @@ static bool read_opts(cv_arena *a, const cv_yml *n, const char *profile, opts *o
     o->mark = "★";
     const cv_yml *file = n;
     if (n->kind == CV_YML_MAP) {
-        static const char *const keys[] = {"bib", "keys", "types", "years", "keywords",
-                                           "selected", "selected_as", "mark", "sort",
-                                           "group_by", "limit", "names", "notes", NULL};
-        if (!cv_yml_check_keys(n, keys, "a .bib section", err))
+        if (!cv_yml_check_keys(n, option_keys, "a .bib section", err))
             return false;
         file = cv_yml_get(n, "bib");
         static const char *const sels[] = {"first", "mark", "only", NULL};

@@ -808,9 +808,9 @@ struct cv_book {
     ctx c;
     HPDF_Doc pdf;
     const cv_fontset *fs;
-    cv_shaper *shaper;
     cv_pdffont *fonts;          /* per face of the fontset */
     size_t nfaces;
+    cv_shaper *shaper;          /* the engine's: every font's */
     bool embedded;              /* fonts built (at the first page drawn) */
     bool pdfa, pdfua, book;
     cv_pdftags *tags;           /* the structure tree, once a résumé has one */
@@ -857,21 +857,26 @@ static bool tagged(const cv_display *d)
     return d->tags && (d->pdfua || !d->untagged);
 }
 
+/* A font for every face of the fontset: fallback faces are found lazily
+ * (fontset.h), so a résumé of a book laid out after cv_book_new() may use
+ * faces that did not exist then (a Hebrew profile after English ones). */
+static void grow_fonts(cv_book *k)
+{
+    size_t n = cv_fontset_count(k->fs);
+    if (n <= k->nfaces)
+        return;
+    k->fonts = cv_xrealloc(k->fonts, n * sizeof *k->fonts);
+    memset(k->fonts + k->nfaces, 0, (n - k->nfaces) * sizeof *k->fonts);
+    for (size_t f = k->nfaces; f < n; f++) {
+        k->fonts[f].shaper = k->shaper;
+        k->fonts[f].id = (int)f;
+    }
+    k->nfaces = n;
+}
+
 void cv_book_note(cv_book *k, const cv_display *d)
 {
-    /* Faces opened since the book began (a script's Noto face, opened
-     * when a résumé first needs it: engine.h). */
-    size_t n = cv_fontset_count(k->fs);
-    if (n > k->nfaces) {
-        k->fonts = cv_xrealloc(k->fonts, n * sizeof *k->fonts);
-        memset(k->fonts + k->nfaces, 0, (n - k->nfaces) * sizeof *k->fonts);
-        for (size_t f = k->nfaces; f < n; f++) {
-            k->fonts[f].face = cv_fontset_face(k->fs, (int)f);
-            k->fonts[f].shaper = k->shaper;
-            k->fonts[f].id = (int)f;
-        }
-        k->nfaces = n;
-    }
+    grow_fonts(k);
     for (size_t p = 0; p < d->npages; p++)
         for (size_t i = 0; i < d->pages[p].nruns; i++) {
             const cv_run *r = &d->pages[p].runs[i];
@@ -912,6 +917,15 @@ bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err)
 {
     HPDF_Doc pdf = k->pdf;
     bool ok = true;
+    if (!k->embedded)
+        grow_fonts(k);
+    /* A face no résumé noted cannot be drawn (laying out again found one
+     * the first pass did not). */
+    for (size_t p = 0; p < d->npages; p++)
+        for (size_t i = 0; i < d->pages[p].nruns; i++)
+            if ((size_t)d->pages[p].runs[i].face >= k->nfaces)
+                return cv_error_at(err, (cv_pos){0}, "a face was found after the fonts were "
+                                   "embedded");
     if (!k->embedded) {
         /* Every face once, subset to what every résumé noted draws. */
         k->pdfa = d->pdfa;

@@ -24,6 +24,9 @@
 #include "compose.h"
 #include "flow.h"
 
+/* The last-page rule applies to documents of at most this many pages. */
+#define PULL_BACK_MAX_PAGES 12
+
 typedef struct knobs {
     float spacing, font, margin;   /* 1 = the layout's own; 0 = the floor (margin) */
 } knobs;
@@ -185,23 +188,34 @@ static float last_fill(const cv_composed *c, const cv_style *st, size_t *const *
 }
 
 bool cv_fit_pull_back(cv_arena *a, const cv_doc *doc, const cv_style *st,
-                      const cv_image *photo, cv_style *out, const char **what)
+                      const cv_image *photo, const cv_composed *have, cv_style *out,
+                      const char **what)
 {
     *out = *st;
     *what = NULL;
     if (!st->pull_back)
         return false;
     cv_arena *scratch = cv_arena_new();
-    cv_error quiet;
-    cv_error_init(&quiet);
-    quiet.quiet = true;
-    cv_composed c;
-    cv_compose(scratch, doc, st, photo, &c, &quiet);
+    cv_composed mine;
+    const cv_composed *c = have;
+    if (!c) {
+        cv_error quiet;
+        cv_error_init(&quiet);
+        quiet.quiet = true;
+        cv_compose(scratch, doc, st, photo, &mine, &quiet);
+        c = &mine;
+    }
     size_t *page_of[CV_NCOLS];
-    size_t n = cv_flow_pages(scratch, &c, st, page_of, NULL);
-    float fill = n > 1 ? last_fill(&c, st, page_of, n) : 1;
+    size_t n = cv_flow_pages(scratch, c, st, page_of, NULL);
+    float fill = n > 1 ? last_fill(c, st, page_of, n) : 1;
     bool ok = false;
-    if (fill < st->pull_back_below) {
+    if (fill < st->pull_back_below && n > PULL_BACK_MAX_PAGES) {
+        /* Each try sets the whole document again: worth it for a résumé,
+         * not for a long list of publications. */
+        *what = cv_arena_printf(a, "the last page is %.0f%% full, but a document of more "
+                                "than %d pages is not tightened to save one",
+                                fill * 100, PULL_BACK_MAX_PAGES);
+    } else if (fill < st->pull_back_below) {
         knobs k = {st->fit_spacing_floor, 1, 1};
         if (try_fit(scratch, doc, st, photo, k, n - 1, NULL, NULL) <= n - 1) {
             bisect(scratch, doc, st, photo, &k, &k.spacing, st->fit_spacing_floor, 1, n - 1);

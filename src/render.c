@@ -39,18 +39,18 @@ static void explain(const char *profile, const cv_display *d, const cv_composed 
 }
 
 /* --fit-pages (or the layout's fit_pages): the style to render with, which
- * is `st` itself when there is nothing to fit, or `fitted`.  Without them,
- * a nearly empty last page may be pulled back (cv_fit_pull_back; *pulled
- * says what was done, or why not, for --explain). */
+ * is `st` itself when there is nothing to fit, or `fitted`.  *fitting says
+ * whether a page count was asked for (without one, a nearly empty last
+ * page may be pulled back once the résumé is composed). */
 static const cv_style *fit(cv_arena *a, const cv_renderer *r, const cv_style *st,
                            const char *profile, const cv_doc *doc, const cv_image *photo,
-                           cv_style *fitted, const char **pulled, cv_error *err)
+                           cv_style *fitted, bool *fitting, cv_error *err)
 {
     long pages = r->opt->fit_pages >= 0 ? r->opt->fit_pages : (long)st->fit_pages;
     const char *what;
-    *pulled = NULL;
+    *fitting = pages > 0;
     if (pages <= 0)
-        return cv_fit_pull_back(a, doc, st, photo, fitted, pulled) ? fitted : st;
+        return st;
     if (!cv_fit(a, doc, st, photo, (size_t)pages, fitted, &what, err))
         return st;
     if (what)
@@ -124,9 +124,10 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
         return NULL;
     /* The faces of the profile's region (JP for Japanese, ...), then fit. */
     cv_style local, fitted;
-    const char *pulled;
+    const char *pulled = NULL;
+    bool fitting;
     const cv_style *st = cv_cjk_localize(base, doc->locale.language, &local);
-    st = fit(a, r, st, profile, doc, photo, &fitted, &pulled, err);
+    st = fit(a, r, st, profile, doc, photo, &fitted, &fitting, err);
     if (err->set)
         return NULL;
     if (doc->locale.rtl) {          /* set right to left (bidi.h) */
@@ -138,6 +139,18 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     cv_composed c;
     if (!cv_compose(a, doc, st, photo, &c, err) || err->set)
         return NULL;
+    /* The last-page rule (fit.h): a nearly empty last page pulled back by
+     * tightening the spacing; *pulled says what was done, or why not, for
+     * --explain. */
+    cv_style *pb = cv_arena_alloc(a, sizeof *pb);
+    if (!fitting && cv_fit_pull_back(a, doc, st, photo, &c, pb, &pulled)) {
+        st = pb;                    /* again, quietly: its warnings were given */
+        cv_error quiet;
+        cv_error_init(&quiet);
+        quiet.quiet = true;
+        if (!cv_compose(a, doc, st, photo, &c, &quiet) || quiet.set)
+            return NULL;
+    }
     cv_flowlog log = {0};
     cv_display *d = cv_flow(a, &c, st, o->explain ? &log : NULL);
     if (o->explain)

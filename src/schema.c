@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "bib.h"
 #include "datadir.h"
 #include "doc.h"
 #include "fields.h"
@@ -110,8 +111,8 @@ static void put_layout_value(out *o, const cv_layout_key *k, cv_arena *a)
         return;
     case CV_LT_EM:
         put(o, "{\"anyOf\": [{\"type\": \"number\", \"minimum\": 0, \"maximum\": 1}, "
-            "{\"type\": \"string\", \"pattern\": \"^(0(\\\\.[0-9]*)?|1(\\\\.0*)?|\\\\.[0-9]+)"
-            "(em)?$\"}], \"description\": \"a width in em, 0 to 1: 0.25em (0 for none)\", "
+            "{\"type\": \"string\", \"pattern\": \"^([0-9]+(\\\\.[0-9]*)?|\\\\.[0-9]+)em$\"}], "
+            "\"description\": \"a width in em from 0 to 1: 0.25em, 0.25, or 0 for none\", "
             "\"examples\": [\"0.25em\"]}");
         return;
     case CV_LT_BOOL:
@@ -431,41 +432,23 @@ static void profile_schema(out *o)
             put(o, ": {\"$comment\": \"untyped\"}");
         }
     }
-    /* A section: entries of one type, or a .bib file's (bib.h), named or
-     * with options. */
-    put(o, "}}, \"section\": {\"description\": \"entries of one type (an empty section is "
-        "left out), or the entries of a .bib file\", \"anyOf\": [{\"type\": [\"array\", "
-        "\"null\"], \"anyOf\": [{\"type\": \"null\"}, {\"maxItems\": 0}, ");
+    /* A section: entries of one type, or publications from a .bib file
+     * (its path, or a mapping of bib.h's options). */
+    put(o, "}}, \"section\": {\"anyOf\": [{\"type\": [\"array\", \"null\"], "
+        "\"description\": \"entries of one type (an empty section is left out)\", "
+        "\"anyOf\": [{\"type\": \"null\"}, {\"maxItems\": 0}, ");
     for (int k = 0; k < CV_ENTRY_NKINDS; k++)
         putf(o, "%s{\"items\": {\"$ref\": \"#/$defs/%s\"}}", k ? ", " : "",
              kind_def(o->a, (cv_entry_kind)k));
     put(o, "]}, {\"type\": \"string\", \"pattern\": \"\\\\.[bB][iI][bB]$\", "
-        "\"description\": \"a .bib file, beside the profile\"}, "
-        "{\"$ref\": \"#/$defs/bib_section\"}]}, ");
-    put(o, "\"bib_section\": {\"type\": \"object\", "
-        "\"required\": [\"bib\"], \"additionalProperties\": false, "
-        "\"description\": \"the entries of a .bib file, "
-        "chosen and ordered (docs/profiles.md)\", "
-        "\"properties\": {\"bib\": {\"type\": \"string\", \"minLength\": 1, "
-        "\"description\": \"the .bib file, beside the profile\", "
-        "\"examples\": [\"publications.bib\"]}, \"keys\": {\"$ref\": \"#/$defs/texts\"}, "
-        "\"types\": {\"$ref\": \"#/$defs/texts\"}, "
-        "\"keywords\": {\"$ref\": \"#/$defs/texts\"}, "
-        "\"selected\": {\"$ref\": \"#/$defs/texts\"}, "
-        "\"selected_as\": {\"enum\": [\"first\", \"mark\", \"only\"]}, "
-        "\"mark\": {\"$ref\": \"#/$defs/text\"}, \"sort\": {\"enum\": [\"newest\", "
-        "\"oldest\", \"none\"]}, \"group_by\": {\"enum\": [\"none\", \"year\", \"type\"]}, "
-        "\"limit\": {\"type\": \"integer\", \"minimum\": 1, \"maximum\": 100000}, "
-        "\"names\": {\"enum\": [\"first-last\", \"last-first\", \"initials\", "
-        "\"last-initials\"]}, \"years\": {\"anyOf\": [{\"type\": [\"integer\", "
-        "\"string\"]}, {\"type\": \"object\", \"additionalProperties\": false, "
-        "\"properties\": {\"from\": {\"type\": [\"integer\", \"string\"]}, "
-        "\"to\": {\"type\": [\"integer\", \"string\"]}}}], \"description\": \"a year, "
-        "a range (2019-2023, 2019-) or {from, to}\", \"examples\": [\"2019-2024\"]}, "
-        "\"notes\": {\"type\": [\"object\", \"null\"], "
-        "\"additionalProperties\": {\"anyOf\": [{\"$ref\": \"#/$defs/text\"}, "
-        "{\"type\": \"null\"}]}, \"description\": \"a note under an entry, "
-        "by its key\"}}}");
+        "\"description\": \"publications from this .bib file, beside the profile\"}, "
+        "{\"type\": \"object\", \"required\": [\"bib\"], \"additionalProperties\": false, "
+        "\"description\": \"publications from a .bib file, chosen and ordered "
+        "(docs/profiles.md)\", \"properties\": {");
+    const char *const *bk = cv_bib_option_keys();
+    for (size_t i = 0; bk[i]; i++)
+        putf(o, "%s\"%s\": {}", i ? ", " : "", bk[i]);
+    put(o, "}}]}");
     for (int k = 0; k < CV_ENTRY_NKINDS; k++) {
         put(o, ", ");
         put_entry(o, (cv_entry_kind)k);

@@ -23,6 +23,23 @@ static bool ident_char(char c)
     return isalnum((unsigned char)c) || c == '_';
 }
 
+/* The length of the text at p that keyword kw (of length n) matches, or 0:
+ * a space of the keyword matches a no-break space too (the names of an
+ * author list are joined by them, authors.h). */
+static size_t kw_match(const char *p, const char *kw, size_t n)
+{
+    size_t i = 0, k = 0;
+    for (; k < n; k++) {
+        if (kw[k] == ' ' && p[i] == '\xC2' && p[i + 1] == '\xA0')
+            i += 2;
+        else if (p[i] == kw[k])
+            i++;
+        else
+            return 0;
+    }
+    return ident_char(p[i]) ? 0 : i;
+}
+
 /* Profile text: markup, then settings.bold_keywords (RenderCV's): every
  * whole-word occurrence of a keyword is set in bold. */
 size_t cv_template_text(cv_arena *a, const cv_doc *doc, const char *s, unsigned style,
@@ -63,8 +80,7 @@ size_t cv_template_text(cv_arena *a, const cv_doc *doc, const char *s, unsigned 
             size_t hit = 0;
             if (p == t || !ident_char(p[-1]))
                 for (size_t k = head[(unsigned char)*p]; k != SIZE_MAX && !hit; k = next[k])
-                    if (!strncmp(p, doc->bold_keywords[k].s, len[k]) && !ident_char(p[len[k]]))
-                        hit = len[k];
+                    hit = kw_match(p, doc->bold_keywords[k].s, len[k]);
             if (!hit) {
                 p++;
                 continue;

@@ -353,8 +353,15 @@ def safety():
     shutil.copy(CASES, bib)
     before = open(bib, "rb").read()
     prof = profile(os.path.join(d, "p.yaml"), "refs.bib")
+    # -o refs.bib is refused by its extension (a usage error) before any
+    # input is read; through a symlink named .pdf, by being an input.
     rc, out, err = run([BIN, "-q", prof, "-o", bib])
-    check("safety: an output over the .bib is refused", rc == 1 and "input" in err, err)
+    check("safety: -o over the .bib is refused", rc == 2 and "extension" in err, err)
+    link = os.path.join(d, "out.pdf")
+    os.symlink("refs.bib", link)
+    rc, out, err = run([BIN, "-q", prof, "-o", link])
+    check("safety: an output over the .bib (a symlink to it) is refused",
+          rc == 1 and "input" in err, err)
     check("safety: the .bib untouched", open(bib, "rb").read() == before)
 
 

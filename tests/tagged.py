@@ -310,10 +310,9 @@ def coverage():
             # pdftotext joins a word hyphenated at a line's end, dropping
             # the hyphen: hyphens are not counted.
             rc, txt, _ = run(["pdftotext", "-enc", "UTF-8", pdf, "-"])
-            txt = txt.replace("-", "")
-            # pdftotext marks a right-to-left line's embeddings (U+202A-202E,
-            # poppler's reordering); they are not in the PDF.
-            txt = re.sub("[\u202a-\u202e]", "", txt)
+            # It marks right-to-left text with bidi embeddings that are drawn
+            # nowhere: not counted either.
+            txt = re.sub("[\u200e\u200f\u202a-\u202e\u2066-\u2069]", "", txt.replace("-", ""))
             every = chars("".join(t for _, _, t in runs).replace("-", ""))
             check("coverage %s: pdftotext reads every run, nothing more" % name,
                   chars(txt) == every,

@@ -164,6 +164,11 @@ TEST(template_profile_text)
     CHECK_STR(show(sp, n), "**PyTorch** and ***CUDA*** kernels, not PyTorchX");
     n = cv_template_text(a, d, "no keyword", CV_STYLE_ITALIC, &sp);
     CHECK_STR(show(sp, n), "*no keyword*");
+    /* A keyword with a space matches a name of an author list, whose
+     * spaces are no-break spaces. */
+    cv_doc *j = fx_doc(a, "settings:\n  bold_keywords: [Jun Fang]\ncv:\n  name: Ada\n");
+    n = cv_template_text(a, j, "Yang\xC2\xA0" "You, Jun\xC2\xA0" "Fang, Jun Fang", 0, &sp);
+    CHECK_STR(show(sp, n), "Yang\xC2\xA0" "You, **Jun\xC2\xA0" "Fang**, **Jun Fang**");
     /* Not in the running header: the owner's name there stays as the
      * layout sets it. */
     cv_doc *o = fx_doc(a, "settings:\n  bold_keywords: [Ada Lovelace]\n"
