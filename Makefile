@@ -40,14 +40,18 @@ WARN = -std=c11 -Wall -Wextra -Wshadow -Wno-unused-parameter
 CPPFLAGS += -D_GNU_SOURCE -Iinclude -DCV_VERSION='"$(VERSION)"' \
             -DCV_DATADIR='"$(PREFIX)/share/cvpdf"'
 ALL_CFLAGS = $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) $(HPDF_CFLAGS) $(CFLAGS)
-LIBS = $(PKG_LIBS) $(HPDF_LIBS) $(HYPHEN_LIBS) $(BTPARSE_LIBS) -lm
+# libphonenumber is C++ without a .pc file: one shim, src/phone_shim.cc.
+PHONE_LIBS ?= -lphonenumber -lstdc++
+CXX ?= g++
+LIBS = $(PKG_LIBS) $(HPDF_LIBS) $(HYPHEN_LIBS) $(BTPARSE_LIBS) $(PHONE_LIBS) -lm
 
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 LIB_SRC = $(filter-out src/main.c,$(wildcard src/*.c))
 HDRS = $(wildcard include/*.h)
-OBJ = $(LIB_SRC:src/%.c=build/%.o)
-SAN_OBJ = $(LIB_SRC:src/%.c=build/san/%.o)
+CXX_SRC = $(wildcard src/*.cc)
+OBJ = $(LIB_SRC:src/%.c=build/%.o) $(CXX_SRC:src/%.cc=build/%.o)
+SAN_OBJ = $(LIB_SRC:src/%.c=build/san/%.o) $(CXX_SRC:src/%.cc=build/san/%.o)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=build/san/%)
 
@@ -62,6 +66,12 @@ cvpdf: build/main.o $(OBJ)
 
 build/%.o: src/%.c $(HDRS) | build
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+build/%.o: src/%.cc src/%.h | build
+	$(CXX) -std=c++17 -Wall -Wextra -Iinclude $(CFLAGS) -c -o $@ $<
+
+build/san/%.o: src/%.cc src/%.h | build/san
+	$(CXX) -std=c++17 -Wall -Wextra -Iinclude $(CFLAGS) -O1 $(SAN) -c -o $@ $<
 
 build/san/%.o: src/%.c $(HDRS) | build/san
 	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -c -o $@ $<

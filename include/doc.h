@@ -6,8 +6,11 @@
  * markup.h, so that every string still knows its source position.
  *
  * Accepted top-level keys: `cv` (required), `locale`, `settings`, `design`
- * (ignored with one note on stderr: cvpdf takes its look from layouts),
- * `rendercv_settings` (ignored likewise, apart from its `bold_keywords`).
+ * (RenderCV's look: translated by design.h into layout keys, kept in
+ * cv_doc.design for render.c), `rendercv_settings` (RenderCV 1; only its
+ * `bold_keywords` are used).  A JSON Resume is translated first
+ * (jsonresume.h); settings.render_command's design and locale files
+ * replace the profile's.
  *
  * The parts of a cv_doc with rules of their own come from their own
  * modules, included here: cv_text (text.h), cv_date (date.h), cv_locale and
@@ -24,6 +27,7 @@
 
 #include "arena.h"
 #include "date.h"
+#include "design.h"
 #include "error.h"
 #include "lang.h"
 #include "social.h"
@@ -50,6 +54,14 @@ typedef struct cv_highlight {
     size_t nsub;
 } cv_highlight;
 
+/* A key RenderCV allows on any entry beyond its type's fields (`revenue:
+ * 12M`): shown by templates as the upper-cased key (REVENUE). */
+typedef struct cv_extra {
+    const char *key;         /* as written */
+    const char *ph;          /* "REVENUE" */
+    cv_text value;
+} cv_extra;
+
 typedef struct cv_entry {
     cv_entry_kind kind;
     cv_pos pos;
@@ -72,6 +84,8 @@ typedef struct cv_entry {
     cv_date date, start_date, end_date;
     cv_highlight *highlights;
     size_t nhighlights;
+    cv_extra *extras;        /* keys beyond the kind's fields, scalars only */
+    size_t nextras;
 } cv_entry;
 
 typedef struct cv_section {
@@ -86,10 +100,21 @@ typedef struct cv_section {
 
 typedef struct cv_doc {
     const char *file;
-    cv_text name;          /* required */
+    cv_text name;          /* may be absent, as in RenderCV: no name line */
     cv_text native_name;   /* our addition: the name in its native script */
     cv_text headline, location, email, phone, website, photo;
     cv_text photo_alt;     /* our addition: the photo's alternate text (tagged PDF) */
+    /* Every email, phone and website (RenderCV allows lists); email, phone
+     * and website above are the first of each. */
+    cv_text *emails, *phones, *websites;
+    size_t nemails, nphones, nwebsites;
+    /* cv.custom_connections: text shown, optional link, optional icon. */
+    struct cv_connection { cv_text text, url, icon; } *connections;
+    size_t nconnections;
+    /* Upper-cased keys of every entry's extras (placeholders known to
+     * templates, empty in entries without them). */
+    const char **extra_phs;
+    size_t nextra_phs;
     cv_social *socials;
     size_t nsocials;
     cv_section *sections;
@@ -102,6 +127,15 @@ typedef struct cv_doc {
     cv_text *break_before, *keep_together;
     size_t nbreak_before, nkeep_together;
     cv_text current_date;        /* settings.current_date: "last updated" */
+    bool date_today;             /* settings.current_date: today (the clock) */
+    const char *today;           /* YYYY-MM-DD of the run, when known (render.c
+                                    sets it: --date, current_date, ...); for
+                                    time spans that end at present */
+    cv_text pdf_title;           /* settings.pdf_title ("NAME - CV") */
+    /* design: (RenderCV) translated to layout keys by design.h, over the
+     * layout of its theme (layouts/THEME.yaml); design.layout NULL
+     * without design:. */
+    cv_design design;
 } cv_doc;
 
 /* Build a cv_doc from the root of a profile.  On failure returns NULL and

@@ -1,6 +1,6 @@
 /* markup.h - inline markup in profile strings.
  *
- *   **bold**   *italic*   ***bold italic***   [text](url)   \* escapes
+ *   **bold**   *italic*   ***bold italic***   [text](url)   `code`   \* escapes
  *
  * Parsing never fails: unmatched delimiters are literal text (as in
  * CommonMark), so a stray `*` prints as `*`.  Emphasis nests and may
@@ -14,7 +14,8 @@
 
 #include "arena.h"
 
-enum { CV_STYLE_BOLD = 1, CV_STYLE_ITALIC = 2 };
+/* CV_STYLE_CODE: a `code` span, set in the layout's monospace face. */
+enum { CV_STYLE_BOLD = 1, CV_STYLE_ITALIC = 2, CV_STYLE_CODE = 4 };
 
 /* A run of text with one style and link target. */
 typedef struct cv_span {

@@ -32,6 +32,13 @@ typedef struct cv_social {
  * "twitter" -> "X"), or NULL. */
 const char *cv_social_network(const char *name);
 
+/* The icon RenderCV shows before a connection, as the UTF-8 of its
+ * character in Fork Awesome (Font Awesome 4's codepoints, TrueType in
+ * Debian's fonts-fork-awesome): for a network ("GitHub"), or for
+ * "location", "email", "phone", "website" and "link" (a custom
+ * connection).  NULL when there is none. */
+const char *cv_social_icon(const char *network);
+
 /* Read one `social_networks` item `n` into *out (zeroed first).  The URL is
  * the item's `url` when given, else built from the username; the label is
  * the username ("Google Scholar" for Google Scholar, whose IDs mean nothing

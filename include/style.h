@@ -42,6 +42,7 @@ typedef struct cv_running {
     const char *slot[3];     /* left, center, right */
     bool first_page;         /* also on page 1 */
     bool single_page;        /* also when the résumé has one page */
+    bool only_first_page;    /* on page 1 alone (RenderCV's top note) */
     float size;
     unsigned color;
 } cv_running;
@@ -70,6 +71,7 @@ typedef struct cv_style {
     int chain[4][CV_MAX_CHAIN];
     bool synth[4][CV_MAX_CHAIN];
     size_t nchain;
+    int mono;                /* font.mono: the face of `code`; -1: the text's own */
     float size, line_spacing;
 
     /* Colours 0xRRGGBB. */
@@ -89,15 +91,23 @@ typedef struct cv_style {
     bool name_bold, native_name_beside;
     unsigned name_color;
     const char *contact_separator;
+    bool contact_icons;           /* header.icons: Fork Awesome icons before contacts */
+    bool contact_urls;            /* header.contact_urls: networks as their URLs */
+    unsigned contact_color;       /* > 0xFFFFFF: colors.text */
 
     /* Section titles. */
     float title_size, title_space_before, title_space_after;
     bool title_bold, title_uppercase, title_rule;
+    int title_align;              /* CV_ALIGN_* */
+    bool title_rule_beside;       /* the rule runs on from the title, not under it */
     float rule_width, rule_gap;
     unsigned title_color, rule_color;
 
     /* Entries. */
     float entry_gap, side_gap, block_gap;
+    float side_width;        /* > 0: a side column this wide beside the whole entry */
+    bool side_left;          /* with side_width: that column on the left */
+    float text_gap;          /* between text entries; < 0: 0.6 x entry_gap */
     unsigned side_color;
     float side_size;
 
@@ -146,6 +156,11 @@ typedef struct cv_style {
 /* Load and resolve the layout at `path`.  Returns false with err set. */
 bool cv_style_load(cv_arena *a, const char *path, cv_engine *eng, cv_style *st,
                    cv_error *err);
+/* The same with the layout tree `over` (design.h's translation of a
+ * profile's design:) laid over the file's, as a child over what it
+ * extends; `over` may be NULL. */
+bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_engine *eng,
+                        cv_style *st, cv_error *err);
 /* The sorts of value a layout key takes, for the JSON Schema (schema.h). */
 typedef enum cv_layout_type {
     CV_LT_UNKNOWN,        /* a key the loader checks but this list has no type for */
@@ -153,7 +168,7 @@ typedef enum cv_layout_type {
     CV_LT_NUMBER,         /* a number, lo-hi */
     CV_LT_COUNT,          /* a whole number, lo-hi */
     CV_LT_FRACTION,       /* 0.85 or "85%": above lo, at most hi */
-    CV_LT_EM,             /* "0.25em", 0.25 or 0: a width in em, 0 to 1 */
+    CV_LT_EM,             /* "0.25em", 0.25 or 0: a fraction of the type size, 0-1 */
     CV_LT_BOOL,
     CV_LT_COLOR,          /* "#rrggbb", "#rgb" or "rgb(r, g, b)" */
     CV_LT_STRING,         /* text, or null */

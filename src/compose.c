@@ -34,6 +34,7 @@
 #include "markup.h"
 #include "photo.h"
 #include "quotes.h"
+#include "phone.h"
 #include "template.h"
 
 const char *cv_keep_rule(cv_keep k)
@@ -258,35 +259,69 @@ static void add_head_lines(cx *c, cv_vlist *vl, const cv_style *st, const cv_lin
 }
 
 /* The contact details as markup, each a link where it can be one. */
-#define MAX_CONTACTS 64
-static size_t contact_items(cv_arena *a, const cv_doc *doc, const char **items, cv_pos *pos)
+#define MAX_CONTACTS 128
+/* `text` (markup) after the connection's icon when the layout shows icons
+ * (header.icons; the icon face must be in font.fallback). */
+static const char *iconed(cv_arena *a, const cv_style *st, const char *what, const char *text)
+{
+    const char *icon = st->contact_icons ? cv_social_icon(what) : NULL;
+    return icon ? cv_arena_printf(a, "%s\xC2\xA0%s", icon, text) : text;   /* no-break space */
+}
+
+static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
+                            const char **items, cv_pos *pos)
 {
     size_t ni = 0;
     if (doc->location.s)
-        pos[ni] = doc->location.pos, items[ni++] = cv_markup_escape(a, doc->location.s);
-    if (doc->email.s)
-        pos[ni] = doc->email.pos,
-        items[ni++] = cv_template_link(a, doc->email.s,
-                                       cv_arena_printf(a, "mailto:%s", doc->email.s));
-    if (doc->phone.s) {
-        char *tel = cv_arena_strdup(a, doc->phone.s), *q = tel;
-        for (const char *p = doc->phone.s; *p; p++)
+        pos[ni] = doc->location.pos,
+        items[ni++] = iconed(a, st, "location", cv_markup_escape(a, doc->location.s));
+    /* Every email, phone and website (doc.h keeps the first of each in
+     * email, phone and website too: a profile made in code may set only
+     * those). */
+    const cv_text *emails = doc->nemails ? doc->emails : &doc->email;
+    const cv_text *phones = doc->nphones ? doc->phones : &doc->phone;
+    const cv_text *webs = doc->nwebsites ? doc->websites : &doc->website;
+    size_t ne = doc->nemails ? doc->nemails : doc->email.s != NULL;
+    size_t np = doc->nphones ? doc->nphones : doc->phone.s != NULL;
+    size_t nw = doc->nwebsites ? doc->nwebsites : doc->website.s != NULL;
+    for (size_t i = 0; i < ne && ni < MAX_CONTACTS; i++)
+        pos[ni] = emails[i].pos,
+        items[ni++] = cv_template_link(a, iconed(a, st, "email", emails[i].s),
+                                       cv_arena_printf(a, "mailto:%s", emails[i].s));
+    for (size_t i = 0; i < np && ni < MAX_CONTACTS; i++) {
+        const char *shown = cv_phone_format(a, phones[i].s, doc->design.phone_format);
+        char *tel = cv_arena_strdup(a, phones[i].s), *q = tel;
+        for (const char *p = phones[i].s; *p; p++)
             if (isdigit((unsigned char)*p) || (*p == '+' && q == tel))
                 *q++ = *p;
         *q = 0;
-        pos[ni] = doc->phone.pos,
-        items[ni++] = cv_template_link(a, doc->phone.s, cv_arena_printf(a, "tel:%s", tel));
+        pos[ni] = phones[i].pos,
+        items[ni++] = cv_template_link(a, iconed(a, st, "phone", shown),
+                                       cv_arena_printf(a, "tel:%s", tel));
     }
-    if (doc->website.s) {
-        const char *shown = cv_template_url_shown(a, doc->website.s);
-        pos[ni] = doc->website.pos, items[ni++] = cv_template_link(a, shown, doc->website.s);
+    for (size_t i = 0; i < nw && ni < MAX_CONTACTS; i++) {
+        const char *shown = cv_template_url_shown(a, webs[i].s);
+        pos[ni] = webs[i].pos,
+        items[ni++] = cv_template_link(a, iconed(a, st, "website", shown), webs[i].s);
+    }
+    for (size_t i = 0; i < doc->nconnections && ni < MAX_CONTACTS; i++) {
+        const struct cv_connection *k = &doc->connections[i];
+        pos[ni] = k->text.pos;
+        items[ni++] = k->url.s ? cv_template_link(a, iconed(a, st, "link", k->text.s), k->url.s)
+                               : cv_markup_escape(a, k->text.s);
     }
     for (size_t i = 0; i < doc->nsocials && ni < MAX_CONTACTS; i++) {
         const cv_social *s = &doc->socials[i];
         const char *shown = s->label ? s->label : s->username.s;
+        if (st->contact_urls)      /* "linkedin.com/in/ada", no network name */
+            shown = cv_template_url_shown(a, s->url);
         pos[ni] = s->username.pos;
-        /* "GitHub: feifeibear"; a network shown by name alone stays so. */
-        const char *text = strcmp(shown, s->network.s)
+        /* "GitHub: feifeibear"; a network shown by name alone stays so.
+         * With icons, the icon names the network. */
+        const char *icon = st->contact_icons ? cv_social_icon(s->network.s) : NULL;
+        const char *text = icon ? cv_arena_printf(a, "%s\xC2\xA0%s", icon, shown)
+                           : st->contact_urls ? shown
+                           : strcmp(shown, s->network.s)
                                ? cv_arena_printf(a, "%s: %s", s->network.s, shown)
                                : shown;
         items[ni++] = cv_template_link(a, text, s->url);
@@ -318,19 +353,24 @@ static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float wi
     cv_textfmt nf = {.size = st->name_size, .color = st->name_color,
                      .link_color = st->name_color,
                      .style = st->name_bold ? CV_STYLE_BOLD : 0};
-    const char *name = unbroken(c->tmp, cv_markup_escape(c->tmp, cv_markup_strip(c->tmp,
-                                                                                  doc->name.s)));
-    if (doc->native_name.s && st->native_name_beside)
-        name = cv_arena_printf(c->tmp, "%s\xE2\x80\x82%s", name,     /* en space */
-                               cv_markup_escape(c->tmp, doc->native_name.s));
     cv_span *sp;
-    size_t n = cv_markup_parse(c->tmp, name, 0, &sp);
+    size_t n;
     cv_line *lines;
-    size_t nl = set(c, st, sp, n, &nf, width, doc->name.pos, &lines);
+    size_t nl;
     float h, base;
-    line_box(st, st->name_size, &h, &base);
-    c->tag = tag(c, c->head, "H1");
-    add_head_lines(c, vl, st, lines, nl, dx, width, st->name_size * 1.2f, base, 0, "the name");
+    if (doc->name.s) {           /* RenderCV lets a cv go without a name */
+        const char *plain = cv_markup_strip(c->tmp, doc->name.s);
+        const char *name = unbroken(c->tmp, cv_markup_escape(c->tmp, plain));
+        if (doc->native_name.s && st->native_name_beside)
+            name = cv_arena_printf(c->tmp, "%s\xE2\x80\x82%s", name,     /* en space */
+                                   cv_markup_escape(c->tmp, doc->native_name.s));
+        n = cv_markup_parse(c->tmp, name, 0, &sp);
+        nl = set(c, st, sp, n, &nf, width, doc->name.pos, &lines);
+        line_box(st, st->name_size, &h, &base);
+        c->tag = tag(c, c->head, "H1");
+        add_head_lines(c, vl, st, lines, nl, dx, width, st->name_size * 1.2f, base, 0,
+                       "the name");
+    }
     if (doc->headline.s) {
         cv_textfmt hf = {.size = st->headline_size, .color = st->muted_color,
                          .link_color = st->link_color};
@@ -349,9 +389,9 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
 {
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact_items(c->tmp, c->doc, items, pos);
-    cv_textfmt cf = {.size = st->contact_size, .color = st->text_color,
-                     .link_color = st->text_color};
+    size_t ni = contact_items(c->tmp, st, c->doc, items, pos);
+    unsigned cc = st->contact_color <= 0xFFFFFF ? st->contact_color : st->text_color;
+    cv_textfmt cf = {.size = st->contact_size, .color = cc, .link_color = cc};
     cv_span *sep_sp;
     size_t nsep = cv_markup_parse(c->tmp, cv_markup_escape(c->tmp, st->contact_separator), 0,
                                   &sep_sp);
@@ -446,6 +486,16 @@ static const char *upper(cv_arena *a, const char *s)
     return o;
 }
 
+/* entry.side_left with entry.side_width: the side column is on the left
+ * and every entry's content starts this far right of the column's edge
+ * (its side lines are drawn back in the gap); 0 otherwise. */
+static float side_left_width(const cv_style *st, float width)
+{
+    if (!st->side_left || st->side_width <= 0)
+        return 0;
+    return (st->side_width < width * 0.5f ? st->side_width : width * 0.5f) + st->side_gap;
+}
+
 static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section *sec,
                       float width)
 {
@@ -464,6 +514,7 @@ static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
     float h, base;
     line_box(st, st->title_size, &h, &base);
     const char *what = cv_arena_printf(c->a, "the title of section '%s'", sec->title);
+    const cv_face *f = cv_fontset_face(st->eng->fonts, st->chain[0][0]);
     c->block = 0;
     begin_block(c);
     c->tag = tag(c, c->cont, "H2");
@@ -472,9 +523,33 @@ static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
         it->height = h;
         it->keep = CV_KEEP_TITLE;
         it->is_header = true;
-        put_line(c, it, &lines[i], 0, base);
-        if (i + 1 == nl && st->title_rule) {
-            const cv_face *f = cv_fontset_face(st->eng->fonts, st->chain[0][0]);
+        float lw = lines[i].width;
+        float x = st->title_align == CV_ALIGN_CENTER  ? (width - lw) / 2
+                  : st->title_align == CV_ALIGN_RIGHT ? width - lw
+                                                      : 0;
+        /* entry.side_left: the title starts where the entries' main
+         * column does, and a rule beside it fills the side column
+         * (moderncv). */
+        float col = side_left_width(st, width);
+        if (col > 0 && st->title_rule_beside && st->title_align == CV_ALIGN_LEFT)
+            x = col;
+        put_line(c, it, &lines[i], x, base);
+        if (i + 1 == nl && st->title_rule && st->title_rule_beside && x == col && col > 0) {
+            float dy = base - f->x_height * st->title_size / 1000.0f / 2;
+            cv_vrule r = {0, col - st->side_gap, dy, st->rule_width, st->rule_color};
+            CV_PUSH(c->a, it->rules, it->nrules, it->crules, r);
+        } else if (i + 1 == nl && st->title_rule && st->title_rule_beside) {
+            /* The rule runs on from the title to the measure's edge, at
+             * half the x-height (RenderCV's partial line). */
+            float gap = st->title_size * 0.4f;
+            float dy = base - f->x_height * st->title_size / 1000.0f / 2;
+            float x0 = st->title_align == CV_ALIGN_LEFT ? x + lw + gap : 0;
+            float x1 = st->title_align == CV_ALIGN_LEFT ? width : x - gap;
+            if (x1 - x0 > gap) {
+                cv_vrule r = {x0, x1, dy, st->rule_width, st->rule_color};
+                CV_PUSH(c->a, it->rules, it->nrules, it->crules, r);
+            }
+        } else if (i + 1 == nl && st->title_rule) {
             float below = -f->descender * st->title_size / 1000.0f;
             float dy = base + st->rule_gap + st->rule_width / 2;
             if (dy < base + below * 0.6f)
@@ -626,12 +701,24 @@ static void expand_lines(cx *c, const char *const *tmpl, size_t n, const cv_entr
  * on two lines has the date beside its first and the place beside its
  * second).  The side column comes first: its width decides the main
  * column's. */
-static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
+static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
 {
     cv_textfmt sf = {.size = st->side_size, .color = st->side_color,
                      .link_color = en->stack ? st->side_color : st->link_color};
     tlines side, mains;
     expand_lines(c, en->tp->side, en->tp->nside, en->e, &side);
+    /* RenderCV's time span ("2 years 10 months") under the dates, in the
+     * sections design: show_time_spans_in names. */
+    const cv_design *dz = &c->doc->design;
+    if (dz->ntime_spans && side.n < CV_MAX_TMPL && cv_design_time_span_in(dz, en->sec->key)) {
+        const char *ts = cv_design_time_span(c->tmp, dz, &en->e->start_date, &en->e->end_date,
+                                             c->doc->today);
+        if (ts && !en->e->date.kind) {
+            side.nsp[side.n] = cv_template_text(c->tmp, c->doc, cv_markup_escape(c->tmp, ts), 0,
+                                                &side.sp[side.n]);
+            side.pos[side.n++] = en->e->start_date.pos;
+        }
+    }
     float side_w = 0, width = en->width;
     for (size_t r = 0; r < side.n; r++) {
         float w = measure(c, st, side.sp[r], side.nsp[r], &sf);
@@ -640,9 +727,15 @@ static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entr
     }
     if (side_w > width * 0.4f)
         side_w = width * 0.4f;
+    bool beside = st->side_width > 0 && !en->stack && en->tp->nside;
+    if (beside)
+        side_w = st->side_width < width * 0.5f ? st->side_width : width * 0.5f;
     if (en->stack)
         side_w = width;
-    float main_w = side.n && !en->stack ? width - side_w - st->side_gap : width;
+    bool left = beside && st->side_left;      /* the content is already shifted right */
+    float main_w = left                               ? width
+                   : (side.n || beside) && !en->stack ? width - side_w - st->side_gap
+                                                      : width;
     expand_lines(c, en->tp->main, en->tp->nmain, en->e, &mains);
 
     begin_block(c);
@@ -657,6 +750,33 @@ static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entr
     /* The main lines (title, organisation) one paragraph, the side lines
      * (dates, location) another, both in the entry. */
     int tmain = tag(c, c->entry, "P"), tside = side.n ? tag(c, c->entry, "P") : 0;
+    /* entry.side_width: the side column runs beside the whole entry (as
+     * RenderCV's date and location column does); the header is as tall as
+     * its main lines, and what the side column needs beyond them is
+     * returned for the body to make room for. */
+    if (beside) {
+        float ym = 0, ys = 0;
+        c->tag = tmain;
+        for (size_t r = 0; r < mains.n; r++) {
+            size_t nl = set(c, st, mains.sp[r], mains.nsp[r], &hf, main_w, mains.pos[r], &ls);
+            for (size_t k = 0; k < nl; k++, ym += mh)
+                put_line(c, it, &ls[k], 0, ym + mb);
+        }
+        c->tag = tside;
+        for (size_t r = 0; r < side.n; r++) {
+            size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, side_w, side.pos[r], &ls);
+            for (size_t k = 0; k < nl; k++, ys += sh)
+                put_line(c, it, &ls[k], left ? -st->side_gap - ls[k].width : width - ls[k].width,
+                         ys + mb);
+        }
+        if (ys > 0)
+            ys += mh - sh;
+        bool body = en->e->summary.s || en->e->nhighlights;
+        it->height = body && ym > 0 ? ym : (ym > ys ? ym : ys);
+        it->is_header = true;
+        it->nlines = (unsigned short)(it->height / mh + 0.5f);
+        return ys > it->height ? ys - it->height : 0;
+    }
     size_t nm = 0, ns = 0;           /* main and side lines set so far */
     c->tag = tmain;
     for (size_t r = 0; r < mains.n; r++) {
@@ -684,6 +804,7 @@ static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entr
     it->height = y;
     it->is_header = true;
     it->nlines = (unsigned short)(y / mh + 0.5f);
+    return 0;
 }
 
 /* An entry with a header (education, experience, publication, normal):
@@ -691,20 +812,31 @@ static void add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entr
 static void add_full_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
 {
     size_t first = vl->n;
-    add_entry_header(c, vl, st, en);
+    float overhang = add_entry_header(c, vl, st, en);
     const cv_entry *e = en->e;
+    /* Beside a side column (entry.side_width) the body is narrower. */
+    float bw = en->width;
+    if (st->side_width > 0 && !st->side_left && !en->stack && en->tp->nside)
+        bw -= (st->side_width < en->width * 0.5f ? st->side_width : en->width * 0.5f) +
+              st->side_gap;
     if (e->summary.s) {
         cv_textfmt f = body_fmt(st, c->doc);
         cv_span *sp;
         size_t n = cv_template_text(c->tmp, c->doc, e->summary.s, 0, &sp);
         c->tag = tag(c, c->entry, "P");
-        add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .width = en->width,
+        add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .width = bw,
                                     .space_before = st->block_gap, .pos = e->summary.pos,
                                     .what = en->what});
     }
     if (e->nhighlights)
-        add_highlights(c, vl, st, e->highlights, e->nhighlights, 0, en->width, 0, st->block_gap,
+        add_highlights(c, vl, st, e->highlights, e->nhighlights, 0, bw, 0, st->block_gap,
                        en->what, c->entry);
+    /* Room for side lines longer than the header and body together. */
+    float body = 0;
+    for (size_t i = first + 1; i < vl->n; i++)
+        body += vl->items[i].space_before + vl->items[i].height;
+    if (overhang > body && vl->n > first + 1)
+        vl->items[vl->n - 1].height += overhang - body;
     /* The header travels with the first line of what follows. */
     if (vl->n > first + 1)
         keep_at(&vl->items[first], CV_KEEP_HEADER);
@@ -741,7 +873,8 @@ static void add_entry(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
                       size_t idx, float width, bool stack, float space_before)
 {
     const cv_entry *e = &sec->entries[idx];
-    entry en = {sec, idx, e, &st->tmpl[e->kind], width, stack, space_before,
+    float bx = stack ? 0 : side_left_width(st, width);
+    entry en = {sec, idx, e, &st->tmpl[e->kind], width - bx, stack, space_before,
                 cv_arena_printf(c->a, "entry %zu of section '%s'", idx + 1, sec->title)};
     size_t first = vl->n;
     c->block = 0;
@@ -768,8 +901,13 @@ static void add_entry(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
     if (lines <= st->entry_lines)
         for (size_t i = first; i + 1 < vl->n; i++)
             keep_at(&vl->items[i], CV_KEEP_ENTRY);
-    for (size_t i = first; i < vl->n; i++)
+    for (size_t i = first; i < vl->n; i++) {
         vl->items[i].entry = (int)idx;
+        for (size_t k = 0; bx > 0 && k < vl->items[i].npieces; k++)
+            vl->items[i].pieces[k].dx += bx;
+        for (size_t k = 0; bx > 0 && k < vl->items[i].nrules; k++)
+            vl->items[i].rules[k].x0 += bx, vl->items[i].rules[k].x1 += bx;
+    }
     cv_arena_reset(c->tmp);
 }
 
@@ -783,7 +921,7 @@ static float entry_gap(const cv_style *st, cv_entry_kind k)
     case CV_ENTRY_ONELINE:
         return st->bullet_gap * 2;
     case CV_ENTRY_TEXT:
-        return st->entry_gap * 0.6f;
+        return st->text_gap >= 0 ? st->text_gap : st->entry_gap * 0.6f;
     default:
         return st->entry_gap;
     }
@@ -891,7 +1029,7 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_style *st, float wid
 {
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact_items(c->tmp, c->doc, items, pos);
+    size_t ni = contact_items(c->tmp, st, c->doc, items, pos);
     if (!ni)
         return;
     cv_section sec = {.key = "contact",

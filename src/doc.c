@@ -30,11 +30,13 @@
 
 #include "bib.h"
 #include "fields.h"
+#include "jsonresume.h"
 
 typedef struct ctx {
     cv_arena *a;
     cv_error *err;
     const char *file;
+    cv_doc *d;
     bool noted_url;          /* said once that a doi hides a publication's url */
 } ctx;
 
@@ -57,9 +59,66 @@ static bool has_space(const char *s)
     return cv_text_has_space(s);
 }
 
+/* RenderCV passes Typst through: math between $$ and $$, and commands
+ * `#name(args)[content]` (what its Markdown becomes: #emph[...],
+ * #strong[...], #link("url")[...]).  cvpdf sets them as plain text - the
+ * math as written, a command's content without the command - with one
+ * warning naming what it met.  A `#word` with neither arguments nor
+ * content is a hashtag, not a command, and stays. */
+static void typst_plain(ctx *c, cv_text *t)
+{
+    const char *s = t->s;
+    if (!s || (!strstr(s, "$$") && !strchr(s, '#')))
+        return;
+    cv_strbuf b = {0};
+    const char *met = NULL, *met_end = NULL;
+    for (const char *p = s; *p;) {
+        if (p[0] == '$' && p[1] == '$') {
+            const char *e = strstr(p + 2, "$$");
+            if (e) {
+                if (!met)
+                    met = p, met_end = e + 2;
+                cv_strbuf_put(c->a, &b, p + 2, (size_t)(e - p - 2));
+                p = e + 2;
+                continue;
+            }
+        }
+        if (p[0] == '#' && ((p[1] >= 'a' && p[1] <= 'z') || (p[1] >= 'A' && p[1] <= 'Z')) &&
+            (p == s || p[-1] != '\\')) {
+            const char *q = p + 1;
+            while (*q && !strchr(" \t\n()[", *q))
+                q++;
+            const char *args = NULL, *body = NULL, *body_end = NULL, *e = q;
+            if (*e == '(' && strchr(e, ')'))
+                args = e, e = strchr(e, ')') + 1;
+            if (*e == '[' && strchr(e, ']'))
+                body = e + 1, body_end = strchr(e, ']'), e = body_end + 1;
+            if (args || body) {
+                if (!met)
+                    met = p, met_end = e;
+                if (body)
+                    cv_strbuf_put(c->a, &b, body, (size_t)(body_end - body));
+                p = e;
+                continue;
+            }
+        }
+        cv_strbuf_put(c->a, &b, p, 1);
+        p++;
+    }
+    if (!met)
+        return;
+    int n = (int)(met_end - met);
+    cv_warn(c->err, t->pos, "Typst markup '%.*s%s' is not supported: set as plain text",
+            n > 40 ? 40 : n, met, n > 40 ? "..." : "");
+    t->s = b.s ? b.s : "";
+}
+
 static bool text(ctx *c, const cv_yml *n, const char *field, cv_text *out)
 {
-    return cv_text_read(c->a, n, field, out, c->err);
+    if (!cv_text_read(c->a, n, field, out, c->err))
+        return false;
+    typst_plain(c, out);
+    return true;
 }
 
 static bool need(ctx *c, const cv_text *t, const char *field, const char *what, cv_pos where)
@@ -80,17 +139,64 @@ static bool check_url(ctx *c, const cv_text *t, const char *field)
 /* Appends to a growing string in the arena. */
 typedef cv_strbuf buf;
 
-/* One value from a field RenderCV allows as a list (email, phone, website):
- * cvpdf shows the first and says so. */
-static const cv_yml *first_of(ctx *c, const cv_yml *n, const char *field)
+/* A field RenderCV allows as one value or a list (email, phone, website):
+ * every value, each read and checked; *first is the first. */
+static bool all_of(ctx *c, const cv_yml *n, const char *field, cv_text *first,
+                   cv_text **all, size_t *count)
 {
-    if (!n || n->kind != CV_YML_SEQ)
-        return n;
-    if (n->n == 0)
-        return NULL;
-    if (n->n > 1)
-        cv_warn(c->err, n->items[1]->pos, "cvpdf shows one '%s'; the others are ignored", field);
-    return n->items[0];
+    *all = NULL;
+    *count = 0;
+    if (is_null(n))
+        return true;
+    size_t m = n->kind == CV_YML_SEQ ? n->n : 1;
+    *all = cv_arena_alloc(c->a, sizeof **all * (m ? m : 1));
+    for (size_t i = 0; i < m; i++) {
+        cv_text *t = &(*all)[*count];
+        if (!text(c, n->kind == CV_YML_SEQ ? n->items[i] : n, field, t))
+            return false;
+        if (!t->s)
+            continue;
+        if (!strcmp(field, "email") && !cv_text_check_email(t, c->err))
+            return false;
+        if (!strcmp(field, "website") && !check_url(c, t, field))
+            return false;
+        ++*count;
+    }
+    if (*count)
+        *first = (*all)[0];
+    return true;
+}
+
+/* cv.custom_connections: [{placeholder, url, fontawesome_icon}]. */
+static bool connections(ctx *c, const cv_yml *n, cv_doc *d)
+{
+    static const char *const keys[] = {"placeholder", "url", "fontawesome_icon", NULL};
+    if (is_null(n))
+        return true;
+    if (n->kind != CV_YML_SEQ)
+        return cv_error_at(c->err, n->pos, "'custom_connections' must be a list of "
+                           "{placeholder, url, fontawesome_icon}, not %s",
+                           cv_yml_kind_name(n->kind));
+    if (n->n > 30)
+        return cv_error_at(c->err, n->items[30]->pos, "at most 30 custom connections");
+    d->connections = cv_arena_alloc(c->a, sizeof *d->connections * (n->n ? n->n : 1));
+    for (size_t i = 0; i < n->n; i++) {
+        const cv_yml *m = n->items[i];
+        struct cv_connection *k = &d->connections[i];
+        if (m->kind != CV_YML_MAP)
+            return cv_error_at(c->err, m->pos, "a custom connection is a mapping of "
+                               "placeholder, url and fontawesome_icon, not %s",
+                               cv_yml_kind_name(m->kind));
+        if (!cv_yml_check_keys(m, keys, "custom connection", c->err) ||
+            !text(c, cv_yml_get(m, "placeholder"), "placeholder", &k->text) ||
+            !need(c, &k->text, "placeholder", "a custom connection", m->pos) ||
+            !text(c, cv_yml_get(m, "fontawesome_icon"), "fontawesome_icon", &k->icon) ||
+            !need(c, &k->icon, "fontawesome_icon", "a custom connection", m->pos) ||
+            !text(c, cv_yml_get(m, "url"), "url", &k->url) || !check_url(c, &k->url, "url"))
+            return false;
+    }
+    d->nconnections = n->n;
+    return true;
 }
 
 /* ---- Entries ----------------------------------------------------------- */
@@ -107,25 +213,20 @@ static int told_kind(const char *key)
     return -1;
 }
 
-/* The entry type its keys point to. */
+/* The entry type its keys point to.  As RenderCV, the first type in its
+ * order (one-line, normal, experience, education, publication, bullet,
+ * numbered, reversed) that owns one of the keys: an entry with keys of two
+ * types is of the first, and the other type's keys are extras. */
 static bool infer(ctx *c, const cv_yml *n, cv_entry_kind *out)
 {
+    static const cv_entry_kind order[] = {
+        CV_ENTRY_ONELINE, CV_ENTRY_NORMAL, CV_ENTRY_EXPERIENCE, CV_ENTRY_EDUCATION,
+        CV_ENTRY_PUBLICATION, CV_ENTRY_BULLET, CV_ENTRY_NUMBERED, CV_ENTRY_REVERSED};
     int found = -1;
-    const cv_yml *found_key = NULL;
-    for (size_t i = 0; i < n->n; i++) {
-        int k = told_kind(n->keys[i]->str);
-        if (k < 0)
-            continue;
-        if (found >= 0 && found != k) {
-            const char *was = cv_entry_kind_name((cv_entry_kind)found);
-            const char *is = cv_entry_kind_name((cv_entry_kind)k);
-            return cv_error_at(c->err, n->keys[i]->pos,
-                               "this entry mixes %s %s's '%s' with %s %s's '%s'", article(was),
-                               was, found_key->str, article(is), is, n->keys[i]->str);
-        }
-        found = k;
-        found_key = n->keys[i];
-    }
+    for (size_t o = 0; o < sizeof order / sizeof *order && found < 0; o++)
+        for (size_t i = 0; i < n->n && found < 0; i++)
+            if (told_kind(n->keys[i]->str) == (int)order[o])
+                found = (int)order[o];
     if (found >= 0) {
         *out = (cv_entry_kind)found;
         return true;
@@ -148,10 +249,25 @@ static bool infer(ctx *c, const cv_yml *n, cv_entry_kind *out)
                        "'details' (one-line), 'bullet', 'number' or 'reversed_number'");
 }
 
-/* "text\n- sub\n- sub": the RenderCV way of writing nested bullets inside
- * one highlight string. */
+/* "text - sub - sub" (RenderCV >= 2.4: every " - " in a highlight starts a
+ * sub-bullet; a YAML plain scalar folds "text\n  - sub" to that) or
+ * "text\n- sub\n- sub" (a block scalar): nested bullets inside one
+ * highlight string. */
 static bool split_subs(ctx *c, cv_highlight *h, const char *s, cv_pos pos)
 {
+    if (strstr(s, " - ")) {
+        cv_strbuf b = {0};
+        for (const char *p = s; *p;) {
+            const char *q = strstr(p, " - ");
+            size_t n = q ? (size_t)(q - p) : strlen(p);
+            cv_strbuf_put(c->a, &b, p, n);
+            if (!q)
+                break;
+            cv_strbuf_put(c->a, &b, "\n- ", 3);
+            p = q + 3;
+        }
+        s = b.s;
+    }
     bool has = false;
     for (const char *p = strchr(s, '\n'); p && !has; p = strchr(p + 1, '\n')) {
         const char *q = p + 1;
@@ -349,6 +465,51 @@ static bool load_others(ctx *c, const cv_yml *n, cv_entry *e)
     return true;
 }
 
+/* The keys beyond the kind's fields: RenderCV keeps them for templates
+ * (REVENUE for `revenue:`).  One close to a field's name is likely a typo
+ * and gets a warning; a list or mapping has no text to show and a note. */
+static bool load_extras(ctx *c, const cv_yml *n, cv_entry *e, const char *const *allowed)
+{
+    size_t cap = 0;
+    for (size_t i = 0; i < n->n; i++) {
+        const cv_yml *k = n->keys[i], *v = n->items[i];
+        bool known = false;
+        for (size_t j = 0; allowed[j] && !known; j++)
+            known = !strcmp(allowed[j], k->str);
+        if (known)
+            continue;
+        const char *s = cv_suggest(k->str, allowed);
+        if (s && !cv_field_by_key(k->str))
+            cv_warn(c->err, k->pos, "'%s' is not a field of %s %s (did you mean '%s'?); kept "
+                    "for templates only", k->str, article(cv_entry_kind_name(e->kind)),
+                    cv_entry_kind_name(e->kind), s);
+        if (is_null(v))
+            continue;
+        if (v->kind != CV_YML_SCALAR) {
+            cv_note(c->err, k->pos, "'%s' is %s, which templates cannot show; ignored", k->str,
+                    cv_yml_kind_name(v->kind));
+            continue;
+        }
+        cv_extra x = {k->str, NULL, {NULL, v->pos}};
+        char *ph = cv_arena_strdup(c->a, k->str);
+        for (char *p = ph; *p; p++)
+            *p = (*p >= 'a' && *p <= 'z') ? (char)(*p - 32)
+               : ((*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')) ? *p : '_';
+        x.ph = ph;
+        if (!text(c, v, k->str, &x.value))
+            return false;
+        CV_PUSH(c->a, e->extras, e->nextras, cap, x);
+        bool seen = false;
+        for (size_t j = 0; j < c->d->nextra_phs && !seen; j++)
+            seen = !strcmp(c->d->extra_phs[j], ph);
+        if (!seen) {
+            size_t pcap = c->d->nextra_phs;       /* grows by one: few distinct keys */
+            CV_PUSH(c->a, c->d->extra_phs, c->d->nextra_phs, pcap, ph);
+        }
+    }
+    return true;
+}
+
 static bool load_entry(ctx *c, const cv_yml *n, cv_entry *e)
 {
     memset(e, 0, sizeof *e);
@@ -371,8 +532,7 @@ static bool load_entry(ctx *c, const cv_yml *n, cv_entry *e)
         return false;
     const char *allowed[CV_MAX_FIELDS + 1];
     cv_field_keys(e->kind, 0, allowed);
-    return cv_yml_check_keys(n, allowed, cv_entry_kind_name(e->kind), c->err) &&
-           load_texts(c, n, e) && load_others(c, n, e);
+    return load_extras(c, n, e, allowed) && load_texts(c, n, e) && load_others(c, n, e);
 }
 
 static bool load_section(ctx *c, const cv_yml *key, const cv_yml *n, cv_section *s)
@@ -384,13 +544,14 @@ static bool load_section(ctx *c, const cv_yml *key, const cv_yml *n, cv_section 
     s->key = key->str;
     s->title = cv_section_title(c->a, key->str);
     s->pos = key->pos;
-    if (is_null(n))
-        return cv_error_at(c->err, key->pos, "section '%s' has no entries", key->str);
+    /* RenderCV accepts a section without entries and shows nothing of it. */
+    if (is_null(n) || (n->kind == CV_YML_SEQ && n->n == 0)) {
+        cv_note(c->err, key->pos, "section '%s' has no entries and is left out", key->str);
+        return true;
+    }
     if (n->kind != CV_YML_SEQ)
         return cv_error_at(c->err, n->pos, "expected a list of entries for section '%s', got %s",
                            key->str, cv_yml_kind_name(n->kind));
-    if (n->n == 0)
-        return cv_error_at(c->err, n->pos, "section '%s' has no entries", key->str);
     s->entries = cv_arena_alloc(c->a, sizeof *s->entries * n->n);
     for (size_t i = 0; i < n->n; i++) {
         cv_entry *e = &s->entries[i];
@@ -418,7 +579,8 @@ static const char *const cv_keys[] = {
     "name", "native_name", "headline", "location", "email", "phone", "website", "photo",
     "photo_alt", "social_networks", "sections", "custom_connections", NULL};
 static const char *const settings_keys[] = {"bold_keywords", "current_date", "render_command",
-                                            "page_break_before", "keep_together", NULL};
+                                            "pdf_title", "page_break_before", "keep_together",
+                                            NULL};
 
 static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
 {
@@ -430,21 +592,21 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
         return false;
 
     /* The header. */
+    /* The header; as in RenderCV, even the name may be left out. */
     if (!text(c, cv_yml_get(n, "name"), "name", &d->name) ||
-        !need(c, &d->name, "name", "'cv'", n->pos) ||
         !text(c, cv_yml_get(n, "native_name"), "native_name", &d->native_name) ||
         !text(c, cv_yml_get(n, "headline"), "headline", &d->headline) ||
         !text(c, cv_yml_get(n, "location"), "location", &d->location) ||
-        !text(c, first_of(c, cv_yml_get(n, "email"), "email"), "email", &d->email) ||
-        !text(c, first_of(c, cv_yml_get(n, "phone"), "phone"), "phone", &d->phone) ||
-        !text(c, first_of(c, cv_yml_get(n, "website"), "website"), "website", &d->website) ||
+        !all_of(c, cv_yml_get(n, "email"), "email", &d->email, &d->emails, &d->nemails) ||
+        !all_of(c, cv_yml_get(n, "phone"), "phone", &d->phone, &d->phones, &d->nphones) ||
+        !all_of(c, cv_yml_get(n, "website"), "website", &d->website, &d->websites,
+                &d->nwebsites) ||
         !text(c, cv_yml_get(n, "photo"), "photo", &d->photo) ||
         !text(c, cv_yml_get(n, "photo_alt"), "photo_alt", &d->photo_alt) ||
-        !cv_text_check_email(&d->email, c->err) || !check_url(c, &d->website, "website"))
+        !connections(c, cv_yml_get(n, "custom_connections"), d))
         return false;
-    const cv_yml *cc = cv_yml_get(n, "custom_connections");
-    if (!is_null(cc))
-        cv_warn(c->err, cc->pos, "'custom_connections' is not supported yet and is ignored");
+    if (d->name.s && !*d->name.s)
+        d->name.s = NULL;
 
     /* Social networks. */
     const cv_yml *sn = cv_yml_get(n, "social_networks");
@@ -487,10 +649,28 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
                                            sizeof *d->sections * cap * 2);
             cap *= 2;
         }
-        if (!load_section(c, secs->keys[i], secs->items[i], &d->sections[d->nsections++]))
+        if (!load_section(c, secs->keys[i], secs->items[i], &d->sections[d->nsections]))
             return false;
+        d->nsections += d->sections[d->nsections].nentries > 0;   /* empty: left out */
     }
     return true;
+}
+
+/* settings.render_command: RenderCV's command-line options.  Its output
+ * paths are RenderCV's (cvpdf writes where -o says); its `design` and
+ * `locale` files are read by overlay(). */
+static bool render_command(ctx *c, const cv_yml *n)
+{
+    static const char *const keys[] = {
+        "output_folder", "design", "locale", "typst_path", "pdf_path", "markdown_path",
+        "html_path", "png_path", "dont_generate_markdown", "dont_generate_html",
+        "dont_generate_typst", "dont_generate_pdf", "dont_generate_png", NULL};
+    if (is_null(n))
+        return true;
+    if (n->kind != CV_YML_MAP)
+        return cv_error_at(c->err, n->pos, "'render_command' must be a mapping, not %s",
+                           cv_yml_kind_name(n->kind));
+    return cv_yml_check_keys(n, keys, "render_command", c->err);
 }
 
 static bool load_settings(ctx *c, const cv_yml *n, const char *what, cv_doc *d)
@@ -510,12 +690,18 @@ static bool load_settings(ctx *c, const cv_yml *n, const char *what, cv_doc *d)
         v = cv_yml_get(n, "keep_together");
         if (v && !texts(c, v, "keep_together", &d->keep_together, &d->nkeep_together))
             return false;
+        if (!render_command(c, cv_yml_get(n, "render_command")) ||
+            !text(c, cv_yml_get(n, "pdf_title"), "pdf_title", &d->pdf_title))
+            return false;
         v = cv_yml_get(n, "current_date");
         if (v && !text(c, v, "current_date", &d->current_date))
             return false;
-        /* RenderCV's `today` is the day of the run: for us SOURCE_DATE_EPOCH. */
-        if (d->current_date.s && strcasecmp(d->current_date.s, "today") == 0)
+        /* RenderCV's `today` is the day of the run: --date or
+         * SOURCE_DATE_EPOCH when given, else the clock (render.c). */
+        if (d->current_date.s && strcasecmp(d->current_date.s, "today") == 0) {
             d->current_date.s = NULL;
+            d->date_today = true;
+        }
         if (d->current_date.s) {
             int y, m, day;
             cv_date cd;
@@ -532,6 +718,102 @@ static bool load_settings(ctx *c, const cv_yml *n, const char *what, cv_doc *d)
     return texts(c, bk, "bold_keywords", &d->bold_keywords, &d->nbold_keywords);
 }
 
+/* settings.render_command's `design` and `locale` files (RenderCV's
+ * --design and --locale): each a YAML file, relative to the profile, whose
+ * `design:` or `locale:` replaces the profile's.  Returns the root to read,
+ * or NULL with err set. */
+static const cv_yml *overlay(ctx *c, const cv_yml *root)
+{
+    const cv_yml *st = cv_yml_get(root, "settings");
+    const cv_yml *rc = st && st->kind == CV_YML_MAP ? cv_yml_get(st, "render_command") : NULL;
+    if (!rc || rc->kind != CV_YML_MAP)
+        return root;
+    static const char *const parts[] = {"design", "locale"};
+    for (size_t p = 0; p < 2; p++) {
+        const cv_yml *v = cv_yml_get(rc, parts[p]);
+        const char *name;
+        if (is_null(v))
+            continue;
+        if (!cv_yml_str(v, &name, c->err))
+            return NULL;
+        const char *slash = strrchr(c->file, '/');
+        const char *path = name[0] == '/' || !slash
+                               ? name
+                               : cv_arena_printf(c->a, "%.*s/%s", (int)(slash - c->file),
+                                                 c->file, name);
+        cv_error sub;
+        cv_error_init(&sub);
+        size_t len;
+        char *data = cv_yml_read_file(c->a, path, &len, &sub);
+        cv_yml *o = data ? cv_yml_load(c->a, path, data, len, &sub) : NULL;
+        if (!o) {
+            if (sub.pos.line == 0)
+                cv_error_at(c->err, v->pos, "%s", sub.msg);
+            else
+                *c->err = (cv_error){.set = true, .pos = sub.pos, .quiet = c->err->quiet,
+                                     .strict = c->err->strict, .out = c->err->out},
+                memcpy(c->err->msg, sub.msg, sizeof c->err->msg);
+            return NULL;
+        }
+        const cv_yml *part = o->kind == CV_YML_MAP ? cv_yml_get(o, parts[p]) : NULL;
+        if (!part) {
+            cv_error_at(c->err, o->pos, "the %s file named by settings.render_command needs "
+                        "a '%s' key", parts[p], parts[p]);
+            return NULL;
+        }
+        /* A copy of the root with that part replaced (or added). */
+        cv_yml *r = cv_arena_alloc(c->a, sizeof *r);
+        *r = *root;
+        r->keys = cv_arena_alloc(c->a, sizeof *r->keys * (root->n + 1));
+        r->items = cv_arena_alloc(c->a, sizeof *r->items * (root->n + 1));
+        r->n = 0;
+        bool put = false;
+        for (size_t i = 0; i < root->n; i++) {
+            bool same = !strcmp(root->keys[i]->str, parts[p]);
+            r->keys[r->n] = root->keys[i];
+            r->items[r->n++] = same ? (cv_yml *)part : root->items[i];
+            put |= same;
+        }
+        if (!put) {
+            for (size_t i = 0; i < o->n; i++)
+                if (!strcmp(o->keys[i]->str, parts[p]))
+                    r->keys[r->n] = o->keys[i];
+            r->items[r->n++] = (cv_yml *)part;
+        }
+        root = r;
+    }
+    return root;
+}
+
+/* design: templates: single_date and date_range, where locale: does not
+ * say otherwise: the date template, and the word between START_DATE and
+ * END_DATE. */
+static void design_dates(ctx *c, cv_doc *d)
+{
+    const cv_locale *en = cv_locale_english();
+    /* RenderCV's English abbreviates June, July and Sept so: a RenderCV
+     * file (one with design:) in English keeps its dates. */
+    static const char *const rendercv_abbr[12] = {"Jan", "Feb", "Mar", "Apr", "May", "June",
+                                                  "July", "Aug", "Sept", "Oct", "Nov", "Dec"};
+    if (d->design.layout && !strcmp(d->locale.language, "en") &&
+        d->locale.month_abbr[5] == en->month_abbr[5])
+        for (int i = 0; i < 12; i++)
+            d->locale.month_abbr[i] = rendercv_abbr[i];
+    if (d->design.single_date && *d->design.single_date &&
+        d->locale.date_template == en->date_template)
+        d->locale.date_template = d->design.single_date;
+    const char *r = d->design.date_range, *s, *e;
+    if (r && d->locale.to == en->to && (s = strstr(r, "START_DATE")) &&
+        (e = strstr(s + 10, "END_DATE")) && s == r && !e[8]) {
+        const char *p = s + 10, *q = e;
+        while (p < q && *p == ' ')
+            p++;
+        while (q > p && q[-1] == ' ')
+            q--;
+        d->locale.to = p < q ? cv_arena_strndup(c->a, p, (size_t)(q - p)) : "";
+    }
+}
+
 /* A profile's top-level keys (doc.h), for profiles and --defaults alike. */
 static const char *const profile_keys[] = {"cv", "locale", "settings", "design",
                                            "rendercv_settings", NULL};
@@ -544,7 +826,7 @@ const char *const *cv_doc_keys(const char *part)
 
 cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error *err)
 {
-    ctx c = {a, err, file, false};
+    ctx c = {a, err, file, NULL, false};
     if (!root) {
         cv_error_at(err, (cv_pos){file, 1, 1}, "the profile is empty");
         return NULL;
@@ -554,18 +836,26 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
                     cv_yml_kind_name(root->kind));
         return NULL;
     }
-    if (!cv_yml_check_keys(root, profile_keys, "the profile", err))
+    /* A JSON Resume (resume.json) is read as the RenderCV profile it
+     * translates to (jsonresume.h). */
+    if (cv_jsonresume_is(root) && !(root = cv_jsonresume_translate(a, root, err)))
+        return NULL;
+    if (!cv_yml_check_keys(root, profile_keys, "the profile", err) ||
+        !(root = overlay(&c, root)))
         return NULL;
     cv_doc *d = cv_arena_alloc(a, sizeof *d);
+    c.d = d;
     d->file = file;
     d->locale = *cv_locale_english();
 
-    /* The parts RenderCV uses for its own look. */
+    /* The parts RenderCV uses for its own look: design: becomes layout
+     * keys over its theme's layout (design.h). */
     for (size_t i = 0; i < root->n; i++) {
         const cv_yml *k = root->keys[i], *v = root->items[i];
-        if (strcmp(k->str, "design") == 0)
-            cv_note(err, k->pos, "'design' is ignored; cvpdf takes its look from the layout (-l)");
-        else if (strcmp(k->str, "rendercv_settings") == 0 && v->kind == CV_YML_MAP &&
+        if (strcmp(k->str, "design") == 0) {
+            if (!cv_design_read(a, v, &d->design, err))
+                return NULL;
+        } else if (strcmp(k->str, "rendercv_settings") == 0 && v->kind == CV_YML_MAP &&
                  (v->n > 1 || (v->n == 1 && strcmp(v->keys[0]->str, "bold_keywords") != 0)))
             cv_note(err, k->pos, "'rendercv_settings' is ignored, apart from its bold_keywords");
     }
@@ -584,6 +874,7 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
         !load_settings(&c, cv_yml_get(root, "rendercv_settings"), "rendercv_settings", d) ||
         !load_cv(&c, cvn, d))
         return NULL;
+    design_dates(&c, d);
     return d;
 }
 

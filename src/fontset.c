@@ -47,6 +47,8 @@ typedef struct entry {       /* a catalogued face, not yet opened */
     bool bold, italic;
     int face_id;             /* -1 until opened */
     bool cff;                /* listed by fontconfig as CFF */
+    bool narrow;             /* a condensed or expanded width (DejaVu Serif Condensed
+                              * is listed under DejaVu Serif too) */
 } entry;
 
 struct cv_fontset {
@@ -98,6 +100,13 @@ static const char *format_name(FT_Face face)
     return f ? f : "unknown";
 }
 
+/* A face whose OS/2 width class is not medium (5). */
+static bool face_narrow(FT_Face f)
+{
+    const TT_OS2 *os2 = FT_Get_Sfnt_Table(f, FT_SFNT_OS2);
+    return os2 && os2->version != 0xFFFF && os2->usWidthClass && os2->usWidthClass != 5;
+}
+
 static bool face_bold(FT_Face f)
 {
     TT_OS2 *os2 = FT_Get_Sfnt_Table(f, FT_SFNT_OS2);
@@ -122,7 +131,7 @@ static void catalogue_file(cv_fontset *fs, const char *path, cv_error *err)
             fs->cat = cv_xrealloc(fs->cat, (fs->ncat + 1) * sizeof *fs->cat);
             fs->cat[fs->ncat++] = (entry){
                 xstrdup(path), (int)i, xstrdup(f->family_name), face_bold(f),
-                (f->style_flags & FT_STYLE_FLAG_ITALIC) != 0, -1, false};
+                (f->style_flags & FT_STYLE_FLAG_ITALIC) != 0, -1, false, face_narrow(f)};
         }
         FT_Done_Face(f);
     }
@@ -356,6 +365,12 @@ static bool load_face(FT_Library lib, cv_face *f, cv_pos pos, cv_error *err)
     const char *path = f->path;
     if (!map_into(f, pos, err))
         return false;
+    if (!memcmp(f->data, "wOFF", 4) || !memcmp(f->data, "wOF2", 4)) {
+        cv_error_at(err, pos, "'%s' is a WOFF web font; cvpdf embeds only TrueType (glyf) "
+                    "and OpenType CFF fonts (install the font's .ttf or .otf)", path);
+        face_unload(f);
+        return false;
+    }
     FT_Face ft;
     if (FT_New_Memory_Face(lib, f->data, (FT_Long)f->size, f->index, &ft)) {
         face_unload(f);
@@ -447,6 +462,15 @@ static FcConfig *quick_config(cv_fontset *fs)
     return fs->fc_quick;
 }
 
+/* A web font (WOFF, WOFF2) by its name: FreeType reads it and fontconfig
+ * lists it as TrueType (Fork Awesome's package installs all three), but
+ * its bytes are compressed tables, which HarfBuzz cannot subset. */
+static bool is_woff(const char *path)
+{
+    const char *ext = strrchr(path, '.');
+    return ext && (!strcasecmp(ext, ".woff") || !strcasecmp(ext, ".woff2"));
+}
+
 /* Every face fontconfig (configuration `cfg`, NULL for the system's) has
  * of `family`, added to the catalogue when cvpdf can embed it (TrueType or
  * OpenType CFF, told by fontconfig's format), so that the four styles of a
@@ -459,7 +483,7 @@ static size_t fc_list(cv_fontset *fs, FcConfig *cfg, const char *family, char **
     FcPattern *pat = FcPatternCreate();
     FcPatternAddString(pat, FC_FAMILY, (const FcChar8 *)family);
     FcObjectSet *os = FcObjectSetBuild(FC_FAMILY, FC_FILE, FC_INDEX, FC_WEIGHT, FC_SLANT,
-                                       FC_FONTFORMAT, (char *)0);
+                                       FC_WIDTH, FC_FONTFORMAT, (char *)0);
     FcFontSet *set = FcFontList(cfg, pat, os);
     FcObjectSetDestroy(os);
     FcPatternDestroy(pat);
@@ -474,6 +498,8 @@ static size_t fc_list(cv_fontset *fs, FcConfig *cfg, const char *family, char **
             continue;
         FcPatternGetString(m, FC_FONTFORMAT, 0, &format);
         const char *f = format ? (const char *)format : "unknown";
+        if (is_woff((const char *)file))
+            f = "WOFF";      /* listed as TrueType, but HarfBuzz cannot subset it */
         if (strcmp(f, "TrueType") && strcmp(f, "CFF")) {
             if (!*other) {
                 *other = xstrdup((const char *)file);
@@ -482,13 +508,15 @@ static size_t fc_list(cv_fontset *fs, FcConfig *cfg, const char *family, char **
             continue;
         }
         int index = 0, weight = FC_WEIGHT_REGULAR, slant = FC_SLANT_ROMAN;
+        int width = FC_WIDTH_NORMAL;
         FcPatternGetInteger(m, FC_INDEX, 0, &index);
+        FcPatternGetInteger(m, FC_WIDTH, 0, &width);
         FcPatternGetInteger(m, FC_WEIGHT, 0, &weight);
         FcPatternGetInteger(m, FC_SLANT, 0, &slant);
         fs->cat = cv_xrealloc(fs->cat, (fs->ncat + 1) * sizeof *fs->cat);
         fs->cat[fs->ncat++] = (entry){xstrdup((const char *)file), index, xstrdup(family),
                                       weight >= FC_WEIGHT_DEMIBOLD, slant != FC_SLANT_ROMAN,
-                                      -1, !strcmp(f, "CFF")};
+                                      -1, !strcmp(f, "CFF"), width != FC_WIDTH_NORMAL};
         added++;
     }
     if (set)
@@ -497,7 +525,8 @@ static size_t fc_list(cv_fontset *fs, FcConfig *cfg, const char *family, char **
 }
 
 /* The catalogue entry that best serves `family` in the style asked for:
- * the same weight first, then the same slant, then TrueType before CFF
+ * the same weight first, then the same slant, then the normal width (not
+ * a condensed face listed under the family's name), then TrueType before CFF
  * (and the first file in sorted order); -1 when it has none. */
 static int best_entry(const cv_fontset *fs, const char *family, bool bold, bool italic)
 {
@@ -506,7 +535,7 @@ static int best_entry(const cv_fontset *fs, const char *family, bool bold, bool 
         const entry *e = &fs->cat[i];
         if (strcasecmp(e->family, family))
             continue;
-        int score = (e->bold == bold) * 4 + (e->italic == italic) * 2 + !e->cff;
+        int score = (e->bold == bold) * 8 + (e->italic == italic) * 4 + !e->narrow * 2 + !e->cff;
         if (score > best_score)
             best = (int)i, best_score = score;
     }

@@ -45,7 +45,7 @@ void cv_furnish(cv_arena *a, cv_display *d, const cv_doc *doc, const cv_style *s
                        : st->page_h - st->margin_top * 0.5f - cap / 2;
         cv_textfmt tf = {.size = r->size, .color = r->color, .link_color = r->color};
         for (size_t p = 0; p < d->npages; p++) {
-            if (p == 0 && !r->first_page)
+            if ((p == 0 && !r->first_page) || (p > 0 && r->only_first_page))
                 continue;
             cv_pagevars fu = {p + 1, d->npages, shown};
             cv_page *pg = &d->pages[p];

@@ -2,8 +2,9 @@
  *
  * This is the CommonMark inline algorithm cut down to what a résumé needs:
  * `*` emphasis, `[text](url)` links and backslash escapes.  `_` is not
- * markup (names like snake_case_tool stay as written), and neither are code
- * spans, HTML or autolinks.
+ * markup (names like snake_case_tool stay as written), and neither are
+ * HTML or autolinks.  `code` spans are: their text is literal and set in
+ * the layout's monospace face (CV_STYLE_CODE), as RenderCV sets them.
  *
  * One left-to-right scan turns the string into a flat array of items:
  * literal text, runs of `*` ("delimiter runs") and `[` openers.  A run
@@ -404,6 +405,41 @@ static void scan(parser *p, const char *s)
             continue;
         }
 
+        /* A code span: `text` between backtick runs of one length, taken
+         * literally and set in the monospace face (CV_STYLE_CODE). */
+        if (c == '`') {
+            size_t j = i;
+            while (s[j] == '`')
+                j++;
+            size_t run = j - i, k = j, end = 0;
+            while (s[k] && !end) {
+                if (s[k] != '`') {
+                    k++;
+                    continue;
+                }
+                size_t r = k;
+                while (s[r] == '`')
+                    r++;
+                if (r - k == run)
+                    end = k;
+                k = r;
+            }
+            if (!end) {
+                cv_strbuf_put(p->a, &p->text, s + i, run);
+                i = j;
+                continue;
+            }
+            flush(p);
+            /* One space each side is padding, as in CommonMark. */
+            size_t b = j, e = end;
+            if (e - b >= 2 && s[b] == ' ' && s[e - 1] == ' ')
+                b++, e--;
+            push(p, (item){.kind = TEXT, .s = cv_arena_strndup(p->a, s + b, e - b),
+                           .len = e - b, .style = CV_STYLE_CODE});
+            i = end + run;
+            continue;
+        }
+
         if (c == '[') {
             flush(p);
             CV_PUSH(p->a, p->opens, p->nopen, p->opencap, p->n);
@@ -435,7 +471,7 @@ size_t cv_markup_parse(cv_arena *a, const char *s, unsigned base_style, cv_span 
         return 0;
 
     /* Nothing markup could act on (most strings): one span. */
-    if (!strpbrk(s, "*[]\\")) {
+    if (!strpbrk(s, "*[]\\`")) {
         size_t len = strlen(s);
         cv_span *sp = cv_arena_alloc(a, sizeof *sp);
         *sp = (cv_span){cv_arena_strndup(a, s, len), len, base_style, NULL};
@@ -508,7 +544,7 @@ char *cv_markup_escape(cv_arena *a, const char *s)
 {
     buf b = {0};
     for (; s && *s; s++) {
-        if (*s == '\\' || *s == '*' || *s == '[' || *s == ']')
+        if (*s == '\\' || *s == '*' || *s == '[' || *s == ']' || *s == '`')
             cv_strbuf_put(a, &b, "\\", 1);
         cv_strbuf_put(a, &b, s, 1);
     }

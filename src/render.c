@@ -60,18 +60,41 @@ static const cv_style *fit(cv_arena *a, const cv_renderer *r, const cv_style *st
 }
 
 /* "Last updated": --date, the profile's settings.current_date, or
- * SOURCE_DATE_EPOCH (into buf), so that output never depends on the clock. */
+ * SOURCE_DATE_EPOCH (into buf), so that output never depends on the clock
+ * - unless the profile asks for it with `current_date: today`. */
 static const char *last_updated(const cv_options *o, const cv_doc *doc, char buf[16])
 {
     if (o->date)
         return o->date;
     if (doc->current_date.s)
         return doc->current_date.s;
-    time_t tt = (time_t)o->epoch;
+    time_t tt = o->has_epoch ? (time_t)o->epoch : doc->date_today ? time(NULL) : 0;
     struct tm tm;
-    if (o->has_epoch && gmtime_r(&tt, &tm) && strftime(buf, 16, "%Y-%m-%d", &tm))
+    if ((o->has_epoch || doc->date_today) && gmtime_r(&tt, &tm) &&
+        strftime(buf, 16, "%Y-%m-%d", &tm))
         return buf;
     return NULL;
+}
+
+/* The style of a profile with RenderCV's design: its theme's layout
+ * (layouts/THEME.yaml beside the default layout) with the translated
+ * options over it; a layout given with -l wins.  NULL with err set when
+ * the translated options do not resolve. */
+static const cv_style *design_style(cv_arena *a, const cv_renderer *r, const cv_doc *doc,
+                                    cv_style *own, cv_error *err)
+{
+    const cv_design *dz = &doc->design;
+    if (!dz->layout)
+        return r->style;
+    if (r->opt->layout) {
+        cv_note(err, dz->pos, "the layout given with -l is used; 'design' is ignored");
+        return r->style;
+    }
+    char *dir = cv_arena_strdup(a, r->style->file);
+    char *slash = strrchr(dir, '/');
+    const char *path = slash ? (*slash = 0, cv_arena_printf(a, "%s/%s.yaml", dir, dz->theme))
+                             : cv_arena_printf(a, "%s.yaml", dz->theme);
+    return cv_style_load_over(a, path, dz->layout, r->style->eng, own, err) ? own : NULL;
 }
 
 cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *profile,
@@ -88,14 +111,22 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     for (size_t i = 0; i < doc->nsections; i++)      /* no output may overwrite a .bib */
         if (doc->sections[i].bib)
             cv_inputs_add(r->style->eng->inputs, doc->sections[i].bib, "a .bib file");
-    const cv_image *photo = cv_photo_load(a, doc, r->style, err);
+    char date[16];
+    doc->today = last_updated(o, doc, date);
+    if (doc->today)
+        doc->today = cv_arena_strdup(a, doc->today);
+    cv_style own;
+    const cv_style *base = design_style(a, r, doc, &own, err);
+    if (!base || err->set)
+        return NULL;
+    const cv_image *photo = cv_photo_load(a, doc, base, err);
     if (err->set)
         return NULL;
     /* The faces of the profile's region (JP for Japanese, ...), then fit. */
     cv_style local, fitted;
     const char *pulled = NULL;
     bool fitting;
-    const cv_style *st = cv_cjk_localize(r->style, doc->locale.language, &local);
+    const cv_style *st = cv_cjk_localize(base, doc->locale.language, &local);
     st = fit(a, r, st, profile, doc, photo, &fitted, &fitting, err);
     if (err->set)
         return NULL;
@@ -124,8 +155,7 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     cv_display *d = cv_flow(a, &c, st, o->explain ? &log : NULL);
     if (o->explain)
         explain(profile, d, &c, &log, pulled);
-    char date[16];
-    cv_furnish(a, d, doc, st, last_updated(o, doc, date), err);
+    cv_furnish(a, d, doc, st, doc->today, err);
     if (st->rtl)
         cv_bidi_mirror(d);
     cv_display_set_info(a, d, doc, st);

@@ -252,8 +252,10 @@ static const struct {
     {"", "cv", "{\"$ref\": \"#/$defs/cv\"}"},
     {"", "locale", "{\"$ref\": \"#/$defs/locale\"}"},
     {"", "settings", "{\"$ref\": \"#/$defs/settings\"}"},
-    {"", "design", "{\"description\": \"RenderCV's design: ignored (cvpdf's look comes from "
-                   "the layout, -l)\"}"},
+    {"", "design", "{\"type\": [\"object\", \"null\"], \"description\": \"RenderCV's "
+                   "design: a theme (classic, engineeringresumes, engineeringclassic, sb2nov, "
+                   "moderncv, harvard, ink, opal, ember) and options over it, as layout keys "
+                   "(docs/rendercv.md); -l wins\"}"},
     {"", "rendercv_settings", "{\"type\": [\"object\", \"null\"], \"description\": "
                               "\"ignored, apart from its bold_keywords\"}"},
     {"cv", "name", "{\"$ref\": \"#/$defs/text\"}"},
@@ -262,7 +264,7 @@ static const struct {
     {"cv", "headline", "{\"$ref\": \"#/$defs/text\"}"},
     {"cv", "location", "{\"$ref\": \"#/$defs/text\"}"},
     {"cv", "email", "{\"$ref\": \"#/$defs/texts\", \"description\": \"an address, or a list "
-                    "(the first is shown)\"}"},
+                    "(every one is shown)\"}"},
     {"cv", "phone", "{\"$ref\": \"#/$defs/texts\"}"},
     {"cv", "website", "{\"anyOf\": [{\"$ref\": \"#/$defs/url\"}, {\"type\": \"array\", "
                       "\"items\": {\"$ref\": \"#/$defs/url\"}}]}"},
@@ -274,11 +276,19 @@ static const struct {
                               "\"items\": {\"$ref\": \"#/$defs/social_network\"}}"},
     {"cv", "sections", "{\"type\": [\"object\", \"null\"], \"additionalProperties\": "
                        "{\"$ref\": \"#/$defs/section\"}}"},
-    {"cv", "custom_connections", "{\"description\": \"not supported yet: ignored, with a "
-                                 "warning\"}"},
+    {"cv", "custom_connections", "{\"type\": [\"array\", \"null\"], \"maxItems\": 30, "
+                                 "\"items\": {\"type\": \"object\", \"additionalProperties\": "
+                                 "false, \"required\": [\"placeholder\", \"fontawesome_icon\"], "
+                                 "\"properties\": {\"placeholder\": {\"$ref\": "
+                                 "\"#/$defs/text\"}, \"url\": {\"$ref\": \"#/$defs/url\"}, "
+                                 "\"fontawesome_icon\": {\"type\": \"string\"}}}}"},
     {"settings", "bold_keywords", "{\"$ref\": \"#/$defs/texts\"}"},
     {"settings", "current_date", "{\"$ref\": \"#/$defs/date\"}"},
-    {"settings", "render_command", "{\"description\": \"RenderCV's: ignored\"}"},
+    {"settings", "render_command", "{\"type\": [\"object\", \"null\"], \"description\": "
+                                   "\"RenderCV's; its design and locale files replace the "
+                                   "profile's, its paths are RenderCV's\"}"},
+    {"settings", "pdf_title", "{\"$ref\": \"#/$defs/text\", \"description\": \"the PDF's "
+                              "title: NAME, CURRENT_DATE, YEAR, MONTH_NAME, ...\"}"},
     {"settings", "page_break_before", "{\"$ref\": \"#/$defs/texts\"}"},
     {"settings", "keep_together", "{\"$ref\": \"#/$defs/texts\"}"},
     {"locale", "month_abbreviations", "{\"$ref\": \"#/$defs/months\"}"},
@@ -351,7 +361,8 @@ static void put_entry(out *o, cv_entry_kind k)
         put(o, "{\"title\": \"text entry\", \"$ref\": \"#/$defs/text\"}");
         return;
     }
-    putf(o, "{\"title\": \"%s\", \"type\": \"object\", \"additionalProperties\": false, "
+    /* Other keys are kept for templates (REVENUE for revenue:), as RenderCV. */
+    putf(o, "{\"title\": \"%s\", \"type\": \"object\", \"additionalProperties\": true, "
          "\"required\": [", cv_entry_kind_name(k));
     const char *keys[CV_MAX_FIELDS + 1];
     size_t n = cv_field_keys(k, CV_FIELD_REQUIRED, keys);
@@ -391,7 +402,7 @@ static void profile_schema(out *o)
     put(o, "\"highlights\": {\"type\": [\"array\", \"null\"], \"items\": {\"anyOf\": "
         "[{\"$ref\": \"#/$defs/text\"}, {\"$ref\": \"#/$defs/highlights\"}]}}, ");
     put(o, "\"cv\": ");
-    put_keys(o, "cv", cv_doc_keys("cv"), "[\"name\"]", "");
+    put_keys(o, "cv", cv_doc_keys("cv"), NULL, "");
     put(o, ", \"settings\": {\"anyOf\": [{\"type\": \"null\"}, ");
     put_keys(o, "settings", cv_doc_keys("settings"), NULL, "");
     put(o, "]}, \"locale\": {\"anyOf\": [{\"type\": \"null\"}, ");
@@ -423,8 +434,9 @@ static void profile_schema(out *o)
     }
     /* A section: entries of one type, or publications from a .bib file
      * (its path, or a mapping of bib.h's options). */
-    put(o, "}}, \"section\": {\"anyOf\": [{\"type\": \"array\", \"minItems\": 1, "
-        "\"description\": \"entries of one type\", \"anyOf\": [");
+    put(o, "}}, \"section\": {\"anyOf\": [{\"type\": [\"array\", \"null\"], "
+        "\"description\": \"entries of one type (an empty section is left out)\", "
+        "\"anyOf\": [{\"type\": \"null\"}, {\"maxItems\": 0}, ");
     for (int k = 0; k < CV_ENTRY_NKINDS; k++)
         putf(o, "%s{\"items\": {\"$ref\": \"#/$defs/%s\"}}", k ? ", " : "",
              kind_def(o->a, (cv_entry_kind)k));

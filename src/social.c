@@ -247,3 +247,36 @@ bool cv_social_read(cv_arena *a, const cv_yml *n, cv_social *out, cv_error *err)
     out->network = (cv_text){nw->name, net.pos};
     return known_network(a, nw, &user, &url, out, err);
 }
+
+const char *cv_social_icon(const char *name)
+{
+    /* Fork Awesome codepoints (its fork-awesome.css), as UTF-8. */
+    static const char *const icons[][2] = {
+        {"location", "\xEF\x81\x81"},       /* U+F041 map-marker */
+        {"email", "\xEF\x83\xA0"},          /* U+F0E0 envelope */
+        {"phone", "\xEF\x82\x95"},          /* U+F095 phone */
+        {"website", "\xEF\x83\x81"},        /* U+F0C1 link */
+        {"link", "\xEF\x83\x81"},
+        {"LinkedIn", "\xEF\x83\xA1"},       /* U+F0E1 */
+        {"GitHub", "\xEF\x82\x9B"},         /* U+F09B */
+        {"GitLab", "\xEF\x8A\x96"},         /* U+F296 */
+        {"IMDB", "\xEF\x8B\x98"},           /* U+F2D8 */
+        {"Instagram", "\xEF\x85\xAD"},      /* U+F16D */
+        {"ORCID", "\xEF\x8C\xB7"},          /* U+F337 */
+        {"Mastodon", "\xEF\x8B\xA1"},       /* U+F2E1 */
+        {"StackOverflow", "\xEF\x85\xAC"},  /* U+F16C */
+        {"ResearchGate", "\xEF\x8C\xB8"},   /* U+F338 */
+        {"YouTube", "\xEF\x85\xA7"},        /* U+F167 */
+        {"Google Scholar", "\xEF\x86\x9D"}, /* U+F19D graduation-cap */
+        {"Telegram", "\xEF\x8B\x86"},       /* U+F2C6 */
+        {"WhatsApp", "\xEF\x88\xB2"},       /* U+F232 */
+        {"Leetcode", "\xEF\x84\xA1"},       /* U+F121 code */
+        {"X", "\xEF\x82\x99"},              /* U+F099 twitter */
+        {"Reddit", "\xEF\x86\xA1"},         /* U+F1A1 */
+        {"Bluesky", "\xEF\x83\x81"},        /* link: no butterfly in Fork Awesome */
+    };
+    for (size_t i = 0; name && i < sizeof icons / sizeof *icons; i++)
+        if (!strcmp(icons[i][0], name))
+            return icons[i][1];
+    return NULL;
+}

@@ -58,12 +58,17 @@ static const key keys[] = {
     KS("header", "headline_size", headline_size, 72),
     KS("header", "contact_size", contact_size, 72),
     K("header", "contact_separator", STR, contact_separator),
+    K("header", "icons", BOOL, contact_icons),
+    K("header", "contact_urls", BOOL, contact_urls),
+    K("header", "contact_color", COLOR, contact_color),
     K("header", "space_after", LEN, header_gap),
     KS("section_title", "size", title_size, 72),
     K("section_title", "bold", BOOL, title_bold),
     K("section_title", "uppercase", BOOL, title_uppercase),
     K("section_title", "color", COLOR, title_color),
     K("section_title", "rule", BOOL, title_rule),
+    K("section_title", "align", ALIGN, title_align),
+    K("section_title", "rule_beside", BOOL, title_rule_beside),
     K("section_title", "rule_width", LEN, rule_width),
     K("section_title", "rule_color", COLOR, rule_color),
     K("section_title", "rule_gap", LEN, rule_gap),
@@ -71,6 +76,9 @@ static const key keys[] = {
     K("section_title", "space_after", LEN, title_space_after),
     K("entry", "space_between", LEN, entry_gap),
     K("entry", "side_gap", LEN, side_gap),
+    K("entry", "side_width", LEN, side_width),
+    K("entry", "side_left", BOOL, side_left),
+    K("entry", "text_space_between", LEN, text_gap),
     K("entry", "side_color", COLOR, side_color),
     KS("entry", "side_size", side_size, 72),
     K("entry", "block_gap", LEN, block_gap),
@@ -110,6 +118,7 @@ static const key keys[] = {
     K(sec, "left", STR, f.slot[0]), K(sec, "center", STR, f.slot[1]),                    \
     K(sec, "right", STR, f.slot[2]), K(sec, "first_page", BOOL, f.first_page),           \
     K(sec, "single_page", BOOL, f.single_page), KS(sec, "size", f.size, 72),             \
+    K(sec, "only_first_page", BOOL, f.only_first_page),                                  \
     K(sec, "color", COLOR, f.color)
     RUNNING("page_header", page_header),
     RUNNING("page_footer", page_footer),
@@ -147,7 +156,8 @@ static const char *const choice_words[][4] = {
  * template. */
 static const char *const page_keys[] = {"size", "margins", NULL};
 static const char *const margin_keys[] = {"top", "bottom", "left", "right", NULL};
-static const char *const font_keys[] = {"family", "fallback", "size", "line_spacing", NULL};
+static const char *const font_keys[] = {"family", "fallback", "mono", "size", "line_spacing",
+                                        NULL};
 static const char *const tmpl_keys[] = {"main", "side", NULL};
 
 /* Page sizes by name (any case). */
@@ -162,6 +172,7 @@ static const struct page_size {
 void cv_style_defaults(cv_style *st)
 {
     memset(st, 0, sizeof *st);
+    st->mono = -1;
     st->page_w = 595.276f;               /* A4 */
     st->page_h = 841.89f;
     st->margin_top = st->margin_bottom = 51.02f;    /* 18 mm */
@@ -196,6 +207,8 @@ void cv_style_defaults(cv_style *st)
     st->title_space_after = 5;
     st->entry_gap = 7;
     st->side_gap = 12;
+    st->text_gap = -1;          /* unset: 0.6 x entry.space_between */
+    st->contact_color = 0xFFFFFFFFu;    /* unset: colors.text */
     st->side_color = 0x4D4D4D;
     st->side_size = 9.5f;
     st->block_gap = 2;
@@ -557,7 +570,29 @@ static bool read_fonts(cv_arena *a, const cv_yml *font, cv_fontset *fs, cv_style
                 return false;
         }
     st->nchain = n;
-    return true;
+
+    /* font.mono, for `code`: DejaVu Sans Mono unless the layout names
+     * another; a default that is not installed leaves code in the text's
+     * face, a named one that is not is an error. */
+    const cv_yml *mono = font ? cv_yml_get(font, "mono") : NULL;
+    const char *mname = "DejaVu Sans Mono";
+    st->mono = -1;
+    if (mono && cv_yml_is_null(mono))
+        return true;
+    if (mono && !cv_yml_str(mono, &mname, err))
+        return false;
+    cv_error quiet;
+    cv_error_init(&quiet);
+    quiet.quiet = true;
+    bool synth;
+    st->mono = is_font_path(mname)
+                   ? font_file(a, fs, mname, mono->pos, mono ? err : &quiet)
+                   : cv_fontset_find(fs, mname, false, false, &synth,
+                                     mono ? mono->pos : (cv_pos){st->file, 0, 0},
+                                     mono ? err : &quiet);
+    if (st->mono < 0)
+        st->mono = -1;
+    return !err->set;
 }
 
 static bool read_names(const cv_yml *v, cv_names *out, cv_error *err)
@@ -752,7 +787,8 @@ static bool read_section(cv_arena *a, const cv_yml *node, const char *path, cv_s
         if (!pl && (!strcmp(name, "extends") || !strcmp(name, "templates") ||
                     !strcmp(name, "page")))
             continue;            /* read by their own readers */
-        if (!strcmp(path, "font") && (!strcmp(name, "family") || !strcmp(name, "fallback")))
+        if (!strcmp(path, "font") && (!strcmp(name, "family") || !strcmp(name, "fallback") ||
+                                      !strcmp(name, "mono")))
             continue;
         if (!strcmp(path, "columns") && !strcmp(name, "sidebar") && cv_yml_is_null(v))
             continue;            /* `sidebar: ~` in a child layout: one column */
@@ -770,6 +806,12 @@ static bool read_section(cv_arena *a, const cv_yml *node, const char *path, cv_s
 bool cv_style_load(cv_arena *a, const char *path, cv_engine *eng, cv_style *st,
                    cv_error *err)
 {
+    return cv_style_load_over(a, path, NULL, eng, st, err);
+}
+
+bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_engine *eng,
+                        cv_style *st, cv_error *err)
+{
     cv_fontset *fs = eng->fonts;
     cv_style_defaults(st);
     st->file = path;
@@ -778,6 +820,8 @@ bool cv_style_load(cv_arena *a, const char *path, cv_engine *eng, cv_style *st,
     cv_yml *root = load_tree(a, eng->inputs, path, 0, err);
     if (!root)
         return false;
+    if (over)
+        root = (cv_yml *)cv_yml_merge(a, root, over);
     if (!cv_yml_check_keys(root, top_keys, "the layout", err))
         return false;
 
@@ -807,7 +851,7 @@ static const struct {
 } structured[] = {
     {"extends", CV_LT_LAYOUT},      {"page.size", CV_LT_PAGE_SIZE},
     {"page.margins", CV_LT_LENGTH}, {"font.family", CV_LT_FAMILY},
-    {"font.fallback", CV_LT_FAMILIES}, {"columns.sidebar", CV_LT_NULL},
+    {"font.fallback", CV_LT_FAMILIES}, {"font.mono", CV_LT_FAMILY}, {"columns.sidebar", CV_LT_NULL},
 };
 
 static void add_key(cv_arena *a, cv_layout_key **arr, size_t *n, size_t *cap,

@@ -107,16 +107,21 @@ size_t cv_template_text(cv_arena *a, const cv_doc *doc, const char *s, unsigned 
  * placeholder: one that has no value where it is used is empty. */
 static const char *const page_placeholders[] = {
     "PAGE_NUMBER", "TOTAL_PAGES", "CURRENT_DATE", "LAST_UPDATED", "EMAIL", "PHONE", "WEBSITE",
-    NULL};
+    "LINK", NULL};
 
-/* The length of the placeholder at p, or 0: a whole word (template.h). */
-static size_t placeholder_at(const char *p)
+/* The length of the placeholder at p, or 0: a whole word (template.h).
+ * The upper-cased extra keys of the profile's entries are placeholders
+ * too (`revenue:` is REVENUE), as in RenderCV. */
+static size_t placeholder_at(const char *p, const cv_doc *doc)
 {
     size_t n = 0;
     while (ident_char(p[n]))
         n++;
     if (cv_field_by_placeholder(p, n))
         return n;
+    for (size_t k = 0; doc && k < doc->nextra_phs; k++)
+        if (strlen(doc->extra_phs[k]) == n && !strncmp(p, doc->extra_phs[k], n))
+            return n;
     for (size_t k = 0; page_placeholders[k]; k++)
         if (strlen(page_placeholders[k]) == n && !strncmp(p, page_placeholders[k], n))
             return n;
@@ -188,8 +193,21 @@ static const char *entry_value(cv_arena *a, const char *ph, const cv_entry *e,
                                const cv_doc *doc)
 {
     const cv_field *f = cv_field_by_placeholder(ph, strlen(ph));
-    if (!f)
-        return NULL;              /* a page's placeholder */
+    /* LINK is RenderCV's URL: the DOI, bare, linked to doi.org when the
+     * entry has one, else the URL without its scheme. */
+    if (!f && e && !strcmp(ph, "LINK")) {
+        if (e->doi.s)
+            return cv_template_link(a, e->doi.s, cv_arena_printf(a, "https://doi.org/%s",
+                                                                 e->doi.s));
+        return e->url.s ? cv_template_link(a, cv_template_url_shown(a, e->url.s), e->url.s)
+                        : NULL;
+    }
+    if (!f) {                     /* an extra key, or a page's placeholder */
+        for (size_t i = 0; e && i < e->nextras; i++)
+            if (!strcmp(e->extras[i].ph, ph))
+                return e->extras[i].value.s;
+        return NULL;
+    }
     const cv_text *t = cv_field_text(e, f);
     const cv_date *d = cv_field_date(e, f);
     switch (f->type) {
@@ -284,7 +302,7 @@ static void tokenize(cv_arena *a, const cv_span *ts, size_t nts, const cv_entry 
         const char *s = ts[i].text, *lit = s;
         for (const char *p = s; *p;) {
             size_t hit = isupper((unsigned char)*p) && (p == s || !ident_char(p[-1]))
-                             ? placeholder_at(p)
+                             ? placeholder_at(p, doc)
                              : 0;
             if (!hit) {
                 p++;
@@ -293,7 +311,11 @@ static void tokenize(cv_arena *a, const cv_span *ts, size_t nts, const cv_entry 
             if (p > lit)
                 CV_PUSH(a, out->t, out->n, out->cap, ((tok){lit, (size_t)(p - lit), false,
                                                             false, ts[i].style, ts[i].link}));
-            char ph[32];          /* the longest placeholder is 12 bytes */
+            char ph[64];          /* the longest field's is 12 bytes */
+            if (hit >= sizeof ph) {
+                p += hit;
+                continue;
+            }
             memcpy(ph, p, hit);
             ph[hit] = 0;
             const char *v = pv ? page_value(a, ph, doc, pv) : entry_value(a, ph, e, doc);

@@ -597,6 +597,9 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
         const cv_span *sp = &spans[si];
         missing_end(&miss, err);
         unsigned style = (sp->style | fmt->style) & 3;
+        /* `code`: the layout's monospace face first (font.mono), where it
+         * has the character. */
+        int mono = (sp->style & CV_STYLE_CODE) ? st->mono : -1;
         const unsigned char *s = (const unsigned char *)sp->text;
         for (size_t k = 0; k < sp->len;) {
             uint32_t cp;
@@ -614,8 +617,11 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                 it[n++] = x;
                 continue;
             }
-            int first = st->chain[style][0];
-            if (is_space(cp) && first >= 0 && cv_shape_glyph(sh, first, cp)) {
+            int first = mono >= 0 ? mono : st->chain[style][0];
+            if (mono >= 0 && cv_shape_glyph(sh, mono, cp)) {
+                x.face = mono;
+                x.synth = (style & CV_STYLE_BOLD) != 0;
+            } else if (is_space(cp) && first >= 0 && cv_shape_glyph(sh, first, cp)) {
                 x.face = first;
                 x.synth = st->synth[style][0];
             } else if (is_space(cp) && prev_face >= 0 && cv_shape_glyph(sh, prev_face, cp)) {

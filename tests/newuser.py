@@ -137,7 +137,8 @@ def layouts_by_name():
     rc, out, err = cvpdf(["--dump", prof, "-l", "sidebr"])
     check("-l sidebr: exit 1, naming the shipped layouts and the closest",
           rc == 1 and "there is no layout named 'sidebr' (did you mean 'sidebar'?)" in err and
-          "cvpdf ships compact, onecolumn" in err and err.count("error:") == 1, err)
+          "cvpdf ships " + ", ".join(LAYOUTS[:-1]) + " and " + LAYOUTS[-1] in err and
+          err.count("error:") == 1, err)
 
     # extends: NAME from a folder of the user's own.
     own = write("mine/cv-layout.yaml", "extends: sidebar\n")
@@ -240,17 +241,17 @@ def shipped_validate():
                       errs[:3])
 
 
+# (A cv without a name, an empty section and an entry with another type's key
+# are valid RenderCV, and cvpdf accepts them: issue 14, tests/rendercv.py.)
 BAD_PROFILES = {
     "unknown top key": "cv: {name: A}\ncolour: x\n",
     "no cv": "locale: {language: en}\n",
-    "no name": "cv: {email: a@b.co}\n",
     "misspelt cv key": "cv: {name: A, emial: a@b.co}\n",
+    "misspelt .bib section option": "cv: {name: A, sections: {P: {bib: a.bib, sortt: x}}}\n",
     "website not a URL": "cv: {name: A, website: example.com}\n",
     "sections a list": "cv: {name: A, sections: [x]}\n",
-    "empty section": "cv: {name: A, sections: {s: []}}\n",
     "mixed entry types": "cv: {name: A, sections: {s: [{label: a, details: b}, {bullet: c}]}}\n",
     "experience without position": "cv: {name: A, sections: {s: [{company: a}]}}\n",
-    "key of another type": "cv: {name: A, sections: {s: [{company: a, position: b, doi: x}]}}\n",
     "social without username": "cv: {name: A, social_networks: [{network: GitHub}]}\n",
     "month names not 12": "cv: {name: A}\nlocale: {month_names: [a, b]}\n",
     "highlights a mapping": "cv: {name: A, sections: {s: [{name: a, highlights: {x: y}}]}}\n",
@@ -367,6 +368,8 @@ def every_key_accepted():
                                      defs)
     lay["columns"]["sidebar"] = example(
         s["properties"]["columns"]["properties"]["sidebar"]["anyOf"][1], defs)
+    # A date column 10pt wide would stack every word of every date.
+    lay["entry"]["side_width"] = "4cm"
     path = write("keys/every-layout-key.yaml", yaml.safe_dump(lay, allow_unicode=True))
     errs = list(jsonschema.Draft202012Validator(s).iter_errors(lay))
     rc, _, err = cvpdf(["--dump", os.path.join(ROOT, "profiles", "he.yaml"), "-l", path])
@@ -377,6 +380,8 @@ def every_key_accepted():
     defs = s["$defs"]
     shutil.copy(os.path.join(ROOT, "tests", "data", "photo.png"), os.path.join(TMP, "keys"))
     cv = example(defs["cv"], defs)
+    cv.update(custom_connections=[{"placeholder": "x", "url": "https://example.com",
+                                   "fontawesome_icon": "x"}])
     cv.update(email="a@example.com", website="https://example.com", photo="photo.png",
               social_networks=[{"network": "GitHub", "username": "ab",
                                 "url": "https://example.com/ab", "fontawesome_icon": "x"}])
@@ -400,7 +405,8 @@ def every_key_accepted():
     settings = {k: example(v, defs) for k, v in
                 defs["settings"]["anyOf"][1]["properties"].items()}
     settings.update(current_date="2024-01-01", page_break_before=["x"], keep_together=["x"])
-    doc = {"cv": cv, "locale": locale, "settings": settings, "design": {"theme": "x"},
+    settings.update(render_command={"pdf_path": "x.pdf"})
+    doc = {"cv": cv, "locale": locale, "settings": settings, "design": {"theme": "classic"},
            "rendercv_settings": {"bold_keywords": ["x"]}}
     check("the profile example has a section of every entry type",
           len(kinds) == 9 and set(doc) == set(s["properties"]), kinds)
@@ -436,6 +442,13 @@ def profile_keys_match():
         path = write("keys/profile-%s.yaml" % name.replace(" ", "-"), yaml.safe_dump(doc))
         rc, _, err = cvpdf(["--dump", path])
         got = expected_keys(err)
+        if name.endswith("entry"):
+            # An entry keeps any other key for templates, as RenderCV does
+            # (issue 14), and its schema says so.
+            d = defs[name.replace(" ", "_")]
+            check("profile %s: the loader keeps an extra key, as the schema allows" % name,
+                  rc == 0 and d.get("additionalProperties") is True, err[:300])
+            continue
         check("profile %s: the loader accepts exactly the schema's keys" % name,
               rc == 1 and got == set(props),
               "loader %s, schema %s: %s" % (sorted(got or []), sorted(props), err[:300]))
@@ -548,7 +561,8 @@ def completion():
     check("bash: -l completes the shipped layouts' names",
           set(LAYOUTS) <= set(got.get("A", "").split()), got)
     check("bash: --sch completes to --schema", got.get("B", "").split() == ["--schema"], got)
-    check("bash: new --layout s completes sidebar", got.get("C", "").split() == ["sidebar"], got)
+    check("bash: new --layout s completes sb2nov and sidebar",
+          got.get("C", "").split() == ["sb2nov", "sidebar"], got)
     check("bash: profiles complete as YAML files",
           sorted(got.get("D", "").split()) == ["fang-zh.yaml", "fang.yaml"], got)
     if shutil.which("zsh"):

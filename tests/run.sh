@@ -41,7 +41,8 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # formats.py (issue 17: PNG and SVG pages against pdftoppm and pdftocairo,
 # names and usage errors, page sets), watching.py (--watch: edits, saves by
 # rename, errors, the layout's base, the defaults, Ctrl-C).
-SUITES="e2e typo layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts"
+# rendercv.py (issue 14: RenderCV themes and design options, JSON Resume).
+SUITES="e2e typo layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv"
 
 pattern=""
 if [ "${1:-}" = -k ]; then

@@ -749,10 +749,11 @@ def cli_tests():
     check("cli: --strict on a profile without warnings: exit 0, PDF written",
           rc == 0 and err == "" and os.path.exists(pdf), "rc %d %s" % (rc, err))
     # Warnings from other stages stop a --strict run too: the profile loader
-    # (a second e-mail) and the composer (a glyph no font has).
+    # (a section name that names no section; two e-mails are RenderCV's
+    # and shown both, issue 14) and the composer (a glyph no font has).
     for name, body, what in [
-            ("two-emails", "cv:\n  name: A B\n  email: [a@example.com, b@example.com]\n",
-             r":3:\d+: (warning|error): .*email"),
+            ("no-such-section", "cv:\n  name: A B\nsettings:\n  page_break_before: [Nope]\n",
+             r":4:\d+: (warning|error): page_break_before: there is no section 'Nope'"),
             ("glyph", "cv:\n  name: A B\n  headline: \"vai \ua500\"\n",
              r":3:\d+: (warning|error): no font has U\+A500")]:
         p = write("strict-%s.yaml" % name, body)

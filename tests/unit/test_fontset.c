@@ -184,6 +184,43 @@ TEST(cff_collection_found_lazily)
     CHECK(find("Noto Sans CJK SC", true, false, &synth) == bold);
 }
 
+TEST(normal_width_before_condensed)
+{
+    /* fontconfig lists DejaVu Serif Condensed under "DejaVu Serif" too
+     * (fonts-dejavu-extra): each style is the normal-width face. */
+    cv_error_init(&E);
+    bool synth = true;
+    for (int st = 0; st < 4; st++) {
+        int id = find("DejaVu Serif", st & 1, st & 2, &synth);
+        const char *p = cv_fontset_path(fs, id);
+        CHECK(id >= 0 && !synth && p && !strstr(p, "Condensed"));
+        if (p && strstr(p, "Condensed"))
+            fprintf(stderr, "  style %d: %s\n", st, p);
+    }
+}
+
+TEST(web_fonts_are_not_chosen)
+{
+    /* fonts-fork-awesome installs forkawesome-webfont.ttf, .woff and
+     * .woff2, all listed by fontconfig as TrueType: the .ttf is the face,
+     * and a WOFF file opened by its name is an error (HarfBuzz cannot
+     * subset compressed tables; the PDF's font would be empty). */
+    cv_error_init(&E);
+    bool synth = true;
+    int id = find("forkawesome", false, false, &synth);
+    const char *p = cv_fontset_path(fs, id);
+    CHECK(id >= 0 && p && strstr(p, ".ttf") && !strstr(p, ".woff"));
+    const cv_face *f = cv_fontset_face(fs, id);
+    CHECK(f && cv_face_glyph(f, 0xF09B) != 0);
+    static const char woff[] = "/usr/share/fonts/woff/fork-awesome/forkawesome-webfont.woff";
+    if (access(woff, R_OK) == 0) {
+        cv_error_init(&E);
+        E.quiet = true;
+        CHECK(cv_fontset_open_file(fs, woff, 0, at, &E) < 0);
+        CHECK(E.set && strstr(E.msg, "WOFF web font"));
+    }
+}
+
 TEST(reading_a_face)
 {
     bool synth;
@@ -217,6 +254,8 @@ int main(void)
     RUN(font_dir_skips_what_is_not_a_font);
     RUN(reading_a_face);
     RUN(cff_collection_found_lazily);
+    RUN(normal_width_before_condensed);
+    RUN(web_fonts_are_not_chosen);
     cv_fontset_free(fs);
     return harness_report("fontset");
 }

@@ -276,6 +276,24 @@ TEST(link_walks)
     }
 }
 
+TEST(code_spans)
+{
+    cv_span *sp;
+    size_t n = cv_markup_parse(A, "run `make -j2` now", 0, &sp);
+    CHECK(n == 3);
+    CHECK(n == 3 && sp[1].style == CV_STYLE_CODE && !strcmp(sp[1].text, "make -j2"));
+    /* Literal inside: no emphasis, no links; a longer run holds a backtick. */
+    n = cv_markup_parse(A, "`**a** [b](c)` and ``x ` y``", 0, &sp);
+    CHECK(n == 3 && !strcmp(sp[0].text, "**a** [b](c)") && sp[0].style == CV_STYLE_CODE);
+    CHECK(n == 3 && !strcmp(sp[2].text, "x ` y"));
+    /* Emphasis around code styles it too; an unclosed backtick is literal. */
+    n = cv_markup_parse(A, "**`x`**", 0, &sp);
+    CHECK(n == 1 && sp[0].style == (CV_STYLE_CODE | CV_STYLE_BOLD));
+    n = cv_markup_parse(A, "it`s", 0, &sp);
+    CHECK(n == 1 && !strcmp(sp[0].text, "it`s") && sp[0].style == 0);
+    CHECK_STR(cv_markup_strip(A, cv_markup_escape(A, "a`b`c")), "a`b`c");
+}
+
 int main(void)
 {
     A = cv_arena_new();
@@ -293,6 +311,7 @@ int main(void)
     RUN(escape_roundtrip);
     RUN(pathological);
     RUN(link_walks);
+    RUN(code_spans);
     cv_arena_free(A);
     return harness_report("markup");
 }

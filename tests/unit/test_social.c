@@ -196,6 +196,15 @@ TEST(item_errors)
     CHECK(has(E.msg, "invalid url 'github.com/ada': write a full URL"));
 }
 
+TEST(icons)
+{
+    CHECK_STR(cv_social_icon("GitHub"), "\xEF\x82\x9B");      /* U+F09B */
+    CHECK_STR(cv_social_icon("email"), "\xEF\x83\xA0");       /* U+F0E0 envelope */
+    CHECK_STR(cv_social_icon("Google Scholar"), "\xEF\x86\x9D");
+    CHECK(cv_social_icon("Myspace") == NULL);
+    CHECK(cv_social_icon(NULL) == NULL);
+}
+
 int main(void)
 {
     A = cv_arena_new();
@@ -207,6 +216,7 @@ int main(void)
     RUN(item_errors);
     RUN(usernames_as_urls);
     RUN(handles_with_at);
+    RUN(icons);
     cv_arena_free(A);
     return harness_report("social");
 }

@@ -1,0 +1,18 @@
+/* phone.h - phone numbers shown as RenderCV's phone_number_format says.
+ *
+ * RenderCV shows `cv.phone` in one of three formats (design: header:
+ * connections: phone_number_format): national ("(555) 123-4567"),
+ * international ("+1 555-123-4567") or E164 ("+15551234567").  The number
+ * is parsed and formatted by libphonenumber (through a C++ shim,
+ * phone_shim.cc); a number it cannot parse is shown as written.
+ */
+#ifndef CV_PHONE_H
+#define CV_PHONE_H
+
+#include "arena.h"
+
+/* `number` in `format` ("national", "international", "E164"; NULL: as
+ * written), in the arena; `number` itself when it cannot be parsed. */
+const char *cv_phone_format(cv_arena *a, const char *number, const char *format);
+
+#endif

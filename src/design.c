@@ -1,0 +1,772 @@
+/* design.c - RenderCV's `design:` translated into layout keys.  See design.h.
+ *
+ * The translation is one table, `opts`: each RenderCV option (its path in
+ * `design:`) with what it becomes - one or more layout keys, a value kept
+ * for the text (time spans, phone format, date templates), or nothing
+ * (named in a note).  Values are copied as they are, apart from three
+ * conversions: lengths in `em` become points (the layout has no em), fonts
+ * RenderCV names but Debian lacks become the nearest face we have, and
+ * RenderCV's entry templates (one string of lines, SUMMARY and HIGHLIGHTS
+ * among them) become a layout's `main:` and `side:` lines.
+ */
+#include "design.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <ctype.h>
+
+#include "style.h"
+
+const char *const cv_design_themes[] = {
+    "classic", "engineeringresumes", "engineeringclassic", "sb2nov", "moderncv",
+    "harvard", "ink", "opal", "ember", NULL};
+
+/* ---- Building a layout tree ------------------------------------------- */
+
+static cv_yml *scalar(cv_arena *a, const char *s, cv_pos pos)
+{
+    cv_yml *n = cv_arena_alloc(a, sizeof *n);
+    n->kind = CV_YML_SCALAR;
+    n->pos = pos;
+    n->str = s;
+    n->len = strlen(s);
+    n->plain = false;
+    return n;
+}
+
+/* An empty template: "" (a null would let the theme's show through). */
+static cv_yml *null_at(cv_arena *a, cv_pos pos)
+{
+    return scalar(a, "", pos);
+}
+
+/* A copy of `v` in the arena: the profile's tree is freed once the
+ * document is read, the layout tree lives with the document.  (Scalars'
+ * strings are already in the profile's arena, yml.h.) */
+static cv_yml *copy(cv_arena *a, const cv_yml *v)
+{
+    cv_yml *n = cv_arena_alloc(a, sizeof *n);
+    *n = *v;
+    if (v->n) {
+        n->items = cv_arena_alloc(a, sizeof *n->items * v->n);
+        for (size_t i = 0; i < v->n; i++)
+            n->items[i] = copy(a, v->items[i]);
+        if (v->kind == CV_YML_MAP) {
+            n->keys = cv_arena_alloc(a, sizeof *n->keys * v->n);
+            for (size_t i = 0; i < v->n; i++)
+                n->keys[i] = copy(a, v->keys[i]);
+        }
+    }
+    return n;
+}
+
+/* Add key -> value to a mapping (keys are few: grown one at a time). */
+static void map_add(cv_arena *a, cv_yml *m, const char *key, cv_yml *v)
+{
+    cv_yml **keys = cv_arena_alloc(a, sizeof *keys * (m->n + 1));
+    cv_yml **items = cv_arena_alloc(a, sizeof *items * (m->n + 1));
+    if (m->n) {
+        memcpy(keys, m->keys, sizeof *keys * m->n);
+        memcpy(items, m->items, sizeof *items * m->n);
+    }
+    keys[m->n] = scalar(a, key, v->pos);
+    items[m->n] = v;
+    m->keys = keys;
+    m->items = items;
+    m->n++;
+}
+
+static cv_yml *new_map(cv_arena *a, cv_pos pos)
+{
+    cv_yml *m = cv_arena_alloc(a, sizeof *m);
+    m->kind = CV_YML_MAP;
+    m->pos = pos;
+    return m;
+}
+
+/* Set the dotted `path` ("page.margins.top") of the tree to v. */
+static void put(cv_arena *a, cv_yml *root, const char *path, cv_yml *v)
+{
+    cv_yml *m = root;
+    for (;;) {
+        const char *dot = strchr(path, '.');
+        char *key = cv_arena_strndup(a, path, dot ? (size_t)(dot - path) : strlen(path));
+        cv_yml *have = cv_yml_get(m, key);
+        if (!dot) {
+            if (have)
+                for (size_t i = 0; i < m->n; i++)
+                    if (!strcmp(m->keys[i]->str, key))
+                        m->items[i] = v;
+            if (!have)
+                map_add(a, m, key, v);
+            return;
+        }
+        if (!have || have->kind != CV_YML_MAP) {
+            have = new_map(a, v->pos);
+            map_add(a, m, key, have);
+        }
+        m = have;
+        path = dot + 1;
+    }
+}
+
+/* ---- Values ------------------------------------------------------------ */
+
+/* A RenderCV length; `em` becomes points of the body size. */
+static cv_yml *length(cv_arena *a, const cv_yml *v, float body)
+{
+    if (v->kind != CV_YML_SCALAR)
+        return (cv_yml *)v;
+    char *end;
+    double x = strtod(v->str, &end);
+    while (*end == ' ')
+        end++;
+    if (end != v->str && !strcmp(end, "em"))
+        return scalar(a, cv_arena_printf(a, "%.3fpt", x * body), v->pos);
+    return (cv_yml *)v;
+}
+
+/* Faces RenderCV names and what cvpdf uses (Debian packages them, with
+ * TrueType outlines): docs/rendercv.md lists them. */
+static const char *const fonts[][2] = {
+    {"Source Sans 3", "Lato"},       {"Source Sans Pro", "Lato"},
+    {"XCharter", "DejaVu Serif"},    {"Charter", "DejaVu Serif"},
+    {"Raleway", "Lato"},             {"Fontin", "Lato"},
+    {"Ubuntu", "Lato"},              {"Gentium Book Plus", "Gentium Book Plus"},
+    {"EB Garamond", "CMU Serif"},    /* Debian's is CFF: not embedded yet */
+    {"New Computer Modern", "CMU Serif"},   {"Computer Modern", "CMU Serif"},
+    {"Latin Modern Roman", "CMU Serif"},    {"Open Sans", "Lato"},
+    {"Roboto", "Lato"},              {"Lato", "Lato"},
+};
+
+static const char *font_for(const char *name)
+{
+    for (size_t i = 0; i < sizeof fonts / sizeof *fonts; i++)
+        if (!strcasecmp(name, fonts[i][0]))
+            return fonts[i][1];
+    return name;            /* fontconfig may have it; style.c says if not */
+}
+
+static bool ph_char(char c)
+{
+    return (c >= 'A' && c <= 'Z') || c == '_' || (c >= '0' && c <= '9');
+}
+
+/* One RenderCV entry template ("**COMPANY**, POSITION\nSUMMARY\nHIGHLIGHTS")
+ * as layout lines: SUMMARY and HIGHLIGHTS lines are where cvpdf puts them
+ * anyway, DEGREE_WITH_AREA is the locale's phrase, URL is LINK (RenderCV's
+ * URL shows the DOI when there is one), `--` an en dash. */
+static cv_yml *lines(cv_arena *a, const cv_yml *v)
+{
+    cv_yml *seq = cv_arena_alloc(a, sizeof *seq);
+    seq->kind = CV_YML_SEQ;
+    seq->pos = v->pos;
+    if (v->kind != CV_YML_SCALAR || cv_yml_is_null(v))
+        return seq;
+    size_t cap = 0;
+    for (const char *p = v->str; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        cv_strbuf b = {0};
+        for (size_t i = 0; i < n; i++) {
+            if (!strncmp(p + i, "DEGREE_WITH_AREA", 16)) {
+                cv_strbuf_put(a, &b, "DEGREE in AREA", 14);
+                i += 15;
+            } else if (!strncmp(p + i, "URL", 3) && (i == 0 || !ph_char(p[i - 1])) &&
+                       !ph_char(p[i + 3])) {
+                cv_strbuf_put(a, &b, "LINK", 4);    /* RenderCV's URL: the DOI first */
+                i += 2;
+            } else if (!strncmp(p + i, "--", 2) && strncmp(p + i, "---", 3)) {
+                cv_strbuf_put(a, &b, "\xE2\x80\x93", 3);
+                i += 1;
+            } else {
+                cv_strbuf_put(a, &b, p + i, 1);
+            }
+        }
+        const char *line = b.s ? b.s : "";
+        while (*line == ' ')
+            line++;
+        if (*line && strcmp(line, "SUMMARY") && strcmp(line, "HIGHLIGHTS"))
+            CV_PUSH(a, seq->items, seq->n, cap, scalar(a, line, v->pos));
+        p = e ? e + 1 : p + n;
+    }
+    return seq;
+}
+
+/* ---- The table --------------------------------------------------------- */
+
+enum act {
+    TO,          /* copy to the layout keys (up to 3) */
+    LEN,         /* a length, em converted, to the keys */
+    FONT,        /* a family, or a mapping with `body` */
+    ALIGN_BODY,  /* typography.alignment */
+    SPACING,     /* typography.line_spacing: the leading in em */
+    SIZE,        /* page.size */
+    SHOW,        /* page.show_footer / show_top_note: false clears the slots */
+    TITLE_TYPE,  /* section_titles.type */
+    SEPARATOR,   /* header.connections.separator */
+    BULLET_GAP,  /* space_between_bullet_and_text */
+    TEMPLATE,    /* an entry template: main or side lines */
+    KEEP,        /* kept in cv_design (not layout) */
+    NONE,        /* no counterpart: named in the note */
+    GROUP        /* a mapping of further options */
+};
+
+typedef struct opt {
+    const char *path;
+    enum act act;
+    const char *to[3];
+} opt;
+
+/* Points a LEN option loses (never below 0): RenderCV measures these gaps
+ * from the text's edges, cvpdf from its line boxes. */
+static float minus_of(const char *path)
+{
+    return !strcmp(path, "header.space_below_connections") ? 14
+         : !strcmp(path, "section_titles.space_above") ? 6.2f
+         : !strcmp(path, "section_titles.space_below") ? 7 : 0;
+}
+
+static const opt opts[] = {
+    {"theme", KEEP, {0}},
+    {"page", GROUP, {0}},
+    {"page.size", SIZE, {"page.size"}},
+    {"page.top_margin", LEN, {"page.margins.top"}},
+    {"page.bottom_margin", LEN, {"page.margins.bottom"}},
+    {"page.left_margin", LEN, {"page.margins.left"}},
+    {"page.right_margin", LEN, {"page.margins.right"}},
+    {"page.show_footer", SHOW, {"page_footer"}},
+    {"page.show_top_note", SHOW, {"page_header"}},
+    {"colors", GROUP, {0}},
+    {"colors.body", TO, {"colors.text", "entry.side_color"}},
+    {"colors.name", TO, {"header.name_color"}},
+    {"colors.headline", TO, {"colors.muted"}},
+    {"colors.connections", TO, {"header.contact_color"}},
+    {"colors.section_titles", TO, {"section_title.color", "section_title.rule_color"}},
+    {"colors.links", TO, {"colors.link"}},
+    {"colors.footer", TO, {"page_footer.color"}},
+    {"colors.top_note", TO, {"page_header.color"}},
+    {"typography", GROUP, {0}},
+    {"typography.line_spacing", SPACING, {"font.line_spacing"}},
+    {"typography.alignment", ALIGN_BODY, {0}},
+    {"typography.date_and_location_column_alignment", NONE, {0}},
+    {"typography.font_family", FONT, {"font.family"}},
+    {"typography.font_size", GROUP, {0}},
+    {"typography.font_size.body", LEN, {"font.size"}},
+    {"typography.font_size.name", LEN, {"header.name_size"}},
+    {"typography.font_size.headline", LEN, {"header.headline_size"}},
+    {"typography.font_size.connections", LEN, {"header.contact_size"}},
+    {"typography.font_size.section_titles", LEN, {"section_title.size"}},
+    {"typography.small_caps", GROUP, {0}},
+    {"typography.small_caps.name", NONE, {0}},
+    {"typography.small_caps.headline", NONE, {0}},
+    {"typography.small_caps.connections", NONE, {0}},
+    {"typography.small_caps.section_titles", NONE, {0}},
+    {"typography.bold", GROUP, {0}},
+    {"typography.bold.name", TO, {"header.name_bold"}},
+    {"typography.bold.headline", NONE, {0}},
+    {"typography.bold.connections", NONE, {0}},
+    {"typography.bold.section_titles", TO, {"section_title.bold"}},
+    {"links", GROUP, {0}},
+    {"links.underline", NONE, {0}},
+    {"links.show_external_link_icon", NONE, {0}},
+    {"header", GROUP, {0}},
+    {"header.alignment", TO, {"header.align"}},
+    {"header.photo_width", LEN, {"photo.width"}},
+    {"header.photo_position", TO, {"photo.position"}},
+    {"header.photo_space_left", NONE, {0}},
+    {"header.photo_space_right", LEN, {"photo.gap"}},
+    {"header.space_below_name", NONE, {0}},
+    {"header.space_below_headline", NONE, {0}},
+    {"header.space_below_connections", LEN, {"header.space_after"}},
+    {"header.connections", GROUP, {0}},
+    {"header.connections.phone_number_format", KEEP, {0}},
+    {"header.connections.hyperlink", NONE, {0}},
+    {"header.connections.show_icons", TO, {"header.icons"}},
+    {"header.connections.display_urls_instead_of_usernames", TO, {"header.contact_urls"}},
+    {"header.connections.separator", SEPARATOR, {"header.contact_separator"}},
+    {"header.connections.space_between_connections", NONE, {0}},
+    {"section_titles", GROUP, {0}},
+    {"section_titles.type", TITLE_TYPE, {"section_title.rule"}},
+    {"section_titles.line_thickness", LEN, {"section_title.rule_width"}},
+    {"section_titles.space_above", LEN, {"section_title.space_before"}},
+    {"section_titles.space_below", LEN, {"section_title.space_after"}},
+    {"sections", GROUP, {0}},
+    {"sections.allow_page_break", NONE, {0}},
+    {"sections.space_between_regular_entries", LEN, {"entry.space_between"}},
+    {"sections.space_between_text_based_entries", LEN, {"entry.text_space_between"}},
+    {"sections.show_time_spans_in", KEEP, {0}},
+    {"entries", GROUP, {0}},
+    {"entries.date_and_location_width", LEN, {"entry.side_width"}},
+    {"entries.side_space", NONE, {0}},
+    {"entries.space_between_columns", LEN, {"entry.side_gap"}},
+    {"entries.allow_page_break", NONE, {0}},
+    {"entries.short_second_row", KEEP, {0}},
+    {"entries.degree_width", NONE, {0}},
+    {"entries.summary", GROUP, {0}},
+    {"entries.summary.space_above", NONE, {0}},
+    {"entries.summary.space_left", NONE, {0}},
+    {"entries.highlights", GROUP, {0}},
+    {"entries.highlights.bullet", TO, {"bullets.glyph"}},
+    {"entries.highlights.nested_bullet", TO, {"bullets.sub_glyph"}},
+    {"entries.highlights.space_left", LEN, {"bullets.indent"}},
+    {"entries.highlights.space_above", LEN, {"entry.block_gap"}},
+    {"entries.highlights.space_between_items", LEN, {"bullets.space_between"}},
+    {"entries.highlights.space_between_bullet_and_text", BULLET_GAP, {"bullets.text_indent"}},
+    {"templates", GROUP, {0}},
+    {"templates.footer", TO, {"page_footer.center"}},
+    {"templates.top_note", TO, {"page_header.right"}},
+    {"templates.single_date", KEEP, {0}},
+    {"templates.date_range", KEEP, {0}},
+    {"templates.time_span", KEEP, {0}},
+    {"templates.one_line_entry", GROUP, {0}},
+    {"templates.one_line_entry.main_column", TEMPLATE, {"templates.one_line.main"}},
+    {"templates.education_entry", GROUP, {0}},
+    {"templates.education_entry.main_column", TEMPLATE, {"templates.education.main"}},
+    {"templates.education_entry.degree_column", NONE, {0}},
+    {"templates.education_entry.date_and_location_column", TEMPLATE,
+     {"templates.education.side"}},
+    {"templates.normal_entry", GROUP, {0}},
+    {"templates.normal_entry.main_column", TEMPLATE, {"templates.normal.main"}},
+    {"templates.normal_entry.date_and_location_column", TEMPLATE, {"templates.normal.side"}},
+    {"templates.experience_entry", GROUP, {0}},
+    {"templates.experience_entry.main_column", TEMPLATE, {"templates.experience.main"}},
+    {"templates.experience_entry.date_and_location_column", TEMPLATE,
+     {"templates.experience.side"}},
+    {"templates.publication_entry", GROUP, {0}},
+    {"templates.publication_entry.main_column", TEMPLATE, {"templates.publication.main"}},
+    {"templates.publication_entry.date_and_location_column", TEMPLATE,
+     {"templates.publication.side"}},
+};
+#define NOPTS (sizeof opts / sizeof *opts)
+
+typedef struct walk {
+    cv_arena *a;
+    cv_design *d;
+    cv_yml *layout;
+    float body;              /* the body size, for em */
+    cv_strbuf unmapped;      /* options without a counterpart, for the note */
+    int short_row;           /* entries.short_second_row: 1, -1, 0 unset */
+    cv_pos first_unmapped;
+    cv_error *err;
+} walk;
+
+static const opt *find(const char *path)
+{
+    for (size_t i = 0; i < NOPTS; i++)
+        if (!strcmp(opts[i].path, path))
+            return &opts[i];
+    return NULL;
+}
+
+static bool str_of(walk *w, const cv_yml *v, const char **out)
+{
+    if (cv_yml_is_null(v)) {
+        *out = NULL;
+        return true;
+    }
+    return cv_yml_str(v, out, w->err);
+}
+
+static void to_all(walk *w, const opt *o, cv_yml *v)
+{
+    v = copy(w->a, v);
+    for (int i = 0; i < 3 && o->to[i]; i++)
+        put(w->a, w->layout, o->to[i], v);
+}
+
+static bool apply(walk *w, const opt *o, const cv_yml *v)
+{
+    cv_arena *a = w->a;
+    const char *s = NULL;
+    switch (o->act) {
+    case TO:
+        if (!cv_yml_is_null(v))
+            to_all(w, o, (cv_yml *)v);
+        else if (!strncmp(o->path, "templates.", 10))
+            to_all(w, o, null_at(a, v->pos));     /* an empty footer: none */
+        return true;
+    case LEN: {
+        if (cv_yml_is_null(v))
+            return true;
+        cv_yml *l = length(a, v, w->body);
+        float pt;
+        float minus = minus_of(o->path);
+        if (minus > 0 && l->kind == CV_YML_SCALAR && cv_parse_length(l->str, &pt))
+            l = scalar(a, cv_arena_printf(a, "%.3fpt", pt > minus ? pt - minus : 0), v->pos);
+        to_all(w, o, l);
+        return true;
+    }
+    case SPACING: {
+        if (!str_of(w, v, &s))
+            return false;
+        if (!s)
+            return true;
+        char *end;
+        double x = strtod(s, &end);
+        while (*end == ' ')
+            end++;
+        /* Typst's leading is the gap from one line's baseline to the
+         * next line's cap height: a line is about 0.7em + the leading. */
+        double ls = !strcmp(end, "em") ? 0.7 + x : !strcmp(end, "pt") ? 0.7 + x / w->body : -1;
+        if (ls <= 0 || end == s)
+            return cv_error_at(w->err, v->pos, "line_spacing must be a length such as "
+                               "0.6em, not '%s'", s);
+        to_all(w, o, scalar(a, cv_arena_printf(a, "%.3f", ls), v->pos));
+        return true;
+    }
+    case FONT: {
+        const cv_yml *f = v->kind == CV_YML_MAP ? cv_yml_get(v, "body") : v;
+        if (v->kind == CV_YML_MAP) {
+            static const char *const keys[] = {"body", "name", "headline", "connections",
+                                               "section_titles", NULL};
+            if (!cv_yml_check_keys(v, keys, "typography.font_family", w->err))
+                return false;
+        }
+        if (!f || !str_of(w, f, &s))
+            return !w->err->set;
+        if (s)
+            to_all(w, o, scalar(a, font_for(s), f->pos));
+        return true;
+    }
+    case ALIGN_BODY:
+        if (!str_of(w, v, &s))
+            return false;
+        if (!s)
+            return true;
+        if (strcmp(s, "left") && strcmp(s, "justified") &&
+            strcmp(s, "justified-with-no-hyphenation"))
+            return cv_error_at(w->err, v->pos, "typography.alignment is left, justified or "
+                               "justified-with-no-hyphenation, not '%s'", s);
+        put(a, w->layout, "text.justify", scalar(a, strcmp(s, "left") ? "true" : "false",
+                                                 v->pos));
+        put(a, w->layout, "text.hyphenate",
+            scalar(a, strcmp(s, "justified") ? "false" : "true", v->pos));
+        return true;
+    case SIZE:
+        if (!str_of(w, v, &s))
+            return false;
+        if (s && !strcasecmp(s, "us-executive")) {
+            cv_yml *seq = cv_arena_alloc(a, sizeof *seq);
+            seq->kind = CV_YML_SEQ;
+            seq->pos = v->pos;
+            seq->items = cv_arena_alloc(a, sizeof *seq->items * 2);
+            seq->items[0] = scalar(a, "7.25in", v->pos);
+            seq->items[1] = scalar(a, "10.5in", v->pos);
+            seq->n = 2;
+            to_all(w, o, seq);
+        } else if (s) {
+            to_all(w, o, (cv_yml *)v);
+        }
+        return true;
+    case SHOW: {
+        bool on;
+        if (cv_yml_is_null(v))
+            return true;
+        if (!cv_yml_bool(v, &on, w->err))
+            return false;
+        if (!on) {
+            static const char *const slots[] = {"left", "center", "right"};
+            for (int i = 0; i < 3; i++)
+                put(a, w->layout, cv_arena_printf(a, "%s.%s", o->to[0], slots[i]),
+                    null_at(a, v->pos));
+        }
+        return true;
+    }
+    case TITLE_TYPE: {
+        static const char *const types[] = {
+            "with_partial_line", "with_full_line", "without_line", "moderncv",
+            "centered_without_line", "centered_with_partial_line",
+            "centered_with_centered_partial_line", "centered_with_full_line", NULL};
+        if (!str_of(w, v, &s))
+            return false;
+        if (!s)
+            return true;
+        bool ok = false;
+        for (size_t i = 0; types[i]; i++)
+            ok |= !strcmp(types[i], s);
+        if (!ok)
+            return cv_error_at(w->err, v->pos, "unknown section title type '%s' (one of: "
+                               "with_partial_line, with_full_line, without_line, moderncv, "
+                               "centered_without_line, centered_with_partial_line, "
+                               "centered_with_centered_partial_line, "
+                               "centered_with_full_line)", s);
+        to_all(w, o, scalar(a, strstr(s, "without_line") ? "false" : "true", v->pos));
+        put(a, w->layout, "section_title.align",
+            scalar(a, !strncmp(s, "centered", 8) ? "center" : "left", v->pos));
+        put(a, w->layout, "section_title.rule_beside",
+            scalar(a, !strcmp(s, "with_partial_line") || !strcmp(s, "moderncv") ? "true"
+                                                                                : "false",
+                   v->pos));
+        return true;
+    }
+    case SEPARATOR:
+        if (!str_of(w, v, &s))
+            return false;
+        /* RenderCV puts space_between_connections around the separator. */
+        to_all(w, o, scalar(a, s && *s ? cv_arena_printf(a, "  %s  ", s) : "     ",
+                            v->pos));
+        return true;
+    case BULLET_GAP: {
+        /* The text starts after the bullet's indent, the bullet (about
+         * 0.5em) and this gap. */
+        cv_yml *g = length(a, v, w->body);
+        float gap, indent = 0;
+        if (g->kind != CV_YML_SCALAR || !cv_parse_length(g->str, &gap))
+            return cv_error_at(w->err, v->pos, "expected a length such as 0.5em");
+        const cv_yml *in = cv_yml_get(cv_yml_get(w->layout, "bullets"), "indent");
+        if (in && in->kind == CV_YML_SCALAR)
+            cv_parse_length(in->str, &indent);
+        to_all(w, o, scalar(a, cv_arena_printf(a, "%.3fpt", indent + 0.5f * w->body + gap),
+                            v->pos));
+        return true;
+    }
+    case TEMPLATE:
+        to_all(w, o, lines(a, v));
+        return true;
+    case KEEP:
+    case NONE:
+    case GROUP:
+        return true;
+    }
+    return true;
+}
+
+static bool keep(walk *w, const char *path, const cv_yml *v)
+{
+    cv_design *d = w->d;
+    const char *s;
+    if (!strcmp(path, "theme")) {
+        if (!cv_yml_str(v, &s, w->err))
+            return false;
+        for (size_t i = 0; cv_design_themes[i]; i++)
+            if (!strcmp(cv_design_themes[i], s)) {
+                d->theme = s;
+                return true;
+            }
+        const char *sug = cv_suggest(s, cv_design_themes);
+        return cv_error_at(w->err, v->pos, "unknown theme '%s'%s%s%s (one of: classic, "
+                           "engineeringresumes, engineeringclassic, sb2nov, moderncv, harvard, "
+                           "ink, opal, ember)", s, sug ? " (did you mean '" : "",
+                           sug ? sug : "", sug ? "'?)" : "");
+    }
+    if (!strcmp(path, "sections.show_time_spans_in")) {
+        if (cv_yml_is_null(v))
+            return true;
+        if (v->kind != CV_YML_SEQ)
+            return cv_error_at(w->err, v->pos, "show_time_spans_in must be a list of section "
+                               "titles, not %s", cv_yml_kind_name(v->kind));
+        d->time_spans = cv_arena_alloc(w->a, sizeof *d->time_spans * (v->n ? v->n : 1));
+        for (size_t i = 0; i < v->n; i++)
+            if (!cv_yml_str(v->items[i], &d->time_spans[i], w->err))
+                return false;
+        d->ntime_spans = v->n;
+        return true;
+    }
+    if (!strcmp(path, "entries.short_second_row")) {
+        /* true: the date and location column runs beside the whole entry
+         * (entry.side_width); false: beside its first lines only. */
+        bool on;
+        if (cv_yml_is_null(v))
+            return true;
+        if (!cv_yml_bool(v, &on, w->err))
+            return false;
+        w->short_row = on ? 1 : -1;     /* applied after the walk */
+        return true;
+    }
+    if (!str_of(w, v, &s))
+        return false;
+    if (!strcmp(path, "header.connections.phone_number_format")) {
+        if (s && strcmp(s, "national") && strcmp(s, "international") && strcmp(s, "E164"))
+            return cv_error_at(w->err, v->pos, "phone_number_format is national, "
+                               "international or E164, not '%s'", s);
+        d->phone_format = s;
+    } else if (!strcmp(path, "templates.single_date")) {
+        d->single_date = s;
+    } else if (!strcmp(path, "templates.date_range")) {
+        d->date_range = s;
+    } else if (!strcmp(path, "templates.time_span")) {
+        d->time_span = s ? s : "";
+    }
+    return true;
+}
+
+/* Walk the mapping `m` at `path` ("" for design: itself). */
+static bool walk_map(walk *w, const cv_yml *m, const char *path)
+{
+    const char *allowed[40];
+    size_t na = 0, pl = strlen(path);
+    for (size_t i = 0; i < NOPTS && na < 39; i++) {
+        const char *p = opts[i].path;
+        if (pl ? !strncmp(p, path, pl) && p[pl] == '.' && !strchr(p + pl + 1, '.')
+               : !strchr(p, '.'))
+            allowed[na++] = p + (pl ? pl + 1 : 0);
+    }
+    allowed[na] = NULL;
+    char what[80];
+    snprintf(what, sizeof what, "design%s%s", pl ? "." : "", path);
+    if (m->kind != CV_YML_MAP)
+        return cv_error_at(w->err, m->pos, "'%s' must be a mapping, not %s", what,
+                           cv_yml_kind_name(m->kind));
+    if (!cv_yml_check_keys(m, allowed, what, w->err))
+        return false;
+    for (size_t i = 0; i < m->n; i++) {
+        const char *sub = pl ? cv_arena_printf(w->a, "%s.%s", path, m->keys[i]->str)
+                             : m->keys[i]->str;
+        const opt *o = find(sub);
+        const cv_yml *v = m->items[i];
+        if (o->act == GROUP) {
+            if (!cv_yml_is_null(v) && !walk_map(w, v, sub))
+                return false;
+            continue;
+        }
+        if (o->act == NONE && !cv_yml_is_null(v)) {
+            if (!w->unmapped.n)
+                w->first_unmapped = m->keys[i]->pos;
+            if (w->unmapped.n)
+                cv_strbuf_put(w->a, &w->unmapped, ", ", 2);
+            cv_strbuf_put(w->a, &w->unmapped, sub, strlen(sub));
+        }
+        if (!(o->act == KEEP ? keep(w, sub, v) : apply(w, o, v)))
+            return false;
+    }
+    return true;
+}
+
+bool cv_design_read(cv_arena *a, const cv_yml *design, cv_design *out, cv_error *err)
+{
+    memset(out, 0, sizeof *out);
+    out->theme = "classic";
+    if (!design || cv_yml_is_null(design))
+        return true;
+    out->pos = design->pos;
+    walk w = {a, out, new_map(a, design->pos), 10, {0}, 0, {0}, err};
+    /* The body size first: em lengths are relative to it. */
+    const cv_yml *fs = cv_yml_get(cv_yml_get(cv_yml_get(design, "typography"), "font_size"),
+                                  "body");
+    float body;
+    if (fs && fs->kind == CV_YML_SCALAR && cv_parse_length(fs->str, &body) && body > 0)
+        w.body = body;
+    if (!walk_map(&w, design, ""))
+        return false;
+    /* short_second_row: true, the date and location column runs beside
+     * the whole entry (entry.side_width); false, beside its first lines. */
+    const cv_yml *ssr = cv_yml_get(cv_yml_get(design, "entries"), "short_second_row");
+    if (w.short_row < 0)
+        put(a, w.layout, "entry.side_width", scalar(a, "0", ssr->pos));
+    else if (w.short_row > 0 && !cv_yml_get(cv_yml_get(w.layout, "entry"), "side_width"))
+        put(a, w.layout, "entry.side_width", scalar(a, "4.15cm", ssr->pos));
+    /* show_footer / show_top_note: false hide them whatever the templates say. */
+    static const char *const shows[][2] = {{"show_footer", "page_footer"},
+                                           {"show_top_note", "page_header"}};
+    for (size_t k = 0; k < 2; k++) {
+        const cv_yml *v = cv_yml_get(cv_yml_get(design, "page"), shows[k][0]);
+        bool on = true;
+        if (v && !cv_yml_is_null(v) && cv_yml_bool(v, &on, err) && !on) {
+            static const char *const slots[] = {"left", "center", "right"};
+            for (int i = 0; i < 3; i++)
+                put(a, w.layout, cv_arena_printf(a, "%s.%s", shows[k][1], slots[i]),
+                    null_at(a, v->pos));
+        }
+    }
+    /* RenderCV's default phone format, in every theme. */
+    if (!cv_yml_get(cv_yml_get(cv_yml_get(design, "header"), "connections"),
+                    "phone_number_format"))
+        out->phone_format = "national";
+    /* classic alone shows time spans by default, in experience. */
+    if (!cv_yml_get(cv_yml_get(design, "sections"), "show_time_spans_in") &&
+        !strcmp(out->theme, "classic")) {
+        static const char *const exp[] = {"experience"};
+        out->time_spans = (const char **)exp;
+        out->ntime_spans = 1;
+    }
+    out->layout = w.layout;
+    if (w.unmapped.n)
+        cv_note(err, w.first_unmapped, "these design options have no effect in cvpdf yet "
+                "(docs/rendercv.md): %s", w.unmapped.s);
+    return true;
+}
+
+bool cv_design_time_span_in(const cv_design *d, const char *section)
+{
+    for (size_t i = 0; i < d->ntime_spans; i++) {
+        const char *p = d->time_spans[i], *q = section;
+        for (; *p && *q; p++, q++) {
+            char x = *p == ' ' ? '_' : (char)tolower((unsigned char)*p);
+            char y = *q == ' ' ? '_' : (char)tolower((unsigned char)*q);
+            if (x != y)
+                break;
+        }
+        if (!*p && !*q)
+            return true;
+    }
+    return false;
+}
+
+/* Days since 0000-03-01 (proleptic Gregorian), for differences. */
+static long days(int y, int m, int d)
+{
+    if (m < 3)
+        y--, m += 12;
+    return 365L * y + y / 4 - y / 100 + y / 400 + (153 * (m - 3) + 2) / 5 + d - 1;
+}
+
+static const char *fill(cv_arena *a, const char *tmpl, const char *ny, const char *wy,
+                        const char *nm, const char *wm)
+{
+    static const char *const ph[] = {"HOW_MANY_YEARS", "HOW_MANY_MONTHS", "YEARS", "MONTHS"};
+    const char *val[] = {ny, nm, wy, wm};
+    cv_strbuf b = {0};
+    for (const char *p = tmpl; *p;) {
+        size_t k = 0;
+        while (k < 4 && strncmp(p, ph[k], strlen(ph[k])))
+            k++;
+        if (k < 4) {
+            cv_strbuf_put(a, &b, val[k], strlen(val[k]));
+            p += strlen(ph[k]);
+        } else {
+            cv_strbuf_put(a, &b, p++, 1);
+        }
+    }
+    /* Spaces left by empty parts collapse. */
+    char *o = b.s ? b.s : cv_arena_strdup(a, ""), *q = o;
+    for (const char *p = o; *p; p++)
+        if (!(*p == ' ' && (q == o || q[-1] == ' ')))
+            *q++ = *p;
+    while (q > o && q[-1] == ' ')
+        q--;
+    *q = 0;
+    return *o ? o : NULL;
+}
+
+const char *cv_design_time_span(cv_arena *a, const cv_design *d, const cv_date *start,
+                                const cv_date *end, const char *today)
+{
+    const char *tmpl = d->time_span ? d->time_span : "HOW_MANY_YEARS YEARS HOW_MANY_MONTHS MONTHS";
+    int ty = 0, tm = 0, td = 0;
+    if (!start->kind || start->kind == CV_DATE_TEXT || start->kind == CV_DATE_PRESENT ||
+        !end->kind || end->kind == CV_DATE_TEXT)
+        return NULL;
+    if (end->kind == CV_DATE_PRESENT &&
+        (!today || cv_date_shape(today, &ty, &tm, &td) != CV_DATE_DAY))
+        return NULL;
+    int ey = end->kind == CV_DATE_PRESENT ? ty : end->year;
+    if (start->kind == CV_DATE_YEAR || end->kind == CV_DATE_YEAR) {
+        int n = ey - start->year;
+        return fill(a, tmpl, n < 2 ? "1" : cv_arena_printf(a, "%d", n), n < 2 ? "year" : "years",
+                    "", "");
+    }
+    int em = end->kind == CV_DATE_PRESENT ? tm : end->month;
+    int ed = end->kind == CV_DATE_PRESENT ? td : end->kind == CV_DATE_DAY ? end->day : 1;
+    int sd = start->kind == CV_DATE_DAY ? start->day : 1;
+    long span = days(ey, em, ed) - days(start->year, start->month, sd);
+    if (span < 0)
+        return NULL;
+    long y = span / 365, m = (span % 365) / 30 + 1;
+    y += m / 12;
+    m %= 12;
+    return fill(a, tmpl, y ? cv_arena_printf(a, "%ld", y) : "", y == 1 ? "year" : y ? "years" : "",
+                m ? cv_arena_printf(a, "%ld", m) : "", m == 1 ? "month" : m ? "months" : "");
+}

@@ -1,0 +1,486 @@
+/* jsonresume.c - a JSON Resume as a RenderCV profile.  See jsonresume.h.
+ *
+ * Each part of a resume.json becomes the section a reader of a résumé
+ * expects, with RenderCV's entry types:
+ *
+ *   basics        the header: name, label (headline), email, phone, url
+ *                 (website), location (city, region, country), profiles
+ *                 (custom connections, each a link); summary -> "Summary"
+ *   work          "Experience": experience entries (company, position)
+ *   volunteer     "Volunteering": the same, organization as the company
+ *   education     "Education": education entries (studyType as degree;
+ *                 score and courses as highlights)
+ *   awards        "Awards": normal entries (awarder as summary)
+ *   certificates  "Certificates": normal entries (issuer as summary)
+ *   publications  "Publications": normal entries (JSON Resume has no
+ *                 authors; publisher as summary)
+ *   skills        "Skills": one-line entries (name: level, keywords)
+ *   languages     "Languages": one-line entries (language: fluency)
+ *   interests     "Interests": one-line entries (name: keywords)
+ *   references    "References": normal entries (the reference as summary)
+ *   projects      "Projects": normal entries (description as summary)
+ *
+ * A work or education item without what RenderCV's type needs (a
+ * position, an area) makes its section normal entries instead, so that
+ * every entry of a section has one type.  JSON Resume's text is plain, so
+ * it is escaped for markup.py; a `url` makes the entry's name a link.
+ * The new nodes carry the position of the JSON they come from.
+ */
+#include "jsonresume.h"
+
+#include <string.h>
+#include <strings.h>
+
+#include "markup.h"
+
+static const char *const parts[] = {
+    "basics", "work", "volunteer", "education", "awards", "certificates", "publications",
+    "skills", "languages", "interests", "references", "projects", "meta", "$schema", NULL};
+
+bool cv_jsonresume_is(const cv_yml *root)
+{
+    if (!root || root->kind != CV_YML_MAP || cv_yml_get(root, "cv"))
+        return false;
+    if (cv_yml_get(root, "basics"))
+        return true;
+    int n = 0;
+    for (size_t i = 0; parts[i]; i++)
+        n += cv_yml_get(root, parts[i]) != NULL;
+    return n >= 2;
+}
+
+/* ---- Building the tree ------------------------------------------------- */
+
+typedef struct jr {
+    cv_arena *a;
+    cv_error *err;
+} jr;
+
+static cv_yml *str_node(jr *j, const char *s, cv_pos pos)
+{
+    cv_yml *n = cv_arena_alloc(j->a, sizeof *n);
+    n->kind = CV_YML_SCALAR;
+    n->pos = pos;
+    n->str = s;
+    n->len = strlen(s);
+    return n;
+}
+
+static cv_yml *node(jr *j, cv_yml_kind k, cv_pos pos)
+{
+    cv_yml *n = cv_arena_alloc(j->a, sizeof *n);
+    n->kind = k;
+    n->pos = pos;
+    return n;
+}
+
+/* Append to a mapping (key, value) or a list (value, key NULL). */
+static void add(jr *j, cv_yml *to, const char *key, cv_yml *v)
+{
+    if (!v)
+        return;
+    cv_yml **items = cv_arena_alloc(j->a, sizeof *items * (to->n + 1));
+    if (to->n)
+        memcpy(items, to->items, sizeof *items * to->n);
+    items[to->n] = v;
+    if (to->kind == CV_YML_MAP) {
+        cv_yml **keys = cv_arena_alloc(j->a, sizeof *keys * (to->n + 1));
+        if (to->n)
+            memcpy(keys, to->keys, sizeof *keys * to->n);
+        keys[to->n] = str_node(j, key, v->pos);
+        to->keys = keys;
+    }
+    to->items = items;
+    to->n++;
+}
+
+/* A string member of `m`, or NULL when absent or empty; a number or
+ * boolean is taken as written. */
+static const cv_yml *get_str(jr *j, const cv_yml *m, const char *key)
+{
+    const cv_yml *v = cv_yml_get(m, key);
+    if (!v || cv_yml_is_null(v))
+        return NULL;
+    if (v->kind != CV_YML_SCALAR) {
+        cv_error_at(j->err, v->pos, "'%s' must be a string, not %s", key,
+                    cv_yml_kind_name(v->kind));
+        return NULL;
+    }
+    return *v->str ? v : NULL;
+}
+
+/* Plain text, escaped for markup, at the position of `v`. */
+static cv_yml *text(jr *j, const cv_yml *v)
+{
+    return v ? str_node(j, cv_markup_escape(j->a, v->str), v->pos) : NULL;
+}
+
+static bool is_url(const char *s)
+{
+    return !strncasecmp(s, "https://", 8) || !strncasecmp(s, "http://", 7);
+}
+
+/* `name`, a link to `url` when there is one. */
+static cv_yml *linked(jr *j, const cv_yml *name, const cv_yml *url)
+{
+    if (!name)
+        return NULL;
+    if (!url || !is_url(url->str))
+        return text(j, name);
+    return str_node(j, cv_arena_printf(j->a, "[%s](%s)", cv_markup_escape(j->a, name->str),
+                                       url->str), name->pos);
+}
+
+/* The strings of list member `key`, escaped, each a node; NULL when none. */
+static cv_yml *strings(jr *j, const cv_yml *m, const char *key)
+{
+    const cv_yml *v = cv_yml_get(m, key);
+    if (!v || cv_yml_is_null(v))
+        return NULL;
+    if (v->kind != CV_YML_SEQ) {
+        cv_error_at(j->err, v->pos, "'%s' must be a list of strings, not %s", key,
+                    cv_yml_kind_name(v->kind));
+        return NULL;
+    }
+    cv_yml *seq = node(j, CV_YML_SEQ, v->pos);
+    for (size_t i = 0; i < v->n; i++) {
+        if (v->items[i]->kind != CV_YML_SCALAR) {
+            cv_error_at(j->err, v->items[i]->pos, "'%s' must be a list of strings, not %s",
+                        key, cv_yml_kind_name(v->items[i]->kind));
+            return NULL;
+        }
+        if (!cv_yml_is_null(v->items[i]) && *v->items[i]->str)
+            add(j, seq, NULL, text(j, v->items[i]));
+    }
+    return seq->n ? seq : NULL;
+}
+
+/* "a, b, c" from a list member, escaped; NULL when none. */
+static const char *joined(jr *j, const cv_yml *m, const char *key)
+{
+    cv_yml *seq = strings(j, m, key);
+    if (!seq)
+        return NULL;
+    cv_strbuf b = {0};
+    for (size_t i = 0; i < seq->n; i++) {
+        if (i)
+            cv_strbuf_put(j->a, &b, ", ", 2);
+        cv_strbuf_put(j->a, &b, seq->items[i]->str, seq->items[i]->len);
+    }
+    return b.s;
+}
+
+/* "first, second" of two optional texts (escaped), or NULL. */
+static const char *pair(jr *j, const cv_yml *a, const char *b, const char *sep)
+{
+    const char *x = a ? cv_markup_escape(j->a, a->str) : NULL;
+    if (x && b)
+        return cv_arena_printf(j->a, "%s%s%s", x, sep, b);
+    return x ? x : b;
+}
+
+/* The list `key` of the resume, checked: NULL when absent or empty. */
+static const cv_yml *part(jr *j, const cv_yml *root, const char *key)
+{
+    const cv_yml *v = cv_yml_get(root, key);
+    if (!v || cv_yml_is_null(v))
+        return NULL;
+    if (v->kind != CV_YML_SEQ) {
+        cv_error_at(j->err, v->pos, "'%s' must be a list, not %s", key,
+                    cv_yml_kind_name(v->kind));
+        return NULL;
+    }
+    for (size_t i = 0; i < v->n; i++)
+        if (v->items[i]->kind != CV_YML_MAP) {
+            cv_error_at(j->err, v->items[i]->pos, "each item of '%s' must be an object, not %s",
+                        key, cv_yml_kind_name(v->items[i]->kind));
+            return NULL;
+        }
+    return v->n ? v : NULL;
+}
+
+/* Dates: startDate, endDate (none: ongoing), or one `date` key. */
+static void dates(jr *j, cv_yml *e, const cv_yml *m, const char *single)
+{
+    const cv_yml *s = get_str(j, m, "startDate"), *en = get_str(j, m, "endDate");
+    const cv_yml *one = single ? get_str(j, m, single) : NULL;
+    if (one)
+        add(j, e, "date", (cv_yml *)one);
+    if (s)
+        add(j, e, "start_date", (cv_yml *)s);
+    if (s && en)
+        add(j, e, "end_date", (cv_yml *)en);
+    else if (!s && en)
+        add(j, e, "date", (cv_yml *)en);
+}
+
+/* ---- The parts --------------------------------------------------------- */
+
+static void basics(jr *j, const cv_yml *b, cv_yml *cv, cv_yml *sections)
+{
+    if (!b || cv_yml_is_null(b))
+        return;
+    if (b->kind != CV_YML_MAP) {
+        cv_error_at(j->err, b->pos, "'basics' must be an object, not %s",
+                    cv_yml_kind_name(b->kind));
+        return;
+    }
+    add(j, cv, "name", text(j, get_str(j, b, "name")));
+    add(j, cv, "headline", text(j, get_str(j, b, "label")));
+    const cv_yml *loc = cv_yml_get(b, "location");
+    if (loc && loc->kind == CV_YML_MAP) {
+        static const char *const keys[] = {"address", "city", "region", "postalCode",
+                                           "countryCode"};
+        cv_strbuf s = {0};
+        for (size_t i = 0; i < 5; i++) {
+            const cv_yml *v = get_str(j, loc, keys[i]);
+            if (!v || (i == 0 && cv_yml_get(loc, "city")) || i == 3)
+                continue;          /* the street and postcode are not for a CV */
+            if (s.n)
+                cv_strbuf_put(j->a, &s, ", ", 2);
+            cv_strbuf_put(j->a, &s, v->str, v->len);
+        }
+        if (s.n)
+            add(j, cv, "location", str_node(j, cv_markup_escape(j->a, s.s), loc->pos));
+    }
+    const cv_yml *email = get_str(j, b, "email"), *phone = get_str(j, b, "phone");
+    const cv_yml *url = get_str(j, b, "url");
+    add(j, cv, "email", (cv_yml *)email);
+    add(j, cv, "phone", (cv_yml *)phone);
+    add(j, cv, "website", (cv_yml *)url);
+    const cv_yml *img = get_str(j, b, "image");
+    if (img && !is_url(img->str))
+        add(j, cv, "photo", (cv_yml *)img);
+    else if (img)
+        cv_note(j->err, img->pos, "basics.image is a URL; cvpdf shows a photo only from a "
+                "file");
+
+    /* Profiles: custom connections, each "Network: username" and a link. */
+    const cv_yml *pr = cv_yml_get(b, "profiles");
+    if (pr && pr->kind == CV_YML_SEQ && pr->n) {
+        cv_yml *cc = node(j, CV_YML_SEQ, pr->pos);
+        for (size_t i = 0; i < pr->n && i < 30; i++) {
+            const cv_yml *p = pr->items[i];
+            if (p->kind != CV_YML_MAP)
+                continue;
+            const cv_yml *net = get_str(j, p, "network"), *user = get_str(j, p, "username");
+            const cv_yml *u = get_str(j, p, "url");
+            const char *shown = net && user ? cv_arena_printf(j->a, "%s: %s", net->str,
+                                                              user->str)
+                              : user ? user->str : u ? u->str : net ? net->str : NULL;
+            if (!shown)
+                continue;
+            cv_yml *c = node(j, CV_YML_MAP, p->pos);
+            add(j, c, "placeholder", str_node(j, cv_markup_escape(j->a, shown), p->pos));
+            if (u && is_url(u->str))
+                add(j, c, "url", (cv_yml *)u);
+            add(j, c, "fontawesome_icon", str_node(j, net ? net->str : "link", p->pos));
+            add(j, cc, NULL, c);
+        }
+        if (cc->n)
+            add(j, cv, "custom_connections", cc);
+    }
+
+    const cv_yml *sum = get_str(j, b, "summary");
+    if (sum) {
+        cv_yml *seq = node(j, CV_YML_SEQ, sum->pos);
+        add(j, seq, NULL, text(j, sum));
+        add(j, sections, "Summary", seq);
+    }
+}
+
+/* work and volunteer: experience entries, or normal ones when an item
+ * lacks the company or the position. */
+static void jobs(jr *j, const cv_yml *list, const char *org, const char *title,
+                 cv_yml *sections)
+{
+    if (!list)
+        return;
+    bool all = true;
+    for (size_t i = 0; i < list->n; i++)
+        all &= get_str(j, list->items[i], org) && get_str(j, list->items[i], "position");
+    cv_yml *seq = node(j, CV_YML_SEQ, list->pos);
+    for (size_t i = 0; i < list->n; i++) {
+        const cv_yml *m = list->items[i];
+        cv_yml *e = node(j, CV_YML_MAP, m->pos);
+        const cv_yml *name = get_str(j, m, org), *pos = get_str(j, m, "position");
+        const cv_yml *url = get_str(j, m, "url");
+        if (all) {
+            add(j, e, "company", linked(j, name, url));
+            add(j, e, "position", text(j, pos));
+        } else {
+            const char *n = pair(j, name, pos ? cv_markup_escape(j->a, pos->str) : NULL, ", ");
+            add(j, e, "name", str_node(j, n ? n : "\xE2\x80\x94", m->pos));
+        }
+        add(j, e, "location", text(j, get_str(j, m, "location")));
+        dates(j, e, m, NULL);
+        const cv_yml *sum = get_str(j, m, "summary"), *desc = get_str(j, m, "description");
+        const char *s = pair(j, desc, sum ? cv_markup_escape(j->a, sum->str) : NULL, " ");
+        if (s)
+            add(j, e, "summary", str_node(j, s, (desc ? desc : sum)->pos));
+        add(j, e, "highlights", strings(j, m, "highlights"));
+        add(j, seq, NULL, e);
+    }
+    add(j, sections, title, seq);
+}
+
+static void education(jr *j, const cv_yml *list, cv_yml *sections)
+{
+    if (!list)
+        return;
+    bool all = true;
+    for (size_t i = 0; i < list->n; i++)
+        all &= get_str(j, list->items[i], "institution") && get_str(j, list->items[i], "area");
+    cv_yml *seq = node(j, CV_YML_SEQ, list->pos);
+    for (size_t i = 0; i < list->n; i++) {
+        const cv_yml *m = list->items[i];
+        cv_yml *e = node(j, CV_YML_MAP, m->pos);
+        const cv_yml *inst = get_str(j, m, "institution"), *area = get_str(j, m, "area");
+        const cv_yml *deg = get_str(j, m, "studyType"), *url = get_str(j, m, "url");
+        if (all) {
+            add(j, e, "institution", linked(j, inst, url));
+            add(j, e, "area", text(j, area));
+            add(j, e, "degree", text(j, deg));
+        } else {
+            const char *what = pair(j, deg, area ? cv_markup_escape(j->a, area->str) : NULL,
+                                    " in ");
+            const char *n = pair(j, inst, what, ", ");
+            add(j, e, "name", str_node(j, n ? n : "\xE2\x80\x94", m->pos));
+        }
+        dates(j, e, m, NULL);
+        cv_yml *hl = node(j, CV_YML_SEQ, m->pos);
+        const cv_yml *score = get_str(j, m, "score");
+        if (score)
+            add(j, hl, NULL, str_node(j, cv_arena_printf(j->a, "Score: %s",
+                                                         cv_markup_escape(j->a, score->str)),
+                                      score->pos));
+        const char *courses = joined(j, m, "courses");
+        if (courses)
+            add(j, hl, NULL, str_node(j, cv_arena_printf(j->a, "Courses: %s", courses),
+                                      cv_yml_get(m, "courses")->pos));
+        if (hl->n)
+            add(j, e, "highlights", hl);
+        add(j, seq, NULL, e);
+    }
+    add(j, sections, "Education", seq);
+}
+
+/* awards, certificates, publications, references, projects: normal
+ * entries; `name` the name key, `by` the key shown as the summary. */
+static void normals(jr *j, const cv_yml *list, const char *title, const char *name,
+                    const char *date, const char *by, cv_yml *sections)
+{
+    if (!list)
+        return;
+    cv_yml *seq = node(j, CV_YML_SEQ, list->pos);
+    for (size_t i = 0; i < list->n; i++) {
+        const cv_yml *m = list->items[i];
+        cv_yml *e = node(j, CV_YML_MAP, m->pos);
+        cv_yml *n = linked(j, get_str(j, m, name), get_str(j, m, "url"));
+        add(j, e, "name", n ? n : str_node(j, "\xE2\x80\x94", m->pos));
+        dates(j, e, m, date);
+        const cv_yml *b = by ? get_str(j, m, by) : NULL;
+        const cv_yml *sum = get_str(j, m, "summary");
+        if (!strcmp(title, "Projects"))
+            sum = get_str(j, m, "description");
+        const char *s = pair(j, b, sum ? cv_markup_escape(j->a, sum->str) : NULL, ". ");
+        if (s)
+            add(j, e, "summary", str_node(j, s, (b ? b : sum)->pos));
+        cv_yml *hl = strings(j, m, "highlights");
+        if (!strcmp(title, "Projects")) {
+            static const char *const more[][2] = {{"roles", "Roles"}, {"keywords", "Keywords"}};
+            for (size_t k = 0; k < 2; k++) {
+                const char *l = joined(j, m, more[k][0]);
+                if (!l)
+                    continue;
+                if (!hl)
+                    hl = node(j, CV_YML_SEQ, m->pos);
+                add(j, hl, NULL, str_node(j, cv_arena_printf(j->a, "%s: %s", more[k][1], l),
+                                          cv_yml_get(m, more[k][0])->pos));
+            }
+            add(j, e, "location", text(j, get_str(j, m, "entity")));
+        }
+        add(j, e, "highlights", hl);
+        add(j, seq, NULL, e);
+    }
+    add(j, sections, title, seq);
+}
+
+/* skills, languages, interests: one-line entries "label: details", or
+ * bullets when an item has nothing to put after its label. */
+static void lines(jr *j, const cv_yml *list, const char *title, const char *label,
+                  const char *level, const char *keywords, cv_yml *sections)
+{
+    if (!list)
+        return;
+    const char **details = cv_arena_alloc(j->a, sizeof *details * list->n);
+    bool all = true;
+    for (size_t i = 0; i < list->n; i++) {
+        const cv_yml *m = list->items[i];
+        const char *kw = keywords ? joined(j, m, keywords) : NULL;
+        const cv_yml *lv = level ? get_str(j, m, level) : NULL;
+        details[i] = kw && lv ? cv_arena_printf(j->a, "%s (%s)", kw,
+                                                cv_markup_escape(j->a, lv->str))
+                              : pair(j, lv, kw, "");
+        all &= details[i] && get_str(j, m, label);
+    }
+    cv_yml *seq = node(j, CV_YML_SEQ, list->pos);
+    for (size_t i = 0; i < list->n; i++) {
+        const cv_yml *m = list->items[i];
+        cv_yml *e = node(j, CV_YML_MAP, m->pos);
+        const cv_yml *l = get_str(j, m, label);
+        if (all) {
+            add(j, e, "label", text(j, l));
+            add(j, e, "details", str_node(j, details[i], m->pos));
+        } else {
+            const char *s = pair(j, l, details[i], ": ");
+            if (!s)
+                continue;
+            add(j, e, "bullet", str_node(j, s, m->pos));
+        }
+        add(j, seq, NULL, e);
+    }
+    if (seq->n)
+        add(j, sections, title, seq);
+}
+
+const cv_yml *cv_jsonresume_translate(cv_arena *a, const cv_yml *root, cv_error *err)
+{
+    jr j = {a, err};
+    for (size_t i = 0; i < root->n; i++) {
+        bool known = false;
+        for (size_t k = 0; parts[k] && !known; k++)
+            known = !strcmp(parts[k], root->keys[i]->str);
+        if (!known)
+            cv_note(err, root->keys[i]->pos, "'%s' is not part of JSON Resume 1.0.0; ignored",
+                    root->keys[i]->str);
+    }
+    cv_yml *out = node(&j, CV_YML_MAP, root->pos);
+    cv_yml *cv = node(&j, CV_YML_MAP, root->pos);
+    cv_yml *sections = node(&j, CV_YML_MAP, root->pos);
+    basics(&j, cv_yml_get(root, "basics"), cv, sections);
+    jobs(&j, part(&j, root, "work"), "name", "Experience", sections);
+    jobs(&j, part(&j, root, "volunteer"), "organization", "Volunteering", sections);
+    education(&j, part(&j, root, "education"), sections);
+    normals(&j, part(&j, root, "projects"), "Projects", "name", NULL, NULL, sections);
+    normals(&j, part(&j, root, "publications"), "Publications", "name", "releaseDate",
+            "publisher", sections);
+    normals(&j, part(&j, root, "awards"), "Awards", "title", "date", "awarder", sections);
+    normals(&j, part(&j, root, "certificates"), "Certificates", "name", "date", "issuer",
+            sections);
+    lines(&j, part(&j, root, "skills"), "Skills", "name", "level", "keywords", sections);
+    lines(&j, part(&j, root, "languages"), "Languages", "language", "fluency", NULL, sections);
+    lines(&j, part(&j, root, "interests"), "Interests", "name", NULL, "keywords", sections);
+    normals(&j, part(&j, root, "references"), "References", "name", NULL, "reference",
+            sections);
+    if (err->set)
+        return NULL;
+    if (sections->n)
+        add(&j, cv, "sections", sections);
+    if (!cv->n) {
+        cv_error_at(err, root->pos, "this JSON Resume has nothing to show");
+        return NULL;
+    }
+    add(&j, out, "cv", cv);
+    return out;
+}

@@ -1,0 +1,491 @@
+#!/usr/bin/env python3
+"""RenderCV and JSON Resume files (issue 14): themes, design options, the
+content model, JSON Resume.
+
+Usage: tests/rendercv.py CVPDF_BINARY [-k PATTERN] [--list]
+
+Our own profiles (tests/data/rendercv/, tests/data/resume.json) are
+rendered in each of RenderCV's nine themes and with each design option;
+each option is checked where it shows: the --dump text (positions, faces,
+sizes, colours), the PDF read back with pdftotext and pdfinfo, and page 1
+rasterised with pdftoppm.  The last line is "rendercv: N passed, M failed".
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import testlib
+from testlib import BIN, ROOT, check, run
+
+TMP = tempfile.mkdtemp(prefix="cvpdf-rendercv-")
+DATA = os.path.join(ROOT, "tests", "data", "rendercv")
+SAMPLE = os.path.join(DATA, "sample.yaml")
+THEMES = ["classic", "engineeringresumes", "engineeringclassic", "sb2nov", "moderncv",
+          "harvard", "ink", "opal", "ember"]
+# What a reader takes each theme by: the name's colour and face, and
+# whether section titles are capitals (from RenderCV's theme definitions).
+LOOK = {
+    "classic": ("#004f90", "Lato", False),
+    "engineeringresumes": ("#000000", "DejaVuSerif", False),
+    "engineeringclassic": ("#004f90", "Lato", False),
+    "sb2nov": ("#000000", "CMUSerif", False),
+    "moderncv": ("#004f90", "Lato", False),
+    "harvard": ("#000000", "DejaVuSerif", False),
+    "ink": ("#2a1852", "CMUSerif", True),
+    "opal": ("#00645a", "Lato", True),
+    "ember": ("#9b2319", "Lato", True),
+}
+
+
+def write(name, text):
+    path = os.path.join(TMP, name)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return path
+
+
+def sample_with(design):
+    """The sample profile with `design` (YAML text under design:)."""
+    with open(SAMPLE, encoding="utf-8") as f:
+        text = f.read()
+    return text + "design:\n" + "".join("  " + l + "\n" for l in design.splitlines())
+
+
+def render(text, name, *extra):
+    prof = write(name + ".yaml", text)
+    pdf = os.path.join(TMP, name + ".pdf")
+    rc, _, err = run([BIN, "-o", pdf, prof] + list(extra))
+    return rc, pdf, err
+
+
+def dump(text, name, *extra):
+    prof = write(name + ".yaml", text)
+    rc, out, err = run([BIN, "--dump", prof] + list(extra))
+    runs = []
+    pages = []
+    for line in out.splitlines():
+        if line.startswith("page "):
+            w, h = line.split()[2].split("x")
+            pages.append((float(w), float(h)))
+        m = re.match(r'text (\S+) (\S+) w=(\S+) (\S+) (\S+) (#\S+) "(.*)"$', line)
+        if m:
+            runs.append({"x": float(m.group(1)), "y": float(m.group(2)), "w": float(m.group(3)),
+                         "face": m.group(4), "size": float(m.group(5)), "color": m.group(6),
+                         "text": m.group(7), "page": len(pages)})
+    return rc, runs, pages, out, err
+
+
+def text_of(pdf):
+    rc, out, _ = run(["pdftotext", "-layout", pdf, "-"])
+    return out
+
+
+def find(runs, text):
+    return next((r for r in runs if text in r["text"]), None)
+
+
+def ink(pdf, rgb, tol=40):
+    """Pixels of page 1 (at 40 dpi) within `tol` of colour rgb."""
+    base = os.path.join(TMP, "ink")
+    subprocess.run(["pdftoppm", "-r", "40", "-f", "1", "-l", "1", pdf, base],
+                   check=True)
+    path = next(os.path.join(TMP, f) for f in sorted(os.listdir(TMP))
+                if f.startswith("ink") and f.endswith(".ppm"))
+    with open(path, "rb") as f:
+        data = f.read()
+    os.remove(path)
+    # P6 header: magic, width, height, maxval, each followed by whitespace.
+    parts = data.split(maxsplit=4)
+    px = parts[4]
+    n = 0
+    for i in range(0, len(px) - 2, 3):
+        if abs(px[i] - rgb[0]) < tol and abs(px[i + 1] - rgb[1]) < tol and \
+                abs(px[i + 2] - rgb[2]) < tol:
+            n += 1
+    return n
+
+
+WORDS = ["Marguerite Okonkwo", "Harborlight Data", "Principal Engineer", "moved 3 PB",
+         "University of Coimbra", "Quiet Failovers in Practice", "tidecheck",
+         "Lag-aware leader election", "Taming replication lag", "Office hours",
+         "m.okonkwo@example.net", "blog.example.org", "strace"]
+
+
+def themes_test():
+    """Each theme renders the sample with every word, in its look; -l
+    layouts/THEME.yaml is the same look as design: {theme: THEME}."""
+    for theme in THEMES:
+        rc, pdf, err = render(sample_with("theme: %s" % theme), "theme-" + theme)
+        check("%s: renders" % theme, rc == 0, err)
+        if rc:
+            continue
+        txt = " ".join(text_of(pdf).split())
+        missing = [w for w in WORDS if w not in txt]
+        check("%s: every word is in the PDF" % theme, not missing, missing)
+        rc, runs, pages, out, err = dump(sample_with("theme: %s" % theme), "theme-" + theme)
+        color, face, caps = LOOK[theme]
+        name = find(runs, "Marguerite Okonkwo")
+        check("%s: the name in %s, %s" % (theme, color, face),
+              name and name["color"] == color and name["face"].startswith(face),
+              name)
+        title = find(runs, "EXPERIENCE" if caps else "Experience")
+        check("%s: section titles %s" % (theme, "in capitals" if caps else "as written"),
+              title is not None, [r["text"] for r in runs][:12])
+        check("%s: US Letter as in RenderCV" % theme,
+              pages and abs(pages[0][0] - 612) < 0.1 and abs(pages[0][1] - 792) < 0.1, pages)
+        # The same look from -l, on a profile without design:.
+        rc2, runs2, _, _, _ = dump(open(SAMPLE, encoding="utf-8").read(), "l-" + theme, "-l",
+                                   os.path.join(ROOT, "layouts", theme + ".yaml"))
+        name2 = find(runs2, "Marguerite Okonkwo")
+        check("%s: -l layouts/%s.yaml gives the same name line" % (theme, theme),
+              name2 and name and (name2["face"], name2["size"], name2["color"]) ==
+              (name["face"], name["size"], name["color"]), (name, name2))
+        date, company = find(runs, "Feb 2021"), find(runs, "Harborlight")
+        if theme == "moderncv":
+            check("moderncv: the dates in a column left of the entries",
+                  date and company and date["x"] + date["w"] < company["x"], (date, company))
+        else:
+            check("%s: the dates right of the entries" % theme,
+                  date and company and date["x"] > company["x"] + company["w"], (date, company))
+        rgb = tuple(int(color[i:i + 2], 16) for i in (1, 3, 5))
+        if color != "#000000":
+            check("%s: page 1 has ink of the theme's colour" % theme, ink(pdf, rgb) > 50)
+
+
+def options_test():
+    """Each design option takes effect over the theme."""
+    base = dump(sample_with("theme: classic"), "opt-base")[1]
+    cases = [
+        ("page.size a4", "page:\n  size: a4",
+         lambda runs, pages: abs(pages[0][0] - 595.28) < 0.1),
+        ("page.left_margin 2in", "page:\n  left_margin: 2in",
+         lambda runs, pages: abs(find(runs, "Harborlight")["x"] - 144) < 0.5),
+        ("page.show_footer false", "page:\n  show_footer: false",
+         lambda runs, pages: not find(runs, "/2") and not find(runs, "1/")),
+        ("page.show_top_note false", "page:\n  show_top_note: false",
+         lambda runs, pages: not find(runs, "Last updated")),
+        ("colors.name", "colors:\n  name: rgb(10, 200, 30)",
+         lambda runs, pages: find(runs, "Marguerite Okonkwo")["color"] == "#0ac81e"),
+        ("colors.body", "colors:\n  body: rgb(60, 60, 60)",
+         lambda runs, pages: find(runs, "Halved incident")["color"] == "#3c3c3c"),
+        ("colors.section_titles", "colors:\n  section_titles: rgb(200, 0, 0)",
+         lambda runs, pages: find(runs, "Experience")["color"] == "#c80000"),
+        ("colors.links", "colors:\n  links: rgb(0, 128, 0)",
+         lambda runs, pages: find(runs, "tidecheck") is not None),
+        ("colors.footer", "colors:\n  footer: rgb(1, 2, 3)",
+         lambda runs, pages: find(runs, "1/")["color"] == "#010203"),
+        ("colors.top_note", "colors:\n  top_note: rgb(3, 2, 1)",
+         lambda runs, pages: find(runs, "Last updated")["color"] == "#030201"),
+        ("typography.font_family", "typography:\n  font_family: New Computer Modern",
+         lambda runs, pages: find(runs, "Halved")["face"].startswith("CMUSerif")),
+        ("typography.font_size.body", "typography:\n  font_size:\n    body: 12pt",
+         lambda runs, pages: find(runs, "Halved")["size"] == 12),
+        ("typography.font_size.name", "typography:\n  font_size:\n    name: 40pt",
+         lambda runs, pages: find(runs, "Marguerite")["size"] == 40),
+        ("typography.font_size.section_titles em", "typography:\n  font_size:\n"
+         "    section_titles: 2em",
+         lambda runs, pages: find(runs, "Experience")["size"] == 20),
+        ("typography.bold.name false", "typography:\n  bold:\n    name: false",
+         lambda runs, pages: "Bold" not in find(runs, "Marguerite")["face"]),
+        ("typography.line_spacing", "typography:\n  line_spacing: 1.2em",
+         lambda runs, pages: gap(runs, "Halved", "Led the") >
+         gap(base, "Halved", "Led the") + 4),
+        ("header.alignment left", "header:\n  alignment: left",
+         lambda runs, pages: abs(find(runs, "Marguerite")["x"] - 50.4) < 0.5),
+        ("header.connections.separator", "header:\n  connections:\n    separator: '|'",
+         lambda runs, pages: find(runs, "  |  ") is not None),
+        ("header.connections.show_icons (classic: on)", "theme: classic",
+         lambda runs, pages: any(r["face"] == "forkawesome" for r in runs) and
+         find(runs, "\uf09b") is not None and find(runs, "GitHub:") is None),
+        ("header.connections.show_icons false", "header:\n  connections:\n    show_icons: false",
+         lambda runs, pages: not any(r["face"] == "forkawesome" for r in runs) and
+         find(runs, "GitHub: mokonkwo") is not None),
+        ("header.connections.display_urls_instead_of_usernames",
+         "header:\n  connections:\n    show_icons: false\n"
+         "    display_urls_instead_of_usernames: true",
+         lambda runs, pages: find(runs, "github.com/mokonkwo") and not find(runs, "GitHub:")),
+        ("colors.connections", "colors:\n  connections: rgb(9, 99, 9)",
+         lambda runs, pages: find(runs, "marguerite@example.org")["color"] == "#096309"),
+        ("header.connections.phone_number_format E164",
+         "header:\n  connections:\n    phone_number_format: E164",
+         lambda runs, pages: find(runs, "+351912345678") is not None),
+        ("phone_number_format national (default)", "theme: classic",
+         lambda runs, pages: find(runs, "912 345 678") is not None),
+        ("section_titles.type centered_without_line",
+         "section_titles:\n  type: centered_without_line",
+         lambda runs, pages: abs(find(runs, "Experience")["x"] + find(runs, "Experience")["w"] / 2
+                                 - 306) < 1),
+        ("section_titles.space_above", "section_titles:\n  space_above: 2cm",
+         lambda runs, pages: gap(runs, "Keeps distributed", "Experience") >
+         gap(base, "Keeps distributed", "Experience") + 20),
+        ("sections.space_between_regular_entries",
+         "sections:\n  space_between_regular_entries: 1in",
+         lambda runs, pages: gap(runs, "Built the on-call", "University of Coimbra") < 0 or
+         gap(runs, "retired the legacy", "Quayside") > gap(base, "retired the legacy",
+                                                           "Quayside") + 40),
+        ("sections.show_time_spans_in", "sections:\n  show_time_spans_in: [education]",
+         lambda runs, pages: find(runs, "1 year 11 months") and not find(runs, "5 years")),
+        ("time spans in experience by default (classic)", "theme: classic",
+         lambda runs, pages: find(runs, "3 years 5 months") is not None),
+        ("entries.highlights.bullet", "entries:\n  highlights:\n    bullet: ★",
+         lambda runs, pages: find(runs, "★") is not None),
+        ("entries.short_second_row false", "entries:\n  short_second_row: false",
+         lambda runs, pages: right_edge(runs, "Built the on-call") >
+         right_edge(base, "Built the on-call") + 80),
+        ("entries.date_and_location_width", "entries:\n  date_and_location_width: 8cm",
+         lambda runs, pages: right_edge(runs, "Built the on-call") <
+         right_edge(base, "Built the on-call") - 80),
+        ("templates.footer", "templates:\n  footer: 'Page PAGE_NUMBER of TOTAL_PAGES'",
+         lambda runs, pages: find(runs, "Page 1 of") is not None),
+        ("templates.top_note", "templates:\n  top_note: 'As of CURRENT_DATE'",
+         lambda runs, pages: find(runs, "As of Mar 2026") is not None),
+        ("templates.experience_entry with an extra key",
+         "templates:\n  experience_entry:\n    main_column: \"**COMPANY** (HEADCOUNT)\\n"
+         "HIGHLIGHTS\"",
+         lambda runs, pages: find(runs, "(14 people)") and find(runs, "(40 people)")),
+        ("templates.single_date and date_range",
+         "templates:\n  single_date: MONTH_NAME YEAR\n  date_range: START_DATE until END_DATE",
+         lambda runs, pages: find(runs, "September 2017 until") is not None),
+        ("typography.alignment left", "typography:\n  alignment: left",
+         lambda runs, pages: right_edge(runs, "Built the on-call") <
+         right_edge(base, "Built the on-call") - 1),
+    ]
+    for name, design, ok in cases:
+        text = sample_with(design if design.startswith("theme") else "theme: classic\n" + design)
+        rc, runs, pages, out, err = dump(text, "opt")
+        try:
+            good = rc == 0 and bool(ok(runs, pages))
+        except (TypeError, KeyError, IndexError) as e:
+            good = False
+            err += " (%s)" % e
+        check("design option %s takes effect" % name, good, err[-300:])
+
+
+def icons_test():
+    """The connections' icons: Fork Awesome embedded as a font every reader
+    opens (fontconfig also lists its .woff and .woff2, which must not be
+    what is embedded), its glyphs drawn where the dump puts them."""
+    rc, runs, pages, out, err = dump(sample_with("theme: classic"), "icons")
+    icons = [r for r in runs if r["face"] == "forkawesome"]
+    check("icons: the dump sets Fork Awesome glyphs", rc == 0 and len(icons) >= 3, err)
+    rc, pdf, err = render(sample_with("theme: classic"), "icons")
+    if not check("icons: renders", rc == 0, err) or not icons:
+        return
+    r = run(["pdffonts", pdf])
+    check("icons: pdffonts lists forkawesome, embedded",
+          any("forkawesome" in l and " yes " in l for l in r[1].splitlines()), r[1] + r[2])
+    # The embedded program itself: mutool extracts it, a TrueType file
+    # (sfnt version 0x00010000) of more than a table directory.
+    xdir = os.path.join(TMP, "icons-fonts")
+    os.makedirs(xdir, exist_ok=True)
+    subprocess.run(["mutool", "extract", os.path.abspath(pdf)], cwd=xdir,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    progs = [os.path.join(xdir, f) for f in os.listdir(xdir) if f.endswith(".ttf")]
+    sizes = []
+    for p in progs:
+        with open(p, "rb") as f:
+            head = f.read()
+        sizes.append((len(head), head[:4]))
+    check("icons: every embedded program is a whole TrueType font",
+          len(progs) >= 4 and all(n > 500 and h == b"\0\1\0\0" for n, h in sizes), sizes)
+    r = run(["mutool", "draw", "-q", "-o", os.path.join(TMP, "icons-%d.png"), pdf, "1"])
+    check("icons: mutool draws page 1 without complaint", r[0] == 0 and
+          "error" not in r[2].lower().replace("icc support", ""), r[2])
+    # Ink: the icon before the e-mail address, in the connections' colour,
+    # rasterised by poppler at 150 dpi (a box left of the address's text).
+    mail = find(runs, "marguerite@example.org")
+    icon = max((r for r in icons if r["page"] == 1 and r["x"] < mail["x"] and
+                abs(r["y"] - mail["y"]) < 1), key=lambda r: r["x"], default=None)
+    if not check("icons: an icon before the e-mail address", icon is not None, icons):
+        return
+    dpi = 150
+    k = dpi / 72
+    h = pages[0][1]
+    x0, y0 = int(icon["x"] * k), int((h - icon["y"] - 10) * k)
+    base = os.path.join(TMP, "iconink")
+    w = min(icon["w"], mail["x"] - icon["x"] - 0.5)
+    r = run(["pdftoppm", "-r", str(dpi), "-f", "1", "-l", "1", "-gray",
+             "-x", str(x0), "-y", str(y0), "-W", str(int(w * k)),
+             "-H", str(int(13 * k)), pdf, base])
+    check("icons: poppler opens every font", r[0] == 0 and "Couldn't" not in r[2] and
+          "rror" not in r[2], r[2])
+    path = next(os.path.join(TMP, f) for f in os.listdir(TMP)
+                if f.startswith("iconink") and f.endswith(".pgm"))
+    with open(path, "rb") as f:
+        px = f.read().split(maxsplit=4)[4]
+    os.remove(path)
+    dark = sum(1 for b in px if b < 160)
+    check("icons: poppler draws the icon's ink (%d dark pixels)" % dark, dark >= 60, dark)
+
+
+def last_page_test():
+    """RenderCV keeps a near-empty last page: the theme layouts turn off
+    cvpdf's pull-back (pagination.pull_back_last_page).  More and more
+    bullets are added until cvpdf's rule (turned on again over the theme)
+    would save a page; the theme itself keeps it."""
+    with open(SAMPLE, encoding="utf-8") as f:
+        base = f.read()
+    head, sep, tail = base.partition("\nsettings:")
+    for theme in ("classic", "engineeringresumes"):
+        on = write("pull-%s.yaml" % theme, "extends: %s\npagination:\n"
+                   "  pull_back_last_page: true\n" % theme)
+        found = None
+        for n in range(2, 80, 3):
+            prof = head + "\n    more:\n" + "".join(
+                "      - bullet: Filler line %d of a longer résumé, long enough to fill one line "
+                "of the page.\n" % i for i in range(n)) + sep + tail
+            path = write("pull-%s-%d.yaml" % (theme, n), prof)
+            rc, out, err = run([BIN, "--explain", "--dump", path, "-l", on])
+            if rc == 0 and re.search(r"last page: .* (\d+) pages -> (\d+)", err + out):
+                found = (n, path, out.count("\npage ") + out.startswith("page "))
+                break
+        if not check("last page %s: some length makes cvpdf's rule pull a page back" % theme,
+                     found is not None):
+            continue
+        n, path, pulled = found
+        rc, out, err = run([BIN, "--explain", "--dump", path, "-l", theme])
+        kept = out.count("\npage ") + out.startswith("page ")
+        check("last page %s: the theme keeps it (%d bullets: %d pages, %d pulled back)"
+              % (theme, n, kept, pulled),
+              rc == 0 and kept == pulled + 1 and not re.search(r"last page: .* pages ->",
+                                                               err + out), err[-300:])
+
+
+def gap(runs, upper, lower):
+    a, b = find(runs, upper), find(runs, lower)
+    if not a or not b or a["page"] != b["page"]:
+        return -1
+    return a["y"] - b["y"]
+
+
+def right_edge(runs, text):
+    """The right edge of the (justified) first line of the paragraph
+    starting with text."""
+    r = find(runs, text)
+    return r["x"] + r["w"]
+
+
+def rules_test():
+    """section_titles.type: the rule under the title, running on from it, or
+    none; line_thickness its width."""
+    def rules(design):
+        rc, runs, pages, out, err = dump(sample_with("theme: classic\n" + design), "rules")
+        return [tuple(float(v) for v in l.split()[1:5]) + (float(l.split()[5][2:]),)
+                for l in out.splitlines() if l.startswith("rule ")], runs
+    r, runs = rules("")
+    t = find(runs, "Experience")
+    check("with_partial_line (classic): the rule starts after the title, at its middle",
+          r and any(x0 > t["x"] + t["w"] and t["y"] < y0 < t["y"] + 10 for x0, y0, _, _, _ in r),
+          (r[:3], t))
+    r, runs = rules("section_titles:\n  type: with_full_line\n  line_thickness: 2pt")
+    t = find(runs, "Experience")
+    check("with_full_line: the rule under the title across the measure, 2pt",
+          any(abs(x0 - 50.4) < 0.1 and y0 < t["y"] and w == 2 for x0, y0, _, _, w in r), r[:3])
+    r, runs = rules("section_titles:\n  type: without_line")
+    check("without_line: no rule", not r, r[:3])
+
+
+def content_test():
+    """Nested highlights, extra keys, every email/phone/website, custom
+    connections, code, Typst markup, empty sections, a missing name."""
+    rc, runs, pages, out, err = dump(sample_with("theme: classic"), "content")
+    parent = find(runs, "Led the storage migration")
+    sub = find(runs, "moved 3 PB")
+    check("nested highlight: its own line, indented under its parent",
+          parent and sub and sub["y"] < parent["y"] and sub["x"] > parent["x"] + 5,
+          (parent, sub))
+    for w in ["marguerite@example.org", "m.okonkwo@example.net", "okonkwo.example.org",
+              "blog.example.org", "Office hours"]:
+        check("contact %s shown" % w, find(runs, w) is not None)
+    code = find(runs, "strace")
+    check("`code` in a monospace face", code and "Mono" in code["face"], code)
+    text = ("cv:\n  headline: No name here\n  sections:\n    empty: []\n    notes:\n"
+            "      - 'A $$x^2$$ formula and #emph[emphasis].'\n")
+    rc, runs, pages, out, err = dump(text, "nameless")
+    check("a cv without a name renders", rc == 0 and find(runs, "No name here"), err)
+    check("an empty section is left out, with a note", "no entries" in err and
+          not find(runs, "Empty"), err)
+    check("Typst markup: a warning naming it, set as plain text",
+          "Typst markup '$$x^2$$'" in err and find(runs, "A x^2 formula and emphasis."), err)
+    rc, runs, pages, out, err = dump("cv:\n  name: A\nlocale:\n  language: vietnamese\n",
+                                     "vietnamese")
+    check("locale.language vietnamese is accepted", rc == 0, err)
+    rc, runs, pages, out, err = dump("cv:\n  name: A\nlocale:\n  language: klingon\n", "kl")
+    check("an unknown language is a note with its position, not an error",
+          rc == 0 and ":4:13: note: unknown language 'klingon'" in err and
+          "error" not in err and find(runs, "A") is not None, err)
+
+
+def settings_test():
+    """settings: pdf_title, current_date (today is the clock), the design
+    file of render_command, -l over design:."""
+    rc, pdf, err = render("cv:\n  name: Ada Byron\nsettings:\n  pdf_title: 'NAME - CV'\n",
+                          "title")
+    rc2, out, _ = run(["pdfinfo", pdf])
+    check("settings.pdf_title is the PDF's title",
+          re.search(r"Title: +Ada Byron - CV\n", out), out)
+    rc, pdf, err = render("cv:\n  name: Ada Byron\nsettings:\n  pdf_title: 'NAME (MONTH_NAME "
+                          "YEAR, DAY_IN_TWO_DIGITS/MONTH_IN_TWO_DIGITS/YEAR_IN_TWO_DIGITS)'\n",
+                          "title2", "--date", "2026-03-05")
+    rc2, out, _ = run(["pdfinfo", pdf])
+    check("settings.pdf_title's date placeholders",
+          re.search(r"Title: +Ada Byron \(March 2026, 05/03/26\)\n", out), out)
+    env = dict(os.environ)
+    env.pop("SOURCE_DATE_EPOCH", None)
+    prof = write("today.yaml", "cv:\n  name: A\ndesign:\n  theme: classic\n"
+                 "settings:\n  current_date: today\n")
+    p = subprocess.run([BIN, "--dump", prof], capture_output=True, env=env)
+    import datetime
+    now = datetime.date.today().strftime("%b %Y")
+    check("current_date: today shows the clock's month", now.encode() in p.stdout,
+          p.stdout[-300:])
+    p = subprocess.run([BIN, "--dump", "--date", "2020-02-03", prof], capture_output=True,
+                       env=env)
+    check("--date wins over today", b"Last updated in Feb 2020" in p.stdout)
+    rc, out, err = run([BIN, "--dump", os.path.join(DATA, "with-design-file.yaml")])
+    check("render_command.design: its design replaces the profile's",
+          rc == 0 and 'CMUSerif' in out and "#c80000" in out, err)
+    rc, out, err = run([BIN, "--dump", "-l", os.path.join(ROOT, "layouts", "onecolumn.yaml"),
+                        os.path.join(DATA, "with-design-file.yaml")])
+    check("-l wins over design:, with a note", rc == 0 and "Lato" in out and
+          "note: the layout given with -l is used" in err, err)
+    rc, out, err = run([BIN, "--dump", write("baddesign.yaml",
+                                             "cv: {name: A}\ndesign:\n  page: {sise: a4}\n")])
+    check("an unknown design key is an error at its position",
+          rc == 1 and ":3:10: error: unknown key 'sise' in design.page" in err, err)
+
+
+def jsonresume_test():
+    """A resume.json with every part renders directly."""
+    src = os.path.join(ROOT, "tests", "data", "resume.json")
+    pdf = os.path.join(TMP, "resume.pdf")
+    rc, _, err = run([BIN, "-o", pdf, src])
+    check("resume.json renders", rc == 0, err)
+    if rc:
+        return
+    txt = " ".join(text_of(pdf).split())
+    for w in ["Rosalind Quill", "Systems Engineer", "SUMMARY", "EXPERIENCE", "Tidewater Storage",
+              "Staff Engineer", "VOLUNTEERING", "Code Harbor", "EDUCATION", "Lakeside University",
+              "BSc in Computer Science", "Courses: CS301", "AWARDS", "Engineer of the Year",
+              "CERTIFICATES", "Certified Kubernetes Administrator", "PUBLICATIONS",
+              "Erasure Codes in Practice", "SKILLS", "C++, Rust, Linux (Expert)", "LANGUAGES",
+              "Tagalog", "INTERESTS", "Sailing", "REFERENCES", "Mara Lindqvist", "PROJECTS",
+              "quillfs", "Roles: Author, Maintainer", "GitHub: rquill", "San Francisco",
+              "*careful*"]:
+        check("resume.json: %r in the PDF" % w, w in txt)
+    bad = write("bad.json", '{\n  "basics": {"name": "A"},\n  "work": [{"name": "X",\n'
+                '    "position": "Y", "startDate": "2020-13"}]\n}\n')
+    rc, _, err = run([BIN, "-o", os.path.join(TMP, "bad.pdf"), bad])
+    check("resume.json: a bad date is an error at its line and column",
+          rc == 1 and "bad.json:4:35: error: invalid start_date '2020-13'" in err, err)
+    bad = write("bad2.json", '{\n  "basics": {"name": "A"}\n  "work": []\n}\n')
+    rc, _, err = run([BIN, "-o", os.path.join(TMP, "bad.pdf"), bad])
+    check("resume.json: a syntax error at its line", rc == 1 and "bad2.json:3:" in err, err)
+
+
+if __name__ == "__main__":
+    sys.exit(testlib.main("rendercv", [themes_test, options_test, rules_test, content_test,
+                                       settings_test, icons_test, last_page_test,
+                                       jsonresume_test], tmp=TMP))

@@ -1,0 +1,153 @@
+/* test_design.c - RenderCV's design: as layout keys, its checks, time spans. */
+#include "design.h"
+#include "harness.h"
+
+static cv_arena *A;
+#include "errcheck.h"
+
+static cv_design D;
+
+/* Read `yaml` (the mapping under design:); false with the error in E. */
+static bool design(const char *yaml)
+{
+    cv_error_init(&E);
+    E.quiet = true;
+    cv_yml *root = cv_yml_load(A, "d.yaml", yaml, strlen(yaml), &E);
+    return root && cv_design_read(A, root, &D, &E);
+}
+
+/* The layout value at a dotted path, as a string ("" for a list). */
+static const char *at(const char *path)
+{
+    const cv_yml *n = D.layout;
+    char key[64];
+    while (n && *path) {
+        size_t k = strcspn(path, ".");
+        snprintf(key, sizeof key, "%.*s", (int)k, path);
+        n = cv_yml_get(n, key);
+        path += k + (path[k] == '.');
+    }
+    return !n ? NULL : n->kind == CV_YML_SCALAR ? n->str : "";
+}
+
+TEST(theme_and_defaults)
+{
+    CHECK(design("theme: ink\n"));
+    CHECK_STR(D.theme, "ink");
+    CHECK(D.layout && D.layout->n == 0);
+    CHECK_STR(D.phone_format, "national");     /* RenderCV's default */
+    CHECK(D.ntime_spans == 0);
+    CHECK(design("{}\n"));
+    CHECK_STR(D.theme, "classic");
+    CHECK(D.ntime_spans == 1 && cv_design_time_span_in(&D, "Experience"));
+    CHECK(!design("theme: clasic\n"));
+    CHECK_STR(errstr(), "1:8: unknown theme 'clasic' (did you mean 'classic'?) (one of: classic, "
+                        "engineeringresumes, engineeringclassic, sb2nov, moderncv, harvard, ink, "
+                        "opal, ember)");
+}
+
+TEST(options_become_layout_keys)
+{
+    CHECK(design("theme: classic\npage:\n  size: a4\n  top_margin: 1in\n  show_footer: false\n"
+                 "colors:\n  name: rgb(1, 2, 3)\n  section_titles: '#ff0000'\n"
+                 "typography:\n  line_spacing: 0.5em\n  alignment: left\n"
+                 "  font_family: New Computer Modern\n"
+                 "  font_size: {body: 11pt, section_titles: 1.2em}\n"
+                 "  bold: {name: false}\n"
+                 "header:\n  alignment: left\n  connections: {separator: '|', "
+                 "phone_number_format: E164}\n"
+                 "section_titles: {type: without_line, space_above: 2em}\n"
+                 "sections: {show_time_spans_in: [Work History]}\n"
+                 "entries:\n  date_and_location_width: 3cm\n  highlights: {bullet: '◆'}\n"
+                 "templates:\n  footer: PAGE_NUMBER\n"
+                 "  experience_entry:\n    main_column: \"**COMPANY** -- LOCATION\\nSUMMARY\\n"
+                 "HIGHLIGHTS\"\n    date_and_location_column: DATE\n"));
+    CHECK_STR(at("page.size"), "a4");
+    CHECK_STR(at("page.margins.top"), "1in");
+    CHECK_STR(at("page_footer.center"), "");   /* show_footer: false wins over its template */
+    CHECK_STR(at("page_footer.left"), "");
+    CHECK_STR(at("header.name_color"), "rgb(1, 2, 3)");
+    CHECK_STR(at("section_title.color"), "#ff0000");
+    CHECK_STR(at("section_title.rule_color"), "#ff0000");
+    CHECK_STR(at("font.line_spacing"), "1.200");
+    CHECK_STR(at("text.justify"), "false");
+    CHECK_STR(at("font.family"), "CMU Serif");
+    CHECK_STR(at("font.size"), "11pt");
+    CHECK_STR(at("section_title.size"), "13.200pt");      /* em of the body size */
+    /* RenderCV counts from the text's edge: 2em less 6.2pt. */
+    CHECK_STR(at("section_title.space_before"), "15.800pt");
+    CHECK_STR(at("section_title.rule"), "false");
+    CHECK_STR(at("header.name_bold"), "false");
+    CHECK_STR(at("header.align"), "left");
+    CHECK_STR(at("header.contact_separator"), "  |  ");
+    CHECK_STR(at("entry.side_width"), "3cm");
+    CHECK_STR(at("bullets.glyph"), "◆");
+    CHECK_STR(D.phone_format, "E164");
+    CHECK(cv_design_time_span_in(&D, "work_history") && !cv_design_time_span_in(&D, "work"));
+    /* The template: SUMMARY and HIGHLIGHTS lines dropped, -- an en dash. */
+    const cv_yml *m = cv_yml_get(cv_yml_get(cv_yml_get(D.layout, "templates"), "experience"),
+                                 "main");
+    CHECK(m && m->kind == CV_YML_SEQ && m->n == 1 && !strcmp(m->items[0]->str,
+                                                            "**COMPANY** – LOCATION"));
+}
+
+TEST(unmapped_options_are_named)
+{
+    capture();
+    E.quiet = false;
+    cv_yml *root = cv_yml_load(A, "d.yaml", "links: {underline: true}\n", 25, &E);
+    CHECK(root && cv_design_read(A, root, &D, &E));
+    CHECK(has(said(), "d.yaml:1:9: note: these design options have no effect in cvpdf yet "
+                      "(docs/rendercv.md): links.underline"));
+}
+
+TEST(errors)
+{
+    CHECK(!design("page: {sise: a4}\n"));
+    CHECK_STR(errstr(), "1:8: unknown key 'sise' in design.page (did you mean 'size'?)");
+    CHECK(!design("colors: red\n"));
+    CHECK_STR(errstr(), "1:9: 'design.colors' must be a mapping, not a string");
+    CHECK(!design("section_titles: {type: wavy}\n"));
+    CHECK(has(E.msg, "unknown section title type 'wavy'"));
+    CHECK(!design("header: {connections: {phone_number_format: local}}\n"));
+    CHECK(has(E.msg, "phone_number_format is national, international or E164"));
+    CHECK(!design("typography: {alignment: centre}\n"));
+    CHECK(!design("sections: {show_time_spans_in: experience}\n"));
+    CHECK(has(E.msg, "show_time_spans_in must be a list"));
+}
+
+static const char *span(const char *s, const char *e, const char *today)
+{
+    cv_date a = {0}, b = {0};
+    cv_yml *n = cv_yml_load(A, "d.yaml", s, strlen(s), &E);
+    cv_date_read(n, "start_date", false, &a, &E);
+    n = cv_yml_load(A, "d.yaml", e, strlen(e), &E);
+    cv_date_read(n, "end_date", false, &b, &E);
+    D = (cv_design){0};
+    return cv_design_time_span(A, &D, &a, &b, today);
+}
+
+TEST(time_spans)
+{
+    cv_error_init(&E);
+    E.quiet = true;
+    CHECK_STR(span("2023-06", "present", "2026-03-15"), "2 years 10 months");
+    CHECK_STR(span("2022-05", "2022-08", NULL), "4 months");
+    CHECK_STR(span("2020-01", "2020-01", NULL), "1 month");
+    CHECK_STR(span("2019-01", "2020-01", NULL), "1 year 1 month");
+    CHECK_STR(span("2015", "2020", NULL), "5 years");
+    CHECK_STR(span("2019", "2020", NULL), "1 year");
+    CHECK(span("2023-06", "present", NULL) == NULL);      /* no date known: none */
+}
+
+int main(void)
+{
+    A = cv_arena_new();
+    RUN(theme_and_defaults);
+    RUN(options_become_layout_keys);
+    RUN(unmapped_options_are_named);
+    RUN(errors);
+    RUN(time_spans);
+    cv_arena_free(A);
+    return harness_report("design");
+}

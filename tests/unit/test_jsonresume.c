@@ -1,0 +1,119 @@
+/* test_jsonresume.c - a resume.json read as the RenderCV profile it stands
+ * for: detection, each part's section, errors at line:col. */
+#include "doc.h"
+#include "harness.h"
+#include "jsonresume.h"
+
+static cv_arena *A;
+#include "errcheck.h"
+
+static cv_doc *json(const char *text)
+{
+    cv_error_init(&E);
+    E.quiet = true;
+    cv_yml *root = cv_yml_load(A, "r.json", text, strlen(text), &E);
+    return root ? cv_doc_load(A, root, "r.json", &E) : NULL;
+}
+
+static const cv_section *section(const cv_doc *d, const char *key)
+{
+    for (size_t i = 0; d && i < d->nsections; i++)
+        if (!strcmp(d->sections[i].key, key))
+            return &d->sections[i];
+    return NULL;
+}
+
+TEST(detection)
+{
+    cv_yml *y = cv_yml_load(A, "r.json", "{\"basics\": {}}", 14, &E);
+    CHECK(cv_jsonresume_is(y));
+    y = cv_yml_load(A, "r.json", "{\"work\": [], \"skills\": []}", 26, &E);
+    CHECK(cv_jsonresume_is(y));
+    y = cv_yml_load(A, "r.yaml", "cv: {name: A}\n", 14, &E);
+    CHECK(!cv_jsonresume_is(y));
+    y = cv_yml_load(A, "r.json", "{\"work\": []}", 12, &E);
+    CHECK(!cv_jsonresume_is(y));
+}
+
+TEST(every_part)
+{
+    cv_error_init(&E);
+    size_t len;
+    char *text = cv_yml_read_file(A, "tests/data/resume.json", &len, &E);
+    CHECK(text != NULL);
+    if (!text)
+        return;
+    cv_doc *d = json(text);
+    CHECK(d != NULL);
+    if (!d) {
+        fprintf(stderr, "  %s\n", errstr());
+        return;
+    }
+    CHECK_STR(d->name.s, "Rosalind Quill");
+    CHECK_STR(d->headline.s, "Systems Engineer");
+    CHECK_STR(d->location.s, "San Francisco, California, US");
+    CHECK_STR(d->email.s, "rosalind@example.org");
+    CHECK_STR(d->website.s, "https://quill.example.org");
+    CHECK(d->nconnections == 2 && !strcmp(d->connections[0].text.s, "GitHub: rquill"));
+    static const char *const order[] = {"Summary", "Experience", "Volunteering", "Education",
+                                        "Projects", "Publications", "Awards", "Certificates",
+                                        "Skills", "Languages", "Interests", "References"};
+    CHECK(d->nsections == 12);
+    for (size_t i = 0; i < 12 && i < d->nsections; i++)
+        CHECK_STR(d->sections[i].key, order[i]);
+    const cv_section *s = section(d, "Experience");
+    CHECK(s && s->kind == CV_ENTRY_EXPERIENCE && s->nentries == 2);
+    CHECK(s && !strcmp(s->entries[0].company.s, "[Tidewater Storage](https://tidewater.example.com)"));
+    CHECK(s && s->entries[0].start_date.year == 2019 &&
+          (!s->entries[0].end_date.kind || s->entries[0].end_date.kind == CV_DATE_PRESENT));
+    CHECK(s && s->entries[0].nhighlights == 2);
+    s = section(d, "Education");
+    CHECK(s && s->kind == CV_ENTRY_EDUCATION && !strcmp(s->entries[0].degree.s, "BSc"));
+    CHECK(s && s->entries[0].nhighlights == 2);
+    s = section(d, "Skills");
+    CHECK(s && s->kind == CV_ENTRY_ONELINE &&
+          !strcmp(s->entries[0].details.s, "C++, Rust, Linux (Expert)"));
+    s = section(d, "Summary");
+    /* JSON Resume's text is plain: its stars are escaped. */
+    CHECK(s && s->kind == CV_ENTRY_TEXT && strstr(s->entries[0].text.s, "\\*careful\\*"));
+    s = section(d, "References");
+    CHECK(s && s->kind == CV_ENTRY_NORMAL && !strcmp(s->entries[0].name.s, "Mara Lindqvist"));
+}
+
+TEST(fallbacks)
+{
+    /* A job without a position: the section is normal entries. */
+    cv_doc *d = json("{\"basics\": {\"name\": \"A\"}, \"work\": [{\"name\": \"X\"}, "
+                     "{\"name\": \"Y\", \"position\": \"Z\"}]}");
+    const cv_section *s = section(d, "Experience");
+    CHECK(s && s->kind == CV_ENTRY_NORMAL && !strcmp(s->entries[1].name.s, "Y, Z"));
+    d = json("{\"basics\": {\"name\": \"A\"}, \"skills\": [{\"name\": \"Go\"}]}");
+    s = section(d, "Skills");
+    CHECK(s && s->kind == CV_ENTRY_BULLET && !strcmp(s->entries[0].text.s, "Go"));
+}
+
+TEST(errors)
+{
+    CHECK(json("{\n  \"basics\": {\"name\": \"A\"},\n  \"work\": {\"a\": 1}\n}\n") == NULL);
+    CHECK_STR(errstr(), "3:11: 'work' must be a list, not a mapping");
+    CHECK(json("{\"basics\": {\"name\": \"A\"}, \"work\": [1]}") == NULL);
+    CHECK(has(errstr(), "each item of 'work' must be an object, not a string"));
+    CHECK(json("{\"basics\": {\"name\": \"A\"},\n \"work\": [{\"name\": \"X\", "
+               "\"position\": \"Y\", \"startDate\": \"2020-13\"}]}") == NULL);
+    CHECK(has(errstr(), "2:55: invalid start_date '2020-13'"));
+    CHECK(json("{\"basics\": {\"name\": \"A\",\n \"email\": \"nope\"}}") == NULL);
+    CHECK(has(errstr(), "2:11: invalid email 'nope'"));
+    CHECK(json("{\"basics\": {}, \"meta\": {}}") == NULL);
+    CHECK(has(E.msg, "nothing to show"));
+}
+
+int main(void)
+{
+    A = cv_arena_new();
+    RUN(detection);
+    RUN(every_part);
+    RUN(fallbacks);
+    RUN(errors);
+    cv_arena_free(A);
+    return harness_report("jsonresume");
+}

@@ -1,0 +1,36 @@
+/* test_phone.c - phone numbers in RenderCV's three formats (libphonenumber). */
+#include "harness.h"
+#include "phone.h"
+
+#include <string.h>
+
+static cv_arena *A;
+
+TEST(formats)
+{
+    CHECK_STR(cv_phone_format(A, "+1 415 555 0132", "national"), "(415) 555-0132");
+    CHECK_STR(cv_phone_format(A, "+1 415 555 0132", "international"), "+1 415-555-0132");
+    CHECK_STR(cv_phone_format(A, "+1 (415) 555-0132", "E164"), "+14155550132");
+    CHECK_STR(cv_phone_format(A, "+44 20 7946 0958", "national"), "020 7946 0958");
+    CHECK_STR(cv_phone_format(A, "+44 20 7946 0958", "E164"), "+442079460958");
+    /* No country code: a US number, as RenderCV assumes. */
+    CHECK_STR(cv_phone_format(A, "415-555-0132", "international"), "+1 415-555-0132");
+}
+
+TEST(as_written)
+{
+    const char *s = "+1 415 555 0132";
+    CHECK(cv_phone_format(A, s, NULL) == s);
+    CHECK(cv_phone_format(A, s, "local") == s);
+    CHECK_STR(cv_phone_format(A, "call me", "national"), "call me");
+    CHECK(cv_phone_format(A, NULL, "national") == NULL);
+}
+
+int main(void)
+{
+    A = cv_arena_new();
+    RUN(formats);
+    RUN(as_written);
+    cv_arena_free(A);
+    return harness_report("phone");
+}
