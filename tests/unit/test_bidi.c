@@ -53,7 +53,7 @@ static cv_line line_of(cv_arena *a, const uint32_t *cps, size_t n)
 {
     cv_gl *g = cv_arena_alloc(a, n * sizeof *g);
     for (size_t i = 0; i < n; i++)
-        g[i] = (cv_gl){cps[i], 500, 0};
+        g[i] = (cv_gl){cps[i], 500, 0, 0};
     cv_run *r = cv_arena_alloc(a, sizeof *r);
     *r = (cv_run){.x = 0, .size = 10, .g = g, .n = n, .width = 5.0f * (float)n};
     return (cv_line){.runs = r, .nruns = 1, .width = 5.0f * (float)n};
@@ -119,7 +119,7 @@ TEST(pages_mirrored)
     cv_arena *a = cv_arena_new();
     cv_display d = {.width = 100, .height = 100};
     cv_page *pg = cv_display_page(a, &d);
-    cv_gl g[3] = {{'a', 500, 0}, {'b', 500, 0}, {'c', 500, 0}};
+    cv_gl g[3] = {{'a', 500, 0, 0}, {'b', 500, 0, 0}, {'c', 500, 0, 0}};
     /* A line of two runs from x = 10 (widths 5 and 5), a date at 80. */
     cv_run r2[2] = {{.x = 0, .size = 10, .g = g, .n = 1, .width = 5},
                     {.x = 5, .size = 10, .g = g + 1, .n = 1, .width = 5}};

@@ -14,7 +14,7 @@ TEST(pages_and_lines)
     CHECK(d.npages == 1 && p1 == &d.pages[0] && p1->nruns == 0);
     cv_gl g[2] = {{.cp = 'a', .w = 500}, {.cp = 'b', .w = 500}};
     cv_run runs[2] = {{.x = 0, .g = g, .n = 1, .size = 10}, {.x = 5, .g = g + 1, .n = 1}};
-    cv_link links[1] = {{0, -2, 10, 8, "https://x.org"}};
+    cv_link links[1] = {{0, -2, 10, 8, "https://x.org", 0}};
     cv_line ln = {.runs = runs, .nruns = 2, .links = links, .nlinks = 1, .width = 10};
     cv_page_put_line(a, p1, &ln, 20, 150);
     CHECK(p1->nruns == 2 && p1->runs[0].x == 20 && p1->runs[1].x == 25);

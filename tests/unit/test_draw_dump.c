@@ -79,11 +79,11 @@ TEST(every_kind_of_line)
     pages[0].nregions = 2;
     cv_rule rule = {51.02f, 700, 544.25f, 700, 0.6f, 0x1f3a5f};
     pages[0].rules = &rule, pages[0].nrules = 1;
-    cv_img imgs[2] = {{51.02f, 600, 85.04f, 113.39f, &photo}, {0, 0, 10, 10, &dark}};
+    cv_img imgs[2] = {{51.02f, 600, 85.04f, 113.39f, &photo, 0}, {0, 0, 10, 10, &dark, 0}};
     pages[0].imgs = imgs, pages[0].nimgs = 2;
     cv_run runs[3] = {r1, r2, r3};
     pages[0].runs = runs, pages[0].nruns = 3;
-    cv_link link = {51.02f, 690, 120, 700, "mailto:someone@example.com"};
+    cv_link link = {51.02f, 690, 120, 700, "mailto:someone@example.com", 0};
     pages[0].links = &link, pages[0].nlinks = 1;
     pages[1].regions[0] = (cv_region){"page_footer", 51.02f, 20, 544.25f, 40};
     pages[1].nregions = 1;

@@ -72,7 +72,7 @@ static void make_display(void)
     const char *text = "Hello";
     for (int i = 0; i < 5; i++) {
         unsigned gid = cv_shape_glyph(fx_eng->shaper, face, (uint32_t)text[i]);
-        G[i] = (cv_gl){(uint32_t)text[i], (int16_t)cv_shape_advance(fx_eng->shaper, face, gid), 0};
+        G[i] = (cv_gl){(uint32_t)text[i], (int16_t)cv_shape_advance(fx_eng->shaper, face, gid), 0, 0};
     }
     for (int p = 0; p < 2; p++) {
         R[p] = (cv_run){.x = 72, .y = 700, .face = face, .size = 24, .g = G, .n = 5};

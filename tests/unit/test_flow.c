@@ -93,7 +93,7 @@ TEST(flow_put_line)
 {
     cv_arena *a = cv_arena_new();
     cv_run runs[2] = {{.x = 0, .n = 0}, {.x = 30, .n = 0}};
-    cv_link link = {1, -2, 10, 8, "https://x.y"};
+    cv_link link = {1, -2, 10, 8, "https://x.y", 0};
     cv_line ln = {runs, 2, &link, 1, 50};
     cv_page pg = {0};
     cv_page_put_line(a, &pg, &ln, 100, 700);

@@ -1048,7 +1048,7 @@ TEST(pdf_and_dump)
     static const unsigned char gray[] = {0, 0, 0, 0};
     cv_image rgb = {"/some/dir/quad.png", 2, 2, 3, quad};
     cv_image g = {"dark.jpg", 2, 2, 1, gray};
-    cv_img imgs[] = {{10, 10, 80, 80, &rgb}, {110, 110, 80, 80, &rgb}, {110, 10, 40, 40, &g}};
+    cv_img imgs[] = {{10, 10, 80, 80, &rgb, 0}, {110, 110, 80, 80, &rgb, 0}, {110, 10, 40, 40, &g, 0}};
     cv_rule rule = {0, 195, 200, 195, 1, 0x000000};
     cv_page page = {.rules = &rule, .nrules = 1, .imgs = imgs, .nimgs = 3};
     cv_display d = {.width = 200, .height = 200, .pages = &page, .npages = 1};

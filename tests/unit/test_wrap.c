@@ -706,7 +706,7 @@ TEST(flow_drops_space_at_page_top)
         cv_line *ln = cv_arena_alloc(a, sizeof *ln);
         ln->runs = cv_arena_alloc(a, sizeof *ln->runs);
         ln->nruns = 1;
-        cv_piece p = {ln, 0, 5};
+        cv_piece p = {ln, 0, 5, 0};
         CV_PUSH(a, vl->items[i].pieces, vl->items[i].npieces, vl->items[i].cpieces, p);
     }
     cv_display *d = cv_flow(a, &c, &s, NULL);
