@@ -9,10 +9,17 @@
 #ifndef CV_PHONE_H
 #define CV_PHONE_H
 
+#include <stdbool.h>
+
 #include "arena.h"
 
 /* `number` in `format` ("national", "international", "E164"; NULL: as
  * written), in the arena; `number` itself when it cannot be parsed. */
 const char *cv_phone_format(cv_arena *a, const char *number, const char *format);
+
+/* Is `number` a phone number as RenderCV accepts it: with its +country
+ * code and valid for that country (libphonenumber's IsValidNumber)?  When
+ * not, *why is a reason for the message. */
+bool cv_phone_valid(const char *number, const char **why);
 
 #endif

@@ -45,6 +45,12 @@ bool cv_text_absent(const cv_yml *n);
 bool cv_text_read(cv_arena *a, const cv_yml *n, const char *field, cv_text *out,
                   cv_error *err);
 
+/* RenderCV's strings are strings: a plain scalar that YAML 1.2 reads as a
+ * number or a boolean (`2020`, `3.9`, `0x1F`, `.inf`, `true`) is refused
+ * with "'F' must be a string, not the number 3.9 (put it in quotes: ...)".
+ * Anything else (absent, quoted, text) passes. */
+bool cv_text_string_only(const cv_yml *n, const char *field, cv_error *err);
+
 /* A string or a list of strings as an array of cv_text (allocated in the
  * arena) and its length; absent or null gives none.  Errors: a mapping, an
  * empty item, or an item cv_text_read() refuses. */

@@ -1246,7 +1246,7 @@ static void widen(cx *c, cv_composed *out, const cv_style *st)
     cv_vlist wide = {0};
     float width = st->page_w - st->margin_left - st->margin_right;
     for (size_t s = 0; s < nsec; s++)
-        if (c->doc->sections[s].nentries && !named(&st->sidebar_sections, &c->doc->sections[s])) {
+        if (!named(&st->sidebar_sections, &c->doc->sections[s])) {
             add_section(&w, &wide, st, st, s, width, false);
             if (w.sec_tag1[s] - w.sec_tag0[s] != c->sec_tag1[s] - c->sec_tag0[s])
                 return;            /* not the same structure: keep the narrow column */
@@ -1301,8 +1301,6 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_ima
     check_names(doc->keep_together, doc->nkeep_together, doc, "keep_together", err);
     check_names(doc->break_before, doc->nbreak_before, doc, "page_break_before", err);
     for (size_t s = 0; s < doc->nsections; s++) {
-        if (!doc->sections[s].nentries)
-            continue;
         bool in_side = st->sidebar && named(&st->sidebar_sections, &doc->sections[s]);
         int col = in_side ? CV_COL_SIDE : CV_COL_MAIN;
         c.parent = in_side ? c.side : CV_TAG_ROOT;

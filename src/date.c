@@ -115,6 +115,12 @@ bool cv_date_read(const cv_yml *n, const char *field, bool free_text, cv_date *o
         out->year = y;
         out->month = k >= CV_DATE_MONTH ? m : 0;
         out->day = k == CV_DATE_DAY ? d : 0;
+        /* As RenderCV: a plain 2021 is a year, but a quoted "2021" is a
+         * string it reads as 2021-01-01, shown "Jan 2021". */
+        if (k == CV_DATE_YEAR && !n->plain) {
+            out->kind = CV_DATE_MONTH;
+            out->month = 1;
+        }
         return true;
     }
 

@@ -11,10 +11,11 @@
  * inferred from the keys an entry has.  Each type owns a few keys that no
  * other type has (its "characteristic" keys: `institution`, `area` and
  * `degree` for education, `company` and `position` for experience, ...);
- * an entry whose keys belong to one type is of that type, an entry with
- * keys of two types is an error, and so is an entry with none.  A bare
- * string is a text entry.  fields.h is the table of every type's keys.  Every entry of a section must have the type of
- * the section's first entry.
+ * a section's type is that of its first entry that tells one (the first
+ * type, in RenderCV's order, owning one of its keys; a bare string is a
+ * text entry), and every entry of the section is read as that type, the
+ * keys of other types being extras.  fields.h is the table of every
+ * type's keys.
  *
  * The parts with rules of their own have modules of their own: dates
  * (date.h), `locale:` and section titles (lang.h), social networks
@@ -31,6 +32,7 @@
 #include "bib.h"
 #include "fields.h"
 #include "jsonresume.h"
+#include "phone.h"
 
 typedef struct ctx {
     cv_arena *a;
@@ -38,6 +40,7 @@ typedef struct ctx {
     const char *file;
     cv_doc *d;
     bool noted_url;          /* said once that a doi hides a publication's url */
+    bool check_phones;       /* as RenderCV; not a JSON Resume's (any format there) */
 } ctx;
 
 /* ---- Small helpers ----------------------------------------------------- */
@@ -115,7 +118,10 @@ static void typst_plain(ctx *c, cv_text *t)
 
 static bool text(ctx *c, const cv_yml *n, const char *field, cv_text *out)
 {
-    if (!cv_text_read(c->a, n, field, out, c->err))
+    /* As RenderCV's str fields: a plain number or boolean is refused (a
+     * phone number like +15551234567 is one to YAML, and taken). */
+    if ((strcmp(field, "phone") != 0 && !cv_text_string_only(n, field, c->err)) ||
+        !cv_text_read(c->a, n, field, out, c->err))
         return false;
     typst_plain(c, out);
     return true;
@@ -126,8 +132,18 @@ static bool need(ctx *c, const cv_text *t, const char *field, const char *what, 
     return cv_text_need(t, field, what, where, c->err);
 }
 
+/* A list of strings (authors, bold_keywords): as in RenderCV, one string
+ * is not a list, and each item is a string. */
 static bool texts(ctx *c, const cv_yml *n, const char *field, cv_text **out, size_t *count)
 {
+    if (!is_null(n) && n->kind != CV_YML_SEQ)
+        return cv_error_at(c->err, n->pos, "'%s' must be a list of strings, not %s (write "
+                           "[%s])", field, n->kind == CV_YML_SCALAR ? "one string"
+                           : cv_yml_kind_name(n->kind), n->kind == CV_YML_SCALAR ? n->str
+                           : "...");
+    for (size_t i = 0; n && n->kind == CV_YML_SEQ && i < n->n; i++)
+        if (!cv_text_string_only(n->items[i], field, c->err))
+            return false;
     return cv_text_list(c->a, n, field, out, count, c->err);
 }
 
@@ -160,6 +176,9 @@ static bool all_of(ctx *c, const cv_yml *n, const char *field, cv_text *first,
             return false;
         if (!strcmp(field, "website") && !check_url(c, t, field))
             return false;
+        const char *why;
+        if (!strcmp(field, "phone") && c->check_phones && !cv_phone_valid(t->s, &why))
+            return cv_error_at(c->err, t->pos, "invalid phone number '%s': %s", t->s, why);
         ++*count;
     }
     if (*count)
@@ -496,8 +515,9 @@ static bool load_extras(ctx *c, const cv_yml *n, cv_entry *e, const char *const 
             *p = (*p >= 'a' && *p <= 'z') ? (char)(*p - 32)
                : ((*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')) ? *p : '_';
         x.ph = ph;
-        if (!text(c, v, k->str, &x.value))
+        if (!cv_text_read(c->a, v, k->str, &x.value, c->err))   /* any scalar */
             return false;
+        typst_plain(c, &x.value);
         CV_PUSH(c->a, e->extras, e->nextras, cap, x);
         bool seen = false;
         for (size_t j = 0; j < c->d->nextra_phs && !seen; j++)
@@ -510,29 +530,66 @@ static bool load_extras(ctx *c, const cv_yml *n, cv_entry *e, const char *const 
     return true;
 }
 
-static bool load_entry(ctx *c, const cv_yml *n, cv_entry *e)
+/* An entry of a section whose type is `kind` (the type of its first
+ * entry that tells one, as RenderCV decides it): a string in a section of
+ * text entries, a mapping in any other.  A mapping is read as that type
+ * whatever other type's keys it has: those are extras, as in RenderCV. */
+static bool load_entry(ctx *c, const cv_yml *n, cv_entry *e, cv_entry_kind kind,
+                       const char *section)
 {
     memset(e, 0, sizeof *e);
     e->pos = n->pos;
 
-    /* A bare string. */
-    if (n->kind == CV_YML_SCALAR) {
-        if (is_null(n))
-            return cv_error_at(c->err, n->pos, "empty entry");
-        e->kind = CV_ENTRY_TEXT;
-        return text(c, n, "text", &e->text);
-    }
+    if (is_null(n))
+        return cv_error_at(c->err, n->pos, "empty entry");
     if (n->kind == CV_YML_SEQ)
         return cv_error_at(c->err, n->pos,
                            "an entry is a string or a mapping, not a list (check the "
                            "indentation)");
+    /* A bare string. */
+    if (n->kind == CV_YML_SCALAR) {
+        if (kind != CV_ENTRY_TEXT)
+            return cv_error_at(c->err, n->pos, "this entry is a string, but section '%s' is "
+                               "of %.*s entries (its first entry is one): a string is a "
+                               "text entry, and a section's entries all have one type",
+                               section, (int)strlen(cv_entry_kind_name(kind)) - 6,
+                               cv_entry_kind_name(kind));
+        e->kind = CV_ENTRY_TEXT;
+        return text(c, n, "text", &e->text);
+    }
+    if (kind == CV_ENTRY_TEXT)
+        return cv_error_at(c->err, n->pos, "this entry is a mapping, but section '%s' is of "
+                           "text entries (its first entry is a string), and a section's "
+                           "entries all have one type", section);
 
-    /* A mapping: its keys tell its type and what else it may have. */
-    if (!infer(c, n, &e->kind))
-        return false;
+    /* A mapping: read as the section's type. */
+    e->kind = kind;
     const char *allowed[CV_MAX_FIELDS + 1];
     cv_field_keys(e->kind, 0, allowed);
     return load_extras(c, n, e, allowed) && load_texts(c, n, e) && load_others(c, n, e);
+}
+
+/* The type of a section: its first entry's that tells one (a string is a
+ * text entry; a null, or a mapping with no type's key, tells none).  When
+ * none tells, the error for its first mapping (or its first entry). */
+static bool section_kind(ctx *c, const cv_yml *n, cv_entry_kind *out)
+{
+    cv_error quiet;
+    for (size_t i = 0; i < n->n; i++) {
+        const cv_yml *it = n->items[i];
+        if (it->kind == CV_YML_SCALAR && !is_null(it)) {
+            *out = CV_ENTRY_TEXT;
+            return true;
+        }
+        cv_error_init(&quiet);
+        if (it->kind == CV_YML_MAP && infer(&(ctx){c->a, &quiet, c->file, c->d, false, true}, it, out))
+            return true;
+    }
+    for (size_t i = 0; i < n->n; i++)
+        if (n->items[i]->kind == CV_YML_MAP)
+            return infer(c, n->items[i], out);
+    cv_entry e;
+    return load_entry(c, n->items[0], &e, CV_ENTRY_TEXT, "");
 }
 
 static bool load_section(ctx *c, const cv_yml *key, const cv_yml *n, cv_section *s)
@@ -544,30 +601,24 @@ static bool load_section(ctx *c, const cv_yml *key, const cv_yml *n, cv_section 
     s->key = key->str;
     s->title = cv_section_title(c->a, key->str);
     s->pos = key->pos;
-    /* RenderCV accepts a section without entries and shows nothing of it. */
-    if (is_null(n) || (n->kind == CV_YML_SEQ && n->n == 0)) {
-        cv_note(c->err, key->pos, "section '%s' has no entries and is left out", key->str);
-        return true;
-    }
+    /* RenderCV: a section is a list; an empty one shows its title alone. */
+    if (is_null(n))
+        return cv_error_at(c->err, key->pos, "section '%s' has no value: a section is a list "
+                           "of entries (write '%s: []' for a section without entries)",
+                           key->str, key->str);
     if (n->kind != CV_YML_SEQ)
         return cv_error_at(c->err, n->pos, "expected a list of entries for section '%s', got %s",
                            key->str, cv_yml_kind_name(n->kind));
-    s->entries = cv_arena_alloc(c->a, sizeof *s->entries * n->n);
-    for (size_t i = 0; i < n->n; i++) {
-        cv_entry *e = &s->entries[i];
-        if (!load_entry(c, n->items[i], e))
-            return false;
-        if (i == 0)
-            s->kind = e->kind;
-        else if (e->kind != s->kind)
-            return cv_error_at(c->err, e->pos,
-                               "this entry is %s %s, but section '%s' began with %s %s (the "
-                               "entries of a section all have one type)",
-                               article(cv_entry_kind_name(e->kind)),
-                               cv_entry_kind_name(e->kind), key->str,
-                               article(cv_entry_kind_name(s->kind)),
-                               cv_entry_kind_name(s->kind));
+    if (n->n == 0) {
+        s->kind = CV_ENTRY_TEXT;
+        return true;
     }
+    if (!section_kind(c, n, &s->kind))
+        return false;
+    s->entries = cv_arena_alloc(c->a, sizeof *s->entries * n->n);
+    for (size_t i = 0; i < n->n; i++)
+        if (!load_entry(c, n->items[i], &s->entries[i], s->kind, key->str))
+            return false;
     s->nentries = n->n;
     return true;
 }
@@ -651,7 +702,7 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
         }
         if (!load_section(c, secs->keys[i], secs->items[i], &d->sections[d->nsections]))
             return false;
-        d->nsections += d->sections[d->nsections].nentries > 0;   /* empty: left out */
+        d->nsections++;
     }
     return true;
 }
@@ -685,10 +736,12 @@ static bool load_settings(ctx *c, const cv_yml *n, const char *what, cv_doc *d)
         return false;
     if (strcmp(what, "settings") == 0) {
         const cv_yml *v = cv_yml_get(n, "page_break_before");
-        if (v && !texts(c, v, "page_break_before", &d->break_before, &d->nbreak_before))
+        if (v && !cv_text_list(c->a, v, "page_break_before", &d->break_before,
+                               &d->nbreak_before, c->err))
             return false;
         v = cv_yml_get(n, "keep_together");
-        if (v && !texts(c, v, "keep_together", &d->keep_together, &d->nkeep_together))
+        if (v && !cv_text_list(c->a, v, "keep_together", &d->keep_together,
+                               &d->nkeep_together, c->err))
             return false;
         if (!render_command(c, cv_yml_get(n, "render_command")) ||
             !text(c, cv_yml_get(n, "pdf_title"), "pdf_title", &d->pdf_title))
@@ -826,7 +879,7 @@ const char *const *cv_doc_keys(const char *part)
 
 cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error *err)
 {
-    ctx c = {a, err, file, NULL, false};
+    ctx c = {a, err, file, NULL, false, true};
     if (!root) {
         cv_error_at(err, (cv_pos){file, 1, 1}, "the profile is empty");
         return NULL;
@@ -838,8 +891,11 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
     }
     /* A JSON Resume (resume.json) is read as the RenderCV profile it
      * translates to (jsonresume.h). */
-    if (cv_jsonresume_is(root) && !(root = cv_jsonresume_translate(a, root, err)))
-        return NULL;
+    if (cv_jsonresume_is(root)) {
+        if (!(root = cv_jsonresume_translate(a, root, err)))
+            return NULL;
+        c.check_phones = false;
+    }
     if (!cv_yml_check_keys(root, profile_keys, "the profile", err) ||
         !(root = overlay(&c, root)))
         return NULL;
@@ -862,8 +918,11 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
 
     const cv_yml *cvn = cv_yml_get(root, "cv");
     if (!cvn) {
-        cv_error_at(err, root->pos, "the profile needs a 'cv' mapping");
-        return NULL;
+        /* RenderCV takes an empty CV: a page with nothing on it. */
+        cv_warn(err, root->pos, "the profile has no 'cv': the résumé is empty");
+        cv_yml *empty = cv_arena_alloc(a, sizeof *empty);
+        *empty = (cv_yml){.kind = CV_YML_MAP, .pos = root->pos};
+        cvn = empty;
     }
     if (is_null(cvn)) {
         cv_error_at(err, cvn->pos, "'cv' is empty; it needs at least a 'name'");

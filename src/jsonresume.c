@@ -199,11 +199,25 @@ static const cv_yml *part(jr *j, const cv_yml *root, const char *key)
     return v->n ? v : NULL;
 }
 
+/* A date of the resume as the profile's date: JSON's strings are quoted,
+ * and a quoted year is January of it in RenderCV ("2021" -> Jan 2021); a
+ * resume.json's "2021" means the year, as a plain 2021 does. */
+static const cv_yml *date_node(jr *j, const cv_yml *v)
+{
+    if (!v)
+        return NULL;
+    cv_yml *n = cv_arena_alloc(j->a, sizeof *n);
+    *n = *v;
+    n->plain = true;
+    return n;
+}
+
 /* Dates: startDate, endDate (none: ongoing), or one `date` key. */
 static void dates(jr *j, cv_yml *e, const cv_yml *m, const char *single)
 {
-    const cv_yml *s = get_str(j, m, "startDate"), *en = get_str(j, m, "endDate");
-    const cv_yml *one = single ? get_str(j, m, single) : NULL;
+    const cv_yml *s = date_node(j, get_str(j, m, "startDate")),
+                 *en = date_node(j, get_str(j, m, "endDate"));
+    const cv_yml *one = single ? date_node(j, get_str(j, m, single)) : NULL;
     if (one)
         add(j, e, "date", (cv_yml *)one);
     if (s)

@@ -19,3 +19,11 @@ const char *cv_phone_format(cv_arena *a, const char *number, const char *format)
         return number;
     return cv_arena_strdup(a, out);
 }
+
+bool cv_phone_valid(const char *number, const char **why)
+{
+    int r = cv_phone_shim_check(number);
+    *why = r == 1 ? "write it with its country code, like +1 609 555 0100"
+                  : "no such number exists in that country's numbering plan";
+    return r == 0;
+}

@@ -31,3 +31,16 @@ extern "C" bool cv_phone_shim_format(const char *number, int format, char *out, 
         return false;
     }
 }
+
+extern "C" int cv_phone_shim_check(const char *number)
+{
+    try {
+        const PhoneNumberUtil *u = PhoneNumberUtil::GetInstance();
+        PhoneNumber n;
+        if (u->Parse(number, "ZZ", &n) != PhoneNumberUtil::NO_PARSING_ERROR)
+            return 1;
+        return u->IsValidNumber(n) ? 0 : 2;
+    } catch (...) {
+        return 1;
+    }
+}

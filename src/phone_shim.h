@@ -17,6 +17,11 @@ enum { CV_PHONE_NATIONAL, CV_PHONE_INTERNATIONAL, CV_PHONE_E164 };
  * libphonenumber cannot parse it or out is too small. */
 bool cv_phone_shim_format(const char *number, int format, char *out, size_t cap);
 
+/* 0 when `number` is a valid number written with its +country code (as
+ * RenderCV's pydantic PhoneNumber wants it: no default region); 1 when it
+ * cannot be parsed so; 2 when parsed but not a number that can exist. */
+int cv_phone_shim_check(const char *number);
+
 #ifdef __cplusplus
 }
 #endif

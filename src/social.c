@@ -11,6 +11,8 @@
  */
 #include "social.h"
 
+#include "phone.h"
+
 #include <ctype.h>
 #include <string.h>
 #include <strings.h>
@@ -78,6 +80,56 @@ static bool is_orcid(const char *s)
             return false;
     }
     return true;
+}
+
+/* RenderCV's username rules for the networks that have one (beyond
+ * ORCID and Mastodon, checked below): NULL when `u` passes, else what
+ * the username must look like. */
+static const char *username_rule(const char *net, const char *u)
+{
+    size_t n = strlen(u);
+    if (!strcmp(net, "StackOverflow")) {          /* \d+/[^/]+ */
+        size_t d = strspn(u, "0123456789");
+        return d && u[d] == '/' && u[d + 1] && !strchr(u + d + 1, '/')
+                   ? NULL : "a user id and name, like 1234567/jane-doe";
+    }
+    if (!strcmp(net, "YouTube"))
+        return u[0] == '@' ? "the handle without its '@'" : NULL;
+    if (!strcmp(net, "IMDB"))                     /* nm\d{7} */
+        return n == 9 && u[0] == 'n' && u[1] == 'm' && strspn(u + 2, "0123456789") == 7
+                   ? NULL : "nm and seven digits, like nm0000123";
+    if (!strcmp(net, "Reddit")) {                 /* [a-zA-Z0-9_-]{3,23} */
+        size_t k = 0;
+        while (isalnum((unsigned char)u[k]) || u[k] == '_' || u[k] == '-')
+            k++;
+        return k == n && n >= 3 && n <= 23 ? NULL
+               : "3 to 23 letters, digits, underscores and hyphens";
+    }
+    if (!strcmp(net, "Bluesky")) {
+        /* Dot-separated labels of letters, digits and inner hyphens, at
+         * most 63 characters each, at least two labels. */
+        size_t labels = 0;
+        for (const char *p = u;;) {
+            size_t k = 0;
+            while (isalnum((unsigned char)p[k]) || p[k] == '-')
+                k++;
+            if (!k || k > 63 || p[0] == '-' || p[k - 1] == '-')
+                return "a handle without '@', like name.bsky.social";
+            labels++;
+            if (p[k] == 0)
+                break;
+            if (p[k] != '.')
+                return "a handle without '@', like name.bsky.social";
+            p += k + 1;
+        }
+        return labels >= 2 ? NULL : "a handle without '@', like name.bsky.social";
+    }
+    if (!strcmp(net, "WhatsApp")) {
+        const char *why;
+        return cv_phone_valid(u, &why) ? NULL
+               : "a phone number with its country code, like +1 609 555 0100";
+    }
+    return NULL;
 }
 
 const char *cv_social_network(const char *name)
@@ -168,6 +220,11 @@ static bool known_network(cv_arena *a, const network *nw, cv_text *user,
         return false;
     if (u != user->s)
         user->s = out->username.s = out->label = u;
+
+    const char *rule = username_rule(nw->name, u);
+    if (rule)
+        return cv_error_at(err, user->pos, "invalid %s username '%s': RenderCV wants %s",
+                           nw->name, u, rule);
 
     /* Usernames that would make a broken link. */
     if (strcmp(nw->name, "WhatsApp") != 0 && cv_text_has_space(u))

@@ -71,6 +71,59 @@ bool cv_text_read(cv_arena *a, const cv_yml *n, const char *field, cv_text *out,
     return true;
 }
 
+/* YAML 1.2's core schema: an int (decimal, 0o, 0x), a float or a bool. */
+static const char *yaml_type(const char *s)
+{
+    static const char *const bools[] = {"true", "True", "TRUE", "false", "False", "FALSE", NULL};
+    static const char *const floats[] = {".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF",
+                                         "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN",
+                                         NULL};
+    for (size_t i = 0; bools[i]; i++)
+        if (!strcmp(s, bools[i]))
+            return "the boolean";
+    for (size_t i = 0; floats[i]; i++)
+        if (!strcmp(s, floats[i]))
+            return "the number";
+    const char *p = s;
+    if ((p[0] == '0' && p[1] == 'x' && p[2]) || (p[0] == '0' && p[1] == 'o' && p[2])) {
+        bool hex = p[1] == 'x';
+        for (p += 2; *p; p++)
+            if (!(hex ? isxdigit((unsigned char)*p) : (*p >= '0' && *p <= '7')))
+                return NULL;
+        return "the number";
+    }
+    if (*p == '-' || *p == '+')
+        p++;
+    size_t digits = 0;
+    while (isdigit((unsigned char)*p))
+        p++, digits++;
+    if (*p == '.')
+        for (p++; isdigit((unsigned char)*p); p++)
+            digits++;
+    if (!digits)
+        return NULL;
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        if (*p == '-' || *p == '+')
+            p++;
+        if (!isdigit((unsigned char)*p))
+            return NULL;
+        while (isdigit((unsigned char)*p))
+            p++;
+    }
+    return *p ? NULL : "the number";
+}
+
+bool cv_text_string_only(const cv_yml *n, const char *field, cv_error *err)
+{
+    const char *what;
+    if (!n || n->kind != CV_YML_SCALAR || !n->plain || cv_text_absent(n) ||
+        !(what = yaml_type(n->str)))
+        return true;
+    return cv_error_at(err, n->pos, "'%s' must be a string, not %s %s (put it in quotes: "
+                       "\"%s\")", field, what, n->str, n->str);
+}
+
 bool cv_text_need(const cv_text *t, const char *field, const char *what, cv_pos where,
                   cv_error *err)
 {

@@ -42,7 +42,9 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # names and usage errors, page sets), watching.py (--watch: edits, saves by
 # rename, errors, the layout's base, the defaults, Ctrl-C).
 # rendercv.py (issue 14: RenderCV themes and design options, JSON Resume).
-SUITES="e2e typo layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv"
+# rcv_accept.py (issue 14: RenderCV and JSON Resume files accepted and
+# refused as RenderCV does, every word shown; RenderCV's examples compared).
+SUITES="e2e typo layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcv_accept"
 
 pattern=""
 if [ "${1:-}" = -k ]; then

@@ -79,8 +79,9 @@ TEST(urls_built_specially)
     s = social("WhatsApp", "+44 20 1234-5678");
     CHECK_STR(s ? s->url : NULL, "https://wa.me/442012345678");
     CHECK_STR(s ? s->label : NULL, "+44 20 1234-5678");
-    s = social("YouTube", "@ada");
-    CHECK_STR(s ? s->url : NULL, "https://youtube.com/@ada");
+    /* As RenderCV, a YouTube handle is written without its '@'. */
+    CHECK(social("YouTube", "@ada") == NULL);
+    CHECK(has(errstr(), "RenderCV wants the handle without its '@'"));
     s = social("Twitter", "ada");
     CHECK_STR(s ? s->network.s : NULL, "X");
     CHECK_STR(s ? s->url : NULL, "https://x.com/ada");
@@ -176,8 +177,7 @@ TEST(handles_with_at)
     CHECK(s && !*note);
     s = noted("Instagram", "@ab", &note);
     CHECK_STR(s ? s->url : NULL, "https://instagram.com/ab");
-    s = noted("YouTube", "@ab", &note);
-    CHECK_STR(s ? s->url : NULL, "https://youtube.com/@ab");
+    CHECK(noted("YouTube", "@ab", &note) == NULL);
 }
 
 TEST(item_errors)

@@ -1,0 +1,461 @@
+#!/usr/bin/env python3
+"""RenderCV and JSON Resume acceptance (issue 14): cvpdf accepts a file
+exactly where RenderCV accepts it and rejects it where RenderCV does.
+
+Usage: tests/rcv_accept.py CVPDF_BINARY [-k PATTERN] [--list]
+
+The corpus is our own (nothing copied from RenderCV):
+
+  tests/data/rendercv/accept/ok/*.yaml    valid RenderCV 2 files, one rule each
+  tests/data/rendercv/accept/bad/*.yaml   files RenderCV refuses; each names the
+                                          offending line with "# <-" and the
+                                          message with "# expect: REGEX"
+  tests/data/jsonresume/ok/*.json         resume.json files (schema 1.0.0)
+  tests/data/jsonresume/bad/*.json        broken ones, marked the same way
+                                          ("<-" inside a JSON string, or the
+                                          line number as "expect_line")
+  tests/data/rendercv/lookalike.yaml      a profile as dense as RenderCV's
+                                          examples, its page count per theme
+
+A valid file must render (exit 0, no error) with every word of what RenderCV
+shows of it (the fields of each entry's type, section titles, header) in
+pdftotext's text; a refused one must exit 1 with one `file:line:col: error:`
+at the marked line, naming what is wrong, and write no PDF.  When RenderCV's
+own examples and PDFs are under /tmp/rcv (ex/*.yaml, ref_THEME.pdf), each is
+compared with ours: same page count, every word of RenderCV's PDF in ours.
+The last line is "rcv_accept: N passed, M failed".
+"""
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unicodedata
+
+import yaml
+
+import testlib
+from testlib import BIN, ROOT, check, run
+
+TMP = tempfile.mkdtemp(prefix="cvpdf-rcvaccept-")
+RCV = os.path.join(ROOT, "tests", "data", "rendercv")
+OK = os.path.join(RCV, "accept", "ok")
+BAD = os.path.join(RCV, "accept", "bad")
+JR = os.path.join(ROOT, "tests", "data", "jsonresume")
+THEMES = ["classic", "engineeringresumes", "engineeringclassic", "sb2nov", "moderncv",
+          "harvard", "ink", "opal", "ember"]
+DATE = "2025-06-15"
+
+# RenderCV's entry types in the order it tries them, with their fields
+# (schema/models/cv/entries); a type's characteristic keys are the ones no
+# other type has.
+TYPES = [
+    ("oneline", ["label", "details"]),
+    ("normal", ["name", "date", "start_date", "end_date", "location", "summary", "highlights"]),
+    ("experience", ["company", "position", "date", "start_date", "end_date", "location",
+                    "summary", "highlights"]),
+    ("education", ["institution", "area", "degree", "date", "start_date", "end_date",
+                   "location", "summary", "highlights"]),
+    ("publication", ["title", "authors", "summary", "doi", "url", "journal", "date"]),
+    ("bullet", ["bullet"]),
+    ("numbered", ["number"]),
+    ("reversed", ["reversed_number"]),
+]
+_count = {}
+for _, fields in TYPES:
+    for f in fields:
+        _count[f] = _count.get(f, 0) + 1
+CHARACTERISTIC = {t: {f for f in fields if _count[f] == 1} for t, fields in TYPES}
+FIELDS = dict(TYPES)
+# Fields whose value RenderCV does not show as written.
+NOT_WORDS = {"date", "start_date", "end_date", "doi", "url"}
+
+
+def words_of_text(s):
+    """The words a reader sees in a profile string: markup, links' URLs,
+    Typst commands and math delimiters left out."""
+    s = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", s)
+    s = re.sub(r"#[A-Za-z]+(\([^)]*\))?\[([^\]]*)\]", r"\2", s)
+    s = s.replace("$$", " ").replace("`", " ").replace("*", " ")
+    return [w.lower() for w in re.findall(r"[^\W\d_]{3,}", s)]
+
+
+def section_type(entries):
+    for e in entries:
+        if isinstance(e, str):
+            return "text"
+        if isinstance(e, dict):
+            for t, _ in TYPES:
+                if CHARACTERISTIC[t] & set(e):
+                    return t
+    return "text"
+
+
+def shown_words(profile):
+    """Every word RenderCV shows of a profile's cv (not its dates, links,
+    e-mail addresses or extra keys)."""
+    cv = profile.get("cv") or {}
+    words = []
+    for key in ("name", "headline", "location"):
+        if isinstance(cv.get(key), str):
+            words += words_of_text(cv[key])
+    for c in cv.get("custom_connections") or []:
+        words += words_of_text(c.get("placeholder", ""))
+    for title, entries in (cv.get("sections") or {}).items():
+        words += words_of_text(title.replace("_", " "))
+        kind = section_type(entries or [])
+        for e in entries or []:
+            if isinstance(e, str):
+                words += words_of_text(e)
+                continue
+            for f in FIELDS[kind]:
+                v = e.get(f)
+                if f in NOT_WORDS or v is None:
+                    continue
+                for item in (v if isinstance(v, list) else [v]):
+                    if isinstance(item, str):
+                        words += words_of_text(item)
+    return words
+
+
+def pdf_words(pdf):
+    """pdftotext's words, lower case, with ligatures undone, hyphenated line
+    ends joined and typographic quotes made straight."""
+    rc, out, _ = run(["pdftotext", pdf, "-"])
+    t = unicodedata.normalize("NFKC", out)
+    for a, b in [("\u2019", "'"), ("\u2018", "'"), ("\u00ad", "")]:
+        t = t.replace(a, b)
+    t = re.sub(r"(\w)-\n(\w)", r"\1\2", t)
+    return set(w.lower() for w in re.findall(r"[^\W\d_]+", t)), t
+
+
+def pages_of(pdf):
+    rc, out, _ = run(["pdfinfo", pdf])
+    m = re.search(r"Pages:\s+(\d+)", out)
+    return int(m.group(1)) if m else 0
+
+
+def render(src, *extra, name=None, date=DATE):
+    """Render with --date DATE (none when date is None)."""
+    pdf = os.path.join(TMP, (name or os.path.basename(src)) + ".pdf")
+    rc, out, err = run([BIN, "-o", pdf] + (["--date", date] if date else []) + list(extra) +
+                       [src])
+    return rc, pdf, err
+
+
+def dump(src, *extra):
+    return run([BIN, "--dump", "--date", DATE] + list(extra) + [src])
+
+
+def all_words_present(label, words, pdf):
+    have, _ = pdf_words(pdf)
+    missing = sorted(set(w for w in words if w not in have))
+    check("%s: every word shown" % label, not missing, "missing: %s" % missing[:20])
+
+
+# ---- Valid RenderCV files -------------------------------------------------
+
+def valid_test():
+    """Each valid file renders, with every word of what RenderCV shows."""
+    files = sorted(glob.glob(os.path.join(OK, "*.yaml")))
+    check("the valid corpus is there", len(files) >= 20, len(files))
+    for src in files:
+        base = os.path.basename(src)
+        rc, pdf, err = render(src)
+        check("%s renders" % base, rc == 0 and "error:" not in err, err)
+        if rc:
+            continue
+        with open(src, encoding="utf-8") as f:
+            prof = yaml.load(f, Loader=yaml.BaseLoader) or {}
+        all_words_present(base, shown_words(prof), pdf)
+
+
+def valid_details_test():
+    """What each valid file is about shows as RenderCV shows it."""
+    def text(name, *extra, date=DATE):
+        rc, pdf, err = render(os.path.join(OK, name), *extra, name=name + "-d", date=date)
+        words, t = pdf_words(pdf) if rc == 0 else (set(), "")
+        return rc, " ".join(t.split()), err, pdf
+
+    rc, t, err, _ = text("dates.yaml")
+    for s in ["2011 – 2013", "Mar 2014 – Nov 2015", "May 2017 – present",
+              "Feb 2018 – present", "Jul 2019", "Autumn term 2020", "Jan 2012 – Jan 2014",
+              "Jan 2009", "Summers of childhood"]:
+        check("dates.yaml: %r" % s, s in t, t[:600])
+    check("dates.yaml: a plain year stays a year", re.search(r"Plain year\s*2010", t), t)
+    check("dates.yaml: date wins over start and end", "2001" not in t, t)
+
+    rc, t, err, _ = text("lists.yaml")
+    for s in ["wilhelmina@example.com", "w.okonkwo@university.example.edu",
+              "okonkwo-reyes.example.com", "lab.example.edu/people/wor"]:
+        check("lists.yaml: %r shown" % s, s in t, t)
+    check("lists.yaml: both phones shown", t.count("+234") + t.count("01 270") +
+          t.count("(01)") >= 1 and ("7946" in t), t)
+
+    rc, out, err = dump(os.path.join(OK, "custom_connections.yaml"))
+    check("custom connection: its text", "Book a call" in out and "Usually in Lisbon" in out,
+          out[-800:])
+    check("custom connection: its link", "https://cal.example.com/barnaby" in out, out[-800:])
+
+    rc, out, err = dump(os.path.join(OK, "markdown.yaml"))
+    code = re.search(r'text \S+ \S+ w=\S+ (\S+) \S+ \S+ "[^"]*Rust', out)
+    check("`code` is set in a monospace face", code and "Mono" in code.group(1), out[-1500:])
+    check("`code` loses its backticks", "`" not in out, out[-600:])
+    bold = re.search(r'text \S+ \S+ w=\S+ (\S+) \S+ \S+ "bold claims', out)
+    check("**bold** is bold", bold and "Bold" in bold.group(1), out[-1500:])
+
+    rc, out, err = dump(os.path.join(OK, "typst.yaml"))
+    check("Typst math: a warning naming it", "Typst markup '$$O(n log n)$$'" in err, err)
+    check("Typst command: a warning naming it", "Typst markup '#emph[emphatic]'" in err, err)
+    check("Typst: set as plain text", "O(n log n)" in out and "#emph" not in out and
+          "emphatic" in out, out[-800:])
+
+    rc, out, err = dump(os.path.join(OK, "nested_highlights.yaml"))
+    runs = [(float(m.group(1)), float(m.group(2)), m.group(3)) for m in
+            re.finditer(r'text (\S+) (\S+) w=\S+ \S+ \S+ \S+ "(.*)"$', out, re.M)]
+    def x_of(s):
+        return next((x for x, y, r in runs if r.startswith(s)), None)
+    top, sub = x_of("Drove three programmes"), x_of("the dyke inspection drone")
+    check("nested highlight ' - ': a sub-bullet, indented", top is not None and
+          sub is not None and sub > top + 3, (top, sub))
+    top, sub = x_of("Led hiring"), x_of("onboarded nine engineers")
+    check("nested highlight on continued lines: a sub-bullet", top is not None and
+          sub is not None and sub > top + 3, (top, sub))
+
+    rc, t, err, pdf = text("settings_date.yaml", date=None)
+    rc2, info, _ = run(["pdfinfo", pdf])
+    check("pdf_title: every placeholder of settings.current_date",
+          "Theodora Blackwood-Imre Feb 2025 February Feb 2 02 7 07 2025 25" in info, info)
+    rc, t, err, pdf = text("settings_today.yaml")
+    rc2, info, _ = run(["pdfinfo", pdf])
+    check("pdf_title with current_date: today takes --date",
+          "Marguerite Ellingsworth résumé, June 2025" in info, info)
+    rc, out, err = dump(os.path.join(OK, "settings_today.yaml"))
+    faces = re.findall(r'w=\S+ (\S+) \S+ \S+ "(?:[^"]*\s)?(Python|Kubernetes)', out)
+    check("bold_keywords are bold", faces and all("Bold" in f for f, w in faces), faces)
+
+    rc, out, err = dump(os.path.join(OK, "render_command_files.yaml"))
+    check("render_command.design: the named file's theme", "CMUSerif" in out, out[:600])
+    rc, t, err, _ = text("render_command_files.yaml")
+    check("render_command.locale: German month names", "Mai 2015" in t and "Okt" in t, t)
+
+    rc, t, err, _ = text("locale_full.yaml")
+    check("locale: present and months", re.search(r"jun (de )?2017 – presente", t), t)
+    check("locale: phrases.degree_with_area", "Mestrado em Engenharia Naval" in t or
+          ("Mestrado" in t and "Engenharia Naval" in t), t)
+
+    rc, t, err, _ = text("empty_sections.yaml")
+    check("an empty section shows its title", "PUBLICATIONS" in t.upper(), t)
+    rc, t, err, _ = text("no_name.yaml")
+    check("a cv without a name: the headline leads", t.startswith("Anonymous reviewer"), t)
+    rc, t, err, _ = text("only_design.yaml")
+    check("no cv at all: an empty résumé, with a warning", rc == 0 and "no 'cv'" in err, err)
+    rc, t, err, _ = text("mixed_types.yaml")
+    check("mixed types: the section's first type; other types' keys not shown",
+          "Candlewick Quarterly" in t and "The Wick" not in t and "Palimpsest" in t and
+          "Scanned" not in t, t)
+    rc, t, err, _ = text("section_titles.yaml")
+    for s in ["EDUCATION AND TRAINING", "SELECTED WORKS", "AWARDS BY YEAR"]:
+        check("section title %r" % s, s in t.upper(), t)
+    check("snake_case title keeps 'and' lower case", "Education and Training" in t or
+          "EDUCATION AND TRAINING" in t, t)
+
+
+def languages_test():
+    """Each of RenderCV's 22 locale languages is accepted."""
+    langs = ["arabic", "danish", "dutch", "english", "french", "german", "hebrew", "hindi",
+             "hungarian", "indonesian", "italian", "japanese", "korean", "mandarin_chinese",
+             "norwegian_bokmål", "norwegian_nynorsk", "persian", "portuguese", "russian",
+             "spanish", "turkish", "vietnamese"]
+    for lang in langs:
+        src = os.path.join(TMP, "lang-%s.yaml" % lang)
+        with open(src, "w", encoding="utf-8") as f:
+            f.write("cv:\n  name: Mira Lindgren\n  sections:\n    experience:\n"
+                    "      - company: Lindgren Ateljé\n        position: Luthier\n"
+                    "        start_date: 2019-03\n        end_date: present\n"
+                    "locale:\n  language: %s\n" % lang)
+        rc, pdf, err = render(src)
+        check("locale.language %s is accepted" % lang, rc == 0 and "error" not in err, err)
+        if rc == 0:
+            all_words_present("language %s" % lang, ["mira", "lindgren", "luthier"], pdf)
+
+
+# ---- Files RenderCV refuses -------------------------------------------------
+
+def marked(src):
+    """(line of the "<-" marker, the expected message) of a refused file."""
+    line, expect = None, None
+    with open(src, encoding="utf-8") as f:
+        for i, l in enumerate(f, 1):
+            if "<-" in l and line is None:
+                line = i
+            m = re.search(r"(?:# |\"expect\": \")expect: (.*?)\"?,?$", l.rstrip())
+            if m:
+                expect = m.group(1)
+            m = re.search(r"\"expect_line\": (\d+)", l)
+            if m:
+                line = int(m.group(1))
+    return line, expect
+
+
+def refused(src):
+    base = os.path.basename(src)
+    line, expect = marked(src)
+    pdf = os.path.join(TMP, base + ".pdf")
+    rc, out, err = run([BIN, "-o", pdf, src])
+    errors = [l for l in err.splitlines() if ": error: " in l]
+    check("%s: exit 1" % base, rc == 1, (rc, err))
+    m = re.match(r"(.+?):(\d+):(\d+): error: (.*)", errors[0]) if errors else None
+    check("%s: one file:line:col error" % base, m and len(errors) == 1 and
+          os.path.basename(m.group(1)) in (base, os.path.basename(src)), err)
+    if m:
+        check("%s: at line %s" % (base, line), int(m.group(2)) == line, errors[0])
+        check("%s: names it (/%s/)" % (base, expect), re.search(expect, m.group(4)),
+              errors[0])
+    check("%s: no PDF written" % base, not os.path.exists(pdf))
+
+
+def invalid_test():
+    """Each file RenderCV refuses is refused, at its line, naming the key."""
+    files = sorted(glob.glob(os.path.join(BAD, "*.yaml")))
+    check("the refused corpus is there", len(files) >= 40, len(files))
+    for src in files:
+        refused(src)
+
+
+# ---- JSON Resume ----------------------------------------------------------
+
+def jr_words(resume):
+    """Every word of a resume.json a reader should find: every string but
+    dates, URLs, e-mail addresses, phone numbers and $schema/meta."""
+    words = []
+    skip = {"startDate", "endDate", "date", "releaseDate", "url", "email", "phone", "image",
+            "$schema", "meta", "countryCode", "postalCode", "address", "username"}
+
+    def walk(v, key=None):
+        if key in skip:
+            return
+        if isinstance(v, dict):
+            for k, x in v.items():
+                walk(x, k)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x, key)
+        elif isinstance(v, str) and not v.startswith("http"):
+            words.extend(words_of_text(v))
+    walk(resume)
+    return words
+
+
+def jsonresume_test():
+    """Each resume.json renders with every word; broken ones are refused."""
+    files = sorted(glob.glob(os.path.join(JR, "ok", "*.json")))
+    check("the resume.json corpus is there", len(files) >= 5, len(files))
+    for src in files:
+        base = os.path.basename(src)
+        rc, pdf, err = render(src)
+        check("%s renders" % base, rc == 0 and "error:" not in err, err)
+        if rc:
+            continue
+        with open(src, encoding="utf-8") as f:
+            all_words_present(base, jr_words(json.load(f)), pdf)
+    for src in sorted(glob.glob(os.path.join(JR, "bad", "*.json"))):
+        refused(src)
+    # The schema's own validator agrees that the valid ones are valid.
+    schema = os.path.join(JR, "schema-1.0.0-subset.json")
+    if os.path.exists(schema):
+        import jsonschema
+        with open(schema) as f:
+            sch = json.load(f)
+        for src in files:
+            with open(src) as f:
+                doc = json.load(f)
+            try:
+                jsonschema.validate(doc, sch)
+                ok = True
+            except jsonschema.ValidationError as e:
+                ok = str(e).splitlines()[0]
+            check("%s: valid by the JSON Resume schema's rules" % os.path.basename(src),
+                  ok is True, ok)
+
+
+def jsonresume_details_test():
+    """Dates, a profile with a URL only, location parts, courses, keywords."""
+    rc, pdf, err = render(os.path.join(JR, "ok", "full.json"))
+    _, t = pdf_words(pdf) if rc == 0 else (set(), "")
+    t = " ".join(t.split())
+    for s in ["2014 – 2018", "Mar 2019", "Dec 2022", "present", "Porto", "Norte",
+              "Portugal", "Certified Sommelier"]:
+        check("full.json: %r" % s, s in t, t[:1500])
+    check("full.json: a year stays a year (no month added)", "Jan 2014" not in t, t[:1500])
+
+
+# ---- RenderCV's own examples (when present under /tmp/rcv) -----------------
+
+def examples_test():
+    """Page count and every word of RenderCV's PDFs of its examples."""
+    ex = sorted(glob.glob("/tmp/rcv/ex/John_Doe_*Theme_CV.yaml"))
+    if not ex:
+        print("skip: RenderCV's examples are not under /tmp/rcv")
+        return
+    for src in ex:
+        theme = re.search(r"John_Doe_(\w+)Theme_CV", src).group(1)
+        ref = "/tmp/rcv/ref_%s.pdf" % theme
+        if not os.path.exists(ref):
+            continue
+        rc, info, _ = run(["pdfinfo", ref])
+        m = re.search(r"CreationDate:\s+\w+ (\w+) +(\d+) [\d:]+ (\d+)", info)
+        date = DATE
+        if m:
+            months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
+                      "Nov", "Dec"]
+            date = "%s-%02d-%02d" % (m.group(3), months.index(m.group(1)) + 1,
+                                     int(m.group(2)))
+        pdf = os.path.join(TMP, "ex-%s.pdf" % theme)
+        rc, _, err = run([BIN, "-o", pdf, "--date", date, src])
+        check("example %s renders" % theme, rc == 0, err)
+        if rc:
+            continue
+        check("example %s: RenderCV's page count" % theme, pages_of(pdf) == pages_of(ref),
+              (pages_of(pdf), pages_of(ref)))
+        want, _ = pdf_words(ref)
+        have, _ = pdf_words(pdf)
+        missing = sorted(w for w in want - have if len(w) > 1)
+        check("example %s: every word of RenderCV's PDF" % theme, not missing, missing[:20])
+
+
+# ---- Our look-alike of the examples -----------------------------------------
+
+# Pages of tests/data/rendercv/lookalike.yaml in each theme: as many as
+# RenderCV's examples of like density have in that theme.
+LOOKALIKE_PAGES = {"classic": 2, "engineeringresumes": 3, "engineeringclassic": 3,
+                   "sb2nov": 3, "moderncv": 3, "harvard": 2, "ink": 2, "opal": 3, "ember": 2}
+
+
+def lookalike_test():
+    """Our profile as dense as RenderCV's examples: pages per theme, words."""
+    src = os.path.join(RCV, "lookalike.yaml")
+    with open(src, encoding="utf-8") as f:
+        text = f.read()
+        prof = yaml.load(text, Loader=yaml.BaseLoader)
+    words = shown_words(prof)
+    for theme in THEMES:
+        p = os.path.join(TMP, "lookalike-%s.yaml" % theme)
+        with open(p, "w", encoding="utf-8") as f:
+            f.write(text + "design:\n  theme: %s\n" % theme)
+        rc, pdf, err = render(p)
+        check("look-alike in %s renders" % theme, rc == 0, err)
+        if rc:
+            continue
+        check("look-alike in %s: %d pages" % (theme, LOOKALIKE_PAGES[theme]),
+              pages_of(pdf) == LOOKALIKE_PAGES[theme], pages_of(pdf))
+        all_words_present("look-alike in %s" % theme, words, pdf)
+
+
+if __name__ == "__main__":
+    sys.exit(testlib.main("rcv_accept", [valid_test, valid_details_test, languages_test,
+                                         invalid_test, jsonresume_test,
+                                         jsonresume_details_test, examples_test,
+                                         lookalike_test], tmp=TMP))
