@@ -24,7 +24,7 @@ VERSION = 0.1.0
 
 CC ?= cc
 PKGS = freetype2 harfbuzz harfbuzz-subset yaml-0.1 libunibreak fontconfig libpng libjpeg lcms2 \
-       poppler-glib cairo icu-i18n icu-uc fribidi
+       poppler-glib cairo icu-i18n icu-uc fribidi json-c
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # libharu ships no .pc file on Debian.

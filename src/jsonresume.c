@@ -18,7 +18,9 @@
  *   languages     "Languages": one-line entries (language: fluency)
  *   interests     "Interests": one-line entries (name: keywords)
  *   references    "References": normal entries (the reference as summary)
- *   projects      "Projects": normal entries (description as summary)
+ *   projects      "Projects": normal entries (description as summary,
+ *                 entity as the place; roles, keywords and type as
+ *                 highlights)
  *
  * A work or education item without what RenderCV's type needs (a
  * position, an area) makes its section normal entries instead, so that
@@ -411,6 +413,14 @@ static void normals(jr *j, const cv_yml *list, const char *title, const char *na
                     hl = node(j, CV_YML_SEQ, m->pos);
                 add(j, hl, NULL, str_node(j, cv_arena_printf(j->a, "%s: %s", more[k][1], l),
                                           cv_yml_get(m, more[k][0])->pos));
+            }
+            const cv_yml *type = get_str(j, m, "type");
+            if (type) {
+                if (!hl)
+                    hl = node(j, CV_YML_SEQ, m->pos);
+                add(j, hl, NULL, str_node(j, cv_arena_printf(j->a, "Type: %s",
+                                                             cv_markup_escape(j->a, type->str)),
+                                          type->pos));
             }
             add(j, e, "location", text(j, get_str(j, m, "entity")));
         }

@@ -265,7 +265,9 @@ static const struct {
     {"cv", "location", "{\"$ref\": \"#/$defs/text\"}"},
     {"cv", "email", "{\"$ref\": \"#/$defs/texts\", \"description\": \"an address, or a list "
                     "(every one is shown)\"}"},
-    {"cv", "phone", "{\"$ref\": \"#/$defs/texts\"}"},
+    {"cv", "phone", "{\"anyOf\": [{\"$ref\": \"#/$defs/text\"}, {\"type\": \"array\", "
+                    "\"items\": {\"$ref\": \"#/$defs/text\"}}], \"description\": \"with its "
+                    "country code, or a list\", \"examples\": [\"+1 609 555 0100\"]}"},
     {"cv", "website", "{\"anyOf\": [{\"$ref\": \"#/$defs/url\"}, {\"type\": \"array\", "
                       "\"items\": {\"$ref\": \"#/$defs/url\"}}]}"},
     {"cv", "photo", "{\"type\": \"string\", \"description\": \"a JPEG or PNG, relative to "
@@ -282,7 +284,7 @@ static const struct {
                                  "\"properties\": {\"placeholder\": {\"$ref\": "
                                  "\"#/$defs/text\"}, \"url\": {\"$ref\": \"#/$defs/url\"}, "
                                  "\"fontawesome_icon\": {\"type\": \"string\"}}}}"},
-    {"settings", "bold_keywords", "{\"$ref\": \"#/$defs/texts\"}"},
+    {"settings", "bold_keywords", "{\"$ref\": \"#/$defs/strings\"}"},
     {"settings", "current_date", "{\"$ref\": \"#/$defs/date\"}"},
     {"settings", "render_command", "{\"type\": [\"object\", \"null\"], \"description\": "
                                    "\"RenderCV's; its design and locale files replace the "
@@ -336,7 +338,7 @@ static const char *field_schema(cv_field_type t)
                "or doi:...; the DOI is the link, and a url beside it is not shown\"}";
     case CV_FIELD_URL: return "{\"$ref\": \"#/$defs/url\"}";
     case CV_FIELD_DATE: return "{\"$ref\": \"#/$defs/date\"}";
-    case CV_FIELD_AUTHORS: return "{\"$ref\": \"#/$defs/texts\"}";
+    case CV_FIELD_AUTHORS: return "{\"$ref\": \"#/$defs/strings\"}";
     case CV_FIELD_HIGHLIGHTS: return "{\"$ref\": \"#/$defs/highlights\"}";
     case CV_FIELD_TAGS: return "{\"description\": \"RenderCV's tags: ignored\"}";
     case CV_FIELD_SPAN: break;          /* no key: never in a profile */
@@ -383,16 +385,17 @@ static void put_entry(out *o, cv_entry_kind k)
 
 static void profile_schema(out *o)
 {
-    put_keys(o, "", cv_doc_keys(""), "[\"cv\"]",
+    put_keys(o, "", cv_doc_keys(""), NULL,       /* as RenderCV: no cv, an empty CV */
              "\"$schema\": \"https://json-schema.org/draft/2020-12/schema\", "
              "\"title\": \"cvpdf profile\", \"description\": \"A résumé's content in "
              "RenderCV's format (docs/profiles.md, man cvpdf-profile).\", ");
     o->b.s[--o->b.n] = 0;       /* the closing brace: $defs follow */
     put(o, ", \"$defs\": {");
-    put(o, "\"text\": {\"type\": " SCALAR ", \"description\": \"text, with **bold**, "
+    put(o, "\"text\": {\"type\": \"string\", \"description\": \"text, with **bold**, "
         "*italic* and [links](https://...)\"}, ");
     put(o, "\"texts\": {\"anyOf\": [{\"$ref\": \"#/$defs/text\"}, {\"type\": \"array\", "
         "\"items\": {\"$ref\": \"#/$defs/text\"}}]}, ");
+    put(o, "\"strings\": {\"type\": \"array\", \"items\": {\"$ref\": \"#/$defs/text\"}}, ");
     put(o, "\"url\": {\"type\": \"string\", \"pattern\": \"^[hH][tT][tT][pP][sS]?://\"}, ");
     put(o, "\"date\": {\"type\": [\"string\", \"integer\"], \"description\": \"YYYY, YYYY-MM "
         "or YYYY-MM-DD; end_date may be present; date may be free text\", \"examples\": "
@@ -434,9 +437,9 @@ static void profile_schema(out *o)
     }
     /* A section: entries of one type, or publications from a .bib file
      * (its path, or a mapping of bib.h's options). */
-    put(o, "}}, \"section\": {\"anyOf\": [{\"type\": [\"array\", \"null\"], "
-        "\"description\": \"entries of one type (an empty section is left out)\", "
-        "\"anyOf\": [{\"type\": \"null\"}, {\"maxItems\": 0}, ");
+    put(o, "}}, \"section\": {\"anyOf\": [{\"type\": \"array\", "
+        "\"description\": \"entries of one type (an empty section shows its title)\", "
+        "\"anyOf\": [{\"maxItems\": 0}, ");
     for (int k = 0; k < CV_ENTRY_NKINDS; k++)
         putf(o, "%s{\"items\": {\"$ref\": \"#/$defs/%s\"}}", k ? ", " : "",
              kind_def(o->a, (cv_entry_kind)k));

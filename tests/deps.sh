@@ -13,7 +13,7 @@ python3 python3-pdfminer python3-bibtexparser fonts-dejavu-extra fonts-noto-cjk
 python3-jsonschema python3-yaml groff-base man-db
 mupdf-tools default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java
 default-jdk-headless
-g++ libphonenumber-dev fonts-lato fonts-sil-gentiumplus fonts-cmu fonts-lmodern fonts-ebgaramond
+g++ libphonenumber-dev libjson-c-dev fonts-lato fonts-sil-gentiumplus fonts-cmu fonts-lmodern fonts-ebgaramond
 fonts-font-awesome fonts-fork-awesome fonts-dejavu-core"
 # `make fuzz` only (`sh tests/deps.sh fuzz`): clang and its libFuzzer runtime
 # (libclang_rt.fuzzer, in libclang-rt-14-dev on Debian 12).  make check never

@@ -241,11 +241,11 @@ def shipped_validate():
                       errs[:3])
 
 
-# (A cv without a name, an empty section and an entry with another type's key
-# are valid RenderCV, and cvpdf accepts them: issue 14, tests/rendercv.py.)
+# (A cv without a name, no cv at all, an empty section and an entry with
+# another type's key are valid RenderCV, and cvpdf accepts them: issue 14,
+# tests/rendercv.py and tests/rcv_accept.py.)
 BAD_PROFILES = {
     "unknown top key": "cv: {name: A}\ncolour: x\n",
-    "no cv": "locale: {language: en}\n",
     "misspelt cv key": "cv: {name: A, emial: a@b.co}\n",
     "misspelt .bib section option": "cv: {name: A, sections: {P: {bib: a.bib, sortt: x}}}\n",
     "website not a URL": "cv: {name: A, website: example.com}\n",
@@ -468,8 +468,8 @@ def messages():
     p = write("msg/mixed.yaml", "cv:\n  name: A\n  sections:\n    s:\n"
               "      - label: a\n        details: b\n      - bullet: c\n")
     rc, _, err = cvpdf(["--dump", p])
-    check("a section of one-line entries: 'began with a one-line entry'",
-          rc == 1 and "began with a one-line entry" in err and "an one" not in err, err)
+    check("a section of one-line entries: a bullet there is a one-line entry without a label",
+          rc == 1 and "one-line entry needs a 'label'" in err and "an one" not in err, err)
 
     p = write("msg/social.yaml", "cv:\n  name: A\n  social_networks:\n"
               "    - network: GitHub\n      username: https://github.com/ab\n"

@@ -26,11 +26,27 @@ TEST(as_written)
     CHECK(cv_phone_format(A, NULL, "national") == NULL);
 }
 
+TEST(validity)
+{
+    const char *why;
+    CHECK(cv_phone_valid("+1 609 555 0100", &why));
+    CHECK(cv_phone_valid("+44 20 7946 0958", &why));
+    CHECK(cv_phone_valid("tel:+90-541-999-9999", &why));
+    /* As RenderCV: the country code is needed, and the number must exist. */
+    CHECK(!cv_phone_valid("609 555 0100", &why));
+    CHECK(strstr(why, "country code") != NULL);
+    CHECK(!cv_phone_valid("+1 555 555 5555", &why));
+    CHECK(strstr(why, "numbering plan") != NULL);
+    CHECK(!cv_phone_valid("call me", &why));
+    CHECK(!cv_phone_valid("", &why));
+}
+
 int main(void)
 {
     A = cv_arena_new();
     RUN(formats);
     RUN(as_written);
+    RUN(validity);
     cv_arena_free(A);
     return harness_report("phone");
 }

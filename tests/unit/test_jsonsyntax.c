@@ -1,0 +1,79 @@
+/* test_jsonsyntax.c - JSON's syntax checked strictly, errors at line and column. */
+#include "harness.h"
+#include "jsonsyntax.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static cv_error E;
+
+static bool ok(const char *text)
+{
+    cv_error_init(&E);
+    E.quiet = true;
+    return cv_json_check("r.json", text, strlen(text), &E);
+}
+
+static const char *where(void)
+{
+    static char buf[64];
+    snprintf(buf, sizeof buf, "%d:%d", E.pos.line, E.pos.col);
+    return buf;
+}
+
+TEST(detection)
+{
+    CHECK(cv_json_is("resume.json", "", 0));
+    CHECK(cv_json_is("RESUME.JSON", "x", 1));
+    CHECK(cv_json_is("-", " \n{ \"basics\": {}}", 16));
+    CHECK(!cv_json_is("cv.yaml", "{cv: {name: A}}", 15));
+    CHECK(!cv_json_is("cv.yaml", "cv:\n  name: A\n", 14));
+    CHECK(!cv_json_is("cv.yaml", "{", 1));
+}
+
+TEST(well_formed)
+{
+    CHECK(ok("{}"));
+    CHECK(ok("{\"basics\": {\"name\": \"Zo\xC3\xAB\"}, \"work\": []}\n\n"));
+    CHECK(ok("  [1, 2.5, true, null, \"x\"]  "));
+}
+
+TEST(errors_at_their_place)
+{
+    CHECK(!ok("{\n  \"work\": [],\n}\n"));
+    CHECK_STR(where(), "3:1");
+    CHECK(strstr(E.msg, "invalid JSON") != NULL);
+    CHECK(!ok("{\n  \"a\": 'b'\n}"));
+    CHECK_STR(where(), "2:8");
+    CHECK(!ok("{\"a\": 1} {\"b\": 2}"));
+    CHECK_STR(where(), "1:10");
+    CHECK(!ok("{\n  \"a\": [1, 2\n"));
+    CHECK_STR(where(), "2:13");
+    CHECK(strstr(E.msg, "ends too early") != NULL);
+    CHECK(!ok("{\"\xC3\xA9t\xC3\xA9\": tru}"));
+    CHECK_STR(E.pos.file, "r.json");
+    CHECK(E.pos.line == 1 && E.pos.col >= 9);
+    CHECK(!ok("{\"a\": 1 /* no */}"));
+    CHECK(!ok("\"a\0b\""));
+}
+
+TEST(depth)
+{
+    char deep[300];
+    size_t n = 0;
+    for (int i = 0; i < 100; i++)
+        deep[n++] = '[';
+    for (int i = 0; i < 100; i++)
+        deep[n++] = ']';
+    deep[n] = 0;
+    CHECK(!ok(deep));
+}
+
+int main(void)
+{
+    RUN(detection);
+    RUN(well_formed);
+    RUN(errors_at_their_place);
+    RUN(depth);
+    return harness_report("jsonsyntax");
+}
