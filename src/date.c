@@ -86,8 +86,12 @@ bool cv_date_read(const cv_yml *n, const char *field, bool free_text, cv_date *o
     const char *s = n->str;
     out->pos = n->pos;
 
-    /* present */
-    if (strcasecmp(s, "present") == 0) {
+    /* present: lower case, as RenderCV wants it ("Present" is text in a
+     * `date`, an error in end_date). */
+    if (strcasecmp(s, "present") == 0 && strcmp(s, "present") != 0 && !free_text)
+        return cv_error_at(err, n->pos, "invalid %s '%s': write present in lower case", field,
+                           s);
+    if (strcmp(s, "present") == 0) {
         if (strcmp(field, "start_date") == 0)
             return cv_error_at(err, n->pos,
                                "invalid start_date '%s': a start date must be a date "
@@ -99,6 +103,18 @@ bool cv_date_read(const cv_yml *n, const char *field, bool free_text, cv_date *o
     /* A well-formed date: check its month and day. */
     int y = 0, m = 0, d = 0;
     cv_date_kind k = cv_date_shape(s, &y, &m, &d);
+    /* RenderCV's forms have two-digit months and days: "2020-7" is text in
+     * a `date`, an error in start_date and end_date. */
+    size_t len = strlen(s);
+    if ((k == CV_DATE_MONTH && len != 7) || (k == CV_DATE_DAY && len != 10)) {
+        if (free_text) {
+            out->kind = CV_DATE_TEXT;
+            out->text = s;
+            return true;
+        }
+        return cv_error_at(err, n->pos, "invalid %s '%s': use YYYY, YYYY-MM or YYYY-MM-DD, "
+                           "with two-digit months and days", field, s);
+    }
     if (k != CV_DATE_NONE) {
         if (y < 1000)
             return cv_error_at(err, n->pos,
@@ -295,7 +311,13 @@ bool cv_date_read_entry(const cv_yml *entry, cv_date *date, cv_date *start, cv_d
     } else if (start->kind != CV_DATE_NONE && end->kind == CV_DATE_NONE) {
         end->kind = CV_DATE_PRESENT;
         end->pos = start->pos;
-    } else if (start->kind != CV_DATE_NONE && cv_date_cmp(end, start) < 0) {
+    } else if (start->kind != CV_DATE_NONE && end->kind != CV_DATE_PRESENT &&
+               (start->year * 10000 + (start->month ? start->month : 1) * 100 +
+                (start->day ? start->day : 1)) >
+                   (end->year * 10000 + (end->month ? end->month : 1) * 100 +
+                    (end->day ? end->day : 1))) {
+        /* As RenderCV: a missing month or day is the first (2020 is
+         * 2020-01-01), so 2020-05 to 2020 ends before it starts. */
         return cv_error_at(err, end->pos, "end_date '%s' is before start_date '%s'", en->str,
                            sn->str);
     }

@@ -659,6 +659,15 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
         return false;
     if (d->name.s && !*d->name.s)
         d->name.s = NULL;
+    /* RenderCV downloads a photo given as a URL; cvpdf reads files only. */
+    if (d->photo.s && (!strncasecmp(d->photo.s, "https://", 8) ||
+                       !strncasecmp(d->photo.s, "http://", 7))) {
+        if (!check_url(c, &d->photo, "photo"))
+            return false;
+        cv_warn(c->err, d->photo.pos, "the photo is a URL: cvpdf does not download it, and "
+                "the résumé has no photo (save it beside the profile and name the file)");
+        d->photo.s = NULL;
+    }
 
     /* Social networks. */
     const cv_yml *sn = cv_yml_get(n, "social_networks");

@@ -160,6 +160,13 @@ static bool read_words(cv_arena *a, const cv_yml *n, cv_locale *loc, cv_error *e
     }
     /* RenderCV 2 keeps the degree's phrase under `phrases:`. */
     const cv_yml *ph = cv_yml_get(n, "phrases");
+    static const char *const phrase_keys[] = {"degree_with_area", NULL};
+    if (ph && !cv_text_absent(ph) && ph->kind != CV_YML_MAP)
+        return cv_error_at(err, ph->pos, "'phrases' must be a mapping (degree_with_area), "
+                           "not %s", cv_yml_kind_name(ph->kind));
+    if (ph && ph->kind == CV_YML_MAP &&
+        !cv_yml_check_keys(ph, phrase_keys, "locale.phrases", err))
+        return false;
     if (ph && ph->kind == CV_YML_MAP) {
         cv_text t;
         if (!cv_text_read(a, cv_yml_get(ph, "degree_with_area"), "degree_with_area", &t, err))

@@ -287,7 +287,9 @@ bool cv_social_read(cv_arena *a, const cv_yml *n, cv_social *out, cv_error *err)
     if (!cv_yml_check_keys(n, keys, "social network", err))
         return false;
     cv_text net, user, url;
-    if (!cv_text_read(a, cv_yml_get(n, "network"), "network", &net, err) ||
+    if (!cv_text_string_only(cv_yml_get(n, "network"), "network", err) ||
+        !cv_text_string_only(cv_yml_get(n, "username"), "username", err) ||
+        !cv_text_read(a, cv_yml_get(n, "network"), "network", &net, err) ||
         !cv_text_read(a, cv_yml_get(n, "username"), "username", &user, err) ||
         !cv_text_read(a, cv_yml_get(n, "url"), "url", &url, err) ||
         !cv_text_need(&net, "network", "a social network", n->pos, err) ||

@@ -125,7 +125,7 @@ def pdf_words(pdf):
     ends joined and typographic quotes made straight."""
     rc, out, _ = run(["pdftotext", pdf, "-"])
     t = unicodedata.normalize("NFKC", out)
-    for a, b in [("\u2019", "'"), ("\u2018", "'"), ("\u00ad", "")]:
+    for a, b in [("\u00ad\n", ""), ("\u2019", "'"), ("\u2018", "'"), ("\u00ad", "")]:
         t = t.replace(a, b)
     t = re.sub(r"(\w)-\n(\w)", r"\1\2", t)
     return set(w.lower() for w in re.findall(r"[^\W\d_]+", t)), t

@@ -59,7 +59,12 @@ TEST(read_forms)
     CHECK(d.pos.line == 1 && d.pos.col == 13);
     CHECK_STR(d.pos.file, "d.yaml");
     CHECK(read("end_date", "present", &d) && d.kind == CV_DATE_PRESENT);
-    CHECK(read("end_date", "Present", &d) && d.kind == CV_DATE_PRESENT);
+    /* RenderCV's present is lower case; its forms have two-digit months. */
+    CHECK(!read("end_date", "Present", &d));
+    CHECK(read("date", "Present", &d) && d.kind == CV_DATE_TEXT);
+    CHECK(!read("start_date", "2020-7", &d));
+    CHECK(read("date", "2020-7", &d) && d.kind == CV_DATE_TEXT);
+    CHECK(!read("end_date", "2020-07-5", &d));
     CHECK(read("date", "Fall 2023", &d) && d.kind == CV_DATE_TEXT);
     CHECK_STR(d.text, "Fall 2023");
     /* A year range written as one string is text, as in RenderCV. */
@@ -135,8 +140,11 @@ TEST(entry_rules)
     CHECK(!entry("start_date: 2021-05\nend_date: 2020-01\n", &d, &s, &e));
     CHECK_STR(errstr(), "2:11: end_date '2020-01' is before start_date '2021-05'");
     CHECK(!entry("start_date: 2021-05-02\nend_date: 2021-05-01\n", &d, &s, &e));
-    /* At different precision only the shared part counts. */
-    CHECK(entry("start_date: 2020-05\nend_date: 2020\n", &d, &s, &e));
+    /* As RenderCV, a missing month or day is the first: 2020 is 2020-01-01. */
+    CHECK(!entry("start_date: 2020-05\nend_date: 2020\n", &d, &s, &e));
+    CHECK(!entry("start_date: 2020-05-03\nend_date: 2020-05\n", &d, &s, &e));
+    CHECK(entry("start_date: 2020\nend_date: 2020-05\n", &d, &s, &e));
+    CHECK(entry("start_date: 2020-05\nend_date: 2020-05-01\n", &d, &s, &e));
     CHECK(entry("start_date: 2020\nend_date: present\n", &d, &s, &e));
     /* No dates at all. */
     CHECK(entry("name: x\n", &d, &s, &e) && d.kind == CV_DATE_NONE &&
