@@ -98,6 +98,10 @@ typedef struct cv_section {
     const char *bib;     /* the .bib the entries come from (bib.h), or NULL */
 } cv_section;
 
+/* The header's groups of connections (cv_doc.contact_order). */
+enum { CV_CONTACT_LOCATION, CV_CONTACT_EMAIL, CV_CONTACT_PHONE, CV_CONTACT_WEBSITE,
+       CV_CONTACT_CUSTOM, CV_CONTACT_SOCIAL };
+
 typedef struct cv_doc {
     const char *file;
     cv_text name;          /* may be absent, as in RenderCV: no name line */
@@ -117,6 +121,11 @@ typedef struct cv_doc {
     size_t nextra_phs;
     cv_social *socials;
     size_t nsocials;
+    /* The order the header's connections are written in the cv, as RenderCV
+     * shows them: CV_CONTACT_* values, ncontact_order of them (0: cvpdf's
+     * order, location, email, phone, website, custom, social). */
+    unsigned char contact_order[6];
+    size_t ncontact_order;
     cv_section *sections;
     size_t nsections;
     cv_locale locale;

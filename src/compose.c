@@ -272,9 +272,6 @@ static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
                             const char **items, cv_pos *pos)
 {
     size_t ni = 0;
-    if (doc->location.s)
-        pos[ni] = doc->location.pos,
-        items[ni++] = iconed(a, st, "location", cv_markup_escape(a, doc->location.s));
     /* Every email, phone and website (doc.h keeps the first of each in
      * email, phone and website too: a profile made in code may set only
      * those). */
@@ -284,47 +281,73 @@ static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
     size_t ne = doc->nemails ? doc->nemails : doc->email.s != NULL;
     size_t np = doc->nphones ? doc->nphones : doc->phone.s != NULL;
     size_t nw = doc->nwebsites ? doc->nwebsites : doc->website.s != NULL;
-    for (size_t i = 0; i < ne && ni < MAX_CONTACTS; i++)
-        pos[ni] = emails[i].pos,
-        items[ni++] = cv_template_link(a, iconed(a, st, "email", emails[i].s),
-                                       cv_arena_printf(a, "mailto:%s", emails[i].s));
-    for (size_t i = 0; i < np && ni < MAX_CONTACTS; i++) {
-        const char *shown = cv_phone_format(a, phones[i].s, doc->design.phone_format);
-        char *tel = cv_arena_strdup(a, phones[i].s), *q = tel;
-        for (const char *p = phones[i].s; *p; p++)
-            if (isdigit((unsigned char)*p) || (*p == '+' && q == tel))
-                *q++ = *p;
-        *q = 0;
-        pos[ni] = phones[i].pos,
-        items[ni++] = cv_template_link(a, iconed(a, st, "phone", shown),
-                                       cv_arena_printf(a, "tel:%s", tel));
-    }
-    for (size_t i = 0; i < nw && ni < MAX_CONTACTS; i++) {
-        const char *shown = cv_template_url_shown(a, webs[i].s);
-        pos[ni] = webs[i].pos,
-        items[ni++] = cv_template_link(a, iconed(a, st, "website", shown), webs[i].s);
-    }
-    for (size_t i = 0; i < doc->nconnections && ni < MAX_CONTACTS; i++) {
-        const struct cv_connection *k = &doc->connections[i];
-        pos[ni] = k->text.pos;
-        items[ni++] = k->url.s ? cv_template_link(a, iconed(a, st, "link", k->text.s), k->url.s)
-                               : cv_markup_escape(a, k->text.s);
-    }
-    for (size_t i = 0; i < doc->nsocials && ni < MAX_CONTACTS; i++) {
-        const cv_social *s = &doc->socials[i];
-        const char *shown = s->label ? s->label : s->username.s;
-        if (st->contact_urls)      /* "linkedin.com/in/ada", no network name */
-            shown = cv_template_url_shown(a, s->url);
-        pos[ni] = s->username.pos;
-        /* "GitHub: feifeibear"; a network shown by name alone stays so.
-         * With icons, the icon names the network. */
-        const char *icon = st->contact_icons ? cv_social_icon(s->network.s) : NULL;
-        const char *text = icon ? cv_arena_printf(a, "%s\xC2\xA0%s", icon, shown)
-                           : st->contact_urls ? shown
-                           : strcmp(shown, s->network.s)
-                               ? cv_arena_printf(a, "%s: %s", s->network.s, shown)
-                               : shown;
-        items[ni++] = cv_template_link(a, text, s->url);
+    /* In the order the cv writes them, as RenderCV (doc.h). */
+    static const unsigned char own_order[] = {CV_CONTACT_LOCATION, CV_CONTACT_EMAIL,
+                                              CV_CONTACT_PHONE, CV_CONTACT_WEBSITE,
+                                              CV_CONTACT_CUSTOM, CV_CONTACT_SOCIAL};
+    const unsigned char *order = doc->ncontact_order ? doc->contact_order : own_order;
+    size_t norder = doc->ncontact_order ? doc->ncontact_order : 6;
+    for (size_t o = 0; o < norder; o++) {
+        switch (order[o]) {
+        case CV_CONTACT_LOCATION:
+            if (doc->location.s && ni < MAX_CONTACTS)
+                pos[ni] = doc->location.pos,
+                items[ni++] = iconed(a, st, "location", cv_markup_escape(a, doc->location.s));
+            break;
+        case CV_CONTACT_EMAIL:
+            for (size_t i = 0; i < ne && ni < MAX_CONTACTS; i++)
+                pos[ni] = emails[i].pos,
+                items[ni++] = cv_template_link(a, iconed(a, st, "email", emails[i].s),
+                                               cv_arena_printf(a, "mailto:%s", emails[i].s));
+            break;
+        case CV_CONTACT_PHONE:
+            for (size_t i = 0; i < np && ni < MAX_CONTACTS; i++) {
+                const char *shown = cv_phone_format(a, phones[i].s, doc->design.phone_format);
+                char *tel = cv_arena_strdup(a, phones[i].s), *q = tel;
+                for (const char *p = phones[i].s; *p; p++)
+                    if (isdigit((unsigned char)*p) || (*p == '+' && q == tel))
+                        *q++ = *p;
+                *q = 0;
+                pos[ni] = phones[i].pos,
+                items[ni++] = cv_template_link(a, iconed(a, st, "phone", shown),
+                                               cv_arena_printf(a, "tel:%s", tel));
+            }
+            break;
+        case CV_CONTACT_WEBSITE:
+            for (size_t i = 0; i < nw && ni < MAX_CONTACTS; i++) {
+                const char *shown = cv_template_url_shown(a, webs[i].s);
+                pos[ni] = webs[i].pos,
+                items[ni++] = cv_template_link(a, iconed(a, st, "website", shown), webs[i].s);
+            }
+            break;
+        case CV_CONTACT_CUSTOM:
+            for (size_t i = 0; i < doc->nconnections && ni < MAX_CONTACTS; i++) {
+                const struct cv_connection *k = &doc->connections[i];
+                pos[ni] = k->text.pos;
+                items[ni++] = k->url.s ? cv_template_link(a, iconed(a, st, "link", k->text.s),
+                                                          k->url.s)
+                                       : cv_markup_escape(a, k->text.s);
+            }
+            break;
+        case CV_CONTACT_SOCIAL:
+            for (size_t i = 0; i < doc->nsocials && ni < MAX_CONTACTS; i++) {
+                const cv_social *s = &doc->socials[i];
+                const char *shown = s->label ? s->label : s->username.s;
+                if (st->contact_urls)      /* "linkedin.com/in/ada", no network name */
+                    shown = cv_template_url_shown(a, s->url);
+                pos[ni] = s->username.pos;
+                /* "GitHub: feifeibear"; a network shown by name alone stays
+                 * so.  With icons, the icon names the network. */
+                const char *icon = st->contact_icons ? cv_social_icon(s->network.s) : NULL;
+                const char *text = icon ? cv_arena_printf(a, "%s\xC2\xA0%s", icon, shown)
+                                   : st->contact_urls ? shown
+                                   : strcmp(shown, s->network.s)
+                                       ? cv_arena_printf(a, "%s: %s", s->network.s, shown)
+                                       : shown;
+                items[ni++] = cv_template_link(a, text, s->url);
+            }
+            break;
+        }
     }
     return ni;
 }

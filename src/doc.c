@@ -659,6 +659,13 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
         return false;
     if (d->name.s && !*d->name.s)
         d->name.s = NULL;
+    /* RenderCV shows the connections in the order the cv has their keys. */
+    static const char *const contact_keys[] = {"location", "email", "phone", "website",
+                                               "custom_connections", "social_networks"};
+    for (size_t i = 0; i < n->n; i++)
+        for (size_t k = 0; k < 6; k++)
+            if (!strcmp(n->keys[i]->str, contact_keys[k]) && !is_null(n->items[i]))
+                d->contact_order[d->ncontact_order++] = (unsigned char)k;
     /* RenderCV downloads a photo given as a URL; cvpdf reads files only. */
     if (d->photo.s && (!strncasecmp(d->photo.s, "https://", 8) ||
                        !strncasecmp(d->photo.s, "http://", 7))) {

@@ -199,6 +199,13 @@ def valid_details_test():
           out[-800:])
     check("custom connection: its link", "https://cal.example.com/barnaby" in out, out[-800:])
 
+    rc, out, err = dump(os.path.join(OK, "contact_order.yaml"))
+    flat = " ".join(re.findall(r'^text .*"(.*)"$', out, re.M))
+    marks = [flat.find(s) for s in ["florentyna@example.com", "faguilar", "Aarhus",
+                                    "Office hours", "33 12 34 56"]]
+    check("connections in the order the cv writes them", -1 not in marks and
+          marks == sorted(marks), (marks, flat[:300]))
+
     rc, out, err = dump(os.path.join(OK, "markdown.yaml"))
     code = re.search(r'text \S+ \S+ w=\S+ (\S+) \S+ \S+ "[^"]*Rust', out)
     check("`code` is set in a monospace face", code and "Mono" in code.group(1), out[-1500:])
