@@ -51,14 +51,14 @@ size_t cv_template_text(cv_arena *a, const cv_doc *doc, const char *s, unsigned 
         *out = sp;
         return n;
     }
-    /* The keywords by first byte, each list in the profile's order, so that
-     * the first keyword that matches wins as before and a position costs
-     * only the keywords that start with its byte. */
+    /* The keywords by first byte, each list longest first (as RenderCV
+     * tries them: "C++" before "C"), so that a position costs only the
+     * keywords that start with its byte. */
     size_t nk = doc->nbold_keywords;
     size_t *len = cv_xmalloc(2 * nk * sizeof *len), *next = len + nk;
-    size_t head[256], tail[256];
+    size_t head[256];
     for (size_t b = 0; b < 256; b++)
-        head[b] = tail[b] = SIZE_MAX;
+        head[b] = SIZE_MAX;
     for (size_t k = 0; k < nk; k++) {
         const char *kw = doc->bold_keywords[k].s;
         len[k] = kw ? strlen(kw) : 0;
@@ -66,11 +66,11 @@ size_t cv_template_text(cv_arena *a, const cv_doc *doc, const char *s, unsigned 
         if (!len[k])
             continue;
         unsigned char b = (unsigned char)kw[0];
-        if (head[b] == SIZE_MAX)
-            head[b] = k;
-        else
-            next[tail[b]] = k;
-        tail[b] = k;
+        size_t *at = &head[b];
+        while (*at != SIZE_MAX && len[*at] >= len[k])
+            at = &next[*at];
+        next[k] = *at;
+        *at = k;
     }
     cv_span *o = NULL;
     size_t no = 0, co = 0;

@@ -243,6 +243,12 @@ def valid_details_test():
     faces = re.findall(r'w=\S+ (\S+) \S+ \S+ "(?:[^"]*\s)?(Python|Kubernetes)', out)
     check("bold_keywords are bold", faces and all("Bold" in f for f, w in faces), faces)
 
+    rc, out, err = dump(os.path.join(OK, "bold_keywords.yaml"))
+    bold = re.findall(r'w=\S+ \S+-Bold \S+ \S+ "([^"]*)"', out)
+    check("bold_keywords: whole words, longest first",
+          "Python" in bold and "C++" in bold and "C" in bold and "Pythonic" not in
+          " ".join(bold) and "Desmond Achebe-Lindqvist" in bold, bold)
+
     rc, out, err = dump(os.path.join(OK, "render_command_files.yaml"))
     check("render_command.design: the named file's theme", "CMUSerif" in out, out[:600])
     rc, t, err, _ = text("render_command_files.yaml")
