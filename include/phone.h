@@ -4,7 +4,9 @@
  * connections: phone_number_format): national ("(555) 123-4567"),
  * international ("+1 555-123-4567") or E164 ("+15551234567").  The number
  * is parsed and formatted by libphonenumber (through a C++ shim,
- * phone_shim.cc); a number it cannot parse is shown as written.
+ * phone_shim.cc, built as the module cvpdf-phone.so and opened when first
+ * needed); a number it cannot parse is shown as written, and so is every
+ * number when the module cannot be found.
  */
 #ifndef CV_PHONE_H
 #define CV_PHONE_H
@@ -19,7 +21,11 @@ const char *cv_phone_format(cv_arena *a, const char *number, const char *format)
 
 /* Is `number` a phone number as RenderCV accepts it: with its +country
  * code and valid for that country (libphonenumber's IsValidNumber)?  When
- * not, *why is a reason for the message. */
+ * not, *why is a reason for the message.  True when the module is not
+ * there (nothing to check with). */
 bool cv_phone_valid(const char *number, const char **why);
+
+/* Whether the module is there (found and opened on the first call). */
+bool cv_phone_available(void);
 
 #endif
