@@ -297,7 +297,9 @@ static const struct {
     {"locale", "abbreviations_for_months", "{\"$ref\": \"#/$defs/months\"}"},
     {"locale", "month_names", "{\"$ref\": \"#/$defs/months\"}"},
     {"locale", "full_names_of_months", "{\"$ref\": \"#/$defs/months\"}"},
-    {"locale", "phrases", "{\"description\": \"RenderCV's: ignored\"}"},
+    {"locale", "phrases", "{\"type\": [\"object\", \"null\"], \"additionalProperties\": "
+                          "false, \"properties\": {\"degree_with_area\": {\"$ref\": "
+                          "\"#/$defs/text\", \"description\": \"DEGREE in AREA\"}}}"},
     {"locale", "*", "{\"$ref\": \"#/$defs/text\"}"},
 };
 

@@ -402,7 +402,7 @@ def profile_tests():
         ("29 February 1900", entry("        start_date: 1900-02-29\n"), (7, 21),
          r"between 1 and 28"),
         ("31 April", entry("        start_date: 2023-04-31\n"), (7, 21), r"between 1 and 30"),
-        ("day 32", entry("        start_date: 2023-1-32\n"), (7, 21), r"day must be between 1 and 31"),
+        ("day 32", entry("        start_date: 2023-01-32\n"), (7, 21), r"day must be between 1 and 31"),
         ("year 999", entry("        start_date: 999\n"), (7, 21), r"YYYY"),
         ("five-digit year", entry("        date: 20233\n"), (7, 15), r"YYYY"),
         ("date 2023-13", entry("        date: 2023-13\n"), (7, 15), r"month must be between 1 and 12"),
