@@ -226,10 +226,14 @@ static bool known_network(cv_arena *a, const network *nw, cv_text *user,
         return cv_error_at(err, user->pos, "invalid %s username '%s': RenderCV wants %s",
                            nw->name, u, rule);
 
-    /* Usernames that would make a broken link. */
-    if (strcmp(nw->name, "WhatsApp") != 0 && cv_text_has_space(u))
+    /* A space makes an odd link; RenderCV takes it (its URL escaped), and
+     * so does cvpdf, with a warning.  In a Mastodon server it cannot be. */
+    if (!strcmp(nw->name, "Mastodon") && cv_text_has_space(u))
         return cv_error_at(err, user->pos, "%s username '%s' must not contain spaces", nw->name,
                            u);
+    if (strcmp(nw->name, "WhatsApp") != 0 && cv_text_has_space(u))
+        cv_warn(err, user->pos, "%s username '%s' contains a space: its link has %%20 there",
+                nw->name, u);
     if (strcmp(nw->name, "ORCID") == 0 && !is_orcid(u))
         return cv_error_at(err, user->pos,
                            "ORCID iD '%s' must look like 0000-0002-1825-0097", u);
@@ -256,7 +260,11 @@ static bool known_network(cv_arena *a, const network *nw, cv_text *user,
             name++;
         else if (strcmp(nw->name, "YouTube") == 0 && name[0] == '@')
             name++;
-        out->url = url->s ? url->s : cv_arena_printf(a, "%s%s", nw->url, name);
+        cv_strbuf b = {0};
+        cv_strbuf_put(a, &b, nw->url, strlen(nw->url));
+        for (const char *p = name; *p; p++)
+            cv_strbuf_put(a, &b, *p == ' ' ? "%20" : p, *p == ' ' ? 3 : 1);
+        out->url = url->s ? url->s : b.s;
     }
     if (strcmp(nw->name, "Google Scholar") == 0)
         out->label = "Google Scholar";
