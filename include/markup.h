@@ -1,6 +1,7 @@
 /* markup.h - inline markup in profile strings.
  *
  *   **bold**   *italic*   ***bold italic***   [text](url)   `code`   \* escapes
+ *   __bold__   _italic_ (at a word's edge only)   <https://url>   <name@mail>
  *
  * Parsing never fails: unmatched delimiters are literal text (as in
  * CommonMark), so a stray `*` prints as `*`.  Emphasis nests and may

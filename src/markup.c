@@ -1,9 +1,11 @@
 /* markup.c - inline markup in profile strings: **bold**, *italic*, links.
  *
  * This is the CommonMark inline algorithm cut down to what a résumé needs:
- * `*` emphasis, `[text](url)` links and backslash escapes.  `_` is not
- * markup (names like snake_case_tool stay as written), and neither are
- * HTML or autolinks.  `code` spans are: their text is literal and set in
+ * `*` and `_` emphasis, `[text](url)` links and backslash escapes.  As in
+ * Markdown (and RenderCV), `_` emphasises only at a word's edge (`_x_`,
+ * `__bold__`): names like snake_case_tool stay as written.  An autolink
+ * (`<https://example.com>`, `<ada@example.com>`) is its address, linked;
+ * other HTML is not markup.  `code` spans are: their text is literal and set in
  * the layout's monospace face (CV_STYLE_CODE), as RenderCV sets them.
  *
  * One left-to-right scan turns the string into a flat array of items:
@@ -50,6 +52,7 @@ typedef struct item {
     unsigned style;
     const char *link;
     int count, orig;    /* DELIM: stars left / stars in the run */
+    char ch;            /* DELIM: '*' or '_' (a run closes only its own kind) */
     bool can_open, can_close, active;
 } item;
 
@@ -155,7 +158,7 @@ static void emphasis(cv_arena *a, item *it, size_t lo, size_t hi)
                      cv_arena_alloc(a, (hi - lo + 1) * sizeof(int))};  /* italic */
     /* Lowest opener worth trying, per closer run length mod 3 and whether
      * the closer can also open: keeps the search linear. */
-    size_t bottom[3][2] = {{lo, lo}, {lo, lo}, {lo, lo}};
+    size_t bottom[2][3][2] = {{{lo, lo}, {lo, lo}, {lo, lo}}, {{lo, lo}, {lo, lo}, {lo, lo}}};
     size_t last = NONE;      /* the live run nearest before ci */
     for (size_t ci = lo; ci < hi; ci++) {
         item *cl = &it[ci];
@@ -163,11 +166,11 @@ static void emphasis(cv_arena *a, item *it, size_t lo, size_t hi)
             continue;
         prev[ci - lo] = last;
         while (cl->active && cl->can_close && cl->count > 0) {
-            size_t *b = &bottom[cl->orig % 3][cl->can_open];
+            size_t *b = &bottom[cl->ch == '_'][cl->orig % 3][cl->can_open];
             size_t oi = prev[ci - lo];
             for (; oi != NONE && oi >= *b; oi = prev[oi - lo]) {
                 const item *op = &it[oi];
-                if (!op->can_open || op->count == 0)
+                if (!op->can_open || op->count == 0 || op->ch != cl->ch)
                     continue;
                 if ((op->can_close || cl->can_open) && (op->orig + cl->orig) % 3 == 0 &&
                     !(op->orig % 3 == 0 && cl->orig % 3 == 0))
@@ -385,21 +388,27 @@ static void scan(parser *p, const char *s)
             continue;
         }
 
-        /* A run of stars: emphasis if it flanks something. */
-        if (c == '*') {
+        /* A run of stars or underscores: emphasis if it flanks something
+         * (an underscore run only at a word's edge, as CommonMark says). */
+        if (c == '*' || c == '_') {
             size_t j = i;
-            while (s[j] == '*')
+            while (s[j] == c)
                 j++;
             int before = class_before(s, i), after = class_at(s, j);
             bool left = after != SPACE && (after != PUNCT || before != OTHER);
             bool right = before != SPACE && (before != PUNCT || after != OTHER);
-            if (!left && !right) {
+            bool open = left, close = right;
+            if (c == '_') {
+                open = left && (!right || before == PUNCT);
+                close = right && (!left || after == PUNCT);
+            }
+            if (!open && !close) {
                 cv_strbuf_put(p->a, &p->text, s + i, j - i);
             } else {
                 flush(p);
                 int n = (int)(j - i);
-                push(p, (item){.kind = DELIM, .count = n, .orig = n, .can_open = left,
-                               .can_close = right, .active = true});
+                push(p, (item){.kind = DELIM, .count = n, .orig = n, .ch = c, .can_open = open,
+                               .can_close = close, .active = true});
             }
             i = j;
             continue;
@@ -440,6 +449,29 @@ static void scan(parser *p, const char *s)
             continue;
         }
 
+        /* An autolink, <https://...> or <name@example.com>: the address,
+         * linked (as Markdown, and so RenderCV, shows it). */
+        if (c == '<') {
+            size_t j = i + 1;
+            while (s[j] && s[j] != '>' && s[j] != '<' && !isspace((unsigned char)s[j]) &&
+                   !iscntrl((unsigned char)s[j]))
+                j++;
+            size_t n = j - i - 1;
+            const char *at = n ? memchr(s + i + 1, '@', n) : NULL;
+            bool web = n > 8 && (!strncmp(s + i + 1, "https://", 8) ||
+                                 !strncmp(s + i + 1, "http://", 7));
+            bool mail = at && at > s + i + 1 && memchr(at, '.', (size_t)(s + j - at)) &&
+                        !memchr(s + i + 1, ':', n) && !memchr(s + i + 1, '/', n);
+            if (s[j] == '>' && (web || mail)) {
+                flush(p);
+                const char *addr = cv_arena_strndup(p->a, s + i + 1, n);
+                push(p, (item){.kind = TEXT, .s = addr, .len = n,
+                               .link = web ? addr : cv_arena_printf(p->a, "mailto:%s", addr)});
+                i = j + 1;
+                continue;
+            }
+        }
+
         if (c == '[') {
             flush(p);
             CV_PUSH(p->a, p->opens, p->nopen, p->opencap, p->n);
@@ -471,7 +503,7 @@ size_t cv_markup_parse(cv_arena *a, const char *s, unsigned base_style, cv_span 
         return 0;
 
     /* Nothing markup could act on (most strings): one span. */
-    if (!strpbrk(s, "*[]\\`")) {
+    if (!strpbrk(s, "*_[]\\`<")) {
         size_t len = strlen(s);
         cv_span *sp = cv_arena_alloc(a, sizeof *sp);
         *sp = (cv_span){cv_arena_strndup(a, s, len), len, base_style, NULL};
@@ -496,11 +528,11 @@ size_t cv_markup_parse(cv_arena *a, const char *s, unsigned base_style, cv_span 
             item *it = &p.items[k];
             if (it->kind == DELIM) {
                 if (it->count <= (int)sizeof stars) {
-                    memset(stars, '*', (size_t)it->count);
+                    memset(stars, it->ch, (size_t)it->count);
                     t = stars;
                 } else {
                     for (int j = 0; j < it->count; j++)
-                        cv_strbuf_put(a, &many, "*", 1);
+                        cv_strbuf_put(a, &many, &it->ch, 1);
                     t = many.s;
                 }
                 len = (size_t)it->count;
@@ -544,7 +576,8 @@ char *cv_markup_escape(cv_arena *a, const char *s)
 {
     buf b = {0};
     for (; s && *s; s++) {
-        if (*s == '\\' || *s == '*' || *s == '[' || *s == ']' || *s == '`')
+        if (*s == '\\' || *s == '*' || *s == '_' || *s == '[' || *s == ']' || *s == '`' ||
+            *s == '<')
             cv_strbuf_put(a, &b, "\\", 1);
         cv_strbuf_put(a, &b, s, 1);
     }

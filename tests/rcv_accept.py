@@ -212,6 +212,14 @@ def valid_details_test():
     check("`code` loses its backticks", "`" not in out, out[-600:])
     bold = re.search(r'text \S+ \S+ w=\S+ (\S+) \S+ \S+ "bold claims', out)
     check("**bold** is bold", bold and "Bold" in bold.group(1), out[-1500:])
+    heavy = re.search(r'w=\S+ (\S+) \S+ \S+ "heavy"', out)
+    light = re.search(r'w=\S+ (\S+) \S+ \S+ "light"', out)
+    check("__bold__ and _italic_, as Markdown has them", heavy and "Bold" in heavy.group(1) and
+          light and "Italic" in light.group(1), out[-1500:])
+    check("snake_case_names keep their underscores", "snake_case_names" in out, out[-800:])
+    check("an autolink: its address, linked", re.search(
+        r'"https://portfolio\.example\.com"', out) and
+        "link" in out and "mailto:serafina@example.com" in out, out[-1500:])
 
     rc, out, err = dump(os.path.join(OK, "typst.yaml"))
     check("Typst math: a warning naming it", "Typst markup '$$O(n log n)$$'" in err, err)

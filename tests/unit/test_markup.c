@@ -90,7 +90,11 @@ TEST(intraword)
 {
     CHECK_STR(show("a*b*c"), "a<I:b>c");
     CHECK_STR(show("un**frigging**believable"), "un<B:frigging>believable");
-    CHECK_STR(show("snake_case_name and _x_"), "snake_case_name and _x_");
+    /* Underscores emphasise only at a word's edge (Markdown's, RenderCV's). */
+    CHECK_STR(show("snake_case_name and _x_"), "snake_case_name and <I:x>");
+    CHECK_STR(show("__bold__ and _it_alic_"), "<B:bold> and <I:it_alic>");
+    CHECK_STR(show("a_b_ and _c*d_*"), "a_b_ and <I:c*d>*");
+    CHECK_STR(show("_ x _ and 2_000_000"), "_ x _ and 2_000_000");
     CHECK_STR(show("C*"), "C*");
 }
 
@@ -168,13 +172,27 @@ TEST(strip)
     CHECK_STR(cv_markup_strip(A, "***"), "***");
 }
 
+TEST(autolinks)
+{
+    cv_span *sp;
+    size_t n = cv_markup_parse(A, "see <https://ex.example.com/a_b> or <ada@ex.co>.", 0, &sp);
+    CHECK(n == 5);
+    if (n == 5) {
+        CHECK_STR(sp[1].text, "https://ex.example.com/a_b");
+        CHECK_STR(sp[1].link, "https://ex.example.com/a_b");
+        CHECK_STR(sp[3].text, "ada@ex.co");
+        CHECK_STR(sp[3].link, "mailto:ada@ex.co");
+    }
+    CHECK_STR(show("a <b> and <x y> and <ftp://x>"), "a <b> and <x y> and <ftp://x>");
+}
+
 TEST(escape_roundtrip)
 {
     CHECK_STR(cv_markup_escape(A, "2*3 [x](y) a\\b"), "2\\*3 \\[x\\](y) a\\\\b");
     CHECK_STR(cv_markup_escape(A, ""), "");
     static const char *const samples[] = {
         "**not bold**", "*x*", "[a](b)", "a\\*b", "back\\", "\\", "snake_case", "***", "]",
-        "C++ & C#", "中文**x**", NULL};
+        "C++ & C#", "中文**x**", "_x_ __y__", "<https://a.example.com> <a@b.co>", NULL};
     for (size_t i = 0; samples[i]; i++) {
         const char *e = cv_markup_escape(A, samples[i]);
         CHECK_STR(cv_markup_strip(A, e), samples[i]);
@@ -308,6 +326,7 @@ int main(void)
     RUN(escapes);
     RUN(base_style);
     RUN(strip);
+    RUN(autolinks);
     RUN(escape_roundtrip);
     RUN(pathological);
     RUN(link_walks);
