@@ -2099,7 +2099,7 @@ bool cv_bib_import(const char *path, FILE *out, cv_error *err)
             }
             const cv_date *d = &e[i].date;
             if (d->kind == CV_DATE_YEAR)
-                fprintf(out, "    date: \"%04d\"\n", d->year);
+                fprintf(out, "    date: %04d\n", d->year);
             else if (d->kind == CV_DATE_MONTH)
                 fprintf(out, "    date: \"%04d-%02d\"\n", d->year, d->month);
             else if (d->kind == CV_DATE_TEXT) {

@@ -128,8 +128,14 @@ static bool text(ctx *c, const cv_yml *n, const char *field, cv_text *out)
     return true;
 }
 
-static bool need(ctx *c, const cv_text *t, const char *field, const char *what, cv_pos where)
+/* A required field: present.  As in RenderCV, an empty string is present
+ * (and shown as nothing: *t is then absent). */
+static bool need(ctx *c, cv_text *t, const char *field, const char *what, cv_pos where)
 {
+    if (t->s && !*t->s) {
+        t->s = NULL;
+        return true;
+    }
     return cv_text_need(t, field, what, where, c->err);
 }
 
@@ -202,7 +208,7 @@ static bool connections(ctx *c, const cv_yml *n, cv_doc *d)
     d->connections = cv_arena_alloc(c->a, sizeof *d->connections * (n->n ? n->n : 1));
     for (size_t i = 0; i < n->n; i++) {
         const cv_yml *m = n->items[i];
-        struct cv_connection *k = &d->connections[i];
+        struct cv_connection *k = &d->connections[d->nconnections];
         if (m->kind != CV_YML_MAP)
             return cv_error_at(c->err, m->pos, "a custom connection is a mapping of "
                                "placeholder, url and fontawesome_icon, not %s",
@@ -214,8 +220,9 @@ static bool connections(ctx *c, const cv_yml *n, cv_doc *d)
             !need(c, &k->icon, "fontawesome_icon", "a custom connection", m->pos) ||
             !text(c, cv_yml_get(m, "url"), "url", &k->url) || !check_url(c, &k->url, "url"))
             return false;
+        if (k->text.s)           /* an empty placeholder shows nothing */
+            d->nconnections++;
     }
-    d->nconnections = n->n;
     return true;
 }
 
@@ -438,7 +445,7 @@ static bool load_texts(ctx *c, const cv_yml *n, cv_entry *e)
     }
     for (f = cv_field_next(e->kind, NULL); f; f = cv_field_next(e->kind, f))
         if ((f->flags & CV_FIELD_REQUIRED) && cv_field_text(e, f) &&
-            !need(c, cv_field_text(e, f), f->key, cv_entry_kind_name(e->kind), n->pos))
+            !need(c, cv_field_slot(e, f), f->key, cv_entry_kind_name(e->kind), n->pos))
             return false;
     return true;
 }
