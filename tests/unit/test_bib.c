@@ -55,7 +55,7 @@ TEST(bib_styles_urls_math)
     CHECK_STR(tex("\\textbf{Bold} and \\emph{it}"), "**Bold** and *it*");
     CHECK_STR(tex("\\textit{x} {\\bf y} {\\em z}"), "*x* **y** *z*");
     CHECK_STR(tex("\\texttt{code} \\textsc{Caps}"), "code Caps");
-    CHECK_STR(tex("\\url{https://a.org/x_y}"), "[https://a.org/x_y](https://a.org/x_y)");
+    CHECK_STR(tex("\\url{https://a.org/x_y}"), "[https://a.org/x\\_y](https://a.org/x_y)");
     CHECK_STR(tex("\\href{https://a.org}{the site}"), "[the site](https://a.org)");
     CHECK_STR(tex("$O(n \\log n)$"), "O(n log n)");
     CHECK_STR(tex("$\\alpha$-approximation"), "α-approximation");
