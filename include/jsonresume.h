@@ -3,8 +3,9 @@
  *
  * JSON is YAML (libyaml reads it, yml.h keeps every node's line and
  * column), so a resume.json arrives at doc.c as a tree like any profile's.
- * cv_jsonresume_is() tells one by its content: a mapping with `basics` or
- * with two or more of JSON Resume's top-level keys and no `cv`.
+ * cv_jsonresume_is() tells one by its content: a mapping with no `cv` and
+ * with `basics`, or two or more of JSON Resume's top-level keys, or one of
+ * its parts (`work`, `education`...) and nothing else.
  * cv_jsonresume_translate() builds the RenderCV tree it stands for
  * (`cv:` with its header and sections), sharing the scalars so every
  * message still points into the .json file.  docs/profiles.md has the

@@ -45,10 +45,12 @@ bool cv_jsonresume_is(const cv_yml *root)
         return false;
     if (cv_yml_get(root, "basics"))
         return true;
+    /* Without basics: two parts, or one part and nothing else. */
     int n = 0;
     for (size_t i = 0; parts[i]; i++)
         n += cv_yml_get(root, parts[i]) != NULL;
-    return n >= 2;
+    return n >= 2 || (n == 1 && root->n == 1 && !cv_yml_get(root, "meta") &&
+                      !cv_yml_get(root, "$schema"));
 }
 
 /* ---- Building the tree ------------------------------------------------- */

@@ -31,7 +31,12 @@ TEST(detection)
     CHECK(cv_jsonresume_is(y));
     y = cv_yml_load(A, "r.yaml", "cv: {name: A}\n", 14, &E);
     CHECK(!cv_jsonresume_is(y));
+    /* One part alone is a JSON Resume; with a key of another kind, not. */
     y = cv_yml_load(A, "r.json", "{\"work\": []}", 12, &E);
+    CHECK(cv_jsonresume_is(y));
+    y = cv_yml_load(A, "r.json", "{\"work\": [], \"colour\": 1}", 26, &E);
+    CHECK(!cv_jsonresume_is(y));
+    y = cv_yml_load(A, "r.json", "{\"meta\": {}}", 12, &E);
     CHECK(!cv_jsonresume_is(y));
 }
 
