@@ -34,10 +34,10 @@ TEST(detection)
     /* One part alone is a JSON Resume; with a key of another kind, not. */
     y = cv_yml_load(A, "r.json", "{\"work\": []}", 12, &E);
     CHECK(cv_jsonresume_is(y));
-    y = cv_yml_load(A, "r.json", "{\"work\": [], \"colour\": 1}", 26, &E);
-    CHECK(!cv_jsonresume_is(y));
+    y = cv_yml_load(A, "r.json", "{\"work\": [], \"colour\": 1}", 25, &E);
+    CHECK(y && !cv_jsonresume_is(y));
     y = cv_yml_load(A, "r.json", "{\"meta\": {}}", 12, &E);
-    CHECK(!cv_jsonresume_is(y));
+    CHECK(y && !cv_jsonresume_is(y));
 }
 
 TEST(every_part)
