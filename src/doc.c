@@ -590,7 +590,9 @@ static bool section_kind(ctx *c, const cv_yml *n, cv_entry_kind *out)
             return true;
         }
         cv_error_init(&quiet);
-        if (it->kind == CV_YML_MAP && infer(&(ctx){c->a, &quiet, c->file, c->d, false, true}, it, out))
+        ctx q = *c;
+        q.err = &quiet;
+        if (it->kind == CV_YML_MAP && infer(&q, it, out))
             return true;
     }
     for (size_t i = 0; i < n->n; i++)
@@ -666,13 +668,27 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
         return false;
     if (d->name.s && !*d->name.s)
         d->name.s = NULL;
-    /* RenderCV shows the connections in the order the cv has their keys. */
+    /* RenderCV shows the connections in the order the cv has their keys
+     * (the list's order is cvpdf's own, CV_CONTACT_*).  A key that comes
+     * from --defaults (another file) takes its place in cvpdf's order. */
     static const char *const contact_keys[] = {"location", "email", "phone", "website",
                                                "custom_connections", "social_networks"};
-    for (size_t i = 0; i < n->n; i++)
-        for (size_t k = 0; k < 6; k++)
-            if (!strcmp(n->keys[i]->str, contact_keys[k]) && !is_null(n->items[i]))
-                d->contact_order[d->ncontact_order++] = (unsigned char)k;
+    for (int own = 1; own >= 0; own--)
+        for (size_t i = 0; i < n->n; i++)
+            for (unsigned char k = 0; k < 6; k++) {
+                const cv_yml *key = n->keys[i];
+                if (strcmp(key->str, contact_keys[k]) || is_null(n->items[i]) ||
+                    (key->pos.file && c->file && strcmp(key->pos.file, c->file)) == own)
+                    continue;
+                size_t at = d->ncontact_order;
+                if (!own)                    /* before the first of a later rank */
+                    for (at = 0; at < d->ncontact_order && d->contact_order[at] < k; at++)
+                        ;
+                memmove(d->contact_order + at + 1, d->contact_order + at,
+                        d->ncontact_order - at);
+                d->contact_order[at] = k;
+                d->ncontact_order++;
+            }
     /* RenderCV downloads a photo given as a URL; cvpdf reads files only. */
     if (d->photo.s && (!strncasecmp(d->photo.s, "https://", 8) ||
                        !strncasecmp(d->photo.s, "http://", 7))) {
