@@ -825,6 +825,16 @@ TEST(typst_plain)
     CHECK(E.nwarnings == 1);
 }
 
+TEST(contact_order)
+{
+    /* As RenderCV: the connections in the order the cv writes them. */
+    cv_doc *d = doc("cv:\n  name: A\n  email: a@b.co\n  social_networks: []\n"
+                    "  location: X\n  custom_connections: []\n  phone:\n");
+    CHECK(d && d->ncontact_order == 4 && d->contact_order[0] == CV_CONTACT_EMAIL &&
+          d->contact_order[1] == CV_CONTACT_SOCIAL && d->contact_order[2] == CV_CONTACT_LOCATION &&
+          d->contact_order[3] == CV_CONTACT_CUSTOM);
+}
+
 TEST(settings)
 {
     cv_doc *d = doc("cv: {name: A}\nrendercv_settings:\n  bold_keywords: [Rust, Go]\n");
@@ -961,6 +971,7 @@ int main(void)
     RUN(section_titles);
     RUN(design_note);
     RUN(typst_plain);
+    RUN(contact_order);
     RUN(settings);
     RUN(pdf_string_limits);
     RUN(social_limit);
