@@ -895,6 +895,11 @@ static void design_dates(ctx *c, cv_doc *d)
     if (d->design.single_date && *d->design.single_date &&
         d->locale.date_template == en->date_template)
         d->locale.date_template = d->design.single_date;
+    /* A RenderCV file's dates follow its design's template in every
+     * language (RenderCV's default, MONTH_ABBREVIATION YEAR), not the
+     * language's own date form: a copy, which localising keeps. */
+    if (d->design.layout && d->locale.date_template == en->date_template)
+        d->locale.date_template = cv_arena_strdup(c->a, en->date_template);
     const char *r = d->design.date_range, *s, *e;
     if (r && d->locale.to == en->to && (s = strstr(r, "START_DATE")) &&
         (e = strstr(s + 10, "END_DATE")) && s == r && !e[8]) {

@@ -267,6 +267,16 @@ def valid_details_test():
     check("locale: phrases.degree_with_area", "Mestrado em Engenharia Naval" in t or
           ("Mestrado" in t and "Engenharia Naval" in t), t)
 
+    src = os.path.join(TMP, "locale_full_design.yaml")
+    with open(os.path.join(OK, "locale_full.yaml"), encoding="utf-8") as f:
+        body = f.read()
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(body + "design:\n  theme: classic\n")
+    rc, pdf, err = render(src)
+    _, t2 = pdf_words(pdf) if rc == 0 else (set(), "")
+    check("a RenderCV file's dates keep its design's template in every language",
+          "jun 2017 – presente" in " ".join(t2.split()), t2)
+
     rc, t, err, _ = text("empty_sections.yaml")
     check("an empty section shows its title", "PUBLICATIONS" in t.upper(), t)
     rc, t, err, _ = text("no_name.yaml")
