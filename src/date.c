@@ -85,6 +85,12 @@ bool cv_date_read(const cv_yml *n, const char *field, bool free_text, cv_date *o
                            cv_yml_kind_name(n->kind));
     const char *s = n->str;
     out->pos = n->pos;
+    /* A date may be a YAML integer (2020) but not another number or a
+     * boolean (2020.5, true), as RenderCV's int | str. */
+    const char *digits_at = s + (*s == '-' || *s == '+');
+    if (n->plain && (!*digits_at || digits_at[strspn(digits_at, "0123456789")]) &&
+        !cv_text_string_only(n, field, err))
+        return false;
 
     /* present: lower case, as RenderCV wants it ("Present" is text in a
      * `date`, an error in end_date). */
