@@ -102,7 +102,16 @@ static void add(jr *j, cv_yml *to, const char *key, cv_yml *v)
  * boolean is taken as written. */
 static const cv_yml *get_str(jr *j, const cv_yml *m, const char *key)
 {
+    /* The names JSON Resume's drafts before 1.0.0 used, which many
+     * resume.json files still have: work.company, website, education.gpa,
+     * awards.awardDate, basics.picture, location.state. */
+    static const char *const older[][2] = {{"name", "company"}, {"url", "website"},
+                                           {"score", "gpa"}, {"date", "awardDate"},
+                                           {"image", "picture"}, {"region", "state"}};
     const cv_yml *v = cv_yml_get(m, key);
+    for (size_t i = 0; !v && i < sizeof older / sizeof *older; i++)
+        if (!strcmp(key, older[i][0]))
+            v = cv_yml_get(m, older[i][1]);
     if (!v || cv_yml_is_null(v))
         return NULL;
     if (v->kind != CV_YML_SCALAR) {
