@@ -231,6 +231,10 @@ static bool known_network(cv_arena *a, const network *nw, cv_text *user,
     if (!strcmp(nw->name, "Mastodon") && cv_text_has_space(u))
         return cv_error_at(err, user->pos, "%s username '%s' must not contain spaces", nw->name,
                            u);
+    for (const char *p = u; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7F)
+            return cv_error_at(err, user->pos, "%s username '%s' must not contain a line break "
+                               "or a control character", nw->name, u);
     if (strcmp(nw->name, "WhatsApp") != 0 && cv_text_has_space(u))
         cv_warn(err, user->pos, "%s username '%s' contains a space: its link has %%20 there",
                 nw->name, u);
