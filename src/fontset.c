@@ -322,7 +322,8 @@ static int add_face(cv_fontset *fs, cv_face *f)
 static int known_face(const cv_fontset *fs, const char *path, int index)
 {
     for (size_t i = 0; i < fs->nfaces; i++)
-        if (fs->faces[i]->index == index && !strcmp(fs->faces[i]->path, path))
+        if (fs->faces[i]->index == index && !fs->faces[i]->is_second &&
+            !strcmp(fs->faces[i]->path, path))
             return (int)i;
     return -1;
 }
@@ -423,6 +424,28 @@ int cv_fontset_open_file(cv_fontset *fs, const char *path, int index, cv_pos pos
         return -1;
     }
     return add_face(fs, f);
+}
+
+int cv_fontset_second(cv_fontset *fs, int id)
+{
+    if (id < 0 || (size_t)id >= fs->nfaces || fs->faces[id]->is_second)
+        return -1;
+    if (fs->faces[id]->second > 0)
+        return fs->faces[id]->second;
+    if (!cv_fontset_face(fs, id))
+        return -1;
+    cv_error err;
+    cv_error_init(&err);
+    err.quiet = true;
+    cv_face *f = new_face(fs->faces[id]->path, fs->faces[id]->index);
+    if (!load_face(fs->lib, f, (cv_pos){0}, &err)) {
+        face_free(f);
+        return -1;
+    }
+    f->is_second = true;
+    int sid = add_face(fs, f);
+    fs->faces[id]->second = sid;
+    return sid;
 }
 
 /* A face of `path` to open on first use (cv_fontset_face), `bold` as its

@@ -583,8 +583,14 @@ static void small_caps(item *it, size_t n, const cv_style *st, const cv_span *sp
         }
         bool small = false;
         if (!g) {
+            /* The capital, smaller.  In a CFF face, from a second opening
+             * of it: its code there is its own, and reads as the letter. */
             g = cv_shape_glyph(sh, face, up);
             small = true;
+            const cv_face *f = cv_fontset_face(st->eng->fonts, face);
+            int second = g && f && f->cff ? cv_fontset_second(st->eng->fonts, face) : -1;
+            if (second >= 0)
+                face = second;
         }
         uint32_t cl = g ? cv_shape_cluster(sh, face, g, text) : 0;
         if (cl) {

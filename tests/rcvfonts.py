@@ -271,6 +271,20 @@ def small_caps_test():
               x * 1.05 < small < cap * 0.93, (x, small, cap))
         # Their bottoms on the baseline, like the capital's.
         check("small caps %s: on the baseline" % what, abs(sc[1] - hh[1]) <= 3, (sc, hh))
+    # A CFF face with no small capitals (Latin Modern): the capitals drawn
+    # for lowercase letters come from a second font of the same face, so
+    # their codes read as the letters, not as the capitals drawn elsewhere.
+    lay = write("sc-lm.yaml", "extends: %s\nsection_title:\n  font: Latin Modern Roman\n"
+                "  small_caps: true\n  bold: false\n"
+                % os.path.join(ROOT, "layouts", "classic.yaml"))
+    pdf = os.path.join(TMP, "sc-lm.pdf")
+    rc, _, err = run([BIN, "-l", lay, "-o", pdf, SAMPLE])
+    txt = text_of(pdf) if rc == 0 else ""
+    lm = [l for l in run(["pdffonts", pdf])[1].splitlines() if "LMRoman" in l]
+    check("small caps: Latin Modern (CFF, none of its own) reads 'Experience' and 'Honors'",
+          "Experience" in txt and "Honors" in txt and "ExPE" not in txt, txt[:400])
+    check("small caps: ... from two fonts of Latin Modern, both CFF",
+          len(lm) == 2 and all("Type 0C" in l for l in lm), lm)
     # Ember's headline: Gentium Book Plus's small capitals.
     rc, runs, err = dump(sample_with("theme: ember"), "sc-ember")
     r = find(runs, "Reliability engineer")
