@@ -557,12 +557,12 @@ static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
     size_t n = cv_markup_parse(c->tmp, t, 0, &sp);
     cv_line *lines;
     cv_style title_buf;
-    size_t nl = set(c, cv_style_role(st, CV_ROLE_TITLE, &title_buf), sp, n, &tf, width,
-                    sec->pos, &lines);
+    const cv_style *tst = cv_style_role(st, CV_ROLE_TITLE, &title_buf);
+    size_t nl = set(c, tst, sp, n, &tf, width, sec->pos, &lines);
     float h, base;
     line_box(st, st->title_size, &h, &base);
     const char *what = cv_arena_printf(c->a, "the title of section '%s'", sec->title);
-    const cv_face *f = cv_fontset_face(st->eng->fonts, st->chain[0][0]);
+    const cv_face *f = cv_fontset_face(st->eng->fonts, tst->chain[0][0]);   /* the title's */
     c->block = 0;
     begin_block(c);
     c->tag = tag(c, c->cont, "H2");
