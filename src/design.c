@@ -140,6 +140,10 @@ static const char *const fonts[][2] = {
     {"New Computer Modern", "CMU Serif"},   {"Computer Modern", "CMU Serif"},
     {"Latin Modern Roman", "CMU Serif"},    {"Open Sans", "Lato"},
     {"Roboto", "Lato"},              {"Lato", "Lato"},
+    {"Poppins", "Lato"},             {"Open Sauce Sans", "Lato"},
+    {"Mukta", "Noto Sans"},          {"Noto Sans", "Noto Sans"},
+    {"Libertinus Serif", "EB Garamond"},    /* an old-style serif with a short line box */
+    {"DejaVu Sans Mono", "DejaVu Sans Mono"},
 };
 
 static const char *font_for(const char *name)

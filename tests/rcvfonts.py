@@ -201,6 +201,21 @@ def faces_test():
         check("faces: %s embeds %s" % (theme, ", ".join(faces)),
               all(any(f == g or f.startswith(g + "-") or f == g for f in got) or g in got
                   for g in faces), got)
+    # Every family RenderCV offers is accepted: its own face where Debian
+    # packages it, else the stand-in.
+    offered = {"Libertinus Serif": "EBGaramond", "New Computer Modern": "CMUSerif",
+               "DejaVu Sans Mono": "DejaVuSansMono", "Mukta": "NotoSans",
+               "Open Sans": "Lato", "Gentium Book Plus": "GentiumBookPlus",
+               "Noto Sans": "NotoSans", "Lato": "Lato", "Source Sans 3": "Lato",
+               "EB Garamond": "EBGaramond", "Open Sauce Sans": "Lato", "Fontin": "Lato",
+               "Roboto": "Lato", "Ubuntu": "Lato", "Poppins": "Lato", "Raleway": "Lato",
+               "XCharter": "DejaVuSerif"}
+    for family, face in offered.items():
+        rc, runs, err = dump(sample_with("theme: classic\ntypography:\n  font_family: %s"
+                                         % family), "offered")
+        r = find(runs, "Halved incident")
+        check("faces: RenderCV's %s is set in %s" % (family, face),
+              rc == 0 and r and r["face"].startswith(face), (r, err[-200:]))
     # EB Garamond is embedded with its CFF outlines (pdffonts: CID Type 0C).
     rc, out, _ = run(["pdffonts", os.path.join(TMP, "face-ink.pdf")])
     check("faces: ink's EB Garamond is CFF (CID Type 0C)",
