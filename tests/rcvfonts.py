@@ -355,7 +355,9 @@ def icons_test():
     check("icons: an unknown icon is a warning naming it",
           rc == 0 and re.search(r"cicons\.yaml:\d+:\d+: warning: no icon named 'no-such-icon'",
                                 err), err)
-    want = {"Office hours": "\uf073", "Teaching": "\uf19d", "Elsewhere": "\uf0c1"}
+    # RenderCV's own icons: an outlined envelope, LinkedIn's square logo.
+    want = {"Office hours": "\uf073", "Teaching": "\uf19d", "Elsewhere": "\uf0c1",
+            "marguerite@example.org": "\uf003"}
     for label, glyph in want.items():
         r = find(runs, label)
         before = r and [x for x in line_of(runs, r) if x["x"] < r["x"]]
