@@ -89,10 +89,11 @@
  * whole paragraph, at a cost in proportion to it, not to its square, and
  * never the memory of all its breaks at once. */
 #define LONG_PARA 16384
+#define WINDOW 8192
+
 /* Synthesised small capitals are spaced this much, thousandths of an em of
  * their size. */
 #define SMALL_CAPS_TRACKING 30
-#define WINDOW 8192
 
 enum brk_kind {
     B_NONE,                  /* no break after this item */
@@ -552,7 +553,7 @@ static void join_arabic(cv_arena *a, item *it, size_t n, cv_shaper *sh)
     }
 }
 
-/* text.small_caps: each lowercase letter drawn as the face's small capital
+/* fmt->small_caps: each lowercase letter drawn as the face's small capital
  * (smcp), or where the face has none as its capital at CV_SMALL_CAPS_SCALE
  * of the size (item.small), a little spaced.  Either is a cluster code point
  * (shape.h) that carries the letter itself, so the text reads as written. */
