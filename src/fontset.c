@@ -547,20 +547,42 @@ static size_t fc_list(cv_fontset *fs, FcConfig *cfg, const char *family, char **
     return added;
 }
 
+/* How many leading characters the file names (not directories) of a and b
+ * share. */
+static size_t same_start(const char *a, const char *b)
+{
+    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+    a = sa ? sa + 1 : a;
+    b = sb ? sb + 1 : b;
+    size_t n = 0;
+    while (a[n] && a[n] == b[n])
+        n++;
+    return n;
+}
+
 /* The catalogue entry that best serves `family` in the style asked for:
  * the same weight first, then the same slant, then the normal width (not
- * a condensed face listed under the family's name), then TrueType before CFF
- * (and the first file in sorted order); -1 when it has none. */
+ * a condensed face listed under the family's name), then TrueType before CFF,
+ * then the file named most like the family's regular face's (EB Garamond's
+ * optical sizes: 12-Italic beside 12-Regular, not 08-Italic), then the
+ * first listed; -1 when it has none. */
 static int best_entry(const cv_fontset *fs, const char *family, bool bold, bool italic)
 {
     int best = -1, best_score = -1;
+    const char *regular = NULL;
+    if (bold || italic) {
+        int r = best_entry(fs, family, false, false);
+        regular = r >= 0 ? fs->cat[r].path : NULL;
+    }
+    size_t best_like = 0;
     for (size_t i = 0; i < fs->ncat; i++) {
         const entry *e = &fs->cat[i];
         if (strcasecmp(e->family, family))
             continue;
         int score = (e->bold == bold) * 8 + (e->italic == italic) * 4 + !e->narrow * 2 + !e->cff;
-        if (score > best_score)
-            best = (int)i, best_score = score;
+        size_t like = regular ? same_start(e->path, regular) : 0;
+        if (score > best_score || (score == best_score && like > best_like))
+            best = (int)i, best_score = score, best_like = like;
     }
     return best;
 }

@@ -192,7 +192,8 @@ def faces_test():
             "sb2nov": ["CMUSerif-Roman"],
             "moderncv": ["Lato-Regular"],
             "harvard": ["DejaVuSerif"],
-            "ink": ["EBGaramond12-Regular", "EBGaramond12-Bold"],
+            # EB Garamond's styles from one optical size (12, not 08's italic).
+            "ink": ["EBGaramond12-Regular", "EBGaramond12-Bold", "EBGaramond12-Italic"],
             "opal": ["Lato-Regular"],
             "ember": ["Lato-Regular", "GentiumBookPlus-Bold"]}
     for theme, faces in want.items():
