@@ -173,7 +173,9 @@ bool cv_style_load(cv_arena *a, const char *path, cv_engine *eng, cv_style *st,
                    cv_error *err);
 /* The same with the layout tree `over` (design.h's translation of a
  * profile's design:) laid over the file's, as a child over what it
- * extends; `over` may be NULL. */
+ * extends; `over` may be NULL.  A family `over` names that is not
+ * installed is a warning (RenderCV accepts any name), and the file's
+ * family for that part stays. */
 bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_engine *eng,
                         cv_style *st, cv_error *err);
 /* The sorts of value a layout key takes, for the JSON Schema (schema.h). */

@@ -865,6 +865,59 @@ bool cv_style_load(cv_arena *a, const char *path, cv_engine *eng, cv_style *st,
     return cv_style_load_over(a, path, NULL, eng, st, err);
 }
 
+/* A copy of mapping `m` in the arena whose key `name` holds `v` instead, or
+ * is left out when `v` is NULL. */
+static cv_yml *with_item(cv_arena *a, const cv_yml *m, const char *name, cv_yml *v)
+{
+    cv_yml *c = cv_arena_alloc(a, sizeof *c);
+    *c = *m;
+    c->keys = cv_arena_alloc(a, sizeof *c->keys * (m->n ? m->n : 1));
+    c->items = cv_arena_alloc(a, sizeof *c->items * (m->n ? m->n : 1));
+    c->n = 0;
+    for (size_t i = 0; i < m->n; i++) {
+        bool hit = !strcmp(m->keys[i]->str, name);
+        if (hit && !v)
+            continue;
+        c->keys[c->n] = m->keys[i];
+        c->items[c->n++] = hit ? v : m->items[i];
+    }
+    return c;
+}
+
+/* A design's family that is not installed is a warning, as Typst's unknown
+ * fonts are, and the theme's own family stays: `over` without that key. */
+static const cv_yml *installed_families(cv_arena *a, const cv_yml *over, cv_fontset *fs,
+                                        cv_error *err)
+{
+    static const char *const parts[][2] = {
+        {"font", "family"}, {"header", "name_font"}, {"header", "headline_font"},
+        {"header", "contact_font"}, {"section_title", "font"}};
+    cv_pos said[5];
+    size_t nsaid = 0;
+    for (size_t k = 0; k < sizeof parts / sizeof *parts; k++) {
+        const cv_yml *sec = cv_yml_get(over, parts[k][0]);
+        const cv_yml *v = sec ? cv_yml_get(sec, parts[k][1]) : NULL;
+        if (!v || v->kind != CV_YML_SCALAR || cv_yml_is_null(v) || is_font_path(v->str))
+            continue;
+        cv_error quiet;
+        cv_error_init(&quiet);
+        quiet.quiet = true;
+        bool synth;
+        if (cv_fontset_find_lazy(fs, v->str, false, false, &synth, v->pos, &quiet) >= 0)
+            continue;
+        /* One family for every part (a string) is one warning. */
+        bool dup = false;
+        for (size_t i = 0; i < nsaid; i++)
+            dup |= said[i].line == v->pos.line && said[i].col == v->pos.col;
+        if (!dup)
+            cv_warn(err, v->pos, "no font of family '%s' in fonts/ or through fontconfig: the "
+                    "theme's face stands in", v->str);
+        said[nsaid++] = v->pos;
+        over = with_item(a, over, parts[k][0], with_item(a, sec, parts[k][1], NULL));
+    }
+    return over;
+}
+
 bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_engine *eng,
                         cv_style *st, cv_error *err)
 {
@@ -876,6 +929,8 @@ bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_en
     cv_yml *root = load_tree(a, eng->inputs, path, 0, err);
     if (!root)
         return false;
+    if (over && over->kind == CV_YML_MAP)
+        over = installed_families(a, over, fs, err);
     if (over)
         root = (cv_yml *)cv_yml_merge(a, root, over);
     if (!cv_yml_check_keys(root, top_keys, "the layout", err))

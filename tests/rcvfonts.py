@@ -168,6 +168,14 @@ def roles_test():
     name = find(runs, "Marguerite Okonkwo")
     check("roles: one font_family is the name's too (over ember's Gentium)",
           rc == 0 and name and name["face"] == "Lato-Bold", name)
+    # A design's family that is not installed: a warning (one, for every part
+    # it names), as Typst's, and the theme's faces stand in.
+    rc, runs, err = dump(sample_with("theme: ember\ntypography:\n  font_family: No Such Face"),
+                         "ember-nope")
+    name = find(runs, "Marguerite Okonkwo")
+    check("roles: a design family not installed is one warning, the theme's faces stay",
+          rc == 0 and err.count("warning: no font of family 'No Such Face'") == 1 and
+          name and name["face"].startswith("GentiumBookPlus"), (err, name))
     # A layout names the families directly; an unknown one is an error at it.
     lay = write("roles-layout.yaml", "extends: %s\nsection_title:\n  font: Gentium Plus\n"
                 % os.path.join(ROOT, "layouts", "classic.yaml"))

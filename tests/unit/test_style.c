@@ -8,6 +8,7 @@
 #include "engine.h"
 #include "markup.h"
 #include "style.h"
+#include "yml.h"
 
 static cv_engine *eng;
 #include "errcheck.h"
@@ -112,6 +113,20 @@ TEST(role_fonts)
     CHECK(!load2(NULL, "header: {name_font: No Such Family Anywhere}\n", &s));
     CHECK(has(errstr(), "no font of family 'No Such Family Anywhere'"));
     CHECK(E.pos.line == 1 && E.pos.col == 21);
+    /* Laid over a layout by a profile's design:, a family that is not
+     * installed is a warning, and the layout's own stays. */
+    FILE *f = fopen("build/san/t-style.yaml", "w");
+    fputs("font: {family: Lato}\nheader: {name_font: Gentium Book Plus}\n", f);
+    fclose(f);
+    const char *design = "header: {name_font: No Such Family Anywhere}\n";
+    cv_arena *a = cv_arena_new();
+    cv_error_init(&E);
+    E.quiet = true;
+    cv_yml *over = cv_yml_load(a, "p.yaml", design, strlen(design), &E);
+    CHECK(over && cv_style_load_over(a, "build/san/t-style.yaml", over, eng, &s, &E));
+    CHECK(!E.set && E.nwarnings == 1);
+    CHECK_STR(cv_fontset_family(fs, s.role_face[CV_ROLE_NAME][0]), "Gentium Book Plus");
+    cv_arena_free(a);
     CHECK(!load2(NULL, "section_title: {font: [Lato]}\n", &s));
     CHECK(has(errstr(), "1:23:"));
 }
