@@ -26,6 +26,10 @@
 
 enum { CV_ALIGN_LEFT, CV_ALIGN_CENTER, CV_ALIGN_RIGHT };
 enum { CV_PHOTO_RIGHT, CV_PHOTO_LEFT, CV_PHOTO_SIDEBAR };
+/* The parts of the page that may have a family of their own
+ * (header.name_font, header.headline_font, header.contact_font,
+ * section_title.font): cv_style_role(). */
+enum { CV_ROLE_NAME, CV_ROLE_HEADLINE, CV_ROLE_CONTACT, CV_ROLE_TITLE, CV_NROLES };
 #define CV_MAX_NAMES 32
 
 /* A list of section names from the layout (`keep_together: [skills]`):
@@ -72,6 +76,12 @@ typedef struct cv_style {
     bool synth[4][CV_MAX_CHAIN];
     size_t nchain;
     int mono;                /* font.mono: the face of `code`; -1: the text's own */
+    /* Per-role families (CV_ROLE_*): the name the layout gives (NULL: the
+     * body's family), where, and the faces of each style (-1: none). */
+    const char *role_family[CV_NROLES];
+    cv_pos role_pos[CV_NROLES];
+    int role_face[CV_NROLES][4];
+    bool role_synth[CV_NROLES][4];
     float size, line_spacing;
 
     /* Colours 0xRRGGBB. */
@@ -89,6 +99,10 @@ typedef struct cv_style {
     int header_align;
     float name_size, headline_size, contact_size, header_gap;
     bool name_bold, native_name_beside;
+    bool headline_bold, contact_bold;     /* header.headline_bold, contact_bold */
+    /* Small capitals (the face's smcp glyphs, else capitals set smaller):
+     * header.name_small_caps, headline_small_caps, contact_small_caps. */
+    bool name_small_caps, headline_small_caps, contact_small_caps;
     unsigned name_color;
     const char *contact_separator;
     bool contact_icons;           /* header.icons: Fork Awesome icons before contacts */
@@ -98,6 +112,7 @@ typedef struct cv_style {
     /* Section titles. */
     float title_size, title_space_before, title_space_after;
     bool title_bold, title_uppercase, title_rule;
+    bool title_small_caps;        /* section_title.small_caps */
     int title_align;              /* CV_ALIGN_* */
     bool title_rule_beside;       /* the rule runs on from the title, not under it */
     float rule_width, rule_gap;
@@ -158,7 +173,9 @@ bool cv_style_load(cv_arena *a, const char *path, cv_engine *eng, cv_style *st,
                    cv_error *err);
 /* The same with the layout tree `over` (design.h's translation of a
  * profile's design:) laid over the file's, as a child over what it
- * extends; `over` may be NULL. */
+ * extends; `over` may be NULL.  A family `over` names that is not
+ * installed is a warning (RenderCV accepts any name), and the file's
+ * family for that part stays. */
 bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_engine *eng,
                         cv_style *st, cv_error *err);
 /* The sorts of value a layout key takes, for the JSON Schema (schema.h). */
@@ -194,6 +211,11 @@ typedef struct cv_layout_key {
  * 18mm) or null (columns.sidebar: ~) has a row of its own as well as its
  * keys' rows.  Returns how many; *out is valid until cv_arena_free(a). */
 size_t cv_style_keys(cv_arena *a, const cv_layout_key **out);
+
+/* The style that sets role `role` (CV_ROLE_*): `st` itself when the role
+ * has no family of its own, else a copy in *buf whose fallback chain
+ * starts with the role's faces (then the body's).  Valid while both are. */
+const cv_style *cv_style_role(const cv_style *st, int role, cv_style *buf);
 
 /* The built-in defaults (what an empty layout gives), fonts not opened. */
 void cv_style_defaults(cv_style *st);

@@ -31,11 +31,13 @@
 #include <wctype.h>
 
 #include "flow.h"
+#include "icons.h"
 #include "markup.h"
 #include "photo.h"
 #include "quotes.h"
 #include "phone.h"
 #include "template.h"
+#include "utf8.h"
 
 const char *cv_keep_rule(cv_keep k)
 {
@@ -268,8 +270,37 @@ static const char *iconed(cv_arena *a, const cv_style *st, const char *what, con
     return icon ? cv_arena_printf(a, "%s\xC2\xA0%s", icon, text) : text;   /* no-break space */
 }
 
+/* The icon a custom connection names (`fontawesome_icon`), looked up in the
+ * icon face of the layout's chain (icons.h), as UTF-8; an unknown name gets
+ * the link icon and a warning naming it. */
+static const char *custom_icon(cv_arena *a, const cv_style *st, const cv_text *name,
+                               cv_error *err)
+{
+    const char *link = cv_social_icon("link");
+    cv_fontset *fs = st->eng->fonts;
+    int face = -1;
+    for (size_t i = 0; i < st->nchain && face < 0; i++) {
+        const char *fam = cv_fontset_family(fs, st->chain[0][i]);
+        if (fam && !strcasecmp(fam, "forkawesome"))
+            face = st->chain[0][i];
+    }
+    if (!name->s || face < 0)
+        return link;
+    uint32_t cp = cv_icon_lookup(fs, face, name->s);
+    if (!cp) {
+        if (err)
+            cv_warn(err, name->pos, "no icon named '%s' in Fork Awesome (Font Awesome 4.7's "
+                    "icons and the Font Awesome 6 names cvpdf maps to them): the link icon "
+                    "stands in", name->s);
+        return link;
+    }
+    char *u = cv_arena_alloc(a, 5);
+    u[cv_utf8_encode(cp, u)] = 0;
+    return u;
+}
+
 static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
-                            const char **items, cv_pos *pos)
+                            const char **items, cv_pos *pos, cv_error *err)
 {
     size_t ni = 0;
     if (doc->location.s)
@@ -307,8 +338,10 @@ static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
     for (size_t i = 0; i < doc->nconnections && ni < MAX_CONTACTS; i++) {
         const struct cv_connection *k = &doc->connections[i];
         pos[ni] = k->text.pos;
-        items[ni++] = k->url.s ? cv_template_link(a, iconed(a, st, "link", k->text.s), k->url.s)
-                               : cv_markup_escape(a, k->text.s);
+        const char *text = k->url.s ? k->text.s : cv_markup_escape(a, k->text.s);
+        if (st->contact_icons)
+            text = cv_arena_printf(a, "%s\xC2\xA0%s", custom_icon(a, st, &k->icon, err), text);
+        items[ni++] = k->url.s ? cv_template_link(a, text, k->url.s) : text;
     }
     for (size_t i = 0; i < doc->nsocials && ni < MAX_CONTACTS; i++) {
         const cv_social *s = &doc->socials[i];
@@ -352,7 +385,12 @@ static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float wi
     const cv_doc *doc = c->doc;
     cv_textfmt nf = {.size = st->name_size, .color = st->name_color,
                      .link_color = st->name_color,
-                     .style = st->name_bold ? CV_STYLE_BOLD : 0};
+                     .style = st->name_bold ? CV_STYLE_BOLD : 0,
+                     .small_caps = st->name_small_caps};
+    cv_style name_buf, head_buf;
+    const cv_style *body = st;
+    const cv_style *nst = cv_style_role(st, CV_ROLE_NAME, &name_buf);
+    const cv_style *hst = cv_style_role(st, CV_ROLE_HEADLINE, &head_buf);
     cv_span *sp;
     size_t n;
     cv_line *lines;
@@ -365,18 +403,20 @@ static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float wi
             name = cv_arena_printf(c->tmp, "%s\xE2\x80\x82%s", name,     /* en space */
                                    cv_markup_escape(c->tmp, doc->native_name.s));
         n = cv_markup_parse(c->tmp, name, 0, &sp);
-        nl = set(c, st, sp, n, &nf, width, doc->name.pos, &lines);
-        line_box(st, st->name_size, &h, &base);
+        nl = set(c, nst, sp, n, &nf, width, doc->name.pos, &lines);
+        line_box(body, st->name_size, &h, &base);
         c->tag = tag(c, c->head, "H1");
         add_head_lines(c, vl, st, lines, nl, dx, width, st->name_size * 1.2f, base, 0,
                        "the name");
     }
     if (doc->headline.s) {
         cv_textfmt hf = {.size = st->headline_size, .color = st->muted_color,
-                         .link_color = st->link_color};
+                         .link_color = st->link_color,
+                         .style = st->headline_bold ? CV_STYLE_BOLD : 0,
+                         .small_caps = st->headline_small_caps};
         n = cv_template_text(c->tmp, doc, doc->headline.s, 0, &sp);
-        nl = set(c, st, sp, n, &hf, width, doc->headline.pos, &lines);
-        line_box(st, st->headline_size, &h, &base);
+        nl = set(c, hst, sp, n, &hf, width, doc->headline.pos, &lines);
+        line_box(body, st->headline_size, &h, &base);
         c->tag = tag(c, c->head, "P");
         add_head_lines(c, vl, st, lines, nl, dx, width, h, base, 2, "the headline");
     }
@@ -389,9 +429,14 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
 {
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact_items(c->tmp, st, c->doc, items, pos);
+    size_t ni = contact_items(c->tmp, st, c->doc, items, pos, c->err);
     unsigned cc = st->contact_color <= 0xFFFFFF ? st->contact_color : st->text_color;
-    cv_textfmt cf = {.size = st->contact_size, .color = cc, .link_color = cc};
+    cv_textfmt cf = {.size = st->contact_size, .color = cc, .link_color = cc,
+                     .style = st->contact_bold ? CV_STYLE_BOLD : 0,
+                     .small_caps = st->contact_small_caps};
+    cv_style role_buf;
+    const cv_style *body = st;
+    st = cv_style_role(st, CV_ROLE_CONTACT, &role_buf);
     cv_span *sep_sp;
     size_t nsep = cv_markup_parse(c->tmp, cv_markup_escape(c->tmp, st->contact_separator), 0,
                                   &sep_sp);
@@ -407,7 +452,7 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
                                  measure(c, st, x_sp, nx, &cf)
                            : 0;
     float h, base;
-    line_box(st, st->contact_size, &h, &base);
+    line_box(body, st->contact_size, &h, &base);
     c->tag = ni ? tag(c, c->head, "P") : 0;
     bool first_line = true;
     for (size_t i = 0; i < ni;) {
@@ -501,7 +546,8 @@ static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
 {
     cv_textfmt tf = {.size = st->title_size, .color = st->title_color,
                      .link_color = st->title_color,
-                     .style = st->title_bold ? CV_STYLE_BOLD : 0, .tracking = 0};
+                     .style = st->title_bold ? CV_STYLE_BOLD : 0, .tracking = 0,
+                     .small_caps = st->title_small_caps};
     const char *t = cv_markup_escape(c->tmp, sec->title);
     if (st->title_uppercase) {
         t = upper(c->tmp, t);
@@ -510,11 +556,13 @@ static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
     cv_span *sp;
     size_t n = cv_markup_parse(c->tmp, t, 0, &sp);
     cv_line *lines;
-    size_t nl = set(c, st, sp, n, &tf, width, sec->pos, &lines);
+    cv_style title_buf;
+    const cv_style *tst = cv_style_role(st, CV_ROLE_TITLE, &title_buf);
+    size_t nl = set(c, tst, sp, n, &tf, width, sec->pos, &lines);
     float h, base;
     line_box(st, st->title_size, &h, &base);
     const char *what = cv_arena_printf(c->a, "the title of section '%s'", sec->title);
-    const cv_face *f = cv_fontset_face(st->eng->fonts, st->chain[0][0]);
+    const cv_face *f = cv_fontset_face(st->eng->fonts, tst->chain[0][0]);   /* the title's */
     c->block = 0;
     begin_block(c);
     c->tag = tag(c, c->cont, "H2");
@@ -1029,7 +1077,7 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_style *st, float wid
 {
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact_items(c->tmp, st, c->doc, items, pos);
+    size_t ni = contact_items(c->tmp, st, c->doc, items, pos, c->err);
     if (!ni)
         return;
     cv_section sec = {.key = "contact",

@@ -128,17 +128,22 @@ static cv_yml *length(cv_arena *a, const cv_yml *v, float body)
     return (cv_yml *)v;
 }
 
-/* Faces RenderCV names and what cvpdf uses (Debian packages them, with
- * TrueType outlines): docs/rendercv.md lists them. */
+/* Faces RenderCV names and what cvpdf uses: the face itself where Debian
+ * packages it, else the nearest packaged one (docs/rendercv.md lists
+ * them). */
 static const char *const fonts[][2] = {
     {"Source Sans 3", "Lato"},       {"Source Sans Pro", "Lato"},
     {"XCharter", "DejaVu Serif"},    {"Charter", "DejaVu Serif"},
     {"Raleway", "Lato"},             {"Fontin", "Lato"},
     {"Ubuntu", "Lato"},              {"Gentium Book Plus", "Gentium Book Plus"},
-    {"EB Garamond", "CMU Serif"},    /* Debian's is CFF: not embedded yet */
+    {"EB Garamond", "EB Garamond"},  /* fonts-ebgaramond (CFF outlines) */
     {"New Computer Modern", "CMU Serif"},   {"Computer Modern", "CMU Serif"},
     {"Latin Modern Roman", "CMU Serif"},    {"Open Sans", "Lato"},
     {"Roboto", "Lato"},              {"Lato", "Lato"},
+    {"Poppins", "Lato"},             {"Open Sauce Sans", "Lato"},
+    {"Mukta", "Noto Sans"},          {"Noto Sans", "Noto Sans"},
+    {"Libertinus Serif", "EB Garamond"},    /* an old-style serif with a short line box */
+    {"DejaVu Sans Mono", "DejaVu Sans Mono"},
 };
 
 static const char *font_for(const char *name)
@@ -252,7 +257,7 @@ static const opt opts[] = {
     {"typography.line_spacing", SPACING, {"font.line_spacing"}},
     {"typography.alignment", ALIGN_BODY, {0}},
     {"typography.date_and_location_column_alignment", NONE, {0}},
-    {"typography.font_family", FONT, {"font.family"}},
+    {"typography.font_family", FONT, {0}},
     {"typography.font_size", GROUP, {0}},
     {"typography.font_size.body", LEN, {"font.size"}},
     {"typography.font_size.name", LEN, {"header.name_size"}},
@@ -260,14 +265,14 @@ static const opt opts[] = {
     {"typography.font_size.connections", LEN, {"header.contact_size"}},
     {"typography.font_size.section_titles", LEN, {"section_title.size"}},
     {"typography.small_caps", GROUP, {0}},
-    {"typography.small_caps.name", NONE, {0}},
-    {"typography.small_caps.headline", NONE, {0}},
-    {"typography.small_caps.connections", NONE, {0}},
-    {"typography.small_caps.section_titles", NONE, {0}},
+    {"typography.small_caps.name", TO, {"header.name_small_caps"}},
+    {"typography.small_caps.headline", TO, {"header.headline_small_caps"}},
+    {"typography.small_caps.connections", TO, {"header.contact_small_caps"}},
+    {"typography.small_caps.section_titles", TO, {"section_title.small_caps"}},
     {"typography.bold", GROUP, {0}},
     {"typography.bold.name", TO, {"header.name_bold"}},
-    {"typography.bold.headline", NONE, {0}},
-    {"typography.bold.connections", NONE, {0}},
+    {"typography.bold.headline", TO, {"header.headline_bold"}},
+    {"typography.bold.connections", TO, {"header.contact_bold"}},
     {"typography.bold.section_titles", TO, {"section_title.bold"}},
     {"links", GROUP, {0}},
     {"links.underline", NONE, {0}},
@@ -418,17 +423,29 @@ static bool apply(walk *w, const opt *o, const cv_yml *v)
         return true;
     }
     case FONT: {
-        const cv_yml *f = v->kind == CV_YML_MAP ? cv_yml_get(v, "body") : v;
-        if (v->kind == CV_YML_MAP) {
-            static const char *const keys[] = {"body", "name", "headline", "connections",
-                                               "section_titles", NULL};
-            if (!cv_yml_check_keys(v, keys, "typography.font_family", w->err))
+        /* One family for everything, or one per part: body, name,
+         * headline, connections, section_titles (RenderCV's keys), each
+         * onto its layout key; a part the mapping leaves out keeps the
+         * theme's. */
+        static const char *const keys[] = {"body", "name", "headline", "connections",
+                                           "section_titles", NULL};
+        static const char *const to[] = {"font.family", "header.name_font",
+                                         "header.headline_font", "header.contact_font",
+                                         "section_title.font"};
+        if (v->kind == CV_YML_MAP &&
+            !cv_yml_check_keys(v, keys, "typography.font_family", w->err))
+            return false;
+        for (size_t k = 0; keys[k]; k++) {
+            const cv_yml *f = v->kind == CV_YML_MAP ? cv_yml_get(v, keys[k]) : v;
+            if (!f)
+                continue;
+            if (!str_of(w, f, &s))
                 return false;
+            /* One family (a string) is every part's, whatever the theme
+             * gave them. */
+            if (s)
+                put(a, w->layout, to[k], scalar(a, font_for(s), f->pos));
         }
-        if (!f || !str_of(w, f, &s))
-            return !w->err->set;
-        if (s)
-            to_all(w, o, scalar(a, font_for(s), f->pos));
         return true;
     }
     case ALIGN_BODY:

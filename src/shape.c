@@ -935,6 +935,27 @@ uint32_t cv_shape_cluster(cv_shaper *sh, int face, unsigned gid, const char *tex
     return cluster_cp(sh, face, gid, text, strlen(text));
 }
 
+unsigned cv_shape_small_cap(cv_shaper *sh, int face, uint32_t cp)
+{
+    const cv_face *f = cv_fontset_face(sh->fs, face);
+    face_cache *c = face_of(sh, face);
+    if (!f || !c || cp >= CV_CLUSTER_BASE)
+        return 0;
+    unsigned plain = glyph_of(c, cp);
+    if (!plain)
+        return 0;
+    hb_buffer_t *buf = hb_buffer_create();
+    hb_buffer_add_utf32(buf, &cp, 1, 0, 1);
+    hb_buffer_guess_segment_properties(buf);
+    static const hb_feature_t smcp[] = {{HB_TAG('s', 'm', 'c', 'p'), 1, 0, ~0u}};
+    hb_shape((hb_font_t *)f->hb, buf, smcp, 1);
+    unsigned ng;
+    hb_glyph_info_t *gi = hb_buffer_get_glyph_infos(buf, &ng);
+    unsigned g = ng == 1 && gi[0].codepoint != plain ? gi[0].codepoint : 0;
+    hb_buffer_destroy(buf);
+    return g;
+}
+
 bool cv_shape_complex(cv_shaper *sh, int face, const uint32_t *cps, size_t n, uint32_t *out)
 {
     const cv_face *f = cv_fontset_face(sh->fs, face);

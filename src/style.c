@@ -25,7 +25,7 @@
 #include "yml.h"
 
 enum kind { LEN, NUM, BOOL, COLOR, STR, ALIGN, BREAKING, COUNT, FRACTION, NAMES, SIDE, PHOTOPOS,
-            EM };
+            EM, FAMILY };
 
 #define MAX_LAYOUT_STRING 1024
 
@@ -54,6 +54,14 @@ static const key keys[] = {
     KS("header", "name_size", name_size, 144),
     K("header", "name_bold", BOOL, name_bold),
     K("header", "name_color", COLOR, name_color),
+    K("header", "name_font", FAMILY, role_family[CV_ROLE_NAME]),
+    K("header", "name_small_caps", BOOL, name_small_caps),
+    K("header", "headline_font", FAMILY, role_family[CV_ROLE_HEADLINE]),
+    K("header", "headline_bold", BOOL, headline_bold),
+    K("header", "headline_small_caps", BOOL, headline_small_caps),
+    K("header", "contact_font", FAMILY, role_family[CV_ROLE_CONTACT]),
+    K("header", "contact_bold", BOOL, contact_bold),
+    K("header", "contact_small_caps", BOOL, contact_small_caps),
     K("header", "native_name_beside", BOOL, native_name_beside),
     KS("header", "headline_size", headline_size, 72),
     KS("header", "contact_size", contact_size, 72),
@@ -65,6 +73,8 @@ static const key keys[] = {
     KS("section_title", "size", title_size, 72),
     K("section_title", "bold", BOOL, title_bold),
     K("section_title", "uppercase", BOOL, title_uppercase),
+    K("section_title", "small_caps", BOOL, title_small_caps),
+    K("section_title", "font", FAMILY, role_family[CV_ROLE_TITLE]),
     K("section_title", "color", COLOR, title_color),
     K("section_title", "rule", BOOL, title_rule),
     K("section_title", "align", ALIGN, title_align),
@@ -173,6 +183,9 @@ void cv_style_defaults(cv_style *st)
 {
     memset(st, 0, sizeof *st);
     st->mono = -1;
+    for (int r = 0; r < CV_NROLES; r++)
+        for (int s = 0; s < 4; s++)
+            st->role_face[r][s] = -1;
     st->page_w = 595.276f;               /* A4 */
     st->page_h = 841.89f;
     st->margin_top = st->margin_bottom = 51.02f;    /* 18 mm */
@@ -595,6 +608,35 @@ static bool read_fonts(cv_arena *a, const cv_yml *font, cv_fontset *fs, cv_style
     return !err->set;
 }
 
+/* The roles' own families (header.name_font, ...): each style's face,
+ * found as font.family's are; a font file serves every style. */
+static bool read_role_fonts(cv_arena *a, cv_fontset *fs, cv_style *st, cv_error *err)
+{
+    for (int r = 0; r < CV_NROLES; r++) {
+        const char *name = st->role_family[r];
+        for (int s = 0; s < 4; s++)
+            st->role_face[r][s] = -1, st->role_synth[r][s] = false;
+        if (!name)
+            continue;
+        int file = is_font_path(name) ? font_file(a, fs, name, st->role_pos[r], err) : -2;
+        if (file == -1)
+            return false;
+        for (int s = 0; s < 4; s++) {
+            if (file >= 0) {
+                st->role_face[r][s] = file;
+                st->role_synth[r][s] = (s & CV_STYLE_BOLD) && !cv_fontset_face(fs, file)->bold;
+                continue;
+            }
+            st->role_face[r][s] = cv_fontset_find(fs, name, s & CV_STYLE_BOLD,
+                                                  s & CV_STYLE_ITALIC, &st->role_synth[r][s],
+                                                  st->role_pos[r], err);
+            if (st->role_face[r][s] < 0)
+                return false;
+        }
+    }
+    return true;
+}
+
 static bool read_names(const cv_yml *v, cv_names *out, cv_error *err)
 {
     out->n = 0;
@@ -703,6 +745,17 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
         return true;
     case NAMES:
         return read_names(v, dst, err);
+    case FAMILY:             /* a family or a font file; null: the body's */
+        if (cv_yml_is_null(v)) {
+            *(const char **)dst = NULL;
+            return true;
+        }
+        if (!cv_yml_str(v, dst, err))
+            return false;
+        if (!**(const char **)dst || strlen(*(const char **)dst) > 256)
+            return cv_error_at(err, v->pos, "%s.%s must be a font family or a font file",
+                               k->section, k->name);
+        return true;
     case ALIGN:
     case SIDE:
     case PHOTOPOS:
@@ -782,6 +835,9 @@ static bool read_section(cv_arena *a, const cv_yml *node, const char *path, cv_s
                 st->bullet_pos = v->pos;
             else if (k->off == offsetof(cv_style, sub_bullet))
                 st->sub_bullet_pos = v->pos;
+            else if (k->kind == FAMILY)
+                st->role_pos[(k->off - offsetof(cv_style, role_family)) /
+                             sizeof st->role_family[0]] = v->pos;
             continue;
         }
         if (!pl && (!strcmp(name, "extends") || !strcmp(name, "templates") ||
@@ -809,6 +865,59 @@ bool cv_style_load(cv_arena *a, const char *path, cv_engine *eng, cv_style *st,
     return cv_style_load_over(a, path, NULL, eng, st, err);
 }
 
+/* A copy of mapping `m` in the arena whose key `name` holds `v` instead, or
+ * is left out when `v` is NULL. */
+static cv_yml *with_item(cv_arena *a, const cv_yml *m, const char *name, cv_yml *v)
+{
+    cv_yml *c = cv_arena_alloc(a, sizeof *c);
+    *c = *m;
+    c->keys = cv_arena_alloc(a, sizeof *c->keys * (m->n ? m->n : 1));
+    c->items = cv_arena_alloc(a, sizeof *c->items * (m->n ? m->n : 1));
+    c->n = 0;
+    for (size_t i = 0; i < m->n; i++) {
+        bool hit = !strcmp(m->keys[i]->str, name);
+        if (hit && !v)
+            continue;
+        c->keys[c->n] = m->keys[i];
+        c->items[c->n++] = hit ? v : m->items[i];
+    }
+    return c;
+}
+
+/* A design's family that is not installed is a warning, as Typst's unknown
+ * fonts are, and the theme's own family stays: `over` without that key. */
+static const cv_yml *installed_families(cv_arena *a, const cv_yml *over, cv_fontset *fs,
+                                        cv_error *err)
+{
+    static const char *const parts[][2] = {
+        {"font", "family"}, {"header", "name_font"}, {"header", "headline_font"},
+        {"header", "contact_font"}, {"section_title", "font"}};
+    cv_pos said[5];
+    size_t nsaid = 0;
+    for (size_t k = 0; k < sizeof parts / sizeof *parts; k++) {
+        const cv_yml *sec = cv_yml_get(over, parts[k][0]);
+        const cv_yml *v = sec ? cv_yml_get(sec, parts[k][1]) : NULL;
+        if (!v || v->kind != CV_YML_SCALAR || cv_yml_is_null(v) || is_font_path(v->str))
+            continue;
+        cv_error quiet;
+        cv_error_init(&quiet);
+        quiet.quiet = true;
+        bool synth;
+        if (cv_fontset_find_lazy(fs, v->str, false, false, &synth, v->pos, &quiet) >= 0)
+            continue;
+        /* One family for every part (a string) is one warning. */
+        bool dup = false;
+        for (size_t i = 0; i < nsaid; i++)
+            dup |= said[i].line == v->pos.line && said[i].col == v->pos.col;
+        if (!dup)
+            cv_warn(err, v->pos, "no font of family '%s' in fonts/ or through fontconfig: the "
+                    "theme's face stands in", v->str);
+        said[nsaid++] = v->pos;
+        over = with_item(a, over, parts[k][0], with_item(a, sec, parts[k][1], NULL));
+    }
+    return over;
+}
+
 bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_engine *eng,
                         cv_style *st, cv_error *err)
 {
@@ -820,6 +929,8 @@ bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_en
     cv_yml *root = load_tree(a, eng->inputs, path, 0, err);
     if (!root)
         return false;
+    if (over && over->kind == CV_YML_MAP)
+        over = installed_families(a, over, fs, err);
     if (over)
         root = (cv_yml *)cv_yml_merge(a, root, over);
     if (!cv_yml_check_keys(root, top_keys, "the layout", err))
@@ -839,7 +950,28 @@ bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_en
     cv_yml *t = cv_yml_get(root, "templates");
     if (t && !read_templates(a, t, st, err))
         return false;
-    return read_fonts(a, cv_yml_get(root, "font"), fs, st, err);
+    return read_fonts(a, cv_yml_get(root, "font"), fs, st, err) &&
+           read_role_fonts(a, fs, st, err);
+}
+
+const cv_style *cv_style_role(const cv_style *st, int role, cv_style *buf)
+{
+    if (role < 0 || role >= CV_NROLES || st->role_face[role][0] < 0)
+        return st;
+    *buf = *st;
+    /* The role's face first, then the body's chain (a character the
+     * role's face lacks comes from the body's face, not a fallback). */
+    size_t n = st->nchain < CV_MAX_CHAIN ? st->nchain : CV_MAX_CHAIN - 1;
+    for (int s = 0; s < 4; s++) {
+        buf->chain[s][0] = st->role_face[role][s];
+        buf->synth[s][0] = st->role_synth[role][s];
+        for (size_t i = 0; i < n; i++) {
+            buf->chain[s][i + 1] = st->chain[s][i];
+            buf->synth[s][i + 1] = st->synth[s][i];
+        }
+    }
+    buf->nchain = n + 1;
+    return buf;
 }
 
 /* ---- The keys, for the JSON Schema --------------------------------------- */
@@ -890,7 +1022,7 @@ size_t cv_style_keys(cv_arena *a, const cv_layout_key **out)
         [COLOR] = CV_LT_COLOR, [STR] = CV_LT_STRING, [ALIGN] = CV_LT_CHOICE,
         [BREAKING] = CV_LT_CHOICE, [COUNT] = CV_LT_COUNT, [FRACTION] = CV_LT_FRACTION,
         [NAMES] = CV_LT_NAMES, [SIDE] = CV_LT_CHOICE, [PHOTOPOS] = CV_LT_CHOICE,
-        [EM] = CV_LT_EM};
+        [EM] = CV_LT_EM, [FAMILY] = CV_LT_FAMILY};
 
     /* The keys table, with read_value()'s ranges. */
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {

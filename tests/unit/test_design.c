@@ -91,6 +91,35 @@ TEST(options_become_layout_keys)
                                                             "**COMPANY** – LOCATION"));
 }
 
+TEST(typography_parts)
+{
+    /* One family is every part's (over what the theme gives them). */
+    CHECK(design("theme: ember\ntypography:\n  font_family: EB Garamond\n"));
+    CHECK_STR(at("font.family"), "EB Garamond");
+    CHECK_STR(at("header.name_font"), "EB Garamond");
+    CHECK_STR(at("section_title.font"), "EB Garamond");
+    /* A mapping: each part its own, through the table of faces; a part
+     * left out keeps the theme's. */
+    CHECK(design("typography:\n  font_family: {name: Gentium Book Plus, headline: Ubuntu,\n"
+                 "    connections: XCharter, section_titles: New Computer Modern}\n"
+                 "  small_caps: {name: true, headline: false, connections: true,\n"
+                 "    section_titles: true}\n"
+                 "  bold: {headline: true, connections: false}\n"));
+    CHECK(at("font.family") == NULL);
+    CHECK_STR(at("header.name_font"), "Gentium Book Plus");
+    CHECK_STR(at("header.headline_font"), "Lato");
+    CHECK_STR(at("header.contact_font"), "DejaVu Serif");
+    CHECK_STR(at("section_title.font"), "CMU Serif");
+    CHECK_STR(at("header.name_small_caps"), "true");
+    CHECK_STR(at("header.headline_small_caps"), "false");
+    CHECK_STR(at("header.contact_small_caps"), "true");
+    CHECK_STR(at("section_title.small_caps"), "true");
+    CHECK_STR(at("header.headline_bold"), "true");
+    CHECK_STR(at("header.contact_bold"), "false");
+    CHECK(!design("typography:\n  font_family: {nmae: Lato}\n"));
+    CHECK(has(E.msg, "unknown key 'nmae'"));
+}
+
 TEST(unmapped_options_are_named)
 {
     capture();
@@ -145,6 +174,7 @@ int main(void)
     A = cv_arena_new();
     RUN(theme_and_defaults);
     RUN(options_become_layout_keys);
+    RUN(typography_parts);
     RUN(unmapped_options_are_named);
     RUN(errors);
     RUN(time_spans);
