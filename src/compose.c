@@ -70,6 +70,11 @@ typedef struct cx {
     int entry;               /* the entry being set: what holds its parts */
     int lbl;                 /* its list item's label (bullet, number entries) */
     int *sec_tag0, *sec_tag1;   /* the nodes each section made: [tag0, tag1) */
+    /* Links: underlined (links.underline) and with an external-link icon
+     * after them (links.external_icon), except while `plain` (the
+     * connections, which RenderCV leaves bare). */
+    bool ul, icon, plain;
+    unsigned ul_color;
 } cx;
 
 /* A paragraph (a header, a title) begins: its items are numbered from 0. */
@@ -110,6 +115,14 @@ static void put_line(cx *c, cv_vitem *it, const cv_line *ln, float dx, float dy)
 {
     cv_piece p = {ln, dx, dy, c->tag};
     CV_PUSH(c->a, it->pieces, it->npieces, it->cpieces, p);
+    /* links.underline: a rule under each link, a tenth of an em below the
+     * baseline, a twentieth of an em thick. */
+    for (size_t k = 0; c->ul && !c->plain && k < ln->nlinks; k++) {
+        float size = ln->nruns ? ln->runs[0].size : 10;
+        cv_vrule r = {dx + ln->links[k].x0, dx + ln->links[k].x1, dy + 0.1f * size,
+                      0.05f * size, c->ul_color};
+        CV_PUSH(c->a, it->rules, it->nrules, it->crules, r);
+    }
 }
 
 /* Line box: height and baseline offset for text of `size`, from the
@@ -163,11 +176,32 @@ static const cv_span *smart(cx *c, const cv_style *st, const cv_span *sp, size_t
     return o;
 }
 
+/* links.external_icon: after each link, a thin space and Fork Awesome's
+ * external-link icon (U+F08E), both part of the link. */
+static const cv_span *link_icons(cx *c, const cv_span *sp, size_t *n)
+{
+    size_t links = 0;
+    for (size_t i = 0; i < *n; i++)
+        links += sp[i].link && (i + 1 == *n || sp[i + 1].link != sp[i].link);
+    if (!c->icon || c->plain || !links)
+        return sp;
+    cv_span *o = cv_arena_alloc(c->tmp, (*n + links) * sizeof *o);
+    size_t k = 0;
+    for (size_t i = 0; i < *n; i++) {
+        o[k++] = sp[i];
+        if (sp[i].link && (i + 1 == *n || sp[i + 1].link != sp[i].link))
+            o[k++] = (cv_span){"\xE2\x80\x89\xEF\x82\x8E", 6, 0, sp[i].link};
+    }
+    *n = k;
+    return o;
+}
+
 /* cv_measure of what set() sets. */
 static float measure(cx *c, const cv_style *st, const cv_span *sp, size_t n,
                      const cv_textfmt *fmt)
 {
-    return cv_measure(c->tmp, st, smart(c, st, sp, n), n, fmt);
+    sp = link_icons(c, smart(c, st, sp, n), &n);
+    return cv_measure(c->tmp, st, sp, n, fmt);
 }
 
 /* Set spans (from either arena) into lines of the caller's arena, whose
@@ -175,7 +209,7 @@ static float measure(cx *c, const cv_style *st, const cv_span *sp, size_t n,
 static size_t set(cx *c, const cv_style *st, const cv_span *sp, size_t n,
                   const cv_textfmt *fmt, float width, cv_pos pos, cv_line **lines)
 {
-    sp = smart(c, st, sp, n);
+    sp = link_icons(c, smart(c, st, sp, n), &n);
     size_t nl = cv_wrap(c->a, st, sp, n, fmt, width, pos, lines, c->err);
     for (size_t i = 0; i < nl; i++)
         for (size_t k = 0; k < (*lines)[i].nlinks; k++)
@@ -268,6 +302,13 @@ static const char *iconed(cv_arena *a, const cv_style *st, const char *what, con
     return icon ? cv_arena_printf(a, "%s\xC2\xA0%s", icon, text) : text;   /* no-break space */
 }
 
+/* A connection shown as `shown` (plain text), a link to `url` unless the
+ * layout says connections are plain text (header.contact_links). */
+static const char *clink(cv_arena *a, const cv_style *st, const char *shown, const char *url)
+{
+    return st->contact_links ? cv_template_link(a, shown, url) : cv_markup_escape(a, shown);
+}
+
 static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
                             const char **items, cv_pos *pos)
 {
@@ -286,7 +327,7 @@ static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
     size_t nw = doc->nwebsites ? doc->nwebsites : doc->website.s != NULL;
     for (size_t i = 0; i < ne && ni < MAX_CONTACTS; i++)
         pos[ni] = emails[i].pos,
-        items[ni++] = cv_template_link(a, iconed(a, st, "email", emails[i].s),
+        items[ni++] = clink(a, st, iconed(a, st, "email", emails[i].s),
                                        cv_arena_printf(a, "mailto:%s", emails[i].s));
     for (size_t i = 0; i < np && ni < MAX_CONTACTS; i++) {
         const char *shown = cv_phone_format(a, phones[i].s, doc->design.phone_format);
@@ -296,18 +337,18 @@ static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
                 *q++ = *p;
         *q = 0;
         pos[ni] = phones[i].pos,
-        items[ni++] = cv_template_link(a, iconed(a, st, "phone", shown),
+        items[ni++] = clink(a, st, iconed(a, st, "phone", shown),
                                        cv_arena_printf(a, "tel:%s", tel));
     }
     for (size_t i = 0; i < nw && ni < MAX_CONTACTS; i++) {
         const char *shown = cv_template_url_shown(a, webs[i].s);
         pos[ni] = webs[i].pos,
-        items[ni++] = cv_template_link(a, iconed(a, st, "website", shown), webs[i].s);
+        items[ni++] = clink(a, st, iconed(a, st, "website", shown), webs[i].s);
     }
     for (size_t i = 0; i < doc->nconnections && ni < MAX_CONTACTS; i++) {
         const struct cv_connection *k = &doc->connections[i];
         pos[ni] = k->text.pos;
-        items[ni++] = k->url.s ? cv_template_link(a, iconed(a, st, "link", k->text.s), k->url.s)
+        items[ni++] = k->url.s ? clink(a, st, iconed(a, st, "link", k->text.s), k->url.s)
                                : cv_markup_escape(a, k->text.s);
     }
     for (size_t i = 0; i < doc->nsocials && ni < MAX_CONTACTS; i++) {
@@ -324,7 +365,7 @@ static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
                            : strcmp(shown, s->network.s)
                                ? cv_arena_printf(a, "%s: %s", s->network.s, shown)
                                : shown;
-        items[ni++] = cv_template_link(a, text, s->url);
+        items[ni++] = clink(a, st, text, s->url);
     }
     return ni;
 }
@@ -378,7 +419,59 @@ static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float wi
         nl = set(c, st, sp, n, &hf, width, doc->headline.pos, &lines);
         line_box(st, st->headline_size, &h, &base);
         c->tag = tag(c, c->head, "P");
-        add_head_lines(c, vl, st, lines, nl, dx, width, h, base, 2, "the headline");
+        add_head_lines(c, vl, st, lines, nl, dx, width, h, base,
+                       st->name_gap >= 0 ? st->name_gap : 2, "the headline");
+    }
+}
+
+/* header.contact_gap: the contact line's items set one by one, with the
+ * separator (its own spaces trimmed) in the middle of a gap this wide
+ * between them, RenderCV's space_between_connections. */
+static void add_contact_spaced(cx *c, cv_vlist *vl, const cv_style *st, const char **items,
+                               const cv_pos *pos, size_t ni, const cv_textfmt *cf, float dx,
+                               float width, float gap0)
+{
+    const char *sep = st->contact_separator ? st->contact_separator : "";
+    while (*sep == ' ')
+        sep++;
+    size_t sn = strlen(sep);
+    while (sn && sep[sn - 1] == ' ')
+        sn--;
+    cv_line *sl = sn ? one_line(c, st, cv_markup_escape(c->tmp, cv_arena_strndup(c->tmp, sep,
+                                                                                  sn)),
+                                cf, pos[0])
+                     : NULL;
+    float sw = (sl ? sl->width : 0) + st->contact_gap;
+    float h, base;
+    line_box(st, st->contact_size, &h, &base);
+    begin_block(c);
+    const cv_line *ln[MAX_CONTACTS];
+    for (size_t i = 0; i < ni;) {
+        float w = 0;
+        size_t j = i;
+        for (; j < ni; j++) {
+            ln[j] = one_line(c, st, items[j], cf, pos[j]);
+            float iw = ln[j] ? ln[j]->width : 0;
+            if (j > i && w + sw + iw > width)
+                break;
+            w += (j > i ? sw : 0) + iw;
+        }
+        cv_vitem *it = vl_add(c, vl, i ? 0 : gap0, "the contact line");
+        it->height = h;
+        it->keep = CV_KEEP_HEAD;
+        float x = dx + align_dx(st, width, w);
+        for (size_t k = i; k < j; k++) {
+            if (k > i) {
+                if (sl)
+                    put_line(c, it, sl, x + st->contact_gap / 2, base);
+                x += sw;
+            }
+            if (ln[k]) {
+                put_line(c, it, ln[k], x, base);
+                x += ln[k]->width;
+            }
+        }
+        i = j;
     }
 }
 
@@ -392,6 +485,14 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
     size_t ni = contact_items(c->tmp, st, c->doc, items, pos);
     unsigned cc = st->contact_color <= 0xFFFFFF ? st->contact_color : st->text_color;
     cv_textfmt cf = {.size = st->contact_size, .color = cc, .link_color = cc};
+    c->plain = true;
+    if (st->contact_gap >= 0 && ni) {
+        c->tag = tag(c, c->head, "P");
+        float below = c->doc->headline.s ? st->headline_gap : st->name_gap;
+        add_contact_spaced(c, vl, st, items, pos, ni, &cf, dx, width, below >= 0 ? below : 4);
+        c->plain = false;
+        return;
+    }
     cv_span *sep_sp;
     size_t nsep = cv_markup_parse(c->tmp, cv_markup_escape(c->tmp, st->contact_separator), 0,
                                   &sep_sp);
@@ -410,6 +511,9 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
     line_box(st, st->contact_size, &h, &base);
     c->tag = ni ? tag(c, c->head, "P") : 0;
     bool first_line = true;
+    /* header.space_below_headline (or _name, without a headline). */
+    float below = c->doc->headline.s ? st->headline_gap : st->name_gap;
+    float gap0 = below >= 0 ? below : 4;
     for (size_t i = 0; i < ni;) {
         /* Take items while they fit. */
         float w = 0;
@@ -435,11 +539,12 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
         }
         cv_line *lines;
         size_t nl = set(c, st, all, na, &cf, width, pos[i], &lines);
-        add_head_lines(c, vl, st, lines, nl, dx, width, h, base, first_line ? 4 : 0,
+        add_head_lines(c, vl, st, lines, nl, dx, width, h, base, first_line ? gap0 : 0,
                        "the contact line");
         first_line = first_line && !nl;
         i = j;
     }
+    c->plain = false;
 }
 
 /* The header: name, headline and (unless the sidebar has them) the contact
@@ -543,8 +648,20 @@ static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
              * half the x-height (RenderCV's partial line). */
             float gap = st->title_size * 0.4f;
             float dy = base - f->x_height * st->title_size / 1000.0f / 2;
+            if (st->rule_baseline)          /* section_title.rule_baseline: on it */
+                dy = base - st->rule_width / 2;
             float x0 = st->title_align == CV_ALIGN_LEFT ? x + lw + gap : 0;
             float x1 = st->title_align == CV_ALIGN_LEFT ? width : x - gap;
+            if (st->title_align == CV_ALIGN_CENTER) {
+                /* A centred title: a line on each side, 0.3em from it. */
+                gap = st->title_size * 0.3f;
+                x1 = x - gap;
+                if (x1 > gap) {
+                    cv_vrule r = {0, x1, dy, st->rule_width, st->rule_color};
+                    CV_PUSH(c->a, it->rules, it->nrules, it->crules, r);
+                }
+                x0 = x + lw + gap, x1 = width;
+            }
             if (x1 - x0 > gap) {
                 cv_vrule r = {x0, x1, dy, st->rule_width, st->rule_color};
                 CV_PUSH(c->a, it->rules, it->nrules, it->crules, r);
@@ -695,6 +812,43 @@ static void expand_lines(cx *c, const char *const *tmpl, size_t n, const cv_entr
     }
 }
 
+/* Where a side line `lw` wide goes in the side column [x0, x0 + cw]
+ * (entry.side_align). */
+static float side_x(const cv_style *st, float x0, float cw, float lw)
+{
+    return st->side_align == CV_ALIGN_LEFT     ? x0
+           : st->side_align == CV_ALIGN_CENTER ? x0 + (cw - lw) / 2
+                                               : x0 + cw - lw;
+}
+
+/* The width of an entry's degree column, its gap included (entry.degree_width
+ * with a `degree` template); 0: none. */
+static float degree_w(const cv_style *st, const entry *en)
+{
+    if (st->degree_width <= 0 || !en->tp->ndegree || en->stack)
+        return 0;
+    return st->degree_width < en->width * 0.3f ? st->degree_width : en->width * 0.3f;
+}
+
+/* The degree column's lines, from the top of the entry's header item;
+ * returns their height. */
+static float put_degree(cx *c, cv_vitem *it, const cv_style *st, const entry *en,
+                        const cv_textfmt *hf, float mh, float mb)
+{
+    float dw = degree_w(st, en), y = 0;
+    if (dw <= 0)
+        return 0;
+    tlines deg;
+    expand_lines(c, en->tp->degree, en->tp->ndegree, en->e, &deg);
+    cv_line *ls;
+    for (size_t r = 0; r < deg.n; r++) {
+        size_t nl = set(c, st, deg.sp[r], deg.nsp[r], hf, dw, deg.pos[r], &ls);
+        for (size_t k = 0; k < nl; k++, y += mh)
+            put_line(c, it, &ls[k], 0, y + mb);
+    }
+    return y;
+}
+
 /* An entry's header: one item of rows of main and side lines sharing a
  * baseline grid, row by row: the side column's k-th line sits beside the
  * main column's k-th line, however the main template lines wrap (a title
@@ -736,6 +890,8 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
     float main_w = left                               ? width
                    : (side.n || beside) && !en->stack ? width - side_w - st->side_gap
                                                       : width;
+    float dw = degree_w(st, en);              /* the degree column, left of the main lines */
+    main_w -= dw;
     expand_lines(c, en->tp->main, en->tp->nmain, en->e, &mains);
 
     begin_block(c);
@@ -757,16 +913,21 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
     if (beside) {
         float ym = 0, ys = 0;
         c->tag = tmain;
+        float yd = put_degree(c, it, st, en, &hf, mh, mb);
         for (size_t r = 0; r < mains.n; r++) {
             size_t nl = set(c, st, mains.sp[r], mains.nsp[r], &hf, main_w, mains.pos[r], &ls);
             for (size_t k = 0; k < nl; k++, ym += mh)
-                put_line(c, it, &ls[k], 0, ym + mb);
+                put_line(c, it, &ls[k], dw, ym + mb);
         }
+        if (yd > ym)
+            ym = yd;
         c->tag = tside;
         for (size_t r = 0; r < side.n; r++) {
             size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, side_w, side.pos[r], &ls);
             for (size_t k = 0; k < nl; k++, ys += sh)
-                put_line(c, it, &ls[k], left ? -st->side_gap - ls[k].width : width - ls[k].width,
+                put_line(c, it, &ls[k],
+                         side_x(st, left ? -st->side_gap - side_w : width - side_w, side_w,
+                                ls[k].width),
                          ys + mb);
         }
         if (ys > 0)
@@ -779,18 +940,20 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
     }
     size_t nm = 0, ns = 0;           /* main and side lines set so far */
     c->tag = tmain;
+    float yd = put_degree(c, it, st, en, &hf, mh, mb);
     for (size_t r = 0; r < mains.n; r++) {
         size_t nl = set(c, st, mains.sp[r], mains.nsp[r], &hf, main_w, mains.pos[r], &ls);
         for (size_t k = 0; k < nl; k++, nm++)
-            put_line(c, it, &ls[k], 0, nm * mh + mb);
+            put_line(c, it, &ls[k], dw, nm * mh + mb);
     }
-    y = nm * mh;
+    y = nm * mh > yd ? nm * mh : yd;
     c->tag = tside;
     for (size_t r = 0; r < side.n && !en->stack; r++) {
         size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, side_w, side.pos[r], &ls);
         for (size_t k = 0; k < nl; k++, ns++) {
             /* Beside main line ns, or where it would be. */
-            put_line(c, it, &ls[k], width - ls[k].width, ns * mh + mb);
+            put_line(c, it, &ls[k], side_x(st, width - side_w, side_w, ls[k].width),
+                     ns * mh + mb);
             if ((ns + 1) * mh > y)
                 y = (ns + 1) * mh;
         }
@@ -819,17 +982,25 @@ static void add_full_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry 
     if (st->side_width > 0 && !st->side_left && !en->stack && en->tp->nside)
         bw -= (st->side_width < en->width * 0.5f ? st->side_width : en->width * 0.5f) +
               st->side_gap;
+    /* Under a degree column, the body starts where the main lines do. */
+    float dw = degree_w(st, en);
+    bw -= dw;
     if (e->summary.s) {
         cv_textfmt f = body_fmt(st, c->doc);
         cv_span *sp;
         size_t n = cv_template_text(c->tmp, c->doc, e->summary.s, 0, &sp);
         c->tag = tag(c, c->entry, "P");
-        add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .width = bw,
-                                    .space_before = st->block_gap, .pos = e->summary.pos,
-                                    .what = en->what});
+        /* entry.summary_indent, entry.summary_space_before (RenderCV's
+         * entries.summary). */
+        float in = st->summary_indent < bw * 0.5f ? st->summary_indent : 0;
+        add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = dw + in,
+                                    .width = bw - in,
+                                    .space_before = st->summary_gap >= 0 ? st->summary_gap
+                                                                         : st->block_gap,
+                                    .pos = e->summary.pos, .what = en->what});
     }
     if (e->nhighlights)
-        add_highlights(c, vl, st, e->highlights, e->nhighlights, 0, bw, 0, st->block_gap,
+        add_highlights(c, vl, st, e->highlights, e->nhighlights, dw, bw, 0, st->block_gap,
                        en->what, c->entry);
     /* Room for side lines longer than the header and body together. */
     float body = 0;
@@ -873,8 +1044,10 @@ static void add_entry(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
                       size_t idx, float width, bool stack, float space_before)
 {
     const cv_entry *e = &sec->entries[idx];
-    float bx = stack ? 0 : side_left_width(st, width);
-    entry en = {sec, idx, e, &st->tmpl[e->kind], width - bx, stack, space_before,
+    /* entry.side_space: the entry inset on both sides. */
+    float inset = st->side_space < width * 0.25f ? st->side_space : 0;
+    float bx = (stack ? 0 : side_left_width(st, width)) + inset;
+    entry en = {sec, idx, e, &st->tmpl[e->kind], width - bx - inset, stack, space_before,
                 cv_arena_printf(c->a, "entry %zu of section '%s'", idx + 1, sec->title)};
     size_t first = vl->n;
     c->block = 0;
@@ -898,7 +1071,7 @@ static void add_entry(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
     float lines = 0;
     for (size_t i = first; i < vl->n; i++)
         lines += vl->items[i].nlines;
-    if (lines <= st->entry_lines)
+    if (lines <= st->entry_lines || st->keep_entries)   /* pagination.keep_entries */
         for (size_t i = first; i + 1 < vl->n; i++)
             keep_at(&vl->items[i], CV_KEEP_ENTRY);
     for (size_t i = first; i < vl->n; i++) {
@@ -1040,6 +1213,7 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_style *st, float wid
         add_title(c, vl, st, &sec, width);
     cv_textfmt cf = {.size = st->contact_size, .color = st->text_color,
                      .link_color = st->text_color};
+    c->plain = true;
     for (size_t i = 0; i < ni; i++) {
         cv_span *sp;
         size_t n = cv_markup_parse(c->tmp, items[i], 0, &sp);
@@ -1048,6 +1222,7 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_style *st, float wid
                                     .space_before = i ? st->bullet_gap : st->title_space_after,
                                     .pos = pos[i], .what = "the contact details"});
     }
+    c->plain = false;
 }
 
 /* A section title (from item `title`) travels with its first entry's
@@ -1118,11 +1293,15 @@ static void add_head(cx *c, cv_composed *out, const cv_style *st, const cv_image
     float w, h;
     cv_photo_size(st, photo, st->photo_w, &w, &h);
     bool left = st->photo_where == CV_PHOTO_LEFT;
-    add_header(c, vl, st, left ? w + st->photo_gap : 0, width - w - st->photo_gap, contact);
+    /* photo.space_left: room left of the photo (between the header's text
+     * and a photo on the right). */
+    float sl = st->photo_space_left < width * 0.25f ? st->photo_space_left : 0;
+    add_header(c, vl, st, left ? sl + w + st->photo_gap : 0, width - sl - w - st->photo_gap,
+               contact);
     if (!vl->n)
         vl_add(c, vl, 0, "the photo");
     cv_vitem *it = &vl->items[0];
-    cv_vimg im = {left ? 0 : width - w, 0, w, h, photo, figure(c, c->head)};
+    cv_vimg im = {left ? sl : width - w, 0, w, h, photo, figure(c, c->head)};
     CV_PUSH(c->a, it->imgs, it->nimgs, it->cimgs, im);
     float hh = 0;
     for (size_t i = 0; i < vl->n; i++)
@@ -1171,7 +1350,7 @@ static void add_section(cx *c, cv_vlist *vl, const cv_style *st, const cv_style 
         vl->items[i].section = (int)s;
         vl->items[i].section_title = sec->title;
     }
-    if (named(&st->keep_together, sec) ||
+    if (st->keep_sections || named(&st->keep_together, sec) ||
         named_texts(doc->keep_together, doc->nkeep_together, sec))
         for (size_t i = title; i + 1 < vl->n; i++)
             keep_at(&vl->items[i], CV_KEEP_SECTION);
@@ -1276,7 +1455,8 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_ima
 {
     memset(out, 0, sizeof *out);
     out->doc = doc;
-    cx c = {.a = a, .tmp = cv_arena_new(), .doc = doc, .err = err};
+    cx c = {.a = a, .tmp = cv_arena_new(), .doc = doc, .err = err, .ul = st->link_underline,
+            .icon = st->link_icon, .ul_color = st->link_color};
     /* The structure: the header, then the sidebar (read after the main
      * column when it stands right of it) and the sections. */
     c.tags = out->tags = cv_tags_new(a, doc->locale.language);
