@@ -119,8 +119,23 @@ static void put_line(cx *c, cv_vitem *it, const cv_line *ln, float dx, float dy)
      * baseline, a twentieth of an em thick. */
     for (size_t k = 0; c->ul && !c->plain && k < ln->nlinks; k++) {
         float size = ln->nruns ? ln->runs[0].size : 10;
-        cv_vrule r = {dx + ln->links[k].x0, dx + ln->links[k].x1, dy + 0.1f * size,
-                      0.05f * size, c->ul_color};
+        float x1 = ln->links[k].x1;
+        /* Not under the external-link icon, nor the thin space before it. */
+        for (size_t r = 0; c->icon && r < ln->nruns; r++) {
+            const cv_run *rn = &ln->runs[r];
+            for (size_t g = 0; g < rn->n; g++) {
+                float gx = rn->x, gw = 0;
+                for (size_t h = 0; h <= g; h++) {
+                    gx += gw;
+                    gw = (rn->g[h].w + rn->g[h].adj) * rn->size / 1000.0f;
+                }
+                if ((rn->g[g].cp == 0x2009 || rn->g[g].cp == 0xF08E) &&
+                    gx >= ln->links[k].x0 - 0.01f && gx < x1)
+                    x1 = gx;
+            }
+        }
+        cv_vrule r = {dx + ln->links[k].x0, dx + x1, dy + 0.1f * size, 0.05f * size,
+                      c->ul_color};
         CV_PUSH(c->a, it->rules, it->nrules, it->crules, r);
     }
 }
