@@ -75,6 +75,7 @@ typedef struct cx {
      * connections, which RenderCV leaves bare). */
     bool ul, icon, plain;
     unsigned ul_color;
+    float sec_dw;            /* the section's degree column (degree_col()) */
 } cx;
 
 /* A paragraph (a header, a title) begins: its items are numbered from 0. */
@@ -739,6 +740,7 @@ typedef struct entry {
     bool stack;                  /* side lines under the main ones (a narrow column) */
     float space_before;
     const char *what;            /* "entry 3 of section 'Awards'" */
+    float dw;                    /* its degree column, gap included (degree_w()); 0: none */
 } entry;
 
 /* The template's first main line, or TEXT. */
@@ -840,9 +842,34 @@ static float side_x(const cv_style *st, float x0, float cw, float lw)
  * with a `degree` template); 0: none. */
 static float degree_w(const cv_style *st, const entry *en)
 {
-    if (st->degree_width <= 0 || !en->tp->ndegree || en->stack)
-        return 0;
-    return st->degree_width < en->width * 0.3f ? st->degree_width : en->width * 0.3f;
+    (void)st;
+    return en->dw;
+}
+
+/* The degree column a section's entries need: entry.degree_width, widened
+ * for a degree that does not fit (a word is never broken there:
+ * "Promotion" takes what it needs, plus a gap of 0.1cm); 0 when the layout
+ * has none.  Every entry of the section gets the same column, as in
+ * RenderCV, where an entry without a degree has an empty one. */
+static float degree_col(cx *c, const cv_style *st, const cv_section *sec)
+{
+    float w = 0;
+    cv_textfmt hf = body_fmt(st, c->doc);
+    for (size_t i = 0; i < sec->nentries; i++) {
+        const cv_template *tp = &st->tmpl[sec->entries[i].kind];
+        if (st->degree_width <= 0 || !tp->ndegree)
+            continue;
+        if (w < st->degree_width)
+            w = st->degree_width;
+        tlines deg;
+        expand_lines(c, tp->degree, tp->ndegree, &sec->entries[i], &deg);
+        for (size_t r = 0; r < deg.n; r++) {
+            float lw = measure(c, st, deg.sp[r], deg.nsp[r], &hf) + 2.835f;
+            if (lw > w)
+                w = lw;
+        }
+    }
+    return w;
 }
 
 /* The degree column's lines, from the top of the entry's header item;
@@ -1063,9 +1090,11 @@ static void add_entry(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
     float inset = st->side_space < width * 0.25f ? st->side_space : 0;
     float bx = (stack ? 0 : side_left_width(st, width)) + inset;
     entry en = {sec, idx, e, &st->tmpl[e->kind], width - bx - inset, stack, space_before,
-                cv_arena_printf(c->a, "entry %zu of section '%s'", idx + 1, sec->title)};
+                cv_arena_printf(c->a, "entry %zu of section '%s'", idx + 1, sec->title), 0};
     size_t first = vl->n;
     c->block = 0;
+    if (!stack && en.tp->ndegree && st->degree_width > 0)   /* the degree column */
+        en.dw = c->sec_dw < en.width * 0.3f ? c->sec_dw : en.width * 0.3f;
     entry_tags(c, sec, idx);
     switch (e->kind) {
     case CV_ENTRY_TEXT:
@@ -1354,6 +1383,7 @@ static void add_section(cx *c, cv_vlist *vl, const cv_style *st, const cv_style 
     c->sec_tag0[s] = (int)c->tags->n;
     c->cont = tag(c, c->parent, "Sect");
     c->list = 0;
+    c->sec_dw = degree_col(c, cst, sec);
     add_title(c, vl, cst, sec, width);
     for (size_t i = 0; i < sec->nentries; i++)
         add_entry(c, vl, cst, sec, i, width, stack,

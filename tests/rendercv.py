@@ -677,6 +677,18 @@ def design_options_test():
     check("degree_column on sb2nov (none of its own): the column appears",
           d4 and d4["text"] == "MSc" and i4["x"] - d4["x"] > 28, (d4, i4))
 
+    with open(SAMPLE, encoding="utf-8") as f:
+        long_degree = f.read().replace("degree: MSc", "degree: Doctorate")
+    long_degree = long_degree.replace("    publications:\n", "      - institution: Escola X\n"
+                                      "        area: Physics\n        degree: BS\n"
+                                      "        date: '2014'\n    publications:\n", 1)
+    rc, runs, _, out, err = dump(long_degree + "design:\n  theme: classic\n", "longdeg")
+    dg, i1, i2 = find(runs, "Doctorate"), find(runs, "University of Coimbra"), \
+        find(runs, "Escola X")
+    check("a degree wider than the column widens it for the section, never broken",
+          rc == 0 and dg and dg["text"] == "Doctorate" and i1["x"] > dg["x"] + dg["w"] and
+          i2 and abs(i1["x"] - i2["x"]) < 0.01 and "broken" not in err, (dg, i1, i2, err))
+
     # entries.summary.space_above, space_left.
     rc, runs, _, out, err = d("entries:\n  summary:\n    space_above: 0.5cm\n"
                               "    space_left: 1cm")
