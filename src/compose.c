@@ -124,15 +124,12 @@ static void put_line(cx *c, cv_vitem *it, const cv_line *ln, float dx, float dy)
         /* Not under the external-link icon, nor the thin space before it. */
         for (size_t r = 0; c->icon && r < ln->nruns; r++) {
             const cv_run *rn = &ln->runs[r];
+            float gx = rn->x;
             for (size_t g = 0; g < rn->n; g++) {
-                float gx = rn->x, gw = 0;
-                for (size_t h = 0; h <= g; h++) {
-                    gx += gw;
-                    gw = (rn->g[h].w + rn->g[h].adj) * rn->size / 1000.0f;
-                }
                 if ((rn->g[g].cp == 0x2009 || rn->g[g].cp == 0xF08E) &&
                     gx >= ln->links[k].x0 - 0.01f && gx < x1)
                     x1 = gx;
+                gx += (rn->g[g].w + rn->g[g].adj) * rn->size / 1000.0f;
             }
         }
         cv_vrule r = {dx + ln->links[k].x0, dx + x1, dy + 0.1f * size, 0.05f * size,
@@ -196,10 +193,12 @@ static const cv_span *smart(cx *c, const cv_style *st, const cv_span *sp, size_t
  * external-link icon (U+F08E), both part of the link. */
 static const cv_span *link_icons(cx *c, const cv_span *sp, size_t *n)
 {
+    if (!c->icon || c->plain)
+        return sp;
     size_t links = 0;
     for (size_t i = 0; i < *n; i++)
         links += sp[i].link && (i + 1 == *n || sp[i + 1].link != sp[i].link);
-    if (!c->icon || c->plain || !links)
+    if (!links)
         return sp;
     cv_span *o = cv_arena_alloc(c->tmp, (*n + links) * sizeof *o);
     size_t k = 0;
@@ -344,7 +343,7 @@ static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
     for (size_t i = 0; i < ne && ni < MAX_CONTACTS; i++)
         pos[ni] = emails[i].pos,
         items[ni++] = clink(a, st, iconed(a, st, "email", emails[i].s),
-                                       cv_arena_printf(a, "mailto:%s", emails[i].s));
+                            cv_arena_printf(a, "mailto:%s", emails[i].s));
     for (size_t i = 0; i < np && ni < MAX_CONTACTS; i++) {
         const char *shown = cv_phone_format(a, phones[i].s, doc->design.phone_format);
         char *tel = cv_arena_strdup(a, phones[i].s), *q = tel;
@@ -354,7 +353,7 @@ static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
         *q = 0;
         pos[ni] = phones[i].pos,
         items[ni++] = clink(a, st, iconed(a, st, "phone", shown),
-                                       cv_arena_printf(a, "tel:%s", tel));
+                            cv_arena_printf(a, "tel:%s", tel));
     }
     for (size_t i = 0; i < nw && ni < MAX_CONTACTS; i++) {
         const char *shown = cv_template_url_shown(a, webs[i].s);
@@ -740,7 +739,7 @@ typedef struct entry {
     bool stack;                  /* side lines under the main ones (a narrow column) */
     float space_before;
     const char *what;            /* "entry 3 of section 'Awards'" */
-    float dw;                    /* its degree column, gap included (degree_w()); 0: none */
+    float dw;                    /* its degree column, gap included; 0: none */
 } entry;
 
 /* The template's first main line, or TEXT. */
@@ -838,14 +837,6 @@ static float side_x(const cv_style *st, float x0, float cw, float lw)
                                                : x0 + cw - lw;
 }
 
-/* The width of an entry's degree column, its gap included (entry.degree_width
- * with a `degree` template); 0: none. */
-static float degree_w(const cv_style *st, const entry *en)
-{
-    (void)st;
-    return en->dw;
-}
-
 /* The degree column a section's entries need: entry.degree_width, widened
  * for a degree that does not fit (a word is never broken there:
  * "Promotion" takes what it needs, plus a gap of 0.1cm); 0 when the layout
@@ -855,9 +846,9 @@ static float degree_col(cx *c, const cv_style *st, const cv_section *sec)
 {
     float w = 0;
     cv_textfmt hf = body_fmt(st, c->doc);
-    for (size_t i = 0; i < sec->nentries; i++) {
+    for (size_t i = 0; st->degree_width > 0 && i < sec->nentries; i++) {
         const cv_template *tp = &st->tmpl[sec->entries[i].kind];
-        if (st->degree_width <= 0 || !tp->ndegree)
+        if (!tp->ndegree)
             continue;
         if (w < st->degree_width)
             w = st->degree_width;
@@ -877,7 +868,7 @@ static float degree_col(cx *c, const cv_style *st, const cv_section *sec)
 static float put_degree(cx *c, cv_vitem *it, const cv_style *st, const entry *en,
                         const cv_textfmt *hf, float mh, float mb)
 {
-    float dw = degree_w(st, en), y = 0;
+    float dw = en->dw, y = 0;
     if (dw <= 0)
         return 0;
     tlines deg;
@@ -932,7 +923,7 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
     float main_w = left                               ? width
                    : (side.n || beside) && !en->stack ? width - side_w - st->side_gap
                                                       : width;
-    float dw = degree_w(st, en);              /* the degree column, left of the main lines */
+    float dw = en->dw;              /* the degree column, left of the main lines */
     main_w -= dw;
     expand_lines(c, en->tp->main, en->tp->nmain, en->e, &mains);
 
@@ -1025,7 +1016,7 @@ static void add_full_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry 
         bw -= (st->side_width < en->width * 0.5f ? st->side_width : en->width * 0.5f) +
               st->side_gap;
     /* Under a degree column, the body starts where the main lines do. */
-    float dw = degree_w(st, en);
+    float dw = en->dw;
     bw -= dw;
     if (e->summary.s) {
         cv_textfmt f = body_fmt(st, c->doc);
