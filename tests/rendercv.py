@@ -570,6 +570,10 @@ def design_options_test():
     check("links.show_external_link_icon: the icon after the DOI, inside the link",
           icon and doi and doi[0][0] < icon[0]["x"] < doi[0][2] and
           icon[0]["face"] == "forkawesome", (icon, doi))
+    doi_text = find(runs, "10.9999/srecon")
+    check("links.show_external_link_icon: small and raised, as RenderCV's",
+          icon and doi_text and icon[0]["size"] == 6.5 and icon[0]["y"] > doi_text["y"] + 1,
+          (icon, doi_text))
     mail = find(runs, "marguerite@example.org")
     check("links.show_external_link_icon: none on the connections",
           all(abs(r["y"] - mail["y"]) > 1 for r in icon), icon)
