@@ -73,7 +73,7 @@ typedef struct cx {
     /* Links: underlined (links.underline) and with an external-link icon
      * after them (links.external_icon), except while `plain` (the
      * connections, which RenderCV leaves bare). */
-    bool ul, icon, plain;
+    bool ul, icon, plain, unlinked;
     unsigned ul_color;
     float sec_dw;            /* the section's degree column (degree_col()) */
 } cx;
@@ -190,9 +190,17 @@ static const cv_span *smart(cx *c, const cv_style *st, const cv_span *sp, size_t
 }
 
 /* links.external_icon: after each link, a thin space and Fork Awesome's
- * external-link icon (U+F08E), both part of the link. */
+ * external-link icon (U+F08E), both part of the link.  The connections
+ * (c->plain) get none, and no links at all with header.contact_links:
+ * false (c->unlinked). */
 static const cv_span *link_icons(cx *c, const cv_span *sp, size_t *n)
 {
+    if (c->plain && c->unlinked) {
+        cv_span *o = cv_arena_alloc(c->tmp, (*n ? *n : 1) * sizeof *o);
+        for (size_t i = 0; i < *n; i++)
+            o[i] = sp[i], o[i].link = NULL;
+        return o;
+    }
     if (!c->icon || c->plain)
         return sp;
     size_t links = 0;
@@ -330,13 +338,6 @@ static const char *iconed(cv_arena *a, const cv_style *st, const char *what, con
     return icon ? cv_arena_printf(a, "%s\xC2\xA0%s", icon, text) : text;   /* no-break space */
 }
 
-/* A connection shown as `shown` (plain text), a link to `url` unless the
- * layout says connections are plain text (header.contact_links). */
-static const char *clink(cv_arena *a, const cv_style *st, const char *shown, const char *url)
-{
-    return st->contact_links ? cv_template_link(a, shown, url) : cv_markup_escape(a, shown);
-}
-
 static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
                             const char **items, cv_pos *pos)
 {
@@ -355,8 +356,8 @@ static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
     size_t nw = doc->nwebsites ? doc->nwebsites : doc->website.s != NULL;
     for (size_t i = 0; i < ne && ni < MAX_CONTACTS; i++)
         pos[ni] = emails[i].pos,
-        items[ni++] = clink(a, st, iconed(a, st, "email", emails[i].s),
-                            cv_arena_printf(a, "mailto:%s", emails[i].s));
+        items[ni++] = cv_template_link(a, iconed(a, st, "email", emails[i].s),
+                                       cv_arena_printf(a, "mailto:%s", emails[i].s));
     for (size_t i = 0; i < np && ni < MAX_CONTACTS; i++) {
         const char *shown = cv_phone_format(a, phones[i].s, doc->design.phone_format);
         char *tel = cv_arena_strdup(a, phones[i].s), *q = tel;
@@ -365,18 +366,18 @@ static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
                 *q++ = *p;
         *q = 0;
         pos[ni] = phones[i].pos,
-        items[ni++] = clink(a, st, iconed(a, st, "phone", shown),
-                            cv_arena_printf(a, "tel:%s", tel));
+        items[ni++] = cv_template_link(a, iconed(a, st, "phone", shown),
+                                       cv_arena_printf(a, "tel:%s", tel));
     }
     for (size_t i = 0; i < nw && ni < MAX_CONTACTS; i++) {
         const char *shown = cv_template_url_shown(a, webs[i].s);
         pos[ni] = webs[i].pos,
-        items[ni++] = clink(a, st, iconed(a, st, "website", shown), webs[i].s);
+        items[ni++] = cv_template_link(a, iconed(a, st, "website", shown), webs[i].s);
     }
     for (size_t i = 0; i < doc->nconnections && ni < MAX_CONTACTS; i++) {
         const struct cv_connection *k = &doc->connections[i];
         pos[ni] = k->text.pos;
-        items[ni++] = k->url.s ? clink(a, st, iconed(a, st, "link", k->text.s), k->url.s)
+        items[ni++] = k->url.s ? cv_template_link(a, iconed(a, st, "link", k->text.s), k->url.s)
                                : cv_markup_escape(a, k->text.s);
     }
     for (size_t i = 0; i < doc->nsocials && ni < MAX_CONTACTS; i++) {
@@ -393,7 +394,7 @@ static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
                            : strcmp(shown, s->network.s)
                                ? cv_arena_printf(a, "%s: %s", s->network.s, shown)
                                : shown;
-        items[ni++] = clink(a, st, text, s->url);
+        items[ni++] = cv_template_link(a, text, s->url);
     }
     return ni;
 }
@@ -1505,7 +1506,8 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_ima
     memset(out, 0, sizeof *out);
     out->doc = doc;
     cx c = {.a = a, .tmp = cv_arena_new(), .doc = doc, .err = err, .ul = st->link_underline,
-            .icon = st->link_icon, .ul_color = st->link_color};
+            .icon = st->link_icon, .ul_color = st->link_color,
+            .unlinked = !st->contact_links};
     /* The structure: the header, then the sidebar (read after the main
      * column when it stands right of it) and the sections. */
     c.tags = out->tags = cv_tags_new(a, doc->locale.language);
