@@ -59,6 +59,8 @@ typedef struct cv_template {
     size_t nmain;
     const char *side[CV_MAX_TMPL];
     size_t nside;
+    const char *degree[CV_MAX_TMPL];   /* a column left of the main lines (entry.degree_width) */
+    size_t ndegree;
 } cv_template;
 
 typedef struct cv_style {
@@ -166,6 +168,23 @@ typedef struct cv_style {
     bool pdfa;                    /* pdf.pdfa: write PDF/A-1b */
     bool pdfua;                   /* pdf.pdfua: write PDF/UA-1 */
     bool tagged;                  /* pdf.tagged: write tagged PDF (default) */
+
+    /* Keys RenderCV's design options map onto (docs/rendercv.md); each
+     * also a plain layout key (docs/layouts.md). */
+    bool link_underline;          /* links.underline */
+    bool link_icon;               /* links.external_icon: U+F08E after each link */
+    bool contact_links;           /* header.contact_links: false, plain text */
+    float contact_gap;            /* header.contact_gap: < 0, the separator's own spaces */
+    float name_gap, headline_gap; /* header.space_below_name, _headline; < 0: 2pt, 4pt */
+    float photo_space_left;       /* photo.space_left */
+    int side_align;               /* entry.side_align: CV_ALIGN_* */
+    float side_space;             /* entry.side_space: entries inset both sides */
+    float degree_width;           /* entry.degree_width: templates' degree column */
+    float summary_gap;            /* entry.summary_space_before; < 0: block_gap */
+    float summary_indent;         /* entry.summary_indent */
+    bool keep_sections;           /* pagination.keep_sections: a section on one page */
+    bool keep_entries;            /* pagination.keep_entries: an entry on one page */
+    bool rule_baseline;           /* section_title.rule_baseline: partial rules on it */
 } cv_style;
 
 /* Load and resolve the layout at `path`.  Returns false with err set. */

@@ -141,13 +141,29 @@ static const key keys[] = {
     K("fit", "spacing_floor", FRACTION, fit_spacing_floor),
     K("fit", "font_floor", FRACTION, fit_font_floor),
     K("fit", "margin_floor", LEN, fit_margin_floor),
+    /* RenderCV's design options (docs/rendercv.md). */
+    K("links", "underline", BOOL, link_underline),
+    K("links", "external_icon", BOOL, link_icon),
+    K("header", "contact_links", BOOL, contact_links),
+    K("header", "contact_gap", LEN, contact_gap),
+    K("header", "space_below_name", LEN, name_gap),
+    K("header", "space_below_headline", LEN, headline_gap),
+    K("photo", "space_left", LEN, photo_space_left),
+    K("entry", "side_align", ALIGN, side_align),
+    K("entry", "side_space", LEN, side_space),
+    K("entry", "degree_width", LEN, degree_width),
+    K("entry", "summary_space_before", LEN, summary_gap),
+    K("entry", "summary_indent", LEN, summary_indent),
+    K("pagination", "keep_sections", BOOL, keep_sections),
+    K("pagination", "keep_entries", BOOL, keep_entries),
+    K("section_title", "rule_baseline", BOOL, rule_baseline),
 };
 #undef K
 
 static const char *const top_keys[] = {
     "extends", "page", "font", "colors", "text", "header", "section_title",
     "entry", "bullets", "templates", "pdf", "pagination", "columns", "page_header",
-    "page_footer", "photo", "fit_pages", "fit", NULL};
+    "page_footer", "photo", "fit_pages", "fit", "links", NULL};
 
 /* Template keys, indexed like cv_entry_kind. */
 static const char *const tmpl_names[CV_ENTRY_NKINDS + 1] = {
@@ -168,7 +184,7 @@ static const char *const page_keys[] = {"size", "margins", NULL};
 static const char *const margin_keys[] = {"top", "bottom", "left", "right", NULL};
 static const char *const font_keys[] = {"family", "fallback", "mono", "size", "line_spacing",
                                         NULL};
-static const char *const tmpl_keys[] = {"main", "side", NULL};
+static const char *const tmpl_keys[] = {"main", "side", "degree", NULL};
 
 /* Page sizes by name (any case). */
 static const struct page_size {
@@ -253,6 +269,9 @@ void cv_style_defaults(cv_style *st)
     st->fit_spacing_floor = 0.4f;
     st->fit_font_floor = 0.85f;
     st->fit_margin_floor = 28.35f;       /* 10 mm */
+    st->contact_links = true;
+    st->contact_gap = st->name_gap = st->headline_gap = st->summary_gap = -1;   /* unset */
+    st->side_align = CV_ALIGN_RIGHT;
 
     static const struct { cv_entry_kind k; const char *m[3], *s[2]; } t[] = {
         {CV_ENTRY_EDUCATION, {"**INSTITUTION**", "*DEGREE in AREA*"}, {"DATE", "*LOCATION*"}},
@@ -453,12 +472,14 @@ static bool read_templates(cv_arena *a, const cv_yml *t, cv_style *st, cv_error 
             return e->kind == CV_YML_MAP ? false
                    : cv_error_at(err, e->pos, "a template is a mapping with 'main' "
                                  "and 'side' lists");
-        for (int side = 0; side < 2; side++) {
+        for (int side = 0; side < 3; side++) {
             cv_yml *l = cv_yml_get(e, ek[side]);
             if (!l)
                 continue;
-            const char **dst = side ? st->tmpl[k].side : st->tmpl[k].main;
-            size_t *n = side ? &st->tmpl[k].nside : &st->tmpl[k].nmain;
+            const char **dst = side == 2 ? st->tmpl[k].degree
+                               : side ? st->tmpl[k].side : st->tmpl[k].main;
+            size_t *n = side == 2 ? &st->tmpl[k].ndegree
+                        : side ? &st->tmpl[k].nside : &st->tmpl[k].nmain;
             if (l->kind == CV_YML_SCALAR) {
                 if (!cv_yml_str(l, &dst[0], err))
                     return false;
