@@ -105,6 +105,9 @@ typedef struct cv_style {
     /* Small capitals (the face's smcp glyphs, else capitals set smaller):
      * header.name_small_caps, headline_small_caps, contact_small_caps. */
     bool name_small_caps, headline_small_caps, contact_small_caps;
+    /* font.lining_figures: digits as the face's lining figures (lnum), for
+     * a face whose default figures are old-style (EB Garamond). */
+    bool lining_figures;
     unsigned name_color;
     const char *contact_separator;
     bool contact_icons;           /* header.icons: Fork Awesome icons before contacts */

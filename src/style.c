@@ -45,6 +45,7 @@ static const key keys[] = {
     K("colors", "text", COLOR, text_color),
     K("colors", "muted", COLOR, muted_color),
     K("colors", "link", COLOR, link_color),
+    K("font", "lining_figures", BOOL, lining_figures),
     K("text", "justify", BOOL, justify),
     K("text", "hyphenate", BOOL, hyphenate),
     K("text", "smart_quotes", BOOL, smart_quotes),
@@ -183,6 +184,7 @@ static const char *const choice_words[][4] = {
 static const char *const page_keys[] = {"size", "margins", NULL};
 static const char *const margin_keys[] = {"top", "bottom", "left", "right", NULL};
 static const char *const font_keys[] = {"family", "fallback", "mono", "size", "line_spacing",
+                                        "lining_figures",
                                         NULL};
 static const char *const tmpl_keys[] = {"main", "side", "degree", NULL};
 

@@ -603,6 +603,38 @@ static void small_caps(item *it, size_t n, const cv_style *st, const cv_span *sp
     }
 }
 
+/* font.lining_figures: each digit drawn as the face's lining figure (lnum),
+ * a cluster code point that carries the digit.  A bold face without them
+ * (EB Garamond's) borrows the regular face's, emboldened, so that the
+ * figures of a line agree. */
+static void lining_figures(item *it, size_t n, const cv_style *st, const cv_span *spans,
+                           const cv_textfmt *fmt)
+{
+    cv_shaper *sh = st->eng->shaper;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t cp = it[i].cp;
+        if (it[i].ctrl || cp < '0' || cp > '9' || it[i].face < 0)
+            continue;
+        int face = it[i].face;
+        bool synth = it[i].synth;
+        unsigned g = cv_shape_lining_figure(sh, face, cp);
+        unsigned style = (spans[it[i].span].style | fmt->style) & 3;
+        if (!g && (style & CV_STYLE_BOLD)) {
+            bool rsynth = false;
+            int reg = chain_face(st, face, style, style & ~(unsigned)CV_STYLE_BOLD, &rsynth);
+            if (reg >= 0 && reg != face && (g = cv_shape_lining_figure(sh, reg, cp)) != 0)
+                face = reg, synth = true;
+        }
+        char text[2] = {(char)cp, 0};
+        uint32_t cl = g ? cv_shape_cluster(sh, face, g, text) : 0;
+        if (cl) {
+            it[i].cp = cl;
+            it[i].face = face;
+            it[i].synth = synth;
+        }
+    }
+}
+
 /* Devanagari: the characters of each run in one face, shaped with every
  * lookup (conjuncts, reordered matras), drawn as cluster code points
  * (shape.h); a character left without a glyph vanishes like a control. */
@@ -737,6 +769,8 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
     shared_punctuation(it, n, st, spans, fmt);
     if (fmt->small_caps)
         small_caps(it, n, st, spans, fmt);
+    if (st->lining_figures)
+        lining_figures(it, n, st, spans, fmt);
     shape_items(a, it, n, sh, fmt);
     squeeze_punctuation(it, n, st);
     join_dashes(it, n, st);

@@ -385,6 +385,43 @@ def icons_test():
         check("icons: the calendar has ink", ink and ink[1] - ink[0] > 15, ink)
 
 
+def figures_test():
+    """font.lining_figures (ink): EB Garamond's lining figures, all on the
+    baseline, where its default old-style 3, 4, 5, 7 and 9 descend below
+    it; the text reads the same digits either way."""
+    prof = write("fig.yaml", sample_with("theme: ink"))
+    lay = write("fig-oldstyle.yaml", "extends: ink\nfont:\n  lining_figures: false\n")
+    got = {}
+    for tag, args in (("lining", []), ("oldstyle", ["-l", lay])):
+        rc, out, err = run([BIN, "--dump", prof] + args)
+        runs = [m for m in (re.match(r'text (\S+) (\S+) w=(\S+) \S+ (\S+) \S+ "(.*)"$', l)
+                            for l in out.split("page ")[1].splitlines()) if m]
+        date = next((m for m in runs if re.fullmatch(r"[A-Z][a-z]+ \d{4}", m.group(5)) and
+                     re.search(r"[34579]", m.group(5))), None)
+        pdf = os.path.join(TMP, "fig-%s.pdf" % tag)
+        rc2, _, err2 = run([BIN, "-o", pdf, prof] + args)
+        if not check("figures %s: renders, a date with a 3, 4, 5, 7 or 9 on page 1" % tag,
+                     rc == 0 and rc2 == 0 and date, err + err2):
+            return
+        x, y, w, size = (float(date.group(i)) for i in (1, 2, 3, 4))
+        img = raster(pdf, "fig-" + tag)
+        # The year only: the part after the month's width, measured by ink.
+        ink = ink_height(img, 792, x + w * 0.45, x + w, y, above=size, below=size * 0.4)
+        got[tag] = (ink, round(y * DPI / 72), date.group(5), text_of(pdf))
+    if len(got) < 2:
+        return
+    (on, base_on, d_on, t_on), (off, base_off, d_off, t_off) = got["lining"], got["oldstyle"]
+    page_h = round(792 * DPI / 72)
+    check("figures: lining figures end on the baseline (ink to %s, baseline %d)"
+          % (on and page_h - on[1], base_on), on and abs((page_h - on[1]) - base_on) <= 2, on)
+    check("figures: old-style ones descend below it (ink to %s, baseline %d)"
+          % (off and page_h - off[1], base_off),
+          off and base_off - (page_h - off[1]) >= 4, off)
+    check("figures: pdftotext reads the same digits either way",
+          d_on in t_on and d_off in t_off and re.findall(r"\d", t_on) == re.findall(r"\d", t_off),
+          (d_on, d_off))
+
+
 if __name__ == "__main__":
     sys.exit(testlib.main("rcvfonts", [roles_test, faces_test, small_caps_test, bold_test,
-                                       icons_test], tmp=TMP))
+                                       icons_test, figures_test], tmp=TMP))
