@@ -370,6 +370,8 @@ def every_key_accepted():
         s["properties"]["columns"]["properties"]["sidebar"]["anyOf"][1], defs)
     # A date column 10pt wide would stack every word of every date.
     lay["entry"]["side_width"] = "4cm"
+    # So would a degree column 10pt wide, for every line of the templates.
+    lay["entry"]["degree_width"] = "0"
     path = write("keys/every-layout-key.yaml", yaml.safe_dump(lay, allow_unicode=True))
     errs = list(jsonschema.Draft202012Validator(s).iter_errors(lay))
     rc, _, err = cvpdf(["--dump", os.path.join(ROOT, "profiles", "he.yaml"), "-l", path])
