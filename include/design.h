@@ -55,9 +55,10 @@ bool cv_design_time_span_in(const cv_design *d, const char *section);
  * templates.time_span (HOW_MANY_YEARS YEARS HOW_MANY_MONTHS MONTHS):
  * years of 365 days, months of 30, the month begun counted.  `present`
  * is `today` (YYYY-MM-DD); NULL when there is no span or no today for a
- * present end. */
+ * present end.  The words are the locale's (year, years, month, months;
+ * English when `loc` is NULL), as RenderCV takes them from `locale:`. */
 const char *cv_design_time_span(cv_arena *a, const cv_design *d, const cv_date *start,
-                                const cv_date *end, const char *today);
+                                const cv_date *end, const char *today, const cv_locale *loc);
 
 /* An entry's date range through design: templates: date_range when it is
  * of another shape than "START_DATE x END_DATE" (which is the locale's

@@ -984,7 +984,7 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
     const cv_design *dz = &c->doc->design;
     if (dz->ntime_spans && side.n < CV_MAX_TMPL && cv_design_time_span_in(dz, en->sec->key)) {
         const char *ts = cv_design_time_span(c->tmp, dz, &en->e->start_date, &en->e->end_date,
-                                             c->doc->today);
+                                             c->doc->today, &c->doc->locale);
         if (ts && !en->e->date.kind) {
             side.nsp[side.n] = cv_template_text(c->tmp, c->doc, cv_markup_escape(c->tmp, ts), 0,
                                                 &side.sp[side.n]);

@@ -857,8 +857,15 @@ static const char *fill(cv_arena *a, const char *tmpl, const char *ny, const cha
 }
 
 const char *cv_design_time_span(cv_arena *a, const cv_design *d, const cv_date *start,
-                                const cv_date *end, const char *today)
+                                const cv_date *end, const char *today, const cv_locale *loc)
 {
+    const cv_locale *en = cv_locale_english();
+    if (!loc)
+        loc = en;
+    const char *year = loc->year ? loc->year : en->year;
+    const char *years = loc->years ? loc->years : en->years;
+    const char *month = loc->month ? loc->month : en->month;
+    const char *months = loc->months ? loc->months : en->months;
     const char *tmpl = d->time_span ? d->time_span : "HOW_MANY_YEARS YEARS HOW_MANY_MONTHS MONTHS";
     int ty = 0, tm = 0, td = 0;
     if (!start->kind || start->kind == CV_DATE_TEXT || start->kind == CV_DATE_PRESENT ||
@@ -870,7 +877,7 @@ const char *cv_design_time_span(cv_arena *a, const cv_design *d, const cv_date *
     int ey = end->kind == CV_DATE_PRESENT ? ty : end->year;
     if (start->kind == CV_DATE_YEAR || end->kind == CV_DATE_YEAR) {
         int n = ey - start->year;
-        return fill(a, tmpl, n < 2 ? "1" : cv_arena_printf(a, "%d", n), n < 2 ? "year" : "years",
+        return fill(a, tmpl, n < 2 ? "1" : cv_arena_printf(a, "%d", n), n < 2 ? year : years,
                     "", "");
     }
     int em = end->kind == CV_DATE_PRESENT ? tm : end->month;
@@ -882,8 +889,8 @@ const char *cv_design_time_span(cv_arena *a, const cv_design *d, const cv_date *
     long y = span / 365, m = (span % 365) / 30 + 1;
     y += m / 12;
     m %= 12;
-    return fill(a, tmpl, y ? cv_arena_printf(a, "%ld", y) : "", y == 1 ? "year" : y ? "years" : "",
-                m ? cv_arena_printf(a, "%ld", m) : "", m == 1 ? "month" : m ? "months" : "");
+    return fill(a, tmpl, y ? cv_arena_printf(a, "%ld", y) : "", y == 1 ? year : y ? years : "",
+                m ? cv_arena_printf(a, "%ld", m) : "", m == 1 ? month : m ? months : "");
 }
 
 const char *cv_design_date_range(cv_arena *a, const cv_design *d, const cv_date *start,

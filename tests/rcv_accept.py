@@ -277,6 +277,16 @@ def valid_details_test():
     check("a RenderCV file's dates keep its design's template in every language",
           "jun 2017 – presente" in " ".join(t2.split()), t2)
 
+    src = os.path.join(TMP, "time_span_german.yaml")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Jonas Ebert\n  sections:\n    experience:\n"
+                "      - company: Ebert Orgelbau\n        position: Orgelbauer\n"
+                "        start_date: 2019-03\n        end_date: present\n"
+                "design:\n  theme: classic\nlocale:\n  language: german\n")
+    rc, pdf, err = render(src, date="2025-06-01")
+    _, t3 = pdf_words(pdf) if rc == 0 else (set(), "")
+    check("time spans in the locale's words", "6 Jahre 4 Monate" in t3, t3)
+
     rc, t, err, _ = text("empty_sections.yaml")
     check("an empty section shows its title", "PUBLICATIONS" in t.upper(), t)
     rc, t, err, _ = text("no_name.yaml")

@@ -218,7 +218,7 @@ static const char *span(const char *s, const char *e, const char *today)
     n = cv_yml_load(A, "d.yaml", e, strlen(e), &E);
     cv_date_read(n, "end_date", false, &b, &E);
     D = (cv_design){0};
-    return cv_design_time_span(A, &D, &a, &b, today);
+    return cv_design_time_span(A, &D, &a, &b, today, NULL);
 }
 
 TEST(time_spans)
