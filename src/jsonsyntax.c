@@ -13,7 +13,7 @@ bool cv_json_is(const char *file, const char *text, size_t len)
     size_t n = file ? strlen(file) : 0;
     if (n >= 5 && strcasecmp(file + n - 5, ".json") == 0)
         return true;
-    size_t i = 0;
+    size_t i = len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3) ? 3 : 0;     /* a BOM */
     while (i < len && strchr(" \t\r\n", text[i]))
         i++;
     if (i >= len || text[i] != '{')
@@ -27,7 +27,8 @@ bool cv_json_is(const char *file, const char *text, size_t len)
 static cv_pos position(const char *file, const char *text, size_t at)
 {
     cv_pos p = {file, 1, 1};
-    for (size_t i = 0; i < at; i++) {
+    size_t from = at >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3) ? 3 : 0;    /* not a column */
+    for (size_t i = from; i < at; i++) {
         if (text[i] == '\n')
             p.line++, p.col = 1;
         else if (((unsigned char)text[i] & 0xC0) != 0x80)
@@ -48,9 +49,12 @@ bool cv_json_check(const char *file, const char *text, size_t len, cv_error *err
     if (!tok)
         return cv_error_at(err, (cv_pos){file, 1, 1}, "out of memory reading the JSON text");
     json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
-    struct json_object *obj = json_tokener_parse_ex(tok, text, (int)len);
+    /* A byte-order mark (Windows editors write one) is not JSON's, but
+     * libyaml takes it, and so does cvpdf. */
+    size_t bom = len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3) ? 3 : 0;
+    struct json_object *obj = json_tokener_parse_ex(tok, text + bom, (int)(len - bom));
     enum json_tokener_error e = json_tokener_get_error(tok);
-    size_t end = json_tokener_get_parse_end(tok);
+    size_t end = bom + json_tokener_get_parse_end(tok);
     bool ok = true;
     if (obj && e == json_tokener_success) {
         /* Only blanks may follow the value. */

@@ -57,6 +57,14 @@ TEST(errors_at_their_place)
     CHECK(!ok("\"a\0b\""));
 }
 
+TEST(byte_order_mark)
+{
+    CHECK(cv_json_is("r.yaml", "\xEF\xBB\xBF{\"basics\": {}}", 17));
+    CHECK(ok("\xEF\xBB\xBF{\"basics\": {}}"));
+    CHECK(!ok("\xEF\xBB\xBF{\"a\": 1,}"));
+    CHECK_STR(where(), "1:9");
+}
+
 TEST(depth)
 {
     char deep[300];
@@ -74,6 +82,7 @@ int main(void)
     RUN(detection);
     RUN(well_formed);
     RUN(errors_at_their_place);
+    RUN(byte_order_mark);
     RUN(depth);
     return harness_report("jsonsyntax");
 }
