@@ -61,7 +61,9 @@ SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover
 LIB_SRC = $(filter-out src/main.c,$(wildcard src/*.c))
 HDRS = $(wildcard include/*.h)
 OBJ = $(LIB_SRC:src/%.c=build/%.o)
-SAN_OBJ = $(LIB_SRC:src/%.c=build/san/%.o)
+# The sanitizer builds link the phone shim in (src/phone.c says why).
+SAN_OBJ = $(LIB_SRC:src/%.c=build/san/%.o) build/san/phone_shim.o
+SAN_LIBS = $(LIBS) $(PHONE_LIBS)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=build/san/%)
 
@@ -84,11 +86,17 @@ build/%.o: src/%.c $(HDRS) | build
 build/san/%.o: src/%.c $(HDRS) | build/san
 	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -c -o $@ $<
 
+build/san/phone.o: src/phone.c $(HDRS) src/phone_shim.h | build/san
+	$(CC) $(ALL_CFLAGS) -DCV_PHONE_LINKED -O1 $(SAN) -c -o $@ $<
+
+build/san/phone_shim.o: src/phone_shim.cc src/phone_shim.h | build/san
+	$(CXX) -std=c++17 -Wall -Wextra -Iinclude $(CFLAGS) -O1 $(SAN) -c -o $@ $<
+
 build/san/cvpdf: build/san/main.o $(SAN_OBJ) | $(PHONE_MODULE)
-	$(CC) $(SAN) -o $@ $^ $(LIBS)
+	$(CC) $(SAN) -o $@ $^ $(SAN_LIBS)
 
 build/san/test_%: tests/unit/test_%.c tests/unit/harness.h tests/unit/errcheck.h tests/unit/fixture.h $(SAN_OBJ) $(HDRS) | $(PHONE_MODULE)
-	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -Itests/unit -o $@ $< $(SAN_OBJ) $(LIBS)
+	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -Itests/unit -o $@ $< $(SAN_OBJ) $(SAN_LIBS)
 
 build build/san:
 	mkdir -p $@
@@ -168,13 +176,13 @@ build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_HDRS) $(FUZZ_OBJ)
 	$(FUZZ_CC) $(ALL_CFLAGS) -O1 $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(LIBS)
 
 build/san/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c $(FUZZ_HDRS) $(SAN_OBJ)
-	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -o $@ $< tests/fuzz/driver.c $(SAN_OBJ) $(LIBS)
+	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -o $@ $< tests/fuzz/driver.c $(SAN_OBJ) $(SAN_LIBS)
 
 build/san/regress_%.o: tests/fuzz/fuzz_%.c $(FUZZ_HDRS) | build/san
 	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -DLLVMFuzzerTestOneInput=cv_fuzz_$* -c -o $@ $<
 
 build/san/test_regress: tests/regress/run.c $(FUZZ_TARGETS:%=build/san/regress_%.o) $(SAN_OBJ)
-	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -o $@ $^ $(LIBS)
+	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -o $@ $^ $(SAN_LIBS)
 
 # Shaping and breaking throughput (tests/bench_wrap.c), on the -O2 objects.
 build/bench_wrap: tests/bench_wrap.c $(OBJ) $(HDRS)
