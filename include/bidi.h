@@ -31,10 +31,6 @@
 #include "shape.h"
 #include "wrap.h"
 
-/* Is `cp` a strong right-to-left character (Hebrew, Arabic, Syriac,
- * Thaana, N'Ko ...)? */
-bool cv_bidi_is_rtl(uint32_t cp);
-
 /* The base direction of a paragraph by its first strong character (UAX #9
  * P2, P3): +1 left to right, -1 right to left, 0 none. */
 int cv_bidi_strong(uint32_t cp);

@@ -22,15 +22,8 @@
 #include <fribidi.h>
 #include <unicode/unorm2.h>
 
+#include "script.h"
 #include "utf8.h"
-
-bool cv_bidi_is_rtl(uint32_t cp)
-{
-    if (cp < 0x590)
-        return false;
-    return (cp <= 0x8FF) || (cp >= 0xFB1D && cp <= 0xFDFF) || (cp >= 0xFE70 && cp <= 0xFEFE) ||
-           (cp >= 0x10800 && cp <= 0x10FFF) || (cp >= 0x1E800 && cp <= 0x1EFFF);
-}
 
 int cv_bidi_strong(uint32_t cp)
 {
@@ -135,7 +128,7 @@ void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl, const cv_shaper *sh)
     for (size_t r = 0; r < ln->nruns; r++) {
         n += ln->runs[r].n;
         for (size_t k = 0; k < ln->runs[r].n && !any; k++)
-            any = cv_bidi_is_rtl(bidi_char(sh, ln->runs[r].g[k].cp));
+            any = cv_script_rtl(bidi_char(sh, ln->runs[r].g[k].cp));
     }
     if (!any || n == 0 || n > 1u << 30)
         return;

@@ -54,6 +54,7 @@
 #include <linebreak.h>
 
 #include "bidi.h"
+#include "script.h"
 #include "cjk.h"
 #include "hyph.h"
 #include "kp.h"
@@ -322,10 +323,10 @@ static void shared_punctuation(item *it, size_t n, const cv_style *st, const cv_
  * piece at a time, each with SHAPE_CONTEXT code points of the text around
  * it, so that HarfBuzz never holds more than that. */
 /* Letters of scripts that join (Arabic, Devanagari's headline) or are
- * never letter-spaced (Hebrew): no tracking after them. */
+ * never letter-spaced (Hebrew): no tracking after them (script.h). */
 static bool joined(uint32_t cp)
 {
-    return cv_bidi_is_rtl(cp) || (cp >= 0x900 && cp <= 0x97F) || cp >= CV_CLUSTER_BASE;
+    return cv_script_rtl(cp) || cv_script_in(cp, CV_SCRIPT_DEVANAGARI) || cp >= CV_CLUSTER_BASE;
 }
 
 static void shape_items(cv_arena *a, item *it, size_t n, cv_shaper *sh, const cv_textfmt *fmt)
@@ -544,14 +545,13 @@ static void join_arabic(cv_arena *a, item *it, size_t n, cv_shaper *sh)
  * (shape.h); a character left without a glyph vanishes like a control. */
 static bool is_indic(uint32_t cp)
 {
-    return (cp >= 0x900 && cp <= 0x97F) || (cp >= 0xA8E0 && cp <= 0xA8FF) || cp == 0x200C ||
-           cp == 0x200D;
+    return cv_script_in(cp, CV_SCRIPT_DEVANAGARI) || cp == 0x200C || cp == 0x200D;
 }
 
 static void shape_complex(cv_arena *a, item *it, size_t n, cv_shaper *sh)
 {
     for (size_t i = 0; i < n;) {
-        if (!(it[i].cp >= 0x900 && it[i].cp <= 0x97F) || it[i].ctrl) {
+        if (!cv_script_in(it[i].cp, CV_SCRIPT_DEVANAGARI) || it[i].ctrl) {
             i++;
             continue;
         }

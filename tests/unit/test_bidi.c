@@ -8,10 +8,6 @@
 
 TEST(directions)
 {
-    CHECK(cv_bidi_is_rtl(0x05D0));          /* alef (Hebrew) */
-    CHECK(cv_bidi_is_rtl(0x0627));          /* alef (Arabic) */
-    CHECK(cv_bidi_is_rtl(0xFEFB));          /* lam-alef */
-    CHECK(!cv_bidi_is_rtl('a') && !cv_bidi_is_rtl(0x4E2D) && !cv_bidi_is_rtl(0x0915));
     CHECK(cv_bidi_strong(0x05D0) == -1 && cv_bidi_strong('a') == 1);
     CHECK(cv_bidi_strong('1') == 0 && cv_bidi_strong(' ') == 0);
 }
