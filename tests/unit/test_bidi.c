@@ -1,5 +1,5 @@
-/* Unit tests for bidi.c: strong directions, Arabic joining, a line put in
- * visual order, a page mirrored, presentation forms mapped back. */
+/* Unit tests for bidi.c: strong directions, a line put in visual order, a
+ * page mirrored. */
 #include "harness.h"
 
 #include <string.h>
@@ -10,23 +10,6 @@ TEST(directions)
 {
     CHECK(cv_bidi_strong(0x05D0) == -1 && cv_bidi_strong('a') == 1);
     CHECK(cv_bidi_strong('1') == 0 && cv_bidi_strong(' ') == 0);
-}
-
-TEST(arabic_joining)
-{
-    /* بيت: beh initial, yeh medial, teh final. */
-    uint32_t s[] = {0x0628, 0x064A, 0x062A};
-    CHECK(cv_bidi_join(s, 3));
-    CHECK(s[0] == 0xFE91 && s[1] == 0xFEF4 && s[2] == 0xFE96);
-    /* لا: the ligature in the alef's place, the lam replaced by U+FEFF. */
-    uint32_t l[] = {0x0644, 0x0627};
-    CHECK(cv_bidi_join(l, 2));
-    CHECK(l[0] == 0xFEFF && l[1] == 0xFEFB);
-    /* A letter alone keeps its isolated form; no Arabic, no change. */
-    uint32_t d[] = {'x', 0x062F, ' '};
-    CHECK(cv_bidi_join(d, 3) && d[1] == 0xFEA9);
-    uint32_t h[] = {0x05D0, 0x05D1};
-    CHECK(!cv_bidi_join(h, 2) && h[0] == 0x05D0);
 }
 
 /* The text of a line as drawn, left to right. */
@@ -143,21 +126,10 @@ TEST(pages_mirrored)
     cv_arena_free(a);
 }
 
-TEST(presentation_forms_map_back)
-{
-    uint32_t out[4];
-    CHECK(cv_bidi_logical(0xFE91, out) == 1 && out[0] == 0x0628);
-    CHECK(cv_bidi_logical(0xFEFB, out) == 2 && out[0] == 0x0644 && out[1] == 0x0627);
-    CHECK(cv_bidi_logical('a', out) == 1 && out[0] == 'a');
-    CHECK(cv_bidi_logical(0x05D0, out) == 1 && out[0] == 0x05D0);
-}
-
 int main(void)
 {
     RUN(directions);
-    RUN(arabic_joining);
     RUN(lines_in_visual_order);
     RUN(pages_mirrored);
-    RUN(presentation_forms_map_back);
     return harness_report("bidi");
 }
