@@ -375,9 +375,9 @@ static void put_rise(const cv_run *r, int dy, int *rise, buf *b)
     *rise = dy;
 }
 
-/* The glyphs of a right-to-left run (in visual order) from visual index
- * k down that make one letter with its marks: k and the marks after it in
- * the text (below it in the array).  Returns the index of the last. */
+/* Glyph k of right-to-left run r (in visual order) and the marks that
+ * follow it in the text (below it in the array) are one letter: the index
+ * of its last mark, k itself when it has none. */
 static size_t letter_end(const cv_run *r, const cv_shaper *sh, size_t k)
 {
     while (k > 0 && cv_shape_cluster_mark(sh, r->g[k - 1].cp))
@@ -385,11 +385,12 @@ static size_t letter_end(const cv_run *r, const cv_shaper *sh, size_t k)
     return k;
 }
 
-/* A letter with its marks, glyphs k down to e of right-to-left run r,
- * begins: a marked-content sequence whose /ActualText is their text, so
- * that a reader that orders glyphs by where they lie (poppler: a mark
- * placed over the middle of its letter lies right of the letter's start)
- * reads the letter before its marks.  Inside "[(" ... ")]TJ". */
+/* A letter with marks, glyphs k down to e of right-to-left run r, begins:
+ * a marked-content sequence whose /ActualText is its text, the letter
+ * before its marks, for readers that find text by where glyphs lie
+ * (poppler: HarfBuzz puts a haraka right of its letter's start, and
+ * raises it, which would move it to another word or line).  Inside
+ * "[(" ... ")]TJ". */
 static void put_actual_text(const cv_run *r, const cv_shaper *sh, size_t k, size_t e, buf *b)
 {
     BLIT(b, ")]TJ /Span <</ActualText <FEFF");
@@ -415,8 +416,10 @@ static void put_actual_text(const cv_run *r, const cv_shaper *sh, size_t k, size
  * (with its kerning or justification), so that readers that follow the
  * content stream read the text as written.  A glyph HarfBuzz placed off
  * the pen (a mark, cv_shape_cluster_offset) is drawn that much aside and
- * raised, and its letter with it is given its text (put_actual_text).
- * Inside "[(" ... ")]TJ". */
+ * raised, and its letter with its marks is given its text
+ * (put_actual_text), the last mark drawn with the character spacing (Tc)
+ * that ends it where its letter ends, so that the sequence covers the
+ * letter.  Inside "[(" ... ")]TJ". */
 static void put_rtl_text(const cv_run *r, const cv_pdffont *pf, buf *b)
 {
     double to_last = 0;
@@ -427,8 +430,10 @@ static void put_rtl_text(const cv_run *r, const cv_pdffont *pf, buf *b)
     BLIT(b, ")");
     bnumd(b, -to_last - dx, 1);
     BLIT(b, "(");
-    size_t end = SIZE_MAX;          /* the open letter's last glyph */
+    size_t end = SIZE_MAX;          /* the open letter's last mark */
+    double reach = 0;               /* from its place, where the letter ends */
     for (size_t k = r->n; k-- > 0;) {
+        double tc = 0;
         if (k + 1 < r->n) {
             int dx_was = dx;
             cv_shape_cluster_offset(pf->shaper, r->g[k].cp, &dx, &dy);
@@ -441,6 +446,20 @@ static void put_rtl_text(const cv_run *r, const cv_pdffont *pf, buf *b)
             if (e < k) {
                 put_actual_text(r, pf->shaper, k, e, b);
                 end = e;
+                reach = dx + r->g[k].w;
+                for (size_t i = e; i < k; i++)
+                    reach += r->g[i].w + cv_run_tj(r, i);
+            }
+        }
+        if (k == end) {
+            /* The last mark ends where its letter ends. */
+            tc = reach - (dx + r->g[k].w);
+            if (fabs(tc) >= 0.5) {
+                BLIT(b, ")]TJ ");
+                bnumd(b, tc * r->size / 1000.0, 3);
+                BLIT(b, " Tc[(");
+            } else {
+                tc = 0;
             }
         }
         put_rise(r, dy, &rise, b);
@@ -449,8 +468,17 @@ static void put_rtl_text(const cv_run *r, const cv_pdffont *pf, buf *b)
             bstrc(b, (unsigned char)(cid >> 8));
         bstrc(b, (unsigned char)cid);
         if (k == end) {
-            BLIT(b, ")]TJ EMC [(");
+            BLIT(b, ")]TJ ");
+            if (tc != 0)
+                BLIT(b, "0 Tc ");
+            BLIT(b, "EMC [(");
             end = SIZE_MAX;
+            if (tc != 0 && k > 0) {
+                /* The next glyph's move begins where this one ended. */
+                BLIT(b, ")");
+                bnumd(b, round(tc * r->size) / r->size, 1);
+                BLIT(b, "(");
+            }
         }
     }
     BLIT(b, ")]TJ\n");

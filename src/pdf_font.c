@@ -186,6 +186,7 @@ static void utf16(cv_shaper *sh, uint32_t cp, char *out, size_t size)
 {
     uint32_t cps[8] = {cp};
     size_t n = 1, at = 0;
+    out[0] = 0;
     const char *t = cv_shape_cluster_text(sh, cp);
     if (t) {
         size_t len = strlen(t);

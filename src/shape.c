@@ -915,13 +915,9 @@ const char *cv_shape_cluster_text(const cv_shaper *sh, uint32_t cp)
     return cp >= CV_CLUSTER_BASE && i < sh->ncl ? sh->cl[i].text : NULL;
 }
 
-bool cv_shape_cluster_mark(const cv_shaper *sh, uint32_t cp)
+/* Is `c` a combining mark? */
+static bool is_mark(uint32_t c)
 {
-    const char *t = cv_shape_cluster_text(sh, cp);
-    uint32_t c;
-    if (!t || !*t)
-        return false;
-    cv_utf8_decode(t, strlen(t), &c);
     switch (hb_unicode_general_category(hb_unicode_funcs_get_default(), c)) {
     case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK:
     case HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK:
@@ -929,6 +925,17 @@ bool cv_shape_cluster_mark(const cv_shaper *sh, uint32_t cp)
     default: return false;
     }
 }
+
+bool cv_shape_cluster_mark(const cv_shaper *sh, uint32_t cp)
+{
+    const char *t = cv_shape_cluster_text(sh, cp);
+    uint32_t c;
+    if (!t || !*t)
+        return false;
+    cv_utf8_decode(t, strlen(t), &c);
+    return is_mark(c);
+}
+
 
 bool cv_shape_cluster_offset(const cv_shaper *sh, uint32_t cp, int *dx, int *dy)
 {
