@@ -76,9 +76,11 @@ void cv_shape_run(cv_shaper *sh, int face, const uint32_t *cps, size_t n, int16_
  * has more glyphs than characters or the font lacks one. */
 bool cv_shape_complex(cv_shaper *sh, int face, const uint32_t *cps, size_t n, uint32_t *out);
 
-/* Right-to-left scripts that join (Arabic, Persian, Urdu): shape `n` code
- * points of one script (Common and Inherited ones beside them) in face
- * `face` right to left, with the script's every lookup -- initial,
+/* Right-to-left scripts that join (Arabic, Persian, Urdu): shape the `n`
+ * code points text[at, at + n) of one script (Common and Inherited ones
+ * beside them) in face `face`, the rest of text[0, len) their context (a
+ * letter joins one set in another face), right to left, with the script's
+ * every lookup -- initial,
  * medial, final and isolated forms, lam-alef and the font's other
  * ligatures, marks (harakat) placed by GPOS -- for language `lang` (BCP
  * 47, as HarfBuzz takes it, NULL: none), and write out[] as
@@ -92,8 +94,8 @@ bool cv_shape_complex(cv_shaper *sh, int face, const uint32_t *cps, size_t n, ui
  * cv_shape_run() gives) and its offset from the pen
  * (cv_shape_cluster_offset()), which the PDF backend draws.  False, with
  * out[] undefined, as cv_shape_complex. */
-bool cv_shape_rtl(cv_shaper *sh, int face, const uint32_t *cps, size_t n, const char *lang,
-                  uint32_t *out);
+bool cv_shape_rtl(cv_shaper *sh, int face, const uint32_t *text, size_t len, size_t at,
+                  size_t n, const char *lang, uint32_t *out);
 
 /* The offset of a cluster code point's glyph from the pen, in thousandths
  * of an em, x to the right and y up (a mark's GPOS position); true when it

@@ -1035,18 +1035,22 @@ static bool rtl_cluster(cv_shaper *sh, int face, const uint32_t *cps, size_t c0,
     return true;
 }
 
-/* cv_shape_complex and cv_shape_rtl: `rtl` shapes right to left in the
+/* cv_shape_complex and cv_shape_rtl: all[at, at + n) shaped, the rest of
+ * all[0, nall) its context.  `rtl` shapes right to left in the
  * text's script and language `lang` (NULL: none), with default ignorables
  * (ZWNJ, ZWJ) removed and each glyph's position kept in its cluster code
  * point; otherwise as HarfBuzz guesses, positions dropped. */
-static bool shape_clusters(cv_shaper *sh, int face, const uint32_t *cps, size_t n, bool rtl,
-                           const char *lang, uint32_t *out)
+static bool shape_clusters(cv_shaper *sh, int face, const uint32_t *all, size_t nall, size_t at,
+                           size_t n, bool rtl, const char *lang, uint32_t *out)
 {
     const cv_face *f = cv_fontset_face(sh->fs, face);
-    if (!f || n == 0 || n > 4096)
+    if (!f || n == 0 || n > 4096 || at > nall || n > nall - at || nall > INT32_MAX)
         return false;
+    const uint32_t *cps = all + at;
     hb_buffer_t *buf = hb_buffer_create();
-    hb_buffer_add_utf32(buf, cps, (int)n, 0, (int)n);
+    /* The text around the run is context: a letter joins one in another
+     * face (a word half bold). */
+    hb_buffer_add_utf32(buf, all, (int)nall, (unsigned)at, (int)n);
     if (rtl) {
         /* Everything said, nothing guessed: the process's locale is no
          * part of a résumé. */
@@ -1081,6 +1085,8 @@ static bool shape_clusters(cv_shaper *sh, int face, const uint32_t *cps, size_t 
             gp[k] = gp0[ng - 1 - k];
         }
     }
+    for (unsigned k = 0; k < ng; k++)     /* clusters count from the run's start */
+        gi[k].cluster -= (unsigned)at;
     bool ok = true;
     face_cache *fc = face_of(sh, face);
     unsigned ghost = fc ? glyph_of(fc, ' ') : 0;
@@ -1134,11 +1140,11 @@ static bool shape_clusters(cv_shaper *sh, int face, const uint32_t *cps, size_t 
 
 bool cv_shape_complex(cv_shaper *sh, int face, const uint32_t *cps, size_t n, uint32_t *out)
 {
-    return shape_clusters(sh, face, cps, n, false, NULL, out);
+    return shape_clusters(sh, face, cps, n, 0, n, false, NULL, out);
 }
 
-bool cv_shape_rtl(cv_shaper *sh, int face, const uint32_t *cps, size_t n, const char *lang,
-                  uint32_t *out)
+bool cv_shape_rtl(cv_shaper *sh, int face, const uint32_t *text, size_t len, size_t at,
+                  size_t n, const char *lang, uint32_t *out)
 {
-    return shape_clusters(sh, face, cps, n, true, lang, out);
+    return shape_clusters(sh, face, text, len, at, n, true, lang, out);
 }

@@ -531,6 +531,7 @@ static void shape_complex(cv_arena *a, item *it, size_t n, const cv_style *st, c
 {
     cv_shaper *sh = st->eng->shaper;
     bool warned = false;
+    uint32_t *text = NULL;          /* the paragraph as typed: context */
     for (size_t i = 0; i < n;) {
         bool deva = cv_script_in(it[i].cp, CV_SCRIPT_DEVANAGARI);
         bool arab = !deva && cv_script_of(it[i].cp) == CV_SCRIPT_ARABIC;
@@ -545,8 +546,13 @@ static void shape_complex(cv_arena *a, item *it, size_t n, const cv_style *st, c
         uint32_t *cps = cv_arena_alloc(a, 2 * (j - i) * sizeof *cps), *out = cps + (j - i);
         for (size_t k = i; k < j; k++)
             cps[k - i] = it[k].cp;
+        if (arab && !text) {
+            text = cv_arena_alloc(a, n * sizeof *text);
+            for (size_t k = 0; k < n; k++)
+                text[k] = it[k].cp;
+        }
         if (deva ? cv_shape_complex(sh, it[i].face, cps, j - i, out)
-                 : cv_shape_rtl(sh, it[i].face, cps, j - i, st->lang, out)) {
+                 : cv_shape_rtl(sh, it[i].face, text, n, i, j - i, st->lang, out)) {
             for (size_t k = i; k < j; k++) {
                 it[k].cp = out[k - i];
                 it[k].ctrl = out[k - i] == 0xFEFF;

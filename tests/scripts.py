@@ -305,6 +305,7 @@ AR_PROFILE = """cv:
           - "لا إله إلا الله، نشرت ١٢٣ ورقة في 2024 مع ٥ باحثين."
           - "محمد علم"
           - "مُحَمَّدٌ عِلْمٌ"
+          - "**كل**مة كلمة"
 locale:
   language: arabic
 """
@@ -365,6 +366,32 @@ def inks(img, box, dark=140):
                             seen.add((nx, ny))
                             stack.append((nx, ny))
     return count, top, bottom
+
+
+def ink_spans(img, box, dark=140):
+    """[(x0, x1)] of each connected ink in box: its leftmost and rightmost
+    columns."""
+    w, h, px = img
+    x0, y0, x1, y1 = [int(round(v)) for v in box]
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    seen, spans = set(), []
+    for y in range(y0, y1):
+        for x in range(x0, x1):
+            if px[y * w + x] >= dark or (x, y) in seen:
+                continue
+            stack, lo, hi = [(x, y)], x, x
+            seen.add((x, y))
+            while stack:
+                cx, cy = stack.pop()
+                lo, hi = min(lo, cx), max(hi, cx)
+                for nx in (cx - 1, cx, cx + 1):
+                    for ny in (cy - 1, cy, cy + 1):
+                        if x0 <= nx < x1 and y0 <= ny < y1 and (nx, ny) not in seen and \
+                                px[ny * w + nx] < dark:
+                            seen.add((nx, ny))
+                            stack.append((nx, ny))
+            spans.append((lo, hi))
+    return spans
 
 
 def word_box(run_, page_h, dpi, below=0.6):
@@ -459,6 +486,19 @@ def arabic():
     check("arabic: the kasra is drawn below its letter",
           ink_under_first("علم") == 0 and (ink_under_first("عِلْمٌ") or 0) >= 1,
           (ink_under_first("علم"), ink_under_first("عِلْمٌ")))
+    # A word half bold joins across the change of face: one ink runs
+    # from the bold lam well into the regular meem (two words shaped apart
+    # would be two inks that meet at most at the edge).
+    bold, regular = find("كل"), find("مة")
+    if bold and regular and abs(bold[1] - regular[1]) < 0.1:
+        k = 300 / 72.0
+        edge = bold[0] * k
+        spans = ink_spans(img, ((regular[0] - 1) * k, (page_h - bold[1] - 1.15 * bold[5]) * k,
+                                (bold[0] + bold[2] + 1) * k, (page_h - bold[1] + 0.6 * bold[5]) * k))
+        check("arabic: a word half bold joins across the bold",
+              any(lo < edge - 2 * k and hi > edge + 2 * k for lo, hi in spans), (edge, spans))
+    else:
+        check("arabic: a word half bold joins across the bold", False, (bold, regular))
     # Lam-alef is one ligature: a glyph for the lam, a ghost of no width
     # for the alef.
     rc, gl, _ = dump(ar, "onecolumn", "--dump=glyphs")
@@ -497,6 +537,10 @@ def arabic():
     check("arabic: qpdf --check", rc == 0 and "No syntax or stream encoding errors" in qout,
           (qout + qerr)[-300:])
     pdfbox(p, "arabic", ["محمد علم", "تطوير نماذج لغوية"])
+    # PDF/A: the marks' text rise and character spacing, the /ActualText
+    # sequences and the ghosts keep the file valid.
+    rc, pa, err = pdf(ar, "onecolumn", "--pdfa")
+    preflight(pa, "arabic --pdfa")
 
     fa = write("fa-shaped.yaml", FA_PROFILE)
     rc, out, err = dump(fa)
@@ -528,6 +572,20 @@ def arabic():
     check("persian: qpdf --check", rc == 0 and "No syntax or stream encoding errors" in qout,
           (qout + qerr)[-300:])
     pdfbox(p, "persian", ["مریم احمدی"])
+
+
+def preflight(p, name):
+    """PDFBox Preflight (PDF/A-1b), as tests/readers.py runs it."""
+    jars = [os.path.join("/usr/share/java", j) for j in
+            ["pdfbox2.jar", "fontbox2.jar", "preflight.jar", "xmpbox.jar", "commons-logging.jar",
+             "javax.activation.jar", "jaxb-api.jar"]]
+    if not all(os.path.exists(j) for j in jars):
+        check("PDFBox Preflight jars are installed (tests/deps.sh)", False, "")
+        return
+    rc, out, err = run(["java", "-cp", ":".join(jars), "org.apache.pdfbox.preflight.Validator_A1b",
+                        p], timeout=180)
+    check("%s: a valid PDF/A-1b file (Preflight)" % name,
+          rc == 0 and "is a valid PDF/A-1b file" in out, (out + err)[-400:])
 
 
 def pdfbox(p, name, words):
