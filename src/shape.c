@@ -996,7 +996,7 @@ static int16_t em_of(const cv_face *f, hb_position_t v)
  * not a joiner (ZWNJ, ZWJ: HarfBuzz draws them as nothing); each other
  * character -- a joiner, the alef of lam-alef -- is a ghost: the face's
  * space glyph `ghost`, of no width and no ink, a thousandth of an em
- * before the pen, that carries the character.  So every glyph stands for
+ * before the pen (the next ghost two), that carries the character.  So every glyph stands for
  * one character and a reader that orders glyphs by where they lie (poppler
  * puts a glyph that stands for several right-to-left letters backwards)
  * reads them in order; the ghost lies before the glyph its character
@@ -1011,6 +1011,7 @@ static bool rtl_cluster(cv_shaper *sh, int face, const uint32_t *cps, size_t c0,
     for (size_t k = c0; k < c1; k++)
         visible += cps[k] != 0x200C && cps[k] != 0x200D;
     size_t j = 0;
+    int ghosts = 0;
     for (size_t k = c0; k < c1; k++) {
         char text[8];
         size_t len = cv_utf8_encode(cps[k], text);
@@ -1021,12 +1022,19 @@ static bool rtl_cluster(cv_shaper *sh, int face, const uint32_t *cps, size_t c0,
             int16_t pos[3] = {em_of(f, p->x_offset), em_of(f, p->y_offset),
                               em_of(f, p->x_advance - hb_font_get_glyph_h_advance(
                                                           (hb_font_t *)f->hb, gid))};
+            /* A letter of no advance where HarfBuzz left it (Noto Naskh's
+             * alef of lam-alef) lies like a ghost, just before the pen. */
+            if (!p->x_advance && !p->x_offset && !p->y_offset && !is_mark(cps[k]))
+                pos[0] = -1;
             out[k] = cluster_at(sh, face, gid, text, len, pos);
             if (!out[k] || !gid)
                 return false;
             j++;
+            ghosts = 0;
         } else {
-            int16_t pos[3] = {-1, 0, (int16_t)-advance_em(fc, ghost)};
+            /* Ghosts after one glyph lie a thousandth of an em apart, the
+             * first nearest it. */
+            int16_t pos[3] = {(int16_t)-++ghosts, 0, (int16_t)-advance_em(fc, ghost)};
             out[k] = cluster_at(sh, face, ghost, text, len, pos);
             if (!out[k])
                 return false;

@@ -542,6 +542,27 @@ def arabic():
     rc, pa, err = pdf(ar, "onecolumn", "--pdfa")
     preflight(pa, "arabic --pdfa")
 
+    # Another font with its own OpenType tables: Noto Naskh Arabic, whose
+    # lam-alef and "الله" are glyphs of no advance and ligatures of three.
+    lay = write("naskh.yaml", "extends: onecolumn\nfont:\n  fallback: [Noto Naskh Arabic]\n")
+    rc, out, err = run([BIN, "--dump", "-l", lay, ar])
+    check("arabic in Noto Naskh Arabic renders with no warning",
+          rc == 0 and "NotoNaskhArabic" in out and not err.strip(), err[:300])
+    pn = os.path.join(TMP, "ar-naskh.pdf")
+    run([BIN, "-l", lay, "-o", pn, ar])
+    t1, t2 = plain(pdftotext(pn)), plain(mutool(pn))
+    for s_ in ["لا إله إلا الله", "تطوير نماذج لغوية", "سارة الحسيني"]:
+        check("arabic in Naskh: pdftotext and MuPDF read %r" % s_, s_ in t1 and s_ in t2,
+              (t1[:300], t2[:300]))
+    # A font that draws a letter with several glyphs (Noto Nastaliq Urdu's
+    # dots): unjoined, said.
+    lay = write("nastaliq.yaml", "extends: onecolumn\nfont:\n  fallback: [Noto Nastaliq Urdu]\n")
+    rc, out, err = run([BIN, "--dump", "-l", lay, ar])
+    if "NotoNastaliqUrdu" in out:
+        check("a Nastaliq font is set unjoined with a warning that names it",
+              rc == 0 and "NotoNastaliqUrdu-Regular draws Arabic letters with more glyphs" in err,
+              err[:300])
+
     fa = write("fa-shaped.yaml", FA_PROFILE)
     rc, out, err = dump(fa)
     check("persian profile renders with no warning", rc == 0 and not err.strip(), err[:300])
