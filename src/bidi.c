@@ -77,6 +77,13 @@ static void phone_numbers(const FriBidiChar *s, size_t n, FriBidiCharType *types
     }
 }
 
+/* Runs of one line by their place in its text. */
+static int by_logical(const void *pa, const void *pb)
+{
+    const cv_run *a = pa, *b = pb;
+    return (a->logical > b->logical) - (a->logical < b->logical);
+}
+
 void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl, const cv_shaper *sh)
 {
     size_t n = 0;
@@ -176,6 +183,12 @@ void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl, const cv_shaper *sh)
             g[l].to = x;
             x += g[l].adv;
         }
+        /* In a left-to-right paragraph, the runs are drawn in the order of
+         * the text, each where it shows, as a right-to-left page's are
+         * (cv_bidi_mirror): readers that follow the content stream (MuPDF)
+         * read an Arabic or Hebrew phrase's words in order. */
+        if (!rtl)
+            qsort(runs, nr, sizeof *runs, by_logical);
         ln->runs = runs;
         ln->nruns = nr;
         /* A link covers where its glyphs went. */

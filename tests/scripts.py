@@ -563,6 +563,21 @@ def arabic():
               rc == 0 and "NotoNastaliqUrdu-Regular draws Arabic letters with more glyphs" in err,
               err[:300])
 
+    # An Arabic phrase in an English résumé: set right to left in its
+    # left-to-right line, its runs drawn in the order of the text, so MuPDF
+    # reads its words in order too.
+    en = write("en-ar.yaml", "cv:\n  name: Sara Husseini\n  headline: \"Researcher \u2014 "
+               "سارة الحسيني \u2014 NLP\"\n  sections:\n    experience:\n      - company: U\n"
+               "        position: P\n        start_date: 2020-09\n        highlights:\n"
+               "          - \"Models for **كل**مة dialects and Persian نرم\u200cافزار in 2024.\"\n")
+    rc, pe, err = pdf(en)
+    t1, t2 = plain(pdftotext(pe)), plain(mutool(pe))
+    for s_ in ["سارة الحسيني", "كلمة", "نرم\u200cافزار"]:
+        check("english with Arabic: pdftotext and MuPDF read %r" % s_, s_ in t1 and s_ in t2,
+              (t1[:300], t2[:300]))
+    check("english with Arabic: MuPDF reads the phrase in its place",
+          "Researcher — سارة الحسيني — NLP" in t2, t2[:300])
+
     fa = write("fa-shaped.yaml", FA_PROFILE)
     rc, out, err = dump(fa)
     check("persian profile renders with no warning", rc == 0 and not err.strip(), err[:300])
