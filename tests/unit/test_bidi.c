@@ -69,6 +69,32 @@ TEST(lines_in_visual_order)
     ln = line_of(a, s1, 6);
     cv_bidi_line(a, &ln, false, NULL);
     CHECK_STR(visual(&ln), "CBA xy");
+    /* A Hebrew phrase of two words in a left-to-right paragraph, a run a
+     * word (as faces make them): drawn right to left in its place, the
+     * runs in the order of the text. */
+    {
+        static const uint32_t words[5][2] = {{'x', ' '}, {0x05D0, 0x05D1}, {' ', 0}, {0x05D2, 0},
+                                             {' ', 'y'}};
+        static const size_t lens[5] = {2, 2, 1, 1, 2};
+        cv_run *rs = cv_arena_alloc(a, 5 * sizeof *rs);
+        float x = 0;
+        for (size_t r = 0; r < 5; r++) {
+            cv_gl *g = cv_arena_alloc(a, 2 * sizeof *g);
+            for (size_t k = 0; k < lens[r]; k++)
+                g[k] = (cv_gl){words[r][k], 500, 0, 0};
+            rs[r] = (cv_run){.x = x, .size = 10, .g = g, .n = lens[r], .width = 5.0f * lens[r]};
+            x += rs[r].width;
+        }
+        ln = (cv_line){.runs = rs, .nruns = 5, .width = x};
+        cv_bidi_line(a, &ln, false, NULL);
+        CHECK(ln.nruns == 5);
+        bool in_order = true;
+        for (size_t r = 1; r < ln.nruns; r++)
+            in_order &= ln.runs[r - 1].logical < ln.runs[r].logical;
+        CHECK(in_order);
+        CHECK(ln.runs[1].g[0].cp == 0x05D1 && ln.runs[3].g[0].cp == 0x05D2);
+        CHECK(ln.runs[3].x < ln.runs[1].x);  /* the second word left of the first */
+    }
     /* Brackets in right-to-left text are mirrored. */
     uint32_t s2[] = {0x05D0, '(', 0x05D1, ')'};
     ln = line_of(a, s2, 4);
