@@ -17,6 +17,7 @@
 PREFIX ?= /usr/local
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share/cvpdf
+LIBDIR = $(DESTDIR)$(PREFIX)/lib/cvpdf
 MANDIR = $(DESTDIR)$(PREFIX)/share/man
 BASHCOMPDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
@@ -24,9 +25,15 @@ VERSION = 0.1.0
 
 CC ?= cc
 PKGS = freetype2 harfbuzz harfbuzz-subset yaml-0.1 libunibreak fontconfig libpng libjpeg lcms2 \
-       poppler-glib cairo icu-i18n icu-uc fribidi
-PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+       icu-i18n icu-uc fribidi
+# poppler-glib (PNG and SVG pages) is opened with dlopen when first needed,
+# not linked: linked, its fifty libraries cost every run some 7 ms
+# (src/draw_raster.c).  Its headers are needed, and the name to open.
+DLOPEN_PKGS = poppler-glib cairo
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) $(DLOPEN_PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+POPPLER_GLIB_SONAME := $(shell objdump -p "$$(pkg-config --variable=libdir poppler-glib \
+       2>/dev/null)/libpoppler-glib.so" 2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
 # libharu ships no .pc file on Debian.
 HPDF_CFLAGS ?=
 HPDF_LIBS ?= -lhpdf
@@ -38,20 +45,23 @@ BTPARSE_LIBS ?= -lbtparse
 CFLAGS ?= -O2 -g
 WARN = -std=c11 -Wall -Wextra -Wshadow -Wno-unused-parameter
 CPPFLAGS += -D_GNU_SOURCE -Iinclude -DCV_VERSION='"$(VERSION)"' \
-            -DCV_DATADIR='"$(PREFIX)/share/cvpdf"'
+            -DCV_DATADIR='"$(PREFIX)/share/cvpdf"' -DCV_LIBDIR='"$(PREFIX)/lib/cvpdf"' \
+            $(if $(POPPLER_GLIB_SONAME),-DCV_POPPLER_GLIB_SONAME='"$(POPPLER_GLIB_SONAME)"')
 ALL_CFLAGS = $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) $(HPDF_CFLAGS) $(CFLAGS)
-# libphonenumber is C++ without a .pc file: one shim, src/phone_shim.cc.
+# libphonenumber is C++ without a .pc file: one shim, src/phone_shim.cc,
+# built as a module that src/phone.c opens when a number is first
+# formatted (linked, libphonenumber and its C++ libraries cost every run).
 PHONE_LIBS ?= -lphonenumber -lstdc++
+PHONE_MODULE = build/cvpdf-phone.so
 CXX ?= g++
-LIBS = $(PKG_LIBS) $(HPDF_LIBS) $(HYPHEN_LIBS) $(BTPARSE_LIBS) $(PHONE_LIBS) -lm
+LIBS = $(PKG_LIBS) $(HPDF_LIBS) $(HYPHEN_LIBS) $(BTPARSE_LIBS) -ldl -lm
 
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 LIB_SRC = $(filter-out src/main.c,$(wildcard src/*.c))
 HDRS = $(wildcard include/*.h)
-CXX_SRC = $(wildcard src/*.cc)
-OBJ = $(LIB_SRC:src/%.c=build/%.o) $(CXX_SRC:src/%.cc=build/%.o)
-SAN_OBJ = $(LIB_SRC:src/%.c=build/san/%.o) $(CXX_SRC:src/%.cc=build/san/%.o)
+OBJ = $(LIB_SRC:src/%.c=build/%.o)
+SAN_OBJ = $(LIB_SRC:src/%.c=build/san/%.o)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=build/san/%)
 
@@ -61,25 +71,23 @@ UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=build/san/%)
 
 all: cvpdf
 
-cvpdf: build/main.o $(OBJ)
+# Every binary that may format a phone number has the module beside it.
+cvpdf: build/main.o $(OBJ) | $(PHONE_MODULE)
 	$(CC) $(CFLAGS) -o $@ $^ $(LIBS)
+
+$(PHONE_MODULE): src/phone_shim.cc src/phone_shim.h | build
+	$(CXX) -std=c++17 -Wall -Wextra -Iinclude $(CFLAGS) -fPIC -shared -o $@ $< $(PHONE_LIBS)
 
 build/%.o: src/%.c $(HDRS) | build
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-build/%.o: src/%.cc src/%.h | build
-	$(CXX) -std=c++17 -Wall -Wextra -Iinclude $(CFLAGS) -c -o $@ $<
-
-build/san/%.o: src/%.cc src/%.h | build/san
-	$(CXX) -std=c++17 -Wall -Wextra -Iinclude $(CFLAGS) -O1 $(SAN) -c -o $@ $<
-
 build/san/%.o: src/%.c $(HDRS) | build/san
 	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -c -o $@ $<
 
-build/san/cvpdf: build/san/main.o $(SAN_OBJ)
+build/san/cvpdf: build/san/main.o $(SAN_OBJ) | $(PHONE_MODULE)
 	$(CC) $(SAN) -o $@ $^ $(LIBS)
 
-build/san/test_%: tests/unit/test_%.c tests/unit/harness.h tests/unit/errcheck.h tests/unit/fixture.h $(SAN_OBJ) $(HDRS)
+build/san/test_%: tests/unit/test_%.c tests/unit/harness.h tests/unit/errcheck.h tests/unit/fixture.h $(SAN_OBJ) $(HDRS) | $(PHONE_MODULE)
 	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -Itests/unit -o $@ $< $(SAN_OBJ) $(LIBS)
 
 build build/san:
@@ -181,9 +189,10 @@ schema: cvpdf
 	mv schema/layout.json.tmp schema/layout.json
 
 install: cvpdf
-	install -d $(BINDIR) $(DATADIR)/fonts $(DATADIR)/layouts $(DATADIR)/schema $(DATADIR)/locales \
+	install -d $(BINDIR) $(LIBDIR) $(DATADIR)/fonts $(DATADIR)/layouts $(DATADIR)/schema $(DATADIR)/locales \
 	    $(MANDIR)/man1 $(MANDIR)/man5 $(BASHCOMPDIR) $(ZSHCOMPDIR)
 	install -m 755 cvpdf $(BINDIR)/cvpdf
+	install -m 644 $(PHONE_MODULE) $(LIBDIR)/
 	install -m 644 fonts/*.tt[fc] fonts/*.txt $(DATADIR)/fonts/
 	install -m 644 layouts/*.yaml $(DATADIR)/layouts/
 	install -m 644 locales/*.yaml $(DATADIR)/locales/
@@ -196,7 +205,7 @@ install: cvpdf
 uninstall:
 	rm -f $(BINDIR)/cvpdf $(MANDIR)/man1/cvpdf.1 $(MANDIR)/man5/cvpdf-profile.5 \
 	    $(MANDIR)/man5/cvpdf-layout.5 $(BASHCOMPDIR)/cvpdf $(ZSHCOMPDIR)/_cvpdf
-	rm -rf $(DATADIR)
+	rm -rf $(DATADIR) $(LIBDIR)
 
 format:
 	clang-format -i src/*.c include/*.h tests/unit/*.c tests/unit/*.h

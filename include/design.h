@@ -59,4 +59,12 @@ bool cv_design_time_span_in(const cv_design *d, const char *section);
 const char *cv_design_time_span(cv_arena *a, const cv_design *d, const cv_date *start,
                                 const cv_date *end, const char *today);
 
+/* An entry's date range through design: templates: date_range when it is
+ * of another shape than "START_DATE x END_DATE" (which is the locale's
+ * `to`, doc.c): START_DATE and END_DATE replaced by the dates in `loc`
+ * (END_DATE `present` for an ongoing one).  NULL when there is no such
+ * template or the entry has no start date. */
+const char *cv_design_date_range(cv_arena *a, const cv_design *d, const cv_date *start,
+                                 const cv_date *end, const cv_locale *loc);
+
 #endif

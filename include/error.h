@@ -46,7 +46,7 @@ typedef struct cv_diag {
 typedef struct cv_error {
     bool set;
     cv_pos pos;
-    char msg[512];
+    char msg[1024];
     /* Warnings. */
     bool quiet;
     bool strict;             /* warnings are errors */

@@ -50,6 +50,8 @@ typedef struct cv_face {
     void *ft;                    /* FT_Face */
     void *hb;                    /* hb_font_t, scaled to font units */
     void *hb_face;               /* hb_face_t (for subsetting) */
+    int second;                  /* > 0: the id of its second opening (cv_fontset_second) */
+    bool is_second;              /* a second opening of another face */
 } cv_face;
 
 typedef struct cv_fontset cv_fontset;
@@ -84,6 +86,14 @@ int cv_fontset_find_lazy(cv_fontset *fs, const char *family, bool bold, bool ita
  * outlines (the error names its format) or no Unicode character map. */
 int cv_fontset_open_file(cv_fontset *fs, const char *path, int index,
                          cv_pos pos, cv_error *err);
+
+/* A second opening of face `id`'s file: the same glyphs under a face id of
+ * its own, which the PDF backend embeds as a font of its own.  A glyph
+ * drawn there for other text than in the first (a capital standing for a
+ * lowercase letter: synthesised small capitals) then has a code of its own,
+ * which a CFF font cannot give two texts (pdf_font.h).  Made once per face;
+ * -1 when `id` is no face or the file cannot be opened again. */
+int cv_fontset_second(cv_fontset *fs, int id);
 
 /* The face with id `id`, or NULL when there is none (or it was found
  * lazily and cannot be opened).  A face found lazily is opened by the first

@@ -4,15 +4,22 @@
  * connections: phone_number_format): national ("(555) 123-4567"),
  * international ("+1 555-123-4567") or E164 ("+15551234567").  The number
  * is parsed and formatted by libphonenumber (through a C++ shim,
- * phone_shim.cc); a number it cannot parse is shown as written.
+ * phone_shim.cc, built as the module cvpdf-phone.so and opened when first
+ * needed); a number it cannot parse is shown as written, and so is every
+ * number when the module cannot be found.
  */
 #ifndef CV_PHONE_H
 #define CV_PHONE_H
+
+#include <stdbool.h>
 
 #include "arena.h"
 
 /* `number` in `format` ("national", "international", "E164"; NULL: as
  * written), in the arena; `number` itself when it cannot be parsed. */
 const char *cv_phone_format(cv_arena *a, const char *number, const char *format);
+
+/* Whether the module is there (found and opened on the first call). */
+bool cv_phone_available(void);
 
 #endif

@@ -110,6 +110,14 @@ bool cv_shape_cluster_mark(const cv_shaper *sh, uint32_t cp);
  * `text` (UTF-8), made on first use; 0 when the table is full. */
 uint32_t cv_shape_cluster(cv_shaper *sh, int face, unsigned gid, const char *text);
 
+/* The small capital (OpenType `smcp`) that face `face` sets for code point
+ * `cp`, or 0 when it has none (no smcp feature, or none for `cp`). */
+unsigned cv_shape_small_cap(cv_shaper *sh, int face, uint32_t cp);
+
+/* The lining figure (OpenType `lnum`) that face `face` sets for code point
+ * `cp`, or 0 when it has none, or sets the same glyph without it. */
+unsigned cv_shape_lining_figure(cv_shaper *sh, int face, uint32_t cp);
+
 /* The text a cluster code point stands for (UTF-8), or NULL for any other
  * code point. */
 const char *cv_shape_cluster_text(const cv_shaper *sh, uint32_t cp);

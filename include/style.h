@@ -26,6 +26,10 @@
 
 enum { CV_ALIGN_LEFT, CV_ALIGN_CENTER, CV_ALIGN_RIGHT };
 enum { CV_PHOTO_RIGHT, CV_PHOTO_LEFT, CV_PHOTO_SIDEBAR };
+/* The parts of the page that may have a family of their own
+ * (header.name_font, header.headline_font, header.contact_font,
+ * section_title.font): cv_style_role(). */
+enum { CV_ROLE_NAME, CV_ROLE_HEADLINE, CV_ROLE_CONTACT, CV_ROLE_TITLE, CV_NROLES };
 #define CV_MAX_NAMES 32
 
 /* A list of section names from the layout (`keep_together: [skills]`):
@@ -55,6 +59,8 @@ typedef struct cv_template {
     size_t nmain;
     const char *side[CV_MAX_TMPL];
     size_t nside;
+    const char *degree[CV_MAX_TMPL];   /* a column left of the main lines (entry.degree_width) */
+    size_t ndegree;
 } cv_template;
 
 typedef struct cv_style {
@@ -72,6 +78,12 @@ typedef struct cv_style {
     bool synth[4][CV_MAX_CHAIN];
     size_t nchain;
     int mono;                /* font.mono: the face of `code`; -1: the text's own */
+    /* Per-role families (CV_ROLE_*): the name the layout gives (NULL: the
+     * body's family), where, and the faces of each style (-1: none). */
+    const char *role_family[CV_NROLES];
+    cv_pos role_pos[CV_NROLES];
+    int role_face[CV_NROLES][4];
+    bool role_synth[CV_NROLES][4];
     float size, line_spacing;
 
     /* Colours 0xRRGGBB. */
@@ -92,6 +104,13 @@ typedef struct cv_style {
     int header_align;
     float name_size, headline_size, contact_size, header_gap;
     bool name_bold, native_name_beside;
+    bool headline_bold, contact_bold;     /* header.headline_bold, contact_bold */
+    /* Small capitals (the face's smcp glyphs, else capitals set smaller):
+     * header.name_small_caps, headline_small_caps, contact_small_caps. */
+    bool name_small_caps, headline_small_caps, contact_small_caps;
+    /* font.lining_figures: digits as the face's lining figures (lnum), for
+     * a face whose default figures are old-style (EB Garamond). */
+    bool lining_figures;
     unsigned name_color;
     const char *contact_separator;
     bool contact_icons;           /* header.icons: Fork Awesome icons before contacts */
@@ -101,6 +120,7 @@ typedef struct cv_style {
     /* Section titles. */
     float title_size, title_space_before, title_space_after;
     bool title_bold, title_uppercase, title_rule;
+    bool title_small_caps;        /* section_title.small_caps */
     int title_align;              /* CV_ALIGN_* */
     bool title_rule_beside;       /* the rule runs on from the title, not under it */
     float rule_width, rule_gap;
@@ -154,6 +174,23 @@ typedef struct cv_style {
     bool pdfa;                    /* pdf.pdfa: write PDF/A-1b */
     bool pdfua;                   /* pdf.pdfua: write PDF/UA-1 */
     bool tagged;                  /* pdf.tagged: write tagged PDF (default) */
+
+    /* Keys RenderCV's design options map onto (docs/rendercv.md); each
+     * also a plain layout key (docs/layouts.md). */
+    bool link_underline;          /* links.underline */
+    bool link_icon;               /* links.external_icon: U+F08E after each link */
+    bool contact_links;           /* header.contact_links: false, plain text */
+    float contact_gap;            /* header.contact_gap: < 0, the separator's own spaces */
+    float name_gap, headline_gap; /* header.space_below_name, _headline; < 0: 2pt, 4pt */
+    float photo_space_left;       /* photo.space_left */
+    int side_align;               /* entry.side_align: CV_ALIGN_* */
+    float side_space;             /* entry.side_space: entries inset both sides */
+    float degree_width;           /* entry.degree_width: templates' degree column */
+    float summary_gap;            /* entry.summary_space_before; < 0: block_gap */
+    float summary_indent;         /* entry.summary_indent */
+    bool keep_sections;           /* pagination.keep_sections: a section on one page */
+    bool keep_entries;            /* pagination.keep_entries: an entry on one page */
+    bool rule_baseline;           /* section_title.rule_baseline: partial rules on it */
 } cv_style;
 
 /* Load and resolve the layout at `path`.  Returns false with err set. */
@@ -161,7 +198,9 @@ bool cv_style_load(cv_arena *a, const char *path, cv_engine *eng, cv_style *st,
                    cv_error *err);
 /* The same with the layout tree `over` (design.h's translation of a
  * profile's design:) laid over the file's, as a child over what it
- * extends; `over` may be NULL. */
+ * extends; `over` may be NULL.  A family `over` names that is not
+ * installed is a warning (RenderCV accepts any name), and the file's
+ * family for that part stays. */
 bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_engine *eng,
                         cv_style *st, cv_error *err);
 /* The sorts of value a layout key takes, for the JSON Schema (schema.h). */
@@ -197,6 +236,11 @@ typedef struct cv_layout_key {
  * 18mm) or null (columns.sidebar: ~) has a row of its own as well as its
  * keys' rows.  Returns how many; *out is valid until cv_arena_free(a). */
 size_t cv_style_keys(cv_arena *a, const cv_layout_key **out);
+
+/* The style that sets role `role` (CV_ROLE_*): `st` itself when the role
+ * has no family of its own, else a copy in *buf whose fallback chain
+ * starts with the role's faces (then the body's).  Valid while both are. */
+const cv_style *cv_style_role(const cv_style *st, int role, cv_style *buf);
 
 /* The built-in defaults (what an empty layout gives), fonts not opened. */
 void cv_style_defaults(cv_style *st);

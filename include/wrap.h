@@ -74,7 +74,13 @@ typedef struct cv_textfmt {
     const char *hyphenation; /* the language's patterns (engine.h); NULL: en-US */
     bool greedy;             /* first fit instead of Knuth-Plass total fit */
     float tracking;          /* extra space between letters, thousandths of an em */
+    bool small_caps;         /* lowercase letters as small capitals: the face's own
+                                (OpenType smcp), else its capitals at
+                                CV_SMALL_CAPS_SCALE of the size, a little spaced;
+                                the text still reads in its own case */
 } cv_textfmt;
+
+#define CV_SMALL_CAPS_SCALE 0.8f
 
 typedef struct cv_line {
     cv_run *runs;            /* x relative to the line start, y = 0 */

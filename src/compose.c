@@ -31,11 +31,13 @@
 #include <wctype.h>
 
 #include "flow.h"
+#include "icons.h"
 #include "markup.h"
 #include "photo.h"
 #include "quotes.h"
 #include "phone.h"
 #include "template.h"
+#include "utf8.h"
 
 const char *cv_keep_rule(cv_keep k)
 {
@@ -70,6 +72,12 @@ typedef struct cx {
     int entry;               /* the entry being set: what holds its parts */
     int lbl;                 /* its list item's label (bullet, number entries) */
     int *sec_tag0, *sec_tag1;   /* the nodes each section made: [tag0, tag1) */
+    /* Links: underlined (links.underline) and with an external-link icon
+     * after them (links.external_icon), except while `plain` (the
+     * connections, which RenderCV leaves bare). */
+    bool ul, icon, plain, unlinked;
+    unsigned ul_color;
+    float sec_dw;            /* the section's degree column (degree_col()) */
 } cx;
 
 /* A paragraph (a header, a title) begins: its items are numbered from 0. */
@@ -110,6 +118,26 @@ static void put_line(cx *c, cv_vitem *it, const cv_line *ln, float dx, float dy)
 {
     cv_piece p = {ln, dx, dy, c->tag};
     CV_PUSH(c->a, it->pieces, it->npieces, it->cpieces, p);
+    /* links.underline: a rule under each link, a tenth of an em below the
+     * baseline, a twentieth of an em thick. */
+    for (size_t k = 0; c->ul && !c->plain && k < ln->nlinks; k++) {
+        float size = ln->nruns ? ln->runs[0].size : 10;
+        float x1 = ln->links[k].x1;
+        /* Not under the external-link icon, nor the thin space before it. */
+        for (size_t r = 0; c->icon && r < ln->nruns; r++) {
+            const cv_run *rn = &ln->runs[r];
+            float gx = rn->x;
+            for (size_t g = 0; g < rn->n; g++) {
+                if ((rn->g[g].cp == 0x2009 || rn->g[g].cp == 0xF08E) &&
+                    gx >= ln->links[k].x0 - 0.01f && gx < x1)
+                    x1 = gx;
+                gx += (rn->g[g].w + rn->g[g].adj) * rn->size / 1000.0f;
+            }
+        }
+        cv_vrule r = {dx + ln->links[k].x0, dx + x1, dy + 0.1f * size, 0.05f * size,
+                      c->ul_color};
+        CV_PUSH(c->a, it->rules, it->nrules, it->crules, r);
+    }
 }
 
 /* Line box: height and baseline offset for text of `size`, from the
@@ -163,11 +191,42 @@ static const cv_span *smart(cx *c, const cv_style *st, const cv_span *sp, size_t
     return o;
 }
 
+/* links.external_icon: after each link, a thin space and Fork Awesome's
+ * external-link icon (U+F08E), both part of the link.  The connections
+ * (c->plain) get none, and no links at all with header.contact_links:
+ * false (c->unlinked). */
+static const cv_span *link_icons(cx *c, const cv_span *sp, size_t *n)
+{
+    if (c->plain && c->unlinked) {
+        cv_span *o = cv_arena_alloc(c->tmp, (*n ? *n : 1) * sizeof *o);
+        for (size_t i = 0; i < *n; i++)
+            o[i] = sp[i], o[i].link = NULL;
+        return o;
+    }
+    if (!c->icon || c->plain)
+        return sp;
+    size_t links = 0;
+    for (size_t i = 0; i < *n; i++)
+        links += sp[i].link && (i + 1 == *n || sp[i + 1].link != sp[i].link);
+    if (!links)
+        return sp;
+    cv_span *o = cv_arena_alloc(c->tmp, (*n + links) * sizeof *o);
+    size_t k = 0;
+    for (size_t i = 0; i < *n; i++) {
+        o[k++] = sp[i];
+        if (sp[i].link && (i + 1 == *n || sp[i + 1].link != sp[i].link))
+            o[k++] = (cv_span){"\xE2\x80\x89\xEF\x82\x8E", 6, 0, sp[i].link};
+    }
+    *n = k;
+    return o;
+}
+
 /* cv_measure of what set() sets. */
 static float measure(cx *c, const cv_style *st, const cv_span *sp, size_t n,
                      const cv_textfmt *fmt)
 {
-    return cv_measure(c->tmp, st, smart(c, st, sp, n), n, fmt);
+    sp = link_icons(c, smart(c, st, sp, n), &n);
+    return cv_measure(c->tmp, st, sp, n, fmt);
 }
 
 /* Set spans (from either arena) into lines of the caller's arena, whose
@@ -175,11 +234,24 @@ static float measure(cx *c, const cv_style *st, const cv_span *sp, size_t n,
 static size_t set(cx *c, const cv_style *st, const cv_span *sp, size_t n,
                   const cv_textfmt *fmt, float width, cv_pos pos, cv_line **lines)
 {
-    sp = smart(c, st, sp, n);
+    sp = link_icons(c, smart(c, st, sp, n), &n);
     size_t nl = cv_wrap(c->a, st, sp, n, fmt, width, pos, lines, c->err);
     for (size_t i = 0; i < nl; i++)
         for (size_t k = 0; k < (*lines)[i].nlinks; k++)
             (*lines)[i].links[k].uri = cv_arena_strdup(c->a, (*lines)[i].links[k].uri);
+    /* The external-link icon drawn as RenderCV draws it: at 0.65 of the
+     * text's size, raised by a fifth of an em, in the middle of the room
+     * the full-size icon took (so nothing else moves). */
+    for (size_t i = 0; c->icon && !c->plain && i < nl; i++)
+        for (size_t r = 0; r < (*lines)[i].nruns; r++) {
+            cv_run *rn = &(*lines)[i].runs[r];
+            if (rn->n == 1 && rn->g[0].cp == 0xF08E && rn->y == 0) {
+                rn->x += rn->width * (1 - 0.65f) / 2;
+                rn->width *= 0.65f;
+                rn->y = 0.2f * rn->size;
+                rn->size *= 0.65f;
+            }
+        }
     return nl;
 }
 
@@ -268,8 +340,37 @@ static const char *iconed(cv_arena *a, const cv_style *st, const char *what, con
     return icon ? cv_arena_printf(a, "%s\xC2\xA0%s", icon, text) : text;   /* no-break space */
 }
 
+/* The icon a custom connection names (`fontawesome_icon`), looked up in the
+ * icon face of the layout's chain (icons.h), as UTF-8; an unknown name gets
+ * the link icon and a warning naming it. */
+static const char *custom_icon(cv_arena *a, const cv_style *st, const cv_text *name,
+                               cv_error *err)
+{
+    const char *link = cv_social_icon("link");
+    cv_fontset *fs = st->eng->fonts;
+    int face = -1;
+    for (size_t i = 0; i < st->nchain && face < 0; i++) {
+        const char *fam = cv_fontset_family(fs, st->chain[0][i]);
+        if (fam && !strcasecmp(fam, "forkawesome"))
+            face = st->chain[0][i];
+    }
+    if (!name->s || face < 0)
+        return link;
+    uint32_t cp = cv_icon_lookup(fs, face, name->s);
+    if (!cp) {
+        if (err)
+            cv_warn(err, name->pos, "no icon named '%s' in Fork Awesome (Font Awesome 4.7's "
+                    "icons and the Font Awesome 6 names cvpdf maps to them): the link icon "
+                    "stands in", name->s);
+        return link;
+    }
+    char *u = cv_arena_alloc(a, 5);
+    u[cv_utf8_encode(cp, u)] = 0;
+    return u;
+}
+
 static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
-                            const char **items, cv_pos *pos)
+                            const char **items, cv_pos *pos, cv_error *err)
 {
     size_t ni = 0;
     if (doc->location.s)
@@ -307,8 +408,10 @@ static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
     for (size_t i = 0; i < doc->nconnections && ni < MAX_CONTACTS; i++) {
         const struct cv_connection *k = &doc->connections[i];
         pos[ni] = k->text.pos;
-        items[ni++] = k->url.s ? cv_template_link(a, iconed(a, st, "link", k->text.s), k->url.s)
-                               : cv_markup_escape(a, k->text.s);
+        const char *text = k->url.s ? k->text.s : cv_markup_escape(a, k->text.s);
+        if (st->contact_icons)
+            text = cv_arena_printf(a, "%s\xC2\xA0%s", custom_icon(a, st, &k->icon, err), text);
+        items[ni++] = k->url.s ? cv_template_link(a, text, k->url.s) : text;
     }
     for (size_t i = 0; i < doc->nsocials && ni < MAX_CONTACTS; i++) {
         const cv_social *s = &doc->socials[i];
@@ -352,7 +455,12 @@ static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float wi
     const cv_doc *doc = c->doc;
     cv_textfmt nf = {.size = st->name_size, .color = st->name_color,
                      .link_color = st->name_color,
-                     .style = st->name_bold ? CV_STYLE_BOLD : 0};
+                     .style = st->name_bold ? CV_STYLE_BOLD : 0,
+                     .small_caps = st->name_small_caps};
+    cv_style name_buf, head_buf;
+    const cv_style *body = st;
+    const cv_style *nst = cv_style_role(st, CV_ROLE_NAME, &name_buf);
+    const cv_style *hst = cv_style_role(st, CV_ROLE_HEADLINE, &head_buf);
     cv_span *sp;
     size_t n;
     cv_line *lines;
@@ -365,20 +473,74 @@ static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float wi
             name = cv_arena_printf(c->tmp, "%s\xE2\x80\x82%s", name,     /* en space */
                                    cv_markup_escape(c->tmp, doc->native_name.s));
         n = cv_markup_parse(c->tmp, name, 0, &sp);
-        nl = set(c, st, sp, n, &nf, width, doc->name.pos, &lines);
-        line_box(st, st->name_size, &h, &base);
+        nl = set(c, nst, sp, n, &nf, width, doc->name.pos, &lines);
+        line_box(body, st->name_size, &h, &base);
         c->tag = tag(c, c->head, "H1");
         add_head_lines(c, vl, st, lines, nl, dx, width, st->name_size * 1.2f, base, 0,
                        "the name");
     }
     if (doc->headline.s) {
         cv_textfmt hf = {.size = st->headline_size, .color = st->muted_color,
-                         .link_color = st->link_color};
+                         .link_color = st->link_color,
+                         .style = st->headline_bold ? CV_STYLE_BOLD : 0,
+                         .small_caps = st->headline_small_caps};
         n = cv_template_text(c->tmp, doc, doc->headline.s, 0, &sp);
-        nl = set(c, st, sp, n, &hf, width, doc->headline.pos, &lines);
-        line_box(st, st->headline_size, &h, &base);
+        nl = set(c, hst, sp, n, &hf, width, doc->headline.pos, &lines);
+        line_box(body, st->headline_size, &h, &base);
         c->tag = tag(c, c->head, "P");
-        add_head_lines(c, vl, st, lines, nl, dx, width, h, base, 2, "the headline");
+        add_head_lines(c, vl, st, lines, nl, dx, width, h, base,
+                       st->name_gap >= 0 ? st->name_gap : 2, "the headline");
+    }
+}
+
+/* header.contact_gap: the contact line's items set one by one, with the
+ * separator (its own spaces trimmed) in the middle of a gap this wide
+ * between them, RenderCV's space_between_connections. */
+static void add_contact_spaced(cx *c, cv_vlist *vl, const cv_style *st, const char **items,
+                               const cv_pos *pos, size_t ni, const cv_textfmt *cf, float dx,
+                               float width, float gap0)
+{
+    const char *sep = st->contact_separator ? st->contact_separator : "";
+    while (*sep == ' ')
+        sep++;
+    size_t sn = strlen(sep);
+    while (sn && sep[sn - 1] == ' ')
+        sn--;
+    cv_line *sl = sn ? one_line(c, st, cv_markup_escape(c->tmp, cv_arena_strndup(c->tmp, sep,
+                                                                                  sn)),
+                                cf, pos[0])
+                     : NULL;
+    float sw = (sl ? sl->width : 0) + st->contact_gap;
+    float h, base;
+    line_box(st, st->contact_size, &h, &base);
+    begin_block(c);
+    const cv_line *ln[MAX_CONTACTS];
+    for (size_t i = 0; i < ni;) {
+        float w = 0;
+        size_t j = i;
+        for (; j < ni; j++) {
+            ln[j] = one_line(c, st, items[j], cf, pos[j]);
+            float iw = ln[j] ? ln[j]->width : 0;
+            if (j > i && w + sw + iw > width)
+                break;
+            w += (j > i ? sw : 0) + iw;
+        }
+        cv_vitem *it = vl_add(c, vl, i ? 0 : gap0, "the contact line");
+        it->height = h;
+        it->keep = CV_KEEP_HEAD;
+        float x = dx + align_dx(st, width, w);
+        for (size_t k = i; k < j; k++) {
+            if (k > i) {
+                if (sl)
+                    put_line(c, it, sl, x + st->contact_gap / 2, base);
+                x += sw;
+            }
+            if (ln[k]) {
+                put_line(c, it, ln[k], x, base);
+                x += ln[k]->width;
+            }
+        }
+        i = j;
     }
 }
 
@@ -389,9 +551,22 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
 {
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact_items(c->tmp, st, c->doc, items, pos);
+    size_t ni = contact_items(c->tmp, st, c->doc, items, pos, c->err);
     unsigned cc = st->contact_color <= 0xFFFFFF ? st->contact_color : st->text_color;
-    cv_textfmt cf = {.size = st->contact_size, .color = cc, .link_color = cc};
+    cv_textfmt cf = {.size = st->contact_size, .color = cc, .link_color = cc,
+                     .style = st->contact_bold ? CV_STYLE_BOLD : 0,
+                     .small_caps = st->contact_small_caps};
+    cv_style role_buf;
+    const cv_style *body = st;
+    st = cv_style_role(st, CV_ROLE_CONTACT, &role_buf);
+    c->plain = true;
+    if (st->contact_gap >= 0 && ni) {
+        c->tag = tag(c, c->head, "P");
+        float below = c->doc->headline.s ? st->headline_gap : st->name_gap;
+        add_contact_spaced(c, vl, st, items, pos, ni, &cf, dx, width, below >= 0 ? below : 4);
+        c->plain = false;
+        return;
+    }
     cv_span *sep_sp;
     size_t nsep = cv_markup_parse(c->tmp, cv_markup_escape(c->tmp, st->contact_separator), 0,
                                   &sep_sp);
@@ -407,9 +582,12 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
                                  measure(c, st, x_sp, nx, &cf)
                            : 0;
     float h, base;
-    line_box(st, st->contact_size, &h, &base);
+    line_box(body, st->contact_size, &h, &base);
     c->tag = ni ? tag(c, c->head, "P") : 0;
     bool first_line = true;
+    /* header.space_below_headline (or _name, without a headline). */
+    float below = c->doc->headline.s ? st->headline_gap : st->name_gap;
+    float gap0 = below >= 0 ? below : 4;
     for (size_t i = 0; i < ni;) {
         /* Take items while they fit. */
         float w = 0;
@@ -435,11 +613,12 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
         }
         cv_line *lines;
         size_t nl = set(c, st, all, na, &cf, width, pos[i], &lines);
-        add_head_lines(c, vl, st, lines, nl, dx, width, h, base, first_line ? 4 : 0,
+        add_head_lines(c, vl, st, lines, nl, dx, width, h, base, first_line ? gap0 : 0,
                        "the contact line");
         first_line = first_line && !nl;
         i = j;
     }
+    c->plain = false;
 }
 
 /* The header: name, headline and (unless the sidebar has them) the contact
@@ -501,7 +680,8 @@ static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
 {
     cv_textfmt tf = {.size = st->title_size, .color = st->title_color,
                      .link_color = st->title_color,
-                     .style = st->title_bold ? CV_STYLE_BOLD : 0, .tracking = 0};
+                     .style = st->title_bold ? CV_STYLE_BOLD : 0, .tracking = 0,
+                     .small_caps = st->title_small_caps};
     const char *t = cv_markup_escape(c->tmp, sec->title);
     if (st->title_uppercase) {
         t = upper(c->tmp, t);
@@ -510,11 +690,13 @@ static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
     cv_span *sp;
     size_t n = cv_markup_parse(c->tmp, t, 0, &sp);
     cv_line *lines;
-    size_t nl = set(c, st, sp, n, &tf, width, sec->pos, &lines);
+    cv_style title_buf;
+    const cv_style *tst = cv_style_role(st, CV_ROLE_TITLE, &title_buf);
+    size_t nl = set(c, tst, sp, n, &tf, width, sec->pos, &lines);
     float h, base;
     line_box(st, st->title_size, &h, &base);
     const char *what = cv_arena_printf(c->a, "the title of section '%s'", sec->title);
-    const cv_face *f = cv_fontset_face(st->eng->fonts, st->chain[0][0]);
+    const cv_face *f = cv_fontset_face(st->eng->fonts, tst->chain[0][0]);   /* the title's */
     c->block = 0;
     begin_block(c);
     c->tag = tag(c, c->cont, "H2");
@@ -543,8 +725,20 @@ static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
              * half the x-height (RenderCV's partial line). */
             float gap = st->title_size * 0.4f;
             float dy = base - f->x_height * st->title_size / 1000.0f / 2;
+            if (st->rule_baseline)          /* section_title.rule_baseline: on it */
+                dy = base - st->rule_width / 2;
             float x0 = st->title_align == CV_ALIGN_LEFT ? x + lw + gap : 0;
             float x1 = st->title_align == CV_ALIGN_LEFT ? width : x - gap;
+            if (st->title_align == CV_ALIGN_CENTER) {
+                /* A centred title: a line on each side, 0.3em from it. */
+                gap = st->title_size * 0.3f;
+                x1 = x - gap;
+                if (x1 > gap) {
+                    cv_vrule r = {0, x1, dy, st->rule_width, st->rule_color};
+                    CV_PUSH(c->a, it->rules, it->nrules, it->crules, r);
+                }
+                x0 = x + lw + gap, x1 = width;
+            }
             if (x1 - x0 > gap) {
                 cv_vrule r = {x0, x1, dy, st->rule_width, st->rule_color};
                 CV_PUSH(c->a, it->rules, it->nrules, it->crules, r);
@@ -607,6 +801,7 @@ typedef struct entry {
     bool stack;                  /* side lines under the main ones (a narrow column) */
     float space_before;
     const char *what;            /* "entry 3 of section 'Awards'" */
+    float dw;                    /* its degree column, gap included; 0: none */
 } entry;
 
 /* The template's first main line, or TEXT. */
@@ -695,6 +890,60 @@ static void expand_lines(cx *c, const char *const *tmpl, size_t n, const cv_entr
     }
 }
 
+/* Where a side line `lw` wide goes in the side column [x0, x0 + cw]
+ * (entry.side_align). */
+static float side_x(const cv_style *st, float x0, float cw, float lw)
+{
+    return st->side_align == CV_ALIGN_LEFT     ? x0
+           : st->side_align == CV_ALIGN_CENTER ? x0 + (cw - lw) / 2
+                                               : x0 + cw - lw;
+}
+
+/* The degree column a section's entries need: entry.degree_width, widened
+ * for a degree that does not fit (a word is never broken there:
+ * "Promotion" takes what it needs, plus a gap of 0.1cm); 0 when the layout
+ * has none.  Every entry of the section gets the same column, as in
+ * RenderCV, where an entry without a degree has an empty one. */
+static float degree_col(cx *c, const cv_style *st, const cv_section *sec)
+{
+    float w = 0;
+    cv_textfmt hf = body_fmt(st, c->doc);
+    for (size_t i = 0; st->degree_width > 0 && i < sec->nentries; i++) {
+        const cv_template *tp = &st->tmpl[sec->entries[i].kind];
+        if (!tp->ndegree)
+            continue;
+        if (w < st->degree_width)
+            w = st->degree_width;
+        tlines deg;
+        expand_lines(c, tp->degree, tp->ndegree, &sec->entries[i], &deg);
+        for (size_t r = 0; r < deg.n; r++) {
+            float lw = measure(c, st, deg.sp[r], deg.nsp[r], &hf) + 2.835f;
+            if (lw > w)
+                w = lw;
+        }
+    }
+    return w;
+}
+
+/* The degree column's lines, from the top of the entry's header item;
+ * returns their height. */
+static float put_degree(cx *c, cv_vitem *it, const cv_style *st, const entry *en,
+                        const cv_textfmt *hf, float mh, float mb)
+{
+    float dw = en->dw, y = 0;
+    if (dw <= 0)
+        return 0;
+    tlines deg;
+    expand_lines(c, en->tp->degree, en->tp->ndegree, en->e, &deg);
+    cv_line *ls;
+    for (size_t r = 0; r < deg.n; r++) {
+        size_t nl = set(c, st, deg.sp[r], deg.nsp[r], hf, dw, deg.pos[r], &ls);
+        for (size_t k = 0; k < nl; k++, y += mh)
+            put_line(c, it, &ls[k], 0, y + mb);
+    }
+    return y;
+}
+
 /* An entry's header: one item of rows of main and side lines sharing a
  * baseline grid, row by row: the side column's k-th line sits beside the
  * main column's k-th line, however the main template lines wrap (a title
@@ -736,6 +985,8 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
     float main_w = left                               ? width
                    : (side.n || beside) && !en->stack ? width - side_w - st->side_gap
                                                       : width;
+    float dw = en->dw;              /* the degree column, left of the main lines */
+    main_w -= dw;
     expand_lines(c, en->tp->main, en->tp->nmain, en->e, &mains);
 
     begin_block(c);
@@ -757,16 +1008,21 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
     if (beside) {
         float ym = 0, ys = 0;
         c->tag = tmain;
+        float yd = put_degree(c, it, st, en, &hf, mh, mb);
         for (size_t r = 0; r < mains.n; r++) {
             size_t nl = set(c, st, mains.sp[r], mains.nsp[r], &hf, main_w, mains.pos[r], &ls);
             for (size_t k = 0; k < nl; k++, ym += mh)
-                put_line(c, it, &ls[k], 0, ym + mb);
+                put_line(c, it, &ls[k], dw, ym + mb);
         }
+        if (yd > ym)
+            ym = yd;
         c->tag = tside;
         for (size_t r = 0; r < side.n; r++) {
             size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, side_w, side.pos[r], &ls);
             for (size_t k = 0; k < nl; k++, ys += sh)
-                put_line(c, it, &ls[k], left ? -st->side_gap - ls[k].width : width - ls[k].width,
+                put_line(c, it, &ls[k],
+                         side_x(st, left ? -st->side_gap - side_w : width - side_w, side_w,
+                                ls[k].width),
                          ys + mb);
         }
         if (ys > 0)
@@ -779,18 +1035,20 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
     }
     size_t nm = 0, ns = 0;           /* main and side lines set so far */
     c->tag = tmain;
+    float yd = put_degree(c, it, st, en, &hf, mh, mb);
     for (size_t r = 0; r < mains.n; r++) {
         size_t nl = set(c, st, mains.sp[r], mains.nsp[r], &hf, main_w, mains.pos[r], &ls);
         for (size_t k = 0; k < nl; k++, nm++)
-            put_line(c, it, &ls[k], 0, nm * mh + mb);
+            put_line(c, it, &ls[k], dw, nm * mh + mb);
     }
-    y = nm * mh;
+    y = nm * mh > yd ? nm * mh : yd;
     c->tag = tside;
     for (size_t r = 0; r < side.n && !en->stack; r++) {
         size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, side_w, side.pos[r], &ls);
         for (size_t k = 0; k < nl; k++, ns++) {
             /* Beside main line ns, or where it would be. */
-            put_line(c, it, &ls[k], width - ls[k].width, ns * mh + mb);
+            put_line(c, it, &ls[k], side_x(st, width - side_w, side_w, ls[k].width),
+                     ns * mh + mb);
             if ((ns + 1) * mh > y)
                 y = (ns + 1) * mh;
         }
@@ -819,17 +1077,25 @@ static void add_full_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry 
     if (st->side_width > 0 && !st->side_left && !en->stack && en->tp->nside)
         bw -= (st->side_width < en->width * 0.5f ? st->side_width : en->width * 0.5f) +
               st->side_gap;
+    /* Under a degree column, the body starts where the main lines do. */
+    float dw = en->dw;
+    bw -= dw;
     if (e->summary.s) {
         cv_textfmt f = body_fmt(st, c->doc);
         cv_span *sp;
         size_t n = cv_template_text(c->tmp, c->doc, e->summary.s, 0, &sp);
         c->tag = tag(c, c->entry, "P");
-        add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .width = bw,
-                                    .space_before = st->block_gap, .pos = e->summary.pos,
-                                    .what = en->what});
+        /* entry.summary_indent, entry.summary_space_before (RenderCV's
+         * entries.summary). */
+        float in = st->summary_indent < bw * 0.5f ? st->summary_indent : 0;
+        add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = dw + in,
+                                    .width = bw - in,
+                                    .space_before = st->summary_gap >= 0 ? st->summary_gap
+                                                                         : st->block_gap,
+                                    .pos = e->summary.pos, .what = en->what});
     }
     if (e->nhighlights)
-        add_highlights(c, vl, st, e->highlights, e->nhighlights, 0, bw, 0, st->block_gap,
+        add_highlights(c, vl, st, e->highlights, e->nhighlights, dw, bw, 0, st->block_gap,
                        en->what, c->entry);
     /* Room for side lines longer than the header and body together. */
     float body = 0;
@@ -873,11 +1139,15 @@ static void add_entry(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
                       size_t idx, float width, bool stack, float space_before)
 {
     const cv_entry *e = &sec->entries[idx];
-    float bx = stack ? 0 : side_left_width(st, width);
-    entry en = {sec, idx, e, &st->tmpl[e->kind], width - bx, stack, space_before,
-                cv_arena_printf(c->a, "entry %zu of section '%s'", idx + 1, sec->title)};
+    /* entry.side_space: the entry inset on both sides. */
+    float inset = st->side_space < width * 0.25f ? st->side_space : 0;
+    float bx = (stack ? 0 : side_left_width(st, width)) + inset;
+    entry en = {sec, idx, e, &st->tmpl[e->kind], width - bx - inset, stack, space_before,
+                cv_arena_printf(c->a, "entry %zu of section '%s'", idx + 1, sec->title), 0};
     size_t first = vl->n;
     c->block = 0;
+    if (!stack && en.tp->ndegree && st->degree_width > 0)   /* the degree column */
+        en.dw = c->sec_dw < en.width * 0.3f ? c->sec_dw : en.width * 0.3f;
     entry_tags(c, sec, idx);
     switch (e->kind) {
     case CV_ENTRY_TEXT:
@@ -898,7 +1168,7 @@ static void add_entry(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
     float lines = 0;
     for (size_t i = first; i < vl->n; i++)
         lines += vl->items[i].nlines;
-    if (lines <= st->entry_lines)
+    if (lines <= st->entry_lines || st->keep_entries)   /* pagination.keep_entries */
         for (size_t i = first; i + 1 < vl->n; i++)
             keep_at(&vl->items[i], CV_KEEP_ENTRY);
     for (size_t i = first; i < vl->n; i++) {
@@ -1029,7 +1299,7 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_style *st, float wid
 {
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact_items(c->tmp, st, c->doc, items, pos);
+    size_t ni = contact_items(c->tmp, st, c->doc, items, pos, c->err);
     if (!ni)
         return;
     cv_section sec = {.key = "contact",
@@ -1040,6 +1310,7 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_style *st, float wid
         add_title(c, vl, st, &sec, width);
     cv_textfmt cf = {.size = st->contact_size, .color = st->text_color,
                      .link_color = st->text_color};
+    c->plain = true;
     for (size_t i = 0; i < ni; i++) {
         cv_span *sp;
         size_t n = cv_markup_parse(c->tmp, items[i], 0, &sp);
@@ -1048,6 +1319,7 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_style *st, float wid
                                     .space_before = i ? st->bullet_gap : st->title_space_after,
                                     .pos = pos[i], .what = "the contact details"});
     }
+    c->plain = false;
 }
 
 /* A section title (from item `title`) travels with its first entry's
@@ -1118,11 +1390,15 @@ static void add_head(cx *c, cv_composed *out, const cv_style *st, const cv_image
     float w, h;
     cv_photo_size(st, photo, st->photo_w, &w, &h);
     bool left = st->photo_where == CV_PHOTO_LEFT;
-    add_header(c, vl, st, left ? w + st->photo_gap : 0, width - w - st->photo_gap, contact);
+    /* photo.space_left: room left of the photo (between the header's text
+     * and a photo on the right). */
+    float sl = st->photo_space_left < width * 0.25f ? st->photo_space_left : 0;
+    add_header(c, vl, st, left ? sl + w + st->photo_gap : 0, width - sl - w - st->photo_gap,
+               contact);
     if (!vl->n)
         vl_add(c, vl, 0, "the photo");
     cv_vitem *it = &vl->items[0];
-    cv_vimg im = {left ? 0 : width - w, 0, w, h, photo, figure(c, c->head)};
+    cv_vimg im = {left ? sl : width - w, 0, w, h, photo, figure(c, c->head)};
     CV_PUSH(c->a, it->imgs, it->nimgs, it->cimgs, im);
     float hh = 0;
     for (size_t i = 0; i < vl->n; i++)
@@ -1160,6 +1436,7 @@ static void add_section(cx *c, cv_vlist *vl, const cv_style *st, const cv_style 
     c->sec_tag0[s] = (int)c->tags->n;
     c->cont = tag(c, c->parent, "Sect");
     c->list = 0;
+    c->sec_dw = degree_col(c, cst, sec);
     add_title(c, vl, cst, sec, width);
     for (size_t i = 0; i < sec->nentries; i++)
         add_entry(c, vl, cst, sec, i, width, stack,
@@ -1171,7 +1448,7 @@ static void add_section(cx *c, cv_vlist *vl, const cv_style *st, const cv_style 
         vl->items[i].section = (int)s;
         vl->items[i].section_title = sec->title;
     }
-    if (named(&st->keep_together, sec) ||
+    if (st->keep_sections || named(&st->keep_together, sec) ||
         named_texts(doc->keep_together, doc->nkeep_together, sec))
         for (size_t i = title; i + 1 < vl->n; i++)
             keep_at(&vl->items[i], CV_KEEP_SECTION);
@@ -1276,7 +1553,9 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_ima
 {
     memset(out, 0, sizeof *out);
     out->doc = doc;
-    cx c = {.a = a, .tmp = cv_arena_new(), .doc = doc, .err = err};
+    cx c = {.a = a, .tmp = cv_arena_new(), .doc = doc, .err = err, .ul = st->link_underline,
+            .icon = st->link_icon, .ul_color = st->link_color,
+            .unlinked = !st->contact_links};
     /* The structure: the header, then the sidebar (read after the main
      * column when it stands right of it) and the sections. */
     c.tags = out->tags = cv_tags_new(a, doc->locale.language);

@@ -128,17 +128,22 @@ static cv_yml *length(cv_arena *a, const cv_yml *v, float body)
     return (cv_yml *)v;
 }
 
-/* Faces RenderCV names and what cvpdf uses (Debian packages them, with
- * TrueType outlines): docs/rendercv.md lists them. */
+/* Faces RenderCV names and what cvpdf uses: the face itself where Debian
+ * packages it, else the nearest packaged one (docs/rendercv.md lists
+ * them). */
 static const char *const fonts[][2] = {
     {"Source Sans 3", "Lato"},       {"Source Sans Pro", "Lato"},
     {"XCharter", "DejaVu Serif"},    {"Charter", "DejaVu Serif"},
     {"Raleway", "Lato"},             {"Fontin", "Lato"},
     {"Ubuntu", "Lato"},              {"Gentium Book Plus", "Gentium Book Plus"},
-    {"EB Garamond", "CMU Serif"},    /* Debian's is CFF: not embedded yet */
+    {"EB Garamond", "EB Garamond"},  /* fonts-ebgaramond (CFF outlines) */
     {"New Computer Modern", "CMU Serif"},   {"Computer Modern", "CMU Serif"},
     {"Latin Modern Roman", "CMU Serif"},    {"Open Sans", "Lato"},
     {"Roboto", "Lato"},              {"Lato", "Lato"},
+    {"Poppins", "Lato"},             {"Open Sauce Sans", "Lato"},
+    {"Mukta", "Noto Sans"},          {"Noto Sans", "Noto Sans"},
+    {"Libertinus Serif", "EB Garamond"},    /* an old-style serif with a short line box */
+    {"DejaVu Sans Mono", "DejaVu Sans Mono"},
 };
 
 static const char *font_for(const char *name)
@@ -209,6 +214,9 @@ enum act {
     SEPARATOR,   /* header.connections.separator */
     BULLET_GAP,  /* space_between_bullet_and_text */
     TEMPLATE,    /* an entry template: main or side lines */
+    DELTA,       /* a length as the theme's gap plus its difference from the theme's
+                    RenderCV default (theme_gap) */
+    NOT,         /* a bool, negated (allow_page_break: false keeps) */
     KEEP,        /* kept in cv_design (not layout) */
     NONE,        /* no counterpart: named in the note */
     GROUP        /* a mapping of further options */
@@ -227,6 +235,37 @@ static float minus_of(const char *path)
     return !strcmp(path, "header.space_below_connections") ? 14
          : !strcmp(path, "section_titles.space_above") ? 6.2f
          : !strcmp(path, "section_titles.space_below") ? 7 : 0;
+}
+
+/* DELTA options: cvpdf's gap in the theme layouts (or its built-in one),
+ * and RenderCV's default in each theme (classic's unless listed).  A
+ * value moves the gap by its difference from RenderCV's default, never
+ * below 0, so that RenderCV's default gives the theme's own look. */
+static const struct theme_gap {
+    const char *path;
+    float base;                 /* points */
+    const char *dflt[10];       /* "theme=length", the first without a theme: classic's */
+} theme_gaps[] = {
+    {"header.space_below_name", 2,
+     {"0.7cm", "ember=0.5cm", "harvard=0.5cm", "ink=0.5cm", "opal=0.3cm"}},
+    {"header.space_below_headline", 4,
+     {"0.7cm", "ember=0.4cm", "harvard=0.5cm", "ink=0.4cm", "opal=0.3cm"}},
+    {"header.photo_space_left", 0, {"0.4cm", "moderncv=0cm"}},
+    {"entries.side_space", 0,
+     {"0.2cm", "ember=0.1cm", "engineeringresumes=0cm", "ink=0cm", "moderncv=0cm",
+      "opal=0.15cm"}},
+};
+
+static float theme_default(const struct theme_gap *g, const char *theme)
+{
+    const char *v = g->dflt[0];
+    size_t tl = strlen(theme);
+    for (size_t i = 1; i < 10 && g->dflt[i]; i++)
+        if (!strncmp(g->dflt[i], theme, tl) && g->dflt[i][tl] == '=')
+            v = g->dflt[i] + tl + 1;
+    float pt = 0;
+    cv_parse_length(v, &pt);
+    return pt;
 }
 
 static const opt opts[] = {
@@ -251,8 +290,8 @@ static const opt opts[] = {
     {"typography", GROUP, {0}},
     {"typography.line_spacing", SPACING, {"font.line_spacing"}},
     {"typography.alignment", ALIGN_BODY, {0}},
-    {"typography.date_and_location_column_alignment", NONE, {0}},
-    {"typography.font_family", FONT, {"font.family"}},
+    {"typography.date_and_location_column_alignment", TO, {"entry.side_align"}},
+    {"typography.font_family", FONT, {0}},
     {"typography.font_size", GROUP, {0}},
     {"typography.font_size.body", LEN, {"font.size"}},
     {"typography.font_size.name", LEN, {"header.name_size"}},
@@ -260,54 +299,54 @@ static const opt opts[] = {
     {"typography.font_size.connections", LEN, {"header.contact_size"}},
     {"typography.font_size.section_titles", LEN, {"section_title.size"}},
     {"typography.small_caps", GROUP, {0}},
-    {"typography.small_caps.name", NONE, {0}},
-    {"typography.small_caps.headline", NONE, {0}},
-    {"typography.small_caps.connections", NONE, {0}},
-    {"typography.small_caps.section_titles", NONE, {0}},
+    {"typography.small_caps.name", TO, {"header.name_small_caps"}},
+    {"typography.small_caps.headline", TO, {"header.headline_small_caps"}},
+    {"typography.small_caps.connections", TO, {"header.contact_small_caps"}},
+    {"typography.small_caps.section_titles", TO, {"section_title.small_caps"}},
     {"typography.bold", GROUP, {0}},
     {"typography.bold.name", TO, {"header.name_bold"}},
-    {"typography.bold.headline", NONE, {0}},
-    {"typography.bold.connections", NONE, {0}},
+    {"typography.bold.headline", TO, {"header.headline_bold"}},
+    {"typography.bold.connections", TO, {"header.contact_bold"}},
     {"typography.bold.section_titles", TO, {"section_title.bold"}},
     {"links", GROUP, {0}},
-    {"links.underline", NONE, {0}},
-    {"links.show_external_link_icon", NONE, {0}},
+    {"links.underline", TO, {"links.underline"}},
+    {"links.show_external_link_icon", TO, {"links.external_icon"}},
     {"header", GROUP, {0}},
     {"header.alignment", TO, {"header.align"}},
     {"header.photo_width", LEN, {"photo.width"}},
     {"header.photo_position", TO, {"photo.position"}},
-    {"header.photo_space_left", NONE, {0}},
+    {"header.photo_space_left", DELTA, {"photo.space_left"}},
     {"header.photo_space_right", LEN, {"photo.gap"}},
-    {"header.space_below_name", NONE, {0}},
-    {"header.space_below_headline", NONE, {0}},
+    {"header.space_below_name", DELTA, {"header.space_below_name"}},
+    {"header.space_below_headline", DELTA, {"header.space_below_headline"}},
     {"header.space_below_connections", LEN, {"header.space_after"}},
     {"header.connections", GROUP, {0}},
     {"header.connections.phone_number_format", KEEP, {0}},
-    {"header.connections.hyperlink", NONE, {0}},
+    {"header.connections.hyperlink", TO, {"header.contact_links"}},
     {"header.connections.show_icons", TO, {"header.icons"}},
     {"header.connections.display_urls_instead_of_usernames", TO, {"header.contact_urls"}},
     {"header.connections.separator", SEPARATOR, {"header.contact_separator"}},
-    {"header.connections.space_between_connections", NONE, {0}},
+    {"header.connections.space_between_connections", LEN, {"header.contact_gap"}},
     {"section_titles", GROUP, {0}},
     {"section_titles.type", TITLE_TYPE, {"section_title.rule"}},
     {"section_titles.line_thickness", LEN, {"section_title.rule_width"}},
     {"section_titles.space_above", LEN, {"section_title.space_before"}},
     {"section_titles.space_below", LEN, {"section_title.space_after"}},
     {"sections", GROUP, {0}},
-    {"sections.allow_page_break", NONE, {0}},
+    {"sections.allow_page_break", NOT, {"pagination.keep_sections"}},
     {"sections.space_between_regular_entries", LEN, {"entry.space_between"}},
     {"sections.space_between_text_based_entries", LEN, {"entry.text_space_between"}},
     {"sections.show_time_spans_in", KEEP, {0}},
     {"entries", GROUP, {0}},
     {"entries.date_and_location_width", LEN, {"entry.side_width"}},
-    {"entries.side_space", NONE, {0}},
+    {"entries.side_space", DELTA, {"entry.side_space"}},
     {"entries.space_between_columns", LEN, {"entry.side_gap"}},
-    {"entries.allow_page_break", NONE, {0}},
+    {"entries.allow_page_break", NOT, {"pagination.keep_entries"}},
     {"entries.short_second_row", KEEP, {0}},
-    {"entries.degree_width", NONE, {0}},
+    {"entries.degree_width", KEEP, {0}},
     {"entries.summary", GROUP, {0}},
-    {"entries.summary.space_above", NONE, {0}},
-    {"entries.summary.space_left", NONE, {0}},
+    {"entries.summary.space_above", LEN, {"entry.summary_space_before"}},
+    {"entries.summary.space_left", LEN, {"entry.summary_indent"}},
     {"entries.highlights", GROUP, {0}},
     {"entries.highlights.bullet", TO, {"bullets.glyph"}},
     {"entries.highlights.nested_bullet", TO, {"bullets.sub_glyph"}},
@@ -325,7 +364,8 @@ static const opt opts[] = {
     {"templates.one_line_entry.main_column", TEMPLATE, {"templates.one_line.main"}},
     {"templates.education_entry", GROUP, {0}},
     {"templates.education_entry.main_column", TEMPLATE, {"templates.education.main"}},
-    {"templates.education_entry.degree_column", NONE, {0}},
+    {"templates.education_entry.degree_column", TEMPLATE,
+     {"templates.education.degree"}},
     {"templates.education_entry.date_and_location_column", TEMPLATE,
      {"templates.education.side"}},
     {"templates.normal_entry", GROUP, {0}},
@@ -349,6 +389,9 @@ typedef struct walk {
     float body;              /* the body size, for em */
     cv_strbuf unmapped;      /* options without a counterpart, for the note */
     int short_row;           /* entries.short_second_row: 1, -1, 0 unset */
+    const char *theme;       /* design.theme, for DELTA's defaults */
+    float degree_w;          /* entries.degree_width, points */
+    bool has_degree_w;
     cv_pos first_unmapped;
     cv_error *err;
 } walk;
@@ -418,17 +461,29 @@ static bool apply(walk *w, const opt *o, const cv_yml *v)
         return true;
     }
     case FONT: {
-        const cv_yml *f = v->kind == CV_YML_MAP ? cv_yml_get(v, "body") : v;
-        if (v->kind == CV_YML_MAP) {
-            static const char *const keys[] = {"body", "name", "headline", "connections",
-                                               "section_titles", NULL};
-            if (!cv_yml_check_keys(v, keys, "typography.font_family", w->err))
+        /* One family for everything, or one per part: body, name,
+         * headline, connections, section_titles (RenderCV's keys), each
+         * onto its layout key; a part the mapping leaves out keeps the
+         * theme's. */
+        static const char *const keys[] = {"body", "name", "headline", "connections",
+                                           "section_titles", NULL};
+        static const char *const to[] = {"font.family", "header.name_font",
+                                         "header.headline_font", "header.contact_font",
+                                         "section_title.font"};
+        if (v->kind == CV_YML_MAP &&
+            !cv_yml_check_keys(v, keys, "typography.font_family", w->err))
+            return false;
+        for (size_t k = 0; keys[k]; k++) {
+            const cv_yml *f = v->kind == CV_YML_MAP ? cv_yml_get(v, keys[k]) : v;
+            if (!f)
+                continue;
+            if (!str_of(w, f, &s))
                 return false;
+            /* One family (a string) is every part's, whatever the theme
+             * gave them. */
+            if (s)
+                put(a, w->layout, to[k], scalar(a, font_for(s), f->pos));
         }
-        if (!f || !str_of(w, f, &s))
-            return !w->err->set;
-        if (s)
-            to_all(w, o, scalar(a, font_for(s), f->pos));
         return true;
     }
     case ALIGN_BODY:
@@ -496,10 +551,14 @@ static bool apply(walk *w, const opt *o, const cv_yml *v)
         to_all(w, o, scalar(a, strstr(s, "without_line") ? "false" : "true", v->pos));
         put(a, w->layout, "section_title.align",
             scalar(a, !strncmp(s, "centered", 8) ? "center" : "left", v->pos));
+        /* Partial lines run on from the title: after it (with_partial_line,
+         * moderncv), or on both sides of a centred one, at its middle or
+         * on its baseline (centered_with_partial_line). */
         put(a, w->layout, "section_title.rule_beside",
-            scalar(a, !strcmp(s, "with_partial_line") || !strcmp(s, "moderncv") ? "true"
-                                                                                : "false",
+            scalar(a, strstr(s, "partial_line") || !strcmp(s, "moderncv") ? "true" : "false",
                    v->pos));
+        put(a, w->layout, "section_title.rule_baseline",
+            scalar(a, !strcmp(s, "centered_with_partial_line") ? "true" : "false", v->pos));
         return true;
     }
     case SEPARATOR:
@@ -526,6 +585,29 @@ static bool apply(walk *w, const opt *o, const cv_yml *v)
     case TEMPLATE:
         to_all(w, o, lines(a, v));
         return true;
+    case DELTA: {
+        if (cv_yml_is_null(v))
+            return true;
+        cv_yml *l = length(a, v, w->body);
+        float pt;
+        if (l->kind != CV_YML_SCALAR || !cv_parse_length(l->str, &pt))
+            return cv_error_at(w->err, v->pos, "expected a length such as 0.5cm");
+        for (size_t i = 0; i < sizeof theme_gaps / sizeof *theme_gaps; i++)
+            if (!strcmp(theme_gaps[i].path, o->path)) {
+                float x = theme_gaps[i].base + pt - theme_default(&theme_gaps[i], w->theme);
+                to_all(w, o, scalar(a, cv_arena_printf(a, "%.3fpt", x > 0 ? x : 0), v->pos));
+            }
+        return true;
+    }
+    case NOT: {
+        bool on;
+        if (cv_yml_is_null(v))
+            return true;
+        if (!cv_yml_bool(v, &on, w->err))
+            return false;
+        to_all(w, o, scalar(a, on ? "false" : "true", v->pos));
+        return true;
+    }
     case KEEP:
     case NONE:
     case GROUP:
@@ -574,6 +656,17 @@ static bool keep(walk *w, const char *path, const cv_yml *v)
         if (!cv_yml_bool(v, &on, w->err))
             return false;
         w->short_row = on ? 1 : -1;     /* applied after the walk */
+        return true;
+    }
+    if (!strcmp(path, "entries.degree_width")) {
+        /* entry.degree_width holds the column and its gap: applied after
+         * the walk, with space_between_columns. */
+        if (!cv_yml_is_null(v)) {
+            cv_yml *l = length(w->a, v, w->body);
+            if (l->kind != CV_YML_SCALAR || !cv_parse_length(l->str, &w->degree_w))
+                return cv_error_at(w->err, v->pos, "expected a length such as 1cm");
+            w->has_degree_w = true;
+        }
         return true;
     }
     if (!str_of(w, v, &s))
@@ -642,7 +735,10 @@ bool cv_design_read(cv_arena *a, const cv_yml *design, cv_design *out, cv_error 
     if (!design || cv_yml_is_null(design))
         return true;
     out->pos = design->pos;
-    walk w = {a, out, new_map(a, design->pos), 10, {0}, 0, {0}, err};
+    walk w = {a, out, new_map(a, design->pos), 10, {0}, 0, "classic", 0, false, {0}, err};
+    const cv_yml *th = cv_yml_get(design, "theme");
+    if (th && th->kind == CV_YML_SCALAR && th->str)
+        w.theme = th->str;
     /* The body size first: em lengths are relative to it. */
     const cv_yml *fs = cv_yml_get(cv_yml_get(cv_yml_get(design, "typography"), "font_size"),
                                   "body");
@@ -658,6 +754,25 @@ bool cv_design_read(cv_arena *a, const cv_yml *design, cv_design *out, cv_error 
         put(a, w.layout, "entry.side_width", scalar(a, "0", ssr->pos));
     else if (w.short_row > 0 && !cv_yml_get(cv_yml_get(w.layout, "entry"), "side_width"))
         put(a, w.layout, "entry.side_width", scalar(a, "4.15cm", ssr->pos));
+    /* The degree column: entries.degree_width (1cm unless given) and the
+     * gap after it (space_between_columns, 0.1cm unless given), when the
+     * width or a degree_column template is given. */
+    const cv_yml *tedu = cv_yml_get(cv_yml_get(design, "templates"), "education_entry");
+    const cv_yml *dcol = cv_yml_get(tedu, "degree_column");
+    if (w.has_degree_w || (dcol && !cv_yml_is_null(dcol))) {
+        const cv_yml *sbc = cv_yml_get(cv_yml_get(design, "entries"), "space_between_columns");
+        float gap = 2.835f, dwid = w.has_degree_w ? w.degree_w : 28.35f;
+        if (sbc && sbc->kind == CV_YML_SCALAR) {
+            cv_yml *l = length(a, sbc, w.body);
+            if (l->kind == CV_YML_SCALAR)
+                cv_parse_length(l->str, &gap);
+        }
+        put(a, w.layout, "entry.degree_width",
+            scalar(a, cv_arena_printf(a, "%.3fpt", dwid + gap),
+                   w.has_degree_w ? cv_yml_get(cv_yml_get(design, "entries"),
+                                               "degree_width")->pos
+                                  : dcol->pos));
+    }
     /* show_footer / show_top_note: false hide them whatever the templates say. */
     static const char *const shows[][2] = {{"show_footer", "page_footer"},
                                            {"show_top_note", "page_header"}};
@@ -769,4 +884,33 @@ const char *cv_design_time_span(cv_arena *a, const cv_design *d, const cv_date *
     m %= 12;
     return fill(a, tmpl, y ? cv_arena_printf(a, "%ld", y) : "", y == 1 ? "year" : y ? "years" : "",
                 m ? cv_arena_printf(a, "%ld", m) : "", m == 1 ? "month" : m ? "months" : "");
+}
+
+const char *cv_design_date_range(cv_arena *a, const cv_design *d, const cv_date *start,
+                                 const cv_date *end, const cv_locale *loc)
+{
+    const char *r = d->date_range;
+    if (!r || !start->kind)
+        return NULL;
+    size_t n = strlen(r);
+    if (!strncmp(r, "START_DATE", 10) && n >= 18 && !strcmp(r + n - 8, "END_DATE") &&
+        !strstr(r + 10, "START_DATE") && strstr(r + 10, "END_DATE") == r + n - 8)
+        return NULL;            /* START_DATE x END_DATE: the locale's `to` (doc.c) */
+    const cv_locale *en = cv_locale_english();
+    const char *from = cv_date_format(a, start, loc);
+    const char *to = end->kind && end->kind != CV_DATE_PRESENT ? cv_date_format(a, end, loc)
+                     : loc->present ? loc->present : en->present;
+    cv_strbuf b = {0};
+    for (const char *p = r; *p;) {
+        if (!strncmp(p, "START_DATE", 10)) {
+            cv_strbuf_put(a, &b, from, strlen(from));
+            p += 10;
+        } else if (!strncmp(p, "END_DATE", 8)) {
+            cv_strbuf_put(a, &b, to, strlen(to));
+            p += 8;
+        } else {
+            cv_strbuf_put(a, &b, p++, 1);
+        }
+    }
+    return b.s ? b.s : "";
 }

@@ -16,7 +16,7 @@ void cv_page_put_line(cv_arena *a, cv_page *pg, const cv_line *ln, float x, floa
     for (size_t r = 0; r < ln->nruns; r++) {
         cv_run run = ln->runs[r];
         run.x += x;
-        run.y = y;
+        run.y += y;          /* a run may sit above its line's baseline (compose.c) */
         run.line = line;
         CV_PUSH(a, pg->runs, pg->nruns, pg->cruns, run);
     }

@@ -16,6 +16,7 @@
 #include "draw_raster.h"
 
 #include <ctype.h>
+#include <dlfcn.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -38,6 +39,68 @@
 #define MAX_SIDE 16384
 
 static const char *const exts[] = {NULL, "pdf", "png", "svg"};
+
+/* ---- poppler and cairo, opened when first needed ------------------------ */
+
+/* poppler-glib is opened with dlopen when a PNG or SVG page is first drawn,
+ * not linked: linked, it and the fifty libraries it needs (cairo, GLib,
+ * NSS, X11, libtiff…) cost every run of cvpdf, PDFs too, some 7 ms of
+ * dynamic loading, more than typesetting a résumé.  cairo and GLib are
+ * among the libraries it needs, so one handle reaches every function.
+ * The headers still type each pointer. */
+#ifndef CV_POPPLER_GLIB_SONAME
+#define CV_POPPLER_GLIB_SONAME "libpoppler-glib.so.8"
+#endif
+
+#define RASTER_FUNCTIONS(X)                                                                   \
+    X(g_bytes_new_static) X(g_bytes_unref) X(g_error_free) X(g_object_unref)                 \
+    X(poppler_document_new_from_bytes) X(poppler_document_get_n_pages)                        \
+    X(poppler_document_get_page) X(poppler_page_get_size) X(poppler_page_render)              \
+    X(cairo_image_surface_create) X(cairo_image_surface_get_width)                            \
+    X(cairo_image_surface_get_height) X(cairo_image_surface_get_stride)                       \
+    X(cairo_image_surface_get_data) X(cairo_svg_surface_create_for_stream)                    \
+    X(cairo_svg_surface_set_document_unit) X(cairo_create) X(cairo_destroy) X(cairo_status)   \
+    X(cairo_status_to_string) X(cairo_set_source_rgb) X(cairo_paint) X(cairo_scale)           \
+    X(cairo_font_options_create) X(cairo_font_options_set_hint_style)                         \
+    X(cairo_font_options_set_hint_metrics) X(cairo_font_options_set_antialias)                \
+    X(cairo_set_font_options) X(cairo_font_options_destroy) X(cairo_surface_flush)            \
+    X(cairo_surface_finish) X(cairo_surface_status) X(cairo_surface_destroy)
+
+#define RASTER_POINTER(f) __typeof__(f) *f;
+static struct {
+    RASTER_FUNCTIONS(RASTER_POINTER)
+} R;
+
+/* Open poppler-glib and find every function, once; false (with the reason
+ * in err) when it is not installed or lacks one. */
+static bool open_poppler(const char *path, cv_error *err)
+{
+    static void *lib;
+    static char why[256];
+    if (lib)
+        return true;
+    if (*why)
+        return cv_error_at(err, (cv_pos){path, 0, 0}, "%s", why);
+    void *h = dlopen(CV_POPPLER_GLIB_SONAME, RTLD_NOW | RTLD_LOCAL);
+    const char *missing = NULL;
+#define RASTER_FIND(f)                                                                        \
+    if (h && !missing && !(*(void **)&R.f = dlsym(h, #f)))                                    \
+        missing = #f;
+    RASTER_FUNCTIONS(RASTER_FIND)
+#undef RASTER_FIND
+    if (!h || missing) {
+        const char *e = dlerror();
+        snprintf(why, sizeof why, "PNG and SVG pages need poppler-glib, which cannot be "
+                 "loaded (%s%s%s); install the Debian package libpoppler-glib8",
+                 h ? "it has no " : "", h ? missing : e ? e : CV_POPPLER_GLIB_SONAME,
+                 "");
+        if (h)
+            dlclose(h);
+        return cv_error_at(err, (cv_pos){path, 0, 0}, "%s", why);
+    }
+    lib = h;
+    return true;
+}
 
 cv_format cv_format_named(const char *name)
 {
@@ -147,9 +210,9 @@ static void png_warned(png_structp png, png_const_charp msg)
  * setjmp()). */
 static bool write_png(cairo_surface_t *s, membuf *b)
 {
-    int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
-    int stride = cairo_image_surface_get_stride(s);
-    const unsigned char *px = cairo_image_surface_get_data(s);
+    int w = R.cairo_image_surface_get_width(s), h = R.cairo_image_surface_get_height(s);
+    int stride = R.cairo_image_surface_get_stride(s);
+    const unsigned char *px = R.cairo_image_surface_get_data(s);
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_fail,
                                               png_warned);
     png_infop info = png ? png_create_info_struct(png) : NULL;
@@ -219,7 +282,7 @@ static bool draw_page(PopplerPage *pg, size_t k, cv_format fmt, double dpi, cons
                       membuf *b, cv_error *err)
 {
     double w, h;
-    poppler_page_get_size(pg, &w, &h);
+    R.poppler_page_get_size(pg, &w, &h);
     cairo_surface_t *s;
     if (fmt == CV_FORMAT_PNG) {
         /* As pdftoppm sizes its pages: the page in pixels, rounded up. */
@@ -228,36 +291,36 @@ static bool draw_page(PopplerPage *pg, size_t k, cv_format fmt, double dpi, cons
             return cv_error_at(err, (cv_pos){path, 0, 0}, "page %zu would be %.0f x %.0f "
                                "pixels at %g dpi, more than the %d a side a PNG page may "
                                "have; lower --dpi", k, pw, ph, dpi, MAX_SIDE);
-        s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)pw, (int)ph);
+        s = R.cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)pw, (int)ph);
     } else {
-        s = cairo_svg_surface_create_for_stream(to_membuf, b, w, h);
-        cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PT);
+        s = R.cairo_svg_surface_create_for_stream(to_membuf, b, w, h);
+        R.cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PT);
     }
-    cairo_t *cr = cairo_create(s);
+    cairo_t *cr = R.cairo_create(s);
     if (fmt == CV_FORMAT_PNG) {
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_paint(cr);
-        cairo_scale(cr, dpi / 72, dpi / 72);
-        cairo_font_options_t *fo = cairo_font_options_create();
-        cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-        cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-        cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
-        cairo_set_font_options(cr, fo);
-        cairo_font_options_destroy(fo);
+        R.cairo_set_source_rgb(cr, 1, 1, 1);
+        R.cairo_paint(cr);
+        R.cairo_scale(cr, dpi / 72, dpi / 72);
+        cairo_font_options_t *fo = R.cairo_font_options_create();
+        R.cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+        R.cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+        R.cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+        R.cairo_set_font_options(cr, fo);
+        R.cairo_font_options_destroy(fo);
     }
-    poppler_page_render(pg, cr);
-    cairo_status_t st = cairo_status(cr);
-    cairo_destroy(cr);
-    cairo_surface_flush(s);
+    R.poppler_page_render(pg, cr);
+    cairo_status_t st = R.cairo_status(cr);
+    R.cairo_destroy(cr);
+    R.cairo_surface_flush(s);
     if (st == CAIRO_STATUS_SUCCESS && fmt == CV_FORMAT_PNG && !write_png(s, b))
         st = CAIRO_STATUS_WRITE_ERROR;
-    cairo_surface_finish(s);
+    R.cairo_surface_finish(s);
     if (st == CAIRO_STATUS_SUCCESS)
-        st = cairo_surface_status(s);
-    cairo_surface_destroy(s);
+        st = R.cairo_surface_status(s);
+    R.cairo_surface_destroy(s);
     if (st != CAIRO_STATUS_SUCCESS)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot draw page %zu as %s: %s", k,
-                           fmt == CV_FORMAT_PNG ? "PNG" : "SVG", cairo_status_to_string(st));
+                           fmt == CV_FORMAT_PNG ? "PNG" : "SVG", R.cairo_status_to_string(st));
     if (fmt == CV_FORMAT_SVG)
         mark_svg(b);
     return true;
@@ -303,32 +366,34 @@ bool cv_raster_write(cv_arena *a, const void *pdf, size_t len, cv_format fmt, do
     if (what)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "this is an input (%s); give the "
                            "%s pages another name", what, fmt == CV_FORMAT_PNG ? "PNG" : "SVG");
-    GBytes *bytes = g_bytes_new_static(pdf, len);
+    if (!open_poppler(path, err))
+        return false;
+    GBytes *bytes = R.g_bytes_new_static(pdf, len);
     GError *gerr = NULL;
-    PopplerDocument *doc = poppler_document_new_from_bytes(bytes, NULL, &gerr);
-    g_bytes_unref(bytes);
+    PopplerDocument *doc = R.poppler_document_new_from_bytes(bytes, NULL, &gerr);
+    R.g_bytes_unref(bytes);
     if (!doc) {
         cv_error_at(err, (cv_pos){path, 0, 0}, "poppler cannot read the PDF made for it: %s",
                     gerr ? gerr->message : "unknown error");
         if (gerr)
-            g_error_free(gerr);
+            R.g_error_free(gerr);
         return false;
     }
-    int n = poppler_document_get_n_pages(doc);
+    int n = R.poppler_document_get_n_pages(doc);
     cv_out **outs = cv_xcalloc(n > 0 ? (size_t)n : 1, sizeof *outs);
     bool ok = n > 0 || cv_error_at(err, (cv_pos){path, 0, 0}, "nothing to write: no page");
     for (int i = 0; ok && i < n; i++) {
         membuf b = {0};
-        PopplerPage *pg = poppler_document_get_page(doc, i);
+        PopplerPage *pg = R.poppler_document_get_page(doc, i);
         ok = pg && draw_page(pg, (size_t)i + 1, fmt, dpi, path, &b, err);
         if (pg)
-            g_object_unref(pg);
+            R.g_object_unref(pg);
         const char *name = ok ? cv_raster_page_name(a, path, (size_t)i + 1) : NULL;
         ok = ok && (outs[i] = cv_out_open(name, inputs, err)) != NULL &&
              cv_out_write(outs[i], b.s, b.n, err);
         free(b.s);
     }
-    g_object_unref(doc);
+    R.g_object_unref(doc);
     if (!ok) {
         for (int i = 0; i < n; i++)
             cv_out_abort(outs[i]);

@@ -35,8 +35,10 @@ static void apply(const cv_style *st, knobs k, cv_style *o)
 {
     *o = *st;
     float s = k.spacing, f = k.font;
+    /* (name_gap, headline_gap and summary_gap are < 0 when unset: still so.) */
     float *gaps[] = {&o->title_space_before, &o->title_space_after, &o->entry_gap,
-                     &o->block_gap, &o->bullet_gap, &o->header_gap};
+                     &o->block_gap, &o->bullet_gap, &o->header_gap, &o->name_gap,
+                     &o->headline_gap, &o->summary_gap};
     for (size_t i = 0; i < sizeof gaps / sizeof *gaps; i++)
         *gaps[i] *= s;
     if (st->line_spacing > 1.15f) {

@@ -322,7 +322,8 @@ static int add_face(cv_fontset *fs, cv_face *f)
 static int known_face(const cv_fontset *fs, const char *path, int index)
 {
     for (size_t i = 0; i < fs->nfaces; i++)
-        if (fs->faces[i]->index == index && !strcmp(fs->faces[i]->path, path))
+        if (fs->faces[i]->index == index && !fs->faces[i]->is_second &&
+            !strcmp(fs->faces[i]->path, path))
             return (int)i;
     return -1;
 }
@@ -425,6 +426,28 @@ int cv_fontset_open_file(cv_fontset *fs, const char *path, int index, cv_pos pos
     return add_face(fs, f);
 }
 
+int cv_fontset_second(cv_fontset *fs, int id)
+{
+    if (id < 0 || (size_t)id >= fs->nfaces || fs->faces[id]->is_second)
+        return -1;
+    if (fs->faces[id]->second > 0)
+        return fs->faces[id]->second;
+    if (!cv_fontset_face(fs, id))
+        return -1;
+    cv_error err;
+    cv_error_init(&err);
+    err.quiet = true;
+    cv_face *f = new_face(fs->faces[id]->path, fs->faces[id]->index);
+    if (!load_face(fs->lib, f, (cv_pos){0}, &err)) {
+        face_free(f);
+        return -1;
+    }
+    f->is_second = true;
+    int sid = add_face(fs, f);
+    fs->faces[id]->second = sid;
+    return sid;
+}
+
 /* A face of `path` to open on first use (cv_fontset_face), `bold` as its
  * catalogue entry or fontconfig says. */
 static int pending_face(cv_fontset *fs, const char *path, int index, bool bold)
@@ -524,20 +547,42 @@ static size_t fc_list(cv_fontset *fs, FcConfig *cfg, const char *family, char **
     return added;
 }
 
+/* How many leading characters the file names (not directories) of a and b
+ * share. */
+static size_t same_start(const char *a, const char *b)
+{
+    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+    a = sa ? sa + 1 : a;
+    b = sb ? sb + 1 : b;
+    size_t n = 0;
+    while (a[n] && a[n] == b[n])
+        n++;
+    return n;
+}
+
 /* The catalogue entry that best serves `family` in the style asked for:
  * the same weight first, then the same slant, then the normal width (not
- * a condensed face listed under the family's name), then TrueType before CFF
- * (and the first file in sorted order); -1 when it has none. */
+ * a condensed face listed under the family's name), then TrueType before CFF,
+ * then the file named most like the family's regular face's (EB Garamond's
+ * optical sizes: 12-Italic beside 12-Regular, not 08-Italic), then the
+ * first listed; -1 when it has none. */
 static int best_entry(const cv_fontset *fs, const char *family, bool bold, bool italic)
 {
     int best = -1, best_score = -1;
+    const char *regular = NULL;
+    if (bold || italic) {
+        int r = best_entry(fs, family, false, false);
+        regular = r >= 0 ? fs->cat[r].path : NULL;
+    }
+    size_t best_like = 0;
     for (size_t i = 0; i < fs->ncat; i++) {
         const entry *e = &fs->cat[i];
         if (strcasecmp(e->family, family))
             continue;
         int score = (e->bold == bold) * 8 + (e->italic == italic) * 4 + !e->narrow * 2 + !e->cff;
-        if (score > best_score)
-            best = (int)i, best_score = score;
+        size_t like = regular ? same_start(e->path, regular) : 0;
+        if (score > best_score || (score == best_score && like > best_like))
+            best = (int)i, best_score = score, best_like = like;
     }
     return best;
 }

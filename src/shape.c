@@ -983,6 +983,39 @@ uint32_t cv_shape_cluster(cv_shaper *sh, int face, unsigned gid, const char *tex
     return cluster_cp(sh, face, gid, text, strlen(text));
 }
 
+/* The glyph face `face` sets for `cp` with one feature on, when it differs
+ * from its glyph without it; 0 otherwise. */
+static unsigned variant(cv_shaper *sh, int face, uint32_t cp, hb_tag_t tag)
+{
+    const cv_face *f = cv_fontset_face(sh->fs, face);
+    face_cache *c = face_of(sh, face);
+    if (!f || !c || cp >= CV_CLUSTER_BASE)
+        return 0;
+    unsigned plain = glyph_of(c, cp);
+    if (!plain)
+        return 0;
+    hb_buffer_t *buf = hb_buffer_create();
+    hb_buffer_add_utf32(buf, &cp, 1, 0, 1);
+    hb_buffer_guess_segment_properties(buf);
+    const hb_feature_t feature = {tag, 1, 0, ~0u};
+    hb_shape((hb_font_t *)f->hb, buf, &feature, 1);
+    unsigned ng;
+    hb_glyph_info_t *gi = hb_buffer_get_glyph_infos(buf, &ng);
+    unsigned g = ng == 1 && gi[0].codepoint != plain ? gi[0].codepoint : 0;
+    hb_buffer_destroy(buf);
+    return g;
+}
+
+unsigned cv_shape_small_cap(cv_shaper *sh, int face, uint32_t cp)
+{
+    return variant(sh, face, cp, HB_TAG('s', 'm', 'c', 'p'));
+}
+
+unsigned cv_shape_lining_figure(cv_shaper *sh, int face, uint32_t cp)
+{
+    return variant(sh, face, cp, HB_TAG('l', 'n', 'u', 'm'));
+}
+
 /* Thousandths of an em for `v` font units of face `f`, within int16_t. */
 static int16_t em_of(const cv_face *f, hb_position_t v)
 {

@@ -253,11 +253,13 @@ const char *cv_social_icon(const char *name)
     /* Fork Awesome codepoints (its fork-awesome.css), as UTF-8. */
     static const char *const icons[][2] = {
         {"location", "\xEF\x81\x81"},       /* U+F041 map-marker */
-        {"email", "\xEF\x83\xA0"},          /* U+F0E0 envelope */
+        {"email", "\xEF\x80\x83"},          /* U+F003 envelope-o: RenderCV's is Font
+                                               Awesome's outlined ("regular") envelope */
         {"phone", "\xEF\x82\x95"},          /* U+F095 phone */
         {"website", "\xEF\x83\x81"},        /* U+F0C1 link */
         {"link", "\xEF\x83\x81"},
-        {"LinkedIn", "\xEF\x83\xA1"},       /* U+F0E1 */
+        {"LinkedIn", "\xEF\x82\x8C"},       /* U+F08C linkedin-square: Font Awesome 6's
+                                               linkedin is the square */
         {"GitHub", "\xEF\x82\x9B"},         /* U+F09B */
         {"GitLab", "\xEF\x8A\x96"},         /* U+F296 */
         {"IMDB", "\xEF\x8B\x98"},           /* U+F2D8 */

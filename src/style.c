@@ -25,7 +25,7 @@
 #include "yml.h"
 
 enum kind { LEN, NUM, BOOL, COLOR, STR, ALIGN, BREAKING, COUNT, FRACTION, NAMES, SIDE, PHOTOPOS,
-            EM };
+            EM, FAMILY };
 
 #define MAX_LAYOUT_STRING 1024
 
@@ -45,6 +45,7 @@ static const key keys[] = {
     K("colors", "text", COLOR, text_color),
     K("colors", "muted", COLOR, muted_color),
     K("colors", "link", COLOR, link_color),
+    K("font", "lining_figures", BOOL, lining_figures),
     K("text", "justify", BOOL, justify),
     K("text", "hyphenate", BOOL, hyphenate),
     K("text", "smart_quotes", BOOL, smart_quotes),
@@ -54,6 +55,14 @@ static const key keys[] = {
     KS("header", "name_size", name_size, 144),
     K("header", "name_bold", BOOL, name_bold),
     K("header", "name_color", COLOR, name_color),
+    K("header", "name_font", FAMILY, role_family[CV_ROLE_NAME]),
+    K("header", "name_small_caps", BOOL, name_small_caps),
+    K("header", "headline_font", FAMILY, role_family[CV_ROLE_HEADLINE]),
+    K("header", "headline_bold", BOOL, headline_bold),
+    K("header", "headline_small_caps", BOOL, headline_small_caps),
+    K("header", "contact_font", FAMILY, role_family[CV_ROLE_CONTACT]),
+    K("header", "contact_bold", BOOL, contact_bold),
+    K("header", "contact_small_caps", BOOL, contact_small_caps),
     K("header", "native_name_beside", BOOL, native_name_beside),
     KS("header", "headline_size", headline_size, 72),
     KS("header", "contact_size", contact_size, 72),
@@ -65,6 +74,8 @@ static const key keys[] = {
     KS("section_title", "size", title_size, 72),
     K("section_title", "bold", BOOL, title_bold),
     K("section_title", "uppercase", BOOL, title_uppercase),
+    K("section_title", "small_caps", BOOL, title_small_caps),
+    K("section_title", "font", FAMILY, role_family[CV_ROLE_TITLE]),
     K("section_title", "color", COLOR, title_color),
     K("section_title", "rule", BOOL, title_rule),
     K("section_title", "align", ALIGN, title_align),
@@ -131,13 +142,29 @@ static const key keys[] = {
     K("fit", "spacing_floor", FRACTION, fit_spacing_floor),
     K("fit", "font_floor", FRACTION, fit_font_floor),
     K("fit", "margin_floor", LEN, fit_margin_floor),
+    /* RenderCV's design options (docs/rendercv.md). */
+    K("links", "underline", BOOL, link_underline),
+    K("links", "external_icon", BOOL, link_icon),
+    K("header", "contact_links", BOOL, contact_links),
+    K("header", "contact_gap", LEN, contact_gap),
+    K("header", "space_below_name", LEN, name_gap),
+    K("header", "space_below_headline", LEN, headline_gap),
+    K("photo", "space_left", LEN, photo_space_left),
+    K("entry", "side_align", ALIGN, side_align),
+    K("entry", "side_space", LEN, side_space),
+    K("entry", "degree_width", LEN, degree_width),
+    K("entry", "summary_space_before", LEN, summary_gap),
+    K("entry", "summary_indent", LEN, summary_indent),
+    K("pagination", "keep_sections", BOOL, keep_sections),
+    K("pagination", "keep_entries", BOOL, keep_entries),
+    K("section_title", "rule_baseline", BOOL, rule_baseline),
 };
 #undef K
 
 static const char *const top_keys[] = {
     "extends", "page", "font", "colors", "text", "header", "section_title",
     "entry", "bullets", "templates", "pdf", "pagination", "columns", "page_header",
-    "page_footer", "photo", "fit_pages", "fit", NULL};
+    "page_footer", "photo", "fit_pages", "fit", "links", NULL};
 
 /* Template keys, indexed like cv_entry_kind. */
 static const char *const tmpl_names[CV_ENTRY_NKINDS + 1] = {
@@ -157,8 +184,9 @@ static const char *const choice_words[][4] = {
 static const char *const page_keys[] = {"size", "margins", NULL};
 static const char *const margin_keys[] = {"top", "bottom", "left", "right", NULL};
 static const char *const font_keys[] = {"family", "fallback", "mono", "size", "line_spacing",
+                                        "lining_figures",
                                         NULL};
-static const char *const tmpl_keys[] = {"main", "side", NULL};
+static const char *const tmpl_keys[] = {"main", "side", "degree", NULL};
 
 /* Page sizes by name (any case). */
 static const struct page_size {
@@ -173,6 +201,9 @@ void cv_style_defaults(cv_style *st)
 {
     memset(st, 0, sizeof *st);
     st->mono = -1;
+    for (int r = 0; r < CV_NROLES; r++)
+        for (int s = 0; s < 4; s++)
+            st->role_face[r][s] = -1;
     st->page_w = 595.276f;               /* A4 */
     st->page_h = 841.89f;
     st->margin_top = st->margin_bottom = 51.02f;    /* 18 mm */
@@ -240,6 +271,9 @@ void cv_style_defaults(cv_style *st)
     st->fit_spacing_floor = 0.4f;
     st->fit_font_floor = 0.85f;
     st->fit_margin_floor = 28.35f;       /* 10 mm */
+    st->contact_links = true;
+    st->contact_gap = st->name_gap = st->headline_gap = st->summary_gap = -1;   /* unset */
+    st->side_align = CV_ALIGN_RIGHT;
 
     static const struct { cv_entry_kind k; const char *m[3], *s[2]; } t[] = {
         {CV_ENTRY_EDUCATION, {"**INSTITUTION**", "*DEGREE in AREA*"}, {"DATE", "*LOCATION*"}},
@@ -440,12 +474,14 @@ static bool read_templates(cv_arena *a, const cv_yml *t, cv_style *st, cv_error 
             return e->kind == CV_YML_MAP ? false
                    : cv_error_at(err, e->pos, "a template is a mapping with 'main' "
                                  "and 'side' lists");
-        for (int side = 0; side < 2; side++) {
+        for (int side = 0; side < 3; side++) {
             cv_yml *l = cv_yml_get(e, ek[side]);
             if (!l)
                 continue;
-            const char **dst = side ? st->tmpl[k].side : st->tmpl[k].main;
-            size_t *n = side ? &st->tmpl[k].nside : &st->tmpl[k].nmain;
+            const char **dst = side == 2 ? st->tmpl[k].degree
+                               : side ? st->tmpl[k].side : st->tmpl[k].main;
+            size_t *n = side == 2 ? &st->tmpl[k].ndegree
+                        : side ? &st->tmpl[k].nside : &st->tmpl[k].nmain;
             if (l->kind == CV_YML_SCALAR) {
                 if (!cv_yml_str(l, &dst[0], err))
                     return false;
@@ -595,6 +631,35 @@ static bool read_fonts(cv_arena *a, const cv_yml *font, cv_fontset *fs, cv_style
     return !err->set;
 }
 
+/* The roles' own families (header.name_font, ...): each style's face,
+ * found as font.family's are; a font file serves every style. */
+static bool read_role_fonts(cv_arena *a, cv_fontset *fs, cv_style *st, cv_error *err)
+{
+    for (int r = 0; r < CV_NROLES; r++) {
+        const char *name = st->role_family[r];
+        for (int s = 0; s < 4; s++)
+            st->role_face[r][s] = -1, st->role_synth[r][s] = false;
+        if (!name)
+            continue;
+        int file = is_font_path(name) ? font_file(a, fs, name, st->role_pos[r], err) : -2;
+        if (file == -1)
+            return false;
+        for (int s = 0; s < 4; s++) {
+            if (file >= 0) {
+                st->role_face[r][s] = file;
+                st->role_synth[r][s] = (s & CV_STYLE_BOLD) && !cv_fontset_face(fs, file)->bold;
+                continue;
+            }
+            st->role_face[r][s] = cv_fontset_find(fs, name, s & CV_STYLE_BOLD,
+                                                  s & CV_STYLE_ITALIC, &st->role_synth[r][s],
+                                                  st->role_pos[r], err);
+            if (st->role_face[r][s] < 0)
+                return false;
+        }
+    }
+    return true;
+}
+
 static bool read_names(const cv_yml *v, cv_names *out, cv_error *err)
 {
     out->n = 0;
@@ -703,6 +768,17 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
         return true;
     case NAMES:
         return read_names(v, dst, err);
+    case FAMILY:             /* a family or a font file; null: the body's */
+        if (cv_yml_is_null(v)) {
+            *(const char **)dst = NULL;
+            return true;
+        }
+        if (!cv_yml_str(v, dst, err))
+            return false;
+        if (!**(const char **)dst || strlen(*(const char **)dst) > 256)
+            return cv_error_at(err, v->pos, "%s.%s must be a font family or a font file",
+                               k->section, k->name);
+        return true;
     case ALIGN:
     case SIDE:
     case PHOTOPOS:
@@ -782,6 +858,9 @@ static bool read_section(cv_arena *a, const cv_yml *node, const char *path, cv_s
                 st->bullet_pos = v->pos;
             else if (k->off == offsetof(cv_style, sub_bullet))
                 st->sub_bullet_pos = v->pos;
+            else if (k->kind == FAMILY)
+                st->role_pos[(k->off - offsetof(cv_style, role_family)) /
+                             sizeof st->role_family[0]] = v->pos;
             continue;
         }
         if (!pl && (!strcmp(name, "extends") || !strcmp(name, "templates") ||
@@ -809,6 +888,59 @@ bool cv_style_load(cv_arena *a, const char *path, cv_engine *eng, cv_style *st,
     return cv_style_load_over(a, path, NULL, eng, st, err);
 }
 
+/* A copy of mapping `m` in the arena whose key `name` holds `v` instead, or
+ * is left out when `v` is NULL. */
+static cv_yml *with_item(cv_arena *a, const cv_yml *m, const char *name, cv_yml *v)
+{
+    cv_yml *c = cv_arena_alloc(a, sizeof *c);
+    *c = *m;
+    c->keys = cv_arena_alloc(a, sizeof *c->keys * (m->n ? m->n : 1));
+    c->items = cv_arena_alloc(a, sizeof *c->items * (m->n ? m->n : 1));
+    c->n = 0;
+    for (size_t i = 0; i < m->n; i++) {
+        bool hit = !strcmp(m->keys[i]->str, name);
+        if (hit && !v)
+            continue;
+        c->keys[c->n] = m->keys[i];
+        c->items[c->n++] = hit ? v : m->items[i];
+    }
+    return c;
+}
+
+/* A design's family that is not installed is a warning, as Typst's unknown
+ * fonts are, and the theme's own family stays: `over` without that key. */
+static const cv_yml *installed_families(cv_arena *a, const cv_yml *over, cv_fontset *fs,
+                                        cv_error *err)
+{
+    static const char *const parts[][2] = {
+        {"font", "family"}, {"header", "name_font"}, {"header", "headline_font"},
+        {"header", "contact_font"}, {"section_title", "font"}};
+    cv_pos said[5];
+    size_t nsaid = 0;
+    for (size_t k = 0; k < sizeof parts / sizeof *parts; k++) {
+        const cv_yml *sec = cv_yml_get(over, parts[k][0]);
+        const cv_yml *v = sec ? cv_yml_get(sec, parts[k][1]) : NULL;
+        if (!v || v->kind != CV_YML_SCALAR || cv_yml_is_null(v) || is_font_path(v->str))
+            continue;
+        cv_error quiet;
+        cv_error_init(&quiet);
+        quiet.quiet = true;
+        bool synth;
+        if (cv_fontset_find_lazy(fs, v->str, false, false, &synth, v->pos, &quiet) >= 0)
+            continue;
+        /* One family for every part (a string) is one warning. */
+        bool dup = false;
+        for (size_t i = 0; i < nsaid; i++)
+            dup |= said[i].line == v->pos.line && said[i].col == v->pos.col;
+        if (!dup)
+            cv_warn(err, v->pos, "no font of family '%s' in fonts/ or through fontconfig: the "
+                    "theme's face stands in", v->str);
+        said[nsaid++] = v->pos;
+        over = with_item(a, over, parts[k][0], with_item(a, sec, parts[k][1], NULL));
+    }
+    return over;
+}
+
 bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_engine *eng,
                         cv_style *st, cv_error *err)
 {
@@ -820,6 +952,8 @@ bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_en
     cv_yml *root = load_tree(a, eng->inputs, path, 0, err);
     if (!root)
         return false;
+    if (over && over->kind == CV_YML_MAP)
+        over = installed_families(a, over, fs, err);
     if (over)
         root = (cv_yml *)cv_yml_merge(a, root, over);
     if (!cv_yml_check_keys(root, top_keys, "the layout", err))
@@ -839,7 +973,28 @@ bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_en
     cv_yml *t = cv_yml_get(root, "templates");
     if (t && !read_templates(a, t, st, err))
         return false;
-    return read_fonts(a, cv_yml_get(root, "font"), fs, st, err);
+    return read_fonts(a, cv_yml_get(root, "font"), fs, st, err) &&
+           read_role_fonts(a, fs, st, err);
+}
+
+const cv_style *cv_style_role(const cv_style *st, int role, cv_style *buf)
+{
+    if (role < 0 || role >= CV_NROLES || st->role_face[role][0] < 0)
+        return st;
+    *buf = *st;
+    /* The role's face first, then the body's chain (a character the
+     * role's face lacks comes from the body's face, not a fallback). */
+    size_t n = st->nchain < CV_MAX_CHAIN ? st->nchain : CV_MAX_CHAIN - 1;
+    for (int s = 0; s < 4; s++) {
+        buf->chain[s][0] = st->role_face[role][s];
+        buf->synth[s][0] = st->role_synth[role][s];
+        for (size_t i = 0; i < n; i++) {
+            buf->chain[s][i + 1] = st->chain[s][i];
+            buf->synth[s][i + 1] = st->synth[s][i];
+        }
+    }
+    buf->nchain = n + 1;
+    return buf;
 }
 
 /* ---- The keys, for the JSON Schema --------------------------------------- */
@@ -890,7 +1045,7 @@ size_t cv_style_keys(cv_arena *a, const cv_layout_key **out)
         [COLOR] = CV_LT_COLOR, [STR] = CV_LT_STRING, [ALIGN] = CV_LT_CHOICE,
         [BREAKING] = CV_LT_CHOICE, [COUNT] = CV_LT_COUNT, [FRACTION] = CV_LT_FRACTION,
         [NAMES] = CV_LT_NAMES, [SIDE] = CV_LT_CHOICE, [PHOTOPOS] = CV_LT_CHOICE,
-        [EM] = CV_LT_EM};
+        [EM] = CV_LT_EM, [FAMILY] = CV_LT_FAMILY};
 
     /* The keys table, with read_value()'s ranges. */
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {

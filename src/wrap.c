@@ -49,6 +49,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wctype.h>
 
 #include <hb.h>
 #include <linebreak.h>
@@ -91,6 +92,10 @@
 #define LONG_PARA 16384
 #define WINDOW 8192
 
+/* Synthesised small capitals are spaced this much, thousandths of an em of
+ * their size. */
+#define SMALL_CAPS_TRACKING 30
+
 enum brk_kind {
     B_NONE,                  /* no break after this item */
     B_SPACE,                 /* the item is a space a line may end at */
@@ -117,8 +122,10 @@ typedef struct item {
     uint32_t compound : 1;   /* the hyphen of a compound: a break only if it must */
     uint32_t hyph : 1;       /* a hyphenation point after this item */
     int32_t face;
-    uint32_t span;           /* the span it came from: its link */
-    int16_t w, kern;
+    uint32_t span : 31;      /* the span it came from: its link */
+    uint32_t small : 1;      /* a capital standing for a lowercase letter, set at
+                                CV_SMALL_CAPS_SCALE of the size (small_caps) */
+    int16_t w, kern;         /* thousandths of an em of the item's own size */
 } item;
 
 /* A paragraph: its items and what they share. */
@@ -203,14 +210,20 @@ static bool joins(uint32_t a, uint32_t b)
            c == HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK;
 }
 
+/* The size item i is set at. */
+static float size_of(const para *p, size_t i)
+{
+    return p->it[i].small ? p->fmt->size * CV_SMALL_CAPS_SCALE : p->fmt->size;
+}
+
 static float adv(const para *p, size_t i)
 {
-    return (p->it[i].w + p->it[i].kern) * p->fmt->size / 1000.0f;
+    return (p->it[i].w + p->it[i].kern) * size_of(p, i) / 1000.0f;
 }
 
 static float glyph_w(const para *p, size_t i)
 {
-    return p->it[i].w * p->fmt->size / 1000.0f;
+    return p->it[i].w * size_of(p, i) / 1000.0f;
 }
 
 static const char *link_of(const para *p, size_t i)
@@ -353,7 +366,8 @@ static void shape_items(cv_arena *a, item *it, size_t n, cv_shaper *sh, const cv
             for (size_t k = b; k < e; k++) {
                 it[k].w = w[k - cb];
                 it[k].kern = (int16_t)(kern[k - cb] +
-                                       (k + 1 < j && !joined(it[k].cp) ? fmt->tracking : 0));
+                                       (k + 1 < j && !joined(it[k].cp) ? fmt->tracking : 0) +
+                                       (k + 1 < j && it[k].small ? SMALL_CAPS_TRACKING : 0));
             }
         }
         i = j;
@@ -499,6 +513,88 @@ static void cjk_latin_space(para *p)
             p->it[i].kern = (int16_t)(p->it[i].kern + p->cjk_gap);
 }
 
+/* fmt->small_caps: each lowercase letter drawn as the face's small capital
+ * (smcp), or where the face has none as its capital at CV_SMALL_CAPS_SCALE
+ * of the size (item.small), a little spaced.  Either is a cluster code point
+ * (shape.h) that carries the letter itself, so the text reads as written. */
+static void small_caps(item *it, size_t n, const cv_style *st, const cv_span *spans,
+                       const cv_textfmt *fmt)
+{
+    cv_shaper *sh = st->eng->shaper;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t cp = it[i].cp;
+        if (it[i].ctrl || cp >= CV_CLUSTER_BASE || it[i].face < 0)
+            continue;
+        uint32_t up = (uint32_t)towupper((wint_t)cp);
+        if (up == cp || (uint32_t)towlower((wint_t)up) != cp)
+            continue;               /* not a lowercase letter with one capital */
+        char text[8];
+        text[cv_utf8_encode(cp, text)] = 0;
+        int face = it[i].face;
+        bool synth = it[i].synth;
+        unsigned g = cv_shape_small_cap(sh, face, cp);
+        /* A bold face without small capitals (EB Garamond's): the regular
+         * face's, emboldened, look more like them than capitals do. */
+        unsigned style = (spans[it[i].span].style | fmt->style) & 3;
+        if (!g && (style & CV_STYLE_BOLD)) {
+            bool rsynth = false;
+            int reg = chain_face(st, face, style, style & ~(unsigned)CV_STYLE_BOLD, &rsynth);
+            if (reg >= 0 && reg != face && (g = cv_shape_small_cap(sh, reg, cp)) != 0)
+                face = reg, synth = true;
+        }
+        bool small = false;
+        if (!g) {
+            /* The capital, smaller.  In a CFF face, from a second opening
+             * of it: its code there is its own, and reads as the letter. */
+            g = cv_shape_glyph(sh, face, up);
+            small = true;
+            const cv_face *f = cv_fontset_face(st->eng->fonts, face);
+            int second = g && f && f->cff ? cv_fontset_second(st->eng->fonts, face) : -1;
+            if (second >= 0)
+                face = second;
+        }
+        uint32_t cl = g ? cv_shape_cluster(sh, face, g, text) : 0;
+        if (cl) {
+            it[i].cp = cl;
+            it[i].face = face;
+            it[i].synth = synth;
+            it[i].small = small;
+        }
+    }
+}
+
+/* font.lining_figures: each digit drawn as the face's lining figure (lnum),
+ * a cluster code point that carries the digit.  A bold face without them
+ * (EB Garamond's) borrows the regular face's, emboldened, so that the
+ * figures of a line agree. */
+static void lining_figures(item *it, size_t n, const cv_style *st, const cv_span *spans,
+                           const cv_textfmt *fmt)
+{
+    cv_shaper *sh = st->eng->shaper;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t cp = it[i].cp;
+        if (it[i].ctrl || cp < '0' || cp > '9' || it[i].face < 0)
+            continue;
+        int face = it[i].face;
+        bool synth = it[i].synth;
+        unsigned g = cv_shape_lining_figure(sh, face, cp);
+        unsigned style = (spans[it[i].span].style | fmt->style) & 3;
+        if (!g && (style & CV_STYLE_BOLD)) {
+            bool rsynth = false;
+            int reg = chain_face(st, face, style, style & ~(unsigned)CV_STYLE_BOLD, &rsynth);
+            if (reg >= 0 && reg != face && (g = cv_shape_lining_figure(sh, reg, cp)) != 0)
+                face = reg, synth = true;
+        }
+        char text[2] = {(char)cp, 0};
+        uint32_t cl = g ? cv_shape_cluster(sh, face, g, text) : 0;
+        if (cl) {
+            it[i].cp = cl;
+            it[i].face = face;
+            it[i].synth = synth;
+        }
+    }
+}
+
 /* Devanagari: a word's characters in one face, with the joiners. */
 static bool is_indic(uint32_t cp)
 {
@@ -640,6 +736,16 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                         x.synth = st->synth[style][c];
                         break;
                     }
+                    /* A bold face with fewer characters than its family's
+                     * regular one (Debian's EB Garamond Bold has no "ğ"):
+                     * the regular face's, emboldened. */
+                    int r = st->chain[style & ~(unsigned)CV_STYLE_BOLD][c];
+                    if ((style & CV_STYLE_BOLD) && r >= 0 && r != f &&
+                        cv_shape_glyph(sh, r, cp)) {
+                        x.face = r;
+                        x.synth = true;
+                        break;
+                    }
                 }
             }
             if (x.face < 0) {
@@ -665,6 +771,10 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
 
     shape_complex(a, it, n, st, pos, err);
     shared_punctuation(it, n, st, spans, fmt);
+    if (fmt->small_caps)
+        small_caps(it, n, st, spans, fmt);
+    if (st->lining_figures)
+        lining_figures(it, n, st, spans, fmt);
     shape_items(a, it, n, sh, fmt);
     squeeze_punctuation(it, n, st);
     join_dashes(it, n, st);
@@ -1166,7 +1276,7 @@ static void build(cv_arena *a, const cv_style *st, const para *pp, size_t b, siz
             kind = B_HYPH;
         if (i + 1 == e)
             kind = B_NONE;   /* the paragraph's end follows */
-        float kern = x->kern * size / 1000.0f;
+        float kern = x->kern * size_of(pp, i) / 1000.0f;
         if (kind == B_NONE && stretch == 0) {
             kp_push(a, kb, (cv_kp_item){.type = CV_KP_BOX, .width = adv(pp, i)}, i);
             continue;
@@ -1232,7 +1342,7 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
             shrink += shrink_of(p, i);
         }
         if (!prev || prev->face != it[i].face || prev->synth != it[i].synth ||
-            !link_of(p, prev - it) != !link_of(p, i))
+            prev->small != it[i].small || !link_of(p, prev - it) != !link_of(p, i))
             nruns++;
         prev = &it[i];
         nglyphs++;
@@ -1258,10 +1368,11 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
         if (g->ctrl)
             continue;
         unsigned color = color_of(p, i);
+        float gsize = size_of(p, i);
         if (!run || run->face != g->face || run->color != color ||
-            run->synth_bold != g->synth) {
+            run->synth_bold != g->synth || run->size != gsize) {
             cv_run rn = {.x = x, .y = 0, .face = g->face, .synth_bold = g->synth,
-                         .size = size, .color = color, .g = gl + ng};
+                         .size = gsize, .color = color, .g = gl + ng};
             CV_PUSH(a, ln.runs, ln.nruns, cap_runs, rn);
             run = &ln.runs[ln.nruns - 1];
         }
@@ -1270,14 +1381,14 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
             adj = g->kern;
             if (r != 0) {        /* else no glue: adding 0 changes nothing */
                 float glue = r > 0 ? r * stretch_of(p, i) : r * shrink_of(p, i);
-                adj += glue * 1000.0f / size;
+                adj += glue * 1000.0f / gsize;
             }
         }
         /* A no-break space reads back as a space. */
         int16_t wide = i + 1 < e && cjk_gap_after(p, i) ? p->cjk_gap : 0;
         run->g[run->n++] = (cv_gl){g->cp == 0xA0 ? ' ' : g->cp, g->w, wide, adj};
         ng++;
-        float step = (g->w + adj) * size / 1000.0f;
+        float step = (g->w + adj) * gsize / 1000.0f;
         run->width += step;
 
         /* Link boxes: one per stretch of the same target on this line. */

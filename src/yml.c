@@ -880,7 +880,7 @@ bool cv_yml_check_keys(const cv_yml *map, const char *const *allowed, const char
                                k->str, what, s);
 
         /* No close match: list what is allowed, as far as it fits. */
-        char list[300] = "";
+        char list[700] = "";
         size_t used = 0;
         for (size_t j = 0; allowed[j]; j++) {
             int w = snprintf(list + used, sizeof list - used, "%s%s", j ? ", " : "", allowed[j]);

@@ -370,6 +370,8 @@ def every_key_accepted():
         s["properties"]["columns"]["properties"]["sidebar"]["anyOf"][1], defs)
     # A date column 10pt wide would stack every word of every date.
     lay["entry"]["side_width"] = "4cm"
+    # So would a degree column 10pt wide, for every line of the templates.
+    lay["entry"]["degree_width"] = "0"
     path = write("keys/every-layout-key.yaml", yaml.safe_dump(lay, allow_unicode=True))
     errs = list(jsonschema.Draft202012Validator(s).iter_errors(lay))
     rc, _, err = cvpdf(["--dump", os.path.join(ROOT, "profiles", "he.yaml"), "-l", path])
@@ -570,6 +572,16 @@ def completion():
         check("zsh: the completion function parses", rc == 0, err)
 
 
+def lazy_libraries():
+    """poppler-glib and libphonenumber are opened when first needed, not
+    linked: linked, they cost every run milliseconds (docs/performance.md)."""
+    rc, out, err = run(["readelf", "-d", os.path.join(ROOT, "cvpdf")])
+    needed = re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", out)
+    heavy = [n for n in needed if re.match(r"lib(poppler|cairo|phonenumber|protobuf|gobject)", n)]
+    check("cvpdf links neither poppler, cairo nor libphonenumber (opened when needed)",
+          rc == 0 and needed and not heavy, "%s %s" % (heavy, err))
+
+
 def install():
     dest = os.path.join(TMP, "destdir")
     prefix = "/opt/cvpdf-test"
@@ -580,7 +592,7 @@ def install():
             "share/cvpdf/schema/layout.json", "share/man/man1/cvpdf.1",
             "share/man/man5/cvpdf-profile.5", "share/man/man5/cvpdf-layout.5",
             "share/bash-completion/completions/cvpdf", "share/zsh/site-functions/_cvpdf",
-            "share/cvpdf/fonts/Lato-Regular.ttf"]
+            "share/cvpdf/fonts/Lato-Regular.ttf", "lib/cvpdf/cvpdf-phone.so"]
     missing = [w for w in want if not os.path.isfile(os.path.join(root, w))]
     check("make install DESTDIR= PREFIX=: everything under DESTDIR/PREFIX",
           rc == 0 and not missing and not os.path.exists(prefix), "%s %s" % (missing, err))
@@ -602,6 +614,23 @@ def install():
     check("the installed binary renders the starter with -l sidebar",
           p.returncode == 0 and os.path.isfile(os.path.join(d, "Ada_Lovelace_CV.pdf")),
           p.stderr)
+    # The modules opened when first needed: libphonenumber's shim from the
+    # moved prefix's lib/cvpdf, poppler-glib from the system.
+    with open(os.path.join(d, "phone.yaml"), "w") as f:
+        f.write("cv:\n  name: Ada Lovelace\n  phone: \"+1 415 555 0132\"\n"
+                "design:\n  theme: classic\n  header:\n    connections:\n"
+                "      phone_number_format: international\n")
+    p = subprocess.run([exe, "-q", "phone.yaml", "-o", "phone.pdf"], capture_output=True,
+                       env=env, cwd=d)
+    rc, out, err = run(["pdftotext", os.path.join(d, "phone.pdf"), "-"]) \
+        if p.returncode == 0 else (1, "", p.stderr.decode())
+    check("the installed binary formats phone numbers (lib/cvpdf/cvpdf-phone.so)",
+          rc == 0 and "+1 415-555-0132" in out, out + err)
+    p = subprocess.run([exe, "-q", "phone.yaml", "-o", "phone.png"], capture_output=True,
+                       env=env, cwd=d)
+    check("the installed binary writes PNG pages (poppler-glib, opened when needed)",
+          p.returncode == 0 and open(os.path.join(d, "phone-1.png"), "rb").read(8)
+          == b"\x89PNG\r\n\x1a\n", p.stderr)
     rc, out, err = run(["man", "-l", os.path.join(root, "share/man/man1/cvpdf.1")])
     check("man -l shows the installed cvpdf(1)", rc == 0 and "cvpdf new" in out, err)
     rc, out, err = run(make + ["uninstall"])
@@ -729,4 +758,4 @@ if __name__ == "__main__":
     sys.exit(testlib.main("newuser", [
         new_profile, layouts_by_name, list_and_datadir, schema_files, shipped_validate,
         bad_examples, layout_keys_match, profile_keys_match, every_key_accepted, messages,
-        man_pages, completion, install, editor_server, docs], tmp=TMP))
+        man_pages, completion, lazy_libraries, install, editor_server, docs], tmp=TMP))

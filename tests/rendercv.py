@@ -12,6 +12,7 @@ rasterised with pdftoppm.  The last line is "rendercv: N passed, M failed".
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -25,7 +26,9 @@ SAMPLE = os.path.join(DATA, "sample.yaml")
 THEMES = ["classic", "engineeringresumes", "engineeringclassic", "sb2nov", "moderncv",
           "harvard", "ink", "opal", "ember"]
 # What a reader takes each theme by: the name's colour and face, and
-# whether section titles are capitals (from RenderCV's theme definitions).
+# whether section titles are capitals (from RenderCV's theme definitions and
+# its PDFs: ink's are small capitals, opal's and ember's faces have none, so
+# they are as written; tests/rcvfonts.py checks the small capitals).
 LOOK = {
     "classic": ("#004f90", "Lato", False),
     "engineeringresumes": ("#000000", "DejaVuSerif", False),
@@ -33,9 +36,9 @@ LOOK = {
     "sb2nov": ("#000000", "CMUSerif", False),
     "moderncv": ("#004f90", "Lato", False),
     "harvard": ("#000000", "DejaVuSerif", False),
-    "ink": ("#2a1852", "CMUSerif", True),
-    "opal": ("#00645a", "Lato", True),
-    "ember": ("#9b2319", "Lato", True),
+    "ink": ("#2a1852", "EBGaramond", False),
+    "opal": ("#00645a", "Lato", False),
+    "ember": ("#9b2319", "GentiumBookPlus", False),
 }
 
 
@@ -113,6 +116,13 @@ WORDS = ["Marguerite Okonkwo", "Harborlight Data", "Principal Engineer", "moved 
          "m.okonkwo@example.net", "blog.example.org", "strace"]
 
 
+def title_y(runs):
+    """The baseline of the Experience section's title (its bookmark)."""
+    xs = [r for r in runs if r["page"] == 1 and r["text"].strip() in ("E", "EXPERIENCE",
+                                                                       "Experience")]
+    return xs[0]["y"] if xs else None
+
+
 def themes_test():
     """Each theme renders the sample with every word, in its look; -l
     layouts/THEME.yaml is the same look as design: {theme: THEME}."""
@@ -130,7 +140,11 @@ def themes_test():
         check("%s: the name in %s, %s" % (theme, color, face),
               name and name["color"] == color and name["face"].startswith(face),
               name)
-        title = find(runs, "EXPERIENCE" if caps else "Experience")
+        # A title in small capitals is runs of two faces or sizes: the line's text.
+        line = "".join(r["text"] for r in runs if title_y(runs) is not None and
+                       r["page"] == 1 and abs(r["y"] - title_y(runs)) < 0.01)
+        title = find(runs, "EXPERIENCE" if caps else "Experience") or \
+            ("Experience" == line.strip() and not caps and line) or None
         check("%s: section titles %s" % (theme, "in capitals" if caps else "as written"),
               title is not None, [r["text"] for r in runs][:12])
         check("%s: US Letter as in RenderCV" % theme,
@@ -446,7 +460,7 @@ def settings_test():
     check("--date wins over today", b"Last updated in Feb 2020" in p.stdout)
     rc, out, err = run([BIN, "--dump", os.path.join(DATA, "with-design-file.yaml")])
     check("render_command.design: its design replaces the profile's",
-          rc == 0 and 'CMUSerif' in out and "#c80000" in out, err)
+          rc == 0 and 'EBGaramond' in out and "#c80000" in out, err)
     rc, out, err = run([BIN, "--dump", "-l", os.path.join(ROOT, "layouts", "onecolumn.yaml"),
                         os.path.join(DATA, "with-design-file.yaml")])
     check("-l wins over design:, with a note", rc == 0 and "Lato" in out and
@@ -485,7 +499,279 @@ def jsonresume_test():
     check("resume.json: a syntax error at its line", rc == 1 and "bad2.json:3:" in err, err)
 
 
+def shapes(out, kind):
+    """The `rule`, `link` or `image` lines of a dump, as tuples: a rule's
+    (x0, y0, x1, y1, width, page), a link's (x0, y0, x1, y1, uri, page), an
+    image's (x, y, w, h, page)."""
+    found, page = [], 0
+    for line in out.splitlines():
+        if line.startswith("page "):
+            page += 1
+        f = line.split()
+        if f and f[0] == kind == "rule":
+            found.append(tuple(float(v) for v in f[1:5]) + (float(f[5][2:]), page))
+        elif f and f[0] == kind == "link":
+            found.append(tuple(float(v) for v in f[1:5]) + (f[5], page))
+        elif f and f[0] == kind == "image":
+            found.append(tuple(float(v) for v in f[1:5]) + (page,))
+    return found
+
+
+def long_profile(section_entries, entry_bullets):
+    """The sample with a filler section that takes most of page 1, then a
+    section `late` of `section_entries` entries of `entry_bullets` bullets:
+    it crosses from page 1 to page 2."""
+    with open(SAMPLE, encoding="utf-8") as f:
+        base = f.read()
+    head, sep, tail = base.partition("\nsettings:")
+    late = "".join("      - name: Late entry %d\n        date: '2020'\n        highlights:\n%s"
+                   % (i, "".join("          - Late bullet %d.%d, a line of some length for "
+                                 "the test\n" % (i, k) for k in range(entry_bullets)))
+                   for i in range(section_entries))
+    return head + "\n    late:\n" + late + sep + tail
+
+
+def design_options_test():
+    """The design options that became layout keys: each rendered on and off
+    over the theme, the difference checked where it shows."""
+    def d(design, name="dopt", text=None):
+        return dump(text if text else sample_with("theme: classic\n" + design), name)
+    rc, base, _, bout, err = d("")
+    check("design options: the sample renders", rc == 0, err)
+
+    # links.underline: a rule under the DOI link, none under the contact line.
+    rc, runs, _, out, err = d("links:\n  underline: true")
+    doi = [l for l in shapes(out, "link") if "doi.org" in l[4]]
+    under = lambda rules, l: [r for r in rules if abs(r[0] - l[0]) < 0.5 and
+                              l[1] - 0.5 < r[1] < l[1] + 3 and r[5] == l[5]]
+    check("links.underline: a rule under the DOI link",
+          doi and under(shapes(out, "rule"), doi[0]), (doi, shapes(out, "rule")))
+    mail = [l for l in shapes(out, "link") if l[4].startswith("mailto:")]
+    check("links.underline: the connections are not underlined",
+          mail and not under(shapes(out, "rule"), mail[0]), mail)
+    doi0 = [l for l in shapes(bout, "link") if "doi.org" in l[4]]
+    check("links.underline off (classic): no rule under the DOI link",
+          doi0 and not under(shapes(bout, "rule"), doi0[0]))
+    rc, pdf, err = render(sample_with("theme: sb2nov"), "ul-sb2nov")
+    rc, runs2, _, out2, _ = dump(sample_with("theme: sb2nov"), "ul-sb2nov")
+    doi2 = [l for l in shapes(out2, "link") if "doi.org" in l[4]]
+    check("links.underline: sb2nov underlines links as RenderCV's does",
+          doi2 and under(shapes(out2, "rule"), doi2[0]), doi2)
+    if doi2:
+        # Ink: a dark row of pixels under the link's text, rasterised.
+        k = 150 / 72
+        l = doi2[0]
+        base_png = os.path.join(TMP, "ulink")
+        r = run(["pdftoppm", "-r", "150", "-f", "1", "-l", "1", "-gray", "-x",
+                 str(int(l[0] * k)), "-y", str(int((792 - l[1] - 2) * k)), "-W",
+                 str(int((l[2] - l[0]) * k)), "-H", str(int(4 * k)), pdf, base_png])
+        path = next(os.path.join(TMP, f) for f in os.listdir(TMP)
+                    if f.startswith("ulink") and f.endswith(".pgm"))
+        with open(path, "rb") as f:
+            hdr = f.read().split(maxsplit=4)
+        os.remove(path)
+        w, px = int(hdr[1]), hdr[4]
+        rows = [px[i:i + w] for i in range(0, len(px) - w + 1, w)]
+        best = max((sum(1 for b in row if b < 128) for row in rows), default=0)
+        check("links.underline: poppler draws the underline (%d of %d pixels dark in a row)"
+              % (best, w), best > w * 0.8, best)
+
+    # links.show_external_link_icon: U+F08E after the DOI, inside its link.
+    rc, runs, _, out, err = d("links:\n  show_external_link_icon: true")
+    icon = [r for r in runs if r["text"] == "\uf08e"]
+    doi = [l for l in shapes(out, "link") if "doi.org" in l[4]]
+    check("links.show_external_link_icon: the icon after the DOI, inside the link",
+          icon and doi and doi[0][0] < icon[0]["x"] < doi[0][2] and
+          icon[0]["face"] == "forkawesome", (icon, doi))
+    doi_text = find(runs, "10.9999/srecon")
+    check("links.show_external_link_icon: small and raised, as RenderCV's",
+          icon and doi_text and icon[0]["size"] == 6.5 and icon[0]["y"] > doi_text["y"] + 1,
+          (icon, doi_text))
+    mail = find(runs, "marguerite@example.org")
+    check("links.show_external_link_icon: none on the connections",
+          all(abs(r["y"] - mail["y"]) > 1 for r in icon), icon)
+    check("links.show_external_link_icon off: no icon",
+          not [r for r in base if r["text"] == "\uf08e"])
+
+    # header.connections.hyperlink false: no link annotation on a connection.
+    off = "header:\n  connections:\n    hyperlink: false"
+    rc, runs, _, out, err = d(off)
+    uris = [l[4] for l in shapes(out, "link")]
+    check("connections.hyperlink false: no mailto:, tel: or website link in the dump",
+          rc == 0 and not [u for u in uris if u.startswith(("mailto:", "tel:")) or
+                           "example.org" in u] and find(runs, "marguerite@example.org"), uris)
+    rc, pdf, err = render(sample_with("theme: classic\n" + off), "nolinks")
+    rc2, pdf2, _ = render(sample_with("theme: classic"), "links")
+    def uris_of(path):
+        r = run(["qpdf", "--qdf", "--object-streams=disable", path, "-"])
+        return re.findall(r"/URI \(([^)]*)\)", r[1])
+    a, b = uris_of(pdf), uris_of(pdf2)
+    check("connections.hyperlink false: qpdf finds no mailto: annotation, the DOI's still",
+          rc == 0 and not [u for u in a if u.startswith("mailto:")] and
+          [u for u in b if u.startswith("mailto:")] and [u for u in a if "doi.org" in u],
+          (a, b))
+
+    # header.connections.space_between_connections.
+    def contact_gap(runs):
+        a, b = find(runs, "marguerite@example.org"), find(runs, "m.okonkwo@example.net")
+        icon = max((r for r in runs if r["face"] == "forkawesome" and abs(r["y"] - b["y"]) < 1
+                    and r["x"] < b["x"]), key=lambda r: r["x"])
+        return icon["x"] - (a["x"] + a["w"])
+    rc, runs, _, out, err = d("header:\n  connections:\n    space_between_connections: 2cm")
+    g = contact_gap(runs)
+    check("connections.space_between_connections 2cm: 2cm between connections (%.1fpt)" % g,
+          abs(g - 56.69) < 0.5, g)
+    rc, runs, _, out, err = d("header:\n  connections:\n    space_between_connections: 1cm\n"
+                              "    separator: '|'")
+    a = next((r for r in runs if r["text"] == " Lisbon, Portugal"), None)
+    sep = find(runs, "|")
+    check("connections.space_between_connections with a separator: half the space each side",
+          a and sep and abs(sep["x"] - (a["x"] + a["w"]) - 14.17) < 0.5, (a, sep))
+
+    # header.space_below_name, space_below_headline.
+    def gapy(runs, a, b):
+        return find(runs, a)["y"] - find(runs, b)["y"]
+    rc, runs, _, out, err = d("header:\n  space_below_name: 2cm")
+    check("header.space_below_name: the headline 1.3cm further down",
+          abs(gapy(runs, "Marguerite", "Reliability") -
+              gapy(base, "Marguerite", "Reliability") - 36.85) < 0.5)
+    rc, runs, _, out, err = d("header:\n  space_below_headline: 1.2cm")
+    check("header.space_below_headline: the connections 0.5cm further down",
+          abs(gapy(runs, "Reliability", "marguerite@") -
+              gapy(base, "Reliability", "marguerite@") - 14.17) < 0.5)
+
+    # header.photo_space_left, with a photo on the left.
+    shutil.copy(os.path.join(ROOT, "tests", "data", "photo.png"), os.path.join(TMP, "me.png"))
+    with open(SAMPLE, encoding="utf-8") as f:
+        photo = f.read().replace("cv:\n", "cv:\n  photo: me.png\n", 1)
+    ph = lambda design: photo + "design:\n  theme: classic\n" + "".join(
+        "  " + l + "\n" for l in design.splitlines())
+    rc, runs, _, out, err = dump(ph(""), "photo0")
+    rc2, runs2, _, out2, err2 = dump(ph("header:\n  photo_space_left: 2cm"), "photo1")
+    i0, i1 = shapes(out, "image"), shapes(out2, "image")
+    check("header.photo_space_left: the photo 1.6cm further right (0.4cm is the theme's)",
+          rc == 0 and rc2 == 0 and i0 and i1 and abs(i1[0][0] - i0[0][0] - 45.35) < 0.5,
+          (i0, i1, err2))
+
+    # typography.date_and_location_column_alignment.
+    for align in ("left", "center", "right"):
+        rc, runs, _, out, err = d("typography:\n  date_and_location_column_alignment: " + align)
+        a = next(r for r in runs if r["text"] == "Lisbon")
+        b = find(runs, "Feb 2021")
+        ok = {"left": abs(a["x"] - b["x"]) < 0.1,
+              "center": abs(a["x"] + a["w"] / 2 - b["x"] - b["w"] / 2) < 0.1,
+              "right": abs(a["x"] + a["w"] - b["x"] - b["w"]) < 0.1}[align]
+        check("date_and_location_column_alignment %s: place and date %s-aligned" %
+              (align, align), rc == 0 and ok and (align == "right" or
+                                                  abs(a["x"] + a["w"] - 561.6) > 1), (a, b))
+
+    # entries.side_space: entries inset both sides, the section title not.
+    rc, runs, _, out, err = d("entries:\n  side_space: 1cm")
+    h, h0 = find(runs, "Harborlight"), find(base, "Harborlight")
+    date, date0 = find(runs, "Feb 2021"), find(base, "Feb 2021")
+    check("entries.side_space 1cm: entries 0.8cm further in on both sides",
+          abs(h["x"] - h0["x"] - 22.68) < 0.2 and
+          abs(date0["x"] + date0["w"] - date["x"] - date["w"] - 22.68) < 0.2 and
+          find(runs, "Experience")["x"] == find(base, "Experience")["x"], (h, date))
+
+    # The degree column (classic has one), degree_width, degree_column null.
+    deg, inst = find(base, "MSc"), find(base, "University of Coimbra")
+    thesis = find(base, "Thesis")
+    check("classic: the degree in a column left of the institution, the bullets under it",
+          deg and inst and deg["text"] == "MSc" and abs(deg["y"] - inst["y"]) < 0.1 and
+          inst["x"] - deg["x"] > 28 and thesis["x"] > inst["x"], (deg, inst, thesis))
+    rc, runs, _, out, err = d("entries:\n  degree_width: 3cm")
+    inst2 = find(runs, "University of Coimbra")
+    check("entries.degree_width 3cm: the institution 2cm further right",
+          abs(inst2["x"] - inst["x"] - 56.69) < 0.2, (inst, inst2))
+    rc, runs, _, out, err = d("templates:\n  education_entry:\n    degree_column: null")
+    inst3 = find(runs, "University of Coimbra")
+    check("degree_column null: no degree column", not find(runs, "MSc") and
+          abs(inst3["x"] - 50.4) < 0.1, inst3)
+    rc, runs, _, out, err = dump(sample_with("theme: sb2nov\ntemplates:\n  education_entry:\n"
+                                             "    degree_column: '**DEGREE**'"), "dsb")
+    d4, i4 = find(runs, "MSc"), find(runs, "University of Coimbra")
+    check("degree_column on sb2nov (none of its own): the column appears",
+          d4 and d4["text"] == "MSc" and i4["x"] - d4["x"] > 28, (d4, i4))
+
+    with open(SAMPLE, encoding="utf-8") as f:
+        long_degree = f.read().replace("degree: MSc", "degree: Doctorate")
+    long_degree = long_degree.replace("    publications:\n", "      - institution: Escola X\n"
+                                      "        area: Physics\n        degree: BS\n"
+                                      "        date: '2014'\n    publications:\n", 1)
+    rc, runs, _, out, err = dump(long_degree + "design:\n  theme: classic\n", "longdeg")
+    dg, i1, i2 = find(runs, "Doctorate"), find(runs, "University of Coimbra"), \
+        find(runs, "Escola X")
+    check("a degree wider than the column widens it for the section, never broken",
+          rc == 0 and dg and dg["text"] == "Doctorate" and i1["x"] > dg["x"] + dg["w"] and
+          i2 and abs(i1["x"] - i2["x"]) < 0.01 and "broken" not in err, (dg, i1, i2, err))
+
+    # entries.summary.space_above, space_left.
+    rc, runs, _, out, err = d("entries:\n  summary:\n    space_above: 0.5cm\n"
+                              "    space_left: 1cm")
+    s, s0 = find(runs, "A checker for"), find(base, "A checker for")
+    check("entries.summary.space_left 1cm: the summary indented 1cm",
+          abs(s["x"] - s0["x"] - 28.35) < 0.1, (s, s0))
+    check("entries.summary.space_above 0.5cm: the summary 0.5cm lower under its entry",
+          abs(gapy(runs, "tidecheck", "A checker for") -
+              gapy(base, "tidecheck", "A checker for") - 14.17) < 0.2)
+
+    # sections.allow_page_break false: a section that would cross the page
+    # starts on the next one.
+    text = long_profile(7, 3)
+    rc, runs, pages, out, err = dump(text + "design:\n  theme: classic\n", "brk0")
+    rc2, runs2, pages2, out2, err2 = dump(text + "design:\n  theme: classic\n  sections:\n"
+                                          "    allow_page_break: false\n", "brk1")
+    pg = lambda runs, t: {r["page"] for r in runs if t in r["text"]}
+    check("sections.allow_page_break true: the late section crosses the page",
+          rc == 0 and pg(runs, "Late entry") == {1, 2}, pg(runs, "Late entry"))
+    check("sections.allow_page_break false: the late section starts page 2",
+          rc2 == 0 and pg(runs2, "Late entry") == {2} and pg(runs2, "Late") == {2},
+          pg(runs2, "Late entry"))
+    # entries.allow_page_break false: a long entry is not split.
+    text = long_profile(2, 14)
+    rc, runs, pages, out, err = dump(text + "design:\n  theme: classic\n"
+                                     "  entries:\n    allow_page_break: true\n", "ebrk0")
+    rc2, runs2, pages2, out2, err2 = dump(text + "design:\n  theme: classic\n  entries:\n"
+                                          "    allow_page_break: false\n", "ebrk1")
+    split = [i for i in range(2) if len(pg(runs, "Late bullet %d." % i)) > 1]
+    check("entries.allow_page_break true: a long entry is split across pages", split, split)
+    check("entries.allow_page_break false: no entry is split",
+          rc2 == 0 and all(len(pg(runs2, "Late bullet %d." % i) |
+                               pg(runs2, "Late entry %d" % i)) == 1 for i in range(2)),
+          [pg(runs2, "Late bullet %d." % i) for i in range(2)])
+
+    # templates.date_range of other shapes.
+    rc, runs, _, out, err = d("templates:\n  date_range: 'from START_DATE to END_DATE'")
+    check("templates.date_range 'from START_DATE to END_DATE'",
+          find(runs, "from Feb 2021 to present") and find(runs, "from Sept 2017 to"),
+          [r["text"] for r in runs if "2021" in r["text"]])
+    rc, runs, _, out, err = d("templates:\n  date_range: 'END_DATE (since START_DATE)'")
+    check("templates.date_range 'END_DATE (since START_DATE)'",
+          find(runs, "present (since Feb 2021)"),
+          [r["text"] for r in runs if "2021" in r["text"]])
+
+    # section_titles.type: centred partial lines, on each side of the title.
+    for kind, where in (("centered_with_partial_line", "baseline"),
+                        ("centered_with_centered_partial_line", "middle")):
+        rc, runs, _, out, err = d("section_titles:\n  type: " + kind)
+        t = find(runs, "Experience")
+        rs = [r for r in shapes(out, "rule") if r[5] == t["page"] and abs(r[1] - t["y"]) < 8]
+        left = [r for r in rs if abs(r[0] - 50.4) < 0.1 and r[2] < t["x"]]
+        right = [r for r in rs if r[0] > t["x"] + t["w"] and abs(r[2] - 561.6) < 0.1]
+        dy = left[0][1] - t["y"] if left else None
+        ok = dy is not None and (abs(dy) < 0.6 if where == "baseline" else 2 < dy < 6)
+        check("section_titles.type %s: a line each side of the centred title, at its %s"
+              % (kind, where), left and right and ok and
+              abs(t["x"] + t["w"] / 2 - 306) < 1, (rs, t))
+    rc, runs, _, out, err = dump(sample_with("theme: harvard"), "harv")
+    t = find(runs, "Experience")
+    rs = [r for r in shapes(out, "rule") if abs(r[1] - t["y"]) < 8 and r[5] == t["page"]]
+    check("harvard (centered_with_centered_partial_line): two lines beside the title",
+          len(rs) == 2 and rs[0][2] < t["x"] < rs[1][0], rs)
+
+
 if __name__ == "__main__":
     sys.exit(testlib.main("rendercv", [themes_test, options_test, rules_test, content_test,
                                        settings_test, icons_test, last_page_test,
-                                       jsonresume_test], tmp=TMP))
+                                       jsonresume_test, design_options_test], tmp=TMP))

@@ -41,8 +41,10 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # formats.py (issue 17: PNG and SVG pages against pdftoppm and pdftocairo,
 # names and usage errors, page sets), watching.py (--watch: edits, saves by
 # rename, errors, the layout's base, the defaults, Ctrl-C).
-# rendercv.py (issue 14: RenderCV themes and design options, JSON Resume).
-SUITES="e2e typo layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv"
+# rendercv.py (issue 14: RenderCV themes and design options, JSON Resume),
+# rcvfonts.py (issue 14: a family per part, the themes' faces, small capitals,
+# bold headline and connections, custom connections' icons).
+SUITES="e2e typo layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts"
 
 pattern=""
 if [ "${1:-}" = -k ]; then

@@ -91,14 +91,108 @@ TEST(options_become_layout_keys)
                                                             "**COMPANY** – LOCATION"));
 }
 
-TEST(unmapped_options_are_named)
+TEST(typography_parts)
+{
+    /* One family is every part's (over what the theme gives them). */
+    CHECK(design("theme: ember\ntypography:\n  font_family: EB Garamond\n"));
+    CHECK_STR(at("font.family"), "EB Garamond");
+    CHECK_STR(at("header.name_font"), "EB Garamond");
+    CHECK_STR(at("section_title.font"), "EB Garamond");
+    /* A mapping: each part its own, through the table of faces; a part
+     * left out keeps the theme's. */
+    CHECK(design("typography:\n  font_family: {name: Gentium Book Plus, headline: Ubuntu,\n"
+                 "    connections: XCharter, section_titles: New Computer Modern}\n"
+                 "  small_caps: {name: true, headline: false, connections: true,\n"
+                 "    section_titles: true}\n"
+                 "  bold: {headline: true, connections: false}\n"));
+    CHECK(at("font.family") == NULL);
+    CHECK_STR(at("header.name_font"), "Gentium Book Plus");
+    CHECK_STR(at("header.headline_font"), "Lato");
+    CHECK_STR(at("header.contact_font"), "DejaVu Serif");
+    CHECK_STR(at("section_title.font"), "CMU Serif");
+    CHECK_STR(at("header.name_small_caps"), "true");
+    CHECK_STR(at("header.headline_small_caps"), "false");
+    CHECK_STR(at("header.contact_small_caps"), "true");
+    CHECK_STR(at("section_title.small_caps"), "true");
+    CHECK_STR(at("header.headline_bold"), "true");
+    CHECK_STR(at("header.contact_bold"), "false");
+    CHECK(!design("typography:\n  font_family: {nmae: Lato}\n"));
+    CHECK(has(E.msg, "unknown key 'nmae'"));
+}
+
+/* An option with no layout key would be named in a note ("these design
+ * options have no effect in cvpdf yet"); the ones mapped here are not. */
+TEST(mapped_options_give_no_note)
 {
     capture();
     E.quiet = false;
-    cv_yml *root = cv_yml_load(A, "d.yaml", "links: {underline: true}\n", 25, &E);
+    const char *y = "links: {underline: true}\nheader: {space_below_name: 1cm}\n"
+                    "entries: {degree_width: 1cm}\n";
+    cv_yml *root = cv_yml_load(A, "d.yaml", y, strlen(y), &E);
     CHECK(root && cv_design_read(A, root, &D, &E));
-    CHECK(has(said(), "d.yaml:1:9: note: these design options have no effect in cvpdf yet "
-                      "(docs/rendercv.md): links.underline"));
+    CHECK(!has(said(), "no effect"));
+}
+
+TEST(more_options_become_layout_keys)
+{
+    CHECK(design("theme: classic\nlinks: {underline: true, show_external_link_icon: true}\n"
+                 "typography: {date_and_location_column_alignment: left}\n"
+                 "header:\n  space_below_name: 1.7cm\n  space_below_headline: 0.2cm\n"
+                 "  photo_space_left: 1.4cm\n"
+                 "  connections: {hyperlink: false, space_between_connections: 1em}\n"
+                 "sections: {allow_page_break: false}\n"
+                 "entries:\n  side_space: 0.7cm\n  allow_page_break: true\n"
+                 "  degree_width: 2cm\n  space_between_columns: 0.5cm\n"
+                 "  summary: {space_above: 3pt, space_left: 1cm}\n"
+                 "section_titles: {type: centered_with_partial_line}\n"
+                 "templates:\n  date_range: END_DATE (since START_DATE)\n"
+                 "  education_entry: {degree_column: '*DEGREE*'}\n"));
+    CHECK_STR(at("links.underline"), "true");
+    CHECK_STR(at("links.external_icon"), "true");
+    CHECK_STR(at("entry.side_align"), "left");
+    /* The theme's gap (2pt) moved by the difference from 0.7cm: 1cm. */
+    CHECK_STR(at("header.space_below_name"), "30.346pt");
+    CHECK_STR(at("header.space_below_headline"), "0.000pt");     /* never below 0 */
+    CHECK_STR(at("photo.space_left"), "28.346pt");
+    CHECK_STR(at("entry.side_space"), "14.173pt");
+    CHECK_STR(at("header.contact_links"), "false");
+    CHECK_STR(at("header.contact_gap"), "10.000pt");
+    CHECK_STR(at("pagination.keep_sections"), "true");
+    CHECK_STR(at("pagination.keep_entries"), "false");
+    CHECK_STR(at("entry.degree_width"), "70.866pt");            /* 2cm and the 0.5cm gap */
+    CHECK_STR(at("entry.summary_space_before"), "3pt");
+    CHECK_STR(at("entry.summary_indent"), "1cm");
+    CHECK_STR(at("section_title.rule_beside"), "true");
+    CHECK_STR(at("section_title.rule_baseline"), "true");
+    CHECK_STR(at("section_title.align"), "center");
+    const cv_yml *dg = cv_yml_get(cv_yml_get(cv_yml_get(D.layout, "templates"), "education"),
+                                  "degree");
+    CHECK(dg && dg->kind == CV_YML_SEQ && dg->n == 1 && !strcmp(dg->items[0]->str, "*DEGREE*"));
+    /* Another theme's RenderCV default: ink's space_below_name is 0.5cm. */
+    CHECK(design("theme: ink\nheader: {space_below_name: 0.5cm}\n"));
+    CHECK_STR(at("header.space_below_name"), "2.000pt");
+    CHECK(design("templates: {education_entry: {degree_column: null}}\n"));
+    dg = cv_yml_get(cv_yml_get(cv_yml_get(D.layout, "templates"), "education"), "degree");
+    CHECK(dg && dg->kind == CV_YML_SEQ && dg->n == 0);
+    CHECK(!at("entry.degree_width"));
+}
+
+TEST(date_range_shapes)
+{
+    cv_error_init(&E);
+    E.quiet = true;
+    cv_date a = {.kind = CV_DATE_MONTH, .year = 2021, .month = 2};
+    cv_date b = {.kind = CV_DATE_PRESENT};
+    const cv_locale *en = cv_locale_english();
+    D = (cv_design){.date_range = "END_DATE (since START_DATE)"};
+    CHECK_STR(cv_design_date_range(A, &D, &a, &b, en), "present (since Feb 2021)");
+    D.date_range = "from START_DATE to END_DATE";
+    b = (cv_date){.kind = CV_DATE_YEAR, .year = 2023};
+    CHECK_STR(cv_design_date_range(A, &D, &a, &b, en), "from Feb 2021 to 2023");
+    D.date_range = "START_DATE to END_DATE";     /* the locale's `to` does this one */
+    CHECK(cv_design_date_range(A, &D, &a, &b, en) == NULL);
+    D.date_range = NULL;
+    CHECK(cv_design_date_range(A, &D, &a, &b, en) == NULL);
 }
 
 TEST(errors)
@@ -145,7 +239,10 @@ int main(void)
     A = cv_arena_new();
     RUN(theme_and_defaults);
     RUN(options_become_layout_keys);
-    RUN(unmapped_options_are_named);
+    RUN(typography_parts);
+    RUN(mapped_options_give_no_note);
+    RUN(more_options_become_layout_keys);
+    RUN(date_range_shapes);
     RUN(errors);
     RUN(time_spans);
     cv_arena_free(A);

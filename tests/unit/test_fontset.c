@@ -238,6 +238,25 @@ TEST(reading_a_face)
     CHECK(cv_fontset_face(fs, (int)cv_fontset_count(fs)) == NULL);
 }
 
+/* A second opening of a face: an id of its own, the same file and glyphs,
+ * made once, never found again by its path. */
+TEST(second_opening)
+{
+    bool synth;
+    int id = find("Lato", false, false, &synth);
+    CHECK(id >= 0);
+    int two = cv_fontset_second(fs, id);
+    CHECK(two >= 0 && two != id);
+    CHECK(cv_fontset_second(fs, id) == two);
+    CHECK(cv_fontset_second(fs, two) == -1);       /* no second of a second */
+    CHECK(cv_fontset_second(fs, -1) == -1 && cv_fontset_second(fs, 99999) == -1);
+    const cv_face *a = cv_fontset_face(fs, id), *b = cv_fontset_face(fs, two);
+    CHECK(a && b && !strcmp(a->path, b->path) && b->is_second && !a->is_second);
+    CHECK(cv_face_glyph(a, 'Q') == cv_face_glyph(b, 'Q') && cv_face_glyph(a, 'Q') != 0);
+    cv_error_init(&E);
+    CHECK(cv_fontset_open_file(fs, a->path, a->index, at, &E) == id);
+}
+
 int main(void)
 {
     cv_error_init(&E);
@@ -250,6 +269,7 @@ int main(void)
     RUN(wenquanyi_face);
     RUN(style_fallback_sets_synth_bold);
     RUN(missing_family_is_an_error_with_position);
+    RUN(second_opening);
     RUN(non_fonts_are_refused);
     RUN(font_dir_skips_what_is_not_a_font);
     RUN(reading_a_face);

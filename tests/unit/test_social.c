@@ -199,7 +199,7 @@ TEST(item_errors)
 TEST(icons)
 {
     CHECK_STR(cv_social_icon("GitHub"), "\xEF\x82\x9B");      /* U+F09B */
-    CHECK_STR(cv_social_icon("email"), "\xEF\x83\xA0");       /* U+F0E0 envelope */
+    CHECK_STR(cv_social_icon("email"), "\xEF\x80\x83");       /* U+F003 envelope-o */
     CHECK_STR(cv_social_icon("Google Scholar"), "\xEF\x86\x9D");
     CHECK(cv_social_icon("Myspace") == NULL);
     CHECK(cv_social_icon(NULL) == NULL);

@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "engine.h"
+#include "markup.h"
 #include "style.h"
+#include "yml.h"
 
 static cv_engine *eng;
 #include "errcheck.h"
@@ -90,6 +92,45 @@ TEST(strings_bounded)
     CHECK(load("pdf:\n  title: \"NAME, CV\"\n"));
 }
 
+/* header.name_font and the other parts' families: faces of their own, put
+ * first in the chain of the style that sets the part. */
+TEST(role_fonts)
+{
+    cv_style s, buf;
+    CHECK(load2(NULL, "font: {family: Lato}\nheader: {name_font: Gentium Book Plus}\n"
+                      "section_title: {font: DejaVu Serif}\n", &s));
+    const cv_fontset *fs = eng->fonts;
+    CHECK(s.role_face[CV_ROLE_NAME][0] >= 0 && s.role_face[CV_ROLE_TITLE][CV_STYLE_BOLD] >= 0);
+    CHECK_STR(cv_fontset_family(fs, s.role_face[CV_ROLE_NAME][CV_STYLE_BOLD]),
+              "Gentium Book Plus");
+    CHECK(cv_fontset_face(fs, s.role_face[CV_ROLE_NAME][CV_STYLE_BOLD])->bold);
+    CHECK(s.role_face[CV_ROLE_HEADLINE][0] == -1 && s.role_face[CV_ROLE_CONTACT][3] == -1);
+    const cv_style *r = cv_style_role(&s, CV_ROLE_NAME, &buf);
+    CHECK(r == &buf && buf.nchain == s.nchain + 1);
+    CHECK(buf.chain[CV_STYLE_BOLD][0] == s.role_face[CV_ROLE_NAME][CV_STYLE_BOLD]);
+    CHECK(buf.chain[0][1] == s.chain[0][0]);       /* then the body's face */
+    CHECK(cv_style_role(&s, CV_ROLE_HEADLINE, &buf) == &s);
+    CHECK(!load2(NULL, "header: {name_font: No Such Family Anywhere}\n", &s));
+    CHECK(has(errstr(), "no font of family 'No Such Family Anywhere'"));
+    CHECK(E.pos.line == 1 && E.pos.col == 21);
+    /* Laid over a layout by a profile's design:, a family that is not
+     * installed is a warning, and the layout's own stays. */
+    FILE *f = fopen("build/san/t-style.yaml", "w");
+    fputs("font: {family: Lato}\nheader: {name_font: Gentium Book Plus}\n", f);
+    fclose(f);
+    const char *design = "header: {name_font: No Such Family Anywhere}\n";
+    cv_arena *a = cv_arena_new();
+    cv_error_init(&E);
+    E.quiet = true;
+    cv_yml *over = cv_yml_load(a, "p.yaml", design, strlen(design), &E);
+    CHECK(over && cv_style_load_over(a, "build/san/t-style.yaml", over, eng, &s, &E));
+    CHECK(!E.set && E.nwarnings == 1);
+    CHECK_STR(cv_fontset_family(fs, s.role_face[CV_ROLE_NAME][0]), "Gentium Book Plus");
+    cv_arena_free(a);
+    CHECK(!load2(NULL, "section_title: {font: [Lato]}\n", &s));
+    CHECK(has(errstr(), "1:23:"));
+}
+
 int main(void)
 {
     cv_error err;
@@ -102,6 +143,7 @@ int main(void)
     RUN(lengths_bounded);
     RUN(page_size_blamed_where_written);
     RUN(strings_bounded);
+    RUN(role_fonts);
     cv_engine_free(eng);
     return harness_report("style");
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "flow.h"
+#include "shape.h"
 #include "style.h"
 #include "wrap.h"
 
@@ -782,9 +783,53 @@ TEST(style_bad_values)
     CHECK(err.pos.line == 1 && strstr(err.msg, "missing-base"));
 }
 
+/* fmt.small_caps: in Lato, which has no small capitals, the lowercase
+ * letters are its capitals at CV_SMALL_CAPS_SCALE of the size, each a
+ * cluster code point that reads as its letter; measured as drawn. */
+TEST(wrap_small_caps_synthesised)
+{
+    cv_arena *a = cv_arena_new();
+    cv_error err;
+    cv_error_init(&err);
+    cv_span *sp;
+    size_t n = cv_markup_parse(a, "Hon, ors", 0, &sp);
+    cv_textfmt f = {.size = 10, .small_caps = true};
+    cv_line *lines;
+    size_t nl = cv_wrap(a, &st, sp, n, &f, 500, (cv_pos){"t", 1, 1}, &lines, &err);
+    CHECK(nl == 1 && !err.set);
+    if (nl != 1)
+        goto out;
+    const cv_line *l = &lines[0];
+    /* H | on | ", " | ors: the small letters in runs of their own size. */
+    CHECK(l->nruns == 4);
+    CHECK_NUM(l->runs[0].size, 10, 0);
+    CHECK_NUM(l->runs[1].size, 10 * CV_SMALL_CAPS_SCALE, 1e-4);
+    CHECK_NUM(l->runs[2].size, 10, 0);
+    CHECK(l->runs[1].n == 2 && l->runs[1].g[0].cp >= CV_CLUSTER_BASE);
+    CHECK_STR(cv_shape_cluster_text(eng->shaper, l->runs[1].g[0].cp), "o");
+    CHECK_STR(cv_shape_cluster_text(eng->shaper, l->runs[1].g[1].cp), "n");
+    /* The glyph is the capital's, its width the capital's /W. */
+    unsigned gO = cv_shape_glyph(eng->shaper, l->runs[1].face, 'O');
+    CHECK(cv_shape_glyph(eng->shaper, l->runs[1].face, l->runs[1].g[0].cp) == gO);
+    CHECK(l->runs[1].g[0].w == cv_shape_advance(eng->shaper, l->runs[1].face, gO));
+    /* What cv_measure says is the line's width. */
+    float w = cv_measure(a, &st, sp, n, &f), sum = 0;
+    for (size_t r = 0; r < l->nruns; r++)
+        sum += l->runs[r].width;
+    CHECK_NUM(w, l->width, 0.01);
+    CHECK_NUM(sum, l->width, 0.01);
+    /* Without small_caps: one run, plain letters. */
+    f.small_caps = false;
+    nl = cv_wrap(a, &st, sp, n, &f, 500, (cv_pos){"t", 1, 1}, &lines, &err);
+    CHECK(nl == 1 && lines[0].nruns == 1 && lines[0].runs[0].g[1].cp == 'o');
+out:
+    cv_arena_free(a);
+}
+
 int main(void)
 {
     setup();
+    RUN(wrap_small_caps_synthesised);
     RUN(wrap_greedy_fills_lines);
     RUN(wrap_justified_lines_fill_the_measure);
     RUN(wrap_never_overfull);
