@@ -1,13 +1,11 @@
-/* bidi.h - right-to-left text: the Unicode bidirectional algorithm and
- * Arabic joining, through FriBidi.
+/* bidi.h - right-to-left text: the Unicode bidirectional algorithm,
+ * through FriBidi.
  *
- * cvpdf sets text as code points (wrap.h's cv_gl) that the PDF backend maps
- * to glyphs through each font's character map, so right-to-left scripts are
- * handled in three steps around the line breaker:
+ * Arabic is shaped before the line breaker (shape.h's cv_shape_rtl: HarfBuzz
+ * joins, ligates and places marks, and each glyph is a cluster code point
+ * in the order of the text); around it, right-to-left text is handled in
+ * two steps:
  *
- *  - before measuring, cv_bidi_join() gives each Arabic letter the
- *    presentation form its neighbours call for (initial, medial, final,
- *    isolated; lam-alef as its ligature), which Noto Sans Arabic maps;
  *  - once a paragraph is broken, cv_bidi_line() puts each line's glyphs in
  *    visual order by the Unicode bidi algorithm (UAX #9) with the
  *    paragraph's base direction, mirroring brackets in right-to-left runs;
@@ -16,8 +14,9 @@
  *    sides, and each line keeps its own visual order and becomes flush
  *    right.
  *
- * The PDF's text stays logical: cv_bidi_logical() says what a presentation
- * form stands for, for the ToUnicode map.
+ * The PDF's text stays logical: each glyph's ToUnicode entry is the text it
+ * stands for (pdf_font.h), and a right-to-left run is drawn in the order of
+ * its text (draw_hpdf.c).
  */
 #ifndef CV_BIDI_H
 #define CV_BIDI_H
@@ -31,20 +30,9 @@
 #include "shape.h"
 #include "wrap.h"
 
-/* Is `cp` a strong right-to-left character (Hebrew, Arabic, Syriac,
- * Thaana, N'Ko ...)? */
-bool cv_bidi_is_rtl(uint32_t cp);
-
 /* The base direction of a paragraph by its first strong character (UAX #9
  * P2, P3): +1 left to right, -1 right to left, 0 none. */
 int cv_bidi_strong(uint32_t cp);
-
-/* Arabic joining on `n` code points in logical order, in place: each
- * joining letter becomes its presentation form, and lam followed by alef
- * their ligature, in the alef's place, with the lam replaced by U+FEFF (a
- * zero-width no-break space, which the caller drops).  Returns whether
- * anything changed. */
-bool cv_bidi_join(uint32_t *cps, size_t n);
 
 /* Line `ln` (runs in logical order, as cv_wrap sets them) in visual order:
  * runs cut where the direction changes, glyphs of right-to-left runs
@@ -60,10 +48,5 @@ void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl, const cv_shaper *sh);
  * visual order; rules, pictures, links and regions change sides; each
  * page's runs are then put in reading order from the right. */
 void cv_bidi_mirror(cv_display *d);
-
-/* The code points `cp` stands for in the text (an Arabic presentation
- * form: its letter or letters, by Unicode's compatibility decomposition),
- * into out[0..4); returns how many, 1 (cp itself) for anything else. */
-size_t cv_bidi_logical(uint32_t cp, uint32_t out[4]);
 
 #endif

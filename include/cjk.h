@@ -38,8 +38,9 @@ const char *cv_cjk_region(const char *lang);
  * the language's region, where the system has it. */
 const cv_style *cv_cjk_localize(const cv_style *st, const char *lang, cv_style *local);
 
-/* Han ideographs (with the compatibility and extension blocks), kana and
- * Hangul syllables: what a quarter-em gap separates from Latin text. */
+/* Han, kana and Hangul by their script (script.h, "ー" included, shared
+ * punctuation such as "、" and "・" not): what a quarter-em gap separates
+ * from Latin text. */
 bool cv_cjk_is_ideograph(uint32_t cp);
 /* ASCII letters and digits, and Latin letters with accents. */
 bool cv_cjk_is_latin(uint32_t cp);

@@ -60,7 +60,7 @@ int cv_shape_advance(cv_shaper *sh, int face, unsigned gid);
 void cv_shape_run(cv_shaper *sh, int face, const uint32_t *cps, size_t n, int16_t *w,
                   int16_t *kern);
 
-/* Complex scripts (Devanagari): the PDF backend draws code points, so a
+/* Complex scripts (Devanagari, Arabic): the PDF backend draws code points, so a
  * glyph that HarfBuzz substitutes (a conjunct, a reordered matra) is named
  * by a private code point from CV_CLUSTER_BASE on, which stands for one
  * glyph of one face and the text it carries.  cv_shape_glyph() and
@@ -75,6 +75,36 @@ void cv_shape_run(cv_shaper *sh, int face, const uint32_t *cps, size_t n, int16_
  * glyph (to be dropped).  False, with out[] undefined, when a cluster
  * has more glyphs than characters or the font lacks one. */
 bool cv_shape_complex(cv_shaper *sh, int face, const uint32_t *cps, size_t n, uint32_t *out);
+
+/* Right-to-left scripts that join (Arabic, Persian, Urdu): shape the `n`
+ * code points text[at, at + n) of one script (Common and Inherited ones
+ * beside them) in face `face`, the rest of text[0, len) their context (a
+ * letter joins one set in another face), right to left, with the script's
+ * every lookup -- initial,
+ * medial, final and isolated forms, lam-alef and the font's other
+ * ligatures, marks (harakat) placed by GPOS -- for language `lang` (BCP
+ * 47, as HarfBuzz takes it, NULL: none), and write out[] as
+ * cv_shape_complex does, in the order of the text.  ZWNJ and ZWJ do their
+ * work and are drawn as nothing.  Every code point written stands for one
+ * character: a character HarfBuzz left without a glyph of its own (a
+ * joiner, the alef of lam-alef) gets a ghost, the face's space glyph with
+ * no advance, so that readers never see one glyph for several
+ * right-to-left letters (poppler reads those backwards).  Each glyph's cluster code point carries where HarfBuzz placed
+ * it: its advance (the difference from the glyph's own is the kerning
+ * cv_shape_run() gives) and its offset from the pen
+ * (cv_shape_cluster_offset()), which the PDF backend draws.  False, with
+ * out[] undefined, as cv_shape_complex. */
+bool cv_shape_rtl(cv_shaper *sh, int face, const uint32_t *text, size_t len, size_t at,
+                  size_t n, const char *lang, uint32_t *out);
+
+/* The offset of a cluster code point's glyph from the pen, in thousandths
+ * of an em, x to the right and y up (a mark's GPOS position); true when it
+ * is not (0, 0).  (0, 0) and false for any other code point. */
+bool cv_shape_cluster_offset(const cv_shaper *sh, uint32_t cp, int *dx, int *dy);
+
+/* Does cluster code point `cp` stand for a combining mark (a haraka: its
+ * text begins with one)?  False for any other code point. */
+bool cv_shape_cluster_mark(const cv_shaper *sh, uint32_t cp);
 
 /* The cluster code point of glyph `gid` of face `face` standing for
  * `text` (UTF-8), made on first use; 0 when the table is full. */

@@ -93,6 +93,9 @@ typedef struct cv_style {
     bool hyphenate;          /* text.hyphenate: Latin words in body text */
     bool rtl;                /* not a layout key: render.c sets it for a résumé
                                 written right to left (bidi.h) */
+    const char *lang;        /* not a layout key: render.c sets it, the
+                                profile's language (BCP 47) for shaping
+                                (shape.h); NULL: none */
     bool greedy;             /* text.line_breaking: greedy (true) or optimal */
     float cjk_latin_space;   /* text.cjk_latin_space: em between Han or kana
                                 and Latin letters or digits (0: none) */

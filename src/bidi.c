@@ -20,17 +20,9 @@
 #include <string.h>
 
 #include <fribidi.h>
-#include <unicode/unorm2.h>
 
+#include "script.h"
 #include "utf8.h"
-
-bool cv_bidi_is_rtl(uint32_t cp)
-{
-    if (cp < 0x590)
-        return false;
-    return (cp <= 0x8FF) || (cp >= 0xFB1D && cp <= 0xFDFF) || (cp >= 0xFE70 && cp <= 0xFEFE) ||
-           (cp >= 0x10800 && cp <= 0x10FFF) || (cp >= 0x1E800 && cp <= 0x1EFFF);
-}
 
 int cv_bidi_strong(uint32_t cp)
 {
@@ -40,49 +32,6 @@ int cv_bidi_strong(uint32_t cp)
     if (t == FRIBIDI_TYPE_LTR)
         return 1;
     return 0;
-}
-
-static bool is_arabic(uint32_t cp)
-{
-    return (cp >= 0x600 && cp <= 0x6FF) || (cp >= 0x750 && cp <= 0x77F) ||
-           (cp >= 0x8A0 && cp <= 0x8FF);
-}
-
-bool cv_bidi_join(uint32_t *cps, size_t n)
-{
-    size_t i = 0;
-    while (i < n && !is_arabic(cps[i]))
-        i++;
-    if (i == n || n > 1u << 30)
-        return false;
-    FriBidiStrIndex len = (FriBidiStrIndex)n;
-    FriBidiCharType *types = cv_xmalloc(n * sizeof *types);
-    FriBidiBracketType *br = cv_xmalloc(n * sizeof *br);
-    FriBidiLevel *lv = cv_xmalloc(n * sizeof *lv);
-    FriBidiArabicProp *ap = cv_xmalloc(n * sizeof *ap);
-    FriBidiChar *s = cv_xmalloc(n * sizeof *s);
-    for (size_t k = 0; k < n; k++)
-        s[k] = cps[k];
-    fribidi_get_bidi_types(s, len, types);
-    fribidi_get_bracket_types(s, len, types, br);
-    FriBidiParType base = FRIBIDI_PAR_ON;
-    bool changed = false;
-    if (fribidi_get_par_embedding_levels_ex(types, br, len, &base, lv)) {
-        fribidi_get_joining_types(s, len, ap);
-        fribidi_join_arabic(types, len, lv, ap);
-        fribidi_shape_arabic(FRIBIDI_FLAGS_ARABIC, lv, len, ap, s);
-        for (size_t k = 0; k < n; k++)
-            if (s[k] != cps[k]) {
-                cps[k] = s[k];
-                changed = true;
-            }
-    }
-    free(types);
-    free(br);
-    free(lv);
-    free(ap);
-    free(s);
-    return changed;
 }
 
 /* A glyph of the line with where it came from. */
@@ -128,6 +77,13 @@ static void phone_numbers(const FriBidiChar *s, size_t n, FriBidiCharType *types
     }
 }
 
+/* Runs of one line by their place in its text. */
+static int by_logical(const void *pa, const void *pb)
+{
+    const cv_run *a = pa, *b = pb;
+    return (a->logical > b->logical) - (a->logical < b->logical);
+}
+
 void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl, const cv_shaper *sh)
 {
     size_t n = 0;
@@ -135,7 +91,7 @@ void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl, const cv_shaper *sh)
     for (size_t r = 0; r < ln->nruns; r++) {
         n += ln->runs[r].n;
         for (size_t k = 0; k < ln->runs[r].n && !any; k++)
-            any = cv_bidi_is_rtl(bidi_char(sh, ln->runs[r].g[k].cp));
+            any = cv_script_rtl(bidi_char(sh, ln->runs[r].g[k].cp));
     }
     if (!any || n == 0 || n > 1u << 30)
         return;
@@ -187,8 +143,15 @@ void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl, const cv_shaper *sh)
     FriBidiParType base = rtl ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR;
     for (FriBidiStrIndex k = 0; k < len; k++)
         map[k] = k;
-    bool ok = fribidi_get_par_embedding_levels_ex(types, br, len, &base, lv) &&
-              fribidi_reorder_line(FRIBIDI_FLAGS_DEFAULT, types, len, 0, base, lv, NULL, map);
+    bool ok = fribidi_get_par_embedding_levels_ex(types, br, len, &base, lv);
+    /* A mark HarfBuzz placed (a cluster code point, shape.h) stays before
+     * its letter in visual order, where HarfBuzz put it: its offset is
+     * from the letter's pen.  (UAX #9 L3, which FriBidi applies to marks,
+     * would put it after.) */
+    for (size_t k = 0; ok && k < n; k++)
+        if (g[k].g.cp >= CV_CLUSTER_BASE && types[k] == FRIBIDI_TYPE_NSM)
+            types[k] = FRIBIDI_TYPE_ON;
+    ok = ok && fribidi_reorder_line(FRIBIDI_FLAGS_DEFAULT, types, len, 0, base, lv, NULL, map);
     if (ok) {
         /* Runs in visual order: a new one where the source run or the
          * level changes. */
@@ -220,6 +183,12 @@ void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl, const cv_shaper *sh)
             g[l].to = x;
             x += g[l].adv;
         }
+        /* In a left-to-right paragraph, the runs are drawn in the order of
+         * the text, each where it shows, as a right-to-left page's are
+         * (cv_bidi_mirror): readers that follow the content stream (MuPDF)
+         * read an Arabic or Hebrew phrase's words in order. */
+        if (!rtl)
+            qsort(runs, nr, sizeof *runs, by_logical);
         ln->runs = runs;
         ln->nruns = nr;
         /* A link covers where its glyphs went. */
@@ -312,26 +281,4 @@ void cv_bidi_mirror(cv_display *d)
             r->x1 = w - a0;
         }
     }
-}
-
-size_t cv_bidi_logical(uint32_t cp, uint32_t out[4])
-{
-    out[0] = cp;
-    if (!((cp >= 0xFB50 && cp <= 0xFDFF) || (cp >= 0xFE70 && cp <= 0xFEFE)))
-        return 1;
-    UErrorCode st = U_ZERO_ERROR;
-    const UNormalizer2 *nfkc = unorm2_getNFKCInstance(&st);
-    UChar buf[8];
-    int32_t n = U_SUCCESS(st) ? unorm2_getRawDecomposition(nfkc, (UChar32)cp, buf, 8, &st) : -1;
-    if (U_FAILURE(st) || n <= 0)
-        return 1;
-    size_t k = 0;
-    for (int32_t i = 0; i < n && k < 4; i++) {
-        uint32_t c = buf[i];
-        if (c >= 0xD800 && c < 0xDC00 && i + 1 < n)
-            c = 0x10000 + ((c - 0xD800) << 10) + (buf[++i] - 0xDC00);
-        if (c != ' ')       /* isolated harakat forms decompose to space + mark */
-            out[k++] = c;
-    }
-    return k ? k : 1;
 }

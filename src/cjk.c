@@ -10,6 +10,7 @@
 #include <hb.h>
 
 #include "engine.h"
+#include "script.h"
 #include "markup.h"
 
 const char *cv_cjk_region(const char *lang)
@@ -95,12 +96,9 @@ const cv_style *cv_cjk_localize(const cv_style *st, const char *lang, cv_style *
 
 bool cv_cjk_is_ideograph(uint32_t cp)
 {
-    return (cp >= 0x3040 && cp <= 0x30FF && cp != 0x30FB) ||   /* kana, not ・ */
-           (cp >= 0x31F0 && cp <= 0x31FF) ||                   /* small kana */
-           (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) ||
-           (cp >= 0xAC00 && cp <= 0xD7AF) ||                   /* Hangul */
-           (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0x20000 && cp <= 0x3FFFF) ||
-           cp == 0x3005 || cp == 0x3007;                       /* 々 〇 */
+    /* script.h: "ー" is kana, "・" and "、" are everyone's punctuation. */
+    cv_script s = cv_script_resolve(cp);
+    return s == CV_SCRIPT_HAN || s == CV_SCRIPT_KANA || s == CV_SCRIPT_HANGUL;
 }
 
 bool cv_cjk_is_latin(uint32_t cp)

@@ -361,31 +361,129 @@ static bool put_twin(HPDF_Page page, const cv_run *r, const cv_pdffont *pf, bool
     return true;
 }
 
+/* Glyph g of run r raised by `dy` thousandths of an em (a mark placed by
+ * GPOS, shape.h) after glyphs raised by *rise: the text rise (Ts) set
+ * between two TJ arrays, where the text position carries on.  Inside
+ * "[(" ... ")]TJ". */
+static void put_rise(const cv_run *r, int dy, int *rise, buf *b)
+{
+    if (dy == *rise)
+        return;
+    BLIT(b, ")]TJ ");
+    bnumd(b, dy * (double)r->size / 1000.0, 2);
+    BLIT(b, " Ts[(");
+    *rise = dy;
+}
+
+/* Glyph k of right-to-left run r (in visual order) and the marks that
+ * follow it in the text (below it in the array) are one letter: the index
+ * of its last mark, k itself when it has none. */
+static size_t letter_end(const cv_run *r, const cv_shaper *sh, size_t k)
+{
+    while (k > 0 && cv_shape_cluster_mark(sh, r->g[k - 1].cp))
+        k--;
+    return k;
+}
+
+/* A letter with marks, glyphs k down to e of right-to-left run r, begins:
+ * a marked-content sequence whose /ActualText is its text, the letter
+ * before its marks, for readers that find text by where glyphs lie
+ * (poppler: HarfBuzz puts a haraka right of its letter's start, and
+ * raises it, which would move it to another word or line).  Inside
+ * "[(" ... ")]TJ". */
+static void put_actual_text(const cv_run *r, const cv_shaper *sh, size_t k, size_t e, buf *b)
+{
+    BLIT(b, ")]TJ /Span <</ActualText <FEFF");
+    for (size_t i = k + 1; i-- > e;) {
+        const char *t = cv_shape_cluster_text(sh, r->g[i].cp);
+        size_t len = t ? strlen(t) : 0;
+        for (size_t j = 0; j < len;) {
+            uint32_t c;
+            j += cv_utf8_decode(t + j, len - j, &c);
+            if (c > 0xFFFF)
+                bprintf(b, "%04X%04X", (unsigned)(0xD800 + ((c - 0x10000) >> 10)),
+                        (unsigned)(0xDC00 + ((c - 0x10000) & 0x3FF)));
+            else
+                bprintf(b, "%04X", (unsigned)c);
+        }
+    }
+    BLIT(b, ">>> BDC [(");
+}
+
 /* A right-to-left run's glyphs (bidi.h) in the order of the text, each
  * where it shows: first right to the last glyph, then leftwards, each TJ
  * number the advances of the glyph just drawn and of the one to draw
  * (with its kerning or justification), so that readers that follow the
- * content stream read the text as written.  Inside "[(" ... ")]TJ". */
+ * content stream read the text as written.  A glyph HarfBuzz placed off
+ * the pen (a mark, cv_shape_cluster_offset) is drawn that much aside and
+ * raised, and its letter with its marks is given its text
+ * (put_actual_text), the last mark drawn with the character spacing (Tc)
+ * that ends it where its letter ends, so that the sequence covers the
+ * letter.  Inside "[(" ... ")]TJ". */
 static void put_rtl_text(const cv_run *r, const cv_pdffont *pf, buf *b)
 {
     double to_last = 0;
     for (size_t k = 0; k + 1 < r->n; k++)
         to_last += r->g[k].w + cv_run_tj(r, k);
+    int dx = 0, dy = 0, rise = 0;
+    cv_shape_cluster_offset(pf->shaper, r->g[r->n - 1].cp, &dx, &dy);
     BLIT(b, ")");
-    bnumd(b, -to_last, 1);
+    bnumd(b, -to_last - dx, 1);
     BLIT(b, "(");
+    size_t end = SIZE_MAX;          /* the open letter's last mark */
+    double reach = 0;               /* from its place, where the letter ends */
     for (size_t k = r->n; k-- > 0;) {
+        double tc = 0;
         if (k + 1 < r->n) {
+            int dx_was = dx;
+            cv_shape_cluster_offset(pf->shaper, r->g[k].cp, &dx, &dy);
             BLIT(b, ")");
-            bnumd(b, r->g[k + 1].w + r->g[k].w + cv_run_tj(r, k), 1);
+            bnumd(b, r->g[k + 1].w + r->g[k].w + cv_run_tj(r, k) + dx_was - dx, 1);
             BLIT(b, "(");
         }
+        if (end == SIZE_MAX && !cv_shape_cluster_mark(pf->shaper, r->g[k].cp)) {
+            size_t e = letter_end(r, pf->shaper, k);
+            if (e < k) {
+                put_actual_text(r, pf->shaper, k, e, b);
+                end = e;
+                reach = dx + r->g[k].w;
+                for (size_t i = e; i < k; i++)
+                    reach += r->g[i].w + cv_run_tj(r, i);
+            }
+        }
+        if (k == end) {
+            /* The last mark ends where its letter ends. */
+            tc = reach - (dx + r->g[k].w);
+            if (fabs(tc) >= 0.5) {
+                BLIT(b, ")]TJ ");
+                bnumd(b, tc * r->size / 1000.0, 3);
+                BLIT(b, " Tc[(");
+            } else {
+                tc = 0;
+            }
+        }
+        put_rise(r, dy, &rise, b);
         unsigned cid = cv_pdffont_cid(pf, r->g[k].cp);
         if (!pf->one_byte)
             bstrc(b, (unsigned char)(cid >> 8));
         bstrc(b, (unsigned char)cid);
+        if (k == end) {
+            BLIT(b, ")]TJ ");
+            if (tc != 0)
+                BLIT(b, "0 Tc ");
+            BLIT(b, "EMC [(");
+            end = SIZE_MAX;
+            if (tc != 0 && k > 0) {
+                /* The next glyph's move begins where this one ended. */
+                BLIT(b, ")");
+                bnumd(b, round(tc * r->size) / r->size, 1);
+                BLIT(b, "(");
+            }
+        }
     }
     BLIT(b, ")]TJ\n");
+    if (rise)
+        BLIT(b, "0 Ts\n");
 }
 
 /* Glyphs k0 to k1 of a run: placed with Td, relative to the previous run,
@@ -414,24 +512,36 @@ static bool put_run_text(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
         put_rtl_text(r, pf, b);
         return true;
     }
+    int rise = 0;
     for (size_t k = k0; k < k1; k++) {
         unsigned cid = cv_pdffont_cid(pf, r->g[k].cp);
         bool twin = cv_pdffont_twin(pf, r->g[k].wide);
         if (twin != ts->twin && !put_twin(page, r, pf, twin, ts, b))
             return false;
+        /* A glyph placed off the pen (shape.h): moved there and back. */
+        int dx, dy;
+        cv_shape_cluster_offset(pf->shaper, r->g[k].cp, &dx, &dy);
+        put_rise(r, dy, &rise, b);
+        if (dx) {
+            BLIT(b, ")");
+            bnumd(b, -dx, 1);
+            BLIT(b, "(");
+        }
         if (!pf->one_byte)
             bstrc(b, (unsigned char)(cid >> 8));
         bstrc(b, (unsigned char)cid);
         double tj = cv_run_tj(r, k);
         if (twin && k + 1 < r->n)
             tj = round((tj - r->g[k].wide) * 10) / 10;
-        if (tj != 0) {
+        if (tj != 0 || dx) {
             BLIT(b, ")");
-            bnumd(b, -tj, 1);
+            bnumd(b, -tj + dx, 1);
             BLIT(b, "(");
         }
     }
     BLIT(b, ")]TJ\n");
+    if (rise)
+        BLIT(b, "0 Ts\n");
     return true;
 }
 

@@ -6,6 +6,8 @@
 #include <string.h>
 #include <stdlib.h>
 
+#include "script.h"
+
 cv_engine *cv_engine_new(const char *const *font_dirs, cv_error *err)
 {
     cv_engine *eng = cv_xrealloc(NULL, sizeof *eng);
@@ -84,11 +86,11 @@ int cv_engine_script_face(cv_engine *eng, uint32_t cp, unsigned style, bool *syn
 {
     static const char *const family[] = {"Noto Sans Hebrew", "Noto Sans Arabic",
                                          "Noto Sans Devanagari"};
-    int script = (cp >= 0x590 && cp <= 0x5FF) || (cp >= 0xFB1D && cp <= 0xFB4F) ? 0
-               : (cp >= 0x600 && cp <= 0x6FF) || (cp >= 0x750 && cp <= 0x77F) ||
-                 (cp >= 0x8A0 && cp <= 0x8FF) || (cp >= 0xFB50 && cp <= 0xFDFF) ||
-                 (cp >= 0xFE70 && cp <= 0xFEFF) ? 1
-               : (cp >= 0x900 && cp <= 0x97F) || (cp >= 0xA8E0 && cp <= 0xA8FF) ? 2 : -1;
+    /* By the scripts a character is written in (script.h): the Arabic
+     * comma and the harakat want the Arabic face too. */
+    int script = cv_script_in(cp, CV_SCRIPT_HEBREW)       ? 0
+               : cv_script_in(cp, CV_SCRIPT_ARABIC)       ? 1
+               : cv_script_in(cp, CV_SCRIPT_DEVANAGARI)   ? 2 : -1;
     if (script < 0)
         return -1;
     style &= 3;

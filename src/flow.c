@@ -35,12 +35,16 @@ static void place(cv_arena *a, cv_page *pg, const cv_vitem *it, float left, floa
     /* Draw order is reading order, which readers that follow the content
      * stream (MuPDF, PDFBox) print as is: within an item, line by line
      * from the top, each from the left, so a bullet comes before its text
-     * and a date on a heading's first line before the heading's second. */
+     * and a date on a heading's first line before the heading's second;
+     * the runs of one line of text in the order of the text (bidi.h: an
+     * Arabic phrase's words, right to left). */
     for (size_t i = first + 1; i < pg->nruns; i++) {
         cv_run r = pg->runs[i];
         size_t j = i;
         while (j > first && (pg->runs[j - 1].y < r.y - 0.01f ||
-                             (fabsf(pg->runs[j - 1].y - r.y) <= 0.01f && pg->runs[j - 1].x > r.x))) {
+                             (fabsf(pg->runs[j - 1].y - r.y) <= 0.01f &&
+                              (pg->runs[j - 1].line == r.line ? pg->runs[j - 1].logical > r.logical
+                                                              : pg->runs[j - 1].x > r.x)))) {
             pg->runs[j] = pg->runs[j - 1];
             j--;
         }

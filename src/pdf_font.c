@@ -33,7 +33,6 @@
  */
 #include "pdf_font.h"
 #include "arena.h"
-#include "bidi.h"
 #include "cff.h"
 #include "utf8.h"
 
@@ -180,13 +179,14 @@ static HPDF_Dict new_indirect_dict(HPDF_Doc pdf)
     return d;
 }
 
-/* The UTF-16 value for cp into `out` (hex digits): cp itself, the
- * letters an Arabic presentation form stands for (bidi.h), or the text a
- * cluster of a complex script carries (shape.h). */
+/* The UTF-16 value for cp into `out` (hex digits): cp itself, or the text
+ * a cluster of a complex script carries (shape.h: a Devanagari conjunct,
+ * an Arabic letter in its joining form, a lam-alef, a mark). */
 static void utf16(cv_shaper *sh, uint32_t cp, char *out, size_t size)
 {
-    uint32_t cps[8];
-    size_t n = cv_bidi_logical(cp, cps), at = 0;
+    uint32_t cps[8] = {cp};
+    size_t n = 1, at = 0;
+    out[0] = 0;
     const char *t = cv_shape_cluster_text(sh, cp);
     if (t) {
         size_t len = strlen(t);
@@ -243,8 +243,7 @@ static bool write_tounicode(HPDF_Stream s, cv_shaper *sh, const cpair *pr, size_
         while (i < n && r == HPDF_OK) {
             size_t j = i + 1;
             while (j < n && pr[j].code == pr[j - 1].code + 1 && pr[j].cp == pr[j - 1].cp + 1 &&
-                   pr[j].cp <= 0xFFFF && (pr[j].cp & 0xFF) && (pr[j].code & 0xFF) &&
-                   !(pr[j].cp >= 0xFB50 && pr[j].cp <= 0xFEFE))   /* utf16() */
+                   pr[j].cp <= 0xFFFF && (pr[j].cp & 0xFF) && (pr[j].code & 0xFF))
                 j++;
             bool range = j - i >= 3;
             for (size_t k = i; range == (pass == 0) && k < (range ? i + 1 : j); k++) {

@@ -127,6 +127,10 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     const char *pulled = NULL;
     bool fitting;
     const cv_style *st = cv_cjk_localize(base, doc->locale.language, &local);
+    if (st != &local)
+        local = *st;
+    local.lang = doc->locale.language;      /* how Persian is shaped (shape.h) */
+    st = &local;
     st = fit(a, r, st, profile, doc, photo, &fitted, &fitting, err);
     if (err->set)
         return NULL;

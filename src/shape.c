@@ -135,6 +135,10 @@ struct cv_shaper {
         int face;
         unsigned gid;
         char *text;
+        /* Where HarfBuzz put the glyph (cv_shape_rtl), thousandths of an
+         * em: its offset from the pen, and its advance less the glyph's
+         * own; all 0 for cv_shape_complex's. */
+        int16_t dx, dy, dadv;
     } *cl;
     size_t ncl, ccl;
 };
@@ -876,10 +880,12 @@ void cv_shape_run(cv_shaper *sh, int face, const uint32_t *cps, size_t n, int16_
     }
     bool clusters = false;
     for (size_t i = 0; i < n; i++) {
+        size_t k = cps[i] - CV_CLUSTER_BASE;
         clusters |= cps[i] >= CV_CLUSTER_BASE;
         w[i] = (int16_t)advance_em(c, cps[i] >= CV_CLUSTER_BASE ? cv_shape_glyph(sh, face, cps[i])
                                                                 : glyph_of(c, cps[i]));
-        kern[i] = 0;
+        /* A glyph placed by cv_shape_rtl: HarfBuzz's advance for it. */
+        kern[i] = cps[i] >= CV_CLUSTER_BASE && k < sh->ncl ? sh->cl[k].dadv : 0;
     }
     if (n < 2 || clusters)      /* shaped already (cv_shape_complex) */
         return;
@@ -909,12 +915,48 @@ const char *cv_shape_cluster_text(const cv_shaper *sh, uint32_t cp)
     return cp >= CV_CLUSTER_BASE && i < sh->ncl ? sh->cl[i].text : NULL;
 }
 
+/* Is `c` a combining mark? */
+static bool is_mark(uint32_t c)
+{
+    switch (hb_unicode_general_category(hb_unicode_funcs_get_default(), c)) {
+    case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK:
+    case HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK:
+    case HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK: return true;
+    default: return false;
+    }
+}
+
+bool cv_shape_cluster_mark(const cv_shaper *sh, uint32_t cp)
+{
+    const char *t = cv_shape_cluster_text(sh, cp);
+    uint32_t c;
+    if (!t || !*t)
+        return false;
+    cv_utf8_decode(t, strlen(t), &c);
+    return is_mark(c);
+}
+
+
+bool cv_shape_cluster_offset(const cv_shaper *sh, uint32_t cp, int *dx, int *dy)
+{
+    size_t i = cp - CV_CLUSTER_BASE;
+    *dx = *dy = 0;
+    if (cp < CV_CLUSTER_BASE || i >= sh->ncl)
+        return false;
+    *dx = sh->cl[i].dx;
+    *dy = sh->cl[i].dy;
+    return *dx || *dy;
+}
+
 /* The code point of glyph `gid` of `face` standing for `text` (len bytes),
- * made on first use; 0 when the table is full. */
-static uint32_t cluster_cp(cv_shaper *sh, int face, unsigned gid, const char *text, size_t len)
+ * placed at `pos` (dx, dy, dadv: struct cluster's), made on first use; 0
+ * when the table is full. */
+static uint32_t cluster_at(cv_shaper *sh, int face, unsigned gid, const char *text, size_t len,
+                           const int16_t pos[3])
 {
     for (size_t i = 0; i < sh->ncl; i++)
-        if (sh->cl[i].face == face && sh->cl[i].gid == gid &&
+        if (sh->cl[i].face == face && sh->cl[i].gid == gid && sh->cl[i].dx == pos[0] &&
+            sh->cl[i].dy == pos[1] && sh->cl[i].dadv == pos[2] &&
             strlen(sh->cl[i].text) == len && !memcmp(sh->cl[i].text, text, len))
             return CV_CLUSTER_BASE + (uint32_t)i;
     if (sh->ncl == CV_CLUSTER_MAX)
@@ -926,8 +968,14 @@ static uint32_t cluster_cp(cv_shaper *sh, int face, unsigned gid, const char *te
     char *t = cv_xmalloc(len + 1);
     memcpy(t, text, len);
     t[len] = 0;
-    sh->cl[sh->ncl] = (struct cluster){face, gid, t};
+    sh->cl[sh->ncl] = (struct cluster){face, gid, t, pos[0], pos[1], pos[2]};
     return CV_CLUSTER_BASE + (uint32_t)sh->ncl++;
+}
+
+static uint32_t cluster_cp(cv_shaper *sh, int face, unsigned gid, const char *text, size_t len)
+{
+    static const int16_t none[3] = {0, 0, 0};
+    return cluster_at(sh, face, gid, text, len, none);
 }
 
 uint32_t cv_shape_cluster(cv_shaper *sh, int face, unsigned gid, const char *text)
@@ -968,20 +1016,121 @@ unsigned cv_shape_lining_figure(cv_shaper *sh, int face, uint32_t cp)
     return variant(sh, face, cp, HB_TAG('l', 'n', 'u', 'm'));
 }
 
-bool cv_shape_complex(cv_shaper *sh, int face, const uint32_t *cps, size_t n, uint32_t *out)
+/* Thousandths of an em for `v` font units of face `f`, within int16_t. */
+static int16_t em_of(const cv_face *f, hb_position_t v)
+{
+    long e = lround((double)v * 1000.0 / f->upem);
+    return (int16_t)(e < -32000 ? -32000 : e > 32000 ? 32000 : e);
+}
+
+/* A cluster of cv_shape_rtl: characters [c0, c1) of cps[], drawn as glyphs
+ * gi[0, ng) with their positions gp[] (ng no more than the characters), in
+ * the order of the text.  Glyph j stands for the j-th character that is
+ * not a joiner (ZWNJ, ZWJ: HarfBuzz draws them as nothing); each other
+ * character -- a joiner, the alef of lam-alef -- is a ghost: the face's
+ * space glyph `ghost`, of no width and no ink, a thousandth of an em
+ * before the pen (the next ghost two), that carries the character.  So every glyph stands for
+ * one character and a reader that orders glyphs by where they lie (poppler
+ * puts a glyph that stands for several right-to-left letters backwards)
+ * reads them in order; the ghost lies before the glyph its character
+ * follows.  False when the table of cluster code points is full. */
+static bool rtl_cluster(cv_shaper *sh, int face, const uint32_t *cps, size_t c0, size_t c1,
+                        const hb_glyph_info_t *gi, const hb_glyph_position_t *gp, size_t ng,
+                        unsigned ghost, uint32_t *out)
 {
     const cv_face *f = cv_fontset_face(sh->fs, face);
-    if (!f || n == 0 || n > 4096)
+    face_cache *fc = face_of(sh, face);
+    size_t visible = 0;
+    for (size_t k = c0; k < c1; k++)
+        visible += cps[k] != 0x200C && cps[k] != 0x200D;
+    size_t j = 0;
+    int ghosts = 0;
+    for (size_t k = c0; k < c1; k++) {
+        char text[8];
+        size_t len = cv_utf8_encode(cps[k], text);
+        bool joiner = cps[k] == 0x200C || cps[k] == 0x200D;
+        if (j < ng && (!joiner || visible < ng)) {
+            const hb_glyph_position_t *p = &gp[j];
+            unsigned gid = gi[j].codepoint;
+            int16_t pos[3] = {em_of(f, p->x_offset), em_of(f, p->y_offset),
+                              em_of(f, p->x_advance - hb_font_get_glyph_h_advance(
+                                                          (hb_font_t *)f->hb, gid))};
+            /* A letter of no advance where HarfBuzz left it (Noto Naskh's
+             * alef of lam-alef) lies like a ghost, just before the pen. */
+            if (!p->x_advance && !p->x_offset && !p->y_offset && !is_mark(cps[k]))
+                pos[0] = -1;
+            out[k] = cluster_at(sh, face, gid, text, len, pos);
+            if (!out[k] || !gid)
+                return false;
+            j++;
+            ghosts = 0;
+        } else {
+            /* Ghosts after one glyph lie a thousandth of an em apart, the
+             * first nearest it. */
+            int16_t pos[3] = {(int16_t)-++ghosts, 0, (int16_t)-advance_em(fc, ghost)};
+            out[k] = cluster_at(sh, face, ghost, text, len, pos);
+            if (!out[k])
+                return false;
+        }
+    }
+    return true;
+}
+
+/* cv_shape_complex and cv_shape_rtl: all[at, at + n) shaped, the rest of
+ * all[0, nall) its context.  `rtl` shapes right to left in the
+ * text's script and language `lang` (NULL: none), with default ignorables
+ * (ZWNJ, ZWJ) removed and each glyph's position kept in its cluster code
+ * point; otherwise as HarfBuzz guesses, positions dropped. */
+static bool shape_clusters(cv_shaper *sh, int face, const uint32_t *all, size_t nall, size_t at,
+                           size_t n, bool rtl, const char *lang, uint32_t *out)
+{
+    const cv_face *f = cv_fontset_face(sh->fs, face);
+    if (!f || n == 0 || n > 4096 || at > nall || n > nall - at || nall > INT32_MAX)
         return false;
+    const uint32_t *cps = all + at;
     hb_buffer_t *buf = hb_buffer_create();
-    hb_buffer_add_utf32(buf, cps, (int)n, 0, (int)n);
-    hb_buffer_guess_segment_properties(buf);
-    hb_buffer_set_direction(buf, HB_DIRECTION_LTR);
+    /* The text around the run is context: a letter joins one in another
+     * face (a word half bold). */
+    hb_buffer_add_utf32(buf, all, (int)nall, (unsigned)at, (int)n);
+    if (rtl) {
+        /* Everything said, nothing guessed: the process's locale is no
+         * part of a résumé. */
+        hb_unicode_funcs_t *uf = hb_unicode_funcs_get_default();
+        hb_script_t script = HB_SCRIPT_COMMON;
+        for (size_t i = 0; i < n && (script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED);
+             i++)
+            script = hb_unicode_script(uf, cps[i]);
+        hb_buffer_set_script(buf, script);
+        hb_buffer_set_language(buf, hb_language_from_string(lang && *lang ? lang : "und", -1));
+        hb_buffer_set_direction(buf, HB_DIRECTION_RTL);
+        hb_buffer_set_flags(buf, HB_BUFFER_FLAG_REMOVE_DEFAULT_IGNORABLES);
+    } else {
+        hb_buffer_guess_segment_properties(buf);
+        hb_buffer_set_direction(buf, HB_DIRECTION_LTR);
+    }
     hb_buffer_set_cluster_level(buf, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES);
     hb_shape((hb_font_t *)f->hb, buf, NULL, 0);
+    /* Right to left, HarfBuzz gives the glyphs in visual order: they are
+     * read backwards, in the order of the text (bidi.c puts each line in
+     * visual order again), a cluster's base before its marks. */
     unsigned ng;
-    hb_glyph_info_t *gi = hb_buffer_get_glyph_infos(buf, &ng);
+    hb_glyph_info_t *gi0 = hb_buffer_get_glyph_infos(buf, &ng);
+    hb_glyph_position_t *gp0 = hb_buffer_get_glyph_positions(buf, NULL);
+    hb_glyph_info_t *gi = gi0;
+    hb_glyph_position_t *gp = gp0;
+    if (rtl) {
+        gi = cv_xmalloc((ng + 1) * sizeof *gi);
+        gp = cv_xmalloc((ng + 1) * sizeof *gp);
+        for (unsigned k = 0; k < ng; k++) {
+            gi[k] = gi0[ng - 1 - k];
+            gp[k] = gp0[ng - 1 - k];
+        }
+    }
+    for (unsigned k = 0; k < ng; k++)     /* clusters count from the run's start */
+        gi[k].cluster -= (unsigned)at;
     bool ok = true;
+    face_cache *fc = face_of(sh, face);
+    unsigned ghost = fc ? glyph_of(fc, ' ') : 0;
     /* Each cluster: its glyphs [g0, g1) for its characters [c0, c1). */
     for (unsigned g0 = 0; ok && g0 < ng;) {
         unsigned g1 = g0 + 1;
@@ -991,6 +1140,11 @@ bool cv_shape_complex(cv_shaper *sh, int face, const uint32_t *cps, size_t n, ui
         if (c1 <= c0 || c1 > n || g1 - g0 > c1 - c0) {
             ok = false;         /* more glyphs than characters: not here */
             break;
+        }
+        if (rtl && ghost) {
+            ok = rtl_cluster(sh, face, cps, c0, c1, gi + g0, gp + g0, g1 - g0, ghost, out);
+            g0 = g1;
+            continue;
         }
         /* Glyph j stands for character c0 + j, the last for the rest: the
          * text reads in order whatever the glyphs are. */
@@ -1004,11 +1158,34 @@ bool cv_shape_complex(cv_shaper *sh, int face, const uint32_t *cps, size_t n, ui
             size_t len = 0;
             for (size_t k = c0 + j; k < e && len + 4 < sizeof text; k++)
                 len += cv_utf8_encode(cps[k], text + len);
-            out[c0 + j] = cluster_cp(sh, face, gi[g0 + j].codepoint, text, len);
-            ok &= out[c0 + j] != 0 && gi[g0 + j].codepoint != 0;
+            unsigned gid = gi[g0 + j].codepoint;
+            int16_t pos[3] = {0, 0, 0};
+            if (rtl) {
+                const hb_glyph_position_t *p = &gp[g0 + j];
+                pos[0] = em_of(f, p->x_offset);
+                pos[1] = em_of(f, p->y_offset);
+                pos[2] = em_of(f, p->x_advance - hb_font_get_glyph_h_advance((hb_font_t *)f->hb, gid));
+            }
+            out[c0 + j] = cluster_at(sh, face, gid, text, len, pos);
+            ok &= out[c0 + j] != 0 && gid != 0;
         }
         g0 = g1;
     }
+    if (rtl) {
+        free(gi);
+        free(gp);
+    }
     hb_buffer_destroy(buf);
     return ok;
+}
+
+bool cv_shape_complex(cv_shaper *sh, int face, const uint32_t *cps, size_t n, uint32_t *out)
+{
+    return shape_clusters(sh, face, cps, n, 0, n, false, NULL, out);
+}
+
+bool cv_shape_rtl(cv_shaper *sh, int face, const uint32_t *text, size_t len, size_t at,
+                  size_t n, const char *lang, uint32_t *out)
+{
+    return shape_clusters(sh, face, text, len, at, n, true, lang, out);
 }

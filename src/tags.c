@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "script.h"
+
 cv_tags *cv_tags_new(cv_arena *a, const char *lang)
 {
     cv_tags *t = cv_arena_alloc(a, sizeof *t);
@@ -57,20 +59,14 @@ const char *cv_tags_role(const char *type)
  * kana, 'g' Hangul, 'c' Cyrillic, 'e' Greek, 0 none. */
 static char script(uint32_t c)
 {
-    if ((c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF) ||
-        (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x20000 && c <= 0x3FFFF))
-        return 'h';
-    if ((c >= 0x3040 && c <= 0x30FF) || (c >= 0x31F0 && c <= 0x31FF) ||
-        (c >= 0xFF66 && c <= 0xFF9F))
-        return 'k';
-    if ((c >= 0xAC00 && c <= 0xD7AF) || (c >= 0x1100 && c <= 0x11FF) ||
-        (c >= 0x3130 && c <= 0x318F))
-        return 'g';
-    if (c >= 0x0400 && c <= 0x052F)
-        return 'c';
-    if (c >= 0x0370 && c <= 0x03FF)
-        return 'e';
-    return 0;
+    switch (cv_script_resolve(c)) {     /* script.h: "ー" is kana, "、" none */
+    case CV_SCRIPT_HAN: return 'h';
+    case CV_SCRIPT_KANA: return 'k';
+    case CV_SCRIPT_HANGUL: return 'g';
+    case CV_SCRIPT_CYRILLIC: return 'c';
+    case CV_SCRIPT_GREEK: return 'e';
+    default: return 0;
+    }
 }
 
 /* Does the document's language (its primary subtag) match `code`? */

@@ -55,6 +55,7 @@
 #include <linebreak.h>
 
 #include "bidi.h"
+#include "script.h"
 #include "cjk.h"
 #include "hyph.h"
 #include "kp.h"
@@ -335,10 +336,10 @@ static void shared_punctuation(item *it, size_t n, const cv_style *st, const cv_
  * piece at a time, each with SHAPE_CONTEXT code points of the text around
  * it, so that HarfBuzz never holds more than that. */
 /* Letters of scripts that join (Arabic, Devanagari's headline) or are
- * never letter-spaced (Hebrew): no tracking after them. */
+ * never letter-spaced (Hebrew): no tracking after them (script.h). */
 static bool joined(uint32_t cp)
 {
-    return cv_bidi_is_rtl(cp) || (cp >= 0x900 && cp <= 0x97F) || cp >= CV_CLUSTER_BASE;
+    return cv_script_rtl(cp) || cv_script_in(cp, CV_SCRIPT_DEVANAGARI) || cp >= CV_CLUSTER_BASE;
 }
 
 static void shape_items(cv_arena *a, item *it, size_t n, cv_shaper *sh, const cv_textfmt *fmt)
@@ -512,47 +513,6 @@ static void cjk_latin_space(para *p)
             p->it[i].kern = (int16_t)(p->it[i].kern + p->cjk_gap);
 }
 
-/* The items of `spans` into *p, which then points into the arena. */
-/* Arabic letters in the forms their neighbours call for (bidi.h), where
- * the letter's face has that form; the alef of a lam-alef ligature
- * vanishes like a control. */
-static void join_arabic(cv_arena *a, item *it, size_t n, cv_shaper *sh)
-{
-    size_t i = 0;
-    while (i < n && !(it[i].cp >= 0x600 && it[i].cp <= 0x8FF))
-        i++;
-    if (i == n)
-        return;
-    uint32_t *cps = cv_arena_alloc(a, n * sizeof *cps);
-    for (size_t k = 0; k < n; k++)
-        cps[k] = it[k].cp;
-    if (!cv_bidi_join(cps, n))
-        return;
-    /* Joiners have done their work: not drawn (the text keeps the
-     * letters, as readers join them again). */
-    for (size_t k = 0; k < n; k++)
-        if (it[k].cp == 0x200C || it[k].cp == 0x200D)
-            it[k].ctrl = true;
-    for (size_t k = 0; k < n; k++) {
-        if (cps[k] == it[k].cp)
-            continue;
-        if (cps[k] == 0xFEFF && k + 1 < n) {
-            /* Lam-alef: the ligature in the alef's place, the lam gone, if
-             * the face has the ligature (its ToUnicode gives both letters,
-             * bidi.h); else both as they were.  (A glyph of no width
-             * standing for one of the letters reads worse in pdftotext.) */
-            if (cv_shape_glyph(sh, it[k + 1].face, cps[k + 1])) {
-                it[k].cp = 0xFEFF;
-                it[k].ctrl = true;
-                it[k + 1].cp = cps[k + 1];
-            }
-            k++;
-        } else if (cv_shape_glyph(sh, it[k].face, cps[k])) {
-            it[k].cp = cps[k];
-        }
-    }
-}
-
 /* fmt->small_caps: each lowercase letter drawn as the face's small capital
  * (smcp), or where the face has none as its capital at CV_SMALL_CAPS_SCALE
  * of the size (item.small), a little spaced.  Either is a cluster code point
@@ -635,37 +595,76 @@ static void lining_figures(item *it, size_t n, const cv_style *st, const cv_span
     }
 }
 
-/* Devanagari: the characters of each run in one face, shaped with every
- * lookup (conjuncts, reordered matras), drawn as cluster code points
- * (shape.h); a character left without a glyph vanishes like a control. */
+/* Devanagari: a word's characters in one face, with the joiners. */
 static bool is_indic(uint32_t cp)
 {
-    return (cp >= 0x900 && cp <= 0x97F) || (cp >= 0xA8E0 && cp <= 0xA8FF) || cp == 0x200C ||
-           cp == 0x200D;
+    return cv_script_in(cp, CV_SCRIPT_DEVANAGARI) || cp == 0x200C || cp == 0x200D;
 }
 
-static void shape_complex(cv_arena *a, item *it, size_t n, cv_shaper *sh)
+/* Arabic (Persian, Urdu ...): a word's letters in one face with the
+ * shared characters among them (tatweel, the Arabic comma, harakat,
+ * ZWNJ), but no space and no bracket, which HarfBuzz would mirror
+ * whatever the bidi level turns out to be. */
+static bool in_arabic_run(uint32_t cp)
 {
+    if (cp >= CV_CLUSTER_BASE || is_space(cp))
+        return false;
+    if (cv_script_in(cp, CV_SCRIPT_ARABIC) || cp == 0x200C || cp == 0x200D)
+        return true;
+    hb_unicode_funcs_t *uf = hb_unicode_funcs_get_default();
+    return cv_script_of(cp) == CV_SCRIPT_COMMON && hb_unicode_mirroring(uf, cp) == cp;
+}
+
+/* Devanagari, shaped left to right; Arabic, shaped right to left in the
+ * profile's language (shape.h: joining forms, ligatures, marks where GPOS
+ * puts them).  Each run in one face becomes cluster code points (shape.h);
+ * a character left without a glyph (the alef of lam-alef, a ZWNJ)
+ * vanishes like a control.  A face that draws an Arabic letter with more
+ * glyphs than one (Nastaliq's dots) cannot be drawn so: its letters stay
+ * unjoined, with a warning. */
+static void shape_complex(cv_arena *a, item *it, size_t n, const cv_style *st, cv_pos pos,
+                          cv_error *err)
+{
+    cv_shaper *sh = st->eng->shaper;
+    bool warned = false;
+    uint32_t *text = NULL;          /* the paragraph as typed: context */
     for (size_t i = 0; i < n;) {
-        if (!(it[i].cp >= 0x900 && it[i].cp <= 0x97F) || it[i].ctrl) {
+        bool deva = cv_script_in(it[i].cp, CV_SCRIPT_DEVANAGARI);
+        bool arab = !deva && cv_script_of(it[i].cp) == CV_SCRIPT_ARABIC;
+        if (!(deva || arab) || it[i].ctrl) {
             i++;
             continue;
         }
         size_t j = i;
-        while (j < n && is_indic(it[j].cp) && it[j].face == it[i].face && !it[j].ctrl)
+        while (j < n && (deva ? is_indic(it[j].cp) : in_arabic_run(it[j].cp)) &&
+               it[j].face == it[i].face && !it[j].ctrl)
             j++;
         uint32_t *cps = cv_arena_alloc(a, 2 * (j - i) * sizeof *cps), *out = cps + (j - i);
         for (size_t k = i; k < j; k++)
             cps[k - i] = it[k].cp;
-        if (cv_shape_complex(sh, it[i].face, cps, j - i, out))
+        if (arab && !text) {
+            text = cv_arena_alloc(a, n * sizeof *text);
+            for (size_t k = 0; k < n; k++)
+                text[k] = it[k].cp;
+        }
+        if (deva ? cv_shape_complex(sh, it[i].face, cps, j - i, out)
+                 : cv_shape_rtl(sh, it[i].face, text, n, i, j - i, st->lang, out)) {
             for (size_t k = i; k < j; k++) {
                 it[k].cp = out[k - i];
                 it[k].ctrl = out[k - i] == 0xFEFF;
             }
+        } else if (arab && !warned) {
+            const cv_face *f = cv_fontset_face(st->eng->fonts, it[i].face);
+            cv_warn(err, pos, "%s draws Arabic letters with more glyphs than one, which cvpdf "
+                    "cannot place: its letters are set unjoined (choose another font in "
+                    "font.fallback)", f ? f->psname : "a font");
+            warned = true;
+        }
         i = j;
     }
 }
 
+/* The items of `spans` into *p, which then points into the arena. */
 static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                     size_t nspans, const cv_textfmt *fmt, cv_pos pos, para *p,
                     cv_error *err)
@@ -714,7 +713,13 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
                 continue;
             }
             int first = mono >= 0 ? mono : st->chain[style][0];
-            if (mono >= 0 && cv_shape_glyph(sh, mono, cp)) {
+            if ((cp == 0x200C || cp == 0x200D) && n > 0 && !it[n - 1].ctrl &&
+                cv_script_in(it[n - 1].cp, CV_SCRIPT_ARABIC)) {
+                /* A joiner or non-joiner does its work in the face of the
+                 * letter before it (shape_complex), drawn as nothing. */
+                x.face = it[n - 1].face;
+                x.synth = it[n - 1].synth;
+            } else if (mono >= 0 && cv_shape_glyph(sh, mono, cp)) {
                 x.face = mono;
                 x.synth = (style & CV_STYLE_BOLD) != 0;
             } else if (is_space(cp) && first >= 0 && cv_shape_glyph(sh, first, cp)) {
@@ -764,8 +769,7 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
         cv_warn(err, pos, "no font has %zu more word%s of this text either", miss.more,
                 miss.more == 1 ? "" : "s");
 
-    join_arabic(a, it, n, sh);
-    shape_complex(a, it, n, sh);
+    shape_complex(a, it, n, st, pos, err);
     shared_punctuation(it, n, st, spans, fmt);
     if (fmt->small_caps)
         small_caps(it, n, st, spans, fmt);

@@ -8,7 +8,7 @@ libunibreak-dev libfontconfig-dev libhyphen-dev libbtparse-dev hyphen-en-us libp
 libpoppler-glib-dev libcairo2-dev
 libicu-dev libfribidi-dev fonts-noto-core
 hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-nl hyphen-pt-pt hyphen-ru
-poppler-utils qpdf
+poppler-utils qpdf libharfbuzz-bin
 python3 python3-pdfminer python3-bibtexparser fonts-dejavu-extra fonts-noto-cjk
 python3-jsonschema python3-yaml groff-base man-db
 mupdf-tools default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java

@@ -16,6 +16,14 @@ Usage: tests/scripts.py CVPDF_BINARY [-k PATTERN] [--list]
                flush right, dates left, bullets right of their text), and
                read back in logical order by pdftotext and MuPDF, Latin
                names inside Hebrew in their own order
+  arabic       Arabic and Persian shaped by HarfBuzz, rasterised: joined
+               letters make fewer connected inks than the same letters
+               apart, as many as hb-view draws for the word; harakat add
+               ink above and below; lam-alef, ZWNJ (a non-joiner, no box)
+               and Persian letters; digits and Latin numbers in bidi order;
+               read back by pdftotext and MuPDF in logical order (poppler
+               puts each haraka before its letter: noted), by PDFBox in
+               visual order (noted); qpdf --check
   devanagari   Hindi text is shaped (conjuncts, the i-matra before its
                consonant), not dropped, and reads back in logical order
   profiles     the German, Japanese and Hebrew profiles render cleanly in
@@ -27,6 +35,7 @@ Every check prints "ok NAME" or "FAIL NAME: why"; the last line is
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -273,10 +282,367 @@ locale:
   language: persian
 """)
     rtl_checks("persian", fa, ["مریم احمدی", "سامانه"], ["Go"])
-    # Arabic letters are joined: the PDF draws presentation forms.
+    # Arabic is shaped by HarfBuzz from the font's own tables: no
+    # presentation form is drawn in its place.
     rc, out, _ = dump(ar, "onecolumn", "--dump=glyphs")
-    check("arabic letters are drawn joined (presentation forms)",
-          re.search("[\ufe70-\ufefe]", out) is not None or "U+FE" in out, out[:200])
+    check("arabic is shaped with HarfBuzz, not drawn as presentation forms",
+          rc == 0 and not re.search("[\ufb50-\ufdff\ufe70-\ufefe]", out), out[:200])
+
+
+# ----------------------------------------------------------------- Arabic
+
+AR_PROFILE = """cv:
+  name: سارة الحسيني
+  headline: باحثة في معالجة اللغات الطبيعية
+  sections:
+    الخبرة:
+      - company: جامعة العلوم والتكنولوجيا
+        position: أستاذة مساعدة
+        start_date: 2020-09
+        highlights:
+          - "تطوير نماذج لغوية للهجات العربية باستخدام PyTorch."
+          - "ت ط و ي ر"
+          - "لا إله إلا الله، نشرت ١٢٣ ورقة في 2024 مع ٥ باحثين."
+          - "محمد علم"
+          - "مُحَمَّدٌ عِلْمٌ"
+          - "**كل**مة كلمة"
+locale:
+  language: arabic
+"""
+
+FA_PROFILE = """cv:
+  name: مریم احمدی
+  headline: مهندس نرم‌افزار
+  sections:
+    سوابق:
+      - company: شرکت داده‌پردازان
+        position: برنامه‌نویس ارشد
+        start_date: 2018-01
+        highlights:
+          - "پژوهشگر چگونه ژاله می‌خواهم ۱۴۰۲ و ۲۵ مقاله."
+          - "طراحی سامانه‌های توزیع‌شده با زبان Go برای پردازش داده‌های بزرگ."
+locale:
+  language: persian
+"""
+
+MARKS = re.compile("[\u064b-\u065f\u0670]")
+
+
+def pgm(path):
+    """(width, height, bytes) of a binary PGM."""
+    data = open(path, "rb").read()
+    parts = data.split(maxsplit=4)
+    return int(parts[1]), int(parts[2]), parts[4]
+
+
+def raster(pdf, dpi, name):
+    base = os.path.join(TMP, name)
+    run(["pdftoppm", "-r", str(dpi), "-gray", "-f", "1", "-l", "1", "-singlefile", pdf, base])
+    return pgm(base + ".pgm")
+
+
+def inks(img, box, dark=140):
+    """Connected inks (8-neighbour) in box (x0, y0, x1, y1) of img, and the
+    top and bottom rows that have ink."""
+    w, h, px = img
+    x0, y0, x1, y1 = [int(round(v)) for v in box]
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    seen, count, top, bottom = set(), 0, None, None
+    for y in range(y0, y1):
+        for x in range(x0, x1):
+            if px[y * w + x] >= dark or (x, y) in seen:
+                continue
+            count += 1
+            stack = [(x, y)]
+            seen.add((x, y))
+            while stack:
+                cx, cy = stack.pop()
+                top = cy if top is None else min(top, cy)
+                bottom = cy if bottom is None else max(bottom, cy)
+                for nx in (cx - 1, cx, cx + 1):
+                    for ny in (cy - 1, cy, cy + 1):
+                        if x0 <= nx < x1 and y0 <= ny < y1 and (nx, ny) not in seen and \
+                                px[ny * w + nx] < dark:
+                            seen.add((nx, ny))
+                            stack.append((nx, ny))
+    return count, top, bottom
+
+
+def ink_spans(img, box, dark=140):
+    """[(x0, x1)] of each connected ink in box: its leftmost and rightmost
+    columns."""
+    w, h, px = img
+    x0, y0, x1, y1 = [int(round(v)) for v in box]
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    seen, spans = set(), []
+    for y in range(y0, y1):
+        for x in range(x0, x1):
+            if px[y * w + x] >= dark or (x, y) in seen:
+                continue
+            stack, lo, hi = [(x, y)], x, x
+            seen.add((x, y))
+            while stack:
+                cx, cy = stack.pop()
+                lo, hi = min(lo, cx), max(hi, cx)
+                for nx in (cx - 1, cx, cx + 1):
+                    for ny in (cy - 1, cy, cy + 1):
+                        if x0 <= nx < x1 and y0 <= ny < y1 and (nx, ny) not in seen and \
+                                px[ny * w + nx] < dark:
+                            seen.add((nx, ny))
+                            stack.append((nx, ny))
+            spans.append((lo, hi))
+    return spans
+
+
+def word_box(run_, page_h, dpi, below=0.6):
+    """A dump run's box in pixels: its advance, an em above the baseline
+    and `below` em under it, a point to spare on either side."""
+    x, y, w, size = run_[0], run_[1], run_[2], run_[5]
+    k = dpi / 72.0
+    return ((x - 1) * k, (page_h - y - 1.15 * size) * k, (x + w + 1) * k,
+            (page_h - y + below * size) * k)
+
+
+def ar_runs(dump_text):
+    """[(x, y, w, font, logical text, size)]: a right-to-left run's glyphs
+    are in visual order in the dump, one character each."""
+    out = []
+    for m in re.finditer(r'^text (\S+) (\S+) w=(\S+) (\S+) (\S+) #\w+ "(.*)"$', dump_text, re.M):
+        t = m.group(6)
+        if re.search("[\u0620-\u065f\u066e-\u06d3]", t):     # letters, not digits
+            t = t[::-1]
+        out.append((float(m.group(1)), float(m.group(2)), float(m.group(3)), m.group(4), t,
+                    float(m.group(5))))
+    return out
+
+
+def hb_view_inks(font, size, text, name):
+    """The inks hb-view (HarfBuzz's own renderer) draws for text, at 300 dpi."""
+    pdf = os.path.join(TMP, name + "-hb.pdf")
+    rc, _, err = run(["hb-view", "--font-size=%g" % size, "--margin=8", "-O", "pdf", "-o", pdf,
+                      font, text])
+    if rc:
+        return None
+    img = raster(pdf, 300, name + "-hb")
+    return inks(img, (0, 0, img[0], img[1]))[0]
+
+
+def arabic():
+    ar = write("ar-shaped.yaml", AR_PROFILE)
+    rc, out, err = dump(ar)
+    check("arabic profile renders with no warning", rc == 0 and not err.strip(), err[:300])
+    runs = ar_runs(out)
+    m = re.search(r"^page 1 (\S+)x(\S+)", out, re.M)
+    page_h = float(m.group(2)) if m else 841.89
+    rc, p, err = pdf(ar)
+    img = raster(p, 300, "ar-page")
+
+    def find(word):
+        return next((r for r in runs if r[4] == word), None)
+
+    def ink_of(word):
+        """Inks, and the top and bottom of the ink in pixels from the
+        baseline (up is negative)."""
+        r = find(word)
+        if not r:
+            return (0, None, None)
+        n, top, bottom = inks(img, word_box(r, page_h, 300))
+        base = (page_h - r[1]) * 300 / 72.0
+        return (n, None if top is None else top - base, None if bottom is None else bottom - base)
+
+    # Joined: the letters of تطوير set apart are more inks than the word.
+    joined = ink_of("تطوير")[0]
+    apart = sum(ink_of(c)[0] for c in "تطوير")
+    check("arabic: joined letters are fewer inks than the same letters apart",
+          0 < joined < apart, (joined, apart))
+    # As many inks as HarfBuzz's own renderer draws with the same font.
+    font = run(["fc-match", "-f", "%{file}", "Noto Sans Arabic:bold"])[1].strip()
+    name = find("الحسيني")
+    if not shutil.which("hb-view"):
+        check("hb-view is installed (libharfbuzz-bin, tests/deps.sh)", False, "")
+    elif name:
+        mine = inks(img, word_box(name, page_h, 300, below=0.4))[0]
+        theirs = hb_view_inks(font, name[5], "الحسيني", "name")
+        check("arabic: the name's inks are hb-view's (%s)" % os.path.basename(font),
+              theirs is not None and mine == theirs, (mine, theirs))
+    # Harakat: more inks, above and below the letters.
+    plain_w, vocal_w = ink_of("محمد"), ink_of("مُحَمَّدٌ")
+    plain_i, vocal_i = ink_of("علم"), ink_of("عِلْمٌ")
+    check("arabic: harakat are drawn (more inks than the bare word)",
+          vocal_w[0] > plain_w[0] and vocal_i[0] > plain_i[0],
+          (plain_w, vocal_w, plain_i, vocal_i))
+    check("arabic: marks above reach higher than the bare word",
+          vocal_w[1] is not None and plain_w[1] is not None and vocal_w[1] < plain_w[1],
+          (plain_w, vocal_w))
+    # The kasra under the ain, the word's rightmost letter: ink below the
+    # baseline there, none in the bare word.
+    def ink_under_first(word):
+        r = find(word)
+        if not r:
+            return None
+        k, base = 300 / 72.0, (page_h - r[1]) * 300 / 72.0
+        return inks(img, ((r[0] + 0.65 * r[2]) * k, base + 0.1 * r[5] * k,
+                          (r[0] + r[2]) * k, base + 0.6 * r[5] * k))[0]
+    check("arabic: the kasra is drawn below its letter",
+          ink_under_first("علم") == 0 and (ink_under_first("عِلْمٌ") or 0) >= 1,
+          (ink_under_first("علم"), ink_under_first("عِلْمٌ")))
+    # A word half bold joins across the change of face: one ink runs
+    # from the bold lam well into the regular meem (two words shaped apart
+    # would be two inks that meet at most at the edge).
+    bold, regular = find("كل"), find("مة")
+    if bold and regular and abs(bold[1] - regular[1]) < 0.1:
+        k = 300 / 72.0
+        edge = bold[0] * k
+        spans = ink_spans(img, ((regular[0] - 1) * k, (page_h - bold[1] - 1.15 * bold[5]) * k,
+                                (bold[0] + bold[2] + 1) * k, (page_h - bold[1] + 0.6 * bold[5]) * k))
+        check("arabic: a word half bold joins across the bold",
+              any(lo < edge - 2 * k and hi > edge + 2 * k for lo, hi in spans), (edge, spans))
+    else:
+        check("arabic: a word half bold joins across the bold", False, (bold, regular))
+    # Lam-alef is one ligature: a glyph for the lam, a ghost of no width
+    # for the alef.
+    rc, gl, _ = dump(ar, "onecolumn", "--dump=glyphs")
+    mm = re.search(r'"(الإ|اله)"\n  at((?: \S+)+)', gl)
+    check("arabic: lam-alef is one ligature (a ghost of no width for the alef)",
+          mm is not None and len(set(mm.group(2).split())) < len(mm.group(2).split()),
+          mm.group(0) if mm else gl[:200])
+    # Digits: Arabic-Indic and European numbers read left to right inside
+    # the right-to-left line, which is set right to left.
+    line = [r for r in runs if abs(r[1] - (find("2024") or (0, -1))[1]) < 0.1]
+    xs = {r[4]: r[0] for r in line}
+    check("arabic: 2024 and ١٢٣ sit in bidi order in the line",
+          all(k in xs for k in ("نشرت", "١٢٣", "في", "2024", "مع")) and
+          xs["مع"] < xs["2024"] < xs["في"] < xs["١٢٣"] < xs["نشرت"], xs)
+    t1, t2 = plain(pdftotext(p)), plain(mutool(p))
+    for s in ["سارة الحسيني", "باحثة في معالجة اللغات الطبيعية", "تطوير نماذج لغوية",
+              "لا إله إلا الله", "محمد علم"]:
+        check("arabic: pdftotext reads %r" % s, s in t1, t1[:400])
+        check("arabic: MuPDF reads %r" % s, s in t2, t2[:400])
+    # Numbers in right-to-left text: MuPDF exactly; poppler's own bidi
+    # moves the spaces beside a number (the same before HarfBuzz shaped
+    # Arabic), so its letters and digits are compared without them.
+    s = "لا إله إلا الله، نشرت ١٢٣ ورقة في 2024 مع ٥ باحثين."
+    check("arabic: MuPDF reads the numbers in bidi order", s in t2, t2[:400])
+    check("arabic: pdftotext reads the numbers in bidi order (spaces aside)",
+          "".join(s.split()) in "".join(t1.split()), t1[:400])
+    check("arabic: MuPDF reads the harakat in order", "مُحَمَّدٌ عِلْمٌ" in t2, t2[-200:])
+    bare = MARKS.sub("", t1)
+    check("arabic: pdftotext keeps vocalised words whole, letters in order",
+          "محمد علم" in bare.replace("محمد علم", "", 1) or bare.count("محمد علم") >= 2, t1[-200:])
+    print("note: pdftotext reads %r for 'مُحَمَّدٌ عِلْمٌ': poppler puts each haraka before its "
+          "letter (it reads the characters of one /ActualText backwards in right-to-left "
+          "lines)" % next((w for w in t1.split(" • ") if "عِ" in w or "ِع" in w),
+                          t1[-40:]).strip())
+    rc, qout, qerr = run(["qpdf", "--check", p])
+    check("arabic: qpdf --check", rc == 0 and "No syntax or stream encoding errors" in qout,
+          (qout + qerr)[-300:])
+    pdfbox(p, "arabic", ["محمد علم", "تطوير نماذج لغوية"])
+    # PDF/A: the marks' text rise and character spacing, the /ActualText
+    # sequences and the ghosts keep the file valid.
+    rc, pa, err = pdf(ar, "onecolumn", "--pdfa")
+    preflight(pa, "arabic --pdfa")
+
+    # Another font with its own OpenType tables: Noto Naskh Arabic, whose
+    # lam-alef and "الله" are glyphs of no advance and ligatures of three.
+    lay = write("naskh.yaml", "extends: onecolumn\nfont:\n  fallback: [Noto Naskh Arabic]\n")
+    rc, out, err = run([BIN, "--dump", "-l", lay, ar])
+    check("arabic in Noto Naskh Arabic renders with no warning",
+          rc == 0 and "NotoNaskhArabic" in out and not err.strip(), err[:300])
+    pn = os.path.join(TMP, "ar-naskh.pdf")
+    run([BIN, "-l", lay, "-o", pn, ar])
+    t1, t2 = plain(pdftotext(pn)), plain(mutool(pn))
+    for s_ in ["لا إله إلا الله", "تطوير نماذج لغوية", "سارة الحسيني"]:
+        check("arabic in Naskh: pdftotext and MuPDF read %r" % s_, s_ in t1 and s_ in t2,
+              (t1[:300], t2[:300]))
+    # A font that draws a letter with several glyphs (Noto Nastaliq Urdu's
+    # dots): unjoined, said.
+    lay = write("nastaliq.yaml", "extends: onecolumn\nfont:\n  fallback: [Noto Nastaliq Urdu]\n")
+    rc, out, err = run([BIN, "--dump", "-l", lay, ar])
+    if "NotoNastaliqUrdu" in out:
+        check("a Nastaliq font is set unjoined with a warning that names it",
+              rc == 0 and "NotoNastaliqUrdu-Regular draws Arabic letters with more glyphs" in err,
+              err[:300])
+
+    # An Arabic phrase in an English résumé: set right to left in its
+    # left-to-right line, its runs drawn in the order of the text, so MuPDF
+    # reads its words in order too.
+    en = write("en-ar.yaml", "cv:\n  name: Sara Husseini\n  headline: \"Researcher \u2014 "
+               "سارة الحسيني \u2014 NLP\"\n  sections:\n    experience:\n      - company: U\n"
+               "        position: P\n        start_date: 2020-09\n        highlights:\n"
+               "          - \"Models for **كل**مة dialects and Persian نرم\u200cافزار in 2024.\"\n")
+    rc, pe, err = pdf(en)
+    t1, t2 = plain(pdftotext(pe)), plain(mutool(pe))
+    for s_ in ["سارة الحسيني", "كلمة", "نرم\u200cافزار"]:
+        check("english with Arabic: pdftotext and MuPDF read %r" % s_, s_ in t1 and s_ in t2,
+              (t1[:300], t2[:300]))
+    check("english with Arabic: MuPDF reads the phrase in its place",
+          "Researcher — سارة الحسيني — NLP" in t2, t2[:300])
+
+    fa = write("fa-shaped.yaml", FA_PROFILE)
+    rc, out, err = dump(fa)
+    check("persian profile renders with no warning", rc == 0 and not err.strip(), err[:300])
+    rc, p, err = pdf(fa)
+    t1, t2 = plain(pdftotext(p)), plain(mutool(p))
+    for s in ["مریم احمدی", "مهندس نرم\u200cافزار", "شرکت داده\u200cپردازان",
+              "پژوهشگر چگونه ژاله می\u200cخواهم", "سامانه\u200cهای توزیع\u200cشده"]:
+        check("persian: pdftotext reads %r (ZWNJ kept)" % s, s in t1, t1[:400])
+        check("persian: MuPDF reads %r (ZWNJ kept)" % s, s in t2, t2[:400])
+    s = "می\u200cخواهم ۱۴۰۲ و ۲۵ مقاله."
+    check("persian: MuPDF reads Persian digits in bidi order", s in t2, t2[:400])
+    check("persian: pdftotext reads Persian digits in bidi order (spaces aside)",
+          "".join(s.split()) in "".join(t1.split()), t1[:400])
+    # ZWNJ: no box, and نرم‌افزار is two inks groups more than نرمافزار
+    # would be joined -- the meem ends, the alef stands alone.
+    runs = ar_runs(out)
+    img = raster(p, 300, "fa-page")
+    r = next((r for r in runs if r[4] == "نرم\u200cافزار"), None)
+    mine = inks(img, word_box(r, page_h, 300))[0] if r else 0
+    font = run(["fc-match", "-f", "%{file}", "Noto Sans Arabic"])[1].strip()
+    if shutil.which("hb-view") and r:
+        theirs = hb_view_inks(font, r[5], "نرم\u200cافزار", "zwnj")
+        joined = hb_view_inks(font, r[5], "نرمافزار", "nozwnj")
+        check("persian: ZWNJ parts the word as hb-view does, and draws no box",
+              theirs is not None and mine == theirs and joined is not None and mine > joined,
+              (mine, theirs, joined))
+    rc, qout, qerr = run(["qpdf", "--check", p])
+    check("persian: qpdf --check", rc == 0 and "No syntax or stream encoding errors" in qout,
+          (qout + qerr)[-300:])
+    pdfbox(p, "persian", ["مریم احمدی"])
+
+
+def preflight(p, name):
+    """PDFBox Preflight (PDF/A-1b), as tests/readers.py runs it."""
+    jars = [os.path.join("/usr/share/java", j) for j in
+            ["pdfbox2.jar", "fontbox2.jar", "preflight.jar", "xmpbox.jar", "commons-logging.jar",
+             "javax.activation.jar", "jaxb-api.jar"]]
+    if not all(os.path.exists(j) for j in jars):
+        check("PDFBox Preflight jars are installed (tests/deps.sh)", False, "")
+        return
+    rc, out, err = run(["java", "-cp", ":".join(jars), "org.apache.pdfbox.preflight.Validator_A1b",
+                        p], timeout=180)
+    check("%s: a valid PDF/A-1b file (Preflight)" % name,
+          rc == 0 and "is a valid PDF/A-1b file" in out, (out + err)[-400:])
+
+
+def pdfbox(p, name, words):
+    """PDFBox 2's ExtractText (as tests/readers.py runs it) prints a
+    right-to-left line in visual order, left to right: the words come out
+    reversed, Hebrew as well.  Checked as that, and said."""
+    jars = [os.path.join("/usr/share/java", j) for j in
+            ["pdfbox2.jar", "fontbox2.jar", "pdfbox2-tools.jar", "commons-logging.jar"]]
+    if not all(os.path.exists(j) for j in jars):
+        check("PDFBox jars are installed (tests/deps.sh)", False, "")
+        return
+    rc, out, err = run(["java", "-cp", ":".join(jars), "org.apache.pdfbox.tools.ExtractText",
+                        "-console", "-encoding", "UTF-8", p], timeout=120)
+    text = plain(out)
+    logical = all(w in text for w in words)
+    visual = all(w[::-1] in text for w in words)
+    check("%s: PDFBox reads every letter (in logical or visual order)" % name,
+          rc == 0 and (logical or visual), text[:300])
+    if visual and not logical:
+        print("note: %s: PDFBox 2 ExtractText prints right-to-left lines in visual order "
+              "(reversed), as it does for Hebrew" % name)
 
 
 def devanagari():
@@ -336,5 +702,5 @@ def profiles():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("scripts", [catalogue, hyphenation, rtl, devanagari, profiles],
+    sys.exit(testlib.main("scripts", [catalogue, hyphenation, rtl, arabic, devanagari, profiles],
                           tmp=TMP, keep_failed=True))

@@ -1,5 +1,5 @@
-/* Unit tests for bidi.c: strong directions, Arabic joining, a line put in
- * visual order, a page mirrored, presentation forms mapped back. */
+/* Unit tests for bidi.c: strong directions, a line put in visual order, a
+ * page mirrored. */
 #include "harness.h"
 
 #include <string.h>
@@ -8,29 +8,8 @@
 
 TEST(directions)
 {
-    CHECK(cv_bidi_is_rtl(0x05D0));          /* alef (Hebrew) */
-    CHECK(cv_bidi_is_rtl(0x0627));          /* alef (Arabic) */
-    CHECK(cv_bidi_is_rtl(0xFEFB));          /* lam-alef */
-    CHECK(!cv_bidi_is_rtl('a') && !cv_bidi_is_rtl(0x4E2D) && !cv_bidi_is_rtl(0x0915));
     CHECK(cv_bidi_strong(0x05D0) == -1 && cv_bidi_strong('a') == 1);
     CHECK(cv_bidi_strong('1') == 0 && cv_bidi_strong(' ') == 0);
-}
-
-TEST(arabic_joining)
-{
-    /* بيت: beh initial, yeh medial, teh final. */
-    uint32_t s[] = {0x0628, 0x064A, 0x062A};
-    CHECK(cv_bidi_join(s, 3));
-    CHECK(s[0] == 0xFE91 && s[1] == 0xFEF4 && s[2] == 0xFE96);
-    /* لا: the ligature in the alef's place, the lam replaced by U+FEFF. */
-    uint32_t l[] = {0x0644, 0x0627};
-    CHECK(cv_bidi_join(l, 2));
-    CHECK(l[0] == 0xFEFF && l[1] == 0xFEFB);
-    /* A letter alone keeps its isolated form; no Arabic, no change. */
-    uint32_t d[] = {'x', 0x062F, ' '};
-    CHECK(cv_bidi_join(d, 3) && d[1] == 0xFEA9);
-    uint32_t h[] = {0x05D0, 0x05D1};
-    CHECK(!cv_bidi_join(h, 2) && h[0] == 0x05D0);
 }
 
 /* The text of a line as drawn, left to right. */
@@ -90,6 +69,32 @@ TEST(lines_in_visual_order)
     ln = line_of(a, s1, 6);
     cv_bidi_line(a, &ln, false, NULL);
     CHECK_STR(visual(&ln), "CBA xy");
+    /* A Hebrew phrase of two words in a left-to-right paragraph, a run a
+     * word (as faces make them): drawn right to left in its place, the
+     * runs in the order of the text. */
+    {
+        static const uint32_t words[5][2] = {{'x', ' '}, {0x05D0, 0x05D1}, {' ', 0}, {0x05D2, 0},
+                                             {' ', 'y'}};
+        static const size_t lens[5] = {2, 2, 1, 1, 2};
+        cv_run *rs = cv_arena_alloc(a, 5 * sizeof *rs);
+        float x = 0;
+        for (size_t r = 0; r < 5; r++) {
+            cv_gl *g = cv_arena_alloc(a, 2 * sizeof *g);
+            for (size_t k = 0; k < lens[r]; k++)
+                g[k] = (cv_gl){words[r][k], 500, 0, 0};
+            rs[r] = (cv_run){.x = x, .size = 10, .g = g, .n = lens[r], .width = 5.0f * lens[r]};
+            x += rs[r].width;
+        }
+        ln = (cv_line){.runs = rs, .nruns = 5, .width = x};
+        cv_bidi_line(a, &ln, false, NULL);
+        CHECK(ln.nruns == 5);
+        bool in_order = true;
+        for (size_t r = 1; r < ln.nruns; r++)
+            in_order &= ln.runs[r - 1].logical < ln.runs[r].logical;
+        CHECK(in_order);
+        CHECK(ln.runs[1].g[0].cp == 0x05D1 && ln.runs[3].g[0].cp == 0x05D2);
+        CHECK(ln.runs[3].x < ln.runs[1].x);  /* the second word left of the first */
+    }
     /* Brackets in right-to-left text are mirrored. */
     uint32_t s2[] = {0x05D0, '(', 0x05D1, ')'};
     ln = line_of(a, s2, 4);
@@ -147,21 +152,10 @@ TEST(pages_mirrored)
     cv_arena_free(a);
 }
 
-TEST(presentation_forms_map_back)
-{
-    uint32_t out[4];
-    CHECK(cv_bidi_logical(0xFE91, out) == 1 && out[0] == 0x0628);
-    CHECK(cv_bidi_logical(0xFEFB, out) == 2 && out[0] == 0x0644 && out[1] == 0x0627);
-    CHECK(cv_bidi_logical('a', out) == 1 && out[0] == 'a');
-    CHECK(cv_bidi_logical(0x05D0, out) == 1 && out[0] == 0x05D0);
-}
-
 int main(void)
 {
     RUN(directions);
-    RUN(arabic_joining);
     RUN(lines_in_visual_order);
     RUN(pages_mirrored);
-    RUN(presentation_forms_map_back);
     return harness_report("bidi");
 }

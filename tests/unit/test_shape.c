@@ -293,6 +293,110 @@ TEST(complex_clusters)
     CHECK(cv_shape_cluster(sh, deva, 3, "x") == cv_shape_cluster(sh, deva, 3, "x"));
 }
 
+/* The text of out[0, n) (cluster code points) in order, each glyph's own. */
+static void texts_of(const uint32_t *out, size_t n, char *buf, size_t size)
+{
+    buf[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *t = cv_shape_cluster_text(sh, out[i]);
+        if (t && strlen(buf) + strlen(t) < size)
+            strcat(buf, t);
+    }
+}
+
+TEST(arabic_shaped_right_to_left)
+{
+    cv_error err;
+    cv_error_init(&err);
+    bool synth;
+    int ar = cv_fontset_find(fs, "Noto Sans Arabic", false, false, &synth, (cv_pos){0}, &err);
+    if (ar < 0) {
+        CHECK(!"Noto Sans Arabic is installed (fonts-noto-core)");
+        return;
+    }
+    /* بيت: beh, yeh, teh take their initial, medial and final forms --
+     * glyphs other than the cmap's (isolated) ones, the text in order. */
+    const uint32_t bayt[] = {0x0628, 0x064A, 0x062A};
+    uint32_t out[16];
+    char text[128];
+    CHECK(cv_shape_rtl(sh, ar, bayt, 3, 0, 3, "ar", out));
+    for (size_t i = 0; i < 3; i++) {
+        CHECK(out[i] >= CV_CLUSTER_BASE);
+        CHECK(cv_shape_glyph(sh, ar, out[i]) != cv_shape_glyph(sh, ar, bayt[i]));
+    }
+    texts_of(out, 3, text, sizeof text);
+    CHECK_STR(text, "بيت");
+    /* A letter alone keeps its cmap glyph. */
+    const uint32_t dal[] = {0x062F};
+    CHECK(cv_shape_rtl(sh, ar, dal, 1, 0, 1, "ar", out));
+    CHECK(cv_shape_glyph(sh, ar, out[0]) == cv_shape_glyph(sh, ar, 0x062F));
+    /* لا: one ligature glyph for the lam; the alef is a ghost (the space
+     * glyph, no advance) that stands for it: one character a glyph. */
+    const uint32_t la[] = {0x0644, 0x0627};
+    CHECK(cv_shape_rtl(sh, ar, la, 2, 0, 2, "ar", out));
+    CHECK(cv_shape_glyph(sh, ar, out[0]) != cv_shape_glyph(sh, ar, 0x0644));
+    CHECK(cv_shape_glyph(sh, ar, out[1]) == cv_shape_glyph(sh, ar, ' '));
+    CHECK_STR(cv_shape_cluster_text(sh, out[0]), "ل");
+    CHECK_STR(cv_shape_cluster_text(sh, out[1]), "ا");
+    int16_t w[16], kern[16];
+    cv_shape_run(sh, ar, out, 2, w, kern);
+    CHECK(w[1] + kern[1] == 0 && w[0] + kern[0] > 0);
+    /* بَ: the fatha is a mark of no advance, placed by GPOS above the
+     * beh (an offset up), and named a mark. */
+    const uint32_t ba[] = {0x0628, 0x064E};
+    CHECK(cv_shape_rtl(sh, ar, ba, 2, 0, 2, "ar", out));
+    int dx, dy;
+    CHECK(!cv_shape_cluster_offset(sh, out[0], &dx, &dy));
+    CHECK(cv_shape_cluster_offset(sh, out[1], &dx, &dy) && dy != 0);
+    CHECK(cv_shape_cluster_mark(sh, out[1]) && !cv_shape_cluster_mark(sh, out[0]));
+    CHECK(!cv_shape_cluster_mark(sh, 'a'));
+    cv_shape_run(sh, ar, out, 2, w, kern);
+    CHECK(w[1] + kern[1] == 0);
+    texts_of(out, 2, text, sizeof text);
+    CHECK_STR(text, "بَ");
+    /* Context: كلمة half bold is shaped in two runs; its lam still joins
+     * the meem after it, and the meem the lam before it. */
+    const uint32_t kalima[] = {0x0643, 0x0644, 0x0645, 0x0629};
+    uint32_t alone[4];
+    CHECK(cv_shape_rtl(sh, ar, kalima, 2, 0, 2, "ar", alone));          /* كل */
+    CHECK(cv_shape_rtl(sh, ar, kalima, 4, 0, 2, "ar", out));            /* كل|مة */
+    CHECK(cv_shape_glyph(sh, ar, out[1]) != cv_shape_glyph(sh, ar, alone[1]));
+    CHECK(cv_shape_rtl(sh, ar, kalima + 2, 2, 0, 2, "ar", alone));      /* مة */
+    CHECK(cv_shape_rtl(sh, ar, kalima, 4, 2, 2, "ar", out));            /* كل|مة */
+    CHECK(cv_shape_glyph(sh, ar, out[0]) != cv_shape_glyph(sh, ar, alone[0]));
+    texts_of(out, 2, text, sizeof text);
+    CHECK_STR(text, "مة");
+}
+
+TEST(persian_non_joiner)
+{
+    cv_error err;
+    cv_error_init(&err);
+    bool synth;
+    int ar = cv_fontset_find(fs, "Noto Sans Arabic", false, false, &synth, (cv_pos){0}, &err);
+    if (ar < 0)
+        return;
+    /* نرم‌افزار: the ZWNJ leaves meem final and alef alone, drawn as a
+     * ghost that keeps it in the text; without it meem joins. */
+    const uint32_t with[] = {0x0646, 0x0631, 0x0645, 0x200C, 0x0627, 0x0641, 0x0632, 0x0627, 0x0631};
+    const uint32_t without[] = {0x0646, 0x0631, 0x0645, 0x0627, 0x0641, 0x0632, 0x0627, 0x0631};
+    uint32_t a[16], b[16];
+    char text[128];
+    CHECK(cv_shape_rtl(sh, ar, with, 9, 0, 9, "fa", a));
+    CHECK(cv_shape_rtl(sh, ar, without, 8, 0, 8, "fa", b));
+    CHECK(cv_shape_glyph(sh, ar, a[3]) == cv_shape_glyph(sh, ar, ' '));   /* the ZWNJ */
+    CHECK(cv_shape_glyph(sh, ar, a[2]) != cv_shape_glyph(sh, ar, b[2]));  /* meem final, medial */
+    texts_of(a, 9, text, sizeof text);
+    CHECK_STR(text, "نرم\u200cافزار");
+    /* Persian letters: yeh, keheh, gaf, peh, tcheh, jeh have glyphs. */
+    const uint32_t fa[] = {0x06CC, 0x06A9, 0x06AF, 0x067E, 0x0686, 0x0698};
+    for (size_t i = 0; i < 6; i++)
+        CHECK(cv_shape_glyph(sh, ar, fa[i]) != 0);
+    CHECK(cv_shape_rtl(sh, ar, fa, 6, 0, 6, "fa", a));
+    texts_of(a, 6, text, sizeof text);
+    CHECK_STR(text, "یکگپچژ");
+}
+
 int main(void)
 {
     cv_error err;
@@ -321,6 +425,8 @@ int main(void)
     RUN(no_such_face);
     RUN(shapers_are_independent);
     RUN(complex_clusters);
+    RUN(arabic_shaped_right_to_left);
+    RUN(persian_non_joiner);
     cv_shaper_free(sh);
     cv_fontset_free(fs);
     return harness_report("shape");
