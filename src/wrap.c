@@ -513,6 +513,29 @@ static void cjk_latin_space(para *p)
             p->it[i].kern = (int16_t)(p->it[i].kern + p->cjk_gap);
 }
 
+/* The glyph `get` gives for item x's character in its face; where that
+ * face is bold and has none, the regular face's, emboldened (EB Garamond's
+ * bold has neither small capitals nor lining figures): then *face and
+ * *synth say so.  0 when neither face has one. */
+static unsigned variant_glyph(const cv_style *st, const item *x, const cv_span *spans,
+                              const cv_textfmt *fmt,
+                              unsigned (*get)(cv_shaper *, int, uint32_t), int *face,
+                              bool *synth)
+{
+    cv_shaper *sh = st->eng->shaper;
+    *face = x->face;
+    *synth = x->synth;
+    unsigned g = get(sh, x->face, x->cp);
+    unsigned style = (spans[x->span].style | fmt->style) & 3;
+    if (!g && (style & CV_STYLE_BOLD)) {
+        bool rsynth = false;
+        int reg = chain_face(st, x->face, style, style & ~(unsigned)CV_STYLE_BOLD, &rsynth);
+        if (reg >= 0 && reg != x->face && (g = get(sh, reg, x->cp)) != 0)
+            *face = reg, *synth = true;
+    }
+    return g;
+}
+
 /* fmt->small_caps: each lowercase letter drawn as the face's small capital
  * (smcp), or where the face has none as its capital at CV_SMALL_CAPS_SCALE
  * of the size (item.small), a little spaced.  Either is a cluster code point
@@ -530,18 +553,11 @@ static void small_caps(item *it, size_t n, const cv_style *st, const cv_span *sp
             continue;               /* not a lowercase letter with one capital */
         char text[8];
         text[cv_utf8_encode(cp, text)] = 0;
-        int face = it[i].face;
-        bool synth = it[i].synth;
-        unsigned g = cv_shape_small_cap(sh, face, cp);
-        /* A bold face without small capitals (EB Garamond's): the regular
-         * face's, emboldened, look more like them than capitals do. */
-        unsigned style = (spans[it[i].span].style | fmt->style) & 3;
-        if (!g && (style & CV_STYLE_BOLD)) {
-            bool rsynth = false;
-            int reg = chain_face(st, face, style, style & ~(unsigned)CV_STYLE_BOLD, &rsynth);
-            if (reg >= 0 && reg != face && (g = cv_shape_small_cap(sh, reg, cp)) != 0)
-                face = reg, synth = true;
-        }
+        /* A bold face without small capitals: the regular face's,
+         * emboldened, look more like them than capitals do. */
+        int face;
+        bool synth;
+        unsigned g = variant_glyph(st, &it[i], spans, fmt, cv_shape_small_cap, &face, &synth);
         bool small = false;
         if (!g) {
             /* The capital, smaller.  In a CFF face, from a second opening
@@ -575,16 +591,10 @@ static void lining_figures(item *it, size_t n, const cv_style *st, const cv_span
         uint32_t cp = it[i].cp;
         if (it[i].ctrl || cp < '0' || cp > '9' || it[i].face < 0)
             continue;
-        int face = it[i].face;
-        bool synth = it[i].synth;
-        unsigned g = cv_shape_lining_figure(sh, face, cp);
-        unsigned style = (spans[it[i].span].style | fmt->style) & 3;
-        if (!g && (style & CV_STYLE_BOLD)) {
-            bool rsynth = false;
-            int reg = chain_face(st, face, style, style & ~(unsigned)CV_STYLE_BOLD, &rsynth);
-            if (reg >= 0 && reg != face && (g = cv_shape_lining_figure(sh, reg, cp)) != 0)
-                face = reg, synth = true;
-        }
+        int face;
+        bool synth;
+        unsigned g = variant_glyph(st, &it[i], spans, fmt, cv_shape_lining_figure, &face,
+                                   &synth);
         char text[2] = {(char)cp, 0};
         uint32_t cl = g ? cv_shape_cluster(sh, face, g, text) : 0;
         if (cl) {
