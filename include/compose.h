@@ -23,11 +23,18 @@
  * `page_break_before:` sections start a new page.
  *
  * With a sidebar (and columns.sidebar.widen_main), once the sidebar has
- * ended the main column goes on at the full measure: cv_compose()
- * paginates both columns (flow.h), sets the rest of the main column again
- * at the full width from the first paragraph on the page after the
- * sidebar's last, and puts those items (marked `wide`, the first with
- * `break_before`) in place of the narrow ones.
+ * ended the main column goes on at the full measure.  Where that is takes
+ * paginating, which is flow.h's, above this module: cv_compose() leaves
+ * the main column narrow and out->widen set, its caller (fit.h's
+ * cv_fit_compose()) paginates both columns and finds the first paragraph
+ * on the page after the sidebar's last, and cv_compose_widen() sets the
+ * rest of the main column again at the full width from there, putting
+ * those items (marked `wide`, the first with `break_before`) in place of
+ * the narrow ones.
+ *
+ * Paragraphs are set through the profile's paragraph cache (wrap.h's
+ * cv_setcache) when one is given: composing again with other vertical
+ * spacing sets nothing again, and the lines are shared with the cache.
  *
  * cv_compose() also builds the résumé's logical structure (tags.h,
  * out->tags): each piece of a line names the node its text belongs to,
@@ -118,14 +125,26 @@ typedef struct cv_composed {
     float col_x[CV_NCOLS], col_w[CV_NCOLS];  /* from the left margin */
     size_t ncols;
     cv_tags *tags;                 /* the logical structure: what the pieces' tags name */
+    bool widen;                    /* cv_compose_widen() is still to come */
+    int *sec_tag0, *sec_tag1;      /* the nodes each section made: [tag0, tag1) */
 } cv_composed;
 
-/* Compose `doc` in `st`, with `photo` (from cv_photo_load(), or NULL).
+/* Compose `doc` in `st`, with `photo` (from cv_photo_load(), or NULL),
+ * setting paragraphs through `sc` (or, when NULL, each anew).
  * Warnings (missing glyphs, overlong words, an item taller than a page, a
  * profile's keep_together or page_break_before naming no section) are
  * reported through err; returns false when err is set (an error, or a
- * warning under --strict). */
-bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_image *photo,
-                cv_composed *out, cv_error *err);
+ * warning under --strict).  With out->widen set, the composition ends
+ * with cv_compose_widen() (which warns about tall items then). */
+bool cv_compose(cv_arena *a, cv_setcache *sc, const cv_doc *doc, const cv_style *st,
+                const cv_image *photo, cv_composed *out, cv_error *err);
+
+/* The end of a composition with out->widen set: from item `b` of the main
+ * column on (the first item of a paragraph on the sidebar's last page that
+ * a page break may come before; 0: none, the column stays narrow), the
+ * main sections set again at the full width in place of the narrow items.
+ * `a`, `sc` and `st` are cv_compose()'s.  Returns false when err is set. */
+bool cv_compose_widen(cv_arena *a, cv_setcache *sc, const cv_style *st, cv_composed *out,
+                      size_t b, cv_error *err);
 
 #endif

@@ -78,6 +78,10 @@ typedef struct cv_textfmt {
                                 (OpenType smcp), else its capitals at
                                 CV_SMALL_CAPS_SCALE of the size, a little spaced;
                                 the text still reads in its own case */
+    bool link_icon;          /* the external-link icon (U+F08E) alone in a run is
+                                drawn as RenderCV draws it: at 0.65 of the size,
+                                raised a fifth of an em, in the middle of the room
+                                the full-size icon took (links.external_icon) */
 } cv_textfmt;
 
 #define CV_SMALL_CAPS_SCALE 0.8f
@@ -101,5 +105,44 @@ size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nsp
 /* Width of `spans` set on one line, in points. */
 float cv_measure(cv_arena *a, const cv_style *st, const cv_span *spans,
                  size_t nspans, const cv_textfmt *fmt);
+
+/* Set once: a profile's paragraph cache.  Each paragraph set through it is
+ * shaped and broken once per everything cv_wrap()'s lines depend on (the
+ * spans' text, styles and links, the cv_textfmt, the width, the style's
+ * faces, monospace face, lining figures, CJK gap, language and direction);
+ * composing again with other vertical spacing (fit.h: the last-page rule,
+ * --fit-pages) finds every paragraph set.  The lines, their links' targets
+ * and the cache itself live in the arena given to cv_setcache_new() (the
+ * profile's), valid until cv_arena_free(); lines from the cache are shared
+ * and must not be changed.  A paragraph whose setting warned (a missing
+ * glyph, a word broken between letters) is set again at each use with the
+ * caller's diagnostics, so warnings are neither lost nor repeated: what is
+ * said is what cv_wrap() says.  At most CV_SETCACHE_BUDGET bytes of lines
+ * are kept; past that, and for paragraphs longer than a few pages, the
+ * calls below are cv_wrap() and cv_measure() themselves. */
+typedef struct cv_setcache cv_setcache;
+
+#define CV_SETCACHE_BUDGET (8u << 20)
+
+cv_setcache *cv_setcache_new(cv_arena *a);
+
+/* cv_wrap() through `sc`; with `sc` NULL, cv_wrap() into `a`.  Either way
+ * the links' targets are copies that live as long as the lines. */
+size_t cv_wrap_once(cv_setcache *sc, cv_arena *a, const cv_style *st, const cv_span *spans,
+                    size_t nspans, const cv_textfmt *fmt, float width, cv_pos pos,
+                    cv_line **out, cv_error *err);
+
+/* cv_measure() through `sc` (or without, when NULL). */
+float cv_measure_once(cv_setcache *sc, const cv_style *st, const cv_span *spans,
+                      size_t nspans, const cv_textfmt *fmt);
+
+/* What a cache did (for tests and --explain-free profiling): calls that
+ * found their paragraph, calls that set it (or measured it), paragraphs
+ * kept, and the bytes their lines and keys take. */
+typedef struct cv_setstats {
+    size_t hits, sets, entries, bytes;
+} cv_setstats;
+
+cv_setstats cv_setcache_stats(const cv_setcache *sc);
 
 #endif

@@ -30,7 +30,6 @@
 #include <wchar.h>
 #include <wctype.h>
 
-#include "flow.h"
 #include "icons.h"
 #include "markup.h"
 #include "photo.h"
@@ -57,6 +56,7 @@ const char *cv_keep_rule(cv_keep k)
 typedef struct cx {
     cv_arena *a;             /* the composed lists: the caller's arena */
     cv_arena *tmp;           /* text before it is set: emptied after each entry */
+    cv_setcache *sc;         /* the profile's paragraphs, set once (wrap.h); or NULL */
     const cv_doc *doc;
     cv_error *err;
     unsigned short block;    /* paragraphs begun in the current entry or title */
@@ -226,33 +226,20 @@ static float measure(cx *c, const cv_style *st, const cv_span *sp, size_t n,
                      const cv_textfmt *fmt)
 {
     sp = link_icons(c, smart(c, st, sp, n), &n);
-    return cv_measure(c->tmp, st, sp, n, fmt);
+    return cv_measure_once(c->sc, st, sp, n, fmt);
 }
 
-/* Set spans (from either arena) into lines of the caller's arena, whose
- * links then point to copies of their targets there too. */
+/* Set spans (from either arena) into lines, through the profile's
+ * paragraph cache (set once: shared lines, never changed here) or into the
+ * caller's arena; their links point to copies of their targets that live
+ * as long.  The external-link icon is drawn small (wrap.h). */
 static size_t set(cx *c, const cv_style *st, const cv_span *sp, size_t n,
                   const cv_textfmt *fmt, float width, cv_pos pos, cv_line **lines)
 {
     sp = link_icons(c, smart(c, st, sp, n), &n);
-    size_t nl = cv_wrap(c->a, st, sp, n, fmt, width, pos, lines, c->err);
-    for (size_t i = 0; i < nl; i++)
-        for (size_t k = 0; k < (*lines)[i].nlinks; k++)
-            (*lines)[i].links[k].uri = cv_arena_strdup(c->a, (*lines)[i].links[k].uri);
-    /* The external-link icon drawn as RenderCV draws it: at 0.65 of the
-     * text's size, raised by a fifth of an em, in the middle of the room
-     * the full-size icon took (so nothing else moves). */
-    for (size_t i = 0; c->icon && !c->plain && i < nl; i++)
-        for (size_t r = 0; r < (*lines)[i].nruns; r++) {
-            cv_run *rn = &(*lines)[i].runs[r];
-            if (rn->n == 1 && rn->g[0].cp == 0xF08E && rn->y == 0) {
-                rn->x += rn->width * (1 - 0.65f) / 2;
-                rn->width *= 0.65f;
-                rn->y = 0.2f * rn->size;
-                rn->size *= 0.65f;
-            }
-        }
-    return nl;
+    cv_textfmt f = *fmt;
+    f.link_icon = c->icon && !c->plain;
+    return cv_wrap_once(c->sc, c->a, st, sp, n, &f, width, pos, lines, c->err);
 }
 
 /* Markup set on one line (a bullet, a number); NULL when it sets nothing. */
@@ -1493,41 +1480,12 @@ static void warn_tall(const cv_composed *out, const cv_style *st, cv_error *err)
                         "runs past the foot of its page", out->col[c].items[i].what);
 }
 
-static float vl_height(const cv_vlist *vl)
-{
-    float h = 0;
-    for (size_t i = 0; i < vl->n; i++)
-        h += (i ? vl->items[i].space_before : 0) + vl->items[i].height;
-    return h;
-}
-
-/* columns.sidebar.widen_main: where the sidebar ends before the main
- * column, the main column goes on at the full measure from the first page
- * without sidebar.  The page break before it is moved back to the start of
- * a paragraph (a header, a title) that a break may come before, on the
- * sidebar's last page; from that paragraph on, the main sections are set
- * again at the full width (quietly: their warnings were given) and take
- * the place of the narrow items. */
-static void widen(cx *c, cv_composed *out, const cv_style *st)
+/* columns.sidebar.widen_main: from item b of the main column on, the main
+ * sections are set again at the full width (quietly: their warnings were
+ * given) and take the place of the narrow items. */
+static void widen(cx *c, cv_composed *out, const cv_style *st, size_t b)
 {
     cv_vlist *main = &out->col[CV_COL_MAIN];
-    const cv_vlist *side = &out->col[CV_COL_SIDE];
-    float full = st->page_h - st->margin_top - st->margin_bottom;
-    float first = full - (out->head.n ? vl_height(&out->head) + out->head_gap : 0);
-    size_t *ps = cv_arena_alloc(c->tmp, (side->n + 1) * sizeof *ps);
-    size_t *pm = cv_arena_alloc(c->tmp, (main->n + 1) * sizeof *pm);
-    size_t ns = cv_paginate(c->tmp, side, CV_COL_SIDE, first, full, ps, NULL);
-    size_t nm = cv_paginate(c->tmp, main, CV_COL_MAIN, first, full, pm, NULL);
-    if (!ns || nm <= ns)
-        return;
-    size_t b = 0;
-    while (pm[b] < ns)
-        b++;                       /* the first item of page ns + 1 */
-    while (b > 0 && pm[b - 1] == ns - 1 &&
-           (main->items[b].line || main->items[b - 1].keep != CV_KEEP_NONE))
-        b--;
-    if (b == 0 || pm[b - 1] != ns - 1 || main->items[b].line)
-        return;                    /* no such paragraph on that page */
     const cv_vitem *at = &main->items[b];
 
     cv_error quiet;
@@ -1571,14 +1529,21 @@ static void widen(cx *c, cv_composed *out, const cv_style *st)
     }
 }
 
-bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_image *photo,
-                cv_composed *out, cv_error *err)
+/* The context of a composition of `doc` in `st`, in arena a. */
+static cx context(cv_arena *a, cv_setcache *sc, const cv_doc *doc, const cv_style *st,
+                  cv_error *err)
+{
+    return (cx){.a = a, .tmp = cv_arena_new(), .sc = sc, .doc = doc, .err = err,
+                .ul = st->link_underline, .icon = st->link_icon, .ul_color = st->link_color,
+                .unlinked = !st->contact_links};
+}
+
+bool cv_compose(cv_arena *a, cv_setcache *sc, const cv_doc *doc, const cv_style *st,
+                const cv_image *photo, cv_composed *out, cv_error *err)
 {
     memset(out, 0, sizeof *out);
     out->doc = doc;
-    cx c = {.a = a, .tmp = cv_arena_new(), .doc = doc, .err = err, .ul = st->link_underline,
-            .icon = st->link_icon, .ul_color = st->link_color,
-            .unlinked = !st->contact_links};
+    cx c = context(a, sc, doc, st, err);
     /* The structure: the header, then the sidebar (read after the main
      * column when it stands right of it) and the sections. */
     c.tags = out->tags = cv_tags_new(a, doc->locale.language);
@@ -1611,9 +1576,29 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_ima
     }
     if (st->sidebar && st->sidebar_single_block)
         tighten(side, &side_st);
-    if (st->sidebar && st->sidebar_widen && side->n && out->col[CV_COL_MAIN].n)
-        widen(&c, out, st);
-    warn_tall(out, st, err);
+    out->sec_tag0 = c.sec_tag0;
+    out->sec_tag1 = c.sec_tag1;
+    out->widen = st->sidebar && st->sidebar_widen && side->n && out->col[CV_COL_MAIN].n;
+    if (!out->widen)
+        warn_tall(out, st, err);
     cv_arena_free(c.tmp);
+    return !err->set;
+}
+
+bool cv_compose_widen(cv_arena *a, cv_setcache *sc, const cv_style *st, cv_composed *out,
+                      size_t b, cv_error *err)
+{
+    if (!out->widen)
+        return !err->set;
+    out->widen = false;
+    if (b > 0 && b < out->col[CV_COL_MAIN].n) {
+        cx c = context(a, sc, out->doc, st, err);
+        c.tags = out->tags;
+        c.sec_tag0 = out->sec_tag0;
+        c.sec_tag1 = out->sec_tag1;
+        widen(&c, out, st, b);
+        cv_arena_free(c.tmp);
+    }
+    warn_tall(out, st, err);
     return !err->set;
 }

@@ -15,6 +15,10 @@
  * The last-page rule (cv_fit_pull_back) turns the first knob alone: a
  * last page less than a quarter full is pulled back when the spacing,
  * within its floor, can do it.
+ *
+ * Every try sets its paragraphs through the profile's paragraph cache
+ * (wrap.h): a try that changes only the spacing finds every line set, and
+ * costs the flow of the items, not their setting.
  */
 #include "fit.h"
 
@@ -61,10 +65,58 @@ typedef struct overflow {
     const char *sections;
 } overflow;
 
+static float vl_height(const cv_vlist *vl)
+{
+    float h = 0;
+    for (size_t i = 0; i < vl->n; i++)
+        h += (i ? vl->items[i].space_before : 0) + vl->items[i].height;
+    return h;
+}
+
+/* columns.sidebar.widen_main: where the sidebar ends before the main
+ * column, the main column goes on at the full measure from the first page
+ * without sidebar.  The page break before it is moved back to the start of
+ * a paragraph (a header, a title) that a break may come before, on the
+ * sidebar's last page: that item of the main column, or 0 for none. */
+static size_t wide_from(cv_arena *a, const cv_composed *out, const cv_style *st)
+{
+    const cv_vlist *main = &out->col[CV_COL_MAIN];
+    const cv_vlist *side = &out->col[CV_COL_SIDE];
+    float full = st->page_h - st->margin_top - st->margin_bottom;
+    float first = full - (out->head.n ? vl_height(&out->head) + out->head_gap : 0);
+    size_t *ps = cv_arena_alloc(a, (side->n + 1) * sizeof *ps);
+    size_t *pm = cv_arena_alloc(a, (main->n + 1) * sizeof *pm);
+    size_t ns = cv_paginate(a, side, CV_COL_SIDE, first, full, ps, NULL);
+    size_t nm = cv_paginate(a, main, CV_COL_MAIN, first, full, pm, NULL);
+    if (!ns || nm <= ns)
+        return 0;
+    size_t b = 0;
+    while (pm[b] < ns)
+        b++;                       /* the first item of page ns + 1 */
+    while (b > 0 && pm[b - 1] == ns - 1 &&
+           (main->items[b].line || main->items[b - 1].keep != CV_KEEP_NONE))
+        b--;
+    if (b == 0 || pm[b - 1] != ns - 1 || main->items[b].line)
+        return 0;                  /* no such paragraph on that page */
+    return b;
+}
+
+bool cv_fit_compose(cv_arena *a, cv_setcache *sc, const cv_doc *doc, const cv_style *st,
+                    const cv_image *photo, cv_composed *out, cv_error *err)
+{
+    cv_compose(a, sc, doc, st, photo, out, err);
+    if (!out->widen)
+        return !err->set;
+    cv_arena *tmp = cv_arena_new();
+    size_t b = wide_from(tmp, out, st);
+    cv_arena_free(tmp);
+    return cv_compose_widen(a, sc, st, out, b, err);
+}
+
 /* Pages `doc` takes with knobs `k`; with `ov`, what falls past `limit`. */
-static size_t try_fit(cv_arena *scratch, const cv_doc *doc, const cv_style *st,
-                      const cv_image *photo, knobs k, size_t limit, overflow *ov,
-                      cv_arena *keep)
+static size_t try_fit(cv_arena *scratch, cv_setcache *sc, const cv_doc *doc,
+                      const cv_style *st, const cv_image *photo, knobs k, size_t limit,
+                      overflow *ov, cv_arena *keep)
 {
     cv_style s;
     apply(st, k, &s);
@@ -73,7 +125,7 @@ static size_t try_fit(cv_arena *scratch, const cv_doc *doc, const cv_style *st,
     quiet.quiet = true;
     cv_composed c;
     cv_arena_reset(scratch);
-    cv_compose(scratch, doc, &s, photo, &c, &quiet);
+    cv_fit_compose(scratch, sc, doc, &s, photo, &c, &quiet);
     size_t *page_of[CV_NCOLS];
     size_t n = cv_flow_pages(scratch, &c, &s, page_of, NULL);
     if (ov) {
@@ -100,14 +152,14 @@ static size_t try_fit(cv_arena *scratch, const cv_doc *doc, const cv_style *st,
 
 /* The largest value of *knob in [lo, hi] for which the résumé fits, given
  * that it fits at lo. */
-static void bisect(cv_arena *scratch, const cv_doc *doc, const cv_style *st,
+static void bisect(cv_arena *scratch, cv_setcache *sc, const cv_doc *doc, const cv_style *st,
                    const cv_image *photo, knobs *k, float *knob, float lo, float hi,
                    size_t pages)
 {
     for (int i = 0; i < 7; i++) {
         float mid = (lo + hi) / 2;
         *knob = mid;
-        if (try_fit(scratch, doc, st, photo, *k, pages, NULL, NULL) <= pages)
+        if (try_fit(scratch, sc, doc, st, photo, *k, pages, NULL, NULL) <= pages)
             lo = mid;
         else
             hi = mid;
@@ -115,34 +167,35 @@ static void bisect(cv_arena *scratch, const cv_doc *doc, const cv_style *st,
     *knob = lo;
 }
 
-bool cv_fit(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_image *photo,
-            size_t pages, cv_style *out, const char **what, cv_error *err)
+bool cv_fit(cv_arena *a, cv_setcache *sc, const cv_doc *doc, const cv_style *st,
+            const cv_image *photo, size_t pages, cv_style *out, const char **what,
+            cv_error *err)
 {
     cv_arena *scratch = cv_arena_new();
     knobs k = {1, 1, 1};
     *out = *st;
     *what = NULL;
     bool ok = true;
-    if (try_fit(scratch, doc, st, photo, k, pages, NULL, NULL) <= pages) {
+    if (try_fit(scratch, sc, doc, st, photo, k, pages, NULL, NULL) <= pages) {
         cv_arena_free(scratch);
         return true;             /* fits as it is */
     }
     float sf = st->fit_spacing_floor, ff = st->fit_font_floor;
     k.spacing = sf;
-    if (try_fit(scratch, doc, st, photo, k, pages, NULL, NULL) <= pages) {
-        bisect(scratch, doc, st, photo, &k, &k.spacing, sf, 1, pages);
+    if (try_fit(scratch, sc, doc, st, photo, k, pages, NULL, NULL) <= pages) {
+        bisect(scratch, sc, doc, st, photo, &k, &k.spacing, sf, 1, pages);
     } else {
         k.font = ff;
-        if (try_fit(scratch, doc, st, photo, k, pages, NULL, NULL) <= pages) {
-            bisect(scratch, doc, st, photo, &k, &k.font, ff, 1, pages);
+        if (try_fit(scratch, sc, doc, st, photo, k, pages, NULL, NULL) <= pages) {
+            bisect(scratch, sc, doc, st, photo, &k, &k.font, ff, 1, pages);
             /* Smaller type may leave room for some of the spacing back. */
-            bisect(scratch, doc, st, photo, &k, &k.spacing, sf, 1, pages);
+            bisect(scratch, sc, doc, st, photo, &k, &k.spacing, sf, 1, pages);
         } else {
             k.margin = 0;
             overflow ov;
-            if (try_fit(scratch, doc, st, photo, k, pages, &ov, a) <= pages) {
-                bisect(scratch, doc, st, photo, &k, &k.margin, 0, 1, pages);
-                bisect(scratch, doc, st, photo, &k, &k.spacing, sf, 1, pages);
+            if (try_fit(scratch, sc, doc, st, photo, k, pages, &ov, a) <= pages) {
+                bisect(scratch, sc, doc, st, photo, &k, &k.margin, 0, 1, pages);
+                bisect(scratch, sc, doc, st, photo, &k, &k.spacing, sf, 1, pages);
             } else {
                 ok = cv_error_at(err, (cv_pos){doc->file, 0, 0},
                                  "does not fit in %zu page%s even with spacing at %.0f%%, "
@@ -189,7 +242,7 @@ static float last_fill(const cv_composed *c, const cv_style *st, size_t *const *
     return most;
 }
 
-bool cv_fit_pull_back(cv_arena *a, const cv_doc *doc, const cv_style *st,
+bool cv_fit_pull_back(cv_arena *a, cv_setcache *sc, const cv_doc *doc, const cv_style *st,
                       const cv_image *photo, const cv_composed *have, cv_style *out,
                       const char **what)
 {
@@ -204,7 +257,7 @@ bool cv_fit_pull_back(cv_arena *a, const cv_doc *doc, const cv_style *st,
         cv_error quiet;
         cv_error_init(&quiet);
         quiet.quiet = true;
-        cv_compose(scratch, doc, st, photo, &mine, &quiet);
+        cv_fit_compose(scratch, sc, doc, st, photo, &mine, &quiet);
         c = &mine;
     }
     size_t *page_of[CV_NCOLS];
@@ -219,8 +272,8 @@ bool cv_fit_pull_back(cv_arena *a, const cv_doc *doc, const cv_style *st,
                                 fill * 100, PULL_BACK_MAX_PAGES);
     } else if (fill < st->pull_back_below) {
         knobs k = {st->fit_spacing_floor, 1, 1};
-        if (try_fit(scratch, doc, st, photo, k, n - 1, NULL, NULL) <= n - 1) {
-            bisect(scratch, doc, st, photo, &k, &k.spacing, st->fit_spacing_floor, 1, n - 1);
+        if (try_fit(scratch, sc, doc, st, photo, k, n - 1, NULL, NULL) <= n - 1) {
+            bisect(scratch, sc, doc, st, photo, &k, &k.spacing, st->fit_spacing_floor, 1, n - 1);
             apply(st, k, out);
             *what = cv_arena_printf(a, "the last page was %.0f%% full: %zu pages -> %zu, "
                                     "spacing at %.0f%%", fill * 100, n, n - 1,

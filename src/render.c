@@ -42,16 +42,17 @@ static void explain(const char *profile, const cv_display *d, const cv_composed 
  * is `st` itself when there is nothing to fit, or `fitted`.  *fitting says
  * whether a page count was asked for (without one, a nearly empty last
  * page may be pulled back once the résumé is composed). */
-static const cv_style *fit(cv_arena *a, const cv_renderer *r, const cv_style *st,
-                           const char *profile, const cv_doc *doc, const cv_image *photo,
-                           cv_style *fitted, bool *fitting, cv_error *err)
+static const cv_style *fit(cv_arena *a, cv_setcache *sc, const cv_renderer *r,
+                           const cv_style *st, const char *profile, const cv_doc *doc,
+                           const cv_image *photo, cv_style *fitted, bool *fitting,
+                           cv_error *err)
 {
     long pages = r->opt->fit_pages >= 0 ? r->opt->fit_pages : (long)st->fit_pages;
     const char *what;
     *fitting = pages > 0;
     if (pages <= 0)
         return st;
-    if (!cv_fit(a, doc, st, photo, (size_t)pages, fitted, &what, err))
+    if (!cv_fit(a, sc, doc, st, photo, (size_t)pages, fitted, &what, err))
         return st;
     if (what)
         cv_note(err, (cv_pos){profile, 0, 0}, "fitted to %ld page%s: %s", pages,
@@ -131,7 +132,10 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
         local = *st;
     local.lang = doc->locale.language;      /* how Persian is shaped (shape.h) */
     st = &local;
-    st = fit(a, r, st, profile, doc, photo, &fitted, &fitting, err);
+    /* Each paragraph is set once, whatever spacing the compositions
+     * below try (wrap.h's cv_setcache). */
+    cv_setcache *sc = cv_setcache_new(a);
+    st = fit(a, sc, r, st, profile, doc, photo, &fitted, &fitting, err);
     if (err->set)
         return NULL;
     if (doc->locale.rtl) {          /* set right to left (bidi.h) */
@@ -141,18 +145,18 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
         st = rs;
     }
     cv_composed c;
-    if (!cv_compose(a, doc, st, photo, &c, err) || err->set)
+    if (!cv_fit_compose(a, sc, doc, st, photo, &c, err) || err->set)
         return NULL;
     /* The last-page rule (fit.h): a nearly empty last page pulled back by
      * tightening the spacing; *pulled says what was done, or why not, for
      * --explain. */
     cv_style *pb = cv_arena_alloc(a, sizeof *pb);
-    if (!fitting && cv_fit_pull_back(a, doc, st, photo, &c, pb, &pulled)) {
+    if (!fitting && cv_fit_pull_back(a, sc, doc, st, photo, &c, pb, &pulled)) {
         st = pb;                    /* again, quietly: its warnings were given */
         cv_error quiet;
         cv_error_init(&quiet);
         quiet.quiet = true;
-        if (!cv_compose(a, doc, st, photo, &c, &quiet) || quiet.set)
+        if (!cv_fit_compose(a, sc, doc, st, photo, &c, &quiet) || quiet.set)
             return NULL;
     }
     cv_flowlog log = {0};

@@ -1563,6 +1563,23 @@ static size_t set_one(cv_arena *a, const breaker *br, const kpbuf *kb, size_t k,
     return end;
 }
 
+/* fmt->link_icon: the external-link icon at 0.65 of the text's size,
+ * raised by a fifth of an em, in the middle of the room the full-size icon
+ * took (so nothing else moves), as RenderCV draws it. */
+static void small_link_icons(cv_line *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        for (size_t r = 0; r < v[i].nruns; r++) {
+            cv_run *rn = &v[i].runs[r];
+            if (rn->n == 1 && rn->g[0].cp == 0xF08E && rn->y == 0) {
+                rn->x += rn->width * (1 - 0.65f) / 2;
+                rn->width *= 0.65f;
+                rn->y = 0.2f * rn->size;
+                rn->size *= 0.65f;
+            }
+        }
+}
+
 size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nspans,
                const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
                cv_error *err)
@@ -1600,6 +1617,8 @@ size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nsp
             set_one(a, &br, &kb, brk[k], n, &lines, pos, err);
         cv_arena_reset(tmp);
         *out = lines.v;
+        if (fmt->link_icon)
+            small_link_icons(lines.v, lines.n);
         return lines.n;
     }
 
@@ -1637,6 +1656,8 @@ size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nsp
     if (lines.n) {
         *out = cv_arena_alloc(a, lines.n * sizeof **out);
         memcpy(*out, lines.v, lines.n * sizeof **out);
+        if (fmt->link_icon)
+            small_link_icons(*out, lines.n);
     }
     free(lines.v);
     return lines.n;
@@ -1656,4 +1677,253 @@ float cv_measure(cv_arena *a, const cv_style *st, const cv_span *spans,
             x += i + 1 < n ? adv(&p, i) : glyph_w(&p, i);
     cv_arena_reset(st->eng->scratch);
     return x;
+}
+
+/* ---- Set once: the paragraph cache --------------------------------------- */
+
+/* A paragraph longer than this (bytes of key: its text and what goes with
+ * it) is set without the cache: a copy of a key that long would cost more
+ * than setting it again. */
+#define SETCACHE_MAX_KEY 65536
+
+typedef struct setentry {
+    uint64_t hash;
+    unsigned char *key;
+    size_t keylen;
+    cv_line *lines;
+    size_t nlines;
+    float width;             /* cv_measure's answer */
+    signed char warns;       /* its setting warned: 1; did not: 0; not known (set
+                                without diagnostics): -1 */
+} setentry;
+
+struct cv_setcache {
+    cv_arena *a;             /* the profile's: entries, keys, lines */
+    setentry **slot;         /* open addressing, a power of two */
+    size_t cap, n;
+    unsigned char *key;      /* the key being built */
+    size_t keylen, keycap;
+    cv_setstats stats;
+};
+
+cv_setcache *cv_setcache_new(cv_arena *a)
+{
+    cv_setcache *sc = cv_arena_alloc(a, sizeof *sc);
+    memset(sc, 0, sizeof *sc);
+    sc->a = a;
+    return sc;
+}
+
+cv_setstats cv_setcache_stats(const cv_setcache *sc)
+{
+    return sc ? sc->stats : (cv_setstats){0};
+}
+
+static void key_put(cv_setcache *sc, const void *p, size_t n)
+{
+    if (sc->keylen + n > sc->keycap) {
+        size_t nc = sc->keycap ? sc->keycap : 1024;
+        while (nc < sc->keylen + n)
+            nc *= 2;
+        sc->key = cv_arena_realloc(sc->a, sc->key, sc->keycap, nc);
+        sc->keycap = nc;
+    }
+    memcpy(sc->key + sc->keylen, p, n);
+    sc->keylen += n;
+}
+
+#define KEY(sc, v) key_put((sc), &(v), sizeof(v))
+
+/* A string, told apart from NULL. */
+static void key_str(cv_setcache *sc, const char *s, size_t n)
+{
+    uint32_t len = s ? (uint32_t)n : UINT32_MAX;
+    KEY(sc, len);
+    if (s)
+        key_put(sc, s, n);
+}
+
+/* Everything cv_wrap() and cv_measure() read, in sc->key: what the style
+ * gives them (wrap.c reads no other member of it), the format, the width
+ * and the spans.  Whether it fits (a key no longer than SETCACHE_MAX_KEY). */
+static bool make_key(cv_setcache *sc, unsigned char kind, const cv_style *st,
+                     const cv_span *spans, size_t nspans, const cv_textfmt *fmt, float width)
+{
+    size_t text = 0;
+    for (size_t i = 0; i < nspans; i++)
+        text += spans[i].len;
+    if (text > SETCACHE_MAX_KEY)
+        return false;
+    sc->keylen = 0;
+    KEY(sc, kind);
+    KEY(sc, width);
+    KEY(sc, st->eng);
+    uint32_t nchain = (uint32_t)st->nchain;
+    KEY(sc, nchain);
+    for (int s = 0; s < 4; s++) {
+        key_put(sc, st->chain[s], st->nchain * sizeof st->chain[s][0]);
+        key_put(sc, st->synth[s], st->nchain * sizeof st->synth[s][0]);
+    }
+    KEY(sc, st->mono);
+    KEY(sc, st->rtl);
+    KEY(sc, st->lining_figures);
+    KEY(sc, st->cjk_latin_space);
+    key_str(sc, st->lang, st->lang ? strlen(st->lang) : 0);
+    KEY(sc, fmt->size);
+    KEY(sc, fmt->color);
+    KEY(sc, fmt->link_color);
+    KEY(sc, fmt->style);
+    KEY(sc, fmt->justify);
+    KEY(sc, fmt->hyphenate);
+    KEY(sc, fmt->greedy);
+    KEY(sc, fmt->tracking);
+    KEY(sc, fmt->small_caps);
+    KEY(sc, fmt->link_icon);
+    key_str(sc, fmt->hyphenation, fmt->hyphenation ? strlen(fmt->hyphenation) : 0);
+    uint64_t n = nspans;
+    KEY(sc, n);
+    for (size_t i = 0; i < nspans; i++) {
+        KEY(sc, spans[i].style);
+        key_str(sc, spans[i].link, spans[i].link ? strlen(spans[i].link) : 0);
+        key_str(sc, spans[i].text, spans[i].len);
+    }
+    return sc->keylen <= SETCACHE_MAX_KEY;
+}
+
+/* 64-bit FNV-1a over eight bytes at a time, then mixed. */
+static uint64_t key_hash(const unsigned char *k, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, k + i, 8);
+        h = (h ^ w) * 0x100000001b3u;
+        h ^= h >> 29;
+    }
+    for (; i < n; i++)
+        h = (h ^ k[i]) * 0x100000001b3u;
+    h ^= h >> 32;
+    h *= 0xd6e8feb86659fd93u;
+    h ^= h >> 32;
+    return h;
+}
+
+/* The entry of the key in sc->key, or NULL; *at is its slot, or the free
+ * slot where it would go. */
+static setentry *find(cv_setcache *sc, uint64_t h, size_t *at)
+{
+    if (!sc->cap)
+        return NULL;
+    for (size_t i = (size_t)h & (sc->cap - 1);; i = (i + 1) & (sc->cap - 1)) {
+        setentry *e = sc->slot[i];
+        *at = i;
+        if (!e)
+            return NULL;
+        if (e->hash == h && e->keylen == sc->keylen && !memcmp(e->key, sc->key, sc->keylen))
+            return e;
+    }
+}
+
+/* A new entry for the key in sc->key, hash h; NULL when the cache is full. */
+static setentry *add(cv_setcache *sc, uint64_t h)
+{
+    if (sc->stats.bytes > CV_SETCACHE_BUDGET)
+        return NULL;
+    if (2 * (sc->n + 1) > sc->cap) {
+        size_t nc = sc->cap ? 2 * sc->cap : 256;
+        setentry **ns = cv_arena_alloc(sc->a, nc * sizeof *ns);
+        memset(ns, 0, nc * sizeof *ns);
+        for (size_t i = 0; i < sc->cap; i++)
+            if (sc->slot[i]) {
+                size_t k = (size_t)sc->slot[i]->hash & (nc - 1);
+                while (ns[k])
+                    k = (k + 1) & (nc - 1);
+                ns[k] = sc->slot[i];
+            }
+        sc->slot = ns;
+        sc->cap = nc;
+    }
+    size_t at = (size_t)h & (sc->cap - 1);
+    while (sc->slot[at])
+        at = (at + 1) & (sc->cap - 1);
+    setentry *e = cv_arena_alloc(sc->a, sizeof *e);
+    memset(e, 0, sizeof *e);
+    e->hash = h;
+    e->keylen = sc->keylen;
+    e->key = cv_arena_alloc(sc->a, sc->keylen);
+    memcpy(e->key, sc->key, sc->keylen);
+    e->warns = -1;
+    sc->slot[at] = e;
+    sc->n++;
+    sc->stats.entries++;
+    sc->stats.bytes += sizeof *e + sc->keylen;
+    return e;
+}
+
+/* Lines of cv_wrap() whose links' targets are copied into `a`. */
+static size_t wrap_into(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nspans,
+                        const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
+                        cv_error *err)
+{
+    size_t nl = cv_wrap(a, st, spans, nspans, fmt, width, pos, out, err);
+    for (size_t i = 0; i < nl; i++)
+        for (size_t k = 0; k < (*out)[i].nlinks; k++)
+            (*out)[i].links[k].uri = cv_arena_strdup(a, (*out)[i].links[k].uri);
+    return nl;
+}
+
+size_t cv_wrap_once(cv_setcache *sc, cv_arena *a, const cv_style *st, const cv_span *spans,
+                    size_t nspans, const cv_textfmt *fmt, float width, cv_pos pos,
+                    cv_line **out, cv_error *err)
+{
+    if (!sc || !make_key(sc, 1, st, spans, nspans, fmt, width))
+        return wrap_into(a, st, spans, nspans, fmt, width, pos, out, err);
+    uint64_t h = key_hash(sc->key, sc->keylen);
+    size_t at;
+    setentry *e = find(sc, h, &at);
+    if (e && (e->warns == 0 || (e->warns < 0 && !err))) {
+        sc->stats.hits++;
+        *out = e->lines;
+        return e->nlines;
+    }
+    /* Not set yet; or its setting warned (or may have), and says so again
+     * to these diagnostics, as cv_wrap() would. */
+    sc->stats.sets++;
+    int before = err ? err->nwarnings : 0;
+    if (e) {
+        cv_wrap(a, st, spans, nspans, fmt, width, pos, out, err);
+        if (err)
+            e->warns = err->nwarnings != before;
+        *out = e->lines;       /* the same lines: share the ones kept */
+        return e->nlines;
+    }
+    e = add(sc, h);
+    if (!e)
+        return wrap_into(a, st, spans, nspans, fmt, width, pos, out, err);
+    size_t used = cv_arena_used(sc->a);
+    e->nlines = wrap_into(sc->a, st, spans, nspans, fmt, width, pos, &e->lines, err);
+    sc->stats.bytes += cv_arena_used(sc->a) - used;
+    e->warns = err ? err->nwarnings != before : -1;
+    *out = e->lines;
+    return e->nlines;
+}
+
+float cv_measure_once(cv_setcache *sc, const cv_style *st, const cv_span *spans,
+                      size_t nspans, const cv_textfmt *fmt)
+{
+    if (!sc || !make_key(sc, 2, st, spans, nspans, fmt, 0))
+        return cv_measure(NULL, st, spans, nspans, fmt);
+    uint64_t h = key_hash(sc->key, sc->keylen);
+    size_t at;
+    setentry *e = find(sc, h, &at);
+    if (e) {
+        sc->stats.hits++;
+        return e->width;
+    }
+    sc->stats.sets++;
+    float w = cv_measure(NULL, st, spans, nspans, fmt);
+    if ((e = add(sc, h)) != NULL)
+        e->width = w;
+    return w;
 }

@@ -5,6 +5,7 @@
 #include "harness.h"
 
 #include "compose.h"
+#include "fit.h"
 #include "fixture.h"
 
 static cv_style onecol, sidebar;
@@ -30,7 +31,7 @@ static cv_display *flow(cv_arena *a, const char *yaml, const cv_style *st, cv_co
     cv_error err;
     cv_error_init(&err);
     err.quiet = true;
-    cv_compose(a, fx_doc(a, yaml), st, NULL, c, &err);
+    cv_fit_compose(a, NULL, fx_doc(a, yaml), st, NULL, c, &err);
     return cv_flow(a, c, st, NULL);
 }
 

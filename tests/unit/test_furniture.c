@@ -4,6 +4,7 @@
 #include "harness.h"
 
 #include "compose.h"
+#include "fit.h"
 #include "fixture.h"
 #include "flow.h"
 
@@ -52,7 +53,7 @@ static cv_display *lay_out(cv_arena *a, int n, const cv_doc **doc)
     cv_error err;
     cv_error_init(&err);
     cv_composed c;
-    cv_compose(a, *doc, &st, NULL, &c, &err);
+    cv_fit_compose(a, NULL, *doc, &st, NULL, &c, &err);
     return cv_flow(a, &c, &st, NULL);
 }
 
