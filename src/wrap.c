@@ -1719,28 +1719,30 @@ cv_setstats cv_setcache_stats(const cv_setcache *sc)
     return sc ? sc->stats : (cv_setstats){0};
 }
 
-static void key_put(cv_setcache *sc, const void *p, size_t n)
+/* sc->key with room for n bytes. */
+static void key_room(cv_setcache *sc, size_t n)
 {
-    if (sc->keylen + n > sc->keycap) {
-        size_t nc = sc->keycap ? sc->keycap : 1024;
-        while (nc < sc->keylen + n)
-            nc *= 2;
-        sc->key = cv_arena_realloc(sc->a, sc->key, sc->keycap, nc);
-        sc->keycap = nc;
-    }
-    memcpy(sc->key + sc->keylen, p, n);
-    sc->keylen += n;
+    if (n <= sc->keycap)
+        return;
+    size_t nc = sc->keycap ? sc->keycap : 1024;
+    while (nc < n)
+        nc *= 2;
+    sc->key = cv_arena_realloc(sc->a, sc->key, sc->keycap, nc);
+    sc->keycap = nc;
 }
 
-#define KEY(sc, v) key_put((sc), &(v), sizeof(v))
+/* Appending to a key with room enough (key_room). */
+#define PUT(q, p, n) (memcpy((q), (p), (n)), (q) += (n))
+#define PUTV(q, v) PUT((q), &(v), sizeof(v))
 
 /* A string, told apart from NULL. */
-static void key_str(cv_setcache *sc, const char *s, size_t n)
+static unsigned char *put_str(unsigned char *q, const char *s, size_t n)
 {
     uint32_t len = s ? (uint32_t)n : UINT32_MAX;
-    KEY(sc, len);
+    PUTV(q, len);
     if (s)
-        key_put(sc, s, n);
+        PUT(q, s, n);
+    return q;
 }
 
 /* Everything cv_wrap() and cv_measure() read, in sc->key: what the style
@@ -1749,45 +1751,49 @@ static void key_str(cv_setcache *sc, const char *s, size_t n)
 static bool make_key(cv_setcache *sc, unsigned char kind, const cv_style *st,
                      const cv_span *spans, size_t nspans, const cv_textfmt *fmt, float width)
 {
-    size_t text = 0;
-    for (size_t i = 0; i < nspans; i++)
-        text += spans[i].len;
-    if (text > SETCACHE_MAX_KEY)
+    size_t lang = st->lang ? strlen(st->lang) : 0;
+    size_t hyph = fmt->hyphenation ? strlen(fmt->hyphenation) : 0;
+    size_t need = 256 + lang + hyph + 4 * st->nchain * (sizeof st->chain[0][0] + 1);
+    for (size_t i = 0; i < nspans && need <= SETCACHE_MAX_KEY; i++)
+        need += spans[i].len + 16 + (spans[i].link ? strlen(spans[i].link) : 0);
+    if (need > SETCACHE_MAX_KEY)
         return false;
-    sc->keylen = 0;
-    KEY(sc, kind);
-    KEY(sc, width);
-    KEY(sc, st->eng);
+    key_room(sc, need);
+    unsigned char *q = sc->key;
+    PUTV(q, kind);
+    PUTV(q, width);
+    PUTV(q, st->eng);
     uint32_t nchain = (uint32_t)st->nchain;
-    KEY(sc, nchain);
+    PUTV(q, nchain);
     for (int s = 0; s < 4; s++) {
-        key_put(sc, st->chain[s], st->nchain * sizeof st->chain[s][0]);
-        key_put(sc, st->synth[s], st->nchain * sizeof st->synth[s][0]);
+        PUT(q, st->chain[s], st->nchain * sizeof st->chain[s][0]);
+        PUT(q, st->synth[s], st->nchain * sizeof st->synth[s][0]);
     }
-    KEY(sc, st->mono);
-    KEY(sc, st->rtl);
-    KEY(sc, st->lining_figures);
-    KEY(sc, st->cjk_latin_space);
-    key_str(sc, st->lang, st->lang ? strlen(st->lang) : 0);
-    KEY(sc, fmt->size);
-    KEY(sc, fmt->color);
-    KEY(sc, fmt->link_color);
-    KEY(sc, fmt->style);
-    KEY(sc, fmt->justify);
-    KEY(sc, fmt->hyphenate);
-    KEY(sc, fmt->greedy);
-    KEY(sc, fmt->tracking);
-    KEY(sc, fmt->small_caps);
-    KEY(sc, fmt->link_icon);
-    key_str(sc, fmt->hyphenation, fmt->hyphenation ? strlen(fmt->hyphenation) : 0);
-    uint64_t n = nspans;
-    KEY(sc, n);
+    PUTV(q, st->mono);
+    PUTV(q, st->rtl);
+    PUTV(q, st->lining_figures);
+    PUTV(q, st->cjk_latin_space);
+    q = put_str(q, st->lang, lang);
+    PUTV(q, fmt->size);
+    PUTV(q, fmt->color);
+    PUTV(q, fmt->link_color);
+    PUTV(q, fmt->style);
+    PUTV(q, fmt->tracking);
+    unsigned char flags = (unsigned char)(fmt->justify | fmt->hyphenate << 1 |
+                                          fmt->greedy << 2 | fmt->small_caps << 3 |
+                                          fmt->link_icon << 4);
+    PUTV(q, flags);
+    q = put_str(q, fmt->hyphenation, hyph);
+    uint32_t n = (uint32_t)nspans;
+    PUTV(q, n);
     for (size_t i = 0; i < nspans; i++) {
-        KEY(sc, spans[i].style);
-        key_str(sc, spans[i].link, spans[i].link ? strlen(spans[i].link) : 0);
-        key_str(sc, spans[i].text, spans[i].len);
+        uint32_t style = (uint32_t)spans[i].style;
+        PUTV(q, style);
+        q = put_str(q, spans[i].link, spans[i].link ? strlen(spans[i].link) : 0);
+        q = put_str(q, spans[i].text, spans[i].len);
     }
-    return sc->keylen <= SETCACHE_MAX_KEY;
+    sc->keylen = (size_t)(q - sc->key);
+    return true;
 }
 
 /* 64-bit FNV-1a over eight bytes at a time, then mixed. */
