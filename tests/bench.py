@@ -28,11 +28,15 @@ What it reports (docs/performance.md explains the figures and the method):
      line, written once the new output is in place; for the PDF and for
      PNG pages.
 
+  8. Instructions (callgrind, when valgrind is there): fang.yaml fresh, and
+     per résumé of 20 in one process (he, fang, li, chaoyang-he, five times
+     each, -j 0).
+
 Timing is reported, never asserted: the targets are printed beside the
 figures for reference only.  Environment: CVPDF=path/to/cvpdf to measure
 another build, RUNS, BATCH, BATCH_RUNS, JOBS_RUNS to change the counts, LARGE_MB to
 change the size of the large inputs (0 leaves them out), WATCH_RUNS the saves
-timed under --watch.
+timed under --watch, CALLGRIND=0 to leave the instruction counts out.
 """
 import os
 import platform
@@ -57,6 +61,8 @@ HEADLINE = "profiles/fang.yaml"
 # The goals the figures are read against (not checked).
 TARGET_MS, TARGET_MIB, TARGET_RATE, TARGET_SCALE = 15, 16, 100, 1.8
 TARGET_WATCH_MS = 50
+TARGET_FRESH_MI, TARGET_BATCH_MI = 80, 35    # millions of instructions (issue 24)
+CALLGRIND = os.environ.get("CALLGRIND", "1") != "0"
 
 
 def layout_args(prof):
@@ -197,18 +203,62 @@ def fresh(prof, tmp):
     return med, lo, hi, rss, os.path.getsize(out) / 1024, pages
 
 
-def batch_names(profiles, tmp):
-    """BATCH links to the default-layout profiles, under distinct names (an
-    output name each), made once."""
-    plain = [p for p in profiles if not layout_args(p)]
-    d = os.path.join(tmp, "b")
+def copies(names, n, d):
+    """n copies of the profiles `names` in turn, in directory d, under distinct
+    names (an output name each), with the .bib files of profiles/ beside them;
+    made once.  Copies, not links: cvpdf renders a file given twice, by any
+    name, once."""
+    out = [os.path.join(d, "%03d-%s" % (i, os.path.basename(names[i % len(names)])))
+           for i in range(n)]
     if not os.path.isdir(d):
         os.makedirs(d)
-        for i in range(BATCH):
-            p = plain[i % len(plain)]
-            os.symlink(os.path.join(ROOT, p), os.path.join(d, "%03d-%s" % (i, os.path.basename(p))))
-    return plain, [os.path.join(d, "%03d-%s" % (i, os.path.basename(plain[i % len(plain)])))
-                   for i in range(BATCH)]
+        for i, o in enumerate(out):
+            shutil.copyfile(os.path.join(ROOT, names[i % len(names)]), o)
+        for f in os.listdir(os.path.join(ROOT, "profiles")):
+            if f.endswith(".bib"):
+                shutil.copyfile(os.path.join(ROOT, "profiles", f), os.path.join(d, f))
+    return out
+
+
+def batch_names(profiles, tmp):
+    """BATCH copies of the default-layout profiles (copies())."""
+    plain = [p for p in profiles if not layout_args(p)]
+    return plain, copies(plain, BATCH, os.path.join(tmp, "b"))
+
+
+def instructions(args, tmp):
+    """Instructions cvpdf executes for `args` (callgrind: they do not drift
+    with the machine's load as times do), or None without valgrind."""
+    if not shutil.which("valgrind"):
+        return None
+    out = os.path.join(tmp, "callgrind.out")
+    r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, BIN]
+                       + args, capture_output=True, text=True)
+    m = re.search(r"^(?:summary|totals): (\d+)", open(out).read() if os.path.exists(out)
+                  else "", re.M)
+    os.remove(out) if os.path.exists(out) else None
+    return int(m.group(1)) if r.returncode == 0 and m else None
+
+
+def print_instructions(tmp):
+    """fang.yaml fresh, and the batch of issue 24 (he, fang, li and
+    chaoyang-he, five times each, chaoyang-he.bib beside them, -j 0), counted
+    by callgrind."""
+    if not CALLGRIND or not shutil.which("valgrind"):
+        print("instructions (callgrind): left out (no valgrind, or CALLGRIND=0)")
+        return
+    print("instructions (callgrind; a count, not a time):")
+    def mi(n, per):
+        return "%8.1f M" % (n / per / 1e6) if n else "  failed"
+    n = instructions(["-q", os.path.join(ROOT, HEADLINE), "-o", os.path.join(tmp, "cg.pdf")],
+                     tmp)
+    print("  %-34s %s   target <= %d M" % ("fang.yaml, fresh process", mi(n, 1),
+                                            TARGET_FRESH_MI))
+    four = ["profiles/%s.yaml" % p for p in ("he", "fang", "li", "chaoyang-he")]
+    names = copies(four, 20, os.path.join(tmp, "cg20"))
+    n = instructions(["-q", "-j", "0", "-o", os.path.join(tmp, "cg20o") + "/"] + names, tmp)
+    print("  %-34s %s   target <= %d M" % ("20 résumés in one process, each", mi(n, 20),
+                                            TARGET_BATCH_MI))
 
 
 def batch(profiles, tmp):
@@ -443,6 +493,9 @@ def main():
     print()
 
     print_watch(tmp)
+    print()
+
+    print_instructions(tmp)
     print()
 
     nplain, rate, rlo, rhi, brss, pinned, jobs = batch(profiles, tmp)
