@@ -136,9 +136,18 @@ size_t cv_wrap_once(cv_setcache *sc, cv_arena *a, const cv_style *st, const cv_s
 float cv_measure_once(cv_setcache *sc, const cv_style *st, const cv_span *spans,
                       size_t nspans, const cv_textfmt *fmt);
 
-/* What a cache did (for tests and --explain-free profiling): calls that
+/* Beside the paragraphs, what a composer keeps for the whole profile (an
+ * entry's template lines expanded once): a slot by `kind` and two keys,
+ * pointers that live as long as the profile (never into memory that is
+ * freed sooner, which another key could reuse).  The slot holds NULL until
+ * the caller fills it with memory from cv_setcache_arena().  NULL when `sc`
+ * is NULL or full. */
+void **cv_setcache_slot(cv_setcache *sc, unsigned char kind, const void *k1, const void *k2);
+cv_arena *cv_setcache_arena(cv_setcache *sc);
+
+/* What a cache did (for tests and profiling): calls that
  * found their paragraph, calls that set it (or measured it), paragraphs
- * kept, and the bytes their lines and keys take. */
+ * and slots kept, and the bytes their lines and keys take. */
 typedef struct cv_setstats {
     size_t hits, sets, entries, bytes;
 } cv_setstats;

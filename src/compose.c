@@ -78,6 +78,8 @@ typedef struct cx {
     bool ul, icon, plain, unlinked;
     unsigned ul_color;
     float sec_dw;            /* the section's degree column (degree_col()) */
+    cv_quotes quotes;        /* the language's quotes at a paragraph's start */
+    bool have_quotes;        /* quotes is made */
 } cx;
 
 /* A paragraph (a header, a title) begins: its items are numbered from 0. */
@@ -181,8 +183,11 @@ static const cv_span *smart(cx *c, const cv_style *st, const cv_span *sp, size_t
 {
     if (!st->smart_quotes || !n)
         return sp;
-    cv_quotes q;
-    cv_quotes_init(&q, c->doc->locale.language);
+    if (!c->have_quotes) {
+        cv_quotes_init(&c->quotes, c->doc->locale.language);
+        c->have_quotes = true;
+    }
+    cv_quotes q = c->quotes;
     cv_span *o = cv_arena_alloc(c->tmp, n * sizeof *o);
     for (size_t i = 0; i < n; i++) {
         o[i] = sp[i];
@@ -219,6 +224,69 @@ static const cv_span *link_icons(cx *c, const cv_span *sp, size_t *n)
     }
     *n = k;
     return o;
+}
+
+/* ---- text expanded once ------------------------------------------------ */
+
+/* What is kept of a profile's text in its cache (wrap.h's slots), so that
+ * a composition with other spacing expands nothing again. */
+enum { KEEP_EXPAND = 1, KEEP_TEXT, KEEP_WHAT };
+
+typedef struct kept {
+    cv_span *sp;
+    size_t n;
+} kept;
+
+/* Spans copied into the cache's arena; adjacent spans of one link keep
+ * sharing its target (set() and wrap.c tell links apart by pointer). */
+static kept *keep_spans(cv_arena *a, const cv_span *sp, size_t n)
+{
+    kept *k = cv_arena_alloc(a, sizeof *k);
+    k->n = n;
+    k->sp = n ? cv_arena_alloc(a, n * sizeof *k->sp) : NULL;
+    for (size_t i = 0; i < n; i++) {
+        k->sp[i] = sp[i];
+        k->sp[i].text = cv_arena_strndup(a, sp[i].text, sp[i].len);
+        k->sp[i].link = NULL;
+        for (size_t j = 0; sp[i].link && j < i && !k->sp[i].link; j++)
+            if (sp[j].link == sp[i].link)
+                k->sp[i].link = k->sp[j].link;
+        if (sp[i].link && !k->sp[i].link)
+            k->sp[i].link = cv_arena_strdup(a, sp[i].link);
+    }
+    return k;
+}
+
+/* cv_template_expand() of template line `tmpl` for entry `e`, once per
+ * profile: the template and the entry live as long as the profile. */
+static size_t expand_once(cx *c, const char *tmpl, const cv_entry *e, cv_span **sp)
+{
+    void **slot = cv_setcache_slot(c->sc, KEEP_EXPAND, tmpl, e);
+    if (!slot || !*slot) {
+        size_t n = cv_template_expand(c->tmp, tmpl, e, c->doc, sp);
+        if (!slot)
+            return n;
+        *slot = keep_spans(cv_setcache_arena(c->sc), *sp, n);
+    }
+    const kept *k = *slot;
+    *sp = k->sp;
+    return k->n;
+}
+
+/* cv_template_text() of the profile's text `s` (no base style), once per
+ * profile. */
+static size_t text_once(cx *c, const char *s, cv_span **sp)
+{
+    void **slot = cv_setcache_slot(c->sc, KEEP_TEXT, s, NULL);
+    if (!slot || !*slot) {
+        size_t n = cv_template_text(c->tmp, c->doc, s, 0, sp);
+        if (!slot)
+            return n;
+        *slot = keep_spans(cv_setcache_arena(c->sc), *sp, n);
+    }
+    const kept *k = *slot;
+    *sp = k->sp;
+    return k->n;
 }
 
 /* cv_measure of what set() sets. */
@@ -494,7 +562,7 @@ static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float wi
                          .link_color = st->link_color,
                          .style = st->headline_bold ? CV_STYLE_BOLD : 0,
                          .small_caps = st->headline_small_caps};
-        n = cv_template_text(c->tmp, doc, doc->headline.s, 0, &sp);
+        n = text_once(c, doc->headline.s, &sp);
         nl = set(c, hst, sp, n, &hf, width, doc->headline.pos, &lines);
         line_box(body, st->headline_size, &h, &base);
         c->tag = tag(c, c->head, "P");
@@ -786,7 +854,7 @@ static void add_highlights(cx *c, cv_vlist *vl, const cv_style *st, const cv_hig
     float sub = width - st->sub_indent >= least ? st->sub_indent : 0;
     for (size_t i = 0; i < n; i++) {
         cv_span *sp;
-        size_t nsp = cv_template_text(c->tmp, c->doc, hl[i].text.s, 0, &sp);
+        size_t nsp = text_once(c, hl[i].text.s, &sp);
         int li = tag(c, list, "LI"), lbl = tag(c, li, "Lbl"), body = tag(c, li, "LBody");
         c->tag = hl[i].nsub ? tag(c, body, "P") : body;
         add_para(c, vl, st, &(para){.sp = sp, .nsp = nsp, .fmt = &f, .dx = dx + indent,
@@ -818,7 +886,7 @@ typedef struct entry {
 static size_t expand_first(cx *c, const entry *en, cv_span **sp)
 {
     const char *tmpl = en->tp->nmain ? en->tp->main[0] : "TEXT";
-    return cv_template_expand(c->tmp, tmpl, en->e, c->doc, sp);
+    return expand_once(c, tmpl, en->e, sp);
 }
 
 /* A text or one-line entry: each template line a paragraph ("**LABEL**"
@@ -835,8 +903,7 @@ static void add_lines_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry
         if (!head && vl->n > first)
             head = vl->n;
         cv_span *sp;
-        size_t n = cv_template_expand(c->tmp, en->tp->nmain ? en->tp->main[i] : "TEXT", en->e,
-                                      c->doc, &sp);
+        size_t n = expand_once(c, en->tp->nmain ? en->tp->main[i] : "TEXT", en->e, &sp);
         if (n)
             add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .width = en->width,
                                         .space_before = vl->n > first ? 0 : en->space_before,
@@ -894,7 +961,7 @@ static void expand_lines(cx *c, const char *const *tmpl, size_t n, const cv_entr
 {
     out->n = 0;
     for (size_t i = 0; i < n; i++) {
-        out->nsp[out->n] = cv_template_expand(c->tmp, tmpl[i], e, c->doc, &out->sp[out->n]);
+        out->nsp[out->n] = expand_once(c, tmpl[i], e, &out->sp[out->n]);
         if (out->nsp[out->n])
             out->pos[out->n++] = cv_template_pos(tmpl[i], e);
     }
@@ -1093,7 +1160,7 @@ static void add_full_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry 
     if (e->summary.s) {
         cv_textfmt f = body_fmt(st, c->doc);
         cv_span *sp;
-        size_t n = cv_template_text(c->tmp, c->doc, e->summary.s, 0, &sp);
+        size_t n = text_once(c, e->summary.s, &sp);
         c->tag = tag(c, c->entry, "P");
         /* entry.summary_indent, entry.summary_space_before (RenderCV's
          * entries.summary). */
@@ -1152,8 +1219,16 @@ static void add_entry(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
     /* entry.side_space: the entry inset on both sides. */
     float inset = st->side_space < width * 0.25f ? st->side_space : 0;
     float bx = (stack ? 0 : side_left_width(st, width)) + inset;
+    /* "entry 3 of section 'Awards'", made once per profile (sec is the
+     * document's) */
+    void **what = cv_setcache_slot(c->sc, KEEP_WHAT, sec, e);
+    if (what && !*what)
+        *what = cv_arena_printf(cv_setcache_arena(c->sc), "entry %zu of section '%s'", idx + 1,
+                                sec->title);
     entry en = {sec, idx, e, &st->tmpl[e->kind], width - bx - inset, stack, space_before,
-                cv_arena_printf(c->a, "entry %zu of section '%s'", idx + 1, sec->title), 0};
+                what ? *what
+                     : cv_arena_printf(c->a, "entry %zu of section '%s'", idx + 1, sec->title),
+                0};
     size_t first = vl->n;
     c->block = 0;
     if (!stack && en.tp->ndegree && st->degree_width > 0)   /* the degree column */

@@ -1693,6 +1693,7 @@ typedef struct setentry {
     cv_line *lines;
     size_t nlines;
     float width;             /* cv_measure's answer */
+    void *memo;              /* a slot's (cv_setcache_slot) */
     signed char warns;       /* its setting warned: 1; did not: 0; not known (set
                                 without diagnostics): -1 */
 } setentry;
@@ -1932,4 +1933,28 @@ float cv_measure_once(cv_setcache *sc, const cv_style *st, const cv_span *spans,
     if ((e = add(sc, h)) != NULL)
         e->width = w;
     return w;
+}
+
+void **cv_setcache_slot(cv_setcache *sc, unsigned char kind, const void *k1, const void *k2)
+{
+    if (!sc)
+        return NULL;
+    key_room(sc, 1 + 2 * sizeof k1);
+    unsigned char *q = sc->key;
+    kind |= 0x80;                /* apart from cv_wrap's and cv_measure's keys */
+    PUTV(q, kind);
+    PUTV(q, k1);
+    PUTV(q, k2);
+    sc->keylen = (size_t)(q - sc->key);
+    uint64_t h = key_hash(sc->key, sc->keylen);
+    size_t at;
+    setentry *e = find(sc, h, &at);
+    if (!e)
+        e = add(sc, h);
+    return e ? &e->memo : NULL;
+}
+
+cv_arena *cv_setcache_arena(cv_setcache *sc)
+{
+    return sc->a;
 }
