@@ -122,9 +122,10 @@ typedef struct item {
     uint32_t compound : 1;   /* the hyphen of a compound: a break only if it must */
     uint32_t hyph : 1;       /* a hyphenation point after this item */
     int32_t face;
-    uint32_t span : 31;      /* the span it came from: its link */
+    uint32_t span : 30;      /* the span it came from: its link */
     uint32_t small : 1;      /* a capital standing for a lowercase letter, set at
                                 CV_SMALL_CAPS_SCALE of the size (small_caps) */
+    uint32_t gap : 1;        /* the gap between Han and Latin follows (cjk_latin_space) */
     int16_t w, kern;         /* thousandths of an em of the item's own size */
 } item;
 
@@ -509,8 +510,10 @@ static bool cjk_gap_after(const para *p, size_t i)
 static void cjk_latin_space(para *p)
 {
     for (size_t i = 0; p->cjk_gap > 0 && i + 1 < p->n; i++)
-        if (cjk_gap_after(p, i))
+        if (cjk_gap_after(p, i)) {
             p->it[i].kern = (int16_t)(p->it[i].kern + p->cjk_gap);
+            p->it[i].gap = true;
+        }
 }
 
 /* The glyph `get` gives for item x's character in its face; where that
@@ -1395,7 +1398,7 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
             }
         }
         /* A no-break space reads back as a space. */
-        int16_t wide = i + 1 < e && cjk_gap_after(p, i) ? p->cjk_gap : 0;
+        int16_t wide = i + 1 < e && g->gap ? p->cjk_gap : 0;
         run->g[run->n++] = (cv_gl){g->cp == 0xA0 ? ' ' : g->cp, g->w, wide, adj};
         ng++;
         float step = (g->w + adj) * gsize / 1000.0f;
