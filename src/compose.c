@@ -1578,7 +1578,10 @@ static void widen(cx *c, cv_composed *out, const cv_style *st, size_t b)
     w.sec_tag1 = cv_arena_alloc(c->a, (nsec + 1) * sizeof *w.sec_tag1);
     cv_vlist wide = {0};
     float width = st->page_w - st->margin_left - st->margin_right;
-    for (size_t s = 0; s < nsec; s++)
+    /* The sections before the one of item b are not set again: none of
+     * their items is taken, and which nodes a section makes does not
+     * depend on the width (each section's are renumbered alone). */
+    for (size_t s = (size_t)at->section; s < nsec; s++)
         if (!named(&st->sidebar_sections, &c->doc->sections[s])) {
             add_section(&w, &wide, st, st, s, width, false);
             if (w.sec_tag1[s] - w.sec_tag0[s] != c->sec_tag1[s] - c->sec_tag0[s])
