@@ -367,7 +367,8 @@ static void shape_items(cv_arena *a, item *it, size_t n, cv_shaper *sh, const cv
             for (size_t k = b; k < e; k++) {
                 it[k].w = w[k - cb];
                 it[k].kern = (int16_t)(kern[k - cb] +
-                                       (k + 1 < j && !joined(it[k].cp) ? fmt->tracking : 0) +
+                                       (k + 1 < j && fmt->tracking && !joined(it[k].cp)
+                                            ? fmt->tracking : 0) +
                                        (k + 1 < j && it[k].small ? SMALL_CAPS_TRACKING : 0));
             }
         }
