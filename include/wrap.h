@@ -21,7 +21,7 @@
 #include "arena.h"
 #include "error.h"
 #include "markup.h"
-#include "style.h"
+#include "ctx.h"
 
 /* A glyph as set: its code point (the PDF backend maps it to the font's
  * glyph), its advance `w` in thousandths of an em as the PDF's /W array
@@ -94,12 +94,12 @@ typedef struct cv_line {
  * the measure is broken between grapheme clusters with a warning at `pos`; a
  * character no face in the chain has is warned about at `pos`.  Returns the
  * number of lines; *out is valid until cv_arena_free(). */
-size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nspans,
+size_t cv_wrap(cv_arena *a, const cv_ctx *cx, const cv_span *spans, size_t nspans,
                const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
                cv_error *err);
 
 /* Width of `spans` set on one line, in points. */
-float cv_measure(cv_arena *a, const cv_style *st, const cv_span *spans,
+float cv_measure(cv_arena *a, const cv_ctx *cx, const cv_span *spans,
                  size_t nspans, const cv_textfmt *fmt);
 
 #endif
