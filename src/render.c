@@ -159,7 +159,7 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     if (pc->rtl)
         cv_bidi_mirror(d);
     cv_display_set_info(a, d, doc, pc->lay);
-    d->shaper = pc->eng->shaper;
+    cv_wrap_clusters(a, pc, d);
     d->pdfa = d->pdfa || o->pdfa;
     d->pdfua = d->pdfua || o->pdfua;
     d->has_date = o->has_epoch;

@@ -1657,3 +1657,40 @@ float cv_measure(cv_arena *a, const cv_ctx *st, const cv_span *spans,
     cv_arena_reset(st->eng->scratch);
     return x;
 }
+
+/* qsort order of cv_cluster by code point. */
+static int by_cp(const void *pa, const void *pb)
+{
+    uint32_t a = ((const cv_cluster *)pa)->cp, b = ((const cv_cluster *)pb)->cp;
+    return (a > b) - (a < b);
+}
+
+void cv_wrap_clusters(cv_arena *a, const cv_ctx *cx, cv_display *d)
+{
+    const cv_shaper *sh = cx->eng->shaper;
+    cv_cluster *cl = NULL;
+    size_t n = 0, cap = 0;
+    for (size_t p = 0; p < d->npages; p++)
+        for (size_t i = 0; i < d->pages[p].nruns; i++) {
+            const cv_run *r = &d->pages[p].runs[i];
+            for (size_t k = 0; k < r->n; k++) {
+                uint32_t cp = r->g[k].cp;
+                const char *t = cp >= CV_CLUSTER_BASE ? cv_shape_cluster_text(sh, cp) : NULL;
+                if (!t)
+                    continue;
+                cv_cluster c = {.cp = cp, .text = t,
+                                .gid = cv_shape_glyph(cx->eng->shaper, r->face, cp),
+                                .mark = cv_shape_cluster_mark(sh, cp)};
+                cv_shape_cluster_offset(sh, cp, &c.dx, &c.dy);
+                CV_PUSH(a, cl, n, cap, c);
+            }
+        }
+    if (n)
+        qsort(cl, n, sizeof *cl, by_cp);
+    size_t u = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!u || cl[u - 1].cp != cl[i].cp)
+            cl[u++] = cl[i];
+    d->clusters = cl;
+    d->nclusters = u;
+}
