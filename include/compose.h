@@ -129,4 +129,11 @@ typedef struct cv_composed {
 bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image *photo,
                 cv_composed *out, cv_error *err);
 
+/* cv_compose() as a trial, silently (cv_error_init_silent()): for a
+ * composition that is measured, not drawn (fit.h's tries), or whose
+ * warnings an earlier composition of the same profile gave (render.c's
+ * after the last-page rule).  False when it fails. */
+bool cv_compose_trial(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image *photo,
+                      cv_composed *out);
+
 #endif

@@ -1554,8 +1554,7 @@ static void widen(cx *c, cv_composed *out, const cv_ctx *pc)
     const cv_vitem *at = &main->items[b];
 
     cv_error quiet;
-    cv_error_init(&quiet);
-    quiet.quiet = true;
+    cv_error_init_silent(&quiet);
     /* The wide pass makes its structure nodes in a scratch tree, in the
      * order the narrow pass made them for the same section; its pieces then
      * name the narrow pass's nodes, so that the tree holds each section
@@ -1642,4 +1641,12 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image
     warn_tall(out, st, err);
     cv_arena_free(c.tmp);
     return !err->set;
+}
+
+bool cv_compose_trial(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image *photo,
+                      cv_composed *out)
+{
+    cv_error silent;
+    cv_error_init_silent(&silent);
+    return cv_compose(a, doc, pc, photo, out, &silent) && !silent.set;
 }

@@ -69,12 +69,9 @@ static size_t try_fit(cv_arena *scratch, const cv_doc *doc, const cv_ctx *pc,
     cv_style s;
     apply(pc->lay, k, &s);
     cv_ctx sb;
-    cv_error quiet;
-    cv_error_init(&quiet);
-    quiet.quiet = true;
     cv_composed c;
     cv_arena_reset(scratch);
-    cv_compose(scratch, doc, cv_ctx_with(pc, &s, &sb), photo, &c, &quiet);
+    cv_compose_trial(scratch, doc, cv_ctx_with(pc, &s, &sb), photo, &c);
     size_t *page_of[CV_NCOLS];
     size_t n = cv_flow_pages(scratch, &c, &s, page_of, NULL);
     if (ov) {
@@ -204,10 +201,7 @@ bool cv_fit_pull_back(cv_arena *a, const cv_doc *doc, const cv_ctx *pc,
     cv_composed mine;
     const cv_composed *c = have;
     if (!c) {
-        cv_error quiet;
-        cv_error_init(&quiet);
-        quiet.quiet = true;
-        cv_compose(scratch, doc, pc, photo, &mine, &quiet);
+        cv_compose_trial(scratch, doc, pc, photo, &mine);
         c = &mine;
     }
     size_t *page_of[CV_NCOLS];

@@ -145,10 +145,7 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     cv_style *pb = cv_arena_alloc(a, sizeof *pb);
     if (!fitting && cv_fit_pull_back(a, doc, pc, photo, &c, pb, &pulled)) {
         pc = cv_ctx_with(pc, pb, &pb_cx);   /* again, quietly: its warnings were given */
-        cv_error quiet;
-        cv_error_init(&quiet);
-        quiet.quiet = true;
-        if (!cv_compose(a, doc, pc, photo, &c, &quiet) || quiet.set)
+        if (!cv_compose_trial(a, doc, pc, photo, &c))
             return NULL;
     }
     cv_flowlog log = {0};
@@ -202,7 +199,7 @@ bool cv_render_one(const cv_renderer *r, const char *profile, const char *out)
     const cv_fontset *fonts = eng->fonts;
     cv_arena *a = cv_arena_new();
     cv_error err;
-    cv_cli_error_init(r->opt, &err);
+    cv_error_init_for(&err, &r->eng->diag);
     bool ok = false;
     cv_display *d = cv_render_lay_out(a, r, profile, &err);
     if (d && r->opt->dump) {
@@ -247,7 +244,7 @@ static int book_note(const cv_renderer *r, cv_book *k, char **profiles, int n, b
     for (int i = 0; i < n; i++) {
         cv_arena *a = cv_arena_new();
         cv_error err;
-        cv_cli_error_init(r->opt, &err);
+        cv_error_init_for(&err, &r->eng->diag);
         const cv_display *d = cv_render_lay_out(a, r, profiles[i], &err);
         if (d) {
             cv_book_note(k, d);
@@ -274,7 +271,7 @@ static bool book_add(const cv_renderer *r, cv_book *k, char **profiles, int n,
             continue;
         cv_arena *a = cv_arena_new();
         cv_error again;
-        cv_cli_error_init(r->opt, &again);
+        cv_error_init_for(&again, &r->eng->diag);
         again.quiet = true;             /* its warnings were printed already */
         const cv_display *d = cv_render_lay_out(a, r, profiles[i], &again);
         if (d)
@@ -315,7 +312,7 @@ int cv_render_book(const cv_renderer *r, char **profiles, int n)
     t.len = strlen(t.s);
     int failed = book_note(r, k, profiles, n, good, &t);
     cv_error err;
-    cv_cli_error_init(r->opt, &err);
+    cv_error_init_for(&err, &r->eng->diag);
     int ngood = n - failed;
     cv_arena *names = cv_arena_new();     /* PNG or SVG pages' names */
     if (ngood && (!book_add(r, k, profiles, n, good, &err) ||

@@ -591,8 +591,7 @@ static bool read_fonts(cv_arena *a, const cv_yml *font, cv_fontset *fs, cv_style
     if (mono && !cv_yml_str(mono, &mname, err))
         return false;
     cv_error quiet;
-    cv_error_init(&quiet);
-    quiet.quiet = true;
+    cv_error_init_silent(&quiet);
     bool synth;
     st->mono = is_font_path(mname)
                    ? font_file(a, fs, mname, mono->pos, mono ? err : &quiet)
@@ -896,8 +895,7 @@ static const cv_yml *installed_families(cv_arena *a, const cv_yml *over, cv_font
         if (!v || v->kind != CV_YML_SCALAR || cv_yml_is_null(v) || is_font_path(v->str))
             continue;
         cv_error quiet;
-        cv_error_init(&quiet);
-        quiet.quiet = true;
+        cv_error_init_silent(&quiet);
         bool synth;
         if (cv_fontset_find_lazy(fs, v->str, false, false, &synth, v->pos, &quiet) >= 0)
             continue;

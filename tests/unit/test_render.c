@@ -73,6 +73,7 @@ int main(void)
     fx_setup();
     fx_style("layouts/onecolumn.yaml", &st);
     opt = (cv_options){.fit_pages = -1, .quiet = true};
+    fx_eng->diag.quiet = true;
     R = (cv_renderer){.opt = &opt, .eng = fx_eng, .style = &st};
     RUN(lays_out_a_profile);
     RUN(renders_pdfs_and_books);
