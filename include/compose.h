@@ -32,9 +32,9 @@
  * those items (marked `wide`, the first with `break_before`) in place of
  * the narrow ones.
  *
- * Paragraphs are set through the profile's paragraph cache (wrap.h's
- * cv_setcache) when one is given: composing again with other vertical
- * spacing sets nothing again, and the lines are shared with the cache.
+ * Paragraphs are set through the profile's paragraph cache (pc->sc,
+ * wrap.h) when it has one: composing again with other vertical spacing
+ * sets nothing again, and the lines are shared with the cache.
  *
  * cv_compose() also builds the résumé's logical structure (tags.h,
  * out->tags): each piece of a line names the node its text belongs to,
@@ -54,6 +54,7 @@
 #include "doc.h"
 #include "display.h"
 #include "error.h"
+#include "ctx.h"
 #include "style.h"
 #include "wrap.h"
 
@@ -129,22 +130,22 @@ typedef struct cv_composed {
     int *sec_tag0, *sec_tag1;      /* the nodes each section made: [tag0, tag1) */
 } cv_composed;
 
-/* Compose `doc` in `st`, with `photo` (from cv_photo_load(), or NULL),
- * setting paragraphs through `sc` (or, when NULL, each anew).
+/* Compose `doc` in context `pc` (its layout, faces, language), with `photo` (from cv_photo_load(), or NULL).
  * Warnings (missing glyphs, overlong words, an item taller than a page, a
  * profile's keep_together or page_break_before naming no section) are
  * reported through err; returns false when err is set (an error, or a
  * warning under --strict).  With out->widen set, the composition ends
- * with cv_compose_widen() (which warns about tall items then). */
-bool cv_compose(cv_arena *a, cv_setcache *sc, const cv_doc *doc, const cv_style *st,
-                const cv_image *photo, cv_composed *out, cv_error *err);
+ * with cv_compose_widen() (which warns about tall items then); fit.h's
+ * cv_fit_compose() does both, and cv_fit_trial() both silently. */
+bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image *photo,
+                cv_composed *out, cv_error *err);
 
 /* The end of a composition with out->widen set: from item `b` of the main
  * column on (the first item of a paragraph on the sidebar's last page that
  * a page break may come before; 0: none, the column stays narrow), the
  * main sections set again at the full width in place of the narrow items.
- * `a`, `sc` and `st` are cv_compose()'s.  Returns false when err is set. */
-bool cv_compose_widen(cv_arena *a, cv_setcache *sc, const cv_style *st, cv_composed *out,
-                      size_t b, cv_error *err);
+ * `a` and `pc` are cv_compose()'s.  Returns false when err is set. */
+bool cv_compose_widen(cv_arena *a, const cv_ctx *pc, cv_composed *out, size_t b,
+                      cv_error *err);
 
 #endif

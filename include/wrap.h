@@ -21,48 +21,8 @@
 #include "arena.h"
 #include "error.h"
 #include "markup.h"
-#include "style.h"
-
-/* A glyph as set: its code point (the PDF backend maps it to the font's
- * glyph), its advance `w` in thousandths of an em as the PDF's /W array
- * holds it, and the extra advance `adj` after it (kerning, justification)
- * that goes into the TJ array.  Glyph i advances by (w + adj) / 1000 * size
- * points, so what is measured is what is drawn. */
-typedef struct cv_gl {
-    uint32_t cp;
-    int16_t w;        /* thousandths of an em, as libharu's /W */
-    int16_t wide;     /* part of adj that belongs to the glyph's box: the gap
-                         between Han and Latin, drawn from a twin font whose
-                         /W is wider by this (pdf_font.h), so that a text
-                         extractor sees no blank, hence no space */
-    float adj;        /* extra advance after this glyph, thousandths of an em */
-} cv_gl;
-
-typedef struct cv_run {
-    float x, y;       /* baseline origin */
-    int face;
-    bool synth_bold;
-    float size;
-    unsigned color;   /* 0xRRGGBB */
-    cv_gl *g;
-    size_t n;
-    float width;      /* sum of advances, points */
-    unsigned line;    /* on a page: which cv_page_put_line() call placed it (1, 2 ...) */
-    unsigned logical; /* its first glyph's place in the line's text (bidi.h) */
-    bool rtl;         /* right to left: g[] in visual order, drawn in logical */
-    int tag;          /* its structure node (tags.h); 0: an artifact */
-} cv_run;
-
-typedef struct cv_rule {
-    float x0, y0, x1, y1, width;
-    unsigned color;
-} cv_rule;
-
-typedef struct cv_link {
-    float x0, y0, x1, y1;
-    const char *uri;
-    unsigned line;    /* as cv_run's: 0 for a link of no line */
-} cv_link;
+#include "ctx.h"
+#include "display.h"
 
 typedef struct cv_textfmt {
     float size;
@@ -86,38 +46,32 @@ typedef struct cv_textfmt {
 
 #define CV_SMALL_CAPS_SCALE 0.8f
 
-typedef struct cv_line {
-    cv_run *runs;            /* x relative to the line start, y = 0 */
-    size_t nruns;
-    cv_link *links;          /* relative to the line's origin and baseline */
-    size_t nlinks;
-    float width;             /* as set (justified lines: the measure) */
-} cv_line;
 
 /* Break `spans` into lines no wider than `width` points.  A word wider than
  * the measure is broken between grapheme clusters with a warning at `pos`; a
  * character no face in the chain has is warned about at `pos`.  Returns the
  * number of lines; *out is valid until cv_arena_free(). */
-size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nspans,
+size_t cv_wrap(cv_arena *a, const cv_ctx *cx, const cv_span *spans, size_t nspans,
                const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
                cv_error *err);
 
 /* Width of `spans` set on one line, in points. */
-float cv_measure(cv_arena *a, const cv_style *st, const cv_span *spans,
+float cv_measure(cv_arena *a, const cv_ctx *cx, const cv_span *spans,
                  size_t nspans, const cv_textfmt *fmt);
 
-/* Set once: a profile's paragraph cache.  Each paragraph set through it is
- * shaped and broken once per everything cv_wrap()'s lines depend on (the
- * spans' text, styles and links, the cv_textfmt, the width, the style's
- * faces, monospace face, lining figures, CJK gap, language and direction);
- * composing again with other vertical spacing (fit.h: the last-page rule,
- * --fit-pages) finds every paragraph set.  The lines, their links' targets
- * and the cache itself live in the arena given to cv_setcache_new() (the
- * profile's), valid until cv_arena_free(); lines from the cache are shared
- * and must not be changed.  A paragraph whose setting warned (a missing
- * glyph, a word broken between letters) is set again at each use with the
- * caller's diagnostics, so warnings are neither lost nor repeated: what is
- * said is what cv_wrap() says.  At most CV_SETCACHE_BUDGET bytes of lines
+/* Set once: a profile's paragraph cache (cx->sc, ctx.h).  Each paragraph
+ * set through it is shaped and broken once per everything cv_wrap()'s
+ * lines depend on (the spans' text, styles and links, the cv_textfmt, the
+ * width, the context's faces, monospace face, language and direction, the
+ * layout's lining figures and CJK gap); composing again with other
+ * vertical spacing (fit.h: the last-page rule, --fit-pages) finds every
+ * paragraph set.  The lines, their links' targets and the cache itself
+ * live in the arena given to cv_setcache_new() (the profile's), valid
+ * until cv_arena_free(); lines from the cache are shared and must not be
+ * changed.  A paragraph whose setting warned (a missing glyph, a word
+ * broken between letters) is set again at each use with the caller's
+ * diagnostics, so warnings are neither lost nor repeated: what is said is
+ * what cv_wrap() says.  At most CV_SETCACHE_BUDGET bytes of lines and keys
  * are kept; past that, and for paragraphs longer than a few pages, the
  * calls below are cv_wrap() and cv_measure() themselves. */
 typedef struct cv_setcache cv_setcache;
@@ -126,15 +80,15 @@ typedef struct cv_setcache cv_setcache;
 
 cv_setcache *cv_setcache_new(cv_arena *a);
 
-/* cv_wrap() through `sc`; with `sc` NULL, cv_wrap() into `a`.  Either way
+/* cv_wrap() through cx->sc; without one, cv_wrap() into `a`.  Either way
  * the links' targets are copies that live as long as the lines. */
-size_t cv_wrap_once(cv_setcache *sc, cv_arena *a, const cv_style *st, const cv_span *spans,
-                    size_t nspans, const cv_textfmt *fmt, float width, cv_pos pos,
-                    cv_line **out, cv_error *err);
+size_t cv_wrap_once(cv_arena *a, const cv_ctx *cx, const cv_span *spans, size_t nspans,
+                    const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
+                    cv_error *err);
 
-/* cv_measure() through `sc` (or without, when NULL). */
-float cv_measure_once(cv_setcache *sc, const cv_style *st, const cv_span *spans,
-                      size_t nspans, const cv_textfmt *fmt);
+/* cv_measure() through cx->sc (or without, when it has none). */
+float cv_measure_once(const cv_ctx *cx, const cv_span *spans, size_t nspans,
+                      const cv_textfmt *fmt);
 
 /* Beside the paragraphs, what a composer keeps for the whole profile (an
  * entry's template lines expanded once): a slot by `kind` and two keys,
@@ -145,13 +99,19 @@ float cv_measure_once(cv_setcache *sc, const cv_style *st, const cv_span *spans,
 void **cv_setcache_slot(cv_setcache *sc, unsigned char kind, const void *k1, const void *k2);
 cv_arena *cv_setcache_arena(cv_setcache *sc);
 
-/* What a cache did (for tests and profiling): calls that
- * found their paragraph, calls that set it (or measured it), paragraphs
- * and slots kept, and the bytes their lines and keys take. */
+/* What a cache did (for tests and profiling): calls that found their
+ * paragraph, calls that set it (or measured it), paragraphs and slots
+ * kept, and the bytes their lines and keys take. */
 typedef struct cv_setstats {
     size_t hits, sets, entries, bytes;
 } cv_setstats;
 
 cv_setstats cv_setcache_stats(const cv_setcache *sc);
+
+/* The complex-script glyphs of every run of `d` (cv_cluster: the glyph,
+ * its text, its offset), from what the shaper made of them, into
+ * d->clusters (allocated in `a`), so that back ends read them from the
+ * display list. */
+void cv_wrap_clusters(cv_arena *a, const cv_ctx *cx, cv_display *d);
 
 #endif

@@ -68,6 +68,12 @@ void cv_error_init(cv_error *err)
     memset(err, 0, sizeof *err);
 }
 
+void cv_error_init_silent(cv_error *err)
+{
+    cv_error_init(err);
+    err->quiet = true;
+}
+
 void cv_error_init_for(cv_error *err, const cv_diag *d)
 {
     cv_error_init(err);

@@ -17,8 +17,8 @@
  * within its floor, can do it.
  *
  * Every try sets its paragraphs through the profile's paragraph cache
- * (wrap.h): a try that changes only the spacing finds every line set, and
- * costs the flow of the items, not their setting.
+ * (wrap.h, the context's): a try that changes only the spacing finds every
+ * line set, and costs the flow of the items, not their setting.
  */
 #include "fit.h"
 
@@ -101,31 +101,37 @@ static size_t wide_from(cv_arena *a, const cv_composed *out, const cv_style *st)
     return b;
 }
 
-bool cv_fit_compose(cv_arena *a, cv_setcache *sc, const cv_doc *doc, const cv_style *st,
-                    const cv_image *photo, cv_composed *out, cv_error *err)
+bool cv_fit_compose(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image *photo,
+                    cv_composed *out, cv_error *err)
 {
-    cv_compose(a, sc, doc, st, photo, out, err);
+    cv_compose(a, doc, pc, photo, out, err);
     if (!out->widen)
         return !err->set;
     cv_arena *tmp = cv_arena_new();
-    size_t b = wide_from(tmp, out, st);
+    size_t b = wide_from(tmp, out, pc->lay);
     cv_arena_free(tmp);
-    return cv_compose_widen(a, sc, st, out, b, err);
+    return cv_compose_widen(a, pc, out, b, err);
+}
+
+bool cv_fit_trial(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image *photo,
+                  cv_composed *out)
+{
+    cv_error silent;
+    cv_error_init_silent(&silent);
+    return cv_fit_compose(a, doc, pc, photo, out, &silent) && !silent.set;
 }
 
 /* Pages `doc` takes with knobs `k`; with `ov`, what falls past `limit`. */
-static size_t try_fit(cv_arena *scratch, cv_setcache *sc, const cv_doc *doc,
-                      const cv_style *st, const cv_image *photo, knobs k, size_t limit,
-                      overflow *ov, cv_arena *keep)
+static size_t try_fit(cv_arena *scratch, const cv_doc *doc, const cv_ctx *pc,
+                      const cv_image *photo, knobs k, size_t limit, overflow *ov,
+                      cv_arena *keep)
 {
     cv_style s;
-    apply(st, k, &s);
-    cv_error quiet;
-    cv_error_init(&quiet);
-    quiet.quiet = true;
+    apply(pc->lay, k, &s);
+    cv_ctx sb;
     cv_composed c;
     cv_arena_reset(scratch);
-    cv_fit_compose(scratch, sc, doc, &s, photo, &c, &quiet);
+    cv_fit_trial(scratch, doc, cv_ctx_with(pc, &s, &sb), photo, &c);
     size_t *page_of[CV_NCOLS];
     size_t n = cv_flow_pages(scratch, &c, &s, page_of, NULL);
     if (ov) {
@@ -152,14 +158,14 @@ static size_t try_fit(cv_arena *scratch, cv_setcache *sc, const cv_doc *doc,
 
 /* The largest value of *knob in [lo, hi] for which the résumé fits, given
  * that it fits at lo. */
-static void bisect(cv_arena *scratch, cv_setcache *sc, const cv_doc *doc, const cv_style *st,
+static void bisect(cv_arena *scratch, const cv_doc *doc, const cv_ctx *pc,
                    const cv_image *photo, knobs *k, float *knob, float lo, float hi,
                    size_t pages)
 {
     for (int i = 0; i < 7; i++) {
         float mid = (lo + hi) / 2;
         *knob = mid;
-        if (try_fit(scratch, sc, doc, st, photo, *k, pages, NULL, NULL) <= pages)
+        if (try_fit(scratch, doc, pc, photo, *k, pages, NULL, NULL) <= pages)
             lo = mid;
         else
             hi = mid;
@@ -167,35 +173,35 @@ static void bisect(cv_arena *scratch, cv_setcache *sc, const cv_doc *doc, const 
     *knob = lo;
 }
 
-bool cv_fit(cv_arena *a, cv_setcache *sc, const cv_doc *doc, const cv_style *st,
-            const cv_image *photo, size_t pages, cv_style *out, const char **what,
-            cv_error *err)
+bool cv_fit(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image *photo,
+            size_t pages, cv_style *out, const char **what, cv_error *err)
 {
+    const cv_style *st = pc->lay;
     cv_arena *scratch = cv_arena_new();
     knobs k = {1, 1, 1};
     *out = *st;
     *what = NULL;
     bool ok = true;
-    if (try_fit(scratch, sc, doc, st, photo, k, pages, NULL, NULL) <= pages) {
+    if (try_fit(scratch, doc, pc, photo, k, pages, NULL, NULL) <= pages) {
         cv_arena_free(scratch);
         return true;             /* fits as it is */
     }
     float sf = st->fit_spacing_floor, ff = st->fit_font_floor;
     k.spacing = sf;
-    if (try_fit(scratch, sc, doc, st, photo, k, pages, NULL, NULL) <= pages) {
-        bisect(scratch, sc, doc, st, photo, &k, &k.spacing, sf, 1, pages);
+    if (try_fit(scratch, doc, pc, photo, k, pages, NULL, NULL) <= pages) {
+        bisect(scratch, doc, pc, photo, &k, &k.spacing, sf, 1, pages);
     } else {
         k.font = ff;
-        if (try_fit(scratch, sc, doc, st, photo, k, pages, NULL, NULL) <= pages) {
-            bisect(scratch, sc, doc, st, photo, &k, &k.font, ff, 1, pages);
+        if (try_fit(scratch, doc, pc, photo, k, pages, NULL, NULL) <= pages) {
+            bisect(scratch, doc, pc, photo, &k, &k.font, ff, 1, pages);
             /* Smaller type may leave room for some of the spacing back. */
-            bisect(scratch, sc, doc, st, photo, &k, &k.spacing, sf, 1, pages);
+            bisect(scratch, doc, pc, photo, &k, &k.spacing, sf, 1, pages);
         } else {
             k.margin = 0;
             overflow ov;
-            if (try_fit(scratch, sc, doc, st, photo, k, pages, &ov, a) <= pages) {
-                bisect(scratch, sc, doc, st, photo, &k, &k.margin, 0, 1, pages);
-                bisect(scratch, sc, doc, st, photo, &k, &k.spacing, sf, 1, pages);
+            if (try_fit(scratch, doc, pc, photo, k, pages, &ov, a) <= pages) {
+                bisect(scratch, doc, pc, photo, &k, &k.margin, 0, 1, pages);
+                bisect(scratch, doc, pc, photo, &k, &k.spacing, sf, 1, pages);
             } else {
                 ok = cv_error_at(err, (cv_pos){doc->file, 0, 0},
                                  "does not fit in %zu page%s even with spacing at %.0f%%, "
@@ -242,10 +248,11 @@ static float last_fill(const cv_composed *c, const cv_style *st, size_t *const *
     return most;
 }
 
-bool cv_fit_pull_back(cv_arena *a, cv_setcache *sc, const cv_doc *doc, const cv_style *st,
+bool cv_fit_pull_back(cv_arena *a, const cv_doc *doc, const cv_ctx *pc,
                       const cv_image *photo, const cv_composed *have, cv_style *out,
                       const char **what)
 {
+    const cv_style *st = pc->lay;
     *out = *st;
     *what = NULL;
     if (!st->pull_back)
@@ -254,10 +261,7 @@ bool cv_fit_pull_back(cv_arena *a, cv_setcache *sc, const cv_doc *doc, const cv_
     cv_composed mine;
     const cv_composed *c = have;
     if (!c) {
-        cv_error quiet;
-        cv_error_init(&quiet);
-        quiet.quiet = true;
-        cv_fit_compose(scratch, sc, doc, st, photo, &mine, &quiet);
+        cv_fit_trial(scratch, doc, pc, photo, &mine);
         c = &mine;
     }
     size_t *page_of[CV_NCOLS];
@@ -272,8 +276,8 @@ bool cv_fit_pull_back(cv_arena *a, cv_setcache *sc, const cv_doc *doc, const cv_
                                 fill * 100, PULL_BACK_MAX_PAGES);
     } else if (fill < st->pull_back_below) {
         knobs k = {st->fit_spacing_floor, 1, 1};
-        if (try_fit(scratch, sc, doc, st, photo, k, n - 1, NULL, NULL) <= n - 1) {
-            bisect(scratch, sc, doc, st, photo, &k, &k.spacing, st->fit_spacing_floor, 1, n - 1);
+        if (try_fit(scratch, doc, pc, photo, k, n - 1, NULL, NULL) <= n - 1) {
+            bisect(scratch, doc, pc, photo, &k, &k.spacing, st->fit_spacing_floor, 1, n - 1);
             apply(st, k, out);
             *what = cv_arena_printf(a, "the last page was %.0f%% full: %zu pages -> %zu, "
                                     "spacing at %.0f%%", fill * 100, n, n - 1,

@@ -264,7 +264,7 @@ static inline float shrink_of(const para *p, size_t i)
 }
 
 /* The advance of a hyphen in face `f`, thousandths of an em. */
-static int16_t hyphen_w(const cv_style *st, int face)
+static int16_t hyphen_w(const cv_ctx *st, int face)
 {
     uint32_t cp = '-';
     int16_t w = 0, k = 0;
@@ -277,7 +277,7 @@ static int16_t hyphen_w(const cv_style *st, int face)
 
 /* The face of style `style` at the place in the fallback chain where face
  * `face` is for style `of` (-1 when it is in none). */
-static int chain_face(const cv_style *st, int face, unsigned of, unsigned style, bool *synth)
+static int chain_face(const cv_ctx *st, int face, unsigned of, unsigned style, bool *synth)
 {
     for (size_t c = 0; c < st->nchain; c++)
         if (st->chain[of][c] == face) {
@@ -293,7 +293,7 @@ static int chain_face(const cv_style *st, int face, unsigned of, unsigned style,
  * "……") is decided as one, by the characters on either side of the run,
  * and takes that face in its own weight (the bold of "**奖项**——" closes
  * before the dashes): one face, one weight, one line of ink. */
-static void shared_punctuation(item *it, size_t n, const cv_style *st, const cv_span *spans,
+static void shared_punctuation(item *it, size_t n, const cv_ctx *st, const cv_span *spans,
                                const cv_textfmt *fmt)
 {
     cv_shaper *sh = st->eng->shaper;
@@ -391,7 +391,7 @@ static void shape_items(cv_arena *a, item *it, size_t n, cv_shaper *sh, const cv
  * pair whose inks would come nearer than SQUEEZE_GAP is left alone, so the
  * glyphs never touch.  In a run of three, each pair is judged after the
  * pair before it. */
-static void squeeze_punctuation(item *it, size_t n, const cv_style *st)
+static void squeeze_punctuation(item *it, size_t n, const cv_ctx *st)
 {
     cv_shaper *sh = st->eng->shaper;
     const cv_fontset *fs = st->eng->fonts;
@@ -474,7 +474,7 @@ static void missing_char(missing *m, const char *s, size_t len, uint32_t cp, cv_
 /* A run of dashes ("——", a Chinese dash of two ems) is one unbroken line:
  * where a face leaves a blank between two dashes' inks (Noto Sans CJK's is
  * 0.09 em), kerning closes it, overlapping the inks a little. */
-static void join_dashes(item *it, size_t n, const cv_style *st)
+static void join_dashes(item *it, size_t n, const cv_ctx *st)
 {
     cv_shaper *sh = st->eng->shaper;
     const cv_fontset *fs = st->eng->fonts;
@@ -521,7 +521,7 @@ static void cjk_latin_space(para *p)
  * face is bold and has none, the regular face's, emboldened (EB Garamond's
  * bold has neither small capitals nor lining figures): then *face and
  * *synth say so.  0 when neither face has one. */
-static unsigned variant_glyph(const cv_style *st, const item *x, const cv_span *spans,
+static unsigned variant_glyph(const cv_ctx *st, const item *x, const cv_span *spans,
                               const cv_textfmt *fmt,
                               unsigned (*get)(cv_shaper *, int, uint32_t), int *face,
                               bool *synth)
@@ -544,7 +544,7 @@ static unsigned variant_glyph(const cv_style *st, const item *x, const cv_span *
  * (smcp), or where the face has none as its capital at CV_SMALL_CAPS_SCALE
  * of the size (item.small), a little spaced.  Either is a cluster code point
  * (shape.h) that carries the letter itself, so the text reads as written. */
-static void small_caps(item *it, size_t n, const cv_style *st, const cv_span *spans,
+static void small_caps(item *it, size_t n, const cv_ctx *st, const cv_span *spans,
                        const cv_textfmt *fmt)
 {
     cv_shaper *sh = st->eng->shaper;
@@ -587,7 +587,7 @@ static void small_caps(item *it, size_t n, const cv_style *st, const cv_span *sp
  * a cluster code point that carries the digit.  A bold face without them
  * (EB Garamond's) borrows the regular face's, emboldened, so that the
  * figures of a line agree. */
-static void lining_figures(item *it, size_t n, const cv_style *st, const cv_span *spans,
+static void lining_figures(item *it, size_t n, const cv_ctx *st, const cv_span *spans,
                            const cv_textfmt *fmt)
 {
     cv_shaper *sh = st->eng->shaper;
@@ -636,7 +636,7 @@ static bool in_arabic_run(uint32_t cp)
  * vanishes like a control.  A face that draws an Arabic letter with more
  * glyphs than one (Nastaliq's dots) cannot be drawn so: its letters stay
  * unjoined, with a warning. */
-static void shape_complex(cv_arena *a, item *it, size_t n, const cv_style *st, cv_pos pos,
+static void shape_complex(cv_arena *a, item *it, size_t n, const cv_ctx *st, cv_pos pos,
                           cv_error *err)
 {
     cv_shaper *sh = st->eng->shaper;
@@ -679,7 +679,7 @@ static void shape_complex(cv_arena *a, item *it, size_t n, const cv_style *st, c
 }
 
 /* The items of `spans` into *p, which then points into the arena. */
-static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
+static void itemise(cv_arena *a, const cv_ctx *st, const cv_span *spans,
                     size_t nspans, const cv_textfmt *fmt, cv_pos pos, para *p,
                     cv_error *err)
 {
@@ -787,13 +787,13 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
     shared_punctuation(it, n, st, spans, fmt);
     if (fmt->small_caps)
         small_caps(it, n, st, spans, fmt);
-    if (st->lining_figures)
+    if (st->lay->lining_figures)
         lining_figures(it, n, st, spans, fmt);
     shape_items(a, it, n, sh, fmt);
     squeeze_punctuation(it, n, st);
     join_dashes(it, n, st);
     *p = (para){.it = it, .n = n, .spans = spans, .fmt = fmt,
-                .cjk_gap = (int16_t)lroundf(st->cjk_latin_space * 1000.0f)};
+                .cjk_gap = (int16_t)lroundf(st->lay->cjk_latin_space * 1000.0f)};
     cjk_latin_space(p);
 }
 
@@ -1251,7 +1251,7 @@ static void kp_push(cv_arena *a, kpbuf *b, cv_kp_item x, size_t src)
 /* The Knuth-Plass items for items [b, e) of a paragraph, ending as a
  * paragraph ends (with glue of infinite stretch and a forced break, whose
  * source is e). */
-static void build(cv_arena *a, const cv_style *st, const para *pp, size_t b, size_t e,
+static void build(cv_arena *a, const cv_ctx *st, const para *pp, size_t b, size_t e,
                   bool hyphens, bool emergency, kpbuf *kb)
 {
     const item *it = pp->it;
@@ -1441,7 +1441,7 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
  * begins and ends, which keeps them out of the caller's arena (a long
  * publication list would otherwise hold every paragraph's items until the
  * end) and frees a long paragraph's before what comes next. */
-static cv_arena *scratch(const cv_style *st)
+static cv_arena *scratch(const cv_ctx *st)
 {
     cv_arena_reset(st->eng->scratch);
     return st->eng->scratch;
@@ -1449,7 +1449,7 @@ static cv_arena *scratch(const cv_style *st)
 
 /* What breaking a paragraph carries from one window to the next. */
 typedef struct breaker {
-    const cv_style *st;
+    const cv_ctx *st;
     para *p;
     float width;
     cv_kp_params kp;
@@ -1584,7 +1584,7 @@ static void small_link_icons(cv_line *v, size_t n)
         }
 }
 
-size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nspans,
+size_t cv_wrap(cv_arena *a, const cv_ctx *st, const cv_span *spans, size_t nspans,
                const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
                cv_error *err)
 {
@@ -1667,7 +1667,7 @@ size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nsp
     return lines.n;
 }
 
-float cv_measure(cv_arena *a, const cv_style *st, const cv_span *spans,
+float cv_measure(cv_arena *a, const cv_ctx *st, const cv_span *spans,
                  size_t nspans, const cv_textfmt *fmt)
 {
     para p;
@@ -1681,6 +1681,43 @@ float cv_measure(cv_arena *a, const cv_style *st, const cv_span *spans,
             x += i + 1 < n ? adv(&p, i) : glyph_w(&p, i);
     cv_arena_reset(st->eng->scratch);
     return x;
+}
+
+/* qsort order of cv_cluster by code point. */
+static int by_cp(const void *pa, const void *pb)
+{
+    uint32_t a = ((const cv_cluster *)pa)->cp, b = ((const cv_cluster *)pb)->cp;
+    return (a > b) - (a < b);
+}
+
+void cv_wrap_clusters(cv_arena *a, const cv_ctx *cx, cv_display *d)
+{
+    const cv_shaper *sh = cx->eng->shaper;
+    cv_cluster *cl = NULL;
+    size_t n = 0, cap = 0;
+    for (size_t p = 0; p < d->npages; p++)
+        for (size_t i = 0; i < d->pages[p].nruns; i++) {
+            const cv_run *r = &d->pages[p].runs[i];
+            for (size_t k = 0; k < r->n; k++) {
+                uint32_t cp = r->g[k].cp;
+                const char *t = cp >= CV_CLUSTER_BASE ? cv_shape_cluster_text(sh, cp) : NULL;
+                if (!t)
+                    continue;
+                cv_cluster c = {.cp = cp, .text = t,
+                                .gid = cv_shape_glyph(cx->eng->shaper, r->face, cp),
+                                .mark = cv_shape_cluster_mark(sh, cp)};
+                cv_shape_cluster_offset(sh, cp, &c.dx, &c.dy);
+                CV_PUSH(a, cl, n, cap, c);
+            }
+        }
+    if (n)
+        qsort(cl, n, sizeof *cl, by_cp);
+    size_t u = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!u || cl[u - 1].cp != cl[i].cp)
+            cl[u++] = cl[i];
+    d->clusters = cl;
+    d->nclusters = u;
 }
 
 /* ---- Set once: the paragraph cache --------------------------------------- */
@@ -1750,10 +1787,10 @@ static unsigned char *put_str(unsigned char *q, const char *s, size_t n)
     return q;
 }
 
-/* Everything cv_wrap() and cv_measure() read, in sc->key: what the style
- * gives them (wrap.c reads no other member of it), the format, the width
- * and the spans.  Whether it fits (a key no longer than SETCACHE_MAX_KEY). */
-static bool make_key(cv_setcache *sc, unsigned char kind, const cv_style *st,
+/* Everything cv_wrap() and cv_measure() read, in sc->key: what the
+ * context and its layout give them (wrap.c reads no other member of
+ * either), the format, the width and the spans.  Whether it fits (a key no longer than SETCACHE_MAX_KEY). */
+static bool make_key(cv_setcache *sc, unsigned char kind, const cv_ctx *st,
                      const cv_span *spans, size_t nspans, const cv_textfmt *fmt, float width)
 {
     size_t lang = st->lang ? strlen(st->lang) : 0;
@@ -1776,8 +1813,8 @@ static bool make_key(cv_setcache *sc, unsigned char kind, const cv_style *st,
     }
     PUTV(q, st->mono);
     PUTV(q, st->rtl);
-    PUTV(q, st->lining_figures);
-    PUTV(q, st->cjk_latin_space);
+    PUTV(q, st->lay->lining_figures);
+    PUTV(q, st->lay->cjk_latin_space);
     q = put_str(q, st->lang, lang);
     PUTV(q, fmt->size);
     PUTV(q, fmt->color);
@@ -1873,7 +1910,7 @@ static setentry *add(cv_setcache *sc, uint64_t h)
 }
 
 /* Lines of cv_wrap() whose links' targets are copied into `a`. */
-static size_t wrap_into(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nspans,
+static size_t wrap_into(cv_arena *a, const cv_ctx *st, const cv_span *spans, size_t nspans,
                         const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
                         cv_error *err)
 {
@@ -1884,10 +1921,11 @@ static size_t wrap_into(cv_arena *a, const cv_style *st, const cv_span *spans, s
     return nl;
 }
 
-size_t cv_wrap_once(cv_setcache *sc, cv_arena *a, const cv_style *st, const cv_span *spans,
-                    size_t nspans, const cv_textfmt *fmt, float width, cv_pos pos,
-                    cv_line **out, cv_error *err)
+size_t cv_wrap_once(cv_arena *a, const cv_ctx *st, const cv_span *spans, size_t nspans,
+                    const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
+                    cv_error *err)
 {
+    cv_setcache *sc = st->sc;
     if (!sc || !make_key(sc, 1, st, spans, nspans, fmt, width))
         return wrap_into(a, st, spans, nspans, fmt, width, pos, out, err);
     uint64_t h = key_hash(sc->key, sc->keylen);
@@ -1920,9 +1958,10 @@ size_t cv_wrap_once(cv_setcache *sc, cv_arena *a, const cv_style *st, const cv_s
     return e->nlines;
 }
 
-float cv_measure_once(cv_setcache *sc, const cv_style *st, const cv_span *spans,
-                      size_t nspans, const cv_textfmt *fmt)
+float cv_measure_once(const cv_ctx *st, const cv_span *spans, size_t nspans,
+                      const cv_textfmt *fmt)
 {
+    cv_setcache *sc = st->sc;
     if (!sc || !make_key(sc, 2, st, spans, nspans, fmt, 0))
         return cv_measure(NULL, st, spans, nspans, fmt);
     uint64_t h = key_hash(sc->key, sc->keylen);

@@ -30,7 +30,7 @@ static size_t pages(const cv_doc *doc, const cv_style *s)
     cv_error_init(&err);
     err.quiet = true;
     cv_composed c;
-    cv_fit_compose(a, NULL, doc, s, NULL, &c, &err);
+    cv_fit_compose(a, doc, fx_ctx(s), NULL, &c, &err);
     size_t *page_of[CV_NCOLS];
     size_t n = cv_flow_pages(a, &c, s, page_of, NULL);
     cv_arena_free(a);
@@ -58,7 +58,7 @@ TEST(fit_as_it_is)
     const char *what = "x";
     cv_error err;
     cv_error_init(&err);
-    CHECK(cv_fit(a, NULL, d, &st, NULL, 1, &out, &what, &err));
+    CHECK(cv_fit(a, d, fx_ctx(&st), NULL, 1, &out, &what, &err));
     CHECK(what == NULL);
     CHECK(out.size == st.size && out.entry_gap == st.entry_gap);
     cv_arena_free(a);
@@ -74,7 +74,7 @@ TEST(fit_spacing_first)
     const char *what = NULL;
     cv_error err;
     cv_error_init(&err);
-    CHECK(cv_fit(a, NULL, d, &st, NULL, 1, &out, &what, &err));
+    CHECK(cv_fit(a, d, fx_ctx(&st), NULL, 1, &out, &what, &err));
     /* One bullet over: the spacing gives, the type and margins do not. */
     CHECK(what && !strncmp(what, "spacing at ", 11) && !strstr(what, "font"));
     CHECK(out.size == st.size && out.margin_left == st.margin_left);
@@ -92,7 +92,7 @@ TEST(fit_type_then_margins)
     const char *what = NULL;
     cv_error err;
     cv_error_init(&err);
-    CHECK(cv_fit(a, NULL, d, &st, NULL, 1, &out, &what, &err));
+    CHECK(cv_fit(a, d, fx_ctx(&st), NULL, 1, &out, &what, &err));
     /* A third more: the type or the margins had to give too, and what
      * says so with the numbers. */
     bool font = out.size < st.size, margins = out.margin_left < st.margin_left;
@@ -112,7 +112,7 @@ TEST(fit_impossible)
     const char *what = NULL;
     cv_error err;
     cv_error_init(&err);
-    CHECK(!cv_fit(a, NULL, d, &st, NULL, 1, &out, &what, &err));
+    CHECK(!cv_fit(a, d, fx_ctx(&st), NULL, 1, &out, &what, &err));
     CHECK(err.set && strstr(err.msg, "does not fit in 1 page even with spacing at 40%"));
     CHECK(strstr(err.msg, "lines overflow, in 'Awards'") != NULL);
     cv_arena_free(a);
@@ -185,11 +185,13 @@ TEST(fit_sets_each_paragraph_once)
     cv_arena *a = cv_arena_new();
     cv_doc *d = fx_doc(a, linked(a, just_over_a_page()));
     cv_setcache *sc = cv_setcache_new(a);
+    cv_ctx pc = *fx_ctx(&st), tb, sb;
+    pc.sc = sc;
     cv_error err;
     cv_error_init(&err);
     err.quiet = true;
     cv_composed c1, c2, plain;
-    cv_fit_compose(a, sc, d, &st, NULL, &c1, &err);
+    cv_fit_compose(a, d, &pc, NULL, &c1, &err);
     cv_setstats s1 = cv_setcache_stats(sc);
     CHECK(s1.sets > 0 && s1.entries > 0 && s1.bytes > 0);
     /* Tighter spacing, as the spacing knob makes it. */
@@ -197,26 +199,26 @@ TEST(fit_sets_each_paragraph_once)
     tight.entry_gap *= 0.5f, tight.bullet_gap *= 0.5f, tight.block_gap *= 0.5f;
     tight.title_space_before *= 0.5f, tight.title_space_after *= 0.5f;
     tight.line_spacing = 1.15f;
-    cv_fit_compose(a, sc, d, &tight, NULL, &c2, &err);
+    cv_fit_compose(a, d, cv_ctx_with(&pc, &tight, &tb), NULL, &c2, &err);
     cv_setstats s2 = cv_setcache_stats(sc);
     CHECK(s2.sets == s1.sets);            /* nothing set again */
     CHECK(s2.hits > s1.hits && s2.entries == s1.entries);
     CHECK(same_lines(&c1, &c2, true));
     /* ... and those lines are what setting them anew gives. */
-    cv_fit_compose(a, NULL, d, &tight, NULL, &plain, &err);
+    cv_fit_compose(a, d, cv_ctx_with(fx_ctx(&st), &tight, &tb), NULL, &plain, &err);
     CHECK(same_lines(&c2, &plain, false));
     CHECK(cv_setcache_stats(sc).sets == s1.sets);
     /* The last-page rule bisects the spacing: many tries, nothing set. */
     cv_style out;
     const char *what = NULL;
-    cv_fit_pull_back(a, sc, d, &st, NULL, &c1, &out, &what);
+    cv_fit_pull_back(a, d, &pc, NULL, &c1, &out, &what);
     CHECK(what != NULL);                  /* it did look at the last page */
     CHECK(cv_setcache_stats(sc).sets == s1.sets);
     CHECK(cv_setcache_stats(sc).hits > s2.hits);
     /* Smaller type is other lines: set again. */
     cv_style small = st;
     small.size *= 0.9f;
-    cv_fit_compose(a, sc, d, &small, NULL, &c2, &err);
+    cv_fit_compose(a, d, cv_ctx_with(&pc, &small, &sb), NULL, &c2, &err);
     CHECK(cv_setcache_stats(sc).sets > s1.sets);
     cv_arena_free(a);
 }
@@ -231,7 +233,9 @@ static char *composed_says(cv_arena *a, cv_setcache *sc, const cv_doc *d, bool q
     err.quiet = quiet;
     err.out = f;
     cv_composed c;
-    cv_fit_compose(a, sc, d, &st, NULL, &c, &err);
+    cv_ctx pc = *fx_ctx(&st);
+    pc.sc = sc;
+    cv_fit_compose(a, d, &pc, NULL, &c, &err);
     *n = err.nwarnings;
     long len = ftell(f);
     char *s = cv_arena_alloc(a, (size_t)len + 1);
@@ -265,6 +269,7 @@ TEST(fit_set_once_keeps_warnings)
     CHECK(cv_setcache_stats(sc).hits > 0);
     cv_arena_free(a);
 }
+
 
 int main(void)
 {

@@ -31,7 +31,7 @@ static cv_display *flow(cv_arena *a, const char *yaml, const cv_style *st, cv_co
     cv_error err;
     cv_error_init(&err);
     err.quiet = true;
-    cv_fit_compose(a, NULL, fx_doc(a, yaml), st, NULL, c, &err);
+    cv_fit_compose(a, fx_doc(a, yaml), fx_ctx(st), NULL, c, &err);
     return cv_flow(a, c, st, NULL);
 }
 
