@@ -409,7 +409,9 @@ static size_t contact_items(cv_arena *a, const cv_ctx *pc, const cv_doc *doc,
             break;
         case CV_CONTACT_PHONE:
             for (size_t i = 0; i < np && ni < MAX_CONTACTS; i++) {
-                const char *shown = cv_phone_format(a, phones[i].s, doc->design.phone_format);
+                static const char *const formats[] = {NULL, "national", "international",
+                                                      "E164"};
+                const char *shown = cv_phone_format(a, phones[i].s, formats[st->phone_format]);
                 char *tel = cv_arena_strdup(a, phones[i].s), *q = tel;
                 for (const char *p = phones[i].s; *p; p++)
                     if (isdigit((unsigned char)*p) || (*p == '+' && q == tel))
