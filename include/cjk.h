@@ -38,11 +38,8 @@ const char *cv_cjk_region(const char *lang);
  * the language's region, where the system has it. */
 const cv_style *cv_cjk_localize(const cv_style *st, const char *lang, cv_style *local);
 
-/* Han, kana and Hangul by their script (script.h, "ー" included, shared
- * punctuation such as "、" and "・" not): what a quarter-em gap separates
- * from Latin text. */
-bool cv_cjk_is_ideograph(uint32_t cp);
-/* ASCII letters and digits, and Latin letters with accents. */
+/* Latin letters (not the full-width ones) and ASCII digits: what a
+ * quarter-em gap separates from Han, kana and Hangul (cv_unicode_ideograph). */
 bool cv_cjk_is_latin(uint32_t cp);
 
 /* Punctuation that may lose a blank half beside another when set

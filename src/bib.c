@@ -40,7 +40,7 @@
 #include <unistd.h>
 
 #include "markup.h"
-#include "utf8.h"
+#include "unicode.h"
 
 typedef cv_strbuf buf;
 
@@ -1972,7 +1972,7 @@ static const char *group_name(cv_arena *a, const item *t, group_by g)
 }
 
 bool cv_bib_sections(cv_arena *a, const cv_yml *key, const cv_yml *n, const char *profile,
-                     cv_section **secs, size_t *nsecs, size_t *cap, cv_error *err)
+                     const char *lang, cv_section **secs, size_t *nsecs, size_t *cap, cv_error *err)
 {
     opts o;
     bibfile bf;
@@ -1987,7 +1987,7 @@ bool cv_bib_sections(cv_arena *a, const cv_yml *key, const cv_yml *n, const char
                 o.path);
         return !err->set;
     }
-    const char *title = cv_section_title(a, key->str);
+    const char *title = cv_section_title(a, key->str, lang);
     if (o.group == GROUP_NONE) {
         cv_section s = {key->str, title, key->pos, CV_ENTRY_PUBLICATION, NULL, k, o.path};
         s.entries = cv_arena_alloc(a, sizeof *s.entries * k);

@@ -10,7 +10,7 @@
 #include <hb.h>
 
 #include "engine.h"
-#include "script.h"
+#include "unicode.h"
 #include "markup.h"
 
 const char *cv_cjk_region(const char *lang)
@@ -94,19 +94,13 @@ const cv_style *cv_cjk_localize(const cv_style *st, const char *lang, cv_style *
     return copied ? local : st;
 }
 
-bool cv_cjk_is_ideograph(uint32_t cp)
-{
-    /* script.h: "ー" is kana, "・" and "、" are everyone's punctuation. */
-    cv_script s = cv_script_resolve(cp);
-    return s == CV_SCRIPT_HAN || s == CV_SCRIPT_KANA || s == CV_SCRIPT_HANGUL;
-}
-
 bool cv_cjk_is_latin(uint32_t cp)
 {
-    if (cp < 0x80)
-        return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') ||
-               (cp >= '0' && cp <= '9');
-    return (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7);
+    /* unicode.h: Latin letters but the full-width ones ("Ａ"), which sit
+     * among Han without a gap, and the ASCII digits. */
+    if (cp >= '0' && cp <= '9')
+        return true;
+    return cv_script_of(cp) == CV_SCRIPT_LATIN && cv_unicode_letter(cp) && !cv_unicode_wide(cp);
 }
 
 bool cv_cjk_is_run_mark(uint32_t cp)
@@ -119,8 +113,9 @@ bool cv_cjk_squeezable(uint32_t cp)
 {
     if (cp < 0x2000 || cv_cjk_is_run_mark(cp))
         return false;
-    if (!(cp == 0x2018 || cp == 0x2019 || cp == 0x201C || cp == 0x201D ||
-          (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF00 && cp <= 0xFF65) || cp == 0x30FB))
+    /* The curly quotes, which CJK faces set full-width, and CJK
+     * punctuation (unicode.h: wide, or written in Han, kana or Hangul). */
+    if (!(cp == 0x2018 || cp == 0x2019 || cp == 0x201C || cp == 0x201D || cv_unicode_cjk(cp)))
         return false;
     switch (hb_unicode_general_category(hb_unicode_funcs_get_default(), cp)) {
     case HB_UNICODE_GENERAL_CATEGORY_OPEN_PUNCTUATION:

@@ -23,7 +23,7 @@
 #include <strings.h>
 
 #include "text.h"
-#include "utf8.h"
+#include "unicode.h"
 
 static int days_in_month(int year, int month)
 {

@@ -37,7 +37,7 @@
  * merged and empty ones dropped.
  */
 #include "markup.h"
-#include "utf8.h"
+#include "unicode.h"
 
 #include <ctype.h>
 #include <stdbool.h>

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "utf8.h"
+#include "unicode.h"
 
 void cv_quotes_init(cv_quotes *q, const char *lang)
 {

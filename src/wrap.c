@@ -49,17 +49,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <wctype.h>
 
 #include <hb.h>
 #include <linebreak.h>
 
 #include "bidi.h"
-#include "script.h"
+#include "unicode.h"
 #include "cjk.h"
 #include "hyph.h"
 #include "kp.h"
-#include "utf8.h"
 
 /* Stretch and shrink of the glue, as fractions of a space or an em. */
 #define SPACE_STRETCH 0.8f   /* of the space: Lato's space is narrow (0.19 em) */
@@ -150,9 +148,7 @@ static bool is_space(uint32_t cp)
 /* Han, kana, Hangul, CJK punctuation and full-width forms. */
 static bool is_cjk(uint32_t cp)
 {
-    return (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xAC00 && cp <= 0xD7AF) ||
-           (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
-           (cp >= 0xFF00 && cp <= 0xFFEF);
+    return cv_unicode_cjk(cp);
 }
 
 static bool in_list(uint32_t cp, const uint32_t *list)
@@ -497,8 +493,8 @@ static bool cjk_gap_after(const para *p, size_t i)
     if (p->cjk_gap <= 0 || i + 1 >= p->n)
         return false;
     uint32_t c = p->it[i].cp, d = p->it[i + 1].cp;
-    return (cv_cjk_is_ideograph(c) && cv_cjk_is_latin(d)) ||
-           (cv_cjk_is_latin(c) && cv_cjk_is_ideograph(d));
+    return (cv_unicode_ideograph(c) && cv_cjk_is_latin(d)) ||
+           (cv_cjk_is_latin(c) && cv_unicode_ideograph(d));
 }
 
 /* Han or kana beside a Latin letter or digit with no space typed between
@@ -548,8 +544,8 @@ static void small_caps(item *it, size_t n, const cv_style *st, const cv_span *sp
         uint32_t cp = it[i].cp;
         if (it[i].ctrl || cp >= CV_CLUSTER_BASE || it[i].face < 0)
             continue;
-        uint32_t up = (uint32_t)towupper((wint_t)cp);
-        if (up == cp || (uint32_t)towlower((wint_t)up) != cp)
+        uint32_t up = cv_upper_char(cp, st->lang);
+        if (!up)
             continue;               /* not a lowercase letter with one capital */
         char text[8];
         text[cv_utf8_encode(cp, text)] = 0;
