@@ -92,6 +92,12 @@ static inline bool cv_utf8_is_cont(unsigned char c)
     return (c & 0xC0) == 0x80;
 }
 
+/* Is byte `c` the lead byte of a sequence of two to four bytes (11xxxxxx)? */
+static inline bool cv_utf8_is_lead(unsigned char c)
+{
+    return c >= 0xC0;
+}
+
 /* The number of code points in s[0..len): every byte but the
  * continuation bytes counts. */
 size_t cv_utf8_count(const char *s, size_t len);
@@ -156,7 +162,8 @@ bool cv_unicode_ideograph(uint32_t cp);
 
 /* East Asian Width Wide or Fullwidth: the ideographs, kana and Hangul
  * syllables, CJK punctuation ("、", "「"), full-width forms ("！", "Ａ").
- * Emoji (Extended_Pictographic), wide as they are, are not. */
+ * Emoji (Extended_Pictographic) and their skin tones, wide as they are,
+ * are not. */
 bool cv_unicode_wide(uint32_t cp);
 
 /* CJK text for line breaking and quotes: wide (above), or written in Han,
@@ -169,6 +176,13 @@ bool cv_unicode_cjk(uint32_t cp);
 bool cv_unicode_letter(uint32_t cp);
 bool cv_unicode_upper(uint32_t cp);
 bool cv_unicode_lower(uint32_t cp);
+
+/* A letter, a mark or a decimal digit: a character of a word. */
+bool cv_unicode_word(uint32_t cp);
+
+/* A space separator (Zs): " ", no-break space, the spaces U+2000-U+200A,
+ * narrow no-break space, ideographic space. */
+bool cv_unicode_space(uint32_t cp);
 
 /* `s` (NUL-terminated UTF-8) in capitals by ICU's full case mapping for
  * language `lang` (BCP 47; NULL or "" for the root rules): "Straße" ->

@@ -229,7 +229,8 @@ static bool wide_uncached(uint32_t cp)
         return false;
     int w = u_getIntPropertyValue((UChar32)cp, UCHAR_EAST_ASIAN_WIDTH);
     return (w == U_EA_WIDE || w == U_EA_FULLWIDTH) &&
-           !u_hasBinaryProperty((UChar32)cp, UCHAR_EXTENDED_PICTOGRAPHIC);
+           !u_hasBinaryProperty((UChar32)cp, UCHAR_EXTENDED_PICTOGRAPHIC) &&
+           !u_hasBinaryProperty((UChar32)cp, UCHAR_EMOJI_MODIFIER);
 }
 
 /* ---- Scripts, cached ---------------------------------------------------- */
@@ -337,6 +338,17 @@ bool cv_unicode_upper(uint32_t cp)
 bool cv_unicode_lower(uint32_t cp)
 {
     return cp <= 0x10FFFF && u_islower((UChar32)cp);
+}
+
+bool cv_unicode_word(uint32_t cp)
+{
+    return cp <= 0x10FFFF &&
+           (U_GET_GC_MASK((UChar32)cp) & (U_GC_L_MASK | U_GC_M_MASK | U_GC_ND_MASK));
+}
+
+bool cv_unicode_space(uint32_t cp)
+{
+    return cp <= 0x10FFFF && u_charType((UChar32)cp) == U_SPACE_SEPARATOR;
 }
 
 /* ICU's locale for the case rules of BCP 47 language `lang`: its primary
