@@ -177,6 +177,10 @@ bool cv_unicode_letter(uint32_t cp);
 bool cv_unicode_upper(uint32_t cp);
 bool cv_unicode_lower(uint32_t cp);
 
+/* The simple (one-character, language-independent) lower case of `cp`:
+ * "É" -> "é", "Ж" -> "ж"; `cp` itself when it has none. */
+uint32_t cv_unicode_tolower(uint32_t cp);
+
 /* A letter, a mark or a decimal digit: a character of a word. */
 bool cv_unicode_word(uint32_t cp);
 

@@ -340,6 +340,11 @@ bool cv_unicode_lower(uint32_t cp)
     return cp <= 0x10FFFF && u_islower((UChar32)cp);
 }
 
+uint32_t cv_unicode_tolower(uint32_t cp)
+{
+    return cp <= 0x10FFFF ? (uint32_t)u_tolower((UChar32)cp) : cp;
+}
+
 bool cv_unicode_word(uint32_t cp)
 {
     return cp <= 0x10FFFF &&

@@ -1137,31 +1137,26 @@ static bool word_edge(const item *it, size_t n, size_t i, bool after)
  * returns how many.  All their candidates go to libhyphen in one call (see
  * hyph.h).  *next gets where the last word ended: the words before it are
  * done (a word may run past `to`, and is read only once). */
-/* Letters of words other languages' patterns hyphenate (wide): Latin-1,
- * Latin Extended-A and Cyrillic beside ASCII's. */
-static bool wide_lower(uint32_t c)
-{
-    return is_lower(c) || (c >= 0xDF && c <= 0xFF && c != 0xF7) ||
-           (c >= 0x100 && c <= 0x17F && (c & 1)) || (c >= 0x430 && c <= 0x45F);
-}
+/* Letters of words other languages' patterns hyphenate (wide): the Latin
+ * and Cyrillic letters (unicode.h) beside ASCII's, not the full-width ones. */
 static bool wide_letter(uint32_t c)
 {
-    return is_letter(c) || (c >= 0xC0 && c <= 0x17F && c != 0xD7 && c != 0xF7) ||
-           (c >= 0x400 && c <= 0x45F);
+    if (c < 0x80)
+        return is_letter(c);
+    cv_script s = cv_script_of(c);
+    return (s == CV_SCRIPT_LATIN || s == CV_SCRIPT_CYRILLIC) && cv_unicode_letter(c) &&
+           !cv_unicode_wide(c);
+}
+static bool wide_lower(uint32_t c)
+{
+    return c < 0x80 ? is_lower(c) : cv_unicode_lower(c) && wide_letter(c);
 }
 
 /* The lower case of an upper-case letter wide_letter() knows (c itself
  * for any other). */
 static uint32_t wide_fold(uint32_t c)
 {
-    if ((c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7) ||
-        (c >= 0x410 && c <= 0x42F))
-        return c + 0x20;
-    if (c >= 0x400 && c <= 0x40F)
-        return c + 0x50;
-    if (c >= 0x100 && c <= 0x17F && !(c & 1))
-        return c + 1;
-    return c;
+    return cv_unicode_upper(c) && wide_letter(c) ? cv_unicode_tolower(c) : c;
 }
 
 /* `caps`: a word may start with a capital (German nouns). */
@@ -1195,7 +1190,7 @@ static size_t hyphenate(cv_arena *a, cv_hyph *hy, bool wide, bool caps, para *p,
         if (ok && len >= HYPHEN_WORD && len < 30 &&
             (b == 0 || word_edge(it, n, b - 1, false)) && word_edge(it, n, e, true)) {
             /* UTF-8 (ASCII but for other languages' words). */
-            char *w = cv_arena_alloc(a, 2 * len + 1), *q = w;
+            char *w = cv_arena_alloc(a, CV_UTF8_MAX * len + 1), *q = w;
             for (size_t i = 0; i < len; i++)
                 q += cv_utf8_encode(i ? it[b + i].cp : wide_fold(it[b].cp), q);
             *q = 0;
