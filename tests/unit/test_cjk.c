@@ -24,11 +24,11 @@ TEST(regions_by_language)
 
 TEST(character_classes)
 {
-    CHECK(cv_cjk_is_ideograph(0x4E2D) && cv_cjk_is_ideograph(0x3042) &&   /* 中 あ */
-          cv_cjk_is_ideograph(0x30AB) && cv_cjk_is_ideograph(0xAC00) &&   /* カ 가 */
-          cv_cjk_is_ideograph(0x20BB7));
-    CHECK(!cv_cjk_is_ideograph(0x3002) && !cv_cjk_is_ideograph(0xFF09) &&  /* 。） */
-          !cv_cjk_is_ideograph(0x30FB) && !cv_cjk_is_ideograph('A'));
+    CHECK(cv_unicode_ideograph(0x4E2D) && cv_unicode_ideograph(0x3042) &&   /* 中 あ */
+          cv_unicode_ideograph(0x30AB) && cv_unicode_ideograph(0xAC00) &&   /* カ 가 */
+          cv_unicode_ideograph(0x20BB7));
+    CHECK(!cv_unicode_ideograph(0x3002) && !cv_unicode_ideograph(0xFF09) &&  /* 。） */
+          !cv_unicode_ideograph(0x30FB) && !cv_unicode_ideograph('A'));
     CHECK(cv_cjk_is_latin('a') && cv_cjk_is_latin('Z') && cv_cjk_is_latin('7') &&
           cv_cjk_is_latin(0xE9));
     CHECK(!cv_cjk_is_latin(' ') && !cv_cjk_is_latin('+') && !cv_cjk_is_latin(0xD7) &&
