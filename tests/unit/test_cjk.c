@@ -6,6 +6,7 @@
 
 #include "cjk.h"
 #include "fontset.h"
+#include "unicode.h"
 
 TEST(regions_by_language)
 {
