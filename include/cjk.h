@@ -1,6 +1,7 @@
 /* cjk.h - Chinese, Japanese and Korean typesetting rules that layout needs.
  *
- * Three things, each small:
+ * Two things, each small (which script or class a character is in is
+ * unicode.h's):
  *
  *  - Regional faces.  A CJK collection such as Noto Sans CJK holds one face
  *    per region (SC, TC, HK, JP, KR), each with its region's glyphs for the
@@ -11,7 +12,6 @@
  *  - Punctuation (clreq, JIS X 4051).  Which characters are full-width
  *    punctuation whose blank half may be taken out beside another, and
  *    where a glyph's ink lies in its em.
- *  - Scripts for spacing: Han and kana against Latin letters and digits.
  *
  * Nothing here allocates but cv_cjk_localize(), which may find (lazily,
  * fontset.h) the faces it swaps in.
@@ -38,9 +38,6 @@ const char *cv_cjk_region(const char *lang);
  * the language's region, where the system has it. */
 const cv_style *cv_cjk_localize(const cv_style *st, const char *lang, cv_style *local);
 
-/* Latin letters (not the full-width ones) and ASCII digits: what a
- * quarter-em gap separates from Han, kana and Hangul (cv_unicode_ideograph). */
-bool cv_cjk_is_latin(uint32_t cp);
 
 /* Punctuation that may lose a blank half beside another when set
  * full-width: brackets, quotes, 。，、：；！？ and the like, not dashes or

@@ -160,6 +160,10 @@ bool cv_script_rtl_uncached(uint32_t cp);
  * text. */
 bool cv_unicode_ideograph(uint32_t cp);
 
+/* Latin letters (not the full-width ones, "Ａ", which sit among Han) and
+ * the ASCII digits: what a quarter-em gap separates from an ideograph. */
+bool cv_unicode_latin(uint32_t cp);
+
 /* East Asian Width Wide or Fullwidth: the ideographs, kana and Hangul
  * syllables, CJK punctuation ("、", "「"), full-width forms ("！", "Ａ").
  * Emoji (Extended_Pictographic) and their skin tones, wide as they are,
@@ -183,6 +187,10 @@ uint32_t cv_unicode_tolower(uint32_t cp);
 
 /* A letter, a mark or a decimal digit: a character of a word. */
 bool cv_unicode_word(uint32_t cp);
+
+/* Punctuation but dashes and connectors: brackets, quotes, and the
+ * commas, stops and marks (general category Ps, Pe, Pi, Pf, Po). */
+bool cv_unicode_punct(uint32_t cp);
 
 /* A space separator (Zs): " ", no-break space, the spaces U+2000-U+200A,
  * narrow no-break space, ideographic space. */

@@ -1,4 +1,4 @@
-/* cjk.c - regional CJK faces, full-width punctuation, scripts for spacing.
+/* cjk.c - regional CJK faces and full-width punctuation.
  * See cjk.h.
  */
 #include "cjk.h"
@@ -94,15 +94,6 @@ const cv_style *cv_cjk_localize(const cv_style *st, const char *lang, cv_style *
     return copied ? local : st;
 }
 
-bool cv_cjk_is_latin(uint32_t cp)
-{
-    /* unicode.h: Latin letters but the full-width ones ("Ａ"), which sit
-     * among Han without a gap, and the ASCII digits. */
-    if (cp >= '0' && cp <= '9')
-        return true;
-    return cv_script_of(cp) == CV_SCRIPT_LATIN && cv_unicode_letter(cp) && !cv_unicode_wide(cp);
-}
-
 bool cv_cjk_is_run_mark(uint32_t cp)
 {
     return cp == 0x2014 || cp == 0x2015 || cp == 0x2025 || cp == 0x2026 || cp == 0x22EF ||
@@ -117,16 +108,7 @@ bool cv_cjk_squeezable(uint32_t cp)
      * punctuation (unicode.h: wide, or written in Han, kana or Hangul). */
     if (!(cp == 0x2018 || cp == 0x2019 || cp == 0x201C || cp == 0x201D || cv_unicode_cjk(cp)))
         return false;
-    switch (hb_unicode_general_category(hb_unicode_funcs_get_default(), cp)) {
-    case HB_UNICODE_GENERAL_CATEGORY_OPEN_PUNCTUATION:
-    case HB_UNICODE_GENERAL_CATEGORY_CLOSE_PUNCTUATION:
-    case HB_UNICODE_GENERAL_CATEGORY_INITIAL_PUNCTUATION:
-    case HB_UNICODE_GENERAL_CATEGORY_FINAL_PUNCTUATION:
-    case HB_UNICODE_GENERAL_CATEGORY_OTHER_PUNCTUATION:
-        return true;
-    default:
-        return false;
-    }
+    return cv_unicode_punct(cp);
 }
 
 bool cv_cjk_ink(const cv_face *f, unsigned gid, int *lo, int *hi)

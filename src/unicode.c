@@ -235,10 +235,16 @@ static bool wide_uncached(uint32_t cp)
 
 /* ---- Scripts, cached ---------------------------------------------------- */
 
+bool cv_unicode_letter(uint32_t cp);
+
 /* One code point's facts in a word: Script in bits 0-3, the resolved
- * script in 4-7, right to left in 8, wide in 9, "in script s" in bit
- * IN_BIT + s, and FILLED so that a word is never 0. */
-enum { OF_SHIFT = 0, RESOLVE_SHIFT = 4, RTL_BIT = 1u << 8, WIDE_BIT = 1u << 9, IN_BIT = 12 };
+ * script in 4-7, right to left in 8, wide in 9, ideograph in 10, CJK in
+ * 11, Latin (cv_unicode_latin) in 24, "in script s" in bit IN_BIT + s,
+ * and FILLED so that a word is never 0. */
+enum {
+    OF_SHIFT = 0, RESOLVE_SHIFT = 4, RTL_BIT = 1u << 8, WIDE_BIT = 1u << 9,
+    IDEO_BIT = 1u << 10, CJK_BIT = 1u << 11, IN_BIT = 12, LATIN_BIT = 1u << 24
+};
 #define FILLED (1u << 31)
 
 static uint32_t facts(uint32_t cp)
@@ -252,6 +258,15 @@ static uint32_t facts(uint32_t cp)
     for (int s = CV_SCRIPT_LATIN; s < CV_SCRIPT_COUNT; s++)
         if (cv_script_in_uncached(cp, (cv_script)s))
             w |= 1u << (IN_BIT + s);
+    cv_script r = (cv_script)(w >> RESOLVE_SHIFT & 0xF);
+    if (r == CV_SCRIPT_HAN || r == CV_SCRIPT_KANA || r == CV_SCRIPT_HANGUL)
+        w |= IDEO_BIT;
+    if ((w & WIDE_BIT) || (w >> (IN_BIT + CV_SCRIPT_HAN) & 1) ||
+        (w >> (IN_BIT + CV_SCRIPT_KANA) & 1) || (w >> (IN_BIT + CV_SCRIPT_HANGUL) & 1))
+        w |= CJK_BIT;
+    if ((cp >= '0' && cp <= '9') ||
+        ((w >> OF_SHIFT & 0xF) == CV_SCRIPT_LATIN && cv_unicode_letter(cp) && !(w & WIDE_BIT)))
+        w |= LATIN_BIT;
     return w;
 }
 
@@ -260,7 +275,7 @@ static uint32_t facts(uint32_t cp)
 static _Atomic uint32_t bmp[0x10000];
 static _Atomic uint64_t astral[ASTRAL_SLOTS];    /* cp << 32 | word; 0 empty */
 
-static uint32_t lookup(uint32_t cp)
+static inline uint32_t lookup(uint32_t cp)
 {
     if (cp < 0x10000) {
         uint32_t w = atomic_load_explicit(&bmp[cp], memory_order_relaxed);
@@ -307,8 +322,12 @@ bool cv_script_rtl(uint32_t cp)
 
 bool cv_unicode_ideograph(uint32_t cp)
 {
-    cv_script s = cv_script_resolve(cp);
-    return s == CV_SCRIPT_HAN || s == CV_SCRIPT_KANA || s == CV_SCRIPT_HANGUL;
+    return lookup(cp) & IDEO_BIT;
+}
+
+bool cv_unicode_latin(uint32_t cp)
+{
+    return lookup(cp) & LATIN_BIT;
 }
 
 bool cv_unicode_wide(uint32_t cp)
@@ -318,9 +337,7 @@ bool cv_unicode_wide(uint32_t cp)
 
 bool cv_unicode_cjk(uint32_t cp)
 {
-    uint32_t w = lookup(cp);
-    return (w & WIDE_BIT) || (w >> (IN_BIT + CV_SCRIPT_HAN) & 1) ||
-           (w >> (IN_BIT + CV_SCRIPT_KANA) & 1) || (w >> (IN_BIT + CV_SCRIPT_HANGUL) & 1);
+    return lookup(cp) & CJK_BIT;
 }
 
 /* ---- Letters and case ----------------------------------------------------- */
@@ -349,6 +366,13 @@ bool cv_unicode_word(uint32_t cp)
 {
     return cp <= 0x10FFFF &&
            (U_GET_GC_MASK((UChar32)cp) & (U_GC_L_MASK | U_GC_M_MASK | U_GC_ND_MASK));
+}
+
+bool cv_unicode_punct(uint32_t cp)
+{
+    return cp <= 0x10FFFF && (U_GET_GC_MASK((UChar32)cp) &
+                              (U_GC_PS_MASK | U_GC_PE_MASK | U_GC_PI_MASK | U_GC_PF_MASK |
+                               U_GC_PO_MASK));
 }
 
 bool cv_unicode_space(uint32_t cp)

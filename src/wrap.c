@@ -493,8 +493,8 @@ static bool cjk_gap_after(const para *p, size_t i)
     if (p->cjk_gap <= 0 || i + 1 >= p->n)
         return false;
     uint32_t c = p->it[i].cp, d = p->it[i + 1].cp;
-    return (cv_unicode_ideograph(c) && cv_cjk_is_latin(d)) ||
-           (cv_cjk_is_latin(c) && cv_unicode_ideograph(d));
+    return (cv_unicode_ideograph(c) && cv_unicode_latin(d)) ||
+           (cv_unicode_latin(c) && cv_unicode_ideograph(d));
 }
 
 /* Han or kana beside a Latin letter or digit with no space typed between

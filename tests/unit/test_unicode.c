@@ -142,6 +142,10 @@ TEST(cjk_classes)
     CHECK(!cv_unicode_space('\n') && !cv_unicode_space('a'));
     CHECK(cv_unicode_word(0xE9) && cv_unicode_word(0x301) && cv_unicode_word('7'));
     CHECK(!cv_unicode_word('-') && !cv_unicode_word(0x2019));
+    CHECK(cv_unicode_latin('a') && cv_unicode_latin('7') && cv_unicode_latin(0x1EA1)); /* ạ */
+    CHECK(!cv_unicode_latin(0xFF21) && !cv_unicode_latin(0xD7) && !cv_unicode_latin(0x3B1));
+    CHECK(cv_unicode_punct(0x3002) && cv_unicode_punct(0xFF08) && cv_unicode_punct(0x201C));
+    CHECK(!cv_unicode_punct(0x2014) && !cv_unicode_punct('_') && !cv_unicode_punct('a'));
     CHECK(cv_unicode_tolower(0xC9) == 0xE9 && cv_unicode_tolower(0x416) == 0x436);
 }
 
