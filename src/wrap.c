@@ -438,7 +438,8 @@ static void missing_end(missing *m, cv_error *err)
         } else {
             /* At most 60 bytes of it, cut between characters. */
             int shown = m->len > 60 ? 60 : (int)m->len;
-            while (shown > 0 && shown < (int)m->len && (m->run[shown] & 0xC0) == 0x80)
+            while (shown > 0 && shown < (int)m->len &&
+                   cv_utf8_is_cont((unsigned char)m->run[shown]))
                 shown--;
             cv_warn(err, m->pos, "no font has the characters of '%.*s%s' (U+%04X...): add a "
                     "font that has them to font.fallback in the layout", shown, m->run,
