@@ -43,7 +43,7 @@ HYPHEN_LIBS ?= -lhyphen
 BTPARSE_LIBS ?= -lbtparse
 
 CFLAGS ?= -O2 -g
-WARN = -std=c11 -Wall -Wextra -Wshadow -Wno-unused-parameter
+WARN = -std=c11 -Wall -Wextra -Wshadow -Wno-unused-parameter -Werror=incompatible-pointer-types
 CPPFLAGS += -D_GNU_SOURCE -Iinclude -DCV_VERSION='"$(VERSION)"' \
             -DCV_DATADIR='"$(PREFIX)/share/cvpdf"' -DCV_LIBDIR='"$(PREFIX)/lib/cvpdf"' \
             $(if $(POPPLER_GLIB_SONAME),-DCV_POPPLER_GLIB_SONAME='"$(POPPLER_GLIB_SONAME)"')

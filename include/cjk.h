@@ -31,12 +31,13 @@
  * (the layout's faces stay). */
 const char *cv_cjk_region(const char *lang);
 
-/* The style for a profile in `lang`: `st` itself when it names no regional
- * CJK face of another region (or the language has no region), else *local,
- * a copy of `st` whose chain has each such face ("Noto Sans CJK SC",
- * "Noto Serif CJK JP", "Source Han Sans KR", ...) replaced by the face of
- * the language's region, where the system has it. */
-const cv_style *cv_cjk_localize(const cv_style *st, const char *lang, cv_style *local);
+/* The faces for a profile in `lang`: in chain[s][0..n) (with synth[s],
+ * as ctx.h's), each regional CJK face of another region ("Noto Sans CJK
+ * SC", "Noto Serif CJK JP", "Source Han Sans KR", ...) is replaced by the
+ * face of the language's region, where the system has it; nothing changes
+ * for a language without a region. */
+void cv_cjk_localize(cv_fontset *fs, const char *lang, int chain[][CV_MAX_CHAIN],
+                     bool synth[][CV_MAX_CHAIN], size_t n);
 
 
 /* Punctuation that may lose a blank half beside another when set

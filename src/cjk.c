@@ -9,7 +9,6 @@
 
 #include <hb.h>
 
-#include "engine.h"
 #include "unicode.h"
 #include "markup.h"
 
@@ -61,16 +60,15 @@ static size_t region_at(const char *family)
     return 0;
 }
 
-const cv_style *cv_cjk_localize(const cv_style *st, const char *lang, cv_style *local)
+void cv_cjk_localize(cv_fontset *fs, const char *lang, int chain[][CV_MAX_CHAIN],
+                     bool synth[][CV_MAX_CHAIN], size_t n)
 {
     const char *region = cv_cjk_region(lang);
     if (!region)
-        return st;
-    cv_fontset *fs = st->eng->fonts;
-    bool copied = false;
+        return;
     for (int s = 0; s < 4; s++)
-        for (size_t i = 0; i < st->nchain; i++) {
-            const char *family = cv_fontset_family(fs, st->chain[s][i]);
+        for (size_t i = 0; i < n; i++) {
+            const char *family = cv_fontset_family(fs, chain[s][i]);
             size_t at = family ? region_at(family) : 0;
             if (!at || !strcasecmp(family + at, region))
                 continue;
@@ -79,19 +77,14 @@ const cv_style *cv_cjk_localize(const cv_style *st, const char *lang, cv_style *
             /* Not installed in that region: the layout's face stays. */
             cv_error err;
             cv_error_init(&err);
-            bool synth;
+            bool sy;
             int id = cv_fontset_find_lazy(fs, name, s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC,
-                                          &synth, (cv_pos){0}, &err);
+                                          &sy, (cv_pos){0}, &err);
             if (id < 0)
                 continue;
-            if (!copied) {
-                *local = *st;
-                copied = true;
-            }
-            local->chain[s][i] = id;
-            local->synth[s][i] = synth;
+            chain[s][i] = id;
+            synth[s][i] = sy;
         }
-    return copied ? local : st;
 }
 
 bool cv_cjk_is_run_mark(uint32_t cp)

@@ -305,6 +305,7 @@ typedef struct textstate {
     bool synth;
     bool twin;               /* the face's twin font is selected (pdf_font.h) */
     long x, y;               /* hundredths of a point */
+    const cv_display *d;     /* the résumé drawn: its clusters (cv_cluster) */
 } textstate;
 
 /* Font, colours and synthetic bold for run r, where they change. */
@@ -378,9 +379,19 @@ static void put_rise(const cv_run *r, int dy, int *rise, buf *b)
 /* Glyph k of right-to-left run r (in visual order) and the marks that
  * follow it in the text (below it in the array) are one letter: the index
  * of its last mark, k itself when it has none. */
-static size_t letter_end(const cv_run *r, const cv_shaper *sh, size_t k)
+/* Where a complex script's glyph lies off the pen (cv_cluster): *dx, *dy;
+ * 0 for any other glyph. */
+static void offset(const cv_display *d, uint32_t cp, int *dx, int *dy)
 {
-    while (k > 0 && cv_shape_cluster_mark(sh, r->g[k - 1].cp))
+    const cv_cluster *cl = cv_display_cluster(d, cp);
+    *dx = cl ? cl->dx : 0;
+    *dy = cl ? cl->dy : 0;
+}
+
+static size_t letter_end(const cv_run *r, const cv_display *d, size_t k)
+{
+    const cv_cluster *cl;
+    while (k > 0 && (cl = cv_display_cluster(d, r->g[k - 1].cp)) && cl->mark)
         k--;
     return k;
 }
@@ -391,11 +402,12 @@ static size_t letter_end(const cv_run *r, const cv_shaper *sh, size_t k)
  * (poppler: HarfBuzz puts a haraka right of its letter's start, and
  * raises it, which would move it to another word or line).  Inside
  * "[(" ... ")]TJ". */
-static void put_actual_text(const cv_run *r, const cv_shaper *sh, size_t k, size_t e, buf *b)
+static void put_actual_text(const cv_run *r, const cv_display *d, size_t k, size_t e, buf *b)
 {
     BLIT(b, ")]TJ /Span <</ActualText <FEFF");
     for (size_t i = k + 1; i-- > e;) {
-        const char *t = cv_shape_cluster_text(sh, r->g[i].cp);
+        const cv_cluster *cl = cv_display_cluster(d, r->g[i].cp);
+        const char *t = cl ? cl->text : NULL;
         size_t len = t ? strlen(t) : 0;
         for (size_t j = 0; j < len;) {
             uint32_t c;
@@ -420,13 +432,13 @@ static void put_actual_text(const cv_run *r, const cv_shaper *sh, size_t k, size
  * (put_actual_text), the last mark drawn with the character spacing (Tc)
  * that ends it where its letter ends, so that the sequence covers the
  * letter.  Inside "[(" ... ")]TJ". */
-static void put_rtl_text(const cv_run *r, const cv_pdffont *pf, buf *b)
+static void put_rtl_text(const cv_run *r, const cv_pdffont *pf, const cv_display *d, buf *b)
 {
     double to_last = 0;
     for (size_t k = 0; k + 1 < r->n; k++)
         to_last += r->g[k].w + cv_run_tj(r, k);
     int dx = 0, dy = 0, rise = 0;
-    cv_shape_cluster_offset(pf->shaper, r->g[r->n - 1].cp, &dx, &dy);
+    offset(d, r->g[r->n - 1].cp, &dx, &dy);
     BLIT(b, ")");
     bnumd(b, -to_last - dx, 1);
     BLIT(b, "(");
@@ -436,15 +448,16 @@ static void put_rtl_text(const cv_run *r, const cv_pdffont *pf, buf *b)
         double tc = 0;
         if (k + 1 < r->n) {
             int dx_was = dx;
-            cv_shape_cluster_offset(pf->shaper, r->g[k].cp, &dx, &dy);
+            offset(d, r->g[k].cp, &dx, &dy);
             BLIT(b, ")");
             bnumd(b, r->g[k + 1].w + r->g[k].w + cv_run_tj(r, k) + dx_was - dx, 1);
             BLIT(b, "(");
         }
-        if (end == SIZE_MAX && !cv_shape_cluster_mark(pf->shaper, r->g[k].cp)) {
-            size_t e = letter_end(r, pf->shaper, k);
+        const cv_cluster *cl = cv_display_cluster(d, r->g[k].cp);
+        if (end == SIZE_MAX && !(cl && cl->mark)) {
+            size_t e = letter_end(r, d, k);
             if (e < k) {
-                put_actual_text(r, pf->shaper, k, e, b);
+                put_actual_text(r, d, k, e, b);
                 end = e;
                 reach = dx + r->g[k].w;
                 for (size_t i = e; i < k; i++)
@@ -509,7 +522,7 @@ static bool put_run_text(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
     if (r->rtl && r->n > 1) {       /* never in the twin: no gap to draw */
         if (ts->twin && !put_twin(page, r, pf, false, ts, b))
             return false;
-        put_rtl_text(r, pf, b);
+        put_rtl_text(r, pf, ts->d, b);
         return true;
     }
     int rise = 0;
@@ -520,7 +533,7 @@ static bool put_run_text(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
             return false;
         /* A glyph placed off the pen (shape.h): moved there and back. */
         int dx, dy;
-        cv_shape_cluster_offset(pf->shaper, r->g[k].cp, &dx, &dy);
+        offset(ts->d, r->g[k].cp, &dx, &dy);
         put_rise(r, dy, &rise, b);
         if (dx) {
             BLIT(b, ")");
@@ -696,13 +709,14 @@ static bool put_tagged_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont 
     return true;
 }
 
-static bool put_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont *fonts, buf *b,
-                     cv_pdftags *pt, const char *doc_lang, buf *ltext)
+static bool put_runs(HPDF_Page page, const cv_display *d, const cv_page *pg,
+                     const cv_pdffont *fonts, buf *b, cv_pdftags *pt, const char *doc_lang,
+                     buf *ltext)
 {
     if (!pg->nruns)
         return true;
     BLIT(b, "BT\n");
-    textstate ts = {.face = -1, .size = -1, .fill = -1, .stroke = -1};
+    textstate ts = {.face = -1, .size = -1, .fill = -1, .stroke = -1, .d = d};
     if (pt) {
         if (!put_tagged_runs(page, pg, fonts, &ts, b, pt, doc_lang, ltext))
             return false;
@@ -771,7 +785,7 @@ static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
     /* Each link's text, for its annotation's /Contents. */
     buf *ltext = pt ? cv_xcalloc(pg->nlinks + 1, sizeof *ltext) : NULL;
     bool ok = flush(stream, b, md5) && put_images(page, pg, ims, b, md5, pt) &&
-              (!pg->nruns || (put_runs(page, pg, fonts, b, pt, d->lang, ltext) &&
+              (!pg->nruns || (put_runs(page, d, pg, fonts, b, pt, d->lang, ltext) &&
                               flush(stream, b, md5))) &&
               put_links(page, pg, md5, pt, ltext) && !c->status;
     for (size_t i = 0; ltext && i < pg->nlinks; i++)

@@ -947,7 +947,6 @@ bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_en
     cv_fontset *fs = eng->fonts;
     cv_style_defaults(st);
     st->file = path;
-    st->eng = eng;
     st->bullet_pos = st->sub_bullet_pos = (cv_pos){path, 0, 0};
     cv_yml *root = load_tree(a, eng->inputs, path, 0, err);
     if (!root)
@@ -975,26 +974,6 @@ bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_en
         return false;
     return read_fonts(a, cv_yml_get(root, "font"), fs, st, err) &&
            read_role_fonts(a, fs, st, err);
-}
-
-const cv_style *cv_style_role(const cv_style *st, int role, cv_style *buf)
-{
-    if (role < 0 || role >= CV_NROLES || st->role_face[role][0] < 0)
-        return st;
-    *buf = *st;
-    /* The role's face first, then the body's chain (a character the
-     * role's face lacks comes from the body's face, not a fallback). */
-    size_t n = st->nchain < CV_MAX_CHAIN ? st->nchain : CV_MAX_CHAIN - 1;
-    for (int s = 0; s < 4; s++) {
-        buf->chain[s][0] = st->role_face[role][s];
-        buf->synth[s][0] = st->role_synth[role][s];
-        for (size_t i = 0; i < n; i++) {
-            buf->chain[s][i + 1] = st->chain[s][i];
-            buf->synth[s][i + 1] = st->synth[s][i];
-        }
-    }
-    buf->nchain = n + 1;
-    return buf;
 }
 
 /* ---- The keys, for the JSON Schema --------------------------------------- */

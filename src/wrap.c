@@ -259,7 +259,7 @@ static inline float shrink_of(const para *p, size_t i)
 }
 
 /* The advance of a hyphen in face `f`, thousandths of an em. */
-static int16_t hyphen_w(const cv_style *st, int face)
+static int16_t hyphen_w(const cv_ctx *st, int face)
 {
     uint32_t cp = '-';
     int16_t w = 0, k = 0;
@@ -272,7 +272,7 @@ static int16_t hyphen_w(const cv_style *st, int face)
 
 /* The face of style `style` at the place in the fallback chain where face
  * `face` is for style `of` (-1 when it is in none). */
-static int chain_face(const cv_style *st, int face, unsigned of, unsigned style, bool *synth)
+static int chain_face(const cv_ctx *st, int face, unsigned of, unsigned style, bool *synth)
 {
     for (size_t c = 0; c < st->nchain; c++)
         if (st->chain[of][c] == face) {
@@ -288,7 +288,7 @@ static int chain_face(const cv_style *st, int face, unsigned of, unsigned style,
  * "……") is decided as one, by the characters on either side of the run,
  * and takes that face in its own weight (the bold of "**奖项**——" closes
  * before the dashes): one face, one weight, one line of ink. */
-static void shared_punctuation(item *it, size_t n, const cv_style *st, const cv_span *spans,
+static void shared_punctuation(item *it, size_t n, const cv_ctx *st, const cv_span *spans,
                                const cv_textfmt *fmt)
 {
     cv_shaper *sh = st->eng->shaper;
@@ -385,7 +385,7 @@ static void shape_items(cv_arena *a, item *it, size_t n, cv_shaper *sh, const cv
  * pair whose inks would come nearer than SQUEEZE_GAP is left alone, so the
  * glyphs never touch.  In a run of three, each pair is judged after the
  * pair before it. */
-static void squeeze_punctuation(item *it, size_t n, const cv_style *st)
+static void squeeze_punctuation(item *it, size_t n, const cv_ctx *st)
 {
     cv_shaper *sh = st->eng->shaper;
     const cv_fontset *fs = st->eng->fonts;
@@ -469,7 +469,7 @@ static void missing_char(missing *m, const char *s, size_t len, uint32_t cp, cv_
 /* A run of dashes ("——", a Chinese dash of two ems) is one unbroken line:
  * where a face leaves a blank between two dashes' inks (Noto Sans CJK's is
  * 0.09 em), kerning closes it, overlapping the inks a little. */
-static void join_dashes(item *it, size_t n, const cv_style *st)
+static void join_dashes(item *it, size_t n, const cv_ctx *st)
 {
     cv_shaper *sh = st->eng->shaper;
     const cv_fontset *fs = st->eng->fonts;
@@ -514,7 +514,7 @@ static void cjk_latin_space(para *p)
  * face is bold and has none, the regular face's, emboldened (EB Garamond's
  * bold has neither small capitals nor lining figures): then *face and
  * *synth say so.  0 when neither face has one. */
-static unsigned variant_glyph(const cv_style *st, const item *x, const cv_span *spans,
+static unsigned variant_glyph(const cv_ctx *st, const item *x, const cv_span *spans,
                               const cv_textfmt *fmt,
                               unsigned (*get)(cv_shaper *, int, uint32_t), int *face,
                               bool *synth)
@@ -537,7 +537,7 @@ static unsigned variant_glyph(const cv_style *st, const item *x, const cv_span *
  * (smcp), or where the face has none as its capital at CV_SMALL_CAPS_SCALE
  * of the size (item.small), a little spaced.  Either is a cluster code point
  * (shape.h) that carries the letter itself, so the text reads as written. */
-static void small_caps(item *it, size_t n, const cv_style *st, const cv_span *spans,
+static void small_caps(item *it, size_t n, const cv_ctx *st, const cv_span *spans,
                        const cv_textfmt *fmt)
 {
     cv_shaper *sh = st->eng->shaper;
@@ -580,7 +580,7 @@ static void small_caps(item *it, size_t n, const cv_style *st, const cv_span *sp
  * a cluster code point that carries the digit.  A bold face without them
  * (EB Garamond's) borrows the regular face's, emboldened, so that the
  * figures of a line agree. */
-static void lining_figures(item *it, size_t n, const cv_style *st, const cv_span *spans,
+static void lining_figures(item *it, size_t n, const cv_ctx *st, const cv_span *spans,
                            const cv_textfmt *fmt)
 {
     cv_shaper *sh = st->eng->shaper;
@@ -629,7 +629,7 @@ static bool in_arabic_run(uint32_t cp)
  * vanishes like a control.  A face that draws an Arabic letter with more
  * glyphs than one (Nastaliq's dots) cannot be drawn so: its letters stay
  * unjoined, with a warning. */
-static void shape_complex(cv_arena *a, item *it, size_t n, const cv_style *st, cv_pos pos,
+static void shape_complex(cv_arena *a, item *it, size_t n, const cv_ctx *st, cv_pos pos,
                           cv_error *err)
 {
     cv_shaper *sh = st->eng->shaper;
@@ -672,7 +672,7 @@ static void shape_complex(cv_arena *a, item *it, size_t n, const cv_style *st, c
 }
 
 /* The items of `spans` into *p, which then points into the arena. */
-static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
+static void itemise(cv_arena *a, const cv_ctx *st, const cv_span *spans,
                     size_t nspans, const cv_textfmt *fmt, cv_pos pos, para *p,
                     cv_error *err)
 {
@@ -780,13 +780,13 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
     shared_punctuation(it, n, st, spans, fmt);
     if (fmt->small_caps)
         small_caps(it, n, st, spans, fmt);
-    if (st->lining_figures)
+    if (st->lay->lining_figures)
         lining_figures(it, n, st, spans, fmt);
     shape_items(a, it, n, sh, fmt);
     squeeze_punctuation(it, n, st);
     join_dashes(it, n, st);
     *p = (para){.it = it, .n = n, .spans = spans, .fmt = fmt,
-                .cjk_gap = (int16_t)lroundf(st->cjk_latin_space * 1000.0f)};
+                .cjk_gap = (int16_t)lroundf(st->lay->cjk_latin_space * 1000.0f)};
     cjk_latin_space(p);
 }
 
@@ -1239,7 +1239,7 @@ static void kp_push(cv_arena *a, kpbuf *b, cv_kp_item x, size_t src)
 /* The Knuth-Plass items for items [b, e) of a paragraph, ending as a
  * paragraph ends (with glue of infinite stretch and a forced break, whose
  * source is e). */
-static void build(cv_arena *a, const cv_style *st, const para *pp, size_t b, size_t e,
+static void build(cv_arena *a, const cv_ctx *st, const para *pp, size_t b, size_t e,
                   bool hyphens, bool emergency, kpbuf *kb)
 {
     const item *it = pp->it;
@@ -1429,7 +1429,7 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
  * begins and ends, which keeps them out of the caller's arena (a long
  * publication list would otherwise hold every paragraph's items until the
  * end) and frees a long paragraph's before what comes next. */
-static cv_arena *scratch(const cv_style *st)
+static cv_arena *scratch(const cv_ctx *st)
 {
     cv_arena_reset(st->eng->scratch);
     return st->eng->scratch;
@@ -1437,7 +1437,7 @@ static cv_arena *scratch(const cv_style *st)
 
 /* What breaking a paragraph carries from one window to the next. */
 typedef struct breaker {
-    const cv_style *st;
+    const cv_ctx *st;
     para *p;
     float width;
     cv_kp_params kp;
@@ -1555,7 +1555,7 @@ static size_t set_one(cv_arena *a, const breaker *br, const kpbuf *kb, size_t k,
     return end;
 }
 
-size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nspans,
+size_t cv_wrap(cv_arena *a, const cv_ctx *st, const cv_span *spans, size_t nspans,
                const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
                cv_error *err)
 {
@@ -1634,7 +1634,7 @@ size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nsp
     return lines.n;
 }
 
-float cv_measure(cv_arena *a, const cv_style *st, const cv_span *spans,
+float cv_measure(cv_arena *a, const cv_ctx *st, const cv_span *spans,
                  size_t nspans, const cv_textfmt *fmt)
 {
     para p;
@@ -1648,4 +1648,41 @@ float cv_measure(cv_arena *a, const cv_style *st, const cv_span *spans,
             x += i + 1 < n ? adv(&p, i) : glyph_w(&p, i);
     cv_arena_reset(st->eng->scratch);
     return x;
+}
+
+/* qsort order of cv_cluster by code point. */
+static int by_cp(const void *pa, const void *pb)
+{
+    uint32_t a = ((const cv_cluster *)pa)->cp, b = ((const cv_cluster *)pb)->cp;
+    return (a > b) - (a < b);
+}
+
+void cv_wrap_clusters(cv_arena *a, const cv_ctx *cx, cv_display *d)
+{
+    const cv_shaper *sh = cx->eng->shaper;
+    cv_cluster *cl = NULL;
+    size_t n = 0, cap = 0;
+    for (size_t p = 0; p < d->npages; p++)
+        for (size_t i = 0; i < d->pages[p].nruns; i++) {
+            const cv_run *r = &d->pages[p].runs[i];
+            for (size_t k = 0; k < r->n; k++) {
+                uint32_t cp = r->g[k].cp;
+                const char *t = cp >= CV_CLUSTER_BASE ? cv_shape_cluster_text(sh, cp) : NULL;
+                if (!t)
+                    continue;
+                cv_cluster c = {.cp = cp, .text = t,
+                                .gid = cv_shape_glyph(cx->eng->shaper, r->face, cp),
+                                .mark = cv_shape_cluster_mark(sh, cp)};
+                cv_shape_cluster_offset(sh, cp, &c.dx, &c.dy);
+                CV_PUSH(a, cl, n, cap, c);
+            }
+        }
+    if (n)
+        qsort(cl, n, sizeof *cl, by_cp);
+    size_t u = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!u || cl[u - 1].cp != cl[i].cp)
+            cl[u++] = cl[i];
+    d->clusters = cl;
+    d->nclusters = u;
 }
