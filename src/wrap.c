@@ -242,8 +242,8 @@ static inline float stretch_of(const para *p, size_t i)
         return 0;
     if (x->cp == ' ' || x->cp == 0xA0)
         return SPACE_STRETCH * glyph_w(p, i);
-    if (i + 1 >= p->n || (x->cp < 0x2E80 && x[1].cp < 0x2E80))
-        return 0;            /* no CJK character on either side (is_cjk) */
+    if (i + 1 >= p->n || (x->cp < 0x80 && x[1].cp < 0x80))
+        return 0;            /* ASCII on both sides: no CJK character (is_cjk) */
     if (!is_space(x->cp) && !x[1].ctrl && !is_space(x[1].cp) &&
         (is_cjk(x->cp) || is_cjk(x[1].cp)))
         return CJK_STRETCH * p->fmt->size;
@@ -829,7 +829,7 @@ static bool looks_like_url(const para *p, size_t b, size_t e)
  * punctuation ("邮箱：ygw@tsinghua.edu.cn" has no space before it). */
 static bool url_delim(const item *x)
 {
-    return is_space(x->cp) || x->ctrl || x->cp >= 0x2E80;
+    return is_space(x->cp) || x->ctrl || is_cjk(x->cp);
 }
 
 static void mark_urls(para *p)
