@@ -44,7 +44,7 @@
 #include <stdio.h>
 
 #include "arena.h"
-#include "doc.h"
+#include "fields.h"
 #include "error.h"
 #include "yml.h"
 

@@ -22,7 +22,7 @@
 #include <stddef.h>
 
 #include "arena.h"
-#include "doc.h"
+#include "fields.h"
 #include "error.h"
 #include "engine.h"
 #include "fontset.h"
@@ -239,7 +239,5 @@ size_t cv_style_keys(cv_arena *a, const cv_layout_key **out);
 
 /* The built-in defaults (what an empty layout gives), fonts not opened. */
 void cv_style_defaults(cv_style *st);
-/* Parse a length ("18mm", "10pt", "0.75in", "2cm", "12") into points. */
-bool cv_parse_length(const char *s, float *out);
 
 #endif

@@ -17,7 +17,7 @@
 #include <strings.h>
 #include <ctype.h>
 
-#include "style.h"
+#include "yml.h"
 
 const char *const cv_design_themes[] = {
     "classic", "engineeringresumes", "engineeringclassic", "sb2nov", "moderncv",

@@ -59,6 +59,7 @@ static bool set_up(cv_arena *a, const cv_options *o, cv_engine **eng, const char
     if (*eng) {
         (*eng)->diag = (cv_diag){NULL, o->quiet, o->strict};
         (*eng)->locales = cv_arena_printf(a, "%s/locales", data);
+        (*eng)->find_layout = cv_layout_find;
     }
     return *eng != NULL;
 }

@@ -20,7 +20,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "datadir.h"
 #include "markup.h"
 #include "yml.h"
 
@@ -295,32 +294,6 @@ void cv_style_defaults(cv_style *st)
     }
 }
 
-bool cv_parse_length(const char *s, float *out)
-{
-    char *end;
-    double v = strtod(s, &end);
-    if (end == s || !isfinite(v) || v < 0)
-        return false;
-    while (*end == ' ')
-        end++;
-    double f = 1;
-    if (!*end || !strcmp(end, "pt"))
-        f = 1;
-    else if (!strcmp(end, "mm"))
-        f = 72 / 25.4;
-    else if (!strcmp(end, "cm"))
-        f = 72 / 2.54;
-    else if (!strcmp(end, "in"))
-        f = 72;
-    else
-        return false;
-    v *= f;
-    if (v > 14400)          /* PDF's page limit: 200 inches */
-        return false;
-    *out = (float)v;
-    return true;
-}
-
 static bool get_len(const cv_yml *n, float *out, cv_error *err)
 {
     const char *s;
@@ -342,9 +315,10 @@ static bool beside(const char *path, const char *base)
 }
 
 /* Load `path` and, recursively, what it extends. */
-static cv_yml *load_tree(cv_arena *a, cv_inputs *in, const char *path, int depth,
+static cv_yml *load_tree(cv_arena *a, const cv_engine *eng, const char *path, int depth,
                          cv_error *err)
 {
+    cv_inputs *in = eng->inputs;
     cv_inputs_add(in, path, "a layout");
     size_t len;
     char *buf = cv_yml_read_file(a, path, &len, err);
@@ -369,7 +343,7 @@ static cv_yml *load_tree(cv_arena *a, cv_inputs *in, const char *path, int depth
         return NULL;
     }
     /* `extends: onecolumn` is onecolumn.yaml beside this file, else the
-     * shipped layout of that name (datadir.h); any other relative value is
+     * shipped layout of that name (eng->find_layout); any other relative value is
      * a path relative to this file, with ".yaml" added when it has no
      * .yaml/.yml suffix; an absolute path is used as is. */
     char *dir = cv_arena_strdup(a, path);
@@ -379,17 +353,16 @@ static cv_yml *load_tree(cv_arena *a, cv_inputs *in, const char *path, int depth
                    (nl >= 4 && !strcmp(name + nl - 4, ".yml"));
     const char *base_path = name[0] == '/' ? name
                           : cv_arena_printf(a, "%s/%s%s", dir, name, has_ext ? "" : ".yaml");
-    if (cv_layout_is_name(name) && !beside(path, base_path)) {
-        const char *shipped = cv_layout_shipped(a, name);
-        if (access(shipped, F_OK) == 0)
-            base_path = shipped;
-        else if (access(base_path, F_OK) != 0)
-            return cv_error_at(err, ext->pos, "cannot open '%s'; %s", base_path,
-                               cv_layout_missing(a, name)), NULL;
-    }
+    const char *why = NULL;
+    const char *shipped = eng->find_layout && !beside(path, base_path)
+                              ? eng->find_layout(a, name, &why) : NULL;
+    if (shipped)
+        base_path = shipped;
+    else if (why && access(base_path, F_OK) != 0)
+        return cv_error_at(err, ext->pos, "cannot open '%s'; %s", base_path, why), NULL;
     cv_error sub;
     cv_error_init(&sub);
-    cv_yml *base = load_tree(a, in, base_path, depth + 1, &sub);
+    cv_yml *base = load_tree(a, eng, base_path, depth + 1, &sub);
     if (!base) {
         if (sub.pos.line == 0)     /* the base file itself is missing */
             cv_error_at(err, ext->pos, "%s", sub.msg);
@@ -948,7 +921,7 @@ bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_en
     cv_style_defaults(st);
     st->file = path;
     st->bullet_pos = st->sub_bullet_pos = (cv_pos){path, 0, 0};
-    cv_yml *root = load_tree(a, eng->inputs, path, 0, err);
+    cv_yml *root = load_tree(a, eng, path, 0, err);
     if (!root)
         return false;
     if (over && over->kind == CV_YML_MAP)

@@ -950,3 +950,29 @@ const cv_yml *cv_yml_merge(cv_arena *a, const cv_yml *under, const cv_yml *over)
         }
     return m;
 }
+
+bool cv_parse_length(const char *s, float *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || !isfinite(v) || v < 0)
+        return false;
+    while (*end == ' ')
+        end++;
+    double f = 1;
+    if (!*end || !strcmp(end, "pt"))
+        f = 1;
+    else if (!strcmp(end, "mm"))
+        f = 72 / 25.4;
+    else if (!strcmp(end, "cm"))
+        f = 72 / 2.54;
+    else if (!strcmp(end, "in"))
+        f = 72;
+    else
+        return false;
+    v *= f;
+    if (v > 14400)          /* PDF's page limit: 200 inches */
+        return false;
+    *out = (float)v;
+    return true;
+}
