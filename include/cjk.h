@@ -23,7 +23,6 @@
 #include <stdint.h>
 
 #include "fontset.h"
-#include "style.h"
 
 /* The region of a CJK collection for a language code (cv_locale.language):
  * "SC" for zh (zh-Hans, zh-CN, zh-SG), "TC" for zh-Hant, zh-TW and zh-MO,

@@ -27,7 +27,6 @@
 #include "engine.h"
 #include "fontset.h"
 
-#define CV_MAX_CHAIN 8
 #define CV_MAX_TMPL 4
 
 enum { CV_ALIGN_LEFT, CV_ALIGN_CENTER, CV_ALIGN_RIGHT };

@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "unicode.h"
-
 static FILE *stream(void *out)
 {
     return out ? (FILE *)out : stderr;
@@ -17,18 +15,8 @@ static FILE *stream(void *out)
  * value can forge a second diagnostic line or reach the terminal as an
  * escape sequence: C0 controls as \n, \t, \r, \e or \xNN, DEL as \x7F,
  * C1 controls (U+0080-U+009F) as \u0080.  Truncated to fit. */
-typedef struct { uint32_t cp; size_t n; } decoded;
-
-/* Is the character at s a C1 control (U+0080-U+009F)?  Into *d if so. */
-static bool c1(const char *s, decoded *d)
-{
-    d->n = cv_utf8_decode(s, strnlen(s, CV_UTF8_MAX), &d->cp);
-    return d->cp >= 0x80 && d->cp < 0xA0;
-}
-
 const char *cv_escape(const char *s, char *out, size_t size)
 {
-    decoded k;
     size_t n = 0;
     for (const unsigned char *p = (const unsigned char *)s; *p && n + 8 < size; p++) {
         unsigned c = *p;
@@ -42,8 +30,11 @@ const char *cv_escape(const char *s, char *out, size_t size)
             n += (size_t)snprintf(out + n, size - n, "\\e");
         else if (c < 0x20 || c == 0x7F)
             n += (size_t)snprintf(out + n, size - n, "\\x%02X", c);
-        else if (c >= 0x80 && c1((const char *)p, &k))
-            n += (size_t)snprintf(out + n, size - n, "\\u%04X", (unsigned)k.cp), p += k.n - 1;
+        /* U+0080-U+009F are C2 80-C2 9F in UTF-8.  error sits below
+         * unicode.h (the arena reports through it), so it reads these
+         * two bytes itself. */
+        else if (c == 0xC2 && p[1] >= 0x80 && p[1] < 0xA0)
+            n += (size_t)snprintf(out + n, size - n, "\\u%04X", (unsigned)*++p);
         else
             out[n++] = (char)c;
     }

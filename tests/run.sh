@@ -44,9 +44,11 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # rendercv.py (issue 14: RenderCV themes and design options, JSON Resume),
 # rcvfonts.py (issue 14: a family per part, the themes' faces, small capitals,
 # bold headline and connections, custom connections' icons).
+# arch.py (issue 24: the module graph from the real #includes: no circle,
+# docs/architecture.md's reads column, back ends off the schema).
 # rcv_accept.py (issue 14: RenderCV and JSON Resume files accepted and
 # refused as RenderCV does, every word shown; RenderCV's examples compared).
-SUITES="e2e typo layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept"
+SUITES="arch e2e typo layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept"
 
 pattern=""
 if [ "${1:-}" = -k ]; then
