@@ -23,7 +23,7 @@
 #include <strings.h>
 
 #include "text.h"
-#include "utf8.h"
+#include "unicode.h"
 
 static int days_in_month(int year, int month)
 {
@@ -354,12 +354,13 @@ static void span_part(cv_arena *a, cv_strbuf *b, int n, const char *one, const c
     const char *w = n == 1 ? one : many;
     uint32_t cp = 0;
     cv_utf8_decode(w, strlen(w), &cp);
-    if (b->n && cp < 0x2E80)
+    bool cjk = cv_unicode_cjk(cp);
+    if (b->n && !cjk)
         cv_strbuf_put(a, b, " ", 1);
     char num[16];
     int k = snprintf(num, sizeof num, "%d", n);
     cv_strbuf_put(a, b, num, (size_t)k);
-    if (cp < 0x2E80)
+    if (!cjk)
         cv_strbuf_put(a, b, " ", 1);
     cv_strbuf_put(a, b, w, strlen(w));
 }
