@@ -1,6 +1,7 @@
 /* cjk.h - Chinese, Japanese and Korean typesetting rules that layout needs.
  *
- * Three things, each small:
+ * Two things, each small (which script or class a character is in is
+ * unicode.h's):
  *
  *  - Regional faces.  A CJK collection such as Noto Sans CJK holds one face
  *    per region (SC, TC, HK, JP, KR), each with its region's glyphs for the
@@ -11,7 +12,6 @@
  *  - Punctuation (clreq, JIS X 4051).  Which characters are full-width
  *    punctuation whose blank half may be taken out beside another, and
  *    where a glyph's ink lies in its em.
- *  - Scripts for spacing: Han and kana against Latin letters and digits.
  *
  * Nothing here allocates but cv_cjk_localize(), which may find (lazily,
  * fontset.h) the faces it swaps in.
@@ -38,12 +38,6 @@ const char *cv_cjk_region(const char *lang);
 void cv_cjk_localize(cv_fontset *fs, const char *lang, int chain[][CV_MAX_CHAIN],
                      bool synth[][CV_MAX_CHAIN], size_t n);
 
-/* Han, kana and Hangul by their script (script.h, "ー" included, shared
- * punctuation such as "、" and "・" not): what a quarter-em gap separates
- * from Latin text. */
-bool cv_cjk_is_ideograph(uint32_t cp);
-/* ASCII letters and digits, and Latin letters with accents. */
-bool cv_cjk_is_latin(uint32_t cp);
 
 /* Punctuation that may lose a blank half beside another when set
  * full-width: brackets, quotes, 。，、：；！？ and the like, not dashes or

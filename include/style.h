@@ -31,6 +31,8 @@
 
 enum { CV_ALIGN_LEFT, CV_ALIGN_CENTER, CV_ALIGN_RIGHT };
 enum { CV_PHOTO_RIGHT, CV_PHOTO_LEFT, CV_PHOTO_SIDEBAR };
+/* header.phone_format: phone numbers as written, or formatted (phone.h). */
+enum { CV_PHONE_AS_WRITTEN, CV_PHONE_NATIONAL, CV_PHONE_INTERNATIONAL, CV_PHONE_E164 };
 /* The parts of the page that may have a family of their own
  * (header.name_font, header.headline_font, header.contact_font,
  * section_title.font): ctx.h's cv_ctx_role(). */
@@ -112,6 +114,7 @@ typedef struct cv_style {
     bool lining_figures;
     unsigned name_color;
     const char *contact_separator;
+    int phone_format;             /* header.phone_format: CV_PHONE_* */
     bool contact_icons;           /* header.icons: Fork Awesome icons before contacts */
     bool contact_urls;            /* header.contact_urls: networks as their URLs */
     unsigned contact_color;       /* > 0xFFFFFF: colors.text */

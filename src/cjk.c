@@ -1,4 +1,4 @@
-/* cjk.c - regional CJK faces, full-width punctuation, scripts for spacing.
+/* cjk.c - regional CJK faces and full-width punctuation.
  * See cjk.h.
  */
 #include "cjk.h"
@@ -9,7 +9,7 @@
 
 #include <hb.h>
 
-#include "script.h"
+#include "unicode.h"
 #include "markup.h"
 
 const char *cv_cjk_region(const char *lang)
@@ -87,21 +87,6 @@ void cv_cjk_localize(cv_fontset *fs, const char *lang, int chain[][CV_MAX_CHAIN]
         }
 }
 
-bool cv_cjk_is_ideograph(uint32_t cp)
-{
-    /* script.h: "ー" is kana, "・" and "、" are everyone's punctuation. */
-    cv_script s = cv_script_resolve(cp);
-    return s == CV_SCRIPT_HAN || s == CV_SCRIPT_KANA || s == CV_SCRIPT_HANGUL;
-}
-
-bool cv_cjk_is_latin(uint32_t cp)
-{
-    if (cp < 0x80)
-        return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') ||
-               (cp >= '0' && cp <= '9');
-    return (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7);
-}
-
 bool cv_cjk_is_run_mark(uint32_t cp)
 {
     return cp == 0x2014 || cp == 0x2015 || cp == 0x2025 || cp == 0x2026 || cp == 0x22EF ||
@@ -112,19 +97,11 @@ bool cv_cjk_squeezable(uint32_t cp)
 {
     if (cp < 0x2000 || cv_cjk_is_run_mark(cp))
         return false;
-    if (!(cp == 0x2018 || cp == 0x2019 || cp == 0x201C || cp == 0x201D ||
-          (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF00 && cp <= 0xFF65) || cp == 0x30FB))
+    /* The curly quotes, which CJK faces set full-width, and CJK
+     * punctuation (unicode.h: wide, or written in Han, kana or Hangul). */
+    if (!(cp == 0x2018 || cp == 0x2019 || cp == 0x201C || cp == 0x201D || cv_unicode_cjk(cp)))
         return false;
-    switch (hb_unicode_general_category(hb_unicode_funcs_get_default(), cp)) {
-    case HB_UNICODE_GENERAL_CATEGORY_OPEN_PUNCTUATION:
-    case HB_UNICODE_GENERAL_CATEGORY_CLOSE_PUNCTUATION:
-    case HB_UNICODE_GENERAL_CATEGORY_INITIAL_PUNCTUATION:
-    case HB_UNICODE_GENERAL_CATEGORY_FINAL_PUNCTUATION:
-    case HB_UNICODE_GENERAL_CATEGORY_OTHER_PUNCTUATION:
-        return true;
-    default:
-        return false;
-    }
+    return cv_unicode_punct(cp);
 }
 
 bool cv_cjk_ink(const cv_face *f, unsigned gid, int *lo, int *hi)

@@ -27,8 +27,6 @@
 #include <ctype.h>
 #include <string.h>
 #include <strings.h>
-#include <wchar.h>
-#include <wctype.h>
 
 #include "ctx.h"
 #include "icons.h"
@@ -37,7 +35,7 @@
 #include "quotes.h"
 #include "phone.h"
 #include "template.h"
-#include "utf8.h"
+#include "unicode.h"
 
 const char *cv_keep_rule(cv_keep k)
 {
@@ -464,7 +462,9 @@ static size_t contact_items(cv_arena *a, const cv_ctx *pc, const cv_doc *doc,
             break;
         case CV_CONTACT_PHONE:
             for (size_t i = 0; i < np && ni < MAX_CONTACTS; i++) {
-                const char *shown = cv_phone_format(a, phones[i].s, doc->design.phone_format);
+                static const char *const formats[] = {NULL, "national", "international",
+                                                      "E164"};
+                const char *shown = cv_phone_format(a, phones[i].s, formats[st->phone_format]);
                 char *tel = cv_arena_strdup(a, phones[i].s), *q = tel;
                 for (const char *p = phones[i].s; *p; p++)
                     if (isdigit((unsigned char)*p) || (*p == '+' && q == tel))
@@ -722,36 +722,6 @@ static void add_header(cx *c, cv_vlist *vl, const cv_ctx *pc, float dx, float wi
 
 /* ---- sections and entries --------------------------------------------- */
 
-static const char *upper(cv_arena *a, const char *s)
-{
-    /* Decode, upper-case each code point, re-encode. */
-    size_t n = strlen(s);
-    char *o = cv_arena_alloc(a, n * 2 + 1), *q = o;
-    mbstate_t ps = {0};
-    for (const char *p = s; *p;) {
-        wchar_t wc;
-        size_t k = mbrtowc(&wc, p, n - (size_t)(p - s), &ps);
-        if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
-            *q++ = *p++;
-            memset(&ps, 0, sizeof ps);
-            continue;
-        }
-        char buf[8];
-        mbstate_t ws = {0};
-        size_t m = wcrtomb(buf, (wchar_t)towupper((wint_t)wc), &ws);
-        if (m == (size_t)-1 || m > (size_t)k * 2) {
-            memcpy(q, p, k);
-            q += k;
-        } else {
-            memcpy(q, buf, m);
-            q += m;
-        }
-        p += k;
-    }
-    *q = 0;
-    return o;
-}
-
 /* entry.side_left with entry.side_width: the side column is on the left
  * and every entry's content starts this far right of the column's edge
  * (its side lines are drawn back in the gap); 0 otherwise. */
@@ -772,7 +742,7 @@ static void add_title(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_section *s
                      .small_caps = st->title_small_caps};
     const char *t = cv_markup_escape(c->tmp, sec->title);
     if (st->title_uppercase) {
-        t = upper(c->tmp, t);
+        t = cv_upper(c->tmp, t, c->doc->locale.language);
         tf.tracking = 40;               /* letter-spaced capitals */
     }
     cv_span *sp;

@@ -25,7 +25,7 @@
  */
 #include "draw_dump.h"
 #include "shape.h"
-#include "utf8.h"
+#include "unicode.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -34,7 +34,7 @@
 #include "pdf_font.h"
 #include "pdf_meta.h"
 #include "pdf_tags.h"
-#include "utf8.h"
+#include "unicode.h"
 
 #include <errno.h>
 #include <libgen.h>

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <stdlib.h>
 
-#include "script.h"
+#include "unicode.h"
 
 cv_engine *cv_engine_new(const char *const *font_dirs, cv_error *err)
 {

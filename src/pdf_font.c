@@ -34,7 +34,7 @@
 #include "pdf_font.h"
 #include "arena.h"
 #include "cff.h"
-#include "utf8.h"
+#include "unicode.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -24,6 +24,7 @@
 #include "yml.h"
 
 enum kind { LEN, NUM, BOOL, COLOR, STR, ALIGN, BREAKING, COUNT, FRACTION, NAMES, SIDE, PHOTOPOS,
+             PHONEFMT,
             EM, FAMILY };
 
 #define MAX_LAYOUT_STRING 1024
@@ -66,6 +67,7 @@ static const key keys[] = {
     KS("header", "headline_size", headline_size, 72),
     KS("header", "contact_size", contact_size, 72),
     K("header", "contact_separator", STR, contact_separator),
+    K("header", "phone_format", PHONEFMT, phone_format),
     K("header", "icons", BOOL, contact_icons),
     K("header", "contact_urls", BOOL, contact_urls),
     K("header", "contact_color", COLOR, contact_color),
@@ -171,10 +173,11 @@ static const char *const tmpl_names[CV_ENTRY_NKINDS + 1] = {
     "experience", "publication", "normal", NULL};
 
 /* The words of a choice, in the order of the value each gives. */
-static const char *const choice_words[][4] = {
+static const char *const choice_words[][5] = {
     [ALIGN] = {"left", "center", "right", NULL},
     [SIDE] = {"right", "left", NULL},
     [PHOTOPOS] = {"right", "left", "sidebar", NULL},
+    [PHONEFMT] = {"as_written", "national", "international", "E164", NULL},
     [BREAKING] = {"optimal", "greedy", NULL},
 };
 
@@ -751,6 +754,12 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
             return cv_error_at(err, v->pos, "%s.%s must be a font family or a font file",
                                k->section, k->name);
         return true;
+    case PHONEFMT:
+        if (cv_yml_is_null(v)) {                /* RenderCV's null: as written */
+            *(int *)dst = CV_PHONE_AS_WRITTEN;
+            return true;
+        }
+        /* fall through */
     case ALIGN:
     case SIDE:
     case PHOTOPOS:
@@ -760,12 +769,13 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
             [SIDE] = "side must be left or right",
             [PHOTOPOS] = "position must be right, left or sidebar",
             [BREAKING] = "line_breaking must be optimal (Knuth-Plass) or greedy (first fit)",
+            [PHONEFMT] = "phone_format must be as_written, national, international or E164",
         };
         if (!cv_yml_str(v, &s, err))
             return false;
         for (int i = 0; choice_words[k->kind][i]; i++)
             if (!strcmp(s, choice_words[k->kind][i])) {
-                if (k->kind == ALIGN || k->kind == PHOTOPOS)
+                if (k->kind == ALIGN || k->kind == PHOTOPOS || k->kind == PHONEFMT)
                     *(int *)dst = i;
                 else
                     *(bool *)dst = i == 1;
@@ -994,7 +1004,7 @@ size_t cv_style_keys(cv_arena *a, const cv_layout_key **out)
         [LEN] = CV_LT_LENGTH, [NUM] = CV_LT_NUMBER, [BOOL] = CV_LT_BOOL,
         [COLOR] = CV_LT_COLOR, [STR] = CV_LT_STRING, [ALIGN] = CV_LT_CHOICE,
         [BREAKING] = CV_LT_CHOICE, [COUNT] = CV_LT_COUNT, [FRACTION] = CV_LT_FRACTION,
-        [NAMES] = CV_LT_NAMES, [SIDE] = CV_LT_CHOICE, [PHOTOPOS] = CV_LT_CHOICE,
+        [NAMES] = CV_LT_NAMES, [SIDE] = CV_LT_CHOICE, [PHOTOPOS] = CV_LT_CHOICE, [PHONEFMT] = CV_LT_CHOICE,
         [EM] = CV_LT_EM, [FAMILY] = CV_LT_FAMILY};
 
     /* The keys table, with read_value()'s ranges. */

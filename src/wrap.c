@@ -49,17 +49,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <wctype.h>
 
 #include <hb.h>
 #include <linebreak.h>
 
 #include "bidi.h"
-#include "script.h"
+#include "unicode.h"
 #include "cjk.h"
 #include "hyph.h"
 #include "kp.h"
-#include "utf8.h"
 
 /* Stretch and shrink of the glue, as fractions of a space or an em. */
 #define SPACE_STRETCH 0.8f   /* of the space: Lato's space is narrow (0.19 em) */
@@ -151,9 +149,7 @@ static bool is_space(uint32_t cp)
 /* Han, kana, Hangul, CJK punctuation and full-width forms. */
 static bool is_cjk(uint32_t cp)
 {
-    return (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xAC00 && cp <= 0xD7AF) ||
-           (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
-           (cp >= 0xFF00 && cp <= 0xFFEF);
+    return cv_unicode_cjk(cp);
 }
 
 static bool in_list(uint32_t cp, const uint32_t *list)
@@ -247,8 +243,8 @@ static inline float stretch_of(const para *p, size_t i)
         return 0;
     if (x->cp == ' ' || x->cp == 0xA0)
         return SPACE_STRETCH * glyph_w(p, i);
-    if (i + 1 >= p->n || (x->cp < 0x2E80 && x[1].cp < 0x2E80))
-        return 0;            /* no CJK character on either side (is_cjk) */
+    if (i + 1 >= p->n || (x->cp < 0x80 && x[1].cp < 0x80))
+        return 0;            /* ASCII on both sides: no CJK character (is_cjk) */
     if (!is_space(x->cp) && !x[1].ctrl && !is_space(x[1].cp) &&
         (is_cjk(x->cp) || is_cjk(x[1].cp)))
         return CJK_STRETCH * p->fmt->size;
@@ -444,7 +440,8 @@ static void missing_end(missing *m, cv_error *err)
         } else {
             /* At most 60 bytes of it, cut between characters. */
             int shown = m->len > 60 ? 60 : (int)m->len;
-            while (shown > 0 && shown < (int)m->len && (m->run[shown] & 0xC0) == 0x80)
+            while (shown > 0 && shown < (int)m->len &&
+                   cv_utf8_is_cont((unsigned char)m->run[shown]))
                 shown--;
             cv_warn(err, m->pos, "no font has the characters of '%.*s%s' (U+%04X...): add a "
                     "font that has them to font.fallback in the layout", shown, m->run,
@@ -499,8 +496,8 @@ static bool cjk_gap_after(const para *p, size_t i)
     if (p->cjk_gap <= 0 || i + 1 >= p->n)
         return false;
     uint32_t c = p->it[i].cp, d = p->it[i + 1].cp;
-    return (cv_cjk_is_ideograph(c) && cv_cjk_is_latin(d)) ||
-           (cv_cjk_is_latin(c) && cv_cjk_is_ideograph(d));
+    return (cv_unicode_ideograph(c) && cv_unicode_latin(d)) ||
+           (cv_unicode_latin(c) && cv_unicode_ideograph(d));
 }
 
 /* Han or kana beside a Latin letter or digit with no space typed between
@@ -552,8 +549,8 @@ static void small_caps(item *it, size_t n, const cv_ctx *st, const cv_span *span
         uint32_t cp = it[i].cp;
         if (it[i].ctrl || cp >= CV_CLUSTER_BASE || it[i].face < 0)
             continue;
-        uint32_t up = (uint32_t)towupper((wint_t)cp);
-        if (up == cp || (uint32_t)towlower((wint_t)up) != cp)
+        uint32_t up = cv_upper_char(cp, st->lang);
+        if (!up)
             continue;               /* not a lowercase letter with one capital */
         char text[8];
         text[cv_utf8_encode(cp, text)] = 0;
@@ -836,7 +833,7 @@ static bool looks_like_url(const para *p, size_t b, size_t e)
  * punctuation ("邮箱：ygw@tsinghua.edu.cn" has no space before it). */
 static bool url_delim(const item *x)
 {
-    return is_space(x->cp) || x->ctrl || x->cp >= 0x2E80;
+    return is_space(x->cp) || x->ctrl || is_cjk(x->cp);
 }
 
 static void mark_urls(para *p)
@@ -1145,31 +1142,26 @@ static bool word_edge(const item *it, size_t n, size_t i, bool after)
  * returns how many.  All their candidates go to libhyphen in one call (see
  * hyph.h).  *next gets where the last word ended: the words before it are
  * done (a word may run past `to`, and is read only once). */
-/* Letters of words other languages' patterns hyphenate (wide): Latin-1,
- * Latin Extended-A and Cyrillic beside ASCII's. */
-static bool wide_lower(uint32_t c)
-{
-    return is_lower(c) || (c >= 0xDF && c <= 0xFF && c != 0xF7) ||
-           (c >= 0x100 && c <= 0x17F && (c & 1)) || (c >= 0x430 && c <= 0x45F);
-}
+/* Letters of words other languages' patterns hyphenate (wide): the Latin
+ * and Cyrillic letters (unicode.h) beside ASCII's, not the full-width ones. */
 static bool wide_letter(uint32_t c)
 {
-    return is_letter(c) || (c >= 0xC0 && c <= 0x17F && c != 0xD7 && c != 0xF7) ||
-           (c >= 0x400 && c <= 0x45F);
+    if (c < 0x80)
+        return is_letter(c);
+    cv_script s = cv_script_of(c);
+    return (s == CV_SCRIPT_LATIN || s == CV_SCRIPT_CYRILLIC) && cv_unicode_letter(c) &&
+           !cv_unicode_wide(c);
+}
+static bool wide_lower(uint32_t c)
+{
+    return c < 0x80 ? is_lower(c) : cv_unicode_lower(c) && wide_letter(c);
 }
 
 /* The lower case of an upper-case letter wide_letter() knows (c itself
  * for any other). */
 static uint32_t wide_fold(uint32_t c)
 {
-    if ((c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7) ||
-        (c >= 0x410 && c <= 0x42F))
-        return c + 0x20;
-    if (c >= 0x400 && c <= 0x40F)
-        return c + 0x50;
-    if (c >= 0x100 && c <= 0x17F && !(c & 1))
-        return c + 1;
-    return c;
+    return cv_unicode_upper(c) && wide_letter(c) ? cv_unicode_tolower(c) : c;
 }
 
 /* `caps`: a word may start with a capital (German nouns). */
@@ -1203,7 +1195,7 @@ static size_t hyphenate(cv_arena *a, cv_hyph *hy, bool wide, bool caps, para *p,
         if (ok && len >= HYPHEN_WORD && len < 30 &&
             (b == 0 || word_edge(it, n, b - 1, false)) && word_edge(it, n, e, true)) {
             /* UTF-8 (ASCII but for other languages' words). */
-            char *w = cv_arena_alloc(a, 2 * len + 1), *q = w;
+            char *w = cv_arena_alloc(a, CV_UTF8_MAX * len + 1), *q = w;
             for (size_t i = 0; i < len; i++)
                 q += cv_utf8_encode(i ? it[b + i].cp : wide_fold(it[b].cp), q);
             *q = 0;

@@ -47,6 +47,8 @@
 #include <sys/stat.h>
 #include <yaml.h>
 
+#include "unicode.h"
+
 #define MAX_FILE_SIZE (16 * 1024 * 1024)
 #define MAX_FILE_SIZE_NAME "16 MB"
 /* What aliases may add: 100 copies of a 1000-bullet entry.  Each node costs
@@ -175,7 +177,7 @@ static cv_pos offset_pos(const loader *L, size_t off)
         if (c == '\n' || (c == '\r' && (i + 1 >= L->len || L->buf[i + 1] != '\n'))) {
             line++;
             col = 1;
-        } else if ((c & 0xC0) != 0x80 && c != '\r') {
+        } else if (!cv_utf8_is_cont(c) && c != '\r') {
             col++;
         }
     }
@@ -192,9 +194,7 @@ static char byte_at(const loader *L, yaml_mark_t m)
             line++;
     }
     while (i < L->len && col < m.column) {
-        i++;
-        while (i < L->len && ((unsigned char)L->buf[i] & 0xC0) == 0x80)
-            i++;
+        i = cv_utf8_next(L->buf, L->len, i);
         col++;
     }
     return i < L->len ? L->buf[i] : '\0';
@@ -301,12 +301,12 @@ static bool on_scalar(loader *L, const yaml_event_t *ev)
     /* Nor may other controls that escapes ("\x07", "\e") let through
      * libyaml's reader: they would reach terminals, PDF strings and text.
      * Tabs and line feeds are text. */
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)v[i];
-        unsigned cp = c == 0xC2 && i + 1 < len ? (unsigned char)v[i + 1] : c;
-        if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7F || (c == 0xC2 && cp < 0xA0))
+    for (size_t i = 0; i < len;) {
+        uint32_t cp;
+        i += cv_utf8_decode(v + i, len - i, &cp);
+        if ((cp < 0x20 && cp != '\t' && cp != '\n') || (cp >= 0x7F && cp < 0xA0))
             return cv_error_at(L->err, pos, "a string may not contain the control character "
-                               "U+%04X (written as an escape?)", cp);
+                               "U+%04X (written as an escape?)", (unsigned)cp);
     }
 
     cv_yml *n = new_node(L, CV_YML_SCALAR, pos);
@@ -452,9 +452,9 @@ static void syntax_error(loader *L, const yaml_parser_t *p)
         if (strstr(p->problem, "trailing")) {
             const unsigned char *b = (const unsigned char *)L->buf;
             size_t j = off;
-            while (j > 0 && off - j < 3 && off <= L->len && (b[j - 1] & 0xC0) == 0x80)
+            while (j > 0 && off - j < 3 && off <= L->len && cv_utf8_is_cont(b[j - 1]))
                 j--;
-            if (j > 0 && (b[j - 1] & 0xC0) == 0xC0)
+            if (j > 0 && cv_utf8_is_lead(b[j - 1]))
                 off = j - 1;
         }
         cv_pos pos = offset_pos(L, off);

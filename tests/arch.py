@@ -180,5 +180,29 @@ def backend_test():
           sorted(header_closure("display", mods)))
 
 
+# Signs of a module doing the Unicode module's work: UTF-8 continuation
+# bytes tested by hand, the C library's wide-character case and classes
+# (which follow setlocale), and the first code points of the CJK blocks.
+HAND_UNICODE = re.compile(r"&\s*0xC0\)\s*[!=]=\s*0x80|\btow(?:upper|lower)\b|\bmbrtowc\b|"
+                          r"\bwcrtomb\b|\bisw[a-z]+\(|<wctype\.h>|"
+                          r"\b0x(?:2E80|3040|30A0|4E00|AC00)\b")
+
+
+def unicode_test():
+    hits = []
+    for d in ("src", "include"):
+        for f in sorted(os.listdir(os.path.join(ROOT, d))):
+            if not f.endswith((".c", ".h")) or f in ("unicode.c", "unicode.h"):
+                continue
+            for n, line in enumerate(open(os.path.join(ROOT, d, f), encoding="utf-8"), 1):
+                if HAND_UNICODE.search(line):
+                    hits.append("%s/%s:%d: %s" % (d, f, n, line.strip()))
+    check("only unicode.c decodes UTF-8 by hand, maps case or names CJK ranges",
+          not hits, "\n  " + "\n  ".join(hits))
+    check("the pattern finds what it looks for",
+          HAND_UNICODE.search("(s[i] & 0xC0) == 0x80") and HAND_UNICODE.search("towupper(c)")
+          and HAND_UNICODE.search("cp >= 0x4E00") and not HAND_UNICODE.search("cp < 0x80"))
+
+
 if __name__ == "__main__":
-    sys.exit(testlib.main("arch", [graph_test, table_test, backend_test]))
+    sys.exit(testlib.main("arch", [graph_test, table_test, backend_test, unicode_test]))
