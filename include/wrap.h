@@ -97,6 +97,12 @@ float cv_measure_once(const cv_ctx *cx, const cv_span *spans, size_t nspans,
  * the caller fills it with memory from cv_setcache_arena().  NULL when `sc`
  * is NULL or full. */
 void **cv_setcache_slot(cv_setcache *sc, unsigned char kind, const void *k1, const void *k2);
+
+/* Whether `sc` keeps the paragraphs set from now on (it does when made);
+ * those it keeps are still found.  A caller whose next compositions each
+ * set every paragraph anew (fit.h's tries of smaller type) stops keeping
+ * them, so that memory holds what is set again.  NULL is fine. */
+void cv_setcache_keep(cv_setcache *sc, bool keep);
 cv_arena *cv_setcache_arena(cv_setcache *sc);
 
 /* What a cache did (for tests and profiling): calls that found their

@@ -191,16 +191,23 @@ bool cv_fit(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image *ph
     if (try_fit(scratch, doc, pc, photo, k, pages, NULL, NULL) <= pages) {
         bisect(scratch, doc, pc, photo, &k, &k.spacing, sf, 1, pages);
     } else {
+        /* Each try of the type or the margins sets every paragraph at a
+         * size or width no other try has: the cache keeps none of them
+         * (only those of the spacing tries that follow, at the size and
+         * width found, which the résumé is then set at). */
+        cv_setcache_keep(pc->sc, false);
         k.font = ff;
         if (try_fit(scratch, doc, pc, photo, k, pages, NULL, NULL) <= pages) {
             bisect(scratch, doc, pc, photo, &k, &k.font, ff, 1, pages);
             /* Smaller type may leave room for some of the spacing back. */
+            cv_setcache_keep(pc->sc, true);
             bisect(scratch, doc, pc, photo, &k, &k.spacing, sf, 1, pages);
         } else {
             k.margin = 0;
             overflow ov;
             if (try_fit(scratch, doc, pc, photo, k, pages, &ov, a) <= pages) {
                 bisect(scratch, doc, pc, photo, &k, &k.margin, 0, 1, pages);
+                cv_setcache_keep(pc->sc, true);
                 bisect(scratch, doc, pc, photo, &k, &k.spacing, sf, 1, pages);
             } else {
                 ok = cv_error_at(err, (cv_pos){doc->file, 0, 0},
@@ -212,6 +219,7 @@ bool cv_fit(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image *ph
             }
         }
     }
+    cv_setcache_keep(pc->sc, true);
     if (ok) {
         apply(st, k, out);
         const char *w = cv_arena_printf(a, "spacing at %.0f%%", k.spacing * 100);

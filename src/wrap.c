@@ -1737,6 +1737,7 @@ struct cv_setcache {
     size_t cap, n;
     unsigned char *key;      /* the key being built */
     size_t keylen, keycap;
+    bool frozen;             /* keeps no new paragraph (cv_setcache_keep) */
     cv_setstats stats;
 };
 
@@ -1865,6 +1866,12 @@ static setentry *find(cv_setcache *sc, uint64_t h, size_t *at)
     }
 }
 
+void cv_setcache_keep(cv_setcache *sc, bool keep)
+{
+    if (sc)
+        sc->frozen = !keep;
+}
+
 /* A new entry for the key in sc->key, hash h; NULL when the cache is full. */
 static setentry *add(cv_setcache *sc, uint64_t h)
 {
@@ -1939,7 +1946,7 @@ size_t cv_wrap_once(cv_arena *a, const cv_ctx *st, const cv_span *spans, size_t 
         *out = e->lines;       /* the same lines: share the ones kept */
         return e->nlines;
     }
-    e = add(sc, h);
+    e = sc->frozen ? NULL : add(sc, h);
     if (!e)
         return wrap_into(a, st, spans, nspans, fmt, width, pos, out, err);
     size_t used = cv_arena_used(sc->a);
@@ -1965,7 +1972,7 @@ float cv_measure_once(const cv_ctx *st, const cv_span *spans, size_t nspans,
     }
     sc->stats.sets++;
     float w = cv_measure(NULL, st, spans, nspans, fmt);
-    if ((e = add(sc, h)) != NULL)
+    if (!sc->frozen && (e = add(sc, h)) != NULL)
         e->width = w;
     return w;
 }

@@ -220,6 +220,18 @@ TEST(fit_sets_each_paragraph_once)
     small.size *= 0.9f;
     cv_fit_compose(a, d, cv_ctx_with(&pc, &small, &sb), NULL, &c2, &err);
     CHECK(cv_setcache_stats(sc).sets > s1.sets);
+    /* A cache told to keep nothing more keeps nothing more, and still
+     * finds what it kept. */
+    cv_setstats s3 = cv_setcache_stats(sc);
+    cv_setcache_keep(sc, false);
+    cv_style big = st;
+    big.size *= 1.1f;
+    cv_fit_compose(a, d, cv_ctx_with(&pc, &big, &sb), NULL, &c2, &err);
+    CHECK(cv_setcache_stats(sc).entries == s3.entries);
+    CHECK(cv_setcache_stats(sc).sets > s3.sets);
+    cv_fit_compose(a, d, cv_ctx_with(&pc, &small, &sb), NULL, &c2, &err);
+    CHECK(cv_setcache_stats(sc).entries == s3.entries);
+    cv_setcache_keep(sc, true);
     cv_arena_free(a);
 }
 
