@@ -41,7 +41,7 @@ import threading
 import time
 
 import testlib
-from testlib import BIN, ROOT, check, run
+from testlib import BIN, ROOT, check, read_dump, run
 
 TMP = tempfile.mkdtemp(prefix="cvpdf-pages-")
 LAYOUTS = os.path.join(ROOT, "layouts")
@@ -83,51 +83,27 @@ SIDEBAR_KEYS = sidebar_keys()
 
 # ---------------------------------------------------------------- the dump
 
-TEXT_RE = re.compile(r'text (\S+) (\S+) w=(\S+) (\S+) (\S+) #([0-9a-f]{6}) "(.*)"$')
 BREAK_RE = re.compile(r"  page (\d+)(?:, (main column|sidebar))?: starts with (.*?): "
                       r"(the page is full.*|page_break_before .*|no break allowed on the page.*|"
                       r"the sidebar has ended, so the main column takes the full width)$")
 
 
-def unescape(s):
-    return re.sub(r"\\(.)", r"\1", s) if "\\" in s else s
-
-
 def parse(out):
-    """--dump --explain output: (explain, pages).  explain has npages,
-    breaks {(column, page): (what, reason)}, notes and any other lines."""
+    """--dump --explain output: (explain, pages), the pages as
+    testlib.read_dump reads them (a run also has its box).  explain has
+    npages, breaks {(column, page): (what, reason)}, notes and any other
+    lines."""
     ex = {"npages": None, "breaks": {}, "notes": [], "other": []}
-    pages = []
-    for line in out.splitlines():
-        if line.startswith("page "):
-            w, h = line.split()[2].split("x")
-            pages.append({"n": len(pages) + 1, "w": float(w), "h": float(h), "regions": [],
-                          "runs": [], "rules": []})
-        elif line.startswith("region "):
-            f = line.split()
-            pages[-1]["regions"].append((f[1], float(f[2]), float(f[3]), float(f[4]),
-                                         float(f[5])))
-        elif line.startswith("text "):
-            m = TEXT_RE.match(line)
-            if not m:
-                ex["other"].append(line)
-                continue
-            size = float(m.group(5))
-            x, y, w = float(m.group(1)), float(m.group(2)), float(m.group(3))
-            pages[-1]["runs"].append({
-                "x": x, "y": y, "w": w, "font": m.group(4), "size": size,
-                "text": unescape(m.group(7)), "line": line,
-                "box": (x, y - 0.22 * size, x + w, y + 0.75 * size)})
-        elif line.startswith("rule "):
-            f = line.split()
-            pages[-1]["rules"].append((float(f[1]), float(f[2]), float(f[3]), float(f[4]),
-                                       float(f[5][2:])))
-        elif line.startswith(("image ", "link ", "mark ")):
-            pass
-        elif line.startswith("  note: "):
+    pages = read_dump(out, other=True)
+    for pg in pages:
+        for r in pg["runs"]:
+            x, y, w, size = r["x"], r["y"], r["w"], r["size"]
+            r["box"] = (x, y - 0.22 * size, x + w, y + 0.75 * size)
+    for line in pages.other:
+        m = BREAK_RE.match(line)
+        if line.startswith("  note: "):
             ex["notes"].append(line[8:])
-        elif BREAK_RE.match(line):
-            m = BREAK_RE.match(line)
+        elif m:
             col = "sidebar" if m.group(2) == "sidebar" else "main"
             ex["breaks"][(col, int(m.group(1)))] = (m.group(3), m.group(4))
         elif re.match(r".*: (\d+) pages?$", line) and ex["npages"] is None:

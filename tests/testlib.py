@@ -18,7 +18,8 @@ failed", the line tests/run.sh adds up.  -k PATTERN (or the environment
 variable TEST_FILTER) is a case-insensitive regular expression: the groups
 whose name it matches run whole; when it matches no group's name, every
 group runs and only the checks whose name it matches are printed and
-counted.  --list prints the groups.
+counted.  --list prints the groups.  With TEST_TIMES set in the
+environment, each group's wall time is printed ("# SUITE: GROUP 1.2s").
 """
 import argparse
 import collections
@@ -27,6 +28,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 import traceback
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -147,12 +149,15 @@ def main(suite, groups, tmp=None, keep_failed=False, after=None):
             if not run_groups:
                 run_groups, _only = groups, pat
         for g in run_groups:
+            t0 = time.monotonic()
             try:
                 g()
             except Exception as e:          # a crash in one group is one failure
                 traceback.print_exc(file=sys.stdout)
                 check("%s ran to the end" % g.__name__, False,
                       "%s: %s" % (type(e).__name__, e), _always=True)
+            if os.environ.get("TEST_TIMES"):
+                print("# %s: %s %.1fs" % (suite, g.__name__, time.monotonic() - t0))
     finally:
         if after:
             after()
