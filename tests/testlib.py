@@ -335,3 +335,29 @@ def read_dump(text, other=False):
     if len(dumps) > 1:
         raise DumpError("--dump text of %d profiles where one was expected" % len(dumps))
     return dumps[0] if dumps else Dump()
+
+
+# ---- a binary as if cvpdf were not installed --------------------------------
+
+def compiled_dirs(binary):
+    """The data and module directories compiled into `binary`
+    (PREFIX/share/cvpdf, PREFIX/lib/cvpdf), read from `binary --datadir`
+    with CVPDF_DATADIR unset, run where no data is beside it."""
+    env = {k: v for k, v in os.environ.items() if k != "CVPDF_DATADIR"}
+    p = subprocess.run([binary, "--datadir"], capture_output=True, env=env, cwd="/")
+    data = p.stdout.decode().strip().splitlines()[-1] if p.stdout.strip() else ""
+    if not data.endswith("/share/cvpdf"):
+        raise RuntimeError("%s --datadir: %r" % (binary, p.stdout + p.stderr))
+    return data, os.path.join(os.path.dirname(os.path.dirname(data)), "lib", "cvpdf")
+
+
+def uninstalled(argv, binary):
+    """argv, to run so that the directories compiled into `binary`
+    (compiled_dirs) hold nothing, whatever is installed on this machine:
+    those that exist are covered by an empty tmpfs in a private mount
+    namespace (unshare -m, as root).  argv as it is when neither exists."""
+    hide = [d for d in compiled_dirs(binary) if os.path.isdir(d)]
+    if not hide:
+        return list(argv)
+    script = "".join('mount -t tmpfs cvpdf-test "%s" && ' % d for d in hide) + 'exec "$@"'
+    return ["unshare", "-m", "--propagation", "private", "sh", "-c", script, "sh"] + list(argv)
