@@ -45,8 +45,10 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # rcvfonts.py (issue 14: a family per part, the themes' faces, small capitals,
 # bold headline and connections, custom connections' icons).
 # rcv_accept.py (issue 14: RenderCV and JSON Resume files accepted and
-# refused as RenderCV does, every word shown; RenderCV's examples compared).
-SUITES="e2e typo layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept"
+# refused as RenderCV does, every word shown; the look-alike's pages per theme).
+# phone_module.py (the release binary's dlopen of the phone module; a
+# missing or broken module is an error naming what to install).
+SUITES="e2e typo layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept phone_module"
 
 pattern=""
 if [ "${1:-}" = -k ]; then
