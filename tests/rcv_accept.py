@@ -38,7 +38,7 @@ import unicodedata
 import yaml
 
 import testlib
-from testlib import BIN, ROOT, check, run
+from testlib import BIN, ROOT, check, read_dump, run
 
 TMP = tempfile.mkdtemp(prefix="cvpdf-rcvaccept-")
 RCV = os.path.join(ROOT, "tests", "data", "rendercv")
@@ -201,22 +201,25 @@ def valid_details_test():
     check("custom connection: its link", "https://cal.example.com/barnaby" in out, out[-800:])
 
     rc, out, err = dump(os.path.join(OK, "contact_order.yaml"))
-    flat = " ".join(re.findall(r'^text .*"(.*)"$', out, re.M))
+    flat = " ".join(r["text"] for pg in read_dump(out) for r in pg["runs"])
     marks = [flat.find(s) for s in ["florentyna@example.com", "faguilar", "Aarhus",
                                     "Office hours", "33 12 34 56"]]
     check("connections in the order the cv writes them", -1 not in marks and
           marks == sorted(marks), (marks, flat[:300]))
 
     rc, out, err = dump(os.path.join(OK, "markdown.yaml"))
-    code = re.search(r'text \S+ \S+ w=\S+ (\S+) \S+ \S+ "[^"]*Rust', out)
-    check("`code` is set in a monospace face", code and "Mono" in code.group(1), out[-1500:])
+    md = [r for pg in read_dump(out) for r in pg["runs"]]
+
+    def font_of(test):
+        return next((r["font"] for r in md if test(r["text"])), None)
+    code = font_of(lambda t: "Rust" in t)
+    check("`code` is set in a monospace face", code and "Mono" in code, out[-1500:])
     check("`code` loses its backticks", "`" not in out, out[-600:])
-    bold = re.search(r'text \S+ \S+ w=\S+ (\S+) \S+ \S+ "bold claims', out)
-    check("**bold** is bold", bold and "Bold" in bold.group(1), out[-1500:])
-    heavy = re.search(r'w=\S+ (\S+) \S+ \S+ "heavy"', out)
-    light = re.search(r'w=\S+ (\S+) \S+ \S+ "light"', out)
-    check("__bold__ and _italic_, as Markdown has them", heavy and "Bold" in heavy.group(1) and
-          light and "Italic" in light.group(1), out[-1500:])
+    bold = font_of(lambda t: t.startswith("bold claims"))
+    check("**bold** is bold", bold and "Bold" in bold, out[-1500:])
+    heavy, light = font_of(lambda t: t == "heavy"), font_of(lambda t: t == "light")
+    check("__bold__ and _italic_, as Markdown has them", heavy and "Bold" in heavy and
+          light and "Italic" in light, out[-1500:])
     check("snake_case_names keep their underscores", "snake_case_names" in out, out[-800:])
     check("an autolink: its address, linked", re.search(
         r'"https://portfolio\.example\.com"', out) and
@@ -229,8 +232,7 @@ def valid_details_test():
           "emphatic" in out, out[-800:])
 
     rc, out, err = dump(os.path.join(OK, "nested_highlights.yaml"))
-    runs = [(float(m.group(1)), float(m.group(2)), m.group(3)) for m in
-            re.finditer(r'text (\S+) (\S+) w=\S+ \S+ \S+ \S+ "(.*)"$', out, re.M)]
+    runs = [(r["x"], r["y"], r["text"]) for pg in read_dump(out) for r in pg["runs"]]
     def x_of(s):
         return next((x for x, y, r in runs if r.startswith(s)), None)
     top, sub = x_of("Drove three programmes"), x_of("the dyke inspection drone")
