@@ -108,11 +108,12 @@ tally() {
     pass=$((pass + p)); fail=$((fail + f))
 }
 
-# The suites run JOBS at a time (CHECK_JOBS, default: the number of cores
-# plus one, as a suite also waits on its readers), the longest first; each
-# one's output is kept in a file and printed whole, in the order of
-# $suites, as soon as it and those before it have ended.
-jobs=${CHECK_JOBS:-$(($(nproc 2>/dev/null || echo 1) + 1))}
+# The suites run JOBS at a time (CHECK_JOBS, default: the number of
+# cores), the longest first; each one's output is kept in a file and
+# printed whole, in the order of $suites, as soon as it and those before it
+# have ended.  (Started in the background, a suite inherits SIGINT ignored:
+# testlib.py takes it back.)
+jobs=${CHECK_JOBS:-$(nproc 2>/dev/null || echo 2)}
 outdir=$(mktemp -d "${TMPDIR:-/tmp}/cvpdf-check-XXXXXX") || exit 1
 pool=""
 cleanup() {

@@ -26,6 +26,7 @@ import collections
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -52,6 +53,16 @@ def _args():
 
 ARGS = _args()
 BIN = os.path.abspath(ARGS.cvpdf)
+
+# A suite started in the background by a shell without job control (as
+# tests/run.sh runs them side by side) inherits SIGINT and SIGQUIT ignored,
+# and so would every cvpdf it starts: the checks of what Ctrl-C does
+# would fail.  Take them back (exec resets a handler, not an ignored
+# signal, to the default).
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+if signal.getsignal(signal.SIGQUIT) == signal.SIG_IGN:
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
 
 
 def _compile(pattern):

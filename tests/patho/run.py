@@ -82,7 +82,9 @@ def run(binary, path, timeout, cpu=False):
     def took():
         return children_cpu() - c if cpu else time.monotonic() - t
     try:
-        p = subprocess.run([binary, path, "-o", out], capture_output=True, timeout=timeout)
+        # cvpdf's own limit (--timeout, 10 s by default) is the test's.
+        p = subprocess.run([binary, path, "-o", out, "--timeout", str(timeout)],
+                           capture_output=True, timeout=timeout + 10)
     except subprocess.TimeoutExpired:
         return None, "(killed after %d s)" % timeout, took()
     return p.returncode, p.stderr.decode("utf-8", "replace"), took()
