@@ -125,8 +125,11 @@ CHECK_NEEDS = $(if $(filter unit,$(1)),$(UNIT_BIN) $(REGRESS_BIN),\
 CHECK_BIN = $(if $(T),$(sort $(foreach t,$(T:test_%=%),$(call CHECK_NEEDS,$(t)))),\
             cvpdf build/san/cvpdf $(UNIT_BIN) $(REGRESS_BIN))
 
+# The binaries build in parallel (CHECK_MAKEJOBS: -j2 unless the make
+# command line gave -j); tests/run.sh runs the suites in parallel too.
+CHECK_MAKEJOBS ?= $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 2))
 check: deps
-	@$(MAKE) --no-print-directory $(CHECK_BIN)
+	@$(MAKE) --no-print-directory $(CHECK_MAKEJOBS) $(CHECK_BIN)
 	@sh tests/run.sh $(if $(K),-k '$(K)') $(T)
 
 bench: deps

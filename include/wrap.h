@@ -1,7 +1,8 @@
 /* wrap.h - from styled text to lines.
  *
  * cv_wrap() itemises spans into glyphs (choosing a face per code point
- * along the style's fallback chain), shapes each run with HarfBuzz for
+ * along the context's fallback chain, ctx.h: the layout's faces, localised
+ * for the profile's language, or a part's), shapes each run with HarfBuzz for
  * kerning, finds break opportunities with libunibreak (UAX #14, so Chinese
  * breaks between characters) plus kinsoku, URL and hyphenation rules, and
  * chooses the breaks with Knuth-Plass total fit (kp.h) or first fit.  Lines
@@ -47,7 +48,9 @@ typedef struct cv_textfmt {
 #define CV_SMALL_CAPS_SCALE 0.8f
 
 
-/* Break `spans` into lines no wider than `width` points.  A word wider than
+/* Break `spans` into lines no wider than `width` points, set in the faces,
+ * language and direction of `cx` (its layout gives the gap between Han and
+ * Latin and lining figures).  A word wider than
  * the measure is broken between grapheme clusters with a warning at `pos`; a
  * character no face in the chain has is warned about at `pos`.  Returns the
  * number of lines; *out is valid until cv_arena_free(). */

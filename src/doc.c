@@ -185,7 +185,10 @@ static bool all_of(ctx *c, const cv_yml *n, const char *field, cv_text *first,
             return false;
         const char *why;
         if (!strcmp(field, "phone") && c->check_phones && !cv_phone_valid(t->s, &why))
-            return cv_error_at(c->err, t->pos, "invalid phone number '%s': %s", t->s, why);
+            return cv_phone_missing()
+                   ? cv_error_at(c->err, t->pos, "cannot check the phone number '%s': %s", t->s,
+                                 why)
+                   : cv_error_at(c->err, t->pos, "invalid phone number '%s': %s", t->s, why);
         ++*count;
     }
     if (*count)

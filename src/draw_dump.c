@@ -24,7 +24,6 @@
  *     at 20.00 33.04 43.28
  */
 #include "draw_dump.h"
-#include "shape.h"
 #include "unicode.h"
 
 #include <math.h>

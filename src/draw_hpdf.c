@@ -427,7 +427,7 @@ static void put_actual_text(const cv_run *r, const cv_display *d, size_t k, size
  * number the advances of the glyph just drawn and of the one to draw
  * (with its kerning or justification), so that readers that follow the
  * content stream read the text as written.  A glyph HarfBuzz placed off
- * the pen (a mark, cv_shape_cluster_offset) is drawn that much aside and
+ * the pen (a mark: its cv_cluster offset) is drawn that much aside and
  * raised, and its letter with its marks is given its text
  * (put_actual_text), the last mark drawn with the character spacing (Tc)
  * that ends it where its letter ends, so that the sequence covers the
@@ -696,7 +696,7 @@ static bool put_tagged_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont 
                 ts->twin = false;
             }
             unsigned cid = cv_pdffont_cid(pf, ' ');
-            int w = cv_shape_advance(pf->shaper, pf->id, cv_shape_glyph(pf->shaper, pf->id, ' '));
+            int w = cv_face_advance(pf->face, cv_face_glyph(pf->face, ' '));
             bprintf(b, "[%d(", w);
             if (!pf->one_byte)
                 bstrc(b, (unsigned char)(cid >> 8));
@@ -934,7 +934,6 @@ struct cv_book {
     const cv_fontset *fs;
     cv_pdffont *fonts;          /* per face of the fontset */
     size_t nfaces;
-    cv_shaper *shaper;          /* the engine's: every font's */
     bool embedded;              /* fonts built (at the first page drawn) */
     bool pdfa, pdfua, book;
     cv_pdftags *tags;           /* the structure tree, once a résumé has one */
@@ -949,9 +948,8 @@ struct cv_book {
     long long epoch;
 };
 
-cv_book *cv_book_new(cv_engine *eng, bool book)
+cv_book *cv_book_new(const cv_fontset *fs, bool book)
 {
-    const cv_fontset *fs = eng->fonts;
     cv_book *k = cv_xcalloc(1, sizeof *k);
     k->pdf = HPDF_New(on_error, &k->c);
     if (!k->pdf) {
@@ -962,15 +960,12 @@ cv_book *cv_book_new(cv_engine *eng, bool book)
     HPDF_UseUTFEncodings(k->pdf);
     HPDF_SetCurrentEncoder(k->pdf, "UTF-8");
     k->fs = fs;
-    k->shaper = eng->shaper;
     k->book = book;
     k->nfaces = cv_fontset_count(fs);
     k->fonts = cv_xcalloc(k->nfaces ? k->nfaces : 1, sizeof *k->fonts);
     k->b = (buf){cv_xmalloc(4096), 0, 4096};
-    for (size_t f = 0; f < k->nfaces; f++) {
-        k->fonts[f].shaper = eng->shaper;   /* .face once used (cv_book_add) */
-        k->fonts[f].id = (int)f;
-    }
+    for (size_t f = 0; f < k->nfaces; f++)
+        k->fonts[f].id = (int)f;            /* .face once used (cv_book_add) */
     HPDF_MD5Init(&k->md5);
     return k;
 }
@@ -991,10 +986,8 @@ static void grow_fonts(cv_book *k)
         return;
     k->fonts = cv_xrealloc(k->fonts, n * sizeof *k->fonts);
     memset(k->fonts + k->nfaces, 0, (n - k->nfaces) * sizeof *k->fonts);
-    for (size_t f = k->nfaces; f < n; f++) {
-        k->fonts[f].shaper = k->shaper;
+    for (size_t f = k->nfaces; f < n; f++)
         k->fonts[f].id = (int)f;
-    }
     k->nfaces = n;
 }
 
@@ -1004,16 +997,18 @@ void cv_book_note(cv_book *k, const cv_display *d)
     for (size_t p = 0; p < d->npages; p++)
         for (size_t i = 0; i < d->pages[p].nruns; i++) {
             const cv_run *r = &d->pages[p].runs[i];
-            for (size_t g = 0; g < r->n; g++)
+            for (size_t g = 0; g < r->n; g++) {
+                const cv_cluster *cl = cv_display_cluster(d, r->g[g].cp);
                 if (r->g[g].wide)
-                    cv_pdffont_use_wide(&k->fonts[r->face], r->g[g].cp, r->g[g].wide);
+                    cv_pdffont_use_wide(&k->fonts[r->face], r->g[g].cp, cl, r->g[g].wide);
                 else
-                    cv_pdffont_use(&k->fonts[r->face], r->g[g].cp);
+                    cv_pdffont_use(&k->fonts[r->face], r->g[g].cp, cl);
+            }
             /* Tagged text may end a line with a space (put_tagged_runs). */
             if (tagged(d) && r->tag) {
                 const cv_face *fc = cv_fontset_face(k->fs, r->face);
                 if (fc && fc->ft && FT_Get_Char_Index(fc->ft, ' '))
-                    cv_pdffont_use(&k->fonts[r->face], ' ');
+                    cv_pdffont_use(&k->fonts[r->face], ' ', NULL);
             }
         }
 }
@@ -1178,10 +1173,10 @@ void cv_book_free(cv_book *k)
     free(k);
 }
 
-bool cv_draw_pdf(const cv_display *d, cv_engine *eng, const char *path,
+bool cv_draw_pdf(const cv_display *d, const cv_fontset *fs, const char *path,
                  const cv_inputs *inputs, cv_error *err)
 {
-    cv_book *k = cv_book_new(eng, false);
+    cv_book *k = cv_book_new(fs, false);
     if (!k)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot start libharu");
     cv_book_note(k, d);
@@ -1190,12 +1185,12 @@ bool cv_draw_pdf(const cv_display *d, cv_engine *eng, const char *path,
     return ok;
 }
 
-bool cv_draw_pdf_bytes(const cv_display *d, cv_engine *eng, const char *path, char **bytes,
+bool cv_draw_pdf_bytes(const cv_display *d, const cv_fontset *fs, const char *path, char **bytes,
                        size_t *len, cv_error *err)
 {
     *bytes = NULL;
     *len = 0;
-    cv_book *k = cv_book_new(eng, false);
+    cv_book *k = cv_book_new(fs, false);
     if (!k)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot start libharu");
     cv_book_note(k, d);

@@ -186,10 +186,10 @@ static bool draw(cv_arena *a, const cv_renderer *r, const cv_display *d, const c
 {
     cv_engine *eng = r->eng;
     if (r->format != CV_FORMAT_PNG && r->format != CV_FORMAT_SVG)
-        return cv_draw_pdf(d, eng, out, eng->inputs, err) && !err->set;
+        return cv_draw_pdf(d, eng->fonts, out, eng->inputs, err) && !err->set;
     char *pdf;
     size_t len;
-    bool ok = cv_draw_pdf_bytes(d, eng, out, &pdf, &len, err) &&
+    bool ok = cv_draw_pdf_bytes(d, eng->fonts, out, &pdf, &len, err) &&
               cv_raster_write(a, pdf, len, r->format, (double)r->opt->dpi, out, eng->inputs,
                               err) && !err->set;
     free(pdf);
@@ -308,7 +308,7 @@ int cv_render_book(const cv_renderer *r, char **profiles, int n)
 {
     bool *good = cv_xrealloc(NULL, (size_t)n * sizeof *good);
     memset(good, 0, (size_t)n * sizeof *good);
-    cv_book *k = cv_book_new(r->eng, true);
+    cv_book *k = cv_book_new(r->eng->fonts, true);
     if (!k)
         abort();
     title t = {"R\xC3\xA9sum\xC3\xA9s: ", 0};

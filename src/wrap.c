@@ -1695,7 +1695,7 @@ void cv_wrap_clusters(cv_arena *a, const cv_ctx *cx, cv_display *d)
                 const char *t = cp >= CV_CLUSTER_BASE ? cv_shape_cluster_text(sh, cp) : NULL;
                 if (!t)
                     continue;
-                cv_cluster c = {.cp = cp, .text = t,
+                cv_cluster c = {.cp = cp, .text = cv_arena_strdup(a, t),
                                 .gid = cv_shape_glyph(cx->eng->shaper, r->face, cp),
                                 .mark = cv_shape_cluster_mark(sh, cp)};
                 cv_shape_cluster_offset(sh, cp, &c.dx, &c.dy);

@@ -30,7 +30,10 @@ SUPPORT = {"arena", "error"}        # every module may read these: not listed
 # the profile's schema and the stages that set it.
 SCHEMA = {"doc", "fields", "design", "lang", "social", "date", "text", "jsonresume", "bib"}
 SETTING = {"style", "ctx", "wrap", "compose", "flow", "fit", "template", "markup"}
-BACKENDS = ["draw_dump", "draw_hpdf", "draw_raster", "pdf_tags", "pdf_meta"]
+BACKENDS = ["draw_dump", "draw_hpdf", "draw_raster", "pdf_tags", "pdf_meta", "pdf_font"]
+# Nor the shaper and the engine: a back end stands on the display list
+# (glyphs, and the complex-script glyphs it carries) and the faces.
+MEASURING = {"shape", "engine", "hyph", "kp", "bidi", "cjk"}
 
 
 def modules():
@@ -172,9 +175,12 @@ def backend_test():
         reach = set()
         for d in includes(be, mods):
             reach |= {d} | header_closure(d, mods)
-        bad = sorted(reach & (SCHEMA | SETTING))
-        check("back end %s never reaches the profile's schema nor the setting stages" % be,
-              not bad, bad)
+        bad = sorted(reach & (SCHEMA | SETTING | MEASURING))
+        check("back end %s never reaches the profile's schema, the setting stages nor "
+              "the shaper" % be, not bad, bad)
+        src = open(os.path.join(ROOT, "src", be + ".c"), encoding="utf-8").read()
+        calls = sorted(set(re.findall(r"\bcv_(?:shape|engine)_\w+", src)))
+        check("back end %s calls neither the shaper nor the engine" % be, not calls, calls)
     check("display.h includes no stage above it (wrap, style, doc, shape)",
           not (header_closure("display", mods) & (SCHEMA | SETTING | {"shape", "engine"})),
           sorted(header_closure("display", mods)))

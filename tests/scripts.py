@@ -78,11 +78,8 @@ def dump(profile, layout="onecolumn", *args):
 
 def texts(dump_text):
     """[(x, y, w, font, text)] of a dump's text lines."""
-    out = []
-    for m in re.finditer(r'^text (\S+) (\S+) w=(\S+) (\S+) \S+ #\w+ "(.*)"$', dump_text, re.M):
-        out.append((float(m.group(1)), float(m.group(2)), float(m.group(3)), m.group(4),
-                    m.group(5)))
-    return out
+    return [(r["x"], r["y"], r["w"], r["font"], r["text"])
+            for pg in testlib.read_dump(dump_text) for r in pg["runs"]]
 
 
 def pdf(profile, layout="onecolumn", *args):
@@ -412,12 +409,11 @@ def ar_runs(dump_text):
     """[(x, y, w, font, logical text, size)]: a right-to-left run's glyphs
     are in visual order in the dump, one character each."""
     out = []
-    for m in re.finditer(r'^text (\S+) (\S+) w=(\S+) (\S+) (\S+) #\w+ "(.*)"$', dump_text, re.M):
-        t = m.group(6)
+    for r in (r for pg in testlib.read_dump(dump_text) for r in pg["runs"]):
+        t = r["text"]
         if re.search("[\u0620-\u065f\u066e-\u06d3]", t):     # letters, not digits
             t = t[::-1]
-        out.append((float(m.group(1)), float(m.group(2)), float(m.group(3)), m.group(4), t,
-                    float(m.group(5))))
+        out.append((r["x"], r["y"], r["w"], r["font"], t, r["size"]))
     return out
 
 
