@@ -47,6 +47,14 @@ typedef struct cv_renderer {
 cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *profile,
                               cv_error *err);
 
+/* Note every input the run will read, in r->style->eng->inputs, before
+ * anything is written (and before workers are forked, so that each knows
+ * them all): each profile with the photo and the .bib files it names, the
+ * data directory's files, the phone module, the fonts opened so far.
+ * Together with the layouts and defaults noted when they were read, these
+ * are what cv_plan_check() holds the outputs against. */
+void cv_render_note_all(const cv_renderer *r);
+
 /* Render `profile` to the PDF `out`, or under --dump to stdout.  Returns
  * false after printing its error. */
 bool cv_render_one(const cv_renderer *r, const char *profile, const char *out);

@@ -168,6 +168,8 @@ static int watch(const cv_options *o, const cv_plan *plan, cv_engine *eng, const
         if (!load(a, o, eng, layout, &st, &r.defaults, &err)) {
             cv_error_print(&err);
             failed = 1;
+        } else if (cv_render_note_all(&r), cv_plan_check(a, o, plan, eng->inputs, stderr)) {
+            failed = 1;
         } else {
             failed = run(&r, plan);
         }
@@ -253,6 +255,11 @@ int main(int argc, char **argv)
                         !read_stdin(a, &o, &r, &err))) {
         cv_error_print(&err);
         status = 1;
+    }
+    /* Every input known, in this process, before any output is opened. */
+    if (status == 0) {
+        cv_render_note_all(&r);
+        status = cv_plan_check(a, &o, &plan, eng->inputs, stderr);
     }
     if (status == 0)
         status = run(&r, &plan) ? 1 : 0;

@@ -6,9 +6,14 @@
 #include <string.h>
 #include <time.h>
 
+#include <libgen.h>
+#include <sys/stat.h>
+
+#include "bib.h"
 #include "bidi.h"
 #include "cjk.h"
 #include "compose.h"
+#include "datadir.h"
 #include "doc.h"
 #include "docinfo.h"
 #include "draw_dump.h"
@@ -18,6 +23,7 @@
 #include "furniture.h"
 #include "lang.h"
 #include "output.h"
+#include "phone.h"
 #include "photo.h"
 
 /* --explain: where each page starts, and why. */
@@ -181,6 +187,65 @@ static void note_inputs(cv_engine *eng, const char *profile, const cv_display *d
     for (size_t p = 0; p < d->npages; p++)
         for (size_t i = 0; i < d->pages[p].nimgs; i++)
             cv_inputs_add(eng->inputs, d->pages[p].imgs[i].im->path, "a photo");
+    cv_engine_note_fonts(eng);
+}
+
+/* A path named in `profile` (relative to its directory), noted as `what`. */
+static void note_named(cv_arena *a, cv_inputs *in, const char *profile, const cv_yml *n,
+                       const char *what)
+{
+    if (!n || n->kind != CV_YML_SCALAR || !*n->str)
+        return;
+    const char *path = n->str;
+    if (path[0] != '/' && strchr(profile, '/'))
+        path = cv_arena_printf(a, "%s/%s", dirname(cv_arena_strdup(a, profile)), path);
+    cv_inputs_add(in, path, what);
+}
+
+/* The photo and the .bib files `profile` names, read from its tree alone
+ * (nothing is parsed but the YAML or JSON: a .bib is only named). */
+static void note_profile(const cv_renderer *r, const char *profile, cv_inputs *in)
+{
+    struct stat st;
+    /* A pipe (`<(...)`) is read once, by its render: its photo and .bib
+     * are known when it is rendered. */
+    if (!strcmp(profile, "-") || stat(profile, &st) != 0 || !S_ISREG(st.st_mode))
+        return;
+    cv_arena *a = cv_arena_new();
+    cv_error quiet;
+    cv_error_init(&quiet);
+    quiet.quiet = true;
+    size_t len;
+    char *text = cv_yml_read_file(a, profile, &len, &quiet);
+    const cv_yml *root = text ? cv_yml_load(a, profile, text, len, &quiet) : NULL;
+    if (root && root->kind == CV_YML_MAP && r->defaults)
+        root = cv_yml_merge(a, r->defaults, root);
+    const cv_yml *cv = root ? cv_yml_get(root, "cv") : NULL;
+    const cv_yml *basics = root ? cv_yml_get(root, "basics") : NULL;     /* JSON Resume */
+    note_named(a, in, profile, cv_yml_get(cv, "photo"), "a photo");
+    note_named(a, in, profile, cv_yml_get(basics, "image"), "a photo");
+    const cv_yml *secs = cv_yml_get(cv, "sections");
+    for (size_t i = 0; secs && secs->kind == CV_YML_MAP && i < secs->n; i++) {
+        const cv_yml *v = secs->items[i];
+        if (cv_bib_is_source(v))
+            note_named(a, in, profile, v->kind == CV_YML_MAP ? cv_yml_get(v, "bib") : v,
+                       "a .bib file");
+    }
+    cv_arena_free(a);
+}
+
+void cv_render_note_all(const cv_renderer *r)
+{
+    cv_engine *eng = r->style->eng;
+    const cv_options *o = r->opt;
+    for (int i = 0; i < o->nprofiles; i++) {
+        cv_inputs_add(eng->inputs, o->profiles[i], "a profile");
+        note_profile(r, o->profiles[i], eng->inputs);
+    }
+    cv_arena *a = cv_arena_new();
+    cv_datadir_note(a, eng->inputs);
+    cv_arena_free(a);
+    cv_phone_note_module(eng->inputs);
     cv_engine_note_fonts(eng);
 }
 
