@@ -44,6 +44,12 @@ Usage: tests/safety.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh passes
   dates      malformed --date and SOURCE_DATE_EPOCH: usage errors (exit 2)
   misc       -o new/sub/, -o "", --defaults with cv: [1, 2]
   bigphoto   a 6000x6000 16-bit PNG photo renders
+  planned    (issue 25) inputs known before the first write, in the parent:
+             a batch output that is a symlink to another profile's .bib
+             (-j 2, both orders), to a locale file of the data directory,
+             to the phone module (lib/cvpdf/cvpdf-phone.so beside a copy of
+             the binary); --format png -j 2 where one profile's photo is
+             another's first page (o/q-1.png): exit 2, each input intact
 
 Everything happens in one temporary directory, removed at the end; every
 run has a time limit.  The last line is "safety: N passed, M failed".
@@ -97,6 +103,7 @@ HYPH = "/usr/share/hyphen/hyph_en_US.dic"
 DATA = os.path.join(TMP, "data")
 shutil.copytree(os.path.join(ROOT, "layouts"), os.path.join(DATA, "layouts"))
 shutil.copytree(os.path.join(ROOT, "fonts"), os.path.join(DATA, "fonts"))
+shutil.copytree(os.path.join(ROOT, "locales"), os.path.join(DATA, "locales"))
 ONECOLUMN = os.path.join(DATA, "layouts", "onecolumn.yaml")
 ENV = {"CVPDF_DATADIR": DATA}
 
@@ -1035,10 +1042,71 @@ def bigphoto_test():
     print("note: the 6000x6000 16-bit PNG took %.1f s" % secs)
 
 
+# ------------------------------------------------- inputs planned (issue 25)
+
+def planned_refused(label, d, args, victim, env=None, binary=None):
+    before = read(victim)
+    if binary:
+        global BIN
+        saved, BIN = BIN, binary
+    try:
+        rc, _, err = cvpdf(args, d, env=env)
+    finally:
+        if binary:
+            BIN = saved
+    check("%s: exit 2 with an error" % label, rc == 2 and has_error(err),
+          "rc %s: %s" % (rc, short(err)))
+    check("%s: the input is byte-identical" % label, read(victim) == before,
+          "now %d bytes, starts %r" % (len(read(victim)), read(victim)[:8]))
+    check("%s: nothing written" % label, not [f for f in os.listdir(os.path.join(d, "o"))
+                                               if not os.path.islink(os.path.join(d, "o", f))
+                                               and f != "q-1.png"],
+          os.listdir(os.path.join(d, "o")))
+
+
+def planned_test():
+    d = case_dir("planned")
+    shutil.copy(os.path.join(ROOT, "profiles", "chaoyang-he.bib"), os.path.join(d, "refs.bib"))
+    write(os.path.join(d, "p.yaml"), PROFILE + "    publications: refs.bib\n")
+    write(os.path.join(d, "q.yaml"), PROFILE.replace("Ada Lovelace", "Q Person"))
+    os.makedirs(os.path.join(d, "o"))
+    link = os.path.join(d, "o", "q.pdf")
+    os.symlink("../refs.bib", link)
+    for order in (["p.yaml", "q.yaml"], ["q.yaml", "p.yaml"]):
+        planned_refused("-j 2 -o o/ %s: o/q.pdf a symlink to p's .bib" % " ".join(order), d,
+                        order + ["-j", "2", "-o", "o/"], os.path.join(d, "refs.bib"))
+    os.unlink(link)
+    german = os.path.join(DATA, "locales", "german.yaml")
+    os.symlink(german, link)
+    planned_refused("o/q.pdf a symlink to the data directory's locales/german.yaml", d,
+                    ["p.yaml", "q.yaml", "-o", "o/"], german)
+    os.unlink(link)
+    # A copy of the binary with its phone module where an install keeps it.
+    inst = os.path.join(d, "inst")
+    os.makedirs(os.path.join(inst, "bin"))
+    os.makedirs(os.path.join(inst, "lib", "cvpdf"))
+    shutil.copy(BIN, os.path.join(inst, "bin", "cvpdf"))
+    module = os.path.join(inst, "lib", "cvpdf", "cvpdf-phone.so")
+    write(module, b"\x7fELF stand-in for the phone module\n")
+    os.symlink(module, link)
+    planned_refused("o/q.pdf a symlink to lib/cvpdf/cvpdf-phone.so", d,
+                    ["p.yaml", "q.yaml", "-o", "o/"], module,
+                    binary=os.path.join(inst, "bin", "cvpdf"))
+    os.unlink(link)
+    # PNG pages are outputs too: r's photo is q's first page.
+    shutil.copy(PHOTO, os.path.join(d, "o", "q-1.png"))
+    write(os.path.join(d, "r.yaml"), PROFILE.replace("  email:", "  photo: o/q-1.png\n  email:"))
+    for order in (["q.yaml", "r.yaml"], ["r.yaml", "q.yaml"]):
+        planned_refused("--format png -j 2 %s: r's photo is o/q-1.png" % " ".join(order), d,
+                        order + ["--format", "png", "-j", "2", "-o", "o/"],
+                        os.path.join(d, "o", "q-1.png"))
+
+
 if __name__ == "__main__":
     t0 = time.monotonic()
     status = testlib.main("safety", [inputs_test, links_test, special_test, devns_test,
                                      stdio_test, modes_test, names_test, signals_test,
                                      emptylinks_test, layouterr_test, race_test, messages_test,
-                                     dates_test, misc_test, bigphoto_test], tmp=TMP)
+                                     dates_test, misc_test, bigphoto_test, planned_test],
+                           tmp=TMP)
     raise SystemExit(status)
