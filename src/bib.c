@@ -1202,13 +1202,15 @@ static void text_of(cv_arena *a, bibfile *bf, cv_error *err)
     bf->len = b.n;
 }
 
-static bool read_bib(cv_arena *a, const char *path, cv_pos at, bibfile *bf, cv_error *err)
+static bool read_bib(cv_arena *a, const char *path, cv_pos at, bool regular, bibfile *bf,
+                     cv_error *err)
 {
     memset(bf, 0, sizeof *bf);
     bf->path = path;
     cv_error quiet = *err;
     size_t len;
-    char *data = cv_yml_read_file(a, path, &len, &quiet);
+    char *data = regular ? cv_yml_read_regular(a, path, &len, &quiet)
+                         : cv_yml_read_file(a, path, &len, &quiet);
     if (!data) {
         cv_error_at(err, at, "%s", quiet.msg);
         return false;
@@ -1976,7 +1978,7 @@ bool cv_bib_sections(cv_arena *a, const cv_yml *key, const cv_yml *n, const char
 {
     opts o;
     bibfile bf;
-    if (!read_opts(a, n, profile, &o, err) || !read_bib(a, o.path, o.at, &bf, err))
+    if (!read_opts(a, n, profile, &o, err) || !read_bib(a, o.path, o.at, true, &bf, err))
         return false;
     size_t k;
     item *it = choose(a, &bf, &o, &k, err);
@@ -2039,7 +2041,7 @@ bool cv_bib_read(cv_arena *a, const char *path, cv_entry **out, size_t *n, cv_er
     memset(&o, 0, sizeof o);
     o.limit = -1;
     o.path = path;
-    if (!read_bib(a, path, (cv_pos){path, 0, 0}, &bf, err))
+    if (!read_bib(a, path, (cv_pos){path, 0, 0}, false, &bf, err))
         return false;
     item *it = choose(a, &bf, &o, n, err);
     *out = cv_arena_alloc(a, sizeof **out * (*n ? *n : 1));

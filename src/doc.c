@@ -837,7 +837,7 @@ static const cv_yml *overlay(ctx *c, const cv_yml *root)
         cv_error sub;
         cv_error_init(&sub);
         size_t len;
-        char *data = cv_yml_read_file(c->a, path, &len, &sub);
+        char *data = cv_yml_read_regular(c->a, path, &len, &sub);
         cv_yml *o = data ? cv_yml_load(c->a, path, data, len, &sub) : NULL;
         if (!o) {
             if (sub.pos.line == 0)
@@ -1024,7 +1024,7 @@ cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, 
 cv_yml *cv_doc_load_defaults(cv_arena *a, const char *path, cv_error *err)
 {
     size_t len;
-    char *text = cv_yml_read_file(a, path, &len, err);
+    char *text = cv_yml_read_regular(a, path, &len, err);
     cv_yml *root = text ? cv_yml_load(a, path, text, len, err) : NULL;
     if (root && root->kind != CV_YML_MAP)
         cv_error_at(err, root->pos, "defaults are a mapping like a profile's (cv:, "

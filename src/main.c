@@ -250,6 +250,10 @@ int main(int argc, char **argv)
     status = cv_plan_make(a, &o, &plan, stderr);
     r.format = plan.format;
     const char *layout = NULL;
+    /* --timeout bounds loading too: the layout, the defaults, the standard
+     * input, every profile read for its inputs. */
+    if (status == 0)
+        cv_stop_timeout(o.timeout, "cvpdf");
     if (status == 0 && (!set_up(a, &o, &eng, &layout, &err) ||
                         !load(a, &o, eng, layout, &st, &r.defaults, &err) ||
                         !read_stdin(a, &o, &r, &err))) {
@@ -261,6 +265,7 @@ int main(int argc, char **argv)
         cv_render_note_all(&r);
         status = cv_plan_check(a, &o, &plan, eng->inputs, stderr);
     }
+    cv_stop_timeout(0, NULL);
     if (status == 0)
         status = run(&r, &plan) ? 1 : 0;
     /* --watch goes on after a failure too: its input is being edited. */

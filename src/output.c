@@ -114,8 +114,11 @@ const char *cv_inputs_find(const cv_inputs *in, const char *path)
 
 /* ---- Named temporary files, for the signal handlers ---------------------- */
 
-#define MAX_NAMED 64
-static char *volatile named[MAX_NAMED];
+/* The list grows (with the signals blocked) as pages are parked: a set of
+ * PNG pages may hold a name per page.  The handler reads `named` and
+ * `max_named` only. */
+static char *volatile *volatile named;
+static volatile size_t max_named;
 
 void cv_out_block_signals(sigset_t *old)
 {
@@ -134,11 +137,25 @@ static bool name_add(char *name)
     sigset_t old;
     cv_out_block_signals(&old);
     bool ok = false;
-    for (size_t i = 0; i < MAX_NAMED && !ok; i++)
+    for (size_t i = 0; i < max_named && !ok; i++)
         if (!named[i]) {
             named[i] = name;
             ok = true;
         }
+    if (!ok && max_named < (1u << 20)) {
+        size_t n = max_named ? max_named * 2 : 64;
+        char *volatile *v = calloc(n, sizeof *v);
+        if (v) {
+            for (size_t i = 0; i < max_named; i++)
+                v[i] = named[i];
+            v[max_named] = name;
+            char *volatile *old_v = named;
+            named = v;
+            max_named = n;
+            free((void *)old_v);
+            ok = true;
+        }
+    }
     sigprocmask(SIG_SETMASK, &old, NULL);
     return ok;
 }
@@ -147,7 +164,7 @@ static void name_drop(const char *name)
 {
     sigset_t old;
     cv_out_block_signals(&old);
-    for (size_t i = 0; i < MAX_NAMED; i++)
+    for (size_t i = 0; i < max_named; i++)
         if (named[i] == name)
             named[i] = NULL;
     sigprocmask(SIG_SETMASK, &old, NULL);
@@ -155,7 +172,7 @@ static void name_drop(const char *name)
 
 void cv_out_cleanup(void)
 {
-    for (size_t i = 0; i < MAX_NAMED; i++) {
+    for (size_t i = 0; i < max_named; i++) {
         char *name = named[i];
         if (name)
             unlink(name);
@@ -444,6 +461,29 @@ static bool link_unnamed(cv_out *o)
     return ok;
 }
 
+bool cv_out_park(cv_out *o, cv_error *err)
+{
+    if (o->failed || o->is_stdout || o->kind == THROUGH || o->fd < 0)
+        return !o->failed;
+    int e = 0;
+    sigset_t old;
+    cv_out_block_signals(&old);
+    bool ok = o->kind != UNNAMED || link_unnamed(o);
+    if (!ok)
+        e = errno;
+    if (ok)
+        o->kind = NAMED;            /* from now on a name to rename or remove */
+    if (close(o->fd) != 0 && ok)
+        ok = false, e = errno;
+    o->fd = -1;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (!ok) {
+        o->failed = true;
+        fail_at(err, o->path, e ? e : EIO);
+    }
+    return ok;
+}
+
 static void release(cv_out *o)
 {
     if (o->temp)
@@ -465,7 +505,7 @@ bool cv_out_commit(cv_out *o, cv_error *err)
     if (!o->is_stdout) {
         if (ok && o->kind == UNNAMED && !link_unnamed(o))
             ok = false, e = errno;
-        if (close(o->fd) != 0 && ok)
+        if (o->fd >= 0 && close(o->fd) != 0 && ok)
             ok = false, e = errno;
         if (ok && o->kind != THROUGH && rename(o->temp, o->target) != 0)
             ok = false, e = errno;

@@ -67,20 +67,20 @@ static int choose_format(const cv_options *o, bool out_is_dir, cv_format *f, FIL
     if (!name)
         return 0;
     cv_escape(name, shown, sizeof shown);
-    if (is_stream(name)) {
-        if (*f == CV_FORMAT_PDF)
-            return 0;
-        fprintf(diag, "cvpdf: %s %s: %s pages are files of their own; give a file name "
-                "ending in .%s, or a directory\nTry 'cvpdf --help'.\n", opt, shown,
-                *f == CV_FORMAT_PNG ? "PNG" : "SVG", cv_format_ext(*f));
-        return 2;
-    }
     cv_format by_name = cv_format_of(name);
     if (is_stream(name) && (by_name == CV_FORMAT_PNG || by_name == CV_FORMAT_SVG)) {
         fprintf(diag, "cvpdf: %s %s: a device, FIFO or socket named like %s pages; %s pages "
                 "are files of their own, never written into one\nTry 'cvpdf --help'.\n",
                 opt, shown, by_name == CV_FORMAT_PNG ? "PNG" : "SVG",
                 by_name == CV_FORMAT_PNG ? "PNG" : "SVG");
+        return 2;
+    }
+    if (is_stream(name)) {
+        if (*f == CV_FORMAT_PDF)
+            return 0;
+        fprintf(diag, "cvpdf: %s %s: %s pages are files of their own; give a file name "
+                "ending in .%s, or a directory\nTry 'cvpdf --help'.\n", opt, shown,
+                *f == CV_FORMAT_PNG ? "PNG" : "SVG", cv_format_ext(*f));
         return 2;
     }
     if (by_name == CV_FORMAT_NONE) {

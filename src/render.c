@@ -224,6 +224,10 @@ static void note_profile(const cv_renderer *r, const char *profile, cv_inputs *i
     const cv_yml *basics = root ? cv_yml_get(root, "basics") : NULL;     /* JSON Resume */
     note_named(a, in, profile, cv_yml_get(cv, "photo"), "a photo");
     note_named(a, in, profile, cv_yml_get(basics, "image"), "a photo");
+    const cv_yml *set = root ? cv_yml_get(root, "settings") : NULL;
+    const cv_yml *rc = cv_yml_get(set, "render_command");      /* design: and locale: files */
+    note_named(a, in, profile, cv_yml_get(rc, "design"), "a design file");
+    note_named(a, in, profile, cv_yml_get(rc, "locale"), "a locale file");
     const cv_yml *secs = cv_yml_get(cv, "sections");
     for (size_t i = 0; secs && secs->kind == CV_YML_MAP && i < secs->n; i++) {
         const cv_yml *v = secs->items[i];

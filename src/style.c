@@ -347,7 +347,7 @@ static cv_yml *load_tree(cv_arena *a, cv_inputs *in, const char *path, int depth
 {
     cv_inputs_add(in, path, "a layout");
     size_t len;
-    char *buf = cv_yml_read_file(a, path, &len, err);
+    char *buf = cv_yml_read_regular(a, path, &len, err);
     if (!buf)
         return NULL;
     cv_yml *root = cv_yml_load(a, path, buf, len, err);

@@ -50,6 +50,12 @@ Usage: tests/safety.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh passes
              to the phone module (lib/cvpdf/cvpdf-phone.so beside a copy of
              the binary); --format png -j 2 where one profile's photo is
              another's first page (o/q-1.png): exit 2, each input intact
+  noblock    (issue 25) a layout, an extends: base, --defaults, a .bib and a
+             render_command locale file that are FIFOs: an error, no hang;
+             -o f.png a FIFO or a device, a FIFO named like page 2: exit 2,
+             with --timeout 0 too; --timeout 1 bounds reading a standard
+             input that never ends; a PNG set of 60 pages under a limit of
+             32 open files; a user's own x-1.png replaced with a note
 
 Everything happens in one temporary directory, removed at the end; every
 run has a time limit.  The last line is "safety: N passed, M failed".
@@ -1102,11 +1108,96 @@ def planned_test():
                         os.path.join(d, "o", "q-1.png"))
 
 
+# ----------------------------------------------- nothing blocks (issue 25)
+
+def noblock_test():
+    d = case_dir("noblock")
+    write(os.path.join(d, "p.yaml"), PROFILE)
+    os.mkfifo(os.path.join(d, "fifo.yaml"))
+    os.mkfifo(os.path.join(d, "refs.bib"))
+    write(os.path.join(d, "child.yaml"), "extends: fifo\n")
+    write(os.path.join(d, "b.yaml"), PROFILE + "    publications: refs.bib\n")
+    write(os.path.join(d, "lc.yaml"), PROFILE + "settings:\n  render_command:\n"
+          "    locale: fifo.yaml\n")
+    cases = [("-l a FIFO", ["p.yaml", "-l", "fifo.yaml"], r"^fifo\.yaml: error: .*not a regular"),
+             ("an extends: base that is a FIFO", ["p.yaml", "-l", "child.yaml"],
+              r"^child\.yaml:1:10: error: .*not a regular"),
+             ("--defaults a FIFO", ["p.yaml", "--defaults", "fifo.yaml"],
+              r"^fifo\.yaml: error: .*not a regular"),
+             ("a .bib that is a FIFO", ["b.yaml"], r"^b\.yaml:\d+:\d+: error: .*not a regular"),
+             ("a render_command locale file that is a FIFO", ["lc.yaml"],
+              r"^lc\.yaml:\d+:\d+: error: .*not a regular")]
+    for label, args, want in cases:
+        for t in (["--timeout", "0"], []):
+            rc, _, err = cvpdf(args + t + ["-o", "x.pdf"], d, timeout=30)
+            check("%s%s: exit 1, positioned, no hang" % (label, " (--timeout 0)" if t else ""),
+                  rc == 1 and re.search(want, err, re.M), "rc %s: %s" % (rc, short(err)))
+    check("FIFO inputs: no x.pdf", not os.path.exists(os.path.join(d, "x.pdf")))
+    os.mkfifo(os.path.join(d, "f.png"))
+    rc, _, err = cvpdf(["p.yaml", "-o", "f.png"], d, timeout=30)
+    check("-o f.png a FIFO: exit 2, no hang", rc == 2 and "files of their own" in err,
+          "rc %s: %s" % (rc, short(err)))
+    check("-o f.png a FIFO: still a FIFO", stat.S_ISFIFO(os.lstat(os.path.join(d, "f.png")).st_mode))
+    try:
+        os.mknod(os.path.join(d, "dev.svg"), stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        rc, _, err = cvpdf(["p.yaml", "-o", "dev.svg"], d, timeout=30)
+        check("-o dev.svg a character device: exit 2", rc == 2 and "files of their own" in err,
+              "rc %s: %s" % (rc, short(err)))
+    except OSError as e:
+        print("note: cannot mknod a character device (%s): that case is skipped" % e)
+    os.mkfifo(os.path.join(d, "x-2.png"))
+    for t in (["--timeout", "0"], ["--timeout", "20"]):
+        rc, _, err = cvpdf(["p.yaml", "-o", "x.png"] + t, d, timeout=30)
+        check("a FIFO x-2.png beside -o x.png %s: exit 2 naming x-2.png, no hang" % " ".join(t),
+              rc == 2 and re.search(r"^x-2\.png: error: this is a FIFO", err, re.M),
+              "rc %s: %s" % (rc, short(err)))
+    check("a FIFO x-2.png: no page written", not os.path.exists(os.path.join(d, "x-1.png")))
+    os.unlink(os.path.join(d, "x-2.png"))
+    # A standard input that never ends: --timeout bounds loading.
+    rfd, wfd = os.pipe()
+    p = subprocess.Popen([BIN, "--timeout", "1", "-", "-o", "s.pdf"], cwd=d,
+                         stdin=rfd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         env=dict(os.environ, **ENV))
+    os.close(rfd)
+    try:
+        _, err = p.communicate(timeout=30)
+        check("--timeout 1 with a standard input that never ends: exit 1 with the timeout's "
+              "message", p.returncode == 1 and b"gave up after 1 s" in err,
+              "rc %s: %s" % (p.returncode, err[-300:]))
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.communicate()
+        check("--timeout 1 with a standard input that never ends: ends", False, "hung")
+    os.close(wfd)
+    # A user's own x-1.png: replaced, with a note.
+    write(os.path.join(d, "x-1.png"), b"my own picture")
+    rc, _, err = cvpdf(["p.yaml", "-o", "x.png"], d, timeout=60)
+    check("a user's own x-1.png: replaced with a note", rc == 0 and
+          re.search(r"^x\.png: note: x-1\.png was not written by cvpdf", err, re.M),
+          "rc %s: %s" % (rc, short(err)))
+    # Many pages, few descriptors: a page set holds no descriptor per page.
+    long_profile = PROFILE + "    notes:\n" + "".join(
+        "      - \"%s\"\n" % ("Paragraph %d. " % i + "word " * 60) for i in range(700))
+    write(os.path.join(d, "long.yaml"), long_profile)
+
+    def few_files():
+        import resource
+        resource.setrlimit(resource.RLIMIT_NOFILE, (32, 32))
+    rc, _, err = cvpdf(["long.yaml", "--dpi", "18", "-o", "long.png"], d, preexec=few_files,
+                       timeout=240)
+    pages = [f for f in os.listdir(d) if re.match(r"long-\d+\.png$", f)]
+    check("a PNG set of %d pages under a limit of 32 open files" % len(pages),
+          rc == 0 and len(pages) > 40, "rc %s, %d pages: %s" % (rc, len(pages), short(err)))
+    check("a PNG set under a limit of 32 open files: no temporary file left", not leftovers(d),
+          leftovers(d))
+
+
 if __name__ == "__main__":
     t0 = time.monotonic()
     status = testlib.main("safety", [inputs_test, links_test, special_test, devns_test,
                                      stdio_test, modes_test, names_test, signals_test,
                                      emptylinks_test, layouterr_test, race_test, messages_test,
-                                     dates_test, misc_test, bigphoto_test, planned_test],
+                                     dates_test, misc_test, bigphoto_test, planned_test,
+                                     noblock_test],
                            tmp=TMP)
     raise SystemExit(status)
