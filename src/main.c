@@ -141,7 +141,9 @@ static int watch(const cv_options *o, const cv_plan *plan, cv_engine *eng, const
             watched += cv_watch_add(w, o->defaults);
         for (size_t i = 0; i < cv_inputs_count(eng->inputs); i++) {
             const char *what, *path = cv_inputs_path(eng->inputs, i, &what);
-            if (strcmp(what, "a font") && strcmp(what, "the hyphenation patterns"))
+            if (strcmp(what, "a font") && strcmp(what, "the hyphenation patterns") &&
+                strcmp(what, "a file of the data directory") &&
+                strcmp(what, "the phone module"))
                 watched += cv_watch_add(w, path);
         }
         if (!watched) {
