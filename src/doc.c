@@ -992,8 +992,10 @@ cv_doc *cv_doc_load_text(cv_arena *a, const char *file, const char *text, size_t
 {
     cv_arena *tree = cv_arena_new();
     cv_doc *d = NULL;
-    cv_yml *root = !cv_json_is(file, text, len) || cv_json_check(file, text, len, err)
-                       ? cv_yml_load_in(tree, a, file, text, len, err) : NULL;
+    bool json = cv_json_is(file, text, len);
+    if (json && cv_json_check(file, text, len, err))
+        text = cv_json_unpair(tree, text, len, &len);
+    cv_yml *root = !json || !err->set ? cv_yml_load_in(tree, a, file, text, len, err) : NULL;
     if (root)
         d = cv_doc_load(a, defaults ? cv_yml_merge(tree, defaults, root) : root, file, err);
     cv_arena_free(tree);
@@ -1012,9 +1014,11 @@ cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, 
     const char *file = cv_arena_strdup(a, path);
     /* JSON (a resume.json) is YAML to libyaml, which takes what JSON
      * refuses: its own syntax is checked first (jsonsyntax.h). */
-    if (data && cv_json_is(file, data, len) && !cv_json_check(file, data, len, err))
-        data = NULL;
-    cv_yml *root = data ? cv_yml_load_in(tree, a, file, data, len, err) : NULL;
+    const char *text = data;
+    if (data && cv_json_is(file, data, len))
+        text = cv_json_check(file, data, len, err) ? cv_json_unpair(tree, data, len, &len)
+                                                   : NULL;
+    cv_yml *root = text ? cv_yml_load_in(tree, a, file, text, len, err) : NULL;
     if (root)
         d = cv_doc_load(a, defaults ? cv_yml_merge(tree, defaults, root) : root, file, err);
     cv_arena_free(tree);

@@ -994,8 +994,53 @@ def after():
         print("skipped %d: %s" % (len(skipped), "; ".join(skipped)))
 
 
+# ------------------------------------------------------ JSON Resume (issue 25)
+
+def max_rss_kb(argv, cwd):
+    """The peak memory of one run, in a fresh process of its own (so that
+    no earlier child's peak is counted)."""
+    probe = ("import resource, subprocess, sys\n"
+             "r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
+             "stderr=subprocess.DEVNULL)\n"
+             "print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
+    p = subprocess.run([sys.executable, "-c", probe] + argv, cwd=cwd, capture_output=True,
+                       timeout=600)
+    rc, kb = p.stdout.split()
+    return int(rc), int(kb)
+
+
+def json_tests():
+    import json
+    d = case_dir("json resume")
+    hl = ["highlight number %d" % i for i in range(20000)]
+    with open(os.path.join(d, "big.json"), "w") as f:
+        json.dump({"basics": {"name": "Ada Lovelace"},
+                   "work": [{"name": "Analytical Engines", "position": "Programmer",
+                             "startDate": "2020-01", "highlights": hl}]}, f)
+    write(os.path.join(d, "big.yaml"), "cv:\n  name: Ada Lovelace\n  sections:\n"
+          "    experience:\n      - company: Analytical Engines\n        position: Programmer\n"
+          "        start_date: 2020-01\n        highlights:\n" +
+          "".join("          - %s\n" % h for h in hl))
+    rj, kj = max_rss_kb([BIN, "--dump", "big.json"], d)
+    ry, ky = max_rss_kb([BIN, "--dump", "big.yaml"], d)
+    check("JSON Resume with 20,000 highlights: the JSON and YAML forms within 1.5x in memory",
+          rj == 0 and ry == 0 and kj <= 1.5 * ky and ky <= 1.5 * kj,
+          "rc %d/%d, JSON %d KB, YAML %d KB" % (rj, ry, kj, ky))
+    # An astral character as JSON escapes it (json.dumps): a surrogate pair.
+    text = json.dumps({"basics": {"name": "Ada \U0001F600 Lovelace"},
+                       "work": [{"name": "Engines", "position": "P", "startDate": "2020",
+                                 "highlights": ["a \\ud83d b", "x \U0001F680 y"]}]})
+    check("json.dumps escapes astral characters as surrogate pairs", "\\ud83d\\ude00" in text)
+    write(os.path.join(d, "emoji.json"), text)
+    rc, _, err = cvpdf(["--dump", "emoji.json"], d)
+    check("JSON Resume with \\ud83d\\ude00: read, the pair decoded as U+1F600 and U+1F680",
+          rc == 0 and "U+1F600" in err and "U+1F680" in err and "U+D83D" not in err,
+          "rc %s: %s" % (rc, err[:500]))
+
+
 if __name__ == "__main__":
     sys.exit(testlib.main("badinput", [profile_yaml_tests, layout_yaml_tests, profile_tests,
                                        layout_tests, font_tests, photo_tests, output_tests,
-                                       batch_tests, defaults_tests, usage_tests, stdout_tests],
+                                       batch_tests, defaults_tests, usage_tests, stdout_tests,
+                                       json_tests],
                           tmp=TMP, after=after))
