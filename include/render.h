@@ -55,6 +55,15 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
  * are what cv_plan_check() holds the outputs against. */
 void cv_render_note_all(const cv_renderer *r);
 
+/* The largest document cvpdf writes, below what libharu can hold (its
+ * arrays take at most 32,767 items: the page tree's kids, a structure
+ * element's children, the parent tree's two numbers per page and link):
+ * checked before libharu is reached, with an error naming the profile
+ * and the section that passes it. */
+#define CV_MAX_PAGES 10000
+#define CV_MAX_CHILDREN 30000     /* of one structure element: a section's entries */
+#define CV_MAX_MARKED 16000       /* pages and links together, in a tagged PDF */
+
 /* Render `profile` to the PDF `out`, or under --dump to stdout.  Returns
  * false after printing its error. */
 bool cv_render_one(const cv_renderer *r, const char *profile, const char *out);

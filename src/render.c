@@ -253,6 +253,69 @@ void cv_render_note_all(const cv_renderer *r)
     cv_engine_note_fonts(eng);
 }
 
+/* The title of the section at (page, y) of d: the last bookmark at or
+ * before it, or NULL. */
+static const char *section_at(const cv_display *d, size_t page, float y)
+{
+    const char *t = NULL;
+    for (size_t i = 0; i < d->nmarks; i++)
+        if (d->marks[i].page < page || (d->marks[i].page == page && d->marks[i].y >= y))
+            t = d->marks[i].title;
+    return t;
+}
+
+/* Is node `n` `x` or inside it? */
+static bool inside(const cv_tags *t, int n, int x)
+{
+    for (int hops = 0; n > 0 && hops < 1000; hops++, n = t->nodes[n].parent)
+        if (n == x)
+            return true;
+    return false;
+}
+
+/* Is `d` within what libharu can write (CV_MAX_PAGES and the rest)?  False
+ * with err set, naming the profile and the section. */
+static bool within_limits(cv_arena *a, const char *profile, const cv_display *d,
+                          cv_error *err)
+{
+    cv_pos at = {strcmp(profile, "-") ? profile : "<stdin>", 0, 0};
+    if (d->npages > CV_MAX_PAGES) {
+        const char *sec = section_at(d, CV_MAX_PAGES, 0);
+        return cv_error_at(err, at, "the résumé has %zu pages, more than the %d cvpdf "
+                           "writes; it passes them in %s%s%s", d->npages, CV_MAX_PAGES,
+                           sec ? "section '" : "its first section", sec ? sec : "",
+                           sec ? "'" : "");
+    }
+    const cv_tags *t = d->tags;
+    if (!t)
+        return true;
+    size_t links = 0;
+    for (size_t p = 0; p < d->npages; p++)
+        links += d->pages[p].nlinks;
+    if (d->npages + links > CV_MAX_MARKED)
+        return cv_error_at(err, at, "the résumé has %zu pages and %zu links, more than the "
+                           "%d together a tagged PDF of cvpdf's holds", d->npages, links,
+                           CV_MAX_MARKED);
+    size_t *kids = cv_arena_alloc(a, t->n * sizeof *kids);
+    memset(kids, 0, t->n * sizeof *kids);
+    int over = 0;
+    for (size_t i = 2; i < t->n && !over; i++)
+        if (t->nodes[i].parent > 0 && (size_t)t->nodes[i].parent < t->n &&
+            ++kids[t->nodes[i].parent] > CV_MAX_CHILDREN)
+            over = t->nodes[i].parent;
+    if (!over)
+        return true;
+    const char *sec = NULL;
+    for (size_t p = 0; p < d->npages && !sec; p++)
+        for (size_t r = 0; r < d->pages[p].nruns && !sec; r++)
+            if (inside(t, d->pages[p].runs[r].tag, over))
+                sec = section_at(d, p, d->pages[p].runs[r].y);
+    return cv_error_at(err, at, "%s%s%s holds more than %d items, more than one part of a "
+                       "résumé may have in cvpdf's PDF; split it into sections",
+                       sec ? "section '" : "a section", sec ? sec : "", sec ? "'" : "",
+                       CV_MAX_CHILDREN);
+}
+
 /* Draw `d` to `out` in the run's format. */
 static bool draw(cv_arena *a, const cv_renderer *r, const cv_display *d, const char *out,
                  cv_error *err)
@@ -284,7 +347,7 @@ bool cv_render_one(const cv_renderer *r, const char *profile, const char *out)
         else
             cv_draw_dump(d, fonts, stdout);
         ok = true;
-    } else if (d) {
+    } else if (d && within_limits(a, profile, d, &err)) {
         note_inputs(eng, profile, d);
         ok = draw(a, r, d, out, &err);
     }
@@ -322,6 +385,8 @@ static int book_note(const cv_renderer *r, cv_book *k, char **profiles, int n, b
         cv_error err;
         cv_cli_error_init(r->opt, &err);
         const cv_display *d = cv_render_lay_out(a, r, profiles[i], &err);
+        if (d && !within_limits(a, profiles[i], d, &err))
+            d = NULL;
         if (d) {
             cv_book_note(k, d);
             good[i] = true;

@@ -1038,9 +1038,33 @@ def json_tests():
           "rc %s: %s" % (rc, err[:500]))
 
 
+# ------------------------------------------------ limits of our own (issue 25)
+
+def thin_png(w, h):
+    raw = b"".join(b"\0" + b"\x80" * (3 * w) for _ in range(h))
+    return (b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) +
+            png_chunk(b"IDAT", zlib.compress(raw)) + png_chunk(b"IEND", b""))
+
+
+def limits_tests():
+    many = "cv:\n  name: Ada Lovelace\n  sections:\n    notes:\n" + "".join(
+        "      - item number %d of the long list\n" % i for i in range(33000))
+    bad("33,000 one-line entries in one section", 0,
+        r"section 'Notes' holds more than 30000 items", profile=many)
+    tiny = ("extends: onecolumn\npage:\n  size: [8in, 3in]\n  margins: {top: 0.2in, "
+            "bottom: 0.2in, left: 0.3in, right: 0.3in}\nfont:\n  size: 60pt\n")
+    pages = "cv:\n  name: Ada\n  sections:\n" + "".join(
+        "    s%d:\n" % k + "".join("      - it %d\n" % i for i in range(4000)) for k in range(6))
+    bad("12,000 pages", 0, r"the résumé has 12001 pages, more than the 10000 cvpdf writes; "
+        r"it passes them in section 'S\d'", profile=pages, layout=tiny, file="p.yaml")
+    for w, h in ((1, 600), (600, 1), (2, 3000)):
+        good("a %dx%d photo" % (w, h), profile=GOOD.replace("cv:\n", "cv:\n  photo: me.png\n", 1),
+             files={"me.png": thin_png(w, h)})
+
+
 if __name__ == "__main__":
     sys.exit(testlib.main("badinput", [profile_yaml_tests, layout_yaml_tests, profile_tests,
                                        layout_tests, font_tests, photo_tests, output_tests,
                                        batch_tests, defaults_tests, usage_tests, stdout_tests,
-                                       json_tests],
+                                       json_tests, limits_tests],
                           tmp=TMP, after=after))
