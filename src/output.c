@@ -195,7 +195,9 @@ struct cv_out {
 
 static bool fail_at(cv_error *err, const char *path, int e)
 {
-    return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot write '%s': %s", path, strerror(e));
+    char shown[CV_SHORT_MAX + 4];
+    return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot write '%s': %s",
+                       cv_short(path, shown, sizeof shown), strerror(e));
 }
 
 /* The directory part of `path` ("." for none), malloc'd. */

@@ -718,6 +718,10 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
         if (num < 0 || num > 100 || num != floor(num))
             return cv_error_at(err, v->pos, "%s must be a whole number from 0 to 100",
                                k->name);
+        if (num < 1 && (!strcmp(k->name, "orphans") || !strcmp(k->name, "widows")))
+            return cv_error_at(err, v->pos, "%s must be a whole number from 1 to 100 (a "
+                               "split paragraph keeps at least one line on each page)",
+                               k->name);
         *(float *)dst = (float)num;
         return true;
     case EM: {               /* 0.25em, 0.25 or 0: a fraction of the type size */

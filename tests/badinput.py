@@ -1062,9 +1062,37 @@ def limits_tests():
              files={"me.png": thin_png(w, h)})
 
 
+# ------------------------------------------------------ smaller items (issue 25)
+
+def small_tests():
+    tall = ("cv:\n  name: Ada\n  sections:\n    publications:\n      - title: \"" +
+            " ".join("word%d" % i for i in range(1500)) + "\"\n        authors: [Ada]\n"
+            "        date: 2020\n")
+    bad("--strict: an entry taller than a page", (5, 9), r"entry 1 of section 'Publications' "
+        r"is taller than a page", profile=tall, args=["--strict"])
+    bad("pagination: orphans: 0", (3, 12), r"orphans must be a whole number from 1 to 100",
+        layout=GOOD_LAYOUT + "pagination:\n  orphans: 0\n")
+    bad("pagination: widows: 0", (3, 11), r"widows must be a whole number from 1 to 100",
+        layout=GOOD_LAYOUT + "pagination:\n  widows: 0\n")
+    # A warning quoting U+2028 (which ends a line for many readers) escapes it.
+    d = case_dir("a warning quoting U+2028")
+    write(os.path.join(d, "p.yaml"), GOOD.replace("name: Ada Lovelace",
+                                                  'name: "Ada\\u2028Lovelace"'))
+    rc, _, err = cvpdf(["p.yaml", "-o", "out/new.pdf"], d)
+    check("a warning quoting U+2028: escaped as \\u2028, never raw",
+          rc == 0 and "\\u2028" in err and "\u2028" not in err, "rc %s: %r" % (rc, err[:300]))
+    # A 5,000-byte output name: the error keeps its reason.
+    d = case_dir("a 5000-byte output name")
+    write(os.path.join(d, "p.yaml"), GOOD)
+    rc, _, err = cvpdf(["p.yaml", "-o", "a" * 4996 + ".pdf"], d)
+    check("a 5,000-byte output name: exit 1, the reason at the end of one line",
+          rc == 1 and err.rstrip("\n").endswith("File name too long") and err.count("\n") == 1,
+          "rc %s: %r" % (rc, err[-300:]))
+
+
 if __name__ == "__main__":
     sys.exit(testlib.main("badinput", [profile_yaml_tests, layout_yaml_tests, profile_tests,
                                        layout_tests, font_tests, photo_tests, output_tests,
                                        batch_tests, defaults_tests, usage_tests, stdout_tests,
-                                       json_tests, limits_tests],
+                                       json_tests, limits_tests, small_tests],
                           tmp=TMP, after=after))
