@@ -263,7 +263,7 @@ int main(int argc, char **argv)
         status = 1;
     }
     /* Every input known, in this process, before any output is opened. */
-    if (status == 0) {
+    if (status == 0 && (!o.dump || o.watch)) {     /* --watch follows them */
         cv_render_note_all(&r);
         status = cv_plan_check(a, &o, &plan, eng->inputs, stderr);
     }
