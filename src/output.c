@@ -446,8 +446,11 @@ static bool link_unnamed(cv_out *o)
     char fdpath[64];
     snprintf(fdpath, sizeof fdpath, "/proc/self/fd/%d", o->fd);
     bool ok = false;
+    /* Numbered on from the last name this process took: a set of a
+     * thousand parked pages has a thousand names beside each other. */
+    static unsigned long next;
     for (int tries = 0; tries < 100 && !ok; tries++) {
-        snprintf(o->temp, n, "%s/" CV_TEMP_PREFIX "%ld-%d", dir, (long)getpid(), tries);
+        snprintf(o->temp, n, "%s/" CV_TEMP_PREFIX "%ld-%lu", dir, (long)getpid(), next++);
         if (!name_add(o->temp))
             break;
         ok = linkat(AT_FDCWD, fdpath, AT_FDCWD, o->temp, AT_SYMLINK_FOLLOW) == 0;

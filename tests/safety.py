@@ -1177,7 +1177,7 @@ def noblock_test():
           "rc %s: %s" % (rc, short(err)))
     # Many pages, few descriptors: a page set holds no descriptor per page.
     long_profile = PROFILE + "    notes:\n" + "".join(
-        "      - \"%s\"\n" % ("Paragraph %d. " % i + "word " * 60) for i in range(700))
+        "      - \"%s\"\n" % ("Paragraph %d. " % i + "word " * 60) for i in range(1500))
     write(os.path.join(d, "long.yaml"), long_profile)
 
     def few_files():
@@ -1187,7 +1187,7 @@ def noblock_test():
                        timeout=240)
     pages = [f for f in os.listdir(d) if re.match(r"long-\d+\.png$", f)]
     check("a PNG set of %d pages under a limit of 32 open files" % len(pages),
-          rc == 0 and len(pages) > 40, "rc %s, %d pages: %s" % (rc, len(pages), short(err)))
+          rc == 0 and len(pages) > 100, "rc %s, %d pages: %s" % (rc, len(pages), short(err)))
     check("a PNG set under a limit of 32 open files: no temporary file left", not leftovers(d),
           leftovers(d))
 
