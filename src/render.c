@@ -20,6 +20,7 @@
 #include "draw_hpdf.h"
 #include "fit.h"
 #include "flow.h"
+#include "jsonsyntax.h"
 #include "furniture.h"
 #include "lang.h"
 #include "output.h"
@@ -216,7 +217,9 @@ static void note_profile(const cv_renderer *r, const char *profile, cv_inputs *i
     cv_error_init(&quiet);
     quiet.quiet = true;
     size_t len;
-    char *text = cv_yml_read_file(a, profile, &len, &quiet);
+    const char *text = cv_yml_read_file(a, profile, &len, &quiet);
+    if (text && cv_json_is(profile, text, len))         /* as cv_doc_load_with() reads it */
+        text = cv_json_unpair(a, text, len, &len);
     const cv_yml *root = text ? cv_yml_load(a, profile, text, len, &quiet) : NULL;
     if (root && root->kind == CV_YML_MAP && r->defaults)
         root = cv_yml_merge(a, r->defaults, root);
