@@ -1060,8 +1060,9 @@ size_t cv_style_keys(cv_arena *a, const cv_layout_key **out)
             r.lo = k->lo, r.hi = k->hi ? k->hi : 400;
         else if (k->kind == NUM)
             r.lo = 0.5f, r.hi = 4;
-        else if (k->kind == COUNT)
-            r.lo = 0, r.hi = 100;
+        else if (k->kind == COUNT)      /* orphans and widows: at least 1 (read_value()) */
+            r.lo = !strcmp(k->name, "orphans") || !strcmp(k->name, "widows") ? 1 : 0,
+            r.hi = 100;
         else if (k->kind == FRACTION)
             r.lo = 0, r.hi = 1;
         else if (r.type == CV_LT_CHOICE)
