@@ -32,6 +32,15 @@
 #include "style.h"
 #include "yml.h"
 
+/* A profile that is no regular file (a pipe from `<(...)`, a FIFO), read
+ * once in the main process before anything is written: its text, or why it
+ * could not be read. */
+typedef struct cv_pretext {
+    const char *text;         /* NULL: not read here (a regular file, or '-') */
+    size_t len;
+    const char *fail;         /* the error reading it, or NULL */
+} cv_pretext;
+
 /* What every profile of a run is rendered with. */
 typedef struct cv_renderer {
     const cv_options *opt;    /* the command line */
@@ -40,7 +49,13 @@ typedef struct cv_renderer {
     const char *stdin_text;   /* the profile '-', read once from the standard input */
     size_t stdin_len;
     cv_format format;         /* of every output (cv_plan.format): PDF, PNG or SVG pages */
+    const cv_pretext *pre;    /* pre[i]: profile i read ahead (cv_render_read_pipes()), or NULL */
 } cv_renderer;
+
+/* Read every profile that is no regular file (a pipe, a FIFO) now, into
+ * `a`, so that the photo and .bib it names are known before anything is
+ * written (cv_render_note_all()) and a worker never waits on it. */
+void cv_render_read_pipes(cv_arena *a, cv_renderer *r);
 
 /* Lay out `profile` in `a`: its pages, valid until cv_arena_free(a), or
  * NULL with err set.  Prints --explain's report and --fit-pages' note. */

@@ -263,6 +263,8 @@ int main(int argc, char **argv)
         status = 1;
     }
     /* Every input known, in this process, before any output is opened. */
+    if (status == 0 && !o.watch)         /* pipes: read once, here (not under --watch) */
+        cv_render_read_pipes(a, &r);
     if (status == 0 && (!o.dump || o.watch)) {     /* --watch follows them */
         cv_render_note_all(&r);
         status = cv_plan_check(a, &o, &plan, eng->inputs, stderr);

@@ -104,11 +104,56 @@ static const cv_style *design_style(cv_arena *a, const cv_renderer *r, const cv_
     return cv_style_load_over(a, path, dz->layout, r->style->eng, own, err) ? own : NULL;
 }
 
+/* What cv_render_read_pipes() read of `profile` (one of r->opt->profiles,
+ * by address), or NULL. */
+static const cv_pretext *pretext(const cv_renderer *r, const char *profile)
+{
+    for (int i = 0; r->pre && i < r->opt->nprofiles; i++)
+        if (r->opt->profiles[i] == profile)
+            return r->pre[i].text || r->pre[i].fail ? &r->pre[i] : NULL;
+    return NULL;
+}
+
+void cv_render_read_pipes(cv_arena *a, cv_renderer *r)
+{
+    const cv_options *o = r->opt;
+    cv_pretext *pre = cv_arena_alloc(a, ((size_t)o->nprofiles + 1) * sizeof *pre);
+    memset(pre, 0, ((size_t)o->nprofiles + 1) * sizeof *pre);
+    for (int i = 0; i < o->nprofiles; i++) {
+        const char *p = o->profiles[i];
+        struct stat st;
+        if (!strcmp(p, "-") || stat(p, &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))
+            continue;
+        /* The same profile named twice is read once. */
+        for (int j = 0; j < i && !pre[i].text && !pre[i].fail; j++)
+            if (!strcmp(o->profiles[j], p))
+                pre[i] = pre[j];
+        if (pre[i].text || pre[i].fail)
+            continue;
+        cv_error e;
+        cv_error_init(&e);
+        e.quiet = true;
+        size_t len = 0;
+        char *text = cv_yml_read_file(a, p, &len, &e);
+        if (text)
+            pre[i] = (cv_pretext){text, len, NULL};
+        else
+            pre[i] = (cv_pretext){NULL, 0, cv_arena_strdup(a, e.msg)};
+    }
+    r->pre = pre;
+}
+
 cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *profile,
                               cv_error *err)
 {
     const cv_options *o = r->opt;
-    cv_doc *doc = strcmp(profile, "-")
+    const cv_pretext *pt = pretext(r, profile);
+    if (pt && pt->fail) {
+        cv_error_at(err, (cv_pos){profile, 0, 0}, "%s", pt->fail);
+        return NULL;
+    }
+    cv_doc *doc = pt ? cv_doc_load_text(a, profile, pt->text, pt->len, r->defaults, err)
+                : strcmp(profile, "-")
                       ? cv_doc_load_with(a, profile, r->defaults, err)
                       : cv_doc_load_text(a, "<stdin>", r->stdin_text ? r->stdin_text : "",
                                          r->stdin_len, r->defaults, err);
@@ -207,17 +252,20 @@ static void note_named(cv_arena *a, cv_inputs *in, const char *profile, const cv
  * (nothing is parsed but the YAML or JSON: a .bib is only named). */
 static void note_profile(const cv_renderer *r, const char *profile, cv_inputs *in)
 {
+    /* A pipe (`<(...)`) was read ahead (cv_render_read_pipes()); the
+     * standard input is read once and names its photo from here. */
+    const cv_pretext *pt = pretext(r, profile);
     struct stat st;
-    /* A pipe (`<(...)`) is read once, by its render: its photo and .bib
-     * are known when it is rendered. */
-    if (!strcmp(profile, "-") || stat(profile, &st) != 0 || !S_ISREG(st.st_mode))
+    if (!pt && (!strcmp(profile, "-") || stat(profile, &st) != 0 || !S_ISREG(st.st_mode)))
+        return;
+    if (pt && !pt->text)
         return;
     cv_arena *a = cv_arena_new();
     cv_error quiet;
     cv_error_init(&quiet);
     quiet.quiet = true;
-    size_t len;
-    const char *text = cv_yml_read_file(a, profile, &len, &quiet);
+    size_t len = pt ? pt->len : 0;
+    const char *text = pt ? pt->text : cv_yml_read_file(a, profile, &len, &quiet);
     if (text && cv_json_is(profile, text, len))         /* as cv_doc_load_with() reads it */
         text = cv_json_unpair(a, text, len, &len);
     const cv_yml *root = text ? cv_yml_load(a, profile, text, len, &quiet) : NULL;

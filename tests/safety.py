@@ -49,7 +49,10 @@ Usage: tests/safety.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh passes
              (-j 2, both orders), to a locale file of the data directory,
              to the phone module (lib/cvpdf/cvpdf-phone.so beside a copy of
              the binary); --format png -j 2 where one profile's photo is
-             another's first page (o/q-1.png): exit 2, each input intact
+             another's first page (o/q-1.png): exit 2, each input intact; a
+             profile read from a pipe (/dev/fd/N) whose photo another
+             output links to, refused the same way; --merge of a pipe and a
+             file renders both
   noblock    (issue 25) a layout, an extends: base, --defaults, a .bib and a
              render_command locale file that are FIFOs: an error, no hang;
              -o f.png a FIFO or a device, a FIFO named like page 2: exit 2,
@@ -1106,6 +1109,34 @@ def planned_test():
         planned_refused("--format png -j 2 %s: r's photo is o/q-1.png" % " ".join(order), d,
                         order + ["--format", "png", "-j", "2", "-o", "o/"],
                         os.path.join(d, "o", "q-1.png"))
+    # A profile read from a pipe (as `<(...)` gives it): read once, ahead.
+    shutil.copy(PHOTO, os.path.join(d, "me.png"))
+    piped = PROFILE.replace("Ada Lovelace", "Piped Person").replace(
+        "  email:", "  photo: %s\n  email:" % os.path.join(d, "me.png"))
+
+    def through_pipe(args):
+        r, w = os.pipe()
+        os.write(w, piped.encode())
+        os.close(w)
+        try:
+            p = subprocess.run([BIN] + [a.replace("PIPE", "/dev/fd/%d" % r) for a in args],
+                               cwd=d, capture_output=True, timeout=TIMEOUT, pass_fds=(r,),
+                               env=dict(os.environ, **ENV))
+        finally:
+            os.close(r)
+        return p.returncode, p.stderr.decode("utf-8", "replace")
+    os.symlink("../me.png", link)
+    before = read(os.path.join(d, "me.png"))
+    rc, err = through_pipe(["PIPE", "q.yaml", "-j", "2", "-o", "o/"])
+    check("a profile from a pipe whose photo o/q.pdf links to: exit 2, the photo intact",
+          rc == 2 and "this is an input (a photo)" in err and
+          read(os.path.join(d, "me.png")) == before, "rc %s: %s" % (rc, short(err)))
+    os.unlink(link)
+    rc, err = through_pipe(["--merge", "book.pdf", "PIPE", "q.yaml"])
+    text = subprocess.run(["pdftotext", os.path.join(d, "book.pdf"), "-"], capture_output=True,
+                          timeout=TIMEOUT).stdout.decode() if rc == 0 else ""
+    check("--merge of a profile from a pipe and a file: both in the book",
+          rc == 0 and "Piped Person" in text and "Q Person" in text, "rc %s: %s" % (rc, short(err)))
 
 
 # ----------------------------------------------- nothing blocks (issue 25)
