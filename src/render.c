@@ -1,13 +1,12 @@
 /* render.c - one profile through the pipeline, and the CV book (render.h). */
 #include "render.h"
 
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-#include <libgen.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "bib.h"
 #include "bidi.h"
@@ -20,8 +19,8 @@
 #include "draw_hpdf.h"
 #include "fit.h"
 #include "flow.h"
-#include "jsonsyntax.h"
 #include "furniture.h"
+#include "jsonsyntax.h"
 #include "lang.h"
 #include "output.h"
 #include "phone.h"
@@ -252,9 +251,13 @@ static void note_named(cv_arena *a, cv_inputs *in, const char *profile, const cv
  * (nothing is parsed but the YAML or JSON: a .bib is only named). */
 static void note_profile(const cv_renderer *r, const char *profile, cv_inputs *in)
 {
-    /* A pipe (`<(...)`) was read ahead (cv_render_read_pipes()); the
-     * standard input is read once and names its photo from here. */
+    /* A pipe (`<(...)`) was read ahead (cv_render_read_pipes()), and so
+     * was the standard input (its photo is named from here: "-" has no
+     * directory). */
     const cv_pretext *pt = pretext(r, profile);
+    cv_pretext in_stdin = {r->stdin_text, r->stdin_len, NULL};
+    if (!pt && !strcmp(profile, "-") && r->stdin_text)
+        pt = &in_stdin;
     struct stat st;
     if (!pt && (!strcmp(profile, "-") || stat(profile, &st) != 0 || !S_ISREG(st.st_mode)))
         return;
