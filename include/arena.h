@@ -14,7 +14,7 @@
 typedef struct cv_arena cv_arena;
 
 /* malloc(), calloc(), realloc() and strdup() for memory outside arenas,
- * aborting through cv_oom() (error.h) on exhaustion: the one way cvpdf
+ * aborting through cv_oom() on exhaustion: the one way cvpdf
  * runs out of memory. */
 void *cv_xmalloc(size_t n);
 void *cv_xcalloc(size_t n, size_t size);
@@ -57,5 +57,9 @@ void cv_strbuf_put(cv_arena *a, cv_strbuf *b, const char *s, size_t n);
         }                                                                    \
         (arr)[(n)++] = (value);                                              \
     } while (0)
+
+/* Out of memory: say so on stderr and abort (nothing sensible can go on).
+ * The one place cvpdf meets it. */
+_Noreturn void cv_oom(size_t bytes);
 
 #endif

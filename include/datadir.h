@@ -31,9 +31,14 @@
 #include <stdio.h>
 
 #include "arena.h"
+#include "output.h"
 
 /* The data directory, as above. */
 const char *cv_datadir(cv_arena *a);
+
+/* Note the data directory's files (fonts/, layouts/, locales/, schema/) as
+ * inputs of the run (output.h): no output may replace one. */
+void cv_datadir_note(cv_arena *a, cv_inputs *in);
 
 /* Whether `dir` holds the shipped layouts (layouts/onecolumn.yaml). */
 bool cv_datadir_ok(cv_arena *a, const char *dir);

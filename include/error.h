@@ -2,7 +2,7 @@
  *
  * error.c is the only file of the library that writes diagnostics: errors
  * (cv_error_print), warnings (cv_warn), notes (cv_note) and running out of
- * memory (cv_oom).  Where they go and how loud they are is a cv_diag, made
+ * memory (arena.h's cv_oom).  Where they go and how loud they are is a cv_diag, made
  * once from the command line (-q, --strict) and held by the engine; each
  * stage's cv_error is started from it with cv_error_init_for(), and a
  * trial whose messages are not wanted from cv_error_init_silent().
@@ -92,8 +92,13 @@ void cv_diag_say(const cv_diag *d, cv_pos pos, const char *level, const char *fm
  * out[size] (truncated to fit); returns out.  For messages written other
  * than through the sink. */
 const char *cv_escape(const char *s, char *out, size_t size);
-/* Out of memory: say so and abort (nothing sensible can go on). */
-_Noreturn void cv_oom(size_t bytes);
+
+/* A name short enough to quote in a message: `s` itself when it has at most
+ * CV_SHORT_MAX bytes, else its first bytes, "...", and its last (cut
+ * between characters), in `out` (at least CV_SHORT_MAX + 4 bytes), so that
+ * a 5,000-byte file name leaves room for the reason after it. */
+#define CV_SHORT_MAX 240
+const char *cv_short(const char *s, char *out, size_t size);
 /* Print the recorded error as `file:line:col: error: msg` on stderr (unless
  * cv_warn() already did, under strict). */
 void cv_error_print(const cv_error *err);

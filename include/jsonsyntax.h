@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "arena.h"
 #include "error.h"
 
 /* Nesting deeper than this is refused, as yml.h refuses it. */
@@ -26,5 +27,12 @@ bool cv_json_is(const char *file, const char *text, size_t len);
  * otherwise false with `file:line:col: error: ...` in err, at the byte
  * where json-c stopped.  `file` must outlive the error. */
 bool cv_json_check(const char *file, const char *text, size_t len, cv_error *err);
+
+/* JSON writes a character past U+FFFF as an escaped surrogate pair
+ * ("\ud83d\ude00", as Python's json.dumps does), which YAML refuses: each
+ * such pair as YAML's "\U0001F600" instead, in a copy in `a` (or `text`
+ * itself when it has none), its length in *out_len.  Lines stay as they
+ * were; a column after a pair, on its line, moves 2 to the left. */
+const char *cv_json_unpair(cv_arena *a, const char *text, size_t len, size_t *out_len);
 
 #endif

@@ -61,6 +61,13 @@ typedef struct cv_out cv_out;
 cv_out *cv_out_open(const char *path, const cv_inputs *in, cv_error *err);
 /* Append n bytes; false with err set when the write fails. */
 bool cv_out_write(cv_out *o, const void *p, size_t n, cv_error *err);
+/* Every byte is written, the file is not yet in place: give up its
+ * descriptor, keeping it as a named temporary file beside its target
+ * (removed by cv_out_abort() and on SIGINT, SIGTERM, SIGHUP), so that a
+ * set of many files (PNG pages) holds no descriptor per file.  Nothing
+ * more may be written.  Files written straight through (a device, "-")
+ * keep their descriptor.  False with err set. */
+bool cv_out_park(cv_out *o, cv_error *err);
 /* Put the file in place and free `o`: false with err set (and nothing
  * changed at the target, unless it is written straight through) when the
  * last writes, the link or the rename fail. */

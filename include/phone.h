@@ -17,6 +17,7 @@
 #include <stdbool.h>
 
 #include "arena.h"
+#include "output.h"
 
 /* `number` in `format` ("national", "international", "E164"; NULL: as
  * written), in the arena; `number` itself when it cannot be parsed. */
@@ -27,6 +28,10 @@ const char *cv_phone_format(cv_arena *a, const char *number, const char *format)
  * not, *why is a reason for the message.  False when the module is not
  * there (nothing to check with): *why is then cv_phone_missing()'s. */
 bool cv_phone_valid(const char *number, const char **why);
+
+/* Note the module, at every place it may be opened from, as an input of
+ * the run (output.h): no output may replace it. */
+void cv_phone_note_module(cv_inputs *in);
 
 /* Whether the module is there (found and opened on the first call). */
 bool cv_phone_available(void);

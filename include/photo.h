@@ -20,8 +20,13 @@
 const cv_image *cv_photo_load(cv_arena *a, const cv_doc *doc, const cv_style *st,
                               cv_error *err);
 
+/* A photo is never taller than this many times its width, when the layout
+ * sets no photo height. */
+#define CV_PHOTO_MAX_ASPECT 3.0f
+
 /* The photo's placed size in points: `width` wide, or less when the
- * layout's photo height is exceeded, keeping the picture's aspect ratio. */
+ * layout's photo height (or CV_PHOTO_MAX_ASPECT times the width) is
+ * exceeded, keeping the picture's aspect ratio. */
 void cv_photo_size(const cv_style *st, const cv_image *im, float width, float *w, float *h);
 
 #endif

@@ -39,6 +39,7 @@
 
 #include "arena.h"
 #include "cli.h"
+#include "output.h"
 
 typedef struct cv_plan {
     cv_format format;    /* of every output: CV_FORMAT_PDF, _PNG or _SVG */
@@ -51,6 +52,16 @@ typedef struct cv_plan {
  * several profiles, an output that is an input), 1 when the output
  * directory cannot be made or two profiles would write one file. */
 int cv_plan_make(cv_arena *a, const cv_options *o, cv_plan *p, FILE *diag);
+
+/* Once every input of the run is noted in `in` (the layouts, defaults,
+ * profiles, photos, .bib files, fonts, the data directory, the phone
+ * module: render.h's cv_render_note_all()), and before anything is
+ * written: refuse an output that is one of them, by device and inode,
+ * whatever name leads to it; with PNG or SVG pages, also an existing page
+ * name (OUT-N.png) that is an input or no regular file (a FIFO, a device).
+ * Returns 0, or 2 after saying why on `diag`. */
+int cv_plan_check(cv_arena *a, const cv_options *o, const cv_plan *p, const cv_inputs *in,
+                  FILE *diag);
 
 /* "profiles/he.yaml" -> "he"; ".hidden" stays ".hidden". */
 const char *cv_plan_stem(cv_arena *a, const char *path);

@@ -33,6 +33,15 @@
 #include "style.h"
 #include "yml.h"
 
+/* A profile that is no regular file (a pipe from `<(...)`, a FIFO), read
+ * once in the main process before anything is written: its text, or why it
+ * could not be read. */
+typedef struct cv_pretext {
+    const char *text;         /* NULL: not read here (a regular file, or '-') */
+    size_t len;
+    const char *fail;         /* the error reading it, or NULL */
+} cv_pretext;
+
 /* What every profile of a run is rendered with. */
 typedef struct cv_renderer {
     const cv_options *opt;    /* the command line */
@@ -42,12 +51,35 @@ typedef struct cv_renderer {
     const char *stdin_text;   /* the profile '-', read once from the standard input */
     size_t stdin_len;
     cv_format format;         /* of every output (cv_plan.format): PDF, PNG or SVG pages */
+    const cv_pretext *pre;    /* pre[i]: profile i read ahead (cv_render_read_pipes()), or NULL */
 } cv_renderer;
+
+/* Read every profile that is no regular file (a pipe, a FIFO) now, into
+ * `a`, so that the photo and .bib it names are known before anything is
+ * written (cv_render_note_all()) and a worker never waits on it. */
+void cv_render_read_pipes(cv_arena *a, cv_renderer *r);
 
 /* Lay out `profile` in `a`: its pages, valid until cv_arena_free(a), or
  * NULL with err set.  Prints --explain's report and --fit-pages' note. */
 cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *profile,
                               cv_error *err);
+
+/* Note every input the run will read, in r->style->eng->inputs, before
+ * anything is written (and before workers are forked, so that each knows
+ * them all): each profile with the photo and the .bib files it names, the
+ * data directory's files, the phone module, the fonts opened so far.
+ * Together with the layouts and defaults noted when they were read, these
+ * are what cv_plan_check() holds the outputs against. */
+void cv_render_note_all(const cv_renderer *r);
+
+/* The largest document cvpdf writes, below what libharu can hold (its
+ * arrays take at most 32,767 items: the page tree's kids, a structure
+ * element's children, the parent tree's two numbers per page and link):
+ * checked before libharu is reached, with an error naming the profile
+ * and the section that passes it. */
+#define CV_MAX_PAGES 10000
+#define CV_MAX_CHILDREN 30000     /* of one structure element: a section's entries */
+#define CV_MAX_MARKED 16000       /* pages and links together, in a tagged PDF */
 
 /* Render `profile` to the PDF `out`, or under --dump to stdout.  Returns
  * false after printing its error. */

@@ -35,7 +35,8 @@ cv_watch *cv_watch_new(cv_error *err);
 /* Stop watching; NULL is fine. */
 void cv_watch_free(cv_watch *w);
 
-/* Follow `path` (copied); following it again does nothing.  False when its
+/* Follow `path` (copied); following it again follows only where it leads
+ * now, when it has become a symlink (or leads elsewhere).  False when its
  * directory cannot be watched (it does not exist, or the limit of watches
  * is reached); nothing is said. */
 bool cv_watch_add(cv_watch *w, const char *path);

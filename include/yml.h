@@ -58,6 +58,10 @@ cv_yml *cv_yml_load_in(cv_arena *a, cv_arena *strings, const char *file, const c
  * (error message names the file and strerror; its position points to
  * `path`, which must outlive the error). */
 char *cv_yml_read_file(cv_arena *a, const char *path, size_t *len, cv_error *err);
+/* The same for an input that must be a regular file (a layout, a locale
+ * file, --defaults, a profile's .bib): opened without blocking, and a FIFO,
+ * socket or device is refused with an error instead of waited on. */
+char *cv_yml_read_regular(cv_arena *a, const char *path, size_t *len, cv_error *err);
 
 /* `over` laid over `under` (a profile over --defaults, a layout over the
  * layout it extends): where both are mappings, the

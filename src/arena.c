@@ -1,6 +1,5 @@
 /* arena.c - bump allocator in chained blocks.  See arena.h. */
 #include "arena.h"
-#include "error.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -218,4 +217,10 @@ void cv_strbuf_put(cv_arena *a, cv_strbuf *b, const char *s, size_t n)
     memcpy(b->s + b->n, s, n);
     b->n += n;
     b->s[b->n] = '\0';
+}
+
+void cv_oom(size_t bytes)
+{
+    fprintf(stderr, "cvpdf: out of memory (%zu bytes)\n", bytes);
+    abort();
 }

@@ -395,7 +395,10 @@ int cv_batch_run(const cv_renderer *r, const cv_plan *plan)
 {
     const cv_options *o = r->opt;
     int n = plan->n;
-    if (n == 1 || o->jobs == 0) {
+    /* Under --watch a profile past --timeout must not end the process: it
+     * is rendered in a worker, however many there are. */
+    bool isolate = o->watch && o->timeout > 0;
+    if (!isolate && (n == 1 || o->jobs == 0)) {
         int failed = 0;
         for (int i = 0; i < n; i++) {
             cv_stop_timeout(o->timeout, o->profiles[i]);
@@ -410,6 +413,8 @@ int cv_batch_run(const cv_renderer *r, const cv_plan *plan)
         return failed;
     }
     pool p = {.r = r, .plan = plan, .profiles = o->profiles, .nw = o->jobs > n ? n : o->jobs};
+    if (p.nw < 1)
+        p.nw = 1;
     /* Text on one stdout (--dump, --explain) comes one profile after another. */
     if (o->dump || o->explain)
         p.nw = 1;

@@ -172,9 +172,14 @@ typedef struct tex {
     bool markup;             /* emit cvpdf markup, escaped; else plain text */
     buf unknown;             /* "\foo, \bar" */
     int depth;
+    int nest;                /* conv() calls open now: the C stack's depth */
 } tex;
 
 #define MAX_TEX_DEPTH 32
+/* Deeper than this (50,000 nested \textbf{ in a title), the rest of the
+ * text is taken as it is, its commands and braces dropped, in a loop:
+ * the stack never grows with the input. */
+#define MAX_TEX_NEST 64
 
 static void conv(tex *t, buf *o, const char *p, const char *end, bool math);
 
@@ -473,7 +478,31 @@ static const char *command(tex *t, buf *o, const char *p, const char *end, bool 
     return p;
 }
 
+static void conv_body(tex *t, buf *o, const char *p, const char *end, bool math);
+
 static void conv(tex *t, buf *o, const char *p, const char *end, bool math)
+{
+    if (t->nest >= MAX_TEX_NEST) {
+        for (; p < end; p++) {
+            if (*p == '\\') {             /* a command's name dropped, a symbol kept */
+                const char *q = p + 1;
+                while (q < end && isalpha((unsigned char)*q))
+                    q++;
+                if (q == p + 1 && q < end)
+                    lit(t, o, q++, 1);
+                p = q - 1;
+            } else if (*p != '{' && *p != '}') {
+                lit(t, o, p, 1);
+            }
+        }
+        return;
+    }
+    t->nest++;
+    conv_body(t, o, p, end, math);
+    t->nest--;
+}
+
+static void conv_body(tex *t, buf *o, const char *p, const char *end, bool math)
 {
     while (p < end) {
         unsigned char c = (unsigned char)*p;
@@ -544,7 +573,7 @@ static void conv(tex *t, buf *o, const char *p, const char *end, bool math)
 
 static char *tex_to(cv_arena *a, const char *s, bool markup, const char **unknown_out)
 {
-    tex t = {a, markup, {0}, 0};
+    tex t = {a, markup, {0}, 0, 0};
     buf o = {0};
     conv(&t, &o, s, s + strlen(s), false);
     if (unknown_out)
@@ -761,22 +790,100 @@ static bool name_char(char c)
 }
 
 typedef struct use {
-    const char *name;
+    const char *name;        /* as written */
+    const char *lname;       /* lowercased */
     cv_pos pos;
 } use;
+
+/* What a .bib may expand to: its entries with every macro replaced, as
+ * much text as an input file may hold (16 MB); no one macro more. */
+#define BIB_MAX_EXPANSION ((size_t)16 * 1024 * 1024)
+#define BIB_MAX_EXPANSION_NAME "16 MB"
+/* libbtparse keeps every macro name it is given (each @string, each
+ * redefinition) in one string table of about 400,000 bytes, and ends the
+ * process (exit(-1)) when it is full: names beyond this are refused here,
+ * before it is called. */
+#define BIB_MAX_MACRO_NAMES 300000
+
+/* The macros defined so far, by lowercased name: how long each expands. */
+typedef struct macro {
+    const char *name;        /* lowercased; NULL: an empty slot */
+    size_t len;
+} macro;
+
+typedef struct macros {
+    macro *v;
+    size_t cap, n;
+} macros;
+
+static size_t hash_of(const char *s)
+{
+    size_t h = 5381;
+    for (; *s; s++)
+        h = h * 33 + (unsigned char)tolower((unsigned char)*s);
+    return h;
+}
+
+static macro *macro_slot(macros *m, const char *lname)
+{
+    size_t i = hash_of(lname) & (m->cap - 1);
+    while (m->v[i].name && strcmp(m->v[i].name, lname))
+        i = (i + 1) & (m->cap - 1);
+    return &m->v[i];
+}
+
+static macro *macro_find(macros *m, const char *lname)
+{
+    macro *x = macro_slot(m, lname);
+    return x->name ? x : NULL;
+}
+
+static void macro_set(cv_arena *a, macros *m, const char *lname, size_t len)
+{
+    if (2 * (m->n + 1) > m->cap) {
+        macros g = {cv_arena_alloc(a, 2 * m->cap * sizeof *g.v), 2 * m->cap, 0};
+        memset(g.v, 0, g.cap * sizeof *g.v);
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->v[i].name)
+                *macro_slot(&g, m->v[i].name) = m->v[i], g.n++;
+        *m = g;
+    }
+    macro *x = macro_slot(m, lname);
+    if (!x->name)
+        m->n++;
+    *x = (macro){lname, len};
+}
+
+static size_t sat_add(size_t x, size_t y)
+{
+    return x > SIZE_MAX / 4 - y ? SIZE_MAX / 4 : x + y;
+}
 
 /* libbtparse 0.89 loses a byte for every use of a macro no @string
  * defines (a journal abbreviation from IEEEabrv.bib, say), so before it
  * parses, each name used as a macro in an entry and defined by no @string
  * (nor a month) is defined here as empty, and said to be undefined here.
  * The scan follows entries as libbtparse does: `@type{...}` or
- * `@type(...)`, values in braces or quotes, names after `=` and `#`. */
-static void predefine(cv_arena *a, const bibfile *bf, cv_error *err)
+ * `@type(...)`, values in braces or quotes, names after `=` and `#`.
+ *
+ * It also bounds what libbtparse would do with the file: each macro's
+ * expansion, and the entries' text with macros expanded, at most
+ * BIB_MAX_EXPANSION (an upper bound: an entry's own bytes plus those of
+ * every macro it uses); the macro names it would keep at most
+ * BIB_MAX_MACRO_NAMES bytes.  False with err set at the entry where a
+ * limit is passed: then libbtparse is not called. */
+static bool predefine(cv_arena *a, const bibfile *bf, cv_error *err)
 {
     const char *s = bf->text, *end = s + bf->len;
     use *uses = NULL;
-    const char **defs = NULL;
-    size_t nuses = 0, cuses = 0, ndefs = 0, cdefs = 0;
+    size_t nuses = 0, cuses = 0;
+    macros defs = {cv_arena_alloc(a, 64 * sizeof(macro)), 64, 0};
+    memset(defs.v, 0, 64 * sizeof(macro));
+    size_t names = 0, total = 0;
+    for (int m = 0; m < 12; m++) {
+        macro_set(a, &defs, month_macros[m][0], strlen(month_macros[m][1]));
+        names += strlen(month_macros[m][0]) + 1;
+    }
     int line = 1;
     const char *line_start = s;
     for (const char *p = s; p < end; p++) {
@@ -786,6 +893,8 @@ static void predefine(cv_arena *a, const bibfile *bf, cv_error *err)
         }
         if (*p != '@')
             continue;
+        const char *at = p;
+        cv_pos at_pos = {bf->path, line, (int)chars(line_start, (size_t)(p - line_start)) + 1};
         /* @type, then its opening delimiter. */
         const char *t = ++p;
         while (p < end && isalpha((unsigned char)*p))
@@ -804,8 +913,12 @@ static void predefine(cv_arena *a, const bibfile *bf, cv_error *err)
         char close = *p == '{' ? '}' : ')';
         int depth = 0;              /* braces inside the entry */
         bool quoted = false, first = true;
+        const char *defined = NULL; /* the @string's name */
+        size_t used = 0;            /* the bytes of the macros it uses */
+        size_t text = 0;            /* the bytes of its own quoted and braced text */
         for (p++; p < end; p++) {
             char c = *p;
+            text += depth > 0 || quoted;
             if (c == '\n')
                 line++, line_start = p + 1;
             if (c == '@') {         /* "@type{" starts an entry, as after an error */
@@ -846,14 +959,22 @@ static void predefine(cv_arena *a, const bibfile *bf, cv_error *err)
                 bool number = true;     /* digits alone are a number, not a name */
                 for (const char *r = n0; r < q; r++)
                     number = number && isdigit((unsigned char)*r);
+                if (number)
+                    text += (size_t)(q - n0);
                 if (q > n0 && !number) {
                     const char *name = cv_arena_strndup(a, n0, (size_t)(q - n0));
-                    if (string && first)
-                        CV_PUSH(a, defs, ndefs, cdefs, name);
-                    else
-                        CV_PUSH(a, uses, nuses, cuses,
-                                ((use){name, {bf->path, line,
-                                              (int)chars(line_start, (size_t)(n0 - line_start)) + 1}}));
+                    const char *lname = lower(a, name);
+                    if (string && first) {
+                        defined = lname;
+                    } else {
+                        macro *known = macro_find(&defs, lname);
+                        if (known)
+                            used = sat_add(used, known->len);
+                        else
+                            CV_PUSH(a, uses, nuses, cuses,
+                                    ((use){name, lname, {bf->path, line,
+                                                  (int)chars(line_start, (size_t)(n0 - line_start)) + 1}}));
+                    }
                 }
                 first = false;
                 p = q - 1;
@@ -861,23 +982,43 @@ static void predefine(cv_arena *a, const bibfile *bf, cv_error *err)
                 first = false;
             }
         }
+        /* A macro: its text; an entry: all its bytes (names, fields). */
+        size_t own = defined ? text : (size_t)((p < end ? p + 1 : end) - at);
+        size_t len = sat_add(own, used);
+        if (defined) {
+            names += strlen(defined) + 1;
+            if (names > BIB_MAX_MACRO_NAMES)
+                return cv_error_at(err, at_pos, "too many @string macros: their names come "
+                                   "to more than %d bytes, more than libbtparse can hold",
+                                   BIB_MAX_MACRO_NAMES);
+            if (len > BIB_MAX_EXPANSION)
+                return cv_error_at(err, at_pos, "@string '%s' expands to more than %s, the "
+                                   "limit for an input", defined, BIB_MAX_EXPANSION_NAME);
+            macro_set(a, &defs, defined, len);
+        } else {
+            total = sat_add(total, len);
+            if (total > BIB_MAX_EXPANSION)
+                return cv_error_at(err, at_pos, "with its @string macros expanded, the file "
+                                   "comes to more than %s here, the limit for an input",
+                                   BIB_MAX_EXPANSION_NAME);
+        }
     }
-    /* Each name used and defined nowhere: empty, said once. */
+    /* Each name used and defined nowhere (an @string after its use counts,
+     * as libbtparse reads it): empty, said once. */
     for (size_t i = 0; i < nuses; i++) {
-        bool known = false;
-        for (int m = 0; m < 12 && !known; m++)
-            known = !strcasecmp(uses[i].name, month_macros[m][0]);
-        for (size_t j = 0; j < ndefs && !known; j++)
-            known = !strcasecmp(uses[i].name, defs[j]);
-        for (size_t j = 0; j < i && !known; j++)
-            known = !strcasecmp(uses[i].name, uses[j].name);
-        if (known)
+        if (macro_find(&defs, uses[i].lname))
             continue;
         cv_warn(err, uses[i].pos, "undefined macro '%s' (no @string defines it): it is left "
                 "empty", uses[i].name);
-        char *lowered = lower(a, uses[i].name);
-        bt_add_macro_text(lowered, (char *)"", NULL, 0);
+        names += strlen(uses[i].lname) + 1;
+        if (names > BIB_MAX_MACRO_NAMES)
+            return cv_error_at(err, uses[i].pos, "too many macro names: they come to more "
+                               "than %d bytes, more than libbtparse can hold",
+                               BIB_MAX_MACRO_NAMES);
+        macro_set(a, &defs, uses[i].lname, 0);
+        bt_add_macro_text((char *)uses[i].lname, (char *)"", NULL, 0);
     }
+    return true;
 }
 
 /* What libbtparse said while it parsed one part of the file. */
@@ -977,6 +1118,36 @@ static char *with_percent(cv_arena *a, const char *s)
     return (char *)done(a, &b);
 }
 
+/* The last guard: should libbtparse end the process all the same (it calls
+ * exit() on what predefine() does not foresee), say so at the file it was
+ * reading, on the real stderr, and end with status 1 rather than 255. */
+static char guard_msg[600];
+static volatile int guard_fd = -1;
+static volatile bool guard_armed;
+
+static void guard(void)
+{
+    if (!guard_armed)
+        return;
+    size_t n = strlen(guard_msg);
+    if (write(guard_fd >= 0 ? guard_fd : 2, guard_msg, n) < 0) {
+        /* Nothing more to be done. */
+    }
+    _exit(1);
+}
+
+static void guard_arm(const char *path, int fd)
+{
+    static bool registered;
+    if (!registered)
+        registered = atexit(guard) == 0;
+    char shown[400];
+    snprintf(guard_msg, sizeof guard_msg, "%s: error: libbtparse gave up reading this file "
+             "and ended the process\n", cv_escape(path, shown, sizeof shown));
+    guard_fd = fd;
+    guard_armed = true;
+}
+
 /* Parse the bytes of bf->text. */
 static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
 {
@@ -998,7 +1169,11 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
     bt_initialize();
     for (int m = 0; m < 12; m++)
         bt_add_macro_text((char *)month_macros[m][0], (char *)month_macros[m][1], NULL, 0);
-    predefine(a, bf, err);
+    if (!predefine(a, bf, err)) {
+        bt_cleanup();
+        fclose(in);
+        return false;
+    }
     FILE *cap = tmpfile();
     int saved = -1;
     fflush(stderr);
@@ -1007,6 +1182,7 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
         saved = -1;
     }
 
+    guard_arm(bf->path, saved);
     heard *h = NULL;
     size_t nh = 0, hcap = 0, order = 0;
     long at = 0;
@@ -1023,6 +1199,7 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
     }
     const char *rest = saved >= 0 ? captured(a, cap, &at) : NULL;
     bt_cleanup();
+    guard_armed = false;
     if (saved >= 0) {
         fflush(stderr);
         dup2(saved, 2);
@@ -1188,13 +1365,15 @@ static void text_of(cv_arena *a, bibfile *bf, cv_error *err)
     bf->len = b.n;
 }
 
-static bool read_bib(cv_arena *a, const char *path, cv_pos at, bibfile *bf, cv_error *err)
+static bool read_bib(cv_arena *a, const char *path, cv_pos at, bool regular, bibfile *bf,
+                     cv_error *err)
 {
     memset(bf, 0, sizeof *bf);
     bf->path = path;
     cv_error quiet = *err;
     size_t len;
-    char *data = cv_yml_read_file(a, path, &len, &quiet);
+    char *data = regular ? cv_yml_read_regular(a, path, &len, &quiet)
+                         : cv_yml_read_file(a, path, &len, &quiet);
     if (!data) {
         cv_error_at(err, at, "%s", quiet.msg);
         return false;
@@ -1960,7 +2139,7 @@ bool cv_bib_sections(cv_arena *a, const cv_yml *key, const cv_yml *n, const char
 {
     opts o;
     bibfile bf;
-    if (!read_opts(a, n, profile, &o, err) || !read_bib(a, o.path, o.at, &bf, err))
+    if (!read_opts(a, n, profile, &o, err) || !read_bib(a, o.path, o.at, true, &bf, err))
         return false;
     size_t k;
     item *it = choose(a, &bf, &o, &k, err);
@@ -2023,7 +2202,7 @@ bool cv_bib_read(cv_arena *a, const char *path, cv_entry **out, size_t *n, cv_er
     memset(&o, 0, sizeof o);
     o.limit = -1;
     o.path = path;
-    if (!read_bib(a, path, (cv_pos){path, 0, 0}, &bf, err))
+    if (!read_bib(a, path, (cv_pos){path, 0, 0}, false, &bf, err))
         return false;
     item *it = choose(a, &bf, &o, n, err);
     *out = cv_arena_alloc(a, sizeof **out * (*n ? *n : 1));

@@ -1541,10 +1541,24 @@ static void warn_tall(const cv_composed *out, const cv_style *st, cv_error *err)
 {
     float full = st->page_h - st->margin_top - st->margin_bottom;
     for (size_t c = 0; c < out->ncols; c++)
-        for (size_t i = 0; i < out->col[c].n; i++)
-            if (out->col[c].items[i].height > full + 0.01f)
-                cv_warn(err, (cv_pos){out->doc->file, 0, 0}, "%s is taller than a page; it "
-                        "runs past the foot of its page", out->col[c].items[i].what);
+        for (size_t i = 0; i < out->col[c].n; i++) {
+            const cv_vitem *it = &out->col[c].items[i];
+            if (it->height <= full + 0.01f)
+                continue;
+            /* At the entry (or section) in the profile, so that --strict's
+             * error says where. */
+            cv_pos at = {out->doc->file, 0, 0};
+            const cv_doc *doc = out->doc;
+            if (it->section >= 0 && (size_t)it->section < doc->nsections) {
+                const cv_section *s = &doc->sections[it->section];
+                at = it->entry >= 0 && (size_t)it->entry < s->nentries
+                         ? s->entries[it->entry].pos : s->pos;
+            }
+            if (!at.file)
+                at.file = out->doc->file;
+            cv_warn(err, at, "%s is taller than a page; it runs past the foot of its page",
+                    it->what);
+        }
 }
 
 /* columns.sidebar.widen_main: from item b of the main column on, the main

@@ -39,6 +39,39 @@ const char *cv_datadir(cv_arena *a)
     return CV_DATADIR;
 }
 
+/* Every regular file under `dir` (a few levels deep, a bounded number) as
+ * an input; a FIFO or device there is never opened. */
+static void note_tree(cv_inputs *in, const char *dir, int depth, int *budget)
+{
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d)) && *budget > 0;) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[PATH_MAX];
+        struct stat st;
+        if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path ||
+            stat(path, &st) != 0)
+            continue;
+        if (S_ISREG(st.st_mode)) {
+            cv_inputs_add(in, path, "a file of the data directory");
+            --*budget;
+        } else if (S_ISDIR(st.st_mode) && depth < 3) {
+            note_tree(in, path, depth + 1, budget);
+        }
+    }
+    if (d)
+        closedir(d);
+}
+
+void cv_datadir_note(cv_arena *a, cv_inputs *in)
+{
+    static const char *const parts[] = {"fonts", "layouts", "locales", "schema"};
+    const char *dir = cv_datadir(a);
+    int budget = 20000;
+    for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+        note_tree(in, cv_arena_printf(a, "%s/%s", dir, parts[i]), 0, &budget);
+}
+
 static bool has_suffix(const char *s, const char *suf)
 {
     size_t n = strlen(s), m = strlen(suf);

@@ -841,7 +841,7 @@ static const cv_yml *overlay(ctx *c, const cv_yml *root)
         cv_error sub;
         cv_error_init(&sub);
         size_t len;
-        char *data = cv_yml_read_file(c->a, path, &len, &sub);
+        char *data = cv_yml_read_regular(c->a, path, &len, &sub);
         cv_yml *o = data ? cv_yml_load(c->a, path, data, len, &sub) : NULL;
         if (!o) {
             if (sub.pos.line == 0)
@@ -996,8 +996,10 @@ cv_doc *cv_doc_load_text(cv_arena *a, const char *file, const char *text, size_t
 {
     cv_arena *tree = cv_arena_new();
     cv_doc *d = NULL;
-    cv_yml *root = !cv_json_is(file, text, len) || cv_json_check(file, text, len, err)
-                       ? cv_yml_load_in(tree, a, file, text, len, err) : NULL;
+    bool json = cv_json_is(file, text, len);
+    if (json && cv_json_check(file, text, len, err))
+        text = cv_json_unpair(tree, text, len, &len);
+    cv_yml *root = !json || !err->set ? cv_yml_load_in(tree, a, file, text, len, err) : NULL;
     if (root)
         d = cv_doc_load(a, defaults ? cv_yml_merge(tree, defaults, root) : root, file, err);
     cv_arena_free(tree);
@@ -1016,9 +1018,11 @@ cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, 
     const char *file = cv_arena_strdup(a, path);
     /* JSON (a resume.json) is YAML to libyaml, which takes what JSON
      * refuses: its own syntax is checked first (jsonsyntax.h). */
-    if (data && cv_json_is(file, data, len) && !cv_json_check(file, data, len, err))
-        data = NULL;
-    cv_yml *root = data ? cv_yml_load_in(tree, a, file, data, len, err) : NULL;
+    const char *text = data;
+    if (data && cv_json_is(file, data, len))
+        text = cv_json_check(file, data, len, err) ? cv_json_unpair(tree, data, len, &len)
+                                                   : NULL;
+    cv_yml *root = text ? cv_yml_load_in(tree, a, file, text, len, err) : NULL;
     if (root)
         d = cv_doc_load(a, defaults ? cv_yml_merge(tree, defaults, root) : root, file, err);
     cv_arena_free(tree);
@@ -1028,7 +1032,7 @@ cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, 
 cv_yml *cv_doc_load_defaults(cv_arena *a, const char *path, cv_error *err)
 {
     size_t len;
-    char *text = cv_yml_read_file(a, path, &len, err);
+    char *text = cv_yml_read_regular(a, path, &len, err);
     cv_yml *root = text ? cv_yml_load(a, path, text, len, err) : NULL;
     if (root && root->kind != CV_YML_MAP)
         cv_error_at(err, root->pos, "defaults are a mapping like a profile's (cv:, "

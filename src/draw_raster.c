@@ -17,6 +17,7 @@
 
 #include <ctype.h>
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -250,11 +251,16 @@ static bool write_png(cairo_surface_t *s, membuf *b)
 static bool is_ours(const char *name, cv_format fmt)
 {
     unsigned char head[256];
-    FILE *f = fopen(name, "rb");
-    if (!f)
+    /* Never blocking on a FIFO: a regular file only. */
+    int fd = open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0)
         return false;
-    size_t n = fread(head, 1, sizeof head, f);
-    fclose(f);
+    ssize_t got = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? read(fd, head, sizeof head) : -1;
+    close(fd);
+    if (got < 0)
+        return false;
+    size_t n = (size_t)got;
     if (fmt == CV_FORMAT_SVG) {
         static const char mark_start[] = "<!-- made by cvpdf ";
         return memmem(head, n, mark_start, sizeof mark_start - 1) != NULL;
@@ -275,6 +281,28 @@ static bool is_ours(const char *name, cv_format fmt)
         at += 12 + len;
     }
     return false;
+}
+
+/* May page `name` of `path` be written?  Not when it is no regular file (a
+ * FIFO would block, a device would be written into; plan.c refuses those
+ * found before the run).  A regular file cvpdf did not write is replaced,
+ * with a note.  False with err set. */
+static bool page_ok(const char *name, const char *path, cv_format fmt, cv_error *err)
+{
+    struct stat st;
+    char shown[512];
+    if (stat(name, &st) != 0)
+        return true;
+    if (!S_ISREG(st.st_mode))
+        return cv_error_at(err, (cv_pos){path, 0, 0}, "%s is %s, not a page file; pages are "
+                           "files of their own, never written into one",
+                           cv_escape(name, shown, sizeof shown),
+                           S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISDIR(st.st_mode)
+                           ? "a directory" : "a device or socket");
+    if (!is_ours(name, fmt))
+        cv_note(err, (cv_pos){path, 0, 0}, "%s was not written by cvpdf; it is replaced by "
+                "a page of this output", cv_escape(name, shown, sizeof shown));
+    return true;
 }
 
 /* Draw page `pg` (numbered `k` from 1) into b.  False with err set. */
@@ -389,8 +417,9 @@ bool cv_raster_write(cv_arena *a, const void *pdf, size_t len, cv_format fmt, do
         if (pg)
             R.g_object_unref(pg);
         const char *name = ok ? cv_raster_page_name(a, path, (size_t)i + 1) : NULL;
-        ok = ok && (outs[i] = cv_out_open(name, inputs, err)) != NULL &&
-             cv_out_write(outs[i], b.s, b.n, err);
+        ok = ok && page_ok(name, path, fmt, err) &&
+             (outs[i] = cv_out_open(name, inputs, err)) != NULL &&
+             cv_out_write(outs[i], b.s, b.n, err) && cv_out_park(outs[i], err);
         free(b.s);
     }
     R.g_object_unref(doc);

@@ -2,9 +2,12 @@
 #include "error.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "unicode.h"
 
 static FILE *stream(void *out)
 {
@@ -35,6 +38,23 @@ const char *cv_escape(const char *s, char *out, size_t size)
          * two bytes itself. */
         else if (c == 0xC2 && p[1] >= 0x80 && p[1] < 0xA0)
             n += (size_t)snprintf(out + n, size - n, "\\u%04X", (unsigned)*++p);
+        else if (c == 0xE2 && p[1] == 0x80 && (p[2] == 0xA8 || p[2] == 0xA9)) {
+            /* LINE SEPARATOR and PARAGRAPH SEPARATOR end a line too. */
+            n += (size_t)snprintf(out + n, size - n, "\\u%04X", p[2] == 0xA8 ? 0x2028u : 0x2029u);
+            p += 2;
+        } else if (c >= 0x80) {
+            /* A character whole, or a byte of no character as \xHH. */
+            uint32_t cp;
+            size_t len = strnlen((const char *)p, CV_UTF8_MAX);
+            size_t k = cv_utf8_decode((const char *)p, len, &cp);
+            if (cp == 0xFFFD && !(k == 3 && !memcmp(p, "\xEF\xBF\xBD", 3))) {
+                n += (size_t)snprintf(out + n, size - n, "\\x%02X", c);
+            } else {
+                memcpy(out + n, p, k);
+                n += k;
+                p += k - 1;
+            }
+        }
         else
             out[n++] = (char)c;
     }
@@ -43,11 +63,30 @@ const char *cv_escape(const char *s, char *out, size_t size)
 }
 
 
+const char *cv_short(const char *s, char *out, size_t size)
+{
+    size_t n = strlen(s);
+    if (n <= CV_SHORT_MAX || size < CV_SHORT_MAX + 4)
+        return s;
+    size_t head = CV_SHORT_MAX * 2 / 3, tail = CV_SHORT_MAX - head - 3;
+    while (head > 0 && cv_utf8_is_cont((unsigned char)s[head]))
+        head--;
+    size_t from = n - tail;
+    while (from < n && cv_utf8_is_cont((unsigned char)s[from]))
+        from++;
+    memcpy(out, s, head);
+    memcpy(out + head, "...", 3);
+    memcpy(out + head + 3, s + from, n - from + 1);
+    return out;
+}
+
 /* One diagnostic line: `where: level: msg`, written whole in one call, so
  * that lines of processes sharing the stream never mix. */
 static void say(void *out, cv_pos pos, const char *level, const char *msg)
 {
-    char where[600], a[1300], b[2100], line[3500];
+    char where[600], a[1300], b[2100], line[3500], file[CV_SHORT_MAX + 4];
+    if (pos.file)
+        pos.file = cv_short(pos.file, file, sizeof file);
     cv_pos_str(pos, where, sizeof where);
     snprintf(line, sizeof line, "%s: %s: %s\n", cv_escape(where, a, sizeof a), level,
              cv_escape(msg, b, sizeof b));
@@ -112,12 +151,6 @@ void cv_diag_note(const cv_diag *d, cv_pos pos, const char *fmt, ...)
     va_start(ap, fmt);
     vnote(d->out, pos, fmt, ap);
     va_end(ap);
-}
-
-void cv_oom(size_t bytes)
-{
-    fprintf(stderr, "cvpdf: out of memory (%zu bytes)\n", bytes);
-    abort();
 }
 
 const char *cv_pos_str(cv_pos pos, char *buf, int size)

@@ -199,7 +199,7 @@ static bool load_patterns(cv_hyph *h)
         return h->ok;
     h->tried = true;
     cv_file f;
-    if (!cv_file_read(NULL, h->path, MAX_PATTERN_FILE, /*regular_only*/ false, &f)) {
+    if (!cv_file_read(NULL, h->path, MAX_PATTERN_FILE, /*regular_only*/ true, &f)) {
         cv_diag_note(h->diag, (cv_pos){0}, "cannot read hyphenation patterns %s (Debian "
                      "package hyphen-en-us); words are not hyphenated", h->path);
         return false;

@@ -2,6 +2,7 @@
  * jsonsyntax.h. */
 #include "jsonsyntax.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -85,4 +86,58 @@ bool cv_json_check(const char *file, const char *text, size_t len, cv_error *err
     json_object_put(obj);
     json_tokener_free(tok);
     return ok;
+}
+
+/* The 4 hex digits at p as a number, or -1. */
+static long hex4(const char *p, const char *end)
+{
+    long v = 0;
+    for (int i = 0; i < 4; i++) {
+        if (p + i >= end)
+            return -1;
+        char c = p[i];
+        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+              : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (d < 0)
+            return -1;
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+const char *cv_json_unpair(cv_arena *a, const char *text, size_t len, size_t *out_len)
+{
+    const char *end = text + len;
+    char *out = NULL;
+    size_t n = 0;
+    for (const char *p = text; p < end;) {
+        long hi = -1, lo = -1;
+        if (*p == '\\' && p + 12 <= end && p[1] == 'u' && p[6] == '\\' && p[7] == 'u') {
+            hi = hex4(p + 2, end);
+            lo = hex4(p + 8, end);
+        }
+        if (hi >= 0xD800 && hi <= 0xDBFF && lo >= 0xDC00 && lo <= 0xDFFF) {
+            if (!out) {
+                out = cv_arena_alloc(a, len + 1);
+                n = (size_t)(p - text);
+                memcpy(out, text, n);
+            }
+            long cp = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+            n += (size_t)snprintf(out + n, 11, "\\U%08lX", cp);
+            p += 12;
+            continue;
+        }
+        size_t k = *p == '\\' && p + 1 < end ? 2 : 1;
+        if (out)
+            memcpy(out + n, p, k);
+        n += k;
+        p += k;
+    }
+    if (!out) {
+        *out_len = len;
+        return text;
+    }
+    out[n] = 0;
+    *out_len = n;
+    return out;
 }

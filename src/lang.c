@@ -292,7 +292,7 @@ static bool read_file(cv_arena *a, const char *path, cv_locale *out, bool *found
     if (!*found)
         return true;
     size_t len;
-    char *text = cv_yml_read_file(a, path, &len, err);
+    char *text = cv_yml_read_regular(a, path, &len, err);
     cv_yml *root = text ? cv_yml_load(a, path, text, len, err) : NULL;
     if (!root)
         return false;

@@ -142,7 +142,9 @@ static int watch(const cv_options *o, const cv_plan *plan, cv_engine *eng, const
             watched += cv_watch_add(w, o->defaults);
         for (size_t i = 0; i < cv_inputs_count(eng->inputs); i++) {
             const char *what, *path = cv_inputs_path(eng->inputs, i, &what);
-            if (strcmp(what, "a font") && strcmp(what, "the hyphenation patterns"))
+            if (strcmp(what, "a font") && strcmp(what, "the hyphenation patterns") &&
+                strcmp(what, "a file of the data directory") &&
+                strcmp(what, "the phone module"))
                 watched += cv_watch_add(w, path);
         }
         if (!watched) {
@@ -168,6 +170,8 @@ static int watch(const cv_options *o, const cv_plan *plan, cv_engine *eng, const
         int failed;
         if (!load(a, o, eng, layout, &st, &r.defaults, &err)) {
             cv_error_print(&err);
+            failed = 1;
+        } else if (cv_render_note_all(&r), cv_plan_check(a, o, plan, eng->inputs, stderr)) {
             failed = 1;
         } else {
             failed = run(&r, plan);
@@ -249,6 +253,10 @@ int main(int argc, char **argv)
     status = cv_plan_make(a, &o, &plan, stderr);
     r.format = plan.format;
     const char *layout = NULL;
+    /* --timeout bounds loading too: the layout, the defaults, the standard
+     * input, every profile read for its inputs. */
+    if (status == 0)
+        cv_stop_timeout(o.timeout, "cvpdf");
     if (status == 0 && (!set_up(a, &o, &eng, &layout, &err) ||
                         !load(a, &o, eng, layout, &st, &r.defaults, &err) ||
                         !read_stdin(a, &o, &r, &err))) {
@@ -256,6 +264,14 @@ int main(int argc, char **argv)
         status = 1;
     }
     r.eng = eng;
+    /* Every input known, in this process, before any output is opened. */
+    if (status == 0 && !o.watch)         /* pipes: read once, here (not under --watch) */
+        cv_render_read_pipes(a, &r);
+    if (status == 0 && (!o.dump || o.watch)) {     /* --watch follows them */
+        cv_render_note_all(&r);
+        status = cv_plan_check(a, &o, &plan, eng->inputs, stderr);
+    }
+    cv_stop_timeout(0, NULL);
     if (status == 0)
         status = run(&r, &plan) ? 1 : 0;
     /* --watch goes on after a failure too: its input is being edited. */

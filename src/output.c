@@ -114,8 +114,11 @@ const char *cv_inputs_find(const cv_inputs *in, const char *path)
 
 /* ---- Named temporary files, for the signal handlers ---------------------- */
 
-#define MAX_NAMED 64
-static char *volatile named[MAX_NAMED];
+/* The list grows (with the signals blocked) as pages are parked: a set of
+ * PNG pages may hold a name per page.  The handler reads `named` and
+ * `max_named` only. */
+static char *volatile *volatile named;
+static volatile size_t max_named;
 
 void cv_out_block_signals(sigset_t *old)
 {
@@ -134,11 +137,25 @@ static bool name_add(char *name)
     sigset_t old;
     cv_out_block_signals(&old);
     bool ok = false;
-    for (size_t i = 0; i < MAX_NAMED && !ok; i++)
+    for (size_t i = 0; i < max_named && !ok; i++)
         if (!named[i]) {
             named[i] = name;
             ok = true;
         }
+    if (!ok && max_named < (1u << 20)) {
+        size_t n = max_named ? max_named * 2 : 64;
+        char *volatile *v = calloc(n, sizeof *v);
+        if (v) {
+            for (size_t i = 0; i < max_named; i++)
+                v[i] = named[i];
+            v[max_named] = name;
+            char *volatile *old_v = named;
+            named = v;
+            max_named = n;
+            free((void *)old_v);
+            ok = true;
+        }
+    }
     sigprocmask(SIG_SETMASK, &old, NULL);
     return ok;
 }
@@ -147,7 +164,7 @@ static void name_drop(const char *name)
 {
     sigset_t old;
     cv_out_block_signals(&old);
-    for (size_t i = 0; i < MAX_NAMED; i++)
+    for (size_t i = 0; i < max_named; i++)
         if (named[i] == name)
             named[i] = NULL;
     sigprocmask(SIG_SETMASK, &old, NULL);
@@ -155,7 +172,7 @@ static void name_drop(const char *name)
 
 void cv_out_cleanup(void)
 {
-    for (size_t i = 0; i < MAX_NAMED; i++) {
+    for (size_t i = 0; i < max_named; i++) {
         char *name = named[i];
         if (name)
             unlink(name);
@@ -178,7 +195,9 @@ struct cv_out {
 
 static bool fail_at(cv_error *err, const char *path, int e)
 {
-    return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot write '%s': %s", path, strerror(e));
+    char shown[CV_SHORT_MAX + 4];
+    return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot write '%s': %s",
+                       cv_short(path, shown, sizeof shown), strerror(e));
 }
 
 /* The directory part of `path` ("." for none), malloc'd. */
@@ -427,8 +446,11 @@ static bool link_unnamed(cv_out *o)
     char fdpath[64];
     snprintf(fdpath, sizeof fdpath, "/proc/self/fd/%d", o->fd);
     bool ok = false;
+    /* Numbered on from the last name this process took: a set of a
+     * thousand parked pages has a thousand names beside each other. */
+    static unsigned long next;
     for (int tries = 0; tries < 100 && !ok; tries++) {
-        snprintf(o->temp, n, "%s/" CV_TEMP_PREFIX "%ld-%d", dir, (long)getpid(), tries);
+        snprintf(o->temp, n, "%s/" CV_TEMP_PREFIX "%ld-%lu", dir, (long)getpid(), next++);
         if (!name_add(o->temp))
             break;
         ok = linkat(AT_FDCWD, fdpath, AT_FDCWD, o->temp, AT_SYMLINK_FOLLOW) == 0;
@@ -441,6 +463,29 @@ static bool link_unnamed(cv_out *o)
             break;
     }
     free(dir);
+    return ok;
+}
+
+bool cv_out_park(cv_out *o, cv_error *err)
+{
+    if (o->failed || o->is_stdout || o->kind == THROUGH || o->fd < 0)
+        return !o->failed;
+    int e = 0;
+    sigset_t old;
+    cv_out_block_signals(&old);
+    bool ok = o->kind != UNNAMED || link_unnamed(o);
+    if (!ok)
+        e = errno;
+    if (ok)
+        o->kind = NAMED;            /* from now on a name to rename or remove */
+    if (close(o->fd) != 0 && ok)
+        ok = false, e = errno;
+    o->fd = -1;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (!ok) {
+        o->failed = true;
+        fail_at(err, o->path, e ? e : EIO);
+    }
     return ok;
 }
 
@@ -465,7 +510,7 @@ bool cv_out_commit(cv_out *o, cv_error *err)
     if (!o->is_stdout) {
         if (ok && o->kind == UNNAMED && !link_unnamed(o))
             ok = false, e = errno;
-        if (close(o->fd) != 0 && ok)
+        if (o->fd >= 0 && close(o->fd) != 0 && ok)
             ok = false, e = errno;
         if (ok && o->kind != THROUGH && rename(o->temp, o->target) != 0)
             ok = false, e = errno;

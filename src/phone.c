@@ -108,6 +108,24 @@ static const module *shim(void)
     return m.format ? &m : NULL;
 }
 
+void cv_phone_note_module(cv_inputs *in)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+        const char *d = dirname(exe);
+        static const char *const rel[] = {"%s/build/" MODULE, "%s/" MODULE, "%s/../" MODULE,
+                                          "%s/../lib/cvpdf/" MODULE};
+        for (size_t i = 0; i < sizeof rel / sizeof *rel; i++) {
+            char path[PATH_MAX];
+            if ((size_t)snprintf(path, sizeof path, rel[i], d) < sizeof path)
+                cv_inputs_add(in, path, "the phone module");
+        }
+    }
+    cv_inputs_add(in, CV_LIBDIR "/" MODULE, "the phone module");
+}
+
 bool cv_phone_available(void)
 {
     return shim() != NULL;

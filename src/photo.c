@@ -10,10 +10,13 @@
 void cv_photo_size(const cv_style *st, const cv_image *im, float width, float *w, float *h)
 {
     float aspect = (float)im->height / (float)im->width;
+    /* A layout without a photo height: at most three times the width, so
+     * that a tall, narrow picture (1x600 pixels) stays on the page. */
+    float most = st->photo_h > 0 ? st->photo_h : CV_PHOTO_MAX_ASPECT * width;
     *w = width;
     *h = width * aspect;
-    if (st->photo_h > 0 && *h > st->photo_h) {
-        *h = st->photo_h;
+    if (*h > most) {
+        *h = most;
         *w = *h / aspect;
     }
 }

@@ -1,9 +1,11 @@
 /* plan.c - where each PDF goes (plan.h). */
 #include "plan.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "error.h"
@@ -65,6 +67,14 @@ static int choose_format(const cv_options *o, bool out_is_dir, cv_format *f, FIL
     if (!name)
         return 0;
     cv_escape(name, shown, sizeof shown);
+    cv_format by_name = cv_format_of(name);
+    if (is_stream(name) && (by_name == CV_FORMAT_PNG || by_name == CV_FORMAT_SVG)) {
+        fprintf(diag, "cvpdf: %s %s: a device, FIFO or socket named like %s pages; %s pages "
+                "are files of their own, never written into one\nTry 'cvpdf --help'.\n",
+                opt, shown, by_name == CV_FORMAT_PNG ? "PNG" : "SVG",
+                by_name == CV_FORMAT_PNG ? "PNG" : "SVG");
+        return 2;
+    }
     if (is_stream(name)) {
         if (*f == CV_FORMAT_PDF)
             return 0;
@@ -73,7 +83,6 @@ static int choose_format(const cv_options *o, bool out_is_dir, cv_format *f, FIL
                 *f == CV_FORMAT_PNG ? "PNG" : "SVG", cv_format_ext(*f));
         return 2;
     }
-    cv_format by_name = cv_format_of(name);
     if (by_name == CV_FORMAT_NONE) {
         SAY(diag, name, "the name's extension says what to write: .pdf, .png (a PNG per "
             "page) or .svg (an SVG per page)%s", o->merge ? "" : "; a directory ends with /");
@@ -147,6 +156,106 @@ static int refuse_inputs(const cv_options *o, const cv_plan *p, FILE *diag)
     }
     cv_inputs_free(in);
     return status;
+}
+
+/* The output among p's one of whose pages (OUT-N.EXT) is `name`
+ * ("dir/x-2.png" for "dir/x.png"), or NULL. */
+static const char *page_of(const cv_plan *p, const char *name)
+{
+    const char *dot = strrchr(name, '.'), *q = dot;
+    if (!dot)
+        return NULL;
+    while (q > name && q[-1] >= '0' && q[-1] <= '9')
+        q--;
+    if (q == dot || q == name || q[-1] != '-')
+        return NULL;
+    size_t stem = (size_t)(q - 1 - name);
+    for (int i = 0; i < p->n; i++) {
+        const char *out = p->outs[i], *odot = strrchr(out, '.');
+        if (odot && !strchr(odot, '/') && (size_t)(odot - out) == stem &&
+            !strncmp(out, name, stem) && !strcasecmp(odot, dot))
+            return out;
+    }
+    return NULL;
+}
+
+/* The directory part of `path` (".": none), in `a`. */
+static const char *dir_part(cv_arena *a, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return !slash ? "." : slash == path ? "/" : cv_arena_strndup(a, path, (size_t)(slash - path));
+}
+
+/* PNG and SVG pages: every existing file named like a page of an output
+ * (OUT-N.png) that is an input, or no regular file (a FIFO would block the
+ * run, a device would be written into), is refused now. */
+static int check_pages(cv_arena *a, const cv_plan *p, const cv_inputs *in, FILE *diag)
+{
+    const char **seen = cv_arena_alloc(a, ((size_t)p->n + 1) * sizeof *seen);
+    size_t nseen = 0;
+    int status = 0;
+    for (int i = 0; i < p->n && !status; i++) {
+        const char *dir = dir_part(a, p->outs[i]);
+        bool again = false;
+        for (size_t k = 0; k < nseen && !again; k++)
+            again = !strcmp(seen[k], dir);
+        if (again)
+            continue;
+        seen[nseen++] = dir;
+        bool here = !strchr(p->outs[i], '/');
+        DIR *d = opendir(dir);
+        for (struct dirent *e; d && !status && (e = readdir(d));) {
+            const char *ext = strrchr(e->d_name, '.');
+            if (!ext || (strcasecmp(ext, ".png") && strcasecmp(ext, ".svg")))
+                continue;
+            const char *name = here ? cv_arena_strdup(a, e->d_name)
+                                    : cv_arena_printf(a, "%s/%s", !strcmp(dir, "/") ? "" : dir,
+                                                      e->d_name);
+            struct stat st;
+            if (stat(name, &st) != 0)
+                continue;
+            const char *what = cv_inputs_find(in, name);
+            if (!what && S_ISREG(st.st_mode))
+                continue;
+            const char *out = page_of(p, name);
+            if (!out)
+                continue;
+            if (what)
+                SAY(diag, name, "this is an input (%s), and a page of %s would be written "
+                    "over it; give the output another name", what, out);
+            else
+                SAY(diag, name, "this is %s named like a page of %s; pages are files of "
+                    "their own, never written into one: remove it or give the output "
+                    "another name", S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISDIR(st.st_mode)
+                    ? "a directory" : "a device or socket", out);
+            status = 2;
+        }
+        if (d)
+            closedir(d);
+    }
+    return status;
+}
+
+int cv_plan_check(cv_arena *a, const cv_options *o, const cv_plan *p, const cv_inputs *in,
+                  FILE *diag)
+{
+    if (o->dump)
+        return 0;
+    for (int i = o->merge ? p->n : 0; i < p->n + 1; i++) {
+        const char *out = i < p->n ? p->outs[i] : o->merge;
+        const char *what = out ? cv_inputs_find(in, out) : NULL;
+        if (what) {
+            SAY(diag, out, "this is an input (%s); it will not be overwritten", what);
+            return 2;
+        }
+    }
+    if (p->format != CV_FORMAT_PNG && p->format != CV_FORMAT_SVG)
+        return 0;
+    if (o->merge) {
+        cv_plan one = {.format = p->format, .n = 1, .outs = (const char *[]){o->merge}};
+        return check_pages(a, &one, in, diag);
+    }
+    return check_pages(a, p, in, diag);
 }
 
 int cv_plan_make(cv_arena *a, const cv_options *o, cv_plan *p, FILE *diag)

@@ -1,15 +1,19 @@
 /* render.c - one profile through the pipeline, and the CV book (render.h). */
 #include "render.h"
 
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
+#include "bib.h"
 #include "bidi.h"
 #include "cjk.h"
 #include "compose.h"
 #include "ctx.h"
+#include "datadir.h"
 #include "doc.h"
 #include "docinfo.h"
 #include "draw_dump.h"
@@ -17,8 +21,10 @@
 #include "fit.h"
 #include "flow.h"
 #include "furniture.h"
+#include "jsonsyntax.h"
 #include "lang.h"
 #include "output.h"
+#include "phone.h"
 #include "photo.h"
 
 /* --explain: where each page starts, and why. */
@@ -99,11 +105,56 @@ static const cv_style *design_style(cv_arena *a, const cv_renderer *r, const cv_
     return cv_style_load_over(a, path, dz->layout, r->eng, own, err) ? own : NULL;
 }
 
+/* What cv_render_read_pipes() read of `profile` (one of r->opt->profiles,
+ * by address), or NULL. */
+static const cv_pretext *pretext(const cv_renderer *r, const char *profile)
+{
+    for (int i = 0; r->pre && i < r->opt->nprofiles; i++)
+        if (r->opt->profiles[i] == profile)
+            return r->pre[i].text || r->pre[i].fail ? &r->pre[i] : NULL;
+    return NULL;
+}
+
+void cv_render_read_pipes(cv_arena *a, cv_renderer *r)
+{
+    const cv_options *o = r->opt;
+    cv_pretext *pre = cv_arena_alloc(a, ((size_t)o->nprofiles + 1) * sizeof *pre);
+    memset(pre, 0, ((size_t)o->nprofiles + 1) * sizeof *pre);
+    for (int i = 0; i < o->nprofiles; i++) {
+        const char *p = o->profiles[i];
+        struct stat st;
+        if (!strcmp(p, "-") || stat(p, &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))
+            continue;
+        /* The same profile named twice is read once. */
+        for (int j = 0; j < i && !pre[i].text && !pre[i].fail; j++)
+            if (!strcmp(o->profiles[j], p))
+                pre[i] = pre[j];
+        if (pre[i].text || pre[i].fail)
+            continue;
+        cv_error e;
+        cv_error_init(&e);
+        e.quiet = true;
+        size_t len = 0;
+        char *text = cv_yml_read_file(a, p, &len, &e);
+        if (text)
+            pre[i] = (cv_pretext){text, len, NULL};
+        else
+            pre[i] = (cv_pretext){NULL, 0, cv_arena_strdup(a, e.msg)};
+    }
+    r->pre = pre;
+}
+
 cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *profile,
                               cv_error *err)
 {
     const cv_options *o = r->opt;
-    cv_doc *doc = strcmp(profile, "-")
+    const cv_pretext *pt = pretext(r, profile);
+    if (pt && pt->fail) {
+        cv_error_at(err, (cv_pos){profile, 0, 0}, "%s", pt->fail);
+        return NULL;
+    }
+    cv_doc *doc = pt ? cv_doc_load_text(a, profile, pt->text, pt->len, r->defaults, err)
+                : strcmp(profile, "-")
                       ? cv_doc_load_with(a, profile, r->defaults, err)
                       : cv_doc_load_text(a, "<stdin>", r->stdin_text ? r->stdin_text : "",
                                          r->stdin_len, r->defaults, err);
@@ -180,6 +231,141 @@ static void note_inputs(cv_engine *eng, const char *profile, const cv_display *d
     cv_engine_note_fonts(eng);
 }
 
+/* A path named in `profile` (relative to its directory), noted as `what`. */
+static void note_named(cv_arena *a, cv_inputs *in, const char *profile, const cv_yml *n,
+                       const char *what)
+{
+    if (!n || n->kind != CV_YML_SCALAR || !*n->str)
+        return;
+    const char *path = n->str;
+    if (path[0] != '/' && strchr(profile, '/'))
+        path = cv_arena_printf(a, "%s/%s", dirname(cv_arena_strdup(a, profile)), path);
+    cv_inputs_add(in, path, what);
+}
+
+/* The photo and the .bib files `profile` names, read from its tree alone
+ * (nothing is parsed but the YAML or JSON: a .bib is only named). */
+static void note_profile(const cv_renderer *r, const char *profile, cv_inputs *in)
+{
+    /* A pipe (`<(...)`) was read ahead (cv_render_read_pipes()), and so
+     * was the standard input (its photo is named from here: "-" has no
+     * directory). */
+    const cv_pretext *pt = pretext(r, profile);
+    cv_pretext in_stdin = {r->stdin_text, r->stdin_len, NULL};
+    if (!pt && !strcmp(profile, "-") && r->stdin_text)
+        pt = &in_stdin;
+    struct stat st;
+    if (!pt && (!strcmp(profile, "-") || stat(profile, &st) != 0 || !S_ISREG(st.st_mode)))
+        return;
+    if (pt && !pt->text)
+        return;
+    cv_arena *a = cv_arena_new();
+    cv_error quiet;
+    cv_error_init(&quiet);
+    quiet.quiet = true;
+    size_t len = pt ? pt->len : 0;
+    const char *text = pt ? pt->text : cv_yml_read_file(a, profile, &len, &quiet);
+    if (text && cv_json_is(profile, text, len))         /* as cv_doc_load_with() reads it */
+        text = cv_json_unpair(a, text, len, &len);
+    const cv_yml *root = text ? cv_yml_load(a, profile, text, len, &quiet) : NULL;
+    if (root && root->kind == CV_YML_MAP && r->defaults)
+        root = cv_yml_merge(a, r->defaults, root);
+    const cv_yml *cv = root ? cv_yml_get(root, "cv") : NULL;
+    const cv_yml *basics = root ? cv_yml_get(root, "basics") : NULL;     /* JSON Resume */
+    note_named(a, in, profile, cv_yml_get(cv, "photo"), "a photo");
+    note_named(a, in, profile, cv_yml_get(basics, "image"), "a photo");
+    const cv_yml *set = root ? cv_yml_get(root, "settings") : NULL;
+    const cv_yml *rc = cv_yml_get(set, "render_command");      /* design: and locale: files */
+    note_named(a, in, profile, cv_yml_get(rc, "design"), "a design file");
+    note_named(a, in, profile, cv_yml_get(rc, "locale"), "a locale file");
+    const cv_yml *secs = cv_yml_get(cv, "sections");
+    for (size_t i = 0; secs && secs->kind == CV_YML_MAP && i < secs->n; i++) {
+        const cv_yml *v = secs->items[i];
+        if (cv_bib_is_source(v))
+            note_named(a, in, profile, v->kind == CV_YML_MAP ? cv_yml_get(v, "bib") : v,
+                       "a .bib file");
+    }
+    cv_arena_free(a);
+}
+
+void cv_render_note_all(const cv_renderer *r)
+{
+    cv_engine *eng = r->eng;
+    const cv_options *o = r->opt;
+    for (int i = 0; i < o->nprofiles; i++) {
+        cv_inputs_add(eng->inputs, o->profiles[i], "a profile");
+        note_profile(r, o->profiles[i], eng->inputs);
+    }
+    cv_arena *a = cv_arena_new();
+    cv_datadir_note(a, eng->inputs);
+    cv_arena_free(a);
+    cv_phone_note_module(eng->inputs);
+    cv_engine_note_fonts(eng);
+}
+
+/* The title of the section at (page, y) of d: the last bookmark at or
+ * before it, or NULL. */
+static const char *section_at(const cv_display *d, size_t page, float y)
+{
+    const char *t = NULL;
+    for (size_t i = 0; i < d->nmarks; i++)
+        if (d->marks[i].page < page || (d->marks[i].page == page && d->marks[i].y >= y))
+            t = d->marks[i].title;
+    return t;
+}
+
+/* Is node `n` `x` or inside it? */
+static bool inside(const cv_tags *t, int n, int x)
+{
+    for (int hops = 0; n > 0 && hops < 1000; hops++, n = t->nodes[n].parent)
+        if (n == x)
+            return true;
+    return false;
+}
+
+/* Is `d` within what libharu can write (CV_MAX_PAGES and the rest)?  False
+ * with err set, naming the profile and the section. */
+static bool within_limits(cv_arena *a, const char *profile, const cv_display *d,
+                          cv_error *err)
+{
+    cv_pos at = {strcmp(profile, "-") ? profile : "<stdin>", 0, 0};
+    if (d->npages > CV_MAX_PAGES) {
+        const char *sec = section_at(d, CV_MAX_PAGES, 0);
+        return cv_error_at(err, at, "the résumé has %zu pages, more than the %d cvpdf "
+                           "writes; it passes them in %s%s%s", d->npages, CV_MAX_PAGES,
+                           sec ? "section '" : "its first section", sec ? sec : "",
+                           sec ? "'" : "");
+    }
+    const cv_tags *t = d->tags;
+    if (!t)
+        return true;
+    size_t links = 0;
+    for (size_t p = 0; p < d->npages; p++)
+        links += d->pages[p].nlinks;
+    if (d->npages + links > CV_MAX_MARKED)
+        return cv_error_at(err, at, "the résumé has %zu pages and %zu links, more than the "
+                           "%d together a tagged PDF of cvpdf's holds", d->npages, links,
+                           CV_MAX_MARKED);
+    size_t *kids = cv_arena_alloc(a, t->n * sizeof *kids);
+    memset(kids, 0, t->n * sizeof *kids);
+    int over = 0;
+    for (size_t i = 2; i < t->n && !over; i++)
+        if (t->nodes[i].parent > 0 && (size_t)t->nodes[i].parent < t->n &&
+            ++kids[t->nodes[i].parent] > CV_MAX_CHILDREN)
+            over = t->nodes[i].parent;
+    if (!over)
+        return true;
+    const char *sec = NULL;
+    for (size_t p = 0; p < d->npages && !sec; p++)
+        for (size_t r = 0; r < d->pages[p].nruns && !sec; r++)
+            if (inside(t, d->pages[p].runs[r].tag, over))
+                sec = section_at(d, p, d->pages[p].runs[r].y);
+    return cv_error_at(err, at, "%s%s%s holds more than %d items, more than one part of a "
+                       "résumé may have in cvpdf's PDF; split it into sections",
+                       sec ? "section '" : "a section", sec ? sec : "", sec ? "'" : "",
+                       CV_MAX_CHILDREN);
+}
+
 /* Draw `d` to `out` in the run's format. */
 static bool draw(cv_arena *a, const cv_renderer *r, const cv_display *d, const char *out,
                  cv_error *err)
@@ -211,7 +397,7 @@ bool cv_render_one(const cv_renderer *r, const char *profile, const char *out)
         else
             cv_draw_dump(d, fonts, stdout);
         ok = true;
-    } else if (d) {
+    } else if (d && within_limits(a, profile, d, &err)) {
         note_inputs(eng, profile, d);
         ok = draw(a, r, d, out, &err);
     }
@@ -249,6 +435,8 @@ static int book_note(const cv_renderer *r, cv_book *k, char **profiles, int n, b
         cv_error err;
         cv_error_init_for(&err, &r->eng->diag);
         const cv_display *d = cv_render_lay_out(a, r, profiles[i], &err);
+        if (d && !within_limits(a, profiles[i], d, &err))
+            d = NULL;
         if (d) {
             cv_book_note(k, d);
             good[i] = true;

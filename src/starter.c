@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -12,6 +13,7 @@
 
 #include "datadir.h"
 #include "error.h"
+#include "unicode.h"
 
 /* The profile after its header: every entry type, each explained. */
 static const char profile_body[] =
@@ -137,10 +139,30 @@ static const char layout_body[] =
     "#   uppercase: true\n"
     "# fit_pages: 1                # shrink to fit one page\n";
 
+/* Why `name` cannot be a person's name in a profile that renders: invalid
+ * UTF-8, a C0 or C1 control character (NEL, U+0085, among them), or a line
+ * or paragraph separator (U+2028, U+2029); NULL when it can. */
+static const char *bad_text(const char *name)
+{
+    size_t n = strlen(name);
+    for (size_t i = 0; i < n;) {
+        uint32_t cp;
+        size_t k = cv_utf8_decode(name + i, n - i, &cp);
+        if (cp == 0xFFFD && !(k == 3 && !memcmp(name + i, "\xEF\xBF\xBD", 3)))
+            return "it is not valid UTF-8";
+        if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0))
+            return "it holds a control character";
+        if (cp == 0x2028 || cp == 0x2029)
+            return "it holds a line or paragraph separator (U+2028, U+2029)";
+        i += k;
+    }
+    return NULL;
+}
+
 const char *cv_starter_file_name(cv_arena *a, const char *name)
 {
     size_t n = strlen(name);
-    if (!n || n > 200 || !strcmp(name, ".") || !strcmp(name, ".."))
+    if (!n || n > 200 || !strcmp(name, ".") || !strcmp(name, "..") || bad_text(name))
         return NULL;
     char *s = cv_arena_strdup(a, name);
     for (char *p = s; *p; p++) {
@@ -275,19 +297,24 @@ static int run_new(cv_arena *a, const char *name, const char *layout, FILE *out,
 {
     char shown[512];
     const char *file = cv_starter_file_name(a, name);
+    const char *why = bad_text(name);
     if (!file) {
-        fprintf(diag, "cvpdf new: '%s' cannot make a file name: give a name without '/' or "
-                "control characters, of at most 200 bytes\n", cv_escape(name, shown,
-                                                                         sizeof shown));
+        fprintf(diag, "cvpdf new: '%s' cannot make a %s: %s%sgive a name without '/' or "
+                "control characters, in UTF-8, of at most 200 bytes\n",
+                cv_escape(name, shown, sizeof shown), why ? "profile that renders" : "file name",
+                why ? why : "", why ? "; " : "");
         return 2;
     }
     const char *lfile = NULL;
     if (layout) {
-        if (!cv_layout_is_name(layout) ||
+        if (!cv_layout_is_name(layout) || bad_text(layout) ||
             access(cv_layout_shipped(a, layout), F_OK) != 0) {
+            char said[1024];
+            const char *msg = cv_layout_is_name(layout) && !bad_text(layout)
+                                  ? cv_layout_missing(a, layout)
+                                  : "give the name of a shipped layout (cvpdf --list-layouts)";
             fprintf(diag, "cvpdf new: --layout %s: %s\n", cv_escape(layout, shown, sizeof shown),
-                    cv_layout_is_name(layout) ? cv_layout_missing(a, layout)
-                    : "give the name of a shipped layout (cvpdf --list-layouts)");
+                    cv_escape(msg, said, sizeof said));
             return 2;
         }
         lfile = cv_arena_printf(a, "%.*s_layout.yaml", (int)(strlen(file) - 8), file);
@@ -308,11 +335,14 @@ static int run_new(cv_arena *a, const char *name, const char *layout, FILE *out,
         unlink(file);
         return 1;
     }
+    /* A name that starts with '-' is rendered as ./-NAME. */
+    const char *dot = file[0] == '-' ? "./" : "";
     if (lfile)
-        fprintf(out, "Wrote %s and %s. Edit them, then render with:\n  cvpdf %s -l %s\n",
-                file, lfile, file, lfile);
+        fprintf(out, "Wrote %s and %s. Edit them, then render with:\n  cvpdf %s%s -l %s%s\n",
+                file, lfile, dot, file, dot, lfile);
     else
-        fprintf(out, "Wrote %s. Edit it, then render it with:\n  cvpdf %s\n", file, file);
+        fprintf(out, "Wrote %s. Edit it, then render it with:\n  cvpdf %s%s\n", file, dot,
+                file);
     return 0;
 }
 
@@ -331,10 +361,15 @@ int cv_starter_main(int argc, char **argv, FILE *out, FILE *diag)
             fputs(new_usage, out);
             return 0;
         } else {
-            char shown[512];
-            fprintf(diag, "cvpdf new: %s '%s'\nTry 'cvpdf new --help'.\n",
+            /* An unknown letter among short options (`-dash`) is optopt;
+             * argv[optind - 1] may still be the word before it. */
+            char shown[512], letter[3] = {'-', (char)optopt, 0};
+            const char *opt = c == '?' && optopt ? letter : argv[optind - 1];
+            fprintf(diag, "cvpdf new: %s '%s'%s\nTry 'cvpdf new --help'.\n",
                     c == ':' ? "option needs a value:" : "unknown option",
-                    cv_escape(argv[optind - 1], shown, sizeof shown));
+                    cv_escape(opt, shown, sizeof shown),
+                    c == '?' ? " (a name that starts with '-' goes after --: "
+                               "cvpdf new -- -NAME)" : "");
             return 2;
         }
     }

@@ -324,7 +324,7 @@ static cv_yml *load_tree(cv_arena *a, const cv_engine *eng, const char *path, in
     cv_inputs *in = eng->inputs;
     cv_inputs_add(in, path, "a layout");
     size_t len;
-    char *buf = cv_yml_read_file(a, path, &len, err);
+    char *buf = cv_yml_read_regular(a, path, &len, err);
     if (!buf)
         return NULL;
     cv_yml *root = cv_yml_load(a, path, buf, len, err);
@@ -693,6 +693,10 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
         if (num < 0 || num > 100 || num != floor(num))
             return cv_error_at(err, v->pos, "%s must be a whole number from 0 to 100",
                                k->name);
+        if (num < 1 && (!strcmp(k->name, "orphans") || !strcmp(k->name, "widows")))
+            return cv_error_at(err, v->pos, "%s must be a whole number from 1 to 100 (a "
+                               "split paragraph keeps at least one line on each page)",
+                               k->name);
         *(float *)dst = (float)num;
         return true;
     case EM: {               /* 0.25em, 0.25 or 0: a fraction of the type size */
@@ -1016,8 +1020,9 @@ size_t cv_style_keys(cv_arena *a, const cv_layout_key **out)
             r.lo = k->lo, r.hi = k->hi ? k->hi : 400;
         else if (k->kind == NUM)
             r.lo = 0.5f, r.hi = 4;
-        else if (k->kind == COUNT)
-            r.lo = 0, r.hi = 100;
+        else if (k->kind == COUNT)      /* orphans and widows: at least 1 (read_value()) */
+            r.lo = !strcmp(k->name, "orphans") || !strcmp(k->name, "widows") ? 1 : 0,
+            r.hi = 100;
         else if (k->kind == FRACTION)
             r.lo = 0, r.hi = 1;
         else if (r.type == CV_LT_CHOICE)

@@ -95,17 +95,22 @@ static bool follow(cv_watch *w, const char *file, const char *path)
 
 bool cv_watch_add(cv_watch *w, const char *path)
 {
-    for (size_t i = 0; i < w->npaths; i++)
+    char *copy = NULL;
+    for (size_t i = 0; i < w->npaths && !copy; i++)
         if (!strcmp(w->paths[i], path))
-            return true;
-    if (w->npaths == w->cpaths) {
-        w->cpaths = w->cpaths ? 2 * w->cpaths : 16;
-        w->paths = cv_xrealloc(w->paths, w->cpaths * sizeof *w->paths);
+            copy = w->paths[i];
+    bool ok = true;
+    if (!copy) {
+        if (w->npaths == w->cpaths) {
+            w->cpaths = w->cpaths ? 2 * w->cpaths : 16;
+            w->paths = cv_xrealloc(w->paths, w->cpaths * sizeof *w->paths);
+        }
+        copy = cv_xstrdup(path);
+        w->paths[w->npaths++] = copy;
+        ok = follow(w, copy, copy);
     }
-    char *copy = cv_xstrdup(path);
-    w->paths[w->npaths++] = copy;
-    bool ok = follow(w, copy, copy);
-    /* A symlink: where it leads is watched too. */
+    /* A symlink: where it leads is watched too, and again whenever it is
+     * added (a save may have made the file a symlink, or moved the link). */
     char *real = realpath(path, NULL);
     if (real && strcmp(real, path))
         ok = follow(w, real, copy) || ok;

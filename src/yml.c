@@ -609,12 +609,20 @@ cv_yml *cv_yml_load_in(cv_arena *a, cv_arena *strings, const char *file, const c
     return L->root;
 }
 
-char *cv_yml_read_file(cv_arena *a, const char *path, size_t *len, cv_error *err)
+static char *read_input(cv_arena *a, const char *path, bool regular, size_t *len,
+                        cv_error *err)
 {
     cv_pos pos = {path, 0, 0};      /* the caller's: it outlives `a` */
     cv_file f;
-    if (!cv_file_read(a, path, MAX_FILE_SIZE, /*regular_only*/ false, &f)) {
+    if (!cv_file_read(a, path, MAX_FILE_SIZE, regular, &f)) {
         switch (f.status) {
+        case CV_FILE_NOT_REGULAR:
+            cv_error_at(err, pos, "'%s' is not a regular file (a FIFO, socket or device); "
+                        "it is not read", path);
+            break;
+        case CV_FILE_DIR:
+            cv_error_at(err, pos, "cannot read '%s': %s", path, strerror(EISDIR));
+            break;
         case CV_FILE_OPEN:
             cv_error_at(err, pos, "cannot open '%s': %s", path, strerror(f.err));
             break;
@@ -631,6 +639,16 @@ char *cv_yml_read_file(cv_arena *a, const char *path, size_t *len, cv_error *err
     if (len)
         *len = f.len;
     return f.data;
+}
+
+char *cv_yml_read_file(cv_arena *a, const char *path, size_t *len, cv_error *err)
+{
+    return read_input(a, path, false, len, err);
+}
+
+char *cv_yml_read_regular(cv_arena *a, const char *path, size_t *len, cv_error *err)
+{
+    return read_input(a, path, true, len, err);
 }
 
 /* ---- Lookups and typed getters ---------------------------------------- */

@@ -994,8 +994,105 @@ def after():
         print("skipped %d: %s" % (len(skipped), "; ".join(skipped)))
 
 
+# ------------------------------------------------------ JSON Resume (issue 25)
+
+def max_rss_kb(argv, cwd):
+    """The peak memory of one run, in a fresh process of its own (so that
+    no earlier child's peak is counted)."""
+    probe = ("import resource, subprocess, sys\n"
+             "r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
+             "stderr=subprocess.DEVNULL)\n"
+             "print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
+    p = subprocess.run([sys.executable, "-c", probe] + argv, cwd=cwd, capture_output=True,
+                       timeout=600)
+    rc, kb = p.stdout.split()
+    return int(rc), int(kb)
+
+
+def json_tests():
+    import json
+    d = case_dir("json resume")
+    hl = ["highlight number %d" % i for i in range(20000)]
+    with open(os.path.join(d, "big.json"), "w") as f:
+        json.dump({"basics": {"name": "Ada Lovelace"},
+                   "work": [{"name": "Analytical Engines", "position": "Programmer",
+                             "startDate": "2020-01", "highlights": hl}]}, f)
+    write(os.path.join(d, "big.yaml"), "cv:\n  name: Ada Lovelace\n  sections:\n"
+          "    experience:\n      - company: Analytical Engines\n        position: Programmer\n"
+          "        start_date: 2020-01\n        highlights:\n" +
+          "".join("          - %s\n" % h for h in hl))
+    rj, kj = max_rss_kb([BIN, "--dump", "big.json"], d)
+    ry, ky = max_rss_kb([BIN, "--dump", "big.yaml"], d)
+    check("JSON Resume with 20,000 highlights: the JSON and YAML forms within 1.5x in memory",
+          rj == 0 and ry == 0 and kj <= 1.5 * ky and ky <= 1.5 * kj,
+          "rc %d/%d, JSON %d KB, YAML %d KB" % (rj, ry, kj, ky))
+    # An astral character as JSON escapes it (json.dumps): a surrogate pair.
+    text = json.dumps({"basics": {"name": "Ada \U0001F600 Lovelace"},
+                       "work": [{"name": "Engines", "position": "P", "startDate": "2020",
+                                 "highlights": ["a \\ud83d b", "x \U0001F680 y"]}]})
+    check("json.dumps escapes astral characters as surrogate pairs", "\\ud83d\\ude00" in text)
+    write(os.path.join(d, "emoji.json"), text)
+    rc, _, err = cvpdf(["--dump", "emoji.json"], d)
+    check("JSON Resume with \\ud83d\\ude00: read, the pair decoded as U+1F600 and U+1F680",
+          rc == 0 and "U+1F600" in err and "U+1F680" in err and "U+D83D" not in err,
+          "rc %s: %s" % (rc, err[:500]))
+
+
+# ------------------------------------------------ limits of our own (issue 25)
+
+def thin_png(w, h):
+    raw = b"".join(b"\0" + b"\x80" * (3 * w) for _ in range(h))
+    return (b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) +
+            png_chunk(b"IDAT", zlib.compress(raw)) + png_chunk(b"IEND", b""))
+
+
+def limits_tests():
+    many = "cv:\n  name: Ada Lovelace\n  sections:\n    notes:\n" + "".join(
+        "      - item number %d of the long list\n" % i for i in range(33000))
+    bad("33,000 one-line entries in one section", 0,
+        r"section 'Notes' holds more than 30000 items", profile=many)
+    tiny = ("extends: onecolumn\npage:\n  size: [8in, 3in]\n  margins: {top: 0.2in, "
+            "bottom: 0.2in, left: 0.3in, right: 0.3in}\nfont:\n  size: 60pt\n")
+    pages = "cv:\n  name: Ada\n  sections:\n" + "".join(
+        "    s%d:\n" % k + "".join("      - it %d\n" % i for i in range(4000)) for k in range(6))
+    bad("12,000 pages", 0, r"the résumé has 12001 pages, more than the 10000 cvpdf writes; "
+        r"it passes them in section 'S\d'", profile=pages, layout=tiny, file="p.yaml")
+    for w, h in ((1, 600), (600, 1), (2, 3000)):
+        good("a %dx%d photo" % (w, h), profile=GOOD.replace("cv:\n", "cv:\n  photo: me.png\n", 1),
+             files={"me.png": thin_png(w, h)})
+
+
+# ------------------------------------------------------ smaller items (issue 25)
+
+def small_tests():
+    tall = ("cv:\n  name: Ada\n  sections:\n    publications:\n      - title: \"" +
+            " ".join("word%d" % i for i in range(1500)) + "\"\n        authors: [Ada]\n"
+            "        date: 2020\n")
+    bad("--strict: an entry taller than a page", (5, 9), r"entry 1 of section 'Publications' "
+        r"is taller than a page", profile=tall, args=["--strict"])
+    bad("pagination: orphans: 0", (3, 12), r"orphans must be a whole number from 1 to 100",
+        layout=GOOD_LAYOUT + "pagination:\n  orphans: 0\n")
+    bad("pagination: widows: 0", (3, 11), r"widows must be a whole number from 1 to 100",
+        layout=GOOD_LAYOUT + "pagination:\n  widows: 0\n")
+    # A warning quoting U+2028 (which ends a line for many readers) escapes it.
+    d = case_dir("a warning quoting U+2028")
+    write(os.path.join(d, "p.yaml"), GOOD.replace("name: Ada Lovelace",
+                                                  'name: "Ada\\u2028Lovelace"'))
+    rc, _, err = cvpdf(["p.yaml", "-o", "out/new.pdf"], d)
+    check("a warning quoting U+2028: escaped as \\u2028, never raw",
+          rc == 0 and "\\u2028" in err and "\u2028" not in err, "rc %s: %r" % (rc, err[:300]))
+    # A 5,000-byte output name: the error keeps its reason.
+    d = case_dir("a 5000-byte output name")
+    write(os.path.join(d, "p.yaml"), GOOD)
+    rc, _, err = cvpdf(["p.yaml", "-o", "a" * 4996 + ".pdf"], d)
+    check("a 5,000-byte output name: exit 1, the reason at the end of one line",
+          rc == 1 and err.rstrip("\n").endswith("File name too long") and err.count("\n") == 1,
+          "rc %s: %r" % (rc, err[-300:]))
+
+
 if __name__ == "__main__":
     sys.exit(testlib.main("badinput", [profile_yaml_tests, layout_yaml_tests, profile_tests,
                                        layout_tests, font_tests, photo_tests, output_tests,
-                                       batch_tests, defaults_tests, usage_tests, stdout_tests],
+                                       batch_tests, defaults_tests, usage_tests, stdout_tests,
+                                       json_tests, limits_tests, small_tests],
                           tmp=TMP, after=after))

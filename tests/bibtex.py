@@ -23,6 +23,12 @@ Usage: tests/bibtex.py CVPDF_BINARY [-k PATTERN] [--list]
   errors     a bad option, a missing .bib, a .bib that is a directory:
              file:line:col: error, exit 1, nothing written
   safety     an output named like the .bib is refused; the .bib untouched
+  bounded    (issue 25) 50,000 nested \textbf{ in a title: import and a
+             render finish (no stack overflow), the title's text kept;
+             @string macros doubling 39 times, a 8 MB macro used in 100
+             entries, 100,000 @strings: a positioned error and exit 1 in
+             import and in a render (never libbtparse's exit), and --merge
+             keeps the other profile
 
 Every check prints "ok NAME" or "FAIL NAME: why"; the last line is
 "bibtex: N passed, M failed".
@@ -361,10 +367,63 @@ def safety():
     os.symlink("refs.bib", link)
     rc, out, err = run([BIN, "-q", prof, "-o", link])
     check("safety: an output over the .bib (a symlink to it) is refused",
-          rc == 1 and "input" in err, err)
+          rc == 2 and "input" in err, err)
     check("safety: the .bib untouched", open(bib, "rb").read() == before)
+
+
+def bounded():
+    d = os.path.join(TMP, "bounded")
+    os.makedirs(d, exist_ok=True)
+
+    def bib(name, text):
+        with open(os.path.join(d, name), "w") as f:
+            f.write(text)
+        return os.path.join(d, name)
+
+    deep = bib("deep.bib", "@article{deep, title={" + "\\textbf{" * 50000 + "Deepest" +
+               "}" * 50000 + "}, author={Ada Lovelace}, year=2020}\n")
+    rc, out, err = run([BIN, "import", deep], timeout=120)
+    check("bounded: 50,000 nested \\textbf{: import exit 0 with the title",
+          rc == 0 and "Deepest" in out, "rc %s: %s" % (rc, err[-300:]))
+    prof = profile(os.path.join(d, "deep.yaml"), "deep.bib")
+    pdf = os.path.join(d, "deep.pdf")
+    rc, out, err = run([BIN, "-q", prof, "-o", pdf], timeout=120)
+    check("bounded: 50,000 nested \\textbf{: rendered, the title in the PDF",
+          rc == 0 and "Deepest" in pdf_text(pdf), "rc %s: %s" % (rc, err[-300:]))
+    dbl = bib("double.bib", '@string{a0 = "xx"}\n' + "".join(
+        "@string{a%d = a%d # a%d}\n" % (i, i - 1, i - 1) for i in range(1, 40)) +
+        "@article{k, title=a39, author={A B}, year=2020}\n")
+    many = bib("many.bib", '@string{a0 = "xx"}\n' + "".join(
+        "@string{a%d = a%d # a%d}\n" % (i, i - 1, i - 1) for i in range(1, 22)) + "".join(
+        "@article{k%d, title=a21, author={A B}, year=2020}\n" % j for j in range(100)))
+    strings = bib("strings.bib", "".join('@string{m%d = "v"}\n' % i for i in range(100000)) +
+                  "@article{k, title={T}, author={A B}, year=2020}\n")
+    cases = [("macros doubling 39 times", dbl, r"^.*double\.bib:2[0-9]:1: error: @string 'a2\d' "
+              r"expands to more than 16 MB"),
+             ("an 8 MB macro in 100 entries", many, r"^.*many\.bib:\d+:1: error: with its "
+              r"@string macros expanded, the file comes to more than 16 MB"),
+             ("100,000 @strings", strings, r"^.*strings\.bib:\d+:1: error: too many @string "
+              r"macros")]
+    for label, path, want in cases:
+        rc, out, err = run([BIN, "import", path], timeout=120)
+        check("bounded: %s: import exit 1, positioned" % label,
+              rc == 1 and re.search(want, err, re.M), "rc %s: %s" % (rc, err[-300:]))
+        name = os.path.basename(path)
+        prof = profile(os.path.join(d, name + ".yaml"), name)
+        pdf = os.path.join(d, name + ".pdf")
+        rc, out, err = run([BIN, "-q", prof, "-o", pdf], timeout=120)
+        check("bounded: %s: a render, exit 1, positioned, nothing written" % label,
+              rc == 1 and re.search(want, err, re.M) and not os.path.exists(pdf),
+              "rc %s: %s" % (rc, err[-300:]))
+    good = profile(os.path.join(d, "good.yaml"), "deep.bib", name="Good Person")
+    book = os.path.join(d, "book.pdf")
+    rc, out, err = run([BIN, "-q", os.path.join(d, "strings.bib.yaml"), good, "--merge", book],
+                       timeout=180)
+    check("bounded: --merge with 100,000 @strings in one profile: exit 1, the other kept",
+          rc == 1 and re.search(cases[2][2], err, re.M) and "Good Person" in pdf_text(book),
+          "rc %s: %s" % (rc, err[-300:]))
 
 
 if __name__ == "__main__":
     sys.exit(testlib.main("bibtex", [readback, warnings, owner, profile_moved, import_yaml,
-                                  generated, errors, safety], tmp=TMP))
+                                  generated, errors, safety, bounded], tmp=TMP))

@@ -28,7 +28,7 @@ Usage: tests/formats.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh passe
                 of range
   page_sets     a shorter run sweeps the pages a longer one left, but not a
                 file of the user's; a page that would be an input (the
-                photo) refuses the whole set, exit 1, the earlier pages and
+                photo) refuses the whole set, exit 2, the earlier pages and
                 the photo untouched, nothing left behind
 
 PNGs are decoded here (zlib, the five PNG filters); pdftoppm and pdftocairo
@@ -390,8 +390,9 @@ def page_sets():
     open(os.path.join(d, "p.yaml"), "w").write(prof)
     open(os.path.join(d, "cv-1.png"), "wb").write(b"the earlier page 1\n")
     rc, _, err = run([BIN, "p.yaml", "-o", "cv.png"], cwd=d)
-    check("a page that is the photo: exit 1, an error naming it",
-          rc == 1 and re.search(r"cv-2\.png: error: this is an input \(a photo\)", err), (rc, err))
+    # Known before anything is written (issue 25): exit 2, as an output that is an input.
+    check("a page that is the photo: exit 2, an error naming it",
+          rc == 2 and re.search(r"cv-2\.png: error: this is an input \(a photo\)", err), (rc, err))
     check("a page that is the photo: the photo and the earlier page 1 untouched",
           open(os.path.join(d, "cv-2.png"), "rb").read() == before["me.png"] and
           open(os.path.join(d, "cv-1.png"), "rb").read() == b"the earlier page 1\n")
@@ -399,7 +400,7 @@ def page_sets():
           sorted(os.listdir(d)) == ["cv-1.png", "cv-2.png", "p.yaml"], os.listdir(d))
     # The name itself is the photo: refused though it would not be written.
     rc, _, err = run([BIN, "p.yaml", "-o", "cv-2.png"], cwd=d)
-    check("-o the photo's own name as PNG: exit 1, refused", rc == 1 and "input" in err, (rc, err))
+    check("-o the photo's own name as PNG: exit 2, refused", rc == 2 and "input" in err, (rc, err))
 
 
 if __name__ == "__main__":

@@ -126,6 +126,42 @@ def new_profile():
     check("new without a name: usage error", rc == 2 and "no name given" in err, err)
 
 
+def new_names():
+    """Issue 25: `new` refuses a name that would not make a profile that
+    renders, and says so on one clean line."""
+    d = os.path.join(TMP, "new-names")
+    os.makedirs(d)
+
+    def new(*args):
+        p = subprocess.run([BIN.encode()] + [b"new"] + [a if isinstance(a, bytes) else a.encode()
+                                                         for a in args],
+                           capture_output=True, cwd=d, timeout=120)
+        return p.returncode, p.stdout, p.stderr
+    for label, name in (("invalid UTF-8", b"Ann\xffLee"), ("NEL (U+0085)", "Ann\u0085Lee"),
+                        ("U+2028", "Ann\u2028Lee"), ("U+2029", "Ann\u2029Lee"),
+                        ("a C1 control (U+009B)", "Ann\u009bLee")):
+        rc, out, err = new(name)
+        clean = not re.search(rb"[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]|\xe2\x80[\xa8\xa9]|\xff",
+                              err)
+        check("new with %s in the name: usage error, one clean line, nothing written" % label,
+              rc == 2 and clean and err.count(b"\n") == 1 and not os.listdir(d), (rc, err))
+    rc, out, err = new("Zoë Ångström")
+    check("new with accents in the name: written", rc == 0 and
+          os.path.isfile(os.path.join(d, "Zoë_Ångström_CV.yaml")), err)
+    rc, out, err = new("-dash")
+    check("new -dash: the unknown option is -d, not 'new', with the way to give such a name",
+          rc == 2 and b"unknown option '-d'" in err and b"'new'" not in err and
+          b"cvpdf new -- -NAME" in err, err)
+    rc, out, err = new("--layout", "a\nb", "Ann Lee")
+    check("new --layout with a newline: escaped, one line of message",
+          rc == 2 and b"--layout a\\nb:" in err and err.count(b"\n") == 1, err)
+    rc, out, err = new("--", "-dash")
+    check("new -- -dash: written, and how to render it says ./-dash_CV.yaml",
+          rc == 0 and b"cvpdf ./-dash_CV.yaml" in out, out + err)
+    rc, _, err = cvpdf(["--dump", "./-dash_CV.yaml"], cwd=d)
+    check("new -- -dash: it renders", rc == 0, err)
+
+
 # ---- Layouts by name -----------------------------------------------------------
 
 def layouts_by_name():
@@ -756,6 +792,6 @@ def docs():
 
 if __name__ == "__main__":
     sys.exit(testlib.main("newuser", [
-        new_profile, layouts_by_name, list_and_datadir, schema_files, shipped_validate,
+        new_profile, new_names, layouts_by_name, list_and_datadir, schema_files, shipped_validate,
         bad_examples, layout_keys_match, profile_keys_match, every_key_accepted, messages,
         man_pages, completion, lazy_libraries, install, editor_server, docs], tmp=TMP))

@@ -44,6 +44,21 @@ Usage: tests/safety.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh passes
   dates      malformed --date and SOURCE_DATE_EPOCH: usage errors (exit 2)
   misc       -o new/sub/, -o "", --defaults with cv: [1, 2]
   bigphoto   a 6000x6000 16-bit PNG photo renders
+  planned    (issue 25) inputs known before the first write, in the parent:
+             a batch output that is a symlink to another profile's .bib
+             (-j 2, both orders), to a locale file of the data directory,
+             to the phone module (lib/cvpdf/cvpdf-phone.so beside a copy of
+             the binary); --format png -j 2 where one profile's photo is
+             another's first page (o/q-1.png): exit 2, each input intact; a
+             profile read from a pipe (/dev/fd/N) whose photo another
+             output links to, refused the same way; --merge of a pipe and a
+             file renders both
+  noblock    (issue 25) a layout, an extends: base, --defaults, a .bib and a
+             render_command locale file that are FIFOs: an error, no hang;
+             -o f.png a FIFO or a device, a FIFO named like page 2: exit 2,
+             with --timeout 0 too; --timeout 1 bounds reading a standard
+             input that never ends; a PNG set of 60 pages under a limit of
+             32 open files; a user's own x-1.png replaced with a note
 
 Everything happens in one temporary directory, removed at the end; every
 run has a time limit.  The last line is "safety: N passed, M failed".
@@ -97,6 +112,7 @@ HYPH = "/usr/share/hyphen/hyph_en_US.dic"
 DATA = os.path.join(TMP, "data")
 shutil.copytree(os.path.join(ROOT, "layouts"), os.path.join(DATA, "layouts"))
 shutil.copytree(os.path.join(ROOT, "fonts"), os.path.join(DATA, "fonts"))
+shutil.copytree(os.path.join(ROOT, "locales"), os.path.join(DATA, "locales"))
 ONECOLUMN = os.path.join(DATA, "layouts", "onecolumn.yaml")
 ENV = {"CVPDF_DATADIR": DATA}
 
@@ -1035,10 +1051,184 @@ def bigphoto_test():
     print("note: the 6000x6000 16-bit PNG took %.1f s" % secs)
 
 
+# ------------------------------------------------- inputs planned (issue 25)
+
+def planned_refused(label, d, args, victim, env=None, binary=None):
+    before = read(victim)
+    if binary:
+        global BIN
+        saved, BIN = BIN, binary
+    try:
+        rc, _, err = cvpdf(args, d, env=env)
+    finally:
+        if binary:
+            BIN = saved
+    check("%s: exit 2 with an error" % label, rc == 2 and has_error(err),
+          "rc %s: %s" % (rc, short(err)))
+    check("%s: the input is byte-identical" % label, read(victim) == before,
+          "now %d bytes, starts %r" % (len(read(victim)), read(victim)[:8]))
+    check("%s: nothing written" % label, not [f for f in os.listdir(os.path.join(d, "o"))
+                                               if not os.path.islink(os.path.join(d, "o", f))
+                                               and f != "q-1.png"],
+          os.listdir(os.path.join(d, "o")))
+
+
+def planned_test():
+    d = case_dir("planned")
+    shutil.copy(os.path.join(ROOT, "profiles", "chaoyang-he.bib"), os.path.join(d, "refs.bib"))
+    write(os.path.join(d, "p.yaml"), PROFILE + "    publications: refs.bib\n")
+    write(os.path.join(d, "q.yaml"), PROFILE.replace("Ada Lovelace", "Q Person"))
+    os.makedirs(os.path.join(d, "o"))
+    link = os.path.join(d, "o", "q.pdf")
+    os.symlink("../refs.bib", link)
+    for order in (["p.yaml", "q.yaml"], ["q.yaml", "p.yaml"]):
+        planned_refused("-j 2 -o o/ %s: o/q.pdf a symlink to p's .bib" % " ".join(order), d,
+                        order + ["-j", "2", "-o", "o/"], os.path.join(d, "refs.bib"))
+    os.unlink(link)
+    german = os.path.join(DATA, "locales", "german.yaml")
+    os.symlink(german, link)
+    planned_refused("o/q.pdf a symlink to the data directory's locales/german.yaml", d,
+                    ["p.yaml", "q.yaml", "-o", "o/"], german)
+    os.unlink(link)
+    # A copy of the binary with its phone module where an install keeps it.
+    inst = os.path.join(d, "inst")
+    os.makedirs(os.path.join(inst, "bin"))
+    os.makedirs(os.path.join(inst, "lib", "cvpdf"))
+    shutil.copy(BIN, os.path.join(inst, "bin", "cvpdf"))
+    module = os.path.join(inst, "lib", "cvpdf", "cvpdf-phone.so")
+    write(module, b"\x7fELF stand-in for the phone module\n")
+    os.symlink(module, link)
+    planned_refused("o/q.pdf a symlink to lib/cvpdf/cvpdf-phone.so", d,
+                    ["p.yaml", "q.yaml", "-o", "o/"], module,
+                    binary=os.path.join(inst, "bin", "cvpdf"))
+    os.unlink(link)
+    # PNG pages are outputs too: r's photo is q's first page.
+    shutil.copy(PHOTO, os.path.join(d, "o", "q-1.png"))
+    write(os.path.join(d, "r.yaml"), PROFILE.replace("  email:", "  photo: o/q-1.png\n  email:"))
+    for order in (["q.yaml", "r.yaml"], ["r.yaml", "q.yaml"]):
+        planned_refused("--format png -j 2 %s: r's photo is o/q-1.png" % " ".join(order), d,
+                        order + ["--format", "png", "-j", "2", "-o", "o/"],
+                        os.path.join(d, "o", "q-1.png"))
+    # A profile read from a pipe (as `<(...)` gives it): read once, ahead.
+    shutil.copy(PHOTO, os.path.join(d, "me.png"))
+    piped = PROFILE.replace("Ada Lovelace", "Piped Person").replace(
+        "  email:", "  photo: %s\n  email:" % os.path.join(d, "me.png"))
+
+    def through_pipe(args):
+        r, w = os.pipe()
+        os.write(w, piped.encode())
+        os.close(w)
+        try:
+            p = subprocess.run([BIN] + [a.replace("PIPE", "/dev/fd/%d" % r) for a in args],
+                               cwd=d, capture_output=True, timeout=TIMEOUT, pass_fds=(r,),
+                               env=dict(os.environ, **ENV))
+        finally:
+            os.close(r)
+        return p.returncode, p.stderr.decode("utf-8", "replace")
+    os.symlink("../me.png", link)
+    before = read(os.path.join(d, "me.png"))
+    rc, err = through_pipe(["PIPE", "q.yaml", "-j", "2", "-o", "o/"])
+    check("a profile from a pipe whose photo o/q.pdf links to: exit 2, the photo intact",
+          rc == 2 and "this is an input (a photo)" in err and
+          read(os.path.join(d, "me.png")) == before, "rc %s: %s" % (rc, short(err)))
+    os.unlink(link)
+    rc, err = through_pipe(["--merge", "book.pdf", "PIPE", "q.yaml"])
+    text = subprocess.run(["pdftotext", os.path.join(d, "book.pdf"), "-"], capture_output=True,
+                          timeout=TIMEOUT).stdout.decode() if rc == 0 else ""
+    check("--merge of a profile from a pipe and a file: both in the book",
+          rc == 0 and "Piped Person" in text and "Q Person" in text, "rc %s: %s" % (rc, short(err)))
+
+
+# ----------------------------------------------- nothing blocks (issue 25)
+
+def noblock_test():
+    d = case_dir("noblock")
+    write(os.path.join(d, "p.yaml"), PROFILE)
+    os.mkfifo(os.path.join(d, "fifo.yaml"))
+    os.mkfifo(os.path.join(d, "refs.bib"))
+    write(os.path.join(d, "child.yaml"), "extends: fifo\n")
+    write(os.path.join(d, "b.yaml"), PROFILE + "    publications: refs.bib\n")
+    write(os.path.join(d, "lc.yaml"), PROFILE + "settings:\n  render_command:\n"
+          "    locale: fifo.yaml\n")
+    cases = [("-l a FIFO", ["p.yaml", "-l", "fifo.yaml"], r"^fifo\.yaml: error: .*not a regular"),
+             ("an extends: base that is a FIFO", ["p.yaml", "-l", "child.yaml"],
+              r"^child\.yaml:1:10: error: .*not a regular"),
+             ("--defaults a FIFO", ["p.yaml", "--defaults", "fifo.yaml"],
+              r"^fifo\.yaml: error: .*not a regular"),
+             ("a .bib that is a FIFO", ["b.yaml"], r"^b\.yaml:\d+:\d+: error: .*not a regular"),
+             ("a render_command locale file that is a FIFO", ["lc.yaml"],
+              r"^lc\.yaml:\d+:\d+: error: .*not a regular")]
+    for label, args, want in cases:
+        for t in (["--timeout", "0"], []):
+            rc, _, err = cvpdf(args + t + ["-o", "x.pdf"], d, timeout=30)
+            check("%s%s: exit 1, positioned, no hang" % (label, " (--timeout 0)" if t else ""),
+                  rc == 1 and re.search(want, err, re.M), "rc %s: %s" % (rc, short(err)))
+    check("FIFO inputs: no x.pdf", not os.path.exists(os.path.join(d, "x.pdf")))
+    os.mkfifo(os.path.join(d, "f.png"))
+    rc, _, err = cvpdf(["p.yaml", "-o", "f.png"], d, timeout=30)
+    check("-o f.png a FIFO: exit 2, no hang", rc == 2 and "files of their own" in err,
+          "rc %s: %s" % (rc, short(err)))
+    check("-o f.png a FIFO: still a FIFO", stat.S_ISFIFO(os.lstat(os.path.join(d, "f.png")).st_mode))
+    try:
+        os.mknod(os.path.join(d, "dev.svg"), stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        rc, _, err = cvpdf(["p.yaml", "-o", "dev.svg"], d, timeout=30)
+        check("-o dev.svg a character device: exit 2", rc == 2 and "files of their own" in err,
+              "rc %s: %s" % (rc, short(err)))
+    except OSError as e:
+        print("note: cannot mknod a character device (%s): that case is skipped" % e)
+    os.mkfifo(os.path.join(d, "x-2.png"))
+    for t in (["--timeout", "0"], ["--timeout", "20"]):
+        rc, _, err = cvpdf(["p.yaml", "-o", "x.png"] + t, d, timeout=30)
+        check("a FIFO x-2.png beside -o x.png %s: exit 2 naming x-2.png, no hang" % " ".join(t),
+              rc == 2 and re.search(r"^x-2\.png: error: this is a FIFO", err, re.M),
+              "rc %s: %s" % (rc, short(err)))
+    check("a FIFO x-2.png: no page written", not os.path.exists(os.path.join(d, "x-1.png")))
+    os.unlink(os.path.join(d, "x-2.png"))
+    # A standard input that never ends: --timeout bounds loading.
+    rfd, wfd = os.pipe()
+    p = subprocess.Popen([BIN, "--timeout", "1", "-", "-o", "s.pdf"], cwd=d,
+                         stdin=rfd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         env=dict(os.environ, **ENV))
+    os.close(rfd)
+    try:
+        _, err = p.communicate(timeout=30)
+        check("--timeout 1 with a standard input that never ends: exit 1 with the timeout's "
+              "message", p.returncode == 1 and b"gave up after 1 s" in err,
+              "rc %s: %s" % (p.returncode, err[-300:]))
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.communicate()
+        check("--timeout 1 with a standard input that never ends: ends", False, "hung")
+    os.close(wfd)
+    # A user's own x-1.png: replaced, with a note.
+    write(os.path.join(d, "x-1.png"), b"my own picture")
+    rc, _, err = cvpdf(["p.yaml", "-o", "x.png"], d, timeout=60)
+    check("a user's own x-1.png: replaced with a note", rc == 0 and
+          re.search(r"^x\.png: note: x-1\.png was not written by cvpdf", err, re.M),
+          "rc %s: %s" % (rc, short(err)))
+    # Many pages, few descriptors: a page set holds no descriptor per page.
+    long_profile = PROFILE + "    notes:\n" + "".join(
+        "      - \"%s\"\n" % ("Paragraph %d. " % i + "word " * 60) for i in range(1500))
+    write(os.path.join(d, "long.yaml"), long_profile)
+
+    def few_files():
+        import resource
+        resource.setrlimit(resource.RLIMIT_NOFILE, (32, 32))
+    rc, _, err = cvpdf(["long.yaml", "--dpi", "18", "-o", "long.png"], d, preexec=few_files,
+                       timeout=240)
+    pages = [f for f in os.listdir(d) if re.match(r"long-\d+\.png$", f)]
+    check("a PNG set of %d pages under a limit of 32 open files" % len(pages),
+          rc == 0 and len(pages) > 100, "rc %s, %d pages: %s" % (rc, len(pages), short(err)))
+    check("a PNG set under a limit of 32 open files: no temporary file left", not leftovers(d),
+          leftovers(d))
+
+
 if __name__ == "__main__":
     t0 = time.monotonic()
     status = testlib.main("safety", [inputs_test, links_test, special_test, devns_test,
                                      stdio_test, modes_test, names_test, signals_test,
                                      emptylinks_test, layouterr_test, race_test, messages_test,
-                                     dates_test, misc_test, bigphoto_test], tmp=TMP)
+                                     dates_test, misc_test, bigphoto_test, planned_test,
+                                     noblock_test],
+                           tmp=TMP)
     raise SystemExit(status)

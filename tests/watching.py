@@ -20,6 +20,11 @@ line by line (its stderr) while the test edits them:
               left behind; --watch with '-' or -o - is a usage error
   png         --watch -o cv.png: the PNG pages follow the profile, a page
               fewer when it shrinks
+  timeout     (issue 25) a render past --timeout (CVPDF_TEST_FAULT=hang) is
+              an error like any other: reported, the process still
+              watching, and again after the next change
+  symlink     (issue 25) a save that turns the profile into a symlink: the
+              edits of its target are followed
 
 Every wait has a timeout, and the process is killed at the end whatever
 happened: the suite never hangs.  The last line is "watching: N passed, M
@@ -61,10 +66,11 @@ PROFILE = """cv:
 class Watcher:
     """A `cvpdf --watch` whose stderr lines are read as they come."""
 
-    def __init__(self, args, cwd):
+    def __init__(self, args, cwd, env=None):
         self.proc = subprocess.Popen([BIN, "--watch"] + args, cwd=cwd,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                     start_new_session=True)
+                                     start_new_session=True,
+                                     env=dict(os.environ, **env) if env else None)
         self.lines = queue.Queue()
         self.seen = []
         threading.Thread(target=self._read, daemon=True).start()
@@ -268,10 +274,57 @@ def png():
         w.kill()
 
 
+def timeout():
+    d = setup("timeout")
+    w = Watcher(["p.yaml", "-o", "cv.pdf", "--timeout", "1"], d,
+                env={"CVPDF_TEST_FAULT": "hang:p.yaml"})
+    try:
+        got = w.wait_for(r"watching \d+ files")
+        check("timeout: the first render gives up, then watching",
+              got is not None and any("gave up after 1 s (--timeout)" in l for l in got)
+              and "failed; watching" in got[-1], got or w.seen[-5:])
+        check("timeout: still running", w.proc.poll() is None, w.proc.returncode)
+        write(os.path.join(d, "p.yaml"), PROFILE.format(name="Ada King"))
+        got = w.wait_for(r"^p\.yaml: note: changed; (rendered again|not rendered)")
+        check("timeout: after a change, given up again and \"not rendered\"",
+              got is not None and any("gave up after 1 s" in l for l in got)
+              and "not rendered" in got[-1], got or w.seen[-5:])
+        check("timeout: still running after the second", w.proc.poll() is None,
+              w.proc.returncode)
+        check("timeout: nothing written", not os.path.exists(os.path.join(d, "cv.pdf")))
+    finally:
+        w.kill()
+
+
+def symlink():
+    d = setup("symlink")
+    os.makedirs(os.path.join(d, "real"))
+    shutil.copy(PHOTO, os.path.join(d, "real", "me.png"))
+    w = Watcher(["p.yaml", "-o", "cv.pdf"], d)
+    pdf = os.path.join(d, "cv.pdf")
+    try:
+        got = w.wait_for(r"watching \d+ files")
+        check("symlink: first render", got is not None and "rendered; watching" in got[-1],
+              got or w.seen[-5:])
+        target = os.path.join(d, "real", "p.yaml")
+        write(target, PROFILE.format(name="Ada Linked"))
+        os.symlink("real/p.yaml", os.path.join(d, ".p.yaml.tmp"))
+        os.replace(os.path.join(d, ".p.yaml.tmp"), os.path.join(d, "p.yaml"))
+        rendered(w, "p.yaml", "symlink: the profile saved as a symlink")
+        check("symlink: the PDF has the target's name", "Ada Linked" in text_of(pdf))
+        time.sleep(0.3)
+        write(target, PROFILE.format(name="Ada Edited"))
+        rendered(w, "p.yaml", "symlink: its target edited in place")
+        check("symlink: the PDF has the edited name", "Ada Edited" in text_of(pdf))
+    finally:
+        w.kill()
+
+
 def cleanup():
     if "w" in STATE:
         STATE["w"].kill()
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("watching", [edits, errors, inputs, stop, png], tmp=TMP, after=cleanup))
+    sys.exit(testlib.main("watching", [edits, errors, inputs, stop, png, timeout,
+                                              symlink], tmp=TMP, after=cleanup))

@@ -5,6 +5,7 @@
 #include "harness.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -336,6 +337,30 @@ TEST(bib_survives_what_broke_libbtparse)
     }
 }
 
+/* Issue 25: 50,000 nested groups and \textbf{ never grow the stack with
+ * the input: past the nesting limit the text is kept, its commands and
+ * braces dropped. */
+TEST(bib_deep_nesting_bounded)
+{
+    enum { DEEP = 50000 };
+    size_t n = DEEP * 9 + 16;
+    char *s = malloc(n), *p = s;
+    for (int i = 0; i < DEEP; i++)
+        p += sprintf(p, "\\textbf{");
+    p += sprintf(p, "Deep\\&er");
+    for (int i = 0; i < DEEP; i++)
+        *p++ = '}';
+    *p = 0;
+    const char *t = cv_bib_tex_plain(A, s, NULL);
+    CHECK_STR(t, "Deep&er");
+    t = tex(s);
+    CHECK(strstr(t, "Deep&er") != NULL);
+    memset(s, '{', DEEP);
+    strcpy(s + DEEP, "x");
+    CHECK_STR(cv_bib_tex_plain(A, s, NULL), "x");
+    free(s);
+}
+
 int main(void)
 {
     A = cv_arena_new();
@@ -347,6 +372,7 @@ int main(void)
     RUN(bib_section_errors);
     RUN(bib_import_yaml);
     RUN(bib_survives_what_broke_libbtparse);
+    RUN(bib_deep_nesting_bounded);
     cv_arena_free(A);
     return harness_report("bib");
 }

@@ -89,6 +89,21 @@ TEST(controls_escaped)
                       "injected' \\e[2J\\x07 \\u0085 ok é\n");
 }
 
+/* Issue 25: U+2028, U+2029 and bytes of no character escaped; a long name
+ * shortened so that the reason after it stays. */
+TEST(separators_and_long_names)
+{
+    char out[128];
+    CHECK_STR(cv_escape("a\xE2\x80\xA8" "b\xE2\x80\xA9" "c\xFF" "d\xC3\xA9", out, sizeof out),
+              "a\\u2028b\\u2029c\\xFFd\xC3\xA9");
+    char name[5001], shown[CV_SHORT_MAX + 4];
+    memset(name, 'a', 5000);
+    name[5000] = 0;
+    const char *s = cv_short(name, shown, sizeof shown);
+    CHECK(strlen(s) <= CV_SHORT_MAX && strstr(s, "...") != NULL);
+    CHECK(cv_short("short.pdf", shown, sizeof shown)[0] == 's');
+}
+
 int main(void)
 {
     F = tmpfile();
@@ -98,6 +113,7 @@ int main(void)
     RUN(warnings_quiet_and_strict);
     RUN(notes);
     RUN(controls_escaped);
+    RUN(separators_and_long_names);
     fclose(F);
     return harness_report("error");
 }

@@ -77,6 +77,21 @@ TEST(depth)
     CHECK(!ok(deep));
 }
 
+/* Issue 25: escaped surrogate pairs as YAML's \U escapes; an escaped
+ * backslash and a lone surrogate left as they are. */
+TEST(surrogate_pairs)
+{
+    cv_arena *a = cv_arena_new();
+    size_t n;
+    const char *in = "{\"n\": \"A \\ud83d\\ude00 B \\\\ud83d\\ude00 \\ud83d x\"}";
+    const char *out = cv_json_unpair(a, in, strlen(in), &n);
+    CHECK_STR(out, "{\"n\": \"A \\U0001F600 B \\\\ud83d\\ude00 \\ud83d x\"}");
+    CHECK(n == strlen(out));
+    const char *plain = "{\"n\": \"\\u00e9\"}";
+    CHECK(cv_json_unpair(a, plain, strlen(plain), &n) == plain && n == strlen(plain));
+    cv_arena_free(a);
+}
+
 int main(void)
 {
     RUN(detection);
@@ -84,5 +99,6 @@ int main(void)
     RUN(errors_at_their_place);
     RUN(byte_order_mark);
     RUN(depth);
+    RUN(surrogate_pairs);
     return harness_report("jsonsyntax");
 }

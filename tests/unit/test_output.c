@@ -215,6 +215,49 @@ TEST(fifo_written_through)
     CHECK(lstat(at("fifo"), &st) == 0 && S_ISFIFO(st.st_mode));
 }
 
+/* Issue 25: a page set parks each written page as a named temporary file,
+ * holding no descriptor; commit puts each in place, abort removes it. */
+TEST(parked_files_hold_no_descriptor)
+{
+    enum { N = 200 };
+    cv_out *o[N];
+    int fds_before = 0, fds_parked = 0;
+    DIR *d = opendir("/proc/self/fd");
+    for (struct dirent *e; d && (e = readdir(d));)
+        fds_before++;
+    if (d)
+        closedir(d);
+    bool ok = true;
+    for (int i = 0; i < N; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "page-%d.png", i + 1);
+        cv_error_init(&E);
+        o[i] = cv_out_open(at(name), NULL, &E);
+        ok = ok && o[i] && cv_out_write(o[i], "page", 4, &E) && cv_out_park(o[i], &E);
+    }
+    CHECK(ok);
+    d = opendir("/proc/self/fd");
+    for (struct dirent *e; d && (e = readdir(d));)
+        fds_parked++;
+    if (d)
+        closedir(d);
+    CHECK(fds_parked <= fds_before + 1);
+    for (int i = 0; i < N / 2; i++)
+        CHECK(o[i] && cv_out_commit(o[i], &E));
+    for (int i = N / 2; i < N; i++)
+        cv_out_abort(o[i]);
+    CHECK_STR(slurp(at("page-1.png")), "page");
+    CHECK_STR(slurp(at("page-100.png")), "page");
+    CHECK(access(at("page-101.png"), F_OK) != 0);
+    DIR *dd = opendir(dir);
+    int temps = 0;
+    for (struct dirent *e; dd && (e = readdir(dd));)
+        temps += !strncmp(e->d_name, CV_TEMP_PREFIX, strlen(CV_TEMP_PREFIX));
+    if (dd)
+        closedir(dd);
+    CHECK(temps == 0);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "/tmp/cvpdf-out-XXXXXX");
@@ -229,6 +272,7 @@ int main(void)
     RUN(directory_refused);
     RUN(device_written_through);
     RUN(fifo_written_through);
+    RUN(parked_files_hold_no_descriptor);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0)
