@@ -239,6 +239,10 @@ typedef struct cv_layout_key {
  * keys' rows.  Returns how many; *out is valid until cv_arena_free(a). */
 size_t cv_style_keys(cv_arena *a, const cv_layout_key **out);
 
+/* The CV_PHONE_* value of header.phone_format's word `s` ("national"):
+ * false when `s` is none. */
+bool cv_style_phone_format(const char *s, int *out);
+
 /* The built-in defaults (what an empty layout gives), fonts not opened. */
 void cv_style_defaults(cv_style *st);
 

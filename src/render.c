@@ -96,6 +96,17 @@ static const cv_style *design_style(cv_arena *a, const cv_renderer *r, const cv_
         return r->style;
     if (r->opt->layout) {
         cv_note(err, dz->pos, "the layout given with -l is used; 'design' is ignored");
+        /* But not how the file's phone numbers read (phone_number_format,
+         * RenderCV's national by default): that is its content's, not its
+         * look's. */
+        const cv_yml *pf = cv_yml_get(cv_yml_get(dz->layout, "header"), "phone_format");
+        int f;
+        if (pf && pf->kind == CV_YML_SCALAR && cv_style_phone_format(pf->str, &f) &&
+            f != r->style->phone_format) {
+            *own = *r->style;
+            own->phone_format = f;
+            return own;
+        }
         return r->style;
     }
     char *dir = cv_arena_strdup(a, r->style->file);

@@ -791,6 +791,14 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
     return false;
 }
 
+bool cv_style_phone_format(const char *s, int *out)
+{
+    for (int i = 0; choice_words[PHONEFMT][i]; i++)
+        if (!strcmp(s, choice_words[PHONEFMT][i]))
+            return *out = i, true;
+    return false;
+}
+
 /* Check and read the mapping at `path` ("" for the root, "columns.sidebar"
  * for a nested one) against the keys table, and its sub-mappings. */
 static bool read_section(cv_arena *a, const cv_yml *node, const char *path, cv_style *st,
