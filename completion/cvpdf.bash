@@ -9,11 +9,13 @@ _cvpdf_layouts()
     done
 }
 
-# YAML files and directories (without extglob, which bash-completion sets
-# but plain bash does not).
+# YAML files (and, with a second argument, JSON ones: a resume.json is a
+# profile too) and directories (without extglob, which bash-completion
+# sets but plain bash does not).
 _cvpdf_yaml()
 {
     COMPREPLY+=($(compgen -f -X '!*.yaml' -- "$1") $(compgen -f -X '!*.yml' -- "$1"))
+    [[ -n $2 ]] && COMPREPLY+=($(compgen -f -X '!*.json' -- "$1"))
     COMPREPLY+=($(compgen -d -S / -- "$1"))
 }
 
@@ -29,6 +31,21 @@ _cvpdf()
         cword=$COMP_CWORD
     fi
     local cmd=${words[0]}
+
+    # cvpdf import FILE.bib [--section NAME]
+    if [[ $cword -gt 1 && ${words[1]} == import ]]; then
+        case $prev in
+            --section)
+                COMPREPLY=($(compgen -W "publications" -- "$cur"))
+                return ;;
+        esac
+        if [[ $cur == -* ]]; then
+            COMPREPLY=($(compgen -W "--section --quiet --help" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -f -X '!*.bib' -- "$cur") $(compgen -d -S / -- "$cur"))
+        fi
+        return
+    fi
 
     # cvpdf new "Full Name" [--layout NAME]
     if [[ $cword -gt 1 && ${words[1]} == new ]]; then
@@ -65,6 +82,11 @@ _cvpdf()
         --dpi)
             COMPREPLY=($(compgen -W "72 96 144 300" -- "$cur"))
             return ;;
+        --set)
+            # PATH=VALUE: the first key of PATH (the rest is the file's).
+            COMPREPLY=($(compgen -W "cv. settings. locale. design. layout." -- "$cur"))
+            compopt -o nospace 2>/dev/null
+            return ;;
         -j|--jobs|--timeout|--fit-pages|--date)
             return ;;
     esac
@@ -72,13 +94,13 @@ _cvpdf()
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "--layout --output --dump --dump=glyphs --strict --fit-pages
             --explain --date --pdfa --pdfua --defaults --jobs --timeout --merge --quiet --help
-            --version --list-layouts --datadir --schema --format --dpi --watch
+            --version --list-layouts --datadir --schema --format --dpi --watch --set --open
             -l -o -j -q -h -V" -- "$cur"))
         return
     fi
     # Profiles (and, first, the word new).
     COMPREPLY=()
-    _cvpdf_yaml "$cur"
-    [[ $cword -eq 1 ]] && COMPREPLY+=($(compgen -W "new" -- "$cur"))
+    _cvpdf_yaml "$cur" json
+    [[ $cword -eq 1 ]] && COMPREPLY+=($(compgen -W "new import" -- "$cur"))
 }
 complete -F _cvpdf -o filenames cvpdf

@@ -70,10 +70,13 @@ bool cv_bib_sections(cv_arena *a, const cv_yml *key, const cv_yml *n, const char
  * when the file cannot be read. */
 bool cv_bib_read(cv_arena *a, const char *path, cv_entry **out, size_t *n, cv_error *err);
 
-/* `cvpdf import FILE`: the .bib's entries as RenderCV YAML on `out` (a
- * `publications:` list to put under `sections:`).  Returns false with err
- * set. */
-bool cv_bib_import(const char *path, FILE *out, cv_error *err);
+/* `cvpdf import FILE [--section NAME]`: the .bib's entries as RenderCV
+ * YAML on `out`: a top-level `publications:` list (section NULL), or the
+ * section `section`, indented to paste under a profile's `cv: sections:`.
+ * Above an entry whose .bib entry has fields a publication has no place
+ * for (abstract, isbn, ...), a comment names them ("# not imported from
+ * @article{key}: abstract, isbn ...").  Returns false with err set. */
+bool cv_bib_import(const char *path, const char *section, FILE *out, cv_error *err);
 
 /* TeX (a BibTeX field's value) as cvpdf markup: accents, dashes, quotes,
  * \textbf / \emph as ** / *, \url and \href as links, $math$ as text.

@@ -27,9 +27,12 @@
 #include "draw_raster.h"
 #include "error.h"
 
+/* How many --set a command line may give. */
+#define CV_CLI_MAX_SETS 64
+
 typedef struct cv_options {
     const char *layout;     /* -l FILE or NAME (datadir.h), or NULL: onecolumn */
-    const char *output;     /* -o FILE or DIR/, or NULL: the current directory */
+    const char *output;     /* -o FILE or DIR/, or NULL: beside each profile */
     const char *defaults;   /* --defaults FILE, or NULL */
     const char *merge;      /* --merge FILE, or NULL */
     const char *date;       /* --date YYYY-MM-DD ("last updated"), or NULL */
@@ -40,7 +43,8 @@ typedef struct cv_options {
     long fit_pages;         /* --fit-pages N, or -1: the layout's fit_pages */
     long jobs;              /* -j: worker processes; 0: in this process */
     double timeout;         /* --timeout: seconds per profile of a batch; 0: none */
-    bool progress;          /* a line per finished profile (stderr is a terminal, no -q) */
+    bool progress;          /* stderr is a terminal, no -q: a line per finished profile of
+                             * a batch, or "wrote OUT: N pages, T ms" for one output */
     cv_format format;       /* --format, or CV_FORMAT_NONE: the output's extension decides */
     long dpi;               /* --dpi: PNG pages' resolution */
     bool watch;             /* --watch: render again at every change of an input */
@@ -48,6 +52,9 @@ typedef struct cv_options {
     bool list_layouts;      /*   --list-layouts: the shipped layouts (datadir.h) */
     bool print_datadir;     /*   --datadir: the data directory */
     const char *schema;     /*   --schema profile|layout: that JSON Schema (schema.h) */
+    char *sets[CV_CLI_MAX_SETS]; /* --set PATH=VALUE (sets.h), in the order given */
+    int nsets;
+    bool open;              /* --open: xdg-open the output once written */
     char **profiles;        /* the profiles, in the order given */
     const char *import;     /* `cvpdf import FILE`: print FILE (.bib) as YAML, or NULL */
     int nprofiles;          /* at least 1, unless one of the three above is set, or `import` */
@@ -61,6 +68,12 @@ typedef struct cv_options {
  * (already reported on `diag`).  getopt_long permutes argv; parsing again
  * (the unit tests) starts afresh. */
 int cv_cli_parse(int argc, char **argv, cv_options *o, FILE *out, FILE *diag);
+
+/* `cvpdf import FILE.bib [--section NAME] [-q]` (argv[0] is "import"):
+ * its own options and --help; the YAML on `out` (bib.h's
+ * cv_bib_import()).  Returns the exit status: 0, 1 (the file failed) or
+ * 2 (a usage error). */
+int cv_cli_import(int argc, char **argv, FILE *out, FILE *diag);
 
 /* A diagnostics object as the options ask: -q, --strict. */
 void cv_cli_error_init(const cv_options *o, cv_error *err);

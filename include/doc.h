@@ -109,6 +109,12 @@ cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, 
  * current directory when `file` has no '/'. */
 cv_doc *cv_doc_load_text(cv_arena *a, const char *file, const char *text, size_t len,
                          const cv_yml *defaults, cv_error *err);
+/* The same two with `over` (--set, sets.h; may be NULL) laid over the
+ * profile's YAML (cv_yml_merge(): `over` wins), as if written in it. */
+cv_doc *cv_doc_load_over(cv_arena *a, const char *path, const cv_yml *defaults,
+                         const cv_yml *over, cv_error *err);
+cv_doc *cv_doc_load_text_over(cv_arena *a, const char *file, const char *text, size_t len,
+                              const cv_yml *defaults, const cv_yml *over, cv_error *err);
 /* Read --defaults: a file shaped like a profile (the same top-level keys,
  * `cv` optional), to be merged under each profile by cv_doc_load_with().
  * Only its shape is checked here; its values are checked with each

@@ -8,7 +8,8 @@
  *   -o DIR/       (or an existing directory) DIR/<stem>.pdf, where <stem> is
  *                 the profile's file name without its extension; DIR is made
  *                 when missing (exit 1 when it cannot be).
- *   no -o         <stem>.pdf in the current directory.
+ *   no -o         <stem>.pdf beside the profile (sub/me.yaml -> sub/me.pdf,
+ *                 as Typst does; me.yaml -> me.pdf in the current directory).
  *   --dump        nothing is written; no output is checked.
  *   --merge FILE  the book is FILE (cv_options.merge); the per-profile paths
  *                 are planned, and checked, all the same.

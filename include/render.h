@@ -48,6 +48,8 @@ typedef struct cv_renderer {
     cv_engine *eng;           /* the engine the layout was loaded with */
     const cv_style *style;    /* the layout, resolved once: read only */
     const cv_yml *defaults;   /* --defaults (cv_doc_load_defaults()), or NULL */
+    const cv_yml *sets;       /* --set over each profile (sets.h), or NULL */
+    const cv_yml *layout_sets; /* --set layout.*: over the layout, or NULL */
     const char *stdin_text;   /* the profile '-', read once from the standard input */
     size_t stdin_len;
     cv_format format;         /* of every output (cv_plan.format): PDF, PNG or SVG pages */

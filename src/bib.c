@@ -2232,52 +2232,103 @@ static void yq(FILE *out, const char *s)
     fputc('"', out);
 }
 
-bool cv_bib_import(const char *path, FILE *out, cv_error *err)
+/* The fields an imported publication shows, in its title, authors,
+ * journal (the venue: venue()), date, doi and url; any other is named in
+ * a note above the entry. */
+static bool imported_field(const char *name)
+{
+    static const char *const used[] = {
+        "title", "author", "editor", "journal", "journaltitle", "booktitle", "howpublished",
+        "school", "institution", "publisher", "organization", "volume", "number", "pages",
+        "year", "month", "date", "doi", "url", "eprint", "archiveprefix", "eprinttype",
+        "crossref", NULL};
+    for (size_t i = 0; used[i]; i++)
+        if (!strcmp(name, used[i]))
+            return true;
+    return false;
+}
+
+/* "# not imported: abstract, isbn" above an entry whose .bib entry has
+ * fields a publication has no place for, at `ind`. */
+static void dropped_note(FILE *out, const rec *r, const char *ind)
+{
+    bool any = false;
+    for (size_t i = 0; i < r->nf; i++) {
+        if (imported_field(r->f[i].name))
+            continue;
+        if (!any)
+            fprintf(out, "%s# not imported from @%s{%s}: ", ind, r->type, r->key);
+        fprintf(out, "%s%s", any ? ", " : "", r->f[i].name);
+        any = true;
+    }
+    if (any)
+        fputs(" (a publication has no field for them)\n", out);
+}
+
+bool cv_bib_import(const char *path, const char *section, FILE *out, cv_error *err)
 {
     cv_arena *a = cv_arena_new();
-    cv_entry *e;
-    size_t n;
-    bool ok = cv_bib_read(a, path, &e, &n, err);
+    bibfile bf;
+    opts o;
+    memset(&o, 0, sizeof o);
+    o.limit = -1;
+    o.path = path;
+    size_t n = 0;
+    item *it = NULL;
+    bool ok = read_bib(a, path, (cv_pos){path, 0, 0}, false, &bf, err) &&
+              (it = choose(a, &bf, &o, &n, err)) && !err->set;
     if (ok) {
+        /* A top-level list, or (--section) the section indented as under
+         * cv: sections: in a profile. */
+        const char *ind = section ? "    " : "";
         fputs("# Publications from ", out);
         fputs(path, out);
-        fputs(" (cvpdf import): put this list under cv: sections:\n", out);
-        fputs(n ? "publications:\n" : "publications: []\n", out);
+        fputs(section ? " (cvpdf import --section): paste this under cv: sections:\n"
+                      : " (cvpdf import): put this list under cv: sections:\n", out);
+        fputs(ind, out);
+        if (section) {
+            yq(out, section);
+            fputs(n ? ":\n" : ": []\n", out);
+        } else {
+            fputs(n ? "publications:\n" : "publications: []\n", out);
+        }
         for (size_t i = 0; i < n; i++) {
-            fputs("  - title: ", out);
-            yq(out, e[i].title.s);
+            const cv_entry *e = &it[i].e;
+            dropped_note(out, it[i].r, cv_arena_printf(a, "%s  ", ind));
+            fprintf(out, "%s  - title: ", ind);
+            yq(out, e->title.s);
             fputs("\n", out);
-            if (e[i].nauthors) {
-                fputs("    authors:\n", out);
-                for (size_t j = 0; j < e[i].nauthors; j++) {
-                    fputs("      - ", out);
-                    yq(out, e[i].authors[j].s);
+            if (e->nauthors) {
+                fprintf(out, "%s    authors:\n", ind);
+                for (size_t j = 0; j < e->nauthors; j++) {
+                    fprintf(out, "%s      - ", ind);
+                    yq(out, e->authors[j].s);
                     fputs("\n", out);
                 }
             }
-            if (e[i].journal.s) {
-                fputs("    journal: ", out);
-                yq(out, e[i].journal.s);
+            if (e->journal.s) {
+                fprintf(out, "%s    journal: ", ind);
+                yq(out, e->journal.s);
                 fputs("\n", out);
             }
-            const cv_date *d = &e[i].date;
+            const cv_date *d = &e->date;
             if (d->kind == CV_DATE_YEAR)
-                fprintf(out, "    date: %04d\n", d->year);
+                fprintf(out, "%s    date: %04d\n", ind, d->year);
             else if (d->kind == CV_DATE_MONTH)
-                fprintf(out, "    date: \"%04d-%02d\"\n", d->year, d->month);
+                fprintf(out, "%s    date: \"%04d-%02d\"\n", ind, d->year, d->month);
             else if (d->kind == CV_DATE_TEXT) {
-                fputs("    date: ", out);
+                fprintf(out, "%s    date: ", ind);
                 yq(out, d->text);
                 fputs("\n", out);
             }
-            if (e[i].doi.s) {
-                fputs("    doi: ", out);
-                yq(out, e[i].doi.s);
+            if (e->doi.s) {
+                fprintf(out, "%s    doi: ", ind);
+                yq(out, e->doi.s);
                 fputs("\n", out);
             }
-            if (e[i].url.s) {
-                fputs("    url: ", out);
-                yq(out, e[i].url.s);
+            if (e->url.s) {
+                fprintf(out, "%s    url: ", ind);
+                yq(out, e->url.s);
                 fputs("\n", out);
             }
         }

@@ -1,5 +1,7 @@
 /* cli.c - the command line (cli.h). */
 #include "cli.h"
+#include "bib.h"
+#include "sets.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -15,9 +17,10 @@ static const char usage[] =
     "Usage: cvpdf PROFILE... [-l LAYOUT] [-o FILE|DIR/] [--dump[=glyphs]]\n"
     "                        [--fit-pages N] [--explain] [--date DATE]\n"
     "                        [--pdfa] [--pdfua] [--defaults FILE] [-j N] [--timeout S]\n"
-    "                        [--merge FILE] [--strict] [-q]\n"
+    "                        [--merge FILE] [--strict] [-q] [--set PATH=VALUE]...\n"
     "                        [--format pdf|png|svg] [--dpi N] [--watch]\n"
-    "       cvpdf import FILE.bib   (print its entries as RenderCV YAML)\n"
+    "       cvpdf import FILE.bib [--section NAME]   (its entries as RenderCV YAML;\n"
+    "                               cvpdf import --help)\n"
     "       cvpdf new \"FULL NAME\" [--layout NAME]\n"
     "       cvpdf --list-layouts | --datadir | --schema profile|layout\n"
     "Typeset résumés: YAML profiles (RenderCV's cv: format) to PDF.\n"
@@ -27,13 +30,19 @@ static const char usage[] =
     "  -l, --layout FILE   layout YAML, or the name of a shipped layout\n"
     "                      (default: onecolumn; see --list-layouts)\n"
     "  -o, --output PATH   output PDF; with several profiles a directory,\n"
-    "                      written as DIR/<profile name>.pdf (default: the\n"
-    "                      current directory).  The name's extension gives\n"
-    "                      the format: .pdf, .png (a PNG per page, NAME-1.png,\n"
-    "                      NAME-2.png...) or .svg (an SVG per page)\n"
+    "                      written as DIR/<profile name>.pdf (default: beside\n"
+    "                      each profile, sub/me.yaml -> sub/me.pdf).  The\n"
+    "                      name's extension gives the format: .pdf, .png\n"
+    "                      (a PNG per page, NAME-1.png, NAME-2.png...) or\n"
+    "                      .svg (an SVG per page)\n"
     "      --format F      pdf, png or svg, for -o DIR/, no -o, -o - and devices\n"
     "      --dpi N         resolution of PNG pages, " STR(CV_DPI_MIN) " to " STR(CV_DPI_MAX)
     " (default " STR(CV_DPI_DEFAULT) ")\n"
+    "      --set PATH=VALUE  set a value of the profile (--set cv.phone=\"+1 555\")\n"
+    "                      or of the layout (--set layout.page.size=letter) as\n"
+    "                      if written in the file; repeatable, the last wins\n"
+    "      --open          open the output in the desktop's viewer (xdg-open)\n"
+    "                      once written; with --watch, once\n"
     "      --watch         after rendering, render again whenever the profile,\n"
     "                      the layout (and what it extends), the photo or the\n"
     "                      defaults change; Ctrl-C ends it\n"
@@ -58,7 +67,8 @@ static const char usage[] =
     "                      (default 10; 0: never)\n"
     "      --merge FILE    write every profile into one PDF, in the order given,\n"
     "                      with a bookmark per person (instead of one PDF each)\n"
-    "  -q, --quiet         no warnings or notes, errors only\n"
+    "  -q, --quiet         no warnings or notes, errors only; on a terminal,\n"
+    "                      not the \"wrote FILE: N pages\" line either\n"
     "      --list-layouts  list the shipped layouts, each with what it is for\n"
     "      --datadir       print the directory holding layouts/ and fonts/\n"
     "                      (set it with CVPDF_DATADIR)\n"
@@ -197,7 +207,8 @@ static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         {"format", required_argument, NULL, 'f'}, {"watch", no_argument, NULL, 'w'},
         {"pdfua", no_argument, NULL, 'U'},
         {"list-layouts", no_argument, NULL, 'L'}, {"datadir", no_argument, NULL, 'R'},
-        {"schema", required_argument, NULL, 'C'}, {NULL, 0, NULL, 0}};
+        {"schema", required_argument, NULL, 'C'}, {"set", required_argument, NULL, 's'},
+        {"open", no_argument, NULL, 'O'}, {NULL, 0, NULL, 0}};
     optind = 0;                 /* GNU getopt: start afresh */
     opterr = 0;                 /* its messages would print the option raw */
     for (int c; (c = getopt_long(argc, argv, ":l:o:j:qhV", opts, NULL)) != -1;) {
@@ -212,6 +223,16 @@ static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         case 'P': o->defaults = optarg; break;
         case 'q': o->quiet = true; break;
         case 'w': o->watch = true; break;
+        case 'O': o->open = true; break;
+        case 's':
+            if (o->nsets == CV_CLI_MAX_SETS) {
+                fprintf(diag, "cvpdf: --set: at most %d of them\n%s", CV_CLI_MAX_SETS, try_help);
+                return 2;
+            }
+            if (!cv_sets_check(optarg, diag))
+                return 2;
+            o->sets[o->nsets++] = optarg;
+            break;
         case 'L': o->list_layouts = true; break;
         case 'R': o->print_datadir = true; break;
         case 'C':
@@ -349,6 +370,13 @@ int cv_cli_parse(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
     }
     if (o->watch && !watchable(o, diag))
         return 2;
+    if (o->open && (o->dump || (o->nprofiles > 1 && !o->merge) ||
+                    (o->output && !strcmp(o->output, "-")))) {
+        fprintf(diag, "cvpdf: --open opens one output file; it does not go with %s\n%s",
+                o->dump ? "--dump" : o->nprofiles > 1 && !o->merge
+                    ? "several profiles (use --merge)" : "-o -", try_help);
+        return 2;
+    }
     o->progress = !o->quiet && isatty(STDERR_FILENO);
     return CV_CLI_GO;
 }
@@ -357,4 +385,70 @@ void cv_cli_error_init(const cv_options *o, cv_error *err)
 {
     cv_diag d = {NULL, o->quiet, o->strict};     /* what the engine's will be */
     cv_error_init_for(err, &d);
+}
+
+static const char import_usage[] =
+    "Usage: cvpdf import FILE.bib [--section NAME]\n"
+    "Print the entries of a BibTeX file as RenderCV YAML publications, on the\n"
+    "standard output, newest first.\n"
+    "\n"
+    "      --section NAME  print them as the section NAME, indented to paste\n"
+    "                      under cv: sections: in a profile (without it: a\n"
+    "                      top-level publications: list)\n"
+    "  -q, --quiet         no warnings, errors only\n"
+    "  -h, --help          show this help\n"
+    "\n"
+    "A field a publication has no place for (abstract, isbn, keywords...) is\n"
+    "named in a comment above its entry: # not imported from @article{key}: ...\n"
+    "A profile may also name the .bib itself and stay in step with it:\n"
+    "  sections:\n"
+    "    publications: refs.bib\n"
+    "(cvpdf-profile(5)).  A profile named import is rendered as cvpdf ./import.\n";
+
+int cv_cli_import(int argc, char **argv, FILE *out, FILE *diag)
+{
+    static const struct option opts[] = {{"section", required_argument, NULL, 's'},
+                                         {"quiet", no_argument, NULL, 'q'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    const char *section = NULL;
+    bool quiet = false;
+    char shown[512];
+    optind = 0;
+    opterr = 0;
+    for (int c; (c = getopt_long(argc, argv, ":qh", opts, NULL)) != -1;) {
+        if (c == 's')
+            section = optarg;
+        else if (c == 'q')
+            quiet = true;
+        else if (c == 'h') {
+            fputs(import_usage, out);
+            return 0;
+        } else {
+            char letter[3] = {'-', (char)optopt, 0};
+            const char *opt = c == '?' && optopt ? letter : argv[optind - 1];
+            fprintf(diag, "cvpdf import: %s '%s'\nTry 'cvpdf import --help'.\n",
+                    c == ':' ? "option needs a value:" : "unknown option",
+                    cv_escape(opt, shown, sizeof shown));
+            return 2;
+        }
+    }
+    if (argc - optind != 1) {
+        fprintf(diag, "cvpdf import: %s\nTry 'cvpdf import --help'.\n",
+                argc - optind ? "give one .bib file" : "no .bib file given");
+        return 2;
+    }
+    if (section && (!*section || strpbrk(section, "\n\r"))) {
+        fprintf(diag, "cvpdf import: --section %s: give a section name on one line, as in "
+                "--section publications\nTry 'cvpdf import --help'.\n",
+                cv_escape(section, shown, sizeof shown));
+        return 2;
+    }
+    cv_error err;
+    cv_error_init(&err);
+    err.quiet = quiet;
+    bool ok = cv_bib_import(argv[optind], section, out, &err) && !err.set;
+    if (!ok)
+        cv_error_print(&err);
+    return ok ? 0 : 1;
 }

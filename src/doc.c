@@ -994,6 +994,20 @@ cv_doc *cv_doc_load_file(cv_arena *a, const char *path, cv_error *err)
 cv_doc *cv_doc_load_text(cv_arena *a, const char *file, const char *text, size_t len,
                          const cv_yml *defaults, cv_error *err)
 {
+    return cv_doc_load_text_over(a, file, text, len, defaults, NULL, err);
+}
+
+/* The profile's tree with the defaults under it and --set over it. */
+static const cv_yml *layered(cv_arena *tree, const cv_yml *defaults, const cv_yml *root,
+                             const cv_yml *over)
+{
+    const cv_yml *t = defaults ? cv_yml_merge(tree, defaults, root) : root;
+    return over ? cv_yml_merge(tree, t, over) : t;
+}
+
+cv_doc *cv_doc_load_text_over(cv_arena *a, const char *file, const char *text, size_t len,
+                              const cv_yml *defaults, const cv_yml *over, cv_error *err)
+{
     cv_arena *tree = cv_arena_new();
     cv_doc *d = NULL;
     bool json = cv_json_is(file, text, len);
@@ -1001,12 +1015,18 @@ cv_doc *cv_doc_load_text(cv_arena *a, const char *file, const char *text, size_t
         text = cv_json_unpair(tree, text, len, &len);
     cv_yml *root = !json || !err->set ? cv_yml_load_in(tree, a, file, text, len, err) : NULL;
     if (root)
-        d = cv_doc_load(a, defaults ? cv_yml_merge(tree, defaults, root) : root, file, err);
+        d = cv_doc_load(a, layered(tree, defaults, root, over), file, err);
     cv_arena_free(tree);
     return d;
 }
 
 cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, cv_error *err)
+{
+    return cv_doc_load_over(a, path, defaults, NULL, err);
+}
+
+cv_doc *cv_doc_load_over(cv_arena *a, const char *path, const cv_yml *defaults,
+                         const cv_yml *over, cv_error *err)
 {
     /* The file and the tree live only while the document is read: a cv_doc
      * keeps the scalars' values (in `a`), never the nodes.  For a long
@@ -1024,7 +1044,7 @@ cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, 
                                                    : NULL;
     cv_yml *root = text ? cv_yml_load_in(tree, a, file, text, len, err) : NULL;
     if (root)
-        d = cv_doc_load(a, defaults ? cv_yml_merge(tree, defaults, root) : root, file, err);
+        d = cv_doc_load(a, layered(tree, defaults, root, over), file, err);
     cv_arena_free(tree);
     return d;
 }

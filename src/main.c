@@ -13,12 +13,14 @@
  * Exit status: 0 all rendered, 1 an input failed, 2 a usage error.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "arena.h"
@@ -33,6 +35,7 @@
 #include "plan.h"
 #include "render.h"
 #include "schema.h"
+#include "sets.h"
 #include "starter.h"
 #include "stop.h"
 #include "style.h"
@@ -67,9 +70,10 @@ static bool set_up(cv_arena *a, const cv_options *o, cv_engine **eng, const char
 /* The layout and the defaults, into `a` (again at each change, --watch).
  * Returns false with err set. */
 static bool load(cv_arena *a, const cv_options *o, cv_engine *eng, const char *layout,
-                 cv_style *st, const cv_yml **defaults, cv_error *err)
+                 const cv_yml *layout_sets, cv_style *st, const cv_yml **defaults,
+                 cv_error *err)
 {
-    if (!cv_style_load(a, layout, eng, st, err) || err->set)
+    if (!cv_style_load_over(a, layout, layout_sets, eng, st, err) || err->set)
         return false;
     if (o->defaults && !(*defaults = cv_doc_load_defaults(a, o->defaults, err)))
         return false;
@@ -114,6 +118,56 @@ static int run(const cv_renderer *r, const cv_plan *plan)
     return failed;
 }
 
+/* --open: the output (its first page, for PNG and SVG pages) opened in the
+ * desktop's viewer with xdg-open, in a process of its own that outlives
+ * cvpdf (started through a child that exits at once, so that no zombie is
+ * left under --watch).  Returns false after saying why it could not. */
+static bool open_output(const cv_options *o, const cv_plan *plan)
+{
+    cv_arena *a = cv_arena_new();
+    const char *out = o->merge ? o->merge : plan->outs[0];
+    if (plan->format == CV_FORMAT_PNG || plan->format == CV_FORMAT_SVG)
+        out = cv_raster_page_name(a, out, 1);
+    int p[2];                   /* the exec's errno, or EOF once it ran */
+    pid_t pid = -1;
+    if (pipe2(p, O_CLOEXEC) == 0 && (pid = fork()) == 0) {
+        close(p[0]);
+        setsid();
+        if (fork() == 0) {
+            int null = open("/dev/null", O_RDWR);
+            if (null >= 0) {
+                dup2(null, STDIN_FILENO);
+                dup2(null, STDOUT_FILENO);
+            }
+            execlp("xdg-open", "xdg-open", out, (char *)NULL);
+            int e = errno;
+            ssize_t w = write(p[1], &e, sizeof e);
+            (void)w;
+        }
+        _exit(0);
+    }
+    int e = errno;
+    if (pid > 0) {
+        close(p[1]);
+        waitpid(pid, NULL, 0);
+        ssize_t got;
+        while ((got = read(p[0], &e, sizeof e)) < 0 && errno == EINTR)
+            ;
+        e = got == (ssize_t)sizeof e ? e : 0;
+        close(p[0]);
+    } else if (pid < 0 && p[0] >= 0) {
+        close(p[0]);
+        close(p[1]);
+    }
+    if (e) {
+        char shown[512];
+        fprintf(stderr, "cvpdf: error: --open: cannot run xdg-open %s: %s\n",
+                cv_escape(out, shown, sizeof shown), strerror(e));
+    }
+    cv_arena_free(a);
+    return e == 0;
+}
+
 /* --watch: after the first render (which ended with `status`), render
  * again at every change of an input, until a signal ends the process
  * (stop.c: temporary files removed, exit 130 for Ctrl-C).  Each render
@@ -121,7 +175,7 @@ static int run(const cv_renderer *r, const cv_plan *plan)
  * caches, stays.  A failure is reported and the last good output stays as
  * it is (output.h).  Returns only when the files cannot be watched. */
 static int watch(const cv_options *o, const cv_plan *plan, cv_engine *eng, const char *layout,
-                 int status)
+                 const cv_renderer *sets, bool *opened, int status)
 {
     cv_error err;
     cv_cli_error_init(o, &err);
@@ -168,7 +222,9 @@ static int watch(const cv_options *o, const cv_plan *plan, cv_engine *eng, const
         cv_renderer r = {.opt = o, .eng = eng, .style = &st, .format = plan->format};
         cv_cli_error_init(o, &err);
         int failed;
-        if (!load(a, o, eng, layout, &st, &r.defaults, &err)) {
+        r.sets = sets->sets;
+        r.layout_sets = sets->layout_sets;
+        if (!load(a, o, eng, layout, r.layout_sets, &st, &r.defaults, &err)) {
             cv_error_print(&err);
             failed = 1;
         } else if (cv_render_note_all(&r), cv_plan_check(a, o, plan, eng->inputs, stderr)) {
@@ -180,6 +236,8 @@ static int watch(const cv_options *o, const cv_plan *plan, cv_engine *eng, const
         clock_gettime(CLOCK_MONOTONIC, &t1);
         double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
                     (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+        if (!failed && o->open && !*opened)
+            *opened = true, open_output(o, plan);
         if (failed)
             cv_diag_say(&talk, (cv_pos){changed, 0, 0}, "note", "changed; not rendered, "
                         "the last good output is kept");
@@ -228,6 +286,9 @@ int main(int argc, char **argv)
      * profile named new is ./new. */
     if (argc > 1 && !strcmp(argv[1], "new"))
         return cv_starter_main(argc - 1, argv + 1, stdout, stderr);
+    /* `cvpdf import FILE.bib`: its entries as YAML (cli.h). */
+    if (argc > 1 && !strcmp(argv[1], "import"))
+        return cv_cli_import(argc - 1, argv + 1, stdout, stderr);
     cv_options o;
     int status = cv_cli_parse(argc, argv, &o, stdout, stderr);
     if (status != CV_CLI_GO)
@@ -235,7 +296,7 @@ int main(int argc, char **argv)
     if (o.import) {                 /* cvpdf import FILE.bib */
         cv_error ierr;
         cv_cli_error_init(&o, &ierr);
-        bool ok = cv_bib_import(o.import, stdout, &ierr) && !ierr.set;
+        bool ok = cv_bib_import(o.import, NULL, stdout, &ierr) && !ierr.set;
         if (!ok)
             cv_error_print(&ierr);
         return ok ? 0 : 1;
@@ -258,7 +319,10 @@ int main(int argc, char **argv)
     if (status == 0)
         cv_stop_timeout(o.timeout, "cvpdf");
     if (status == 0 && (!set_up(a, &o, &eng, &layout, &err) ||
-                        !load(a, &o, eng, layout, &st, &r.defaults, &err) ||
+                        !(r.sets = cv_sets_tree(a, o.sets, o.nsets, false, &err), !err.set) ||
+                        !(r.layout_sets = cv_sets_tree(a, o.sets, o.nsets, true, &err),
+                          !err.set) ||
+                        !load(a, &o, eng, layout, r.layout_sets, &st, &r.defaults, &err) ||
                         !read_stdin(a, &o, &r, &err))) {
         cv_error_print(&err);
         status = 1;
@@ -274,9 +338,16 @@ int main(int argc, char **argv)
     cv_stop_timeout(0, NULL);
     if (status == 0)
         status = run(&r, &plan) ? 1 : 0;
+    /* --open: once, after the first render that wrote it. */
+    bool opened = false;
+    if (status == 0 && o.open) {
+        opened = true;
+        if (!open_output(&o, &plan) && !o.watch)
+            status = 1;
+    }
     /* --watch goes on after a failure too: its input is being edited. */
     if (o.watch && eng)
-        status = watch(&o, &plan, eng, layout, status);
+        status = watch(&o, &plan, eng, layout, &r, &opened, status);
     cv_engine_free(eng);
     cv_arena_free(a);
     return status;

@@ -97,7 +97,16 @@ static int choose_format(const cv_options *o, bool out_is_dir, cv_format *f, FIL
     return 0;
 }
 
-/* One path per profile: -o FILE, or DIR/<stem>.pdf, or <stem>.pdf here.
+/* How much of the profile's path names its directory ("sub/" of
+ * "sub/me.yaml"; none for "me.yaml" and "-"). */
+static int beside(const char *prof)
+{
+    const char *slash = strrchr(prof, '/');
+    return slash ? (int)(slash - prof + 1) : 0;
+}
+
+/* One path per profile: -o FILE, or DIR/<stem>.pdf, or <stem>.pdf beside
+ * the profile.
  * Two profiles for one path are refused.  With --merge nothing of this is
  * written: the book is the one output. */
 static int name_outputs(cv_arena *a, const cv_options *o, cv_plan *p, bool *mkdir_out,
@@ -122,10 +131,12 @@ static int name_outputs(cv_arena *a, const cv_options *o, cv_plan *p, bool *mkdi
         const char *prof = o->profiles[i];
         if (output && !out_is_dir)
             p->outs[i] = output;
-        else
-            p->outs[i] = cv_arena_printf(a, "%s%s%s.%s", out_is_dir ? output : "",
-                                         out_is_dir && !slash ? "/" : "", cv_plan_stem(a, prof),
-                                         ext);
+        else if (output)
+            p->outs[i] = cv_arena_printf(a, "%s%s%s.%s", output, slash ? "" : "/",
+                                         cv_plan_stem(a, prof), ext);
+        else            /* beside the profile, as Typst does: sub/me.yaml -> sub/me.pdf */
+            p->outs[i] = cv_arena_printf(a, "%.*s%s.%s", beside(prof), prof,
+                                         cv_plan_stem(a, prof), ext);
         for (int j = 0; j < i && !o->dump && !o->merge; j++)
             if (!strcmp(p->outs[i], p->outs[j])) {
                 SAY(diag, "cvpdf", "%s and %s would both be written to %s; give one of them "

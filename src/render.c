@@ -113,7 +113,10 @@ static const cv_style *design_style(cv_arena *a, const cv_renderer *r, const cv_
     char *slash = strrchr(dir, '/');
     const char *path = slash ? (*slash = 0, cv_arena_printf(a, "%s/%s.yaml", dir, dz->theme))
                              : cv_arena_printf(a, "%s.yaml", dz->theme);
-    return cv_style_load_over(a, path, dz->layout, r->eng, own, err) ? own : NULL;
+    /* --set layout.* wins over the profile's design:. */
+    const cv_yml *over = r->layout_sets ? cv_yml_merge(a, dz->layout, r->layout_sets)
+                                        : dz->layout;
+    return cv_style_load_over(a, path, over, r->eng, own, err) ? own : NULL;
 }
 
 /* What cv_render_read_pipes() read of `profile` (one of r->opt->profiles,
@@ -164,11 +167,12 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
         cv_error_at(err, (cv_pos){profile, 0, 0}, "%s", pt->fail);
         return NULL;
     }
-    cv_doc *doc = pt ? cv_doc_load_text(a, profile, pt->text, pt->len, r->defaults, err)
+    cv_doc *doc = pt ? cv_doc_load_text_over(a, profile, pt->text, pt->len, r->defaults,
+                                             r->sets, err)
                 : strcmp(profile, "-")
-                      ? cv_doc_load_with(a, profile, r->defaults, err)
-                      : cv_doc_load_text(a, "<stdin>", r->stdin_text ? r->stdin_text : "",
-                                         r->stdin_len, r->defaults, err);
+                      ? cv_doc_load_over(a, profile, r->defaults, r->sets, err)
+                      : cv_doc_load_text_over(a, "<stdin>", r->stdin_text ? r->stdin_text : "",
+                                              r->stdin_len, r->defaults, r->sets, err);
     if (!doc || err->set ||
         !cv_locale_localize(a, &doc->locale, r->eng->locales, err))
         return NULL;
@@ -393,8 +397,39 @@ static bool draw(cv_arena *a, const cv_renderer *r, const cv_display *d, const c
     return ok;
 }
 
+/* "wrote OUT: N pages, T ms" on stderr, for a run of one output on a
+ * terminal (o->progress; a batch has its progress lines instead): PNG and
+ * SVG pages by their files' names. */
+static void say_written(const cv_renderer *r, const char *out, size_t npages,
+                        const struct timespec *t0)
+{
+    const cv_options *o = r->opt;
+    if (!o->progress || (o->nprofiles > 1 && !o->merge) || o->dump)
+        return;
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double ms = (double)(t1.tv_sec - t0->tv_sec) * 1e3 +
+                (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
+    char shown[512];
+    fputs("wrote ", stderr);
+    if (!strcmp(out, "-"))
+        fputs("the standard output", stderr);
+    else if (r->format != CV_FORMAT_PNG && r->format != CV_FORMAT_SVG)
+        fputs(cv_escape(out, shown, sizeof shown), stderr);
+    else {
+        cv_arena *a = cv_arena_new();
+        for (size_t k = 1; k <= npages; k++)
+            fprintf(stderr, "%s%s", k > 1 ? ", " : "",
+                    cv_escape(cv_raster_page_name(a, out, k), shown, sizeof shown));
+        cv_arena_free(a);
+    }
+    fprintf(stderr, ": %zu page%s, %.0f ms\n", npages, npages == 1 ? "" : "s", ms);
+}
+
 bool cv_render_one(const cv_renderer *r, const char *profile, const char *out)
 {
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     cv_engine *eng = r->eng;
     const cv_fontset *fonts = eng->fonts;
     cv_arena *a = cv_arena_new();
@@ -411,6 +446,8 @@ bool cv_render_one(const cv_renderer *r, const char *profile, const char *out)
     } else if (d && within_limits(a, profile, d, &err)) {
         note_inputs(eng, profile, d);
         ok = draw(a, r, d, out, &err);
+        if (ok)
+            say_written(r, out, d->npages, &t0);
     }
     if (!ok)
         cv_error_print(&err);
@@ -465,7 +502,7 @@ static int book_note(const cv_renderer *r, cv_book *k, char **profiles, int n, b
 
 /* The second pass: lay out each good profile again and add its pages. */
 static bool book_add(const cv_renderer *r, cv_book *k, char **profiles, int n,
-                     const bool *good, cv_error *err)
+                     const bool *good, size_t *npages, cv_error *err)
 {
     bool ok = true;
     for (int i = 0; ok && i < n; i++) {
@@ -476,8 +513,10 @@ static bool book_add(const cv_renderer *r, cv_book *k, char **profiles, int n,
         cv_error_init_for(&again, &r->eng->diag);
         again.quiet = true;             /* its warnings were printed already */
         const cv_display *d = cv_render_lay_out(a, r, profiles[i], &again);
-        if (d)
+        if (d) {
             note_inputs(r->eng, profiles[i], d);
+            *npages += d->npages;
+        }
         ok = d && cv_book_add(k, d, err);
         cv_arena_free(a);
     }
@@ -505,6 +544,9 @@ static bool book_write(cv_arena *a, const cv_renderer *r, cv_book *k, const char
  * everyone), the second lays each out again and draws it. */
 int cv_render_book(const cv_renderer *r, char **profiles, int n)
 {
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    size_t npages = 0;
     bool *good = cv_xrealloc(NULL, (size_t)n * sizeof *good);
     memset(good, 0, (size_t)n * sizeof *good);
     cv_book *k = cv_book_new(r->eng->fonts, true);
@@ -517,10 +559,12 @@ int cv_render_book(const cv_renderer *r, char **profiles, int n)
     cv_error_init_for(&err, &r->eng->diag);
     int ngood = n - failed;
     cv_arena *names = cv_arena_new();     /* PNG or SVG pages' names */
-    if (ngood && (!book_add(r, k, profiles, n, good, &err) ||
+    if (ngood && (!book_add(r, k, profiles, n, good, &npages, &err) ||
                   !book_write(names, r, k, t.s, &err))) {
         cv_error_print(&err);
         failed = n;
+    } else if (ngood) {
+        say_written(r, r->opt->merge, npages, &t0);
     } else if (!ngood) {
         fprintf(stderr, "%s: error: nothing to write: no profile rendered\n", r->opt->merge);
     }

@@ -322,8 +322,9 @@ def names():
     check("-o CV.PNG: PNG pages CV-1.PNG...",
           rc == 0 and os.path.exists(os.path.join(d, "CV-1.PNG")),
           (rc, err, os.listdir(d)))
-    rc, _, err = run([BIN, "-q", he, "--format", "png"], cwd=d)
-    check("--format png without -o: he-1.png here", rc == 0 and
+    shutil.copy(he, os.path.join(d, "he.yaml"))
+    rc, _, err = run([BIN, "-q", "he.yaml", "--format", "png"], cwd=d)
+    check("--format png without -o: he-1.png beside the profile", rc == 0 and
           os.path.exists(os.path.join(d, "he-1.png")) and
           not os.path.exists(os.path.join(d, "he.pdf")),
           (rc, err))

@@ -162,6 +162,240 @@ def new_names():
     check("new -- -dash: it renders", rc == 0, err)
 
 
+# ---- What a run says, and where its output goes (issue 30) -------------------
+
+def on_tty(args, cwd, env=None):
+    """Run cvpdf with its standard error on a pseudo-terminal (as a user's
+    shell has it): (status, what the terminal showed)."""
+    import pty
+    master, slave = pty.openpty()
+    p = subprocess.Popen([BIN] + args, cwd=cwd, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=slave, env=env)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            b = os.read(master, 65536)
+        except OSError:         # EIO: the other end is closed
+            break
+        if not b:
+            break
+        chunks.append(b)
+    os.close(master)
+    rc = p.wait(timeout=120)
+    return rc, b"".join(chunks).decode("utf-8", "replace").replace("\r\n", "\n")
+
+
+def pdf_pages(pdf):
+    rc, out, _ = run(["pdfinfo", pdf])
+    m = re.search(r"^Pages:\s+(\d+)", out, re.M)
+    return int(m.group(1)) if rc == 0 and m else -1
+
+
+def says_what_happened():
+    d = os.path.join(TMP, "said")
+    os.makedirs(os.path.join(d, "sub"))
+    rc, _, err = cvpdf(["new", "Sam Roe"], cwd=os.path.join(d, "sub"))
+    check("said: a starter to render", rc == 0, err)
+    rc, shown = on_tty(["sub/Sam_Roe_CV.yaml"], d)
+    pdf = os.path.join(d, "sub", "Sam_Roe_CV.pdf")
+    n = pdf_pages(pdf) if os.path.isfile(pdf) else -1
+    m = re.fullmatch(r"wrote sub/Sam_Roe_CV\.pdf: (\d+) pages?, \d+ ms\n", shown)
+    check("on a terminal: one line, 'wrote sub/Sam_Roe_CV.pdf: N pages, T ms'",
+          rc == 0 and m and int(m.group(1)) == n and n >= 1, (rc, shown, n))
+    check("no -o: the PDF is written beside its profile (sub/), not in the current directory",
+          os.path.isfile(pdf) and not os.path.exists(os.path.join(d, "Sam_Roe_CV.pdf")),
+          sorted(os.listdir(d)))
+    rc, shown = on_tty(["-q", "sub/Sam_Roe_CV.yaml"], d)
+    check("on a terminal with -q: nothing said", rc == 0 and shown == "", shown)
+    rc, out, err = cvpdf(["sub/Sam_Roe_CV.yaml"], cwd=d)
+    check("stderr not a terminal: nothing said", rc == 0 and err == "", err)
+    rc, shown = on_tty(["sub/Sam_Roe_CV.yaml", "-o", "cv.png", "--dpi", "30"], d)
+    pngs = sorted(f for f in os.listdir(d) if f.endswith(".png"))
+    want = "wrote %s: %d page%s, " % (", ".join("cv-%d.png" % k for k in range(1, n + 1)), n,
+                                      "" if n == 1 else "s")
+    check("-o cv.png on a terminal: the pages' files named, each one written",
+          rc == 0 and shown.startswith(want) and shown.endswith(" ms\n") and
+          shown.count("\n") == 1 and pngs == ["cv-%d.png" % k for k in range(1, n + 1)],
+          (shown, pngs))
+    shutil.copy(os.path.join(d, "sub", "Sam_Roe_CV.yaml"), os.path.join(d, "two.yaml"))
+    rc, shown = on_tty(["sub/Sam_Roe_CV.yaml", "two.yaml", "-j", "1"], d)
+    check("a batch on a terminal: its progress lines, no 'wrote' line",
+          rc == 0 and "[1/2] ok" in shown and "[2/2] ok" in shown and "wrote" not in shown
+          and os.path.isfile(os.path.join(d, "two.pdf")), shown)
+    rc, shown = on_tty(["sub/Sam_Roe_CV.yaml", "two.yaml", "--merge", "book.pdf"], d)
+    check("--merge on a terminal: the book's line",
+          rc == 0 and "wrote book.pdf: %d pages, " % (2 * n) in shown, shown)
+    os.makedirs(os.path.join(d, "out"))
+    rc, out, err = cvpdf(["sub/Sam_Roe_CV.yaml", "-o", "out/"], cwd=d)
+    check("-o DIR/ unchanged: DIR/<stem>.pdf",
+          rc == 0 and os.path.isfile(os.path.join(d, "out", "Sam_Roe_CV.pdf")), err)
+    rc, out, err = cvpdf([os.path.join(d, "sub", "Sam_Roe_CV.yaml"), "--format", "svg"],
+                         cwd=os.path.join(d, "out"))
+    check("no -o, an absolute profile path: its pages beside it",
+          rc == 0 and os.path.isfile(os.path.join(d, "sub", "Sam_Roe_CV-1.svg")), err)
+
+
+def set_values():
+    """--set PATH=VALUE: a value of the profile or the layout, checked as if
+    it were in the file, with errors that name the option."""
+    d = os.path.join(TMP, "set")
+    os.makedirs(d)
+    rc, _, err = cvpdf(["new", "Ann Lee"], cwd=d)
+    prof = "Ann_Lee_CV.yaml"
+    rc, base, err = cvpdf(["--dump", prof], cwd=d)
+    rc, out, err = cvpdf(["--dump", prof, "--set", "layout.page.size=letter"], cwd=d)
+    check("--set layout.page.size=letter: letter pages (the file says nothing of it)",
+          rc == 0 and "page 1 612.00x792.00" in out and "612.00x792.00" not in base, err)
+    rc, out, err = cvpdf(["--dump", prof, "--set", "cv.name=Zed Quux", "--set",
+                          "cv.name=Zora Quux"], cwd=d)
+    check("--set cv.name twice: the last wins",
+          rc == 0 and "\"Zora Quux\"" in out and "Zed" not in out and "\"Ann Lee\"" in base, err)
+    rc, out, err = cvpdf(["--dump", prof, "--set", "cv.location=Lyon: Part-Dieu #3"], cwd=d)
+    check("--set: a plain value is taken as written (': ' and '#' are no YAML there)",
+          rc == 0 and "Lyon: Part-Dieu #3" in out, err)
+    rc, out, err = cvpdf(["--dump", prof, "--set", 'cv.location="Quoted \\u00e9"'], cwd=d)
+    check("--set: a quoted value is read as YAML", rc == 0 and "Quoted é" in out, err)
+    rc, out, err = cvpdf(["--dump", prof, "--set",
+                          "cv.sections.Extra=[{label: Languages, details: Welsh}]"], cwd=d)
+    check("--set: flow YAML sets a whole section",
+          rc == 0 and "Extra" in out and "Welsh" in out, err)
+    rc, out, err = cvpdf([prof, "--set", "layout.page.size=b9"], cwd=d)
+    check("--set layout.page.size=b9: exit 1, the error names the option, nothing written",
+          rc == 1 and err.startswith("--set layout.page.size=b9: error: unknown page size 'b9'")
+          and not os.path.exists(os.path.join(d, "Ann_Lee_CV.pdf")), err)
+    rc, out, err = cvpdf([prof, "--set", "cv.phnoe=1"], cwd=d)
+    check("--set cv.phnoe: unknown key, did you mean 'phone', at the option",
+          rc == 1 and "--set cv.phnoe=1: error: unknown key 'phnoe' in cv (did you mean "
+          "'phone'?)" in err, err)
+    rc, out, err = cvpdf([prof, "--set", "cv.name=[a"], cwd=d)
+    check("--set with broken flow YAML: exit 1 at the option",
+          rc == 1 and err.startswith("--set cv.name=[a: error: "), err)
+    for bad, why in (("cv", "expected PATH=VALUE"), ("cv..x=1", "a key of the PATH is empty"),
+                     ("=1", "PATH before '=' is empty"), ("layout=x", "give a key of the layout")):
+        rc, out, err = cvpdf([prof, "--set", bad], cwd=d)
+        check("--set %s: usage error, exit 2" % bad,
+              rc == 2 and ("cvpdf: --set %s: " % bad) in err and why in err, err)
+    defs = write("set/defs.yaml", "cv:\n  location: From the defaults\n")
+    rc, out, err = cvpdf(["--dump", prof, "--defaults", defs, "--set",
+                          "cv.location=From the option"], cwd=d)
+    check("--set wins over the profile and --defaults",
+          rc == 0 and "From the option" in out and "From the defaults" not in out, err)
+    rc, out, err = cvpdf(["--dump", prof, "-l", "sidebar", "--set", "layout.page.size=a5"],
+                         cwd=d)
+    check("--set layout.* with -l NAME: over that layout",
+          rc == 0 and "page 1 419.53x595.28" in out and "region side" in out, err)
+
+
+def open_output():
+    """--open: xdg-open (a fake one, first on PATH) once on the written
+    output; with --watch once, and the rendering goes on."""
+    import time
+    d = os.path.join(TMP, "open")
+    bindir = os.path.join(d, "fakebin")
+    os.makedirs(bindir)
+    log = os.path.join(d, "opened.log")
+    fake = os.path.join(bindir, "xdg-open")
+    with open(fake, "w") as f:
+        f.write("#!/bin/sh\nprintf '%%s\\n' \"$*\" >> '%s'\n" % log)
+    os.chmod(fake, 0o755)
+    env = dict(os.environ, PATH=bindir + ":" + os.environ["PATH"])
+    rc, _, err = cvpdf(["new", "Ann Lee"], cwd=d)
+
+    def opened(want=1, wait=10.0):
+        end = time.time() + wait
+        while time.time() < end:
+            lines = open(log).read().splitlines() if os.path.exists(log) else []
+            if len(lines) >= want:
+                return lines
+            time.sleep(0.05)
+        return open(log).read().splitlines() if os.path.exists(log) else []
+    rc, _, err = cvpdf(["Ann_Lee_CV.yaml", "--open"], cwd=d, env=env)
+    check("--open: xdg-open once on the written PDF",
+          rc == 0 and opened() == ["Ann_Lee_CV.pdf"] and
+          os.path.isfile(os.path.join(d, "Ann_Lee_CV.pdf")), (rc, err, opened()))
+    os.unlink(log)
+    os.makedirs(os.path.join(d, "pages"))
+    rc, _, err = cvpdf(["Ann_Lee_CV.yaml", "--open", "-o", "pages/cv.png", "--dpi", "20"],
+                       cwd=d, env=env)
+    check("--open with PNG pages: the first page", rc == 0 and opened() == ["pages/cv-1.png"],
+          (rc, err, opened()))
+    if os.path.exists(log):
+        os.unlink(log)
+    rc, _, err = cvpdf(["Ann_Lee_CV.yaml", "--open", "--dump"], cwd=d, env=env)
+    check("--open --dump: usage error", rc == 2 and "--open opens one output" in err, err)
+    rc, _, err = cvpdf(["Ann_Lee_CV.yaml", "--open"], cwd=d,
+                       env=dict(os.environ, PATH=os.path.join(d, "nowhere")))
+    check("--open without xdg-open: exit 1, saying so (the PDF written)",
+          rc == 1 and "cvpdf: error: --open: cannot run xdg-open Ann_Lee_CV.pdf: No such file"
+          in err and os.path.isfile(os.path.join(d, "Ann_Lee_CV.pdf")), err)
+    pdf = os.path.join(d, "Ann_Lee_CV.pdf")
+    os.unlink(pdf)
+    p = subprocess.Popen([BIN, "Ann_Lee_CV.yaml", "--open", "--watch"], cwd=d, env=env,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        first = opened()
+        before = os.stat(pdf).st_mtime_ns if os.path.exists(pdf) else 0
+        prof = os.path.join(d, "Ann_Lee_CV.yaml")
+        text = open(prof, encoding="utf-8").read()
+        end = time.time() + 20
+        again = False
+        n = 0
+        while time.time() < end and not again:
+            n += 1
+            with open(prof, "w", encoding="utf-8") as f:
+                f.write(text.replace("Ann Lee", "Ann Lee%s" % ("x" * n), 1))
+            t = time.time() + 2
+            while time.time() < t and not again:
+                again = os.path.exists(pdf) and os.stat(pdf).st_mtime_ns != before
+                time.sleep(0.05)
+        time.sleep(0.5)
+        check("--open --watch: opened once, and rendered again after a change, not opened "
+              "again", first == ["Ann_Lee_CV.pdf"] and again and
+              opened(2, 0.1) == ["Ann_Lee_CV.pdf"], (first, again, opened(2, 0.1)))
+    finally:
+        p.terminate()
+        p.wait(timeout=30)
+
+
+def import_command():
+    """`cvpdf import`: its own --help, --section NAME ready to paste under
+    cv: sections:, a note where a field is dropped."""
+    d = os.path.join(TMP, "import")
+    os.makedirs(d)
+    rc, out, err = cvpdf(["import", "--help"], cwd=d)
+    rc2, general, _ = cvpdf(["--help"], cwd=d)
+    check("import --help: its own usage, not the general one",
+          rc == 0 and out.startswith("Usage: cvpdf import FILE.bib [--section NAME]") and
+          "--section NAME" in out and out != general, out[:200])
+    write("import/refs.bib",
+          "@article{lee2021,\n  title = {On Fast Things},\n  author = {Lee, Ann and Roe, Sam},\n"
+          "  journal = {J. Speed},\n  year = {2021},\n  abstract = {We go fast.},\n"
+          "  isbn = {978-3-16-148410-0},\n}\n"
+          "@inproceedings{roe2019,\n  title = {Slow Things},\n  author = {Roe, Sam},\n"
+          "  booktitle = {Proc. Slowness},\n  year = {2019},\n}\n")
+    rc, out, err = cvpdf(["import", "refs.bib", "--section", "Selected papers"], cwd=d)
+    check("import --section: the section, indented as under cv: sections:",
+          rc == 0 and "\n    \"Selected papers\":\n      # not imported" in out and
+          "\n      - title: \"Slow Things\"\n        authors:\n          - \"Sam Roe\"\n" in out,
+          out + err)
+    check("import: a note names the fields left out, above their entry only",
+          "      # not imported from @article{lee2021}: abstract, isbn (a publication has "
+          "no field for them)\n      - title: \"On Fast Things\"" in out and
+          out.count("not imported") == 1, out)
+    prof = write("import/me.yaml", "cv:\n  name: Ann Lee\n  sections:\n" + out)
+    rc, dump, err = cvpdf(["--dump", prof], cwd=d)
+    check("import --section: pasted under cv: sections:, it renders as written",
+          rc == 0 and "selected papers" in dump.lower() and "On Fast Things" in dump and
+          "Slow Things" in dump, err)
+    rc, out, err = cvpdf(["import", "refs.bib", "--sectoin", "x"], cwd=d)
+    check("import with an unknown option: usage error naming it",
+          rc == 2 and "cvpdf import: unknown option '--sectoin'" in err and
+          "cvpdf import --help" in err, err)
+    rc, out, err = cvpdf(["import"], cwd=d)
+    check("import without a file: usage error", rc == 2 and "no .bib file given" in err, err)
+
+
 # ---- Layouts by name -----------------------------------------------------------
 
 def layouts_by_name():
@@ -574,6 +808,16 @@ def man_pages():
     check("cvpdf-profile(5) names every profile key", not keys - words, sorted(keys - words))
 
 
+def comp_dir():
+    """A directory with a .bib, a YAML and a JSON file, and a subdirectory."""
+    d = os.path.join(TMP, "comp")
+    if not os.path.isdir(d):
+        os.makedirs(os.path.join(d, "sub"))
+        for f in ("refs.bib", "rx.yaml", "resume.json"):
+            open(os.path.join(d, f), "w").close()
+    return d
+
+
 def completion():
     rc, helptext, _ = run([BIN, "--help"])
     opts = sorted(set(re.findall(r"--[a-z][a-z-]+", helptext)))
@@ -592,7 +836,16 @@ def completion():
               'COMP_WORDS=(cvpdf new Ab --layout s); COMP_CWORD=4; _cvpdf; '
               'echo "C ${COMPREPLY[*]}"\n'
               'cd "%s/profiles"; COMP_WORDS=(cvpdf fa); COMP_CWORD=1; _cvpdf; '
-              'echo "D ${COMPREPLY[*]}"\n' % (ROOT, ROOT))
+              'echo "D ${COMPREPLY[*]}"\n'
+              'cd "%s"; COMP_WORDS=(cvpdf im); COMP_CWORD=1; _cvpdf; echo "E ${COMPREPLY[*]}"\n'
+              'COMP_WORDS=(cvpdf import ""); COMP_CWORD=2; _cvpdf; echo "F ${COMPREPLY[*]}"\n'
+              'COMP_WORDS=(cvpdf import r.bib --s); COMP_CWORD=3; _cvpdf; '
+              'echo "G ${COMPREPLY[*]}"\n'
+              'COMP_WORDS=(cvpdf --se); COMP_CWORD=1; _cvpdf; echo "H ${COMPREPLY[*]}"\n'
+              'COMP_WORDS=(cvpdf me.yaml --set la); COMP_CWORD=3; _cvpdf; '
+              'echo "I ${COMPREPLY[*]}"\n'
+              'COMP_WORDS=(cvpdf r); COMP_CWORD=1; _cvpdf; echo "J ${COMPREPLY[*]}"\n'
+              % (ROOT, ROOT, comp_dir()))
     env = dict(os.environ, PATH=bindir + ":" + os.environ["PATH"])
     p = subprocess.run(["bash", "-c", script], capture_output=True, env=env, timeout=60)
     got = dict(l.split(" ", 1) for l in p.stdout.decode().splitlines() if " " in l)
@@ -603,6 +856,17 @@ def completion():
           got.get("C", "").split() == ["sb2nov", "sidebar"], got)
     check("bash: profiles complete as YAML files",
           sorted(got.get("D", "").split()) == ["fang-zh.yaml", "fang.yaml"], got)
+    check("bash: im completes to the command import", got.get("E", "").split() == ["import"],
+          got)
+    check("bash: import completes .bib files (and directories), not YAML or JSON",
+          sorted(got.get("F", "").split()) == ["refs.bib", "sub/"], got)
+    check("bash: import r.bib --s completes --section", got.get("G", "").split() == ["--section"],
+          got)
+    check("bash: --se completes --set", got.get("H", "").split() == ["--set"], got)
+    check("bash: --set la completes the first key layout.", got.get("I", "").split() ==
+          ["layout."], got)
+    check("bash: profiles complete as YAML and JSON files, not .bib",
+          sorted(got.get("J", "").split()) == ["resume.json", "rx.yaml"], got)
     if shutil.which("zsh"):
         rc, _, err = run(["zsh", "-n", os.path.join(ROOT, "completion/_cvpdf")])
         check("zsh: the completion function parses", rc == 0, err)
@@ -792,6 +1056,7 @@ def docs():
 
 if __name__ == "__main__":
     sys.exit(testlib.main("newuser", [
-        new_profile, new_names, layouts_by_name, list_and_datadir, schema_files, shipped_validate,
+        new_profile, new_names, says_what_happened, set_values, open_output,
+        import_command, layouts_by_name, list_and_datadir, schema_files, shipped_validate,
         bad_examples, layout_keys_match, profile_keys_match, every_key_accepted, messages,
         man_pages, completion, lazy_libraries, install, editor_server, docs], tmp=TMP))

@@ -57,11 +57,11 @@ TEST(plan_names)
     char *profiles[] = {"profiles/he.yaml", "li.yaml"};
     char diag[1024];
     cv_plan p;
-    /* No -o: <stem>.pdf here. */
+    /* No -o: <stem>.pdf beside each profile. */
     cv_options o = {.profiles = profiles, .nprofiles = 2};
     CHECK(plan(a, &o, &p, diag, sizeof diag) == 0);
     CHECK(p.n == 2);
-    CHECK_STR(p.outs[0], "he.pdf");
+    CHECK_STR(p.outs[0], "profiles/he.pdf");
     CHECK_STR(p.outs[1], "li.pdf");
     CHECK_STR(diag, "");
     /* -o FILE with one profile: that file. */
@@ -112,7 +112,7 @@ TEST(plan_formats)
     o.format = CV_FORMAT_PNG;
     o.output = NULL;
     CHECK(plan(a, &o, &p, diag, sizeof diag) == 0 && p.format == CV_FORMAT_PNG);
-    CHECK_STR(p.outs[0], "he.png");
+    CHECK_STR(p.outs[0], "profiles/he.png");
     o.nprofiles = 2;
     o.output = at(a, "fmt/");
     CHECK(plan(a, &o, &p, diag, sizeof diag) == 0 && p.format == CV_FORMAT_PNG);
@@ -181,6 +181,19 @@ TEST(plan_collisions)
     o.dump = 0;
     o.merge = at(a, "book.pdf");
     CHECK(plan(a, &o, &p, diag, sizeof diag) == 0);
+    /* No -o: beside each profile, so that the same stem in two
+     * directories is no collision, and in one directory is. */
+    o.merge = NULL;
+    o.output = NULL;
+    o.nprofiles = 2;
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 0);
+    CHECK_STR(p.outs[0], "x/li.pdf");
+    CHECK_STR(p.outs[1], "a/he.pdf");
+    char *same[] = {"a/he.yaml", "a/he.yml"};
+    o.profiles = same;
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 1);
+    CHECK_STR(diag, "cvpdf: error: a/he.yaml and a/he.yml would both be written to a/he.pdf; "
+              "give one of them another name, or use --merge\n");
     /* Nothing is made before the checks pass. */
     struct stat st;
     CHECK(stat(at(a, "c"), &st) != 0);
