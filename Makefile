@@ -9,8 +9,9 @@
 #   make bench    median wall time, peak memory and size per résumé; line-breaking throughput
 #   make valgrind every profile, batch mode and --merge under valgrind memcheck
 #   make fuzz     libFuzzer targets (clang) for FUZZ_TIME seconds each (tests/fuzz/)
-#   make install  PREFIX=/usr/local DESTDIR= (the binary, its data, the man pages and
-#                 bash and zsh completion; make uninstall removes them)
+#   make install  PREFIX=/usr/local DESTDIR= (the binary, its data, the man pages,
+#                 bash and zsh completion, and the docs in PREFIX/share/doc/cvpdf;
+#                 make uninstall removes them).  Not root: PREFIX=~/.local
 #   make schema   write schema/profile.json and schema/layout.json from the loaders
 #   make clean
 
@@ -21,6 +22,7 @@ LIBDIR = $(DESTDIR)$(PREFIX)/lib/cvpdf
 MANDIR = $(DESTDIR)$(PREFIX)/share/man
 BASHCOMPDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+DOCDIR = $(DESTDIR)$(PREFIX)/share/doc/cvpdf
 VERSION = 0.1.0
 
 CC ?= cc
@@ -201,7 +203,7 @@ schema: cvpdf
 
 install: cvpdf
 	install -d $(BINDIR) $(LIBDIR) $(DATADIR)/fonts $(DATADIR)/layouts $(DATADIR)/schema $(DATADIR)/locales \
-	    $(MANDIR)/man1 $(MANDIR)/man5 $(BASHCOMPDIR) $(ZSHCOMPDIR)
+	    $(MANDIR)/man1 $(MANDIR)/man5 $(BASHCOMPDIR) $(ZSHCOMPDIR) $(DOCDIR)/rendercv
 	install -m 755 cvpdf $(BINDIR)/cvpdf
 	install -m 644 $(PHONE_MODULE) $(LIBDIR)/
 	install -m 644 fonts/*.tt[fc] fonts/*.txt $(DATADIR)/fonts/
@@ -212,11 +214,13 @@ install: cvpdf
 	install -m 644 man/cvpdf-profile.5 man/cvpdf-layout.5 $(MANDIR)/man5/
 	install -m 644 completion/cvpdf.bash $(BASHCOMPDIR)/cvpdf
 	install -m 644 completion/_cvpdf $(ZSHCOMPDIR)/_cvpdf
+	install -m 644 README.md docs/*.md docs/*.png $(DOCDIR)/
+	install -m 644 docs/rendercv/*.png $(DOCDIR)/rendercv/
 
 uninstall:
 	rm -f $(BINDIR)/cvpdf $(MANDIR)/man1/cvpdf.1 $(MANDIR)/man5/cvpdf-profile.5 \
 	    $(MANDIR)/man5/cvpdf-layout.5 $(BASHCOMPDIR)/cvpdf $(ZSHCOMPDIR)/_cvpdf
-	rm -rf $(DATADIR) $(LIBDIR)
+	rm -rf $(DATADIR) $(LIBDIR) $(DOCDIR)
 
 format:
 	clang-format -i src/*.c include/*.h tests/unit/*.c tests/unit/*.h

@@ -121,8 +121,8 @@ static const char profile_body[] =
 
 /* The starter layout after its header: the common knobs. */
 static const char layout_body[] =
-    "# Uncomment and change what you want; every key is in docs/layouts.md\n"
-    "# (man cvpdf-layout).  Anything left out comes from the layout above.\n"
+    "# Uncomment and change what you want.  Anything left out comes from the\n"
+    "# layout above.\n"
     "#\n"
     "# page:\n"
     "#   size: a4                  # a4, letter, a5, legal or [width, height]\n"
@@ -174,6 +174,58 @@ const char *cv_starter_file_name(cv_arena *a, const char *name)
     return cv_arena_printf(a, "%s_CV.yaml", s);
 }
 
+/* `word` as one word for a POSIX shell: as it is when it holds only
+ * letters, digits, bytes of UTF-8 beyond ASCII and _ . / - + , : @ %,
+ * else in single quotes (each ' as '\''); "./" before a word that starts
+ * with '-', so that it is no option. */
+static const char *sh_word(cv_arena *a, const char *word)
+{
+    const char *dot = word[0] == '-' ? "./" : "";
+    bool plain = *word != 0;
+    for (const unsigned char *p = (const unsigned char *)word; *p && plain; p++)
+        plain = *p >= 0x80 || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                (*p >= '0' && *p <= '9') || strchr("_./-+,:@%", *p);
+    if (plain)
+        return cv_arena_printf(a, "%s%s", dot, word);
+    cv_strbuf b = {0};
+    cv_strbuf_put(a, &b, "'", 1);
+    cv_strbuf_put(a, &b, dot, strlen(dot));
+    for (const char *p = word; *p; p++)
+        if (*p == '\'')
+            cv_strbuf_put(a, &b, "'\\''", 4);
+        else
+            cv_strbuf_put(a, &b, p, 1);
+    cv_strbuf_put(a, &b, "'", 1);
+    return b.s;
+}
+
+/* Where the docs are, for the starters' pointers: docs/ of the source tree
+ * (the data directory is its root), or share/doc/cvpdf beside the
+ * installed share/cvpdf (make install); NULL when neither has them. */
+static const char *docs_dir(cv_arena *a)
+{
+    const char *data = cv_datadir(a);
+    const char *dirs[] = {cv_arena_printf(a, "%s/docs", data),
+                          cv_arena_printf(a, "%s/../doc/cvpdf", data)};
+    for (size_t i = 0; i < 2; i++) {
+        char *real = realpath(dirs[i], NULL);
+        const char *dir = real ? cv_arena_strdup(a, real) : NULL;
+        free(real);
+        if (dir && access(cv_arena_printf(a, "%s/profiles.md", dir), R_OK) == 0)
+            return dir;
+    }
+    return NULL;
+}
+
+/* "# The format is in man 5 cvpdf-profile and DOCS/profiles.md." for
+ * `what` ("profile" or "layout"), the docs named only where found. */
+static const char *pointer(cv_arena *a, const char *what, const char *docs)
+{
+    return docs ? cv_arena_printf(a, "# Every key is in man 5 cvpdf-%s, and in\n#   %s/%ss.md\n",
+                                  what, docs, what)
+                : cv_arena_printf(a, "# Every key is in man 5 cvpdf-%s.\n", what);
+}
+
 /* `s` as a YAML double-quoted scalar. */
 static const char *quoted(cv_arena *a, const char *s)
 {
@@ -200,10 +252,11 @@ const char *cv_starter_profile(cv_arena *a, const char *name, const char *schema
         "%s"
         "# %s's résumé, in RenderCV's format: render it with\n"
         "#   cvpdf %s\n"
-        "# The format is described in docs/profiles.md (man cvpdf-profile).\n"
+        "%s"
         "cv:\n"
         "  name: %s\n",
-        schema_line(a, schema), name, cv_starter_file_name(a, name), q);
+        schema_line(a, schema), name, sh_word(a, cv_starter_file_name(a, name)),
+        pointer(a, "profile", docs_dir(a)), q);
     return cv_arena_printf(a, "%s%s", head, cv_arena_printf(a, profile_body, q));
 }
 
@@ -213,10 +266,12 @@ const char *cv_starter_layout(cv_arena *a, const char *name, const char *base,
     return cv_arena_printf(a,
                            "%s"
                            "# %s's layout: %s, with changes of your own.\n"
+                           "%s"
                            "extends: %s\n"
                            "\n"
                            "%s",
-                           schema_line(a, schema), name, base, base, layout_body);
+                           schema_line(a, schema), name, base,
+                           pointer(a, "layout", docs_dir(a)), base, layout_body);
 }
 
 /* Create `path` (never over a file) holding `text`.  Returns false after
@@ -325,7 +380,7 @@ static int run_new(cv_arena *a, const char *name, const char *layout, FILE *out,
                       : lfile && lstat(lfile, &sb) == 0 ? lfile : NULL;
     if (there) {
         fprintf(diag, "cvpdf: error: '%s' exists; cvpdf new never writes over a file "
-                "(move it away, or render it: cvpdf %s)\n", there, there);
+                "(move it away, or render it: cvpdf %s)\n", there, sh_word(a, there));
         return 1;
     }
     if (!create(file, cv_starter_profile(a, name, schema_path(a, "profile")), diag))
@@ -335,14 +390,13 @@ static int run_new(cv_arena *a, const char *name, const char *layout, FILE *out,
         unlink(file);
         return 1;
     }
-    /* A name that starts with '-' is rendered as ./-NAME. */
-    const char *dot = file[0] == '-' ? "./" : "";
+    /* The command to paste into a shell: each name one word (sh_word()). */
     if (lfile)
-        fprintf(out, "Wrote %s and %s. Edit them, then render with:\n  cvpdf %s%s -l %s%s\n",
-                file, lfile, dot, file, dot, lfile);
+        fprintf(out, "Wrote %s and %s. Edit them, then render with:\n  cvpdf %s -l %s\n",
+                file, lfile, sh_word(a, file), sh_word(a, lfile));
     else
-        fprintf(out, "Wrote %s. Edit it, then render it with:\n  cvpdf %s%s\n", file, dot,
-                file);
+        fprintf(out, "Wrote %s. Edit it, then render it with:\n  cvpdf %s\n", file,
+                sh_word(a, file));
     return 0;
 }
 

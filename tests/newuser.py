@@ -98,6 +98,11 @@ def new_profile():
     v = jsonschema.Draft202012Validator(schema("profile"))
     errs = [e.message for e in v.iter_errors(load_yaml(prof))]
     check("new: the starter validates against the profile schema", not errs, errs[:3])
+    pointers = re.findall(r"^#.*(?:\n#.*)*", text, re.M)[0]
+    m = re.search(r"man 5 cvpdf-profile, and in\n#\s+(\S+)", pointers)
+    check("new: the starter points to cvpdf-profile(5) and the docs, as they are here",
+          m and os.path.samefile(m.group(1), os.path.join(ROOT, "docs", "profiles.md")),
+          pointers)
 
     before = os.stat(prof)
     rc, out, err = cvpdf(["new", "Meiling Zhou"], cwd=d)
@@ -160,6 +165,27 @@ def new_names():
           rc == 0 and b"cvpdf ./-dash_CV.yaml" in out, out + err)
     rc, _, err = cvpdf(["--dump", "./-dash_CV.yaml"], cwd=d)
     check("new -- -dash: it renders", rc == 0, err)
+    # Issue 30: the command it suggests works pasted into a POSIX shell.
+    bindir = os.path.join(TMP, "newbin")
+    os.makedirs(bindir, exist_ok=True)
+    if not os.path.exists(os.path.join(bindir, "cvpdf")):
+        os.symlink(BIN, os.path.join(bindir, "cvpdf"))
+    env = dict(os.environ, PATH=bindir + ":" + os.environ["PATH"])
+    for name, layout in (("José Núñez-O'Brien", None), ("Ann $(touch pwned) Lee", "sidebar"),
+                         ("-Bo \"Li\"", None)):
+        args = [b"new"] + ([b"--layout", layout.encode()] if layout else []) + [b"--",
+                                                                                  name.encode()]
+        p = subprocess.run([BIN.encode()] + args, capture_output=True, cwd=d, timeout=120)
+        lines = p.stdout.decode().splitlines()
+        cmd = lines[-1].strip() if lines else ""
+        r = subprocess.run(["sh", "-c", cmd + " --dump"], capture_output=True, cwd=d, env=env,
+                           timeout=120)
+        out = r.stdout.decode("utf-8", "replace")
+        check("new %s: the suggested command (%s) works pasted into sh" % (name, cmd),
+              p.returncode == 0 and cmd.startswith("cvpdf ") and r.returncode == 0 and
+              "page 1 " in out and
+              not os.path.exists(os.path.join(d, "pwned")) and
+              (not layout or "region side" in out), (p.stderr, cmd, r.stderr))
 
 
 # ---- What a run says, and where its output goes (issue 30) -------------------
@@ -892,7 +918,9 @@ def install():
             "share/cvpdf/schema/layout.json", "share/man/man1/cvpdf.1",
             "share/man/man5/cvpdf-profile.5", "share/man/man5/cvpdf-layout.5",
             "share/bash-completion/completions/cvpdf", "share/zsh/site-functions/_cvpdf",
-            "share/cvpdf/fonts/Lato-Regular.ttf", "lib/cvpdf/cvpdf-phone.so"]
+            "share/cvpdf/fonts/Lato-Regular.ttf", "lib/cvpdf/cvpdf-phone.so",
+            "share/doc/cvpdf/profiles.md", "share/doc/cvpdf/layouts.md",
+            "share/doc/cvpdf/README.md", "share/doc/cvpdf/rendercv/classic.png"]
     missing = [w for w in want if not os.path.isfile(os.path.join(root, w))]
     check("make install DESTDIR= PREFIX=: everything under DESTDIR/PREFIX",
           rc == 0 and not missing and not os.path.exists(prefix), "%s %s" % (missing, err))
@@ -909,6 +937,13 @@ def install():
     check("the installed cvpdf new names the installed schema",
           line.strip() == "# yaml-language-server: $schema=%s/share/cvpdf/schema/profile.json"
           % root, line + p.stderr.decode())
+    text = open(os.path.join(d, "Ada_Lovelace_CV.yaml")).read() if p.returncode == 0 else ""
+    check("the installed cvpdf new points to cvpdf-profile(5) and the installed docs",
+          "# Every key is in man 5 cvpdf-profile, and in\n#   %s/share/doc/cvpdf/profiles.md\n"
+          % os.path.realpath(root) in text, text[:600])
+    rc, out, err = run(["man", "-l", os.path.join(root, "share/man/man5/cvpdf-profile.5")])
+    check("man -l shows the installed cvpdf-profile(5) the starter names",
+          rc == 0 and "cvpdf" in out, err)
     p = subprocess.run([exe, "Ada_Lovelace_CV.yaml", "-l", "sidebar"], capture_output=True,
                        env=env, cwd=d)
     check("the installed binary renders the starter with -l sidebar",
