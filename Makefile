@@ -1,9 +1,11 @@
 # cvpdf - résumés from YAML to PDF.
 #
 #   make          build ./cvpdf
-#   make demo     install missing Debian packages, build, render profiles/ into out/
+#   make demo     install the missing Debian packages that building and rendering need
+#                 (not the tests'), build, render profiles/ into out/
 #                 (and in the sidebar and compact layouts into out/sidebar/, out/compact/)
-#   make check    install missing Debian packages, build with ASan+UBSan, run every test
+#   make check    install those and the tests' missing Debian packages, build with
+#                 ASan+UBSan, run every test
 #                 (T=kp: only build/san/test_kp; T=pages: only tests/pages.py;
 #                 K=PATTERN: only the tests whose name matches; tests/run.sh)
 #   make bench    median wall time, peak memory and size per résumé; line-breaking throughput
@@ -11,7 +13,7 @@
 #   make fuzz     libFuzzer targets (clang) for FUZZ_TIME seconds each (tests/fuzz/)
 #   make install  PREFIX=/usr/local DESTDIR= (the binary, its data, the man pages,
 #                 bash and zsh completion, and the docs in PREFIX/share/doc/cvpdf;
-#                 make uninstall removes them).  Not root: PREFIX=~/.local
+#                 make uninstall removes them).  Not root: PREFIX=$HOME/.local
 #   make schema   write schema/profile.json and schema/layout.json from the loaders
 #   make clean
 
@@ -69,8 +71,8 @@ SAN_LIBS = $(LIBS) $(PHONE_LIBS)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=build/san/%)
 
-.PHONY: all demo check bench valgrind fuzz regress install uninstall clean deps unit format \
-        schema
+.PHONY: all demo check bench valgrind fuzz regress install uninstall clean deps deps-check unit \
+        format schema
 .DELETE_ON_ERROR:
 
 all: cvpdf
@@ -103,8 +105,13 @@ build/san/test_%: tests/unit/test_%.c tests/unit/harness.h tests/unit/errcheck.h
 build build/san:
 	mkdir -p $@
 
+# What building and rendering need; deps-check adds what the tests need
+# (tests/deps.sh says which).
 deps:
 	@sh tests/deps.sh
+
+deps-check:
+	@sh tests/deps.sh check
 
 demo: deps
 	@$(MAKE) --no-print-directory cvpdf
@@ -130,11 +137,11 @@ CHECK_BIN = $(if $(T),$(sort $(foreach t,$(T:test_%=%),$(call CHECK_NEEDS,$(t)))
 # The binaries build in parallel (CHECK_MAKEJOBS: -j2 unless the make
 # command line gave -j); tests/run.sh runs the suites in parallel too.
 CHECK_MAKEJOBS ?= $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 2))
-check: deps
+check: deps-check
 	@$(MAKE) --no-print-directory $(CHECK_MAKEJOBS) $(CHECK_BIN)
 	@sh tests/run.sh $(if $(K),-k '$(K)') $(T)
 
-bench: deps
+bench: deps-check
 	@$(MAKE) --no-print-directory cvpdf build/bench_wrap
 	@sh tests/bench.sh
 

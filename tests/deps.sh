@@ -1,35 +1,55 @@
 #!/bin/sh
-# Install the Debian packages cvpdf needs to build, test and render
-# (with the argument `fuzz`, also those `make fuzz` needs).
-# As root it installs what is missing; otherwise it prints the exact command.
+# Install the Debian packages cvpdf needs, in two weights:
+#
+#   sh tests/deps.sh        what building and rendering need (make, make demo,
+#                           make install): the compiler, the libraries, the
+#                           hyphenation patterns and the fonts a profile or a
+#                           RenderCV theme may ask for
+#   sh tests/deps.sh check  that and what the tests need (make check): the PDF
+#                           readers (poppler-utils, qpdf, MuPDF, pdfminer, PDFBox
+#                           with a JDK), Python's YAML, JSON Schema and BibTeX
+#                           parsers, groff and man
+#   sh tests/deps.sh fuzz   that and what make fuzz needs (clang, libFuzzer)
+#
+# As root it installs what is missing; otherwise it prints the exact
+# apt-get command and exits 1.
 set -e
-PKGS="gcc make pkg-config libhpdf-dev libfreetype-dev libharfbuzz-dev libyaml-dev
-libunibreak-dev libfontconfig-dev libhyphen-dev libbtparse-dev hyphen-en-us libpng-dev libjpeg-dev liblcms2-dev
-libpoppler-glib-dev libcairo2-dev
-libicu-dev libfribidi-dev fonts-noto-core
-hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-nl hyphen-pt-pt hyphen-ru
-poppler-utils qpdf libharfbuzz-bin
-python3 python3-pdfminer python3-bibtexparser fonts-dejavu-extra fonts-noto-cjk
-python3-jsonschema python3-yaml groff-base man-db
-mupdf-tools default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java
-default-jdk-headless
-g++ libphonenumber-dev libjson-c-dev fonts-lato fonts-sil-gentiumplus fonts-cmu fonts-lmodern fonts-ebgaramond
-fonts-font-awesome fonts-fork-awesome fonts-dejavu-core"
-# `make fuzz` only (`sh tests/deps.sh fuzz`): clang and its libFuzzer runtime
-# (libclang_rt.fuzzer, in libclang-rt-14-dev on Debian 12).  make check never
-# needs them.
+# Building and rendering.
+PKGS="gcc g++ make pkg-config libhpdf-dev libfreetype-dev libharfbuzz-dev libyaml-dev
+libunibreak-dev libfontconfig-dev libhyphen-dev libbtparse-dev libpng-dev libjpeg-dev
+liblcms2-dev libpoppler-glib-dev libcairo2-dev libicu-dev libfribidi-dev libphonenumber-dev
+libjson-c-dev
+hyphen-en-us hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-nl hyphen-pt-pt hyphen-ru
+fonts-noto-core fonts-noto-cjk fonts-dejavu-core fonts-lato
+fonts-sil-gentiumplus fonts-cmu fonts-lmodern fonts-ebgaramond fonts-font-awesome
+fonts-fork-awesome"
+# The tests only (`make check`): some 350 MB, a JDK for PDFBox the most of it.
+CHECK_PKGS="poppler-utils qpdf libharfbuzz-bin mupdf-tools fonts-dejavu-extra
+python3 python3-pdfminer python3-bibtexparser python3-jsonschema python3-yaml
+groff-base man-db
+default-jre-headless default-jdk-headless libpdfbox2-java libactivation-java libjaxb-api-java"
+# `make fuzz` only: clang and its libFuzzer runtime (libclang_rt.fuzzer, in
+# libclang-rt-14-dev on Debian 12).
 FUZZ_PKGS="clang libclang-rt-dev"
-[ "${1:-}" = fuzz ] && PKGS="$PKGS $FUZZ_PKGS"
+case "${1:-}" in
+    "") ;;
+    check) PKGS="$PKGS $CHECK_PKGS" ;;
+    fuzz) PKGS="$PKGS $CHECK_PKGS $FUZZ_PKGS" ;;
+    *) echo "usage: sh tests/deps.sh [check|fuzz]" >&2; exit 2 ;;
+esac
+# A command in place of dpkg-query, and of id -u (tests/newuser.py).
+DPKG_QUERY=${CVPDF_DPKG_QUERY:-dpkg-query}
+UID_NOW=${CVPDF_DEPS_UID:-$(id -u)}
 missing=""
 for p in $PKGS; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+    $DPKG_QUERY -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
         missing="$missing $p"
 done
 [ -z "$missing" ] && exit 0
-if [ "$(id -u)" -ne 0 ]; then
+if [ "$UID_NOW" -ne 0 ]; then
     echo "cvpdf needs these Debian packages:$missing" >&2
     echo "Install them with:" >&2
-    echo "  sudo apt-get install -y$missing" >&2
+    echo "  sudo apt-get install -y --no-install-recommends$missing" >&2
     exit 1
 fi
 echo "Installing:$missing"

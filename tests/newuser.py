@@ -422,6 +422,40 @@ def import_command():
     check("import without a file: usage error", rc == 2 and "no .bib file given" in err, err)
 
 
+def deps_weights():
+    """Issue 30: `make demo` installs what building and rendering need, `make
+    check` adds the tests' packages; not root, each prints the exact apt-get
+    line."""
+    env = dict(os.environ, CVPDF_DPKG_QUERY="false", CVPDF_DEPS_UID="1000")
+    lines = {}
+    for weight in ("", "check"):
+        p = subprocess.run(["sh", os.path.join(ROOT, "tests", "deps.sh")] +
+                           ([weight] if weight else []), capture_output=True, env=env,
+                           timeout=60)
+        err = p.stderr.decode()
+        m = re.search(r"^  sudo apt-get install -y --no-install-recommends (.+)$", err, re.M)
+        lines[weight] = m.group(1).split() if m else []
+        check("deps.sh %s not root, nothing installed: exit 1 with the apt-get line" %
+              (weight or "(demo)"), p.returncode == 1 and m, err)
+    light, full = set(lines[""]), set(lines["check"])
+    test_only = {"default-jdk-headless", "default-jre-headless", "libpdfbox2-java",
+                 "mupdf-tools", "qpdf", "python3-pdfminer", "poppler-utils",
+                 "python3-jsonschema"}
+    check("make demo's packages: building and rendering, none of the test tools",
+          {"gcc", "libhpdf-dev", "libpoppler-glib-dev", "fonts-lato"} <= light and
+          not light & test_only, sorted(light & test_only))
+    check("make check's packages: make demo's and the test tools",
+          light < full and test_only <= full, sorted(test_only - full))
+    rc, out, err = run(["apt-cache", "show", "--no-all-versions"] + sorted(full))
+    named = set(re.findall(r"^Package: (\S+)$", out, re.M))
+    check("every package deps.sh names is one Debian knows", rc == 0 and full <= named,
+          sorted(full - named) or err[-300:])
+    rc, demo, _ = run(["make", "-n", "--no-print-directory", "demo"])
+    rc2, chk, _ = run(["make", "-n", "--no-print-directory", "check", "T=cli"])
+    check("make demo runs deps.sh light, make check deps.sh check",
+          "sh tests/deps.sh\n" in demo and "sh tests/deps.sh check\n" in chk, demo + chk)
+
+
 # ---- Layouts by name -----------------------------------------------------------
 
 def layouts_by_name():
@@ -1084,6 +1118,16 @@ def docs():
     start = readme.find("cvpdf new")
     check("README starts a new user with cvpdf new, before the options",
           0 <= start < readme.find("## Usage"), start)
+    rc, listed, err = run([BIN, "--list-layouts"])
+    block = "".join("    " + l + "\n" for l in listed.splitlines())
+    check("README shows the layout list as cvpdf --list-layouts prints it",
+          rc == 0 and len(listed.splitlines()) == len(LAYOUTS) and block in readme,
+          listed)
+    check("README tells a user who is not root to install under $HOME/.local",
+          "make install PREFIX=$HOME/.local" in readme)
+    notes = open(os.path.join(ROOT, "docs", "release-notes.md"), encoding="utf-8").read()
+    check("docs/release-notes.md says the output now goes beside its profile",
+          "`cvpdf sub/me.yaml` now writes `sub/me.pdf`" in notes)
     ed = open(os.path.join(ROOT, "docs", "editors.md"), encoding="utf-8").read()
     check("docs/editors.md covers VS Code and Neovim",
           "VS Code" in ed and "Neovim" in ed and "yaml-language-server" in ed)
@@ -1092,6 +1136,6 @@ def docs():
 if __name__ == "__main__":
     sys.exit(testlib.main("newuser", [
         new_profile, new_names, says_what_happened, set_values, open_output,
-        import_command, layouts_by_name, list_and_datadir, schema_files, shipped_validate,
+        import_command, deps_weights, layouts_by_name, list_and_datadir, schema_files, shipped_validate,
         bad_examples, layout_keys_match, profile_keys_match, every_key_accepted, messages,
         man_pages, completion, lazy_libraries, install, editor_server, docs], tmp=TMP))
