@@ -128,7 +128,7 @@ static bool open_output(const cv_options *o, const cv_plan *plan)
     const char *out = o->merge ? o->merge : plan->outs[0];
     if (plan->format == CV_FORMAT_PNG || plan->format == CV_FORMAT_SVG)
         out = cv_raster_page_name(a, out, 1);
-    int p[2];                   /* the exec's errno, or EOF once it ran */
+    int p[2] = {-1, -1};        /* the exec's errno, or EOF once it ran */
     pid_t pid = -1;
     if (pipe2(p, O_CLOEXEC) == 0 && (pid = fork()) == 0) {
         close(p[0]);

@@ -331,8 +331,12 @@ static void put_keys(out *o, const char *part, const char *const *keys, const ch
     put(o, "}}");
 }
 
-static const char *field_schema(cv_field_type t)
+static const char *field_schema(const char *key, cv_field_type t)
 {
+    /* start_date and end_date take a date only (date.h), `date` free text too. */
+    if (t == CV_FIELD_DATE && (!strcmp(key, "start_date") || !strcmp(key, "end_date")))
+        return !strcmp(key, "start_date") ? "{\"$ref\": \"#/$defs/start_date\"}"
+                                          : "{\"$ref\": \"#/$defs/end_date\"}";
     switch (t) {
     case CV_FIELD_TEXT: return "{\"$ref\": \"#/$defs/text\"}";
     case CV_FIELD_DOI:
@@ -380,7 +384,7 @@ static void put_entry(out *o, cv_entry_kind k)
         put(o, first ? "" : ", ");
         first = false;
         put_str(o, f->key);
-        putf(o, ": %s", field_schema(f->type));
+        putf(o, ": %s", field_schema(f->key, f->type));
     }
     put(o, "}}");
 }
@@ -402,6 +406,20 @@ static void profile_schema(out *o)
     put(o, "\"date\": {\"type\": [\"string\", \"integer\"], \"description\": \"YYYY, YYYY-MM "
         "or YYYY-MM-DD; end_date may be present; date may be free text\", \"examples\": "
         "[\"2024-05\", \"present\"]}, ");
+    /* What cv_date_read() takes without free text: a year 1000-9999 (a YAML
+     * integer or a string), YYYY-MM or YYYY-MM-DD with two-digit months and
+     * days; end_date also present, in lower case. */
+#define YEAR_RE "[1-9][0-9]{3}"
+#define EXACT_DATE_RE "^" YEAR_RE "(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?)?$"
+#define EXACT_DATES "{\"type\": \"integer\", \"minimum\": 1000, \"maximum\": 9999}, " \
+                    "{\"type\": \"string\", \"pattern\": \"" EXACT_DATE_RE "\"}"
+    put(o, "\"start_date\": {\"anyOf\": [" EXACT_DATES "], \"description\": \"when it "
+        "began: YYYY, YYYY-MM or YYYY-MM-DD (two-digit months and days), as 2021-03; not "
+        "free text such as March 2021\", \"examples\": [\"2021-03\"]}, ");
+    put(o, "\"end_date\": {\"anyOf\": [" EXACT_DATES ", {\"const\": \"present\"}], "
+        "\"description\": \"when it ended: YYYY, YYYY-MM or YYYY-MM-DD (two-digit months "
+        "and days), or present (lower case); not free text\", \"examples\": "
+        "[\"present\"]}, ");
     put(o, "\"months\": {\"type\": \"array\", \"minItems\": 12, \"maxItems\": 12, \"items\": "
         "{\"$ref\": \"#/$defs/text\"}}, ");
     put(o, "\"highlights\": {\"type\": [\"array\", \"null\"], \"items\": {\"anyOf\": "

@@ -585,6 +585,14 @@ BAD_PROFILES = {
     "social without username": "cv: {name: A, social_networks: [{network: GitHub}]}\n",
     "month names not 12": "cv: {name: A}\nlocale: {month_names: [a, b]}\n",
     "highlights a mapping": "cv: {name: A, sections: {s: [{name: a, highlights: {x: y}}]}}\n",
+    "start_date in words": "cv: {name: A, sections: {s: [{company: a, position: b, "
+                           "start_date: March 2021}]}}\n",
+    "end_date with a one-digit month": "cv: {name: A, sections: {s: [{company: a, position: b, "
+                                       "start_date: 2021-03, end_date: 2022-7}]}}\n",
+    "end_date Present": "cv: {name: A, sections: {s: [{company: a, position: b, "
+                        "start_date: 2021-03, end_date: Present}]}}\n",
+    "start_date present": "cv: {name: A, sections: {s: [{company: a, position: b, "
+                          "start_date: present}]}}\n",
 }
 
 BAD_LAYOUTS = {
