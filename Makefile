@@ -15,6 +15,7 @@
 #                 bash and zsh completion, and the docs in PREFIX/share/doc/cvpdf;
 #                 make uninstall removes them).  Not root: PREFIX=$HOME/.local
 #   make schema   write schema/profile.json and schema/layout.json from the loaders
+#   make deb      a Debian package (debhelper, debian/) in build/deb/, checked by lintian
 #   make clean
 
 PREFIX ?= /usr/local
@@ -72,17 +73,18 @@ UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=build/san/%)
 
 .PHONY: all demo check bench valgrind fuzz regress install uninstall clean deps deps-check unit \
-        format schema
+        format schema deb
 .DELETE_ON_ERROR:
 
 all: cvpdf
 
 # Every binary that may format a phone number has the module beside it.
 cvpdf: build/main.o $(OBJ) | $(PHONE_MODULE)
-	$(CC) $(CFLAGS) -o $@ $^ $(LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(PHONE_MODULE): src/phone_shim.cc src/phone_shim.h | build
-	$(CXX) -std=c++17 -Wall -Wextra -Iinclude $(CFLAGS) -fPIC -shared -o $@ $< $(PHONE_LIBS)
+	$(CXX) -std=c++17 -Wall -Wextra -Iinclude $(CFLAGS) $(LDFLAGS) -fPIC -shared \
+	    -o $@ $< $(PHONE_LIBS)
 
 build/%.o: src/%.c $(HDRS) | build
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -228,6 +230,20 @@ uninstall:
 	rm -f $(BINDIR)/cvpdf $(MANDIR)/man1/cvpdf.1 $(MANDIR)/man5/cvpdf-profile.5 \
 	    $(MANDIR)/man5/cvpdf-layout.5 $(BASHCOMPDIR)/cvpdf $(ZSHCOMPDIR)/_cvpdf
 	rm -rf $(DATADIR) $(LIBDIR) $(DOCDIR)
+
+# The Debian package: the tree copied to build/deb/cvpdf-VERSION (not .git,
+# build/, out/), built there with dpkg-buildpackage (debian/rules runs this
+# Makefile with PREFIX=/usr), then checked by lintian, whose errors fail it.
+DEB = build/deb/cvpdf_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null).deb
+deb:
+	@sh tests/deps.sh deb
+	rm -rf build/deb
+	mkdir -p build/deb/cvpdf-$(VERSION)
+	tar -cf - --exclude=./.git --exclude=./build --exclude=./out --exclude=./cvpdf \
+	    --exclude='./*.pdf' . | tar -xf - -C build/deb/cvpdf-$(VERSION)
+	cd build/deb/cvpdf-$(VERSION) && dpkg-buildpackage -us -uc -b
+	lintian --fail-on error $(DEB)
+	@echo "$(DEB)"
 
 format:
 	clang-format -i src/*.c include/*.h tests/unit/*.c tests/unit/*.h

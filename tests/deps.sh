@@ -8,8 +8,11 @@
 #   sh tests/deps.sh check  that and what the tests need (make check): the PDF
 #                           readers (poppler-utils, qpdf, MuPDF, pdfminer, PDFBox
 #                           with a JDK), Python's YAML, JSON Schema and BibTeX
-#                           parsers, groff and man
+#                           parsers, groff and man, and debhelper and lintian
+#                           (tests/deb.py builds the package)
 #   sh tests/deps.sh fuzz   that and what make fuzz needs (clang, libFuzzer)
+#   sh tests/deps.sh deb    what building and rendering need, and what make deb
+#                           needs (debhelper, lintian)
 #
 # As root it installs what is missing; otherwise it prints the exact
 # apt-get command and exits 1.
@@ -27,15 +30,19 @@ fonts-fork-awesome"
 CHECK_PKGS="poppler-utils qpdf libharfbuzz-bin mupdf-tools fonts-dejavu-extra
 python3 python3-pdfminer python3-bibtexparser python3-jsonschema python3-yaml
 groff-base man-db
-default-jre-headless default-jdk-headless libpdfbox2-java libactivation-java libjaxb-api-java"
+default-jre-headless default-jdk-headless libpdfbox2-java libactivation-java libjaxb-api-java
+debhelper dpkg-dev lintian"
 # `make fuzz` only: clang and its libFuzzer runtime (libclang_rt.fuzzer, in
 # libclang-rt-14-dev on Debian 12).
 FUZZ_PKGS="clang libclang-rt-dev"
+# `make deb` only.
+DEB_PKGS="debhelper dpkg-dev lintian"
 case "${1:-}" in
     "") ;;
     check) PKGS="$PKGS $CHECK_PKGS" ;;
     fuzz) PKGS="$PKGS $CHECK_PKGS $FUZZ_PKGS" ;;
-    *) echo "usage: sh tests/deps.sh [check|fuzz]" >&2; exit 2 ;;
+    deb) PKGS="$PKGS $DEB_PKGS" ;;
+    *) echo "usage: sh tests/deps.sh [check|fuzz|deb]" >&2; exit 2 ;;
 esac
 # A command in place of dpkg-query, and of id -u (tests/newuser.py).
 DPKG_QUERY=${CVPDF_DPKG_QUERY:-dpkg-query}

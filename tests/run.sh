@@ -50,7 +50,9 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # refused as RenderCV does, every word shown; the look-alike's pages per theme).
 # phone_module.py (the release binary's dlopen of the phone module; a
 # missing or broken module is an error naming what to install).
-SUITES="arch e2e typo layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept phone_module"
+# deb.py (issue 30: make deb with debhelper and lintian, the package's
+# files, the packaged binary extracted with dpkg-deb -x).
+SUITES="arch e2e typo layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept phone_module deb"
 
 pattern=""
 if [ "${1:-}" = -k ]; then
