@@ -7,8 +7,12 @@
  * "_CV.yaml".  The profile is RenderCV's cv: format with every entry type
  * cvpdf knows, each with a comment saying what it is, and it renders as it
  * is (with --strict: no warning).  Its first line points a YAML language
- * server at the profile schema of the data directory
- * (`# yaml-language-server: $schema=DATADIR/schema/profile.json`).  With
+ * server at the user's own copy of the profile schema, written afresh at
+ * every cvpdf new so that the line outlives a move or a reinstall
+ * (`# yaml-language-server: $schema=$XDG_DATA_HOME/cvpdf/schema/profile.json`,
+ * by default under ~/.local/share; the data directory's schema/ when no
+ * copy can be written).  Its comments point to cvpdf-profile(5) and the
+ * docs.  The command it prints is quoted for a POSIX shell.  With
  * --layout NAME, a small layout that `extends: NAME` (a shipped layout,
  * datadir.h) is written beside it, its common knobs commented out.
  *

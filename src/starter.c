@@ -13,6 +13,7 @@
 
 #include "datadir.h"
 #include "error.h"
+#include "schema.h"
 #include "unicode.h"
 
 /* The profile after its header: every entry type, each explained. */
@@ -319,13 +320,74 @@ static const char new_usage[] =
     "\n"
     "An existing file is never written over.\n";
 
-/* The schema file `which` in the data directory, as the modeline names it:
- * its absolute path, or a file: URI when the path has a space or another
- * byte a modeline cannot hold as it is (the language server reads the
- * value up to a space); NULL when there is no such file. */
+/* `dir` and the directories above it that are missing, 0777 less the
+ * umask.  Returns false when one cannot be made. */
+static bool make_dirs(cv_arena *a, const char *dir)
+{
+    char *d = cv_arena_strdup(a, dir);
+    for (char *p = d + 1;; p++) {
+        if (*p != '/' && *p)
+            continue;
+        char c = *p;
+        *p = 0;
+        struct stat st;
+        bool ok = mkdir(d, 0777) == 0 || (errno == EEXIST && stat(d, &st) == 0 &&
+                                          S_ISDIR(st.st_mode));
+        *p = c;
+        if (!ok)
+            return false;
+        if (!c)
+            return true;
+    }
+}
+
+/* The user's own copy of the schema `which`, which the modeline names so
+ * that it keeps working when cvpdf is moved, reinstalled elsewhere or run
+ * from another source tree: ${XDG_DATA_HOME:-$HOME/.local/share}/cvpdf/
+ * schema/WHICH.json, written afresh from this binary's tables (schema.h)
+ * at every cvpdf new, through a temporary file renamed into place.  NULL
+ * when it cannot be written (no HOME, a read-only home). */
+static const char *user_schema(cv_arena *a, const char *which)
+{
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    const char *base = xdg && xdg[0] == '/' ? xdg
+                       : home && home[0] == '/' ? cv_arena_printf(a, "%s/.local/share", home)
+                                                : NULL;
+    if (!base)
+        return NULL;
+    const char *dir = cv_arena_printf(a, "%s/cvpdf/schema", base);
+    const char *path = cv_arena_printf(a, "%s/%s.json", dir, which);
+    const char *tmp = cv_arena_printf(a, "%s/.%s.json.%ld", dir, which, (long)getpid());
+    if (!make_dirs(a, dir))
+        return NULL;
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        if (fd >= 0) {
+            close(fd);
+            unlink(tmp);
+        }
+        return NULL;
+    }
+    bool ok = cv_schema_write(a, which, f);
+    ok = !ferror(f) && fclose(f) == 0 && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        unlink(tmp);
+        return NULL;
+    }
+    return path;
+}
+
+/* The schema `which` as the modeline names it: the user's copy
+ * (user_schema()), else the data directory's file; its absolute path, or a
+ * file: URI when the path has a space or another byte a modeline cannot
+ * hold as it is (the language server reads the value up to a space); NULL
+ * when there is no such file. */
 static const char *schema_path(cv_arena *a, const char *which)
 {
-    const char *p = cv_arena_printf(a, "%s/schema/%s.json", cv_datadir(a), which);
+    const char *p = user_schema(a, which);
+    if (!p)
+        p = cv_arena_printf(a, "%s/schema/%s.json", cv_datadir(a), which);
     char *real = realpath(p, NULL);
     if (!real)
         return NULL;

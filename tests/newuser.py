@@ -83,8 +83,11 @@ def new_profile():
     text = open(prof, encoding="utf-8").read()
     first = text.splitlines()[0]
     m = re.fullmatch(r"# yaml-language-server: \$schema=(\S+)", first)
-    check("new: its first line names the installed profile schema",
-          m and os.path.isfile(m.group(1)) and m.group(1).endswith("schema/profile.json"), first)
+    copy = os.path.join(testlib.XDG_DATA_HOME, "cvpdf", "schema", "profile.json")
+    check("new: its first line names the user's copy of the profile schema, which holds "
+          "the binary's own", m and os.path.isfile(copy) and
+          os.path.samefile(m.group(1), copy) and
+          open(copy, encoding="utf-8").read() == run([BIN, "--schema", "profile"])[1], first)
     rc, out, err = cvpdf(["--strict", "Meiling_Zhou_CV.yaml"], cwd=d)
     pdf = os.path.join(d, "Meiling_Zhou_CV.pdf")
     check("new: the starter renders as it is, without a warning (--strict)",
@@ -976,9 +979,27 @@ def install():
     os.makedirs(d)
     p = subprocess.run([exe, "new", "Ada Lovelace"], capture_output=True, env=env, cwd=d)
     line = open(os.path.join(d, "Ada_Lovelace_CV.yaml")).readline() if p.returncode == 0 else ""
-    check("the installed cvpdf new names the installed schema",
-          line.strip() == "# yaml-language-server: $schema=%s/share/cvpdf/schema/profile.json"
-          % root, line + p.stderr.decode())
+    # The modeline names the user's copy, which outlives a move or a
+    # reinstall; without a home it can write to, the installed file.
+    copy = os.path.join(os.path.realpath(testlib.XDG_DATA_HOME), "cvpdf", "schema",
+                        "profile.json")
+    check("the installed cvpdf new names the user's copy of the schema, the installed one's "
+          "text", line.strip() == "# yaml-language-server: $schema=%s" % copy and
+          open(copy, encoding="utf-8").read() ==
+          open(os.path.join(root, "share/cvpdf/schema/profile.json"), encoding="utf-8").read(),
+          line + p.stderr.decode())
+    d2 = os.path.join(TMP, "installed-nohome")
+    os.makedirs(d2)
+    ro = os.path.join(d2, "ro")
+    with open(ro, "w"):
+        pass
+    env2 = dict(env, XDG_DATA_HOME=ro)           # under a file: no copy can be written
+    p2 = subprocess.run([exe, "new", "Ada Lovelace"], capture_output=True, env=env2, cwd=d2)
+    line2 = open(os.path.join(d2, "Ada_Lovelace_CV.yaml")).readline() if p2.returncode == 0 \
+        else ""
+    check("without a home to write to, cvpdf new names the installed schema",
+          line2.strip() == "# yaml-language-server: $schema=%s/share/cvpdf/schema/profile.json"
+          % root, line2 + p2.stderr.decode())
     text = open(os.path.join(d, "Ada_Lovelace_CV.yaml")).read() if p.returncode == 0 else ""
     check("the installed cvpdf new points to cvpdf-profile(5) and the installed docs",
           "# Every key is in man 5 cvpdf-profile, and in\n#   %s/share/doc/cvpdf/profiles.md\n"

@@ -54,6 +54,15 @@ def _args():
 ARGS = _args()
 BIN = os.path.abspath(ARGS.cvpdf)
 
+# `cvpdf new` writes the user's copy of the JSON Schemas under
+# $XDG_DATA_HOME/cvpdf (src/starter.c): in a test, a directory of the
+# run's own, never the real home.
+import atexit  # noqa: E402
+import tempfile  # noqa: E402
+XDG_DATA_HOME = tempfile.mkdtemp(prefix="cvpdf-xdg-")
+os.environ["XDG_DATA_HOME"] = XDG_DATA_HOME
+atexit.register(shutil.rmtree, XDG_DATA_HOME, True)
+
 # A suite started in the background by a shell without job control (as
 # tests/run.sh runs them side by side) inherits SIGINT and SIGQUIT ignored,
 # and so would every cvpdf it starts: the checks of what Ctrl-C does

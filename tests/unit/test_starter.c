@@ -8,6 +8,7 @@
 
 #include "doc.h"
 #include "harness.h"
+#include "schema.h"
 #include "starter.h"
 #include "yml.h"
 
@@ -106,7 +107,11 @@ TEST(writes_never_over)
     free(out), free(err);
     const char *text = slurp("Meiling_Zhou_CV.yaml");
     CHECK(text && strstr(text, "  name: \"Meiling Zhou\"\n"));
-    CHECK(text && strstr(text, cv_arena_printf(A, "$schema=%s/schema/profile.json\n", top)));
+    /* The modeline names the user's copy of the schema, written now. */
+    const char *copy = cv_arena_printf(A, "%s/xdg/cvpdf/schema/profile.json", dir);
+    CHECK(text && strstr(text, cv_arena_printf(A, "$schema=%s\n", copy)));
+    const char *json = slurp(copy);
+    CHECK(json && !strcmp(json, cv_schema_json(A, "profile")));
 
     /* Again: refused, the file as it was. */
     FILE *f = fopen("Meiling_Zhou_CV.yaml", "w");
@@ -151,6 +156,11 @@ TEST(schema_uri)
     fputs("{}\n", f);
     fclose(f);
     setenv("CVPDF_DATADIR", data, 1);
+    /* No user copy can be written (XDG_DATA_HOME is under a file): the
+     * data directory's schema, as a file: URI. */
+    const char *file = cv_arena_printf(A, "%s/a-file", dir);
+    fclose(fopen(file, "w"));
+    setenv("XDG_DATA_HOME", file, 1);
     if (chdir(dir) != 0)
         return;
     CHECK(run_new("Uri Test", NULL, NULL, &out, &err) == 0);
@@ -159,6 +169,15 @@ TEST(schema_uri)
     const char *want = cv_arena_printf(A, "# yaml-language-server: $schema=file://%s"
                                        "/da%%20ta/schema/profile.json\n", dir);
     CHECK(text && !strncmp(text, want, strlen(want)));
+    /* The user's copy under a path with a space: a file: URI too. */
+    setenv("XDG_DATA_HOME", cv_arena_printf(A, "%s/x dg", dir), 1);
+    CHECK(run_new("Uri Two", NULL, NULL, &out, &err) == 0);
+    free(out), free(err);
+    text = slurp("Uri_Two_CV.yaml");
+    want = cv_arena_printf(A, "# yaml-language-server: $schema=file://%s"
+                           "/x%%20dg/cvpdf/schema/profile.json\n", dir);
+    CHECK(text && !strncmp(text, want, strlen(want)));
+    setenv("XDG_DATA_HOME", cv_arena_printf(A, "%s/xdg", dir), 1);
     setenv("CVPDF_DATADIR", top, 1);
     if (chdir(top) != 0)
         return;
@@ -197,6 +216,8 @@ int main(void)
     snprintf(dir, sizeof dir, "/tmp/cvpdf-test-starter-XXXXXX");
     if (!mkdtemp(dir))
         return 1;
+    /* cvpdf new writes the user's copy of the schema there, not in $HOME. */
+    setenv("XDG_DATA_HOME", cv_arena_printf(A, "%s/xdg", dir), 1);
     RUN(file_names);
     RUN(profile_has_every_type);
     RUN(layout_extends);
