@@ -60,6 +60,10 @@ static void put_str(out *o, const char *s)
 /* ---- Layouts ------------------------------------------------------------ */
 
 #define LENGTH_RE "^([0-9]+(\\\\.[0-9]*)?|\\\\.[0-9]+) *(pt|mm|cm|in)?$"
+/* Every pattern has a patternErrorMessage (an extension of the YAML and
+ * JSON language servers; validators ignore it): a mistake is said in
+ * words, never as the regular expression. */
+#define SAYS(msg) ", \"patternErrorMessage\": \"" msg "\""
 #define SCALAR "[\"string\", \"number\"]"
 
 /* A case-blind pattern for the words: a4 -> [aA]4. */
@@ -85,7 +89,8 @@ static void put_words_ci(out *o, const char *const *words)
 static void put_length(out *o, float lo, float hi)
 {
     putf(o, "{\"anyOf\": [{\"type\": \"number\", \"minimum\": %g, \"maximum\": %g}, "
-         "{\"type\": \"string\", \"pattern\": \"" LENGTH_RE "\"}], "
+         "{\"type\": \"string\", \"pattern\": \"" LENGTH_RE "\""
+         SAYS("a length: a number with pt, mm, cm or in, such as 10pt or 18mm") "}], "
          "\"description\": \"a length: 10pt, 18mm, 1.5cm, 0.75in or a number of points "
          "(%g-%gpt)\", \"examples\": [\"%s\"]}", lo, hi, lo, hi, lo > 10 ? "12pt" : "10pt");
 }
@@ -106,12 +111,14 @@ static void put_layout_value(out *o, const cv_layout_key *k, cv_arena *a)
         return;
     case CV_LT_FRACTION:
         put(o, "{\"anyOf\": [{\"type\": \"number\", \"exclusiveMinimum\": 0, \"maximum\": 1}, "
-            "{\"type\": \"string\", \"pattern\": \"^([0-9]+(\\\\.[0-9]*)?|\\\\.[0-9]+)%$\"}], "
+            "{\"type\": \"string\", \"pattern\": \"^([0-9]+(\\\\.[0-9]*)?|\\\\.[0-9]+)%$\""
+            SAYS("a fraction: 0.85, or a percentage such as 85%") "}], "
             "\"description\": \"a fraction: 0.85 or 85%\", \"examples\": [0.85]}");
         return;
     case CV_LT_EM:
         put(o, "{\"anyOf\": [{\"type\": \"number\", \"minimum\": 0, \"maximum\": 1}, "
-            "{\"type\": \"string\", \"pattern\": \"^([0-9]+(\\\\.[0-9]*)?|\\\\.[0-9]+)em$\"}], "
+            "{\"type\": \"string\", \"pattern\": \"^([0-9]+(\\\\.[0-9]*)?|\\\\.[0-9]+)em$\""
+            SAYS("a width in em, such as 0.25em") "}], "
             "\"description\": \"a width in em from 0 to 1: 0.25em, 0.25, or 0 for none\", "
             "\"examples\": [\"0.25em\"]}");
         return;
@@ -120,7 +127,8 @@ static void put_layout_value(out *o, const cv_layout_key *k, cv_arena *a)
         return;
     case CV_LT_COLOR:
         put(o, "{\"type\": \"string\", \"pattern\": \"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|"
-            "rgb\\\\( *[0-9]{1,3} *, *[0-9]{1,3} *, *[0-9]{1,3} *\\\\))$\", "
+            "rgb\\\\( *[0-9]{1,3} *, *[0-9]{1,3} *, *[0-9]{1,3} *\\\\))$\""
+            SAYS("a colour: \\\"#rrggbb\\\", \\\"#rgb\\\" or rgb(r, g, b), quoted") ", "
             "\"description\": \"a colour: \\\"#rrggbb\\\", \\\"#rgb\\\" or rgb(r, g, b); quote "
             "it, as # starts a YAML comment\", \"examples\": [\"#1f3a5f\"]}");
         return;
@@ -145,6 +153,10 @@ static void put_layout_value(out *o, const cv_layout_key *k, cv_arena *a)
     case CV_LT_PAGE_SIZE:
         put(o, "{\"anyOf\": [{\"type\": \"string\", \"pattern\": ");
         put_words_ci(o, k->words);
+        put(o, ", \"patternErrorMessage\": \"a page size: ");
+        for (size_t i = 0; k->words[i]; i++)
+            putf(o, "%s%s", i ? ", " : "", k->words[i]);
+        put(o, " (any case), or [width, height]\"");
         put(o, "}, {\"type\": \"array\", \"minItems\": 2, \"maxItems\": 2, \"items\": ");
         put_length(o, 216, 14400);
         put(o, "}], \"examples\": [\"a4\"]}");
@@ -402,7 +414,9 @@ static void profile_schema(out *o)
     put(o, "\"texts\": {\"anyOf\": [{\"$ref\": \"#/$defs/text\"}, {\"type\": \"array\", "
         "\"items\": {\"$ref\": \"#/$defs/text\"}}]}, ");
     put(o, "\"strings\": {\"type\": \"array\", \"items\": {\"$ref\": \"#/$defs/text\"}}, ");
-    put(o, "\"url\": {\"type\": \"string\", \"pattern\": \"^[hH][tT][tT][pP][sS]?://\"}, ");
+    put(o, "\"url\": {\"type\": \"string\", \"pattern\": \"^[hH][tT][tT][pP][sS]?://\""
+        SAYS("a full address, starting with https:// or http://") ", \"examples\": "
+        "[\"https://example.com\"]}, ");
     put(o, "\"date\": {\"type\": [\"string\", \"integer\"], \"description\": \"YYYY, YYYY-MM "
         "or YYYY-MM-DD; end_date may be present; date may be free text\", \"examples\": "
         "[\"2024-05\", \"present\"]}, ");
@@ -412,7 +426,9 @@ static void profile_schema(out *o)
 #define YEAR_RE "[1-9][0-9]{3}"
 #define EXACT_DATE_RE "^" YEAR_RE "(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?)?$"
 #define EXACT_DATES "{\"type\": \"integer\", \"minimum\": 1000, \"maximum\": 9999}, " \
-                    "{\"type\": \"string\", \"pattern\": \"" EXACT_DATE_RE "\"}"
+                    "{\"type\": \"string\", \"pattern\": \"" EXACT_DATE_RE "\"" \
+                    SAYS("a date: YYYY, YYYY-MM or YYYY-MM-DD, with two-digit months and " \
+                         "days, such as 2021-03") "}"
     put(o, "\"start_date\": {\"anyOf\": [" EXACT_DATES "], \"description\": \"when it "
         "began: YYYY, YYYY-MM or YYYY-MM-DD (two-digit months and days), as 2021-03; not "
         "free text such as March 2021\", \"examples\": [\"2021-03\"]}, ");
@@ -463,7 +479,8 @@ static void profile_schema(out *o)
     for (int k = 0; k < CV_ENTRY_NKINDS; k++)
         putf(o, "%s{\"items\": {\"$ref\": \"#/$defs/%s\"}}", k ? ", " : "",
              kind_def(o->a, (cv_entry_kind)k));
-    put(o, "]}, {\"type\": \"string\", \"pattern\": \"\\\\.[bB][iI][bB]$\", "
+    put(o, "]}, {\"type\": \"string\", \"pattern\": \"\\\\.[bB][iI][bB]$\""
+        SAYS("a .bib file's name, or a list of entries") ", "
         "\"description\": \"publications from this .bib file, beside the profile\"}, "
         "{\"type\": \"object\", \"required\": [\"bib\"], \"additionalProperties\": false, "
         "\"description\": \"publications from a .bib file, chosen and ordered "

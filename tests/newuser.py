@@ -559,6 +559,22 @@ def schema_files():
         except Exception as e:
             ok, why = False, str(e)[:300]
         check("the %s schema is a valid draft 2020-12 schema" % which, ok, why)
+        found = []
+
+        def walk(n, path):
+            if isinstance(n, dict):
+                if "pattern" in n:
+                    found.append((path, n.get("patternErrorMessage", "")))
+                for k, v in n.items():
+                    walk(v, path + "/" + k)
+            elif isinstance(n, list):
+                for i, v in enumerate(n):
+                    walk(v, "%s/%d" % (path, i))
+        walk(json.loads(out) if rc == 0 else {}, "")
+        raw = [p for p, msg in found if not msg or re.search(r"[\^$\\]|\[[^\]]*-", msg)]
+        check("every pattern of the %s schema says its mistake in words "
+              "(patternErrorMessage), not as the regular expression" % which,
+              len(found) > 3 and not raw, raw[:5])
     rc, out, err = run([BIN, "--schema", "nope"])
     check("--schema nope: usage error", rc == 2 and "'profile' or 'layout'" in err, err)
 
