@@ -126,6 +126,7 @@ typedef struct cv_field {
     unsigned flags;          /* CV_FIELD_* */
     size_t offset;           /* of its cv_text (TEXT, DOI, URL) or cv_date (DATE) in
                                 cv_entry; 0 for the others */
+    const char *about;       /* what it holds, for the JSON Schema (schema.h) */
 } cv_field;
 
 /* The table, in order; *n is its length. */

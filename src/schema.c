@@ -270,41 +270,58 @@ static const struct {
                    "(docs/rendercv.md); -l wins\"}"},
     {"", "rendercv_settings", "{\"type\": [\"object\", \"null\"], \"description\": "
                               "\"ignored, apart from its bold_keywords\"}"},
-    {"cv", "name", "{\"$ref\": \"#/$defs/text\"}"},
+    {"cv", "name", "{\"$ref\": \"#/$defs/text\", \"description\": \"your name, the "
+                   "résumé's title; the PDF's author\"}"},
     {"cv", "native_name", "{\"$ref\": \"#/$defs/text\", \"description\": \"the name in "
                           "another script, beside or under the name\"}"},
-    {"cv", "headline", "{\"$ref\": \"#/$defs/text\"}"},
-    {"cv", "location", "{\"$ref\": \"#/$defs/text\"}"},
+    {"cv", "headline", "{\"$ref\": \"#/$defs/text\", \"description\": \"a line under the "
+                       "name, such as Software Engineer\"}"},
+    {"cv", "location", "{\"$ref\": \"#/$defs/text\", \"description\": \"where you live "
+                       "or work, shown among the contact details\"}"},
     {"cv", "email", "{\"$ref\": \"#/$defs/texts\", \"description\": \"an address, or a list "
                     "(every one is shown)\"}"},
     {"cv", "phone", "{\"anyOf\": [{\"$ref\": \"#/$defs/text\"}, {\"type\": \"array\", "
                     "\"items\": {\"$ref\": \"#/$defs/text\"}}], \"description\": \"with its "
                     "country code, or a list\", \"examples\": [\"+1 609 555 0100\"]}"},
     {"cv", "website", "{\"anyOf\": [{\"$ref\": \"#/$defs/url\"}, {\"type\": \"array\", "
-                      "\"items\": {\"$ref\": \"#/$defs/url\"}}]}"},
+                      "\"items\": {\"$ref\": \"#/$defs/url\"}}], \"description\": \"your "
+                      "web site, a full address (https://...), or a list\"}"},
     {"cv", "photo", "{\"type\": \"string\", \"description\": \"a JPEG or PNG, relative to "
                     "the profile\"}"},
     {"cv", "photo_alt", "{\"$ref\": \"#/$defs/text\", \"description\": \"the photo's "
                         "alternate text in the tagged PDF (default: the name)\"}"},
     {"cv", "social_networks", "{\"type\": [\"array\", \"null\"], \"maxItems\": 60, "
-                              "\"items\": {\"$ref\": \"#/$defs/social_network\"}}"},
+                              "\"items\": {\"$ref\": \"#/$defs/social_network\"}, "
+                              "\"description\": \"your profiles: a network and a username "
+                              "each, shown with its icon\"}"},
     {"cv", "sections", "{\"type\": [\"object\", \"null\"], \"additionalProperties\": "
-                       "{\"$ref\": \"#/$defs/section\"}}"},
+                       "{\"$ref\": \"#/$defs/section\"}, \"description\": \"the "
+                       "résumé's sections, in order; each key is a title (experience -> "
+                       "Experience), each value a list of entries of one type or a .bib "
+                       "file\"}"},
     {"cv", "custom_connections", "{\"type\": [\"array\", \"null\"], \"maxItems\": 30, "
                                  "\"items\": {\"type\": \"object\", \"additionalProperties\": "
                                  "false, \"required\": [\"placeholder\", \"fontawesome_icon\"], "
                                  "\"properties\": {\"placeholder\": {\"$ref\": "
                                  "\"#/$defs/text\"}, \"url\": {\"$ref\": \"#/$defs/url\"}, "
-                                 "\"fontawesome_icon\": {\"type\": \"string\"}}}}"},
-    {"settings", "bold_keywords", "{\"$ref\": \"#/$defs/strings\"}"},
-    {"settings", "current_date", "{\"$ref\": \"#/$defs/date\"}"},
+                                 "\"fontawesome_icon\": {\"type\": \"string\"}}}, "
+                                 "\"description\": \"more contact lines: a text, a link "
+                                 "and a Font Awesome icon each\"}"},
+    {"settings", "bold_keywords", "{\"$ref\": \"#/$defs/strings\", \"description\": "
+                                  "\"words set in bold wherever they appear\"}"},
+    {"settings", "current_date", "{\"$ref\": \"#/$defs/date\", \"description\": \"the "
+                                 "last updated date of a running header or footer "
+                                 "(--date wins)\"}"},
     {"settings", "render_command", "{\"type\": [\"object\", \"null\"], \"description\": "
                                    "\"RenderCV's; its design and locale files replace the "
                                    "profile's, its paths are RenderCV's\"}"},
     {"settings", "pdf_title", "{\"$ref\": \"#/$defs/text\", \"description\": \"the PDF's "
                               "title: NAME, CURRENT_DATE, YEAR, MONTH_NAME, ...\"}"},
-    {"settings", "page_break_before", "{\"$ref\": \"#/$defs/texts\"}"},
-    {"settings", "keep_together", "{\"$ref\": \"#/$defs/texts\"}"},
+    {"settings", "page_break_before", "{\"$ref\": \"#/$defs/texts\", \"description\": "
+                                      "\"sections (by key or title) that start a new "
+                                      "page\"}"},
+    {"settings", "keep_together", "{\"$ref\": \"#/$defs/texts\", \"description\": "
+                                  "\"sections (by key or title) kept on one page\"}"},
     {"locale", "month_abbreviations", "{\"$ref\": \"#/$defs/months\"}"},
     {"locale", "abbreviations_for_months", "{\"$ref\": \"#/$defs/months\"}"},
     {"locale", "month_names", "{\"$ref\": \"#/$defs/months\"}"},
@@ -396,7 +413,16 @@ static void put_entry(out *o, cv_entry_kind k)
         put(o, first ? "" : ", ");
         first = false;
         put_str(o, f->key);
-        putf(o, ": %s", field_schema(f->key, f->type));
+        /* The field table's own words for it (fields.h), unless its type
+         * says more already. */
+        const char *fs = field_schema(f->key, f->type);
+        if (f->about && !strstr(fs, "\"description\"")) {
+            put(o, ": {\"description\": ");
+            put_str(o, f->about);
+            putf(o, ", %s", fs + 1);
+        } else {
+            putf(o, ": %s", fs);
+        }
     }
     put(o, "}}");
 }

@@ -575,6 +575,15 @@ def schema_files():
         check("every pattern of the %s schema says its mistake in words "
               "(patternErrorMessage), not as the regular expression" % which,
               len(found) > 3 and not raw, raw[:5])
+    prof = schema("profile")
+    bare = ["cv." + k for k, v in prof["$defs"]["cv"]["properties"].items()
+            if "description" not in v]
+    bare += ["%s.%s" % (d, k) for d, node in prof["$defs"].items() if d.endswith("_entry")
+             for k, v in node.get("properties", {}).items() if "description" not in v]
+    texts = {v.get("description") for d, node in prof["$defs"].items() if d.endswith("_entry")
+             for v in node.get("properties", {}).values()}
+    check("every key of cv: and of each entry type has its own description for an editor's "
+          "hover", not bare and len(texts) > 15, bare)
     rc, out, err = run([BIN, "--schema", "nope"])
     check("--schema nope: usage error", rc == 2 and "'profile' or 'layout'" in err, err)
 
