@@ -34,6 +34,7 @@
 #include "jsonresume.h"
 #include "jsonsyntax.h"
 #include "phone.h"
+#include "rcvold.h"
 
 typedef struct ctx {
     cv_arena *a;
@@ -941,6 +942,9 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
             return NULL;
         c.check_phones = false;
     }
+    /* An older RenderCV's file is read as RenderCV 2.8's (rcvold.h). */
+    if (!(root = cv_rcv_upgrade(a, root, false, NULL, err)))
+        return NULL;
     if (!cv_yml_check_keys(root, profile_keys, "the profile", err) ||
         !(root = overlay(&c, root)))
         return NULL;

@@ -25,6 +25,7 @@
 #include "batch.h"
 #include "bib.h"
 #include "cli.h"
+#include "rcvold.h"
 #include "datadir.h"
 #include "doc.h"
 #include "engine.h"
@@ -233,6 +234,14 @@ int main(int argc, char **argv)
         bool ok = cv_bib_import(o.import, stdout, &ierr) && !ierr.set;
         if (!ok)
             cv_error_print(&ierr);
+        return ok ? 0 : 1;
+    }
+    if (o.migrate) {                /* cvpdf migrate FILE */
+        cv_error merr;
+        cv_cli_error_init(&o, &merr);
+        bool ok = cv_rcv_migrate(o.migrate, stdout, &merr);
+        if (!ok)
+            cv_error_print(&merr);
         return ok ? 0 : 1;
     }
     if (o.list_layouts || o.print_datadir || o.schema)
