@@ -390,8 +390,8 @@ TEST(date_errors)
     CHECK(has(E.msg, "between 1 and 28 for February 1900"));
     CHECK(dated("        date: 20233\n") == NULL);
     CHECK_STR(errstr(), "6:15: invalid date '20233': use YYYY, YYYY-MM or YYYY-MM-DD");
-    CHECK(dated("        date: 0999\n") == NULL);
-    CHECK(has(E.msg, "year must be between 1000 and 9999"));
+    CHECK(dated("        date: 0000-01\n") == NULL);
+    CHECK(has(E.msg, "year must be between 0001 and 9999"));
     CHECK(dated("        date: 2020-00\n") == NULL);
     CHECK(has(E.msg, "month must be between 1 and 12"));
     CHECK(dated("        start_date: spring\n") == NULL);
