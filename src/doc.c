@@ -163,6 +163,23 @@ static bool check_url(ctx *c, const cv_text *t, const char *field)
 /* Appends to a growing string in the arena. */
 typedef cv_strbuf buf;
 
+/* +CC then only zeros (at least seven): a placeholder, not a number. */
+static bool placeholder_phone(const char *s)
+{
+    char d[32];
+    size_t n = 0;
+    if (*s != '+')
+        return false;
+    for (const char *p = s; *p && n < sizeof d - 1; p++)
+        if (*p >= '0' && *p <= '9')
+            d[n++] = *p;
+    d[n] = 0;
+    for (size_t k = 1; k <= 3 && k < n; k++)
+        if (d[0] != '0' && n - k >= 7 && strspn(d + k, "0") == n - k)
+            return true;
+    return false;
+}
+
 /* A field RenderCV allows as one value or a list (email, phone, website):
  * every value, each read and checked; *first is the first. */
 static bool all_of(ctx *c, const cv_yml *n, const char *field, cv_text *first,
@@ -185,8 +202,15 @@ static bool all_of(ctx *c, const cv_yml *n, const char *field, cv_text *first,
         if (!strcmp(field, "website") && !check_url(c, t, field))
             return false;
         const char *why;
-        if (!strcmp(field, "phone") && c->check_phones && !cv_phone_valid(t->s, &why))
-            return cv_error_at(c->err, t->pos, "invalid phone number '%s': %s", t->s, why);
+        if (!strcmp(field, "phone") && c->check_phones && !cv_phone_valid(t->s, &why)) {
+            /* A placeholder (+1 000-000-0000): RenderCV before 2.0 rendered
+             * it as written; taken so, with a warning. */
+            if (!placeholder_phone(t->s))
+                return cv_error_at(c->err, t->pos, "invalid phone number '%s': %s", t->s, why);
+            cv_warn(c->err, t->pos, "phone number '%s' is a placeholder, which no numbering "
+                    "plan has: shown as written (RenderCV 1.x rendered it; 2.x refuses it)",
+                    t->s);
+        }
         ++*count;
     }
     if (*count)

@@ -14,6 +14,9 @@ The corpus is our own (nothing copied from RenderCV):
   tests/data/jsonresume/bad/*.json        broken ones, marked the same way
                                           ("<-" inside a JSON string, or the
                                           line number as "expect_line")
+  tests/data/rendercv/eras/*.yaml         one file per RenderCV era (1.x, 2.0-2.3,
+                                          2.4-2.6, 2.7-2.8), each marked with the
+                                          era it must be read as ("# read as: 1.x")
   tests/data/rendercv/lookalike.yaml      a profile as dense as RenderCV's
                                           examples, its page count per theme
 
@@ -366,6 +369,128 @@ def invalid_test():
         refused(src)
 
 
+# ---- Every RenderCV era ---------------------------------------------------
+
+ERAS = os.path.join(RCV, "eras")
+# RenderCV 2.8's top-level keys and its design: groups and their keys (facts
+# from its documentation), for checking what `cvpdf migrate` writes.
+TOP28 = {"cv", "design", "locale", "settings"}
+DESIGN28 = {
+    "theme": None,
+    "page": {"size", "top_margin", "bottom_margin", "left_margin", "right_margin",
+             "show_footer", "show_top_note"},
+    "colors": {"body", "name", "headline", "connections", "section_titles", "links",
+               "footer", "top_note"},
+    "typography": {"line_spacing", "alignment", "date_and_location_column_alignment",
+                   "font_family", "font_size", "small_caps", "bold"},
+    "links": {"underline", "show_external_link_icon"},
+    "header": {"alignment", "photo_width", "photo_position", "photo_space_left",
+               "photo_space_right", "space_below_name", "space_below_headline",
+               "space_below_connections", "connections"},
+    "section_titles": {"type", "line_thickness", "space_above", "space_below"},
+    "sections": {"allow_page_break", "space_between_regular_entries",
+                 "space_between_text_based_entries", "show_time_spans_in"},
+    "entries": {"date_and_location_width", "side_space", "space_between_columns",
+                "allow_page_break", "short_second_row", "degree_width", "summary",
+                "highlights"},
+    "templates": {"footer", "top_note", "single_date", "date_range", "time_span",
+                  "one_line_entry", "education_entry", "normal_entry", "experience_entry",
+                  "publication_entry"},
+}
+LOCALE28 = {"language", "last_updated", "month", "months", "year", "years", "present",
+            "phrases", "month_abbreviations", "month_names"}
+SETTINGS28 = {"current_date", "render_command", "bold_keywords", "pdf_title"}
+
+
+def shape_problems(doc):
+    """Keys of a migrated file that RenderCV 2.8 does not have."""
+    bad = [k for k in doc if k not in TOP28]
+    design = doc.get("design") or {}
+    for k, v in design.items():
+        if k not in DESIGN28:
+            bad.append("design." + k)
+        elif DESIGN28[k] is not None:
+            bad += ["design.%s.%s" % (k, kk) for kk in (v or {}) if kk not in DESIGN28[k]]
+    bad += ["locale." + k for k in (doc.get("locale") or {}) if k not in LOCALE28]
+    bad += ["settings." + k for k in (doc.get("settings") or {}) if k not in SETTINGS28]
+    return bad
+
+
+def star_text(text):
+    """The YAML text with each value that starts with `*` and names no
+    anchor quoted: RenderCV 2.7+ reads those as text, PyYAML as aliases."""
+    anchors = set()
+    out = []
+    for line in text.split("\n"):
+        m = re.match(r"^(\s*(?:- )*(?:[\w ]+: )?)&(\w+)", line)
+        if m:
+            anchors.add(m.group(2))
+        m = re.match(r"^(\s*(?:- )*(?:[\w ]+: )?)(\*.*)$", line)
+        if m and not re.fullmatch(r"\*(%s)\s*" % "|".join(anchors or ["(?!)"]), m.group(2)):
+            line = m.group(1) + "'" + m.group(2).replace("'", "''") + "'"
+        out.append(line)
+    return "\n".join(out)
+
+
+def eras_test():
+    """A file of each RenderCV era renders with every word and one note naming
+    its era; `cvpdf migrate` writes it in RenderCV 2.8's shape, which renders
+    to the same bytes and migrates to itself."""
+    files = sorted(glob.glob(os.path.join(ERAS, "*.yaml")))
+    check("a file per era", len(files) >= 4, files)
+    env = dict(os.environ, SOURCE_DATE_EPOCH="1700000000")
+    for src in files:
+        base = os.path.basename(src)
+        with open(src, encoding="utf-8") as f:
+            text = f.read()
+        era = re.search(r"^# read as: (\S+)", text, re.M).group(1)
+        pdf = os.path.join(TMP, base + ".pdf")
+        rc, _, err = run([BIN, "-o", pdf, src], env=env)
+        check("%s renders" % base, rc == 0 and "error:" not in err, err)
+        notes = re.findall(r"note: read as a RenderCV (\S+) file", err)
+        if era == "2.8":
+            check("%s: no era note" % base, not notes, err)
+        else:
+            check("%s: one note, read as %s" % (base, era), notes == [era], err)
+        if rc:
+            continue
+        prof = yaml.load(star_text(text), Loader=yaml.BaseLoader) or {}
+        all_words_present(base, shown_words(prof), pdf)
+        rc, out, err = run([BIN, "migrate", src], env=env)
+        check("%s: migrate exits 0" % base, rc == 0, err)
+        try:
+            doc = yaml.load(out, Loader=yaml.BaseLoader) or {}
+        except yaml.YAMLError as e:
+            check("%s: migrate writes YAML" % base, False, e)
+            continue
+        check("%s: migrated keys are RenderCV 2.8's" % base, not shape_problems(doc),
+              shape_problems(doc))
+        check("%s: migrated cv is the file's" % base, doc.get("cv") == prof.get("cv"))
+        mig = os.path.join(TMP, "migrated-" + base)
+        with open(mig, "w", encoding="utf-8") as f:
+            f.write(out)
+        pdf2 = os.path.join(TMP, "migrated-" + base + ".pdf")
+        rc, _, err2 = run([BIN, "-o", pdf2, mig], env=env)
+        check("%s: migrated file renders without an era note" % base,
+              rc == 0 and "read as a RenderCV" not in err2, err2)
+        with open(pdf, "rb") as a, open(pdf2, "rb") as b:
+            check("%s: migrated file gives the same PDF" % base, a.read() == b.read())
+        rc, again, _ = run([BIN, "migrate", mig], env=env)
+        check("%s: migrating again changes nothing" % base, rc == 0 and again == out)
+
+
+def migrate_errors_test():
+    """migrate refuses what rendering refuses, at its line, and prints nothing."""
+    src = os.path.join(BAD, "design1_unknown_key.yaml")
+    rc, out, err = run([BIN, "migrate", src])
+    check("migrate of a refused file exits 1", rc == 1 and out == "", (rc, out))
+    check("migrate says where", re.search(r"design1_unknown_key.yaml:7:3: error: unknown key "
+                                          r"'fnot'", err), err)
+    rc, _, err = run([BIN, "migrate"])
+    check("migrate without a file is a usage error", rc == 2 and "migrate takes one" in err,
+          (rc, err))
+
+
 # ---- JSON Resume ----------------------------------------------------------
 
 def jr_words(resume):
@@ -483,6 +608,7 @@ def lookalike_test():
 
 if __name__ == "__main__":
     sys.exit(testlib.main("rcv_accept", [valid_test, valid_details_test, languages_test,
-                                         invalid_test, jsonresume_test,
+                                         invalid_test, eras_test, migrate_errors_test,
+                                         jsonresume_test,
                                          jsonresume_details_test, examples_test,
                                          lookalike_test], tmp=TMP))
