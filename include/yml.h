@@ -57,6 +57,12 @@ cv_yml *cv_yml_load_in(cv_arena *a, cv_arena *strings, const char *file, const c
 /* Read a whole file into the arena (NUL-terminated); NULL + err on failure
  * (error message names the file and strerror; its position points to
  * `path`, which must outlive the error). */
+/* cv_yml_load_in() for a profile: a plain value that starts with `*` is
+ * text, as RenderCV 2.7+ reads it (`headline: *Researcher*`), unless it is
+ * an alias of an anchor defined before it.  Layouts keep YAML's aliases. */
+cv_yml *cv_yml_load_profile(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
+                            size_t len, cv_error *err);
+
 char *cv_yml_read_file(cv_arena *a, const char *path, size_t *len, cv_error *err);
 
 /* `over` laid over `under` (a profile over --defaults, a layout over the

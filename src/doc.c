@@ -863,7 +863,7 @@ static const cv_yml *overlay(ctx *c, const cv_yml *root)
         cv_error_init(&sub);
         size_t len;
         char *data = cv_yml_read_file(c->a, path, &len, &sub);
-        cv_yml *o = data ? cv_yml_load(c->a, path, data, len, &sub) : NULL;
+        cv_yml *o = data ? cv_yml_load_profile(c->a, c->a, path, data, len, &sub) : NULL;
         if (!o) {
             if (sub.pos.line == 0)
                 cv_error_at(c->err, v->pos, "%s", sub.msg);
@@ -984,9 +984,7 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
         if (strcmp(k->str, "design") == 0) {
             if (!cv_design_read(a, v, &d->design, err))
                 return NULL;
-        } else if (strcmp(k->str, "rendercv_settings") == 0 && v->kind == CV_YML_MAP &&
-                 (v->n > 1 || (v->n == 1 && strcmp(v->keys[0]->str, "bold_keywords") != 0)))
-            cv_note(err, k->pos, "'rendercv_settings' is ignored, apart from its bold_keywords");
+        }
     }
 
     const cv_yml *cvn = cv_yml_get(root, "cv");
@@ -1021,7 +1019,7 @@ cv_doc *cv_doc_load_text(cv_arena *a, const char *file, const char *text, size_t
     cv_arena *tree = cv_arena_new();
     cv_doc *d = NULL;
     cv_yml *root = !cv_json_is(file, text, len) || cv_json_check(file, text, len, err)
-                       ? cv_yml_load_in(tree, a, file, text, len, err) : NULL;
+                       ? cv_yml_load_profile(tree, a, file, text, len, err) : NULL;
     if (root)
         d = cv_doc_load(a, defaults ? cv_yml_merge(tree, defaults, root) : root, file, err);
     cv_arena_free(tree);
@@ -1042,7 +1040,7 @@ cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, 
      * refuses: its own syntax is checked first (jsonsyntax.h). */
     if (data && cv_json_is(file, data, len) && !cv_json_check(file, data, len, err))
         data = NULL;
-    cv_yml *root = data ? cv_yml_load_in(tree, a, file, data, len, err) : NULL;
+    cv_yml *root = data ? cv_yml_load_profile(tree, a, file, data, len, err) : NULL;
     if (root)
         d = cv_doc_load(a, defaults ? cv_yml_merge(tree, defaults, root) : root, file, err);
     cv_arena_free(tree);
@@ -1053,7 +1051,7 @@ cv_yml *cv_doc_load_defaults(cv_arena *a, const char *path, cv_error *err)
 {
     size_t len;
     char *text = cv_yml_read_file(a, path, &len, err);
-    cv_yml *root = text ? cv_yml_load(a, path, text, len, err) : NULL;
+    cv_yml *root = text ? cv_yml_load_profile(a, a, path, text, len, err) : NULL;
     if (root && root->kind != CV_YML_MAP)
         cv_error_at(err, root->pos, "defaults are a mapping like a profile's (cv:, "
                     "locale:, settings:), not %s", cv_yml_kind_name(root->kind));

@@ -583,6 +583,14 @@ static bool known(const char *k)
     return false;
 }
 
+/* A top-level key RenderCV 2.4 to 2.6 ignored and cvpdf takes with a
+ * warning: one no version knew, in a file with a `cv`, that is not a
+ * misspelling of a key (`cvv`, `desing`: an error with a suggestion). */
+static bool ignorable(const cv_yml *root, const char *k)
+{
+    return !known(k) && cv_yml_get(root, "cv") && !cv_suggest(k, known_top);
+}
+
 static cv_pos key_pos(const cv_yml *m, const char *k)
 {
     for (size_t i = 0; i < m->n; i++)
@@ -684,7 +692,7 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
                                       "locale_catalog", NULL};
     bool extra = false;
     for (size_t i = 0; i < root->n; i++)
-        extra |= !known(root->keys[i]->str);
+        extra |= ignorable(root, root->keys[i]->str);
     if (d1 || cat || has_any(at(rs, "render_command"), rc1))
         e = CV_RCV_1X;
     else if (d2 || rs || (design && old_locale))
@@ -721,7 +729,7 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
     cv_yml *nl = NULL;
     if (cat || (loc && loc->kind == CV_YML_MAP && (old_locale || migrate))) {
         if (cat && (cv_yml_is_null(cat) || cat->kind == CV_YML_MAP))
-            first = design && (d1 || d2) ? first : cat->n ? cat->keys[0]->pos : cat->pos;
+            first = design && (d1 || d2) ? first : key_pos(root, "locale_catalog");
         else if (cat)
             return cv_error_at(err, cat->pos, "'locale_catalog' must be a mapping, not %s",
                                cv_yml_kind_name(cat->kind)), NULL;
@@ -769,13 +777,23 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
     else if (rs)
         map_add(a, out, "rendercv_settings", rs->pos, (cv_yml *)rs);
     for (size_t i = 0; i < root->n; i++) {
-        if (!known(root->keys[i]->str)) {
-            const char *sug = cv_suggest(root->keys[i]->str, known_top);
-            cv_warn(err, root->keys[i]->pos, "unknown key '%s' in the profile%s%s%s: ignored, "
-                    "as RenderCV 2.4 to 2.6 ignored it (RenderCV 2.7 and later refuse it)",
-                    root->keys[i]->str, sug ? " (did you mean '" : "", sug ? sug : "",
-                    sug ? "'?)" : "");
-        }
+        if (ignorable(root, root->keys[i]->str))
+            cv_warn(err, root->keys[i]->pos, "unknown key '%s' in the profile: ignored, as "
+                    "RenderCV 2.4 to 2.6 ignored it (RenderCV 2.7 and later refuse it)",
+                    root->keys[i]->str);
+        else if (!known(root->keys[i]->str))    /* refused by doc.c, with a suggestion */
+            map_add(a, out, root->keys[i]->str, root->keys[i]->pos, root->items[i]);
+    }
+    /* The note goes where the file shows its version. */
+    if (!(design && (d1 || d2)) && !cat) {
+        if (rs)
+            first = key_pos(root, "rendercv_settings");
+        else if (old_locale)
+            first = key_pos(root, "locale");
+        else
+            for (size_t i = root->n; i-- > 0;)
+                if (ignorable(root, root->keys[i]->str))
+                    first = root->keys[i]->pos;
     }
     static const char *const names[] = {"", "1.x", "2.0\xE2\x80\x93" "2.3",
                                         "2.4\xE2\x80\x93" "2.6"};
@@ -959,7 +977,7 @@ bool cv_rcv_migrate(const char *path, FILE *out, cv_error *err)
     char *data = cv_yml_read_file(a, path, &len, err);
     if (data && cv_json_is(path, data, len) && !cv_json_check(path, data, len, err))
         data = NULL;
-    const cv_yml *root = data ? cv_yml_load(a, path, data, len, err) : NULL;
+    const cv_yml *root = data ? cv_yml_load_profile(a, a, path, data, len, err) : NULL;
     bool ok = false;
     /* The file is read as for rendering first: what cvpdf refuses is not
      * migrated, and its warnings are said once. */

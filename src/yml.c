@@ -656,15 +656,30 @@ static const char *star_values(cv_arena *a, const char *buf, size_t *len)
     return out.s;
 }
 
+static cv_yml *load_text(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
+                         size_t len, bool stars, cv_error *err);
+
 cv_yml *cv_yml_load_in(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
                        size_t len, cv_error *err)
+{
+    return load_text(a, strings, file, buf, len, false, err);
+}
+
+cv_yml *cv_yml_load_profile(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
+                            size_t len, cv_error *err)
+{
+    return load_text(a, strings, file, buf, len, true, err);
+}
+
+static cv_yml *load_text(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
+                         size_t len, bool stars, cv_error *err)
 {
     loader *L = cv_arena_alloc(a, sizeof *L);
     L->a = a;
     L->strings = strings;
     L->err = err;
     L->file = file ? file : "<input>";
-    if (len <= MAX_FILE_SIZE)
+    if (stars && len <= MAX_FILE_SIZE)
         buf = star_values(a, buf, &len);
     L->buf = buf;
     L->len = len;

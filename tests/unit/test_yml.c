@@ -194,8 +194,11 @@ TEST(aliases_share)
         return;
     CHECK(cv_yml_get(r, "one") == cv_yml_get(r, "base"));
     CHECK(cv_yml_get(r, "two") == cv_yml_get(r, "base"));
-    /* Without its anchor, *nope is text, as RenderCV 2.7+ reads it. */
-    cv_yml *t = load("a: *nope\n");
+    CHECK(load("a: *nope\n") == NULL);
+    CHECK(has(errstr(), "1:4: alias '*nope' names no anchor"));
+    /* In a profile, *nope is text, as RenderCV 2.7+ reads it. */
+    static const char prof[] = "a: *nope\n";
+    cv_yml *t = cv_yml_load_profile(A, A, "p.yaml", prof, sizeof prof - 1, &E);
     CHECK(t && !strcmp(cv_yml_get(t, "a")->str, "*nope"));
     CHECK(load("a: &x [1, *x]\n") == NULL);
     CHECK(has(errstr(), "1:11: alias '*x' refers to a list or mapping that contains it"));
@@ -205,11 +208,12 @@ TEST(aliases_share)
  * whose anchor comes first. */
 TEST(star_values)
 {
-    cv_yml *r = load("headline: *Researcher* of things  # a comment\n"
+    static const char text[] = "headline: *Researcher* of things  # a comment\n"
                      "list:\n  - *not_an_alias\n  - &k kept\n  - *k\n  - *k, and more\n"
                      "  - key: *Bold* \"quoted\" \\ text\n"
                      "block: |\n  *stays* as written\n  - *also\n"
-                     "after: *k\n");
+                     "after: *k\n";
+    cv_yml *r = cv_yml_load_profile(A, A, "p.yaml", text, sizeof text - 1, &E);
     CHECK(r != NULL);
     if (!r)
         return;
