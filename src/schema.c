@@ -119,10 +119,11 @@ static void put_layout_value(out *o, const cv_layout_key *k, cv_arena *a)
         put(o, "{\"type\": \"boolean\", \"examples\": [true]}");
         return;
     case CV_LT_COLOR:
-        put(o, "{\"type\": \"string\", \"pattern\": \"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|"
-            "rgb\\\\( *[0-9]{1,3} *, *[0-9]{1,3} *, *[0-9]{1,3} *\\\\))$\", "
-            "\"description\": \"a colour: \\\"#rrggbb\\\", \\\"#rgb\\\" or rgb(r, g, b); quote "
-            "it, as # starts a YAML comment\", \"examples\": [\"#1f3a5f\"]}");
+        put(o, "{\"type\": \"string\", \"minLength\": 1, \"maxLength\": 63, "
+            "\"description\": \"a colour: a CSS name (navy), \\\"#rrggbb\\\", \\\"#rgb\\\" "
+            "(with or without #, with alpha: 4 or 8 digits), rgb(r, g, b), rgba(), hsl(h, s%, "
+            "l%) or hsla(); quote a # colour, as # starts a YAML comment\", "
+            "\"examples\": [\"#1f3a5f\"]}");
         return;
     case CV_LT_STRING:
         put(o, "{\"type\": [\"string\", \"number\", \"null\"], \"maxLength\": 1024, "
