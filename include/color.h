@@ -12,8 +12,12 @@
 #define CV_COLOR_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* `s` as 0xRRGGBB into *out; false when it is no colour. */
 bool cv_color_parse(const char *s, unsigned *out);
+
+/* The i-th CSS colour name (lower case), or NULL past the last. */
+const char *cv_color_name_at(size_t i);
 
 #endif

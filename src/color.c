@@ -213,6 +213,11 @@ static bool functional(const char *p, bool hsl, unsigned *out)
     return true;
 }
 
+const char *cv_color_name_at(size_t i)
+{
+    return i < sizeof names / sizeof *names ? names[i].name : NULL;
+}
+
 bool cv_color_parse(const char *s, unsigned *out)
 {
     char buf[64];

@@ -967,7 +967,8 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
         c.check_phones = false;
     }
     /* An older RenderCV's file is read as RenderCV 2.8's (rcvold.h). */
-    if (!(root = cv_rcv_upgrade(a, root, false, NULL, err)))
+    cv_rcv_era era;
+    if (!(root = cv_rcv_upgrade(a, root, false, &era, err)))
         return NULL;
     if (!cv_yml_check_keys(root, profile_keys, "the profile", err) ||
         !(root = overlay(&c, root)))
@@ -975,6 +976,12 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
     cv_doc *d = cv_arena_alloc(a, sizeof *d);
     c.d = d;
     d->file = file;
+    static const char *const rcv_settings[] = {"current_date", "render_command",
+                                               "bold_keywords", "pdf_title", NULL};
+    const cv_yml *stg = cv_yml_get(root, "settings");
+    d->rendercv_file = era != CV_RCV_CURRENT;
+    for (size_t i = 0; stg && stg->kind == CV_YML_MAP && rcv_settings[i]; i++)
+        d->rendercv_file |= cv_yml_get(stg, rcv_settings[i]) != NULL;
     d->locale = *cv_locale_english();
 
     /* The parts RenderCV uses for its own look: design: becomes layout

@@ -584,11 +584,14 @@ static bool known(const char *k)
 }
 
 /* A top-level key RenderCV 2.4 to 2.6 ignored and cvpdf takes with a
- * warning: one no version knew, in a file with a `cv`, that is not a
- * misspelling of a key (`cvv`, `desing`: an error with a suggestion). */
+ * warning: one no version knew, in a RenderCV file (a `cv` and one of
+ * design, locale, settings), that is not a misspelling of a key (`cvv`,
+ * `desing`: an error with a suggestion). */
 static bool ignorable(const cv_yml *root, const char *k)
 {
-    return !known(k) && cv_yml_get(root, "cv") && !cv_suggest(k, known_top);
+    return !known(k) && cv_yml_get(root, "cv") && !cv_suggest(k, known_top) &&
+           (cv_yml_get(root, "design") || cv_yml_get(root, "locale") ||
+            cv_yml_get(root, "settings"));
 }
 
 static cv_pos key_pos(const cv_yml *m, const char *k)
@@ -695,7 +698,7 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
         extra |= ignorable(root, root->keys[i]->str);
     if (d1 || cat || has_any(at(rs, "render_command"), rc1))
         e = CV_RCV_1X;
-    else if (d2 || rs || (design && old_locale))
+    else if (d2 || rs)
         e = CV_RCV_20;
     else if (extra)
         e = CV_RCV_24;

@@ -491,6 +491,25 @@ def migrate_errors_test():
           (rc, err))
 
 
+def no_design_note_test():
+    """A RenderCV file without design: says which layout it got and how to
+    get RenderCV's look; with -l, or for a profile of cvpdf's own, nothing."""
+    src = os.path.join(TMP, "nodesign.yaml")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Agatha Pemberton\nsettings:\n  current_date: '2025-01-01'\n")
+    rc, pdf, err = render(src)
+    check("no design: renders", rc == 0, err)
+    check("no design: a note names the layout and RenderCV's look",
+          re.search(r"nodesign.yaml:1:1: note: no 'design:' and no -l: laid out with cvpdf's "
+                    r"default layout, onecolumn; for RenderCV's look .*theme: classic", err), err)
+    rc, pdf, err = render(src, "-l", "classic")
+    check("no design, -l classic: no note", rc == 0 and "design:" not in err, err)
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Agatha Pemberton\n")
+    rc, pdf, err = render(src)
+    check("a profile of cvpdf's own: no note", rc == 0 and err == "", err)
+
+
 # ---- JSON Resume ----------------------------------------------------------
 
 def jr_words(resume):
@@ -609,6 +628,7 @@ def lookalike_test():
 if __name__ == "__main__":
     sys.exit(testlib.main("rcv_accept", [valid_test, valid_details_test, languages_test,
                                          invalid_test, eras_test, migrate_errors_test,
+                                         no_design_note_test,
                                          jsonresume_test,
                                          jsonresume_details_test, examples_test,
                                          lookalike_test], tmp=TMP))
