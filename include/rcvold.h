@@ -16,7 +16,6 @@
 #define CV_RCVOLD_H
 
 #include <stdbool.h>
-#include <stdio.h>
 
 #include "arena.h"
 #include "error.h"
@@ -39,15 +38,5 @@ typedef enum {
  * nothing changes), or NULL with err set for a key no version had. */
 const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_rcv_era *era,
                              cv_error *err);
-
-/* Write `root` as YAML (block style, strings quoted where YAML would read
- * them otherwise) to `out`. */
-void cv_rcv_write_yaml(FILE *out, const cv_yml *root);
-
-/* `cvpdf migrate FILE`: FILE (a RenderCV file of any version, or a JSON
- * Resume) checked as for rendering, then written to `out` as RenderCV 2.8
- * writes it.  False with err set when it is refused or cannot be
- * written. */
-bool cv_rcv_migrate(const char *path, FILE *out, cv_error *err);
 
 #endif

@@ -63,6 +63,12 @@ cv_yml *cv_yml_load_in(cv_arena *a, cv_arena *strings, const char *file, const c
 cv_yml *cv_yml_load_profile(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
                             size_t len, cv_error *err);
 
+/* cv_yml_load_in() for a JSON file (checked by jsonsyntax.h first): a
+ * duplicate key is a warning and its last value wins, as JSON.parse has
+ * it. */
+cv_yml *cv_yml_load_json(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
+                         size_t len, cv_error *err);
+
 char *cv_yml_read_file(cv_arena *a, const char *path, size_t *len, cv_error *err);
 
 /* `over` laid over `under` (a profile over --defaults, a layout over the

@@ -1025,8 +1025,10 @@ cv_doc *cv_doc_load_text(cv_arena *a, const char *file, const char *text, size_t
 {
     cv_arena *tree = cv_arena_new();
     cv_doc *d = NULL;
-    cv_yml *root = !cv_json_is(file, text, len) || cv_json_check(file, text, len, err)
-                       ? cv_yml_load_profile(tree, a, file, text, len, err) : NULL;
+    bool json = cv_json_is(file, text, len);
+    cv_yml *root = !json ? cv_yml_load_profile(tree, a, file, text, len, err)
+                   : cv_json_check(file, text, len, err)
+                       ? cv_yml_load_json(tree, a, file, text, len, err) : NULL;
     if (root)
         d = cv_doc_load(a, defaults ? cv_yml_merge(tree, defaults, root) : root, file, err);
     cv_arena_free(tree);
@@ -1045,9 +1047,12 @@ cv_doc *cv_doc_load_with(cv_arena *a, const char *path, const cv_yml *defaults, 
     const char *file = cv_arena_strdup(a, path);
     /* JSON (a resume.json) is YAML to libyaml, which takes what JSON
      * refuses: its own syntax is checked first (jsonsyntax.h). */
-    if (data && cv_json_is(file, data, len) && !cv_json_check(file, data, len, err))
+    bool json = data && cv_json_is(file, data, len);
+    if (json && !cv_json_check(file, data, len, err))
         data = NULL;
-    cv_yml *root = data ? cv_yml_load_profile(tree, a, file, data, len, err) : NULL;
+    cv_yml *root = !data ? NULL
+                   : json ? cv_yml_load_json(tree, a, file, data, len, err)
+                          : cv_yml_load_profile(tree, a, file, data, len, err);
     if (root)
         d = cv_doc_load(a, defaults ? cv_yml_merge(tree, defaults, root) : root, file, err);
     cv_arena_free(tree);

@@ -25,12 +25,12 @@
 #include "batch.h"
 #include "bib.h"
 #include "cli.h"
-#include "rcvold.h"
 #include "datadir.h"
 #include "doc.h"
 #include "engine.h"
 #include "error.h"
 #include "file.h"
+#include "migrate.h"
 #include "plan.h"
 #include "render.h"
 #include "schema.h"
@@ -239,7 +239,7 @@ int main(int argc, char **argv)
     if (o.migrate) {                /* cvpdf migrate FILE */
         cv_error merr;
         cv_cli_error_init(&o, &merr);
-        bool ok = cv_rcv_migrate(o.migrate, stdout, &merr);
+        bool ok = cv_migrate(o.migrate, stdout, &merr);
         if (!ok)
             cv_error_print(&merr);
         return ok ? 0 : 1;

@@ -144,6 +144,7 @@ typedef struct frame {
     anchor *anc;     /* its anchor, completed when it closes */
     cost c;
     bool merge;      /* mapping has a plain '<<' key */
+    size_t replace;  /* JSON: 1 + the index of the pair a duplicate key replaces */
 } frame;
 
 typedef struct loader {
@@ -158,6 +159,7 @@ typedef struct loader {
     cv_yml *root;
     table anchors, keys;
     size_t aliases, expanded;
+    bool json;               /* a .json file: a duplicate key's last value wins */
 } loader;
 
 /* The one conversion from libyaml's 0-based marks. */
@@ -259,6 +261,17 @@ static bool add(loader *L, cv_yml *node, cost c, cv_pos pos)
             return cv_error_at(L->err, pos, "a mapping key must be a string, not %s",
                                cv_yml_kind_name(node->kind));
         slot *first = find(&L->keys, p, node->str, node->len);
+        if (first && L->json) {
+            /* JSON Resume's tools (JavaScript's JSON.parse) take the last. */
+            cv_warn(L->err, pos, "duplicate key '%s' (first defined at line %d): the last "
+                    "one is used, as JSON Resume's tools use it", node->str,
+                    ((cv_yml *)first->val)->pos.line);
+            for (size_t i = 0; i < p->n; i++)
+                if (p->keys[i]->len == node->len && !memcmp(p->keys[i]->str, node->str, node->len))
+                    f->replace = i + 1;
+            f->key = node;
+            return true;
+        }
         if (first)
             return cv_error_at(L->err, pos, "duplicate key '%s' (first defined at line %d)",
                                node->str, ((cv_yml *)first->val)->pos.line);
@@ -269,7 +282,14 @@ static bool add(loader *L, cv_yml *node, cost c, cv_pos pos)
         return true;
     }
 
-    /* A mapping value completes a pair. */
+    /* A mapping value completes a pair (or replaces a JSON duplicate's). */
+    if (f->replace) {
+        p->keys[f->replace - 1] = f->key;
+        p->items[f->replace - 1] = node;
+        f->replace = 0;
+        f->key = NULL;
+        return true;
+    }
     grow(L, f);
     p->keys[p->n] = f->key;
     p->items[p->n] = node;
@@ -657,30 +677,39 @@ static const char *star_values(cv_arena *a, const char *buf, size_t *len)
 }
 
 static cv_yml *load_text(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
-                         size_t len, bool stars, cv_error *err);
+                         size_t len, int mode, cv_error *err);
+
+enum { STRICT, PROFILE, JSON };
 
 cv_yml *cv_yml_load_in(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
                        size_t len, cv_error *err)
 {
-    return load_text(a, strings, file, buf, len, false, err);
+    return load_text(a, strings, file, buf, len, STRICT, err);
+}
+
+cv_yml *cv_yml_load_json(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
+                         size_t len, cv_error *err)
+{
+    return load_text(a, strings, file, buf, len, JSON, err);
 }
 
 cv_yml *cv_yml_load_profile(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
                             size_t len, cv_error *err)
 {
-    return load_text(a, strings, file, buf, len, true, err);
+    return load_text(a, strings, file, buf, len, PROFILE, err);
 }
 
 static cv_yml *load_text(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
-                         size_t len, bool stars, cv_error *err)
+                         size_t len, int mode, cv_error *err)
 {
     loader *L = cv_arena_alloc(a, sizeof *L);
     L->a = a;
     L->strings = strings;
     L->err = err;
     L->file = file ? file : "<input>";
-    if (stars && len <= MAX_FILE_SIZE)
+    if (mode == PROFILE && len <= MAX_FILE_SIZE)
         buf = star_values(a, buf, &len);
+    L->json = mode == JSON;
     L->buf = buf;
     L->len = len;
     if (len > MAX_FILE_SIZE) {
