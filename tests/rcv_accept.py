@@ -517,7 +517,7 @@ def jr_words(resume):
     dates, URLs, e-mail addresses, phone numbers and $schema/meta."""
     words = []
     skip = {"startDate", "endDate", "date", "releaseDate", "url", "email", "phone", "image",
-            "$schema", "meta", "countryCode", "postalCode", "address", "username"}
+            "$schema", "meta", "countryCode", "username"}
 
     def walk(v, key=None):
         if key in skip:
@@ -550,12 +550,41 @@ def jsonresume_test():
         refused(src)
 
 
+def jsonresume_lenient_test():
+    """A resume.json as JSON Resume's themes take it: a duplicate key's last
+    value, a one-digit month, keys the schema does not name, the address,
+    the country's name in the résumé's language, no markup escapes."""
+    src = os.path.join(JR, "ok", "lenient.json")
+    rc, pdf, err = render(src)
+    check("lenient.json renders", rc == 0, err)
+    check("duplicate key: a warning, the last wins",
+          re.search(r"lenient.json:16:3: warning: duplicate key 'languages' \(first defined at "
+                    r"line 11\): the last one is used", err), err)
+    check("one-digit month: a warning",
+          re.search(r"lenient.json:13:50: warning: date '2023-9-28' read as 2023-09-28", err),
+          err)
+    check("unnamed keys: a note naming each",
+          "'technologies' is not one of JSON Resume's keys for work" in err and
+          "'team' is not one of JSON Resume's keys for work" in err, err)
+    text = norm_ws(run(["pdftotext", "-layout", pdf, "-"])[1])
+    for shown in ["English: Fluent", "Technologies: Kubernetes, Terraform", "Team: Edge_Infra",
+                  "12 Lalbagh Road, Bengaluru, Karnataka 560027, Indien",
+                  "Instagram: _gopal_r_86", "San_Jose", "Sep 2023", "Kept the *old* cluster"]:
+        check("shown: %s" % shown, shown in text, text[:600])
+    check("the first languages are not shown", "Kannada" not in text)
+    check("no markup escape on the page", "\\" not in text, text[:600])
+
+
+def norm_ws(s):
+    return re.sub(r"[ \t]+", " ", s)
+
+
 def jsonresume_details_test():
     """Dates, a profile with a URL only, location parts, courses, keywords."""
     rc, pdf, err = render(os.path.join(JR, "ok", "full.json"))
     _, t = pdf_words(pdf) if rc == 0 else (set(), "")
     t = " ".join(t.split())
-    for s in ["2014 – 2018", "Mar 2019", "Dec 2022", "present", "Porto, Norte, PT",
+    for s in ["2014 – 2018", "Mar 2019", "Dec 2022", "present", "Rua das Flores 12, Porto, Norte 4050-262, Portugal",
               "Certified Sommelier", "Type: application"]:
         check("full.json: %r" % s, s in t, t[:1500])
     check("full.json: a year stays a year (no month added)", "Jan 2014" not in t, t[:1500])
@@ -629,6 +658,6 @@ if __name__ == "__main__":
     sys.exit(testlib.main("rcv_accept", [valid_test, valid_details_test, languages_test,
                                          invalid_test, eras_test, migrate_errors_test,
                                          no_design_note_test,
-                                         jsonresume_test,
+                                         jsonresume_test, jsonresume_lenient_test,
                                          jsonresume_details_test, examples_test,
                                          lookalike_test], tmp=TMP))
