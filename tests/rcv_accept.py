@@ -491,6 +491,50 @@ def migrate_errors_test():
           (rc, err))
 
 
+def migrate_cvpdf_keys_test():
+    """migrate leaves out what is cvpdf's own (with a warning), writes a .bib
+    section as its entries and a JSON Resume as RenderCV YAML; migrating the
+    result again changes nothing."""
+    d = os.path.join(TMP, "own")
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "refs.bib"), "w", encoding="utf-8") as f:
+        f.write("@article{k1, title = {Tidal Locks}, author = {Pemberton, Agatha}, "
+                "journal = {Canal Review}, year = {2019}, note = {Cover story}}\n")
+    src = os.path.join(d, "own.yaml")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Agatha Pemberton\n  native_name: A. P.\n"
+                "  custom_connections:\n    - placeholder: Office 12\n"
+                "      fontawesome_icon: building\n"
+                "  sections:\n    papers:\n      bib: refs.bib\n"
+                "settings:\n  page_break_before: [papers]\n"
+                "design:\n  theme: classic\n")
+    rc, out, err = run([BIN, "migrate", src])
+    check("cvpdf's own keys: migrate exits 0", rc == 0, err)
+    doc = yaml.load(out, Loader=yaml.BaseLoader) or {}
+    cv = doc.get("cv", {})
+    check("native_name left out, with a warning",
+          "native_name" not in cv and "'cv.native_name' is cvpdf's own" in err, err)
+    check("page_break_before left out",
+          "page_break_before" not in (doc.get("settings") or {}), doc.get("settings"))
+    check("a custom connection without a URL gets url: null",
+          cv.get("custom_connections", [{}])[0].get("url") == "null", cv)
+    papers = (cv.get("sections") or {}).get("papers")
+    check("a .bib section written out as its entries",
+          isinstance(papers, list) and papers and papers[0].get("title") == "Tidal Locks" and
+          papers[0].get("journal") == "Canal Review", papers)
+    mig = os.path.join(d, "own-migrated.yaml")
+    with open(mig, "w", encoding="utf-8") as f:
+        f.write(out)
+    rc, again, err2 = run([BIN, "migrate", mig])
+    check("cvpdf's own keys: migrating again changes nothing", rc == 0 and again == out, err2)
+    rc, out, err = run([BIN, "migrate", os.path.join(JR, "ok", "full.json")])
+    check("a JSON Resume migrates", rc == 0 and out.startswith("cv:\n  name: "), err)
+    doc = yaml.load(out, Loader=yaml.BaseLoader) or {}
+    check("a JSON Resume migrates with design: and its sections",
+          (doc.get("design") or {}).get("theme") == "classic" and
+          "Experience" in (doc.get("cv", {}).get("sections") or {}), out[:300])
+
+
 def no_design_note_test():
     """A RenderCV file without design: says which layout it got and how to
     get RenderCV's look; with -l, or for a profile of cvpdf's own, nothing."""
@@ -657,7 +701,7 @@ def lookalike_test():
 if __name__ == "__main__":
     sys.exit(testlib.main("rcv_accept", [valid_test, valid_details_test, languages_test,
                                          invalid_test, eras_test, migrate_errors_test,
-                                         no_design_note_test,
+                                         no_design_note_test, migrate_cvpdf_keys_test,
                                          jsonresume_test, jsonresume_lenient_test,
                                          jsonresume_details_test, examples_test,
                                          lookalike_test], tmp=TMP))
