@@ -43,7 +43,7 @@ HYPHEN_LIBS ?= -lhyphen
 BTPARSE_LIBS ?= -lbtparse
 
 CFLAGS ?= -O2 -g
-WARN = -std=c11 -Wall -Wextra -Wshadow -Wno-unused-parameter
+WARN = -std=c11 -Wall -Wextra -Wshadow -Wno-unused-parameter -Werror=incompatible-pointer-types
 CPPFLAGS += -D_GNU_SOURCE -Iinclude -DCV_VERSION='"$(VERSION)"' \
             -DCV_DATADIR='"$(PREFIX)/share/cvpdf"' -DCV_LIBDIR='"$(PREFIX)/lib/cvpdf"' \
             $(if $(POPPLER_GLIB_SONAME),-DCV_POPPLER_GLIB_SONAME='"$(POPPLER_GLIB_SONAME)"')
@@ -125,8 +125,11 @@ CHECK_NEEDS = $(if $(filter unit,$(1)),$(UNIT_BIN) $(REGRESS_BIN),\
 CHECK_BIN = $(if $(T),$(sort $(foreach t,$(T:test_%=%),$(call CHECK_NEEDS,$(t)))),\
             cvpdf build/san/cvpdf $(UNIT_BIN) $(REGRESS_BIN))
 
+# The binaries build in parallel (CHECK_MAKEJOBS: -j2 unless the make
+# command line gave -j); tests/run.sh runs the suites in parallel too.
+CHECK_MAKEJOBS ?= $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 2))
 check: deps
-	@$(MAKE) --no-print-directory $(CHECK_BIN)
+	@$(MAKE) --no-print-directory $(CHECK_MAKEJOBS) $(CHECK_BIN)
 	@sh tests/run.sh $(if $(K),-k '$(K)') $(T)
 
 bench: deps

@@ -44,7 +44,7 @@
 #include <stdio.h>
 
 #include "arena.h"
-#include "doc.h"
+#include "fields.h"
 #include "error.h"
 #include "yml.h"
 
@@ -58,10 +58,12 @@ const char *const *cv_bib_option_keys(void);
 /* The section(s) that section `key` (its YAML key node) with value `n` (a
  * cv_bib_is_source()) makes: one, or one per group with `group_by`.
  * `profile` is the profile's path (relative .bib paths are taken from its
- * directory).  Appends to *secs (grown in the arena, *cap its room).
- * Returns false with err set. */
+ * directory); `lang` its language, for the title (cv_section_title).
+ * Appends to *secs (grown in the arena, *cap its room).  Returns false
+ * with err set. */
 bool cv_bib_sections(cv_arena *a, const cv_yml *key, const cv_yml *n, const char *profile,
-                     cv_section **secs, size_t *nsecs, size_t *cap, cv_error *err);
+                     const char *lang, cv_section **secs, size_t *nsecs, size_t *cap,
+                     cv_error *err);
 
 /* The entries of the .bib at `path`, all of them, newest first, as
  * publication entries (names given first).  Returns false with err set

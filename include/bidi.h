@@ -28,7 +28,6 @@
 #include "arena.h"
 #include "display.h"
 #include "shape.h"
-#include "wrap.h"
 
 /* The base direction of a paragraph by its first strong character (UAX #9
  * P2, P3): +1 left to right, -1 right to left, 0 none. */

@@ -1,6 +1,7 @@
 /* cjk.h - Chinese, Japanese and Korean typesetting rules that layout needs.
  *
- * Three things, each small:
+ * Two things, each small (which script or class a character is in is
+ * unicode.h's):
  *
  *  - Regional faces.  A CJK collection such as Noto Sans CJK holds one face
  *    per region (SC, TC, HK, JP, KR), each with its region's glyphs for the
@@ -11,7 +12,6 @@
  *  - Punctuation (clreq, JIS X 4051).  Which characters are full-width
  *    punctuation whose blank half may be taken out beside another, and
  *    where a glyph's ink lies in its em.
- *  - Scripts for spacing: Han and kana against Latin letters and digits.
  *
  * Nothing here allocates but cv_cjk_localize(), which may find (lazily,
  * fontset.h) the faces it swaps in.
@@ -23,7 +23,6 @@
 #include <stdint.h>
 
 #include "fontset.h"
-#include "style.h"
 
 /* The region of a CJK collection for a language code (cv_locale.language):
  * "SC" for zh (zh-Hans, zh-CN, zh-SG), "TC" for zh-Hant, zh-TW and zh-MO,
@@ -31,19 +30,14 @@
  * (the layout's faces stay). */
 const char *cv_cjk_region(const char *lang);
 
-/* The style for a profile in `lang`: `st` itself when it names no regional
- * CJK face of another region (or the language has no region), else *local,
- * a copy of `st` whose chain has each such face ("Noto Sans CJK SC",
- * "Noto Serif CJK JP", "Source Han Sans KR", ...) replaced by the face of
- * the language's region, where the system has it. */
-const cv_style *cv_cjk_localize(const cv_style *st, const char *lang, cv_style *local);
+/* The faces for a profile in `lang`: in chain[s][0..n) (with synth[s],
+ * as ctx.h's), each regional CJK face of another region ("Noto Sans CJK
+ * SC", "Noto Serif CJK JP", "Source Han Sans KR", ...) is replaced by the
+ * face of the language's region, where the system has it; nothing changes
+ * for a language without a region. */
+void cv_cjk_localize(cv_fontset *fs, const char *lang, int chain[][CV_MAX_CHAIN],
+                     bool synth[][CV_MAX_CHAIN], size_t n);
 
-/* Han, kana and Hangul by their script (script.h, "ー" included, shared
- * punctuation such as "、" and "・" not): what a quarter-em gap separates
- * from Latin text. */
-bool cv_cjk_is_ideograph(uint32_t cp);
-/* ASCII letters and digits, and Latin letters with accents. */
-bool cv_cjk_is_latin(uint32_t cp);
 
 /* Punctuation that may lose a blank half beside another when set
  * full-width: brackets, quotes, 。，、：；！？ and the like, not dashes or

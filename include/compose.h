@@ -47,6 +47,7 @@
 #include "doc.h"
 #include "display.h"
 #include "error.h"
+#include "ctx.h"
 #include "style.h"
 #include "wrap.h"
 
@@ -120,12 +121,19 @@ typedef struct cv_composed {
     cv_tags *tags;                 /* the logical structure: what the pieces' tags name */
 } cv_composed;
 
-/* Compose `doc` in `st`, with `photo` (from cv_photo_load(), or NULL).
+/* Compose `doc` in context `pc` (its layout, faces, language), with `photo` (from cv_photo_load(), or NULL).
  * Warnings (missing glyphs, overlong words, an item taller than a page, a
  * profile's keep_together or page_break_before naming no section) are
  * reported through err; returns false when err is set (an error, or a
  * warning under --strict). */
-bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_image *photo,
+bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image *photo,
                 cv_composed *out, cv_error *err);
+
+/* cv_compose() as a trial, silently (cv_error_init_silent()): for a
+ * composition that is measured, not drawn (fit.h's tries), or whose
+ * warnings an earlier composition of the same profile gave (render.c's
+ * after the last-page rule).  False when it fails. */
+bool cv_compose_trial(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image *photo,
+                      cv_composed *out);
 
 #endif

@@ -47,6 +47,11 @@ const char *cv_layout_shipped(cv_arena *a, const char *name);
 
 /* What -l's value `arg` stands for: the file `arg` when it exists or is
  * not a name, else the shipped layout of that name. */
+/* The shipped layout `name` (a name, not a path: cv_layout_is_name()), as
+ * engine.h's find_layout: its path when it exists, else NULL with *why
+ * naming the layouts there are (cv_layout_missing()); NULL with *why NULL
+ * when `name` is a path. */
+const char *cv_layout_find(cv_arena *a, const char *name, const char **why);
 const char *cv_layout_arg(cv_arena *a, const char *arg);
 
 /* The names of the shipped layouts, sorted, NULL-terminated (none: an

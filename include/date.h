@@ -73,6 +73,17 @@ int cv_date_cmp(const cv_date *a, const cv_date *b);
  * DAY and the text written right after it ("YEAR年MONTH月DAY日" ->
  * "2019年7月"). */
 const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc);
+/* The one expander of date placeholders: `tmpl` with MONTH_NAME,
+ * MONTH_ABBREVIATION, MONTH, MONTH_IN_TWO_DIGITS, YEAR, YEAR_IN_TWO_DIGITS,
+ * DAY, DAY_IN_TWO_DIGITS (and RenderCV 1's FULL_MONTH_NAME) replaced for
+ * `d`, a month or a day, in loc's month names (NULL: English).  A month
+ * without a day drops DAY with the text written right after it, up to a
+ * space or the next placeholder (the 日 of "YEAR年MONTH月DAY日"); with `d`
+ * NULL (or of another kind) every placeholder is empty.  `extra`, when not
+ * NULL, is a list of {name, value} pairs ended by {NULL, NULL}, looked for
+ * first ("NAME", "CURRENT_DATE" in a PDF title).  Allocated in `a`. */
+const char *cv_date_expand(cv_arena *a, const char *tmpl, const cv_date *d,
+                           const cv_locale *loc, const char *const (*extra)[2]);
 
 /* The dates of an entry as shown: `date` when it has one; otherwise
  * "start – end" with the locale's separator (an empty one gives

@@ -35,7 +35,6 @@ typedef struct cv_design {
     const cv_yml *layout;           /* layout keys over layouts/THEME.yaml */
     const char **time_spans;        /* sections.show_time_spans_in */
     size_t ntime_spans;
-    const char *phone_format;       /* national, international, E164; NULL: as written */
     const char *single_date, *date_range, *time_span;   /* templates; NULL: the locale's */
 } cv_design;
 

@@ -1,7 +1,7 @@
 /* display.h - the display list: what a résumé looks like, page by page.
  *
  * The display list is the seam between layout and output: pages of
- * positioned glyph runs (wrap.h's cv_run), rules, pictures and link
+ * positioned glyph runs (cv_run, set by wrap.h), rules, pictures and link
  * rectangles, in PDF points with the origin at the bottom-left of the
  * page, plus the document's bookmarks and information.  flow.c and
  * furniture.c make it (with cv_display_page(), cv_page_put_line() and
@@ -16,11 +16,75 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "arena.h"
 #include "image.h"
 #include "tags.h"
-#include "wrap.h"
+
+/* A glyph as set: its code point (the PDF backend maps it to the font's
+ * glyph), its advance `w` in thousandths of an em as the PDF's /W array
+ * holds it, and the extra advance `adj` after it (kerning, justification)
+ * that goes into the TJ array.  Glyph i advances by (w + adj) / 1000 * size
+ * points, so what is measured is what is drawn. */
+typedef struct cv_gl {
+    uint32_t cp;
+    int16_t w;        /* thousandths of an em, as libharu's /W */
+    int16_t wide;     /* part of adj that belongs to the glyph's box: the gap
+                         between Han and Latin, drawn from a twin font whose
+                         /W is wider by this (pdf_font.h), so that a text
+                         extractor sees no blank, hence no space */
+    float adj;        /* extra advance after this glyph, thousandths of an em */
+} cv_gl;
+
+typedef struct cv_run {
+    float x, y;       /* baseline origin */
+    int face;
+    bool synth_bold;
+    float size;
+    unsigned color;   /* 0xRRGGBB */
+    cv_gl *g;
+    size_t n;
+    float width;      /* sum of advances, points */
+    unsigned line;    /* on a page: which cv_page_put_line() call placed it (1, 2 ...) */
+    unsigned logical; /* its first glyph's place in the line's text (bidi.h) */
+    bool rtl;         /* right to left: g[] in visual order, drawn in logical */
+    int tag;          /* its structure node (tags.h); 0: an artifact */
+} cv_run;
+
+typedef struct cv_rule {
+    float x0, y0, x1, y1, width;
+    unsigned color;
+} cv_rule;
+
+typedef struct cv_link {
+    float x0, y0, x1, y1;
+    const char *uri;
+    unsigned line;    /* as cv_run's: 0 for a link of no line */
+} cv_link;
+
+/* A line as set: its runs and links, relative to its origin on the
+ * baseline; placed on a page by cv_page_put_line(). */
+typedef struct cv_line {
+    cv_run *runs;            /* x relative to the line start, y = 0 */
+    size_t nruns;
+    cv_link *links;          /* relative to the line's origin and baseline */
+    size_t nlinks;
+    float width;             /* as set (justified lines: the measure) */
+} cv_line;
+
+/* A glyph of a complex script (Devanagari, Arabic) that HarfBuzz chose,
+ * as the display list carries it: the code point its cv_gl holds (a
+ * cluster code point, shape.h's CV_CLUSTER_BASE on) stands for glyph
+ * `gid` of the run's face and for `text`, drawn (dx, dy) thousandths of an
+ * em off the pen; `mark` when the text begins with a combining mark. */
+typedef struct cv_cluster {
+    uint32_t cp;
+    unsigned gid;
+    const char *text;        /* UTF-8 */
+    int dx, dy;
+    bool mark;
+} cv_cluster;
 
 /* A picture placed on a page: (x, y) is its bottom-left corner. */
 typedef struct cv_img {
@@ -74,9 +138,11 @@ typedef struct cv_display {
     bool has_date;
     long long epoch;
     bool pdfa;               /* write PDF/A-1b */
-    /* The shaper whose cluster code points (shape.h) the runs may hold,
-     * for the text they stand for; NULL: none. */
-    struct cv_shaper *shaper;
+    /* The complex-script glyphs the runs hold (cv_cluster), by code
+     * point, ascending: what they stand for, so that no back end asks the
+     * shaper (cv_display_cluster()). */
+    const cv_cluster *clusters;
+    size_t nclusters;
     bool pdfua;              /* write PDF/UA-1 */
     bool untagged;           /* pdf: tagged: false (ignored with pdfua) */
     /* The logical structure (tags.h) the runs' and pictures' tags name;
@@ -90,6 +156,10 @@ cv_page *cv_display_page(cv_arena *a, cv_display *d);
 void cv_page_put_line(cv_arena *a, cv_page *pg, const cv_line *ln, float x, float y);
 /* Name a rectangle of the page where content goes (cv_region). */
 void cv_page_add_region(cv_page *pg, const char *name, float x0, float y0, float x1, float y1);
+
+/* The cluster code point `cp` of d's runs (cv_cluster), or NULL when `cp`
+ * is none (an ordinary character). */
+const cv_cluster *cv_display_cluster(const cv_display *d, uint32_t cp);
 
 /* The number the PDF's TJ array holds after glyph k of run r, in
  * thousandths of an em (positive: more space), as the PDF backend writes

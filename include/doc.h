@@ -14,7 +14,8 @@
  *
  * The parts of a cv_doc with rules of their own come from their own
  * modules, included here: cv_text (text.h), cv_date (date.h), cv_locale and
- * section titles (lang.h), cv_social (social.h).
+ * section titles (lang.h), cv_social (social.h), and the entries and
+ * sections (fields.h).
  *
  * Everything returned is allocated in the arena and valid until
  * cv_arena_free().
@@ -29,74 +30,11 @@
 #include "date.h"
 #include "design.h"
 #include "error.h"
+#include "fields.h"
 #include "lang.h"
 #include "social.h"
 #include "text.h"
 #include "yml.h"
-
-typedef enum {
-    CV_ENTRY_TEXT,             /* a bare string */
-    CV_ENTRY_BULLET,           /* bullet: */
-    CV_ENTRY_NUMBERED,         /* number: */
-    CV_ENTRY_REVERSED,         /* reversed_number: */
-    CV_ENTRY_ONELINE,          /* label: + details: */
-    CV_ENTRY_EDUCATION,        /* institution: + area: (+ degree:) */
-    CV_ENTRY_EXPERIENCE,       /* company: + position: */
-    CV_ENTRY_PUBLICATION,      /* title: + authors: */
-    CV_ENTRY_NORMAL,           /* name: */
-    CV_ENTRY_NKINDS
-} cv_entry_kind;
-
-/* A highlight bullet; `sub` holds its nested bullets (one level or more). */
-typedef struct cv_highlight {
-    cv_text text;
-    struct cv_highlight *sub;
-    size_t nsub;
-} cv_highlight;
-
-/* A key RenderCV allows on any entry beyond its type's fields (`revenue:
- * 12M`): shown by templates as the upper-cased key (REVENUE). */
-typedef struct cv_extra {
-    const char *key;         /* as written */
-    const char *ph;          /* "REVENUE" */
-    cv_text value;
-} cv_extra;
-
-typedef struct cv_entry {
-    cv_entry_kind kind;
-    cv_pos pos;
-    /* TEXT: the string; BULLET/NUMBERED/REVERSED: its value. */
-    cv_text text;
-    /* ONELINE */
-    cv_text label, details;
-    /* EDUCATION */
-    cv_text institution, area, degree;
-    /* EXPERIENCE */
-    cv_text company, position;
-    /* PUBLICATION */
-    cv_text title, journal, doi, url;
-    cv_text *authors;
-    size_t nauthors;
-    /* NORMAL */
-    cv_text name;
-    /* Shared by EDUCATION, EXPERIENCE, PUBLICATION, NORMAL */
-    cv_text location, summary;
-    cv_date date, start_date, end_date;
-    cv_highlight *highlights;
-    size_t nhighlights;
-    cv_extra *extras;        /* keys beyond the kind's fields, scalars only */
-    size_t nextras;
-} cv_entry;
-
-typedef struct cv_section {
-    const char *key;     /* as written in the profile */
-    const char *title;   /* "selected_honors" -> "Selected Honors" */
-    cv_pos pos;
-    cv_entry_kind kind;  /* every entry of a section has the same kind */
-    cv_entry *entries;
-    size_t nentries;
-    const char *bib;     /* the .bib the entries come from (bib.h), or NULL */
-} cv_section;
 
 /* The header's groups of connections (cv_doc.contact_order). */
 enum { CV_CONTACT_LOCATION, CV_CONTACT_EMAIL, CV_CONTACT_PHONE, CV_CONTACT_WEBSITE,

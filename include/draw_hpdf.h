@@ -13,22 +13,23 @@
 #include <stdbool.h>
 
 #include "display.h"
-#include "engine.h"
+#include "fontset.h"
 #include "error.h"
 #include "output.h"
 
 /* Write the display list as a PDF at `path` ("-": the standard output).
- * `eng` is the engine whose faces the runs name: each face comes from its
- * fontset, and its glyphs and widths from its shaper, as the layout
- * measured them.  The file goes through cv_out_open(path, inputs) (see
+ * `fs` is the fontset whose faces the runs name: each face comes from
+ * there, with the glyphs of its characters and their widths, as the layout
+ * measured them; a complex script's glyphs come from the display list
+ * (cv_cluster).  The file goes through cv_out_open(path, inputs) (see
  * output.h), so a failure never leaves a partial PDF or clobbers an
  * existing one, and an input of the run is never overwritten.  Returns
  * false with err set. */
-bool cv_draw_pdf(const cv_display *d, cv_engine *eng, const char *path,
+bool cv_draw_pdf(const cv_display *d, const cv_fontset *fs, const char *path,
                  const cv_inputs *inputs, cv_error *err);
 /* Several résumés in one PDF (a CV book), made a résumé at a time so that
  * only one display list need be in memory:
- *   k = cv_book_new(eng, true);
+ *   k = cv_book_new(fs, true);
  *   cv_book_note(k, d) for every résumé (the code points each face draws:
  *     each face is subset and embedded once, for all of them);
  *   cv_book_add(k, d, err) for every résumé again, in order (its pages, a
@@ -38,7 +39,7 @@ bool cv_draw_pdf(const cv_display *d, cv_engine *eng, const char *path,
  * The book's author is everyone in it; PDF/A and the dates follow the
  * first résumé.  With `book` false it is cv_draw_pdf() by steps. */
 typedef struct cv_book cv_book;
-cv_book *cv_book_new(cv_engine *eng, bool book);
+cv_book *cv_book_new(const cv_fontset *fs, bool book);
 void cv_book_note(cv_book *k, const cv_display *d);
 bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err);
 bool cv_book_write(cv_book *k, const char *title, const char *path, const cv_inputs *inputs,
@@ -50,7 +51,7 @@ void cv_book_free(cv_book *k);
  * caller's to free(); NULL with err set (at `path`, the name the pages will
  * be written under) on failure.  The bytes are those cv_draw_pdf() and
  * cv_book_write() would write. */
-bool cv_draw_pdf_bytes(const cv_display *d, cv_engine *eng, const char *path, char **bytes,
+bool cv_draw_pdf_bytes(const cv_display *d, const cv_fontset *fs, const char *path, char **bytes,
                        size_t *len, cv_error *err);
 bool cv_book_bytes(cv_book *k, const char *title, const char *path, char **bytes,
                    size_t *len, cv_error *err);

@@ -32,6 +32,11 @@ typedef struct cv_engine {
     cv_inputs *inputs;       /* every file read for the run: never an output */
     cv_shaper *shaper;       /* shapes text in `fonts`, with every cache */
     const char *locales;     /* cvpdf's locale files (lang.h); NULL: none */
+    /* The shipped layout `name` names (`extends: NAME`, style.h), which the
+     * driver knows (datadir.h's cv_layout_find); NULL: none.  Returns its
+     * path, or NULL with *why saying what is missing (NULL when `name` is
+     * not a layout's name but a path). */
+    const char *(*find_layout)(cv_arena *a, const char *name, const char **why);
     cv_hyph *hyph_lang[8];   /* other languages' patterns (cv_engine_hyph) */
     char *hyph_dict[8];
     /* Noto faces for scripts the layout's fonts lack (cv_engine_script_face),

@@ -4,7 +4,8 @@
  * (cv_error_print), warnings (cv_warn), notes (cv_note) and running out of
  * memory (cv_oom).  Where they go and how loud they are is a cv_diag, made
  * once from the command line (-q, --strict) and held by the engine; each
- * stage's cv_error is started from it with cv_error_init_for().
+ * stage's cv_error is started from it with cv_error_init_for(), and a
+ * trial whose messages are not wanted from cv_error_init_silent().
  *
  * Fallible functions take a `cv_error *` and return false on failure.  The
  * first error recorded wins; later ones are ignored, so a caller can check
@@ -56,9 +57,17 @@ typedef struct cv_error {
     void *out;               /* a FILE *; NULL for stderr */
 } cv_error;
 
-void cv_error_init(cv_error *err);
-/* The same, with the sink's stream and loudness (`d` may be NULL). */
+/* A stage's error, with the sink's stream and loudness `d` (the engine's
+ * diag: every stage takes its settings from there; NULL: stderr, warnings
+ * on, not strict). */
 void cv_error_init_for(cv_error *err, const cv_diag *d);
+/* The same with the default settings (cv_error_init_for(err, NULL)). */
+void cv_error_init(cv_error *err);
+/* A silent sink, for a trial run whose messages are not wanted: a
+ * composition fit.h tries, the main column set again wider, a face looked
+ * for where its absence is fine.  It records the first error and says
+ * nothing, and no warning is an error. */
+void cv_error_init_silent(cv_error *err);
 /* Record an error at `pos` (first one wins).  Always returns false so that
  * `return cv_error_at(err, pos, "...")` reads naturally. */
 bool cv_error_at(cv_error *err, cv_pos pos, const char *fmt, ...)

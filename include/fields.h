@@ -1,8 +1,13 @@
-/* fields.h - the one table of entry fields.
+/* fields.h - the entry model and the one table of entry fields.
+ *
+ * The kinds of entry (cv_entry_kind), an entry (cv_entry) and a section of
+ * them (cv_section) are declared here, below doc.h, so that the modules
+ * that make or read entries without a whole profile (bib.h, style.h's
+ * templates, template.h) need not know the profile's schema.
  *
  * Every field an entry of the profile can have is one row: its YAML key,
  * the placeholder a layout's template shows it with, its type, and the
- * entry kinds (doc.h's cv_entry_kind) that have it.  The loader (doc.c)
+ * entry kinds (cv_entry_kind) that have it.  The loader (doc.c)
  * checks and reads an entry's keys from it, the templates (template.c)
  * fill their placeholders from it, and a unit test checks that
  * docs/profiles.md and docs/layouts.md describe every row.  A new field is
@@ -21,7 +26,77 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "doc.h"
+#include "date.h"
+#include "error.h"
+#include "text.h"
+
+/* ---- The entry model: kinds, entries, sections ----------------------- */
+
+typedef enum {
+    CV_ENTRY_TEXT,             /* a bare string */
+    CV_ENTRY_BULLET,           /* bullet: */
+    CV_ENTRY_NUMBERED,         /* number: */
+    CV_ENTRY_REVERSED,         /* reversed_number: */
+    CV_ENTRY_ONELINE,          /* label: + details: */
+    CV_ENTRY_EDUCATION,        /* institution: + area: (+ degree:) */
+    CV_ENTRY_EXPERIENCE,       /* company: + position: */
+    CV_ENTRY_PUBLICATION,      /* title: + authors: */
+    CV_ENTRY_NORMAL,           /* name: */
+    CV_ENTRY_NKINDS
+} cv_entry_kind;
+
+/* A highlight bullet; `sub` holds its nested bullets (one level or more). */
+typedef struct cv_highlight {
+    cv_text text;
+    struct cv_highlight *sub;
+    size_t nsub;
+} cv_highlight;
+
+/* A key RenderCV allows on any entry beyond its type's fields (`revenue:
+ * 12M`): shown by templates as the upper-cased key (REVENUE). */
+typedef struct cv_extra {
+    const char *key;         /* as written */
+    const char *ph;          /* "REVENUE" */
+    cv_text value;
+} cv_extra;
+
+typedef struct cv_entry {
+    cv_entry_kind kind;
+    cv_pos pos;
+    /* TEXT: the string; BULLET/NUMBERED/REVERSED: its value. */
+    cv_text text;
+    /* ONELINE */
+    cv_text label, details;
+    /* EDUCATION */
+    cv_text institution, area, degree;
+    /* EXPERIENCE */
+    cv_text company, position;
+    /* PUBLICATION */
+    cv_text title, journal, doi, url;
+    cv_text *authors;
+    size_t nauthors;
+    /* NORMAL */
+    cv_text name;
+    /* Shared by EDUCATION, EXPERIENCE, PUBLICATION, NORMAL */
+    cv_text location, summary;
+    cv_date date, start_date, end_date;
+    cv_highlight *highlights;
+    size_t nhighlights;
+    cv_extra *extras;        /* keys beyond the kind's fields, scalars only */
+    size_t nextras;
+} cv_entry;
+
+typedef struct cv_section {
+    const char *key;     /* as written in the profile */
+    const char *title;   /* "selected_honors" -> "Selected Honors" */
+    cv_pos pos;
+    cv_entry_kind kind;  /* every entry of a section has the same kind */
+    cv_entry *entries;
+    size_t nentries;
+    const char *bib;     /* the .bib the entries come from (bib.h), or NULL */
+} cv_section;
+
+/* ---- The table of fields ------------------------------------------------ */
 
 typedef enum cv_field_type {
     CV_FIELD_TEXT,           /* a string with inline markup (a cv_text) */

@@ -32,6 +32,9 @@
 
 #include "error.h"
 
+/* The most faces a fallback chain (ctx.h, style.h) holds. */
+#define CV_MAX_CHAIN 8
+
 typedef struct cv_face {
     char *path;
     int index;              /* face index in a .ttc / .otc collection */

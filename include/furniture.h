@@ -11,6 +11,7 @@
 
 #include "arena.h"
 #include "doc.h"
+#include "ctx.h"
 #include "display.h"
 #include "error.h"
 #include "style.h"
@@ -20,7 +21,7 @@
  * LAST_UPDATED are then empty).  What is added is allocated in `a`, valid
  * until cv_arena_free().  Warnings (a glyph no font has) are reported
  * through err, once, for page 1's furniture. */
-void cv_furnish(cv_arena *a, cv_display *d, const cv_doc *doc, const cv_style *st,
+void cv_furnish(cv_arena *a, cv_display *d, const cv_doc *doc, const cv_ctx *pc,
                 const char *date, cv_error *err);
 
 #endif

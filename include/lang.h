@@ -87,10 +87,11 @@ const char *cv_locale_layout_text(cv_arena *a, const cv_locale *loc, const char 
 
 /* Section key -> title as RenderCV does: a key made of lowercase letters,
  * digits and underscores becomes words with the first letter of each
- * capitalised, short function words ("and", "of", ...) but the first left
- * lower case ("selected_honors" -> "Selected Honors"); any other key (with
- * a space or a capital) is returned as written.  The result is `key` or a
- * string in the arena. */
-const char *cv_section_title(cv_arena *a, const char *key);
+ * capitalised by the rules of language `lang` (BCP 47; unicode.h), short
+ * function words ("and", "of", ...) but the first left lower case
+ * ("selected_honors" -> "Selected Honors", "iletişim" in "tr" ->
+ * "İletişim"); any other key (with a space or a capital) is returned as
+ * written.  The result is `key` or a string in the arena. */
+const char *cv_section_title(cv_arena *a, const char *key, const char *lang);
 
 #endif

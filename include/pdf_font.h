@@ -25,15 +25,17 @@
 
 #include <hpdf.h>
 
+#include "display.h"
 #include "error.h"
 #include "fontset.h"
-#include "shape.h"
 
 /* One face as embedded in one document. */
 typedef struct cv_pdffont {
-    const cv_face *face;
-    cv_shaper *shaper;   /* glyphs and widths as measured: face `id` there */
+    const cv_face *face; /* glyphs and widths: the face's own (fontset.h) */
     int id;
+    cv_cluster *cl;      /* the complex-script glyphs drawn (display.h), by
+                            code point once sealed; their texts owned */
+    size_t ncl, ccl;
     uint32_t *cps;       /* sorted code points drawn */
     unsigned char *seen; /* bitmap of cps, until sealed */
     unsigned *code;      /* the code (= CID) of each, after embedding */
@@ -50,13 +52,17 @@ typedef struct cv_pdffont {
                             in the program and in /W */
 } cv_pdffont;
 
-/* Note that `cp` is drawn in `pf`. */
-void cv_pdffont_use(cv_pdffont *pf, uint32_t cp);
+/* Note that `cp` is drawn in `pf`: an ordinary character, the face's glyph
+ * for it, or (`cl` not NULL) a complex script's glyph as the display list
+ * carries it. */
+void cv_pdffont_use(cv_pdffont *pf, uint32_t cp, const cv_cluster *cl);
 /* Note that `cp` is drawn in `pf` with `wide` thousandths of an em more
  * in its box (wrap.h: cv_gl.wide), from the twin font.  A face has one
  * twin: the first width asked for; cv_pdffont_twin() says whether a glyph
  * is drawn from it. */
-void cv_pdffont_use_wide(cv_pdffont *pf, uint32_t cp, int16_t wide);
+void cv_pdffont_use_wide(cv_pdffont *pf, uint32_t cp, const cv_cluster *cl, int16_t wide);
+/* The glyph of a code point noted in `pf`, in its face. */
+unsigned cv_pdffont_glyph(const cv_pdffont *pf, uint32_t cp);
 /* Whether a glyph `wide` more is drawn from the twin (after embedding). */
 bool cv_pdffont_twin(const cv_pdffont *pf, int16_t wide);
 /* Sort the code points; call once all are noted. */

@@ -27,6 +27,7 @@
 #include "arena.h"
 #include "cli.h"
 #include "display.h"
+#include "engine.h"
 #include "draw_raster.h"
 #include "error.h"
 #include "style.h"
@@ -35,7 +36,8 @@
 /* What every profile of a run is rendered with. */
 typedef struct cv_renderer {
     const cv_options *opt;    /* the command line */
-    const cv_style *style;    /* the layout, resolved once; style->eng is the engine */
+    cv_engine *eng;           /* the engine the layout was loaded with */
+    const cv_style *style;    /* the layout, resolved once: read only */
     const cv_yml *defaults;   /* --defaults (cv_doc_load_defaults()), or NULL */
     const char *stdin_text;   /* the profile '-', read once from the standard input */
     size_t stdin_len;

@@ -8,6 +8,12 @@
  *
  * The layout's keys are documented in docs/layouts.md.  Every value has a
  * default, so a layout of just `{}` is a valid one.
+ *
+ * A resolved cv_style is the layout: what the file says, resolved once per
+ * run and shared by every profile and worker.  Nothing writes to it after
+ * it is loaded, and it holds no engine and nothing about a profile: those
+ * are ctx.h's.  The face ids it holds name faces of the engine it was
+ * loaded with.
  */
 #ifndef CV_STYLE_H
 #define CV_STYLE_H
@@ -16,19 +22,20 @@
 #include <stddef.h>
 
 #include "arena.h"
-#include "doc.h"
+#include "fields.h"
 #include "error.h"
 #include "engine.h"
 #include "fontset.h"
 
-#define CV_MAX_CHAIN 8
 #define CV_MAX_TMPL 4
 
 enum { CV_ALIGN_LEFT, CV_ALIGN_CENTER, CV_ALIGN_RIGHT };
 enum { CV_PHOTO_RIGHT, CV_PHOTO_LEFT, CV_PHOTO_SIDEBAR };
+/* header.phone_format: phone numbers as written, or formatted (phone.h). */
+enum { CV_PHONE_AS_WRITTEN, CV_PHONE_NATIONAL, CV_PHONE_INTERNATIONAL, CV_PHONE_E164 };
 /* The parts of the page that may have a family of their own
  * (header.name_font, header.headline_font, header.contact_font,
- * section_title.font): cv_style_role(). */
+ * section_title.font): ctx.h's cv_ctx_role(). */
 enum { CV_ROLE_NAME, CV_ROLE_HEADLINE, CV_ROLE_CONTACT, CV_ROLE_TITLE, CV_NROLES };
 #define CV_MAX_NAMES 32
 
@@ -65,7 +72,6 @@ typedef struct cv_template {
 
 typedef struct cv_style {
     const char *file;
-    cv_engine *eng;               /* the engine whose faces chain[] names */
 
     /* Page, in points. */
     float page_w, page_h;
@@ -91,11 +97,6 @@ typedef struct cv_style {
     bool justify;
     bool smart_quotes;            /* straight quotes made typographic (quotes.h) */
     bool hyphenate;          /* text.hyphenate: Latin words in body text */
-    bool rtl;                /* not a layout key: render.c sets it for a résumé
-                                written right to left (bidi.h) */
-    const char *lang;        /* not a layout key: render.c sets it, the
-                                profile's language (BCP 47) for shaping
-                                (shape.h); NULL: none */
     bool greedy;             /* text.line_breaking: greedy (true) or optimal */
     float cjk_latin_space;   /* text.cjk_latin_space: em between Han or kana
                                 and Latin letters or digits (0: none) */
@@ -113,6 +114,7 @@ typedef struct cv_style {
     bool lining_figures;
     unsigned name_color;
     const char *contact_separator;
+    int phone_format;             /* header.phone_format: CV_PHONE_* */
     bool contact_icons;           /* header.icons: Fork Awesome icons before contacts */
     bool contact_urls;            /* header.contact_urls: networks as their URLs */
     unsigned contact_color;       /* > 0xFFFFFF: colors.text */
@@ -239,14 +241,7 @@ typedef struct cv_layout_key {
  * keys' rows.  Returns how many; *out is valid until cv_arena_free(a). */
 size_t cv_style_keys(cv_arena *a, const cv_layout_key **out);
 
-/* The style that sets role `role` (CV_ROLE_*): `st` itself when the role
- * has no family of its own, else a copy in *buf whose fallback chain
- * starts with the role's faces (then the body's).  Valid while both are. */
-const cv_style *cv_style_role(const cv_style *st, int role, cv_style *buf);
-
 /* The built-in defaults (what an empty layout gives), fonts not opened. */
 void cv_style_defaults(cv_style *st);
-/* Parse a length ("18mm", "10pt", "0.75in", "2cm", "12") into points. */
-bool cv_parse_length(const char *s, float *out);
 
 #endif

@@ -104,4 +104,8 @@ bool cv_yml_check_keys(const cv_yml *map, const char *const *allowed,
  * none is within max(1, strlen(word)/3). */
 const char *cv_suggest(const char *word, const char *const *candidates);
 
+/* Parse a length ("18mm", "10pt", "0.75in", "2cm", "12") into points: at
+ * least 0, at most PDF's 200 inches. */
+bool cv_parse_length(const char *s, float *out);
+
 #endif

@@ -36,8 +36,9 @@ bool cv_authors_split(const char *s, bool family_first, cv_person *pn)
     for (const unsigned char *p = (const unsigned char *)s; *p && n + 1 < sizeof buf; p++) {
         if (*p == '*' || *p == '#' || isdigit(*p) || *p == '^')
             continue;
-        if (p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0xA0 || p[2] == 0xA1)) {
-            p += 2;               /* † ‡ */
+        if (!strncmp((const char *)p, "†", strlen("†")) ||
+            !strncmp((const char *)p, "‡", strlen("‡"))) {
+            p += strlen("†") - 1;
             continue;
         }
         buf[n++] = (char)(*p == '\t' ? ' ' : *p);

@@ -363,7 +363,7 @@ static int in_workers(pool *p)
     int n = p->plan->n;
     /* What every document needs and each worker would otherwise make again
      * (hyphenation patterns, each face's shaping analysis), once here. */
-    cv_engine_warm(p->r->style->eng, p->r->style->hyphenate);
+    cv_engine_warm(p->r->eng, p->r->style->hyphenate);
     /* waitpid() must see how each worker ended, even if whoever started
      * cvpdf left SIGCHLD ignored. */
     signal(SIGCHLD, SIG_DFL);

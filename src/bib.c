@@ -40,7 +40,7 @@
 #include <unistd.h>
 
 #include "markup.h"
-#include "utf8.h"
+#include "unicode.h"
 
 typedef cv_strbuf buf;
 
@@ -240,8 +240,7 @@ static void argument(const char **pp, const char *end, const char **as, const ch
         if (q == p + 1 && q < end)
             q++;
     } else {
-        while (q < end && ((unsigned char)*q & 0xC0) == 0x80)
-            q++;
+        q = p + cv_utf8_next(p, (size_t)(end - p), 0);
     }
     *as = p, *ae = q;
     *pp = q;
@@ -277,9 +276,7 @@ static void accent(tex *t, buf *o, char cmd, const char *as, const char *ae, boo
             return;
         for (const char *q = accents[k].pairs; *q;) {
             const char *r = q + 1;
-            size_t n = 1;
-            while (((unsigned char)r[n] & 0xC0) == 0x80)
-                n++;
+            size_t n = cv_utf8_next(r, strnlen(r, CV_UTF8_MAX), 0);
             if (*q == *base) {
                 cv_strbuf_put(t->a, o, r, n);
                 lit(t, o, base + 1, strlen(base + 1));
@@ -288,9 +285,7 @@ static void accent(tex *t, buf *o, char cmd, const char *as, const char *ae, boo
             q = r + n;
         }
         /* No composed form: the letter, then the combining mark. */
-        size_t n = 1;
-        while (base[n] && ((unsigned char)base[n] & 0xC0) == 0x80)
-            n++;
+        size_t n = cv_utf8_next(base, strnlen(base, CV_UTF8_MAX), 0);
         lit(t, o, base, n);
         put(t->a, o, accents[k].combining);
         lit(t, o, base + n, strlen(base + n));
@@ -604,10 +599,7 @@ typedef struct bibfile {
 /* Characters (not bytes) in s[0..n). */
 static size_t chars(const char *s, size_t n)
 {
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++)
-        k += ((unsigned char)s[i] & 0xC0) != 0x80;
-    return k;
+    return cv_utf8_count(s, n);
 }
 
 static const char *line_at(const bibfile *bf, int line, size_t *n)
@@ -1169,13 +1161,7 @@ static void text_of(cv_arena *a, bibfile *bf, cv_error *err)
     if (n >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3))
         s += 3, n -= 3;
     size_t bad = n;
-    for (size_t i = 0; i < n && bad == n;) {
-        uint32_t cp;
-        size_t k = cv_utf8_decode(s + i, n - i, &cp);
-        if (cp == 0xFFFD && !(k == 3 && !memcmp(s + i, "\xEF\xBF\xBD", 3)))
-            bad = i;
-        i += k;
-    }
+    cv_utf8_valid(s, n, &bad);
     buf b = {0};
     if (bad < n) {
         int line = 1, col = 1;
@@ -1183,7 +1169,7 @@ static void text_of(cv_arena *a, bibfile *bf, cv_error *err)
             if (s[i] == '\n')
                 line++, col = 1;
             else
-                col += ((unsigned char)s[i] & 0xC0) != 0x80;
+                col += !cv_utf8_is_cont((unsigned char)s[i]);
         cv_warn(err, (cv_pos){bf->path, line, col},
                 "the file is not UTF-8: it is read as Latin-1 (save it as UTF-8 to be sure)");
         for (size_t i = 0; i < n; i++) {
@@ -1247,9 +1233,7 @@ static void initials(cv_arena *a, buf *b, const char *given)
             p++;
             continue;
         }
-        size_t n = 1;
-        while (p[n] && ((unsigned char)p[n] & 0xC0) == 0x80)
-            n++;
+        size_t n = cv_utf8_next(p, strnlen(p, CV_UTF8_MAX), 0);
         if (start) {
             cv_strbuf_put(a, b, p, n);
             put(a, b, ".");
@@ -1972,7 +1956,7 @@ static const char *group_name(cv_arena *a, const item *t, group_by g)
 }
 
 bool cv_bib_sections(cv_arena *a, const cv_yml *key, const cv_yml *n, const char *profile,
-                     cv_section **secs, size_t *nsecs, size_t *cap, cv_error *err)
+                     const char *lang, cv_section **secs, size_t *nsecs, size_t *cap, cv_error *err)
 {
     opts o;
     bibfile bf;
@@ -1987,7 +1971,7 @@ bool cv_bib_sections(cv_arena *a, const cv_yml *key, const cv_yml *n, const char
                 o.path);
         return !err->set;
     }
-    const char *title = cv_section_title(a, key->str);
+    const char *title = cv_section_title(a, key->str, lang);
     if (o.group == GROUP_NONE) {
         cv_section s = {key->str, title, key->pos, CV_ENTRY_PUBLICATION, NULL, k, o.path};
         s.entries = cv_arena_alloc(a, sizeof *s.entries * k);

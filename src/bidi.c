@@ -21,8 +21,7 @@
 
 #include <fribidi.h>
 
-#include "script.h"
-#include "utf8.h"
+#include "unicode.h"
 
 int cv_bidi_strong(uint32_t cp)
 {

@@ -1,4 +1,4 @@
-/* cjk.c - regional CJK faces, full-width punctuation, scripts for spacing.
+/* cjk.c - regional CJK faces and full-width punctuation.
  * See cjk.h.
  */
 #include "cjk.h"
@@ -9,8 +9,7 @@
 
 #include <hb.h>
 
-#include "engine.h"
-#include "script.h"
+#include "unicode.h"
 #include "markup.h"
 
 const char *cv_cjk_region(const char *lang)
@@ -61,16 +60,15 @@ static size_t region_at(const char *family)
     return 0;
 }
 
-const cv_style *cv_cjk_localize(const cv_style *st, const char *lang, cv_style *local)
+void cv_cjk_localize(cv_fontset *fs, const char *lang, int chain[][CV_MAX_CHAIN],
+                     bool synth[][CV_MAX_CHAIN], size_t n)
 {
     const char *region = cv_cjk_region(lang);
     if (!region)
-        return st;
-    cv_fontset *fs = st->eng->fonts;
-    bool copied = false;
+        return;
     for (int s = 0; s < 4; s++)
-        for (size_t i = 0; i < st->nchain; i++) {
-            const char *family = cv_fontset_family(fs, st->chain[s][i]);
+        for (size_t i = 0; i < n; i++) {
+            const char *family = cv_fontset_family(fs, chain[s][i]);
             size_t at = family ? region_at(family) : 0;
             if (!at || !strcasecmp(family + at, region))
                 continue;
@@ -79,34 +77,14 @@ const cv_style *cv_cjk_localize(const cv_style *st, const char *lang, cv_style *
             /* Not installed in that region: the layout's face stays. */
             cv_error err;
             cv_error_init(&err);
-            bool synth;
+            bool sy;
             int id = cv_fontset_find_lazy(fs, name, s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC,
-                                          &synth, (cv_pos){0}, &err);
+                                          &sy, (cv_pos){0}, &err);
             if (id < 0)
                 continue;
-            if (!copied) {
-                *local = *st;
-                copied = true;
-            }
-            local->chain[s][i] = id;
-            local->synth[s][i] = synth;
+            chain[s][i] = id;
+            synth[s][i] = sy;
         }
-    return copied ? local : st;
-}
-
-bool cv_cjk_is_ideograph(uint32_t cp)
-{
-    /* script.h: "ー" is kana, "・" and "、" are everyone's punctuation. */
-    cv_script s = cv_script_resolve(cp);
-    return s == CV_SCRIPT_HAN || s == CV_SCRIPT_KANA || s == CV_SCRIPT_HANGUL;
-}
-
-bool cv_cjk_is_latin(uint32_t cp)
-{
-    if (cp < 0x80)
-        return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') ||
-               (cp >= '0' && cp <= '9');
-    return (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7);
 }
 
 bool cv_cjk_is_run_mark(uint32_t cp)
@@ -119,19 +97,11 @@ bool cv_cjk_squeezable(uint32_t cp)
 {
     if (cp < 0x2000 || cv_cjk_is_run_mark(cp))
         return false;
-    if (!(cp == 0x2018 || cp == 0x2019 || cp == 0x201C || cp == 0x201D ||
-          (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF00 && cp <= 0xFF65) || cp == 0x30FB))
+    /* The curly quotes, which CJK faces set full-width, and CJK
+     * punctuation (unicode.h: wide, or written in Han, kana or Hangul). */
+    if (!(cp == 0x2018 || cp == 0x2019 || cp == 0x201C || cp == 0x201D || cv_unicode_cjk(cp)))
         return false;
-    switch (hb_unicode_general_category(hb_unicode_funcs_get_default(), cp)) {
-    case HB_UNICODE_GENERAL_CATEGORY_OPEN_PUNCTUATION:
-    case HB_UNICODE_GENERAL_CATEGORY_CLOSE_PUNCTUATION:
-    case HB_UNICODE_GENERAL_CATEGORY_INITIAL_PUNCTUATION:
-    case HB_UNICODE_GENERAL_CATEGORY_FINAL_PUNCTUATION:
-    case HB_UNICODE_GENERAL_CATEGORY_OTHER_PUNCTUATION:
-        return true;
-    default:
-        return false;
-    }
+    return cv_unicode_punct(cp);
 }
 
 bool cv_cjk_ink(const cv_face *f, unsigned gid, int *lo, int *hi)

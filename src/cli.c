@@ -368,7 +368,6 @@ int cv_cli_parse(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
 
 void cv_cli_error_init(const cv_options *o, cv_error *err)
 {
-    cv_error_init(err);
-    err->quiet = o->quiet;
-    err->strict = o->strict;
+    cv_diag d = {NULL, o->quiet, o->strict};     /* what the engine's will be */
+    cv_error_init_for(err, &d);
 }

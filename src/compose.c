@@ -27,9 +27,8 @@
 #include <ctype.h>
 #include <string.h>
 #include <strings.h>
-#include <wchar.h>
-#include <wctype.h>
 
+#include "ctx.h"
 #include "flow.h"
 #include "icons.h"
 #include "markup.h"
@@ -37,7 +36,7 @@
 #include "quotes.h"
 #include "phone.h"
 #include "template.h"
-#include "utf8.h"
+#include "unicode.h"
 
 const char *cv_keep_rule(cv_keep k)
 {
@@ -142,9 +141,10 @@ static void put_line(cx *c, cv_vitem *it, const cv_line *ln, float dx, float dy)
 
 /* Line box: height and baseline offset for text of `size`, from the
  * primary face's ascender and descender, leading split above and below. */
-static void line_box(const cv_style *st, float size, float *height, float *baseline)
+static void line_box(const cv_ctx *pc, float size, float *height, float *baseline)
 {
-    const cv_face *f = cv_fontset_face(st->eng->fonts, st->chain[0][0]);
+    const cv_style *st = pc->lay;
+    const cv_face *f = cv_fontset_face(pc->eng->fonts, pc->chain[0][0]);
     float asc = f->ascender * size / 1000.0f, desc = -f->descender * size / 1000.0f;
     *height = size * st->line_spacing;
     if (*height < asc + desc)
@@ -177,8 +177,9 @@ static void keep_block(cv_vlist *vl, const cv_style *st, size_t first, size_t n)
 
 /* The spans with typographic quotes for the profile's language
  * (text.smart_quotes), as one paragraph; `sp` itself when off. */
-static const cv_span *smart(cx *c, const cv_style *st, const cv_span *sp, size_t n)
+static const cv_span *smart(cx *c, const cv_ctx *pc, const cv_span *sp, size_t n)
 {
+    const cv_style *st = pc->lay;
     if (!st->smart_quotes || !n)
         return sp;
     cv_quotes q;
@@ -222,20 +223,20 @@ static const cv_span *link_icons(cx *c, const cv_span *sp, size_t *n)
 }
 
 /* cv_measure of what set() sets. */
-static float measure(cx *c, const cv_style *st, const cv_span *sp, size_t n,
+static float measure(cx *c, const cv_ctx *pc, const cv_span *sp, size_t n,
                      const cv_textfmt *fmt)
 {
-    sp = link_icons(c, smart(c, st, sp, n), &n);
-    return cv_measure(c->tmp, st, sp, n, fmt);
+    sp = link_icons(c, smart(c, pc, sp, n), &n);
+    return cv_measure(c->tmp, pc, sp, n, fmt);
 }
 
 /* Set spans (from either arena) into lines of the caller's arena, whose
  * links then point to copies of their targets there too. */
-static size_t set(cx *c, const cv_style *st, const cv_span *sp, size_t n,
+static size_t set(cx *c, const cv_ctx *pc, const cv_span *sp, size_t n,
                   const cv_textfmt *fmt, float width, cv_pos pos, cv_line **lines)
 {
-    sp = link_icons(c, smart(c, st, sp, n), &n);
-    size_t nl = cv_wrap(c->a, st, sp, n, fmt, width, pos, lines, c->err);
+    sp = link_icons(c, smart(c, pc, sp, n), &n);
+    size_t nl = cv_wrap(c->a, pc, sp, n, fmt, width, pos, lines, c->err);
     for (size_t i = 0; i < nl; i++)
         for (size_t k = 0; k < (*lines)[i].nlinks; k++)
             (*lines)[i].links[k].uri = cv_arena_strdup(c->a, (*lines)[i].links[k].uri);
@@ -256,13 +257,13 @@ static size_t set(cx *c, const cv_style *st, const cv_span *sp, size_t n,
 }
 
 /* Markup set on one line (a bullet, a number); NULL when it sets nothing. */
-static cv_line *one_line(cx *c, const cv_style *st, const char *markup,
+static cv_line *one_line(cx *c, const cv_ctx *pc, const char *markup,
                          const cv_textfmt *fmt, cv_pos pos)
 {
     cv_span *sp;
     size_t n = cv_markup_parse(c->tmp, markup, 0, &sp);
     cv_line *lines;
-    size_t nl = set(c, st, sp, n, fmt, 1e6f, pos, &lines);
+    size_t nl = set(c, pc, sp, n, fmt, 1e6f, pos, &lines);
     return nl ? &lines[0] : NULL;
 }
 
@@ -281,13 +282,14 @@ typedef struct para {
 } para;
 
 /* A paragraph: one item per line.  Returns the number of lines. */
-static size_t add_para(cx *c, cv_vlist *vl, const cv_style *st, const para *p)
+static size_t add_para(cx *c, cv_vlist *vl, const cv_ctx *pc, const para *p)
 {
+    const cv_style *st = pc->lay;
     begin_block(c);
     cv_line *lines;
-    size_t n = set(c, st, p->sp, p->nsp, p->fmt, p->width, p->pos, &lines);
+    size_t n = set(c, pc, p->sp, p->nsp, p->fmt, p->width, p->pos, &lines);
     float h, base;
-    line_box(st, p->fmt->size, &h, &base);
+    line_box(pc, p->fmt->size, &h, &base);
     size_t first = vl->n;
     for (size_t i = 0; i < n; i++) {
         cv_vitem *it = vl_add(c, vl, i ? 0 : p->space_before, p->what);
@@ -317,10 +319,11 @@ static float align_dx(const cv_style *st, float width, float line_w)
 
 /* Lines of the header, aligned as the layout says in `width` from `dx`,
  * never split from what follows; the first `space` below what precedes. */
-static void add_head_lines(cx *c, cv_vlist *vl, const cv_style *st, const cv_line *lines,
+static void add_head_lines(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_line *lines,
                            size_t n, float dx, float width, float h, float base, float space,
                            const char *what)
 {
+    const cv_style *st = pc->lay;
     begin_block(c);
     for (size_t i = 0; i < n; i++) {
         cv_vitem *it = vl_add(c, vl, i ? 0 : space, what);
@@ -343,16 +346,16 @@ static const char *iconed(cv_arena *a, const cv_style *st, const char *what, con
 /* The icon a custom connection names (`fontawesome_icon`), looked up in the
  * icon face of the layout's chain (icons.h), as UTF-8; an unknown name gets
  * the link icon and a warning naming it. */
-static const char *custom_icon(cv_arena *a, const cv_style *st, const cv_text *name,
+static const char *custom_icon(cv_arena *a, const cv_ctx *pc, const cv_text *name,
                                cv_error *err)
 {
     const char *link = cv_social_icon("link");
-    cv_fontset *fs = st->eng->fonts;
+    cv_fontset *fs = pc->eng->fonts;
     int face = -1;
-    for (size_t i = 0; i < st->nchain && face < 0; i++) {
-        const char *fam = cv_fontset_family(fs, st->chain[0][i]);
+    for (size_t i = 0; i < pc->nchain && face < 0; i++) {
+        const char *fam = cv_fontset_family(fs, pc->chain[0][i]);
         if (fam && !strcasecmp(fam, "forkawesome"))
-            face = st->chain[0][i];
+            face = pc->chain[0][i];
     }
     if (!name->s || face < 0)
         return link;
@@ -369,9 +372,10 @@ static const char *custom_icon(cv_arena *a, const cv_style *st, const cv_text *n
     return u;
 }
 
-static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
+static size_t contact_items(cv_arena *a, const cv_ctx *pc, const cv_doc *doc,
                             const char **items, cv_pos *pos, cv_error *err)
 {
+    const cv_style *st = pc->lay;
     size_t ni = 0;
     /* Every email, phone and website (doc.h keeps the first of each in
      * email, phone and website too: a profile made in code may set only
@@ -403,7 +407,9 @@ static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
             break;
         case CV_CONTACT_PHONE:
             for (size_t i = 0; i < np && ni < MAX_CONTACTS; i++) {
-                const char *shown = cv_phone_format(a, phones[i].s, doc->design.phone_format);
+                static const char *const formats[] = {NULL, "national", "international",
+                                                      "E164"};
+                const char *shown = cv_phone_format(a, phones[i].s, formats[st->phone_format]);
                 char *tel = cv_arena_strdup(a, phones[i].s), *q = tel;
                 for (const char *p = phones[i].s; *p; p++)
                     if (isdigit((unsigned char)*p) || (*p == '+' && q == tel))
@@ -427,7 +433,7 @@ static size_t contact_items(cv_arena *a, const cv_style *st, const cv_doc *doc,
                 pos[ni] = k->text.pos;
                 const char *text = k->url.s ? k->text.s : cv_markup_escape(a, k->text.s);
                 if (st->contact_icons)
-                    text = cv_arena_printf(a, "%s\xC2\xA0%s", custom_icon(a, st, &k->icon, err),
+                    text = cv_arena_printf(a, "%s\xC2\xA0%s", custom_icon(a, pc, &k->icon, err),
                                            text);
                 items[ni++] = k->url.s ? cv_template_link(a, text, k->url.s) : text;
             }
@@ -473,17 +479,18 @@ static const char *unbroken(cv_arena *a, const char *s)
 }
 
 /* The name, with the native-script name beside it, and the headline. */
-static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float width)
+static void add_name(cx *c, cv_vlist *vl, const cv_ctx *pc, float dx, float width)
 {
+    const cv_style *st = pc->lay;
     const cv_doc *doc = c->doc;
     cv_textfmt nf = {.size = st->name_size, .color = st->name_color,
                      .link_color = st->name_color,
                      .style = st->name_bold ? CV_STYLE_BOLD : 0,
                      .small_caps = st->name_small_caps};
-    cv_style name_buf, head_buf;
-    const cv_style *body = st;
-    const cv_style *nst = cv_style_role(st, CV_ROLE_NAME, &name_buf);
-    const cv_style *hst = cv_style_role(st, CV_ROLE_HEADLINE, &head_buf);
+    cv_ctx name_buf, head_buf;
+    const cv_ctx *body = pc;
+    const cv_ctx *nst = cv_ctx_role(pc, CV_ROLE_NAME, &name_buf);
+    const cv_ctx *hst = cv_ctx_role(pc, CV_ROLE_HEADLINE, &head_buf);
     cv_span *sp;
     size_t n;
     cv_line *lines;
@@ -499,7 +506,7 @@ static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float wi
         nl = set(c, nst, sp, n, &nf, width, doc->name.pos, &lines);
         line_box(body, st->name_size, &h, &base);
         c->tag = tag(c, c->head, "H1");
-        add_head_lines(c, vl, st, lines, nl, dx, width, st->name_size * 1.2f, base, 0,
+        add_head_lines(c, vl, pc, lines, nl, dx, width, st->name_size * 1.2f, base, 0,
                        "the name");
     }
     if (doc->headline.s) {
@@ -511,7 +518,7 @@ static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float wi
         nl = set(c, hst, sp, n, &hf, width, doc->headline.pos, &lines);
         line_box(body, st->headline_size, &h, &base);
         c->tag = tag(c, c->head, "P");
-        add_head_lines(c, vl, st, lines, nl, dx, width, h, base,
+        add_head_lines(c, vl, pc, lines, nl, dx, width, h, base,
                        st->name_gap >= 0 ? st->name_gap : 2, "the headline");
     }
 }
@@ -519,30 +526,31 @@ static void add_name(cx *c, cv_vlist *vl, const cv_style *st, float dx, float wi
 /* header.contact_gap: the contact line's items set one by one, with the
  * separator (its own spaces trimmed) in the middle of a gap this wide
  * between them, RenderCV's space_between_connections. */
-static void add_contact_spaced(cx *c, cv_vlist *vl, const cv_style *st, const char **items,
+static void add_contact_spaced(cx *c, cv_vlist *vl, const cv_ctx *pc, const char **items,
                                const cv_pos *pos, size_t ni, const cv_textfmt *cf, float dx,
                                float width, float gap0)
 {
+    const cv_style *st = pc->lay;
     const char *sep = st->contact_separator ? st->contact_separator : "";
     while (*sep == ' ')
         sep++;
     size_t sn = strlen(sep);
     while (sn && sep[sn - 1] == ' ')
         sn--;
-    cv_line *sl = sn ? one_line(c, st, cv_markup_escape(c->tmp, cv_arena_strndup(c->tmp, sep,
+    cv_line *sl = sn ? one_line(c, pc, cv_markup_escape(c->tmp, cv_arena_strndup(c->tmp, sep,
                                                                                   sn)),
                                 cf, pos[0])
                      : NULL;
     float sw = (sl ? sl->width : 0) + st->contact_gap;
     float h, base;
-    line_box(st, st->contact_size, &h, &base);
+    line_box(pc, st->contact_size, &h, &base);
     begin_block(c);
     const cv_line *ln[MAX_CONTACTS];
     for (size_t i = 0; i < ni;) {
         float w = 0;
         size_t j = i;
         for (; j < ni; j++) {
-            ln[j] = one_line(c, st, items[j], cf, pos[j]);
+            ln[j] = one_line(c, pc, items[j], cf, pos[j]);
             float iw = ln[j] ? ln[j]->width : 0;
             if (j > i && w + sw + iw > width)
                 break;
@@ -570,23 +578,24 @@ static void add_contact_spaced(cx *c, cv_vlist *vl, const cv_style *st, const ch
 /* The contact line: items packed greedily, never split (their spaces are
  * no-break spaces: "GitHub: ada" moves whole), each its own link, with the
  * layout's separator between them. */
-static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, float width)
+static void add_contact_line(cx *c, cv_vlist *vl, const cv_ctx *pc, float dx, float width)
 {
+    const cv_style *st = pc->lay;
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact_items(c->tmp, st, c->doc, items, pos, c->err);
+    size_t ni = contact_items(c->tmp, pc, c->doc, items, pos, c->err);
     unsigned cc = st->contact_color <= 0xFFFFFF ? st->contact_color : st->text_color;
     cv_textfmt cf = {.size = st->contact_size, .color = cc, .link_color = cc,
                      .style = st->contact_bold ? CV_STYLE_BOLD : 0,
                      .small_caps = st->contact_small_caps};
-    cv_style role_buf;
-    const cv_style *body = st;
-    st = cv_style_role(st, CV_ROLE_CONTACT, &role_buf);
+    cv_ctx role_buf;
+    const cv_ctx *body = pc;
+    pc = cv_ctx_role(pc, CV_ROLE_CONTACT, &role_buf);
     c->plain = true;
     if (st->contact_gap >= 0 && ni) {
         c->tag = tag(c, c->head, "P");
         float below = c->doc->headline.s ? st->headline_gap : st->name_gap;
-        add_contact_spaced(c, vl, st, items, pos, ni, &cf, dx, width, below >= 0 ? below : 4);
+        add_contact_spaced(c, vl, pc, items, pos, ni, &cf, dx, width, below >= 0 ? below : 4);
         c->plain = false;
         return;
     }
@@ -601,8 +610,8 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
     memcpy(sepx, sep_sp, nsep * sizeof *sepx);
     if (nx)
         sepx[nsep] = x_sp[0];
-    float sep_w = ni && nx ? measure(c, st, sepx, nsep + 1, &cf) -
-                                 measure(c, st, x_sp, nx, &cf)
+    float sep_w = ni && nx ? measure(c, pc, sepx, nsep + 1, &cf) -
+                                 measure(c, pc, x_sp, nx, &cf)
                            : 0;
     float h, base;
     line_box(body, st->contact_size, &h, &base);
@@ -624,7 +633,7 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
                 is[k].text = unbroken(c->tmp, is[k].text);
                 is[k].len = strlen(is[k].text);
             }
-            float iw = measure(c, st, is, nis, &cf);
+            float iw = measure(c, pc, is, nis, &cf);
             if (j > i && w + sep_w + iw > width)
                 break;
             if (j > i)
@@ -635,8 +644,8 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
             w += (j > i ? sep_w : 0) + iw;
         }
         cv_line *lines;
-        size_t nl = set(c, st, all, na, &cf, width, pos[i], &lines);
-        add_head_lines(c, vl, st, lines, nl, dx, width, h, base, first_line ? gap0 : 0,
+        size_t nl = set(c, pc, all, na, &cf, width, pos[i], &lines);
+        add_head_lines(c, vl, pc, lines, nl, dx, width, h, base, first_line ? gap0 : 0,
                        "the contact line");
         first_line = first_line && !nl;
         i = j;
@@ -646,47 +655,17 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_style *st, float dx, 
 
 /* The header: name, headline and (unless the sidebar has them) the contact
  * details, `width` wide from `dx`. */
-static void add_header(cx *c, cv_vlist *vl, const cv_style *st, float dx, float width,
+static void add_header(cx *c, cv_vlist *vl, const cv_ctx *pc, float dx, float width,
                        bool contact)
 {
-    add_name(c, vl, st, dx, width);
+    add_name(c, vl, pc, dx, width);
     if (contact)
-        add_contact_line(c, vl, st, dx, width);
+        add_contact_line(c, vl, pc, dx, width);
     if (vl->n)
         vl->items[vl->n - 1].keep = CV_KEEP_NONE;
 }
 
 /* ---- sections and entries --------------------------------------------- */
-
-static const char *upper(cv_arena *a, const char *s)
-{
-    /* Decode, upper-case each code point, re-encode. */
-    size_t n = strlen(s);
-    char *o = cv_arena_alloc(a, n * 2 + 1), *q = o;
-    mbstate_t ps = {0};
-    for (const char *p = s; *p;) {
-        wchar_t wc;
-        size_t k = mbrtowc(&wc, p, n - (size_t)(p - s), &ps);
-        if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
-            *q++ = *p++;
-            memset(&ps, 0, sizeof ps);
-            continue;
-        }
-        char buf[8];
-        mbstate_t ws = {0};
-        size_t m = wcrtomb(buf, (wchar_t)towupper((wint_t)wc), &ws);
-        if (m == (size_t)-1 || m > (size_t)k * 2) {
-            memcpy(q, p, k);
-            q += k;
-        } else {
-            memcpy(q, buf, m);
-            q += m;
-        }
-        p += k;
-    }
-    *q = 0;
-    return o;
-}
 
 /* entry.side_left with entry.side_width: the side column is on the left
  * and every entry's content starts this far right of the column's edge
@@ -698,28 +677,29 @@ static float side_left_width(const cv_style *st, float width)
     return (st->side_width < width * 0.5f ? st->side_width : width * 0.5f) + st->side_gap;
 }
 
-static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section *sec,
+static void add_title(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_section *sec,
                       float width)
 {
+    const cv_style *st = pc->lay;
     cv_textfmt tf = {.size = st->title_size, .color = st->title_color,
                      .link_color = st->title_color,
                      .style = st->title_bold ? CV_STYLE_BOLD : 0, .tracking = 0,
                      .small_caps = st->title_small_caps};
     const char *t = cv_markup_escape(c->tmp, sec->title);
     if (st->title_uppercase) {
-        t = upper(c->tmp, t);
+        t = cv_upper(c->tmp, t, c->doc->locale.language);
         tf.tracking = 40;               /* letter-spaced capitals */
     }
     cv_span *sp;
     size_t n = cv_markup_parse(c->tmp, t, 0, &sp);
     cv_line *lines;
-    cv_style title_buf;
-    const cv_style *tst = cv_style_role(st, CV_ROLE_TITLE, &title_buf);
+    cv_ctx title_buf;
+    const cv_ctx *tst = cv_ctx_role(pc, CV_ROLE_TITLE, &title_buf);
     size_t nl = set(c, tst, sp, n, &tf, width, sec->pos, &lines);
     float h, base;
-    line_box(st, st->title_size, &h, &base);
+    line_box(pc, st->title_size, &h, &base);
     const char *what = cv_arena_printf(c->a, "the title of section '%s'", sec->title);
-    const cv_face *f = cv_fontset_face(st->eng->fonts, tst->chain[0][0]);   /* the title's */
+    const cv_face *f = cv_fontset_face(pc->eng->fonts, tst->chain[0][0]);   /* the title's */
     c->block = 0;
     begin_block(c);
     c->tag = tag(c, c->cont, "H2");
@@ -779,15 +759,16 @@ static void add_title(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
     }
 }
 
-static void add_highlights(cx *c, cv_vlist *vl, const cv_style *st, const cv_highlight *hl,
+static void add_highlights(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_highlight *hl,
                            size_t n, float dx, float width, int depth, float first_gap,
                            const char *what, int parent)
 {
+    const cv_style *st = pc->lay;
     /* A list: each highlight an LI of its bullet (Lbl) and text (LBody),
      * a nested list inside the LBody after the text's P. */
     int list = tag(c, parent, "L");
     cv_textfmt f = body_fmt(st, c->doc);
-    cv_line *bullet = one_line(c, st, cv_markup_escape(c->tmp, depth ? st->sub_bullet
+    cv_line *bullet = one_line(c, pc, cv_markup_escape(c->tmp, depth ? st->sub_bullet
                                                                       : st->bullet),
                                &f, depth ? st->sub_bullet_pos : st->bullet_pos);
     /* Deep nesting in a narrow column must not squeeze the text to
@@ -802,14 +783,14 @@ static void add_highlights(cx *c, cv_vlist *vl, const cv_style *st, const cv_hig
         size_t nsp = cv_template_text(c->tmp, c->doc, hl[i].text.s, 0, &sp);
         int li = tag(c, list, "LI"), lbl = tag(c, li, "Lbl"), body = tag(c, li, "LBody");
         c->tag = hl[i].nsub ? tag(c, body, "P") : body;
-        add_para(c, vl, st, &(para){.sp = sp, .nsp = nsp, .fmt = &f, .dx = dx + indent,
+        add_para(c, vl, pc, &(para){.sp = sp, .nsp = nsp, .fmt = &f, .dx = dx + indent,
                                     .width = width - indent, .lead = bullet, .lead_tag = lbl,
                                     .lead_dx = dx + (st->bullet_indent < indent
                                                          ? st->bullet_indent : 0),
                                     .space_before = i ? st->bullet_gap : first_gap,
                                     .pos = hl[i].text.pos, .what = what});
         if (hl[i].nsub)
-            add_highlights(c, vl, st, hl[i].sub, hl[i].nsub, dx + sub, width - sub, depth + 1,
+            add_highlights(c, vl, pc, hl[i].sub, hl[i].nsub, dx + sub, width - sub, depth + 1,
                            st->bullet_gap, what, body);
     }
 }
@@ -838,8 +819,9 @@ static size_t expand_first(cx *c, const entry *en, cv_span **sp)
  * over "DETAILS" in a narrow column); the entry keep holds short ones
  * together, and the first line (a year, a label) stays with what follows
  * it as a header does. */
-static void add_lines_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
+static void add_lines_entry(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry *en)
 {
+    const cv_style *st = pc->lay;
     cv_textfmt f = body_fmt(st, c->doc);
     size_t first = vl->n;
     size_t nm = en->tp->nmain ? en->tp->nmain : 1;
@@ -851,7 +833,7 @@ static void add_lines_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry
         size_t n = cv_template_expand(c->tmp, en->tp->nmain ? en->tp->main[i] : "TEXT", en->e,
                                       c->doc, &sp);
         if (n)
-            add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .width = en->width,
+            add_para(c, vl, pc, &(para){.sp = sp, .nsp = n, .fmt = &f, .width = en->width,
                                         .space_before = vl->n > first ? 0 : en->space_before,
                                         .pos = en->e->pos, .what = en->what});
     }
@@ -859,13 +841,14 @@ static void add_lines_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry
         keep_at(&vl->items[head - 1], CV_KEEP_HEADER);
 }
 
-static void add_bullet_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
+static void add_bullet_entry(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry *en)
 {
+    const cv_style *st = pc->lay;
     cv_textfmt f = body_fmt(st, c->doc);
     cv_span *sp;
     size_t n = expand_first(c, en, &sp);
-    cv_line *bullet = one_line(c, st, cv_markup_escape(c->tmp, st->bullet), &f, st->bullet_pos);
-    add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = st->bullet_text_indent,
+    cv_line *bullet = one_line(c, pc, cv_markup_escape(c->tmp, st->bullet), &f, st->bullet_pos);
+    add_para(c, vl, pc, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = st->bullet_text_indent,
                                 .width = en->width - st->bullet_text_indent, .lead = bullet,
                                 .lead_dx = st->bullet_indent, .lead_tag = c->lbl,
                                 .space_before = en->space_before,
@@ -873,20 +856,21 @@ static void add_bullet_entry(cx *c, cv_vlist *vl, const cv_style *st, const entr
 }
 
 /* Numbers right-aligned in a column wide enough for the largest. */
-static void add_numbered_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
+static void add_numbered_entry(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry *en)
 {
+    const cv_style *st = pc->lay;
     cv_textfmt f = body_fmt(st, c->doc);
     size_t count = en->sec->nentries;
     size_t num = en->e->kind == CV_ENTRY_NUMBERED ? en->idx + 1 : count - en->idx;
-    cv_line *lead = one_line(c, st, cv_arena_printf(c->tmp, "%zu.", num), &f, en->e->pos);
-    cv_line *widest = one_line(c, st, cv_arena_printf(c->tmp, "%zu.", count), &f, en->e->pos);
+    cv_line *lead = one_line(c, pc, cv_arena_printf(c->tmp, "%zu.", num), &f, en->e->pos);
+    cv_line *widest = one_line(c, pc, cv_arena_printf(c->tmp, "%zu.", count), &f, en->e->pos);
     float col = widest ? widest->width : 0;
     float indent = col + st->size * 0.6f;
     if (indent < st->bullet_text_indent)
         indent = st->bullet_text_indent;
     cv_span *sp;
     size_t n = expand_first(c, en, &sp);
-    add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = indent,
+    add_para(c, vl, pc, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = indent,
                                 .width = en->width - indent, .lead = lead,
                                 .lead_tag = c->lbl,
                                 .lead_dx = indent - st->size * 0.6f - (lead ? lead->width : 0),
@@ -927,8 +911,9 @@ static float side_x(const cv_style *st, float x0, float cw, float lw)
  * "Promotion" takes what it needs, plus a gap of 0.1cm); 0 when the layout
  * has none.  Every entry of the section gets the same column, as in
  * RenderCV, where an entry without a degree has an empty one. */
-static float degree_col(cx *c, const cv_style *st, const cv_section *sec)
+static float degree_col(cx *c, const cv_ctx *pc, const cv_section *sec)
 {
+    const cv_style *st = pc->lay;
     float w = 0;
     cv_textfmt hf = body_fmt(st, c->doc);
     for (size_t i = 0; st->degree_width > 0 && i < sec->nentries; i++) {
@@ -940,7 +925,7 @@ static float degree_col(cx *c, const cv_style *st, const cv_section *sec)
         tlines deg;
         expand_lines(c, tp->degree, tp->ndegree, &sec->entries[i], &deg);
         for (size_t r = 0; r < deg.n; r++) {
-            float lw = measure(c, st, deg.sp[r], deg.nsp[r], &hf) + 2.835f;
+            float lw = measure(c, pc, deg.sp[r], deg.nsp[r], &hf) + 2.835f;
             if (lw > w)
                 w = lw;
         }
@@ -950,7 +935,7 @@ static float degree_col(cx *c, const cv_style *st, const cv_section *sec)
 
 /* The degree column's lines, from the top of the entry's header item;
  * returns their height. */
-static float put_degree(cx *c, cv_vitem *it, const cv_style *st, const entry *en,
+static float put_degree(cx *c, cv_vitem *it, const cv_ctx *pc, const entry *en,
                         const cv_textfmt *hf, float mh, float mb)
 {
     float dw = en->dw, y = 0;
@@ -960,7 +945,7 @@ static float put_degree(cx *c, cv_vitem *it, const cv_style *st, const entry *en
     expand_lines(c, en->tp->degree, en->tp->ndegree, en->e, &deg);
     cv_line *ls;
     for (size_t r = 0; r < deg.n; r++) {
-        size_t nl = set(c, st, deg.sp[r], deg.nsp[r], hf, dw, deg.pos[r], &ls);
+        size_t nl = set(c, pc, deg.sp[r], deg.nsp[r], hf, dw, deg.pos[r], &ls);
         for (size_t k = 0; k < nl; k++, y += mh)
             put_line(c, it, &ls[k], 0, y + mb);
     }
@@ -973,8 +958,9 @@ static float put_degree(cx *c, cv_vitem *it, const cv_style *st, const entry *en
  * on two lines has the date beside its first and the place beside its
  * second).  The side column comes first: its width decides the main
  * column's. */
-static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
+static float add_entry_header(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry *en)
 {
+    const cv_style *st = pc->lay;
     cv_textfmt sf = {.size = st->side_size, .color = st->side_color,
                      .link_color = en->stack ? st->side_color : st->link_color};
     tlines side, mains;
@@ -993,7 +979,7 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
     }
     float side_w = 0, width = en->width;
     for (size_t r = 0; r < side.n; r++) {
-        float w = measure(c, st, side.sp[r], side.nsp[r], &sf);
+        float w = measure(c, pc, side.sp[r], side.nsp[r], &sf);
         if (w > side_w)
             side_w = w;
     }
@@ -1015,8 +1001,8 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
     begin_block(c);
     cv_vitem *it = vl_add(c, vl, en->space_before, en->what);
     float mh, mb, sh, sb, y = 0;
-    line_box(st, st->size, &mh, &mb);
-    line_box(st, st->side_size, &sh, &sb);
+    line_box(pc, st->size, &mh, &mb);
+    line_box(pc, st->side_size, &sh, &sb);
     cv_textfmt hf = body_fmt(st, c->doc);
     hf.justify = false;
     hf.hyphenate = false;            /* a title or a position is not hyphenated */
@@ -1031,9 +1017,9 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
     if (beside) {
         float ym = 0, ys = 0;
         c->tag = tmain;
-        float yd = put_degree(c, it, st, en, &hf, mh, mb);
+        float yd = put_degree(c, it, pc, en, &hf, mh, mb);
         for (size_t r = 0; r < mains.n; r++) {
-            size_t nl = set(c, st, mains.sp[r], mains.nsp[r], &hf, main_w, mains.pos[r], &ls);
+            size_t nl = set(c, pc, mains.sp[r], mains.nsp[r], &hf, main_w, mains.pos[r], &ls);
             for (size_t k = 0; k < nl; k++, ym += mh)
                 put_line(c, it, &ls[k], dw, ym + mb);
         }
@@ -1041,7 +1027,7 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
             ym = yd;
         c->tag = tside;
         for (size_t r = 0; r < side.n; r++) {
-            size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, side_w, side.pos[r], &ls);
+            size_t nl = set(c, pc, side.sp[r], side.nsp[r], &sf, side_w, side.pos[r], &ls);
             for (size_t k = 0; k < nl; k++, ys += sh)
                 put_line(c, it, &ls[k],
                          side_x(st, left ? -st->side_gap - side_w : width - side_w, side_w,
@@ -1058,16 +1044,16 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
     }
     size_t nm = 0, ns = 0;           /* main and side lines set so far */
     c->tag = tmain;
-    float yd = put_degree(c, it, st, en, &hf, mh, mb);
+    float yd = put_degree(c, it, pc, en, &hf, mh, mb);
     for (size_t r = 0; r < mains.n; r++) {
-        size_t nl = set(c, st, mains.sp[r], mains.nsp[r], &hf, main_w, mains.pos[r], &ls);
+        size_t nl = set(c, pc, mains.sp[r], mains.nsp[r], &hf, main_w, mains.pos[r], &ls);
         for (size_t k = 0; k < nl; k++, nm++)
             put_line(c, it, &ls[k], dw, nm * mh + mb);
     }
     y = nm * mh > yd ? nm * mh : yd;
     c->tag = tside;
     for (size_t r = 0; r < side.n && !en->stack; r++) {
-        size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, side_w, side.pos[r], &ls);
+        size_t nl = set(c, pc, side.sp[r], side.nsp[r], &sf, side_w, side.pos[r], &ls);
         for (size_t k = 0; k < nl; k++, ns++) {
             /* Beside main line ns, or where it would be. */
             put_line(c, it, &ls[k], side_x(st, width - side_w, side_w, ls[k].width),
@@ -1077,7 +1063,7 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
         }
     }
     for (size_t r = 0; en->stack && r < side.n; r++) {
-        size_t nl = set(c, st, side.sp[r], side.nsp[r], &sf, width, side.pos[r], &ls);
+        size_t nl = set(c, pc, side.sp[r], side.nsp[r], &sf, width, side.pos[r], &ls);
         c->tag = tside;
         for (size_t k = 0; k < nl; k++, y += sh)
             put_line(c, it, &ls[k], 0, y + sb);
@@ -1090,10 +1076,11 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_style *st, const ent
 
 /* An entry with a header (education, experience, publication, normal):
  * the header, the summary, the highlights. */
-static void add_full_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry *en)
+static void add_full_entry(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry *en)
 {
+    const cv_style *st = pc->lay;
     size_t first = vl->n;
-    float overhang = add_entry_header(c, vl, st, en);
+    float overhang = add_entry_header(c, vl, pc, en);
     const cv_entry *e = en->e;
     /* Beside a side column (entry.side_width) the body is narrower. */
     float bw = en->width;
@@ -1111,14 +1098,14 @@ static void add_full_entry(cx *c, cv_vlist *vl, const cv_style *st, const entry 
         /* entry.summary_indent, entry.summary_space_before (RenderCV's
          * entries.summary). */
         float in = st->summary_indent < bw * 0.5f ? st->summary_indent : 0;
-        add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = dw + in,
+        add_para(c, vl, pc, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = dw + in,
                                     .width = bw - in,
                                     .space_before = st->summary_gap >= 0 ? st->summary_gap
                                                                          : st->block_gap,
                                     .pos = e->summary.pos, .what = en->what});
     }
     if (e->nhighlights)
-        add_highlights(c, vl, st, e->highlights, e->nhighlights, dw, bw, 0, st->block_gap,
+        add_highlights(c, vl, pc, e->highlights, e->nhighlights, dw, bw, 0, st->block_gap,
                        en->what, c->entry);
     /* Room for side lines longer than the header and body together. */
     float body = 0;
@@ -1158,9 +1145,10 @@ static void entry_tags(cx *c, const cv_section *sec, size_t idx)
 
 /* Entry `idx` of `sec`, its items marked with their entry; a short entry
  * is never split.  Its text's scratch memory is emptied after it. */
-static void add_entry(cx *c, cv_vlist *vl, const cv_style *st, const cv_section *sec,
+static void add_entry(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_section *sec,
                       size_t idx, float width, bool stack, float space_before)
 {
+    const cv_style *st = pc->lay;
     const cv_entry *e = &sec->entries[idx];
     /* entry.side_space: the entry inset on both sides. */
     float inset = st->side_space < width * 0.25f ? st->side_space : 0;
@@ -1175,17 +1163,17 @@ static void add_entry(cx *c, cv_vlist *vl, const cv_style *st, const cv_section 
     switch (e->kind) {
     case CV_ENTRY_TEXT:
     case CV_ENTRY_ONELINE:
-        add_lines_entry(c, vl, st, &en);
+        add_lines_entry(c, vl, pc, &en);
         break;
     case CV_ENTRY_BULLET:
-        add_bullet_entry(c, vl, st, &en);
+        add_bullet_entry(c, vl, pc, &en);
         break;
     case CV_ENTRY_NUMBERED:
     case CV_ENTRY_REVERSED:
-        add_numbered_entry(c, vl, st, &en);
+        add_numbered_entry(c, vl, pc, &en);
         break;
     default:
-        add_full_entry(c, vl, st, &en);
+        add_full_entry(c, vl, pc, &en);
         break;
     }
     float lines = 0;
@@ -1318,11 +1306,12 @@ static void tighten(cv_vlist *vl, const cv_style *st)
 }
 
 /* The contact details as a block of the sidebar. */
-static void add_contact_block(cx *c, cv_vlist *vl, const cv_style *st, float width)
+static void add_contact_block(cx *c, cv_vlist *vl, const cv_ctx *pc, float width)
 {
+    const cv_style *st = pc->lay;
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact_items(c->tmp, st, c->doc, items, pos, c->err);
+    size_t ni = contact_items(c->tmp, pc, c->doc, items, pos, c->err);
     if (!ni)
         return;
     cv_section sec = {.key = "contact",
@@ -1330,7 +1319,7 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_style *st, float wid
                       .pos = c->doc->name.pos};
     c->cont = tag(c, c->side, "Sect");
     if (sec.title && *sec.title)
-        add_title(c, vl, st, &sec, width);
+        add_title(c, vl, pc, &sec, width);
     cv_textfmt cf = {.size = st->contact_size, .color = st->text_color,
                      .link_color = st->text_color};
     c->plain = true;
@@ -1338,7 +1327,7 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_style *st, float wid
         cv_span *sp;
         size_t n = cv_markup_parse(c->tmp, items[i], 0, &sp);
         c->tag = tag(c, c->cont, "P");
-        add_para(c, vl, st, &(para){.sp = sp, .nsp = n, .fmt = &cf, .width = width,
+        add_para(c, vl, pc, &(para){.sp = sp, .nsp = n, .fmt = &cf, .width = width,
                                     .space_before = i ? st->bullet_gap : st->title_space_after,
                                     .pos = pos[i], .what = "the contact details"});
     }
@@ -1383,9 +1372,10 @@ static void keep_tail(cv_vlist *vl, const cv_style *st, size_t title)
 
 /* The photo at the top of the sidebar, as wide as the layout says (at most
  * the column), centred. */
-static void add_side_photo(cx *c, cv_vlist *vl, const cv_style *st, const cv_image *photo,
+static void add_side_photo(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_image *photo,
                            float width)
 {
+    const cv_style *st = pc->lay;
     float w, h;
     cv_photo_size(st, photo, st->photo_w < width ? st->photo_w : width, &w, &h);
     begin_block(c);
@@ -1400,14 +1390,15 @@ static void add_side_photo(cx *c, cv_vlist *vl, const cv_style *st, const cv_ima
 
 /* The header across page 1, with the photo beside it (unless it goes to
  * the sidebar): the header's text then takes the rest of the width. */
-static void add_head(cx *c, cv_composed *out, const cv_style *st, const cv_image *photo,
+static void add_head(cx *c, cv_composed *out, const cv_ctx *pc, const cv_image *photo,
                      bool contact)
 {
+    const cv_style *st = pc->lay;
     float width = st->page_w - st->margin_left - st->margin_right;
     cv_vlist *vl = &out->head;
     out->head_gap = st->header_gap + st->title_space_before / 2;
     if (!photo) {
-        add_header(c, vl, st, 0, width, contact);
+        add_header(c, vl, pc, 0, width, contact);
         return;
     }
     float w, h;
@@ -1416,7 +1407,7 @@ static void add_head(cx *c, cv_composed *out, const cv_style *st, const cv_image
     /* photo.space_left: room left of the photo (between the header's text
      * and a photo on the right). */
     float sl = st->photo_space_left < width * 0.25f ? st->photo_space_left : 0;
-    add_header(c, vl, st, left ? sl + w + st->photo_gap : 0, width - sl - w - st->photo_gap,
+    add_header(c, vl, pc, left ? sl + w + st->photo_gap : 0, width - sl - w - st->photo_gap,
                contact);
     if (!vl->n)
         vl_add(c, vl, 0, "the photo");
@@ -1447,22 +1438,23 @@ static void set_columns(cv_composed *out, const cv_style *st)
         st->sidebar_left ? sw + gap : width - sw;
 }
 
-/* Section s at the end of list vl, in style `cst` (the sidebar's or `st`):
+/* Section s at the end of list vl, set in `cpc` (the sidebar's or `pc`):
  * its title, its entries, and the keep and break rules the layout and the
  * profile give it.  Gaps between entries and the title keep follow `st`. */
-static void add_section(cx *c, cv_vlist *vl, const cv_style *st, const cv_style *cst,
+static void add_section(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_ctx *cpc,
                         size_t s, float width, bool stack)
 {
+    const cv_style *st = pc->lay;
     const cv_doc *doc = c->doc;
     const cv_section *sec = &doc->sections[s];
     size_t title = vl->n;
     c->sec_tag0[s] = (int)c->tags->n;
     c->cont = tag(c, c->parent, "Sect");
     c->list = 0;
-    c->sec_dw = degree_col(c, cst, sec);
-    add_title(c, vl, cst, sec, width);
+    c->sec_dw = degree_col(c, cpc, sec);
+    add_title(c, vl, cpc, sec, width);
     for (size_t i = 0; i < sec->nentries; i++)
-        add_entry(c, vl, cst, sec, i, width, stack,
+        add_entry(c, vl, cpc, sec, i, width, stack,
                   i ? entry_gap(st, sec->kind) : st->title_space_after);
     c->sec_tag1[s] = (int)c->tags->n;
     keep_title(vl, st, title);
@@ -1508,8 +1500,9 @@ static float vl_height(const cv_vlist *vl)
  * sidebar's last page; from that paragraph on, the main sections are set
  * again at the full width (quietly: their warnings were given) and take
  * the place of the narrow items. */
-static void widen(cx *c, cv_composed *out, const cv_style *st)
+static void widen(cx *c, cv_composed *out, const cv_ctx *pc)
 {
+    const cv_style *st = pc->lay;
     cv_vlist *main = &out->col[CV_COL_MAIN];
     const cv_vlist *side = &out->col[CV_COL_SIDE];
     float full = st->page_h - st->margin_top - st->margin_bottom;
@@ -1531,8 +1524,7 @@ static void widen(cx *c, cv_composed *out, const cv_style *st)
     const cv_vitem *at = &main->items[b];
 
     cv_error quiet;
-    cv_error_init(&quiet);
-    quiet.quiet = true;
+    cv_error_init_silent(&quiet);
     /* The wide pass makes its structure nodes in a scratch tree, in the
      * order the narrow pass made them for the same section; its pieces then
      * name the narrow pass's nodes, so that the tree holds each section
@@ -1547,7 +1539,7 @@ static void widen(cx *c, cv_composed *out, const cv_style *st)
     float width = st->page_w - st->margin_left - st->margin_right;
     for (size_t s = 0; s < nsec; s++)
         if (!named(&st->sidebar_sections, &c->doc->sections[s])) {
-            add_section(&w, &wide, st, st, s, width, false);
+            add_section(&w, &wide, pc, pc, s, width, false);
             if (w.sec_tag1[s] - w.sec_tag0[s] != c->sec_tag1[s] - c->sec_tag0[s])
                 return;            /* not the same structure: keep the narrow column */
         }
@@ -1571,9 +1563,10 @@ static void widen(cx *c, cv_composed *out, const cv_style *st)
     }
 }
 
-bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_image *photo,
+bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image *photo,
                 cv_composed *out, cv_error *err)
 {
+    const cv_style *st = pc->lay;
     memset(out, 0, sizeof *out);
     out->doc = doc;
     cx c = {.a = a, .tmp = cv_arena_new(), .doc = doc, .err = err, .ul = st->link_underline,
@@ -1592,28 +1585,38 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_ima
     set_columns(out, st);
     cv_style side_st;
     sidebar_style(st, &side_st);
+    cv_ctx side_buf;
+    const cv_ctx *side_pc = cv_ctx_with(pc, &side_st, &side_buf);
     bool side_contact = st->sidebar && st->sidebar_contact;
     bool side_photo = photo && st->sidebar && st->photo_where == CV_PHOTO_SIDEBAR;
     cv_vlist *side = &out->col[CV_COL_SIDE];
-    add_head(&c, out, st, side_photo ? NULL : photo, !side_contact);
+    add_head(&c, out, pc, side_photo ? NULL : photo, !side_contact);
     if (side_photo)
-        add_side_photo(&c, side, st, photo, out->col_w[CV_COL_SIDE]);
+        add_side_photo(&c, side, pc, photo, out->col_w[CV_COL_SIDE]);
     if (side_contact)
-        add_contact_block(&c, side, &side_st, out->col_w[CV_COL_SIDE]);
+        add_contact_block(&c, side, side_pc, out->col_w[CV_COL_SIDE]);
     check_names(doc->keep_together, doc->nkeep_together, doc, "keep_together", err);
     check_names(doc->break_before, doc->nbreak_before, doc, "page_break_before", err);
     for (size_t s = 0; s < doc->nsections; s++) {
         bool in_side = st->sidebar && named(&st->sidebar_sections, &doc->sections[s]);
         int col = in_side ? CV_COL_SIDE : CV_COL_MAIN;
         c.parent = in_side ? c.side : CV_TAG_ROOT;
-        add_section(&c, &out->col[col], st, in_side ? &side_st : st, s, out->col_w[col],
+        add_section(&c, &out->col[col], pc, in_side ? side_pc : pc, s, out->col_w[col],
                     in_side && st->sidebar_stack);
     }
     if (st->sidebar && st->sidebar_single_block)
         tighten(side, &side_st);
     if (st->sidebar && st->sidebar_widen && side->n && out->col[CV_COL_MAIN].n)
-        widen(&c, out, st);
+        widen(&c, out, pc);
     warn_tall(out, st, err);
     cv_arena_free(c.tmp);
     return !err->set;
+}
+
+bool cv_compose_trial(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image *photo,
+                      cv_composed *out)
+{
+    cv_error silent;
+    cv_error_init_silent(&silent);
+    return cv_compose(a, doc, pc, photo, out, &silent) && !silent.set;
 }

@@ -56,6 +56,18 @@ const char *cv_layout_shipped(cv_arena *a, const char *name)
     return cv_arena_printf(a, "%s/layouts/%s.yaml", cv_datadir(a), name);
 }
 
+const char *cv_layout_find(cv_arena *a, const char *name, const char **why)
+{
+    *why = NULL;
+    if (!cv_layout_is_name(name))
+        return NULL;
+    const char *shipped = cv_layout_shipped(a, name);
+    if (access(shipped, F_OK) == 0)
+        return shipped;
+    *why = cv_layout_missing(a, name);
+    return NULL;
+}
+
 const char *cv_layout_arg(cv_arena *a, const char *arg)
 {
     struct stat sb;

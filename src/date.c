@@ -23,7 +23,7 @@
 #include <strings.h>
 
 #include "text.h"
-#include "utf8.h"
+#include "unicode.h"
 
 static int days_in_month(int year, int month)
 {
@@ -217,19 +217,32 @@ const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc)
         break;
     }
 
-    /* Substitute the template's placeholders, longest name first. */
-    int m = d->month >= 1 && d->month <= 12 ? d->month : 1;
-    bool day = d->kind == CV_DATE_DAY;
-    char num[5][16];
+    const char *t = loc->date_template ? loc->date_template : en->date_template;
+    const char *out = cv_date_expand(a, t, d, loc, NULL);
+    /* Only a template with a day has separators to tidy after it ("Nov.
+     * 2023" and Hungarian's "2023. nov." keep their dots). */
+    return d->kind == CV_DATE_DAY || !strstr(t, "DAY") || !*out ? out : tidy((char *)out);
+}
+
+const char *cv_date_expand(cv_arena *a, const char *tmpl, const cv_date *d,
+                           const cv_locale *loc, const char *const (*extra)[2])
+{
+    const cv_locale *en = cv_locale_english();
+    if (!loc)
+        loc = en;
+    /* The placeholders, each before any that begins it. */
+    int m = d && d->month >= 1 && d->month <= 12 ? d->month : 1;
+    bool known = d && (d->kind == CV_DATE_MONTH || d->kind == CV_DATE_DAY);
+    bool day = known && d->kind == CV_DATE_DAY;
+    char num[4][16], dd[2][16];
     snprintf(num[0], sizeof num[0], "%d", m);
     snprintf(num[1], sizeof num[1], "%02d", m);
-    snprintf(num[2], sizeof num[2], "%d", d->year);
-    snprintf(num[3], sizeof num[3], "%02d", d->year % 100);
+    snprintf(num[2], sizeof num[2], "%d", known ? d->year : 0);
+    snprintf(num[3], sizeof num[3], "%02d", known ? d->year % 100 : 0);
+    snprintf(dd[0], sizeof dd[0], "%d", day ? d->day : 0);
+    snprintf(dd[1], sizeof dd[1], "%02d", day ? d->day : 0);
     const char *abbr = loc->month_abbr[m - 1] ? loc->month_abbr[m - 1] : en->month_abbr[m - 1];
     const char *full = loc->month_full[m - 1] ? loc->month_full[m - 1] : en->month_full[m - 1];
-    char dd[2][16];
-    snprintf(dd[0], sizeof dd[0], "%d", d->day);
-    snprintf(dd[1], sizeof dd[1], "%02d", d->day);
     const struct {
         const char *name, *value;
     } ph[] = {
@@ -243,10 +256,18 @@ const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc)
         {"YEAR", num[2]},
         {"DAY", day ? dd[0] : ""},
     };
-    const char *t = loc->date_template ? loc->date_template : en->date_template;
     size_t n = sizeof ph / sizeof *ph;
     cv_strbuf b = {0};
+    const char *t = tmpl;
     while (*t) {
+        size_t x = 0;
+        while (extra && extra[x][0] && strncmp(t, extra[x][0], strlen(extra[x][0])))
+            x++;
+        if (extra && extra[x][0]) {
+            cv_strbuf_put(a, &b, extra[x][1], strlen(extra[x][1]));
+            t += strlen(extra[x][0]);
+            continue;
+        }
         size_t i;
         for (i = 0; i < n; i++)
             if (strncmp(t, ph[i].name, strlen(ph[i].name)) == 0)
@@ -255,12 +276,13 @@ const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc)
             cv_strbuf_put(a, &b, t++, 1);
             continue;
         }
-        cv_strbuf_put(a, &b, ph[i].value, strlen(ph[i].value));
+        if (known)
+            cv_strbuf_put(a, &b, ph[i].value, strlen(ph[i].value));
         t += strlen(ph[i].name);
         /* A missing day takes the text written right after it along, up to
          * a space or the next placeholder: the 日 of "YEAR年MONTH月DAY日",
          * the "/" of "MONTH/DAY/YEAR". */
-        if (!day && strncmp(ph[i].name, "DAY", 3) == 0)
+        if (known && !day && strncmp(ph[i].name, "DAY", 3) == 0)
             while (*t && *t != ' ') {
                 size_t k = 0;
                 while (k < n && strncmp(t, ph[k].name, strlen(ph[k].name)) != 0)
@@ -270,12 +292,7 @@ const char *cv_date_format(cv_arena *a, const cv_date *d, const cv_locale *loc)
                 t++;
             }
     }
-    if (!b.s)
-        return "";
-    /* Only a template with a day has separators to tidy after it ("Nov.
-     * 2023" and Hungarian's "2023. nov." keep their dots). */
-    bool has_day = strstr(loc->date_template ? loc->date_template : en->date_template, "DAY");
-    return day || !has_day ? b.s : tidy(b.s);
+    return b.s ? b.s : "";
 }
 
 const char *cv_date_range(cv_arena *a, const cv_date *date, const cv_date *start,
@@ -337,12 +354,13 @@ static void span_part(cv_arena *a, cv_strbuf *b, int n, const char *one, const c
     const char *w = n == 1 ? one : many;
     uint32_t cp = 0;
     cv_utf8_decode(w, strlen(w), &cp);
-    if (b->n && cp < 0x2E80)
+    bool cjk = cv_unicode_cjk(cp);
+    if (b->n && !cjk)
         cv_strbuf_put(a, b, " ", 1);
     char num[16];
     int k = snprintf(num, sizeof num, "%d", n);
     cv_strbuf_put(a, b, num, (size_t)k);
-    if (cp < 0x2E80)
+    if (!cjk)
         cv_strbuf_put(a, b, " ", 1);
     cv_strbuf_put(a, b, w, strlen(w));
 }

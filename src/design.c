@@ -17,7 +17,7 @@
 #include <strings.h>
 #include <ctype.h>
 
-#include "style.h"
+#include "yml.h"
 
 const char *const cv_design_themes[] = {
     "classic", "engineeringresumes", "engineeringclassic", "sb2nov", "moderncv",
@@ -675,7 +675,7 @@ static bool keep(walk *w, const char *path, const cv_yml *v)
         if (s && strcmp(s, "national") && strcmp(s, "international") && strcmp(s, "E164"))
             return cv_error_at(w->err, v->pos, "phone_number_format is national, "
                                "international or E164, not '%s'", s);
-        d->phone_format = s;
+        put(w->a, w->layout, "header.phone_format", scalar(w->a, s ? s : "as_written", v->pos));
     } else if (!strcmp(path, "templates.single_date")) {
         d->single_date = s;
     } else if (!strcmp(path, "templates.date_range")) {
@@ -789,7 +789,7 @@ bool cv_design_read(cv_arena *a, const cv_yml *design, cv_design *out, cv_error 
     /* RenderCV's default phone format, in every theme. */
     if (!cv_yml_get(cv_yml_get(cv_yml_get(design, "header"), "connections"),
                     "phone_number_format"))
-        out->phone_format = "national";
+        put(a, w.layout, "header.phone_format", scalar(a, "national", design->pos));
     /* classic alone shows time spans by default, in experience. */
     if (!cv_yml_get(cv_yml_get(design, "sections"), "show_time_spans_in") &&
         !strcmp(out->theme, "classic")) {

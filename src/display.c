@@ -42,3 +42,16 @@ double cv_run_tj(const cv_run *r, size_t k)
         return 0;
     return round((double)adj * 10) / 10;
 }
+
+const cv_cluster *cv_display_cluster(const cv_display *d, uint32_t cp)
+{
+    size_t lo = 0, hi = d->nclusters;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (d->clusters[mid].cp < cp)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < d->nclusters && d->clusters[lo].cp == cp ? &d->clusters[lo] : NULL;
+}

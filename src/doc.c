@@ -203,6 +203,9 @@ static bool all_of(ctx *c, const cv_yml *n, const char *field, cv_text *first,
             return false;
         const char *why;
         if (!strcmp(field, "phone") && c->check_phones && !cv_phone_valid(t->s, &why)) {
+            if (cv_phone_missing())
+                return cv_error_at(c->err, t->pos, "cannot check the phone number '%s': %s",
+                                   t->s, why);
             /* A placeholder (+1 000-000-0000): RenderCV before 2.0 rendered
              * it as written; taken so, with a warning. */
             if (!placeholder_phone(t->s))
@@ -634,7 +637,7 @@ static bool load_section(ctx *c, const cv_yml *key, const cv_yml *n, cv_section 
         return cv_error_at(c->err, key->pos, "a section's title is longer than %d bytes",
                            CV_MAX_PDF_STRING);
     s->key = key->str;
-    s->title = cv_section_title(c->a, key->str);
+    s->title = cv_section_title(c->a, key->str, c->d->locale.language);
     s->pos = key->pos;
     /* RenderCV: a section is a list; an empty one shows its title alone. */
     if (is_null(n))
@@ -755,7 +758,8 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
     d->sections = cv_arena_alloc(c->a, sizeof *d->sections * cap);
     for (size_t i = 0; i < secs->n; i++) {
         if (cv_bib_is_source(secs->items[i])) {
-            if (!cv_bib_sections(c->a, secs->keys[i], secs->items[i], c->file, &d->sections,
+            if (!cv_bib_sections(c->a, secs->keys[i], secs->items[i], c->file,
+                                 c->d->locale.language, &d->sections,
                                  &d->nsections, &cap, c->err) || c->err->set)
                 return false;
             continue;

@@ -13,47 +13,21 @@ static const char *replace_name(cv_arena *a, const char *tmpl, const char *name)
     return cv_arena_printf(a, "%.*s%s%s", (int)(p - tmpl), tmpl, name, p + 4);
 }
 
-/* RenderCV's settings.pdf_title: NAME and the placeholders of the day
- * (doc->today, YYYY-MM-DD; empty when no date is known). */
+/* RenderCV's settings.pdf_title: NAME, CURRENT_DATE and the date
+ * placeholders of the day (doc->today, YYYY-MM-DD; empty when no date is
+ * known), through date.h's one expander. */
 static const char *pdf_title(cv_arena *a, const cv_doc *doc, const char *name)
 {
-    static const char *const ph[] = {
-        "NAME", "CURRENT_DATE", "MONTH_NAME", "MONTH_ABBREVIATION", "MONTH_IN_TWO_DIGITS",
-        "MONTH", "DAY_IN_TWO_DIGITS", "DAY", "YEAR_IN_TWO_DIGITS", "YEAR", NULL};
     int y = 0, m = 0, dd = 0;
     bool day = doc->today && cv_date_shape(doc->today, &y, &m, &dd) == CV_DATE_DAY &&
                m >= 1 && m <= 12;
-    const cv_locale *loc = &doc->locale;
-    cv_strbuf b = {0};
-    for (const char *p = doc->pdf_title.s; *p;) {
-        size_t k = 0;
-        while (ph[k] && strncmp(p, ph[k], strlen(ph[k])))
-            k++;
-        if (!ph[k]) {
-            cv_strbuf_put(a, &b, p++, 1);
-            continue;
-        }
-        const char *v = "";
-        if (k == 0)
-            v = name;
-        else if (day) {
-            cv_date cd = {.kind = CV_DATE_MONTH, .year = y, .month = m};
-            v = k == 1   ? cv_date_format(a, &cd, loc)
-              : k == 2   ? (loc->month_full[m - 1] ? loc->month_full[m - 1]
-                                                   : cv_locale_english()->month_full[m - 1])
-              : k == 3   ? (loc->month_abbr[m - 1] ? loc->month_abbr[m - 1]
-                                                   : cv_locale_english()->month_abbr[m - 1])
-              : k == 4   ? cv_arena_printf(a, "%02d", m)
-              : k == 5   ? cv_arena_printf(a, "%d", m)
-              : k == 6   ? cv_arena_printf(a, "%02d", dd)
-              : k == 7   ? cv_arena_printf(a, "%d", dd)
-              : k == 8   ? cv_arena_printf(a, "%02d", y % 100)
-                         : cv_arena_printf(a, "%d", y);
-        }
-        cv_strbuf_put(a, &b, v, strlen(v));
-        p += strlen(ph[k]);
-    }
-    return b.s ? b.s : "";
+    cv_date today = {.kind = CV_DATE_DAY, .year = y, .month = m, .day = dd};
+    cv_date month = {.kind = CV_DATE_MONTH, .year = y, .month = m};
+    const char *const extra[][2] = {
+        {"NAME", name},
+        {"CURRENT_DATE", day ? cv_date_format(a, &month, &doc->locale) : ""},
+        {NULL, NULL}};
+    return cv_date_expand(a, doc->pdf_title.s, day ? &today : NULL, &doc->locale, extra);
 }
 
 void cv_display_set_info(cv_arena *a, cv_display *d, const cv_doc *doc, const cv_style *st)

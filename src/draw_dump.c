@@ -24,8 +24,7 @@
  *     at 20.00 33.04 43.28
  */
 #include "draw_dump.h"
-#include "shape.h"
-#include "utf8.h"
+#include "unicode.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -73,7 +72,8 @@ static void dump(const cv_display *d, const cv_fontset *fs, bool glyphs, FILE *o
                     f ? f->psname : "?", r->synth_bold ? "+bold" : "", r->size, r->color);
             for (size_t k = 0; k < r->n; k++) {
                 /* A complex script's glyph as the text it stands for. */
-                const char *t = d->shaper ? cv_shape_cluster_text(d->shaper, r->g[k].cp) : NULL;
+                const cv_cluster *cl = cv_display_cluster(d, r->g[k].cp);
+                const char *t = cl ? cl->text : NULL;
                 if (t)
                     fputs(t, out);
                 else

@@ -34,7 +34,7 @@
 #include "pdf_font.h"
 #include "pdf_meta.h"
 #include "pdf_tags.h"
-#include "utf8.h"
+#include "unicode.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -305,6 +305,7 @@ typedef struct textstate {
     bool synth;
     bool twin;               /* the face's twin font is selected (pdf_font.h) */
     long x, y;               /* hundredths of a point */
+    const cv_display *d;     /* the résumé drawn: its clusters (cv_cluster) */
 } textstate;
 
 /* Font, colours and synthetic bold for run r, where they change. */
@@ -378,9 +379,19 @@ static void put_rise(const cv_run *r, int dy, int *rise, buf *b)
 /* Glyph k of right-to-left run r (in visual order) and the marks that
  * follow it in the text (below it in the array) are one letter: the index
  * of its last mark, k itself when it has none. */
-static size_t letter_end(const cv_run *r, const cv_shaper *sh, size_t k)
+/* Where a complex script's glyph lies off the pen (cv_cluster): *dx, *dy;
+ * 0 for any other glyph. */
+static void offset(const cv_display *d, uint32_t cp, int *dx, int *dy)
 {
-    while (k > 0 && cv_shape_cluster_mark(sh, r->g[k - 1].cp))
+    const cv_cluster *cl = cv_display_cluster(d, cp);
+    *dx = cl ? cl->dx : 0;
+    *dy = cl ? cl->dy : 0;
+}
+
+static size_t letter_end(const cv_run *r, const cv_display *d, size_t k)
+{
+    const cv_cluster *cl;
+    while (k > 0 && (cl = cv_display_cluster(d, r->g[k - 1].cp)) && cl->mark)
         k--;
     return k;
 }
@@ -391,11 +402,12 @@ static size_t letter_end(const cv_run *r, const cv_shaper *sh, size_t k)
  * (poppler: HarfBuzz puts a haraka right of its letter's start, and
  * raises it, which would move it to another word or line).  Inside
  * "[(" ... ")]TJ". */
-static void put_actual_text(const cv_run *r, const cv_shaper *sh, size_t k, size_t e, buf *b)
+static void put_actual_text(const cv_run *r, const cv_display *d, size_t k, size_t e, buf *b)
 {
     BLIT(b, ")]TJ /Span <</ActualText <FEFF");
     for (size_t i = k + 1; i-- > e;) {
-        const char *t = cv_shape_cluster_text(sh, r->g[i].cp);
+        const cv_cluster *cl = cv_display_cluster(d, r->g[i].cp);
+        const char *t = cl ? cl->text : NULL;
         size_t len = t ? strlen(t) : 0;
         for (size_t j = 0; j < len;) {
             uint32_t c;
@@ -415,18 +427,18 @@ static void put_actual_text(const cv_run *r, const cv_shaper *sh, size_t k, size
  * number the advances of the glyph just drawn and of the one to draw
  * (with its kerning or justification), so that readers that follow the
  * content stream read the text as written.  A glyph HarfBuzz placed off
- * the pen (a mark, cv_shape_cluster_offset) is drawn that much aside and
+ * the pen (a mark: its cv_cluster offset) is drawn that much aside and
  * raised, and its letter with its marks is given its text
  * (put_actual_text), the last mark drawn with the character spacing (Tc)
  * that ends it where its letter ends, so that the sequence covers the
  * letter.  Inside "[(" ... ")]TJ". */
-static void put_rtl_text(const cv_run *r, const cv_pdffont *pf, buf *b)
+static void put_rtl_text(const cv_run *r, const cv_pdffont *pf, const cv_display *d, buf *b)
 {
     double to_last = 0;
     for (size_t k = 0; k + 1 < r->n; k++)
         to_last += r->g[k].w + cv_run_tj(r, k);
     int dx = 0, dy = 0, rise = 0;
-    cv_shape_cluster_offset(pf->shaper, r->g[r->n - 1].cp, &dx, &dy);
+    offset(d, r->g[r->n - 1].cp, &dx, &dy);
     BLIT(b, ")");
     bnumd(b, -to_last - dx, 1);
     BLIT(b, "(");
@@ -436,15 +448,16 @@ static void put_rtl_text(const cv_run *r, const cv_pdffont *pf, buf *b)
         double tc = 0;
         if (k + 1 < r->n) {
             int dx_was = dx;
-            cv_shape_cluster_offset(pf->shaper, r->g[k].cp, &dx, &dy);
+            offset(d, r->g[k].cp, &dx, &dy);
             BLIT(b, ")");
             bnumd(b, r->g[k + 1].w + r->g[k].w + cv_run_tj(r, k) + dx_was - dx, 1);
             BLIT(b, "(");
         }
-        if (end == SIZE_MAX && !cv_shape_cluster_mark(pf->shaper, r->g[k].cp)) {
-            size_t e = letter_end(r, pf->shaper, k);
+        const cv_cluster *cl = cv_display_cluster(d, r->g[k].cp);
+        if (end == SIZE_MAX && !(cl && cl->mark)) {
+            size_t e = letter_end(r, d, k);
             if (e < k) {
-                put_actual_text(r, pf->shaper, k, e, b);
+                put_actual_text(r, d, k, e, b);
                 end = e;
                 reach = dx + r->g[k].w;
                 for (size_t i = e; i < k; i++)
@@ -509,7 +522,7 @@ static bool put_run_text(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
     if (r->rtl && r->n > 1) {       /* never in the twin: no gap to draw */
         if (ts->twin && !put_twin(page, r, pf, false, ts, b))
             return false;
-        put_rtl_text(r, pf, b);
+        put_rtl_text(r, pf, ts->d, b);
         return true;
     }
     int rise = 0;
@@ -520,7 +533,7 @@ static bool put_run_text(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
             return false;
         /* A glyph placed off the pen (shape.h): moved there and back. */
         int dx, dy;
-        cv_shape_cluster_offset(pf->shaper, r->g[k].cp, &dx, &dy);
+        offset(ts->d, r->g[k].cp, &dx, &dy);
         put_rise(r, dy, &rise, b);
         if (dx) {
             BLIT(b, ")");
@@ -683,7 +696,7 @@ static bool put_tagged_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont 
                 ts->twin = false;
             }
             unsigned cid = cv_pdffont_cid(pf, ' ');
-            int w = cv_shape_advance(pf->shaper, pf->id, cv_shape_glyph(pf->shaper, pf->id, ' '));
+            int w = cv_face_advance(pf->face, cv_face_glyph(pf->face, ' '));
             bprintf(b, "[%d(", w);
             if (!pf->one_byte)
                 bstrc(b, (unsigned char)(cid >> 8));
@@ -696,13 +709,14 @@ static bool put_tagged_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont 
     return true;
 }
 
-static bool put_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont *fonts, buf *b,
-                     cv_pdftags *pt, const char *doc_lang, buf *ltext)
+static bool put_runs(HPDF_Page page, const cv_display *d, const cv_page *pg,
+                     const cv_pdffont *fonts, buf *b, cv_pdftags *pt, const char *doc_lang,
+                     buf *ltext)
 {
     if (!pg->nruns)
         return true;
     BLIT(b, "BT\n");
-    textstate ts = {.face = -1, .size = -1, .fill = -1, .stroke = -1};
+    textstate ts = {.face = -1, .size = -1, .fill = -1, .stroke = -1, .d = d};
     if (pt) {
         if (!put_tagged_runs(page, pg, fonts, &ts, b, pt, doc_lang, ltext))
             return false;
@@ -771,7 +785,7 @@ static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
     /* Each link's text, for its annotation's /Contents. */
     buf *ltext = pt ? cv_xcalloc(pg->nlinks + 1, sizeof *ltext) : NULL;
     bool ok = flush(stream, b, md5) && put_images(page, pg, ims, b, md5, pt) &&
-              (!pg->nruns || (put_runs(page, pg, fonts, b, pt, d->lang, ltext) &&
+              (!pg->nruns || (put_runs(page, d, pg, fonts, b, pt, d->lang, ltext) &&
                               flush(stream, b, md5))) &&
               put_links(page, pg, md5, pt, ltext) && !c->status;
     for (size_t i = 0; ltext && i < pg->nlinks; i++)
@@ -920,7 +934,6 @@ struct cv_book {
     const cv_fontset *fs;
     cv_pdffont *fonts;          /* per face of the fontset */
     size_t nfaces;
-    cv_shaper *shaper;          /* the engine's: every font's */
     bool embedded;              /* fonts built (at the first page drawn) */
     bool pdfa, pdfua, book;
     cv_pdftags *tags;           /* the structure tree, once a résumé has one */
@@ -935,9 +948,8 @@ struct cv_book {
     long long epoch;
 };
 
-cv_book *cv_book_new(cv_engine *eng, bool book)
+cv_book *cv_book_new(const cv_fontset *fs, bool book)
 {
-    const cv_fontset *fs = eng->fonts;
     cv_book *k = cv_xcalloc(1, sizeof *k);
     k->pdf = HPDF_New(on_error, &k->c);
     if (!k->pdf) {
@@ -948,15 +960,12 @@ cv_book *cv_book_new(cv_engine *eng, bool book)
     HPDF_UseUTFEncodings(k->pdf);
     HPDF_SetCurrentEncoder(k->pdf, "UTF-8");
     k->fs = fs;
-    k->shaper = eng->shaper;
     k->book = book;
     k->nfaces = cv_fontset_count(fs);
     k->fonts = cv_xcalloc(k->nfaces ? k->nfaces : 1, sizeof *k->fonts);
     k->b = (buf){cv_xmalloc(4096), 0, 4096};
-    for (size_t f = 0; f < k->nfaces; f++) {
-        k->fonts[f].shaper = eng->shaper;   /* .face once used (cv_book_add) */
-        k->fonts[f].id = (int)f;
-    }
+    for (size_t f = 0; f < k->nfaces; f++)
+        k->fonts[f].id = (int)f;            /* .face once used (cv_book_add) */
     HPDF_MD5Init(&k->md5);
     return k;
 }
@@ -977,10 +986,8 @@ static void grow_fonts(cv_book *k)
         return;
     k->fonts = cv_xrealloc(k->fonts, n * sizeof *k->fonts);
     memset(k->fonts + k->nfaces, 0, (n - k->nfaces) * sizeof *k->fonts);
-    for (size_t f = k->nfaces; f < n; f++) {
-        k->fonts[f].shaper = k->shaper;
+    for (size_t f = k->nfaces; f < n; f++)
         k->fonts[f].id = (int)f;
-    }
     k->nfaces = n;
 }
 
@@ -990,16 +997,18 @@ void cv_book_note(cv_book *k, const cv_display *d)
     for (size_t p = 0; p < d->npages; p++)
         for (size_t i = 0; i < d->pages[p].nruns; i++) {
             const cv_run *r = &d->pages[p].runs[i];
-            for (size_t g = 0; g < r->n; g++)
+            for (size_t g = 0; g < r->n; g++) {
+                const cv_cluster *cl = cv_display_cluster(d, r->g[g].cp);
                 if (r->g[g].wide)
-                    cv_pdffont_use_wide(&k->fonts[r->face], r->g[g].cp, r->g[g].wide);
+                    cv_pdffont_use_wide(&k->fonts[r->face], r->g[g].cp, cl, r->g[g].wide);
                 else
-                    cv_pdffont_use(&k->fonts[r->face], r->g[g].cp);
+                    cv_pdffont_use(&k->fonts[r->face], r->g[g].cp, cl);
+            }
             /* Tagged text may end a line with a space (put_tagged_runs). */
             if (tagged(d) && r->tag) {
                 const cv_face *fc = cv_fontset_face(k->fs, r->face);
                 if (fc && fc->ft && FT_Get_Char_Index(fc->ft, ' '))
-                    cv_pdffont_use(&k->fonts[r->face], ' ');
+                    cv_pdffont_use(&k->fonts[r->face], ' ', NULL);
             }
         }
 }
@@ -1164,10 +1173,10 @@ void cv_book_free(cv_book *k)
     free(k);
 }
 
-bool cv_draw_pdf(const cv_display *d, cv_engine *eng, const char *path,
+bool cv_draw_pdf(const cv_display *d, const cv_fontset *fs, const char *path,
                  const cv_inputs *inputs, cv_error *err)
 {
-    cv_book *k = cv_book_new(eng, false);
+    cv_book *k = cv_book_new(fs, false);
     if (!k)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot start libharu");
     cv_book_note(k, d);
@@ -1176,12 +1185,12 @@ bool cv_draw_pdf(const cv_display *d, cv_engine *eng, const char *path,
     return ok;
 }
 
-bool cv_draw_pdf_bytes(const cv_display *d, cv_engine *eng, const char *path, char **bytes,
+bool cv_draw_pdf_bytes(const cv_display *d, const cv_fontset *fs, const char *path, char **bytes,
                        size_t *len, cv_error *err)
 {
     *bytes = NULL;
     *len = 0;
-    cv_book *k = cv_book_new(eng, false);
+    cv_book *k = cv_book_new(fs, false);
     if (!k)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot start libharu");
     cv_book_note(k, d);

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <stdlib.h>
 
-#include "script.h"
+#include "unicode.h"
 
 cv_engine *cv_engine_new(const char *const *font_dirs, cv_error *err)
 {
@@ -97,8 +97,7 @@ int cv_engine_script_face(cv_engine *eng, uint32_t cp, unsigned style, bool *syn
     int *slot = &eng->script_face[script][style];
     if (!*slot) {
         cv_error quiet;
-        cv_error_init(&quiet);
-        quiet.quiet = true;
+        cv_error_init_silent(&quiet);
         bool s = false;
         int id = cv_fontset_find(eng->fonts, family[script], style & 1, style & 2, &s,
                                  (cv_pos){0}, &quiet);

@@ -30,6 +30,9 @@ const char *cv_escape(const char *s, char *out, size_t size)
             n += (size_t)snprintf(out + n, size - n, "\\e");
         else if (c < 0x20 || c == 0x7F)
             n += (size_t)snprintf(out + n, size - n, "\\x%02X", c);
+        /* U+0080-U+009F are C2 80-C2 9F in UTF-8.  error sits below
+         * unicode.h (the arena reports through it), so it reads these
+         * two bytes itself. */
         else if (c == 0xC2 && p[1] >= 0x80 && p[1] < 0xA0)
             n += (size_t)snprintf(out + n, size - n, "\\u%04X", (unsigned)*++p);
         else
@@ -66,6 +69,12 @@ void cv_diag_say(const cv_diag *d, cv_pos pos, const char *level, const char *fm
 void cv_error_init(cv_error *err)
 {
     memset(err, 0, sizeof *err);
+}
+
+void cv_error_init_silent(cv_error *err)
+{
+    cv_error_init(err);
+    err->quiet = true;
 }
 
 void cv_error_init_for(cv_error *err, const cv_diag *d)

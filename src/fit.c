@@ -62,18 +62,16 @@ typedef struct overflow {
 } overflow;
 
 /* Pages `doc` takes with knobs `k`; with `ov`, what falls past `limit`. */
-static size_t try_fit(cv_arena *scratch, const cv_doc *doc, const cv_style *st,
+static size_t try_fit(cv_arena *scratch, const cv_doc *doc, const cv_ctx *pc,
                       const cv_image *photo, knobs k, size_t limit, overflow *ov,
                       cv_arena *keep)
 {
     cv_style s;
-    apply(st, k, &s);
-    cv_error quiet;
-    cv_error_init(&quiet);
-    quiet.quiet = true;
+    apply(pc->lay, k, &s);
+    cv_ctx sb;
     cv_composed c;
     cv_arena_reset(scratch);
-    cv_compose(scratch, doc, &s, photo, &c, &quiet);
+    cv_compose_trial(scratch, doc, cv_ctx_with(pc, &s, &sb), photo, &c);
     size_t *page_of[CV_NCOLS];
     size_t n = cv_flow_pages(scratch, &c, &s, page_of, NULL);
     if (ov) {
@@ -100,14 +98,14 @@ static size_t try_fit(cv_arena *scratch, const cv_doc *doc, const cv_style *st,
 
 /* The largest value of *knob in [lo, hi] for which the résumé fits, given
  * that it fits at lo. */
-static void bisect(cv_arena *scratch, const cv_doc *doc, const cv_style *st,
+static void bisect(cv_arena *scratch, const cv_doc *doc, const cv_ctx *pc,
                    const cv_image *photo, knobs *k, float *knob, float lo, float hi,
                    size_t pages)
 {
     for (int i = 0; i < 7; i++) {
         float mid = (lo + hi) / 2;
         *knob = mid;
-        if (try_fit(scratch, doc, st, photo, *k, pages, NULL, NULL) <= pages)
+        if (try_fit(scratch, doc, pc, photo, *k, pages, NULL, NULL) <= pages)
             lo = mid;
         else
             hi = mid;
@@ -115,34 +113,35 @@ static void bisect(cv_arena *scratch, const cv_doc *doc, const cv_style *st,
     *knob = lo;
 }
 
-bool cv_fit(cv_arena *a, const cv_doc *doc, const cv_style *st, const cv_image *photo,
+bool cv_fit(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image *photo,
             size_t pages, cv_style *out, const char **what, cv_error *err)
 {
+    const cv_style *st = pc->lay;
     cv_arena *scratch = cv_arena_new();
     knobs k = {1, 1, 1};
     *out = *st;
     *what = NULL;
     bool ok = true;
-    if (try_fit(scratch, doc, st, photo, k, pages, NULL, NULL) <= pages) {
+    if (try_fit(scratch, doc, pc, photo, k, pages, NULL, NULL) <= pages) {
         cv_arena_free(scratch);
         return true;             /* fits as it is */
     }
     float sf = st->fit_spacing_floor, ff = st->fit_font_floor;
     k.spacing = sf;
-    if (try_fit(scratch, doc, st, photo, k, pages, NULL, NULL) <= pages) {
-        bisect(scratch, doc, st, photo, &k, &k.spacing, sf, 1, pages);
+    if (try_fit(scratch, doc, pc, photo, k, pages, NULL, NULL) <= pages) {
+        bisect(scratch, doc, pc, photo, &k, &k.spacing, sf, 1, pages);
     } else {
         k.font = ff;
-        if (try_fit(scratch, doc, st, photo, k, pages, NULL, NULL) <= pages) {
-            bisect(scratch, doc, st, photo, &k, &k.font, ff, 1, pages);
+        if (try_fit(scratch, doc, pc, photo, k, pages, NULL, NULL) <= pages) {
+            bisect(scratch, doc, pc, photo, &k, &k.font, ff, 1, pages);
             /* Smaller type may leave room for some of the spacing back. */
-            bisect(scratch, doc, st, photo, &k, &k.spacing, sf, 1, pages);
+            bisect(scratch, doc, pc, photo, &k, &k.spacing, sf, 1, pages);
         } else {
             k.margin = 0;
             overflow ov;
-            if (try_fit(scratch, doc, st, photo, k, pages, &ov, a) <= pages) {
-                bisect(scratch, doc, st, photo, &k, &k.margin, 0, 1, pages);
-                bisect(scratch, doc, st, photo, &k, &k.spacing, sf, 1, pages);
+            if (try_fit(scratch, doc, pc, photo, k, pages, &ov, a) <= pages) {
+                bisect(scratch, doc, pc, photo, &k, &k.margin, 0, 1, pages);
+                bisect(scratch, doc, pc, photo, &k, &k.spacing, sf, 1, pages);
             } else {
                 ok = cv_error_at(err, (cv_pos){doc->file, 0, 0},
                                  "does not fit in %zu page%s even with spacing at %.0f%%, "
@@ -189,10 +188,11 @@ static float last_fill(const cv_composed *c, const cv_style *st, size_t *const *
     return most;
 }
 
-bool cv_fit_pull_back(cv_arena *a, const cv_doc *doc, const cv_style *st,
+bool cv_fit_pull_back(cv_arena *a, const cv_doc *doc, const cv_ctx *pc,
                       const cv_image *photo, const cv_composed *have, cv_style *out,
                       const char **what)
 {
+    const cv_style *st = pc->lay;
     *out = *st;
     *what = NULL;
     if (!st->pull_back)
@@ -201,10 +201,7 @@ bool cv_fit_pull_back(cv_arena *a, const cv_doc *doc, const cv_style *st,
     cv_composed mine;
     const cv_composed *c = have;
     if (!c) {
-        cv_error quiet;
-        cv_error_init(&quiet);
-        quiet.quiet = true;
-        cv_compose(scratch, doc, st, photo, &mine, &quiet);
+        cv_compose_trial(scratch, doc, pc, photo, &mine);
         c = &mine;
     }
     size_t *page_of[CV_NCOLS];
@@ -219,8 +216,8 @@ bool cv_fit_pull_back(cv_arena *a, const cv_doc *doc, const cv_style *st,
                                 fill * 100, PULL_BACK_MAX_PAGES);
     } else if (fill < st->pull_back_below) {
         knobs k = {st->fit_spacing_floor, 1, 1};
-        if (try_fit(scratch, doc, st, photo, k, n - 1, NULL, NULL) <= n - 1) {
-            bisect(scratch, doc, st, photo, &k, &k.spacing, st->fit_spacing_floor, 1, n - 1);
+        if (try_fit(scratch, doc, pc, photo, k, n - 1, NULL, NULL) <= n - 1) {
+            bisect(scratch, doc, pc, photo, &k, &k.spacing, st->fit_spacing_floor, 1, n - 1);
             apply(st, k, out);
             *what = cv_arena_printf(a, "the last page was %.0f%% full: %zu pages -> %zu, "
                                     "spacing at %.0f%%", fill * 100, n, n - 1,

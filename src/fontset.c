@@ -248,8 +248,7 @@ const cv_face *cv_fontset_face(const cv_fontset *fs, int id)
          * font of an embeddable format when it was found; if it cannot be
          * opened now, the face has no glyphs (NULL). */
         cv_error err;
-        cv_error_init(&err);
-        err.quiet = true;
+        cv_error_init_silent(&err);
         f->pending = false;
         f->broken = !load_face(fs->lib, f, (cv_pos){0}, &err);
     }
@@ -435,8 +434,7 @@ int cv_fontset_second(cv_fontset *fs, int id)
     if (!cv_fontset_face(fs, id))
         return -1;
     cv_error err;
-    cv_error_init(&err);
-    err.quiet = true;
+    cv_error_init_silent(&err);
     cv_face *f = new_face(fs->faces[id]->path, fs->faces[id]->index);
     if (!load_face(fs->lib, f, (cv_pos){0}, &err)) {
         face_free(f);

@@ -26,9 +26,10 @@ static const char *format_date(cv_arena *a, const char *iso, const cv_doc *doc)
     return cv_markup_escape(a, cv_date_format(a, &d, &doc->locale));
 }
 
-void cv_furnish(cv_arena *a, cv_display *d, const cv_doc *doc, const cv_style *st,
+void cv_furnish(cv_arena *a, cv_display *d, const cv_doc *doc, const cv_ctx *pc,
                 const char *date, cv_error *err)
 {
+    const cv_style *st = pc->lay;
     const cv_running *run[2] = {&st->page_header, &st->page_footer};
     float width = st->page_w - st->margin_left - st->margin_right;
     const char *shown = format_date(a, date, doc);
@@ -39,7 +40,7 @@ void cv_furnish(cv_arena *a, cv_display *d, const cv_doc *doc, const cv_style *s
         if (d->npages == 1 && !r->single_page)
             continue;
         /* In the margin, its middle a third of the way from the text. */
-        const cv_face *f = cv_fontset_face(st->eng->fonts, st->chain[0][0]);
+        const cv_face *f = cv_fontset_face(pc->eng->fonts, pc->chain[0][0]);
         float cap = f->ascender * r->size / 1000.0f * 0.7f;
         float base = k ? st->margin_bottom * 0.5f - cap / 2
                        : st->page_h - st->margin_top * 0.5f - cap / 2;
@@ -59,7 +60,7 @@ void cv_furnish(cv_arena *a, cv_display *d, const cv_doc *doc, const cv_style *s
                 if (!n)
                     continue;
                 cv_line *lines;
-                size_t nl = cv_wrap(a, st, sp, n, &tf, width / (slot == 1 ? 1 : 2),
+                size_t nl = cv_wrap(a, pc, sp, n, &tf, width / (slot == 1 ? 1 : 2),
                                     (cv_pos){st->file, 0, 0}, &lines, p ? NULL : err);
                 if (!nl)
                     continue;

@@ -34,7 +34,7 @@
 
 #include "arena.h"
 #include "file.h"
-#include "utf8.h"
+#include "unicode.h"
 
 /* Debian's en-US file is 200 KB; no pattern file is near this. */
 #define MAX_PATTERN_FILE (64u * 1024 * 1024)

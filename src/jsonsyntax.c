@@ -8,6 +8,8 @@
 #include <json-c/json_object.h>
 #include <json-c/json_tokener.h>
 
+#include "unicode.h"
+
 bool cv_json_is(const char *file, const char *text, size_t len)
 {
     size_t n = file ? strlen(file) : 0;
@@ -31,7 +33,7 @@ static cv_pos position(const char *file, const char *text, size_t at)
     for (size_t i = from; i < at; i++) {
         if (text[i] == '\n')
             p.line++, p.col = 1;
-        else if (((unsigned char)text[i] & 0xC0) != 0x80)
+        else if (!cv_utf8_is_cont((unsigned char)text[i]))
             p.col++;
     }
     return p;

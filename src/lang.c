@@ -16,8 +16,8 @@
  *
  * Section titles follow RenderCV's rule: a snake_case key is title-cased
  * word by word; anything else is already a title.  The first letter of a
- * word is upper-cased by a small table covering Latin-1, Latin Extended-A,
- * Greek and Cyrillic, enough for "éducation" -> "Éducation".
+ * word is title-cased by ICU with the profile's language (unicode.h):
+ * "éducation" -> "Éducation", Turkish "iletişim" -> "İletişim".
  */
 #include "lang.h"
 
@@ -29,6 +29,7 @@
 
 #include "cldr.h"
 #include "text.h"
+#include "unicode.h"
 
 static const cv_locale english = {
     .language = "en",
@@ -368,47 +369,6 @@ const char *cv_locale_layout_text(cv_arena *a, const cv_locale *loc, const char 
     return s;
 }
 
-/* The code point at s (2-byte UTF-8 only; others as -1) and its length. */
-static int cp2(const unsigned char *s, int *len)
-{
-    if (s[0] >= 0xC2 && s[0] <= 0xDF && (s[1] & 0xC0) == 0x80) {
-        *len = 2;
-        return (s[0] & 0x1F) << 6 | (s[1] & 0x3F);
-    }
-    *len = 1;
-    return -1;
-}
-
-/* Simple case mapping for Latin-1, Latin Extended-A, Greek and Cyrillic:
- * enough for the first letter of a section title. */
-static int upper_of(int c)
-{
-    if ((c >= 0xE0 && c <= 0xFE && c != 0xF7) || (c >= 0x3B1 && c <= 0x3C9 && c != 0x3C2) ||
-        (c >= 0x430 && c <= 0x44F))
-        return c - 0x20;
-    if (c >= 0x450 && c <= 0x45F)
-        return c - 0x50;
-    if (((c >= 0x100 && c <= 0x137) || (c >= 0x14A && c <= 0x177)) && (c & 1))
-        return c - 1;
-    if (((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E)) && !(c & 1))
-        return c - 1;
-    return c;
-}
-
-static bool is_upper(int c)
-{
-    if (c < 0)
-        return false;
-    if ((c >= 0xC0 && c <= 0xDE && c != 0xD7) || (c >= 0x391 && c <= 0x3A9) ||
-        (c >= 0x400 && c <= 0x42F))
-        return true;
-    if ((c >= 0x100 && c <= 0x137) || (c >= 0x14A && c <= 0x177))
-        return !(c & 1);
-    if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E))
-        return c & 1;
-    return false;
-}
-
 /* Words RenderCV leaves in lower case inside a title. */
 static bool small_word(const char *word)
 {
@@ -422,20 +382,19 @@ static bool small_word(const char *word)
     return false;
 }
 
-const char *cv_section_title(cv_arena *a, const char *key)
+const char *cv_section_title(cv_arena *a, const char *key, const char *lang)
 {
     /* A key with a space or a capital is a title already. */
-    const unsigned char *u = (const unsigned char *)key;
-    for (size_t i = 0; u[i];) {
-        int len;
-        int cp = cp2(u + i, &len);
-        if (u[i] == ' ' || isupper(u[i]) || is_upper(cp))
+    size_t len = strlen(key);
+    for (size_t i = 0; i < len;) {
+        uint32_t cp;
+        i += cv_utf8_decode(key + i, len - i, &cp);
+        if (cp == ' ' || cv_unicode_upper(cp))
             return key;
-        i += (size_t)len;
     }
 
     /* snake_case: words split on '_', each capitalised but the small ones
-     * (the first word always is). */
+     * (the first word always is), by the language's rules (unicode.h). */
     cv_strbuf b = {0};
     const char *w = key;
     bool first = true;
@@ -452,20 +411,8 @@ const char *cv_section_title(cv_arena *a, const char *key)
                 word[n] = '\0';
                 is_small = !first && small_word(word);
             }
-            int len;
-            int cp = cp2((const unsigned char *)w, &len);
-            if (is_small) {
-                cv_strbuf_put(a, &b, w, n);
-            } else if (cp >= 0 && upper_of(cp) != cp && (size_t)len <= n) {
-                int up = upper_of(cp);
-                char enc[2] = {(char)(0xC0 | up >> 6), (char)(0x80 | (up & 0x3F))};
-                cv_strbuf_put(a, &b, enc, 2);
-                cv_strbuf_put(a, &b, w + len, n - (size_t)len);
-            } else {
-                char c0 = (char)toupper((unsigned char)w[0]);
-                cv_strbuf_put(a, &b, &c0, 1);
-                cv_strbuf_put(a, &b, w + 1, n - 1);
-            }
+            const char *t = is_small ? w : cv_title(a, w, n, lang);
+            cv_strbuf_put(a, &b, t, is_small ? n : strlen(t));
             first = false;
         }
         if (!end)

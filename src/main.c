@@ -60,6 +60,7 @@ static bool set_up(cv_arena *a, const cv_options *o, cv_engine **eng, const char
     if (*eng) {
         (*eng)->diag = (cv_diag){NULL, o->quiet, o->strict};
         (*eng)->locales = cv_arena_printf(a, "%s/locales", data);
+        (*eng)->find_layout = cv_layout_find;
     }
     return *eng != NULL;
 }
@@ -163,7 +164,7 @@ static int watch(const cv_options *o, const cv_plan *plan, cv_engine *eng, const
         clock_gettime(CLOCK_MONOTONIC, &t0);
         cv_arena *a = cv_arena_new();
         cv_style st;
-        cv_renderer r = {.opt = o, .style = &st, .format = plan->format};
+        cv_renderer r = {.opt = o, .eng = eng, .style = &st, .format = plan->format};
         cv_cli_error_init(o, &err);
         int failed;
         if (!load(a, o, eng, layout, &st, &r.defaults, &err)) {
@@ -263,6 +264,7 @@ int main(int argc, char **argv)
         cv_error_print(&err);
         status = 1;
     }
+    r.eng = eng;
     if (status == 0)
         status = run(&r, &plan) ? 1 : 0;
     /* --watch goes on after a failure too: its input is being edited. */

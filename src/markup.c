@@ -37,7 +37,7 @@
  * merged and empty ones dropped.
  */
 #include "markup.h"
-#include "utf8.h"
+#include "unicode.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -96,8 +96,7 @@ enum { SPACE, PUNCT, OTHER };
 /* The Unicode spaces a résumé may hold. */
 static int unicode_class(uint32_t cp)
 {
-    if (cp == 0xA0 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x202F || cp == 0x205F ||
-        cp == 0x3000)
+    if (cv_unicode_space(cp))
         return SPACE; /* NBSP, U+2000-U+200A, narrow NBSP, math space, ideographic */
     return OTHER;
 }

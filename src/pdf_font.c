@@ -34,7 +34,7 @@
 #include "pdf_font.h"
 #include "arena.h"
 #include "cff.h"
-#include "utf8.h"
+#include "unicode.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,7 +48,7 @@
 #include <hpdf_doc.h>
 #include <hpdf_objects.h>
 
-void cv_pdffont_use(cv_pdffont *pf, uint32_t cp)
+void cv_pdffont_use(cv_pdffont *pf, uint32_t cp, const cv_cluster *cl)
 {
     /* A bit per code point says what is noted already: a document draws
      * tens of thousands of glyphs but a few hundred distinct ones.  The
@@ -60,6 +60,16 @@ void cv_pdffont_use(cv_pdffont *pf, uint32_t cp)
     if (pf->seen[cp >> 3] & (1u << (cp & 7)))
         return;
     pf->seen[cp >> 3] |= (unsigned char)(1u << (cp & 7));
+    if (cl) {
+        cv_cluster c = *cl;
+        c.cp = cp;
+        c.text = c.text ? cv_xstrdup(c.text) : NULL;
+        if (pf->ncl == pf->ccl) {
+            pf->ccl = pf->ccl ? pf->ccl * 2 : 64;
+            pf->cl = cv_xrealloc(pf->cl, pf->ccl * sizeof *pf->cl);
+        }
+        pf->cl[pf->ncl++] = c;
+    }
     if (pf->n == pf->cap) {
         pf->cap = pf->cap ? pf->cap * 2 : 256;
         pf->cps = cv_xrealloc(pf->cps, pf->cap * sizeof *pf->cps);
@@ -67,9 +77,9 @@ void cv_pdffont_use(cv_pdffont *pf, uint32_t cp)
     pf->cps[pf->n++] = cp;
 }
 
-void cv_pdffont_use_wide(cv_pdffont *pf, uint32_t cp, int16_t wide)
+void cv_pdffont_use_wide(cv_pdffont *pf, uint32_t cp, const cv_cluster *cl, int16_t wide)
 {
-    cv_pdffont_use(pf, cp);
+    cv_pdffont_use(pf, cp, cl);
     if (!pf->wide && wide > 0)
         pf->wide = wide;
     if (wide != pf->wide || cp > 0x10FFFF)
@@ -97,10 +107,44 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+static int cmp_cluster(const void *a, const void *b)
+{
+    uint32_t x = ((const cv_cluster *)a)->cp, y = ((const cv_cluster *)b)->cp;
+    return (x > y) - (x < y);
+}
+
+/* The complex-script glyph noted as `cp`, or NULL. */
+static const cv_cluster *cluster(const cv_pdffont *pf, uint32_t cp)
+{
+    size_t lo = 0, hi = pf->ncl;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (pf->cl[mid].cp < cp)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < pf->ncl && pf->cl[lo].cp == cp ? &pf->cl[lo] : NULL;
+}
+
+unsigned cv_pdffont_glyph(const cv_pdffont *pf, uint32_t cp)
+{
+    const cv_cluster *c = cluster(pf, cp);
+    return c ? c->gid : cv_face_glyph(pf->face, cp);
+}
+
+/* The width of the glyph of `cp`, as the layout measured it. */
+static int advance(const cv_pdffont *pf, uint32_t cp)
+{
+    return cv_face_advance(pf->face, cv_pdffont_glyph(pf, cp));
+}
+
 void cv_pdffont_seal(cv_pdffont *pf)
 {
     if (pf->n)
         qsort(pf->cps, pf->n, sizeof *pf->cps, cmp_u32);
+    if (pf->ncl)
+        qsort(pf->cl, pf->ncl, sizeof *pf->cl, cmp_cluster);
     free(pf->seen);
     pf->seen = NULL;
 }
@@ -120,6 +164,11 @@ unsigned cv_pdffont_cid(const cv_pdffont *pf, uint32_t cp)
 
 void cv_pdffont_free(cv_pdffont *pf)
 {
+    for (size_t i = 0; i < pf->ncl; i++)
+        free((char *)pf->cl[i].text);
+    free(pf->cl);
+    pf->cl = NULL;
+    pf->ncl = pf->ccl = 0;
     free(pf->wcps);
     free(pf->wseen);
     pf->wcps = NULL;
@@ -182,12 +231,13 @@ static HPDF_Dict new_indirect_dict(HPDF_Doc pdf)
 /* The UTF-16 value for cp into `out` (hex digits): cp itself, or the text
  * a cluster of a complex script carries (shape.h: a Devanagari conjunct,
  * an Arabic letter in its joining form, a lam-alef, a mark). */
-static void utf16(cv_shaper *sh, uint32_t cp, char *out, size_t size)
+static void utf16(const cv_pdffont *pf, uint32_t cp, char *out, size_t size)
 {
     uint32_t cps[8] = {cp};
     size_t n = 1, at = 0;
     out[0] = 0;
-    const char *t = cv_shape_cluster_text(sh, cp);
+    const cv_cluster *cl = cluster(pf, cp);
+    const char *t = cl ? cl->text : NULL;
     if (t) {
         size_t len = strlen(t);
         n = 0;
@@ -222,7 +272,7 @@ static int cmp_code(const void *a, const void *b)
     return (x->cp > y->cp) - (x->cp < y->cp);
 }
 
-static bool write_tounicode(HPDF_Stream s, cv_shaper *sh, const cpair *pr, size_t n,
+static bool write_tounicode(HPDF_Stream s, const cv_pdffont *pf, const cpair *pr, size_t n,
                             bool one_byte)
 {
     int digits = one_byte ? 2 : 4;
@@ -247,7 +297,7 @@ static bool write_tounicode(HPDF_Stream s, cv_shaper *sh, const cpair *pr, size_
                 j++;
             bool range = j - i >= 3;
             for (size_t k = i; range == (pass == 0) && k < (range ? i + 1 : j); k++) {
-                utf16(sh, pr[k].cp, u, sizeof u);
+                utf16(pf, pr[k].cp, u, sizeof u);
                 if (range)
                     bn += (size_t)snprintf(block + bn, sizeof block - bn, "<%0*X> <%0*X> <%s>\n",
                                            digits, pr[i].code, digits, pr[j - 1].code, u);
@@ -325,8 +375,8 @@ static hb_face_t *subset(const cv_pdffont *pf, hb_subset_plan_t **plan)
     hb_set_t *uni = hb_subset_input_unicode_set(in);
     hb_set_t *gids = hb_subset_input_glyph_set(in);
     for (size_t i = 0; i < pf->n; i++)
-        if (pf->cps[i] >= CV_CLUSTER_BASE)      /* a complex script's glyph */
-            hb_set_add(gids, cv_shape_glyph(pf->shaper, pf->id, pf->cps[i]));
+        if (cluster(pf, pf->cps[i]))            /* a complex script's glyph */
+            hb_set_add(gids, cv_pdffont_glyph(pf, pf->cps[i]));
         else
             hb_set_add(uni, pf->cps[i]);
     /* CFF charstrings are written out whole, without subroutines: for a
@@ -368,7 +418,7 @@ static bool choose_codes(cv_pdffont *pf, const hb_map_t *to_new, unsigned *gid,
          * sharing a glyph share its code. */
         unsigned max = 0;
         for (size_t i = 0; i < pf->n; i++) {
-            hb_codepoint_t g = hb_map_get(to_new, cv_shape_glyph(pf->shaper, pf->id, pf->cps[i]));
+            hb_codepoint_t g = hb_map_get(to_new, cv_pdffont_glyph(pf, pf->cps[i]));
             gid[i] = g == HB_MAP_VALUE_INVALID ? 0 : g;
             pf->code[i] = cids[gid[i]];
             if (pf->code[i] > max)
@@ -380,7 +430,7 @@ static bool choose_codes(cv_pdffont *pf, const hb_map_t *to_new, unsigned *gid,
     bool identity = true;
     unsigned char *seen = cv_xcalloc(65536 / 8, 1);
     for (size_t i = 0; i < pf->n; i++) {
-        hb_codepoint_t g = hb_map_get(to_new, cv_shape_glyph(pf->shaper, pf->id, pf->cps[i]));
+        hb_codepoint_t g = hb_map_get(to_new, cv_pdffont_glyph(pf, pf->cps[i]));
         gid[i] = g == HB_MAP_VALUE_INVALID ? 0 : g;
         if (!gid[i] || gid[i] > 0xFFFF || (seen[gid[i] >> 3] & (1u << (gid[i] & 7))))
             identity = false;
@@ -598,8 +648,7 @@ static HPDF_Array sparse_widths(embed *e, const cpair *pairs, size_t n, int extr
         HPDF_Array_AddNumber(w, (HPDF_INT32)pairs[i].code);
         size_t j = i;
         do {
-            unsigned g = cv_shape_glyph(pf->shaper, pf->id, pairs[j].cp);
-            HPDF_Array_AddNumber(grp, cv_shape_advance(pf->shaper, pf->id, g) + extra);
+            HPDF_Array_AddNumber(grp, advance(pf, pairs[j].cp) + extra);
             j++;
         } while (j < n && pairs[j].code == pairs[j - 1].code + 1);
         HPDF_Array_Add(w, grp);
@@ -630,8 +679,7 @@ static HPDF_Array widths(embed *e, int extra)
     size_t k = 0;
     for (unsigned c = e->lo; c <= e->hi; c++) {
         if (k < e->npairs && e->pairs[k].code == c) {
-            unsigned g = cv_shape_glyph(pf->shaper, pf->id, e->pairs[k].cp);
-            HPDF_Array_AddNumber(ws, cv_shape_advance(pf->shaper, pf->id, g) + extra);
+            HPDF_Array_AddNumber(ws, advance(pf, e->pairs[k].cp) + extra);
             k++;
         } else {
             HPDF_Array_AddNumber(ws, e->identity ? sub_advance(e->sfont, e->upem, c) + extra : 0);
@@ -804,7 +852,7 @@ bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *
     HPDF_Dict map = file ? glyph_map(&e, &ok) : NULL;
     HPDF_Dict set = file && ok ? cid_set_of(&e, e.pairs, e.npairs, &ok) : NULL;
     HPDF_Dict tounicode = file && ok ? new_stream(pdf, true) : NULL;
-    ok = tounicode && write_tounicode(tounicode->stream, pf->shaper, e.pairs, e.npairs,
+    ok = tounicode && write_tounicode(tounicode->stream, pf, e.pairs, e.npairs,
                                       pf->one_byte);
     HPDF_Dict desc = ok ? descriptor(&e, file, set) : NULL;
     HPDF_Dict cid = desc ? cid_font(&e, desc, map, widths(&e, 0)) : NULL;

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "utf8.h"
+#include "unicode.h"
 
 void cv_quotes_init(cv_quotes *q, const char *lang)
 {
@@ -29,8 +29,8 @@ void cv_quotes_init(cv_quotes *q, const char *lang)
 
 static bool is_alnum(uint32_t c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           (c >= 0xC0 && c < 0x2000 && c != 0xD7 && c != 0xF7);
+    /* Letters, marks and digits of alphabets (unicode.h), not CJK. */
+    return cv_unicode_word(c) && !cv_unicode_cjk(c);
 }
 
 /* Does a quote after `c` open? */
@@ -38,7 +38,7 @@ static bool opens_after(const cv_quotes *q, uint32_t c)
 {
     return c == 0 || c == ' ' || c == 0xA0 || c == '\t' || c == '\n' || c == '(' ||
            c == '[' || c == '{' || c == 0x2013 || c == 0x2014 || c == '/' || c == q->open2 ||
-           c == q->open1 || c >= 0x2E80;       /* after CJK text too */
+           c == q->open1 || cv_unicode_cjk(c);  /* after CJK text too */
 }
 
 const char *cv_quotes_apply(cv_arena *a, cv_quotes *q, const char *s, size_t len,

@@ -9,6 +9,7 @@
 #include "bidi.h"
 #include "cjk.h"
 #include "compose.h"
+#include "ctx.h"
 #include "doc.h"
 #include "docinfo.h"
 #include "draw_dump.h"
@@ -42,16 +43,17 @@ static void explain(const char *profile, const cv_display *d, const cv_composed 
  * is `st` itself when there is nothing to fit, or `fitted`.  *fitting says
  * whether a page count was asked for (without one, a nearly empty last
  * page may be pulled back once the résumé is composed). */
-static const cv_style *fit(cv_arena *a, const cv_renderer *r, const cv_style *st,
+static const cv_style *fit(cv_arena *a, const cv_renderer *r, const cv_ctx *pc,
                            const char *profile, const cv_doc *doc, const cv_image *photo,
                            cv_style *fitted, bool *fitting, cv_error *err)
 {
+    const cv_style *st = pc->lay;
     long pages = r->opt->fit_pages >= 0 ? r->opt->fit_pages : (long)st->fit_pages;
     const char *what;
     *fitting = pages > 0;
     if (pages <= 0)
         return st;
-    if (!cv_fit(a, doc, st, photo, (size_t)pages, fitted, &what, err))
+    if (!cv_fit(a, doc, pc, photo, (size_t)pages, fitted, &what, err))
         return st;
     if (what)
         cv_note(err, (cv_pos){profile, 0, 0}, "fitted to %ld page%s: %s", pages,
@@ -100,7 +102,7 @@ static const cv_style *design_style(cv_arena *a, const cv_renderer *r, const cv_
     char *slash = strrchr(dir, '/');
     const char *path = slash ? (*slash = 0, cv_arena_printf(a, "%s/%s.yaml", dir, dz->theme))
                              : cv_arena_printf(a, "%s.yaml", dz->theme);
-    return cv_style_load_over(a, path, dz->layout, r->style->eng, own, err) ? own : NULL;
+    return cv_style_load_over(a, path, dz->layout, r->eng, own, err) ? own : NULL;
 }
 
 cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *profile,
@@ -112,11 +114,11 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
                       : cv_doc_load_text(a, "<stdin>", r->stdin_text ? r->stdin_text : "",
                                          r->stdin_len, r->defaults, err);
     if (!doc || err->set ||
-        !cv_locale_localize(a, &doc->locale, r->style->eng->locales, err))
+        !cv_locale_localize(a, &doc->locale, r->eng->locales, err))
         return NULL;
     for (size_t i = 0; i < doc->nsections; i++)      /* no output may overwrite a .bib */
         if (doc->sections[i].bib)
-            cv_inputs_add(r->style->eng->inputs, doc->sections[i].bib, "a .bib file");
+            cv_inputs_add(r->eng->inputs, doc->sections[i].bib, "a .bib file");
     char date[16];
     doc->today = last_updated(o, doc, date);
     if (doc->today)
@@ -128,48 +130,39 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     const cv_image *photo = cv_photo_load(a, doc, base, err);
     if (err->set)
         return NULL;
-    /* The faces of the profile's region (JP for Japanese, ...), then fit. */
-    cv_style local, fitted;
+    /* The profile's context: its language and direction, the layout's
+     * faces in its region (JP for Japanese, ...); then fit. */
+    cv_ctx own_cx, fit_cx, pb_cx;
+    cv_ctx_init(&own_cx, r->eng, base, doc->locale.language, doc->locale.rtl);
+    const cv_ctx *pc = &own_cx;
     const char *pulled = NULL;
     bool fitting;
-    const cv_style *st = cv_cjk_localize(base, doc->locale.language, &local);
-    if (st != &local)
-        local = *st;
-    local.lang = doc->locale.language;      /* how Persian is shaped (shape.h) */
-    st = &local;
-    st = fit(a, r, st, profile, doc, photo, &fitted, &fitting, err);
+    cv_style *fitted = cv_arena_alloc(a, sizeof *fitted);
+    const cv_style *lay = fit(a, r, pc, profile, doc, photo, fitted, &fitting, err);
     if (err->set)
         return NULL;
-    if (doc->locale.rtl) {          /* set right to left (bidi.h) */
-        cv_style *rs = cv_arena_alloc(a, sizeof *rs);
-        *rs = *st;
-        rs->rtl = true;
-        st = rs;
-    }
+    pc = cv_ctx_with(pc, lay, &fit_cx);
     cv_composed c;
-    if (!cv_compose(a, doc, st, photo, &c, err) || err->set)
+    if (!cv_compose(a, doc, pc, photo, &c, err) || err->set)
         return NULL;
     /* The last-page rule (fit.h): a nearly empty last page pulled back by
      * tightening the spacing; *pulled says what was done, or why not, for
      * --explain. */
     cv_style *pb = cv_arena_alloc(a, sizeof *pb);
-    if (!fitting && cv_fit_pull_back(a, doc, st, photo, &c, pb, &pulled)) {
-        st = pb;                    /* again, quietly: its warnings were given */
-        cv_error quiet;
-        cv_error_init(&quiet);
-        quiet.quiet = true;
-        if (!cv_compose(a, doc, st, photo, &c, &quiet) || quiet.set)
+    if (!fitting && cv_fit_pull_back(a, doc, pc, photo, &c, pb, &pulled)) {
+        pc = cv_ctx_with(pc, pb, &pb_cx);   /* again, quietly: its warnings were given */
+        if (!cv_compose_trial(a, doc, pc, photo, &c))
             return NULL;
     }
     cv_flowlog log = {0};
-    cv_display *d = cv_flow(a, &c, st, o->explain ? &log : NULL);
+    cv_display *d = cv_flow(a, &c, pc->lay, o->explain ? &log : NULL);
     if (o->explain)
         explain(profile, d, &c, &log, pulled);
-    cv_furnish(a, d, doc, st, doc->today, err);
-    if (st->rtl)
+    cv_furnish(a, d, doc, pc, doc->today, err);
+    if (pc->rtl)
         cv_bidi_mirror(d);
-    cv_display_set_info(a, d, doc, st);
-    d->shaper = st->eng->shaper;
+    cv_display_set_info(a, d, doc, pc->lay);
+    cv_wrap_clusters(a, pc, d);
     d->pdfa = d->pdfa || o->pdfa;
     d->pdfua = d->pdfua || o->pdfua;
     d->has_date = o->has_epoch;
@@ -194,12 +187,12 @@ static void note_inputs(cv_engine *eng, const char *profile, const cv_display *d
 static bool draw(cv_arena *a, const cv_renderer *r, const cv_display *d, const char *out,
                  cv_error *err)
 {
-    cv_engine *eng = r->style->eng;
+    cv_engine *eng = r->eng;
     if (r->format != CV_FORMAT_PNG && r->format != CV_FORMAT_SVG)
-        return cv_draw_pdf(d, eng, out, eng->inputs, err) && !err->set;
+        return cv_draw_pdf(d, eng->fonts, out, eng->inputs, err) && !err->set;
     char *pdf;
     size_t len;
-    bool ok = cv_draw_pdf_bytes(d, eng, out, &pdf, &len, err) &&
+    bool ok = cv_draw_pdf_bytes(d, eng->fonts, out, &pdf, &len, err) &&
               cv_raster_write(a, pdf, len, r->format, (double)r->opt->dpi, out, eng->inputs,
                               err) && !err->set;
     free(pdf);
@@ -208,11 +201,11 @@ static bool draw(cv_arena *a, const cv_renderer *r, const cv_display *d, const c
 
 bool cv_render_one(const cv_renderer *r, const char *profile, const char *out)
 {
-    cv_engine *eng = r->style->eng;
+    cv_engine *eng = r->eng;
     const cv_fontset *fonts = eng->fonts;
     cv_arena *a = cv_arena_new();
     cv_error err;
-    cv_cli_error_init(r->opt, &err);
+    cv_error_init_for(&err, &r->eng->diag);
     bool ok = false;
     cv_display *d = cv_render_lay_out(a, r, profile, &err);
     if (d && r->opt->dump) {
@@ -257,7 +250,7 @@ static int book_note(const cv_renderer *r, cv_book *k, char **profiles, int n, b
     for (int i = 0; i < n; i++) {
         cv_arena *a = cv_arena_new();
         cv_error err;
-        cv_cli_error_init(r->opt, &err);
+        cv_error_init_for(&err, &r->eng->diag);
         const cv_display *d = cv_render_lay_out(a, r, profiles[i], &err);
         if (d) {
             cv_book_note(k, d);
@@ -284,11 +277,11 @@ static bool book_add(const cv_renderer *r, cv_book *k, char **profiles, int n,
             continue;
         cv_arena *a = cv_arena_new();
         cv_error again;
-        cv_cli_error_init(r->opt, &again);
+        cv_error_init_for(&again, &r->eng->diag);
         again.quiet = true;             /* its warnings were printed already */
         const cv_display *d = cv_render_lay_out(a, r, profiles[i], &again);
         if (d)
-            note_inputs(r->style->eng, profiles[i], d);
+            note_inputs(r->eng, profiles[i], d);
         ok = d && cv_book_add(k, d, err);
         cv_arena_free(a);
     }
@@ -299,7 +292,7 @@ static bool book_add(const cv_renderer *r, cv_book *k, char **profiles, int n,
 static bool book_write(cv_arena *a, const cv_renderer *r, cv_book *k, const char *name,
                        cv_error *err)
 {
-    const cv_inputs *inputs = r->style->eng->inputs;
+    const cv_inputs *inputs = r->eng->inputs;
     const char *path = r->opt->merge;
     if (r->format != CV_FORMAT_PNG && r->format != CV_FORMAT_SVG)
         return cv_book_write(k, name, path, inputs, err);
@@ -318,14 +311,14 @@ int cv_render_book(const cv_renderer *r, char **profiles, int n)
 {
     bool *good = cv_xrealloc(NULL, (size_t)n * sizeof *good);
     memset(good, 0, (size_t)n * sizeof *good);
-    cv_book *k = cv_book_new(r->style->eng, true);
+    cv_book *k = cv_book_new(r->eng->fonts, true);
     if (!k)
         abort();
     title t = {"R\xC3\xA9sum\xC3\xA9s: ", 0};
     t.len = strlen(t.s);
     int failed = book_note(r, k, profiles, n, good, &t);
     cv_error err;
-    cv_cli_error_init(r->opt, &err);
+    cv_error_init_for(&err, &r->eng->diag);
     int ngood = n - failed;
     cv_arena *names = cv_arena_new();     /* PNG or SVG pages' names */
     if (ngood && (!book_add(r, k, profiles, n, good, &err) ||

@@ -78,7 +78,7 @@
 #include <hb.h>
 
 #include "arena.h"
-#include "utf8.h"
+#include "unicode.h"
 
 #define UNKNOWN 0xFFFFu
 #define MAX_SCRIPTS 8

@@ -127,6 +127,7 @@ static const char *username_rule(const char *net, const char *u)
     if (!strcmp(net, "WhatsApp")) {
         const char *why;
         return cv_phone_valid(u, &why) ? NULL
+               : cv_phone_missing() ? why
                : "a phone number with its country code, like +1 609 555 0100";
     }
     return NULL;

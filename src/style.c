@@ -20,11 +20,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "datadir.h"
 #include "markup.h"
 #include "yml.h"
 
 enum kind { LEN, NUM, BOOL, COLOR, STR, ALIGN, BREAKING, COUNT, FRACTION, NAMES, SIDE, PHOTOPOS,
+             PHONEFMT,
             EM, FAMILY };
 
 #define MAX_LAYOUT_STRING 1024
@@ -67,6 +67,7 @@ static const key keys[] = {
     KS("header", "headline_size", headline_size, 72),
     KS("header", "contact_size", contact_size, 72),
     K("header", "contact_separator", STR, contact_separator),
+    K("header", "phone_format", PHONEFMT, phone_format),
     K("header", "icons", BOOL, contact_icons),
     K("header", "contact_urls", BOOL, contact_urls),
     K("header", "contact_color", COLOR, contact_color),
@@ -173,10 +174,11 @@ static const char *const tmpl_names[CV_ENTRY_NKINDS + 1] = {
     "experience", "publication", "normal", NULL};
 
 /* The words of a choice, in the order of the value each gives. */
-static const char *const choice_words[][4] = {
+static const char *const choice_words[][5] = {
     [ALIGN] = {"left", "center", "right", NULL},
     [SIDE] = {"right", "left", NULL},
     [PHOTOPOS] = {"right", "left", "sidebar", NULL},
+    [PHONEFMT] = {"as_written", "national", "international", "E164", NULL},
     [BREAKING] = {"optimal", "greedy", NULL},
 };
 
@@ -297,32 +299,6 @@ void cv_style_defaults(cv_style *st)
     }
 }
 
-bool cv_parse_length(const char *s, float *out)
-{
-    char *end;
-    double v = strtod(s, &end);
-    if (end == s || !isfinite(v) || v < 0)
-        return false;
-    while (*end == ' ')
-        end++;
-    double f = 1;
-    if (!*end || !strcmp(end, "pt"))
-        f = 1;
-    else if (!strcmp(end, "mm"))
-        f = 72 / 25.4;
-    else if (!strcmp(end, "cm"))
-        f = 72 / 2.54;
-    else if (!strcmp(end, "in"))
-        f = 72;
-    else
-        return false;
-    v *= f;
-    if (v > 14400)          /* PDF's page limit: 200 inches */
-        return false;
-    *out = (float)v;
-    return true;
-}
-
 static bool get_len(const cv_yml *n, float *out, cv_error *err)
 {
     const char *s;
@@ -344,9 +320,10 @@ static bool beside(const char *path, const char *base)
 }
 
 /* Load `path` and, recursively, what it extends. */
-static cv_yml *load_tree(cv_arena *a, cv_inputs *in, const char *path, int depth,
+static cv_yml *load_tree(cv_arena *a, const cv_engine *eng, const char *path, int depth,
                          cv_error *err)
 {
+    cv_inputs *in = eng->inputs;
     cv_inputs_add(in, path, "a layout");
     size_t len;
     char *buf = cv_yml_read_file(a, path, &len, err);
@@ -371,7 +348,7 @@ static cv_yml *load_tree(cv_arena *a, cv_inputs *in, const char *path, int depth
         return NULL;
     }
     /* `extends: onecolumn` is onecolumn.yaml beside this file, else the
-     * shipped layout of that name (datadir.h); any other relative value is
+     * shipped layout of that name (eng->find_layout); any other relative value is
      * a path relative to this file, with ".yaml" added when it has no
      * .yaml/.yml suffix; an absolute path is used as is. */
     char *dir = cv_arena_strdup(a, path);
@@ -381,17 +358,16 @@ static cv_yml *load_tree(cv_arena *a, cv_inputs *in, const char *path, int depth
                    (nl >= 4 && !strcmp(name + nl - 4, ".yml"));
     const char *base_path = name[0] == '/' ? name
                           : cv_arena_printf(a, "%s/%s%s", dir, name, has_ext ? "" : ".yaml");
-    if (cv_layout_is_name(name) && !beside(path, base_path)) {
-        const char *shipped = cv_layout_shipped(a, name);
-        if (access(shipped, F_OK) == 0)
-            base_path = shipped;
-        else if (access(base_path, F_OK) != 0)
-            return cv_error_at(err, ext->pos, "cannot open '%s'; %s", base_path,
-                               cv_layout_missing(a, name)), NULL;
-    }
+    const char *why = NULL;
+    const char *shipped = eng->find_layout && !beside(path, base_path)
+                              ? eng->find_layout(a, name, &why) : NULL;
+    if (shipped)
+        base_path = shipped;
+    else if (why && access(base_path, F_OK) != 0)
+        return cv_error_at(err, ext->pos, "cannot open '%s'; %s", base_path, why), NULL;
     cv_error sub;
     cv_error_init(&sub);
-    cv_yml *base = load_tree(a, in, base_path, depth + 1, &sub);
+    cv_yml *base = load_tree(a, eng, base_path, depth + 1, &sub);
     if (!base) {
         if (sub.pos.line == 0)     /* the base file itself is missing */
             cv_error_at(err, ext->pos, "%s", sub.msg);
@@ -620,8 +596,7 @@ static bool read_fonts(cv_arena *a, const cv_yml *font, cv_fontset *fs, cv_style
     if (mono && !cv_yml_str(mono, &mname, err))
         return false;
     cv_error quiet;
-    cv_error_init(&quiet);
-    quiet.quiet = true;
+    cv_error_init_silent(&quiet);
     bool synth;
     st->mono = is_font_path(mname)
                    ? font_file(a, fs, mname, mono->pos, mono ? err : &quiet)
@@ -781,6 +756,12 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
             return cv_error_at(err, v->pos, "%s.%s must be a font family or a font file",
                                k->section, k->name);
         return true;
+    case PHONEFMT:
+        if (cv_yml_is_null(v)) {                /* RenderCV's null: as written */
+            *(int *)dst = CV_PHONE_AS_WRITTEN;
+            return true;
+        }
+        /* fall through */
     case ALIGN:
     case SIDE:
     case PHOTOPOS:
@@ -790,12 +771,13 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
             [SIDE] = "side must be left or right",
             [PHOTOPOS] = "position must be right, left or sidebar",
             [BREAKING] = "line_breaking must be optimal (Knuth-Plass) or greedy (first fit)",
+            [PHONEFMT] = "phone_format must be as_written, national, international or E164",
         };
         if (!cv_yml_str(v, &s, err))
             return false;
         for (int i = 0; choice_words[k->kind][i]; i++)
             if (!strcmp(s, choice_words[k->kind][i])) {
-                if (k->kind == ALIGN || k->kind == PHOTOPOS)
+                if (k->kind == ALIGN || k->kind == PHOTOPOS || k->kind == PHONEFMT)
                     *(int *)dst = i;
                 else
                     *(bool *)dst = i == 1;
@@ -925,8 +907,7 @@ static const cv_yml *installed_families(cv_arena *a, const cv_yml *over, cv_font
         if (!v || v->kind != CV_YML_SCALAR || cv_yml_is_null(v) || is_font_path(v->str))
             continue;
         cv_error quiet;
-        cv_error_init(&quiet);
-        quiet.quiet = true;
+        cv_error_init_silent(&quiet);
         bool synth;
         if (cv_fontset_find_lazy(fs, v->str, false, false, &synth, v->pos, &quiet) >= 0)
             continue;
@@ -949,9 +930,8 @@ bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_en
     cv_fontset *fs = eng->fonts;
     cv_style_defaults(st);
     st->file = path;
-    st->eng = eng;
     st->bullet_pos = st->sub_bullet_pos = (cv_pos){path, 0, 0};
-    cv_yml *root = load_tree(a, eng->inputs, path, 0, err);
+    cv_yml *root = load_tree(a, eng, path, 0, err);
     if (!root)
         return false;
     if (over && over->kind == CV_YML_MAP)
@@ -977,26 +957,6 @@ bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_en
         return false;
     return read_fonts(a, cv_yml_get(root, "font"), fs, st, err) &&
            read_role_fonts(a, fs, st, err);
-}
-
-const cv_style *cv_style_role(const cv_style *st, int role, cv_style *buf)
-{
-    if (role < 0 || role >= CV_NROLES || st->role_face[role][0] < 0)
-        return st;
-    *buf = *st;
-    /* The role's face first, then the body's chain (a character the
-     * role's face lacks comes from the body's face, not a fallback). */
-    size_t n = st->nchain < CV_MAX_CHAIN ? st->nchain : CV_MAX_CHAIN - 1;
-    for (int s = 0; s < 4; s++) {
-        buf->chain[s][0] = st->role_face[role][s];
-        buf->synth[s][0] = st->role_synth[role][s];
-        for (size_t i = 0; i < n; i++) {
-            buf->chain[s][i + 1] = st->chain[s][i];
-            buf->synth[s][i + 1] = st->synth[s][i];
-        }
-    }
-    buf->nchain = n + 1;
-    return buf;
 }
 
 /* ---- The keys, for the JSON Schema --------------------------------------- */
@@ -1046,7 +1006,7 @@ size_t cv_style_keys(cv_arena *a, const cv_layout_key **out)
         [LEN] = CV_LT_LENGTH, [NUM] = CV_LT_NUMBER, [BOOL] = CV_LT_BOOL,
         [COLOR] = CV_LT_COLOR, [STR] = CV_LT_STRING, [ALIGN] = CV_LT_CHOICE,
         [BREAKING] = CV_LT_CHOICE, [COUNT] = CV_LT_COUNT, [FRACTION] = CV_LT_FRACTION,
-        [NAMES] = CV_LT_NAMES, [SIDE] = CV_LT_CHOICE, [PHOTOPOS] = CV_LT_CHOICE,
+        [NAMES] = CV_LT_NAMES, [SIDE] = CV_LT_CHOICE, [PHOTOPOS] = CV_LT_CHOICE, [PHONEFMT] = CV_LT_CHOICE,
         [EM] = CV_LT_EM, [FAMILY] = CV_LT_FAMILY};
 
     /* The keys table, with read_value()'s ranges. */

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "script.h"
+#include "unicode.h"
 
 cv_tags *cv_tags_new(cv_arena *a, const char *lang)
 {

@@ -49,17 +49,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <wctype.h>
 
 #include <hb.h>
 #include <linebreak.h>
 
 #include "bidi.h"
-#include "script.h"
+#include "unicode.h"
 #include "cjk.h"
 #include "hyph.h"
 #include "kp.h"
-#include "utf8.h"
 
 /* Stretch and shrink of the glue, as fractions of a space or an em. */
 #define SPACE_STRETCH 0.8f   /* of the space: Lato's space is narrow (0.19 em) */
@@ -150,9 +148,7 @@ static bool is_space(uint32_t cp)
 /* Han, kana, Hangul, CJK punctuation and full-width forms. */
 static bool is_cjk(uint32_t cp)
 {
-    return (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xAC00 && cp <= 0xD7AF) ||
-           (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
-           (cp >= 0xFF00 && cp <= 0xFFEF);
+    return cv_unicode_cjk(cp);
 }
 
 static bool in_list(uint32_t cp, const uint32_t *list)
@@ -246,8 +242,8 @@ static inline float stretch_of(const para *p, size_t i)
         return 0;
     if (x->cp == ' ' || x->cp == 0xA0)
         return SPACE_STRETCH * glyph_w(p, i);
-    if (i + 1 >= p->n || (x->cp < 0x2E80 && x[1].cp < 0x2E80))
-        return 0;            /* no CJK character on either side (is_cjk) */
+    if (i + 1 >= p->n || (x->cp < 0x80 && x[1].cp < 0x80))
+        return 0;            /* ASCII on both sides: no CJK character (is_cjk) */
     if (!is_space(x->cp) && !x[1].ctrl && !is_space(x[1].cp) &&
         (is_cjk(x->cp) || is_cjk(x[1].cp)))
         return CJK_STRETCH * p->fmt->size;
@@ -263,7 +259,7 @@ static inline float shrink_of(const para *p, size_t i)
 }
 
 /* The advance of a hyphen in face `f`, thousandths of an em. */
-static int16_t hyphen_w(const cv_style *st, int face)
+static int16_t hyphen_w(const cv_ctx *st, int face)
 {
     uint32_t cp = '-';
     int16_t w = 0, k = 0;
@@ -276,7 +272,7 @@ static int16_t hyphen_w(const cv_style *st, int face)
 
 /* The face of style `style` at the place in the fallback chain where face
  * `face` is for style `of` (-1 when it is in none). */
-static int chain_face(const cv_style *st, int face, unsigned of, unsigned style, bool *synth)
+static int chain_face(const cv_ctx *st, int face, unsigned of, unsigned style, bool *synth)
 {
     for (size_t c = 0; c < st->nchain; c++)
         if (st->chain[of][c] == face) {
@@ -292,7 +288,7 @@ static int chain_face(const cv_style *st, int face, unsigned of, unsigned style,
  * "……") is decided as one, by the characters on either side of the run,
  * and takes that face in its own weight (the bold of "**奖项**——" closes
  * before the dashes): one face, one weight, one line of ink. */
-static void shared_punctuation(item *it, size_t n, const cv_style *st, const cv_span *spans,
+static void shared_punctuation(item *it, size_t n, const cv_ctx *st, const cv_span *spans,
                                const cv_textfmt *fmt)
 {
     cv_shaper *sh = st->eng->shaper;
@@ -389,7 +385,7 @@ static void shape_items(cv_arena *a, item *it, size_t n, cv_shaper *sh, const cv
  * pair whose inks would come nearer than SQUEEZE_GAP is left alone, so the
  * glyphs never touch.  In a run of three, each pair is judged after the
  * pair before it. */
-static void squeeze_punctuation(item *it, size_t n, const cv_style *st)
+static void squeeze_punctuation(item *it, size_t n, const cv_ctx *st)
 {
     cv_shaper *sh = st->eng->shaper;
     const cv_fontset *fs = st->eng->fonts;
@@ -442,7 +438,8 @@ static void missing_end(missing *m, cv_error *err)
         } else {
             /* At most 60 bytes of it, cut between characters. */
             int shown = m->len > 60 ? 60 : (int)m->len;
-            while (shown > 0 && shown < (int)m->len && (m->run[shown] & 0xC0) == 0x80)
+            while (shown > 0 && shown < (int)m->len &&
+                   cv_utf8_is_cont((unsigned char)m->run[shown]))
                 shown--;
             cv_warn(err, m->pos, "no font has the characters of '%.*s%s' (U+%04X...): add a "
                     "font that has them to font.fallback in the layout", shown, m->run,
@@ -472,7 +469,7 @@ static void missing_char(missing *m, const char *s, size_t len, uint32_t cp, cv_
 /* A run of dashes ("——", a Chinese dash of two ems) is one unbroken line:
  * where a face leaves a blank between two dashes' inks (Noto Sans CJK's is
  * 0.09 em), kerning closes it, overlapping the inks a little. */
-static void join_dashes(item *it, size_t n, const cv_style *st)
+static void join_dashes(item *it, size_t n, const cv_ctx *st)
 {
     cv_shaper *sh = st->eng->shaper;
     const cv_fontset *fs = st->eng->fonts;
@@ -497,8 +494,8 @@ static bool cjk_gap_after(const para *p, size_t i)
     if (p->cjk_gap <= 0 || i + 1 >= p->n)
         return false;
     uint32_t c = p->it[i].cp, d = p->it[i + 1].cp;
-    return (cv_cjk_is_ideograph(c) && cv_cjk_is_latin(d)) ||
-           (cv_cjk_is_latin(c) && cv_cjk_is_ideograph(d));
+    return (cv_unicode_ideograph(c) && cv_unicode_latin(d)) ||
+           (cv_unicode_latin(c) && cv_unicode_ideograph(d));
 }
 
 /* Han or kana beside a Latin letter or digit with no space typed between
@@ -517,7 +514,7 @@ static void cjk_latin_space(para *p)
  * face is bold and has none, the regular face's, emboldened (EB Garamond's
  * bold has neither small capitals nor lining figures): then *face and
  * *synth say so.  0 when neither face has one. */
-static unsigned variant_glyph(const cv_style *st, const item *x, const cv_span *spans,
+static unsigned variant_glyph(const cv_ctx *st, const item *x, const cv_span *spans,
                               const cv_textfmt *fmt,
                               unsigned (*get)(cv_shaper *, int, uint32_t), int *face,
                               bool *synth)
@@ -540,7 +537,7 @@ static unsigned variant_glyph(const cv_style *st, const item *x, const cv_span *
  * (smcp), or where the face has none as its capital at CV_SMALL_CAPS_SCALE
  * of the size (item.small), a little spaced.  Either is a cluster code point
  * (shape.h) that carries the letter itself, so the text reads as written. */
-static void small_caps(item *it, size_t n, const cv_style *st, const cv_span *spans,
+static void small_caps(item *it, size_t n, const cv_ctx *st, const cv_span *spans,
                        const cv_textfmt *fmt)
 {
     cv_shaper *sh = st->eng->shaper;
@@ -548,8 +545,8 @@ static void small_caps(item *it, size_t n, const cv_style *st, const cv_span *sp
         uint32_t cp = it[i].cp;
         if (it[i].ctrl || cp >= CV_CLUSTER_BASE || it[i].face < 0)
             continue;
-        uint32_t up = (uint32_t)towupper((wint_t)cp);
-        if (up == cp || (uint32_t)towlower((wint_t)up) != cp)
+        uint32_t up = cv_upper_char(cp, st->lang);
+        if (!up)
             continue;               /* not a lowercase letter with one capital */
         char text[8];
         text[cv_utf8_encode(cp, text)] = 0;
@@ -583,7 +580,7 @@ static void small_caps(item *it, size_t n, const cv_style *st, const cv_span *sp
  * a cluster code point that carries the digit.  A bold face without them
  * (EB Garamond's) borrows the regular face's, emboldened, so that the
  * figures of a line agree. */
-static void lining_figures(item *it, size_t n, const cv_style *st, const cv_span *spans,
+static void lining_figures(item *it, size_t n, const cv_ctx *st, const cv_span *spans,
                            const cv_textfmt *fmt)
 {
     cv_shaper *sh = st->eng->shaper;
@@ -632,7 +629,7 @@ static bool in_arabic_run(uint32_t cp)
  * vanishes like a control.  A face that draws an Arabic letter with more
  * glyphs than one (Nastaliq's dots) cannot be drawn so: its letters stay
  * unjoined, with a warning. */
-static void shape_complex(cv_arena *a, item *it, size_t n, const cv_style *st, cv_pos pos,
+static void shape_complex(cv_arena *a, item *it, size_t n, const cv_ctx *st, cv_pos pos,
                           cv_error *err)
 {
     cv_shaper *sh = st->eng->shaper;
@@ -675,7 +672,7 @@ static void shape_complex(cv_arena *a, item *it, size_t n, const cv_style *st, c
 }
 
 /* The items of `spans` into *p, which then points into the arena. */
-static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
+static void itemise(cv_arena *a, const cv_ctx *st, const cv_span *spans,
                     size_t nspans, const cv_textfmt *fmt, cv_pos pos, para *p,
                     cv_error *err)
 {
@@ -783,13 +780,13 @@ static void itemise(cv_arena *a, const cv_style *st, const cv_span *spans,
     shared_punctuation(it, n, st, spans, fmt);
     if (fmt->small_caps)
         small_caps(it, n, st, spans, fmt);
-    if (st->lining_figures)
+    if (st->lay->lining_figures)
         lining_figures(it, n, st, spans, fmt);
     shape_items(a, it, n, sh, fmt);
     squeeze_punctuation(it, n, st);
     join_dashes(it, n, st);
     *p = (para){.it = it, .n = n, .spans = spans, .fmt = fmt,
-                .cjk_gap = (int16_t)lroundf(st->cjk_latin_space * 1000.0f)};
+                .cjk_gap = (int16_t)lroundf(st->lay->cjk_latin_space * 1000.0f)};
     cjk_latin_space(p);
 }
 
@@ -832,7 +829,7 @@ static bool looks_like_url(const para *p, size_t b, size_t e)
  * punctuation ("邮箱：ygw@tsinghua.edu.cn" has no space before it). */
 static bool url_delim(const item *x)
 {
-    return is_space(x->cp) || x->ctrl || x->cp >= 0x2E80;
+    return is_space(x->cp) || x->ctrl || is_cjk(x->cp);
 }
 
 static void mark_urls(para *p)
@@ -1141,31 +1138,26 @@ static bool word_edge(const item *it, size_t n, size_t i, bool after)
  * returns how many.  All their candidates go to libhyphen in one call (see
  * hyph.h).  *next gets where the last word ended: the words before it are
  * done (a word may run past `to`, and is read only once). */
-/* Letters of words other languages' patterns hyphenate (wide): Latin-1,
- * Latin Extended-A and Cyrillic beside ASCII's. */
-static bool wide_lower(uint32_t c)
-{
-    return is_lower(c) || (c >= 0xDF && c <= 0xFF && c != 0xF7) ||
-           (c >= 0x100 && c <= 0x17F && (c & 1)) || (c >= 0x430 && c <= 0x45F);
-}
+/* Letters of words other languages' patterns hyphenate (wide): the Latin
+ * and Cyrillic letters (unicode.h) beside ASCII's, not the full-width ones. */
 static bool wide_letter(uint32_t c)
 {
-    return is_letter(c) || (c >= 0xC0 && c <= 0x17F && c != 0xD7 && c != 0xF7) ||
-           (c >= 0x400 && c <= 0x45F);
+    if (c < 0x80)
+        return is_letter(c);
+    cv_script s = cv_script_of(c);
+    return (s == CV_SCRIPT_LATIN || s == CV_SCRIPT_CYRILLIC) && cv_unicode_letter(c) &&
+           !cv_unicode_wide(c);
+}
+static bool wide_lower(uint32_t c)
+{
+    return c < 0x80 ? is_lower(c) : cv_unicode_lower(c) && wide_letter(c);
 }
 
 /* The lower case of an upper-case letter wide_letter() knows (c itself
  * for any other). */
 static uint32_t wide_fold(uint32_t c)
 {
-    if ((c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7) ||
-        (c >= 0x410 && c <= 0x42F))
-        return c + 0x20;
-    if (c >= 0x400 && c <= 0x40F)
-        return c + 0x50;
-    if (c >= 0x100 && c <= 0x17F && !(c & 1))
-        return c + 1;
-    return c;
+    return cv_unicode_upper(c) && wide_letter(c) ? cv_unicode_tolower(c) : c;
 }
 
 /* `caps`: a word may start with a capital (German nouns). */
@@ -1199,7 +1191,7 @@ static size_t hyphenate(cv_arena *a, cv_hyph *hy, bool wide, bool caps, para *p,
         if (ok && len >= HYPHEN_WORD && len < 30 &&
             (b == 0 || word_edge(it, n, b - 1, false)) && word_edge(it, n, e, true)) {
             /* UTF-8 (ASCII but for other languages' words). */
-            char *w = cv_arena_alloc(a, 2 * len + 1), *q = w;
+            char *w = cv_arena_alloc(a, CV_UTF8_MAX * len + 1), *q = w;
             for (size_t i = 0; i < len; i++)
                 q += cv_utf8_encode(i ? it[b + i].cp : wide_fold(it[b].cp), q);
             *q = 0;
@@ -1247,7 +1239,7 @@ static void kp_push(cv_arena *a, kpbuf *b, cv_kp_item x, size_t src)
 /* The Knuth-Plass items for items [b, e) of a paragraph, ending as a
  * paragraph ends (with glue of infinite stretch and a forced break, whose
  * source is e). */
-static void build(cv_arena *a, const cv_style *st, const para *pp, size_t b, size_t e,
+static void build(cv_arena *a, const cv_ctx *st, const para *pp, size_t b, size_t e,
                   bool hyphens, bool emergency, kpbuf *kb)
 {
     const item *it = pp->it;
@@ -1437,7 +1429,7 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
  * begins and ends, which keeps them out of the caller's arena (a long
  * publication list would otherwise hold every paragraph's items until the
  * end) and frees a long paragraph's before what comes next. */
-static cv_arena *scratch(const cv_style *st)
+static cv_arena *scratch(const cv_ctx *st)
 {
     cv_arena_reset(st->eng->scratch);
     return st->eng->scratch;
@@ -1445,7 +1437,7 @@ static cv_arena *scratch(const cv_style *st)
 
 /* What breaking a paragraph carries from one window to the next. */
 typedef struct breaker {
-    const cv_style *st;
+    const cv_ctx *st;
     para *p;
     float width;
     cv_kp_params kp;
@@ -1563,7 +1555,7 @@ static size_t set_one(cv_arena *a, const breaker *br, const kpbuf *kb, size_t k,
     return end;
 }
 
-size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nspans,
+size_t cv_wrap(cv_arena *a, const cv_ctx *st, const cv_span *spans, size_t nspans,
                const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
                cv_error *err)
 {
@@ -1642,7 +1634,7 @@ size_t cv_wrap(cv_arena *a, const cv_style *st, const cv_span *spans, size_t nsp
     return lines.n;
 }
 
-float cv_measure(cv_arena *a, const cv_style *st, const cv_span *spans,
+float cv_measure(cv_arena *a, const cv_ctx *st, const cv_span *spans,
                  size_t nspans, const cv_textfmt *fmt)
 {
     para p;
@@ -1656,4 +1648,41 @@ float cv_measure(cv_arena *a, const cv_style *st, const cv_span *spans,
             x += i + 1 < n ? adv(&p, i) : glyph_w(&p, i);
     cv_arena_reset(st->eng->scratch);
     return x;
+}
+
+/* qsort order of cv_cluster by code point. */
+static int by_cp(const void *pa, const void *pb)
+{
+    uint32_t a = ((const cv_cluster *)pa)->cp, b = ((const cv_cluster *)pb)->cp;
+    return (a > b) - (a < b);
+}
+
+void cv_wrap_clusters(cv_arena *a, const cv_ctx *cx, cv_display *d)
+{
+    const cv_shaper *sh = cx->eng->shaper;
+    cv_cluster *cl = NULL;
+    size_t n = 0, cap = 0;
+    for (size_t p = 0; p < d->npages; p++)
+        for (size_t i = 0; i < d->pages[p].nruns; i++) {
+            const cv_run *r = &d->pages[p].runs[i];
+            for (size_t k = 0; k < r->n; k++) {
+                uint32_t cp = r->g[k].cp;
+                const char *t = cp >= CV_CLUSTER_BASE ? cv_shape_cluster_text(sh, cp) : NULL;
+                if (!t)
+                    continue;
+                cv_cluster c = {.cp = cp, .text = cv_arena_strdup(a, t),
+                                .gid = cv_shape_glyph(cx->eng->shaper, r->face, cp),
+                                .mark = cv_shape_cluster_mark(sh, cp)};
+                cv_shape_cluster_offset(sh, cp, &c.dx, &c.dy);
+                CV_PUSH(a, cl, n, cap, c);
+            }
+        }
+    if (n)
+        qsort(cl, n, sizeof *cl, by_cp);
+    size_t u = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!u || cl[u - 1].cp != cl[i].cp)
+            cl[u++] = cl[i];
+    d->clusters = cl;
+    d->nclusters = u;
 }

@@ -48,6 +48,8 @@
 #include <sys/stat.h>
 #include <yaml.h>
 
+#include "unicode.h"
+
 #define MAX_FILE_SIZE (16 * 1024 * 1024)
 #define MAX_FILE_SIZE_NAME "16 MB"
 /* What aliases may add: 100 copies of a 1000-bullet entry.  Each node costs
@@ -178,7 +180,7 @@ static cv_pos offset_pos(const loader *L, size_t off)
         if (c == '\n' || (c == '\r' && (i + 1 >= L->len || L->buf[i + 1] != '\n'))) {
             line++;
             col = 1;
-        } else if ((c & 0xC0) != 0x80 && c != '\r') {
+        } else if (!cv_utf8_is_cont(c) && c != '\r') {
             col++;
         }
     }
@@ -195,9 +197,7 @@ static char byte_at(const loader *L, yaml_mark_t m)
             line++;
     }
     while (i < L->len && col < m.column) {
-        i++;
-        while (i < L->len && ((unsigned char)L->buf[i] & 0xC0) == 0x80)
-            i++;
+        i = cv_utf8_next(L->buf, L->len, i);
         col++;
     }
     return i < L->len ? L->buf[i] : '\0';
@@ -322,12 +322,12 @@ static bool on_scalar(loader *L, const yaml_event_t *ev)
     /* Nor may other controls that escapes ("\x07", "\e") let through
      * libyaml's reader: they would reach terminals, PDF strings and text.
      * Tabs and line feeds are text. */
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)v[i];
-        unsigned cp = c == 0xC2 && i + 1 < len ? (unsigned char)v[i + 1] : c;
-        if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7F || (c == 0xC2 && cp < 0xA0))
+    for (size_t i = 0; i < len;) {
+        uint32_t cp;
+        i += cv_utf8_decode(v + i, len - i, &cp);
+        if ((cp < 0x20 && cp != '\t' && cp != '\n') || (cp >= 0x7F && cp < 0xA0))
             return cv_error_at(L->err, pos, "a string may not contain the control character "
-                               "U+%04X (written as an escape?)", cp);
+                               "U+%04X (written as an escape?)", (unsigned)cp);
     }
 
     cv_yml *n = new_node(L, CV_YML_SCALAR, pos);
@@ -473,9 +473,9 @@ static void syntax_error(loader *L, const yaml_parser_t *p)
         if (strstr(p->problem, "trailing")) {
             const unsigned char *b = (const unsigned char *)L->buf;
             size_t j = off;
-            while (j > 0 && off - j < 3 && off <= L->len && (b[j - 1] & 0xC0) == 0x80)
+            while (j > 0 && off - j < 3 && off <= L->len && cv_utf8_is_cont(b[j - 1]))
                 j--;
-            if (j > 0 && (b[j - 1] & 0xC0) == 0xC0)
+            if (j > 0 && cv_utf8_is_lead(b[j - 1]))
                 off = j - 1;
         }
         cv_pos pos = offset_pos(L, off);
@@ -1072,4 +1072,30 @@ const cv_yml *cv_yml_merge(cv_arena *a, const cv_yml *under, const cv_yml *over)
             m->items[m->n++] = under->items[i];
         }
     return m;
+}
+
+bool cv_parse_length(const char *s, float *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || !isfinite(v) || v < 0)
+        return false;
+    while (*end == ' ')
+        end++;
+    double f = 1;
+    if (!*end || !strcmp(end, "pt"))
+        f = 1;
+    else if (!strcmp(end, "mm"))
+        f = 72 / 25.4;
+    else if (!strcmp(end, "cm"))
+        f = 72 / 2.54;
+    else if (!strcmp(end, "in"))
+        f = 72;
+    else
+        return false;
+    v *= f;
+    if (v > 14400)          /* PDF's page limit: 200 inches */
+        return false;
+    *out = (float)v;
+    return true;
 }

@@ -31,6 +31,7 @@
 #include "fontset.h"
 #include "markup.h"
 #include "style.h"
+#include "ctx.h"
 #include "wrap.h"
 
 enum { MAX_REPS = 101 };
@@ -176,7 +177,7 @@ typedef struct pass_result {
 } pass_result;
 
 /* measure: cv_measure only; else cv_wrap at `width`. */
-static pass_result run_pass(const cv_style *st, const para *ps, size_t np,
+static pass_result run_pass(const cv_ctx *st, const para *ps, size_t np,
                             const cv_textfmt *fmt, float width, bool measure, int reps)
 {
     double t[MAX_REPS];
@@ -245,6 +246,8 @@ int main(int argc, char **argv)
         cv_arena_free(keep);
         return 1;
     }
+    cv_ctx cx;
+    cv_ctx_init(&cx, eng, &st, NULL, false);
 
     /* The publication column, as compose.c sizes it: the page's measure
      * less the date column ("2024" in the side style) and the gap. */
@@ -253,7 +256,7 @@ int main(int argc, char **argv)
                      .link_color = st.link_color};
     cv_span *dsp;
     size_t nd = cv_markup_parse(keep, "2024", 0, &dsp);
-    float side_w = cv_measure(keep, &st, dsp, nd, &sf);
+    float side_w = cv_measure(keep, &cx, dsp, nd, &sf);
     if (side_w > width * 0.4f)
         side_w = width * 0.4f;
     float main_w = width - side_w - st.side_gap;
@@ -280,7 +283,7 @@ int main(int argc, char **argv)
     err.quiet = true;
     for (size_t i = 0; i < np; i++) {
         cv_line *ls;
-        cv_wrap(a, &st, ps[i].sp, ps[i].nsp, &hf, main_w, (cv_pos){"bench", 1, 1}, &ls, &err);
+        cv_wrap(a, &cx, ps[i].sp, ps[i].nsp, &hf, main_w, (cv_pos){"bench", 1, 1}, &ls, &err);
     }
     cv_arena_free(a);
 
@@ -292,7 +295,7 @@ int main(int argc, char **argv)
     fmts[3].greedy = true;
     pass_result r[NPASS];
     for (int m = 0; m < NPASS; m++)
-        r[m] = run_pass(&st, ps, np, &fmts[m], main_w, m == 0, reps);
+        r[m] = run_pass(&cx, ps, np, &fmts[m], main_w, m == 0, reps);
 
     printf("wrap bench: %ld publications = %zu paragraphs, %zu code points, %.1f pt column,\n"
            "  %s (%s breaking, hyphenation %s), median of %d%s\n",

@@ -28,12 +28,11 @@ import sys
 import tempfile
 
 import testlib
-from testlib import BIN, ROOT, check, run
+from testlib import BIN, ROOT, check, read_dump, run
 
 TMP = tempfile.mkdtemp(prefix="cvpdf-cjk-")
 ZH = os.path.join(ROOT, "layouts", "zh.yaml")
 JAVA = "/usr/share/java"
-TEXT_RE = re.compile(r'text (\S+) (\S+) w=(\S+) (\S+) (\S+) #[0-9a-f]{6} "(.*)"$')
 
 
 def write(name, text):
@@ -57,19 +56,10 @@ def render(prof, layout=ZH, *extra):
 
 
 def runs(prof, layout=ZH):
-    """The dump's text runs: x, y, w, font, size, text, glyph origins."""
+    """The dump's text runs (testlib.read_dump): x, y, w, font, size, text,
+    glyph origins (at)."""
     rc, out, err = run([BIN, "--dump=glyphs", "-l", layout, prof])
-    got = []
-    for line in out.splitlines():
-        m = TEXT_RE.match(line)
-        if m:
-            got.append({"x": float(m.group(1)), "y": float(m.group(2)),
-                        "w": float(m.group(3)), "font": m.group(4),
-                        "size": float(m.group(5)),
-                        "text": re.sub(r"\\(.)", r"\1", m.group(6)), "at": []})
-        elif line.startswith("  at") and got:
-            got[-1]["at"] = [float(v) for v in line.split()[1:]]
-    return got
+    return [r for pg in read_dump(out) for r in pg["runs"]]
 
 
 def glyphs(rs):

@@ -17,7 +17,7 @@ import sys
 import tempfile
 
 import testlib
-from testlib import BIN, ROOT, check, run, words_bbox
+from testlib import BIN, ROOT, check, read_dump, run, words_bbox
 
 TMP = tempfile.mkdtemp(prefix="cvpdf-e2e-")
 
@@ -68,22 +68,6 @@ def dump(profile, layout=None):
     if layout:
         args += ["-l", layout]
     return run(args)
-
-
-def parse_dump(text):
-    pages = []
-    for line in text.splitlines():
-        if line.startswith("page "):
-            w, h = line.split()[2].split("x")
-            pages.append({"w": float(w), "h": float(h), "runs": [], "rules": [], "links": []})
-        elif line.startswith("text "):
-            m = re.match(r'text (\S+) (\S+) w=(\S+) (\S+) (\S+) (#\w+) "(.*)"$', line)
-            pages[-1]["runs"].append({"x": float(m.group(1)), "y": float(m.group(2)),
-                                      "w": float(m.group(3)), "font": m.group(4),
-                                      "size": float(m.group(5)), "text": m.group(7)})
-        elif line.startswith("link "):
-            pages[-1]["links"].append(line.split()[5])
-    return pages
 
 
 # ---------------------------------------------------------------- spec tests
@@ -199,7 +183,7 @@ def profile_tests():
               "; ".join(outside[:5]))
 
         rc, d, err = dump(os.path.join(ROOT, prof), layout)
-        pages = parse_dump(d)
+        pages = read_dump(d)
         titles = [norm(t) for t in section_titles(os.path.join(ROOT, prof))]
         stranded = []
         for i, pg in enumerate(pages):

@@ -46,7 +46,7 @@ import xml.etree.ElementTree as ET
 import zlib
 
 import testlib
-from testlib import BIN, ROOT, check, run
+from testlib import BIN, ROOT, check, read_dump, run
 
 TMP = tempfile.mkdtemp(prefix="cvpdf-formats-")
 PHOTO = os.path.join(ROOT, "tests", "data", "photo.png")
@@ -178,14 +178,13 @@ def worst_tile(ga, gb, w, h, t=64):
 
 
 def inked_glyphs(page):
-    """The glyphs of one page of --dump=glyphs that are not spaces: each
-    `text` line is followed by a line of its glyphs' positions, one per
-    character where the counts agree."""
-    n, lines = 0, page.splitlines()
-    for i, l in enumerate(lines[:-1]):
-        if l.startswith("text ") and lines[i + 1].startswith("  at "):
-            text = l[l.index('"') + 1:l.rindex('"')]
-            at = len(lines[i + 1].split()) - 1
+    """The glyphs of one page of --dump=glyphs (testlib.read_dump) that are
+    not spaces: each run's glyph positions, one per character where the
+    counts agree."""
+    n = 0
+    for r in page["runs"]:
+        if r["at"] is not None:
+            text, at = r["text"], len(r["at"])
             n += at - text.count(" ") if len(text) == at else at
     return n
 
@@ -279,7 +278,7 @@ def svg_pages():
         n = pages_of(base + ".pdf")
         pw, ph = page_size_pt(base + ".pdf")
         rc, dump, _ = run([BIN, "--dump=glyphs", prof])
-        per_page = [inked_glyphs(page) for page in re.split(r"^page \d+ ", dump, flags=re.M)[1:]]
+        per_page = [inked_glyphs(page) for page in read_dump(dump)]
         check("svg %s: --dump=glyphs has the PDF's %d pages" % (label, n),
               len(per_page) == n, len(per_page))
         images = 0

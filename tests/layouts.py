@@ -16,7 +16,7 @@ import sys
 import tempfile
 
 import testlib
-from testlib import BIN, ROOT, check, run, words_bbox
+from testlib import BIN, ROOT, check, read_dump, run, words_bbox
 
 TMP = tempfile.mkdtemp(prefix="cvpdf-layouts-")
 PROFILES = sorted(glob.glob(os.path.join(ROOT, "profiles", "*.yaml")))
@@ -38,28 +38,6 @@ def stem(path):
 def dump(prof, layout, *extra):
     rc, out, err = run([BIN, "--dump", "-l", layout, prof] + list(extra))
     return rc, out, err
-
-
-def parse_dump(text):
-    """[{regions: {name: (x0, y0, x1, y1)}, runs: [...], images: [...]}]"""
-    pages = []
-    for line in text.splitlines():
-        if line.startswith("page "):
-            pages.append({"regions": {}, "runs": [], "images": [], "rules": []})
-        elif line.startswith("region ") and pages:
-            f = line.split()
-            pages[-1]["regions"][f[1]] = tuple(float(v) for v in f[2:6])
-        elif line.startswith("image ") and pages:
-            f = line.split()
-            pages[-1]["images"].append({"x": float(f[1]), "y": float(f[2]), "w": float(f[3]),
-                                        "h": float(f[4]), "px": f[5], "file": f[7]})
-        elif line.startswith("text ") and pages:
-            m = re.match(r'text (\S+) (\S+) w=(\S+) (\S+) (\S+) #\S+ "(.*)"$', line)
-            if m:
-                pages[-1]["runs"].append({"x": float(m.group(1)), "y": float(m.group(2)),
-                                          "w": float(m.group(3)), "size": float(m.group(5)),
-                                          "text": m.group(6)})
-    return pages
 
 
 def npages(pdf):
@@ -111,16 +89,16 @@ def all_layouts_test():
             # except the last (no half-empty pages from the keep rules).
             n = npages(pdf)
             rc, d, _ = dump(prof, layout_path(lay))
-            pages = parse_dump(d)
+            pages = read_dump(d)
             check("%s: dump and PDF agree on the page count" % name, len(pages) == n,
                   "%d vs %d" % (len(pages), n))
             sparse = []
             for i, pg in enumerate(pages[:-1]):
                 body = [r for r in pg["runs"] if any(
-                    k in pg["regions"] and inside(r, pg["regions"][k])
+                    k in pg["region"] and inside(r, pg["region"][k])
                     for k in ("main", "sidebar"))]
                 low = min((r["y"] for r in body), default=1e9)
-                reg = pg["regions"].get("main")
+                reg = pg["region"].get("main")
                 if reg and low > reg[1] + (reg[3] - reg[1]) * 0.25:
                     sparse.append("page %d ends at y=%.0f" % (i + 1, low))
             check("%s: no page but the last is less than three-quarters full" % name,
@@ -152,12 +130,12 @@ def sidebar_order_test():
         if not os.path.exists(pdf):
             continue
         rc, d, _ = dump(prof, layout_path("sidebar"))
-        pages = parse_dump(d)
+        pages = read_dump(d)
         bad = []
         for i, pg in enumerate(pages):
             cols = {}
             for col in ("main", "sidebar"):
-                box = pg["regions"].get(col)
+                box = pg["region"].get(col)
                 runs = sorted((r for r in pg["runs"] if box and inside(r, box)),
                               key=lambda r: (-r["y"], r["x"]))
                 cols[col] = [w for r in runs for w in norm_words(r["text"])]
@@ -188,17 +166,17 @@ def sidebar_sections_test():
     in the main column; contact details head the sidebar."""
     prof = os.path.join(ROOT, "profiles", "fang.yaml")
     rc, d, _ = dump(prof, layout_path("sidebar"))
-    pages = parse_dump(d)
+    pages = read_dump(d)
     p1 = pages[0]
-    side, main = p1["regions"]["sidebar"], p1["regions"]["main"]
+    side, main = p1["region"]["sidebar"], p1["region"]["main"]
     check("sidebar: the sidebar is left of the main column", side[2] < main[0])
 
     def where(text):
         for pg in pages:
             for r in pg["runs"]:
                 if r["text"] == text:
-                    return "sidebar" if inside(r, pg["regions"]["sidebar"]) else \
-                           "main" if inside(r, pg["regions"]["main"]) else "other"
+                    return "sidebar" if inside(r, pg["region"]["sidebar"]) else \
+                           "main" if inside(r, pg["region"]["main"]) else "other"
         return None
     check("sidebar: SKILLS is in the sidebar", where("SKILLS") == "sidebar", where("SKILLS"))
     check("sidebar: WORK EXPERIENCE is in the main column",
@@ -244,13 +222,13 @@ def furniture_test():
     li = os.path.join(ROOT, "profiles", "li.yaml")
     rc, d, _ = dump(li, layout_path("compact"), "--date", "2026-11-21")
     check("furniture: a one-page résumé has no page number",
-          len(parse_dump(d)) == 1 and not re.search(r"1\s+/\s+1", d) and "Last updated" not in d)
+          len(read_dump(d)) == 1 and not re.search(r"1\s+/\s+1", d) and "Last updated" not in d)
     rc, _, err = run([BIN, "--dump", "--date", "2026-13-01", li])
     check("furniture: --date checks its value", rc == 2 and "YYYY-MM-DD" in err, err)
     # The Chinese résumé's footer uses its locale's months.
     zh = os.path.join(ROOT, "profiles", "fang-zh.yaml")
     rc, d, _ = dump(zh, layout_path("zh"), "--date", "2026-11-21")
-    foot = "".join(r["text"] for r in sorted(parse_dump(d)[0]["runs"], key=lambda r: r["x"])
+    foot = "".join(r["text"] for r in sorted(read_dump(d)[0]["runs"], key=lambda r: r["x"])
                    if r["y"] < 30)
     check("furniture: the date and phrase in the profile's locale", "更新于 2026年11月" in foot,
           foot)
@@ -269,14 +247,14 @@ def fit_test():
     check("fit: it says what it changed", re.search(r"fitted to 1 page: spacing at \d+%", err),
           err)
     rc, d, _ = dump(li, layout_path("onecolumn"), "--fit-pages", "1")
-    pages = parse_dump(d)
+    pages = read_dump(d)
     sizes = {r["size"] for pg in pages for r in pg["runs"]}
     check("fit: the type never goes below 85% of the layout's",
           min(sizes) >= 0.85 * 8 - 0.01, sorted(sizes))
     # A layout key does the same.
     lay = write("fit1.yaml", "extends: %s\nfit_pages: 1\n" % layout_path("onecolumn"))
     rc, d, err = dump(li, lay)
-    check("fit: fit_pages in a layout", rc == 0 and len(parse_dump(d)) == 1, err)
+    check("fit: fit_pages in a layout", rc == 0 and len(read_dump(d)) == 1, err)
     # --fit-pages on a résumé that cannot fit: exit 1, the overflow named,
     # nothing written, an existing output left as it was.
     fang = os.path.join(ROOT, "profiles", "fang.yaml")
@@ -329,10 +307,10 @@ def explain_test():
     rc, out, err = run([BIN, "--explain", "--dump", prof])
     check("explain: page_break_before names the section",
           re.search(r"starts with the title of section 'Teaching': page_break_before", out), out[:600])
-    pages = parse_dump(out)
+    pages = read_dump(out, other=True)
     where = [i for i, pg in enumerate(pages) for r in pg["runs"] if r["text"] == "TEACHING"]
     first = where and sorted(pages[where[0]]["runs"], key=lambda r: -r["y"])
-    body = [r for r in (first or []) if r["y"] < pages[where[0]]["regions"]["main"][3] + 0.1]
+    body = [r for r in (first or []) if r["y"] < pages[where[0]]["region"]["main"][3] + 0.1]
     check("page_break_before: TEACHING starts its page", body and body[0]["text"] == "TEACHING",
           body[:1])
     hob = [i for i, pg in enumerate(pages) for r in pg["runs"]
@@ -382,14 +360,14 @@ def photo_test():
         rc, _, err = run([BIN, "-l", layout_path(lay), "-o", pdf, prof])
         check("%s: renders with nothing on stderr" % name, rc == 0 and err == "", err)
         rc, dd, _ = dump(prof, layout_path(lay))
-        pg = parse_dump(dd)[0]
+        pg = read_dump(dd)[0]
         ims = pg["images"]
         check("%s: one image on page 1" % name, len(ims) == 1 and ims[0]["file"] ==
               "photo." + ext, ims)
         if len(ims) != 1:
             continue
         im = ims[0]
-        region = pg["regions"]["sidebar" if lay == "sidebar" else "head"]
+        region = pg["region"]["sidebar" if lay == "sidebar" else "head"]
         check("%s: inside the %s" % (name, "sidebar" if lay == "sidebar" else "header"),
               region[0] - 0.05 <= im["x"] and im["x"] + im["w"] <= region[2] + 0.05 and
               region[1] - 0.05 <= im["y"] and im["y"] + im["h"] <= region[3] + 0.05,
@@ -445,8 +423,8 @@ def fill_test():
     feet = {}
     for name, l in (("default", layout_path("onecolumn")), ("fill", lay)):
         rc, d, err = dump(he, l)
-        pages = parse_dump(d)
-        feet[name] = [min(r["y"] for r in pg["runs"] if inside(r, pg["regions"]["main"]))
+        pages = read_dump(d)
+        feet[name] = [min(r["y"] for r in pg["runs"] if inside(r, pg["region"]["main"]))
                       for pg in pages]
     f = feet["fill"]
     check("fill_pages: every page but the last ends on the same baseline",
@@ -477,8 +455,8 @@ def contact_whole_test():
                  "mzhou.example.org", "GitHub: " + user, "LinkedIn: ming-zhou-systems"]
         for lay in ("onecolumn", "compact"):
             rc, out, _ = dump(prof, layout_path(lay))
-            pg = parse_dump(out)[0]
-            head = pg["regions"]["head"]
+            pg = read_dump(out)[0]
+            head = pg["region"]["head"]
             texts = [r["text"] for r in pg["runs"] if r["size"] < 9.5 and
                      head[1] <= r["y"] <= head[3]]
             lines += len(texts)
@@ -497,12 +475,12 @@ def running_header_bold_keywords_test():
     prof = write("he-bold.yaml", he.replace("cv:\n", "settings:\n  bold_keywords: [Jiaao He]\n"
                                             "cv:\n", 1))
     rc, out, _ = dump(prof, layout_path("onecolumn"))
-    pages = out.split("\npage ")
-    runs = [l for l in pages[1].splitlines() if l.startswith("text ") and '"Jiaao He"' in l] \
-        if len(pages) > 1 else []
-    header = [l for l in runs if float(l.split()[2]) > 800]
+    pages = read_dump(out)
+    runs = [r for r in pages[1]["runs"] if r["text"] == "Jiaao He"] if len(pages) > 1 else []
+    header = [r["line"] for r in runs if r["y"] > 800]
     check("running header: not bold when the name is a bold keyword",
-          rc == 0 and header and all("Lato-Regular 8 " in l for l in header), header)
+          rc == 0 and header and all(r["font"] == "Lato-Regular" and r["size"] == 8
+                                     for r in runs if r["y"] > 800), header)
     check("running header: the keyword is bold in the text", "Lato-Bold 10 #1a1a1a \"Jiaao He\"" in
           out, rc)
 
@@ -517,32 +495,31 @@ def widen_main_test():
                    % lay)
     rc, out, _ = dump(prof, lay, "--explain")
     rc2, out2, _ = dump(prof, narrow)
-    pages, pages2 = parse_dump(out), parse_dump(out2)
+    pages, pages2 = read_dump(out, other=True), read_dump(out2)
     check("widen_main: fewer pages than with the narrow column",
           rc == 0 and rc2 == 0 and len(pages) < len(pages2), (len(pages), len(pages2)))
-    side_pages = [i for i, p in enumerate(pages) if "sidebar" in p["regions"]]
+    side_pages = [i for i, p in enumerate(pages) if "sidebar" in p["region"]]
     last = max(side_pages) if side_pages else None
     check("widen_main: the sidebar has a region on its pages only",
           side_pages == list(range(last + 1)) and last + 1 < len(pages), side_pages)
     ok = True
     for i, p in enumerate(pages):
-        m = p["regions"]["main"]
+        m = p["region"]["main"]
         full = i > last
         ok &= (m[0] < 60) == full                  # the left margin, not the sidebar's edge
-        rules = [r for r in out.split("\npage ")[i + 1].splitlines() if r.startswith("rule ")
-                 and r.split()[1] == r.split()[3]]       # vertical: the column rule
+        rules = [r for r in p["rules"] if r.x0 == r.x1]      # vertical: the column rule
         ok &= bool(rules) != full
         if full:
             body = [r for r in p["runs"] if m[1] <= r["y"] <= m[3]]
             ok &= max(r["x"] + r["w"] for r in body) - min(r["x"] for r in body) > 400
     check("widen_main: full-width pages after the sidebar, the rule only beside it", ok,
-          [p["regions"] for p in pages])
+          [p["region"] for p in pages])
     # The letters of the columns (hyphens and spaces aside: lines break
     # elsewhere), not of the running header and footer.
     def letters(o):
-        s = "".join(r["text"] for p in parse_dump(o) for r in p["runs"]
+        s = "".join(r["text"] for p in read_dump(o, other=True) for r in p["runs"]
                     if any(k in ("main", "sidebar") and g[1] - 1 <= r["y"] <= g[3] + 1
-                           for k, g in p["regions"].items()))
+                           for k, g in p["region"].items()))
         return sorted(s.replace("-", "").replace(" ", ""))
     w1, w2 = letters(out), letters(out2)
     check("widen_main: the same text as the narrow column, once",

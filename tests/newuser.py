@@ -193,17 +193,17 @@ def list_and_datadir():
     exe = os.path.join(lone, os.path.basename(BIN))
     prof = os.path.join(ROOT, "profiles", "he.yaml")
     env = {k: v for k, v in os.environ.items() if k != "CVPDF_DATADIR"}
-    p = subprocess.run([exe, "--dump", prof], capture_output=True, env=env, cwd=lone)
+    # As if nothing were installed (an install's data is hidden).
+    p = subprocess.run(testlib.uninstalled([exe, "--dump", prof], exe), capture_output=True,
+                       env=env, cwd=lone)
     err = p.stderr.decode()
-    if os.path.exists("/usr/local/share/cvpdf/layouts/onecolumn.yaml"):
-        check("lone binary: skipped (an install in /usr/local)", True)
-    else:
-        check("lone binary: exit 1, saying to set CVPDF_DATADIR",
-              p.returncode == 1 and "set CVPDF_DATADIR" in err and
-              err.count("error:") == 1, err)
-        p = subprocess.run([exe, "--datadir"], capture_output=True, env=env, cwd=lone)
-        check("lone binary: --datadir prints the compiled-in one and exits 1 with the hint",
-              p.returncode == 1 and b"CVPDF_DATADIR" in p.stderr, p.stderr)
+    check("lone binary: exit 1, saying to set CVPDF_DATADIR",
+          p.returncode == 1 and "set CVPDF_DATADIR" in err and
+          err.count("error:") == 1, err)
+    p = subprocess.run(testlib.uninstalled([exe, "--datadir"], exe), capture_output=True,
+                       env=env, cwd=lone)
+    check("lone binary: --datadir prints the compiled-in one and exits 1 with the hint",
+          p.returncode == 1 and b"CVPDF_DATADIR" in p.stderr, p.stderr)
     env["CVPDF_DATADIR"] = ROOT
     p = subprocess.run([exe, "--dump", prof, "-l", "compact"], capture_output=True, env=env,
                        cwd=lone)

@@ -41,7 +41,7 @@ import threading
 import time
 
 import testlib
-from testlib import BIN, ROOT, check, run
+from testlib import BIN, ROOT, check, read_dump, run
 
 TMP = tempfile.mkdtemp(prefix="cvpdf-pages-")
 LAYOUTS = os.path.join(ROOT, "layouts")
@@ -83,51 +83,27 @@ SIDEBAR_KEYS = sidebar_keys()
 
 # ---------------------------------------------------------------- the dump
 
-TEXT_RE = re.compile(r'text (\S+) (\S+) w=(\S+) (\S+) (\S+) #([0-9a-f]{6}) "(.*)"$')
 BREAK_RE = re.compile(r"  page (\d+)(?:, (main column|sidebar))?: starts with (.*?): "
                       r"(the page is full.*|page_break_before .*|no break allowed on the page.*|"
                       r"the sidebar has ended, so the main column takes the full width)$")
 
 
-def unescape(s):
-    return re.sub(r"\\(.)", r"\1", s) if "\\" in s else s
-
-
 def parse(out):
-    """--dump --explain output: (explain, pages).  explain has npages,
-    breaks {(column, page): (what, reason)}, notes and any other lines."""
+    """--dump --explain output: (explain, pages), the pages as
+    testlib.read_dump reads them (a run also has its box).  explain has
+    npages, breaks {(column, page): (what, reason)}, notes and any other
+    lines."""
     ex = {"npages": None, "breaks": {}, "notes": [], "other": []}
-    pages = []
-    for line in out.splitlines():
-        if line.startswith("page "):
-            w, h = line.split()[2].split("x")
-            pages.append({"n": len(pages) + 1, "w": float(w), "h": float(h), "regions": [],
-                          "runs": [], "rules": []})
-        elif line.startswith("region "):
-            f = line.split()
-            pages[-1]["regions"].append((f[1], float(f[2]), float(f[3]), float(f[4]),
-                                         float(f[5])))
-        elif line.startswith("text "):
-            m = TEXT_RE.match(line)
-            if not m:
-                ex["other"].append(line)
-                continue
-            size = float(m.group(5))
-            x, y, w = float(m.group(1)), float(m.group(2)), float(m.group(3))
-            pages[-1]["runs"].append({
-                "x": x, "y": y, "w": w, "font": m.group(4), "size": size,
-                "text": unescape(m.group(7)), "line": line,
-                "box": (x, y - 0.22 * size, x + w, y + 0.75 * size)})
-        elif line.startswith("rule "):
-            f = line.split()
-            pages[-1]["rules"].append((float(f[1]), float(f[2]), float(f[3]), float(f[4]),
-                                       float(f[5][2:])))
-        elif line.startswith(("image ", "link ", "mark ")):
-            pass
-        elif line.startswith("  note: "):
+    pages = read_dump(out, other=True)
+    for pg in pages:
+        for r in pg["runs"]:
+            x, y, w, size = r["x"], r["y"], r["w"], r["size"]
+            r["box"] = (x, y - 0.22 * size, x + w, y + 0.75 * size)
+    for line in pages.other:
+        m = BREAK_RE.match(line)
+        if line.startswith("  note: "):
             ex["notes"].append(line[8:])
-        elif BREAK_RE.match(line):
-            m = BREAK_RE.match(line)
+        elif m:
             col = "sidebar" if m.group(2) == "sidebar" else "main"
             ex["breaks"][(col, int(m.group(1)))] = (m.group(3), m.group(4))
         elif re.match(r".*: (\d+) pages?$", line) and ex["npages"] is None:
@@ -739,6 +715,36 @@ def cvpdf(profile, layout, extra=(), pull_back=False, widen=True):
         return -1, "", str(e)
 
 
+def cvpdf_batch(profiles, layout, widen=True):
+    """cvpdf(profile, layout, widen=widen) of each profile, from one cvpdf
+    process (a batch, -j 1: each profile still in a process of its own,
+    forked): a list of (exit status, stdout, stderr).  A batch's output is
+    each profile's --explain and --dump one after another, the same bytes
+    as its own run's; split at each profile's first --explain line.  When
+    the batch fails or does not split so, every profile is run alone."""
+    lay = no_pull_back(layout, widen)
+    try:
+        rc, out, err = run([BIN, "--dump", "--explain", "-q", "-j", "1", "--timeout",
+                            str(TIMEOUT), "-l", lay] + list(profiles),
+                           timeout=TIMEOUT * len(profiles))
+    except Exception:                # a timeout
+        rc = -1
+    starts = []
+    if rc == 0:
+        at = 0
+        for p in profiles:
+            head = re.compile(r"^%s: \d+ pages?$" % re.escape(p), re.M)
+            m = head.search(out, at)
+            if not m:
+                break
+            starts.append(m.start())
+            at = m.end()
+    if rc != 0 or len(starts) != len(profiles) or starts[0] != 0:
+        return [cvpdf(p, layout, widen=widen) for p in profiles]
+    ends = starts[1:] + [len(out)]
+    return [(0, out[a:b], "") for a, b in zip(starts, ends)]
+
+
 def write(path, text):
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
@@ -870,9 +876,14 @@ def property_test():
             path = write(os.path.join(TMP, "gen-%s-%d.yaml" % (layout, seed)), text)
             jobs.append((layout, seed, path, g.m))
     t0 = time.time()
+    # Batches of 20 profiles of one layout (cvpdf_batch).
+    groups = [list(range(i, min(i + 20, len(jobs)))) for i in range(0, len(jobs), 20)]
+    assert all(jobs[g[0]][0] == jobs[g[-1]][0] for g in groups)
+    results = []
     with concurrent.futures.ThreadPoolExecutor(JOBS) as pool:
-        results = list(pool.map(lambda j: cvpdf(j[2], os.path.join(LAYOUTS, j[0] + ".yaml")),
-                                jobs))
+        for res in pool.map(lambda g: cvpdf_batch(
+                [jobs[i][2] for i in g], os.path.join(LAYOUTS, jobs[g[0]][0] + ".yaml")), groups):
+            results.extend(res)
     stats = {"pages": 0, "breaks": 0, "keep_together": 0, "page_break_before": 0,
              "moved": 0}
     for (layout, seed, path, m), (rc, out, err) in zip(jobs, results):
@@ -1083,8 +1094,17 @@ def foot_sweep():
             for dm, lp in zip(MARGIN_STEPS, lays):
                 jobs.append((name, layout, k, dm, path, lp,
                              allsecs if k else secs))
+    # One batch per profile, layout and margin (the filler's k = 0, 1, ...).
+    groups = {}
+    for i, j in enumerate(jobs):
+        groups.setdefault((j[0], j[1], j[5]), []).append(i)
+    results = [None] * len(jobs)
     with concurrent.futures.ThreadPoolExecutor(JOBS) as pool:
-        results = list(pool.map(lambda j: cvpdf(j[4], j[5], widen=False), jobs))
+        for idx, res in zip(groups.values(), pool.map(
+                lambda idx: cvpdf_batch([jobs[i][4] for i in idx], jobs[idx[0]][5], widen=False),
+                groups.values())):
+            for i, r in zip(idx, res):
+                results[i] = r
     near = pushed = moved = 0
     bad = {}
     for (name, layout, k, dm, path, lp, secs), (rc, out, err) in zip(jobs, results):

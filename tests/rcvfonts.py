@@ -17,7 +17,7 @@ import sys
 import tempfile
 
 import testlib
-from testlib import BIN, ROOT, check, run
+from testlib import BIN, ROOT, check, read_dump, run
 
 TMP = tempfile.mkdtemp(prefix="cvpdf-rcvfonts-")
 SAMPLE = os.path.join(ROOT, "tests", "data", "rendercv", "sample.yaml")
@@ -41,19 +41,13 @@ def sample_with(design, extra_connections=""):
 
 
 def dump(text, name):
+    """(exit status, runs, stderr): the runs of testlib.read_dump, each with
+    its page; face is the font as the dump writes it ("+bold" and all)."""
     prof = write(name + ".yaml", text)
     rc, out, err = run([BIN, "--dump", prof])
-    runs = []
-    page = 0
-    for line in out.splitlines():
-        if line.startswith("page "):
-            page += 1
-        m = re.match(r'text (\S+) (\S+) w=(\S+) (\S+) (\S+) (#\S+) "(.*)"$', line)
-        if m:
-            runs.append({"x": float(m.group(1)), "y": float(m.group(2)),
-                         "w": float(m.group(3)), "face": m.group(4),
-                         "size": float(m.group(5)), "color": m.group(6),
-                         "text": m.group(7), "page": page})
+    runs = [{"x": r["x"], "y": r["y"], "w": r["w"], "face": r["font"], "size": r["size"],
+             "color": r["color"], "text": r["text"], "page": pg["n"]}
+            for pg in read_dump(out) for r in pg["runs"]]
     return rc, runs, err
 
 
@@ -394,20 +388,20 @@ def figures_test():
     got = {}
     for tag, args in (("lining", []), ("oldstyle", ["-l", lay])):
         rc, out, err = run([BIN, "--dump", prof] + args)
-        runs = [m for m in (re.match(r'text (\S+) (\S+) w=(\S+) \S+ (\S+) \S+ "(.*)"$', l)
-                            for l in out.split("page ")[1].splitlines()) if m]
-        date = next((m for m in runs if re.fullmatch(r"[A-Z][a-z]+ \d{4}", m.group(5)) and
-                     re.search(r"[34579]", m.group(5))), None)
+        pages = read_dump(out)
+        runs = pages[0]["runs"] if pages else []
+        date = next((r for r in runs if re.fullmatch(r"[A-Z][a-z]+ \d{4}", r["text"]) and
+                     re.search(r"[34579]", r["text"])), None)
         pdf = os.path.join(TMP, "fig-%s.pdf" % tag)
         rc2, _, err2 = run([BIN, "-o", pdf, prof] + args)
         if not check("figures %s: renders, a date with a 3, 4, 5, 7 or 9 on page 1" % tag,
                      rc == 0 and rc2 == 0 and date, err + err2):
             return
-        x, y, w, size = (float(date.group(i)) for i in (1, 2, 3, 4))
+        x, y, w, size = date["x"], date["y"], date["w"], date["size"]
         img = raster(pdf, "fig-" + tag)
         # The year only: the part after the month's width, measured by ink.
         ink = ink_height(img, 792, x + w * 0.45, x + w, y, above=size, below=size * 0.4)
-        got[tag] = (ink, round(y * DPI / 72), date.group(5), text_of(pdf))
+        got[tag] = (ink, round(y * DPI / 72), date["text"], text_of(pdf))
     if len(got) < 2:
         return
     (on, base_on, d_on, t_on), (off, base_off, d_off, t_off) = got["lining"], got["oldstyle"]

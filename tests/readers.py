@@ -63,7 +63,7 @@ import unicodedata
 import xml.etree.ElementTree as ET
 
 import testlib
-from testlib import BIN, ROOT, check, run
+from testlib import BIN, ROOT, check, read_dump, run
 
 TMP = tempfile.mkdtemp(prefix="cvpdf-readers-")
 VERBOSE = bool(os.environ.get("CVPDF_READERS_VERBOSE"))
@@ -260,27 +260,6 @@ def profiles():
 
 # ------------------------------------------------------- the expected text
 
-TEXT_RE = re.compile(r'text (\S+) (\S+) w=(\S+) (\S+) (\S+) #[0-9a-f]{6} "(.*)"$')
-
-
-def parse_dump(text):
-    pages = []
-    for line in text.splitlines():
-        if line.startswith("page "):
-            pages.append({"regions": [], "runs": []})
-        elif line.startswith("region ") and pages:
-            f = line.split()
-            pages[-1]["regions"].append((f[1],) + tuple(float(v) for v in f[2:6]))
-        elif line.startswith("text ") and pages:
-            m = TEXT_RE.match(line)
-            if not m:
-                raise ValueError("a text line of --dump this suite cannot read: " + line)
-            pages[-1]["runs"].append({
-                "x": float(m.group(1)), "y": float(m.group(2)), "w": float(m.group(3)),
-                "size": float(m.group(5)), "text": re.sub(r"\\(.)", r"\1", m.group(6))})
-    return pages
-
-
 class Frag:
     """A piece of a visual line with no gap in it: what a reader must give
     whole.  tokens are its words once line-end hyphens are joined."""
@@ -304,7 +283,7 @@ def expected(dump_text, source):
         if len(what[1]) < 3:
             what[1].append(msg)
 
-    for pn, pg in enumerate(parse_dump(dump_text), 1):
+    for pn, pg in enumerate(read_dump(dump_text), 1):
         bykey, order, page_lines, closed, prev = {}, [], [], set(), None
         mid = {g[0]: (g[1] + g[3]) / 2 for g in pg["regions"]}
         for r in pg["runs"]:

@@ -66,17 +66,11 @@ def render(text, name, *extra):
 def dump(text, name, *extra):
     prof = write(name + ".yaml", text)
     rc, out, err = run([BIN, "--dump", prof] + list(extra))
-    runs = []
-    pages = []
-    for line in out.splitlines():
-        if line.startswith("page "):
-            w, h = line.split()[2].split("x")
-            pages.append((float(w), float(h)))
-        m = re.match(r'text (\S+) (\S+) w=(\S+) (\S+) (\S+) (#\S+) "(.*)"$', line)
-        if m:
-            runs.append({"x": float(m.group(1)), "y": float(m.group(2)), "w": float(m.group(3)),
-                         "face": m.group(4), "size": float(m.group(5)), "color": m.group(6),
-                         "text": m.group(7), "page": len(pages)})
+    d = testlib.read_dump(out)
+    pages = [(pg["w"], pg["h"]) for pg in d]
+    runs = [{"x": r["x"], "y": r["y"], "w": r["w"], "face": r["font"], "size": r["size"],
+             "color": r["color"], "text": r["text"], "page": pg["n"]}
+            for pg in d for r in pg["runs"]]
     return rc, runs, pages, out, err
 
 

@@ -29,6 +29,11 @@ Usage: tests/scripts.py CVPDF_BINARY [-k PATTERN] [--list]
   profiles     the German, Japanese and Hebrew profiles render cleanly in
                every layout, read back by pdftotext, and have ink on every
                page (pdftoppm)
+  casing       under LC_ALL=C, section titles in capitals (onecolumn) by the
+               profile's language: Turkish "İSTANBUL İLETİŞİM", German
+               "STRASSE", French "EXPÉRIENCE À L’ÉTRANGER"; snake_case keys
+               title-cased by it ("İletişim Bilgileri") where capitals are
+               off (classic)
 
 Every check prints "ok NAME" or "FAIL NAME: why"; the last line is
 "scripts: N passed, M failed".
@@ -73,11 +78,8 @@ def dump(profile, layout="onecolumn", *args):
 
 def texts(dump_text):
     """[(x, y, w, font, text)] of a dump's text lines."""
-    out = []
-    for m in re.finditer(r'^text (\S+) (\S+) w=(\S+) (\S+) \S+ #\w+ "(.*)"$', dump_text, re.M):
-        out.append((float(m.group(1)), float(m.group(2)), float(m.group(3)), m.group(4),
-                    m.group(5)))
-    return out
+    return [(r["x"], r["y"], r["w"], r["font"], r["text"])
+            for pg in testlib.read_dump(dump_text) for r in pg["runs"]]
 
 
 def pdf(profile, layout="onecolumn", *args):
@@ -407,12 +409,11 @@ def ar_runs(dump_text):
     """[(x, y, w, font, logical text, size)]: a right-to-left run's glyphs
     are in visual order in the dump, one character each."""
     out = []
-    for m in re.finditer(r'^text (\S+) (\S+) w=(\S+) (\S+) (\S+) #\w+ "(.*)"$', dump_text, re.M):
-        t = m.group(6)
+    for r in (r for pg in testlib.read_dump(dump_text) for r in pg["runs"]):
+        t = r["text"]
         if re.search("[\u0620-\u065f\u066e-\u06d3]", t):     # letters, not digits
             t = t[::-1]
-        out.append((float(m.group(1)), float(m.group(2)), float(m.group(3)), m.group(4), t,
-                    float(m.group(5))))
+        out.append((r["x"], r["y"], r["w"], r["font"], t, r["size"]))
     return out
 
 
@@ -701,6 +702,49 @@ def profiles():
     check("sato-ja reads back", "株式会社ミライロボティクス" in t and "2021年4月–現在" in t, t[:300])
 
 
+def casing():
+    """Section titles in capitals and title case by the profile's language
+    (ICU's full case mapping), the same under LC_ALL=C as any locale."""
+    env = dict(os.environ, LC_ALL="C")
+    env.pop("LANG", None)
+    env.pop("LANGUAGE", None)
+    cases = [
+        ("tr", "istanbul iletişim", "iletişim_bilgileri",
+         "İSTANBUL İLETİŞİM", "İletişim Bilgileri", ["ISTANBUL ILETIŞIM", "Iletişim"]),
+        ("de", "Straße und Weg", "straße_und_weg",
+         "STRASSE UND WEG", "Straße Und Weg", ["STRAßE", "STRAẞE"]),
+        ("fr", "expérience à l’étranger", "éducation",
+         "EXPÉRIENCE À L’ÉTRANGER", "Éducation", ["EXPéRIENCE", "éTRANGER"]),
+    ]
+    for lang, spaced, snake, upper, title, wrong in cases:
+        prof = write("case-%s.yaml" % lang, """cv:
+  name: Test Person
+  sections:
+    %s:
+      - Line one.
+    %s:
+      - Line two.
+locale:
+  language: %s
+""" % (spaced, snake, lang))
+        for layout, want in (("onecolumn", [upper]), ("classic", [spaced, title])):
+            out = os.path.join(TMP, "case-%s-%s.pdf" % (lang, layout))
+            p = subprocess.run([BIN, "-l", os.path.join(LAYOUTS, layout + ".yaml"), "-o", out,
+                                prof], capture_output=True, env=env, cwd=ROOT, timeout=120)
+            check("casing %s in %s renders under LC_ALL=C" % (lang, layout),
+                  p.returncode == 0, p.stderr.decode("utf-8", "replace"))
+            t = plain(pdftotext(out)) if p.returncode == 0 else ""
+            # Letter-spaced capitals may read back with spaces between letters.
+            squeezed = t.replace(" ", "")
+            for w in want:
+                check("casing %s in %s: pdftotext reads %r" % (lang, layout, w),
+                      w.replace(" ", "") in squeezed, t[:300])
+            for w in wrong:
+                check("casing %s in %s: not %r" % (lang, layout, w),
+                      w.replace(" ", "") not in squeezed, t[:300])
+
+
 if __name__ == "__main__":
-    sys.exit(testlib.main("scripts", [catalogue, hyphenation, rtl, arabic, devanagari, profiles],
+    sys.exit(testlib.main("scripts", [catalogue, hyphenation, rtl, arabic, devanagari, profiles,
+                                      casing],
                           tmp=TMP, keep_failed=True))

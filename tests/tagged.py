@@ -48,7 +48,7 @@ import tempfile
 import xml.etree.ElementTree as ET
 
 import testlib
-from testlib import BIN, ROOT, check, need_pdfminer, run
+from testlib import BIN, ROOT, check, need_pdfminer, read_dump, read_dumps, run
 
 need_pdfminer("tagged")
 import yaml  # noqa: E402
@@ -104,9 +104,17 @@ class Node:
                 yield from k.walk()
 
 
+_STRUCT_TEXT = {}       # (pdf, size, mtime): pdfinfo -struct-text's output
+
+
 def struct_tree(pdf):
-    """pdfinfo -struct-text as a tree of Nodes (strings for the text)."""
-    rc, out, err = run(["pdfinfo", "-struct-text", pdf])
+    """pdfinfo -struct-text as a tree of Nodes (strings for the text); read
+    once per PDF (order and coverage both read each)."""
+    st = os.stat(pdf)
+    key = (pdf, st.st_size, st.st_mtime_ns)
+    if key not in _STRUCT_TEXT:
+        _STRUCT_TEXT[key] = run(["pdfinfo", "-struct-text", pdf])[1]
+    out = _STRUCT_TEXT[key]
     root = Node("(root)", -1)
     stack = [root]
     for ln in out.splitlines():
@@ -233,38 +241,64 @@ def chars(s):
     return collections.Counter(c for c in s if not c.isspace())
 
 
+def runs_of(dump):
+    """[(page, in the running header or footer, text)] of a testlib.Dump."""
+    runs = []
+    for pg in dump:
+        furniture = [g[1:] for g in pg["regions"] if g.name in ("page_header", "page_footer")]
+        for r in pg["runs"]:
+            x, y = r["x"], r["y"]
+            furn = any(x0 - 0.5 <= x <= x1 + 0.5 and y0 - 0.5 <= y <= y1 + 0.5
+                       for x0, y0, x1, y1 in furniture)
+            runs.append((pg["n"], furn, r["text"]))
+    return runs
+
+
 def dump_runs(profile, layout, *args):
     """[(page, in the running header or footer, text)] from --dump."""
     p = subprocess.run([BIN, "-q", profile, "-l", layout, "--dump"] + list(args),
                        capture_output=True, env=ENV, cwd=ROOT, timeout=300)
-    out = p.stdout.decode("utf-8")
-    runs, regions, page = [], [], 0
-    for ln in out.splitlines():
-        m = re.match(r"page (\d+)", ln)
-        if m:
-            page, regions = int(m.group(1)), []
-            continue
-        m = re.match(r"region (page_header|page_footer) ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)", ln)
-        if m:
-            regions.append(tuple(float(m.group(i)) for i in range(2, 6)))
-            continue
-        m = re.match(r'text ([\d.-]+) ([\d.-]+) w=\S+ .*? "(.*)"$', ln)
-        if m:
-            x, y = float(m.group(1)), float(m.group(2))
-            furn = any(x0 - 0.5 <= x <= x1 + 0.5 and y0 - 0.5 <= y <= y1 + 0.5
-                       for x0, y0, x1, y1 in regions)
-            runs.append((page, furn, m.group(3)))
-    return runs
+    return runs_of(read_dump(p.stdout.decode("utf-8")))
+
+
+def dump_runs_all(layout):
+    """dump_runs(profile, layout) of every profile, from one batch (cvpdf
+    -j 1: the same dumps as single runs); each alone when the batch fails."""
+    p = subprocess.run([BIN, "-q", "-j", "1", "-l", layout, "--dump"] + PROFILES,
+                       capture_output=True, env=ENV, cwd=ROOT, timeout=300)
+    dumps = read_dumps(p.stdout.decode("utf-8")) if p.returncode == 0 else []
+    if len(dumps) != len(PROFILES):
+        return {prof: dump_runs(prof, layout) for prof in PROFILES}
+    return {prof: runs_of(d) for prof, d in zip(PROFILES, dumps)}
+
+
+def render_all(layout, pdfs):
+    """render(profile, pdfs[profile], "-l", layout) of every profile, from one
+    batch (cvpdf -j 1 -o DIR/: the same bytes as single runs); each alone
+    when the batch fails: {profile: (ok, stderr)}."""
+    d = os.path.join(TMP, "batch-" + stem(layout))
+    p = subprocess.run([BIN, "-q", "-j", "1", "-l", layout, "-o", d + "/"] + PROFILES,
+                       capture_output=True, env=ENV, cwd=ROOT, timeout=300)
+    made = [os.path.join(d, stem(prof) + ".pdf") for prof in PROFILES]
+    if p.returncode != 0 or not all(os.path.exists(m) for m in made):
+        return {prof: render(prof, pdfs[prof], "-l", layout) for prof in PROFILES}
+    for prof, m in zip(PROFILES, made):
+        os.replace(m, pdfs[prof])
+        MADE.append((pdfs[prof], False))
+    return {prof: (True, p.stderr.decode("utf-8", "replace")) for prof in PROFILES}
 
 
 # -------------------------------------------------------------- groups
 
 def order():
     for layout in LAYOUTS:
+        pdfs = {profile: os.path.join(TMP, "%s-%s.pdf" % (stem(layout), stem(profile)))
+                for profile in PROFILES}
+        made = render_all(layout, pdfs)
         for profile in PROFILES:
             name = "%s/%s" % (stem(layout), stem(profile))
-            pdf = os.path.join(TMP, "%s-%s.pdf" % (stem(layout), stem(profile)))
-            ok, err = render(profile, pdf, "-l", layout)
+            pdf = pdfs[profile]
+            ok, err = made[profile]
             if check("order %s: renders" % name, ok, err[-300:]):
                 order_checks(name, pdf, profile, layout)
 
@@ -295,13 +329,14 @@ def sidebar():
 
 def coverage():
     for layout in LAYOUTS:
+        dumps = dump_runs_all(layout)
         for profile in PROFILES:
             name = "%s/%s" % (stem(layout), stem(profile))
             pdf = os.path.join(TMP, "%s-%s.pdf" % (stem(layout), stem(profile)))
             if not os.path.exists(pdf) and not render(profile, pdf, "-l", layout)[0]:
                 check("coverage %s: renders" % name, False)
                 continue
-            runs = dump_runs(profile, layout)
+            runs = dumps[profile]
             tree = chars(struct_tree(pdf).text())
             body = chars("".join(t for _, f, t in runs if not f))
             check("coverage %s: the tree holds every run but the running header and footer"

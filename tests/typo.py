@@ -35,7 +35,7 @@ import sys
 import tempfile
 
 import testlib
-from testlib import BIN, ROOT, check, need_pdfminer, run, words_bbox
+from testlib import BIN, ROOT, check, need_pdfminer, read_dump, run, words_bbox
 
 need_pdfminer("typo")
 from pdfminer.converter import PDFPageAggregator
@@ -91,28 +91,14 @@ OPENING = set("（「『《〈【")
 
 # ------------------------------------------------------------- the dump
 
-TEXT_RE = re.compile(r'text (\S+) (\S+) w=(\S+) (\S+) (\S+) (#[0-9a-f]{6}) "(.*)"$')
-
-
 def parse_dump(text):
-    """Pages of runs; each run with its glyph origins when the dump has them."""
-    pages = []
-    for line in text.splitlines():
-        if line.startswith("page "):
-            w, h = line.split()[2].split("x")
-            pages.append({"w": float(w), "h": float(h), "runs": []})
-        elif line.startswith("text "):
-            m = TEXT_RE.match(line)
-            if not m:
-                raise ValueError("bad dump line: " + line)
-            font = m.group(4)
-            pages[-1]["runs"].append({
-                "x": float(m.group(1)), "y": float(m.group(2)), "w": float(m.group(3)),
-                "font": font.replace("+bold", ""), "bold": font.endswith("+bold"),
-                "size": float(m.group(5)), "text": re.sub(r"\\(.)", r"\1", m.group(7)),
-                "at": None})
-        elif line.startswith("  at"):
-            pages[-1]["runs"][-1]["at"] = [float(v) for v in line.split()[1:]]
+    """Pages of runs (testlib.read_dump), each with its glyph origins when
+    the dump has them; a run's font is its face's name ("+bold" aside: its
+    bold says so)."""
+    pages = read_dump(text)
+    for pg in pages:
+        for r in pg["runs"]:
+            r["font"] = r["face"]
     return pages
 
 
@@ -655,11 +641,13 @@ def astral_tests():
     got = "".join(c["c"] for c in chars)
     check("astral: pdfminer reads U+1D400 U+1D401", "\U0001D400\U0001D401" in got, got[:80])
     _, out, _ = run([BIN, "--dump", "-l", lay, prof])
-    m = re.search(r'^text (\S+) (\S+) w=(\S+) DejaVuMathTeXGyre\S* (\S+) #\w+ "(.*)"$', out, re.M)
+    d = read_dump(out)
+    m = next((r for pg in d for r in pg["runs"] if r["face"].startswith("DejaVuMathTeXGyre")),
+             None)
     img = raster(pdf)[0]
-    h = float(re.search(r"^page 1 \S+x(\S+)", out, re.M).group(1))
+    h = d[0]["h"]
     if check("astral: the math letters come from the fallback face", m, out[:400]):
-        x, y, w, size = float(m.group(1)), float(m.group(2)), float(m.group(3)), float(m.group(4))
+        x, y, w, size = m["x"], m["y"], m["w"], m["size"]
         check("astral: the glyphs have ink", ink(img, h, x, y - 0.2 * size, x + w, y + 0.8 * size) > 20)
 
 
@@ -730,14 +718,11 @@ def cli_tests():
           rc1 == rc2 == 0 and plain.splitlines() == [l for l in lines if not l.startswith("  at ")]
           and any(l.startswith("  at ") for l in lines))
     bad = []
-    for a, b in zip(lines, lines[1:] + [""]):
-        if a.startswith("text "):
-            m = TEXT_RE.match(a)
-            nums = b.split()[1:] if b.startswith("  at ") else None
-            t = re.sub(r"\\(.)", r"\1", m.group(7))
-            if nums is None or len(nums) != len(t) or abs(float(nums[0]) - float(m.group(1))) > 0.005 \
-                    or any(float(p) > float(q) for p, q in zip(nums, nums[1:])):
-                bad.append(a)
+    for r in (r for pg in read_dump(glyphs) for r in pg["runs"]):
+        nums, t = r["at"], r["text"]
+        if nums is None or len(nums) != len(t) or abs(nums[0] - r["x"]) > 0.005 \
+                or any(p > q for p, q in zip(nums, nums[1:])):
+            bad.append(r["line"])
     check("cli: every text line is followed by one x per glyph, from the run's x, increasing",
           not bad, "; ".join(bad[:3]))
     rc, out, err = run([BIN, "--dump=words", prof])

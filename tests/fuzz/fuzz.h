@@ -29,6 +29,7 @@
 
 #include "arena.h"
 #include "compose.h"
+#include "ctx.h"
 #include "doc.h"
 #include "docinfo.h"
 #include "draw_dump.h"
@@ -41,6 +42,7 @@
 #include "furniture.h"
 #include "photo.h"
 #include "style.h"
+#include "wrap.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -123,18 +125,21 @@ static inline void fuzz_render(cv_arena *a, const cv_doc *doc, const cv_style *s
     const cv_image *photo = cv_photo_load(a, doc, st, err);
     if (err->set)
         return;
+    cv_ctx own, fit_cx;
+    cv_ctx_init(&own, fuzz_engine(), st, doc->locale.language, doc->locale.rtl);
+    const cv_ctx *pc = &own;
     cv_style fitted;
     long pages = o->fit_pages > 0 ? o->fit_pages : (long)st->fit_pages;
     if (pages > 0) {
         const char *what;
-        if (cv_fit(a, doc, st, photo, (size_t)pages, &fitted, &what, err))
-            st = &fitted;
+        if (cv_fit(a, doc, pc, photo, (size_t)pages, &fitted, &what, err))
+            pc = cv_ctx_with(pc, st = &fitted, &fit_cx);
         if (err->set)
             return;
     }
     cv_composed c;
     cv_flowlog log = {0};
-    if (!cv_compose(a, doc, st, photo, &c, err) || err->set)
+    if (!cv_compose(a, doc, pc, photo, &c, err) || err->set)
         return;
     cv_display *d = cv_flow(a, &c, st, o->explain ? &log : NULL);
     if (o->explain) {
@@ -146,12 +151,13 @@ static inline void fuzz_render(cv_arena *a, const cv_doc *doc, const cv_style *s
         for (size_t i = 0; i < log.nnotes; i++)
             fprintf(null, "note: %s\n", log.notes[i]);
     }
-    cv_furnish(a, d, doc, st, o->date ? o->date : doc->current_date.s, err);
+    cv_furnish(a, d, doc, pc, o->date ? o->date : doc->current_date.s, err);
     cv_display_set_info(a, d, doc, st);
+    cv_wrap_clusters(a, pc, d);
     if (o->glyphs)
-        cv_draw_dump_glyphs(d, st->eng->fonts, null);
+        cv_draw_dump_glyphs(d, pc->eng->fonts, null);
     else
-        cv_draw_dump(d, st->eng->fonts, null);
+        cv_draw_dump(d, pc->eng->fonts, null);
 }
 
 #endif

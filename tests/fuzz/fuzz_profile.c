@@ -40,7 +40,7 @@ static void walk(cv_arena *a, const cv_doc *doc)
     }
     for (size_t i = 0; i < doc->nsections; i++) {
         const cv_section *s = &doc->sections[i];
-        cv_section_title(a, s->key);
+        cv_section_title(a, s->key, doc->locale.language);
         for (size_t j = 0; j < s->nentries; j++) {
             const cv_entry *e = &s->entries[j];
             cv_entry_date_range(a, e, &doc->locale);

@@ -13,7 +13,7 @@ static cv_error E;
 
 static const char *errstr(void)
 {
-    static char out[700];
+    static char out[sizeof E.msg + 32];     /* "line:col: " and the message */
     if (!E.set)
         return "(no error)";
     snprintf(out, sizeof out, "%d:%d: %s", E.pos.line, E.pos.col, E.msg);

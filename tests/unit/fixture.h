@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "ctx.h"
 #include "doc.h"
 #include "engine.h"
 #include "error.h"
@@ -42,6 +43,17 @@ static inline void fx_teardown(void)
 {
     cv_engine_free(fx_eng);
     cv_arena_free(fx_arena);
+}
+
+/* A context setting text in layout `st` with the fixture's engine, in no
+ * language, left to right (ctx.h); valid until the fourth call after. */
+static inline const cv_ctx *fx_ctx(const cv_style *st)
+{
+    static cv_ctx cx[4];
+    static unsigned k;
+    cv_ctx *c = &cx[k++ % 4];
+    cv_ctx_init(c, fx_eng, st, NULL, false);
+    return c;
 }
 
 /* The layout at `path`; exits when it does not load (the test is broken). */

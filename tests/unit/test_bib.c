@@ -1,5 +1,6 @@
 /* test_bib.c - publications from a .bib (tests/data/bib/cases.bib). */
 #include "bib.h"
+#include "doc.h"
 #include "errcheck.h"
 #include "harness.h"
 

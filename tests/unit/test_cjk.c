@@ -6,6 +6,7 @@
 
 #include "cjk.h"
 #include "fontset.h"
+#include "unicode.h"
 
 TEST(regions_by_language)
 {
@@ -24,15 +25,15 @@ TEST(regions_by_language)
 
 TEST(character_classes)
 {
-    CHECK(cv_cjk_is_ideograph(0x4E2D) && cv_cjk_is_ideograph(0x3042) &&   /* 中 あ */
-          cv_cjk_is_ideograph(0x30AB) && cv_cjk_is_ideograph(0xAC00) &&   /* カ 가 */
-          cv_cjk_is_ideograph(0x20BB7));
-    CHECK(!cv_cjk_is_ideograph(0x3002) && !cv_cjk_is_ideograph(0xFF09) &&  /* 。） */
-          !cv_cjk_is_ideograph(0x30FB) && !cv_cjk_is_ideograph('A'));
-    CHECK(cv_cjk_is_latin('a') && cv_cjk_is_latin('Z') && cv_cjk_is_latin('7') &&
-          cv_cjk_is_latin(0xE9));
-    CHECK(!cv_cjk_is_latin(' ') && !cv_cjk_is_latin('+') && !cv_cjk_is_latin(0xD7) &&
-          !cv_cjk_is_latin(0x4E2D));
+    CHECK(cv_unicode_ideograph(0x4E2D) && cv_unicode_ideograph(0x3042) &&   /* 中 あ */
+          cv_unicode_ideograph(0x30AB) && cv_unicode_ideograph(0xAC00) &&   /* カ 가 */
+          cv_unicode_ideograph(0x20BB7));
+    CHECK(!cv_unicode_ideograph(0x3002) && !cv_unicode_ideograph(0xFF09) &&  /* 。） */
+          !cv_unicode_ideograph(0x30FB) && !cv_unicode_ideograph('A'));
+    CHECK(cv_unicode_latin('a') && cv_unicode_latin('Z') && cv_unicode_latin('7') &&
+          cv_unicode_latin(0xE9));
+    CHECK(!cv_unicode_latin(' ') && !cv_unicode_latin('+') && !cv_unicode_latin(0xD7) &&
+          !cv_unicode_latin(0x4E2D));
     /* Squeezable: brackets, 。，、 and quotes; never dashes, ellipses, letters. */
     static const uint32_t yes[] = {0xFF08, 0xFF09, 0x3002, 0xFF0C, 0x3001, 0x300C, 0x300D,
                                    0x201C, 0x201D, 0xFF1A, 0x30FB, 0};

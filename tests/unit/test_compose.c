@@ -57,7 +57,7 @@ static void compose(run *r, const char *yaml, const cv_style *st)
     r->doc = fx_doc(r->a, yaml);
     cv_error_init(&r->err);
     r->err.quiet = true;
-    cv_compose(r->a, r->doc, st, NULL, &r->c, &r->err);
+    cv_compose(r->a, r->doc, fx_ctx(st), NULL, &r->c, &r->err);
 }
 
 static bool vl_has_keep(const cv_vitem *it, cv_keep k)
@@ -315,7 +315,7 @@ TEST(compose_warns_about_a_tall_item)
     cv_error_init(&err);
     err.quiet = err.strict = true;
     cv_composed c;
-    CHECK(!cv_compose(a, fx_doc(a, s), &onecol, NULL, &c, &err));
+    CHECK(!cv_compose(a, fx_doc(a, s), fx_ctx(&onecol), NULL, &c, &err));
     CHECK(strstr(err.msg, "taller than a page") != NULL);
     cv_arena_free(a);
     cv_arena_free(r.a);

@@ -76,6 +76,13 @@ TEST(listing)
               "two columns, side by side.");
     CHECK_STR(cv_layout_description(A, cv_layout_shipped(A, "bare")), "");
     CHECK_STR(cv_layout_description(A, "/nonexistent/x.yaml"), "");
+    /* engine.h's find_layout: a shipped layout by name, the names there
+     * are when it is missing, nothing for a path. */
+    const char *why = "x";
+    CHECK_STR(cv_layout_find(A, "sidebar", &why), cv_layout_shipped(A, "sidebar"));
+    CHECK(why == NULL);
+    CHECK(cv_layout_find(A, "sidebr", &why) == NULL && why && strstr(why, "sidebar"));
+    CHECK(cv_layout_find(A, "sub/x.yaml", &why) == NULL && why == NULL);
 
     buf = NULL;
     FILE *out = open_memstream(&buf, &len);

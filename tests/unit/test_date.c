@@ -284,9 +284,30 @@ TEST(time_spans)
     CHECK_STR(cv_date_span(A, &s, &e, &today, &zh), "4年1个月");
 }
 
+/* The one expander of date placeholders (the PDF title's too): extra
+ * placeholders first, a month drops DAY with what follows it, no date
+ * leaves every placeholder empty, RenderCV 1's FULL_MONTH_NAME. */
+TEST(expand)
+{
+    cv_date day = {.kind = CV_DATE_DAY, .year = 2024, .month = 3, .day = 7};
+    cv_date month = {.kind = CV_DATE_MONTH, .year = 2024, .month = 3};
+    const char *const extra[][2] = {{"NAME", "Ada YEAR"}, {"CURRENT_DATE", "now"},
+                                    {NULL, NULL}};
+    CHECK_STR(cv_date_expand(A, "NAME - CV (CURRENT_DATE, DAY_IN_TWO_DIGITS.MONTH_IN_TWO_DIGITS."
+                             "YEAR_IN_TWO_DIGITS)", &day, NULL, extra),
+              "Ada YEAR - CV (now, 07.03.24)");
+    CHECK_STR(cv_date_expand(A, "FULL_MONTH_NAME MONTH_ABBREVIATION DAY, YEAR", &day, NULL,
+                             NULL), "March Mar 7, 2024");
+    CHECK_STR(cv_date_expand(A, "YEAR年MONTH月DAY日", &month, NULL, NULL), "2024年3月");
+    CHECK_STR(cv_date_expand(A, "MONTH/DAY/YEAR", &month, NULL, NULL), "3/2024");
+    CHECK_STR(cv_date_expand(A, "NAME (MONTH_NAME YEAR)", NULL, NULL, extra),
+              "Ada YEAR ( )");
+}
+
 int main(void)
 {
     A = cv_arena_new();
+    RUN(expand);
     RUN(shapes);
     RUN(read_forms);
     RUN(read_errors);

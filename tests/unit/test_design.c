@@ -34,8 +34,8 @@ TEST(theme_and_defaults)
 {
     CHECK(design("theme: ink\n"));
     CHECK_STR(D.theme, "ink");
-    CHECK(D.layout && D.layout->n == 0);
-    CHECK_STR(D.phone_format, "national");     /* RenderCV's default */
+    CHECK(D.layout && D.layout->n == 1);
+    CHECK_STR(at("header.phone_format"), "national");     /* RenderCV's default */
     CHECK(D.ntime_spans == 0);
     CHECK(design("{}\n"));
     CHECK_STR(D.theme, "classic");
@@ -82,7 +82,7 @@ TEST(options_become_layout_keys)
     CHECK_STR(at("header.contact_separator"), "  |  ");
     CHECK_STR(at("entry.side_width"), "3cm");
     CHECK_STR(at("bullets.glyph"), "◆");
-    CHECK_STR(D.phone_format, "E164");
+    CHECK_STR(at("header.phone_format"), "E164");
     CHECK(cv_design_time_span_in(&D, "work_history") && !cv_design_time_span_in(&D, "work"));
     /* The template: SUMMARY and HIGHLIGHTS lines dropped, -- an en dash. */
     const cv_yml *m = cv_yml_get(cv_yml_get(cv_yml_get(D.layout, "templates"), "experience"),

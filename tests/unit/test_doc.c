@@ -745,23 +745,23 @@ TEST(social_custom)
 
 TEST(section_titles)
 {
-    CHECK_STR(cv_section_title(A, "selected_honors"), "Selected Honors");
-    CHECK_STR(cv_section_title(A, "education"), "Education");
-    CHECK_STR(cv_section_title(A, "education_and_training"), "Education and Training");
-    CHECK_STR(cv_section_title(A, "in_the_press"), "In The Press"); /* RenderCV keeps "the" */
-    CHECK_STR(cv_section_title(A, "for_fun"), "For Fun");
-    CHECK_STR(cv_section_title(A, "work_in_progress"), "Work in Progress");
-    CHECK_STR(cv_section_title(A, "top_10_papers"), "Top 10 Papers");
-    CHECK_STR(cv_section_title(A, "Selected honors"), "Selected honors");
-    CHECK_STR(cv_section_title(A, "selected honors"), "selected honors");
-    CHECK_STR(cv_section_title(A, "myPapers"), "myPapers");
-    CHECK_STR(cv_section_title(A, "USA_work"), "USA_work");
-    CHECK_STR(cv_section_title(A, "expériences_récentes"), "Expériences Récentes");
-    CHECK_STR(cv_section_title(A, "éducation"), "Éducation");
-    CHECK_STR(cv_section_title(A, "Éducation_x"), "Éducation_x");
-    CHECK_STR(cv_section_title(A, "образование"), "Образование");
-    CHECK_STR(cv_section_title(A, "教育经历"), "教育经历");
-    CHECK_STR(cv_section_title(A, "a__b"), "A B");
+    CHECK_STR(cv_section_title(A, "selected_honors", "en"), "Selected Honors");
+    CHECK_STR(cv_section_title(A, "education", "en"), "Education");
+    CHECK_STR(cv_section_title(A, "education_and_training", "en"), "Education and Training");
+    CHECK_STR(cv_section_title(A, "in_the_press", "en"), "In The Press"); /* RenderCV keeps "the" */
+    CHECK_STR(cv_section_title(A, "for_fun", "en"), "For Fun");
+    CHECK_STR(cv_section_title(A, "work_in_progress", "en"), "Work in Progress");
+    CHECK_STR(cv_section_title(A, "top_10_papers", "en"), "Top 10 Papers");
+    CHECK_STR(cv_section_title(A, "Selected honors", "en"), "Selected honors");
+    CHECK_STR(cv_section_title(A, "selected honors", "en"), "selected honors");
+    CHECK_STR(cv_section_title(A, "myPapers", "en"), "myPapers");
+    CHECK_STR(cv_section_title(A, "USA_work", "en"), "USA_work");
+    CHECK_STR(cv_section_title(A, "expériences_récentes", "en"), "Expériences Récentes");
+    CHECK_STR(cv_section_title(A, "éducation", "en"), "Éducation");
+    CHECK_STR(cv_section_title(A, "Éducation_x", "en"), "Éducation_x");
+    CHECK_STR(cv_section_title(A, "образование", "en"), "Образование");
+    CHECK_STR(cv_section_title(A, "教育经历", "en"), "教育经历");
+    CHECK_STR(cv_section_title(A, "a__b", "en"), "A B");
 }
 
 /* ---- Settings, design and notes ---------------------------------------- */

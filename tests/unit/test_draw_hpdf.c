@@ -48,8 +48,8 @@ TEST(writes_the_same_bytes)
 {
     cv_error err;
     cv_error_init(&err);
-    CHECK(cv_draw_pdf(&D, fx_eng, "build/san/t-hpdf1.pdf", NULL, &err));
-    CHECK(cv_draw_pdf(&D, fx_eng, "build/san/t-hpdf2.pdf", NULL, &err));
+    CHECK(cv_draw_pdf(&D, fx_eng->fonts, "build/san/t-hpdf1.pdf", NULL, &err));
+    CHECK(cv_draw_pdf(&D, fx_eng->fonts, "build/san/t-hpdf2.pdf", NULL, &err));
     size_t n1 = 0, n2 = 0;
     char *a = slurp("build/san/t-hpdf1.pdf", &n1), *b = slurp("build/san/t-hpdf2.pdf", &n2);
     CHECK(a && b && n1 > 500 && n1 == n2 && !memcmp(a, b, n1));
@@ -68,7 +68,7 @@ TEST(refuses_inputs)
     size_t n0 = 0, n1 = 0;
     char *before = slurp("build/san/t-hpdf1.pdf", &n0);
     D.title = "Another";
-    CHECK(!cv_draw_pdf(&D, fx_eng, "build/san/t-hpdf1.pdf", in, &err));
+    CHECK(!cv_draw_pdf(&D, fx_eng->fonts, "build/san/t-hpdf1.pdf", in, &err));
     CHECK(err.set && strstr(err.msg, "this is an input (the layout)"));
     char *after = slurp("build/san/t-hpdf1.pdf", &n1);
     CHECK(before && after && n0 == n1 && !memcmp(before, after, n0));
@@ -89,7 +89,7 @@ TEST(to_standard_output)
         close(p[0]);
         cv_error err;
         cv_error_init(&err);
-        _exit(cv_draw_pdf(&D, fx_eng, "-", NULL, &err) ? 0 : 1);
+        _exit(cv_draw_pdf(&D, fx_eng->fonts, "-", NULL, &err) ? 0 : 1);
     }
     close(p[1]);
     char buf[1 << 16];
@@ -110,7 +110,7 @@ TEST(a_book_of_two)
 {
     cv_error err;
     cv_error_init(&err);
-    cv_book *k = cv_book_new(fx_eng, true);
+    cv_book *k = cv_book_new(fx_eng->fonts, true);
     cv_book_note(k, &D);
     cv_book_note(k, &D);
     CHECK(cv_book_add(k, &D, &err) && cv_book_add(k, &D, &err));

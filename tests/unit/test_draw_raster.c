@@ -89,7 +89,7 @@ static bool write_pages(cv_arena *a, cv_format fmt, double dpi, const char *path
 {
     char *pdf;
     size_t len;
-    if (!cv_draw_pdf_bytes(&D, fx_eng, path, &pdf, &len, err))
+    if (!cv_draw_pdf_bytes(&D, fx_eng->fonts, path, &pdf, &len, err))
         return false;
     bool ok = cv_raster_write(a, pdf, len, fmt, dpi, path, in, err);
     free(pdf);
@@ -254,8 +254,8 @@ TEST(bytes_are_the_pdf)
     cv_error_init(&err);
     char *pdf;
     size_t len, n;
-    CHECK(cv_draw_pdf_bytes(&D, fx_eng, "x", &pdf, &len, &err));
-    CHECK(cv_draw_pdf(&D, fx_eng, at("same.pdf"), NULL, &err));
+    CHECK(cv_draw_pdf_bytes(&D, fx_eng->fonts, "x", &pdf, &len, &err));
+    CHECK(cv_draw_pdf(&D, fx_eng->fonts, at("same.pdf"), NULL, &err));
     char *file = slurp(at("same.pdf"), &n);
     CHECK(file && n == len && !memcmp(file, pdf, n));
     free(file);

@@ -27,7 +27,7 @@ static size_t pages(const cv_doc *doc, const cv_style *s)
     cv_error_init(&err);
     err.quiet = true;
     cv_composed c;
-    cv_compose(a, doc, s, NULL, &c, &err);
+    cv_compose(a, doc, fx_ctx(s), NULL, &c, &err);
     size_t *page_of[CV_NCOLS];
     size_t n = cv_flow_pages(a, &c, s, page_of, NULL);
     cv_arena_free(a);
@@ -55,7 +55,7 @@ TEST(fit_as_it_is)
     const char *what = "x";
     cv_error err;
     cv_error_init(&err);
-    CHECK(cv_fit(a, d, &st, NULL, 1, &out, &what, &err));
+    CHECK(cv_fit(a, d, fx_ctx(&st), NULL, 1, &out, &what, &err));
     CHECK(what == NULL);
     CHECK(out.size == st.size && out.entry_gap == st.entry_gap);
     cv_arena_free(a);
@@ -71,7 +71,7 @@ TEST(fit_spacing_first)
     const char *what = NULL;
     cv_error err;
     cv_error_init(&err);
-    CHECK(cv_fit(a, d, &st, NULL, 1, &out, &what, &err));
+    CHECK(cv_fit(a, d, fx_ctx(&st), NULL, 1, &out, &what, &err));
     /* One bullet over: the spacing gives, the type and margins do not. */
     CHECK(what && !strncmp(what, "spacing at ", 11) && !strstr(what, "font"));
     CHECK(out.size == st.size && out.margin_left == st.margin_left);
@@ -89,7 +89,7 @@ TEST(fit_type_then_margins)
     const char *what = NULL;
     cv_error err;
     cv_error_init(&err);
-    CHECK(cv_fit(a, d, &st, NULL, 1, &out, &what, &err));
+    CHECK(cv_fit(a, d, fx_ctx(&st), NULL, 1, &out, &what, &err));
     /* A third more: the type or the margins had to give too, and what
      * says so with the numbers. */
     bool font = out.size < st.size, margins = out.margin_left < st.margin_left;
@@ -109,7 +109,7 @@ TEST(fit_impossible)
     const char *what = NULL;
     cv_error err;
     cv_error_init(&err);
-    CHECK(!cv_fit(a, d, &st, NULL, 1, &out, &what, &err));
+    CHECK(!cv_fit(a, d, fx_ctx(&st), NULL, 1, &out, &what, &err));
     CHECK(err.set && strstr(err.msg, "does not fit in 1 page even with spacing at 40%"));
     CHECK(strstr(err.msg, "lines overflow, in 'Awards'") != NULL);
     cv_arena_free(a);

@@ -30,7 +30,7 @@ static cv_display *flow(cv_arena *a, const char *yaml, const cv_style *st, cv_co
     cv_error err;
     cv_error_init(&err);
     err.quiet = true;
-    cv_compose(a, fx_doc(a, yaml), st, NULL, c, &err);
+    cv_compose(a, fx_doc(a, yaml), fx_ctx(st), NULL, c, &err);
     return cv_flow(a, c, st, NULL);
 }
 

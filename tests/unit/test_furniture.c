@@ -52,7 +52,7 @@ static cv_display *lay_out(cv_arena *a, int n, const cv_doc **doc)
     cv_error err;
     cv_error_init(&err);
     cv_composed c;
-    cv_compose(a, *doc, &st, NULL, &c, &err);
+    cv_compose(a, *doc, fx_ctx(&st), NULL, &c, &err);
     return cv_flow(a, &c, &st, NULL);
 }
 
@@ -64,7 +64,7 @@ static cv_display *furnished(cv_arena *a, int n, const char *date, size_t *befor
     *before = d->pages[0].nruns;
     cv_error err;
     cv_error_init(&err);
-    cv_furnish(a, d, doc, &st, date, &err);
+    cv_furnish(a, d, doc, fx_ctx(&st), date, &err);
     CHECK(!err.set);
     return d;
 }

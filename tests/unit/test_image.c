@@ -10,6 +10,7 @@
 #include "display.h"
 #include "draw_dump.h"
 #include "draw_hpdf.h"
+#include "engine.h"
 #include "image.h"
 
 #include <fcntl.h>
@@ -1069,7 +1070,7 @@ TEST(pdf_and_dump)
     const char *dirs[] = {NULL};
     cv_engine *eng = cv_engine_new(dirs, &E);
     const char *pdf = path_of("images.pdf");
-    CHECK(eng && cv_draw_pdf(&d, eng, pdf, NULL, &E));
+    CHECK(eng && cv_draw_pdf(&d, eng->fonts, pdf, NULL, &E));
     cv_engine_free(eng);
     size_t n;
     char *bytes = read_all(pdf, &n);

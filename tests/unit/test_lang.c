@@ -249,22 +249,22 @@ TEST(bad_locale_file)
 
 TEST(section_titles)
 {
-    CHECK_STR(cv_section_title(A, "selected_honors"), "Selected Honors");
-    CHECK_STR(cv_section_title(A, "publications"), "Publications");
-    CHECK_STR(cv_section_title(A, "work_in_progress"), "Work in Progress");
-    CHECK_STR(cv_section_title(A, "of_mice_and_men"), "Of Mice and Men"); /* first word */
-    CHECK_STR(cv_section_title(A, "top_10_papers"), "Top 10 Papers");
-    CHECK_STR(cv_section_title(A, "_leading__and_trailing_"), "Leading and Trailing");
-    CHECK_STR(cv_section_title(A, "récompenses_reçues"), "Récompenses Reçues");
-    CHECK_STR(cv_section_title(A, "ωmega"), "Ωmega");
+    CHECK_STR(cv_section_title(A, "selected_honors", "en"), "Selected Honors");
+    CHECK_STR(cv_section_title(A, "publications", "en"), "Publications");
+    CHECK_STR(cv_section_title(A, "work_in_progress", "en"), "Work in Progress");
+    CHECK_STR(cv_section_title(A, "of_mice_and_men", "en"), "Of Mice and Men"); /* first word */
+    CHECK_STR(cv_section_title(A, "top_10_papers", "en"), "Top 10 Papers");
+    CHECK_STR(cv_section_title(A, "_leading__and_trailing_", "en"), "Leading and Trailing");
+    CHECK_STR(cv_section_title(A, "récompenses_reçues", "en"), "Récompenses Reçues");
+    CHECK_STR(cv_section_title(A, "ωmega", "en"), "Ωmega");
     /* A key with a space or a capital is kept as written (the same string). */
     const char *spaced = "selected honors and awards";
-    CHECK(cv_section_title(A, spaced) == spaced);
+    CHECK(cv_section_title(A, spaced, "en") == spaced);
     const char *capital = "Selected_honors";
-    CHECK(cv_section_title(A, capital) == capital);
-    CHECK_STR(cv_section_title(A, "my Papers"), "my Papers");
-    CHECK_STR(cv_section_title(A, "x_Éducation"), "x_Éducation");
-    CHECK_STR(cv_section_title(A, "研究"), "研究");
+    CHECK(cv_section_title(A, capital, "en") == capital);
+    CHECK_STR(cv_section_title(A, "my Papers", "en"), "my Papers");
+    CHECK_STR(cv_section_title(A, "x_Éducation", "en"), "x_Éducation");
+    CHECK_STR(cv_section_title(A, "研究", "en"), "研究");
 }
 
 int main(void)

@@ -283,10 +283,10 @@ static const char *utf16(uint32_t cp, char out[12])
 static bool embed(HPDF_Doc pdf, cv_pdffont *pf, const uint32_t *cps, size_t n, bool cidset,
                   HPDF_Dict *cmap1)
 {
-    *pf = (cv_pdffont){.face = lato, .shaper = shaper, .id = lato_id, .cidset = cidset};
+    *pf = (cv_pdffont){.face = lato, .id = lato_id, .cidset = cidset};
     for (size_t i = 0; i < n; i++) {
-        cv_pdffont_use(pf, cps[i]);
-        cv_pdffont_use(pf, cps[i]);     /* noting twice is noting once */
+        cv_pdffont_use(pf, cps[i], NULL);
+        cv_pdffont_use(pf, cps[i], NULL);     /* noting twice is noting once */
     }
     cv_pdffont_seal(pf);
     cv_error err;
@@ -591,9 +591,9 @@ TEST(cff_cid_keyed)
     size_t n = sizeof cps / sizeof *cps;
     HPDF_Doc pdf = HPDF_New(NULL, NULL);
     HPDF_Dict cmap1 = NULL;
-    cv_pdffont pf = {.face = f, .shaper = shaper, .id = id, .cidset = true};
+    cv_pdffont pf = {.face = f, .id = id, .cidset = true};
     for (size_t i = 0; i < n; i++)
-        cv_pdffont_use(&pf, cps[i]);
+        cv_pdffont_use(&pf, cps[i], NULL);
     cv_pdffont_seal(&pf);
     CHECK(cv_pdffont_embed(pdf, &pf, &cmap1, &err) && HPDF_GetError(pdf) == HPDF_OK);
     HPDF_Dict cid = cidfont(&pf);
@@ -687,11 +687,11 @@ TEST(cff_twin_font)
         return;
     HPDF_Doc pdf = HPDF_New(NULL, NULL);
     HPDF_Dict cmap1 = NULL;
-    cv_pdffont pf = {.face = f, .shaper = shaper, .id = id, .cidset = true};
-    cv_pdffont_use(&pf, 0x4E2D);
-    cv_pdffont_use_wide(&pf, 0x5728, 250);       /* 在, before a Latin letter */
-    cv_pdffont_use_wide(&pf, 0x5728, 250);
-    cv_pdffont_use(&pf, 0x5728);
+    cv_pdffont pf = {.face = f, .id = id, .cidset = true};
+    cv_pdffont_use(&pf, 0x4E2D, NULL);
+    cv_pdffont_use_wide(&pf, 0x5728, NULL, 250);       /* 在, before a Latin letter */
+    cv_pdffont_use_wide(&pf, 0x5728, NULL, 250);
+    cv_pdffont_use(&pf, 0x5728, NULL);
     cv_pdffont_seal(&pf);
     CHECK(cv_pdffont_embed(pdf, &pf, &cmap1, &err) && pf.wide_font && pf.wide == 250);
     CHECK(cv_pdffont_twin(&pf, 250) && !cv_pdffont_twin(&pf, 0) && !cv_pdffont_twin(&pf, 100));

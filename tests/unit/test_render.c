@@ -47,8 +47,8 @@ TEST(renders_pdfs_and_books)
     CHECK(cv_render_one(&R, "profiles/li.yaml", "build/san/t-render.pdf"));
     CHECK(size_of("build/san/t-render.pdf") > 1000);
     /* The profile itself is an input of the run now: never an output. */
-    CHECK(cv_inputs_find(st.eng->inputs, "profiles/li.yaml") != NULL);
-    CHECK(cv_inputs_find(st.eng->inputs, "fonts/Lato-Regular.ttf") != NULL);
+    CHECK(cv_inputs_find(fx_eng->inputs, "profiles/li.yaml") != NULL);
+    CHECK(cv_inputs_find(fx_eng->inputs, "fonts/Lato-Regular.ttf") != NULL);
     FILE *keep = fopen("profiles/li.yaml", "r");
     char before[64] = {0};
     CHECK(keep && fread(before, 1, sizeof before - 1, keep) > 0);
@@ -73,7 +73,8 @@ int main(void)
     fx_setup();
     fx_style("layouts/onecolumn.yaml", &st);
     opt = (cv_options){.fit_pages = -1, .quiet = true};
-    R = (cv_renderer){.opt = &opt, .style = &st};
+    fx_eng->diag.quiet = true;
+    R = (cv_renderer){.opt = &opt, .eng = fx_eng, .style = &st};
     RUN(lays_out_a_profile);
     RUN(renders_pdfs_and_books);
     fx_teardown();

@@ -2,7 +2,7 @@
  * their extensions, and the direction of scripts. */
 #include "harness.h"
 
-#include "script.h"
+#include "unicode.h"
 
 TEST(letters_by_script)
 {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ctx.h"
 #include "engine.h"
 #include "markup.h"
 #include "style.h"
@@ -96,7 +97,8 @@ TEST(strings_bounded)
  * first in the chain of the style that sets the part. */
 TEST(role_fonts)
 {
-    cv_style s, buf;
+    cv_style s;
+    cv_ctx base, buf;
     CHECK(load2(NULL, "font: {family: Lato}\nheader: {name_font: Gentium Book Plus}\n"
                       "section_title: {font: DejaVu Serif}\n", &s));
     const cv_fontset *fs = eng->fonts;
@@ -105,11 +107,12 @@ TEST(role_fonts)
               "Gentium Book Plus");
     CHECK(cv_fontset_face(fs, s.role_face[CV_ROLE_NAME][CV_STYLE_BOLD])->bold);
     CHECK(s.role_face[CV_ROLE_HEADLINE][0] == -1 && s.role_face[CV_ROLE_CONTACT][3] == -1);
-    const cv_style *r = cv_style_role(&s, CV_ROLE_NAME, &buf);
-    CHECK(r == &buf && buf.nchain == s.nchain + 1);
+    cv_ctx_init(&base, eng, &s, NULL, false);
+    const cv_ctx *r = cv_ctx_role(&base, CV_ROLE_NAME, &buf);
+    CHECK(r == &buf && buf.nchain == s.nchain + 1 && buf.lay == &s);
     CHECK(buf.chain[CV_STYLE_BOLD][0] == s.role_face[CV_ROLE_NAME][CV_STYLE_BOLD]);
     CHECK(buf.chain[0][1] == s.chain[0][0]);       /* then the body's face */
-    CHECK(cv_style_role(&s, CV_ROLE_HEADLINE, &buf) == &s);
+    CHECK(cv_ctx_role(&base, CV_ROLE_HEADLINE, &buf) == &base);
     CHECK(!load2(NULL, "header: {name_font: No Such Family Anywhere}\n", &s));
     CHECK(has(errstr(), "no font of family 'No Such Family Anywhere'"));
     CHECK(E.pos.line == 1 && E.pos.col == 21);

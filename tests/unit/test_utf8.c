@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "utf8.h"
+#include "unicode.h"
 
 TEST(decodes_every_length)
 {

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ctx.h"
 #include "flow.h"
 #include "shape.h"
 #include "style.h"
@@ -29,13 +30,24 @@ static void setup(void)
     /* st's strings point into the arena: keep it for the whole run. */
 }
 
+/* A context setting text in `lay` (as it is now: tests change its faces)
+ * with the test's engine, in no language, left to right. */
+static const cv_ctx *cx_of(const cv_style *lay)
+{
+    static cv_ctx cx[4];
+    static unsigned k;
+    cv_ctx *c = &cx[k++ % 4];
+    cv_ctx_init(c, eng, lay, NULL, false);
+    return c;
+}
+
 static size_t wrap_text(cv_arena *a, const char *markup, float width, cv_line **lines,
                         cv_error *err)
 {
     cv_span *sp;
     size_t n = cv_markup_parse(a, markup, 0, &sp);
     cv_textfmt f = {.size = 10, .justify = false};
-    return cv_wrap(a, &st, sp, n, &f, width, (cv_pos){"t", 1, 1}, lines, err);
+    return cv_wrap(a, cx_of(&st), sp, n, &f, width, (cv_pos){"t", 1, 1}, lines, err);
 }
 
 static char *line_text(cv_arena *a, const cv_line *l)
@@ -87,7 +99,7 @@ TEST(wrap_justified_lines_fill_the_measure)
     size_t ns = cv_markup_parse(a, "ab cd ef gh ij kl mn op qr st uv wx yz ab cd ef gh ij kl mn op qr st uv wx yz ab cd ef", 0, &sp);
     cv_textfmt f = {.size = 10, .justify = true};
     cv_line *l;
-    size_t n = cv_wrap(a, &st, sp, ns, &f, 120, (cv_pos){0}, &l, &err);
+    size_t n = cv_wrap(a, cx_of(&st), sp, ns, &f, 120, (cv_pos){0}, &l, &err);
     CHECK(n >= 3);
     for (size_t i = 0; i + 1 < n; i++)
         CHECK_NUM(l[i].width, 120, 0.05);
@@ -205,7 +217,7 @@ static size_t wrap_fmt(cv_arena *a, const char *markup, float width, cv_textfmt 
     cv_span *sp;
     size_t n = cv_markup_parse(a, markup, 0, &sp);
     f.size = 10;
-    return cv_wrap(a, &st, sp, n, &f, width, (cv_pos){"t", 1, 1}, lines, err);
+    return cv_wrap(a, cx_of(&st), sp, n, &f, width, (cv_pos){"t", 1, 1}, lines, err);
 }
 
 static uint32_t line_cp(const cv_line *l, bool last)
@@ -385,7 +397,7 @@ static bool compound_too_wide(cv_arena *a, const char *t, const char *at, float 
     cv_span *spn;
     size_t ns = cv_markup_parse(a, word, 0, &spn);
     cv_textfmt f = {.size = 10};
-    return cv_measure(a, &st, spn, ns, &f) > w;
+    return cv_measure(a, cx_of(&st), spn, ns, &f) > w;
 }
 
 /* No line ends at the hyphen of a compound word (pdftotext would drop it
@@ -484,7 +496,7 @@ TEST(wrap_ties)
                 cv_span *sp;
                 size_t ns = cv_markup_parse(a, kept[j], 0, &sp);
                 cv_textfmt f = {.size = 10};
-                if (cv_measure(a, &st, sp, ns, &f) <= w) {
+                if (cv_measure(a, cx_of(&st), sp, ns, &f) <= w) {
                     fprintf(stderr, "  width %.1f: \"%s\" is broken: \"%s\"\n", w, kept[j], t);
                     bad++;
                 }
@@ -795,7 +807,7 @@ TEST(wrap_small_caps_synthesised)
     size_t n = cv_markup_parse(a, "Hon, ors", 0, &sp);
     cv_textfmt f = {.size = 10, .small_caps = true};
     cv_line *lines;
-    size_t nl = cv_wrap(a, &st, sp, n, &f, 500, (cv_pos){"t", 1, 1}, &lines, &err);
+    size_t nl = cv_wrap(a, cx_of(&st), sp, n, &f, 500, (cv_pos){"t", 1, 1}, &lines, &err);
     CHECK(nl == 1 && !err.set);
     if (nl != 1)
         goto out;
@@ -813,14 +825,14 @@ TEST(wrap_small_caps_synthesised)
     CHECK(cv_shape_glyph(eng->shaper, l->runs[1].face, l->runs[1].g[0].cp) == gO);
     CHECK(l->runs[1].g[0].w == cv_shape_advance(eng->shaper, l->runs[1].face, gO));
     /* What cv_measure says is the line's width. */
-    float w = cv_measure(a, &st, sp, n, &f), sum = 0;
+    float w = cv_measure(a, cx_of(&st), sp, n, &f), sum = 0;
     for (size_t r = 0; r < l->nruns; r++)
         sum += l->runs[r].width;
     CHECK_NUM(w, l->width, 0.01);
     CHECK_NUM(sum, l->width, 0.01);
     /* Without small_caps: one run, plain letters. */
     f.small_caps = false;
-    nl = cv_wrap(a, &st, sp, n, &f, 500, (cv_pos){"t", 1, 1}, &lines, &err);
+    nl = cv_wrap(a, cx_of(&st), sp, n, &f, 500, (cv_pos){"t", 1, 1}, &lines, &err);
     CHECK(nl == 1 && lines[0].nruns == 1 && lines[0].runs[0].g[1].cp == 'o');
 out:
     cv_arena_free(a);

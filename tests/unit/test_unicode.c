@@ -1,0 +1,186 @@
+/* Unit tests for unicode.c: the case mappers with a language (Turkish,
+ * German, Greek, French under the C locale), the script cache against ICU
+ * asked afresh, the CJK classes and the UTF-8 helpers. */
+#include "harness.h"
+
+#include <locale.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "arena.h"
+#include "lang.h"
+#include "unicode.h"
+
+static cv_arena *A;
+
+TEST(turkish_dotted_capital_i)
+{
+    CHECK_STR(cv_upper(A, "istanbul iletişim", "tr"), "İSTANBUL İLETİŞİM");
+    CHECK_STR(cv_upper(A, "ılık", "tr"), "ILIK");                 /* dotless ı -> I */
+    CHECK_STR(cv_upper(A, "istanbul", "tr-TR"), "İSTANBUL");      /* a region too */
+    CHECK_STR(cv_upper(A, "istanbul", "az"), "İSTANBUL");         /* Azeri's rule */
+    /* Any other language: the dot goes. */
+    CHECK_STR(cv_upper(A, "istanbul iletişim", "en"), "ISTANBUL ILETIŞIM");
+    CHECK_STR(cv_upper(A, "istanbul", NULL), "ISTANBUL");
+    CHECK_STR(cv_title(A, "istanbul", 8, "tr"), "İstanbul");
+    CHECK_STR(cv_title(A, "istanbul", 8, "en"), "Istanbul");
+    CHECK(cv_upper_char('i', "tr") == 0x130 && cv_upper_char(0x131, "tr") == 'I');
+    CHECK(cv_upper_char('i', "de") == 'I' && cv_upper_char(0x131, "de") == 0);
+}
+
+TEST(german_sharp_s_is_two_capitals)
+{
+    CHECK_STR(cv_upper(A, "Straße", "de"), "STRASSE");
+    CHECK_STR(cv_upper(A, "Straße", "de-CH"), "STRASSE");
+    CHECK_STR(cv_upper(A, "Straße", "en"), "STRASSE");           /* full mapping anywhere */
+    /* One character to one only: small capitals leave ß as it is. */
+    CHECK(cv_upper_char(0xDF, "de") == 0);
+}
+
+TEST(greek_capitals_lose_accents)
+{
+    CHECK_STR(cv_upper(A, "ΆΈΉ", "el"), "ΑΕΗ");
+    CHECK_STR(cv_upper(A, "άέή", "el"), "ΑΕΗ");
+    CHECK_STR(cv_upper(A, "Εμπειρία", "el"), "ΕΜΠΕΙΡΙΑ");
+    /* Outside Greek, the root rules keep them. */
+    CHECK_STR(cv_upper(A, "άέή", "en"), "ΆΈΉ");
+    /* A small capital keeps its accent (the root's one-to-one capital). */
+    CHECK(cv_upper_char(0x3AC, "el") == 0x386);
+    CHECK(cv_upper_char(0x3C2, "el") == 0);            /* final sigma: Σ lowers to σ */
+}
+
+TEST(french_under_the_c_locale)
+{
+    /* The answers do not come from the C library's locale. */
+    const char *was = setlocale(LC_ALL, NULL);
+    char saved[64];
+    snprintf(saved, sizeof saved, "%s", was ? was : "C");
+    setlocale(LC_ALL, "C");
+    CHECK_STR(cv_upper(A, "expérience à l’étranger", "fr"), "EXPÉRIENCE À L’ÉTRANGER");
+    CHECK_STR(cv_title(A, "éducation", strlen("éducation"), "fr"), "Éducation");
+    CHECK(cv_upper_char(0xE9, "fr") == 0xC9);
+    CHECK(cv_unicode_upper(0xC9) && cv_unicode_lower(0xE9) && cv_unicode_letter(0x4E2D));
+    setlocale(LC_ALL, saved);
+}
+
+TEST(upper_keeps_what_has_no_case)
+{
+    const char *s = "ABC 123 — 中文";
+    CHECK(cv_upper(A, s, "en") == s);                 /* nothing changes: s itself */
+    CHECK_STR(cv_upper(A, "", "tr"), "");
+    /* Malformed bytes pass through. */
+    CHECK_STR(cv_upper(A, "a\xFF" "b", "en"), "A\xFF" "B");
+    /* Title case: the first character only, the rest as written. */
+    CHECK_STR(cv_title(A, "xML", 3, "en"), "XML");
+    CHECK_STR(cv_title(A, "top_10", 3, "en"), "Top");
+    CHECK_STR(cv_title(A, "10x", 3, "en"), "10x");
+    CHECK(cv_upper_char('A', "en") == 0 && cv_upper_char('1', "en") == 0);
+    CHECK(cv_upper_char(0x110000, "en") == 0 && cv_upper_char(0xD800, "en") == 0);
+}
+
+TEST(section_titles_by_language)
+{
+    CHECK_STR(cv_section_title(A, "iletişim_bilgileri", "tr"), "İletişim Bilgileri");
+    CHECK_STR(cv_section_title(A, "iletişim_bilgileri", "en"), "Iletişim Bilgileri");
+    CHECK_STR(cv_section_title(A, "éducation", "fr"), "Éducation");
+    /* A key with a capital of any script is a title already. */
+    const char *k = "İletişim_x";
+    CHECK(cv_section_title(A, k, "tr") == k);
+}
+
+TEST(script_cache_equals_icu_for_every_bmp_code_point)
+{
+    /* Twice: the first asks ICU and fills the table, the second reads it. */
+    for (int round = 0; round < 2; round++) {
+        size_t bad = 0;
+        for (uint32_t cp = 0; cp < 0x10000; cp++) {
+            bool ok = cv_script_of(cp) == cv_script_of_uncached(cp) &&
+                      cv_script_resolve(cp) == cv_script_resolve_uncached(cp) &&
+                      cv_script_rtl(cp) == cv_script_rtl_uncached(cp);
+            for (int s = 0; s <= CV_SCRIPT_COUNT; s++)
+                ok &= cv_script_in(cp, (cv_script)s) == cv_script_in_uncached(cp, (cv_script)s);
+            if (!ok && bad++ < 5)
+                fprintf(stderr, "  U+%04X differs from ICU\n", (unsigned)cp);
+        }
+        CHECK(bad == 0);
+    }
+}
+
+TEST(script_cache_beyond_the_bmp)
+{
+    /* Code points that share a slot of the small cache, asked in turn. */
+    static const uint32_t cps[] = {0x20BB7, 0x1F600, 0x10900, 0x1E900, 0x20000, 0x2A6D6,
+                                   0x1B000, 0x10FFFF, 0x110000, 0xFFFFFFFF};
+    for (int round = 0; round < 3; round++)
+        for (size_t i = 0; i < sizeof cps / sizeof *cps; i++) {
+            uint32_t cp = cps[i];
+            CHECK(cv_script_of(cp) == cv_script_of_uncached(cp));
+            CHECK(cv_script_resolve(cp) == cv_script_resolve_uncached(cp));
+            CHECK(cv_script_rtl(cp) == cv_script_rtl_uncached(cp));
+            CHECK(cv_script_in(cp, CV_SCRIPT_HAN) == cv_script_in_uncached(cp, CV_SCRIPT_HAN));
+        }
+    size_t bad = 0;
+    for (uint32_t cp = 0x10000; cp <= 0x10FFFF; cp += 97)
+        bad += cv_script_of(cp) != cv_script_of_uncached(cp) ||
+               cv_script_resolve(cp) != cv_script_resolve_uncached(cp) ||
+               cv_script_rtl(cp) != cv_script_rtl_uncached(cp);
+    CHECK(bad == 0);
+    CHECK(cv_script_of(0x20BB7) == CV_SCRIPT_HAN && cv_script_rtl(0x1E900));  /* 𠮷, Adlam */
+}
+
+TEST(cjk_classes)
+{
+    CHECK(cv_unicode_ideograph(0x4E2D) && cv_unicode_ideograph(0x30FC));    /* 中 ー */
+    CHECK(!cv_unicode_ideograph(0x3001) && !cv_unicode_ideograph('A'));    /* 、 */
+    CHECK(cv_unicode_cjk(0x4E2D) && cv_unicode_cjk(0x3001) && cv_unicode_cjk(0xFF01));
+    CHECK(cv_unicode_cjk(0xAC00) && cv_unicode_cjk(0x1100) && cv_unicode_cjk(0x20BB7));
+    CHECK(cv_unicode_cjk(0xFF61) && cv_unicode_cjk(0xFF76));       /* half-width ｡ ｶ */
+    CHECK(!cv_unicode_cjk('A') && !cv_unicode_cjk(0xE9) && !cv_unicode_cjk(0x2014));
+    CHECK(!cv_unicode_cjk(0x1F600) && !cv_unicode_wide(0x1F600));  /* an emoji */
+    CHECK(cv_unicode_wide(0xFF21) && !cv_unicode_wide('A') && !cv_unicode_wide(0xFF76));
+    CHECK(cv_unicode_space(0xA0) && cv_unicode_space(0x3000) && cv_unicode_space(0x202F));
+    CHECK(!cv_unicode_space('\n') && !cv_unicode_space('a'));
+    CHECK(cv_unicode_word(0xE9) && cv_unicode_word(0x301) && cv_unicode_word('7'));
+    CHECK(!cv_unicode_word('-') && !cv_unicode_word(0x2019));
+    CHECK(cv_unicode_latin('a') && cv_unicode_latin('7') && cv_unicode_latin(0x1EA1)); /* ạ */
+    CHECK(!cv_unicode_latin(0xFF21) && !cv_unicode_latin(0xD7) && !cv_unicode_latin(0x3B1));
+    CHECK(cv_unicode_punct(0x3002) && cv_unicode_punct(0xFF08) && cv_unicode_punct(0x201C));
+    CHECK(!cv_unicode_punct(0x2014) && !cv_unicode_punct('_') && !cv_unicode_punct('a'));
+    CHECK(cv_unicode_tolower(0xC9) == 0xE9 && cv_unicode_tolower(0x416) == 0x436);
+}
+
+TEST(utf8_helpers)
+{
+    const char *s = "aé方𠮷";
+    size_t n = strlen(s);
+    CHECK(cv_utf8_count(s, n) == 4);
+    CHECK(cv_utf8_next(s, n, 0) == 1 && cv_utf8_next(s, n, 1) == 3);
+    CHECK(cv_utf8_next(s, n, 3) == 6 && cv_utf8_next(s, n, 6) == 10);
+    CHECK(cv_utf8_next("\xE6\x96", 2, 0) == 2);                  /* stops at the end */
+    CHECK(cv_utf8_next("\x80\x80\x80\x80\x80", 5, 0) == 4);     /* at most 3 more */
+    CHECK(cv_utf8_is_cont(0x80) && !cv_utf8_is_cont('a') && cv_utf8_is_lead(0xE6));
+    size_t bad = 99;
+    CHECK(cv_utf8_valid(s, n, &bad) && bad == 99);
+    CHECK(cv_utf8_valid("\xEF\xBF\xBD", 3, NULL));               /* U+FFFD itself */
+    CHECK(!cv_utf8_valid("ab\xC3", 3, &bad) && bad == 2);       /* truncated */
+    CHECK(!cv_utf8_valid("a\xE0\x80\x80", 4, &bad) && bad == 1); /* overlong */
+    CHECK(!cv_utf8_valid("\xED\xA0\x80", 3, &bad) && bad == 0); /* a surrogate */
+    CHECK(!cv_utf8_valid("\xE9t\xE9", 3, &bad) && bad == 0);     /* Latin-1 */
+}
+
+int main(void)
+{
+    A = cv_arena_new();
+    RUN(turkish_dotted_capital_i);
+    RUN(german_sharp_s_is_two_capitals);
+    RUN(greek_capitals_lose_accents);
+    RUN(french_under_the_c_locale);
+    RUN(upper_keeps_what_has_no_case);
+    RUN(section_titles_by_language);
+    RUN(script_cache_equals_icu_for_every_bmp_code_point);
+    RUN(script_cache_beyond_the_bmp);
+    RUN(cjk_classes);
+    RUN(utf8_helpers);
+    cv_arena_free(A);
+    return harness_report("unicode");
+}
