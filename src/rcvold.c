@@ -693,11 +693,15 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
     bool extra = false;
     for (size_t i = 0; i < root->n; i++)
         extra |= ignorable(root, root->keys[i]->str);
-    if (d1 || cat || has_any(at(rs, "render_command"), rc1))
+    /* locale_catalog beside a design of 2.4's shape: a file RenderCV 2.4
+     * to 2.6 read (and ignored the catalog of); cvpdf still takes it. */
+    bool modern = design && design->kind == CV_YML_MAP && !d1 && !d2 && design->n > 0 &&
+                  !(design->n == 1 && cv_yml_get(design, "theme"));
+    if (d1 || has_any(at(rs, "render_command"), rc1) || (cat && !d2 && !modern))
         e = CV_RCV_1X;
     else if (d2 || rs)
         e = CV_RCV_20;
-    else if (extra)
+    else if (extra || cat)
         e = CV_RCV_24;
     if (era)
         *era = e;
