@@ -690,6 +690,9 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
     bool old_locale = has_any(loc, locale_old);
     static const char *const rc1[] = {"latex_path", "use_local_latex_command",
                                       "locale_catalog", NULL};
+    /* cv.sort_entries: RenderCV 2.3's, gone since. */
+    const cv_yml *cv0 = cv_yml_get(root, "cv");
+    bool cv_sort = cv0 && cv0->kind == CV_YML_MAP && cv_yml_get(cv0, "sort_entries");
     bool extra = false;
     for (size_t i = 0; i < root->n; i++)
         extra |= ignorable(root, root->keys[i]->str);
@@ -699,7 +702,7 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
                   !(design->n == 1 && cv_yml_get(design, "theme"));
     if (d1 || has_any(at(rs, "render_command"), rc1) || (cat && !d2 && !modern))
         e = CV_RCV_1X;
-    else if (d2 || rs)
+    else if (d2 || rs || cv_sort)
         e = CV_RCV_20;
     else if (extra || cat)
         e = CV_RCV_24;
@@ -765,6 +768,17 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
     }
     /* The root, in 2.8's order: cv, design, locale, settings. */
     const cv_yml *cvn = cv_yml_get(root, "cv");
+    if (cv_sort) {
+        cv_yml *c = new_map(a, cvn->pos);
+        for (size_t i = 0; i < cvn->n; i++)
+            if (strcmp(cvn->keys[i]->str, "sort_entries"))
+                map_add(a, c, cvn->keys[i]->str, cvn->keys[i]->pos, cvn->items[i]);
+            else
+                cv_warn(err, cvn->keys[i]->pos, "'cv.sort_entries' (RenderCV 2.3) has no "
+                        "counterpart in RenderCV 2.8: ignored; the entries stay in the file's "
+                        "order (RenderCV 2.3 sorted them by date)");
+        cvn = c;
+    }
     for (size_t i = 0; i < root->n; i++)
         if (!strcmp(root->keys[i]->str, "cv"))
             map_add(a, out, "cv", root->keys[i]->pos, (cv_yml *)cvn);

@@ -92,6 +92,10 @@ TEST(era_20)
               "**COMPANY**, POSITION\nHIGHLIGHTS");
     CHECK_STR(at(r, "settings.current_date"), "2024-01-02");
     CHECK(!cv_yml_get(r, "rendercv_settings"));
+    /* 2.3's cv.sort_entries: left out, with a warning. */
+    r = up("cv: {name: A, sort_entries: chronological}\n", false);
+    CHECK(r && Era == CV_RCV_20 && cv_yml_get(cv_yml_get(r, "cv"), "name") &&
+          !cv_yml_get(cv_yml_get(r, "cv"), "sort_entries"));
     /* One family alone is a string. */
     r = up("cv: {name: A}\ndesign:\n  text: {font_family: Raleway}\n", false);
     CHECK_STR(at(r, "design.typography.font_family"), "Raleway");
