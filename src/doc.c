@@ -974,9 +974,17 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
     cv_rcv_era era;
     if (!(root = cv_rcv_upgrade(a, root, false, &era, err)))
         return NULL;
+    const cv_yml *own = root;
     if (!cv_yml_check_keys(root, profile_keys, "the profile", err) ||
         !(root = overlay(&c, root)))
         return NULL;
+    /* A design or locale file of an older RenderCV, named by
+     * settings.render_command, is read as RenderCV 2.8's too. */
+    cv_rcv_era era2 = CV_RCV_CURRENT;
+    if (root != own && !(root = cv_rcv_upgrade(a, root, false, &era2, err)))
+        return NULL;
+    if (era == CV_RCV_CURRENT)
+        era = era2;
     cv_doc *d = cv_arena_alloc(a, sizeof *d);
     c.d = d;
     d->file = file;

@@ -538,6 +538,26 @@ def migrate_cvpdf_keys_test():
           "Experience" in (doc.get("cv", {}).get("sections") or {}), out[:300])
 
 
+def old_design_file_test():
+    """A 1.x design file named by rendercv_settings.render_command.design is
+    read as RenderCV 2.8's too, with its own note."""
+    d = os.path.join(TMP, "ovl")
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "d.yaml"), "w", encoding="utf-8") as f:
+        f.write("design:\n  theme: classic\n  page_size: a4paper\n")
+    src = os.path.join(d, "p.yaml")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Agatha Pemberton\nrendercv_settings:\n  render_command:\n"
+                "    design: d.yaml\n")
+    rc, pdf, err = render(src)
+    check("old design file: renders", rc == 0, err)
+    check("old design file: its note", re.search(r"d.yaml:2:3: note: read as a RenderCV 1.x "
+                                                 r"file: design.page_size → page.size", err),
+          err)
+    out = run(["pdfinfo", pdf])[1]
+    check("old design file: its page size (A4)", "595.276 x 841.89" in out, out)
+
+
 def no_design_note_test():
     """A RenderCV file without design: says which layout it got and how to
     get RenderCV's look; with -l, or for a profile of cvpdf's own, nothing."""
@@ -672,5 +692,6 @@ if __name__ == "__main__":
     sys.exit(testlib.main("rcv_accept", [valid_test, valid_details_test, languages_test,
                                          invalid_test, eras_test, migrate_errors_test,
                                          no_design_note_test, migrate_cvpdf_keys_test,
+                                         old_design_file_test,
                                          jsonresume_test, jsonresume_lenient_test,
                                          jsonresume_details_test, lookalike_test], tmp=TMP))
