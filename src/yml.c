@@ -665,6 +665,33 @@ static const char *star_values(cv_arena *a, const char *buf, size_t *len)
                 cv_strbuf_put(a, &out, "\\", 1);
             cv_strbuf_put(a, &out, q, 1);
         }
+        /* A plain scalar goes on over lines indented more than its owner
+         * (and not a comment): they stay inside the quotes, where YAML
+         * folds the line breaks into spaces, so no line moves. */
+        while (eol < end && !(e < eol && *e == '#')) {
+            const char *nl = eol + 1, *ne = memchr(nl, '\n', (size_t)(end - nl));
+            if (!ne)
+                ne = end;
+            const char *q = nl;
+            while (q < ne && *q == ' ')
+                q++;
+            if (q == ne || *q == '\r' || *q == '#' || q - nl <= owner)
+                break;
+            const char *qe = q;
+            while (qe < ne && !(*qe == '#' && qe[-1] == ' ') && *qe != '\r')
+                qe++;
+            while (qe > q && qe[-1] == ' ')
+                qe--;
+            cv_strbuf_put(a, &out, e, (size_t)(eol - e) + 1);   /* the line's end */
+            cv_strbuf_put(a, &out, nl, (size_t)(q - nl));
+            for (const char *c = q; c < qe; c++) {
+                if (*c == '"' || *c == '\\')
+                    cv_strbuf_put(a, &out, "\\", 1);
+                cv_strbuf_put(a, &out, c, 1);
+            }
+            e = qe;
+            eol = ne;
+        }
         cv_strbuf_put(a, &out, "\"", 1);
         cv_strbuf_put(a, &out, e, (size_t)(eol - e) + (eol < end));
         changed = true;

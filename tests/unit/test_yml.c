@@ -231,6 +231,11 @@ TEST(star_values)
     CHECK(cv_yml_get(r, "after") == l->items[1]);
     /* Positions stay those of the file. */
     CHECK(cv_yml_get(r, "headline")->pos.line == 1 && cv_yml_get(r, "headline")->pos.col == 11);
+    /* A plain value over several lines stays one value; no line moves. */
+    static const char more[] = "a: *x* in\n  two \"q\"  # c\nb: *y\n";
+    cv_yml *m = cv_yml_load_profile(A, A, "p.yaml", more, sizeof more - 1, &E);
+    CHECK(m && !strcmp(cv_yml_get(m, "a")->str, "*x* in two \"q\""));
+    CHECK(m && !strcmp(cv_yml_get(m, "b")->str, "*y") && cv_yml_get(m, "b")->pos.line == 3);
 }
 
 TEST(billion_laughs)
