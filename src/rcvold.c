@@ -599,6 +599,81 @@ static cv_pos key_pos(const cv_yml *m, const char *k)
     return m->pos;
 }
 
+/* ---- RenderCV 2.3's cv.sort_entries ------------------------------------ */
+
+/* A date as YYYYMMDD for sorting, as RenderCV 2.3 read it: YYYY-MM-DD,
+ * YYYY-MM (the 1st), YYYY (January 1st), present (later than any); -1 for
+ * none or text. */
+static long sort_date(const cv_yml *v)
+{
+    if (!v || v->kind != CV_YML_SCALAR || !v->str)
+        return -1;
+    if (!strcmp(v->str, "present"))
+        return 99991231;
+    int y = 0, m = 1, d = 1, n = 0;
+    size_t len = strlen(v->str);
+    if ((len == 10 && sscanf(v->str, "%4d-%2d-%2d%n", &y, &m, &d, &n) == 3 && n == 10) ||
+        (len == 7 && sscanf(v->str, "%4d-%2d%n", &y, &m, &n) == 2 && n == 7) ||
+        (len == 4 && sscanf(v->str, "%4d%n", &y, &n) == 1 && n == 4))
+        return y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= 31 ? y * 10000L + m * 100 + d : -1;
+    return -1;
+}
+
+/* An entry's (end, start) for sorting: `date` for both when given. */
+static void sort_key(const cv_yml *e, bool newest_first, long k[2])
+{
+    long none = newest_first ? -2 : 999999999;
+    const cv_yml *d = e->kind == CV_YML_MAP ? cv_yml_get(e, "date") : NULL;
+    if (d && !cv_yml_is_null(d)) {
+        k[0] = k[1] = sort_date(d);
+    } else {
+        k[0] = e->kind == CV_YML_MAP ? sort_date(cv_yml_get(e, "end_date")) : -1;
+        k[1] = e->kind == CV_YML_MAP ? sort_date(cv_yml_get(e, "start_date")) : -1;
+    }
+    for (int i = 0; i < 2; i++)
+        if (k[i] < 0)
+            k[i] = none;
+}
+
+/* cv.sections with each section's entries sorted by date, as RenderCV 2.3
+ * sorted them (stable: equal dates keep the file's order). */
+static cv_yml *sorted_sections(cv_arena *a, const cv_yml *secs, bool newest_first)
+{
+    cv_yml *out = new_map(a, secs->pos);
+    for (size_t i = 0; i < secs->n; i++) {
+        const cv_yml *l = secs->items[i];
+        if (l->kind != CV_YML_SEQ || l->n < 2) {
+            map_add(a, out, secs->keys[i]->str, secs->keys[i]->pos, (cv_yml *)l);
+            continue;
+        }
+        cv_yml *s = cv_arena_alloc(a, sizeof *s);
+        *s = *l;
+        s->items = cv_arena_alloc(a, sizeof *s->items * l->n);
+        long (*keys)[2] = cv_arena_alloc(a, sizeof *keys * l->n);
+        for (size_t j = 0; j < l->n; j++) {
+            /* Insertion: after every entry that sorts before or with it. */
+            long k[2];
+            sort_key(l->items[j], newest_first, k);
+            size_t at = j;
+            while (at > 0) {
+                long *p = keys[at - 1];
+                int c = p[0] != k[0] ? (p[0] < k[0] ? -1 : 1) : p[1] != k[1] ? (p[1] < k[1] ? -1 : 1) : 0;
+                if (newest_first ? c >= 0 : c <= 0)
+                    break;
+                s->items[at] = s->items[at - 1];
+                keys[at][0] = p[0];
+                keys[at][1] = p[1];
+                at--;
+            }
+            s->items[at] = l->items[j];
+            keys[at][0] = k[0];
+            keys[at][1] = k[1];
+        }
+        map_add(a, out, secs->keys[i]->str, secs->keys[i]->pos, s);
+    }
+    return out;
+}
+
 /* ---- Locale ------------------------------------------------------------ */
 
 /* locale_catalog (1.x) and locale (2.0) as 2.8's locale, and the parts
@@ -769,14 +844,28 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
     /* The root, in 2.8's order: cv, design, locale, settings. */
     const cv_yml *cvn = cv_yml_get(root, "cv");
     if (cv_sort) {
+        /* Sorted here, as RenderCV 2.3 sorted them: what migrate writes is
+         * in that order, and RenderCV 2.8 keeps it. */
+        const cv_yml *how = cv_yml_get(cvn, "sort_entries");
+        bool newest = how->kind == CV_YML_SCALAR && !strcmp(how->str, "reverse-chronological");
+        bool sort = newest || (how->kind == CV_YML_SCALAR && !strcmp(how->str, "chronological"));
+        if (!sort && !(how->kind == CV_YML_SCALAR && !strcmp(how->str, "none")))
+            return cv_error_at(err, how->pos, "sort_entries is reverse-chronological, "
+                               "chronological or none (RenderCV 2.3)"), NULL;
         cv_yml *c = new_map(a, cvn->pos);
         for (size_t i = 0; i < cvn->n; i++)
-            if (strcmp(cvn->keys[i]->str, "sort_entries"))
+            if (!strcmp(cvn->keys[i]->str, "sections") && sort &&
+                cvn->items[i]->kind == CV_YML_MAP)
+                map_add(a, c, "sections", cvn->keys[i]->pos,
+                        sorted_sections(a, cvn->items[i], newest));
+            else if (strcmp(cvn->keys[i]->str, "sort_entries"))
                 map_add(a, c, cvn->keys[i]->str, cvn->keys[i]->pos, cvn->items[i]);
-            else
-                cv_warn(err, cvn->keys[i]->pos, "'cv.sort_entries' (RenderCV 2.3) has no "
-                        "counterpart in RenderCV 2.8: ignored; the entries stay in the file's "
-                        "order (RenderCV 2.3 sorted them by date)");
+        const char *t = sort ? "cv.sort_entries: each section's entries sorted by date, as "
+                               "RenderCV 2.3 did"
+                             : "cv.sort_entries dropped";
+        if (u.said.n)
+            cv_strbuf_put(a, &u.said, ", ", 2);
+        cv_strbuf_put(a, &u.said, t, strlen(t));
         cvn = c;
     }
     for (size_t i = 0; i < root->n; i++)

@@ -92,10 +92,27 @@ TEST(era_20)
               "**COMPANY**, POSITION\nHIGHLIGHTS");
     CHECK_STR(at(r, "settings.current_date"), "2024-01-02");
     CHECK(!cv_yml_get(r, "rendercv_settings"));
-    /* 2.3's cv.sort_entries: left out, with a warning. */
-    r = up("cv: {name: A, sort_entries: chronological}\n", false);
-    CHECK(r && Era == CV_RCV_20 && cv_yml_get(cv_yml_get(r, "cv"), "name") &&
-          !cv_yml_get(cv_yml_get(r, "cv"), "sort_entries"));
+    /* 2.3's cv.sort_entries: the entries sorted as 2.3 sorted them (by
+     * end, then start; `date` for both; none last, newest first), stably. */
+    r = up("cv:\n  name: A\n  sort_entries: reverse-chronological\n  sections:\n    s:\n"
+           "      - {name: a, start_date: 2010-01, end_date: 2012-05}\n"
+           "      - {name: b, date: 2015}\n      - {name: c}\n"
+           "      - {name: d, start_date: 2013-02, end_date: present}\n"
+           "      - {name: e, date: 2015}\n", false);
+    CHECK(r && Era == CV_RCV_20 && !cv_yml_get(cv_yml_get(r, "cv"), "sort_entries"));
+    const cv_yml *s = cv_yml_get(cv_yml_get(cv_yml_get(r, "cv"), "sections"), "s");
+    const char *want[] = {"d", "b", "e", "a", "c"};
+    for (size_t i = 0; s && i < 5 && i < s->n; i++)
+        CHECK_STR(at(s->items[i], "name"), want[i]);
+    r = up("cv:\n  name: A\n  sort_entries: chronological\n  sections:\n    s:\n"
+           "      - {name: late, date: 2020}\n      - {name: none}\n"
+           "      - {name: early, date: 2001-03}\n", false);
+    s = cv_yml_get(cv_yml_get(cv_yml_get(r, "cv"), "sections"), "s");
+    const char *want2[] = {"early", "late", "none"};
+    for (size_t i = 0; s && i < 3 && i < s->n; i++)
+        CHECK_STR(at(s->items[i], "name"), want2[i]);
+    CHECK(up("cv: {name: A, sort_entries: upward}\n", false) == NULL);
+    CHECK(has(errstr(), "sort_entries is reverse-chronological, chronological or none"));
     /* One family alone is a string. */
     r = up("cv: {name: A}\ndesign:\n  text: {font_family: Raleway}\n", false);
     CHECK_STR(at(r, "design.typography.font_family"), "Raleway");
