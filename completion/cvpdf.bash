@@ -41,6 +41,14 @@ _cvpdf()
         return
     fi
 
+    # cvpdf migrate FILE: a RenderCV file (YAML) or a resume.json
+    if [[ $cword -eq 2 && ${words[1]} == migrate ]]; then
+        COMPREPLY=()
+        _cvpdf_yaml "$cur"
+        COMPREPLY+=($(compgen -f -X '!*.json' -- "$cur"))
+        return
+    fi
+
     case $prev in
         -l|--layout)
             # A shipped layout's name, or a layout file.
@@ -76,9 +84,9 @@ _cvpdf()
             -l -o -j -q -h -V" -- "$cur"))
         return
     fi
-    # Profiles (and, first, the word new).
+    # Profiles (and, first, the words new and migrate).
     COMPREPLY=()
     _cvpdf_yaml "$cur"
-    [[ $cword -eq 1 ]] && COMPREPLY+=($(compgen -W "new" -- "$cur"))
+    [[ $cword -eq 1 ]] && COMPREPLY+=($(compgen -W "new migrate" -- "$cur"))
 }
 complete -F _cvpdf -o filenames cvpdf

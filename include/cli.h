@@ -49,6 +49,7 @@ typedef struct cv_options {
     bool print_datadir;     /*   --datadir: the data directory */
     const char *schema;     /*   --schema profile|layout: that JSON Schema (schema.h) */
     char **profiles;        /* the profiles, in the order given */
+    const char *migrate;    /* `cvpdf migrate FILE`: print FILE as RenderCV 2.8's, or NULL */
     const char *import;     /* `cvpdf import FILE`: print FILE (.bib) as YAML, or NULL */
     int nprofiles;          /* at least 1, unless one of the three above is set, or `import` */
 } cv_options;

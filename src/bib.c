@@ -2206,8 +2206,15 @@ bool cv_bib_read(cv_arena *a, const char *path, cv_entry **out, size_t *n, cv_er
         return false;
     item *it = choose(a, &bf, &o, n, err);
     *out = cv_arena_alloc(a, sizeof **out * (*n ? *n : 1));
-    for (size_t i = 0; i < *n; i++)
+    for (size_t i = 0; i < *n; i++) {
         (*out)[i] = it[i].e;
+        /* A note ("Best Paper Award") is the entry's summary, RenderCV's
+         * line under a publication. */
+        const field *nf = get_field(it[i].r, "note");
+        const char *note = nf && *nf->value ? markup(a, nf, err) : NULL;
+        if (note && *note)
+            (*out)[i].summary = (cv_text){note, nf->pos};
+    }
     return !err->set;
 }
 
@@ -2254,6 +2261,11 @@ bool cv_bib_import(const char *path, FILE *out, cv_error *err)
                     yq(out, e[i].authors[j].s);
                     fputs("\n", out);
                 }
+            }
+            if (e[i].summary.s) {
+                fputs("    summary: ", out);
+                yq(out, e[i].summary.s);
+                fputs("\n", out);
             }
             if (e[i].journal.s) {
                 fputs("    journal: ", out);
