@@ -594,6 +594,8 @@ static const char *star_values(cv_arena *a, const char *buf, size_t *len)
         const char *v = p;      /* where a value may start */
         long owner = indent;    /* the indent of the key or dash owning it */
         for (;;) {
+            if (v >= eol)
+                break;
             if (*v == '-' && (v + 1 == eol || v[1] == ' ')) {
                 owner = v - line;
                 v++;
@@ -606,7 +608,7 @@ static const char *star_values(cv_arena *a, const char *buf, size_t *len)
             if (*k == '"' || *k == '\'') {
                 const char *q = k + 1;
                 while (q < eol && *q != *k)
-                    q += *q == '\\' && *k == '"' ? 2 : 1;
+                    q += *q == '\\' && *k == '"' && q + 1 < eol ? 2 : 1;
                 k = q < eol ? q + 1 : eol;
             }
             const char *c = k;
@@ -623,7 +625,7 @@ static const char *star_values(cv_arena *a, const char *buf, size_t *len)
             break;
         }
         /* An anchor: remember its name (then the value after it). */
-        while (*v == '&' && v < eol) {
+        while (v < eol && *v == '&') {
             const char *n = v + 1, *e = n;
             while (e < eol && anchor_char(*e))
                 e++;
@@ -632,7 +634,7 @@ static const char *star_values(cv_arena *a, const char *buf, size_t *len)
             while (v < eol && *v == ' ')
                 v++;
         }
-        if ((*v == '|' || *v == '>') && v < eol)
+        if (v < eol && (*v == '|' || *v == '>'))
             block = owner;
         bool quote = false;
         if (v < eol && *v == '*') {
