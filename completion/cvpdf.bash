@@ -58,6 +58,14 @@ _cvpdf()
         return
     fi
 
+    # cvpdf migrate FILE: a RenderCV file (YAML) or a resume.json
+    if [[ $cword -eq 2 && ${words[1]} == migrate ]]; then
+        COMPREPLY=()
+        _cvpdf_yaml "$cur"
+        COMPREPLY+=($(compgen -f -X '!*.json' -- "$cur"))
+        return
+    fi
+
     case $prev in
         -l|--layout)
             # A shipped layout's name, or a layout file.
@@ -98,9 +106,9 @@ _cvpdf()
             -l -o -j -q -h -V" -- "$cur"))
         return
     fi
-    # Profiles (and, first, the word new).
+    # Profiles (and, first, the words new and migrate).
     COMPREPLY=()
     _cvpdf_yaml "$cur" json
-    [[ $cword -eq 1 ]] && COMPREPLY+=($(compgen -W "new import" -- "$cur"))
+    [[ $cword -eq 1 ]] && COMPREPLY+=($(compgen -W "new import migrate" -- "$cur"))
 }
 complete -F _cvpdf -o filenames cvpdf

@@ -34,4 +34,9 @@ bool cv_cldr_dates(cv_arena *a, const char *lang, cv_cldr *out);
  * "MONTH_ABBREVIATION YEAR".  Letters other than y, M and L are left out. */
 const char *cv_cldr_template(cv_arena *a, const char *pattern);
 
+/* The name of the country or region of ISO 3166 code `code` ("IN", any
+ * case) in language `lang` ("en", "de"; NULL: English): "India",
+ * "Indien".  NULL for a code CLDR does not know. */
+const char *cv_cldr_country(cv_arena *a, const char *code, const char *lang);
+
 #endif

@@ -56,6 +56,7 @@ typedef struct cv_options {
     int nsets;
     bool open;              /* --open: xdg-open the output once written */
     char **profiles;        /* the profiles, in the order given */
+    const char *migrate;    /* `cvpdf migrate FILE`: print FILE as RenderCV 2.8's, or NULL */
     const char *import;     /* `cvpdf import FILE`: print FILE (.bib) as YAML, or NULL */
     int nprofiles;          /* at least 1, unless one of the three above is set, or `import` */
 } cv_options;

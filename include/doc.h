@@ -75,6 +75,8 @@ typedef struct cv_doc {
     size_t nbreak_before, nkeep_together;
     cv_text current_date;        /* settings.current_date: "last updated" */
     bool date_today;             /* settings.current_date: today (the clock) */
+    bool rendercv_file;          /* recognisably RenderCV's: settings:, or an older
+                                    RenderCV's parts (rcvold.h) */
     const char *today;           /* YYYY-MM-DD of the run, when known (render.c
                                     sets it: --date, current_date, ...); for
                                     time spans that end at present */

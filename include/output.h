@@ -43,8 +43,8 @@ void cv_inputs_free(cv_inputs *in);
  * font"; kept, not copied: a string that outlives `in`).  A path that does
  * not exist is ignored. */
 void cv_inputs_add(cv_inputs *in, const char *path, const char *what);
-/* What `path` is when it (or the file its links lead to) is an input, else
- * NULL. */
+/* What `path` is when it (or the file its links lead to) is an input, or
+ * a font file (by its name: a face a worker may open later), else NULL. */
 const char *cv_inputs_find(const cv_inputs *in, const char *path);
 /* The inputs noted so far, 0 <= i < cv_inputs_count(in), by the path first
  * given for each file (a copy, valid until cv_inputs_free()), and what it

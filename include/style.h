@@ -182,6 +182,8 @@ typedef struct cv_style {
     bool link_underline;          /* links.underline */
     bool link_icon;               /* links.external_icon: U+F08E after each link */
     bool contact_links;           /* header.contact_links: false, plain text */
+    bool contact_network_names;   /* header.contact_network_names: "GitHub: ada" without
+                                     icons; false, "ada" (RenderCV's themes) */
     float contact_gap;            /* header.contact_gap: < 0, the separator's own spaces */
     float name_gap, headline_gap; /* header.space_below_name, _headline; < 0: 2pt, 4pt */
     float photo_space_left;       /* photo.space_left */

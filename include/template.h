@@ -8,7 +8,10 @@
  * it are not letters, digits or `_`.
  *
  * Empty placeholders disappear together with the separator text around
- * them: "*DEGREE in AREA*" without a degree becomes "*AREA*", and a line
+ * them: "*DEGREE in AREA*" without a degree becomes "*AREA*" (but an
+ * opening bracket against a shown value stays: "URL (JOURNAL)" is
+ * "(JOURNAL)"; and a word of its own markup stays: "*DEGREE* *in* *AREA*"
+ * is "*in* *AREA*", as RenderCV has them), and a line
  * whose placeholders are all empty disappears (docs/layouts.md, "Empty
  * placeholders", gives the rule).  A value is markup itself; it takes the
  * style and link of the place it fills.

@@ -57,6 +57,18 @@ cv_yml *cv_yml_load_in(cv_arena *a, cv_arena *strings, const char *file, const c
 /* Read a whole file into the arena (NUL-terminated); NULL + err on failure
  * (error message names the file and strerror; its position points to
  * `path`, which must outlive the error). */
+/* cv_yml_load_in() for a profile: a plain value that starts with `*` is
+ * text, as RenderCV 2.7+ reads it (`headline: *Researcher*`), unless it is
+ * an alias of an anchor defined before it.  Layouts keep YAML's aliases. */
+cv_yml *cv_yml_load_profile(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
+                            size_t len, cv_error *err);
+
+/* cv_yml_load_in() for a JSON file (checked by jsonsyntax.h first): a
+ * duplicate key is a warning and its last value wins, as JSON.parse has
+ * it. */
+cv_yml *cv_yml_load_json(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
+                         size_t len, cv_error *err);
+
 char *cv_yml_read_file(cv_arena *a, const char *path, size_t *len, cv_error *err);
 /* The same for an input that must be a regular file (a layout, a locale
  * file, --defaults, a profile's .bib): opened without blocking, and a FIFO,

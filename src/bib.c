@@ -2206,8 +2206,15 @@ bool cv_bib_read(cv_arena *a, const char *path, cv_entry **out, size_t *n, cv_er
         return false;
     item *it = choose(a, &bf, &o, n, err);
     *out = cv_arena_alloc(a, sizeof **out * (*n ? *n : 1));
-    for (size_t i = 0; i < *n; i++)
+    for (size_t i = 0; i < *n; i++) {
         (*out)[i] = it[i].e;
+        /* A note ("Best Paper Award") is the entry's summary, RenderCV's
+         * line under a publication. */
+        const field *nf = get_field(it[i].r, "note");
+        const char *note = nf && *nf->value ? markup(a, nf, err) : NULL;
+        if (note && *note)
+            (*out)[i].summary = (cv_text){note, nf->pos};
+    }
     return !err->set;
 }
 
@@ -2241,7 +2248,7 @@ static bool imported_field(const char *name)
         "title", "author", "editor", "journal", "journaltitle", "booktitle", "howpublished",
         "school", "institution", "publisher", "organization", "volume", "number", "pages",
         "year", "month", "date", "doi", "url", "eprint", "archiveprefix", "eprinttype",
-        "crossref", NULL};
+        "crossref", "note", NULL};
     for (size_t i = 0; used[i]; i++)
         if (!strcmp(name, used[i]))
             return true;
@@ -2305,6 +2312,15 @@ bool cv_bib_import(const char *path, const char *section, FILE *out, cv_error *e
                     yq(out, e->authors[j].s);
                     fputs("\n", out);
                 }
+            }
+            /* A note ("Best Paper Award") is the entry's summary, as
+             * cv_bib_read() makes it. */
+            const field *nf = get_field(it[i].r, "note");
+            const char *note = nf && *nf->value ? markup(a, nf, err) : NULL;
+            if (note && *note) {
+                fprintf(out, "%s    summary: ", ind);
+                yq(out, note);
+                fputs("\n", out);
             }
             if (e->journal.s) {
                 fprintf(out, "%s    journal: ", ind);

@@ -149,3 +149,21 @@ bool cv_cldr_dates(cv_arena *a, const char *lang, cv_cldr *out)
     *out = c;
     return true;
 }
+
+const char *cv_cldr_country(cv_arena *a, const char *code, const char *lang)
+{
+    size_t n = strlen(code);
+    if (n != 2 || code[0] < 'A' || (code[0] > 'Z' && code[0] < 'a') || code[0] > 'z' ||
+        code[1] < 'A' || (code[1] > 'Z' && code[1] < 'a') || code[1] > 'z')
+        return NULL;
+    char loc[8];
+    snprintf(loc, sizeof loc, "und_%c%c", code[0] & ~0x20, code[1] & ~0x20);
+    UChar buf[128];
+    UErrorCode st = U_ZERO_ERROR;
+    int32_t len = uloc_getDisplayCountry(loc, lang && *lang ? lang : "en", buf, 128, &st);
+    if (U_FAILURE(st) || len <= 0 || st == U_USING_DEFAULT_WARNING)
+        return NULL;
+    const char *name = utf8(a, buf, len);
+    /* ICU answers an unknown region with its code. */
+    return name && strcmp(name, loc + 4) ? name : NULL;
+}

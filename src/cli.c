@@ -21,6 +21,8 @@ static const char usage[] =
     "                        [--format pdf|png|svg] [--dpi N] [--watch]\n"
     "       cvpdf import FILE.bib [--section NAME]   (its entries as RenderCV YAML;\n"
     "                               cvpdf import --help)\n"
+    "       cvpdf migrate FILE      (print a RenderCV file of any version, or a\n"
+    "                               JSON Resume, as RenderCV 2.8 writes it)\n"
     "       cvpdf new \"FULL NAME\" [--layout NAME]\n"
     "       cvpdf --list-layouts | --datadir | --schema profile|layout\n"
     "Typeset résumés: YAML profiles (RenderCV's cv: format) to PDF.\n"
@@ -338,6 +340,17 @@ int cv_cli_parse(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
             return 2;
         }
         o->import = o->profiles[1];
+        o->nprofiles = 0;
+        return CV_CLI_GO;
+    }
+    /* `cvpdf migrate FILE`: FILE as RenderCV 2.8 writes it (rcvold.h). */
+    if (o->nprofiles >= 1 && !strcmp(o->profiles[0], "migrate")) {
+        if (o->nprofiles != 2) {
+            fprintf(diag, "cvpdf: migrate takes one RenderCV or JSON Resume file: "
+                    "cvpdf migrate John_Doe_CV.yaml\n%s", try_help);
+            return 2;
+        }
+        o->migrate = o->profiles[1];
         o->nprofiles = 0;
         return CV_CLI_GO;
     }

@@ -505,7 +505,7 @@ static size_t contact_items(cv_arena *a, const cv_ctx *pc, const cv_doc *doc,
                 const char *icon = st->contact_icons ? cv_social_icon(s->network.s) : NULL;
                 const char *text = icon ? cv_arena_printf(a, "%s\xC2\xA0%s", icon, shown)
                                    : st->contact_urls ? shown
-                                   : strcmp(shown, s->network.s)
+                                   : strcmp(shown, s->network.s) && st->contact_network_names
                                        ? cv_arena_printf(a, "%s: %s", s->network.s, shown)
                                        : shown;
                 items[ni++] = cv_template_link(a, text, s->url);

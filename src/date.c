@@ -122,9 +122,9 @@ bool cv_date_read(const cv_yml *n, const char *field, bool free_text, cv_date *o
                            "with two-digit months and days", field, s);
     }
     if (k != CV_DATE_NONE) {
-        if (y < 1000)
+        if (y < 1)
             return cv_error_at(err, n->pos,
-                               "invalid %s '%s': year must be between 1000 and 9999", field, s);
+                               "invalid %s '%s': year must be between 0001 and 9999", field, s);
         if (k >= CV_DATE_MONTH && (m < 1 || m > 12))
             return cv_error_at(err, n->pos,
                                "invalid %s '%s': month must be between 1 and 12", field, s);

@@ -34,6 +34,7 @@
 #include "jsonresume.h"
 #include "jsonsyntax.h"
 #include "phone.h"
+#include "rcvold.h"
 
 typedef struct ctx {
     cv_arena *a;
@@ -162,6 +163,23 @@ static bool check_url(ctx *c, const cv_text *t, const char *field)
 /* Appends to a growing string in the arena. */
 typedef cv_strbuf buf;
 
+/* +CC then only zeros (at least seven): a placeholder, not a number. */
+static bool placeholder_phone(const char *s)
+{
+    char d[32];
+    size_t n = 0;
+    if (*s != '+')
+        return false;
+    for (const char *p = s; *p && n < sizeof d - 1; p++)
+        if (*p >= '0' && *p <= '9')
+            d[n++] = *p;
+    d[n] = 0;
+    for (size_t k = 1; k <= 3 && k < n; k++)
+        if (d[0] != '0' && n - k >= 7 && strspn(d + k, "0") == n - k)
+            return true;
+    return false;
+}
+
 /* A field RenderCV allows as one value or a list (email, phone, website):
  * every value, each read and checked; *first is the first. */
 static bool all_of(ctx *c, const cv_yml *n, const char *field, cv_text *first,
@@ -184,11 +202,18 @@ static bool all_of(ctx *c, const cv_yml *n, const char *field, cv_text *first,
         if (!strcmp(field, "website") && !check_url(c, t, field))
             return false;
         const char *why;
-        if (!strcmp(field, "phone") && c->check_phones && !cv_phone_valid(t->s, &why))
-            return cv_phone_missing()
-                   ? cv_error_at(c->err, t->pos, "cannot check the phone number '%s': %s", t->s,
-                                 why)
-                   : cv_error_at(c->err, t->pos, "invalid phone number '%s': %s", t->s, why);
+        if (!strcmp(field, "phone") && c->check_phones && !cv_phone_valid(t->s, &why)) {
+            if (cv_phone_missing())
+                return cv_error_at(c->err, t->pos, "cannot check the phone number '%s': %s",
+                                   t->s, why);
+            /* A placeholder (+1 000-000-0000): RenderCV before 2.0 rendered
+             * it as written; taken so, with a warning. */
+            if (!placeholder_phone(t->s))
+                return cv_error_at(c->err, t->pos, "invalid phone number '%s': %s", t->s, why);
+            cv_warn(c->err, t->pos, "phone number '%s' is a placeholder, which no numbering "
+                    "plan has: shown as written (RenderCV 1.x rendered it; 2.x refuses it)",
+                    t->s);
+        }
         ++*count;
     }
     if (*count)
@@ -842,7 +867,7 @@ static const cv_yml *overlay(ctx *c, const cv_yml *root)
         cv_error_init(&sub);
         size_t len;
         char *data = cv_yml_read_regular(c->a, path, &len, &sub);
-        cv_yml *o = data ? cv_yml_load(c->a, path, data, len, &sub) : NULL;
+        cv_yml *o = data ? cv_yml_load_profile(c->a, c->a, path, data, len, &sub) : NULL;
         if (!o) {
             if (sub.pos.line == 0)
                 cv_error_at(c->err, v->pos, "%s", sub.msg);
@@ -945,12 +970,30 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
             return NULL;
         c.check_phones = false;
     }
+    /* An older RenderCV's file is read as RenderCV 2.8's (rcvold.h). */
+    cv_rcv_era era;
+    if (!(root = cv_rcv_upgrade(a, root, false, &era, err)))
+        return NULL;
+    const cv_yml *own = root;
     if (!cv_yml_check_keys(root, profile_keys, "the profile", err) ||
         !(root = overlay(&c, root)))
         return NULL;
+    /* A design or locale file of an older RenderCV, named by
+     * settings.render_command, is read as RenderCV 2.8's too. */
+    cv_rcv_era era2 = CV_RCV_CURRENT;
+    if (root != own && !(root = cv_rcv_upgrade(a, root, false, &era2, err)))
+        return NULL;
+    if (era == CV_RCV_CURRENT)
+        era = era2;
     cv_doc *d = cv_arena_alloc(a, sizeof *d);
     c.d = d;
     d->file = file;
+    static const char *const rcv_settings[] = {"current_date", "render_command",
+                                               "bold_keywords", "pdf_title", NULL};
+    const cv_yml *stg = cv_yml_get(root, "settings");
+    d->rendercv_file = era != CV_RCV_CURRENT;
+    for (size_t i = 0; stg && stg->kind == CV_YML_MAP && rcv_settings[i]; i++)
+        d->rendercv_file |= cv_yml_get(stg, rcv_settings[i]) != NULL;
     d->locale = *cv_locale_english();
 
     /* The parts RenderCV uses for its own look: design: becomes layout
@@ -960,9 +1003,7 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
         if (strcmp(k->str, "design") == 0) {
             if (!cv_design_read(a, v, &d->design, err))
                 return NULL;
-        } else if (strcmp(k->str, "rendercv_settings") == 0 && v->kind == CV_YML_MAP &&
-                 (v->n > 1 || (v->n == 1 && strcmp(v->keys[0]->str, "bold_keywords") != 0)))
-            cv_note(err, k->pos, "'rendercv_settings' is ignored, apart from its bold_keywords");
+        }
     }
 
     const cv_yml *cvn = cv_yml_get(root, "cv");
@@ -1013,7 +1054,8 @@ cv_doc *cv_doc_load_text_over(cv_arena *a, const char *file, const char *text, s
     bool json = cv_json_is(file, text, len);
     if (json && cv_json_check(file, text, len, err))
         text = cv_json_unpair(tree, text, len, &len);
-    cv_yml *root = !json || !err->set ? cv_yml_load_in(tree, a, file, text, len, err) : NULL;
+    cv_yml *root = !json ? cv_yml_load_profile(tree, a, file, text, len, err)
+                   : !err->set ? cv_yml_load_json(tree, a, file, text, len, err) : NULL;
     if (root)
         d = cv_doc_load(a, layered(tree, defaults, root, over), file, err);
     cv_arena_free(tree);
@@ -1038,11 +1080,14 @@ cv_doc *cv_doc_load_over(cv_arena *a, const char *path, const cv_yml *defaults,
     const char *file = cv_arena_strdup(a, path);
     /* JSON (a resume.json) is YAML to libyaml, which takes what JSON
      * refuses: its own syntax is checked first (jsonsyntax.h). */
+    bool json = data && cv_json_is(file, data, len);
     const char *text = data;
-    if (data && cv_json_is(file, data, len))
+    if (json)
         text = cv_json_check(file, data, len, err) ? cv_json_unpair(tree, data, len, &len)
                                                    : NULL;
-    cv_yml *root = text ? cv_yml_load_in(tree, a, file, text, len, err) : NULL;
+    cv_yml *root = !text ? NULL
+                   : json ? cv_yml_load_json(tree, a, file, text, len, err)
+                          : cv_yml_load_profile(tree, a, file, text, len, err);
     if (root)
         d = cv_doc_load(a, layered(tree, defaults, root, over), file, err);
     cv_arena_free(tree);
@@ -1053,7 +1098,7 @@ cv_yml *cv_doc_load_defaults(cv_arena *a, const char *path, cv_error *err)
 {
     size_t len;
     char *text = cv_yml_read_regular(a, path, &len, err);
-    cv_yml *root = text ? cv_yml_load(a, path, text, len, err) : NULL;
+    cv_yml *root = text ? cv_yml_load_profile(a, a, path, text, len, err) : NULL;
     if (root && root->kind != CV_YML_MAP)
         cv_error_at(err, root->pos, "defaults are a mapping like a profile's (cv:, "
                     "locale:, settings:), not %s", cv_yml_kind_name(root->kind));

@@ -30,9 +30,11 @@
  */
 #include "jsonresume.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
+#include "cldr.h"
 #include "markup.h"
 
 static const char *const parts[] = {
@@ -58,7 +60,33 @@ bool cv_jsonresume_is(const cv_yml *root)
 typedef struct jr {
     cv_arena *a;
     cv_error *err;
+    const char *lang;        /* meta.language, for country names; NULL: English */
+    const char *noted[16];   /* "work.technologies": extra keys already named */
+    size_t nnoted;
 } jr;
+
+/* JSON Resume's text as cvpdf markup: a backslash before punctuation is
+ * Markdown's escape, which the themes' Markdown removes (`\_gopal\_`
+ * shows `_gopal_`); the rest is escaped for markup.h. */
+static const char *unmd(jr *j, const char *s)
+{
+    if (strchr(s, '\\')) {
+        char *o = cv_arena_strdup(j->a, s), *q = o;
+        for (const char *p = s; *p; p++) {
+            if (*p == '\\' && p[1] && strchr("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", p[1]))
+                p++;
+            *q++ = *p;
+        }
+        *q = 0;
+        s = o;
+    }
+    return s;
+}
+
+static const char *esc(jr *j, const char *s)
+{
+    return cv_markup_escape(j->a, unmd(j, s));
+}
 
 static cv_yml *str_node(jr *j, const char *s, cv_pos pos)
 {
@@ -140,7 +168,7 @@ static const cv_yml *get_str(jr *j, const cv_yml *m, const char *key)
 /* Plain text, escaped for markup, at the position of `v`. */
 static cv_yml *text(jr *j, const cv_yml *v)
 {
-    return v ? str_node(j, cv_markup_escape(j->a, v->str), v->pos) : NULL;
+    return v ? str_node(j, esc(j, v->str), v->pos) : NULL;
 }
 
 static bool is_url(const char *s)
@@ -155,7 +183,7 @@ static cv_yml *linked(jr *j, const cv_yml *name, const cv_yml *url)
         return NULL;
     if (!url || !is_url(url->str))
         return text(j, name);
-    return str_node(j, cv_arena_printf(j->a, "[%s](%s)", cv_markup_escape(j->a, name->str),
+    return str_node(j, cv_arena_printf(j->a, "[%s](%s)", esc(j, name->str),
                                        url->str), name->pos);
 }
 
@@ -201,7 +229,7 @@ static const char *joined(jr *j, const cv_yml *m, const char *key)
 /* "first, second" of two optional texts (escaped), or NULL. */
 static const char *pair(jr *j, const cv_yml *a, const char *b, const char *sep)
 {
-    const char *x = a ? cv_markup_escape(j->a, a->str) : NULL;
+    const char *x = a ? esc(j, a->str) : NULL;
     if (x && b)
         return cv_arena_printf(j->a, "%s%s%s", x, sep, b);
     return x ? x : b;
@@ -237,6 +265,20 @@ static const cv_yml *date_node(jr *j, const cv_yml *v)
     cv_yml *n = cv_arena_alloc(j->a, sizeof *n);
     *n = *v;
     n->plain = true;
+    /* A month or day of one digit (2023-9-28): the themes print such a
+     * date as written; it is read as 2023-09-28, with a warning. */
+    int y, m, d = 0, k = 0;
+    char tail;
+    if ((sscanf(v->str, "%4d-%2d-%2d%n%c", &y, &m, &d, &k, &tail) == 3 ||
+         (d = 0, sscanf(v->str, "%4d-%2d%n%c", &y, &m, &k, &tail) == 2)) &&
+        k == (int)v->len && strlen(v->str) < (d ? 10u : 7u) && v->str[4] == '-' &&
+        m >= 1 && m <= 12 && d >= 0 && d <= 31) {
+        n->str = d ? cv_arena_printf(j->a, "%04d-%02d-%02d", y, m, d)
+                   : cv_arena_printf(j->a, "%04d-%02d", y, m);
+        n->len = strlen(n->str);
+        cv_warn(j->err, v->pos, "date '%s' read as %s (JSON Resume's dates have two-digit "
+                "months and days)", v->str, n->str);
+    }
     return n;
 }
 
@@ -254,6 +296,93 @@ static void dates(jr *j, cv_yml *e, const cv_yml *m, const char *single)
         add(j, e, "end_date", (cv_yml *)en);
     else if (!s && en)
         add(j, e, "date", (cv_yml *)en);
+}
+
+/* Keys JSON Resume 1.0.0 names in each part's items (and its drafts'
+ * older names); the schema allows others, which the themes show. */
+static const char *const known_keys[][16] = {
+    {"work", "name", "location", "description", "position", "url", "startDate", "endDate",
+     "summary", "highlights", "company", "website", NULL},
+    {"volunteer", "organization", "position", "url", "startDate", "endDate", "summary",
+     "highlights", "website", "location", NULL},
+    {"education", "institution", "url", "area", "studyType", "startDate", "endDate", "score",
+     "courses", "gpa", "website", "location", NULL},
+    {"awards", "title", "date", "awarder", "summary", "awardDate", "url", NULL},
+    {"certificates", "name", "date", "url", "issuer", NULL},
+    {"publications", "name", "publisher", "releaseDate", "url", "summary", "website", NULL},
+    {"references", "name", "reference", NULL},
+    {"projects", "name", "description", "highlights", "keywords", "startDate", "endDate",
+     "url", "roles", "entity", "type", NULL},
+};
+
+/* "technologies" -> "Technologies", "startYear" -> "Start year". */
+static const char *key_label(jr *j, const char *k)
+{
+    cv_strbuf b = {0};
+    for (const char *p = k; *p; p++) {
+        char c = *p == '_' ? ' ' : *p;
+        if (p == k && c >= 'a' && c <= 'z')
+            c = (char)(c - 'a' + 'A');
+        else if (p > k && c >= 'A' && c <= 'Z' && p[-1] >= 'a' && p[-1] <= 'z') {
+            cv_strbuf_put(j->a, &b, " ", 1);
+            c = (char)(c - 'A' + 'a');
+        }
+        cv_strbuf_put(j->a, &b, &c, 1);
+    }
+    return b.s ? b.s : k;
+}
+
+/* The keys of item `m` of `part` that JSON Resume does not name
+ * (work[].technologies), each a line "Technologies: C, Go" added to `hl`
+ * (a new list when NULL), and named once per part in a note. */
+static cv_yml *extras(jr *j, const char *part, const cv_yml *m, cv_yml *hl)
+{
+    const char *const *known = NULL;
+    for (size_t i = 0; i < sizeof known_keys / sizeof *known_keys; i++)
+        if (!strcmp(known_keys[i][0], part))
+            known = known_keys[i] + 1;
+    if (!known)
+        return hl;
+    for (size_t i = 0; i < m->n; i++) {
+        const char *k = m->keys[i]->str;
+        const cv_yml *v = m->items[i];
+        bool is_known = false;
+        for (size_t q = 0; known[q] && !is_known; q++)
+            is_known = !strcmp(known[q], k);
+        if (is_known || cv_yml_is_null(v))
+            continue;
+        const char *shown = NULL;
+        if (v->kind == CV_YML_SCALAR && *v->str)
+            shown = esc(j, v->str);
+        else if (v->kind == CV_YML_SEQ) {
+            bool flat = true;
+            for (size_t q = 0; q < v->n; q++)
+                flat &= v->items[q]->kind == CV_YML_SCALAR;
+            if (flat)
+                shown = joined(j, m, k);
+        }
+        const char *path = cv_arena_printf(j->a, "%s.%s", part, k);
+        bool said = false;
+        for (size_t q = 0; q < j->nnoted && !said; q++)
+            said = !strcmp(j->noted[q], path);
+        if (!said && j->nnoted < 16) {
+            j->noted[j->nnoted++] = path;
+            if (shown)
+                cv_note(j->err, m->keys[i]->pos, "'%s' is not one of JSON Resume's keys for "
+                        "%s: shown as a line '%s: ...' under the entry", k, part,
+                        key_label(j, k));
+            else
+                cv_note(j->err, m->keys[i]->pos, "'%s' is not one of JSON Resume's keys for "
+                        "%s, and not text or a list of texts: not shown", k, part);
+        }
+        if (!shown)
+            continue;
+        if (!hl)
+            hl = node(j, CV_YML_SEQ, m->pos);
+        add(j, hl, NULL, str_node(j, cv_arena_printf(j->a, "%s: %s", key_label(j, k), shown),
+                                  v->pos));
+    }
+    return hl;
 }
 
 /* ---- The parts --------------------------------------------------------- */
@@ -276,14 +405,18 @@ static void basics(jr *j, const cv_yml *b, cv_yml *cv, cv_yml *sections)
         cv_strbuf s = {0};
         for (size_t i = 0; i < 5; i++) {
             const cv_yml *v = get_str(j, loc, keys[i]);
-            if (!v || (i == 0 && cv_yml_get(loc, "city")) || i == 3)
-                continue;          /* the street and postcode are not for a CV */
+            if (!v)
+                continue;
+            /* The country's name in the résumé's language (CLDR). */
+            const char *w = i == 4 ? cv_cldr_country(j->a, v->str, j->lang) : NULL;
+            if (!w)
+                w = v->str;
             if (s.n)
-                cv_strbuf_put(j->a, &s, ", ", 2);
-            cv_strbuf_put(j->a, &s, v->str, v->len);
+                cv_strbuf_put(j->a, &s, i == 3 ? " " : ", ", i == 3 ? 1 : 2);
+            cv_strbuf_put(j->a, &s, w, strlen(w));
         }
         if (s.n)
-            add(j, cv, "location", str_node(j, cv_markup_escape(j->a, s.s), loc->pos));
+            add(j, cv, "location", str_node(j, unmd(j, s.s), loc->pos));   /* plain text */
     }
     const cv_yml *email = get_str(j, b, "email"), *phone = get_str(j, b, "phone");
     const cv_yml *url = get_str(j, b, "url");
@@ -313,7 +446,8 @@ static void basics(jr *j, const cv_yml *b, cv_yml *cv, cv_yml *sections)
             if (!shown)
                 continue;
             cv_yml *c = node(j, CV_YML_MAP, p->pos);
-            add(j, c, "placeholder", str_node(j, cv_markup_escape(j->a, shown), p->pos));
+            /* A connection's text is shown as written: not escaped. */
+            add(j, c, "placeholder", str_node(j, unmd(j, shown), p->pos));
             if (u && is_url(u->str))
                 add(j, c, "url", (cv_yml *)u);
             add(j, c, "fontawesome_icon", str_node(j, net ? net->str : "link", p->pos));
@@ -351,16 +485,17 @@ static void jobs(jr *j, const cv_yml *list, const char *org, const char *title,
             add(j, e, "company", linked(j, name, url));
             add(j, e, "position", text(j, pos));
         } else {
-            const char *n = pair(j, name, pos ? cv_markup_escape(j->a, pos->str) : NULL, ", ");
+            const char *n = pair(j, name, pos ? esc(j, pos->str) : NULL, ", ");
             add(j, e, "name", str_node(j, n ? n : "\xE2\x80\x94", m->pos));
         }
         add(j, e, "location", text(j, get_str(j, m, "location")));
         dates(j, e, m, NULL);
         const cv_yml *sum = get_str(j, m, "summary"), *desc = get_str(j, m, "description");
-        const char *s = pair(j, desc, sum ? cv_markup_escape(j->a, sum->str) : NULL, " ");
+        const char *s = pair(j, desc, sum ? esc(j, sum->str) : NULL, " ");
         if (s)
             add(j, e, "summary", str_node(j, s, (desc ? desc : sum)->pos));
-        add(j, e, "highlights", strings(j, m, "highlights"));
+        add(j, e, "highlights", extras(j, org[0] == 'n' ? "work" : "volunteer", m,
+                                       strings(j, m, "highlights")));
         add(j, seq, NULL, e);
     }
     add(j, sections, title, seq);
@@ -384,7 +519,7 @@ static void education(jr *j, const cv_yml *list, cv_yml *sections)
             add(j, e, "area", text(j, area));
             add(j, e, "degree", text(j, deg));
         } else {
-            const char *what = pair(j, deg, area ? cv_markup_escape(j->a, area->str) : NULL,
+            const char *what = pair(j, deg, area ? esc(j, area->str) : NULL,
                                     " in ");
             const char *n = pair(j, inst, what, ", ");
             add(j, e, "name", str_node(j, n ? n : "\xE2\x80\x94", m->pos));
@@ -394,12 +529,13 @@ static void education(jr *j, const cv_yml *list, cv_yml *sections)
         const cv_yml *score = get_str(j, m, "score");
         if (score)
             add(j, hl, NULL, str_node(j, cv_arena_printf(j->a, "Score: %s",
-                                                         cv_markup_escape(j->a, score->str)),
+                                                         esc(j, score->str)),
                                       score->pos));
         const char *courses = joined(j, m, "courses");
         if (courses)
             add(j, hl, NULL, str_node(j, cv_arena_printf(j->a, "Courses: %s", courses),
                                       cv_yml_get(m, "courses")->pos));
+        hl = extras(j, "education", m, hl);
         if (hl->n)
             add(j, e, "highlights", hl);
         add(j, seq, NULL, e);
@@ -425,7 +561,7 @@ static void normals(jr *j, const cv_yml *list, const char *title, const char *na
         const cv_yml *sum = get_str(j, m, "summary");
         if (!strcmp(title, "Projects"))
             sum = get_str(j, m, "description");
-        const char *s = pair(j, b, sum ? cv_markup_escape(j->a, sum->str) : NULL, ". ");
+        const char *s = pair(j, b, sum ? esc(j, sum->str) : NULL, ". ");
         if (s)
             add(j, e, "summary", str_node(j, s, (b ? b : sum)->pos));
         cv_yml *hl = strings(j, m, "highlights");
@@ -445,11 +581,15 @@ static void normals(jr *j, const cv_yml *list, const char *title, const char *na
                 if (!hl)
                     hl = node(j, CV_YML_SEQ, m->pos);
                 add(j, hl, NULL, str_node(j, cv_arena_printf(j->a, "Type: %s",
-                                                             cv_markup_escape(j->a, type->str)),
+                                                             esc(j, type->str)),
                                           type->pos));
             }
             add(j, e, "location", text(j, get_str(j, m, "entity")));
         }
+        char part[16];
+        snprintf(part, sizeof part, "%s", title);
+        part[0] = (char)(part[0] - 'A' + 'a');
+        hl = extras(j, part, m, hl);
         add(j, e, "highlights", hl);
         add(j, seq, NULL, e);
     }
@@ -470,7 +610,7 @@ static void lines(jr *j, const cv_yml *list, const char *title, const char *labe
         const char *kw = keywords ? joined(j, m, keywords) : NULL;
         const cv_yml *lv = level ? get_str(j, m, level) : NULL;
         details[i] = kw && lv ? cv_arena_printf(j->a, "%s (%s)", kw,
-                                                cv_markup_escape(j->a, lv->str))
+                                                esc(j, lv->str))
                               : pair(j, lv, kw, "");
         all &= details[i] && get_str(j, m, label);
     }
@@ -496,7 +636,10 @@ static void lines(jr *j, const cv_yml *list, const char *title, const char *labe
 
 const cv_yml *cv_jsonresume_translate(cv_arena *a, const cv_yml *root, cv_error *err)
 {
-    jr j = {a, err};
+    jr j = {a, err, NULL, {0}, 0};
+    const cv_yml *lang = cv_yml_get(cv_yml_get(root, "meta"), "language");
+    if (lang && lang->kind == CV_YML_SCALAR && lang->str && *lang->str)
+        j.lang = lang->str;
     for (size_t i = 0; i < root->n; i++) {
         bool known = false;
         for (size_t k = 0; parts[k] && !known; k++)

@@ -32,6 +32,7 @@
 #include "engine.h"
 #include "error.h"
 #include "file.h"
+#include "migrate.h"
 #include "plan.h"
 #include "render.h"
 #include "schema.h"
@@ -299,6 +300,14 @@ int main(int argc, char **argv)
         bool ok = cv_bib_import(o.import, NULL, stdout, &ierr) && !ierr.set;
         if (!ok)
             cv_error_print(&ierr);
+        return ok ? 0 : 1;
+    }
+    if (o.migrate) {                /* cvpdf migrate FILE */
+        cv_error merr;
+        cv_cli_error_init(&o, &merr);
+        bool ok = cv_migrate(o.migrate, stdout, &merr);
+        if (!ok)
+            cv_error_print(&merr);
         return ok ? 0 : 1;
     }
     if (o.list_layouts || o.print_datadir || o.schema)

@@ -29,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -106,10 +107,33 @@ static const char *find_stat(const cv_inputs *in, const struct stat *st)
     return NULL;
 }
 
+/* Is the file `path` leads to a font, by its name (its links followed)?
+ * The faces a worker finds through fontconfig when a script needs one
+ * (engine.h: Noto Sans Hebrew, a CJK collection's region) are opened only
+ * then, after the outputs are planned: a font is never an output. */
+static bool is_font_file(const char *path)
+{
+    static const char *const ext[] = {".ttf", ".otf", ".ttc", ".otc", ".pfb", ".pfa",
+                                      ".woff", ".woff2", ".dfont", ".pcf", ".bdf"};
+    char real[PATH_MAX];
+    if (!realpath(path, real))
+        return false;
+    const char *dot = strrchr(real, '.');
+    for (size_t i = 0; dot && i < sizeof ext / sizeof *ext; i++)
+        if (!strcasecmp(dot, ext[i]))
+            return true;
+    return false;
+}
+
 const char *cv_inputs_find(const cv_inputs *in, const char *path)
 {
     struct stat st;
-    return in && stat(path, &st) == 0 ? find_stat(in, &st) : NULL;
+    if (!in || stat(path, &st) != 0)
+        return NULL;
+    const char *what = find_stat(in, &st);
+    if (!what && S_ISREG(st.st_mode) && is_font_file(path))
+        what = "a font file";
+    return what;
 }
 
 /* ---- Named temporary files, for the signal handlers ---------------------- */

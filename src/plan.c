@@ -160,8 +160,9 @@ static int refuse_inputs(const cv_options *o, const cv_plan *p, FILE *diag)
     int status = 0;
     for (int i = o->merge ? p->n : 0; i < p->n + 1 && !status; i++) {
         const char *out = i < p->n ? p->outs[i] : o->merge;
-        if (out && cv_inputs_find(in, out)) {
-            SAY(diag, out, "this is an input; it will not be overwritten with a PDF");
+        const char *what = out ? cv_inputs_find(in, out) : NULL;
+        if (what) {
+            SAY(diag, out, "this is an input (%s); it will not be overwritten with a PDF", what);
             status = 2;
         }
     }

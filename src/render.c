@@ -92,8 +92,14 @@ static const cv_style *design_style(cv_arena *a, const cv_renderer *r, const cv_
                                     cv_style *own, cv_error *err)
 {
     const cv_design *dz = &doc->design;
-    if (!dz->layout)
+    if (!dz->layout) {
+        /* RenderCV would lay such a file out in its classic theme: say so. */
+        if (!r->opt->layout && doc->rendercv_file)
+            cv_note(err, (cv_pos){doc->file, 1, 1}, "no 'design:' and no -l: laid out with "
+                    "cvpdf's default layout, onecolumn; for RenderCV's look (its classic "
+                    "theme) add 'design: {theme: classic}' or run with -l classic");
         return r->style;
+    }
     if (r->opt->layout) {
         cv_note(err, dz->pos, "the layout given with -l is used; 'design' is ignored");
         /* But not how the file's phone numbers read (phone_number_format,

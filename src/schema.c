@@ -12,10 +12,12 @@
  */
 #include "schema.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <string.h>
 
 #include "bib.h"
+#include "color.h"
 #include "datadir.h"
 #include "doc.h"
 #include "fields.h"
@@ -125,13 +127,25 @@ static void put_layout_value(out *o, const cv_layout_key *k, cv_arena *a)
     case CV_LT_BOOL:
         put(o, "{\"type\": \"boolean\", \"examples\": [true]}");
         return;
-    case CV_LT_COLOR:
-        put(o, "{\"type\": \"string\", \"pattern\": \"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|"
-            "rgb\\\\( *[0-9]{1,3} *, *[0-9]{1,3} *, *[0-9]{1,3} *\\\\))$\""
-            SAYS("a colour: \\\"#rrggbb\\\", \\\"#rgb\\\" or rgb(r, g, b), quoted") ", "
-            "\"description\": \"a colour: \\\"#rrggbb\\\", \\\"#rgb\\\" or rgb(r, g, b); quote "
-            "it, as # starts a YAML comment\", \"examples\": [\"#1f3a5f\"]}");
+    case CV_LT_COLOR: {
+        /* RenderCV's colours (color.h): hex with or without #, the
+         * functional forms, and the CSS names in any case. */
+        put(o, "{\"type\": \"string\", \"pattern\": \"^ *(?:(?:#|0[xX])?(?:[0-9a-fA-F]{3,4}|"
+            "[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(?:[rR][gG][bB][aA]?|[hH][sS][lL][aA]?)"
+            "\\\\([^)]*\\\\)");
+        for (size_t i = 0; cv_color_name_at(i); i++) {
+            put(o, "|");
+            for (const char *p = cv_color_name_at(i); *p; p++)
+                putf(o, "[%c%c]", *p, toupper((unsigned char)*p));
+        }
+        put(o, ") *$\"" SAYS("a colour: a CSS name such as navy, \\\"#rrggbb\\\", \\\"#rgb\\\", "
+                             "rgb(r, g, b) or hsl(h, s%, l%), quoted")
+            ", \"description\": \"a colour: a CSS name (navy), \\\"#rrggbb\\\", "
+            "\\\"#rgb\\\" (with or without #, with alpha: 4 or 8 digits), rgb(r, g, b), rgba(), "
+            "hsl(h, s%, l%) or hsla(); quote a # colour, as # starts a YAML comment\", "
+            "\"examples\": [\"#1f3a5f\"]}");
         return;
+    }
     case CV_LT_STRING:
         put(o, "{\"type\": [\"string\", \"number\", \"null\"], \"maxLength\": 1024, "
             "\"examples\": [\"x\"]}");
@@ -322,6 +336,8 @@ static const struct {
                                       "page\"}"},
     {"settings", "keep_together", "{\"$ref\": \"#/$defs/texts\", \"description\": "
                                   "\"sections (by key or title) kept on one page\"}"},
+    {"locale", "phone_number_format", "{\"enum\": [\"national\", \"international\", "
+     "\"E164\", null]}"},
     {"locale", "month_abbreviations", "{\"$ref\": \"#/$defs/months\"}"},
     {"locale", "abbreviations_for_months", "{\"$ref\": \"#/$defs/months\"}"},
     {"locale", "month_names", "{\"$ref\": \"#/$defs/months\"}"},

@@ -247,6 +247,11 @@ static bool known_network(cv_arena *a, const network *nw, cv_text *user,
         if (!at || at == u + 1 || !at[1] || strchr(at + 1, '@'))
             return cv_error_at(err, user->pos,
                                "Mastodon username '%s' must look like @name@server", u);
+        /* The server is the link's host: RenderCV refuses a URL whose host
+         * has a character no host name can have. */
+        if (at[1 + strcspn(at + 1, "<>\"#%/?[\\]^|`{}")])
+            return cv_error_at(err, user->pos, "Mastodon username '%s': '%s' cannot be a "
+                               "server's name", u, at + 1);
         out->url = url->s ? url->s
                           : cv_arena_printf(a, "https://%s/@%.*s", at + 1, (int)(at - u - 1),
                                             u + 1);

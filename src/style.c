@@ -147,6 +147,7 @@ static const key keys[] = {
     K("links", "underline", BOOL, link_underline),
     K("links", "external_icon", BOOL, link_icon),
     K("header", "contact_links", BOOL, contact_links),
+    K("header", "contact_network_names", BOOL, contact_network_names),
     K("header", "contact_gap", LEN, contact_gap),
     K("header", "space_below_name", LEN, name_gap),
     K("header", "space_below_headline", LEN, headline_gap),
@@ -274,6 +275,7 @@ void cv_style_defaults(cv_style *st)
     st->fit_font_floor = 0.85f;
     st->fit_margin_floor = 28.35f;       /* 10 mm */
     st->contact_links = true;
+    st->contact_network_names = true;
     st->contact_gap = st->name_gap = st->headline_gap = st->summary_gap = -1;   /* unset */
     st->side_align = CV_ALIGN_RIGHT;
 

@@ -369,6 +369,73 @@ static bool keep_literal(const tok *tk, size_t nt, size_t t)
     return L >= 0 && R >= 0 && pp == L;
 }
 
+static bool all_of(const char *s, size_t n, const char *set)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strchr(set, s[i]))
+            return false;
+    return n > 0;
+}
+
+static bool blank(const tok *k)
+{
+    return !k->ph && all_of(k->text, k->len, " ");
+}
+
+/* A word set apart by markup of its own between spaces (sb2nov's
+ * "*DEGREE* *in* *AREA*"): text, not a separator, so it stays when a
+ * placeholder beside it is empty, as in RenderCV. */
+static bool own_word(const tok *tk, size_t nt, size_t t)
+{
+    const tok *k = &tk[t];
+    if (k->ph || !k->len || memchr(k->text, ' ', k->len) || t == 0 || t + 1 >= nt)
+        return false;
+    return blank(&tk[t - 1]) && blank(&tk[t + 1]) && tk[t - 1].style != k->style &&
+           tk[t + 1].style != k->style;
+}
+
+/* Which literal tokens stay: keep_literal()'s rule, with RenderCV's two
+ * refinements: a word of its own markup stays (own_word), with the space
+ * between it and a value; and an opening bracket written against a value
+ * that is shown stays with it ("URL (JOURNAL)" without a URL is
+ * "(JOURNAL)"), as a closing one does.  part[t]: 0 dropped, 1 kept whole,
+ * 2 its tail after the last space, 3 its head before the first space. */
+static void kept_literals(const tok *tk, size_t nt, unsigned char *part)
+{
+    for (size_t t = 0; t < nt; t++)
+        part[t] = !tk[t].ph && keep_literal(tk, nt, t);
+    for (size_t t = 0; t < nt; t++)
+        if (!part[t] && own_word(tk, nt, t))
+            part[t] = 1;
+    for (size_t t = 0; t < nt; t++) {
+        if (tk[t].ph || part[t] || !blank(&tk[t]))
+            continue;
+        /* A space between a kept own word and a shown value (or word). */
+        const tok *l = t ? &tk[t - 1] : NULL, *r = t + 1 < nt ? &tk[t + 1] : NULL;
+        bool lk = l && ((l->ph && !l->empty) || (!l->ph && part[t - 1]));
+        bool rk = r && ((r->ph && !r->empty) || (!r->ph && part[t + 1]));
+        if (lk && rk && (own_word(tk, nt, t - 1) || own_word(tk, nt, t + 1)))
+            part[t] = 1;
+    }
+    for (size_t t = 0; t < nt; t++) {
+        const tok *k = &tk[t];
+        if (k->ph || part[t])
+            continue;
+        size_t sp = k->len;
+        while (sp > 0 && k->text[sp - 1] != ' ')
+            sp--;
+        size_t hd = 0;
+        while (hd < k->len && k->text[hd] != ' ')
+            hd++;
+        if (t + 1 < nt && tk[t + 1].ph && !tk[t + 1].empty &&
+            all_of(k->text + sp, k->len - sp, "([{\"'\xE2\x80\x9C\x98"))
+            part[t] = 2;
+        else if (t > 0 && tk[t - 1].ph && !tk[t - 1].empty &&
+                 all_of(k->text, hd, ")]}\"'\xE2\x80\x9D\x99"))
+            part[t] = 3;
+    }
+}
+
 static size_t expand(cv_arena *a, const char *tmpl, const cv_entry *e, const cv_doc *doc,
                      const cv_pagevars *pv, cv_span **out)
 {
@@ -378,6 +445,12 @@ static size_t expand(cv_arena *a, const char *tmpl, const cv_entry *e, const cv_
     if (dp && doc->locale.degree_with_area && doc->locale.degree_with_area != en)
         tmpl = cv_arena_printf(a, "%.*s%s%s", (int)(dp - tmpl), tmpl,
                                doc->locale.degree_with_area, dp + strlen(en));
+    /* sb2nov's italic words (RenderCV's "*DEGREE* *in* *AREA*") too. */
+    static const char sb[] = "*DEGREE* *in* *AREA*";
+    if ((dp = strstr(tmpl, sb)) && doc->locale.degree_with_area &&
+        doc->locale.degree_with_area != en)
+        tmpl = cv_arena_printf(a, "%.*s*%s*%s", (int)(dp - tmpl), tmpl,
+                               doc->locale.degree_with_area, dp + sizeof sb - 1);
     /* Markup of the template first, then placeholders inside each span. */
     cv_span *ts;
     size_t nts = cv_markup_parse(a, tmpl, 0, &ts);
@@ -389,12 +462,26 @@ static size_t expand(cv_arena *a, const char *tmpl, const cv_entry *e, const cv_
 
     cv_span *sp = NULL;
     size_t ns = 0, cs = 0;
+    unsigned char *part = cv_arena_alloc(a, tk.n ? tk.n : 1);
+    kept_literals(tk.t, tk.n, part);
     for (size_t t = 0; t < tk.n; t++) {
         const tok *k = &tk.t[t];
         if (!k->ph) {
-            if (keep_literal(tk.t, tk.n, t))
-                CV_PUSH(a, sp, ns, cs, ((cv_span){cv_arena_strndup(a, k->text, k->len),
-                                                  k->len, k->style, k->link}));
+            const char *s = k->text;
+            size_t n = k->len;
+            if (part[t] == 2) {         /* the tail after the last space */
+                while (n > 0 && s[n - 1] != ' ')
+                    n--;
+                s += n;
+                n = k->len - n;
+            } else if (part[t] == 3) {  /* the head before the first space */
+                n = 0;
+                while (n < k->len && s[n] != ' ')
+                    n++;
+            }
+            if (part[t])
+                CV_PUSH(a, sp, ns, cs, ((cv_span){cv_arena_strndup(a, s, n), n, k->style,
+                                                  k->link}));
             continue;
         }
         if (k->empty)

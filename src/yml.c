@@ -35,6 +35,7 @@
  * into a line and a column counted in characters, as libyaml counts them.
  */
 #include "yml.h"
+#include "color.h"
 #include "file.h"
 
 #include <ctype.h>
@@ -145,6 +146,7 @@ typedef struct frame {
     anchor *anc;     /* its anchor, completed when it closes */
     cost c;
     bool merge;      /* mapping has a plain '<<' key */
+    size_t replace;  /* JSON: 1 + the index of the pair a duplicate key replaces */
 } frame;
 
 typedef struct loader {
@@ -159,6 +161,7 @@ typedef struct loader {
     cv_yml *root;
     table anchors, keys;
     size_t aliases, expanded;
+    bool json;               /* a .json file: a duplicate key's last value wins */
 } loader;
 
 /* The one conversion from libyaml's 0-based marks. */
@@ -258,6 +261,17 @@ static bool add(loader *L, cv_yml *node, cost c, cv_pos pos)
             return cv_error_at(L->err, pos, "a mapping key must be a string, not %s",
                                cv_yml_kind_name(node->kind));
         slot *first = find(&L->keys, p, node->str, node->len);
+        if (first && L->json) {
+            /* JSON Resume's tools (JavaScript's JSON.parse) take the last. */
+            cv_warn(L->err, pos, "duplicate key '%s' (first defined at line %d): the last "
+                    "one is used, as JSON Resume's tools use it", node->str,
+                    ((cv_yml *)first->val)->pos.line);
+            for (size_t i = 0; i < p->n; i++)
+                if (p->keys[i]->len == node->len && !memcmp(p->keys[i]->str, node->str, node->len))
+                    f->replace = i + 1;
+            f->key = node;
+            return true;
+        }
         if (first)
             return cv_error_at(L->err, pos, "duplicate key '%s' (first defined at line %d)",
                                node->str, ((cv_yml *)first->val)->pos.line);
@@ -268,7 +282,14 @@ static bool add(loader *L, cv_yml *node, cost c, cv_pos pos)
         return true;
     }
 
-    /* A mapping value completes a pair. */
+    /* A mapping value completes a pair (or replaces a JSON duplicate's). */
+    if (f->replace) {
+        p->keys[f->replace - 1] = f->key;
+        p->items[f->replace - 1] = node;
+        f->replace = 0;
+        f->key = NULL;
+        return true;
+    }
     grow(L, f);
     p->keys[p->n] = f->key;
     p->items[p->n] = node;
@@ -531,14 +552,193 @@ cv_yml *cv_yml_load(cv_arena *a, const char *file, const char *buf, size_t len,
     return cv_yml_load_in(a, a, file, buf, len, err);
 }
 
+/* ---- Values that start with `*` ---------------------------------------- */
+
+/* RenderCV 2.7 and later read `*` as text, never as an alias
+ * (`headline: *Researcher*`, `- *not_an_alias`).  cvpdf keeps an alias
+ * whose anchor the file defines before it (`&base` ... `*base`) and quotes
+ * every other value that starts with `*`, on its line, before libyaml
+ * reads the file.  Block scalars (`|`, `>`) and flow collections are left
+ * as they are.  Returns the text to parse (buf itself when nothing
+ * changes). */
+static bool anchor_char(char c)
+{
+    return c && !strchr(" \t\r\n,[]{}", c);
+}
+
+static const char *star_values(cv_arena *a, const char *buf, size_t *len)
+{
+    if (!memchr(buf, '*', *len))
+        return buf;
+    cv_strbuf out = {0};
+    const char **anchors = NULL;
+    size_t nanch = 0, cap = 0;
+    bool changed = false;
+    long block = -1;                    /* the indent a block scalar's lines exceed */
+    const char *end = buf + *len;
+    for (const char *line = buf; line < end;) {
+        const char *eol = memchr(line, '\n', (size_t)(end - line));
+        if (!eol)
+            eol = end;
+        const char *p = line;
+        while (p < eol && *p == ' ')
+            p++;
+        long indent = p - line;
+        bool blank = p == eol || *p == '\r' || *p == '#';
+        if (block >= 0 && (blank || indent > block)) {
+            cv_strbuf_put(a, &out, line, (size_t)(eol - line) + (eol < end));
+            line = eol + 1;
+            continue;
+        }
+        block = -1;
+        const char *v = p;      /* where a value may start */
+        long owner = indent;    /* the indent of the key or dash owning it */
+        for (;;) {
+            if (v >= eol)
+                break;
+            if (*v == '-' && (v + 1 == eol || v[1] == ' ')) {
+                owner = v - line;
+                v++;
+                while (v < eol && *v == ' ')
+                    v++;
+                continue;
+            }
+            /* key: value (a key without quotes or in them) */
+            const char *k = v;
+            if (*k == '"' || *k == '\'') {
+                const char *q = k + 1;
+                while (q < eol && *q != *k)
+                    q += *q == '\\' && *k == '"' && q + 1 < eol ? 2 : 1;
+                k = q < eol ? q + 1 : eol;
+            }
+            const char *c = k;
+            while (c < eol && !(*c == ':' && (c + 1 == eol || c[1] == ' ' || c[1] == '\r')) &&
+                   *v != '*' && *v != '&' && *v != '[' && *v != '{' && *v != '"' && *v != '\'')
+                c++;
+            if (c < eol && *c == ':' && c > v && *v != '*') {
+                owner = v - line;
+                v = c + 1;
+                while (v < eol && *v == ' ')
+                    v++;
+                continue;
+            }
+            break;
+        }
+        /* An anchor: remember its name (then the value after it). */
+        while (v < eol && *v == '&') {
+            const char *n = v + 1, *e = n;
+            while (e < eol && anchor_char(*e))
+                e++;
+            CV_PUSH(a, anchors, nanch, cap, cv_arena_strndup(a, n, (size_t)(e - n)));
+            v = e;
+            while (v < eol && *v == ' ')
+                v++;
+        }
+        if (v < eol && (*v == '|' || *v == '>'))
+            block = owner;
+        bool quote = false;
+        if (v < eol && *v == '*') {
+            const char *n = v + 1, *e = n;
+            while (e < eol && anchor_char(*e))
+                e++;
+            const char *r = e;
+            while (r < eol && (*r == ' ' || *r == '\r'))
+                r++;
+            bool known = false;
+            for (size_t i = 0; i < nanch && !known; i++)
+                known = strlen(anchors[i]) == (size_t)(e - n) && !memcmp(anchors[i], n, (size_t)(e - n));
+            quote = !(known && e > n && (r == eol || (*r == '#' && r[-1] == ' ')));
+        }
+        if (!quote) {
+            cv_strbuf_put(a, &out, line, (size_t)(eol - line) + (eol < end));
+            line = eol + 1;
+            continue;
+        }
+        /* The plain scalar runs to a comment or the line's end. */
+        const char *e = v;
+        while (e < eol && !(*e == '#' && e[-1] == ' ') && *e != '\r')
+            e++;
+        while (e > v && e[-1] == ' ')
+            e--;
+        cv_strbuf_put(a, &out, line, (size_t)(v - line));
+        cv_strbuf_put(a, &out, "\"", 1);
+        for (const char *q = v; q < e; q++) {
+            if (*q == '"' || *q == '\\')
+                cv_strbuf_put(a, &out, "\\", 1);
+            cv_strbuf_put(a, &out, q, 1);
+        }
+        /* A plain scalar goes on over lines indented more than its owner
+         * (and not a comment): they stay inside the quotes, where YAML
+         * folds the line breaks into spaces, so no line moves. */
+        while (eol < end && !(e < eol && *e == '#')) {
+            const char *nl = eol + 1, *ne = memchr(nl, '\n', (size_t)(end - nl));
+            if (!ne)
+                ne = end;
+            const char *q = nl;
+            while (q < ne && *q == ' ')
+                q++;
+            if (q == ne || *q == '\r' || *q == '#' || q - nl <= owner)
+                break;
+            const char *qe = q;
+            while (qe < ne && !(*qe == '#' && qe[-1] == ' ') && *qe != '\r')
+                qe++;
+            while (qe > q && qe[-1] == ' ')
+                qe--;
+            cv_strbuf_put(a, &out, e, (size_t)(eol - e) + 1);   /* the line's end */
+            cv_strbuf_put(a, &out, nl, (size_t)(q - nl));
+            for (const char *c = q; c < qe; c++) {
+                if (*c == '"' || *c == '\\')
+                    cv_strbuf_put(a, &out, "\\", 1);
+                cv_strbuf_put(a, &out, c, 1);
+            }
+            e = qe;
+            eol = ne;
+        }
+        cv_strbuf_put(a, &out, "\"", 1);
+        cv_strbuf_put(a, &out, e, (size_t)(eol - e) + (eol < end));
+        changed = true;
+        line = eol + 1;
+    }
+    if (!changed)
+        return buf;
+    *len = out.n;
+    return out.s;
+}
+
+static cv_yml *load_text(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
+                         size_t len, int mode, cv_error *err);
+
+enum { STRICT, PROFILE, JSON };
+
 cv_yml *cv_yml_load_in(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
                        size_t len, cv_error *err)
+{
+    return load_text(a, strings, file, buf, len, STRICT, err);
+}
+
+cv_yml *cv_yml_load_json(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
+                         size_t len, cv_error *err)
+{
+    return load_text(a, strings, file, buf, len, JSON, err);
+}
+
+cv_yml *cv_yml_load_profile(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
+                            size_t len, cv_error *err)
+{
+    return load_text(a, strings, file, buf, len, PROFILE, err);
+}
+
+static cv_yml *load_text(cv_arena *a, cv_arena *strings, const char *file, const char *buf,
+                         size_t len, int mode, cv_error *err)
 {
     loader *L = cv_arena_alloc(a, sizeof *L);
     L->a = a;
     L->strings = strings;
     L->err = err;
     L->file = file ? file : "<input>";
+    if (mode == PROFILE && len <= MAX_FILE_SIZE)
+        buf = star_values(a, buf, &len);
+    L->json = mode == JSON;
     L->buf = buf;
     L->len = len;
     if (len > MAX_FILE_SIZE) {
@@ -762,32 +962,6 @@ bool cv_yml_bool(const cv_yml *node, bool *out, cv_error *err)
     return wrong(node, "true or false", err);
 }
 
-static int hexval(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    c = tolower(c);
-    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
-/* An integer 0-255 with optional spaces around it, ending at `end`. */
-static const char *channel(const char *p, char end, unsigned *v)
-{
-    while (*p == ' ')
-        p++;
-    if (!isdigit((unsigned char)*p))
-        return NULL;
-    unsigned x = 0;
-    while (isdigit((unsigned char)*p) && x <= 255)
-        x = x * 10 + (unsigned)(*p++ - '0');
-    while (*p == ' ')
-        p++;
-    if (x > 255 || *p != end)
-        return NULL;
-    *v = x;
-    return p + 1;
-}
-
 bool cv_yml_color(const cv_yml *node, unsigned *out, cv_error *err)
 {
     if (!node || node->kind != CV_YML_SCALAR)
@@ -799,34 +973,12 @@ bool cv_yml_color(const cv_yml *node, unsigned *out, cv_error *err)
         return cv_error_at(err, node->pos, "the colour is empty: put it in quotes (\"#1f3a5f\"), "
                            "as an unquoted # starts a YAML comment");
 
-    /* #rrggbb and #rgb */
-    if (s[0] == '#' && (n == 7 || n == 4)) {
-        unsigned v = 0;
-        bool ok = true;
-        for (size_t i = 1; i < n && ok; i++) {
-            int h = hexval((unsigned char)s[i]);
-            ok = h >= 0;
-            v = n == 7 ? v << 4 | (unsigned)h : v << 8 | (unsigned)(h * 17);
-        }
-        if (ok) {
-            *out = v;
-            return true;
-        }
-    }
-
-    /* rgb(r, g, b) */
-    if (strncmp(s, "rgb(", 4) == 0) {
-        unsigned r, g, b;
-        const char *p = channel(s + 4, ',', &r);
-        p = p ? channel(p, ',', &g) : NULL;
-        p = p ? channel(p, ')', &b) : NULL;
-        if (p && !*p) {
-            *out = r << 16 | g << 8 | b;
-            return true;
-        }
-    }
+    /* RenderCV's colours: CSS names, hex, rgb(), hsl() (color.h). */
+    if (cv_color_parse(s, out))
+        return true;
     return cv_error_at(err, node->pos,
-                       "invalid colour '%s': use #rrggbb, #rgb or rgb(r, g, b) with 0-255", s);
+                       "invalid colour '%s': use a CSS colour name (navy), #rrggbb, #rgb, "
+                       "rgb(r, g, b) with 0-255 or hsl(h, s%%, l%%)", s);
 }
 
 /* ---- Key checks and suggestions --------------------------------------- */

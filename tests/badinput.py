@@ -264,7 +264,7 @@ def yaml_cases(kind):
         ("at-sign", top + "x: @ada\n", (n + 1, 4), r"quote a value that starts with '@'"),
         ("second-document", top + "---\nx: 1\n", (n + 1, 1),
          r"second YAML document"),
-        ("undefined-alias", top + "x: *nope\n", (n + 1, 4), r"alias '\*nope' names no anchor"),
+        ("undefined-alias", top + "x: [*nope]\n", (n + 1, 5), r"alias '\*nope' names no anchor"),
         ("key-is-a-list", top + "? [a, b]\n: c\n", (n + 1, 3), r"key must be a string"),
         # encodings
         ("invalid-utf8-ff", raw(top + "x: A\xffB\n"), (n + 1, 5), r"invalid UTF-8"),

@@ -301,6 +301,23 @@ def import_yaml():
     check("import: the YAML loads", rc1 == 0, e1)
     check("import: the same --dump as the .bib", rc2 == 0 and d1 == d2,
           "dumps differ" if d1 != d2 else e2)
+    # A note ("Best Paper Award") is kept, as the entry's summary.
+    nb = os.path.join(TMP, "note.bib")
+    with open(nb, "w", encoding="utf-8") as f:
+        f.write("@inproceedings{k1,\n  title = {Quick Sorting},\n  author = {Doe, Jane},\n"
+                "  booktitle = {Proc. of Sorts},\n  year = {2021},\n"
+                "  note = {Best Paper Award}\n}\n")
+    rc, out, err = run([BIN, "import", nb])
+    check("import: the note is the summary",
+          rc == 0 and '    summary: "Best Paper Award"\n' in out, out + err)
+    y = os.path.join(TMP, "noted.yaml")
+    with open(y, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Jane Doe\n  sections:\n" +
+                "".join("    " + l + "\n" for l in out.splitlines() if not l.startswith("#")))
+    pdf = os.path.join(TMP, "noted.pdf")
+    rc, _, err = run([BIN, "-o", pdf, y])
+    check("import: the note is on the page", rc == 0 and "Best Paper Award" in pdf_text(pdf),
+          err)
     rc, out, err = run([BIN, "import", os.path.join(TMP, "nope.bib")])
     check("import: a missing file: exit 1", rc == 1 and "cannot open" in err and not out, err)
     rc, out, err = run([BIN, "import"])

@@ -14,6 +14,9 @@ The corpus is our own (nothing copied from RenderCV):
   tests/data/jsonresume/bad/*.json        broken ones, marked the same way
                                           ("<-" inside a JSON string, or the
                                           line number as "expect_line")
+  tests/data/rendercv/eras/*.yaml         one file per RenderCV era (1.x, 2.0-2.3,
+                                          2.4-2.6, 2.7-2.8), each marked with the
+                                          era it must be read as ("# read as: 1.x")
   tests/data/rendercv/lookalike.yaml      a profile as dense as RenderCV's
                                           examples, its page count per theme
 
@@ -369,6 +372,211 @@ def invalid_test():
         refused(src)
 
 
+# ---- Every RenderCV era ---------------------------------------------------
+
+ERAS = os.path.join(RCV, "eras")
+# RenderCV 2.8's top-level keys and its design: groups and their keys (facts
+# from its documentation), for checking what `cvpdf migrate` writes.
+TOP28 = {"cv", "design", "locale", "settings"}
+DESIGN28 = {
+    "theme": None,
+    "page": {"size", "top_margin", "bottom_margin", "left_margin", "right_margin",
+             "show_footer", "show_top_note"},
+    "colors": {"body", "name", "headline", "connections", "section_titles", "links",
+               "footer", "top_note"},
+    "typography": {"line_spacing", "alignment", "date_and_location_column_alignment",
+                   "font_family", "font_size", "small_caps", "bold"},
+    "links": {"underline", "show_external_link_icon"},
+    "header": {"alignment", "photo_width", "photo_position", "photo_space_left",
+               "photo_space_right", "space_below_name", "space_below_headline",
+               "space_below_connections", "connections"},
+    "section_titles": {"type", "line_thickness", "space_above", "space_below"},
+    "sections": {"allow_page_break", "space_between_regular_entries",
+                 "space_between_text_based_entries", "show_time_spans_in"},
+    "entries": {"date_and_location_width", "side_space", "space_between_columns",
+                "allow_page_break", "short_second_row", "degree_width", "summary",
+                "highlights"},
+    "templates": {"footer", "top_note", "single_date", "date_range", "time_span",
+                  "one_line_entry", "education_entry", "normal_entry", "experience_entry",
+                  "publication_entry"},
+}
+LOCALE28 = {"language", "last_updated", "month", "months", "year", "years", "present",
+            "phrases", "month_abbreviations", "month_names"}
+SETTINGS28 = {"current_date", "render_command", "bold_keywords", "pdf_title"}
+
+
+def shape_problems(doc):
+    """Keys of a migrated file that RenderCV 2.8 does not have."""
+    bad = [k for k in doc if k not in TOP28]
+    design = doc.get("design") or {}
+    for k, v in design.items():
+        if k not in DESIGN28:
+            bad.append("design." + k)
+        elif DESIGN28[k] is not None:
+            bad += ["design.%s.%s" % (k, kk) for kk in (v or {}) if kk not in DESIGN28[k]]
+    bad += ["locale." + k for k in (doc.get("locale") or {}) if k not in LOCALE28]
+    bad += ["settings." + k for k in (doc.get("settings") or {}) if k not in SETTINGS28]
+    return bad
+
+
+def star_text(text):
+    """The YAML text with each value that starts with `*` and names no
+    anchor quoted: RenderCV 2.7+ reads those as text, PyYAML as aliases."""
+    anchors = set()
+    out = []
+    for line in text.split("\n"):
+        m = re.match(r"^(\s*(?:- )*(?:[\w ]+: )?)&(\w+)", line)
+        if m:
+            anchors.add(m.group(2))
+        m = re.match(r"^(\s*(?:- )*(?:[\w ]+: )?)(\*.*)$", line)
+        if m and not re.fullmatch(r"\*(%s)\s*" % "|".join(anchors or ["(?!)"]), m.group(2)):
+            line = m.group(1) + "'" + m.group(2).replace("'", "''") + "'"
+        out.append(line)
+    return "\n".join(out)
+
+
+def eras_test():
+    """A file of each RenderCV era renders with every word and one note naming
+    its era; `cvpdf migrate` writes it in RenderCV 2.8's shape, which renders
+    to the same bytes and migrates to itself."""
+    files = sorted(glob.glob(os.path.join(ERAS, "*.yaml")))
+    check("a file per era", len(files) >= 4, files)
+    env = dict(os.environ, SOURCE_DATE_EPOCH="1700000000")
+    for src in files:
+        base = os.path.basename(src)
+        with open(src, encoding="utf-8") as f:
+            text = f.read()
+        era = re.search(r"^# read as: (\S+)", text, re.M).group(1)
+        pdf = os.path.join(TMP, base + ".pdf")
+        rc, _, err = run([BIN, "-o", pdf, src], env=env)
+        check("%s renders" % base, rc == 0 and "error:" not in err, err)
+        notes = re.findall(r"note: read as a RenderCV (\S+) file", err)
+        if era == "2.8":
+            check("%s: no era note" % base, not notes, err)
+        else:
+            check("%s: one note, read as %s" % (base, era), notes == [era], err)
+        if rc:
+            continue
+        prof = yaml.load(star_text(text), Loader=yaml.BaseLoader) or {}
+        all_words_present(base, shown_words(prof), pdf)
+        rc, out, err = run([BIN, "migrate", src], env=env)
+        check("%s: migrate exits 0" % base, rc == 0, err)
+        try:
+            doc = yaml.load(out, Loader=yaml.BaseLoader) or {}
+        except yaml.YAMLError as e:
+            check("%s: migrate writes YAML" % base, False, e)
+            continue
+        check("%s: migrated keys are RenderCV 2.8's" % base, not shape_problems(doc),
+              shape_problems(doc))
+        check("%s: migrated cv is the file's" % base, doc.get("cv") == prof.get("cv"))
+        mig = os.path.join(TMP, "migrated-" + base)
+        with open(mig, "w", encoding="utf-8") as f:
+            f.write(out)
+        pdf2 = os.path.join(TMP, "migrated-" + base + ".pdf")
+        rc, _, err2 = run([BIN, "-o", pdf2, mig], env=env)
+        check("%s: migrated file renders without an era note" % base,
+              rc == 0 and "read as a RenderCV" not in err2, err2)
+        with open(pdf, "rb") as a, open(pdf2, "rb") as b:
+            check("%s: migrated file gives the same PDF" % base, a.read() == b.read())
+        rc, again, _ = run([BIN, "migrate", mig], env=env)
+        check("%s: migrating again changes nothing" % base, rc == 0 and again == out)
+
+
+def migrate_errors_test():
+    """migrate refuses what rendering refuses, at its line, and prints nothing."""
+    src = os.path.join(BAD, "design1_unknown_key.yaml")
+    rc, out, err = run([BIN, "migrate", src])
+    check("migrate of a refused file exits 1", rc == 1 and out == "", (rc, out))
+    check("migrate says where", re.search(r"design1_unknown_key.yaml:7:3: error: unknown key "
+                                          r"'fnot'", err), err)
+    rc, _, err = run([BIN, "migrate"])
+    check("migrate without a file is a usage error", rc == 2 and "migrate takes one" in err,
+          (rc, err))
+
+
+def migrate_cvpdf_keys_test():
+    """migrate leaves out what is cvpdf's own (with a warning), writes a .bib
+    section as its entries and a JSON Resume as RenderCV YAML; migrating the
+    result again changes nothing."""
+    d = os.path.join(TMP, "own")
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "refs.bib"), "w", encoding="utf-8") as f:
+        f.write("@article{k1, title = {Tidal Locks}, author = {Pemberton, Agatha}, "
+                "journal = {Canal Review}, year = {2019}, note = {Cover story}}\n")
+    src = os.path.join(d, "own.yaml")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Agatha Pemberton\n  native_name: A. P.\n"
+                "  custom_connections:\n    - placeholder: Office 12\n"
+                "      fontawesome_icon: building\n"
+                "  sections:\n    papers:\n      bib: refs.bib\n"
+                "settings:\n  page_break_before: [papers]\n"
+                "design:\n  theme: classic\n")
+    rc, out, err = run([BIN, "migrate", src])
+    check("cvpdf's own keys: migrate exits 0", rc == 0, err)
+    doc = yaml.load(out, Loader=yaml.BaseLoader) or {}
+    cv = doc.get("cv", {})
+    check("native_name left out, with a warning",
+          "native_name" not in cv and "'cv.native_name' is cvpdf's own" in err, err)
+    check("page_break_before left out",
+          "page_break_before" not in (doc.get("settings") or {}), doc.get("settings"))
+    check("a custom connection without a URL gets url: null",
+          cv.get("custom_connections", [{}])[0].get("url") == "null", cv)
+    papers = (cv.get("sections") or {}).get("papers")
+    check("a .bib section written out as its entries",
+          isinstance(papers, list) and papers and papers[0].get("title") == "Tidal Locks" and
+          papers[0].get("journal") == "Canal Review", papers)
+    mig = os.path.join(d, "own-migrated.yaml")
+    with open(mig, "w", encoding="utf-8") as f:
+        f.write(out)
+    rc, again, err2 = run([BIN, "migrate", mig])
+    check("cvpdf's own keys: migrating again changes nothing", rc == 0 and again == out, err2)
+    rc, out, err = run([BIN, "migrate", os.path.join(JR, "ok", "full.json")])
+    check("a JSON Resume migrates", rc == 0 and out.startswith("cv:\n  name: "), err)
+    doc = yaml.load(out, Loader=yaml.BaseLoader) or {}
+    check("a JSON Resume migrates with design: and its sections",
+          (doc.get("design") or {}).get("theme") == "classic" and
+          "Experience" in (doc.get("cv", {}).get("sections") or {}), out[:300])
+
+
+def old_design_file_test():
+    """A 1.x design file named by rendercv_settings.render_command.design is
+    read as RenderCV 2.8's too, with its own note."""
+    d = os.path.join(TMP, "ovl")
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "d.yaml"), "w", encoding="utf-8") as f:
+        f.write("design:\n  theme: classic\n  page_size: a4paper\n")
+    src = os.path.join(d, "p.yaml")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Agatha Pemberton\nrendercv_settings:\n  render_command:\n"
+                "    design: d.yaml\n")
+    rc, pdf, err = render(src)
+    check("old design file: renders", rc == 0, err)
+    check("old design file: its note", re.search(r"d.yaml:2:3: note: read as a RenderCV 1.x "
+                                                 r"file: design.page_size → page.size", err),
+          err)
+    out = run(["pdfinfo", pdf])[1]
+    check("old design file: its page size (A4)", "595.276 x 841.89" in out, out)
+
+
+def no_design_note_test():
+    """A RenderCV file without design: says which layout it got and how to
+    get RenderCV's look; with -l, or for a profile of cvpdf's own, nothing."""
+    src = os.path.join(TMP, "nodesign.yaml")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Agatha Pemberton\nsettings:\n  current_date: '2025-01-01'\n")
+    rc, pdf, err = render(src)
+    check("no design: renders", rc == 0, err)
+    check("no design: a note names the layout and RenderCV's look",
+          re.search(r"nodesign.yaml:1:1: note: no 'design:' and no -l: laid out with cvpdf's "
+                    r"default layout, onecolumn; for RenderCV's look .*theme: classic", err), err)
+    rc, pdf, err = render(src, "-l", "classic")
+    check("no design, -l classic: no note", rc == 0 and "design:" not in err, err)
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Agatha Pemberton\n")
+    rc, pdf, err = render(src)
+    check("a profile of cvpdf's own: no note", rc == 0 and err == "", err)
+
+
 # ---- JSON Resume ----------------------------------------------------------
 
 def jr_words(resume):
@@ -376,7 +584,7 @@ def jr_words(resume):
     dates, URLs, e-mail addresses, phone numbers and $schema/meta."""
     words = []
     skip = {"startDate", "endDate", "date", "releaseDate", "url", "email", "phone", "image",
-            "$schema", "meta", "countryCode", "postalCode", "address", "username"}
+            "$schema", "meta", "countryCode", "username"}
 
     def walk(v, key=None):
         if key in skip:
@@ -409,12 +617,41 @@ def jsonresume_test():
         refused(src)
 
 
+def jsonresume_lenient_test():
+    """A resume.json as JSON Resume's themes take it: a duplicate key's last
+    value, a one-digit month, keys the schema does not name, the address,
+    the country's name in the résumé's language, no markup escapes."""
+    src = os.path.join(JR, "ok", "lenient.json")
+    rc, pdf, err = render(src)
+    check("lenient.json renders", rc == 0, err)
+    check("duplicate key: a warning, the last wins",
+          re.search(r"lenient.json:16:3: warning: duplicate key 'languages' \(first defined at "
+                    r"line 11\): the last one is used", err), err)
+    check("one-digit month: a warning",
+          re.search(r"lenient.json:13:50: warning: date '2023-9-28' read as 2023-09-28", err),
+          err)
+    check("unnamed keys: a note naming each",
+          "'technologies' is not one of JSON Resume's keys for work" in err and
+          "'team' is not one of JSON Resume's keys for work" in err, err)
+    text = norm_ws(run(["pdftotext", "-layout", pdf, "-"])[1])
+    for shown in ["English: Fluent", "Technologies: Kubernetes, Terraform", "Team: Edge_Infra",
+                  "12 Lalbagh Road, Bengaluru, Karnataka 560027, Indien",
+                  "Instagram: _gopal_r_86", "San_Jose", "Sep 2023", "Kept the *old* cluster"]:
+        check("shown: %s" % shown, shown in text, text[:600])
+    check("the first languages are not shown", "Kannada" not in text)
+    check("no markup escape on the page", "\\" not in text, text[:600])
+
+
+def norm_ws(s):
+    return re.sub(r"[ \t]+", " ", s)
+
+
 def jsonresume_details_test():
     """Dates, a profile with a URL only, location parts, courses, keywords."""
     rc, pdf, err = render(os.path.join(JR, "ok", "full.json"))
     _, t = pdf_words(pdf) if rc == 0 else (set(), "")
     t = " ".join(t.split())
-    for s in ["2014 – 2018", "Mar 2019", "Dec 2022", "present", "Porto, Norte, PT",
+    for s in ["2014 – 2018", "Mar 2019", "Dec 2022", "present", "Rua das Flores 12, Porto, Norte 4050-262, Portugal",
               "Certified Sommelier", "Type: application"]:
         check("full.json: %r" % s, s in t, t[:1500])
     check("full.json: a year stays a year (no month added)", "Jan 2014" not in t, t[:1500])
@@ -453,5 +690,8 @@ def lookalike_test():
 
 if __name__ == "__main__":
     sys.exit(testlib.main("rcv_accept", [valid_test, valid_details_test, languages_test,
-                                         invalid_test, jsonresume_test,
+                                         invalid_test, eras_test, migrate_errors_test,
+                                         no_design_note_test, migrate_cvpdf_keys_test,
+                                         old_design_file_test,
+                                         jsonresume_test, jsonresume_lenient_test,
                                          jsonresume_details_test, lookalike_test], tmp=TMP))

@@ -209,7 +209,7 @@ def options_test():
          find(runs, "\uf09b") is not None and find(runs, "GitHub:") is None),
         ("header.connections.show_icons false", "header:\n  connections:\n    show_icons: false",
          lambda runs, pages: not any(r["face"] == "forkawesome" for r in runs) and
-         find(runs, "GitHub: mokonkwo") is not None),
+         find(runs, "mokonkwo") is not None and find(runs, "GitHub:") is None),
         ("header.connections.display_urls_instead_of_usernames",
          "header:\n  connections:\n    show_icons: false\n"
          "    display_urls_instead_of_usernames: true",

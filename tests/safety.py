@@ -1102,6 +1102,16 @@ def planned_test():
                     ["p.yaml", "q.yaml", "-o", "o/"], module,
                     binary=os.path.join(inst, "bin", "cvpdf"))
     os.unlink(link)
+    # A font a worker may open later (a script's face, found by fontconfig
+    # only when a profile needs it) is never an output either: here a face
+    # no profile of the run uses.
+    spare = os.path.join(d, "Spare-Regular.otf")
+    shutil.copy(os.path.join(ROOT, "fonts", "Lato-Regular.ttf"), spare)
+    os.symlink(spare, link)
+    for jobs in ("0", "2"):
+        planned_refused("-j %s: o/q.pdf a symlink to a font file no profile uses" % jobs, d,
+                        ["p.yaml", "q.yaml", "-j", jobs, "-o", "o/"], spare)
+    os.unlink(link)
     # PNG pages are outputs too: r's photo is q's first page.
     shutil.copy(PHOTO, os.path.join(d, "o", "q-1.png"))
     write(os.path.join(d, "r.yaml"), PROFILE.replace("  email:", "  photo: o/q-1.png\n  email:"))

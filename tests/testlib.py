@@ -122,9 +122,9 @@ def need_pdfminer(suite):
     sys.exit(1)
 
 
-def run(args, cwd=ROOT, timeout=300):
+def run(args, cwd=ROOT, timeout=300, env=None):
     """Run a command; return (exit status, stdout, stderr) as text."""
-    p = subprocess.run(args, capture_output=True, cwd=cwd, timeout=timeout)
+    p = subprocess.run(args, capture_output=True, cwd=cwd, timeout=timeout, env=env)
     return (p.returncode, p.stdout.decode("utf-8", "replace"),
             p.stderr.decode("utf-8", "replace"))
 

@@ -3,7 +3,8 @@
  * A profile that loads is then walked the way compose.c and template.c read it: every
  * string through the markup parser, every date through the locale's
  * formatting, every section key through its title.  Seeds: the profiles in profiles/
- * and the profiles of tests/spec/ (tests/fuzz/run.sh).
+ * and the profiles of tests/spec/ (tests/fuzz/run.sh).  Loaded as cvpdf loads a profile
+ * (cv_doc_load_text()): JSON Resume files and older RenderCV files too.
  */
 #include "fuzz.h"
 
@@ -61,8 +62,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     cv_arena *a = cv_arena_new();
     cv_error err = fuzz_err();
-    cv_yml *root = cv_yml_load(a, "fuzz.yaml", (const char *)data, size, &err);
-    cv_doc *doc = root ? cv_doc_load(a, root, "fuzz.yaml", &err) : NULL;
+    /* As a profile is read: YAML (plain values starting with * as text, an
+     * older RenderCV's file translated) or, starting with {", JSON. */
+    cv_doc *doc = cv_doc_load_text(a, "fuzz.yaml", (const char *)data, size, NULL, &err);
     if (doc)
         walk(a, doc);
     if (err.set)

@@ -83,8 +83,12 @@ TEST(read_errors)
     CHECK_STR(errstr(), "1:7: invalid date '2023-13': month must be between 1 and 12");
     CHECK(!read("date", "2023-00", &d));
     CHECK(has(E.msg, "month must be between 1 and 12"));
-    CHECK(!read("date", "0999", &d));
-    CHECK(has(E.msg, "year must be between 1000 and 9999"));
+    /* A year below 1000 is a date, as in RenderCV (Python's dates start
+     * at year 1); year 0 is not. */
+    CHECK(read("date", "0999-05", &d));
+    CHECK(d.kind == CV_DATE_MONTH && d.year == 999 && d.month == 5);
+    CHECK(!read("date", "0000-05", &d));
+    CHECK(has(E.msg, "year must be between 0001 and 9999"));
     CHECK(!read("date", "2023-04-31", &d));
     CHECK(has(E.msg, "day must be between 1 and 30 for April 2023"));
     CHECK(!read("date", "2023-01-00", &d));

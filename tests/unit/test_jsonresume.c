@@ -56,7 +56,8 @@ TEST(every_part)
     }
     CHECK_STR(d->name.s, "Rosalind Quill");
     CHECK_STR(d->headline.s, "Systems Engineer");
-    CHECK_STR(d->location.s, "San Francisco, California, US");
+    /* The address and postcode shown, the country by its name (CLDR). */
+    CHECK_STR(d->location.s, "1 Main Street, San Francisco, California 94110, United States");
     CHECK_STR(d->email.s, "rosalind@example.org");
     CHECK_STR(d->website.s, "https://quill.example.org");
     CHECK(d->nconnections == 2 && !strcmp(d->connections[0].text.s, "GitHub: rquill"));

@@ -96,6 +96,15 @@ TEST(template_empty_placeholder_takes_its_separator)
     CHECK_STR(expand("**LABEL:** DETAILS", entry(2, 0)), "**Languages:** C, CUDA");
     CHECK_STR(expand("**COMPANY:** LOCATION", entry(3, 0)), "**Tencent**");   /* the colon goes */
     CHECK(expand("(DATE)", entry(1, 0)) == NULL);
+    /* RenderCV's refinements: a bracket written against a shown value
+     * stays with it; a word of its own markup stays, with its space. */
+    CHECK_STR(expand("URL (JOURNAL)", entry(1, 2)), NULL);
+    CHECK_STR(expand("DOI (JOURNAL)", entry(1, 0)), "(IEEE TPDS)");
+    CHECK_STR(expand("(JOURNAL) DOI", entry(1, 0)), "(IEEE TPDS)");
+    CHECK_STR(expand("*DEGREE* *in* *AREA*", entry(0, 0)), "*in* *Computer Science*");
+    CHECK_STR(expand("*DEGREE* *in* *AREA*", entry(0, 1)), "***PhD*** *in* *Physics*");
+    CHECK_STR(expand("**COMPANY**, POSITION", entry(3, 0)), "**Tencent**, Engineer");
+    CHECK_STR(expand("**COMPANY**, LOCATION", entry(3, 0)), "**Tencent**");
     /* A line without placeholders is always there. */
     CHECK_STR(expand("*Selected*", entry(1, 2)), "*Selected*");
 }

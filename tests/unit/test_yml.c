@@ -1,6 +1,7 @@
 /* test_yml.c - the YAML loader: tree shape, positions, strictness, limits. */
 #include "harness.h"
 #include "yml.h"
+#include "color.h"
 
 #include <fcntl.h>
 #include <stdlib.h>
@@ -195,8 +196,46 @@ TEST(aliases_share)
     CHECK(cv_yml_get(r, "two") == cv_yml_get(r, "base"));
     CHECK(load("a: *nope\n") == NULL);
     CHECK(has(errstr(), "1:4: alias '*nope' names no anchor"));
+    /* In a profile, *nope is text, as RenderCV 2.7+ reads it. */
+    static const char prof[] = "a: *nope\n";
+    cv_yml *t = cv_yml_load_profile(A, A, "p.yaml", prof, sizeof prof - 1, &E);
+    CHECK(t && !strcmp(cv_yml_get(t, "a")->str, "*nope"));
     CHECK(load("a: &x [1, *x]\n") == NULL);
     CHECK(has(errstr(), "1:11: alias '*x' refers to a list or mapping that contains it"));
+}
+
+/* RenderCV 2.7+: a value starting with `*` is text; cvpdf keeps an alias
+ * whose anchor comes first. */
+TEST(star_values)
+{
+    static const char text[] = "headline: *Researcher* of things  # a comment\n"
+                     "list:\n  - *not_an_alias\n  - &k kept\n  - *k\n  - *k, and more\n"
+                     "  - key: *Bold* \"quoted\" \\ text\n"
+                     "block: |\n  *stays* as written\n  - *also\n"
+                     "after: *k\n";
+    cv_yml *r = cv_yml_load_profile(A, A, "p.yaml", text, sizeof text - 1, &E);
+    CHECK(r != NULL);
+    if (!r)
+        return;
+    CHECK_STR(cv_yml_get(r, "headline")->str, "*Researcher* of things");
+    const cv_yml *l = cv_yml_get(r, "list");
+    CHECK(l && l->n == 5);
+    if (!l || l->n != 5)
+        return;
+    CHECK_STR(l->items[0]->str, "*not_an_alias");
+    CHECK(!l->items[0]->plain);
+    CHECK(l->items[2] == l->items[1]);          /* an alias still */
+    CHECK_STR(l->items[3]->str, "*k, and more");
+    CHECK_STR(cv_yml_get(l->items[4], "key")->str, "*Bold* \"quoted\" \\ text");
+    CHECK_STR(cv_yml_get(r, "block")->str, "*stays* as written\n- *also\n");
+    CHECK(cv_yml_get(r, "after") == l->items[1]);
+    /* Positions stay those of the file. */
+    CHECK(cv_yml_get(r, "headline")->pos.line == 1 && cv_yml_get(r, "headline")->pos.col == 11);
+    /* A plain value over several lines stays one value; no line moves. */
+    static const char more[] = "a: *x* in\n  two \"q\"  # c\nb: *y\n";
+    cv_yml *m = cv_yml_load_profile(A, A, "p.yaml", more, sizeof more - 1, &E);
+    CHECK(m && !strcmp(cv_yml_get(m, "a")->str, "*x* in two \"q\""));
+    CHECK(m && !strcmp(cv_yml_get(m, "b")->str, "*y") && cv_yml_get(m, "b")->pos.line == 3);
 }
 
 TEST(billion_laughs)
@@ -417,7 +456,44 @@ TEST(colors)
     cv_error_init(&E);
     CHECK(!cv_yml_color(cv_yml_get(r, "e"), &c, &E));
     cv_error_init(&E);
-    CHECK(!cv_yml_color(cv_yml_get(r, "f"), &c, &E));
+    CHECK(cv_yml_color(cv_yml_get(r, "f"), &c, &E) && c == 0x0000FF);
+}
+
+/* RenderCV's colours (pydantic's Color): names in any case, hex with or
+ * without #, 3/4/6/8 digits, rgb/rgba/hsl/hsla in both syntaxes. */
+TEST(rendercv_colors)
+{
+    static const struct {
+        const char *s;
+        unsigned rgb;
+    } ok[] = {
+        {"black", 0x000000}, {"Black", 0x000000}, {"grey", 0x808080}, {"GRAY", 0x808080},
+        {"darkblue", 0x00008B}, {"RebeccaPurple", 0x663399}, {"7fffd4", 0x7FFFD4},
+        {"#7FFFD4", 0x7FFFD4}, {"0x7fffd4", 0x7FFFD4}, {"abc", 0xAABBCC}, {"#abc", 0xAABBCC},
+        {"#000f", 0x000000}, {"#0000", 0xFFFFFF}, {"#00000080", 0x7F7F7F},
+        {"rgb(34 51 59)", 0x22333B}, {"rgb(34, 51, 59)", 0x22333B},
+        {"rgba(0, 0, 0, 0.5)", 0x808080}, {"rgba(0 0 0 / 50%)", 0x808080},
+        {"rgb(100%, 0%, 0%)", 0xFF0000}, {"hsl(270, 60%, 70%)", 0xB285E0},
+        {"hsl(270 60% 70%)", 0xB285E0}, {"hsl(0, 100%, 50%)", 0xFF0000},
+        {"hsl(120deg, 100%, 25%)", 0x008000}, {"hsla(240, 100%, 50%, 1)", 0x0000FF},
+        {"hsl(0.5turn 100% 50%)", 0x00FFFF}, {" navy ", 0x000080}, {"rgb(127.5, 0, 0)", 0x800000},
+    };
+    static const char *const bad[] = {"blak", "#12345", "rgb(0, 79, 256)", "rgb(1 2, 3)",
+                                      "rgb(1, 2)", "hsl(10, 20, 30)", "rgba(0, 0, 0, 2)",
+                                      "#ggg", "rgb(1, 2, 3) x", "rgb(1 2 3 , 4)"};
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
+        unsigned c = 1;
+        bool yes = cv_color_parse(ok[i].s, &c);
+        CHECK(yes && c == ok[i].rgb);
+        if (!yes || c != ok[i].rgb)
+            fprintf(stderr, "  colour '%s': %d %06x, want %06x\n", ok[i].s, yes, c, ok[i].rgb);
+    }
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        unsigned c;
+        CHECK(!cv_color_parse(bad[i], &c));
+        if (cv_color_parse(bad[i], &c))
+            fprintf(stderr, "  '%s' taken as %06x\n", bad[i], c);
+    }
 }
 
 TEST(suggest)
@@ -520,6 +596,8 @@ int main(void)
     RUN(read_file);
     RUN(typed_getters);
     RUN(colors);
+    RUN(rendercv_colors);
+    RUN(star_values);
     RUN(suggest);
     RUN(check_keys);
     RUN(first_error_wins);
