@@ -49,6 +49,10 @@ typedef struct cv_run {
     unsigned line;    /* on a page: which cv_page_put_line() call placed it (1, 2 ...) */
     unsigned logical; /* its first glyph's place in the line's text (bidi.h) */
     bool rtl;         /* right to left: g[] in visual order, drawn in logical */
+    bool hyphen;      /* its last glyph is a hyphen the line break added (wrap.h),
+                         not one of the text */
+    bool wrapped;     /* its paragraph goes on on the next line (wrap.h): the
+                         line is not the last of its text */
     int tag;          /* its structure node (tags.h); 0: an artifact */
 } cv_run;
 

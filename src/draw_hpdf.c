@@ -586,6 +586,29 @@ static void mc_switch(buf *b, cv_pdftags *pt, mcstate *ms, int node, int link,
     *ms = (mcstate){true, node, link, lang};
 }
 
+/* The hyphen a line break added at the end of run r (cv_run.hyphen): an
+ * artifact, the incidental division of a word that ISO 32000-1 14.8.2.2.3
+ * says is no part of the text, so that the structure tree reads the word
+ * whole ("summa" "rized": pdfinfo -struct-text, screen readers), while
+ * readers that take the text by where glyphs lie (pdftotext, MuPDF) still
+ * find the hyphen drawn and join the word as before.  Neither a soft
+ * hyphen (U+00AD in the ToUnicode map, which pdftotext does not join on)
+ * nor /ActualText (poppler's structure text ignores it in an MCID's
+ * property list, and drops the rest of the sequence after a nested one)
+ * reads whole in both. */
+static bool put_hyphen(HPDF_Page page, const cv_run *r, const cv_pdffont *pf, textstate *ts,
+                       buf *b, mcstate *ms)
+{
+    if (ms->open)
+        BLIT(b, "EMC\n");
+    ms->open = false;
+    BLIT(b, "/Artifact BMC\n");
+    if (!put_run_text(page, r, pf, ts, b, r->n - 1, r->n))
+        return false;
+    BLIT(b, "EMC\n");
+    return true;
+}
+
 /* The link of page pg whose box holds the middle of a glyph `w` points
  * wide starting at (x, y); -1 for none. */
 static int link_at(const cv_page *pg, float x, float w, float y)
@@ -623,21 +646,41 @@ static bool has_cp(const cv_pdffont *pf, uint32_t cp)
     return lo < pf->n && pf->cps[lo] == cp;
 }
 
-/* Does run i end a line of its element's text, with a letter that a space
- * should part from the next line's?  Not after a space or a hyphen, nor
- * after CJK, bullets, dashes and other symbols from U+2000 on. */
-static bool ends_line(const cv_page *pg, size_t i)
+/* The last character of run r's text: its logical last glyph (the
+ * leftmost of a right-to-left run), or the last of the text a complex
+ * script's glyph stands for (cv_cluster). */
+static uint32_t last_char(const cv_display *d, const cv_run *r)
+{
+    uint32_t c = r->g[r->rtl ? 0 : r->n - 1].cp;
+    const cv_cluster *cl = cv_display_cluster(d, c);
+    if (cl && cl->text) {
+        size_t len = strlen(cl->text);
+        for (size_t j = 0; j < len;)
+            j += cv_utf8_decode(cl->text + j, len - j, &c);
+    }
+    return c;
+}
+
+/* Does run i end a line of its element's text, with a character that a
+ * space should part from what the element reads next?  A line ends where
+ * the element's next run was placed by another line (cv_run.line): the
+ * next line of a paragraph, or another field of an entry beside or below
+ * it.  Not after a space or a hyphen; after CJK, bullets, dashes and other
+ * symbols from U+2000 on only between two fields, not inside a wrapped
+ * paragraph (Chinese and Japanese put no space between words) nor at the
+ * element's end. */
+static bool ends_line(const cv_display *d, const cv_page *pg, size_t i)
 {
     const cv_run *r = &pg->runs[i];
     if (!r->n)
         return false;
-    uint32_t c = r->g[r->n - 1].cp;
-    if (c == ' ' || c == '-' || c == 0x00AD || c >= 0x2000)
+    uint32_t c = last_char(d, r);
+    if (c == ' ' || c == '-' || c == 0x00AD || c == 0x3000 || (c >= 0x2000 && r->wrapped))
         return false;
     for (size_t j = i + 1; j < pg->nruns; j++)
         if (pg->runs[j].tag == r->tag)
-            return fabsf(pg->runs[j].y - r->y) > 0.01f;
-    return true;
+            return pg->runs[j].line != r->line;
+    return c < 0x2000;          /* the element's last line on the page */
 }
 
 /* A tagged page's runs, each cut where a link begins or ends; the text of
@@ -660,6 +703,7 @@ static bool put_tagged_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont 
         const char *lang = r->tag ? run_lang(r, doc_lang) : NULL;
         float x = r->x, scale = r->size / 1000.0f;
         size_t k0 = 0;
+        bool hy = r->tag && r->hyphen && !r->rtl && r->n > 1 && r->g[r->n - 1].cp == '-';
         int link = -1;
         for (size_t k = 0; k <= r->n; k++) {
             int lk = -1;
@@ -675,15 +719,20 @@ static bool put_tagged_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont 
                 link = lk;
             } else if (k == r->n || (lk != link && !r->rtl)) {
                 /* (a right-to-left run is drawn whole, in one sequence) */
-                mc_switch(b, pt, &ms, r->tag, link, lang);
-                if (!put_run_text(page, r, &fonts[r->face], ts, b, k0, k))
+                size_t end = k == r->n && hy ? k - 1 : k;
+                if (end > k0) {
+                    mc_switch(b, pt, &ms, r->tag, link, lang);
+                    if (!put_run_text(page, r, &fonts[r->face], ts, b, k0, end))
+                        return false;
+                }
+                if (end < k && !put_hyphen(page, r, &fonts[r->face], ts, b, &ms))
                     return false;
                 k0 = k;
                 link = lk;
             }
         }
         const cv_pdffont *pf = &fonts[r->face];
-        if (r->tag && has_cp(pf, ' ') && ends_line(pg, i)) {
+        if (r->tag && has_cp(pf, ' ') && ends_line(ts->d, pg, i)) {
             /* Drawn back by its own width, so that it ends where the line
              * does: no box of it passes the line's end. */
             if (ts->twin) {             /* the space is not in the twin */

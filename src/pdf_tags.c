@@ -44,6 +44,7 @@ typedef struct elem {
     const char *type;        /* static */
     int parent;              /* -1: the top */
     char *alt, *lang;        /* malloc'd, or NULL */
+    char *actual;            /* /ActualText: malloc'd, or NULL */
     kid *kids;
     size_t n, cap;
     bool full;               /* has content, here or beneath */
@@ -126,6 +127,7 @@ void cv_pdftags_begin(cv_pdftags *pt, const cv_tags *t, const char *lang)
                          root ? pt->top : pt->base + s->parent,
                          root ? (pt->book ? lang : NULL) : s->lang);
         pt->e[e].alt = dup(s->alt);
+        pt->e[e].actual = dup(s->actual);
     }
     if (pt->book)
         add_kid(pt, pt->top, (kid){.kind = K_ELEM, .v = pt->base + CV_TAG_ROOT});
@@ -275,6 +277,8 @@ static bool fill(cv_pdftags *pt, int i, HPDF_Dict root)
     }
     if (ok && e->alt)
         ok = HPDF_Dict_Add(d, "Alt", text(pdf, e->alt)) == HPDF_OK;
+    if (ok && e->actual)
+        ok = HPDF_Dict_Add(d, "ActualText", text(pdf, e->actual)) == HPDF_OK;
     if (ok && e->lang)
         ok = HPDF_Dict_Add(d, "Lang", HPDF_String_New(pdf->mmgr, e->lang, NULL)) == HPDF_OK;
     if (ok && e->has_bbox) {
@@ -384,6 +388,7 @@ void cv_pdftags_free(cv_pdftags *pt)
     for (size_t i = 0; i < pt->n; i++) {
         free(pt->e[i].kids);
         free(pt->e[i].alt);
+        free(pt->e[i].actual);
         free(pt->e[i].lang);
     }
     for (size_t p = 0; p < pt->npages; p++) {
