@@ -19,7 +19,9 @@ Usage: tests/tagged.py CVPDF_BINARY [-k PATTERN] [--list]
                in pdftotext's case: it joins words hyphenated at line ends)
   rules        tests/pdfua_check.py passes on every PDF above, and catches
                a PDF whose MCIDs, /Alt and /MarkInfo are broken
-  pdfua        --pdfua and `pdf: pdfua: true`: the PDF/UA rules too; PDF
+  pdfua        --pdfua and `pdf: pdfua: true`: the PDF/UA rules too, and
+               every profile (and Arabic, Devanagari) with --pdfa --pdfua,
+               its CIDSets against the glyphs of the embedded programs; PDF
                1.7 alone, 1.4 with --pdfa; without it no pdfuaid;
                `pdf: tagged: false` writes no tree (unless --pdfua)
   lang         方佳瑞 in an English résumé is a Span /Lang (zh), the
@@ -409,6 +411,23 @@ def pdfua():
     if check("pdfua: --pdfua --pdfa renders", ok, err):
         check("pdfua: --pdfua --pdfa passes the rules", not pdfua_check.problems(b, True))
         check("pdfua: PDF 1.4 with PDF/A-1", pdf_version(b) == "%PDF-1.4", pdf_version(b))
+    # Every profile (and the scripts no profile has) with --pdfa --pdfua:
+    # every rule, the CIDSet against the embedded program among them.
+    extra = []
+    for tag, body, txt in (("ar", AR, AR_TEXT), ("hi", HI, HI_TEXT)):
+        extra.append(os.path.join(TMP, "cidset-%s.yaml" % tag))
+        with open(extra[-1], "w", encoding="utf-8") as f:
+            f.write(body % txt)
+    for profile in PROFILES + extra:
+        pdf = os.path.join(TMP, "uaa-%s.pdf" % stem(profile))
+        ok, err = render(profile, pdf, "--pdfua", "--pdfa")
+        probs = pdfua_check.problems(pdf, True) if ok else [err]
+        check("pdfua: %s --pdfa --pdfua passes the rules, its CIDSets exact" % stem(profile),
+              not probs, probs[:5])
+    # The CIDSet check can fail: a CIDSet that leaves out a component glyph.
+    if os.path.exists(b):
+        check("pdfua: the CIDSet check catches a CIDSet that leaves out glyphs",
+              cidset_broken(b), "")
     # pdf: tagged: false: no structure, no marked content; --pdfua wins.
     lay = os.path.join(TMP, "untagged.yaml")
     with open(lay, "w") as f:
@@ -432,6 +451,31 @@ def pdfua():
         probs = pdfua_check.problems(c, True)
         check("pdfua: the layout's pdfua passes the rules (a title even with title: ~)",
               not probs, probs[:5])
+
+
+def cidset_broken(pdf):
+    """Does pdfua_check see a CIDSet with its last byte cleared?"""
+    doc = open_pdf(pdf)
+    for xref in doc.xrefs:
+        for oid in xref.get_objids():
+            try:
+                o = doc.getobj(oid)
+            except Exception:
+                continue
+            if isinstance(o, dict) and o.get("Type") is not None and \
+                    pdfua_check.name(o.get("Type")) == "Font" and o.get("DescendantFonts"):
+                for cf in pdfua_check.as_list(o.get("DescendantFonts")):
+                    cf = resolve1(cf)
+                    desc = resolve1(cf.get("FontDescriptor"))
+                    cs = resolve1(desc.get("CIDSet"))
+                    if cs is None:
+                        continue
+                    data = bytearray(cs.get_data())
+                    data[-1] = 0
+                    cs.data, cs.rawdata = bytes(data), None
+                    cs.attrs.pop("Filter", None)
+                    return pdfua_check.cidset_problem(cf) is not None
+    return False
 
 
 def lang():
