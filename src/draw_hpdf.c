@@ -960,10 +960,45 @@ static bool to_buf(void *arg, const void *p, size_t n, cv_error *err)
     return true;
 }
 
+/* The document's bytes in memory: packed with object streams and a
+ * cross-reference stream (pdf_meta.h: cv_pdf_pack) unless `pack` is false
+ * (PDF/A-1).  *bytes is malloc'd. */
+static bool bytes_of(HPDF_Doc pdf, ctx *c, const char *path, bool pack, char **bytes,
+                     size_t *len, cv_error *err)
+{
+    *bytes = NULL;
+    *len = 0;
+    buf b = {cv_xmalloc(1 << 16), 0, 1 << 16};
+    if (!saved(pdf, c, path, err) || !stream(pdf, path, to_buf, &b, err)) {
+        free(b.s);
+        return false;
+    }
+    if (!pack) {
+        *bytes = b.s;
+        *len = b.n;
+        return true;
+    }
+    bool ok = cv_pdf_pack(b.s, b.n, bytes, len, path, err);
+    free(b.s);
+    return ok;
+}
+
 /* The document's bytes, through a cv_out (output.h). */
-static bool save(HPDF_Doc pdf, ctx *c, const char *path, const cv_inputs *inputs,
+static bool save(HPDF_Doc pdf, ctx *c, const char *path, bool pack, const cv_inputs *inputs,
                  cv_error *err)
 {
+    char *bytes;
+    size_t len;
+    if (pack) {
+        if (!bytes_of(pdf, c, path, true, &bytes, &len, err))
+            return false;
+        cv_out *o = cv_out_open(path, inputs, err);
+        bool ok = o && cv_out_write(o, bytes, len, err);
+        free(bytes);
+        if (o && !ok)
+            cv_out_abort(o);
+        return ok && cv_out_commit(o, err);
+    }
     if (!saved(pdf, c, path, err))
         return false;
     cv_out *o = cv_out_open(path, inputs, err);
@@ -1121,8 +1156,11 @@ bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err)
         for (size_t i = 0; ok && i < d->pages[p].nimgs; i++)
             ok = load_image(pdf, &ims, d->pages[p].imgs[i].im, &k->c, err);
     if (ok && tagged(d)) {
-        if (!k->tags)
+        if (!k->tags) {
             k->tags = cv_pdftags_new(pdf, k->book);
+            if (k->pdfa)
+                cv_pdftags_lean(k->tags);
+        }
         cv_pdftags_begin(k->tags, d->tags, d->lang);
     }
     for (size_t p = 0; ok && p < d->npages; p++)
@@ -1188,7 +1226,7 @@ static bool finish(cv_book *k, const char *title, const char *path, cv_error *er
 bool cv_book_write(cv_book *k, const char *title, const char *path, const cv_inputs *inputs,
                    cv_error *err)
 {
-    return finish(k, title, path, err) && save(k->pdf, &k->c, path, inputs, err);
+    return finish(k, title, path, err) && save(k->pdf, &k->c, path, !k->pdfa, inputs, err);
 }
 
 bool cv_book_bytes(cv_book *k, const char *title, const char *path, char **bytes,
@@ -1196,15 +1234,7 @@ bool cv_book_bytes(cv_book *k, const char *title, const char *path, char **bytes
 {
     *bytes = NULL;
     *len = 0;
-    buf b = {cv_xmalloc(1 << 16), 0, 1 << 16};
-    if (!finish(k, title, path, err) || !saved(k->pdf, &k->c, path, err) ||
-        !stream(k->pdf, path, to_buf, &b, err)) {
-        free(b.s);
-        return false;
-    }
-    *bytes = b.s;
-    *len = b.n;
-    return true;
+    return finish(k, title, path, err) && bytes_of(k->pdf, &k->c, path, !k->pdfa, bytes, len, err);
 }
 
 void cv_book_free(cv_book *k)

@@ -69,6 +69,7 @@ typedef struct annrec {
 struct cv_pdftags {
     HPDF_Doc pdf;
     bool book;
+    bool lean;               /* no optional /Type in elements (PDF/A-1) */
     elem *e;
     size_t n, cap;
     int top;                 /* a book's Document, -1 */
@@ -86,6 +87,11 @@ cv_pdftags *cv_pdftags_new(HPDF_Doc pdf, bool book)
     pt->book = book;
     pt->top = -1;
     return pt;
+}
+
+void cv_pdftags_lean(cv_pdftags *pt)
+{
+    pt->lean = true;
 }
 
 static char *dup(const char *s)
@@ -253,7 +259,7 @@ static bool fill(cv_pdftags *pt, int i, HPDF_Dict root)
     HPDF_Doc pdf = pt->pdf;
     elem *e = &pt->e[i];
     HPDF_Dict d = e->d;
-    bool ok = HPDF_Dict_AddName(d, "Type", "StructElem") == HPDF_OK &&
+    bool ok = (pt->lean || HPDF_Dict_AddName(d, "Type", "StructElem") == HPDF_OK) &&
               HPDF_Dict_AddName(d, "S", e->type) == HPDF_OK &&
               HPDF_Dict_Add(d, "P", e->parent >= 0 ? pt->e[e->parent].d : root) == HPDF_OK;
     HPDF_Page pg = NULL;

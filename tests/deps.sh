@@ -5,7 +5,7 @@
 set -e
 PKGS="gcc make pkg-config libhpdf-dev libfreetype-dev libharfbuzz-dev libyaml-dev
 libunibreak-dev libfontconfig-dev libhyphen-dev libbtparse-dev hyphen-en-us libpng-dev libjpeg-dev liblcms2-dev
-libpoppler-glib-dev libcairo2-dev
+libpoppler-glib-dev libcairo2-dev libqpdf-dev
 libicu-dev libfribidi-dev fonts-noto-core
 hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-nl hyphen-pt-pt hyphen-ru
 poppler-utils qpdf libharfbuzz-bin
