@@ -141,7 +141,9 @@ typedef struct cv_display {
     /* The PDF's dates (SOURCE_DATE_EPOCH); none when has_date is false. */
     bool has_date;
     long long epoch;
-    bool pdfa;               /* write PDF/A-1b */
+    bool pdfa;               /* write PDF/A: */
+    int pdfa_part;           /*   1 (PDF/A-1b, also 0) or 2 (--pdfa=2b, 2u, 2a) */
+    char pdfa_conformance;   /*   'b', 'u' or 'a' (2a: tagged, as pdfua) */
     /* The complex-script glyphs the runs hold (cv_cluster), by code
      * point, ascending: what they stand for, so that no back end asks the
      * shaper (cv_display_cluster()). */

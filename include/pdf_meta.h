@@ -17,7 +17,9 @@ typedef struct cv_pdfmeta {
     const char *lang;        /* BCP 47 ("en", "zh"), or NULL */
     bool has_date;           /* SOURCE_DATE_EPOCH */
     long long epoch;
-    bool pdfa;               /* PDF/A-1b */
+    bool pdfa;               /* PDF/A: */
+    int pdfa_part;           /*   1 (also 0: PDF/A-1b) or 2, PDF 1.7 */
+    char pdfa_conformance;   /*   'b' (also 0), 'u' or 'a' */
     bool pdfua;              /* PDF/UA-1: XMP with pdfuaid, a title */
     const unsigned char *id; /* 16 bytes for /ID */
 } cv_pdfmeta;

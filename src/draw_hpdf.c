@@ -1020,6 +1020,8 @@ struct cv_book {
     size_t nfaces;
     bool embedded;              /* fonts built (at the first page drawn) */
     bool pdfa, pdfua, book;
+    int pdfa_part;              /* 1 or 2: PDF/A-1b packs nothing */
+    char pdfa_conformance;
     cv_pdftags *tags;           /* the structure tree, once a résumé has one */
     buf b;
     HPDF_MD5_CTX md5;
@@ -1054,10 +1056,12 @@ cv_book *cv_book_new(const cv_fontset *fs, bool book)
     return k;
 }
 
-/* Is d to be drawn tagged?  (PDF/UA needs it, whatever the layout says.) */
+/* Is d to be drawn tagged?  (PDF/UA and PDF/A-2a need it, whatever the
+ * layout says.) */
 static bool tagged(const cv_display *d)
 {
-    return d->tags && (d->pdfua || !d->untagged);
+    return d->tags && (d->pdfua || (d->pdfa && d->pdfa_part == 2 && d->pdfa_conformance == 'a') ||
+                       !d->untagged);
 }
 
 /* A font for every face of the fontset: fallback faces are found lazily
@@ -1132,6 +1136,8 @@ bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err)
     if (!k->embedded) {
         /* Every face once, subset to what every résumé noted draws. */
         k->pdfa = d->pdfa;
+        k->pdfa_part = d->pdfa && d->pdfa_part == 2 ? 2 : 1;
+        k->pdfa_conformance = d->pdfa_conformance ? d->pdfa_conformance : 'b';
         k->pdfua = d->pdfua;
         HPDF_Dict cmap1 = NULL;
         for (size_t f = 0; ok && f < k->nfaces; f++) {
@@ -1158,7 +1164,7 @@ bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err)
     if (ok && tagged(d)) {
         if (!k->tags) {
             k->tags = cv_pdftags_new(pdf, k->book);
-            if (k->pdfa)
+            if (k->pdfa && k->pdfa_part == 1)
                 cv_pdftags_lean(k->tags);
         }
         cv_pdftags_begin(k->tags, d->tags, d->lang);
@@ -1201,6 +1207,7 @@ static bool finish(cv_book *k, const char *title, const char *path, cv_error *er
     if (!k->pages)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "nothing to write: no page");
     cv_pdfmeta m = {.creator = "cvpdf " CV_VERSION, .pdfa = k->pdfa, .pdfua = k->pdfua,
+                    .pdfa_part = k->pdfa_part, .pdfa_conformance = k->pdfa_conformance,
                     .title = k->book ? title : k->title, .author = k->authors,
                     .subject = k->subject, .keywords = k->keywords,
                     .lang = k->lang_differs ? NULL : k->lang,
@@ -1223,10 +1230,17 @@ static bool finish(cv_book *k, const char *title, const char *path, cv_error *er
     return cv_pdfmeta_write(k->pdf, &m, err);
 }
 
+/* Is the file packed into object streams?  All but PDF/A-1, which forbids
+ * them. */
+static bool packed(const cv_book *k)
+{
+    return !k->pdfa || k->pdfa_part == 2;
+}
+
 bool cv_book_write(cv_book *k, const char *title, const char *path, const cv_inputs *inputs,
                    cv_error *err)
 {
-    return finish(k, title, path, err) && save(k->pdf, &k->c, path, !k->pdfa, inputs, err);
+    return finish(k, title, path, err) && save(k->pdf, &k->c, path, packed(k), inputs, err);
 }
 
 bool cv_book_bytes(cv_book *k, const char *title, const char *path, char **bytes,
@@ -1234,7 +1248,7 @@ bool cv_book_bytes(cv_book *k, const char *title, const char *path, char **bytes
 {
     *bytes = NULL;
     *len = 0;
-    return finish(k, title, path, err) && bytes_of(k->pdf, &k->c, path, !k->pdfa, bytes, len, err);
+    return finish(k, title, path, err) && bytes_of(k->pdf, &k->c, path, packed(k), bytes, len, err);
 }
 
 void cv_book_free(cv_book *k)

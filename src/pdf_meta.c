@@ -121,14 +121,21 @@ static HPDF_Dict write_xmp(HPDF_Doc pdf, const cv_pdfmeta *m, const char *produc
         sval(&b, "<xmp:ModifyDate>", date, "</xmp:ModifyDate>\n");
     }
     sadd(&b, "</rdf:Description>\n");
-    if (m->pdfa)
-        sadd(&b, "<rdf:Description rdf:about=\"\" xmlns:pdfaid=\"http://www.aiim.org/pdfa/ns/id/\">\n"
-                 "<pdfaid:part>1</pdfaid:part>\n<pdfaid:conformance>B</pdfaid:conformance>\n"
-                 "</rdf:Description>\n");
+    if (m->pdfa) {
+        char id[200];
+        snprintf(id, sizeof id, "<pdfaid:part>%d</pdfaid:part>\n"
+                 "<pdfaid:conformance>%c</pdfaid:conformance>\n", m->pdfa_part == 2 ? 2 : 1,
+                 m->pdfa_part == 2 && m->pdfa_conformance == 'a'   ? 'A'
+                 : m->pdfa_part == 2 && m->pdfa_conformance == 'u' ? 'U'
+                                                                   : 'B');
+        sadd(&b, "<rdf:Description rdf:about=\"\" xmlns:pdfaid=\"http://www.aiim.org/pdfa/ns/id/\">\n");
+        sadd(&b, id);
+        sadd(&b, "</rdf:Description>\n");
+    }
     if (m->pdfua)
         sadd(&b, "<rdf:Description rdf:about=\"\" xmlns:pdfuaid=\"http://www.aiim.org/pdfua/ns/id/\">\n"
                  "<pdfuaid:part>1</pdfuaid:part>\n</rdf:Description>\n");
-    /* PDF/A-1 accepts only the schemas it knows and those the packet
+    /* PDF/A accepts only the schemas it knows and those the packet
      * declares: declare pdfuaid. */
     if (m->pdfa && m->pdfua)
         sadd(&b, "<rdf:Description rdf:about=\"\"\n"
@@ -224,7 +231,7 @@ bool cv_pdfmeta_write(HPDF_Doc pdf, const cv_pdfmeta *m, cv_error *err)
     HPDF_MMgr mm = pdf->mmgr;
     /* DisplayDocTitle; PDF/A-1.  Other files are PDF 1.7 (/Tabs, object
      * streams: cv_pdf_pack). */
-    pdf->pdf_version = m->pdfa ? HPDF_VER_14 : HPDF_VER_17;
+    pdf->pdf_version = m->pdfa && m->pdfa_part != 2 ? HPDF_VER_14 : HPDF_VER_17;
     HPDF_SetCurrentEncoder(pdf, "UTF-8");
     const struct { HPDF_InfoType k; const char *v; } info[] = {
         {HPDF_INFO_TITLE, m->title},       {HPDF_INFO_AUTHOR, m->author},

@@ -24,6 +24,11 @@ Usage: tests/tagged.py CVPDF_BINARY [-k PATTERN] [--list]
                its CIDSets against the glyphs of the embedded programs; PDF
                1.7 alone, 1.4 with --pdfa; without it no pdfuaid;
                `pdf: tagged: false` writes no tree (unless --pdfua)
+  pdfa2        --pdfa=2b, 2u, 2a: PDF 1.7 with object streams, the XMP's
+               pdfaid part 2 and conformance, qpdf --check and every rule
+               of pdfua_check (an exact CIDSet); 2a tags a layout that says
+               tagged: false; --pdfa=3b is a usage error; --pdfa=1b is
+               --pdfa (PDF/A-1b cannot be validated beyond Preflight here)
   lang         方佳瑞 in an English résumé is a Span /Lang (zh), the
                document /Lang (en); a Chinese résumé has /Lang (zh) and no
                Span for its Chinese
@@ -373,6 +378,17 @@ def rules():
     for pdf, ua in MADE:
         probs = pdfua_check.problems(pdf, ua)
         check("rules %s%s" % (stem(pdf), " (pdfua)" if ua else ""), not probs, probs[:5])
+        # qpdf reads every file whole; object streams and a cross-reference
+        # stream, PDF 1.7, in all but PDF/A-1 (issue 28).
+        rc, out, err = run(["qpdf", "--check", pdf])
+        ver = pdf_version(pdf)
+        raw = open(pdf, "rb").read()
+        packed = b"/ObjStm" in raw and b"/XRef" in raw
+        check("rules %s: qpdf --check passes; %s" % (
+            stem(pdf), "PDF 1.4, no object streams" if ver == "%PDF-1.4" else
+            "PDF 1.7 with object streams"), rc == 0 and (
+            (ver == "%PDF-1.4" and not packed) or (ver == "%PDF-1.7" and packed)),
+            (rc, ver, packed, err[-200:]))
     # The checker can fail: MCIDs renamed, /Alt and /MarkInfo broken.
     src = os.path.join(TMP, "selftest.pdf")
     photo = photo_profile("selftest", None)
@@ -451,6 +467,59 @@ def pdfua():
         probs = pdfua_check.problems(c, True)
         check("pdfua: the layout's pdfua passes the rules (a title even with title: ~)",
               not probs, probs[:5])
+
+
+def xmp_of(pdf):
+    md = resolve1(open_pdf(pdf).catalog.get("Metadata"))
+    return md.get_data().decode("utf-8", "replace") if md is not None else ""
+
+
+def pdfa2():
+    """--pdfa=2b, 2u, 2a: PDF 1.7 packed into object streams, the XMP
+    identification, every rule and an exact CIDSet; 2a tags even a layout
+    that says tagged: false; a level we do not write is a usage error."""
+    for stem_ in ("fang", "fang-zh", "he", "sato-ja"):
+        profile = os.path.join(ROOT, "profiles", stem_ + ".yaml")
+        for level in ("2b", "2u", "2a"):
+            pdf = os.path.join(TMP, "a%s-%s.pdf" % (level, stem_))
+            ok, err = render(profile, pdf, "--pdfa=" + level)
+            if not check("pdfa2 %s --pdfa=%s: renders" % (stem_, level), ok, err):
+                continue
+            raw = open(pdf, "rb").read()
+            xmp = xmp_of(pdf)
+            probs = pdfua_check.problems(pdf, False)
+            rc = run(["qpdf", "--check", pdf])[0]
+            check("pdfa2 %s --pdfa=%s: PDF 1.7 with object streams, qpdf --check, every rule"
+                  % (stem_, level),
+                  raw.startswith(b"%PDF-1.7") and b"/ObjStm" in raw and rc == 0 and not probs,
+                  (raw[:8], rc, probs[:3]))
+            check("pdfa2 %s --pdfa=%s: the XMP says part 2, conformance %s"
+                  % (stem_, level, level[1].upper()),
+                  "<pdfaid:part>2</pdfaid:part>" in xmp and
+                  "<pdfaid:conformance>%s</pdfaid:conformance>" % level[1].upper() in xmp)
+    he = os.path.join(ROOT, "profiles", "he.yaml")
+    lay = os.path.join(TMP, "untagged-a2.yaml")
+    with open(lay, "w") as f:
+        f.write("extends: %s\npdf:\n  tagged: false\n" % os.path.join(ROOT, "layouts",
+                                                                     "onecolumn.yaml"))
+    pdf = os.path.join(TMP, "a2a-untagged.pdf")
+    ok, err = render(he, pdf, "-l", lay, "--pdfa=2a", "--pdfua")
+    probs = pdfua_check.problems(pdf, True) if ok else [err]
+    xmp = xmp_of(pdf) if ok else ""
+    check("pdfa2: --pdfa=2a --pdfua tags a layout that says tagged: false, passes the PDF/UA "
+          "rules, declares pdfuaid", not probs and "<pdfuaid:part>1</pdfuaid:part>" in xmp
+          and "pdfaExtension:schemas" in xmp, probs[:3])
+    bad = os.path.join(TMP, "a3b.pdf")
+    p = subprocess.run([BIN, "-q", he, "--pdfa=3b", "-o", bad], capture_output=True, env=ENV,
+                       cwd=ROOT, timeout=60)
+    check("pdfa2: --pdfa=3b is a usage error, nothing written",
+          p.returncode == 2 and b"--pdfa=3b: expected 1b, 2b, 2u or 2a" in p.stderr
+          and not os.path.exists(bad), p.stderr)
+    pdf = os.path.join(TMP, "a1b.pdf")
+    ok, _ = render(he, pdf, "--pdfa=1b")
+    check("pdfa2: --pdfa=1b is --pdfa: PDF 1.4, part 1 B, no object streams",
+          ok and open(pdf, "rb").read(8) == b"%PDF-1.4" and b"/ObjStm" not in
+          open(pdf, "rb").read() and "<pdfaid:part>1</pdfaid:part>" in xmp_of(pdf))
 
 
 def cidset_broken(pdf):
@@ -797,5 +866,5 @@ def same():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("tagged", [order, sidebar, coverage, pdfua, lang, photo, whole, merge, fit, rules,
+    sys.exit(testlib.main("tagged", [order, sidebar, coverage, pdfua, pdfa2, lang, photo, whole, merge, fit, rules,
                                      preflight, pdfbox, same], tmp=TMP))
