@@ -5,12 +5,12 @@
 set -e
 PKGS="gcc make pkg-config libhpdf-dev libfreetype-dev libharfbuzz-dev libyaml-dev
 libunibreak-dev libfontconfig-dev libhyphen-dev libbtparse-dev hyphen-en-us libpng-dev libjpeg-dev liblcms2-dev
-libpoppler-glib-dev libcairo2-dev
+libpoppler-glib-dev libcairo2-dev libqpdf-dev
 libicu-dev libfribidi-dev fonts-noto-core
 hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-nl hyphen-pt-pt hyphen-ru
 poppler-utils qpdf libharfbuzz-bin
 python3 python3-pdfminer python3-bibtexparser fonts-dejavu-extra fonts-noto-cjk
-python3-jsonschema python3-yaml groff-base man-db
+python3-jsonschema python3-yaml python3-fonttools groff-base man-db
 mupdf-tools default-jre-headless libpdfbox2-java libactivation-java libjaxb-api-java
 default-jdk-headless
 g++ libphonenumber-dev libjson-c-dev fonts-lato fonts-sil-gentiumplus fonts-cmu fonts-lmodern fonts-ebgaramond
