@@ -38,6 +38,8 @@ typedef struct cv_options {
     const char *date;       /* --date YYYY-MM-DD ("last updated"), or NULL */
     int dump;               /* 0 a PDF, 1 --dump, 2 --dump=glyphs */
     bool quiet, strict, explain, pdfa, pdfua;
+    int pdfa_part;          /* --pdfa=2b, 2u, 2a: 2; else 1 (PDF/A-1b) */
+    char pdfa_conformance;  /* 'b', 'u' or 'a' */
     bool has_epoch;         /* SOURCE_DATE_EPOCH is set: */
     long long epoch;        /*   its seconds since 1970 */
     long fit_pages;         /* --fit-pages N, or -1: the layout's fit_pages */

@@ -49,6 +49,10 @@ typedef struct cv_run {
     unsigned line;    /* on a page: which cv_page_put_line() call placed it (1, 2 ...) */
     unsigned logical; /* its first glyph's place in the line's text (bidi.h) */
     bool rtl;         /* right to left: g[] in visual order, drawn in logical */
+    bool hyphen;      /* its last glyph is a hyphen the line break added (wrap.h),
+                         not one of the text */
+    bool wrapped;     /* its paragraph goes on on the next line (wrap.h): the
+                         line is not the last of its text */
     int tag;          /* its structure node (tags.h); 0: an artifact */
 } cv_run;
 
@@ -137,7 +141,9 @@ typedef struct cv_display {
     /* The PDF's dates (SOURCE_DATE_EPOCH); none when has_date is false. */
     bool has_date;
     long long epoch;
-    bool pdfa;               /* write PDF/A-1b */
+    bool pdfa;               /* write PDF/A: */
+    int pdfa_part;           /*   1 (PDF/A-1b, also 0) or 2 (--pdfa=2b, 2u, 2a) */
+    char pdfa_conformance;   /*   'b', 'u' or 'a' (2a: tagged, as pdfua) */
     /* The complex-script glyphs the runs hold (cv_cluster), by code
      * point, ascending: what they stand for, so that no back end asks the
      * shaper (cv_display_cluster()). */

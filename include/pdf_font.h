@@ -5,7 +5,8 @@
  * code-point order when two code points share a glyph, with a CIDToGIDMap
  * to the glyphs), one byte per code when all are below 256, and the font
  * carries a /W array of exactly the advances the layout measured (from the
- * shaper), a one-to-one ToUnicode map, a CIDSet for PDF/A, CapHeight and
+ * shaper), a one-to-one ToUnicode map, a CIDSet for PDF/A (every CID the
+ * subset program holds, read from the program), CapHeight and
  * the other descriptor entries PDF/A-1 asks for.  libharu's own Type0
  * fonts scan all 65,536 BMP codes per font, write a 128 KB CIDToGIDMap and
  * a malformed ToUnicode map (LIBHARU-NOTES §3, §8); these are built through

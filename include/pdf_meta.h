@@ -17,7 +17,9 @@ typedef struct cv_pdfmeta {
     const char *lang;        /* BCP 47 ("en", "zh"), or NULL */
     bool has_date;           /* SOURCE_DATE_EPOCH */
     long long epoch;
-    bool pdfa;               /* PDF/A-1b */
+    bool pdfa;               /* PDF/A: */
+    int pdfa_part;           /*   1 (also 0: PDF/A-1b) or 2, PDF 1.7 */
+    char pdfa_conformance;   /*   'b' (also 0), 'u' or 'a' */
     bool pdfua;              /* PDF/UA-1: XMP with pdfuaid, a title */
     const unsigned char *id; /* 16 bytes for /ID */
 } cv_pdfmeta;
@@ -25,6 +27,14 @@ typedef struct cv_pdfmeta {
 /* Set Info, /Lang, ViewerPreferences, /ID and, with m->pdfa, the XMP
  * packet and the sRGB output intent.  Returns false with err set. */
 bool cv_pdfmeta_write(HPDF_Doc pdf, const cv_pdfmeta *m, cv_error *err);
+
+/* Pack a finished PDF (`n` bytes at `in`, as libharu wrote it): the same
+ * objects, written by qpdf as PDF 1.7 with object streams and a
+ * cross-reference stream, streams untouched, the /ID kept; for every
+ * output but PDF/A-1, which forbids object streams.  Sets *out (malloc'd)
+ * and *outn; returns false with err set (`path` names the file). */
+bool cv_pdf_pack(const char *in, size_t n, char **out, size_t *outn, const char *path,
+                 cv_error *err);
 
 /* Escape `s` for XML text (the XMP packet); exposed for the unit tests.
  * Returns a malloc'd string. */

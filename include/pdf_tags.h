@@ -32,6 +32,10 @@ typedef struct cv_pdftags cv_pdftags;
 
 /* A tree for `pdf`; `book`: each résumé is a Part of one Document. */
 cv_pdftags *cv_pdftags_new(HPDF_Doc pdf, bool book);
+/* Leave out what is optional in every element (/Type /StructElem): for
+ * PDF/A-1, whose objects are not packed into object streams, where it
+ * would cost some 18 bytes an element. */
+void cv_pdftags_lean(cv_pdftags *pt);
 /* A résumé begins: its structure `t` (whose root gets /Lang `lang` in a
  * book). */
 void cv_pdftags_begin(cv_pdftags *pt, const cv_tags *t, const char *lang);

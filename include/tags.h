@@ -33,6 +33,8 @@ typedef struct cv_snode {
     const char *type;        /* a static string: "Sect", "H1", "Sidebar"... */
     int parent;              /* 0 for the root */
     const char *alt;         /* alternate text (a Figure), or NULL */
+    const char *actual;      /* replacement text (a title drawn in capitals: the
+                                words as written), or NULL */
     const char *lang;        /* BCP 47 ("zh"), or NULL: its parent's */
     bool last;               /* read after its siblings */
 } cv_snode;

@@ -16,7 +16,7 @@
 static const char usage[] =
     "Usage: cvpdf PROFILE... [-l LAYOUT] [-o FILE|DIR/] [--dump[=glyphs]]\n"
     "                        [--fit-pages N] [--explain] [--date DATE]\n"
-    "                        [--pdfa] [--pdfua] [--defaults FILE] [-j N] [--timeout S]\n"
+    "                        [--pdfa[=LEVEL]] [--pdfua] [--defaults FILE] [-j N] [--timeout S]\n"
     "                        [--merge FILE] [--strict] [-q] [--set PATH=VALUE]...\n"
     "                        [--format pdf|png|svg] [--dpi N] [--watch]\n"
     "       cvpdf import FILE.bib [--section NAME]   (its entries as RenderCV YAML;\n"
@@ -58,7 +58,8 @@ static const char usage[] =
     "      --explain       print every page break and the rule that placed it\n"
     "      --date DATE     the \"last updated\" date (YYYY-MM-DD) for the\n"
     "                      running header or footer; default SOURCE_DATE_EPOCH\n"
-    "      --pdfa          write PDF/A-1b (also the layout's pdf: pdfa: true)\n"
+    "      --pdfa[=LEVEL]  write PDF/A: 1b (the default; also the layout's\n"
+    "                      pdf: pdfa: true), 2b, 2u or 2a (2a tags the PDF)\n"
     "      --pdfua         write PDF/UA-1 (also the layout's pdf: pdfua: true)\n"
     "      --defaults FILE a profile merged under every profile (a lab's\n"
     "                      address, locale:, settings:); the profile wins\n"
@@ -118,6 +119,19 @@ static bool take_value(int c, const char *arg, cv_options *o, FILE *diag)
     char shown[512];    /* the value as it may be printed */
     cv_escape(arg ? arg : "", shown, sizeof shown);
     switch (c) {
+    case 'A':
+        o->pdfa = true;
+        o->pdfa_part = 1;
+        o->pdfa_conformance = 'b';
+        if (!arg || !strcmp(arg, "1b"))
+            return true;
+        if (!strcmp(arg, "2b") || !strcmp(arg, "2u") || !strcmp(arg, "2a")) {
+            o->pdfa_part = 2;
+            o->pdfa_conformance = arg[1];
+            return true;
+        }
+        fprintf(diag, "cvpdf: --pdfa=%s: expected 1b, 2b, 2u or 2a\n%s", shown, try_help);
+        return false;
     case 'd':
         if (arg && strcmp(arg, "glyphs")) {
             fprintf(diag, "cvpdf: --dump=%s: the only value is 'glyphs'\n%s", shown, try_help);
@@ -203,7 +217,7 @@ static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},      {"fit-pages", required_argument, NULL, 'F'},
         {"explain", no_argument, NULL, 'E'},      {"date", required_argument, NULL, 'D'},
-        {"pdfa", no_argument, NULL, 'A'},         {"jobs", required_argument, NULL, 'j'},
+        {"pdfa", optional_argument, NULL, 'A'},         {"jobs", required_argument, NULL, 'j'},
         {"timeout", required_argument, NULL, 'T'}, {"merge", required_argument, NULL, 'M'},
         {"defaults", required_argument, NULL, 'P'}, {"dpi", required_argument, NULL, 'r'},
         {"format", required_argument, NULL, 'f'}, {"watch", no_argument, NULL, 'w'},
@@ -219,7 +233,6 @@ static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         case 'o': o->output = optarg; break;
         case 'S': o->strict = true; break;
         case 'E': o->explain = true; break;
-        case 'A': o->pdfa = true; break;
         case 'U': o->pdfua = true; break;
         case 'M': o->merge = optarg; break;
         case 'P': o->defaults = optarg; break;
@@ -244,7 +257,7 @@ static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
             }
             o->schema = optarg;
             break;
-        case 'd': case 'j': case 'T': case 'F': case 'D': case 'r': case 'f':
+        case 'd': case 'j': case 'T': case 'F': case 'D': case 'r': case 'f': case 'A':
             if (!take_value(c, optarg, o, diag))
                 return 2;
             break;

@@ -94,14 +94,37 @@ static int tag(cx *c, int parent, const char *type)
     return cv_tags_add(c->a, c->tags, parent, type);
 }
 
+/* "Photo of NAME" in the profile's language, where we know its words
+ * (the language's primary subtag); English otherwise. */
+static const char *photo_of(cv_arena *a, const char *lang, const char *name)
+{
+    static const struct {
+        const char *lang, *before, *after;
+    } words[] = {
+        {"de", "Foto von ", ""},   {"fr", "Photo de ", ""}, {"es", "Foto de ", ""},
+        {"pt", "Foto de ", ""},    {"it", "Foto di ", ""},  {"nl", "Foto van ", ""},
+        {"zh", "", "的照片"},      {"ja", "", "の写真"},    {"ko", "", "의 사진"},
+        {"he", "תמונה של ", ""},   {"ar", "صورة ", ""},     {"fa", "عکس ", ""},
+        {"hi", "", " की तस्वीर"},  {"ru", "Фото: ", ""},
+    };
+    size_t n = lang ? strcspn(lang, "-_") : 0;
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (n == strlen(words[i].lang) && !strncmp(lang, words[i].lang, n))
+            return cv_arena_printf(a, "%s%s%s", words[i].before, name, words[i].after);
+    return cv_arena_printf(a, "Photo of %s", name);
+}
+
 /* A Figure for the photo: its alternate text is the profile's photo_alt,
- * or the name. */
+ * or says it is a photo of the person ("Photo of Jiaao He"): the name
+ * alone would repeat the H1 beside it. */
 static int figure(cx *c, int parent)
 {
     int f = tag(c, parent, "Figure");
     const cv_doc *doc = c->doc;
-    c->tags->nodes[f].alt = doc->photo_alt.s ? doc->photo_alt.s
-                                             : cv_markup_strip(c->a, doc->name.s);
+    c->tags->nodes[f].alt =
+        doc->photo_alt.s ? doc->photo_alt.s
+                         : photo_of(c->a, doc->locale.language,
+                                    cv_markup_strip(c->a, doc->name.s));
     return f;
 }
 
@@ -758,6 +781,10 @@ static void add_title(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_section *s
     c->block = 0;
     begin_block(c);
     c->tag = tag(c, c->cont, "H2");
+    /* Capitals (or small capitals) drawn: the words as written, for
+     * readers of the structure (ISO 32000-1, 14.9.4). */
+    if (st->title_uppercase || st->title_small_caps)
+        c->tags->nodes[c->tag].actual = cv_markup_strip(c->a, cv_markup_escape(c->tmp, sec->title));
     for (size_t i = 0; i < nl; i++) {
         cv_vitem *it = vl_add(c, vl, i ? 0 : st->title_space_before, what);
         it->height = h;

@@ -586,6 +586,29 @@ static void mc_switch(buf *b, cv_pdftags *pt, mcstate *ms, int node, int link,
     *ms = (mcstate){true, node, link, lang};
 }
 
+/* The hyphen a line break added at the end of run r (cv_run.hyphen): an
+ * artifact, the incidental division of a word that ISO 32000-1 14.8.2.2.3
+ * says is no part of the text, so that the structure tree reads the word
+ * whole ("summa" "rized": pdfinfo -struct-text, screen readers), while
+ * readers that take the text by where glyphs lie (pdftotext, MuPDF) still
+ * find the hyphen drawn and join the word as before.  Neither a soft
+ * hyphen (U+00AD in the ToUnicode map, which pdftotext does not join on)
+ * nor /ActualText (poppler's structure text ignores it in an MCID's
+ * property list, and drops the rest of the sequence after a nested one)
+ * reads whole in both. */
+static bool put_hyphen(HPDF_Page page, const cv_run *r, const cv_pdffont *pf, textstate *ts,
+                       buf *b, mcstate *ms)
+{
+    if (ms->open)
+        BLIT(b, "EMC\n");
+    ms->open = false;
+    BLIT(b, "/Artifact BMC\n");
+    if (!put_run_text(page, r, pf, ts, b, r->n - 1, r->n))
+        return false;
+    BLIT(b, "EMC\n");
+    return true;
+}
+
 /* The link of page pg whose box holds the middle of a glyph `w` points
  * wide starting at (x, y); -1 for none. */
 static int link_at(const cv_page *pg, float x, float w, float y)
@@ -623,21 +646,41 @@ static bool has_cp(const cv_pdffont *pf, uint32_t cp)
     return lo < pf->n && pf->cps[lo] == cp;
 }
 
-/* Does run i end a line of its element's text, with a letter that a space
- * should part from the next line's?  Not after a space or a hyphen, nor
- * after CJK, bullets, dashes and other symbols from U+2000 on. */
-static bool ends_line(const cv_page *pg, size_t i)
+/* The last character of run r's text: its logical last glyph (the
+ * leftmost of a right-to-left run), or the last of the text a complex
+ * script's glyph stands for (cv_cluster). */
+static uint32_t last_char(const cv_display *d, const cv_run *r)
+{
+    uint32_t c = r->g[r->rtl ? 0 : r->n - 1].cp;
+    const cv_cluster *cl = cv_display_cluster(d, c);
+    if (cl && cl->text) {
+        size_t len = strlen(cl->text);
+        for (size_t j = 0; j < len;)
+            j += cv_utf8_decode(cl->text + j, len - j, &c);
+    }
+    return c;
+}
+
+/* Does run i end a line of its element's text, with a character that a
+ * space should part from what the element reads next?  A line ends where
+ * the element's next run was placed by another line (cv_run.line): the
+ * next line of a paragraph, or another field of an entry beside or below
+ * it.  Not after a space or a hyphen; after CJK, bullets, dashes and other
+ * symbols from U+2000 on only between two fields, not inside a wrapped
+ * paragraph (Chinese and Japanese put no space between words) nor at the
+ * element's end. */
+static bool ends_line(const cv_display *d, const cv_page *pg, size_t i)
 {
     const cv_run *r = &pg->runs[i];
     if (!r->n)
         return false;
-    uint32_t c = r->g[r->n - 1].cp;
-    if (c == ' ' || c == '-' || c == 0x00AD || c >= 0x2000)
+    uint32_t c = last_char(d, r);
+    if (c == ' ' || c == '-' || c == 0x00AD || c == 0x3000 || (c >= 0x2000 && r->wrapped))
         return false;
     for (size_t j = i + 1; j < pg->nruns; j++)
         if (pg->runs[j].tag == r->tag)
-            return fabsf(pg->runs[j].y - r->y) > 0.01f;
-    return true;
+            return pg->runs[j].line != r->line;
+    return c < 0x2000;          /* the element's last line on the page */
 }
 
 /* A tagged page's runs, each cut where a link begins or ends; the text of
@@ -660,6 +703,7 @@ static bool put_tagged_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont 
         const char *lang = r->tag ? run_lang(r, doc_lang) : NULL;
         float x = r->x, scale = r->size / 1000.0f;
         size_t k0 = 0;
+        bool hy = r->tag && r->hyphen && !r->rtl && r->n > 1 && r->g[r->n - 1].cp == '-';
         int link = -1;
         for (size_t k = 0; k <= r->n; k++) {
             int lk = -1;
@@ -675,15 +719,20 @@ static bool put_tagged_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont 
                 link = lk;
             } else if (k == r->n || (lk != link && !r->rtl)) {
                 /* (a right-to-left run is drawn whole, in one sequence) */
-                mc_switch(b, pt, &ms, r->tag, link, lang);
-                if (!put_run_text(page, r, &fonts[r->face], ts, b, k0, k))
+                size_t end = k == r->n && hy ? k - 1 : k;
+                if (end > k0) {
+                    mc_switch(b, pt, &ms, r->tag, link, lang);
+                    if (!put_run_text(page, r, &fonts[r->face], ts, b, k0, end))
+                        return false;
+                }
+                if (end < k && !put_hyphen(page, r, &fonts[r->face], ts, b, &ms))
                     return false;
                 k0 = k;
                 link = lk;
             }
         }
         const cv_pdffont *pf = &fonts[r->face];
-        if (r->tag && has_cp(pf, ' ') && ends_line(pg, i)) {
+        if (r->tag && has_cp(pf, ' ') && ends_line(ts->d, pg, i)) {
             /* Drawn back by its own width, so that it ends where the line
              * does: no box of it passes the line's end. */
             if (ts->twin) {             /* the space is not in the twin */
@@ -911,10 +960,45 @@ static bool to_buf(void *arg, const void *p, size_t n, cv_error *err)
     return true;
 }
 
+/* The document's bytes in memory: packed with object streams and a
+ * cross-reference stream (pdf_meta.h: cv_pdf_pack) unless `pack` is false
+ * (PDF/A-1).  *bytes is malloc'd. */
+static bool bytes_of(HPDF_Doc pdf, ctx *c, const char *path, bool pack, char **bytes,
+                     size_t *len, cv_error *err)
+{
+    *bytes = NULL;
+    *len = 0;
+    buf b = {cv_xmalloc(1 << 16), 0, 1 << 16};
+    if (!saved(pdf, c, path, err) || !stream(pdf, path, to_buf, &b, err)) {
+        free(b.s);
+        return false;
+    }
+    if (!pack) {
+        *bytes = b.s;
+        *len = b.n;
+        return true;
+    }
+    bool ok = cv_pdf_pack(b.s, b.n, bytes, len, path, err);
+    free(b.s);
+    return ok;
+}
+
 /* The document's bytes, through a cv_out (output.h). */
-static bool save(HPDF_Doc pdf, ctx *c, const char *path, const cv_inputs *inputs,
+static bool save(HPDF_Doc pdf, ctx *c, const char *path, bool pack, const cv_inputs *inputs,
                  cv_error *err)
 {
+    char *bytes;
+    size_t len;
+    if (pack) {
+        if (!bytes_of(pdf, c, path, true, &bytes, &len, err))
+            return false;
+        cv_out *o = cv_out_open(path, inputs, err);
+        bool ok = o && cv_out_write(o, bytes, len, err);
+        free(bytes);
+        if (o && !ok)
+            cv_out_abort(o);
+        return ok && cv_out_commit(o, err);
+    }
     if (!saved(pdf, c, path, err))
         return false;
     cv_out *o = cv_out_open(path, inputs, err);
@@ -936,6 +1020,8 @@ struct cv_book {
     size_t nfaces;
     bool embedded;              /* fonts built (at the first page drawn) */
     bool pdfa, pdfua, book;
+    int pdfa_part;              /* 1 or 2: PDF/A-1b packs nothing */
+    char pdfa_conformance;
     cv_pdftags *tags;           /* the structure tree, once a résumé has one */
     buf b;
     HPDF_MD5_CTX md5;
@@ -970,10 +1056,12 @@ cv_book *cv_book_new(const cv_fontset *fs, bool book)
     return k;
 }
 
-/* Is d to be drawn tagged?  (PDF/UA needs it, whatever the layout says.) */
+/* Is d to be drawn tagged?  (PDF/UA and PDF/A-2a need it, whatever the
+ * layout says.) */
 static bool tagged(const cv_display *d)
 {
-    return d->tags && (d->pdfua || !d->untagged);
+    return d->tags && (d->pdfua || (d->pdfa && d->pdfa_part == 2 && d->pdfa_conformance == 'a') ||
+                       !d->untagged);
 }
 
 /* A font for every face of the fontset: fallback faces are found lazily
@@ -1048,6 +1136,8 @@ bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err)
     if (!k->embedded) {
         /* Every face once, subset to what every résumé noted draws. */
         k->pdfa = d->pdfa;
+        k->pdfa_part = d->pdfa && d->pdfa_part == 2 ? 2 : 1;
+        k->pdfa_conformance = d->pdfa_conformance ? d->pdfa_conformance : 'b';
         k->pdfua = d->pdfua;
         HPDF_Dict cmap1 = NULL;
         for (size_t f = 0; ok && f < k->nfaces; f++) {
@@ -1072,8 +1162,11 @@ bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err)
         for (size_t i = 0; ok && i < d->pages[p].nimgs; i++)
             ok = load_image(pdf, &ims, d->pages[p].imgs[i].im, &k->c, err);
     if (ok && tagged(d)) {
-        if (!k->tags)
+        if (!k->tags) {
             k->tags = cv_pdftags_new(pdf, k->book);
+            if (k->pdfa && k->pdfa_part == 1)
+                cv_pdftags_lean(k->tags);
+        }
         cv_pdftags_begin(k->tags, d->tags, d->lang);
     }
     for (size_t p = 0; ok && p < d->npages; p++)
@@ -1114,6 +1207,7 @@ static bool finish(cv_book *k, const char *title, const char *path, cv_error *er
     if (!k->pages)
         return cv_error_at(err, (cv_pos){path, 0, 0}, "nothing to write: no page");
     cv_pdfmeta m = {.creator = "cvpdf " CV_VERSION, .pdfa = k->pdfa, .pdfua = k->pdfua,
+                    .pdfa_part = k->pdfa_part, .pdfa_conformance = k->pdfa_conformance,
                     .title = k->book ? title : k->title, .author = k->authors,
                     .subject = k->subject, .keywords = k->keywords,
                     .lang = k->lang_differs ? NULL : k->lang,
@@ -1136,10 +1230,17 @@ static bool finish(cv_book *k, const char *title, const char *path, cv_error *er
     return cv_pdfmeta_write(k->pdf, &m, err);
 }
 
+/* Is the file packed into object streams?  All but PDF/A-1, which forbids
+ * them. */
+static bool packed(const cv_book *k)
+{
+    return !k->pdfa || k->pdfa_part == 2;
+}
+
 bool cv_book_write(cv_book *k, const char *title, const char *path, const cv_inputs *inputs,
                    cv_error *err)
 {
-    return finish(k, title, path, err) && save(k->pdf, &k->c, path, inputs, err);
+    return finish(k, title, path, err) && save(k->pdf, &k->c, path, packed(k), inputs, err);
 }
 
 bool cv_book_bytes(cv_book *k, const char *title, const char *path, char **bytes,
@@ -1147,15 +1248,7 @@ bool cv_book_bytes(cv_book *k, const char *title, const char *path, char **bytes
 {
     *bytes = NULL;
     *len = 0;
-    buf b = {cv_xmalloc(1 << 16), 0, 1 << 16};
-    if (!finish(k, title, path, err) || !saved(k->pdf, &k->c, path, err) ||
-        !stream(k->pdf, path, to_buf, &b, err)) {
-        free(b.s);
-        return false;
-    }
-    *bytes = b.s;
-    *len = b.n;
-    return true;
+    return finish(k, title, path, err) && bytes_of(k->pdf, &k->c, path, packed(k), bytes, len, err);
 }
 
 void cv_book_free(cv_book *k)

@@ -572,22 +572,65 @@ static HPDF_Dict glyph_map(embed *e, bool *ok)
     return map;
 }
 
-/* Which CIDs the font has (PDF/A): .notdef and the codes. */
-static HPDF_Dict cid_set_of(embed *e, const cpair *pairs, size_t n, bool *ok)
+/* Which CIDs the font program `prog` has (PDF/A's CIDSet), read from the
+ * program itself, so that it names every glyph the subset keeps, whatever
+ * kept it (the components of composite glyphs, what a CJK subset keeps):
+ * a CFF program's charset CIDs; a TrueType program reached by glyph id
+ * (/CIDToGIDMap /Identity) every glyph id below its glyph count; else
+ * every code of the map stream whose glyph the program has. */
+static HPDF_Dict cid_set_of(embed *e, hb_face_t *prog, bool *ok)
 {
     if (!e->pf->cidset)
         return NULL;
+    unsigned ng = hb_face_get_glyph_count(prog);
+    uint16_t *cids = NULL;
+    unsigned hi = 0;
+    if (e->cff) {
+        unsigned len;
+        hb_blob_t *cffb = hb_face_reference_table(prog, HB_TAG('C', 'F', 'F', ' '));
+        const unsigned char *data = (const unsigned char *)hb_blob_get_data(cffb, &len);
+        cids = cv_xmalloc((ng ? ng : 1) * sizeof *cids);
+        bool read = ng && cv_cff_cids(data, len, ng, cids, NULL);
+        hb_blob_destroy(cffb);
+        if (!read) {
+            free(cids);
+            return *ok = false, NULL;
+        }
+        for (unsigned g = 0; g < ng; g++)
+            hi = cids[g] > hi ? cids[g] : hi;
+    } else if (e->identity) {
+        hi = ng ? ng - 1 : 0;
+    } else {
+        hi = e->hi;
+    }
     HPDF_Dict set = new_stream(e->pdf, true);
-    if (!set)
+    if (!set) {
+        free(cids);
         return *ok = false, NULL;
-    unsigned hi = n ? pairs[n - 1].code : 0;
+    }
     size_t setlen = (size_t)hi / 8 + 1;
     unsigned char *bits = cv_xcalloc(setlen, 1);
     bits[0] = 0x80;
-    for (size_t i = 0; i < n; i++)
-        bits[pairs[i].code / 8] |= (unsigned char)(0x80u >> (pairs[i].code % 8));
+    if (e->cff)
+        for (unsigned g = 0; g < ng; g++)
+            bits[cids[g] / 8] |= (unsigned char)(0x80u >> (cids[g] % 8));
+    else if (e->identity)
+        for (unsigned g = 0; g < ng; g++)
+            bits[g / 8] |= (unsigned char)(0x80u >> (g % 8));
+    else {
+        /* Every code of the map: the glyph it maps to, .notdef where it
+         * names none. */
+        unsigned *gid_of = cv_xcalloc((size_t)hi + 1, sizeof *gid_of);
+        for (size_t i = 0; i < e->pf->n; i++)
+            gid_of[e->pf->code[i]] = e->gid[i];
+        for (unsigned c = 0; c <= hi; c++)
+            if (gid_of[c] < ng)
+                bits[c / 8] |= (unsigned char)(0x80u >> (c % 8));
+        free(gid_of);
+    }
     *ok = HPDF_Stream_Write(set->stream, bits, (HPDF_UINT)setlen) == HPDF_OK;
     free(bits);
+    free(cids);
     return set;
 }
 
@@ -784,7 +827,7 @@ static HPDF_Dict twin(embed *e, HPDF_Dict map, HPDF_Dict tounicode, HPDF_Dict *c
     hb_subset_input_destroy(in);
     bool ok = true;
     HPDF_Dict file = sub2 ? wide_program(e, sub2) : NULL;
-    HPDF_Dict set = file ? cid_set_of(e, tp, m, &ok) : NULL;
+    HPDF_Dict set = file ? cid_set_of(e, sub2, &ok) : NULL;
     HPDF_Dict desc = file && ok ? descriptor(e, file, set) : NULL;
     HPDF_Dict cid = desc ? cid_font(e, desc, map, sparse_widths(e, tp, m, pf->wide)) : NULL;
     HPDF_Dict font = cid ? type0(e, cid, tounicode, cmap1) : NULL;
@@ -850,7 +893,7 @@ bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *
     bool ok = true;
     HPDF_Dict file = font_program(&e);
     HPDF_Dict map = file ? glyph_map(&e, &ok) : NULL;
-    HPDF_Dict set = file && ok ? cid_set_of(&e, e.pairs, e.npairs, &ok) : NULL;
+    HPDF_Dict set = file && ok ? cid_set_of(&e, e.sub, &ok) : NULL;
     HPDF_Dict tounicode = file && ok ? new_stream(pdf, true) : NULL;
     ok = tounicode && write_tounicode(tounicode->stream, pf, e.pairs, e.npairs,
                                       pf->one_byte);

@@ -14,6 +14,10 @@
  *
  * For PDF/UA-1 (with or without PDF/A): the XMP packet, with pdfuaid part
  * 1 (declared as a PDF/A extension schema when both are asked for).
+ *
+ * Every file that is not PDF/A-1 is then packed (cv_pdf_pack): qpdf
+ * rewrites libharu's bytes as PDF 1.7 with object streams and a
+ * cross-reference stream, the streams as they are.
  */
 #include "pdf_meta.h"
 #include "arena.h"
@@ -26,6 +30,7 @@
 #include <hpdf_doc.h>
 #include <hpdf_objects.h>
 #include <lcms2.h>
+#include <qpdf/qpdf-c.h>
 
 char *cv_xml_escape(const char *s)
 {
@@ -116,14 +121,21 @@ static HPDF_Dict write_xmp(HPDF_Doc pdf, const cv_pdfmeta *m, const char *produc
         sval(&b, "<xmp:ModifyDate>", date, "</xmp:ModifyDate>\n");
     }
     sadd(&b, "</rdf:Description>\n");
-    if (m->pdfa)
-        sadd(&b, "<rdf:Description rdf:about=\"\" xmlns:pdfaid=\"http://www.aiim.org/pdfa/ns/id/\">\n"
-                 "<pdfaid:part>1</pdfaid:part>\n<pdfaid:conformance>B</pdfaid:conformance>\n"
-                 "</rdf:Description>\n");
+    if (m->pdfa) {
+        char id[200];
+        snprintf(id, sizeof id, "<pdfaid:part>%d</pdfaid:part>\n"
+                 "<pdfaid:conformance>%c</pdfaid:conformance>\n", m->pdfa_part == 2 ? 2 : 1,
+                 m->pdfa_part == 2 && m->pdfa_conformance == 'a'   ? 'A'
+                 : m->pdfa_part == 2 && m->pdfa_conformance == 'u' ? 'U'
+                                                                   : 'B');
+        sadd(&b, "<rdf:Description rdf:about=\"\" xmlns:pdfaid=\"http://www.aiim.org/pdfa/ns/id/\">\n");
+        sadd(&b, id);
+        sadd(&b, "</rdf:Description>\n");
+    }
     if (m->pdfua)
         sadd(&b, "<rdf:Description rdf:about=\"\" xmlns:pdfuaid=\"http://www.aiim.org/pdfua/ns/id/\">\n"
                  "<pdfuaid:part>1</pdfuaid:part>\n</rdf:Description>\n");
-    /* PDF/A-1 accepts only the schemas it knows and those the packet
+    /* PDF/A accepts only the schemas it knows and those the packet
      * declares: declare pdfuaid. */
     if (m->pdfa && m->pdfua)
         sadd(&b, "<rdf:Description rdf:about=\"\"\n"
@@ -217,8 +229,9 @@ static bool add_output_intent(HPDF_Doc pdf)
 bool cv_pdfmeta_write(HPDF_Doc pdf, const cv_pdfmeta *m, cv_error *err)
 {
     HPDF_MMgr mm = pdf->mmgr;
-    /* DisplayDocTitle; PDF/A-1.  PDF/UA-1 alone is PDF 1.7 (/Tabs). */
-    pdf->pdf_version = m->pdfua && !m->pdfa ? HPDF_VER_17 : HPDF_VER_14;
+    /* DisplayDocTitle; PDF/A-1.  Other files are PDF 1.7 (/Tabs, object
+     * streams: cv_pdf_pack). */
+    pdf->pdf_version = m->pdfa && m->pdfa_part != 2 ? HPDF_VER_14 : HPDF_VER_17;
     HPDF_SetCurrentEncoder(pdf, "UTF-8");
     const struct { HPDF_InfoType k; const char *v; } info[] = {
         {HPDF_INFO_TITLE, m->title},       {HPDF_INFO_AUTHOR, m->author},
@@ -267,4 +280,41 @@ bool cv_pdfmeta_write(HPDF_Doc pdf, const cv_pdfmeta *m, cv_error *err)
         return cv_error_at(err, (cv_pos){0}, "libharu failed writing the document "
                            "information (error 0x%04X)", (unsigned)HPDF_GetError(pdf));
     return true;
+}
+
+bool cv_pdf_pack(const char *in, size_t n, char **out, size_t *outn, const char *path,
+                 cv_error *err)
+{
+    *out = NULL;
+    *outn = 0;
+    qpdf_data q = qpdf_init();
+    if (!q)
+        return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot start qpdf");
+    qpdf_silence_errors(q);
+    qpdf_set_suppress_warnings(q, QPDF_TRUE);
+    bool ok = !(qpdf_read_memory(q, path ? path : "(pdf)", in, n, NULL) & QPDF_ERRORS);
+    if (ok) {
+        qpdf_init_write_memory(q);
+        qpdf_set_object_stream_mode(q, qpdf_o_generate);
+        /* libharu's streams are compressed already, the font programs
+         * as pdf_font.c chose: as they are. */
+        qpdf_set_stream_data_mode(q, qpdf_s_preserve);
+        qpdf_set_decode_level(q, qpdf_dl_none);
+        qpdf_set_minimum_pdf_version(q, "1.7");
+        /* The /ID is cv_pdfmeta's digest of the content, kept; nothing
+         * from the clock. */
+        qpdf_set_deterministic_ID(q, QPDF_TRUE);
+        ok = !(qpdf_write(q) & QPDF_ERRORS);
+    }
+    if (ok) {
+        *outn = qpdf_get_buffer_length(q);
+        *out = cv_xmalloc(*outn ? *outn : 1);
+        memcpy(*out, qpdf_get_buffer(q), *outn);
+    } else {
+        qpdf_error e = qpdf_get_error(q);
+        const char *why = e ? qpdf_get_error_full_text(q, e) : "unknown error";
+        cv_error_at(err, (cv_pos){path, 0, 0}, "qpdf cannot pack the PDF: %s", why);
+    }
+    qpdf_cleanup(&q);
+    return ok;
 }

@@ -44,6 +44,7 @@ typedef struct elem {
     const char *type;        /* static */
     int parent;              /* -1: the top */
     char *alt, *lang;        /* malloc'd, or NULL */
+    char *actual;            /* /ActualText: malloc'd, or NULL */
     kid *kids;
     size_t n, cap;
     bool full;               /* has content, here or beneath */
@@ -68,6 +69,7 @@ typedef struct annrec {
 struct cv_pdftags {
     HPDF_Doc pdf;
     bool book;
+    bool lean;               /* no optional /Type in elements (PDF/A-1) */
     elem *e;
     size_t n, cap;
     int top;                 /* a book's Document, -1 */
@@ -85,6 +87,11 @@ cv_pdftags *cv_pdftags_new(HPDF_Doc pdf, bool book)
     pt->book = book;
     pt->top = -1;
     return pt;
+}
+
+void cv_pdftags_lean(cv_pdftags *pt)
+{
+    pt->lean = true;
 }
 
 static char *dup(const char *s)
@@ -126,6 +133,7 @@ void cv_pdftags_begin(cv_pdftags *pt, const cv_tags *t, const char *lang)
                          root ? pt->top : pt->base + s->parent,
                          root ? (pt->book ? lang : NULL) : s->lang);
         pt->e[e].alt = dup(s->alt);
+        pt->e[e].actual = dup(s->actual);
     }
     if (pt->book)
         add_kid(pt, pt->top, (kid){.kind = K_ELEM, .v = pt->base + CV_TAG_ROOT});
@@ -251,7 +259,7 @@ static bool fill(cv_pdftags *pt, int i, HPDF_Dict root)
     HPDF_Doc pdf = pt->pdf;
     elem *e = &pt->e[i];
     HPDF_Dict d = e->d;
-    bool ok = HPDF_Dict_AddName(d, "Type", "StructElem") == HPDF_OK &&
+    bool ok = (pt->lean || HPDF_Dict_AddName(d, "Type", "StructElem") == HPDF_OK) &&
               HPDF_Dict_AddName(d, "S", e->type) == HPDF_OK &&
               HPDF_Dict_Add(d, "P", e->parent >= 0 ? pt->e[e->parent].d : root) == HPDF_OK;
     HPDF_Page pg = NULL;
@@ -275,6 +283,8 @@ static bool fill(cv_pdftags *pt, int i, HPDF_Dict root)
     }
     if (ok && e->alt)
         ok = HPDF_Dict_Add(d, "Alt", text(pdf, e->alt)) == HPDF_OK;
+    if (ok && e->actual)
+        ok = HPDF_Dict_Add(d, "ActualText", text(pdf, e->actual)) == HPDF_OK;
     if (ok && e->lang)
         ok = HPDF_Dict_Add(d, "Lang", HPDF_String_New(pdf->mmgr, e->lang, NULL)) == HPDF_OK;
     if (ok && e->has_bbox) {
@@ -384,6 +394,7 @@ void cv_pdftags_free(cv_pdftags *pt)
     for (size_t i = 0; i < pt->n; i++) {
         free(pt->e[i].kids);
         free(pt->e[i].alt);
+        free(pt->e[i].actual);
         free(pt->e[i].lang);
     }
     for (size_t p = 0; p < pt->npages; p++) {

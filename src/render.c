@@ -233,6 +233,10 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     cv_display_set_info(a, d, doc, pc->lay);
     cv_wrap_clusters(a, pc, d);
     d->pdfa = d->pdfa || o->pdfa;
+    if (o->pdfa && o->pdfa_part == 2) {
+        d->pdfa_part = 2;
+        d->pdfa_conformance = o->pdfa_conformance;
+    }
     d->pdfua = d->pdfua || o->pdfua;
     d->has_date = o->has_epoch;
     d->epoch = o->epoch;

@@ -1416,6 +1416,7 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
     }
     if (hyphen > 0 && run) {
         run->g[run->n++] = (cv_gl){'-', hyphen, 0, 0};
+        run->hyphen = true;
         float step = hyphen * run->size / 1000.0f;
         run->width += step;
         if (link)
@@ -1576,6 +1577,15 @@ static void small_link_icons(cv_line *v, size_t n)
         }
 }
 
+/* Every line but the last goes on on the next (cv_run.wrapped). */
+static size_t mark_wrapped(cv_line *v, size_t n)
+{
+    for (size_t i = 0; i + 1 < n; i++)
+        for (size_t r = 0; r < v[i].nruns; r++)
+            v[i].runs[r].wrapped = true;
+    return n;
+}
+
 size_t cv_wrap(cv_arena *a, const cv_ctx *st, const cv_span *spans, size_t nspans,
                const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
                cv_error *err)
@@ -1615,7 +1625,7 @@ size_t cv_wrap(cv_arena *a, const cv_ctx *st, const cv_span *spans, size_t nspan
         *out = lines.v;
         if (fmt->link_icon)
             small_link_icons(lines.v, lines.n);
-        return lines.n;
+        return mark_wrapped(lines.v, lines.n);
     }
 
     /* A long paragraph, a window of WINDOW items at a time: break the
@@ -1654,6 +1664,7 @@ size_t cv_wrap(cv_arena *a, const cv_ctx *st, const cv_span *spans, size_t nspan
         memcpy(*out, lines.v, lines.n * sizeof **out);
         if (fmt->link_icon)
             small_link_icons(*out, lines.n);
+        mark_wrapped(*out, lines.n);
     }
     free(lines.v);
     return lines.n;

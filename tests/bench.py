@@ -8,7 +8,9 @@ What it reports (docs/performance.md explains the figures and the method):
      as a fresh process, RUNS times; the median (and the spread) of the wall
      time, the peak resident memory (from wait4's rusage), the PDF size.
   3. The same for every profile (*-zh.yaml with layouts/zh.yaml, as `make
-     demo` renders them, the others with the default layout).
+     demo` renders them, the others with the default layout); then each
+     profile's PDF size tagged, untagged, --pdfa and --pdfa --pdfua, and
+     the sizes over every profile x layout, tagged and untagged (issue 28).
   4. A batch: the default-layout profiles, repeated to BATCH résumés, in one
      process pinned to one core (taskset -c 0), BATCH_RUNS times; the median
      résumés per second and the peak memory.
@@ -201,6 +203,46 @@ def fresh(prof, tmp):
     info = subprocess.run(["pdfinfo", out], capture_output=True, text=True).stdout
     pages = next((l.split()[1] for l in info.splitlines() if l.startswith("Pages:")), "?")
     return med, lo, hi, rss, os.path.getsize(out) / 1024, pages
+
+
+def sizes(profiles, tmp):
+    """Each profile's PDF tagged (packed: object streams, PDF 1.7), untagged
+    (`pdf: tagged: false`, packed too), --pdfa (PDF/A-1: no object streams)
+    and --pdfa --pdfua, in every layout: what tagging costs (issue 28)."""
+    layouts = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "layouts"))
+                     if f.endswith(".yaml"))
+    print("PDF sizes, KiB (tagged and untagged are packed into object streams):")
+    print("  %-26s %9s %9s %9s %12s" % ("profile (default layout)", "tagged", "untagged",
+                                        "--pdfa", "--pdfa-pdfua"))
+    total = {"tagged": 0, "untagged": 0}
+    for prof in profiles:
+        row = []
+        for extra in ([], ["untagged"], ["--pdfa"], ["--pdfa", "--pdfua"]):
+            row.append(pdf_size(prof, None, extra, tmp))
+        print("  %-26s %9.1f %9.1f %9.1f %12.1f" % (prof, *row))
+    for prof in profiles:
+        for lay in layouts:
+            total["tagged"] += pdf_size(prof, lay, [], tmp)
+            total["untagged"] += pdf_size(prof, lay, ["untagged"], tmp)
+    print("  every profile x layout: tagged %.0f KiB, untagged %.0f KiB: tagging costs %.0f KiB"
+          % (total["tagged"], total["untagged"], total["tagged"] - total["untagged"]))
+
+
+def pdf_size(prof, layout, extra, tmp):
+    """The size in KiB of prof's PDF in `layout` (None: its own), with the
+    options `extra` (\"untagged\": a layout that says pdf: tagged: false)."""
+    out = os.path.join(tmp, "size.pdf")
+    lay = layout_args(prof) if layout is None else ["-l", layout]
+    if "untagged" in extra:
+        base = lay[1] if lay else "onecolumn"
+        base = os.path.join(ROOT, base if base.endswith(".yaml") else "layouts/%s.yaml" % base)
+        path = os.path.join(tmp, "untagged-%s" % os.path.basename(base))
+        with open(path, "w") as f:
+            f.write("extends: %s\npdf:\n  tagged: false\n" % base)
+        lay, extra = ["-l", path], []
+    r = subprocess.run([BIN, "-q", prof, "-o", out] + lay + extra, capture_output=True,
+                       cwd=ROOT)
+    return os.path.getsize(out) / 1024 if r.returncode == 0 and os.path.exists(out) else 0.0
 
 
 def copies(names, n, d):
@@ -533,6 +575,8 @@ def main():
         med, lo, hi, rss, kib, pages = fresh(prof, tmp)
         label = prof + (" [zh]" if layout_args(prof) else "")
         print("  %-26s %10.1f %10.1f %9.1f %6s" % (label, med, rss, kib, pages))
+    print()
+    sizes(profiles, tmp)
     if LARGE_MB > 0:
         print()
         large(tmp)

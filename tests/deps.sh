@@ -20,7 +20,7 @@ set -e
 # Building and rendering.
 PKGS="gcc g++ make pkg-config libhpdf-dev libfreetype-dev libharfbuzz-dev libyaml-dev
 libunibreak-dev libfontconfig-dev libhyphen-dev libbtparse-dev libpng-dev libjpeg-dev
-liblcms2-dev libpoppler-glib-dev libcairo2-dev libicu-dev libfribidi-dev libphonenumber-dev
+liblcms2-dev libpoppler-glib-dev libcairo2-dev libqpdf-dev libicu-dev libfribidi-dev libphonenumber-dev
 libjson-c-dev
 hyphen-en-us hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-nl hyphen-pt-pt hyphen-ru
 fonts-noto-core fonts-noto-cjk fonts-dejavu-core fonts-lato
@@ -28,7 +28,7 @@ fonts-sil-gentiumplus fonts-cmu fonts-lmodern fonts-ebgaramond fonts-font-awesom
 fonts-fork-awesome"
 # The tests only (`make check`): some 350 MB, a JDK for PDFBox the most of it.
 CHECK_PKGS="poppler-utils qpdf libharfbuzz-bin mupdf-tools fonts-dejavu-extra
-python3 python3-pdfminer python3-bibtexparser python3-jsonschema python3-yaml
+python3 python3-pdfminer python3-bibtexparser python3-jsonschema python3-yaml python3-fonttools
 groff-base man-db
 default-jre-headless default-jdk-headless libpdfbox2-java libactivation-java libjaxb-api-java
 debhelper dpkg-dev lintian"

@@ -62,6 +62,13 @@ def render(profile, out, *args, env=None):
     return p.returncode, p.stderr.decode("utf-8", "replace")
 
 
+def plain(pdf):
+    """The PDF's objects as text: qpdf's QDF, object streams unpacked (every
+    file but a PDF/A-1 one has them)."""
+    return subprocess.run(["qpdf", "--qdf", "--object-streams=disable", pdf, "-"],
+                          capture_output=True).stdout
+
+
 def pdfinfo(pdf):
     _, out, _ = run(["pdfinfo", "-enc", "UTF-8", pdf])
     info = {}
@@ -395,9 +402,9 @@ def reproducible_test():
         render(prof, p1, *extra, env=env)
         time.sleep(1.1)
         render(prof, p2, *extra, env=env)
-        d1 = open(p1, "rb").read()
         check("reproducible (%s): SOURCE_DATE_EPOCH, identical bytes" % tag,
-              d1 == open(p2, "rb").read())
+              open(p1, "rb").read() == open(p2, "rb").read())
+        d1 = plain(p1)
         check("reproducible (%s): CreationDate and ModDate from SOURCE_DATE_EPOCH" % tag,
               d1.count(b"D:20231114221320+00'00'") == 2, re.findall(rb"D:\d+[^)]*", d1))
         if pdfa:
@@ -410,7 +417,7 @@ def reproducible_test():
     p3 = os.path.join(a, "e3.pdf")
     render(prof, p3, env=env_without_date(SOURCE_DATE_EPOCH="1600000000"))
     check("reproducible: another SOURCE_DATE_EPOCH, another date",
-          b"D:20200913122640+00'00'" in open(p3, "rb").read())
+          b"D:20200913122640+00'00'" in plain(p3))
     p = subprocess.run([BIN, prof, "-o", os.path.join(a, "bad.pdf")], capture_output=True,
                        env=env_without_date(SOURCE_DATE_EPOCH="yesterday"))
     check("reproducible: a bad SOURCE_DATE_EPOCH is a usage error",

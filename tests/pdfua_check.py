@@ -30,6 +30,11 @@ The rules, by the names docs/accessibility.md lists them under:
                /Contents; pages with annotations have /Tabs /S
   fonts        every font is embedded (FontFile, FontFile2 or FontFile3)
                and every Type0 font has a /ToUnicode map
+  cidset       a CIDFont's /CIDSet lists exactly the CIDs its embedded
+               program has (read with fontTools: a CFF program's charset,
+               a TrueType program's glyphs through its /CIDToGIDMap),
+               whatever made the subset keep them (components of composite
+               glyphs, what the CJK subsetter keeps)
   lang         the catalog has a non-empty /Lang, or (a CV book of several
                languages) every Part has one
   pdfua        (--pdfua) XMP metadata with pdfuaid:part 1 and a dc:title;
@@ -334,6 +339,10 @@ class Checker:
                     self.err("fonts", "font %s is not embedded" % name(f.get("BaseFont")))
                 if name(f.get("Subtype")) == "Type0" and not f.get("ToUnicode"):
                     self.err("fonts", "font %s has no /ToUnicode" % name(f.get("BaseFont")))
+                for cidfont in fonts[1:]:
+                    why = cidset_problem(cidfont)
+                    if why:
+                        self.err("cidset", "font %s: %s" % (name(cidfont.get("BaseFont")), why))
 
     def check_lang(self):
         if (text(self.cat.get("Lang")) or "").strip():
@@ -368,6 +377,55 @@ class Checker:
         if self.pdfua:
             self.check_pdfua()
         return self.errs
+
+
+def program_cids(cidfont):
+    """The CIDs the embedded program of a CIDFont has, read with fontTools:
+    a FontFile3 (CFF) program's charset CIDs; a FontFile2 (TrueType)
+    program's glyph ids below its maxp glyph count, through the
+    /CIDToGIDMap (a stream: every CID whose glyph the program has).  None
+    when the font has no program of these kinds."""
+    import io
+    from fontTools.cffLib import CFFFontSet
+    from fontTools.ttLib import TTFont
+    desc = resolve1(cidfont.get("FontDescriptor")) or {}
+    ff2, ff3 = resolve1(desc.get("FontFile2")), resolve1(desc.get("FontFile3"))
+    if isinstance(ff3, PDFStream):
+        cff = CFFFontSet()
+        cff.decompile(io.BytesIO(ff3.get_data()), None)
+        top = cff[cff.fontNames[0]]
+        cids = set()
+        for g in top.charset:
+            cids.add(int(g[3:]) if g.startswith("cid") else (0 if g == ".notdef" else None))
+        if None in cids:                    # a name-keyed CFF: CIDs are glyph ids
+            cids = set(range(len(top.charset)))
+        return cids
+    if isinstance(ff2, PDFStream):
+        n = TTFont(io.BytesIO(ff2.get_data()), lazy=True)["maxp"].numGlyphs
+        gmap = resolve1(cidfont.get("CIDToGIDMap"))
+        if isinstance(gmap, PDFStream):
+            b = gmap.get_data()
+            return {c for c in range(len(b) // 2) if (b[2 * c] << 8 | b[2 * c + 1]) < n}
+        return set(range(n))
+    return None
+
+
+def cidset_problem(cidfont):
+    """Why a CIDFont's /CIDSet is not exactly the CIDs of its program
+    (PDF/A-2 6.2.11.4.2, PDF/UA-1 7.21.4.2), or None."""
+    desc = resolve1(cidfont.get("FontDescriptor")) or {}
+    cs = resolve1(desc.get("CIDSet"))
+    if not isinstance(cs, PDFStream):
+        return None
+    data = cs.get_data()
+    listed = {i for i in range(len(data) * 8) if data[i // 8] & (0x80 >> (i % 8))}
+    have = program_cids(cidfont)
+    if have is None:
+        return "a /CIDSet but no FontFile2 or FontFile3 to hold its glyphs"
+    if listed != have:
+        return "CIDSet lists %d CIDs, the program has %d (missing %s, extra %s)" % (
+            len(listed), len(have), sorted(have - listed)[:10], sorted(listed - have)[:10])
+    return None
 
 
 def problems(path, pdfua=False):

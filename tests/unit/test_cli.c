@@ -95,6 +95,18 @@ TEST(cli_every_option)
     CHECK(p->status == CV_CLI_GO);
     CHECK_STR(p->o.merge, "m.pdf");
     free(p);
+    /* --pdfa's level: 1b alone, 2b, 2u, 2a with '='. */
+    p = parse(ARGS("--pdfa", "p.yaml"));
+    CHECK(p->status == CV_CLI_GO && p->o.pdfa && p->o.pdfa_part == 1 &&
+          p->o.pdfa_conformance == 'b' && p->o.nprofiles == 1);
+    free(p);
+    p = parse(ARGS("--pdfa=2a", "p.yaml"));
+    CHECK(p->status == CV_CLI_GO && p->o.pdfa && p->o.pdfa_part == 2 &&
+          p->o.pdfa_conformance == 'a');
+    free(p);
+    p = parse(ARGS("--pdfa=2u", "p.yaml"));
+    CHECK(p->status == CV_CLI_GO && p->o.pdfa_part == 2 && p->o.pdfa_conformance == 'u');
+    free(p);
 }
 
 /* A bad value: exit 2 and exactly this message. */
@@ -109,6 +121,8 @@ static void refused(const char *const *args, const char *diag)
 
 TEST(cli_bad_values)
 {
+    refused(ARGS("--pdfa=3b", "a.yaml"), "cvpdf: --pdfa=3b: expected 1b, 2b, 2u or 2a\n"
+                                          "Try 'cvpdf --help'.\n");
     const char *try = "Try 'cvpdf --help'.\n";
     char want[256];
 #define REFUSED(msg, ...)                                           \

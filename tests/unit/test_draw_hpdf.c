@@ -1,6 +1,7 @@
 /* Unit tests for draw_hpdf.c: a display list written as a PDF, the same
  * bytes every time, through cv_out (never over an input), to the standard
  * output with "-", and a book of two. */
+#include <qpdf/qpdf-c.h>
 #include "harness.h"
 
 #include <stdlib.h>
@@ -44,6 +45,28 @@ static void make_display(void)
                      .title = "Test — Résumé", .author = "Test", .lang = "en"};
 }
 
+/* The objects of a packed PDF (object streams) written out plainly, by
+ * qpdf's QDF mode: what a reader sees.  malloc'd. */
+static char *unpack(const char *a, size_t n, size_t *m)
+{
+    *m = 0;
+    qpdf_data q = qpdf_init();
+    qpdf_silence_errors(q);
+    char *o = NULL;
+    if (!(qpdf_read_memory(q, "t", a, n, NULL) & QPDF_ERRORS)) {
+        qpdf_init_write_memory(q);
+        qpdf_set_qdf_mode(q, QPDF_TRUE);
+        qpdf_set_object_stream_mode(q, qpdf_o_disable);
+        if (!(qpdf_write(q) & QPDF_ERRORS)) {
+            *m = qpdf_get_buffer_length(q);
+            o = malloc(*m + 1);
+            memcpy(o, qpdf_get_buffer(q), *m);
+        }
+    }
+    qpdf_cleanup(&q);
+    return o;
+}
+
 TEST(writes_the_same_bytes)
 {
     cv_error err;
@@ -53,8 +76,23 @@ TEST(writes_the_same_bytes)
     size_t n1 = 0, n2 = 0;
     char *a = slurp("build/san/t-hpdf1.pdf", &n1), *b = slurp("build/san/t-hpdf2.pdf", &n2);
     CHECK(a && b && n1 > 500 && n1 == n2 && !memcmp(a, b, n1));
-    CHECK(a && !memcmp(a, "%PDF-1.", 7) && memmem(a, n1, "%%EOF", 5));
-    CHECK(a && memmem(a, n1, "/FontFile2", 10) && memmem(a, n1, "/ToUnicode", 10));
+    CHECK(a && !memcmp(a, "%PDF-1.7", 8) && memmem(a, n1, "%%EOF", 5));
+    /* Packed: object streams and a cross-reference stream (pdf_meta.h). */
+    CHECK(a && memmem(a, n1, "/ObjStm", 7) && memmem(a, n1, "/XRef", 5) &&
+          !memmem(a, n1, "\ntrailer", 8));
+    size_t m = 0;
+    char *u = a ? unpack(a, n1, &m) : NULL;
+    CHECK(u && memmem(u, m, "/FontFile2", 10) && memmem(u, m, "/ToUnicode", 10));
+    free(u);
+    /* PDF/A-1 is not packed. */
+    D.pdfa = true;
+    CHECK(cv_draw_pdf(&D, fx_eng->fonts, "build/san/t-hpdf3.pdf", NULL, &err));
+    D.pdfa = false;
+    size_t n3 = 0;
+    char *c = slurp("build/san/t-hpdf3.pdf", &n3);
+    CHECK(c && !memcmp(c, "%PDF-1.4", 8) && !memmem(c, n3, "/ObjStm", 7) &&
+          memmem(c, n3, "/FontFile2", 10) && memmem(c, n3, "/CIDSet", 7));
+    free(c);
     free(a);
     free(b);
 }
@@ -118,7 +156,10 @@ TEST(a_book_of_two)
     cv_book_free(k);
     size_t n = 0;
     char *b = slurp("build/san/t-hpdf-book.pdf", &n);
-    CHECK(b && memmem(b, n, "/Count 2", 8));
+    size_t m = 0;
+    char *u = b ? unpack(b, n, &m) : NULL;
+    CHECK(u && memmem(u, m, "/Count 2", 8));
+    free(u);
     free(b);
 }
 

@@ -144,7 +144,7 @@ TEST(info_dictionary)
 
     size_t n;
     char *b = saved(pdf, &n);
-    CHECK(b && !strncmp(b, "%PDF-1.4\n", 9));
+    CHECK(b && !strncmp(b, "%PDF-1.7\n", 9));     /* 1.4 only for PDF/A-1 */
     /* J i ā r u i space F á n g space — space C V */
     CHECK(contains(b, n, "/Title <FEFF004A006901010072007500690020004600E1006E0067"
                          "00202014002000430056>"));

@@ -213,8 +213,8 @@ TEST(plan_inputs)
     /* The profile itself, by name or through a hard link. */
     cv_options o = {.profiles = profiles, .nprofiles = 1, .output = prof};
     CHECK(plan(a, &o, &p, diag, sizeof diag) == 2);
-    snprintf(want, sizeof want, "%s: error: this is an input; it will not be overwritten "
-             "with a PDF\n", prof);
+    snprintf(want, sizeof want, "%s: error: this is an input (a profile); it will not be "
+             "overwritten with a PDF\n", prof);
     CHECK_STR(diag, want);
     o.output = hard;
     CHECK(plan(a, &o, &p, diag, sizeof diag) == 2);
