@@ -27,7 +27,8 @@
  *         already, bold text, or URLs; a soft hyphen is one too.
  *  4. Choose the breaks (kp.c): Knuth-Plass total fit, as TeX does it --
  *     first without hyphenation at a strict tolerance, then with it, then
- *     accepting any line that is not overfull.  Or first fit, if the
+ *     (justified text) with emergency stretch, then accepting any line
+ *     that is not overfull.  Or first fit, if the
  *     layout asks for greedy breaking.  A paragraph of more than
  *     LONG_PARA items (three pages of text or more) is broken WINDOW
  *     items at a time: each window is broken as if the paragraph ended
@@ -38,9 +39,9 @@
  *     not exactly, those of one total fit, at a window's cost per window.
  *  5. Set.  A justified line shares its slack among its spaces and the gaps
  *     between CJK characters, in proportion to their stretch (or takes it
- *     from their shrink); a line that would need more than 1.26 times
- *     the stretch (badness 200, the breaker's tolerance) is left ragged
- *     instead: no gaping line in a narrow column.  A hyphenated line gets its hyphen.
+ *     from their shrink), however loose that makes it: a short line in
+ *     a justified paragraph reads as the paragraph's end, a loose one
+ *     only as loose.  A hyphenated line gets its hyphen.
  */
 #include "wrap.h"
 
@@ -64,13 +65,17 @@
 #define SPACE_SHRINK 0.3f
 #define CJK_STRETCH 0.12f    /* em, between two CJK characters */
 #define RAGGED_STRETCH 6.0f  /* em at the end of every ragged line */
-#define MAX_RATIO 1.26f      /* looser than this (badness 200, the tolerance): ragged */
 #define RUNT 4.0f            /* em: a last line narrower than this is a runt */
 
 /* Penalties for the kinds of break. */
 #define PEN_HYPHEN 50.0f
 #define PEN_URL 30.0f
 #define PEN_EMERGENCY 1000.0f
+
+/* Emergency stretch (TeX's \emergencystretch), ems a line of justified
+ * text is taken to stretch beyond its spaces when no breaks are within the
+ * tolerance: the looseness is spread, not heaped on one line. */
+#define EMERGENCY_STRETCH 3.0f
 
 #define HYPHEN_LEFT 2        /* letters before a hyphen, at least */
 #define HYPHEN_RIGHT 3       /* after it */
@@ -1358,8 +1363,8 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
     float r = 0, slack = width - natural;
     if (slack < -0.005f && shrink > 0)
         r = fmaxf(slack / shrink, -1.0f);
-    else if (justify && slack > 0 && stretch > 0 && slack / stretch <= MAX_RATIO)
-        r = slack / stretch;
+    else if (justify && slack > 0 && stretch > 0)
+        r = slack / stretch;     /* however loose: a short line reads as a paragraph's end */
 
     /* The runs and glyphs counted above, and a hyphen. */
     size_t cap_runs = nruns ? nruns : 1, cap_links = 0, ng = 0;
@@ -1469,10 +1474,13 @@ static bool hyph_points(cv_arena *a, breaker *br, size_t b, size_t e)
 
 /* The breaks of items [b, e) (KP items in kb, their indices in *brk, the
  * count returned).  The whole paragraph goes through TeX's passes:
- * without hyphens at the pretolerance, with them at the tolerance, then
- * anything that is not overfull.  A window of a long one takes first fit
- * for that last pass, whose active list would hold every break of a
- * line-long stretch of a word broken between letters. */
+ * without hyphens at the pretolerance, with them at the tolerance; then,
+ * for justified text, with emergency stretch (TeX's \emergencystretch:
+ * every line counted as EMERGENCY_STRETCH ems more elastic than it is, so
+ * that the breaks spread the looseness over the paragraph); then anything
+ * that is not overfull.  A window of a long one takes first fit for that last
+ * pass, whose active list would hold every break of a line-long stretch
+ * of a word broken between letters. */
 static size_t choose(cv_arena *a, breaker *br, size_t b, size_t e, bool window, kpbuf *kb,
                      size_t **brk)
 {
@@ -1490,6 +1498,11 @@ static size_t choose(cv_arena *a, breaker *br, size_t b, size_t e, bool window, 
         hyphens = true;
         build(a, br->st, br->p, b, e, true, false, kb);
         p.tolerance = 200;
+        nb = cv_kp_total_fit(a, kb->k, kb->n, &p, brk);
+    }
+    if (!nb && fmt->justify) {
+        p.tolerance = 200;
+        p.line_stretch = EMERGENCY_STRETCH * fmt->size;
         nb = cv_kp_total_fit(a, kb->k, kb->n, &p, brk);
     }
     if (!nb) {

@@ -50,7 +50,7 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # refused as RenderCV does, every word shown; the look-alike's pages per theme).
 # phone_module.py (the release binary's dlopen of the phone module; a
 # missing or broken module is an error naming what to install).
-SUITES="arch e2e typo layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept phone_module"
+SUITES="arch e2e typo typo3 layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept phone_module"
 
 pattern=""
 if [ "${1:-}" = -k ]; then

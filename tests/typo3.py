@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""Typography, round 3 (issue 27): the lab's pages, measured from --dump.
+
+Usage: tests/typo3.py CVPDF_BINARY [-k PATTERN] [--list]
+
+  justified  every line of a justified paragraph but its last reaches the
+             right edge of its column, for he, fang, li, chaoyang-he and
+             weber-de in onecolumn, sidebar and compact, and for a
+             paragraph no break of the tolerance fits (a narrow column)
+  runts      no paragraph ends with a line that is only the tail of a
+             hyphenated word
+  hyphens    German compounds break at their joints ("Daten-banken"); no
+             more than two hyphens in any five lines of a narrow column
+
+A paragraph is read back from the dump: lines of one column, one after the
+other at the text's leading, the later ones starting where the text of the
+earlier one starts (after a bullet), in the same face and size.
+
+Every check prints "ok NAME" or "FAIL NAME: why"; the last line is
+"typo3: N passed, M failed".
+"""
+import os
+import sys
+import tempfile
+
+import re
+
+import yaml
+
+import testlib
+from testlib import BIN, ROOT, check, read_dump, run
+
+TMP = tempfile.mkdtemp(prefix="cvpdf-typo3-")
+LAB = ["he", "fang", "li", "chaoyang-he", "weber-de"]
+LAYOUTS = ["onecolumn", "sidebar", "compact"]
+EDGE = 0.5          # points: a line this close to the column's edge reaches it
+
+
+def profile(name):
+    return os.path.join(ROOT, "profiles", name + ".yaml")
+
+
+def layout(name):
+    return os.path.join(ROOT, "layouts", name + ".yaml")
+
+
+def write(name, text):
+    path = os.path.join(TMP, name)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return path
+
+
+def dump(prof, lay, *extra):
+    rc, out, err = run([BIN, "--dump"] + list(extra) + ["-l", lay, prof])
+    if rc != 0:
+        raise RuntimeError("cvpdf %s -l %s: exit %d: %s" % (prof, lay, rc, err.strip()))
+    return read_dump(out)
+
+
+def column_of(page, run):
+    """The name of the region (main, sidebar, ...) the run starts in."""
+    for name, (x0, y0, x1, y1) in page["region"].items():
+        if x0 - 0.01 <= run["x"] <= x1 and y0 - 0.01 <= run["y"] <= y1 + 0.01:
+            return name, x0, x1
+    return None, 0, 0
+
+
+def lines_of(pages):
+    """Lines: runs on one baseline of one column of one page, in reading
+    order; each {page, col, right, y, runs, x1}."""
+    out = []
+    for pg in pages:
+        by = {}
+        for r in pg["runs"]:
+            col, x0, x1 = column_of(pg, r)
+            if col in (None, "head", "page_footer"):
+                continue
+            by.setdefault((col, round(r["y"], 2)), (x1, []))[1].append(r)
+        for (col, y), (right, runs) in sorted(by.items(), key=lambda kv: (kv[0][0], -kv[0][1])):
+            runs.sort(key=lambda r: r["x"])
+            out.append({"page": pg["n"], "col": col, "right": right, "y": y, "runs": runs,
+                        "x1": max(r["x"] + r["w"] for r in runs),
+                        "text": " ".join(r["text"] for r in runs)})
+    return out
+
+
+def text_x(ln):
+    """Where a line's text starts: after its bullet, if it has one."""
+    r = ln["runs"]
+    return r[1]["x"] if len(r) > 1 and is_mark(r[0]) else r[0]["x"]
+
+
+def is_mark(run):
+    t = run["text"].strip()
+    return len(t) == 1 and not t.isalnum()
+
+
+def continues(a, b):
+    """Line b carries on the paragraph of line a: same page and column, one
+    leading lower, starting where a's text starts (after a's bullet), with
+    no bullet of its own, in a's last run's face and size."""
+    if a["page"] != b["page"] or a["col"] != b["col"]:
+        return False
+    last, first = a["runs"][-1], b["runs"][0]
+    if is_mark(first) or abs(first["x"] - text_x(a)) > 0.01:
+        return False
+    step = a["y"] - b["y"]
+    if not (1.1 * last["size"] <= step <= 1.45 * last["size"]):
+        return False
+    return first["size"] == last["size"] and first["face"] == last["face"]
+
+
+def squeeze(s):
+    return re.sub(r"\s+", "", s)
+
+
+def source_ends(path):
+    """The ends of the profile's strings, without spaces or Markdown: a
+    line that ends one ends its paragraph (a summary's paragraphs follow
+    one another at the leading)."""
+    ends = set()
+
+    def walk(v):
+        if isinstance(v, dict):
+            for x in v.values():
+                walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+        elif isinstance(v, str):
+            t = re.sub(r"\[([^]]*)\]\([^)]*\)", r"\1", v).replace("**", "").replace("*", "")
+            t = squeeze(t)
+            for k in range(1, min(len(t), 24) + 1):
+                ends.add(t[-k:])
+    with open(path, encoding="utf-8") as f:
+        walk(yaml.safe_load(f))
+    return ends
+
+
+def ends_source(ln, ends):
+    t = squeeze(ln["text"])[-24:]
+    return t in ends
+
+
+def paragraphs(pages, ends=()):
+    """Paragraphs of two lines or more: lists of lines.  A line whose text
+    is the end of one of `ends` ends its paragraph."""
+    lines = lines_of(pages)
+    paras, cur = [], []
+    for ln in lines:
+        if cur and continues(cur[-1], ln) and not ends_source(cur[-1], ends):
+            cur.append(ln)
+        else:
+            if len(cur) > 1:
+                paras.append(cur)
+            cur = [ln]
+    if len(cur) > 1:
+        paras.append(cur)
+    return paras
+
+
+def justified(para):
+    """A paragraph set justified: a line but the last reaches the edge and
+    the text is Latin or CJK set in one column (not a list of links)."""
+    return any(ln["right"] - ln["x1"] <= EDGE for ln in para[:-1])
+
+
+def short_lines(pages, ends=()):
+    """Lines of justified paragraphs, not their last, that stop short of
+    the column's edge: (page, column, points short, text)."""
+    out = []
+    for para in paragraphs(pages, ends):
+        if not justified(para):
+            continue
+        for ln in para[:-1]:
+            gap = ln["right"] - ln["x1"]
+            if gap > EDGE:
+                out.append((ln["page"], ln["col"], round(gap, 1), ln["text"][-40:]))
+    return out
+
+
+def justified_tests():
+    for name in LAB:
+        for lay in LAYOUTS:
+            pages = dump(profile(name), layout(lay))
+            bad = short_lines(pages, source_ends(profile(name)))
+            check("justified %s %s: every line but the last reaches the margin" % (name, lay),
+                  not bad, "%d short: %s" % (len(bad), bad[:3]))
+
+
+if __name__ == "__main__":
+    sys.exit(testlib.main("typo3", [justified_tests], tmp=TMP))
