@@ -13,7 +13,10 @@
  * Demerits follow TeX: (line_penalty + badness)^2, plus or minus the
  * penalty squared, plus extra for two hyphenated lines in a row, for a
  * hyphenated second-last line, and for lines of very different tightness
- * next to each other.
+ * next to each other.  With no_runts, a last line that is only the tail of
+ * a word hyphenated on the line before, or narrower than short_last_width
+ * after a hyphen (a runt), is outside any tolerance;
+ * the last pass takes it only when nothing else answers.
  */
 #include "kp.h"
 
@@ -36,6 +39,7 @@ typedef struct node {
 typedef struct sums {
     double *w, *y, *z;        /* widths, stretch, shrink of items [0, i) */
     size_t *fil;              /* infinite stretches in [0, i) */
+    size_t *spaces;           /* glue a line may end at (word spaces) in [0, i) */
 } sums;
 
 cv_kp_params cv_kp_defaults(float width)
@@ -92,8 +96,9 @@ static void make_sums(cv_arena *a, const cv_kp_item *it, size_t n, sums *s)
     s->y = cv_arena_alloc(a, (n + 1) * sizeof *s->y);
     s->z = cv_arena_alloc(a, (n + 1) * sizeof *s->z);
     s->fil = cv_arena_alloc(a, (n + 1) * sizeof *s->fil);
+    s->spaces = cv_arena_alloc(a, (n + 1) * sizeof *s->spaces);
     s->w[0] = s->y[0] = s->z[0] = 0;
-    s->fil[0] = 0;
+    s->fil[0] = s->spaces[0] = 0;
     for (size_t i = 0; i < n; i++) {
         bool counts = it[i].type != CV_KP_PENALTY;
         bool fil = it[i].type == CV_KP_GLUE && it[i].stretch >= CV_KP_FIL;
@@ -101,6 +106,7 @@ static void make_sums(cv_arena *a, const cv_kp_item *it, size_t n, sums *s)
         s->y[i + 1] = s->y[i] + (counts && !fil ? it[i].stretch : 0);
         s->z[i + 1] = s->z[i] + (counts ? it[i].shrink : 0);
         s->fil[i + 1] = s->fil[i] + fil;
+        s->spaces[i + 1] = s->spaces[i] + (it[i].type == CV_KP_GLUE && !fil && legal(it, i));
     }
 }
 
@@ -189,8 +195,16 @@ size_t cv_kp_total_fit(cv_arena *a, const cv_kp_item *it, size_t n,
                 if (r < -1)
                     drop = true;
                 int run = flagged ? x->run + 1 : 0;
+                /* A runt: the last line only the tail of a hyphenated
+                 * word ("ker- / nels.", no space in it) or narrower than
+                 * short_last_width after a hyphen; never within the
+                 * tolerance. */
+                bool runt = p->no_runts && forced && x->flagged && b == n - 1 &&
+                            (s.w[b] - s.w[x->start] < p->short_last_width ||
+                             s.spaces[b] == s.spaces[x->start]);
                 bool ok = r >= -1 && (p->tolerance < 0 || bad <= p->tolerance) &&
-                          !(p->max_flagged_run > 0 && run > p->max_flagged_run);
+                          !(p->max_flagged_run > 0 && run > p->max_flagged_run) &&
+                          !(runt && p->tolerance >= 0);
                 if (ok) {
                     if (run > maxrun)
                         run = maxrun;
@@ -205,6 +219,8 @@ size_t cv_kp_total_fit(cv_arena *a, const cv_kp_item *it, size_t n,
                         d += p->final_hyphen_demerits;
                     if (forced && s.w[b] - s.w[x->start] < p->short_last_width)
                         d += p->short_last_demerits;
+                    if (runt)
+                        d += 1e9;     /* the last pass: only if nothing else answers */
                     int c = fitness_class(r);
                     if (abs(c - x->fitness) > 1)
                         d += p->fitness_demerits;

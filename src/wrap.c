@@ -1610,6 +1610,7 @@ size_t cv_wrap(cv_arena *a, const cv_ctx *st, const cv_span *spans, size_t nspan
      * ("as:"): it costs as much as a loose line next to a tight one. */
     br.kp.short_last_width = fminf(RUNT * fmt->size, width / 4);
     br.kp.short_last_demerits = 10000;
+    br.kp.no_runts = true;   /* never "ker- / nels." */
     setter lines = {0};
 
     if (n <= LONG_PARA) {

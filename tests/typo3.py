@@ -189,5 +189,39 @@ def justified_tests():
                   not bad, "%d short: %s" % (len(bad), bad[:3]))
 
 
+def runts(pages, ends=()):
+    """Paragraphs whose last line is only the tail of a word hyphenated on
+    the line before: (page, the two lines' ends)."""
+    out = []
+    for para in paragraphs(pages, ends):
+        a, b = para[-2], para[-1]
+        if a["text"].endswith("-") and " " not in b["text"].strip():
+            out.append((b["page"], a["text"][-20:] + " / " + b["text"]))
+    return out
+
+
+# The runts issue 27 saw: (profile, layout, the tail).
+RUNTS = [("he", "sidebar", "nels."), ("fang", "sidebar", "ware:"),
+         ("chaoyang-he", "sidebar", "dustry."), ("weber-de", "onecolumn", "nen.")]
+
+
+def runt_tests():
+    for name in LAB:
+        for lay in LAYOUTS:
+            pages = dump(profile(name), layout(lay))
+            bad = runts(pages, source_ends(profile(name)))
+            check("runts %s %s: no last line only a hyphenated word's tail" % (name, lay),
+                  not bad, "%d: %s" % (len(bad), bad[:3]))
+    for name, lay, tail in RUNTS:
+        pages = dump(profile(name), layout(lay))
+        alone = [ln for ln in lines_of(pages) if ln["text"].strip() == tail]
+        check("runts %s %s: %r is not a line of its own" % (name, lay, tail), not alone)
+    # The checker itself: a hand-made runt is found.
+    fake = [{"n": 1, "region": {"main": (0, 0, 100, 800)}, "runs": [
+        {"x": 0, "y": 700, "w": 100, "size": 10, "face": "F", "text": "a line ending in ker-"},
+        {"x": 0, "y": 687.2, "w": 20, "size": 10, "face": "F", "text": "nels."}]}]
+    check("runts: the checker finds a runt", len(runts(fake)) == 1)
+
+
 if __name__ == "__main__":
-    sys.exit(testlib.main("typo3", [justified_tests], tmp=TMP))
+    sys.exit(testlib.main("typo3", [justified_tests, runt_tests], tmp=TMP))

@@ -192,11 +192,32 @@ TEST(runt)
     cv_arena_free(a);
 }
 
+/* no_runts: "4 3-/2" on 9.  "4 3-" fits exactly, but leaves the tail
+ * "2" alone on the last line: refused within the tolerance, where nothing
+ * else fits ("4" alone cannot stretch); the last pass takes "4" / "32",
+ * the very loose line, rather than the runt. */
+TEST(no_runts)
+{
+    static const cv_kp_item it[] = {BOX(4), GLUE(1, 1, 0), BOX(3), HYPH(1), BOX(2), END};
+    cv_arena *a = cv_arena_new();
+    cv_kp_params p = cv_kp_defaults(9);
+    size_t *b, n = cv_kp_total_fit(a, it, sizeof it / sizeof *it, &p, &b);
+    CHECK(same(b, n, (size_t[]){3, 6}, 2));
+    p.no_runts = true;
+    n = cv_kp_total_fit(a, it, sizeof it / sizeof *it, &p, &b);
+    CHECK(n == 0);
+    p.tolerance = -1;
+    n = cv_kp_total_fit(a, it, sizeof it / sizeof *it, &p, &b);
+    CHECK(same(b, n, (size_t[]){1, 6}, 2));
+    cv_arena_free(a);
+}
+
 int main(void)
 {
     RUN(badness);
     RUN(total_fit_beats_first_fit);
     RUN(hyphens_in_a_row);
+    RUN(no_runts);
     RUN(forced_break);
     RUN(overfull_box);
     RUN(ragged);
