@@ -25,12 +25,14 @@
 #include <stdlib.h>
 
 #define RUNS 4                /* run-of-hyphens slots per fitness class */
+#define HISTS 16              /* with hyphen_window: the last four lines' hyphens */
 
 typedef struct node {
     size_t pos;               /* the break's item; SIZE_MAX for the start */
     size_t start;             /* first item of the line after the break */
     double demerits;
     int fitness, run;
+    unsigned hist;            /* bit k: the line k before this break's is hyphenated */
     bool flagged;
     struct node *prev;        /* the break before, for reading the result */
     struct node *next;        /* the active list */
@@ -141,6 +143,14 @@ static bool too_loose(const cv_kp_item *it, const sums *s, const cv_kp_params *p
     return stretch > 0 && p->width - natural > stretch * loose * 1.0001 + 0.01;
 }
 
+static int bits(unsigned x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
 static int fitness_class(float r)
 {
     return r < -0.5f ? 0 : r <= 0.5f ? 1 : r <= 1.0f ? 2 : 3;
@@ -180,8 +190,9 @@ size_t cv_kp_total_fit(cv_arena *a, const cv_kp_item *it, size_t n,
             continue;
         bool forced = is_forced(&it[b]);
         bool flagged = it[b].type == CV_KP_PENALTY && it[b].flagged;
-        double best[4][RUNS];
-        node *from[4][RUNS] = {{0}};
+        double best[4][HISTS];
+        node *from[4][HISTS] = {{0}};
+        unsigned hist_of[4][HISTS];
         int ncand = 0;
         node *dropped = NULL;
 
@@ -202,9 +213,14 @@ size_t cv_kp_total_fit(cv_arena *a, const cv_kp_item *it, size_t n,
                 bool runt = p->no_runts && forced && x->flagged && b == n - 1 &&
                             (s.w[b] - s.w[x->start] < p->short_last_width ||
                              s.spaces[b] == s.spaces[x->start]);
+                /* Hyphens in this line and the hyphen_window - 1 before. */
+                unsigned hist = ((x->hist << 1) | flagged) & 0x1F;
+                bool crowded = p->hyphen_window > 1 &&
+                               bits(hist & ((1u << p->hyphen_window) - 1)) >
+                                   p->hyphens_in_window;
                 bool ok = r >= -1 && (p->tolerance < 0 || bad <= p->tolerance) &&
                           !(p->max_flagged_run > 0 && run > p->max_flagged_run) &&
-                          !(runt && p->tolerance >= 0);
+                          !((runt || crowded) && p->tolerance >= 0);
                 if (ok) {
                     if (run > maxrun)
                         run = maxrun;
@@ -221,13 +237,17 @@ size_t cv_kp_total_fit(cv_arena *a, const cv_kp_item *it, size_t n,
                         d += p->short_last_demerits;
                     if (runt)
                         d += 1e9;     /* the last pass: only if nothing else answers */
+                    if (crowded)
+                        d += 1e8;
                     int c = fitness_class(r);
                     if (abs(c - x->fitness) > 1)
                         d += p->fitness_demerits;
                     d += x->demerits;
-                    if (!from[c][run] || d < best[c][run]) {
-                        best[c][run] = d;
-                        from[c][run] = x;
+                    int slot = p->hyphen_window > 1 ? (int)(hist & 0xF) : run;
+                    if (!from[c][slot] || d < best[c][slot]) {
+                        best[c][slot] = d;
+                        from[c][slot] = x;
+                        hist_of[c][slot] = hist & 0xF;
                         ncand++;
                     }
                 }
@@ -248,15 +268,21 @@ size_t cv_kp_total_fit(cv_arena *a, const cv_kp_item *it, size_t n,
         if (!ncand && !active && dropped && p->tolerance < 0 && dropped->start < b) {
             from[1][0] = dropped;
             best[1][0] = dropped->demerits;
+            hist_of[1][0] = ((dropped->hist << 1) | flagged) & 0xF;
             ncand = 1;
         }
         for (int c = 0; c < 4; c++)
-            for (int r = 0; r < RUNS; r++) {
+            for (int r = 0; r < HISTS; r++) {
                 if (!from[c][r])
                     continue;
+                int run = p->hyphen_window > 1 ? 0 : r;
+                if (p->hyphen_window > 1)     /* the run: the hyphens at the end of hist */
+                    for (unsigned h = hist_of[c][r]; (h & 1) && run < maxrun; h >>= 1)
+                        run++;
                 node *y = cv_arena_alloc(a, sizeof *y);
                 *y = (node){.pos = b, .start = skip(it, n, b + 1), .demerits = best[c][r],
-                            .fitness = c, .run = r, .flagged = flagged, .prev = from[c][r],
+                            .fitness = c, .run = run, .hist = hist_of[c][r],
+                            .flagged = flagged, .prev = from[c][r],
                             .next = active};
                 active = y;
             }

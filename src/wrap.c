@@ -24,7 +24,9 @@
  *       - Latin words get hyphenation points from libhyphen (Debian's
  *         en-US patterns), never in capitalised words (names, acronyms),
  *         words with capitals inside, compounds that have a hyphen
- *         already, bold text, or URLs; a soft hyphen is one too.
+ *         already, bold text, or URLs; a soft hyphen is one too.  The
+ *         patterns' strongest points (compound joints) cost least, those
+ *         that leave a scrap of a word most (STRONG_LEVEL, PEN_WEAK).
  *  4. Choose the breaks (kp.c): Knuth-Plass total fit, as TeX does it --
  *     first without hyphenation at a strict tolerance, then with it, then
  *     (justified text) with emergency stretch, then accepting any line
@@ -39,9 +41,12 @@
  *     not exactly, those of one total fit, at a window's cost per window.
  *  5. Set.  A justified line shares its slack among its spaces and the gaps
  *     between CJK characters, in proportion to their stretch (or takes it
- *     from their shrink), however loose that makes it: a short line in
- *     a justified paragraph reads as the paragraph's end, a loose one
- *     only as loose.  A hyphenated line gets its hyphen.
+ *     from their shrink), loose as that may make it: a short line in a
+ *     justified paragraph reads as the paragraph's end, a loose one only
+ *     as loose.  Only a line the emergency stretch could not bring within
+ *     the tolerance (1.26 times its stretch plus EMERGENCY_STRETCH ems
+ *     short: one or two spaces on a line before a long address) is left
+ *     short rather than gaping.  A hyphenated line gets its hyphen.
  */
 #include "wrap.h"
 
@@ -65,6 +70,8 @@
 #define SPACE_SHRINK 0.3f
 #define CJK_STRETCH 0.12f    /* em, between two CJK characters */
 #define RAGGED_STRETCH 6.0f  /* em at the end of every ragged line */
+#define MAX_RATIO 1.26f      /* badness 200, the tolerance, counting emergency stretch:
+                                a justified line looser than that is left short */
 #define RUNT 4.0f            /* em: a last line narrower than this is a runt */
 
 /* Penalties for the kinds of break. */
@@ -80,6 +87,19 @@
 #define HYPHEN_LEFT 2        /* letters before a hyphen, at least */
 #define HYPHEN_RIGHT 3       /* after it */
 #define HYPHEN_WORD 5        /* the shortest word hyphenated */
+
+/* Not every hyphenation point is as good.  The patterns' surest points
+ * (level STRONG_LEVEL and up: German's compound joints, lösungs-ansätze)
+ * cost PEN_STRONG; a point that leaves fewer than WEAK_LEFT letters before
+ * it or WEAK_RIGHT after (Datenban-ken, not Daten-banken; in-dustry) costs
+ * PEN_WEAK; any other PEN_HYPHEN. */
+#define STRONG_LEVEL 5
+#define NARROW 40.0f         /* ems: a column narrower than this takes at most two
+                                hyphens in any five lines (kp.h's hyphen_window) */
+#define WEAK_LEFT 3
+#define WEAK_RIGHT 4
+#define PEN_STRONG 30.0f
+#define PEN_WEAK 100.0f
 
 /* HarfBuzz gets at most SHAPE_PIECE code points of one run at a time, with
  * SHAPE_CONTEXT more on either side: exact for any font whose lookups reach
@@ -125,7 +145,9 @@ typedef struct item {
     uint32_t compound : 1;   /* the hyphen of a compound: a break only if it must */
     uint32_t hyph : 1;       /* a hyphenation point after this item */
     int32_t face;
-    uint32_t span : 30;      /* the span it came from: its link */
+    uint32_t span : 28;      /* the span it came from: its link */
+    uint32_t strong : 1;     /* a hyphenation point of level 5 or more (a compound's joint) */
+    uint32_t weak : 1;       /* one that leaves a scrap: under 3 letters before, 4 after */
     uint32_t small : 1;      /* a capital standing for a lowercase letter, set at
                                 CV_SMALL_CAPS_SCALE of the size (small_caps) */
     uint32_t gap : 1;        /* the gap between Han and Latin follows (cjk_latin_space) */
@@ -1212,16 +1234,23 @@ static size_t hyphenate(cv_arena *a, cv_hyph *hy, bool wide, bool caps, para *p,
     *next = b;
     if (!nw)
         return 0;
-    bool (*pts)[64] = cv_arena_alloc(a, nw * sizeof *pts);
-    if (!cv_hyphenate(hy, words, nw, pts, HYPHEN_LEFT, HYPHEN_RIGHT))
+    unsigned char (*pts)[64] = cv_arena_alloc(a, nw * sizeof *pts);
+    if (!cv_hyphenate_levels(hy, words, nw, pts, HYPHEN_LEFT, HYPHEN_RIGHT))
         return 0;
     size_t count = 0;
-    for (size_t i = 0; i < nw; i++)
-        for (size_t k = 0; k < 64 && at[i] + k < n && letter(it[at[i] + k].cp); k++)
+    for (size_t i = 0; i < nw; i++) {
+        size_t len = 0;
+        while (len < 64 && at[i] + len < n && letter(it[at[i] + len].cp))
+            len++;
+        for (size_t k = 0; k < len; k++)
             if (pts[i][k] && it[at[i] + k].kind == B_NONE) {
-                it[at[i] + k].hyph = true;
+                item *x = &it[at[i] + k];
+                x->hyph = true;
+                x->strong = pts[i][k] >= STRONG_LEVEL;
+                x->weak = !x->strong && (k + 1 < WEAK_LEFT || len - k - 1 < WEAK_RIGHT);
                 count++;
             }
+    }
     return count;
 }
 
@@ -1247,9 +1276,10 @@ static void kp_push(cv_arena *a, kpbuf *b, cv_kp_item x, size_t src)
 
 /* The Knuth-Plass items for items [b, e) of a paragraph, ending as a
  * paragraph ends (with glue of infinite stretch and a forced break, whose
- * source is e). */
+ * source is e).  `hyphens`: 0, no hyphenation points; 1, all but the weak
+ * ones; 2, all. */
 static void build(cv_arena *a, const cv_ctx *st, const para *pp, size_t b, size_t e,
-                  bool hyphens, bool emergency, kpbuf *kb)
+                  int hyphens, bool emergency, kpbuf *kb)
 {
     const item *it = pp->it;
     const float size = pp->fmt->size;
@@ -1283,7 +1313,7 @@ static void build(cv_arena *a, const cv_ctx *st, const para *pp, size_t b, size_
             continue;
         }
         unsigned kind = x->kind;
-        if (kind == B_NONE && hyphens && x->hyph)
+        if (kind == B_NONE && hyphens && x->hyph && (hyphens > 1 || !x->weak))
             kind = B_HYPH;
         if (i + 1 == e)
             kind = B_NONE;   /* the paragraph's end follows */
@@ -1310,7 +1340,7 @@ static void build(cv_arena *a, const cv_ctx *st, const para *pp, size_t b, size_
                 hw = hyphen_w(st, hw_face = x->face);
             p.flagged = true;
             p.width = hw * size / 1000.0f;
-            p.penalty = PEN_HYPHEN;
+            p.penalty = x->strong ? PEN_STRONG : x->weak ? PEN_WEAK : PEN_HYPHEN;
             break;
         case B_EMERGENCY:
             p = emergency ? (cv_kp_item){.type = CV_KP_PENALTY, .penalty = PEN_EMERGENCY}
@@ -1363,8 +1393,9 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
     float r = 0, slack = width - natural;
     if (slack < -0.005f && shrink > 0)
         r = fmaxf(slack / shrink, -1.0f);
-    else if (justify && slack > 0 && stretch > 0)
-        r = slack / stretch;     /* however loose: a short line reads as a paragraph's end */
+    else if (justify && slack > 0 && stretch > 0 &&
+             slack <= MAX_RATIO * (stretch + EMERGENCY_STRETCH * size))
+        r = slack / stretch;     /* loose, but a short line reads as a paragraph's end */
 
     /* The runs and glyphs counted above, and a hyphen. */
     size_t cap_runs = nruns ? nruns : 1, cap_links = 0, ng = 0;
@@ -1477,8 +1508,9 @@ static bool hyph_points(cv_arena *a, breaker *br, size_t b, size_t e)
  * without hyphens at the pretolerance, with them at the tolerance; then,
  * for justified text, with emergency stretch (TeX's \emergencystretch:
  * every line counted as EMERGENCY_STRETCH ems more elastic than it is, so
- * that the breaks spread the looseness over the paragraph); then anything
- * that is not overfull.  A window of a long one takes first fit for that last
+ * that the breaks spread the looseness over the paragraph); then also at
+ * the weak hyphenation points the earlier passes refuse (Datenban-ken);
+ * then anything that is not overfull.  A window of a long one takes first fit for that last
  * pass, whose active list would hold every break of a line-long stretch
  * of a word broken between letters. */
 static size_t choose(cv_arena *a, breaker *br, size_t b, size_t e, bool window, kpbuf *kb,
@@ -1487,16 +1519,17 @@ static size_t choose(cv_arena *a, breaker *br, size_t b, size_t e, bool window, 
     const cv_textfmt *fmt = br->p->fmt;
     cv_kp_params p = br->kp;
     if (fmt->greedy) {
-        build(a, br->st, br->p, b, e, fmt->hyphenate && hyph_points(a, br, b, e), true, kb);
+        build(a, br->st, br->p, b, e, fmt->hyphenate && hyph_points(a, br, b, e) ? 2 : 0, true,
+              kb);
         return cv_kp_first_fit(a, kb->k, kb->n, &p, brk);
     }
-    build(a, br->st, br->p, b, e, false, false, kb);
+    build(a, br->st, br->p, b, e, 0, false, kb);
     p.tolerance = 100;
     size_t nb = cv_kp_total_fit(a, kb->k, kb->n, &p, brk);
-    bool hyphens = false;
+    int hyphens = 0;
     if (!nb && fmt->hyphenate && hyph_points(a, br, b, e)) {
-        hyphens = true;
-        build(a, br->st, br->p, b, e, true, false, kb);
+        hyphens = 1;
+        build(a, br->st, br->p, b, e, hyphens, false, kb);
         p.tolerance = 200;
         nb = cv_kp_total_fit(a, kb->k, kb->n, &p, brk);
     }
@@ -1505,9 +1538,15 @@ static size_t choose(cv_arena *a, breaker *br, size_t b, size_t e, bool window, 
         p.line_stretch = EMERGENCY_STRETCH * fmt->size;
         nb = cv_kp_total_fit(a, kb->k, kb->n, &p, brk);
     }
+    if (hyphens && !nb) {
+        hyphens = 2;         /* the weak points too */
+        build(a, br->st, br->p, b, e, hyphens, false, kb);
+        nb = cv_kp_total_fit(a, kb->k, kb->n, &p, brk);
+    }
     if (!nb) {
         build(a, br->st, br->p, b, e, hyphens, true, kb);
         p.tolerance = -1;
+        p.line_stretch = br->kp.line_stretch;
         if (!window)
             nb = cv_kp_total_fit(a, kb->k, kb->n, &p, brk);
     }
@@ -1611,6 +1650,10 @@ size_t cv_wrap(cv_arena *a, const cv_ctx *st, const cv_span *spans, size_t nspan
     br.kp.short_last_width = fminf(RUNT * fmt->size, width / 4);
     br.kp.short_last_demerits = 10000;
     br.kp.no_runts = true;   /* never "ker- / nels." */
+    if (width < NARROW * fmt->size) {
+        br.kp.hyphen_window = 5; /* a narrow column: at most two hyphens in five lines */
+        br.kp.hyphens_in_window = 2;
+    }
     setter lines = {0};
 
     if (n <= LONG_PARA) {

@@ -9,8 +9,9 @@ Usage: tests/typo3.py CVPDF_BINARY [-k PATTERN] [--list]
              paragraph no break of the tolerance fits (a narrow column)
   runts      no paragraph ends with a line that is only the tail of a
              hyphenated word
-  hyphens    German compounds break at their joints ("Daten-banken"); no
-             more than two hyphens in any five lines of a narrow column
+  hyphens    German compounds break at their joints ("Daten-banken", not
+             "Datenban-ken"); no more than two hyphens in any five lines of a
+             narrow column (the sidebar layout's main column)
 
 A paragraph is read back from the dump: lines of one column, one after the
 other at the text's leading, the later ones starting where the text of the
@@ -223,5 +224,46 @@ def runt_tests():
     check("runts: the checker finds a runt", len(runts(fake)) == 1)
 
 
+def crowded(pages, ends=(), most=2, window=5):
+    """Runs of `window` lines of a paragraph with more than `most` ending
+    in a hyphen: (page, the lines' ends)."""
+    out = []
+    for para in paragraphs(pages, ends):
+        flags = [ln["text"].endswith("-") and len(ln["text"]) > 1 for ln in para]
+        for i in range(max(0, len(flags) - window + 1)):
+            if sum(flags[i:i + window]) > most:
+                out.append((para[i]["page"], [ln["text"][-12:] for ln in para[i:i + window]
+                                              if ln["text"].endswith("-")]))
+                break
+    return out
+
+
+def hyphen_tests():
+    # A narrow column: the sidebar layout's main column (33 ems).
+    for name in LAB:
+        pages = dump(profile(name), layout("sidebar"))
+        bad = crowded(pages, source_ends(profile(name)))
+        check("hyphens %s sidebar: at most two hyphens in any five lines" % name,
+              not bad, "%d: %s" % (len(bad), bad[:2]))
+    # German compounds break at their joints.
+    lines = []
+    for lay in LAYOUTS:
+        lines += [ln["text"] for ln in lines_of(dump(profile("weber-de"), layout(lay)))]
+    check("hyphens weber-de: never Datenban-ken",
+          not [t for t in lines if t.endswith("Datenban-")])
+    check("hyphens weber-de sidebar: Daten-banken",
+          any(t.endswith("Daten-") for t in lines_of_text("weber-de", "sidebar")))
+    # The checker itself.
+    fake = [{"n": 1, "region": {"main": (0, 0, 100, 800)}, "runs": [
+        {"x": 0, "y": 700 - 12.8 * i, "w": 100, "size": 10, "face": "F",
+         "text": "words and a hyph-" if i in (0, 2, 3) else "words and more"}
+        for i in range(6)]}]
+    check("hyphens: the checker finds three hyphens in five lines", len(crowded(fake)) == 1)
+
+
+def lines_of_text(name, lay):
+    return [ln["text"] for ln in lines_of(dump(profile(name), layout(lay)))]
+
+
 if __name__ == "__main__":
-    sys.exit(testlib.main("typo3", [justified_tests, runt_tests], tmp=TMP))
+    sys.exit(testlib.main("typo3", [justified_tests, runt_tests, hyphen_tests], tmp=TMP))
