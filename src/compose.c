@@ -870,6 +870,57 @@ static size_t expand_first(cx *c, const entry *en, cv_span **sp)
     return expand_once(c, tmpl, en->e, sp);
 }
 
+/* The code point that ends the n bytes at s (0 if none). */
+static uint32_t last_cp(const char *s, size_t n)
+{
+    if (!n)
+        return 0;
+    size_t b = n - 1;
+    while (b > 0 && ((unsigned char)s[b] & 0xC0) == 0x80)
+        b--;
+    uint32_t cp = 0;
+    cv_utf8_decode(s + b, n - b, &cp);
+    return cp;
+}
+
+/* A label's colon after Chinese or Japanese ("**LABEL:** DETAILS" with
+ * LABEL 英语) is the full-width one, with no space after it -- "英语：",
+ * as the zh layout's template writes it -- whatever the layout: the first
+ * ASCII colon of the line, when a CJK character comes before it and a
+ * space or nothing after it. */
+static void cjk_label_colon(cx *c, cv_span **spp, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const cv_span *sp = *spp;
+        const char *q = memchr(sp[i].text, ':', sp[i].len);
+        if (!q)
+            continue;
+        size_t at = (size_t)(q - sp[i].text);
+        uint32_t before = at ? last_cp(sp[i].text, at)
+                             : i ? last_cp(sp[i - 1].text, sp[i - 1].len) : 0;
+        bool end = at + 1 == sp[i].len;
+        if (!cv_unicode_cjk(before) || (!end && q[1] != ' '))
+            return;
+        size_t rest = end ? 0 : sp[i].len - at - 2;     /* after ": " */
+        char *t = cv_arena_alloc(c->tmp, at + 3 + rest + 1);
+        memcpy(t, sp[i].text, at);
+        memcpy(t + at, "\xEF\xBC\x9A", 3);           /* U+FF1A */
+        memcpy(t + at + 3, q + 2 - end, rest);
+        t[at + 3 + rest] = 0;
+        /* The spans may be the profile's cache's (expand_once): a copy. */
+        cv_span *cp = cv_arena_alloc(c->tmp, n * sizeof *cp);
+        memcpy(cp, sp, n * sizeof *cp);
+        cp[i].text = t;
+        cp[i].len = at + 3 + rest;
+        if (end && i + 1 < n && cp[i + 1].len && cp[i + 1].text[0] == ' ') {
+            cp[i + 1].text++;                          /* the space in the next span */
+            cp[i + 1].len--;
+        }
+        *spp = cp;
+        return;
+    }
+}
+
 /* A text or one-line entry: each template line a paragraph ("**LABEL**"
  * over "DETAILS" in a narrow column); the entry keep holds short ones
  * together, and the first line (a year, a label) stays with what follows
@@ -886,6 +937,8 @@ static void add_lines_entry(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry *
             head = vl->n;
         cv_span *sp;
         size_t n = expand_once(c, en->tp->nmain ? en->tp->main[i] : "TEXT", en->e, &sp);
+        if (n && en->e->kind == CV_ENTRY_ONELINE)
+            cjk_label_colon(c, &sp, n);
         if (n)
             add_para(c, vl, pc, &(para){.sp = sp, .nsp = n, .fmt = &f, .width = en->width,
                                         .space_before = vl->n > first ? 0 : en->space_before,

@@ -413,13 +413,25 @@ static void shape_items(cv_arena *a, item *it, size_t n, cv_shaper *sh, const cv
  * in the middle in a traditional one, and WenQuanYi centres its "）".  A
  * pair whose inks would come nearer than SQUEEZE_GAP is left alone, so the
  * glyphs never touch.  In a run of three, each pair is judged after the
- * pair before it. */
+ * pair before it.  A full-width closing mark before Latin punctuation
+ * ("）;") loses the blank half of its em the same way. */
 static void squeeze_punctuation(item *it, size_t n, const cv_ctx *st)
 {
     cv_shaper *sh = st->eng->shaper;
     const cv_fontset *fs = st->eng->fonts;
     for (size_t i = 0; i + 1 < n; i++) {
         item *x = &it[i], *y = &it[i + 1];
+        if (x->cp >= 0x3000 && is_closing(x->cp) && cv_cjk_squeezable(x->cp) && x->w >= 900 &&
+            y->cp < 0x80 && is_closing(y->cp) && x->kern >= -x->w / 4) {
+            /* "）;": Latin punctuation after a full-width closing mark
+             * follows its ink, not the blank half of its em. */
+            int lo, hi;
+            if (cv_cjk_ink(cv_fontset_face(fs, x->face), cv_shape_glyph(sh, x->face, x->cp),
+                           &lo, &hi) &&
+                x->w + x->kern - hi - 500 >= SQUEEZE_GAP)
+                x->kern = (int16_t)(x->kern - 500);
+            continue;
+        }
         if (!cv_cjk_squeezable(x->cp) || !cv_cjk_squeezable(y->cp) || x->w < 900 ||
             y->w < 900 || x->face != y->face || x->kern < -x->w / 4)
             continue;

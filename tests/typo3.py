@@ -9,6 +9,8 @@ Usage: tests/typo3.py CVPDF_BINARY [-k PATTERN] [--list]
              paragraph no break of the tolerance fits (a narrow column)
   runts      no paragraph ends with a line that is only the tail of a
              hyphenated word
+  cjk        the label colon full-width in Chinese and Japanese profiles in
+             every layout; no blank between "）" and a following ";"
   hyphens    German compounds break at their joints ("Daten-banken", not
              "Datenban-ken"); no more than two hyphens in any five lines of a
              narrow column (the sidebar layout's main column)
@@ -82,7 +84,7 @@ def lines_of(pages):
             runs.sort(key=lambda r: r["x"])
             out.append({"page": pg["n"], "col": col, "right": right, "y": y, "runs": runs,
                         "x1": max(r["x"] + r["w"] for r in runs),
-                        "text": " ".join(r["text"] for r in runs)})
+                        "text": joined(runs)})
     return out
 
 
@@ -95,6 +97,15 @@ def text_x(ln):
 def is_mark(run):
     t = run["text"].strip()
     return len(t) == 1 and not t.isalnum()
+
+
+def joined(runs):
+    """The text of runs on one baseline: a space between two that do not
+    touch (a date column), none between two that do."""
+    t = runs[0]["text"]
+    for a, b in zip(runs, runs[1:]):
+        t += ("" if b["x"] - (a["x"] + a["w"]) < 1 else " ") + b["text"]
+    return t
 
 
 def continues(a, b):
@@ -261,9 +272,35 @@ def hyphen_tests():
     check("hyphens: the checker finds three hyphens in five lines", len(crowded(fake)) == 1)
 
 
+CJK_COLON = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff60]: ")
+
+
+def cjk_tests():
+    # The label colon: full-width in a CJK profile whatever the layout.
+    for name in ["fang-zh", "sato-ja"]:
+        for lay in LAYOUTS + ["zh"]:
+            bad = [t for t in lines_of_text(name, lay) if CJK_COLON.search(t.replace(" ", " "))]
+            check("cjk %s %s: no ASCII ': ' after Chinese or Japanese" % (name, lay),
+                  not bad, "%d: %s" % (len(bad), bad[:2]))
+    label = [t for t in lines_of_text("fang-zh", "onecolumn") if "英语" in t]
+    check("cjk fang-zh onecolumn: 英语：", any("英语：" in t for t in label), repr(label[:1]))
+    # No blank half em between a full-width closing mark and Latin punctuation.
+    prof = write("paren.yaml", 'cv:\n  name: 测试\n  sections:\n    summary:\n'
+                 '      - "清华大学（北京）; MIT（美国）, and more."\n')
+    rc, out, err = run([BIN, "--dump=glyphs", "-l", layout("onecolumn"), prof])
+    pages = read_dump(out) if rc == 0 else []
+    runs = pages[0]["runs"] if pages else []
+    pairs = []
+    for a, b in zip(runs, runs[1:]):
+        if a["text"].endswith("）") and b["text"][:1] in ";," and a["y"] == b["y"] and a["at"]:
+            pairs.append(b["x"] - a["at"][-1])
+    check("cjk: Latin punctuation after ） follows its ink (2 pt < step <= 0.55 em)",
+          len(pairs) == 2 and all(2 < d <= 5.5 for d in pairs), "steps %s" % pairs)
+
+
 def lines_of_text(name, lay):
     return [ln["text"] for ln in lines_of(dump(profile(name), layout(lay)))]
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("typo3", [justified_tests, runt_tests, hyphen_tests], tmp=TMP))
+    sys.exit(testlib.main("typo3", [justified_tests, runt_tests, hyphen_tests, cjk_tests], tmp=TMP))
