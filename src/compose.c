@@ -28,6 +28,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cjk.h"
 #include "ctx.h"
 #include "icons.h"
 #include "markup.h"
@@ -732,6 +733,35 @@ static float side_left_width(const cv_style *st, float width)
     return (st->side_width < width * 0.5f ? st->side_width : width * 0.5f) + st->side_gap;
 }
 
+/* A title's rule leaves at least this much (ems) between the lowest ink
+ * of its title and its top. */
+#define RULE_CLEAR 0.05f
+
+/* How far below its baseline the ink of a line reaches, in points (0 at
+ * least): the glyphs' own extents, in each run's face -- the runs in faces
+ * other than the first of pc's chain, in any style (the font the layout's
+ * rule_gap was chosen for): other scripts' fallback faces. */
+static float ink_depth(const cv_ctx *pc, const cv_line *ln)
+{
+    float deepest = 0;
+    for (size_t r = 0; r < ln->nruns; r++) {
+        const cv_run *rn = &ln->runs[r];
+        bool own = false;
+        for (int s = 0; s < 4; s++)
+            own |= rn->face == pc->chain[s][0];
+        if (own)
+            continue;
+        const cv_face *f = cv_fontset_face(pc->eng->fonts, rn->face);
+        for (size_t k = 0; k < rn->n; k++) {
+            int d;
+            if (cv_cjk_ink_depth(f, cv_shape_glyph(pc->eng->shaper, rn->face, rn->g[k].cp), &d) &&
+                d * rn->size / 1000.0f - rn->y > deepest)
+                deepest = d * rn->size / 1000.0f - rn->y;
+        }
+    }
+    return deepest;
+}
+
 static void add_title(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_section *sec,
                       float width)
 {
@@ -806,6 +836,12 @@ static void add_title(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_section *s
             float dy = base + st->rule_gap + st->rule_width / 2;
             if (dy < base + below * 0.6f)
                 dy = base + below * 0.6f;
+            /* Below the ink of the glyphs of other scripts' faces too
+             * ("专利" sits lower than Latin, "ק" descends), by RULE_CLEAR. */
+            float ink = ink_depth(tst, &lines[i]);
+            float clear = base + ink + RULE_CLEAR * st->title_size + st->rule_width / 2;
+            if (dy < clear)
+                dy = clear;
             cv_vrule r = {0, width, dy, st->rule_width, st->rule_color};
             CV_PUSH(c->a, it->rules, it->nrules, it->crules, r);
             if (it->height < dy + st->rule_width)
@@ -1616,7 +1652,8 @@ static void warn_tall(const cv_composed *out, const cv_style *st, cv_error *err)
 
 /* columns.sidebar.widen_main: from item b of the main column on, the main
  * sections are set again at the full width (quietly: their warnings were
- * given) and take the place of the narrow items. */
+ * given) and take the place of the narrow items; b = 0 (an empty sidebar):
+ * all of them, from the first page. */
 static void widen(cx *c, cv_composed *out, const cv_ctx *pc, size_t b)
 {
     const cv_style *st = pc->lay;
@@ -1661,7 +1698,7 @@ static void widen(cx *c, cv_composed *out, const cv_ctx *pc, size_t b)
             if (it.pieces[k].tag >= w.sec_tag0[s] && it.pieces[k].tag < w.sec_tag1[s])
                 it.pieces[k].tag += c->sec_tag0[s] - w.sec_tag0[s];
         it.wide = true;
-        it.break_before = i == w0 || it.break_before;
+        it.break_before = (i == w0 && b > 0) || it.break_before;
         CV_PUSH(c->a, main->items, main->n, main->cap, it);
     }
 }
@@ -1718,7 +1755,9 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image
         tighten(side, &side_st);
     out->sec_tag0 = c.sec_tag0;
     out->sec_tag1 = c.sec_tag1;
-    out->widen = st->sidebar && st->sidebar_widen && side->n && out->col[CV_COL_MAIN].n;
+    /* An empty sidebar (nothing the profile has goes there) widens the
+     * main column from its first item (cv_compose_widen with b = 0). */
+    out->widen = st->sidebar && st->sidebar_widen && out->col[CV_COL_MAIN].n;
     if (!out->widen)
         warn_tall(out, st, err);
     cv_arena_free(c.tmp);
@@ -1731,7 +1770,7 @@ bool cv_compose_widen(cv_arena *a, const cv_ctx *pc, cv_composed *out, size_t b,
     if (!out->widen)
         return !err->set;
     out->widen = false;
-    if (b > 0 && b < out->col[CV_COL_MAIN].n) {
+    if (b < out->col[CV_COL_MAIN].n && (b > 0 || !out->col[CV_COL_SIDE].n)) {
         cx c = context(a, out->doc, pc, err);
         c.tags = out->tags;
         c.sec_tag0 = out->sec_tag0;

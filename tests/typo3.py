@@ -11,6 +11,8 @@ Usage: tests/typo3.py CVPDF_BINARY [-k PATTERN] [--list]
              hyphenated word
   cjk        the label colon full-width in Chinese and Japanese profiles in
              every layout; no blank between "）" and a following ";"
+  sidebar    a profile with nothing for the sidebar gets the full width from
+             page 1; a sidebar title's rule clears its title's ink (pdftoppm)
   hyphens    German compounds break at their joints ("Daten-banken", not
              "Datenban-ken"); no more than two hyphens in any five lines of a
              narrow column (the sidebar layout's main column)
@@ -22,6 +24,7 @@ earlier one starts (after a bullet), in the same face and size.
 Every check prints "ok NAME" or "FAIL NAME: why"; the last line is
 "typo3: N passed, M failed".
 """
+import glob
 import os
 import sys
 import tempfile
@@ -298,9 +301,86 @@ def cjk_tests():
           len(pairs) == 2 and all(2 < d <= 5.5 for d in pairs), "steps %s" % pairs)
 
 
+def raster_page(pdf, dpi):
+    """Page 1 rasterised in grey by pdftoppm: (width, height, pixels)."""
+    base = os.path.join(TMP, "r-" + os.path.basename(pdf))
+    rc, _, err = run(["pdftoppm", "-r", str(dpi), "-gray", "-f", "1", "-l", "1", pdf, base])
+    if rc != 0:
+        raise RuntimeError("pdftoppm: " + err)
+    path = glob.glob(base + "-*.pgm")[0]
+    data = open(path, "rb").read()
+    fields, pos = [], 0
+    while len(fields) < 4:
+        while data[pos:pos + 1].isspace():
+            pos += 1
+        start = pos
+        while not data[pos:pos + 1].isspace():
+            pos += 1
+        fields.append(data[start:pos])
+    w, h = int(fields[1]), int(fields[2])
+    return w, h, data[pos + 1:pos + 1 + w * h]
+
+
+def clear_above(img, page_h, dpi, x0, x1, y):
+    """Points of blank (no pixel darker than 128) between height y and the
+    first ink above it, in columns [x0, x1]."""
+    w, h, px = img
+    s = dpi / 72.0
+    c0, c1 = int(x0 * s) + 1, int(x1 * s) - 1
+    r = int((page_h - y) * s) - 1
+    clear = 0
+    while r > 0 and clear < 40:
+        if any(b < 128 for b in px[r * w + c0:r * w + c1]):
+            break
+        clear += 1
+        r -= 1
+    return clear / s
+
+
+def sidebar_tests():
+    # Nothing for the sidebar: the main column is the page's from page 1.
+    one = dump(profile("li"), layout("onecolumn"))
+    side = dump(profile("li"), layout("sidebar"))
+    widest = max(r["x"] + r["w"] - side[0]["region"]["main"][0] for r in side[0]["runs"]
+                 if column_of(side[0], r)[0] == "main")
+    check("sidebar li: the main column takes the full width from page 1",
+          side[0]["region"]["main"][0] == side[0]["region"]["head"][0] and
+          side[0]["region"]["main"][2] == side[0]["region"]["head"][2] and
+          "sidebar" not in side[0]["region"] and widest > 490,
+          "main %s, regions %s, widest %.1f" % (side[0]["region"]["main"],
+                                                sorted(side[0]["region"]), widest))
+    check("sidebar li: no more pages than in onecolumn", len(side) <= len(one),
+          "%d against %d" % (len(side), len(one)))
+    # A sidebar title's rule clears the ink of its title, in every script.
+    dpi = 600
+    for name in ["fang-zh", "levi-he", "sato-ja", "he"]:
+        pdf = os.path.join(TMP, name + "-sidebar.pdf")
+        rc, _, err = run([BIN, "-l", layout("sidebar"), "-o", pdf, profile(name)])
+        pages = dump(profile(name), layout("sidebar"))
+        img = raster_page(pdf, dpi)
+        pg = pages[0]
+        sx0, _, sx1, _ = pg["region"]["sidebar"]
+        bad, n = [], 0
+        for rl in pg["rules"]:
+            if rl.y0 != rl.y1 or abs(rl.x0 - sx0) > 0.01:
+                continue
+            titles = [r for r in pg["runs"] if 0 < r["y"] - rl.y0 < 8 and sx0 <= r["x"] < sx1]
+            if not titles:
+                continue
+            n += 1
+            x0 = min(r["x"] for r in titles)
+            x1 = max(r["x"] + r["w"] for r in titles)
+            gap = clear_above(img, pg["h"], dpi, x0, x1, rl.y0 + rl.w / 2)
+            if gap < 0.35:
+                bad.append("%s: %.2f pt" % ("".join(r["text"] for r in titles), gap))
+        check("sidebar %s: every title rule clears its title's ink (>= 0.35 pt)" % name,
+              rc == 0 and n > 0 and not bad, "%d rules, %s" % (n, bad[:3]))
+
+
 def lines_of_text(name, lay):
     return [ln["text"] for ln in lines_of(dump(profile(name), layout(lay)))]
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("typo3", [justified_tests, runt_tests, hyphen_tests, cjk_tests], tmp=TMP))
+    sys.exit(testlib.main("typo3", [justified_tests, runt_tests, hyphen_tests, cjk_tests,
+                                          sidebar_tests], tmp=TMP))
