@@ -773,6 +773,11 @@ bool cv_design_read(cv_arena *a, const cv_yml *design, cv_design *out, cv_error 
                                                "degree_width")->pos
                                   : dcol->pos));
     }
+    /* RenderCV keeps a near-empty last page: so does a RenderCV file, for
+     * RenderCV's page counts (the theme layouts pull one back for a
+     * profile set in them with -l). */
+    if (!cv_yml_get(cv_yml_get(w.layout, "pagination"), "pull_back_last_page"))
+        put(a, w.layout, "pagination.pull_back_last_page", scalar(a, "false", design->pos));
     /* show_footer / show_top_note: false hide them whatever the templates say. */
     static const char *const shows[][2] = {{"show_footer", "page_footer"},
                                            {"show_top_note", "page_header"}};

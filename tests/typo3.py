@@ -13,6 +13,7 @@ Usage: tests/typo3.py CVPDF_BINARY [-k PATTERN] [--list]
              every layout; no blank between "）" and a following ";"
   sidebar    a profile with nothing for the sidebar gets the full width from
              page 1; a sidebar title's rule clears its title's ink (pdftoppm)
+  pull back  every shipped layout: the lab's last pages a quarter full
   hyphens    German compounds break at their joints ("Daten-banken", not
              "Datenban-ken"); no more than two hyphens in any five lines of a
              narrow column (the sidebar layout's main column)
@@ -377,10 +378,42 @@ def sidebar_tests():
               rc == 0 and n > 0 and not bad, "%d rules, %s" % (n, bad[:3]))
 
 
+SHIPPED = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "layouts")) if f.endswith(".yaml"))
+
+
+def last_fill(pages):
+    """How full the last page is, as the fullest of its columns: from the
+    column's top to the foot of its lowest line (its baseline less a
+    quarter of its size: the descent), page footers aside."""
+    pg = pages[-1]
+    most = 0
+    for col in ("main", "sidebar"):
+        if col not in pg["region"]:
+            continue
+        x0, y0, x1, y1 = pg["region"][col]
+        ys = [r["y"] - r["size"] / 4 for r in pg["runs"] if column_of(pg, r)[0] == col]
+        if ys:
+            most = max(most, (y1 - min(ys)) / (y1 - y0))
+    return most
+
+
+def pull_back_tests():
+    # Every shipped layout pulls a near-empty last page back for the lab's
+    # profiles: the last page a quarter full, or the explain says why not.
+    for lay in SHIPPED:
+        for name in LAB:
+            rc, out, err = run([BIN, "--dump", "--explain", "-l", layout(lay), profile(name)])
+            pages = read_dump(out, other=True) if rc == 0 else []
+            fill = last_fill(pages) if len(pages) > 1 else 1
+            check("pull back %s %s: the last page a quarter full (%d pages, last %.0f%%)"
+                  % (lay, name, len(pages), fill * 100),
+                  rc == 0 and fill >= 0.25, (err + "\n".join(pages.other if pages else []))[-300:])
+
+
 def lines_of_text(name, lay):
     return [ln["text"] for ln in lines_of(dump(profile(name), layout(lay)))]
 
 
 if __name__ == "__main__":
     sys.exit(testlib.main("typo3", [justified_tests, runt_tests, hyphen_tests, cjk_tests,
-                                          sidebar_tests], tmp=TMP))
+                                          sidebar_tests, pull_back_tests], tmp=TMP))
