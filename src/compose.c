@@ -1508,9 +1508,21 @@ static void keep_title(cv_vlist *vl, const cv_style *st, size_t title)
 
 /* The end of a section (items after `title`) leaves no fewer than
  * `widows` lines at the head of a page, across entries: a one-line entry
- * ("Spoken: ...") never goes overleaf alone. */
+ * ("Spoken: ...") never goes overleaf alone.  A section of SHORT_LIST
+ * lines or fewer is not split. */
+#define SHORT_LIST 4
 static void keep_tail(cv_vlist *vl, const cv_style *st, size_t title)
 {
+    /* A short list (SHORT_LIST lines or fewer in all) is not split at all,
+     * as a paragraph that short is not: never two of four talks overleaf. */
+    float all = 0;
+    for (size_t k = title + 1; k < vl->n; k++)
+        all += vl->items[k].nlines;
+    if (all <= SHORT_LIST) {
+        for (size_t k = title + 1; k + 1 < vl->n; k++)
+            keep_at(&vl->items[k], CV_KEEP_LINES);
+        return;
+    }
     float lines = 0;
     for (size_t k = vl->n; k > title + 1; k--) {
         lines += vl->items[k - 1].nlines;

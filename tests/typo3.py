@@ -14,6 +14,7 @@ Usage: tests/typo3.py CVPDF_BINARY [-k PATTERN] [--list]
   sidebar    a profile with nothing for the sidebar gets the full width from
              page 1; a sidebar title's rule clears its title's ink (pdftoppm)
   pull back  every shipped layout: the lab's last pages a quarter full
+  short list a list of four one-line items is never split (RenderCV's look-alike)
   hyphens    German compounds break at their joints ("Daten-banken", not
              "Datenban-ken"); no more than two hyphens in any five lines of a
              narrow column (the sidebar layout's main column)
@@ -410,10 +411,32 @@ def pull_back_tests():
                   rc == 0 and fill >= 0.25, (err + "\n".join(pages.other if pages else []))[-300:])
 
 
+THEMES = ["classic", "engineeringresumes", "engineeringclassic", "sb2nov", "moderncv",
+          "harvard", "ink", "opal", "ember"]
+
+
+def short_list_tests():
+    # A four-item list is never split (2/2 left two lines on sb2nov's last
+    # page): the look-alike's four talks share a page in every theme.
+    src = open(os.path.join(ROOT, "tests", "data", "rendercv", "lookalike.yaml"),
+               encoding="utf-8").read()
+    talks = ["Robots That Count Fish", "Cheap Vehicles, Big Oceans", "From Thesis to Fleet",
+             "Navigating Without GPS"]
+    for theme in THEMES:
+        prof = write("lookalike-%s.yaml" % theme, src + "\ndesign:\n  theme: %s\n" % theme)
+        rc, out, err = run([BIN, "--dump", prof])
+        pages = read_dump(out) if rc == 0 else []
+        on = {pg["n"] for pg in pages for r in pg["runs"] for t in talks
+              if r["text"].startswith(t)}
+        check("short list %s: the four talks on one page" % theme, rc == 0 and len(on) == 1,
+              "pages %s" % sorted(on))
+
+
 def lines_of_text(name, lay):
     return [ln["text"] for ln in lines_of(dump(profile(name), layout(lay)))]
 
 
 if __name__ == "__main__":
     sys.exit(testlib.main("typo3", [justified_tests, runt_tests, hyphen_tests, cjk_tests,
-                                          sidebar_tests, pull_back_tests], tmp=TMP))
+                                          sidebar_tests, pull_back_tests,
+                                          short_list_tests], tmp=TMP))
