@@ -323,6 +323,35 @@ static cv_line *one_line(cx *c, const cv_ctx *pc, const char *markup,
     return nl ? &lines[0] : NULL;
 }
 
+/* A bullet mark wider than BULLET_MAX ems (a "●" that the theme's face
+ * lacks, from a fallback face: 0.87 em, nearly touching its text) is set
+ * smaller, that wide, and raised to sit where the smaller mark's centre
+ * would: a mark, as the theme draws it, not a disc. */
+#define BULLET_MAX 0.62f
+
+static cv_line *bullet_line(cx *c, const cv_ctx *pc, const char *glyph,
+                            const cv_textfmt *fmt, cv_pos pos)
+{
+    cv_line *l = one_line(c, pc, cv_markup_escape(c->tmp, glyph), fmt, pos);
+    if (!l || !(l->width > BULLET_MAX * fmt->size))
+        return l;
+    /* The line may be the paragraph cache's: a copy, its runs too. */
+    float k = BULLET_MAX * fmt->size / l->width;
+    cv_line *m = cv_arena_alloc(c->a, sizeof *m);
+    *m = *l;
+    m->runs = cv_arena_alloc(c->a, l->nruns * sizeof *m->runs);
+    memcpy(m->runs, l->runs, l->nruns * sizeof *m->runs);
+    for (size_t r = 0; r < m->nruns; r++) {
+        m->runs[r].x *= k;
+        m->runs[r].width *= k;
+        m->runs[r].y += (1 - k) * m->runs[r].size * 0.33f;   /* a disc's centre */
+        m->runs[r].size *= k;
+    }
+    m->nlinks = 0;
+    m->width = l->width * k;
+    return m;
+}
+
 /* A paragraph: its text, where it goes, and what leads its first line. */
 typedef struct para {
     const cv_span *sp;
@@ -859,9 +888,8 @@ static void add_highlights(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_highl
      * a nested list inside the LBody after the text's P. */
     int list = tag(c, parent, "L");
     cv_textfmt f = body_fmt(st, c->doc);
-    cv_line *bullet = one_line(c, pc, cv_markup_escape(c->tmp, depth ? st->sub_bullet
-                                                                      : st->bullet),
-                               &f, depth ? st->sub_bullet_pos : st->bullet_pos);
+    cv_line *bullet = bullet_line(c, pc, depth ? st->sub_bullet : st->bullet, &f,
+                                  depth ? st->sub_bullet_pos : st->bullet_pos);
     /* Deep nesting in a narrow column must not squeeze the text to
      * nothing: indents stop where a measure of four ems would be left. */
     float least = 4 * st->size;
@@ -990,7 +1018,7 @@ static void add_bullet_entry(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry 
     cv_textfmt f = body_fmt(st, c->doc);
     cv_span *sp;
     size_t n = expand_first(c, en, &sp);
-    cv_line *bullet = one_line(c, pc, cv_markup_escape(c->tmp, st->bullet), &f, st->bullet_pos);
+    cv_line *bullet = bullet_line(c, pc, st->bullet, &f, st->bullet_pos);
     add_para(c, vl, pc, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = st->bullet_text_indent,
                                 .width = en->width - st->bullet_text_indent, .lead = bullet,
                                 .lead_dx = st->bullet_indent, .lead_tag = c->lbl,

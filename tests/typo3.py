@@ -15,6 +15,8 @@ Usage: tests/typo3.py CVPDF_BINARY [-k PATTERN] [--list]
              page 1; a sidebar title's rule clears its title's ink (pdftoppm)
   pull back  every shipped layout: the lab's last pages a quarter full
   short list a list of four one-line items is never split (RenderCV's look-alike)
+  bullets    RenderCV's themes: a bullet mark no wider than 0.62 em, clear of its
+             text; nested bullets a different mark
   hyphens    German compounds break at their joints ("Daten-banken", not
              "Datenban-ken"); no more than two hyphens in any five lines of a
              narrow column (the sidebar layout's main column)
@@ -432,6 +434,34 @@ def short_list_tests():
               "pages %s" % sorted(on))
 
 
+MARKS = set("•●◦◆–-▪■")
+
+
+def bullet_tests():
+    # The theme's bullets: a mark no wider than 0.62 em with a third of an
+    # em or more before its text; nested bullets another mark.
+    sample = open(os.path.join(ROOT, "tests", "data", "rendercv", "sample.yaml"),
+                  encoding="utf-8").read()
+    for theme in THEMES:
+        prof = write("bullets-%s.yaml" % theme, sample + "\ndesign:\n  theme: %s\n" % theme)
+        rc, out, err = run([BIN, "--dump", prof])
+        pages = read_dump(out) if rc == 0 else []
+        runs = [r for pg in pages for r in pg["runs"]]
+        marks = []
+        for a, b in zip(runs, runs[1:]):
+            if a["text"] in MARKS and a["y"] - 2 < b["y"] <= a["y"] and b["x"] > a["x"]:
+                marks.append((a["text"], a["w"] / b["size"], (b["x"] - a["x"] - a["w"]) / b["size"],
+                              b["text"]))
+        top = [m for m in marks if m[3].startswith(("Halved", "Led the"))]
+        nested = [m for m in marks if m[3].startswith(("moved 3 PB", "retired the"))]
+        check("bullets %s: a mark <= 0.62 em, >= 0.3 em from its text" % theme,
+              rc == 0 and len(top) == 2 and all(w <= 0.621 and g >= 0.3 for _, w, g, _ in top),
+              "%s" % [(m[0], round(m[1], 2), round(m[2], 2)) for m in top])
+        check("bullets %s: nested bullets another mark" % theme,
+              len(nested) == 2 and top and all(m[0] != top[0][0] for m in nested),
+              "top %s nested %s" % ([m[0] for m in top], [m[0] for m in nested]))
+
+
 def lines_of_text(name, lay):
     return [ln["text"] for ln in lines_of(dump(profile(name), layout(lay)))]
 
@@ -439,4 +469,4 @@ def lines_of_text(name, lay):
 if __name__ == "__main__":
     sys.exit(testlib.main("typo3", [justified_tests, runt_tests, hyphen_tests, cjk_tests,
                                           sidebar_tests, pull_back_tests,
-                                          short_list_tests], tmp=TMP))
+                                          short_list_tests, bullet_tests], tmp=TMP))
