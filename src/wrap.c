@@ -43,10 +43,11 @@
  *     between CJK characters, in proportion to their stretch (or takes it
  *     from their shrink), loose as that may make it: a short line in a
  *     justified paragraph reads as the paragraph's end, a loose one only
- *     as loose.  Only a line the emergency stretch could not bring within
- *     the tolerance (1.26 times its stretch plus EMERGENCY_STRETCH ems
- *     short: one or two spaces on a line before a long address) is left
- *     short rather than gaping.  A hyphenated line gets its hyphen.
+ *     as loose: a line looser than the tolerance (1.26 times its
+ *     stretch) widens its word spaces alone, each by up to SPACE_MAX ems.
+ *     Only a line that would need more (one or two spaces on a line before
+ *     a long address, a list of patent numbers) is left short rather than
+ *     gaping.  A hyphenated line gets its hyphen.
  */
 #include "wrap.h"
 
@@ -70,8 +71,8 @@
 #define SPACE_SHRINK 0.3f
 #define CJK_STRETCH 0.12f    /* em, between two CJK characters */
 #define RAGGED_STRETCH 6.0f  /* em at the end of every ragged line */
-#define MAX_RATIO 1.26f      /* badness 200, the tolerance, counting emergency stretch:
-                                a justified line looser than that is left short */
+#define MAX_RATIO 1.26f      /* badness 200, the tolerance */
+#define SPACE_MAX 0.8f       /* ems a word space may widen in a line looser than that */
 #define RUNT 4.0f            /* em: a last line narrower than this is a runt */
 
 /* Penalties for the kinds of break. */
@@ -1383,7 +1384,8 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
     /* Trailing spaces and controls hang outside the measure. */
     while (e > b && (is_space(it[e - 1].cp) || it[e - 1].ctrl))
         e--;
-    float natural = 0, stretch = 0, shrink = 0;
+    float natural = 0, stretch = 0, shrink = 0, space_stretch = 0;
+    int nspaces = 0;
     size_t nruns = 0, nglyphs = 0;
     const item *prev = NULL;
     for (size_t i = b; i < e; i++) {
@@ -1392,6 +1394,10 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
         natural += i + 1 < e ? adv(p, i) : glyph_w(p, i);
         if (i + 1 < e) {
             stretch += stretch_of(p, i);
+            if (is_space(it[i].cp) && stretch_of(p, i) > 0) {
+                space_stretch += stretch_of(p, i);
+                nspaces++;
+            }
             shrink += shrink_of(p, i);
         }
         if (!prev || prev->face != it[i].face || prev->synth != it[i].synth ||
@@ -1403,11 +1409,21 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
     if (hyphen > 0 && e > b)
         natural += hyphen * size / 1000.0f;
     float r = 0, slack = width - natural;
-    if (slack < -0.005f && shrink > 0)
+    float r_space = 0, r_other = 0;
+    if (slack < -0.005f && shrink > 0) {
         r = fmaxf(slack / shrink, -1.0f);
-    else if (justify && slack > 0 && stretch > 0 &&
-             slack <= MAX_RATIO * (stretch + EMERGENCY_STRETCH * size))
-        r = slack / stretch;     /* loose, but a short line reads as a paragraph's end */
+    } else if (justify && slack > 0 && stretch > 0 && slack <= MAX_RATIO * stretch) {
+        r = r_space = r_other = slack / stretch;
+    } else if (justify && slack > 0 && space_stretch > 0 &&
+               slack <= nspaces * SPACE_MAX * size) {
+        /* Looser than the tolerance (the breaker's last resort): loose,
+         * for a short line reads as a paragraph's end.  The word spaces
+         * take it all, each at most SPACE_MAX ems wider, and the gaps
+         * between CJK characters do not open (wider, a reader of the PDF
+         * takes each character for a word, and it splits a line at a
+         * space wider than that). */
+        r = r_space = slack / space_stretch;
+    }
 
     /* The runs and glyphs counted above, and a hyphen. */
     size_t cap_runs = nruns ? nruns : 1, cap_links = 0, ng = 0;
@@ -1434,7 +1450,8 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
         if (i + 1 < e) {
             adj = g->kern;
             if (r != 0) {        /* else no glue: adding 0 changes nothing */
-                float glue = r > 0 ? r * stretch_of(p, i) : r * shrink_of(p, i);
+                float glue = r > 0 ? (is_space(g->cp) ? r_space : r_other) * stretch_of(p, i)
+                                   : r * shrink_of(p, i);
                 adj += glue * 1000.0f / gsize;
             }
         }
