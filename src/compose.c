@@ -939,9 +939,7 @@ static uint32_t last_cp(const char *s, size_t n)
 {
     if (!n)
         return 0;
-    size_t b = n - 1;
-    while (b > 0 && ((unsigned char)s[b] & 0xC0) == 0x80)
-        b--;
+    size_t b = cv_utf8_prev(s, n);
     uint32_t cp = 0;
     cv_utf8_decode(s + b, n - b, &cp);
     return cp;
