@@ -17,6 +17,7 @@ Usage: tests/typo3.py CVPDF_BINARY [-k PATTERN] [--list]
   short list a list of four one-line items is never split (RenderCV's look-alike)
   bullets    RenderCV's themes: a bullet mark no wider than 0.62 em, clear of its
              text; nested bullets a different mark
+  footer     show_footer: true in a German RenderCV file: the footer, in every theme
   hyphens    German compounds break at their joints ("Daten-banken", not
              "Datenban-ken"); no more than two hyphens in any five lines of a
              narrow column (the sidebar layout's main column)
@@ -462,6 +463,27 @@ def bullet_tests():
               "top %s nested %s" % ([m[0] for m in top], [m[0] for m in nested]))
 
 
+def footer_tests():
+    # show_footer: true in a German RenderCV file prints the footer in every
+    # theme, those with none by default too; without it they have none.
+    sample = open(os.path.join(ROOT, "tests", "data", "rendercv", "sample.yaml"),
+                  encoding="utf-8").read()
+    for theme in THEMES:
+        prof = write("footer-%s.yaml" % theme, sample + "\nlocale:\n  language: german\n"
+                     "design:\n  theme: %s\n  page:\n    show_footer: true\n" % theme)
+        rc, out, err = run([BIN, "--dump", prof])
+        pages = read_dump(out) if rc == 0 else []
+        foot = [pg["n"] for pg in pages for r in pg["runs"]
+                if "page_footer" in pg["region"] and column_of(pg, r)[0] == "page_footer"
+                and r["text"].endswith("%d/%d" % (pg["n"], len(pages)))]
+        check("footer %s: show_footer: true prints it on every page" % theme,
+              rc == 0 and pages and foot == [pg["n"] for pg in pages], "%s" % foot)
+    prof = write("footer-none.yaml", sample + "\ndesign:\n  theme: engineeringresumes\n")
+    rc, out, err = run([BIN, "--dump", prof])
+    check("footer engineeringresumes: none unless asked",
+          rc == 0 and not re.search(r"\d/\d\"", out))
+
+
 def lines_of_text(name, lay):
     return [ln["text"] for ln in lines_of(dump(profile(name), layout(lay)))]
 
@@ -469,4 +491,5 @@ def lines_of_text(name, lay):
 if __name__ == "__main__":
     sys.exit(testlib.main("typo3", [justified_tests, runt_tests, hyphen_tests, cjk_tests,
                                           sidebar_tests, pull_back_tests,
-                                          short_list_tests, bullet_tests], tmp=TMP))
+                                          short_list_tests, bullet_tests,
+                                          footer_tests], tmp=TMP))
