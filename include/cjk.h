@@ -50,4 +50,9 @@ bool cv_cjk_is_run_mark(uint32_t cp);
  * thousandths of an em: [*lo, *hi].  False for a glyph without ink. */
 bool cv_cjk_ink(const cv_face *f, unsigned gid, int *lo, int *hi);
 
+/* How far below the baseline the ink of glyph `gid` of face `f` reaches,
+ * thousandths of an em (negative: it stays above).  False for a glyph
+ * without ink. */
+bool cv_cjk_ink_depth(const cv_face *f, unsigned gid, int *depth);
+
 #endif

@@ -30,7 +30,9 @@
  * on the page after the sidebar's last, and cv_compose_widen() sets the
  * rest of the main column again at the full width from there, putting
  * those items (marked `wide`, the first with `break_before`) in place of
- * the narrow ones.
+ * the narrow ones.  An empty sidebar (nothing of the profile goes there)
+ * gives the main column the full measure from its first item, with no
+ * sidebar region on any page.
  *
  * Paragraphs are set through the profile's paragraph cache (pc->sc,
  * wrap.h) when it has one: composing again with other vertical spacing
@@ -142,7 +144,8 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image
 
 /* The end of a composition with out->widen set: from item `b` of the main
  * column on (the first item of a paragraph on the sidebar's last page that
- * a page break may come before; 0: none, the column stays narrow), the
+ * a page break may come before; 0: none, the column stays narrow -- unless
+ * the sidebar is empty, when the whole column is set wide), the
  * main sections set again at the full width in place of the narrow items.
  * `a` and `pc` are cv_compose()'s.  Returns false when err is set. */
 bool cv_compose_widen(cv_arena *a, const cv_ctx *pc, cv_composed *out, size_t b,

@@ -36,4 +36,12 @@ const char *cv_hyph_path(const cv_hyph *h);
 bool cv_hyphenate(cv_hyph *h, const char *const *words, size_t n, bool (*out)[64], int left,
                   int right);
 
+/* As cv_hyphenate(), with each point's level: out[i][k] is 0 where there
+ * is no point, else the pattern digit that made it (odd, 1 to 9); in a
+ * two-level file (German's) the second level's digit where that is
+ * higher, which marks the joints of compounds (lösungs5ansätze).  The
+ * stronger points are the surer ones. */
+bool cv_hyphenate_levels(cv_hyph *h, const char *const *words, size_t n,
+                         unsigned char (*out)[64], int left, int right);
+
 #endif

@@ -49,6 +49,13 @@ typedef struct cv_kp_params {
     int max_flagged_run;     /* at most this many hyphenated lines in a row (0: no limit) */
     float short_last_width;  /* a last line narrower than this (a runt) ... */
     float short_last_demerits; /* ... costs this much */
+    int hyphen_window;       /* 2..5: no more than hyphens_in_window hyphenated lines */
+    int hyphens_in_window;   /* in any hyphen_window lines in a row, within the
+                                tolerance (0: no such rule) */
+    bool no_runts;           /* a last line that is only the tail of a word hyphenated
+                                before it, or narrower than short_last_width after a
+                                hyphen, is outside any tolerance (the last pass takes
+                                it only if nothing else answers) */
 } cv_kp_params;
 
 /* TeX's defaults for justified text of width `width`. */

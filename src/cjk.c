@@ -104,6 +104,15 @@ bool cv_cjk_squeezable(uint32_t cp)
     return cv_unicode_punct(cp);
 }
 
+bool cv_cjk_ink_depth(const cv_face *f, unsigned gid, int *depth)
+{
+    hb_glyph_extents_t e;
+    if (!f || !f->hb || !gid || !hb_font_get_glyph_extents(f->hb, gid, &e) || e.width <= 0)
+        return false;
+    *depth = (int)(-((long)e.y_bearing + e.height) * 1000 / f->upem);
+    return true;
+}
+
 bool cv_cjk_ink(const cv_face *f, unsigned gid, int *lo, int *hi)
 {
     hb_glyph_extents_t e;

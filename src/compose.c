@@ -28,6 +28,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cjk.h"
 #include "ctx.h"
 #include "icons.h"
 #include "markup.h"
@@ -343,6 +344,35 @@ static cv_line *one_line(cx *c, const cv_ctx *pc, const char *markup,
     cv_line *lines;
     size_t nl = set(c, pc, sp, n, fmt, 1e6f, pos, &lines);
     return nl ? &lines[0] : NULL;
+}
+
+/* A bullet mark wider than BULLET_MAX ems (a "●" that the theme's face
+ * lacks, from a fallback face: 0.87 em, nearly touching its text) is set
+ * smaller, that wide, and raised to sit where the smaller mark's centre
+ * would: a mark, as the theme draws it, not a disc. */
+#define BULLET_MAX 0.62f
+
+static cv_line *bullet_line(cx *c, const cv_ctx *pc, const char *glyph,
+                            const cv_textfmt *fmt, cv_pos pos)
+{
+    cv_line *l = one_line(c, pc, cv_markup_escape(c->tmp, glyph), fmt, pos);
+    if (!l || !(l->width > BULLET_MAX * fmt->size))
+        return l;
+    /* The line may be the paragraph cache's: a copy, its runs too. */
+    float k = BULLET_MAX * fmt->size / l->width;
+    cv_line *m = cv_arena_alloc(c->a, sizeof *m);
+    *m = *l;
+    m->runs = cv_arena_alloc(c->a, l->nruns * sizeof *m->runs);
+    memcpy(m->runs, l->runs, l->nruns * sizeof *m->runs);
+    for (size_t r = 0; r < m->nruns; r++) {
+        m->runs[r].x *= k;
+        m->runs[r].width *= k;
+        m->runs[r].y += (1 - k) * m->runs[r].size * 0.33f;   /* a disc's centre */
+        m->runs[r].size *= k;
+    }
+    m->nlinks = 0;
+    m->width = l->width * k;
+    return m;
 }
 
 /* A paragraph: its text, where it goes, and what leads its first line. */
@@ -755,6 +785,35 @@ static float side_left_width(const cv_style *st, float width)
     return (st->side_width < width * 0.5f ? st->side_width : width * 0.5f) + st->side_gap;
 }
 
+/* A title's rule leaves at least this much (ems) between the lowest ink
+ * of its title and its top. */
+#define RULE_CLEAR 0.05f
+
+/* How far below its baseline the ink of a line reaches, in points (0 at
+ * least): the glyphs' own extents, in each run's face -- the runs in faces
+ * other than the first of pc's chain, in any style (the font the layout's
+ * rule_gap was chosen for): other scripts' fallback faces. */
+static float ink_depth(const cv_ctx *pc, const cv_line *ln)
+{
+    float deepest = 0;
+    for (size_t r = 0; r < ln->nruns; r++) {
+        const cv_run *rn = &ln->runs[r];
+        bool own = false;
+        for (int s = 0; s < 4; s++)
+            own |= rn->face == pc->chain[s][0];
+        if (own)
+            continue;
+        const cv_face *f = cv_fontset_face(pc->eng->fonts, rn->face);
+        for (size_t k = 0; k < rn->n; k++) {
+            int d;
+            if (cv_cjk_ink_depth(f, cv_shape_glyph(pc->eng->shaper, rn->face, rn->g[k].cp), &d) &&
+                d * rn->size / 1000.0f - rn->y > deepest)
+                deepest = d * rn->size / 1000.0f - rn->y;
+        }
+    }
+    return deepest;
+}
+
 static void add_title(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_section *sec,
                       float width)
 {
@@ -833,6 +892,12 @@ static void add_title(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_section *s
             float dy = base + st->rule_gap + st->rule_width / 2;
             if (dy < base + below * 0.6f)
                 dy = base + below * 0.6f;
+            /* Below the ink of the glyphs of other scripts' faces too
+             * ("专利" sits lower than Latin, "ק" descends), by RULE_CLEAR. */
+            float ink = ink_depth(tst, &lines[i]);
+            float clear = base + ink + RULE_CLEAR * st->title_size + st->rule_width / 2;
+            if (dy < clear)
+                dy = clear;
             cv_vrule r = {0, width, dy, st->rule_width, st->rule_color};
             CV_PUSH(c->a, it->rules, it->nrules, it->crules, r);
             if (it->height < dy + st->rule_width)
@@ -850,9 +915,8 @@ static void add_highlights(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_highl
      * a nested list inside the LBody after the text's P. */
     int list = tag(c, parent, "L");
     cv_textfmt f = body_fmt(st, c->doc);
-    cv_line *bullet = one_line(c, pc, cv_markup_escape(c->tmp, depth ? st->sub_bullet
-                                                                      : st->bullet),
-                               &f, depth ? st->sub_bullet_pos : st->bullet_pos);
+    cv_line *bullet = bullet_line(c, pc, depth ? st->sub_bullet : st->bullet, &f,
+                                  depth ? st->sub_bullet_pos : st->bullet_pos);
     /* Deep nesting in a narrow column must not squeeze the text to
      * nothing: indents stop where a measure of four ems would be left. */
     float least = 4 * st->size;
@@ -897,6 +961,55 @@ static size_t expand_first(cx *c, const entry *en, cv_span **sp)
     return expand_once(c, tmpl, en->e, sp);
 }
 
+/* The code point that ends the n bytes at s (0 if none). */
+static uint32_t last_cp(const char *s, size_t n)
+{
+    if (!n)
+        return 0;
+    size_t b = cv_utf8_prev(s, n);
+    uint32_t cp = 0;
+    cv_utf8_decode(s + b, n - b, &cp);
+    return cp;
+}
+
+/* A label's colon after Chinese or Japanese ("**LABEL:** DETAILS" with
+ * LABEL 英语) is the full-width one, with no space after it -- "英语：",
+ * as the zh layout's template writes it -- whatever the layout: the first
+ * ASCII colon of the line, when a CJK character comes before it and a
+ * space or nothing after it. */
+static void cjk_label_colon(cx *c, cv_span **spp, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const cv_span *sp = *spp;
+        const char *q = memchr(sp[i].text, ':', sp[i].len);
+        if (!q)
+            continue;
+        size_t at = (size_t)(q - sp[i].text);
+        uint32_t before = at ? last_cp(sp[i].text, at)
+                             : i ? last_cp(sp[i - 1].text, sp[i - 1].len) : 0;
+        bool end = at + 1 == sp[i].len;
+        if (!cv_unicode_cjk(before) || (!end && q[1] != ' '))
+            return;
+        size_t rest = end ? 0 : sp[i].len - at - 2;     /* after ": " */
+        char *t = cv_arena_alloc(c->tmp, at + 3 + rest + 1);
+        memcpy(t, sp[i].text, at);
+        memcpy(t + at, "\xEF\xBC\x9A", 3);           /* U+FF1A */
+        memcpy(t + at + 3, q + 2 - end, rest);
+        t[at + 3 + rest] = 0;
+        /* The spans may be the profile's cache's (expand_once): a copy. */
+        cv_span *cp = cv_arena_alloc(c->tmp, n * sizeof *cp);
+        memcpy(cp, sp, n * sizeof *cp);
+        cp[i].text = t;
+        cp[i].len = at + 3 + rest;
+        if (end && i + 1 < n && cp[i + 1].len && cp[i + 1].text[0] == ' ') {
+            cp[i + 1].text++;                          /* the space in the next span */
+            cp[i + 1].len--;
+        }
+        *spp = cp;
+        return;
+    }
+}
+
 /* A text or one-line entry: each template line a paragraph ("**LABEL**"
  * over "DETAILS" in a narrow column); the entry keep holds short ones
  * together, and the first line (a year, a label) stays with what follows
@@ -913,6 +1026,8 @@ static void add_lines_entry(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry *
             head = vl->n;
         cv_span *sp;
         size_t n = expand_once(c, en->tp->nmain ? en->tp->main[i] : "TEXT", en->e, &sp);
+        if (n && en->e->kind == CV_ENTRY_ONELINE)
+            cjk_label_colon(c, &sp, n);
         if (n)
             add_para(c, vl, pc, &(para){.sp = sp, .nsp = n, .fmt = &f, .width = en->width,
                                         .space_before = vl->n > first ? 0 : en->space_before,
@@ -928,7 +1043,7 @@ static void add_bullet_entry(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry 
     cv_textfmt f = body_fmt(st, c->doc);
     cv_span *sp;
     size_t n = expand_first(c, en, &sp);
-    cv_line *bullet = one_line(c, pc, cv_markup_escape(c->tmp, st->bullet), &f, st->bullet_pos);
+    cv_line *bullet = bullet_line(c, pc, st->bullet, &f, st->bullet_pos);
     add_para(c, vl, pc, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = st->bullet_text_indent,
                                 .width = en->width - st->bullet_text_indent, .lead = bullet,
                                 .lead_dx = st->bullet_indent, .lead_tag = c->lbl,
@@ -1446,9 +1561,21 @@ static void keep_title(cv_vlist *vl, const cv_style *st, size_t title)
 
 /* The end of a section (items after `title`) leaves no fewer than
  * `widows` lines at the head of a page, across entries: a one-line entry
- * ("Spoken: ...") never goes overleaf alone. */
+ * ("Spoken: ...") never goes overleaf alone.  A section of SHORT_LIST
+ * lines or fewer is not split. */
+#define SHORT_LIST 4
 static void keep_tail(cv_vlist *vl, const cv_style *st, size_t title)
 {
+    /* A short list (SHORT_LIST lines or fewer in all) is not split at all,
+     * as a paragraph that short is not: never two of four talks overleaf. */
+    float all = 0;
+    for (size_t k = title + 1; k < vl->n; k++)
+        all += vl->items[k].nlines;
+    if (all <= SHORT_LIST) {
+        for (size_t k = title + 1; k + 1 < vl->n; k++)
+            keep_at(&vl->items[k], CV_KEEP_LINES);
+        return;
+    }
     float lines = 0;
     for (size_t k = vl->n; k > title + 1; k--) {
         lines += vl->items[k - 1].nlines;
@@ -1590,7 +1717,8 @@ static void warn_tall(const cv_composed *out, const cv_style *st, cv_error *err)
 
 /* columns.sidebar.widen_main: from item b of the main column on, the main
  * sections are set again at the full width (quietly: their warnings were
- * given) and take the place of the narrow items. */
+ * given) and take the place of the narrow items; b = 0 (an empty sidebar):
+ * all of them, from the first page. */
 static void widen(cx *c, cv_composed *out, const cv_ctx *pc, size_t b)
 {
     const cv_style *st = pc->lay;
@@ -1635,7 +1763,7 @@ static void widen(cx *c, cv_composed *out, const cv_ctx *pc, size_t b)
             if (it.pieces[k].tag >= w.sec_tag0[s] && it.pieces[k].tag < w.sec_tag1[s])
                 it.pieces[k].tag += c->sec_tag0[s] - w.sec_tag0[s];
         it.wide = true;
-        it.break_before = i == w0 || it.break_before;
+        it.break_before = (i == w0 && b > 0) || it.break_before;
         CV_PUSH(c->a, main->items, main->n, main->cap, it);
     }
 }
@@ -1692,7 +1820,9 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image
         tighten(side, &side_st);
     out->sec_tag0 = c.sec_tag0;
     out->sec_tag1 = c.sec_tag1;
-    out->widen = st->sidebar && st->sidebar_widen && side->n && out->col[CV_COL_MAIN].n;
+    /* An empty sidebar (nothing the profile has goes there) widens the
+     * main column from its first item (cv_compose_widen with b = 0). */
+    out->widen = st->sidebar && st->sidebar_widen && out->col[CV_COL_MAIN].n;
     if (!out->widen)
         warn_tall(out, st, err);
     cv_arena_free(c.tmp);
@@ -1705,7 +1835,7 @@ bool cv_compose_widen(cv_arena *a, const cv_ctx *pc, cv_composed *out, size_t b,
     if (!out->widen)
         return !err->set;
     out->widen = false;
-    if (b > 0 && b < out->col[CV_COL_MAIN].n) {
+    if (b < out->col[CV_COL_MAIN].n && (b > 0 || !out->col[CV_COL_SIDE].n)) {
         cx c = context(a, out->doc, pc, err);
         c.tags = out->tags;
         c.sec_tag0 = out->sec_tag0;

@@ -773,6 +773,11 @@ bool cv_design_read(cv_arena *a, const cv_yml *design, cv_design *out, cv_error 
                                                "degree_width")->pos
                                   : dcol->pos));
     }
+    /* RenderCV keeps a near-empty last page: so does a RenderCV file, for
+     * RenderCV's page counts (the theme layouts pull one back for a
+     * profile set in them with -l). */
+    if (!cv_yml_get(cv_yml_get(w.layout, "pagination"), "pull_back_last_page"))
+        put(a, w.layout, "pagination.pull_back_last_page", scalar(a, "false", design->pos));
     /* show_footer / show_top_note: false hide them whatever the templates say. */
     static const char *const shows[][2] = {{"show_footer", "page_footer"},
                                            {"show_top_note", "page_header"}};
@@ -784,6 +789,13 @@ bool cv_design_read(cv_arena *a, const cv_yml *design, cv_design *out, cv_error 
             for (int i = 0; i < 3; i++)
                 put(a, w.layout, cv_arena_printf(a, "%s.%s", shows[k][1], slots[i]),
                     null_at(a, v->pos));
+        } else if (v && !cv_yml_is_null(v) && on && k == 0 &&
+                   !cv_yml_get(cv_yml_get(design, "templates"), "footer") &&
+                   (!strcmp(w.theme, "engineeringresumes") || !strcmp(w.theme, "opal"))) {
+            /* show_footer: true asks for the footer in the themes that
+             * have none: RenderCV's default footer, as classic sets it. */
+            put(a, w.layout, "page_footer.center",
+                scalar(a, "*NAME \xE2\x80\x93 PAGE_NUMBER/TOTAL_PAGES*", v->pos));
         }
     }
     /* RenderCV's default phone format, in every theme. */

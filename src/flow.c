@@ -238,8 +238,8 @@ static void place_column(cv_arena *a, cv_display *d, const cv_composed *c, const
         if (c->col[CV_COL_MAIN].items[i].wide) {
             if (k == CV_COL_MAIN)
                 wide_from = page_of[i];
-            else if (vl->n)
-                side_pages = page_of[vl->n - 1] + 1;
+            else
+                side_pages = vl->n ? page_of[vl->n - 1] + 1 : 0;   /* empty: no region */
             break;
         }
     for (size_t p = 0; p < d->npages; p++) {

@@ -19,7 +19,8 @@
  * substring of the words (up to the longest key), keep the patterns whose
  * key hash is in that set -- a hash collision only lets in a pattern that
  * matches nothing, which changes nothing -- and hand libhyphen the file's
- * header lines plus those patterns through fmemopen().  tests/unit/
+ * header lines plus those patterns through fmemopen(), a two-level file's
+ * (German's) with its NEXTLEVEL line where it was, between the levels' patterns.  tests/unit/
  * test_hyph.c checks both against libhyphen with the whole file.
  */
 #include "hyph.h"
@@ -57,6 +58,7 @@ struct cv_hyph {
     size_t nhead;
     pattern *pat;
     size_t npat, maxkey;
+    size_t next_at;           /* NEXTLEVEL: the first pattern of the second level */
     /* Liang's rule directly (plain files): pattern index + 1 by key. */
     bool plain;
     int lhmin, rhmin;         /* LEFTHYPHENMIN, RIGHTHYPHENMIN (0: none) */
@@ -153,7 +155,8 @@ static const pattern *find_pattern(const cv_hyph *h, uint64_t key, const char *s
 
 /* Liang's rule for one word of `len` lower-case letters: out[k] is true
  * when a hyphen may follow letter k, within libhyphen's limits. */
-static void liang(const cv_hyph *h, const char *word, size_t len, bool *out, int left, int right)
+static void liang(const cv_hyph *h, const char *word, size_t len, unsigned char *out, int left,
+                  int right)
 {
     char s[68], v[68];
     s[0] = '.';
@@ -189,7 +192,8 @@ static void liang(const cv_hyph *h, const char *word, size_t len, bool *out, int
         rh = 2;
     for (size_t k = 0; k < len; k++) {
         bool ok = (int)k >= lh - 1 && !((int)k >= (int)len - rh && k > 0);
-        out[k] = ok && (int)k >= left - 1 && (int)k < (int)len - right && (v[k + 2] & 1);
+        out[k] = ok && (int)k >= left - 1 && (int)k < (int)len - right && (v[k + 2] & 1)
+                     ? (unsigned char)(v[k + 2] - '0') : 0;
     }
 }
 
@@ -220,6 +224,7 @@ static bool load_patterns(cv_hyph *h)
     h->mask = cap - 1;
     /* Plain until a line says otherwise (see above). */
     h->plain = true;
+    h->next_at = SIZE_MAX;
     char *s = h->text, *end = h->text + size;
     for (size_t ln = 0; s < end; ln++) {
         char *e = memchr(s, '\n', (size_t)(end - s));
@@ -239,7 +244,14 @@ static bool load_patterns(cv_hyph *h)
                 *min = atoi(s + (min == &h->lhmin ? 13 : 14));
             else if (ln > 0)
                 h->plain = false;  /* NEXTLEVEL, NOHYPHEN, COMPOUND...: libhyphen */
-            if (h->nhead < sizeof h->head / sizeof *h->head)
+            if (ln > 0 && !strncmp(s, "NEXTLEVEL", 9)) {
+                /* A two-level file (German's: its first level from a
+                 * list of words, its second patterns): the patterns
+                 * after this line are the second level's, and stay so
+                 * in dict_for()'s dictionaries. */
+                if (h->next_at == SIZE_MAX)
+                    h->next_at = h->npat;
+            } else if (h->nhead < sizeof h->head / sizeof *h->head)
                 h->head[h->nhead++] = s;        /* charset, LEFTHYPHENMIN, ... */
             else
                 h->plain = false;
@@ -325,7 +337,7 @@ static HyphenDict *dict_for(const cv_hyph *h, const char *const *words, size_t n
         }
     }
 
-    size_t size = 1;
+    size_t size = 1 + sizeof "NEXTLEVEL\n";
     for (size_t i = 0; i < h->nhead; i++)
         size += strlen(h->head[i]) + 1;
     for (size_t i = 0; i < h->npat; i++)
@@ -339,12 +351,17 @@ static HyphenDict *dict_for(const cv_hyph *h, const char *const *words, size_t n
         for (size_t i = 0; i < h->nhead; i++)
             if (strncmp(h->head[i], "NOHYPHEN", 8) != 0)
                 q += sprintf(q, "%s\n", h->head[i]);
-        for (size_t i = 0; i < h->npat; i++)
+        for (size_t i = 0; i < h->npat; i++) {
+            if (i == h->next_at)
+                q += sprintf(q, "NEXTLEVEL\n");
             if (hset_has(&set, h->pat[i].key)) {
                 memcpy(q, h->text + h->pat[i].at, h->pat[i].len);
                 q += h->pat[i].len;
                 *q++ = '\n';
             }
+        }
+        if (h->next_at == h->npat)
+            q += sprintf(q, "NEXTLEVEL\n");
         FILE *f = fmemopen(buf, (size_t)(q - buf), "r");
         if (f) {
             d = hnj_hyphen_load_file(f);
@@ -357,8 +374,8 @@ static HyphenDict *dict_for(const cv_hyph *h, const char *const *words, size_t n
 }
 
 /* Through libhyphen, with a dictionary of the patterns that can match. */
-static bool with_libhyphen(const cv_hyph *h, const char *const *words, size_t n, bool (*out)[64], int left,
-                           int right)
+static bool with_libhyphen(const cv_hyph *h, const char *const *words, size_t n,
+                           unsigned char (*out)[64], int left, int right)
 {
     HyphenDict *d = dict_for(h, words, n);
     if (!d)
@@ -372,9 +389,29 @@ static bool with_libhyphen(const cv_hyph *h, const char *const *words, size_t n,
         int *pos = NULL, *cut = NULL;
         int r = hnj_hyphen_hyphenate3(d, words[i], len, hy, NULL, &rep, &pos, &cut, left,
                                       right, left, right);
+        /* A point's level: its digit, or in a two-level file the second
+         * level's where that is higher (German's compound joints: 5). */
+        char lv[64 + 5];
+        memset(lv, '0', (size_t)len);
+        if (r == 0 && !rep && d->nextlevel) {
+            char **rep2 = NULL;
+            int *pos2 = NULL, *cut2 = NULL;
+            if (hnj_hyphen_hyphenate2(d->nextlevel, words[i], len, lv, NULL, &rep2, &pos2,
+                                      &cut2) != 0 || rep2)
+                memset(lv, '0', (size_t)len);
+            if (rep2) {
+                for (int k = 0; k < len; k++)
+                    free(rep2[k]);
+                free(rep2);
+                free(pos2);
+                free(cut2);
+            }
+        }
         if (r == 0 && !rep)
             for (int k = left - 1; k < len - right; k++)
-                out[i][k] = hy[k] & 1;
+                out[i][k] = (hy[k] & 1) ? (unsigned char)(lv[k] > hy[k] && (lv[k] & 1)
+                                                               ? lv[k] - '0' : hy[k] - '0')
+                                        : 0;
         if (rep) {
             for (int k = 0; k < len; k++)
                 free(rep[k]);
@@ -432,9 +469,21 @@ static size_t encode_word(const cv_hyph *h, const char *w, char *buf, size_t *la
 }
 
 static bool hyphenate_bytes(cv_hyph *h, const char *const *words, size_t n,
-                               bool (*out)[64], int left, int right);
+                               unsigned char (*out)[64], int left, int right);
 
 bool cv_hyphenate(cv_hyph *h, const char *const *words, size_t n, bool (*out)[64], int left, int right)
+{
+    unsigned char (*lv)[64] = cv_xcalloc(n ? n : 1, sizeof *lv);
+    bool r = cv_hyphenate_levels(h, words, n, lv, left, right);
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = 0; k < 64; k++)
+            out[i][k] = lv[i][k] != 0;
+    free(lv);
+    return r;
+}
+
+bool cv_hyphenate_levels(cv_hyph *h, const char *const *words, size_t n,
+                         unsigned char (*out)[64], int left, int right)
 {
     for (size_t i = 0; i < n; i++)
         memset(out[i], 0, sizeof out[i]);
@@ -450,21 +499,21 @@ bool cv_hyphenate(cv_hyph *h, const char *const *words, size_t n, bool (*out)[64
         for (size_t i = 0; i < n; i++) {
             char buf[68];
             size_t last[64];
-            bool pts[1][64];
+            unsigned char pts[1][64];
             size_t ncp = encode_word(h, words[i], buf, last);
             const char *one[1] = {buf};
             if (ncp && hyphenate_bytes(h, one, 1, pts, left, right))
                 for (size_t k = 0; k < ncp; k++)
-                    out[i][k] = pts[0][last[k]] && (int)k < (int)ncp - right;
+                    out[i][k] = (int)k < (int)ncp - right ? pts[0][last[k]] : 0;
         }
         return true;
     }
     return hyphenate_bytes(h, words, n, out, left, right);
 }
 
-/* As cv_hyphenate() on words in the file's own bytes. */
+/* As cv_hyphenate_levels() on words in the file's own bytes. */
 static bool hyphenate_bytes(cv_hyph *h, const char *const *words, size_t n,
-                               bool (*out)[64], int left, int right)
+                               unsigned char (*out)[64], int left, int right)
 {
     for (size_t i = 0; i < n; i++)
         memset(out[i], 0, sizeof out[i]);

@@ -13,7 +13,10 @@
  * Demerits follow TeX: (line_penalty + badness)^2, plus or minus the
  * penalty squared, plus extra for two hyphenated lines in a row, for a
  * hyphenated second-last line, and for lines of very different tightness
- * next to each other.
+ * next to each other.  With no_runts, a last line that is only the tail of
+ * a word hyphenated on the line before, or narrower than short_last_width
+ * after a hyphen (a runt), is outside any tolerance;
+ * the last pass takes it only when nothing else answers.
  */
 #include "kp.h"
 
@@ -22,12 +25,14 @@
 #include <stdlib.h>
 
 #define RUNS 4                /* run-of-hyphens slots per fitness class */
+#define HISTS 16              /* with hyphen_window: the last four lines' hyphens */
 
 typedef struct node {
     size_t pos;               /* the break's item; SIZE_MAX for the start */
     size_t start;             /* first item of the line after the break */
     double demerits;
     int fitness, run;
+    unsigned hist;            /* bit k: the line k before this break's is hyphenated */
     bool flagged;
     struct node *prev;        /* the break before, for reading the result */
     struct node *next;        /* the active list */
@@ -36,6 +41,7 @@ typedef struct node {
 typedef struct sums {
     double *w, *y, *z;        /* widths, stretch, shrink of items [0, i) */
     size_t *fil;              /* infinite stretches in [0, i) */
+    size_t *spaces;           /* glue a line may end at (word spaces) in [0, i) */
 } sums;
 
 cv_kp_params cv_kp_defaults(float width)
@@ -92,8 +98,9 @@ static void make_sums(cv_arena *a, const cv_kp_item *it, size_t n, sums *s)
     s->y = cv_arena_alloc(a, (n + 1) * sizeof *s->y);
     s->z = cv_arena_alloc(a, (n + 1) * sizeof *s->z);
     s->fil = cv_arena_alloc(a, (n + 1) * sizeof *s->fil);
+    s->spaces = cv_arena_alloc(a, (n + 1) * sizeof *s->spaces);
     s->w[0] = s->y[0] = s->z[0] = 0;
-    s->fil[0] = 0;
+    s->fil[0] = s->spaces[0] = 0;
     for (size_t i = 0; i < n; i++) {
         bool counts = it[i].type != CV_KP_PENALTY;
         bool fil = it[i].type == CV_KP_GLUE && it[i].stretch >= CV_KP_FIL;
@@ -101,6 +108,7 @@ static void make_sums(cv_arena *a, const cv_kp_item *it, size_t n, sums *s)
         s->y[i + 1] = s->y[i] + (counts && !fil ? it[i].stretch : 0);
         s->z[i + 1] = s->z[i] + (counts ? it[i].shrink : 0);
         s->fil[i + 1] = s->fil[i] + fil;
+        s->spaces[i + 1] = s->spaces[i] + (it[i].type == CV_KP_GLUE && !fil && legal(it, i));
     }
 }
 
@@ -133,6 +141,14 @@ static bool too_loose(const cv_kp_item *it, const sums *s, const cv_kp_params *p
         natural += it[b].width;
     double stretch = s->y[b] - s->y[start] + p->line_stretch;
     return stretch > 0 && p->width - natural > stretch * loose * 1.0001 + 0.01;
+}
+
+static int bits(unsigned x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
 }
 
 static int fitness_class(float r)
@@ -174,8 +190,9 @@ size_t cv_kp_total_fit(cv_arena *a, const cv_kp_item *it, size_t n,
             continue;
         bool forced = is_forced(&it[b]);
         bool flagged = it[b].type == CV_KP_PENALTY && it[b].flagged;
-        double best[4][RUNS];
-        node *from[4][RUNS] = {{0}};
+        double best[4][HISTS];
+        node *from[4][HISTS] = {{0}};
+        unsigned hist_of[4][HISTS];
         int ncand = 0;
         node *dropped = NULL;
 
@@ -189,8 +206,21 @@ size_t cv_kp_total_fit(cv_arena *a, const cv_kp_item *it, size_t n,
                 if (r < -1)
                     drop = true;
                 int run = flagged ? x->run + 1 : 0;
+                /* A runt: the last line only the tail of a hyphenated
+                 * word ("ker- / nels.", no space in it) or narrower than
+                 * short_last_width after a hyphen; never within the
+                 * tolerance. */
+                bool runt = p->no_runts && forced && x->flagged && b == n - 1 &&
+                            (s.w[b] - s.w[x->start] < p->short_last_width ||
+                             s.spaces[b] == s.spaces[x->start]);
+                /* Hyphens in this line and the hyphen_window - 1 before. */
+                unsigned hist = ((x->hist << 1) | flagged) & 0x1F;
+                bool crowded = p->hyphen_window > 1 &&
+                               bits(hist & ((1u << p->hyphen_window) - 1)) >
+                                   p->hyphens_in_window;
                 bool ok = r >= -1 && (p->tolerance < 0 || bad <= p->tolerance) &&
-                          !(p->max_flagged_run > 0 && run > p->max_flagged_run);
+                          !(p->max_flagged_run > 0 && run > p->max_flagged_run) &&
+                          !((runt || crowded) && p->tolerance >= 0);
                 if (ok) {
                     if (run > maxrun)
                         run = maxrun;
@@ -205,13 +235,19 @@ size_t cv_kp_total_fit(cv_arena *a, const cv_kp_item *it, size_t n,
                         d += p->final_hyphen_demerits;
                     if (forced && s.w[b] - s.w[x->start] < p->short_last_width)
                         d += p->short_last_demerits;
+                    if (runt)
+                        d += 1e9;     /* the last pass: only if nothing else answers */
+                    if (crowded)
+                        d += 1e8;
                     int c = fitness_class(r);
                     if (abs(c - x->fitness) > 1)
                         d += p->fitness_demerits;
                     d += x->demerits;
-                    if (!from[c][run] || d < best[c][run]) {
-                        best[c][run] = d;
-                        from[c][run] = x;
+                    int slot = p->hyphen_window > 1 ? (int)(hist & 0xF) : run;
+                    if (!from[c][slot] || d < best[c][slot]) {
+                        best[c][slot] = d;
+                        from[c][slot] = x;
+                        hist_of[c][slot] = hist & 0xF;
                         ncand++;
                     }
                 }
@@ -232,15 +268,21 @@ size_t cv_kp_total_fit(cv_arena *a, const cv_kp_item *it, size_t n,
         if (!ncand && !active && dropped && p->tolerance < 0 && dropped->start < b) {
             from[1][0] = dropped;
             best[1][0] = dropped->demerits;
+            hist_of[1][0] = ((dropped->hist << 1) | flagged) & 0xF;
             ncand = 1;
         }
         for (int c = 0; c < 4; c++)
-            for (int r = 0; r < RUNS; r++) {
+            for (int r = 0; r < HISTS; r++) {
                 if (!from[c][r])
                     continue;
+                int run = p->hyphen_window > 1 ? 0 : r;
+                if (p->hyphen_window > 1)     /* the run: the hyphens at the end of hist */
+                    for (unsigned h = hist_of[c][r]; (h & 1) && run < maxrun; h >>= 1)
+                        run++;
                 node *y = cv_arena_alloc(a, sizeof *y);
                 *y = (node){.pos = b, .start = skip(it, n, b + 1), .demerits = best[c][r],
-                            .fitness = c, .run = r, .flagged = flagged, .prev = from[c][r],
+                            .fitness = c, .run = run, .hist = hist_of[c][r],
+                            .flagged = flagged, .prev = from[c][r],
                             .next = active};
                 active = y;
             }

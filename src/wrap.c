@@ -24,10 +24,13 @@
  *       - Latin words get hyphenation points from libhyphen (Debian's
  *         en-US patterns), never in capitalised words (names, acronyms),
  *         words with capitals inside, compounds that have a hyphen
- *         already, bold text, or URLs; a soft hyphen is one too.
+ *         already, bold text, or URLs; a soft hyphen is one too.  The
+ *         patterns' strongest points (compound joints) cost least, those
+ *         that leave a scrap of a word most (STRONG_LEVEL, PEN_WEAK).
  *  4. Choose the breaks (kp.c): Knuth-Plass total fit, as TeX does it --
  *     first without hyphenation at a strict tolerance, then with it, then
- *     accepting any line that is not overfull.  Or first fit, if the
+ *     (justified text) with emergency stretch, then accepting any line
+ *     that is not overfull.  Or first fit, if the
  *     layout asks for greedy breaking.  A paragraph of more than
  *     LONG_PARA items (three pages of text or more) is broken WINDOW
  *     items at a time: each window is broken as if the paragraph ended
@@ -38,9 +41,13 @@
  *     not exactly, those of one total fit, at a window's cost per window.
  *  5. Set.  A justified line shares its slack among its spaces and the gaps
  *     between CJK characters, in proportion to their stretch (or takes it
- *     from their shrink); a line that would need more than 1.26 times
- *     the stretch (badness 200, the breaker's tolerance) is left ragged
- *     instead: no gaping line in a narrow column.  A hyphenated line gets its hyphen.
+ *     from their shrink), loose as that may make it: a short line in a
+ *     justified paragraph reads as the paragraph's end, a loose one only
+ *     as loose: a line looser than the tolerance (1.26 times its
+ *     stretch) widens its word spaces alone, each by up to SPACE_MAX ems.
+ *     Only a line that would need more (one or two spaces on a line before
+ *     a long address, a list of patent numbers) is left short rather than
+ *     gaping.  A hyphenated line gets its hyphen.
  */
 #include "wrap.h"
 
@@ -64,7 +71,8 @@
 #define SPACE_SHRINK 0.3f
 #define CJK_STRETCH 0.12f    /* em, between two CJK characters */
 #define RAGGED_STRETCH 6.0f  /* em at the end of every ragged line */
-#define MAX_RATIO 1.26f      /* looser than this (badness 200, the tolerance): ragged */
+#define MAX_RATIO 1.26f      /* badness 200, the tolerance */
+#define SPACE_MAX 0.8f       /* ems a word space may widen in a line looser than that */
 #define RUNT 4.0f            /* em: a last line narrower than this is a runt */
 
 /* Penalties for the kinds of break. */
@@ -72,9 +80,27 @@
 #define PEN_URL 30.0f
 #define PEN_EMERGENCY 1000.0f
 
+/* Emergency stretch (TeX's \emergencystretch), ems a line of justified
+ * text is taken to stretch beyond its spaces when no breaks are within the
+ * tolerance: the looseness is spread, not heaped on one line. */
+#define EMERGENCY_STRETCH 3.0f
+
 #define HYPHEN_LEFT 2        /* letters before a hyphen, at least */
 #define HYPHEN_RIGHT 3       /* after it */
 #define HYPHEN_WORD 5        /* the shortest word hyphenated */
+
+/* Not every hyphenation point is as good.  The patterns' surest points
+ * (level STRONG_LEVEL and up: German's compound joints, lösungs-ansätze)
+ * cost PEN_STRONG; a point that leaves fewer than WEAK_LEFT letters before
+ * it or WEAK_RIGHT after (Datenban-ken, not Daten-banken; in-dustry) costs
+ * PEN_WEAK; any other PEN_HYPHEN. */
+#define STRONG_LEVEL 5
+#define NARROW 40.0f         /* ems: a column narrower than this takes at most two
+                                hyphens in any five lines (kp.h's hyphen_window) */
+#define WEAK_LEFT 3
+#define WEAK_RIGHT 4
+#define PEN_STRONG 30.0f
+#define PEN_WEAK 100.0f
 
 /* HarfBuzz gets at most SHAPE_PIECE code points of one run at a time, with
  * SHAPE_CONTEXT more on either side: exact for any font whose lookups reach
@@ -120,7 +146,9 @@ typedef struct item {
     uint32_t compound : 1;   /* the hyphen of a compound: a break only if it must */
     uint32_t hyph : 1;       /* a hyphenation point after this item */
     int32_t face;
-    uint32_t span : 30;      /* the span it came from: its link */
+    uint32_t span : 28;      /* the span it came from: its link */
+    uint32_t strong : 1;     /* a hyphenation point of level 5 or more (a compound's joint) */
+    uint32_t weak : 1;       /* one that leaves a scrap: under 3 letters before, 4 after */
     uint32_t small : 1;      /* a capital standing for a lowercase letter, set at
                                 CV_SMALL_CAPS_SCALE of the size (small_caps) */
     uint32_t gap : 1;        /* the gap between Han and Latin follows (cjk_latin_space) */
@@ -386,13 +414,25 @@ static void shape_items(cv_arena *a, item *it, size_t n, cv_shaper *sh, const cv
  * in the middle in a traditional one, and WenQuanYi centres its "）".  A
  * pair whose inks would come nearer than SQUEEZE_GAP is left alone, so the
  * glyphs never touch.  In a run of three, each pair is judged after the
- * pair before it. */
+ * pair before it.  A full-width closing mark before Latin punctuation
+ * ("）;") loses the blank half of its em the same way. */
 static void squeeze_punctuation(item *it, size_t n, const cv_ctx *st)
 {
     cv_shaper *sh = st->eng->shaper;
     const cv_fontset *fs = st->eng->fonts;
     for (size_t i = 0; i + 1 < n; i++) {
         item *x = &it[i], *y = &it[i + 1];
+        if (x->cp >= 0x3000 && is_closing(x->cp) && cv_cjk_squeezable(x->cp) && x->w >= 900 &&
+            y->cp < 0x80 && is_closing(y->cp) && x->kern >= -x->w / 4) {
+            /* "）;": Latin punctuation after a full-width closing mark
+             * follows its ink, not the blank half of its em. */
+            int lo, hi;
+            if (cv_cjk_ink(cv_fontset_face(fs, x->face), cv_shape_glyph(sh, x->face, x->cp),
+                           &lo, &hi) &&
+                x->w + x->kern - hi - 500 >= SQUEEZE_GAP)
+                x->kern = (int16_t)(x->kern - 500);
+            continue;
+        }
         if (!cv_cjk_squeezable(x->cp) || !cv_cjk_squeezable(y->cp) || x->w < 900 ||
             y->w < 900 || x->face != y->face || x->kern < -x->w / 4)
             continue;
@@ -1207,16 +1247,23 @@ static size_t hyphenate(cv_arena *a, cv_hyph *hy, bool wide, bool caps, para *p,
     *next = b;
     if (!nw)
         return 0;
-    bool (*pts)[64] = cv_arena_alloc(a, nw * sizeof *pts);
-    if (!cv_hyphenate(hy, words, nw, pts, HYPHEN_LEFT, HYPHEN_RIGHT))
+    unsigned char (*pts)[64] = cv_arena_alloc(a, nw * sizeof *pts);
+    if (!cv_hyphenate_levels(hy, words, nw, pts, HYPHEN_LEFT, HYPHEN_RIGHT))
         return 0;
     size_t count = 0;
-    for (size_t i = 0; i < nw; i++)
-        for (size_t k = 0; k < 64 && at[i] + k < n && letter(it[at[i] + k].cp); k++)
+    for (size_t i = 0; i < nw; i++) {
+        size_t len = 0;
+        while (len < 64 && at[i] + len < n && letter(it[at[i] + len].cp))
+            len++;
+        for (size_t k = 0; k < len; k++)
             if (pts[i][k] && it[at[i] + k].kind == B_NONE) {
-                it[at[i] + k].hyph = true;
+                item *x = &it[at[i] + k];
+                x->hyph = true;
+                x->strong = pts[i][k] >= STRONG_LEVEL;
+                x->weak = !x->strong && (k + 1 < WEAK_LEFT || len - k - 1 < WEAK_RIGHT);
                 count++;
             }
+    }
     return count;
 }
 
@@ -1242,9 +1289,10 @@ static void kp_push(cv_arena *a, kpbuf *b, cv_kp_item x, size_t src)
 
 /* The Knuth-Plass items for items [b, e) of a paragraph, ending as a
  * paragraph ends (with glue of infinite stretch and a forced break, whose
- * source is e). */
+ * source is e).  `hyphens`: 0, no hyphenation points; 1, all but the weak
+ * ones; 2, all. */
 static void build(cv_arena *a, const cv_ctx *st, const para *pp, size_t b, size_t e,
-                  bool hyphens, bool emergency, kpbuf *kb)
+                  int hyphens, bool emergency, kpbuf *kb)
 {
     const item *it = pp->it;
     const float size = pp->fmt->size;
@@ -1278,7 +1326,7 @@ static void build(cv_arena *a, const cv_ctx *st, const para *pp, size_t b, size_
             continue;
         }
         unsigned kind = x->kind;
-        if (kind == B_NONE && hyphens && x->hyph)
+        if (kind == B_NONE && hyphens && x->hyph && (hyphens > 1 || !x->weak))
             kind = B_HYPH;
         if (i + 1 == e)
             kind = B_NONE;   /* the paragraph's end follows */
@@ -1305,7 +1353,7 @@ static void build(cv_arena *a, const cv_ctx *st, const para *pp, size_t b, size_
                 hw = hyphen_w(st, hw_face = x->face);
             p.flagged = true;
             p.width = hw * size / 1000.0f;
-            p.penalty = PEN_HYPHEN;
+            p.penalty = x->strong ? PEN_STRONG : x->weak ? PEN_WEAK : PEN_HYPHEN;
             break;
         case B_EMERGENCY:
             p = emergency ? (cv_kp_item){.type = CV_KP_PENALTY, .penalty = PEN_EMERGENCY}
@@ -1336,7 +1384,8 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
     /* Trailing spaces and controls hang outside the measure. */
     while (e > b && (is_space(it[e - 1].cp) || it[e - 1].ctrl))
         e--;
-    float natural = 0, stretch = 0, shrink = 0;
+    float natural = 0, stretch = 0, shrink = 0, space_stretch = 0;
+    int nspaces = 0;
     size_t nruns = 0, nglyphs = 0;
     const item *prev = NULL;
     for (size_t i = b; i < e; i++) {
@@ -1345,6 +1394,10 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
         natural += i + 1 < e ? adv(p, i) : glyph_w(p, i);
         if (i + 1 < e) {
             stretch += stretch_of(p, i);
+            if (is_space(it[i].cp) && stretch_of(p, i) > 0) {
+                space_stretch += stretch_of(p, i);
+                nspaces++;
+            }
             shrink += shrink_of(p, i);
         }
         if (!prev || prev->face != it[i].face || prev->synth != it[i].synth ||
@@ -1356,10 +1409,21 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
     if (hyphen > 0 && e > b)
         natural += hyphen * size / 1000.0f;
     float r = 0, slack = width - natural;
-    if (slack < -0.005f && shrink > 0)
+    float r_space = 0, r_other = 0;
+    if (slack < -0.005f && shrink > 0) {
         r = fmaxf(slack / shrink, -1.0f);
-    else if (justify && slack > 0 && stretch > 0 && slack / stretch <= MAX_RATIO)
-        r = slack / stretch;
+    } else if (justify && slack > 0 && stretch > 0 && slack <= MAX_RATIO * stretch) {
+        r = r_space = r_other = slack / stretch;
+    } else if (justify && slack > 0 && space_stretch > 0 &&
+               slack <= nspaces * SPACE_MAX * size) {
+        /* Looser than the tolerance (the breaker's last resort): loose,
+         * for a short line reads as a paragraph's end.  The word spaces
+         * take it all, each at most SPACE_MAX ems wider, and the gaps
+         * between CJK characters do not open (wider, a reader of the PDF
+         * takes each character for a word, and it splits a line at a
+         * space wider than that). */
+        r = r_space = slack / space_stretch;
+    }
 
     /* The runs and glyphs counted above, and a hyphen. */
     size_t cap_runs = nruns ? nruns : 1, cap_links = 0, ng = 0;
@@ -1386,7 +1450,8 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
         if (i + 1 < e) {
             adj = g->kern;
             if (r != 0) {        /* else no glue: adding 0 changes nothing */
-                float glue = r > 0 ? r * stretch_of(p, i) : r * shrink_of(p, i);
+                float glue = r > 0 ? (is_space(g->cp) ? r_space : r_other) * stretch_of(p, i)
+                                   : r * shrink_of(p, i);
                 adj += glue * 1000.0f / gsize;
             }
         }
@@ -1470,32 +1535,48 @@ static bool hyph_points(cv_arena *a, breaker *br, size_t b, size_t e)
 
 /* The breaks of items [b, e) (KP items in kb, their indices in *brk, the
  * count returned).  The whole paragraph goes through TeX's passes:
- * without hyphens at the pretolerance, with them at the tolerance, then
- * anything that is not overfull.  A window of a long one takes first fit
- * for that last pass, whose active list would hold every break of a
- * line-long stretch of a word broken between letters. */
+ * without hyphens at the pretolerance, with them at the tolerance; then,
+ * for justified text, with emergency stretch (TeX's \emergencystretch:
+ * every line counted as EMERGENCY_STRETCH ems more elastic than it is, so
+ * that the breaks spread the looseness over the paragraph); then also at
+ * the weak hyphenation points the earlier passes refuse (Datenban-ken);
+ * then anything that is not overfull.  A window of a long one takes first fit for that last
+ * pass, whose active list would hold every break of a line-long stretch
+ * of a word broken between letters. */
 static size_t choose(cv_arena *a, breaker *br, size_t b, size_t e, bool window, kpbuf *kb,
                      size_t **brk)
 {
     const cv_textfmt *fmt = br->p->fmt;
     cv_kp_params p = br->kp;
     if (fmt->greedy) {
-        build(a, br->st, br->p, b, e, fmt->hyphenate && hyph_points(a, br, b, e), true, kb);
+        build(a, br->st, br->p, b, e, fmt->hyphenate && hyph_points(a, br, b, e) ? 2 : 0, true,
+              kb);
         return cv_kp_first_fit(a, kb->k, kb->n, &p, brk);
     }
-    build(a, br->st, br->p, b, e, false, false, kb);
+    build(a, br->st, br->p, b, e, 0, false, kb);
     p.tolerance = 100;
     size_t nb = cv_kp_total_fit(a, kb->k, kb->n, &p, brk);
-    bool hyphens = false;
+    int hyphens = 0;
     if (!nb && fmt->hyphenate && hyph_points(a, br, b, e)) {
-        hyphens = true;
-        build(a, br->st, br->p, b, e, true, false, kb);
+        hyphens = 1;
+        build(a, br->st, br->p, b, e, hyphens, false, kb);
         p.tolerance = 200;
+        nb = cv_kp_total_fit(a, kb->k, kb->n, &p, brk);
+    }
+    if (!nb && fmt->justify) {
+        p.tolerance = 200;
+        p.line_stretch = EMERGENCY_STRETCH * fmt->size;
+        nb = cv_kp_total_fit(a, kb->k, kb->n, &p, brk);
+    }
+    if (hyphens && !nb) {
+        hyphens = 2;         /* the weak points too */
+        build(a, br->st, br->p, b, e, hyphens, false, kb);
         nb = cv_kp_total_fit(a, kb->k, kb->n, &p, brk);
     }
     if (!nb) {
         build(a, br->st, br->p, b, e, hyphens, true, kb);
         p.tolerance = -1;
+        p.line_stretch = br->kp.line_stretch;
         if (!window)
             nb = cv_kp_total_fit(a, kb->k, kb->n, &p, brk);
     }
@@ -1607,6 +1688,11 @@ size_t cv_wrap(cv_arena *a, const cv_ctx *st, const cv_span *spans, size_t nspan
      * ("as:"): it costs as much as a loose line next to a tight one. */
     br.kp.short_last_width = fminf(RUNT * fmt->size, width / 4);
     br.kp.short_last_demerits = 10000;
+    br.kp.no_runts = true;   /* never "ker- / nels." */
+    if (width < NARROW * fmt->size) {
+        br.kp.hyphen_window = 5; /* a narrow column: at most two hyphens in five lines */
+        br.kp.hyphens_in_window = 2;
+    }
     setter lines = {0};
 
     if (n <= LONG_PARA) {

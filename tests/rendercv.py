@@ -329,33 +329,33 @@ def icons_test():
 
 
 def last_page_test():
-    """RenderCV keeps a near-empty last page: the theme layouts turn off
-    cvpdf's pull-back (pagination.pull_back_last_page).  More and more
-    bullets are added until cvpdf's rule (turned on again over the theme)
-    would save a page; the theme itself keeps it."""
+    """RenderCV keeps a near-empty last page, and so does a RenderCV file
+    (one with a design: section): src/design.c turns off cvpdf's pull-back
+    (pagination.pull_back_last_page) for it.  A profile set in a theme
+    with -l pulls the page back, as every shipped layout does (issue 27).
+    More and more bullets are added until the rule saves a page."""
     with open(SAMPLE, encoding="utf-8") as f:
         base = f.read()
     head, sep, tail = base.partition("\nsettings:")
     for theme in ("classic", "engineeringresumes"):
-        on = write("pull-%s.yaml" % theme, "extends: %s\npagination:\n"
-                   "  pull_back_last_page: true\n" % theme)
         found = None
         for n in range(2, 80, 3):
             prof = head + "\n    more:\n" + "".join(
                 "      - bullet: Filler line %d of a longer résumé, long enough to fill one line "
                 "of the page.\n" % i for i in range(n)) + sep + tail
             path = write("pull-%s-%d.yaml" % (theme, n), prof)
-            rc, out, err = run([BIN, "--explain", "--dump", path, "-l", on])
+            rc, out, err = run([BIN, "--explain", "--dump", path, "-l", theme])
             if rc == 0 and re.search(r"last page: .* (\d+) pages -> (\d+)", err + out):
-                found = (n, path, out.count("\npage ") + out.startswith("page "))
+                found = (n, prof, out.count("\npage ") + out.startswith("page "))
                 break
-        if not check("last page %s: some length makes cvpdf's rule pull a page back" % theme,
-                     found is not None):
+        if not check("last page %s: with -l, some length makes cvpdf's rule pull a page back"
+                     % theme, found is not None):
             continue
-        n, path, pulled = found
-        rc, out, err = run([BIN, "--explain", "--dump", path, "-l", theme])
+        n, prof, pulled = found
+        path = write("keep-%s-%d.yaml" % (theme, n), prof + "\ndesign:\n  theme: %s\n" % theme)
+        rc, out, err = run([BIN, "--explain", "--dump", path])
         kept = out.count("\npage ") + out.startswith("page ")
-        check("last page %s: the theme keeps it (%d bullets: %d pages, %d pulled back)"
+        check("last page %s: a RenderCV file keeps it (%d bullets: %d pages, %d pulled back)"
               % (theme, n, kept, pulled),
               rc == 0 and kept == pulled + 1 and not re.search(r"last page: .* pages ->",
                                                                err + out), err[-300:])

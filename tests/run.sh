@@ -52,7 +52,9 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # missing or broken module is an error naming what to install).
 # deb.py (issue 30: make deb with debhelper and lintian, the package's
 # files, the packaged binary extracted with dpkg-deb -x).
-SUITES="arch e2e typo layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept phone_module deb"
+# typo3.py (issue 27: justified lines, runts, hyphenation points, CJK
+# punctuation, the sidebar, last pages, bullets: measured geometry).
+SUITES="arch e2e typo typo3 layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept phone_module deb"
 
 pattern=""
 if [ "${1:-}" = -k ]; then

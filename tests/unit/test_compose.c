@@ -137,7 +137,7 @@ TEST(compose_keep_rules)
 /* The title keeps two lines of its section across short entries (a header
  * alone counts as a line), and the section's last two lines stay together:
  * no "SOCIAL SERVICES" over one one-line entry at a page's foot, no lone
- * "Spoken" overleaf. */
+ * "Spoken" overleaf; a section of four lines or fewer is not split. */
 TEST(compose_keeps_across_entries)
 {
     run r;
@@ -163,7 +163,7 @@ TEST(compose_keeps_across_entries)
     entry_items(vl, 2, 0, &f, &e);
     CHECK(e - f == 1 && vl->items[f].is_header);
     CHECK(vl->items[f].keep == CV_KEEP_TITLE);       /* header-only entries count */
-    CHECK(vl->items[f + 1].keep == CV_KEEP_NONE);    /* two lines kept: B may end a page */
+    CHECK(vl->items[f + 1].keep == CV_KEEP_LINES);   /* four lines in all: a short list */
     CHECK(vl->items[f + 2].keep == CV_KEEP_LINES);
     CHECK(vl->items[f + 3].keep == CV_KEEP_NONE);
     cv_arena_free(r.a);

@@ -34,8 +34,9 @@ TEST(theme_and_defaults)
 {
     CHECK(design("theme: ink\n"));
     CHECK_STR(D.theme, "ink");
-    CHECK(D.layout && D.layout->n == 1);
+    CHECK(D.layout && D.layout->n == 2);
     CHECK_STR(at("header.phone_format"), "national");     /* RenderCV's default */
+    CHECK_STR(at("pagination.pull_back_last_page"), "false");   /* RenderCV's pages */
     CHECK(D.ntime_spans == 0);
     CHECK(design("{}\n"));
     CHECK_STR(D.theme, "classic");

@@ -150,7 +150,12 @@ TEST(other_languages_and_charsets)
     /* German's file is ISO8859-1, Russian's KOI8-R, French's UTF-8: each
      * word goes in the file's charset, points come back per code point. */
     CHECK_STR(points_of("/usr/share/hyphen/hyph_de_DE.dic", "übertragungsgeschwindigkeiten"),
-              "00010000000101000000");           /* über-tra-gungs-... */
+              "00010010000101000001");           /* über-tra-gungs-ge-schwin-... */
+    /* German's file has two levels (NEXTLEVEL): the dictionary made of
+     * the patterns that match keeps them apart, as libhyphen with the
+     * whole file does (kun-den-in-stal-la-ti-o-nen, not ...sta-llati...). */
+    CHECK_STR(points_of("/usr/share/hyphen/hyph_de_DE.dic", "kundeninstallationen"),
+              "00100101000101011000");
     CHECK_STR(points_of("/usr/share/hyphen/hyph_de_DE.dic", "lösungsansätze"),
               "01000010100000000000");           /* lö-sungs-an-sätze */
     CHECK_STR(points_of("/usr/share/hyphen/hyph_ru_RU.dic", "программирование"),
@@ -162,6 +167,22 @@ TEST(other_languages_and_charsets)
               "00000000000000000000");
 }
 
+/* Each point's level: German's compound joints carry the second level's
+ * 5 (lö-sungs=an-sät-ze), English points their pattern's digit. */
+TEST(levels)
+{
+    cv_hyph *h = cv_hyph_new("/usr/share/hyphen/hyph_de_DE.dic", NULL);
+    const char *w[2] = {"lösungsansätze", "datenbanken"};
+    unsigned char lv[2][64];
+    CHECK(cv_hyphenate_levels(h, w, 2, lv, 2, 3));
+    CHECK(lv[0][1] == 1 && lv[0][6] == 5 && lv[0][8] == 1 && lv[0][2] == 0);
+    CHECK(lv[1][1] == 1 && lv[1][4] == 1 && lv[1][7] == 1);   /* da-ten-ban-ken */
+    cv_hyph_free(h);
+    const char *e[1] = {"computation"};
+    CHECK(cv_hyphenate_levels(H, e, 1, lv, 2, 3));
+    CHECK(lv[0][2] == 1 && lv[0][4] == 3 && lv[0][6] == 1);  /* com-pu=ta-tion */
+}
+
 int main(void)
 {
     H = cv_hyph_new(DICT, NULL);
@@ -169,6 +190,7 @@ int main(void)
     RUN(known_words);
     RUN(missing_patterns_note_once);
     RUN(other_languages_and_charsets);
+    RUN(levels);
     cv_hyph_free(H);
     return harness_report("hyph");
 }

@@ -192,11 +192,62 @@ TEST(runt)
     cv_arena_free(a);
 }
 
+/* no_runts: "4 3-/2" on 9.  "4 3-" fits exactly, but leaves the tail
+ * "2" alone on the last line: refused within the tolerance, where nothing
+ * else fits ("4" alone cannot stretch); the last pass takes "4" / "32",
+ * the very loose line, rather than the runt. */
+TEST(no_runts)
+{
+    static const cv_kp_item it[] = {BOX(4), GLUE(1, 1, 0), BOX(3), HYPH(1), BOX(2), END};
+    cv_arena *a = cv_arena_new();
+    cv_kp_params p = cv_kp_defaults(9);
+    size_t *b, n = cv_kp_total_fit(a, it, sizeof it / sizeof *it, &p, &b);
+    CHECK(same(b, n, (size_t[]){3, 6}, 2));
+    p.no_runts = true;
+    n = cv_kp_total_fit(a, it, sizeof it / sizeof *it, &p, &b);
+    CHECK(n == 0);
+    p.tolerance = -1;
+    n = cv_kp_total_fit(a, it, sizeof it / sizeof *it, &p, &b);
+    CHECK(same(b, n, (size_t[]){1, 6}, 2));
+    cv_arena_free(a);
+}
+
+/* hyphen_window: hyph4 (see above), any line within the tolerance, at
+ * most two hyphens in a row, takes {2, 4, 8, 11}: hyphens after lines 1
+ * and 3.  With at most one hyphen in any three lines, lines 1 to 3 hold
+ * one hyphen at most; two in three allows the first answer again. */
+static int flagged_in(const size_t *b, size_t n)
+{
+    int k = 0;
+    for (size_t i = 0; i < n; i++)
+        k += b[i] == 2 || b[i] == 5 || b[i] == 8;
+    return k;
+}
+
+TEST(hyphen_window)
+{
+    cv_arena *a = cv_arena_new();
+    cv_kp_params p = cv_kp_defaults(5);
+    p.tolerance = 10000;
+    size_t *b, n = cv_kp_total_fit(a, hyph4, NHYPH4, &p, &b);
+    CHECK(same(b, n, (size_t[]){2, 4, 8, 11}, 4));
+    p.hyphen_window = 3;
+    p.hyphens_in_window = 1;
+    n = cv_kp_total_fit(a, hyph4, NHYPH4, &p, &b);
+    CHECK(n == 4 && flagged_in(b, 3) <= 1);
+    p.hyphens_in_window = 2;
+    n = cv_kp_total_fit(a, hyph4, NHYPH4, &p, &b);
+    CHECK(same(b, n, (size_t[]){2, 4, 8, 11}, 4));
+    cv_arena_free(a);
+}
+
 int main(void)
 {
     RUN(badness);
     RUN(total_fit_beats_first_fit);
     RUN(hyphens_in_a_row);
+    RUN(no_runts);
+    RUN(hyphen_window);
     RUN(forced_break);
     RUN(overfull_box);
     RUN(ragged);
