@@ -288,12 +288,12 @@ static inline float shrink_of(const para *p, size_t i)
 }
 
 /* The advance of a hyphen in face `f`, thousandths of an em. */
-static int16_t hyphen_w(const cv_ctx *st, int face)
+static int16_t hyphen_w(const cv_ctx *cx, int face)
 {
     uint32_t cp = '-';
     int16_t w = 0, k = 0;
-    if (cv_shape_glyph(st->eng->shaper, face, cp))
-        cv_shape_run(st->eng->shaper, face, &cp, 1, &w, &k);
+    if (cv_shape_glyph(cx->eng->shaper, face, cp))
+        cv_shape_run(cx->eng->shaper, face, &cp, 1, &w, &k);
     return w;
 }
 
@@ -301,12 +301,12 @@ static int16_t hyphen_w(const cv_ctx *st, int face)
 
 /* The face of style `style` at the place in the fallback chain where face
  * `face` is for style `of` (-1 when it is in none). */
-static int chain_face(const cv_ctx *st, int face, unsigned of, unsigned style, bool *synth)
+static int chain_face(const cv_ctx *cx, int face, unsigned of, unsigned style, bool *synth)
 {
-    for (size_t c = 0; c < st->nchain; c++)
-        if (st->chain[of][c] == face) {
-            *synth = st->synth[style][c];
-            return st->chain[style][c];
+    for (size_t c = 0; c < cx->nchain; c++)
+        if (cx->chain[of][c] == face) {
+            *synth = cx->synth[style][c];
+            return cx->chain[style][c];
         }
     return -1;
 }
@@ -317,10 +317,10 @@ static int chain_face(const cv_ctx *st, int face, unsigned of, unsigned style, b
  * "……") is decided as one, by the characters on either side of the run,
  * and takes that face in its own weight (the bold of "**奖项**——" closes
  * before the dashes): one face, one weight, one line of ink. */
-static void shared_punctuation(item *it, size_t n, const cv_ctx *st, const cv_span *spans,
+static void shared_punctuation(item *it, size_t n, const cv_ctx *cx, const cv_span *spans,
                                const cv_textfmt *fmt)
 {
-    cv_shaper *sh = st->eng->shaper;
+    cv_shaper *sh = cx->eng->shaper;
     for (size_t i = 0; i < n;) {
         uint32_t c = it[i].cp;
         if (!(c == 0x2018 || c == 0x2019 || c == 0x201C || c == 0x201D || c == 0x2014 ||
@@ -338,7 +338,7 @@ static void shared_punctuation(item *it, size_t n, const cv_ctx *st, const cv_sp
             unsigned style = (spans[it[k].span].style | fmt->style) & 3;
             unsigned nstyle = (spans[nb->span].style | fmt->style) & 3;
             bool synth = nb->synth;
-            int f = chain_face(st, nb->face, nstyle, style, &synth);
+            int f = chain_face(cx, nb->face, nstyle, style, &synth);
             if (f < 0)
                 f = nb->face, synth = nb->synth;
             if (f != it[k].face && cv_shape_glyph(sh, f, c)) {
@@ -416,10 +416,10 @@ static void shape_items(cv_arena *a, item *it, size_t n, cv_shaper *sh, const cv
  * glyphs never touch.  In a run of three, each pair is judged after the
  * pair before it.  A full-width closing mark before Latin punctuation
  * ("）;") loses the blank half of its em the same way. */
-static void squeeze_punctuation(item *it, size_t n, const cv_ctx *st)
+static void squeeze_punctuation(item *it, size_t n, const cv_ctx *cx)
 {
-    cv_shaper *sh = st->eng->shaper;
-    const cv_fontset *fs = st->eng->fonts;
+    cv_shaper *sh = cx->eng->shaper;
+    const cv_fontset *fs = cx->eng->fonts;
     for (size_t i = 0; i + 1 < n; i++) {
         item *x = &it[i], *y = &it[i + 1];
         if (x->cp >= 0x3000 && is_closing(x->cp) && cv_cjk_squeezable(x->cp) && x->w >= 900 &&
@@ -511,10 +511,10 @@ static void missing_char(missing *m, const char *s, size_t len, uint32_t cp, cv_
 /* A run of dashes ("——", a Chinese dash of two ems) is one unbroken line:
  * where a face leaves a blank between two dashes' inks (Noto Sans CJK's is
  * 0.09 em), kerning closes it, overlapping the inks a little. */
-static void join_dashes(item *it, size_t n, const cv_ctx *st)
+static void join_dashes(item *it, size_t n, const cv_ctx *cx)
 {
-    cv_shaper *sh = st->eng->shaper;
-    const cv_fontset *fs = st->eng->fonts;
+    cv_shaper *sh = cx->eng->shaper;
+    const cv_fontset *fs = cx->eng->fonts;
     for (size_t i = 0; i + 1 < n; i++) {
         item *x = &it[i], *y = &it[i + 1];
         if (x->cp != y->cp || x->face != y->face ||
@@ -558,19 +558,19 @@ static void cjk_latin_space(para *p)
  * face is bold and has none, the regular face's, emboldened (EB Garamond's
  * bold has neither small capitals nor lining figures): then *face and
  * *synth say so.  0 when neither face has one. */
-static unsigned variant_glyph(const cv_ctx *st, const item *x, const cv_span *spans,
+static unsigned variant_glyph(const cv_ctx *cx, const item *x, const cv_span *spans,
                               const cv_textfmt *fmt,
                               unsigned (*get)(cv_shaper *, int, uint32_t), int *face,
                               bool *synth)
 {
-    cv_shaper *sh = st->eng->shaper;
+    cv_shaper *sh = cx->eng->shaper;
     *face = x->face;
     *synth = x->synth;
     unsigned g = get(sh, x->face, x->cp);
     unsigned style = (spans[x->span].style | fmt->style) & 3;
     if (!g && (style & CV_STYLE_BOLD)) {
         bool rsynth = false;
-        int reg = chain_face(st, x->face, style, style & ~(unsigned)CV_STYLE_BOLD, &rsynth);
+        int reg = chain_face(cx, x->face, style, style & ~(unsigned)CV_STYLE_BOLD, &rsynth);
         if (reg >= 0 && reg != x->face && (g = get(sh, reg, x->cp)) != 0)
             *face = reg, *synth = true;
     }
@@ -581,15 +581,15 @@ static unsigned variant_glyph(const cv_ctx *st, const item *x, const cv_span *sp
  * (smcp), or where the face has none as its capital at CV_SMALL_CAPS_SCALE
  * of the size (item.small), a little spaced.  Either is a cluster code point
  * (shape.h) that carries the letter itself, so the text reads as written. */
-static void small_caps(item *it, size_t n, const cv_ctx *st, const cv_span *spans,
+static void small_caps(item *it, size_t n, const cv_ctx *cx, const cv_span *spans,
                        const cv_textfmt *fmt)
 {
-    cv_shaper *sh = st->eng->shaper;
+    cv_shaper *sh = cx->eng->shaper;
     for (size_t i = 0; i < n; i++) {
         uint32_t cp = it[i].cp;
         if (it[i].ctrl || cp >= CV_CLUSTER_BASE || it[i].face < 0)
             continue;
-        uint32_t up = cv_upper_char(cp, st->lang);
+        uint32_t up = cv_upper_char(cp, cx->lang);
         if (!up)
             continue;               /* not a lowercase letter with one capital */
         char text[8];
@@ -598,15 +598,15 @@ static void small_caps(item *it, size_t n, const cv_ctx *st, const cv_span *span
          * emboldened, look more like them than capitals do. */
         int face;
         bool synth;
-        unsigned g = variant_glyph(st, &it[i], spans, fmt, cv_shape_small_cap, &face, &synth);
+        unsigned g = variant_glyph(cx, &it[i], spans, fmt, cv_shape_small_cap, &face, &synth);
         bool small = false;
         if (!g) {
             /* The capital, smaller.  In a CFF face, from a second opening
              * of it: its code there is its own, and reads as the letter. */
             g = cv_shape_glyph(sh, face, up);
             small = true;
-            const cv_face *f = cv_fontset_face(st->eng->fonts, face);
-            int second = g && f && f->cff ? cv_fontset_second(st->eng->fonts, face) : -1;
+            const cv_face *f = cv_fontset_face(cx->eng->fonts, face);
+            int second = g && f && f->cff ? cv_fontset_second(cx->eng->fonts, face) : -1;
             if (second >= 0)
                 face = second;
         }
@@ -624,17 +624,17 @@ static void small_caps(item *it, size_t n, const cv_ctx *st, const cv_span *span
  * a cluster code point that carries the digit.  A bold face without them
  * (EB Garamond's) borrows the regular face's, emboldened, so that the
  * figures of a line agree. */
-static void lining_figures(item *it, size_t n, const cv_ctx *st, const cv_span *spans,
+static void lining_figures(item *it, size_t n, const cv_ctx *cx, const cv_span *spans,
                            const cv_textfmt *fmt)
 {
-    cv_shaper *sh = st->eng->shaper;
+    cv_shaper *sh = cx->eng->shaper;
     for (size_t i = 0; i < n; i++) {
         uint32_t cp = it[i].cp;
         if (it[i].ctrl || cp < '0' || cp > '9' || it[i].face < 0)
             continue;
         int face;
         bool synth;
-        unsigned g = variant_glyph(st, &it[i], spans, fmt, cv_shape_lining_figure, &face,
+        unsigned g = variant_glyph(cx, &it[i], spans, fmt, cv_shape_lining_figure, &face,
                                    &synth);
         char text[2] = {(char)cp, 0};
         uint32_t cl = g ? cv_shape_cluster(sh, face, g, text) : 0;
@@ -673,10 +673,10 @@ static bool in_arabic_run(uint32_t cp)
  * vanishes like a control.  A face that draws an Arabic letter with more
  * glyphs than one (Nastaliq's dots) cannot be drawn so: its letters stay
  * unjoined, with a warning. */
-static void shape_complex(cv_arena *a, item *it, size_t n, const cv_ctx *st, cv_pos pos,
+static void shape_complex(cv_arena *a, item *it, size_t n, const cv_ctx *cx, cv_pos pos,
                           cv_error *err)
 {
-    cv_shaper *sh = st->eng->shaper;
+    cv_shaper *sh = cx->eng->shaper;
     bool warned = false;
     uint32_t *text = NULL;          /* the paragraph as typed: context */
     for (size_t i = 0; i < n;) {
@@ -699,13 +699,13 @@ static void shape_complex(cv_arena *a, item *it, size_t n, const cv_ctx *st, cv_
                 text[k] = it[k].cp;
         }
         if (deva ? cv_shape_complex(sh, it[i].face, cps, j - i, out)
-                 : cv_shape_rtl(sh, it[i].face, text, n, i, j - i, st->lang, out)) {
+                 : cv_shape_rtl(sh, it[i].face, text, n, i, j - i, cx->lang, out)) {
             for (size_t k = i; k < j; k++) {
                 it[k].cp = out[k - i];
                 it[k].ctrl = out[k - i] == 0xFEFF;
             }
         } else if (arab && !warned) {
-            const cv_face *f = cv_fontset_face(st->eng->fonts, it[i].face);
+            const cv_face *f = cv_fontset_face(cx->eng->fonts, it[i].face);
             cv_warn(err, pos, "%s draws Arabic letters with more glyphs than one, which cvpdf "
                     "cannot place: its letters are set unjoined (choose another font in "
                     "font.fallback)", f ? f->psname : "a font");
@@ -716,7 +716,7 @@ static void shape_complex(cv_arena *a, item *it, size_t n, const cv_ctx *st, cv_
 }
 
 /* The items of `spans` into *p, which then points into the arena. */
-static void itemise(cv_arena *a, const cv_ctx *st, const cv_span *spans,
+static void itemise(cv_arena *a, const cv_ctx *cx, const cv_span *spans,
                     size_t nspans, const cv_textfmt *fmt, cv_pos pos, para *p,
                     cv_error *err)
 {
@@ -737,7 +737,7 @@ static void itemise(cv_arena *a, const cv_ctx *st, const cv_span *spans,
     item *it = cv_arena_alloc(a, (cap + 1) * sizeof *it);
     size_t n = 0;
     int prev_face = -1;
-    cv_shaper *sh = st->eng->shaper;
+    cv_shaper *sh = cx->eng->shaper;
     missing miss = {.pos = pos};
     for (size_t si = 0; si < nspans; si++) {
         const cv_span *sp = &spans[si];
@@ -745,7 +745,7 @@ static void itemise(cv_arena *a, const cv_ctx *st, const cv_span *spans,
         unsigned style = (sp->style | fmt->style) & 3;
         /* `code`: the layout's monospace face first (font.mono), where it
          * has the character. */
-        int mono = (sp->style & CV_STYLE_CODE) ? st->mono : -1;
+        int mono = (sp->style & CV_STYLE_CODE) ? cx->mono : -1;
         const unsigned char *s = (const unsigned char *)sp->text;
         for (size_t k = 0; k < sp->len;) {
             uint32_t cp;
@@ -759,11 +759,11 @@ static void itemise(cv_arena *a, const cv_ctx *st, const cv_span *spans,
                 cp == 0xAD || cp == 0xFEFF) {
                 x.ctrl = true;          /* line feeds break; others vanish */
                 x.shy = cp == 0xAD;
-                x.face = prev_face >= 0 ? prev_face : st->chain[style][0];
+                x.face = prev_face >= 0 ? prev_face : cx->chain[style][0];
                 it[n++] = x;
                 continue;
             }
-            int first = mono >= 0 ? mono : st->chain[style][0];
+            int first = mono >= 0 ? mono : cx->chain[style][0];
             if ((cp == 0x200C || cp == 0x200D) && n > 0 && !it[n - 1].ctrl &&
                 cv_script_in(it[n - 1].cp, CV_SCRIPT_ARABIC)) {
                 /* A joiner or non-joiner does its work in the face of the
@@ -775,22 +775,22 @@ static void itemise(cv_arena *a, const cv_ctx *st, const cv_span *spans,
                 x.synth = (style & CV_STYLE_BOLD) != 0;
             } else if (is_space(cp) && first >= 0 && cv_shape_glyph(sh, first, cp)) {
                 x.face = first;
-                x.synth = st->synth[style][0];
+                x.synth = cx->synth[style][0];
             } else if (is_space(cp) && prev_face >= 0 && cv_shape_glyph(sh, prev_face, cp)) {
                 x.face = prev_face;
                 x.synth = n > 0 && it[n - 1].synth;
             } else {
-                for (size_t c = 0; c < st->nchain; c++) {
-                    int f = st->chain[style][c];
+                for (size_t c = 0; c < cx->nchain; c++) {
+                    int f = cx->chain[style][c];
                     if (f >= 0 && cv_shape_glyph(sh, f, cp)) {
                         x.face = f;
-                        x.synth = st->synth[style][c];
+                        x.synth = cx->synth[style][c];
                         break;
                     }
                     /* A bold face with fewer characters than its family's
                      * regular one (Debian's EB Garamond Bold has no "ğ"):
                      * the regular face's, emboldened. */
-                    int r = st->chain[style & ~(unsigned)CV_STYLE_BOLD][c];
+                    int r = cx->chain[style & ~(unsigned)CV_STYLE_BOLD][c];
                     if ((style & CV_STYLE_BOLD) && r >= 0 && r != f &&
                         cv_shape_glyph(sh, r, cp)) {
                         x.face = r;
@@ -802,7 +802,7 @@ static void itemise(cv_arena *a, const cv_ctx *st, const cv_span *spans,
             if (x.face < 0) {
                 /* Scripts the layout's fonts lack: Noto's (engine.h). */
                 bool synth = false;
-                x.face = cv_engine_script_face(st->eng, cp, style, &synth);
+                x.face = cv_engine_script_face(cx->eng, cp, style, &synth);
                 x.synth = synth;
             }
             if (x.face < 0) {
@@ -820,17 +820,17 @@ static void itemise(cv_arena *a, const cv_ctx *st, const cv_span *spans,
         cv_warn(err, pos, "no font has %zu more word%s of this text either", miss.more,
                 miss.more == 1 ? "" : "s");
 
-    shape_complex(a, it, n, st, pos, err);
-    shared_punctuation(it, n, st, spans, fmt);
+    shape_complex(a, it, n, cx, pos, err);
+    shared_punctuation(it, n, cx, spans, fmt);
     if (fmt->small_caps)
-        small_caps(it, n, st, spans, fmt);
-    if (st->lay->lining_figures)
-        lining_figures(it, n, st, spans, fmt);
+        small_caps(it, n, cx, spans, fmt);
+    if (cx->lay->lining_figures)
+        lining_figures(it, n, cx, spans, fmt);
     shape_items(a, it, n, sh, fmt);
-    squeeze_punctuation(it, n, st);
-    join_dashes(it, n, st);
+    squeeze_punctuation(it, n, cx);
+    join_dashes(it, n, cx);
     *p = (para){.it = it, .n = n, .spans = spans, .fmt = fmt,
-                .cjk_gap = (int16_t)lroundf(st->lay->cjk_latin_space * 1000.0f)};
+                .cjk_gap = (int16_t)lroundf(cx->lay->cjk_latin_space * 1000.0f)};
     cjk_latin_space(p);
 }
 
@@ -1291,7 +1291,7 @@ static void kp_push(cv_arena *a, kpbuf *b, cv_kp_item x, size_t src)
  * paragraph ends (with glue of infinite stretch and a forced break, whose
  * source is e).  `hyphens`: 0, no hyphenation points; 1, all but the weak
  * ones; 2, all. */
-static void build(cv_arena *a, const cv_ctx *st, const para *pp, size_t b, size_t e,
+static void build(cv_arena *a, const cv_ctx *cx, const para *pp, size_t b, size_t e,
                   int hyphens, bool emergency, kpbuf *kb)
 {
     const item *it = pp->it;
@@ -1308,7 +1308,7 @@ static void build(cv_arena *a, const cv_ctx *st, const para *pp, size_t b, size_
                 kp_push(a, kb, (cv_kp_item){.type = CV_KP_PENALTY, .penalty = -CV_KP_INF}, i);
             } else if (x->shy && i > 0 && !it[i - 1].ctrl && !it[i - 1].url) {
                 if (it[i - 1].face != hw_face)
-                    hw = hyphen_w(st, hw_face = it[i - 1].face);
+                    hw = hyphen_w(cx, hw_face = it[i - 1].face);
                 kp_push(a, kb, (cv_kp_item){.type = CV_KP_PENALTY, .flagged = true,
                                             .width = hw * size / 1000.0f,
                                             .penalty = PEN_HYPHEN}, i);
@@ -1350,7 +1350,7 @@ static void build(cv_arena *a, const cv_ctx *st, const para *pp, size_t b, size_
             break;
         case B_HYPH:
             if (x->face != hw_face)
-                hw = hyphen_w(st, hw_face = x->face);
+                hw = hyphen_w(cx, hw_face = x->face);
             p.flagged = true;
             p.width = hw * size / 1000.0f;
             p.penalty = x->strong ? PEN_STRONG : x->weak ? PEN_WEAK : PEN_HYPHEN;
@@ -1499,15 +1499,15 @@ static cv_line set_line(cv_arena *a, const para *p, size_t b, size_t e, float wi
  * begins and ends, which keeps them out of the caller's arena (a long
  * publication list would otherwise hold every paragraph's items until the
  * end) and frees a long paragraph's before what comes next. */
-static cv_arena *scratch(const cv_ctx *st)
+static cv_arena *scratch(const cv_ctx *cx)
 {
-    cv_arena_reset(st->eng->scratch);
-    return st->eng->scratch;
+    cv_arena_reset(cx->eng->scratch);
+    return cx->eng->scratch;
 }
 
 /* What breaking a paragraph carries from one window to the next. */
 typedef struct breaker {
-    const cv_ctx *st;
+    const cv_ctx *cx;
     para *p;
     float width;
     cv_kp_params kp;
@@ -1522,9 +1522,9 @@ static bool hyph_points(cv_arena *a, breaker *br, size_t b, size_t e)
     size_t from = br->hyph_next > b ? br->hyph_next : b;
     if (from < e)
     {
-        cv_hyph *hy = cv_engine_hyph(br->st->eng, p->fmt->hyphenation);
+        cv_hyph *hy = cv_engine_hyph(br->cx->eng, p->fmt->hyphenation);
         const char *dict = p->fmt->hyphenation;
-        hyphenate(a, hy, hy != br->st->eng->hyph, dict && !strncmp(dict, "de", 2), p,
+        hyphenate(a, hy, hy != br->cx->eng->hyph, dict && !strncmp(dict, "de", 2), p,
                   from, e, &br->hyph_next);
     }
     for (size_t i = b; i < e; i++)
@@ -1549,17 +1549,17 @@ static size_t choose(cv_arena *a, breaker *br, size_t b, size_t e, bool window, 
     const cv_textfmt *fmt = br->p->fmt;
     cv_kp_params p = br->kp;
     if (fmt->greedy) {
-        build(a, br->st, br->p, b, e, fmt->hyphenate && hyph_points(a, br, b, e) ? 2 : 0, true,
+        build(a, br->cx, br->p, b, e, fmt->hyphenate && hyph_points(a, br, b, e) ? 2 : 0, true,
               kb);
         return cv_kp_first_fit(a, kb->k, kb->n, &p, brk);
     }
-    build(a, br->st, br->p, b, e, 0, false, kb);
+    build(a, br->cx, br->p, b, e, 0, false, kb);
     p.tolerance = 100;
     size_t nb = cv_kp_total_fit(a, kb->k, kb->n, &p, brk);
     int hyphens = 0;
     if (!nb && fmt->hyphenate && hyph_points(a, br, b, e)) {
         hyphens = 1;
-        build(a, br->st, br->p, b, e, hyphens, false, kb);
+        build(a, br->cx, br->p, b, e, hyphens, false, kb);
         p.tolerance = 200;
         nb = cv_kp_total_fit(a, kb->k, kb->n, &p, brk);
     }
@@ -1570,11 +1570,11 @@ static size_t choose(cv_arena *a, breaker *br, size_t b, size_t e, bool window, 
     }
     if (hyphens && !nb) {
         hyphens = 2;         /* the weak points too */
-        build(a, br->st, br->p, b, e, hyphens, false, kb);
+        build(a, br->cx, br->p, b, e, hyphens, false, kb);
         nb = cv_kp_total_fit(a, kb->k, kb->n, &p, brk);
     }
     if (!nb) {
-        build(a, br->st, br->p, b, e, hyphens, true, kb);
+        build(a, br->cx, br->p, b, e, hyphens, true, kb);
         p.tolerance = -1;
         p.line_stretch = br->kp.line_stretch;
         if (!window)
@@ -1623,14 +1623,14 @@ static size_t set_one(cv_arena *a, const breaker *br, const kpbuf *kb, size_t k,
     int16_t hy = 0;
     if (bk->type == CV_KP_PENALTY && bk->flagged && bk->width > 0) {
         size_t last = it[src].ctrl && src > 0 ? src - 1 : src;
-        hy = hyphen_w(br->st, it[last].face);
+        hy = hyphen_w(br->cx, it[last].face);
     }
     size_t start = out->start;
     while (start < end && is_space(it[start].cp))
         start++;
     if (start < end) {
         cv_line ln = set_line(a, p, start, end, br->width, p->fmt->justify && !forced, hy);
-        cv_bidi_line(a, &ln, br->st->rtl, br->st->eng->shaper);
+        cv_bidi_line(a, &ln, br->cx->rtl, br->cx->eng->shaper);
         if (ln.nruns > 0 || end < n)
             push_line(a, out, ln);
     } else if (forced && end < n) {
@@ -1667,13 +1667,13 @@ static size_t mark_wrapped(cv_line *v, size_t n)
     return n;
 }
 
-size_t cv_wrap(cv_arena *a, const cv_ctx *st, const cv_span *spans, size_t nspans,
+size_t cv_wrap(cv_arena *a, const cv_ctx *cx, const cv_span *spans, size_t nspans,
                const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
                cv_error *err)
 {
-    cv_arena *tmp = scratch(st);
+    cv_arena *tmp = scratch(cx);
     para p;
-    itemise(tmp, st, spans, nspans, fmt, pos, &p, err);
+    itemise(tmp, cx, spans, nspans, fmt, pos, &p, err);
     *out = NULL;
     size_t n = p.n;
     if (n == 0)
@@ -1681,7 +1681,7 @@ size_t cv_wrap(cv_arena *a, const cv_ctx *st, const cv_span *spans, size_t nspan
     find_breaks(&p);
     mark_emergency(&p, width);
 
-    breaker br = {.st = st, .p = &p, .width = width, .kp = cv_kp_defaults(width)};
+    breaker br = {.cx = cx, .p = &p, .width = width, .kp = cv_kp_defaults(width)};
     if (!fmt->justify)
         br.kp.line_stretch = RAGGED_STRETCH * fmt->size;
     /* A paragraph of several lines should not end with a scrap of a word
@@ -1756,11 +1756,11 @@ size_t cv_wrap(cv_arena *a, const cv_ctx *st, const cv_span *spans, size_t nspan
     return lines.n;
 }
 
-float cv_measure(cv_arena *a, const cv_ctx *st, const cv_span *spans,
+float cv_measure(cv_arena *a, const cv_ctx *cx, const cv_span *spans,
                  size_t nspans, const cv_textfmt *fmt)
 {
     para p;
-    itemise(scratch(st), st, spans, nspans, fmt, (cv_pos){0}, &p, NULL);
+    itemise(scratch(cx), cx, spans, nspans, fmt, (cv_pos){0}, &p, NULL);
     size_t n = p.n;
     while (n > 0 && (is_space(p.it[n - 1].cp) || p.it[n - 1].ctrl))
         n--;
@@ -1768,7 +1768,7 @@ float cv_measure(cv_arena *a, const cv_ctx *st, const cv_span *spans,
     for (size_t i = 0; i < n; i++)
         if (!p.it[i].ctrl)
             x += i + 1 < n ? adv(&p, i) : glyph_w(&p, i);
-    cv_arena_reset(st->eng->scratch);
+    cv_arena_reset(cx->eng->scratch);
     return x;
 }
 
@@ -1880,12 +1880,12 @@ static unsigned char *put_str(unsigned char *q, const char *s, size_t n)
 /* Everything cv_wrap() and cv_measure() read, in sc->key: what the
  * context and its layout give them (wrap.c reads no other member of
  * either), the format, the width and the spans.  Whether it fits (a key no longer than SETCACHE_MAX_KEY). */
-static bool make_key(cv_setcache *sc, unsigned char kind, const cv_ctx *st,
+static bool make_key(cv_setcache *sc, unsigned char kind, const cv_ctx *cx,
                      const cv_span *spans, size_t nspans, const cv_textfmt *fmt, float width)
 {
-    size_t lang = st->lang ? strlen(st->lang) : 0;
+    size_t lang = cx->lang ? strlen(cx->lang) : 0;
     size_t hyph = fmt->hyphenation ? strlen(fmt->hyphenation) : 0;
-    size_t need = 256 + lang + hyph + 4 * st->nchain * (sizeof st->chain[0][0] + 1);
+    size_t need = 256 + lang + hyph + 4 * cx->nchain * (sizeof cx->chain[0][0] + 1);
     for (size_t i = 0; i < nspans && need <= SETCACHE_MAX_KEY; i++)
         need += spans[i].len + 16 + (spans[i].link ? strlen(spans[i].link) : 0);
     if (need > SETCACHE_MAX_KEY)
@@ -1894,18 +1894,18 @@ static bool make_key(cv_setcache *sc, unsigned char kind, const cv_ctx *st,
     unsigned char *q = sc->key;
     PUTV(q, kind);
     PUTV(q, width);
-    PUTV(q, st->eng);
-    uint32_t nchain = (uint32_t)st->nchain;
+    PUTV(q, cx->eng);
+    uint32_t nchain = (uint32_t)cx->nchain;
     PUTV(q, nchain);
     for (int s = 0; s < 4; s++) {
-        PUT(q, st->chain[s], st->nchain * sizeof st->chain[s][0]);
-        PUT(q, st->synth[s], st->nchain * sizeof st->synth[s][0]);
+        PUT(q, cx->chain[s], cx->nchain * sizeof cx->chain[s][0]);
+        PUT(q, cx->synth[s], cx->nchain * sizeof cx->synth[s][0]);
     }
-    PUTV(q, st->mono);
-    PUTV(q, st->rtl);
-    PUTV(q, st->lay->lining_figures);
-    PUTV(q, st->lay->cjk_latin_space);
-    q = put_str(q, st->lang, lang);
+    PUTV(q, cx->mono);
+    PUTV(q, cx->rtl);
+    PUTV(q, cx->lay->lining_figures);
+    PUTV(q, cx->lay->cjk_latin_space);
+    q = put_str(q, cx->lang, lang);
     PUTV(q, fmt->size);
     PUTV(q, fmt->color);
     PUTV(q, fmt->link_color);
@@ -2006,24 +2006,24 @@ static setentry *add(cv_setcache *sc, uint64_t h)
 }
 
 /* Lines of cv_wrap() whose links' targets are copied into `a`. */
-static size_t wrap_into(cv_arena *a, const cv_ctx *st, const cv_span *spans, size_t nspans,
+static size_t wrap_into(cv_arena *a, const cv_ctx *cx, const cv_span *spans, size_t nspans,
                         const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
                         cv_error *err)
 {
-    size_t nl = cv_wrap(a, st, spans, nspans, fmt, width, pos, out, err);
+    size_t nl = cv_wrap(a, cx, spans, nspans, fmt, width, pos, out, err);
     for (size_t i = 0; i < nl; i++)
         for (size_t k = 0; k < (*out)[i].nlinks; k++)
             (*out)[i].links[k].uri = cv_arena_strdup(a, (*out)[i].links[k].uri);
     return nl;
 }
 
-size_t cv_wrap_once(cv_arena *a, const cv_ctx *st, const cv_span *spans, size_t nspans,
+size_t cv_wrap_once(cv_arena *a, const cv_ctx *cx, const cv_span *spans, size_t nspans,
                     const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
                     cv_error *err)
 {
-    cv_setcache *sc = st->sc;
-    if (!sc || !make_key(sc, 1, st, spans, nspans, fmt, width))
-        return wrap_into(a, st, spans, nspans, fmt, width, pos, out, err);
+    cv_setcache *sc = cx->sc;
+    if (!sc || !make_key(sc, 1, cx, spans, nspans, fmt, width))
+        return wrap_into(a, cx, spans, nspans, fmt, width, pos, out, err);
     uint64_t h = key_hash(sc->key, sc->keylen);
     size_t at;
     setentry *e = find(sc, h, &at);
@@ -2037,7 +2037,7 @@ size_t cv_wrap_once(cv_arena *a, const cv_ctx *st, const cv_span *spans, size_t 
     sc->stats.sets++;
     int before = err ? err->nwarnings : 0;
     if (e) {
-        cv_wrap(a, st, spans, nspans, fmt, width, pos, out, err);
+        cv_wrap(a, cx, spans, nspans, fmt, width, pos, out, err);
         if (err)
             e->warns = err->nwarnings != before;
         *out = e->lines;       /* the same lines: share the ones kept */
@@ -2045,21 +2045,21 @@ size_t cv_wrap_once(cv_arena *a, const cv_ctx *st, const cv_span *spans, size_t 
     }
     e = sc->frozen ? NULL : add(sc, h);
     if (!e)
-        return wrap_into(a, st, spans, nspans, fmt, width, pos, out, err);
+        return wrap_into(a, cx, spans, nspans, fmt, width, pos, out, err);
     size_t used = cv_arena_used(sc->a);
-    e->nlines = wrap_into(sc->a, st, spans, nspans, fmt, width, pos, &e->lines, err);
+    e->nlines = wrap_into(sc->a, cx, spans, nspans, fmt, width, pos, &e->lines, err);
     sc->stats.bytes += cv_arena_used(sc->a) - used;
     e->warns = err ? err->nwarnings != before : -1;
     *out = e->lines;
     return e->nlines;
 }
 
-float cv_measure_once(const cv_ctx *st, const cv_span *spans, size_t nspans,
+float cv_measure_once(const cv_ctx *cx, const cv_span *spans, size_t nspans,
                       const cv_textfmt *fmt)
 {
-    cv_setcache *sc = st->sc;
-    if (!sc || !make_key(sc, 2, st, spans, nspans, fmt, 0))
-        return cv_measure(NULL, st, spans, nspans, fmt);
+    cv_setcache *sc = cx->sc;
+    if (!sc || !make_key(sc, 2, cx, spans, nspans, fmt, 0))
+        return cv_measure(NULL, cx, spans, nspans, fmt);
     uint64_t h = key_hash(sc->key, sc->keylen);
     size_t at;
     setentry *e = find(sc, h, &at);
@@ -2068,7 +2068,7 @@ float cv_measure_once(const cv_ctx *st, const cv_span *spans, size_t nspans,
         return e->width;
     }
     sc->stats.sets++;
-    float w = cv_measure(NULL, st, spans, nspans, fmt);
+    float w = cv_measure(NULL, cx, spans, nspans, fmt);
     if (!sc->frozen && (e = add(sc, h)) != NULL)
         e->width = w;
     return w;
