@@ -163,6 +163,11 @@ void cv_page_put_line(cv_arena *a, cv_page *pg, const cv_line *ln, float x, floa
 /* Name a rectangle of the page where content goes (cv_region). */
 void cv_page_add_region(cv_page *pg, const char *name, float x0, float y0, float x1, float y1);
 
+/* qsort()'s order of clusters: by code point. */
+int cv_cluster_order(const void *a, const void *b);
+/* The cluster of code point `cp` among cl[0..n), sorted by code point, or
+ * NULL. */
+const cv_cluster *cv_cluster_find(const cv_cluster *cl, size_t n, uint32_t cp);
 /* The cluster code point `cp` of d's runs (cv_cluster), or NULL when `cp`
  * is none (an ordinary character). */
 const cv_cluster *cv_display_cluster(const cv_display *d, uint32_t cp);

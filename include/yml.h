@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "arena.h"
 #include "error.h"
@@ -107,6 +108,11 @@ bool cv_yml_check_keys(const cv_yml *map, const char *const *allowed,
 /* Closest candidate to `word` by Damerau-Levenshtein distance, or NULL when
  * none is within max(1, strlen(word)/3). */
 const char *cv_suggest(const char *word, const char *const *candidates);
+
+/* `s` written to `out` as a double-quoted YAML scalar: quotes, backslashes,
+ * control characters and the line breaks YAML knows (NEL, U+2028, U+2029)
+ * escaped, so that any reader reads `s` back (cvpdf import, cvpdf migrate). */
+void cv_yml_put_quoted(FILE *out, const char *s);
 
 /* Parse a length ("18mm", "10pt", "0.75in", "2cm", "12") into points: at
  * least 0, at most PDF's 200 inches. */

@@ -2220,25 +2220,6 @@ bool cv_bib_read(cv_arena *a, const char *path, cv_entry **out, size_t *n, cv_er
 
 /* ---- YAML -------------------------------------------------------------- */
 
-/* A double-quoted YAML scalar. */
-static void yq(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
-        else if (*p == '\n')
-            fputs("\\n", out);
-        else if (*p == '\t')
-            fputs("\\t", out);
-        else if (*p < 0x20 || *p == 0x7F)
-            fprintf(out, "\\x%02X", *p);
-        else
-            fputc(*p, out);
-    }
-    fputc('"', out);
-}
-
 /* The fields an imported publication shows, in its title, authors,
  * journal (the venue: venue()), date, doi and url; any other is named in
  * a note above the entry. */
@@ -2294,7 +2275,7 @@ bool cv_bib_import(const char *path, const char *section, FILE *out, cv_error *e
                       : " (cvpdf import): put this list under cv: sections:\n", out);
         fputs(ind, out);
         if (section) {
-            yq(out, section);
+            cv_yml_put_quoted(out, section);
             fputs(n ? ":\n" : ": []\n", out);
         } else {
             fputs(n ? "publications:\n" : "publications: []\n", out);
@@ -2303,13 +2284,13 @@ bool cv_bib_import(const char *path, const char *section, FILE *out, cv_error *e
             const cv_entry *e = &it[i].e;
             dropped_note(out, it[i].r, cv_arena_printf(a, "%s  ", ind));
             fprintf(out, "%s  - title: ", ind);
-            yq(out, e->title.s);
+            cv_yml_put_quoted(out, e->title.s);
             fputs("\n", out);
             if (e->nauthors) {
                 fprintf(out, "%s    authors:\n", ind);
                 for (size_t j = 0; j < e->nauthors; j++) {
                     fprintf(out, "%s      - ", ind);
-                    yq(out, e->authors[j].s);
+                    cv_yml_put_quoted(out, e->authors[j].s);
                     fputs("\n", out);
                 }
             }
@@ -2319,12 +2300,12 @@ bool cv_bib_import(const char *path, const char *section, FILE *out, cv_error *e
             const char *note = nf && *nf->value ? markup(a, nf, err) : NULL;
             if (note && *note) {
                 fprintf(out, "%s    summary: ", ind);
-                yq(out, note);
+                cv_yml_put_quoted(out, note);
                 fputs("\n", out);
             }
             if (e->journal.s) {
                 fprintf(out, "%s    journal: ", ind);
-                yq(out, e->journal.s);
+                cv_yml_put_quoted(out, e->journal.s);
                 fputs("\n", out);
             }
             const cv_date *d = &e->date;
@@ -2334,17 +2315,17 @@ bool cv_bib_import(const char *path, const char *section, FILE *out, cv_error *e
                 fprintf(out, "%s    date: \"%04d-%02d\"\n", ind, d->year, d->month);
             else if (d->kind == CV_DATE_TEXT) {
                 fprintf(out, "%s    date: ", ind);
-                yq(out, d->text);
+                cv_yml_put_quoted(out, d->text);
                 fputs("\n", out);
             }
             if (e->doi.s) {
                 fprintf(out, "%s    doi: ", ind);
-                yq(out, e->doi.s);
+                cv_yml_put_quoted(out, e->doi.s);
                 fputs("\n", out);
             }
             if (e->url.s) {
                 fprintf(out, "%s    url: ", ind);
-                yq(out, e->url.s);
+                cv_yml_put_quoted(out, e->url.s);
                 fputs("\n", out);
             }
         }

@@ -43,15 +43,26 @@ double cv_run_tj(const cv_run *r, size_t k)
     return round((double)adj * 10) / 10;
 }
 
-const cv_cluster *cv_display_cluster(const cv_display *d, uint32_t cp)
+int cv_cluster_order(const void *a, const void *b)
 {
-    size_t lo = 0, hi = d->nclusters;
+    uint32_t x = ((const cv_cluster *)a)->cp, y = ((const cv_cluster *)b)->cp;
+    return (x > y) - (x < y);
+}
+
+const cv_cluster *cv_cluster_find(const cv_cluster *cl, size_t n, uint32_t cp)
+{
+    size_t lo = 0, hi = n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (d->clusters[mid].cp < cp)
+        if (cl[mid].cp < cp)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return lo < d->nclusters && d->clusters[lo].cp == cp ? &d->clusters[lo] : NULL;
+    return lo < n && cl[lo].cp == cp ? &cl[lo] : NULL;
+}
+
+const cv_cluster *cv_display_cluster(const cv_display *d, uint32_t cp)
+{
+    return cv_cluster_find(d->clusters, d->nclusters, cp);
 }

@@ -57,28 +57,6 @@ static bool plain_ok(const char *s)
            !strstr(s, "\xE2\x80\xA9");
 }
 
-static void quoted(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
-        else if (*p == '\n')
-            fputs("\\n", out);
-        else if (*p == '\t')
-            fputs("\\t", out);
-        else if (*p < 0x20 || *p == 0x7f)
-            fprintf(out, "\\x%02x", *p);
-        else if (p[0] == 0xC2 && p[1] == 0x85)
-            fputs("\\N", out), p++;
-        else if (p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0xA8 || p[2] == 0xA9))
-            fputs(p[2] == 0xA8 ? "\\L" : "\\P", out), p += 2;
-        else
-            fputc(*p, out);
-    }
-    fputc('"', out);
-}
-
 /* Returns whether it ended the line (a literal block does). */
 static bool write_scalar(FILE *out, const cv_yml *n, int indent)
 {
@@ -116,7 +94,7 @@ static bool write_scalar(FILE *out, const cv_yml *n, int indent)
             return true;
         }
     }
-    quoted(out, s);
+    cv_yml_put_quoted(out, s);
     return false;
 }
 
@@ -152,7 +130,7 @@ static void write_node(FILE *out, const cv_yml *n, int indent, bool inline_first
             if (plain_ok(k->str) && !looks_typed(k->str))
                 fputs(k->str, out);
             else
-                quoted(out, k->str);
+                cv_yml_put_quoted(out, k->str);
             fputc(':', out);
             write_value(out, v, indent);
         } else if (v->kind == CV_YML_MAP && v->n) {

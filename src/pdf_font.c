@@ -107,24 +107,10 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static int cmp_cluster(const void *a, const void *b)
-{
-    uint32_t x = ((const cv_cluster *)a)->cp, y = ((const cv_cluster *)b)->cp;
-    return (x > y) - (x < y);
-}
-
 /* The complex-script glyph noted as `cp`, or NULL. */
 static const cv_cluster *cluster(const cv_pdffont *pf, uint32_t cp)
 {
-    size_t lo = 0, hi = pf->ncl;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (pf->cl[mid].cp < cp)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < pf->ncl && pf->cl[lo].cp == cp ? &pf->cl[lo] : NULL;
+    return cv_cluster_find(pf->cl, pf->ncl, cp);
 }
 
 unsigned cv_pdffont_glyph(const cv_pdffont *pf, uint32_t cp)
@@ -144,7 +130,7 @@ void cv_pdffont_seal(cv_pdffont *pf)
     if (pf->n)
         qsort(pf->cps, pf->n, sizeof *pf->cps, cmp_u32);
     if (pf->ncl)
-        qsort(pf->cl, pf->ncl, sizeof *pf->cl, cmp_cluster);
+        qsort(pf->cl, pf->ncl, sizeof *pf->cl, cv_cluster_order);
     free(pf->seen);
     pf->seen = NULL;
 }

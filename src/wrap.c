@@ -1772,13 +1772,6 @@ float cv_measure(cv_arena *a, const cv_ctx *cx, const cv_span *spans,
     return x;
 }
 
-/* qsort order of cv_cluster by code point. */
-static int by_cp(const void *pa, const void *pb)
-{
-    uint32_t a = ((const cv_cluster *)pa)->cp, b = ((const cv_cluster *)pb)->cp;
-    return (a > b) - (a < b);
-}
-
 void cv_wrap_clusters(cv_arena *a, const cv_ctx *cx, cv_display *d)
 {
     const cv_shaper *sh = cx->eng->shaper;
@@ -1800,7 +1793,7 @@ void cv_wrap_clusters(cv_arena *a, const cv_ctx *cx, cv_display *d)
             }
         }
     if (n)
-        qsort(cl, n, sizeof *cl, by_cp);
+        qsort(cl, n, sizeof *cl, cv_cluster_order);
     size_t u = 0;
     for (size_t i = 0; i < n; i++)
         if (!u || cl[u - 1].cp != cl[i].cp)

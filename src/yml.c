@@ -1146,3 +1146,25 @@ bool cv_parse_length(const char *s, float *out)
     *out = (float)v;
     return true;
 }
+
+void cv_yml_put_quoted(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(out, "\\%c", *p);
+        else if (*p == '\n')
+            fputs("\\n", out);
+        else if (*p == '\t')
+            fputs("\\t", out);
+        else if (*p < 0x20 || *p == 0x7F)
+            fprintf(out, "\\x%02X", *p);
+        else if (p[0] == 0xC2 && p[1] == 0x85)              /* NEL */
+            fputs("\\N", out), p++;
+        else if (p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0xA8 || p[2] == 0xA9))
+            fputs(p[2] == 0xA8 ? "\\L" : "\\P", out), p += 2;   /* U+2028, U+2029 */
+        else
+            fputc(*p, out);
+    }
+    fputc('"', out);
+}
