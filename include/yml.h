@@ -109,6 +109,19 @@ bool cv_yml_check_keys(const cv_yml *map, const char *const *allowed,
  * none is within max(1, strlen(word)/3). */
 const char *cv_suggest(const char *word, const char *const *candidates);
 
+/* Trees made rather than read (a design: translated into layout keys, an
+ * older RenderCV file into 2.8's), in arena `a`; nothing is copied but
+ * what is said.  A scalar of `s` (kept, not copied); an empty mapping; a
+ * key and value added to a mapping (grown by one: for small mappings). */
+cv_yml *cv_yml_scalar(cv_arena *a, const char *s, cv_pos pos, bool plain);
+cv_yml *cv_yml_map(cv_arena *a, cv_pos pos);
+void cv_yml_map_add(cv_arena *a, cv_yml *m, const char *key, cv_pos kpos, cv_yml *v);
+/* Set the dotted `path` ("page.margins.top") of mapping `root` to v: a key
+ * there already takes the new value in its place; mappings on the way are
+ * made (at kpos), and one that exists is copied before it is changed, so
+ * that a tree it was shared with stays as it was. */
+void cv_yml_put(cv_arena *a, cv_yml *root, const char *path, cv_pos kpos, cv_yml *v);
+
 /* `s` written to `out` as a double-quoted YAML scalar: quotes, backslashes,
  * control characters and the line breaks YAML knows (NEL, U+2028, U+2029)
  * escaped, so that any reader reads `s` back (cvpdf import, cvpdf migrate). */

@@ -27,13 +27,7 @@ const char *const cv_design_themes[] = {
 
 static cv_yml *scalar(cv_arena *a, const char *s, cv_pos pos)
 {
-    cv_yml *n = cv_arena_alloc(a, sizeof *n);
-    n->kind = CV_YML_SCALAR;
-    n->pos = pos;
-    n->str = s;
-    n->len = strlen(s);
-    n->plain = false;
-    return n;
+    return cv_yml_scalar(a, s, pos, false);
 }
 
 /* An empty template: "" (a null would let the theme's show through). */
@@ -62,54 +56,10 @@ static cv_yml *copy(cv_arena *a, const cv_yml *v)
     return n;
 }
 
-/* Add key -> value to a mapping (keys are few: grown one at a time). */
-static void map_add(cv_arena *a, cv_yml *m, const char *key, cv_yml *v)
-{
-    cv_yml **keys = cv_arena_alloc(a, sizeof *keys * (m->n + 1));
-    cv_yml **items = cv_arena_alloc(a, sizeof *items * (m->n + 1));
-    if (m->n) {
-        memcpy(keys, m->keys, sizeof *keys * m->n);
-        memcpy(items, m->items, sizeof *items * m->n);
-    }
-    keys[m->n] = scalar(a, key, v->pos);
-    items[m->n] = v;
-    m->keys = keys;
-    m->items = items;
-    m->n++;
-}
-
-static cv_yml *new_map(cv_arena *a, cv_pos pos)
-{
-    cv_yml *m = cv_arena_alloc(a, sizeof *m);
-    m->kind = CV_YML_MAP;
-    m->pos = pos;
-    return m;
-}
-
 /* Set the dotted `path` ("page.margins.top") of the tree to v. */
 static void put(cv_arena *a, cv_yml *root, const char *path, cv_yml *v)
 {
-    cv_yml *m = root;
-    for (;;) {
-        const char *dot = strchr(path, '.');
-        char *key = cv_arena_strndup(a, path, dot ? (size_t)(dot - path) : strlen(path));
-        cv_yml *have = cv_yml_get(m, key);
-        if (!dot) {
-            if (have)
-                for (size_t i = 0; i < m->n; i++)
-                    if (!strcmp(m->keys[i]->str, key))
-                        m->items[i] = v;
-            if (!have)
-                map_add(a, m, key, v);
-            return;
-        }
-        if (!have || have->kind != CV_YML_MAP) {
-            have = new_map(a, v->pos);
-            map_add(a, m, key, have);
-        }
-        m = have;
-        path = dot + 1;
-    }
+    cv_yml_put(a, root, path, v->pos, v);
 }
 
 /* ---- Values ------------------------------------------------------------ */
@@ -735,7 +685,7 @@ bool cv_design_read(cv_arena *a, const cv_yml *design, cv_design *out, cv_error 
     if (!design || cv_yml_is_null(design))
         return true;
     out->pos = design->pos;
-    walk w = {a, out, new_map(a, design->pos), 10, {0}, 0, "classic", 0, false, {0}, err};
+    walk w = {a, out, cv_yml_map(a, design->pos), 10, {0}, 0, "classic", 0, false, {0}, err};
     const cv_yml *th = cv_yml_get(design, "theme");
     if (th && th->kind == CV_YML_SCALAR && th->str)
         w.theme = th->str;

@@ -155,13 +155,6 @@ void cv_yaml_write(FILE *out, const cv_yml *root)
 
 /* ---- cvpdf migrate ----------------------------------------------------- */
 
-static cv_yml *scalar(cv_arena *a, const char *s, cv_pos pos, bool plain)
-{
-    cv_yml *n = cv_arena_alloc(a, sizeof *n);
-    *n = (cv_yml){.kind = CV_YML_SCALAR, .pos = pos, .str = s, .len = strlen(s), .plain = plain};
-    return n;
-}
-
 static cv_yml *container(cv_arena *a, cv_yml_kind k, cv_pos pos, size_t cap)
 {
     cv_yml *n = cv_arena_alloc(a, sizeof *n);
@@ -175,7 +168,7 @@ static cv_yml *container(cv_arena *a, cv_yml_kind k, cv_pos pos, size_t cap)
 static void push(cv_arena *a, cv_yml *m, const char *key, cv_pos kpos, cv_yml *v)
 {
     if (m->kind == CV_YML_MAP)
-        m->keys[m->n] = scalar(a, key ? key : "", kpos, true);
+        m->keys[m->n] = cv_yml_scalar(a, key ? key : "", kpos, true);
     m->items[m->n++] = v;
 }
 
@@ -186,29 +179,29 @@ static cv_yml *bib_entries(cv_arena *a, const cv_section *s, cv_pos pos)
     for (size_t i = 0; i < s->nentries; i++) {
         const cv_entry *e = &s->entries[i];
         cv_yml *m = container(a, CV_YML_MAP, pos, 7);
-        push(a, m, "title", pos, scalar(a, e->title.s ? e->title.s : "", pos, false));
+        push(a, m, "title", pos, cv_yml_scalar(a, e->title.s ? e->title.s : "", pos, false));
         if (e->nauthors) {
             cv_yml *au = container(a, CV_YML_SEQ, pos, e->nauthors);
             for (size_t j = 0; j < e->nauthors; j++)
-                push(a, au, NULL, pos, scalar(a, e->authors[j].s, pos, false));
+                push(a, au, NULL, pos, cv_yml_scalar(a, e->authors[j].s, pos, false));
             push(a, m, "authors", pos, au);
         }
         if (e->summary.s)
-            push(a, m, "summary", pos, scalar(a, e->summary.s, pos, false));
+            push(a, m, "summary", pos, cv_yml_scalar(a, e->summary.s, pos, false));
         if (e->journal.s)
-            push(a, m, "journal", pos, scalar(a, e->journal.s, pos, false));
+            push(a, m, "journal", pos, cv_yml_scalar(a, e->journal.s, pos, false));
         const cv_date *d = &e->date;
         if (d->kind == CV_DATE_YEAR)
-            push(a, m, "date", pos, scalar(a, cv_arena_printf(a, "%04d", d->year), pos, true));
+            push(a, m, "date", pos, cv_yml_scalar(a, cv_arena_printf(a, "%04d", d->year), pos, true));
         else if (d->kind == CV_DATE_MONTH)
             push(a, m, "date", pos,
-                 scalar(a, cv_arena_printf(a, "%04d-%02d", d->year, d->month), pos, false));
+                 cv_yml_scalar(a, cv_arena_printf(a, "%04d-%02d", d->year, d->month), pos, false));
         else if (d->kind == CV_DATE_TEXT)
-            push(a, m, "date", pos, scalar(a, d->text, pos, false));
+            push(a, m, "date", pos, cv_yml_scalar(a, d->text, pos, false));
         if (e->doi.s)
-            push(a, m, "doi", pos, scalar(a, e->doi.s, pos, false));
+            push(a, m, "doi", pos, cv_yml_scalar(a, e->doi.s, pos, false));
         if (e->url.s)
-            push(a, m, "url", pos, scalar(a, e->url.s, pos, false));
+            push(a, m, "url", pos, cv_yml_scalar(a, e->url.s, pos, false));
         push(a, seq, NULL, pos, m);
     }
     return seq;
@@ -272,7 +265,7 @@ static const cv_yml *for_rendercv(cv_arena *a, const cv_yml *root, const cv_doc 
                             cv_yml *c2 = container(a, CV_YML_MAP, c->pos, c->n + 1);
                             for (size_t r = 0; r < c->n; r++)
                                 push(a, c2, c->keys[r]->str, c->keys[r]->pos, c->items[r]);
-                            push(a, c2, "url", c->pos, scalar(a, "null", c->pos, true));
+                            push(a, c2, "url", c->pos, cv_yml_scalar(a, "null", c->pos, true));
                             c = c2;
                         }
                         push(a, seq, NULL, cvv->pos, c);
@@ -284,7 +277,7 @@ static const cv_yml *for_rendercv(cv_arena *a, const cv_yml *root, const cv_doc 
                         !cv_phone_valid(cvv->str, &why)) {
                         cv_warn(err, cvv->pos, "phone number '%s': %s; RenderCV refuses it, so "
                                 "it is left out", cvv->str, why);
-                        cv->items[j] = scalar(a, "", cvv->pos, true);
+                        cv->items[j] = cv_yml_scalar(a, "", cvv->pos, true);
                     }
                 } else if (!strcmp(ck, "sections") && cvv->kind == CV_YML_MAP) {
                     cv_yml *secs = container(a, CV_YML_MAP, cvv->pos, cvv->n);

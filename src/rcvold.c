@@ -18,82 +18,6 @@
 
 /* ---- Trees ------------------------------------------------------------- */
 
-static cv_yml *scalar(cv_arena *a, const char *s, cv_pos pos, bool plain)
-{
-    cv_yml *n = cv_arena_alloc(a, sizeof *n);
-    n->kind = CV_YML_SCALAR;
-    n->pos = pos;
-    n->str = s;
-    n->len = strlen(s);
-    n->plain = plain;
-    return n;
-}
-
-static cv_yml *new_map(cv_arena *a, cv_pos pos)
-{
-    cv_yml *m = cv_arena_alloc(a, sizeof *m);
-    m->kind = CV_YML_MAP;
-    m->pos = pos;
-    return m;
-}
-
-static void map_add(cv_arena *a, cv_yml *m, const char *key, cv_pos kpos, cv_yml *v)
-{
-    cv_yml **keys = cv_arena_alloc(a, sizeof *keys * (m->n + 1));
-    cv_yml **items = cv_arena_alloc(a, sizeof *items * (m->n + 1));
-    if (m->n) {
-        memcpy(keys, m->keys, sizeof *keys * m->n);
-        memcpy(items, m->items, sizeof *items * m->n);
-    }
-    keys[m->n] = scalar(a, key, kpos, true);
-    items[m->n] = v;
-    m->keys = keys;
-    m->items = items;
-    m->n++;
-}
-
-/* A shallow copy of a mapping, so that adding to it leaves the file's
- * tree as it was. */
-static cv_yml *map_copy(cv_arena *a, const cv_yml *m)
-{
-    cv_yml *n = new_map(a, m->pos);
-    for (size_t i = 0; i < m->n; i++)
-        map_add(a, n, m->keys[i]->str, m->keys[i]->pos, m->items[i]);
-    return n;
-}
-
-/* Set the dotted `path` of `root` to v (the later of two writes wins,
- * in the place of the first). */
-static void put(cv_arena *a, cv_yml *root, const char *path, cv_pos kpos, cv_yml *v)
-{
-    cv_yml *m = root;
-    for (;;) {
-        const char *dot = strchr(path, '.');
-        char *key = cv_arena_strndup(a, path, dot ? (size_t)(dot - path) : strlen(path));
-        size_t i = 0;
-        while (i < m->n && strcmp(m->keys[i]->str, key))
-            i++;
-        if (!dot) {
-            if (i < m->n)
-                m->items[i] = v;
-            else
-                map_add(a, m, key, kpos, v);
-            return;
-        }
-        if (i == m->n || m->items[i]->kind != CV_YML_MAP) {
-            cv_yml *sub = new_map(a, kpos);
-            if (i < m->n)
-                m->items[i] = sub;
-            else
-                map_add(a, m, key, kpos, sub);
-            m = sub;
-        } else {
-            m = m->items[i] = map_copy(a, m->items[i]);
-        }
-        path = dot + 1;
-    }
-}
-
 /* The node at dotted `path`, or NULL. */
 static const cv_yml *at(const cv_yml *m, const char *path)
 {
@@ -353,30 +277,30 @@ static cv_yml *convert(up *u, conv c, const cv_yml *v)
         for (const char *p = s; *p; p++)
             if (*p != ' ')
                 cv_strbuf_put(a, &b, p, 1);
-        return scalar(a, b.s ? b.s : "", v->pos, false);
+        return cv_yml_scalar(a, b.s ? b.s : "", v->pos, false);
     }
     case NOT:
         if (!strcmp(s, "true") || !strcmp(s, "True") || !strcmp(s, "TRUE"))
-            return scalar(a, "false", v->pos, true);
+            return cv_yml_scalar(a, "false", v->pos, true);
         if (!strcmp(s, "false") || !strcmp(s, "False") || !strcmp(s, "FALSE"))
-            return scalar(a, "true", v->pos, true);
+            return cv_yml_scalar(a, "true", v->pos, true);
         return (cv_yml *)v;
     case SIZE1:
-        return !strcmp(s, "a4paper") ? scalar(a, "a4", v->pos, false)
-               : !strcmp(s, "letterpaper") ? scalar(a, "us-letter", v->pos, false)
+        return !strcmp(s, "a4paper") ? cv_yml_scalar(a, "a4", v->pos, false)
+               : !strcmp(s, "letterpaper") ? cv_yml_scalar(a, "us-letter", v->pos, false)
                                            : (cv_yml *)v;
     case ALIGN1:
-        return !strcmp(s, "left-aligned") ? scalar(a, "left", v->pos, false) : (cv_yml *)v;
+        return !strcmp(s, "left-aligned") ? cv_yml_scalar(a, "left", v->pos, false) : (cv_yml *)v;
     case SEP1: {
         /* LaTeX: "$|$" is a bar, "\\textbullet" a bullet. */
         const char *t = replace(a, replace(a, s, "$", ""), "\\textbullet{}", "\xE2\x80\xA2");
         t = replace(a, t, "\\textbullet", "\xE2\x80\xA2");
-        return scalar(a, t, v->pos, false);
+        return cv_yml_scalar(a, t, v->pos, false);
     }
     case TYPE2: {
         const char *t = !strcmp(s, "with-parial-line") ? "with_partial_line"
                                                         : replace(a, s, "-", "_");
-        return scalar(a, t, v->pos, false);
+        return cv_yml_scalar(a, t, v->pos, false);
     }
     case FONT1: {
         static const char *const f[][2] = {{"Latin Modern Serif", "New Computer Modern"},
@@ -385,11 +309,11 @@ static cv_yml *convert(up *u, conv c, const cv_yml *v)
                                            {"Charter", "XCharter"}};
         for (size_t i = 0; i < sizeof f / sizeof *f; i++)
             if (!strcmp(s, f[i][0]))
-                return scalar(a, f[i][1], v->pos, false);
+                return cv_yml_scalar(a, f[i][1], v->pos, false);
         return (cv_yml *)v;
     }
     case TODAY:
-        return scalar(a, replace(a, replace(a, s, "FULL_MONTH_NAME", "MONTH_NAME"), "TODAY",
+        return cv_yml_scalar(a, replace(a, replace(a, s, "FULL_MONTH_NAME", "MONTH_NAME"), "TODAY",
                                  "CURRENT_DATE"),
                       v->pos, false);
     default:
@@ -455,12 +379,12 @@ static bool walk(up *u, const rule *rs, const cv_yml *m, const char *path)
             /* Kept where it is (2.0: a key of 2.8's); checked later. */
             if (v->kind == CV_YML_MAP && !cv_yml_is_null(v)) {
                 for (size_t j = 0; j < v->n; j++)
-                    put(u->a, u->out, cv_arena_printf(u->a, "%s.%s", sub, v->keys[j]->str),
+                    cv_yml_put(u->a, u->out, cv_arena_printf(u->a, "%s.%s", sub, v->keys[j]->str),
                         v->keys[j]->pos, v->items[j]);
                 if (!v->n)
-                    put(u->a, u->out, sub, k->pos, (cv_yml *)v);
+                    cv_yml_put(u->a, u->out, sub, k->pos, (cv_yml *)v);
             } else {
-                put(u->a, u->out, sub, k->pos, (cv_yml *)v);
+                cv_yml_put(u->a, u->out, sub, k->pos, (cv_yml *)v);
             }
             continue;
         }
@@ -483,13 +407,13 @@ static bool walk(up *u, const rule *rs, const cv_yml *m, const char *path)
         if (r->c == YEARS) {
             bool on = v->kind == CV_YML_SCALAR && !strcmp(v->str, "true");
             if (on)
-                put(u->a, u->out, r->to[0], k->pos, scalar(u->a, "YEAR", v->pos, false));
+                cv_yml_put(u->a, u->out, r->to[0], k->pos, cv_yml_scalar(u->a, "YEAR", v->pos, false));
             said(u, sub, r->to[0]);
             continue;
         }
         cv_yml *nv = convert(u, r->c, v);
         for (int t = 0; t < 4 && r->to[t]; t++)
-            put(u->a, u->out, r->to[t], k->pos, nv);
+            cv_yml_put(u->a, u->out, r->to[t], k->pos, nv);
         if (strcmp(sub, r->to[0]) || strcmp(u->prefix, u->to_prefix))
             said(u, sub, r->to[0]);
     }
@@ -511,8 +435,8 @@ static void join_rows(up *u)
         const char *s2 = r2 && r2->kind == CV_YML_SCALAR && !cv_yml_is_null(r2) ? r2->str
                          : r2 ? "" : second_default[t];
         const char *s = cv_arena_printf(u->a, "%s%s%s", s1, *s1 && *s2 ? "\n" : "", s2);
-        put(u->a, u->out, cv_arena_printf(u->a, "templates.%s.main_column", row1_default[t][0]),
-            any->pos, scalar(u->a, s, any->pos, false));
+        cv_yml_put(u->a, u->out, cv_arena_printf(u->a, "templates.%s.main_column", row1_default[t][0]),
+            any->pos, cv_yml_scalar(u->a, s, any->pos, false));
     }
 }
 
@@ -521,7 +445,7 @@ static void fold_fonts(up *u)
 {
     const cv_yml *ff = at(u->out, "typography.font_family");
     if (ff && ff->kind == CV_YML_MAP && ff->n == 1 && !strcmp(ff->keys[0]->str, "body"))
-        put(u->a, u->out, "typography.font_family", ff->pos, ff->items[0]);
+        cv_yml_put(u->a, u->out, "typography.font_family", ff->pos, ff->items[0]);
 }
 
 /* ---- Which version ----------------------------------------------------- */
@@ -639,11 +563,11 @@ static void sort_key(const cv_yml *e, bool newest_first, long k[2])
  * sorted them (stable: equal dates keep the file's order). */
 static cv_yml *sorted_sections(cv_arena *a, const cv_yml *secs, bool newest_first)
 {
-    cv_yml *out = new_map(a, secs->pos);
+    cv_yml *out = cv_yml_map(a, secs->pos);
     for (size_t i = 0; i < secs->n; i++) {
         const cv_yml *l = secs->items[i];
         if (l->kind != CV_YML_SEQ || l->n < 2) {
-            map_add(a, out, secs->keys[i]->str, secs->keys[i]->pos, (cv_yml *)l);
+            cv_yml_map_add(a, out, secs->keys[i]->str, secs->keys[i]->pos, (cv_yml *)l);
             continue;
         }
         cv_yml *s = cv_arena_alloc(a, sizeof *s);
@@ -669,7 +593,7 @@ static cv_yml *sorted_sections(cv_arena *a, const cv_yml *secs, bool newest_firs
             keys[at][0] = k[0];
             keys[at][1] = k[1];
         }
-        map_add(a, out, secs->keys[i]->str, secs->keys[i]->pos, s);
+        cv_yml_map_add(a, out, secs->keys[i]->str, secs->keys[i]->pos, s);
     }
     return out;
 }
@@ -682,7 +606,7 @@ static cv_yml *upgrade_locale(up *u, const cv_yml *cat, const cv_yml *loc, cv_ym
                               bool to_design, bool migrate)
 {
     cv_arena *a = u->a;
-    cv_yml *out = new_map(a, loc ? loc->pos : cat->pos);
+    cv_yml *out = cv_yml_map(a, loc ? loc->pos : cat->pos);
     const cv_yml *parts[2] = {cat, loc};
     for (int p = 0; p < 2; p++) {
         const cv_yml *m = parts[p];
@@ -720,7 +644,7 @@ static cv_yml *upgrade_locale(up *u, const cv_yml *cat, const cv_yml *loc, cv_ym
                 const char *code = cv_locale_language(v->str);
                 const char *name = code ? cv_locale_name(code) : NULL;
                 if (name && strcmp(name, v->str)) {
-                    put(a, out, "language", kp, scalar(a, name, v->pos, false));
+                    cv_yml_put(a, out, "language", kp, cv_yml_scalar(a, name, v->pos, false));
                     u->to_prefix = "locale";
                     said(u, "language", "language");
                     continue;
@@ -731,13 +655,13 @@ static cv_yml *upgrade_locale(up *u, const cv_yml *cat, const cv_yml *loc, cv_ym
             cv_yml *nv = convert(u, c, v);
             if (dto && to_design && !cv_yml_is_null(v)) {
                 if (!strcmp(k, "to") && nv->kind == CV_YML_SCALAR)
-                    nv = scalar(a, cv_arena_printf(a, "START_DATE %s END_DATE", nv->str),
+                    nv = cv_yml_scalar(a, cv_arena_printf(a, "START_DATE %s END_DATE", nv->str),
                                 v->pos, false);
-                put(a, design, dto, kp, nv);
+                cv_yml_put(a, design, dto, kp, nv);
                 u->to_prefix = "design";
                 said(u, k, dto);
             } else {
-                put(a, out, to, kp, nv);
+                cv_yml_put(a, out, to, kp, nv);
                 u->to_prefix = "locale";
                 if (p == 0 || strcmp(k, to))
                     said(u, k, to);
@@ -787,10 +711,10 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
         return root;
 
     up u = {a, err, NULL, {0}, "design", "design", false, {{0}}, 0};
-    cv_yml *out = new_map(a, root->pos);
+    cv_yml *out = cv_yml_map(a, root->pos);
     cv_pos first = root->pos;
     /* design: */
-    cv_yml *nd = new_map(a, design ? design->pos : root->pos);
+    cv_yml *nd = cv_yml_map(a, design ? design->pos : root->pos);
     if (design && design->kind == CV_YML_MAP && (d1 || d2)) {
         u.out = nd;
         u.strict_keys = d1;
@@ -801,12 +725,12 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
         first = design->keys[0]->pos;
     } else if (design && design->kind == CV_YML_MAP) {
         for (size_t i = 0; i < design->n; i++)
-            map_add(a, nd, design->keys[i]->str, design->keys[i]->pos, design->items[i]);
+            cv_yml_map_add(a, nd, design->keys[i]->str, design->keys[i]->pos, design->items[i]);
     } else if (design && !cv_yml_is_null(design)) {
         nd = (cv_yml *)design;          /* not a mapping: design.c says so */
     }
     if (migrate && nd->kind == CV_YML_MAP && !cv_yml_get(nd, "theme"))
-        put(a, nd, "theme", nd->pos, scalar(a, "classic", nd->pos, false));
+        cv_yml_put(a, nd, "theme", nd->pos, cv_yml_scalar(a, "classic", nd->pos, false));
     /* locale_catalog and locale: */
     cv_yml *nl = NULL;
     if (cat || (loc && loc->kind == CV_YML_MAP && (old_locale || migrate))) {
@@ -824,13 +748,13 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
         nl = upgrade_locale(&u, cat, loc && loc->kind == CV_YML_MAP ? loc : NULL, nd,
                             design || migrate, migrate);
         if (migrate && !cv_yml_get(nl, "language") && nl->n)
-            put(a, nl, "language", nl->pos, scalar(a, "english", nl->pos, false));
+            cv_yml_put(a, nl, "language", nl->pos, cv_yml_scalar(a, "english", nl->pos, false));
     }
     /* rendercv_settings and settings: */
     cv_yml *ns = NULL;
     const cv_yml *st = cv_yml_get(root, "settings");
     if (rs && rs->kind == CV_YML_MAP) {
-        ns = new_map(a, rs->pos);
+        ns = cv_yml_map(a, rs->pos);
         u.out = ns;
         u.prefix = "rendercv_settings";
         u.to_prefix = "settings";
@@ -839,7 +763,7 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
             return NULL;
         if (st && st->kind == CV_YML_MAP)
             for (size_t i = 0; i < st->n; i++)
-                put(a, ns, st->keys[i]->str, st->keys[i]->pos, st->items[i]);
+                cv_yml_put(a, ns, st->keys[i]->str, st->keys[i]->pos, st->items[i]);
     }
     /* The root, in 2.8's order: cv, design, locale, settings. */
     const cv_yml *cvn = cv_yml_get(root, "cv");
@@ -852,14 +776,14 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
         if (!sort && !(how->kind == CV_YML_SCALAR && !strcmp(how->str, "none")))
             return cv_error_at(err, how->pos, "sort_entries is reverse-chronological, "
                                "chronological or none (RenderCV 2.3)"), NULL;
-        cv_yml *c = new_map(a, cvn->pos);
+        cv_yml *c = cv_yml_map(a, cvn->pos);
         for (size_t i = 0; i < cvn->n; i++)
             if (!strcmp(cvn->keys[i]->str, "sections") && sort &&
                 cvn->items[i]->kind == CV_YML_MAP)
-                map_add(a, c, "sections", cvn->keys[i]->pos,
+                cv_yml_map_add(a, c, "sections", cvn->keys[i]->pos,
                         sorted_sections(a, cvn->items[i], newest));
             else if (strcmp(cvn->keys[i]->str, "sort_entries"))
-                map_add(a, c, cvn->keys[i]->str, cvn->keys[i]->pos, cvn->items[i]);
+                cv_yml_map_add(a, c, cvn->keys[i]->str, cvn->keys[i]->pos, cvn->items[i]);
         const char *t = sort ? "cv.sort_entries: each section's entries sorted by date, as "
                                "RenderCV 2.3 did"
                              : "cv.sort_entries dropped";
@@ -870,26 +794,26 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
     }
     for (size_t i = 0; i < root->n; i++)
         if (!strcmp(root->keys[i]->str, "cv"))
-            map_add(a, out, "cv", root->keys[i]->pos, (cv_yml *)cvn);
+            cv_yml_map_add(a, out, "cv", root->keys[i]->pos, (cv_yml *)cvn);
     if (design || migrate)
-        map_add(a, out, "design", design ? key_pos(root, "design") : root->pos, nd);
+        cv_yml_map_add(a, out, "design", design ? key_pos(root, "design") : root->pos, nd);
     if (nl && (nl->n || loc))
-        map_add(a, out, "locale", loc ? loc->pos : cat->pos, nl);
+        cv_yml_map_add(a, out, "locale", loc ? loc->pos : cat->pos, nl);
     else if (loc)
-        map_add(a, out, "locale", key_pos(root, "locale"), (cv_yml *)loc);
+        cv_yml_map_add(a, out, "locale", key_pos(root, "locale"), (cv_yml *)loc);
     if (ns)
-        map_add(a, out, "settings", rs->pos, ns);
+        cv_yml_map_add(a, out, "settings", rs->pos, ns);
     else if (st)
-        map_add(a, out, "settings", key_pos(root, "settings"), (cv_yml *)st);
+        cv_yml_map_add(a, out, "settings", key_pos(root, "settings"), (cv_yml *)st);
     else if (rs)
-        map_add(a, out, "rendercv_settings", rs->pos, (cv_yml *)rs);
+        cv_yml_map_add(a, out, "rendercv_settings", rs->pos, (cv_yml *)rs);
     for (size_t i = 0; i < root->n; i++) {
         if (ignorable(root, root->keys[i]->str))
             cv_warn(err, root->keys[i]->pos, "unknown key '%s' in the profile: ignored, as "
                     "RenderCV 2.4 to 2.6 ignored it (RenderCV 2.7 and later refuse it)",
                     root->keys[i]->str);
         else if (!known(root->keys[i]->str))    /* refused by doc.c, with a suggestion */
-            map_add(a, out, root->keys[i]->str, root->keys[i]->pos, root->items[i]);
+            cv_yml_map_add(a, out, root->keys[i]->str, root->keys[i]->pos, root->items[i]);
     }
     /* The note goes where the file shows its version. */
     if (!(design && (d1 || d2)) && !cat) {

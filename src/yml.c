@@ -1168,3 +1168,75 @@ void cv_yml_put_quoted(FILE *out, const char *s)
     }
     fputc('"', out);
 }
+
+/* ---- Building trees ---------------------------------------------------- */
+
+cv_yml *cv_yml_scalar(cv_arena *a, const char *s, cv_pos pos, bool plain)
+{
+    cv_yml *n = cv_arena_alloc(a, sizeof *n);
+    *n = (cv_yml){.kind = CV_YML_SCALAR, .pos = pos, .str = s, .len = strlen(s), .plain = plain};
+    return n;
+}
+
+cv_yml *cv_yml_map(cv_arena *a, cv_pos pos)
+{
+    cv_yml *m = cv_arena_alloc(a, sizeof *m);
+    *m = (cv_yml){.kind = CV_YML_MAP, .pos = pos};
+    return m;
+}
+
+void cv_yml_map_add(cv_arena *a, cv_yml *m, const char *key, cv_pos kpos, cv_yml *v)
+{
+    cv_yml **keys = cv_arena_alloc(a, sizeof *keys * (m->n + 1));
+    cv_yml **items = cv_arena_alloc(a, sizeof *items * (m->n + 1));
+    if (m->n) {
+        memcpy(keys, m->keys, sizeof *keys * m->n);
+        memcpy(items, m->items, sizeof *items * m->n);
+    }
+    keys[m->n] = cv_yml_scalar(a, key, kpos, true);
+    items[m->n] = v;
+    m->keys = keys;
+    m->items = items;
+    m->n++;
+}
+
+/* A shallow copy of a mapping, so that adding to it leaves the tree it
+ * came from as it was. */
+static cv_yml *map_copy(cv_arena *a, const cv_yml *m)
+{
+    cv_yml *n = cv_yml_map(a, m->pos);
+    for (size_t i = 0; i < m->n; i++)
+        cv_yml_map_add(a, n, m->keys[i]->str, m->keys[i]->pos, m->items[i]);
+    return n;
+}
+
+void cv_yml_put(cv_arena *a, cv_yml *root, const char *path, cv_pos kpos, cv_yml *v)
+{
+    cv_yml *m = root;
+    for (;;) {
+        const char *dot = strchr(path, '.');
+        char *key = cv_arena_strndup(a, path, dot ? (size_t)(dot - path) : strlen(path));
+        size_t i = 0;
+        while (i < m->n && strcmp(m->keys[i]->str, key))
+            i++;
+        if (!dot) {
+            if (i < m->n)
+                m->items[i] = v;
+            else
+                cv_yml_map_add(a, m, key, kpos, v);
+            return;
+        }
+        if (i == m->n || m->items[i]->kind != CV_YML_MAP) {
+            cv_yml *sub = cv_yml_map(a, kpos);
+            if (i < m->n)
+                m->items[i] = sub;
+            else
+                cv_yml_map_add(a, m, key, kpos, sub);
+            m = sub;
+        } else {
+            m = m->items[i] = map_copy(a, m->items[i]);
+        }
+        path = dot + 1;
+    }
+}
+
