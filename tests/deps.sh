@@ -9,7 +9,8 @@
 #                           readers (poppler-utils, qpdf, MuPDF, pdfminer, PDFBox
 #                           with a JDK), Python's YAML, JSON Schema and BibTeX
 #                           parsers, groff and man, and debhelper and lintian
-#                           (tests/deb.py builds the package)
+#                           (tests/deb.py builds the package); and, from npm
+#                           into build/npm, yaml-language-server and axe-core
 #   sh tests/deps.sh fuzz   that and what make fuzz needs (clang, libFuzzer)
 #   sh tests/deps.sh deb    what building and rendering need, and what make deb
 #                           needs (debhelper, lintian)
@@ -52,14 +53,47 @@ for p in $PKGS; do
     $DPKG_QUERY -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
         missing="$missing $p"
 done
-[ -z "$missing" ] && exit 0
-if [ "$UID_NOW" -ne 0 ]; then
-    echo "cvpdf needs these Debian packages:$missing" >&2
-    echo "Install them with:" >&2
-    echo "  sudo apt-get install -y --no-install-recommends$missing" >&2
-    exit 1
+if [ -n "$missing" ]; then
+    if [ "$UID_NOW" -ne 0 ]; then
+        echo "cvpdf needs these Debian packages:$missing" >&2
+        echo "Install them with:" >&2
+        echo "  sudo apt-get install -y --no-install-recommends$missing" >&2
+        exit 1
+    fi
+    echo "Installing:$missing"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -q || true
+    apt-get install -y -q --no-install-recommends $missing
 fi
-echo "Installing:$missing"
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -q || true
-apt-get install -y -q --no-install-recommends $missing
+# The tests' tools that only npm has, at pinned versions, in the build
+# directory (build/npm, never global; tests/testlib.py's npm_tool() finds
+# them): a YAML language server that reads cvpdf's schemas (tests/newuser.py)
+# and axe-core, the accessibility checker run in a browser page.
+case "${1:-}" in
+    check|fuzz) ;;
+    *) exit 0 ;;
+esac
+NPM_TOOLS="yaml-language-server@1.19.0 axe-core@4.10.3"
+NPM_DIR="$(dirname "$0")/../build/npm"
+need=""
+for t in $NPM_TOOLS; do
+    name=${t%@*}
+    [ -f "$NPM_DIR/node_modules/$name/package.json" ] &&
+        grep -q "\"version\": \"${t##*@}\"" "$NPM_DIR/node_modules/$name/package.json" ||
+        need="$need $t"
+done
+[ -z "$need" ] && exit 0
+if ! command -v npm >/dev/null 2>&1; then
+    if [ "$UID_NOW" -ne 0 ]; then
+        echo "cvpdf's tests need npm, for:$need" >&2
+        echo "Install it with:" >&2
+        echo "  sudo apt-get install -y --no-install-recommends npm" >&2
+        exit 1
+    fi
+    echo "Installing: npm"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -q --no-install-recommends npm
+fi
+echo "Installing from npm into build/npm:$need"
+mkdir -p "$NPM_DIR"
+npm install --prefix "$NPM_DIR" --no-audit --no-fund --loglevel=error $need

@@ -21,7 +21,7 @@ import sys
 import tempfile
 
 import testlib
-from testlib import ROOT, check, run
+from testlib import ROOT, check, npm_tool, run
 
 import jsonschema
 import yaml
@@ -1135,12 +1135,11 @@ def lsp_session(server, path, line, col):
 
 def editor_server():
     """A real YAML language server reads the schema that cvpdf new's first
-    line names: completion and diagnostics.  Runs when yaml-language-server
-    is on PATH or $YAML_LANGUAGE_SERVER names it (npm install
-    yaml-language-server); skipped otherwise."""
-    server = os.environ.get("YAML_LANGUAGE_SERVER") or shutil.which("yaml-language-server")
-    if not server:
-        print("skip editor_server: no yaml-language-server (npm install yaml-language-server)")
+    line names: completion and diagnostics.  The server is the one
+    tests/deps.sh check installs from npm into build/npm
+    ($YAML_LANGUAGE_SERVER may name another); without it the check fails."""
+    server = os.environ.get("YAML_LANGUAGE_SERVER") or npm_tool("yaml-language-server")
+    if not check("yaml-language-server is installed (tests/deps.sh check, from npm)", server):
         return
     d = os.path.join(TMP, "editor")
     os.makedirs(d)

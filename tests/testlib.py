@@ -122,6 +122,20 @@ def need_pdfminer(suite):
     sys.exit(1)
 
 
+NPM_DIR = os.path.join(ROOT, "build", "npm", "node_modules")
+
+
+def npm_tool(name):
+    """The path of a test tool that tests/deps.sh installs from npm into
+    build/npm: a command of its .bin (yaml-language-server), else the
+    package's directory (axe-core).  None when it is not there: the caller
+    counts that as a failed check, never a skip."""
+    for p in (os.path.join(NPM_DIR, ".bin", name), os.path.join(NPM_DIR, name)):
+        if os.path.exists(p):
+            return p
+    return None
+
+
 def run(args, cwd=ROOT, timeout=300, env=None):
     """Run a command; return (exit status, stdout, stderr) as text."""
     p = subprocess.run(args, capture_output=True, cwd=cwd, timeout=timeout, env=env)
