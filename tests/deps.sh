@@ -12,6 +12,9 @@
 #                           (tests/deb.py builds the package); and, from npm
 #                           into build/npm, yaml-language-server and axe-core
 #   sh tests/deps.sh fuzz   that and what make fuzz needs (clang, libFuzzer)
+#   sh tests/deps.sh bench  what make check needs, and Typst 0.14 from npm
+#                           (typst-ts-node-compiler 0.7.0) for make bench's
+#                           side by side (tests/bench_typst.py)
 #   sh tests/deps.sh deb    what building and rendering need, and what make deb
 #                           needs (debhelper, lintian)
 #
@@ -42,8 +45,9 @@ case "${1:-}" in
     "") ;;
     check) PKGS="$PKGS $CHECK_PKGS" ;;
     fuzz) PKGS="$PKGS $CHECK_PKGS $FUZZ_PKGS" ;;
+    bench) PKGS="$PKGS $CHECK_PKGS" ;;
     deb) PKGS="$PKGS $DEB_PKGS" ;;
-    *) echo "usage: sh tests/deps.sh [check|fuzz|deb]" >&2; exit 2 ;;
+    *) echo "usage: sh tests/deps.sh [check|fuzz|bench|deb]" >&2; exit 2 ;;
 esac
 # A command in place of dpkg-query, and of id -u (tests/newuser.py).
 DPKG_QUERY=${CVPDF_DPKG_QUERY:-dpkg-query}
@@ -68,12 +72,14 @@ fi
 # The tests' tools that only npm has, at pinned versions, in the build
 # directory (build/npm, never global; tests/testlib.py's npm_tool() finds
 # them): a YAML language server that reads cvpdf's schemas (tests/newuser.py)
-# and axe-core, the accessibility checker run in a browser page.
+# and axe-core, the accessibility checker run in a browser page; for make
+# bench, Typst.
 case "${1:-}" in
-    check|fuzz) ;;
+    check|fuzz) NPM_TOOLS="yaml-language-server@1.19.0 axe-core@4.10.3" ;;
+    bench) NPM_TOOLS="yaml-language-server@1.19.0 axe-core@4.10.3
+@myriaddreamin/typst-ts-node-compiler@0.7.0" ;;
     *) exit 0 ;;
 esac
-NPM_TOOLS="yaml-language-server@1.19.0 axe-core@4.10.3"
 NPM_DIR="$(dirname "$0")/../build/npm"
 need=""
 for t in $NPM_TOOLS; do
