@@ -54,18 +54,7 @@ DIAG = re.compile(r"^(?P<file>.+?)(?::(?P<line>\d+):(?P<col>\d+))?: "
 SUMMARY = re.compile(r"^cvpdf: \d+ rendered, \d+ failed$")
 skipped = []
 
-GOOD = """cv:
-  name: Ada Lovelace
-  email: ada@example.com
-  sections:
-    experience:
-      - company: Analytical Engines
-        position: Programmer
-        start_date: 1842-09
-        end_date: 1843-10
-        highlights:
-          - Wrote the first published program
-"""
+GOOD = testlib.ADA
 
 GOOD_LAYOUT = "extends: %s\n" % ONECOLUMN
 

@@ -313,17 +313,7 @@ def raster_page(pdf, dpi):
     if rc != 0:
         raise RuntimeError("pdftoppm: " + err)
     path = glob.glob(base + "-*.pgm")[0]
-    data = open(path, "rb").read()
-    fields, pos = [], 0
-    while len(fields) < 4:
-        while data[pos:pos + 1].isspace():
-            pos += 1
-        start = pos
-        while not data[pos:pos + 1].isspace():
-            pos += 1
-        fields.append(data[start:pos])
-    w, h = int(fields[1]), int(fields[2])
-    return w, h, data[pos + 1:pos + 1 + w * h]
+    return testlib.read_pgm(path)
 
 
 def clear_above(img, page_h, dpi, x0, x1, y):
