@@ -839,6 +839,7 @@ bool cv_style_read_keys(const cv_yml *over, const char *const *paths, cv_style *
     }
     return true;
 }
+
 /* Check and read the mapping at `path` ("" for the root, "columns.sidebar"
  * for a nested one) against the keys table, and its sub-mappings. */
 static bool read_section(cv_arena *a, const cv_yml *node, const char *path, cv_style *st,
