@@ -66,7 +66,8 @@ typedef struct cv_doc {
     size_t ncontact_order;
     cv_section *sections;
     size_t nsections;
-    cv_locale locale;
+    cv_locale locale;            /* locale:, as read; render.c lays the layout's
+                                    dates.* over it, then localises it (lang.h) */
     cv_text *bold_keywords;      /* settings.bold_keywords */
     size_t nbold_keywords;
     /* settings.page_break_before and settings.keep_together (ours): section

@@ -1148,6 +1148,24 @@ static float put_degree(cx *c, cv_vitem *it, const cv_ctx *pc, const entry *en,
     return y;
 }
 
+/* Does dates.show_time_spans_in name the section `key`?  As RenderCV, it
+ * compares snake_case titles: case is ignored, a space is an underscore. */
+static bool time_span_in(const cv_names *l, const char *key)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        const char *p = l->s[i], *q = key;
+        for (; *p && *q; p++, q++) {
+            char x = *p == ' ' ? '_' : (char)tolower((unsigned char)*p);
+            char y = *q == ' ' ? '_' : (char)tolower((unsigned char)*q);
+            if (x != y)
+                break;
+        }
+        if (!*p && !*q)
+            return true;
+    }
+    return false;
+}
+
 /* An entry's header: one item of rows of main and side lines sharing a
  * baseline grid, row by row: the side column's k-th line sits beside the
  * main column's k-th line, however the main template lines wrap (a title
@@ -1162,11 +1180,11 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry
     tlines side, mains;
     expand_lines(c, en->tp->side, en->tp->nside, en->e, &side);
     /* RenderCV's time span ("2 years 10 months") under the dates, in the
-     * sections design: show_time_spans_in names. */
-    const cv_design *dz = &c->doc->design;
-    if (dz->ntime_spans && side.n < CV_MAX_TMPL && cv_design_time_span_in(dz, en->sec->key)) {
-        const char *ts = cv_design_time_span(c->tmp, dz, &en->e->start_date, &en->e->end_date,
-                                             c->doc->today, &c->doc->locale);
+     * sections the layout's dates.show_time_spans_in names. */
+    if (st->time_spans_in.n && side.n < CV_MAX_TMPL && time_span_in(&st->time_spans_in,
+                                                                    en->sec->key)) {
+        const char *ts = cv_date_time_span(c->tmp, st->time_span, &en->e->start_date,
+                                           &en->e->end_date, c->doc->today, &c->doc->locale);
         if (ts && !en->e->date.kind) {
             side.nsp[side.n] = cv_template_text(c->tmp, c->doc, cv_markup_escape(c->tmp, ts), 0,
                                                 &side.sp[side.n]);

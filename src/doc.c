@@ -907,40 +907,6 @@ static const cv_yml *overlay(ctx *c, const cv_yml *root)
     return root;
 }
 
-/* design: templates: single_date and date_range, where locale: does not
- * say otherwise: the date template, and the word between START_DATE and
- * END_DATE. */
-static void design_dates(ctx *c, cv_doc *d)
-{
-    const cv_locale *en = cv_locale_english();
-    /* RenderCV's English abbreviates June, July and Sept so: a RenderCV
-     * file (one with design:) in English keeps its dates. */
-    static const char *const rendercv_abbr[12] = {"Jan", "Feb", "Mar", "Apr", "May", "June",
-                                                  "July", "Aug", "Sept", "Oct", "Nov", "Dec"};
-    if (d->design.layout && !strcmp(d->locale.language, "en") &&
-        d->locale.month_abbr[5] == en->month_abbr[5])
-        for (int i = 0; i < 12; i++)
-            d->locale.month_abbr[i] = rendercv_abbr[i];
-    if (d->design.single_date && *d->design.single_date &&
-        d->locale.date_template == en->date_template)
-        d->locale.date_template = d->design.single_date;
-    /* A RenderCV file's dates follow its design's template in every
-     * language (RenderCV's default, MONTH_ABBREVIATION YEAR), not the
-     * language's own date form: a copy, which localising keeps. */
-    if (d->design.layout && d->locale.date_template == en->date_template)
-        d->locale.date_template = cv_arena_strdup(c->a, en->date_template);
-    const char *r = d->design.date_range, *s, *e;
-    if (r && d->locale.to == en->to && (s = strstr(r, "START_DATE")) &&
-        (e = strstr(s + 10, "END_DATE")) && s == r && !e[8]) {
-        const char *p = s + 10, *q = e;
-        while (p < q && *p == ' ')
-            p++;
-        while (q > p && q[-1] == ' ')
-            q--;
-        d->locale.to = p < q ? cv_arena_strndup(c->a, p, (size_t)(q - p)) : "";
-    }
-}
-
 /* A profile's top-level keys (doc.h), for profiles and --defaults alike. */
 static const char *const profile_keys[] = {"cv", "locale", "settings", "design",
                                            "rendercv_settings", NULL};
@@ -1023,7 +989,6 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
         !load_settings(&c, cv_yml_get(root, "rendercv_settings"), "rendercv_settings", d) ||
         !load_cv(&c, cvn, d))
         return NULL;
-    design_dates(&c, d);
     return d;
 }
 

@@ -102,18 +102,15 @@ static const cv_style *design_style(cv_arena *a, const cv_renderer *r, const cv_
     }
     if (r->opt->layout) {
         cv_note(err, dz->pos, "the layout given with -l is used; 'design' is ignored");
-        /* But not how the file's phone numbers read (phone_number_format,
-         * RenderCV's national by default): that is its content's, not its
-         * look's. */
-        const cv_yml *pf = cv_yml_get(cv_yml_get(dz->layout, "header"), "phone_format");
-        int f;
-        if (pf && pf->kind == CV_YML_SCALAR && cv_style_phone_format(pf->str, &f) &&
-            f != r->style->phone_format) {
-            *own = *r->style;
-            own->phone_format = f;
-            return own;
-        }
-        return r->style;
+        /* But not how the file's phone numbers and dates read (RenderCV's
+         * phone_number_format, national by default; its date templates,
+         * time spans and English month abbreviations): that is its
+         * content's, not its look's. */
+        static const char *const content[] = {
+            "header.phone_format", "dates.single", "dates.range", "dates.time_span",
+            "dates.show_time_spans_in", "dates.english_month_abbreviations", NULL};
+        *own = *r->style;
+        return cv_style_read_keys(dz->layout, content, own, err) ? own : NULL;
     }
     char *dir = cv_arena_strdup(a, r->style->file);
     char *slash = strrchr(dir, '/');
@@ -179,8 +176,7 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
                       ? cv_doc_load_over(a, profile, r->defaults, r->sets, err)
                       : cv_doc_load_text_over(a, "<stdin>", r->stdin_text ? r->stdin_text : "",
                                               r->stdin_len, r->defaults, r->sets, err);
-    if (!doc || err->set ||
-        !cv_locale_localize(a, &doc->locale, r->eng->locales, err))
+    if (!doc || err->set)
         return NULL;
     for (size_t i = 0; i < doc->nsections; i++)      /* no output may overwrite a .bib */
         if (doc->sections[i].bib)
@@ -192,6 +188,12 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     cv_style own;
     const cv_style *base = design_style(a, r, doc, &own, err);
     if (!base || err->set)
+        return NULL;
+    /* The layout's date forms over the profile's locale, then the words
+     * it still lacks in its language (lang.h). */
+    cv_locale_dates(a, &doc->locale, base->date_single, base->date_range,
+                    base->english_abbr);
+    if (!cv_locale_localize(a, &doc->locale, r->eng->locales, err))
         return NULL;
     const cv_image *photo = cv_photo_load(a, doc, base, err);
     if (err->set)

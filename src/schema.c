@@ -205,6 +205,13 @@ static void put_layout_value(out *o, const cv_layout_key *k, cv_arena *a)
     case CV_LT_NULL:
         put(o, "{\"type\": \"null\"}");
         return;
+    case CV_LT_MONTHS:
+        put(o, "{\"anyOf\": [{\"type\": \"null\"}, {\"type\": \"array\", \"minItems\": 12, "
+            "\"maxItems\": 12, \"items\": {\"type\": " SCALAR "}}], "
+            "\"description\": \"twelve month names, January's first\", \"examples\": "
+            "[[\"Jan\", \"Feb\", \"Mar\", \"Apr\", \"May\", \"June\", \"July\", \"Aug\", "
+            "\"Sept\", \"Oct\", \"Nov\", \"Dec\"]]}");
+        return;
     case CV_LT_UNKNOWN:
         break;
     }

@@ -25,7 +25,7 @@
 
 enum kind { LEN, NUM, BOOL, COLOR, STR, ALIGN, BREAKING, COUNT, FRACTION, NAMES, SIDE, PHOTOPOS,
              PHONEFMT,
-            EM, FAMILY };
+            EM, FAMILY, MONTHS };
 
 #define MAX_LAYOUT_STRING 1024
 
@@ -160,13 +160,20 @@ static const key keys[] = {
     K("pagination", "keep_sections", BOOL, keep_sections),
     K("pagination", "keep_entries", BOOL, keep_entries),
     K("section_title", "rule_baseline", BOOL, rule_baseline),
+    /* RenderCV's date templates and time spans (design: templates and
+     * sections.show_time_spans_in). */
+    K("dates", "single", STR, date_single),
+    K("dates", "range", STR, date_range),
+    K("dates", "time_span", STR, time_span),
+    K("dates", "show_time_spans_in", NAMES, time_spans_in),
+    K("dates", "english_month_abbreviations", MONTHS, english_abbr),
 };
 #undef K
 
 static const char *const top_keys[] = {
     "extends", "page", "font", "colors", "text", "header", "section_title",
     "entry", "bullets", "templates", "pdf", "pagination", "columns", "page_header",
-    "page_footer", "photo", "fit_pages", "fit", "links", NULL};
+    "page_footer", "photo", "fit_pages", "fit", "links", "dates", NULL};
 
 /* Template keys, indexed like cv_entry_kind. */
 static const char *const tmpl_names[CV_ENTRY_NKINDS + 1] = {
@@ -749,6 +756,20 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
         return true;
     case NAMES:
         return read_names(v, dst, err);
+    case MONTHS: {           /* twelve names; null: none */
+        const char **m = dst;
+        if (cv_yml_is_null(v)) {
+            memset(m, 0, 12 * sizeof *m);
+            return true;
+        }
+        if (v->kind != CV_YML_SEQ || v->n != 12)
+            return cv_error_at(err, v->pos, "%s.%s must be a list of 12 names, January's "
+                               "first", k->section, k->name);
+        for (size_t i = 0; i < 12; i++)
+            if (!cv_yml_str(v->items[i], &m[i], err))
+                return false;
+        return true;
+    }
     case FAMILY:             /* a family or a font file; null: the body's */
         if (cv_yml_is_null(v)) {
             *(const char **)dst = NULL;
@@ -793,12 +814,30 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
     return false;
 }
 
-bool cv_style_phone_format(const char *s, int *out)
+bool cv_style_read_keys(const cv_yml *over, const char *const *paths, cv_style *st,
+                        cv_error *err)
 {
-    for (int i = 0; choice_words[PHONEFMT][i]; i++)
-        if (!strcmp(s, choice_words[PHONEFMT][i]))
-            return *out = i, true;
-    return false;
+    for (size_t p = 0; paths[p]; p++) {
+        const char *dot = strrchr(paths[p], '.');
+        const key *k = NULL;
+        for (size_t j = 0; j < sizeof keys / sizeof *keys && !k; j++)
+            if (dot && strlen(keys[j].section) == (size_t)(dot - paths[p]) &&
+                !strncmp(keys[j].section, paths[p], (size_t)(dot - paths[p])) &&
+                !strcmp(keys[j].name, dot + 1))
+                k = &keys[j];
+        /* The value at the dotted path, mapping by mapping. */
+        const cv_yml *v = k ? over : NULL;
+        for (const char *seg = paths[p]; v && seg;) {
+            const char *end = strchr(seg, '.');
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", end ? (int)(end - seg) : (int)strlen(seg), seg);
+            v = v->kind == CV_YML_MAP ? cv_yml_get(v, name) : NULL;
+            seg = end ? end + 1 : NULL;
+        }
+        if (v && !read_value(k, v, (char *)st + k->off, err))
+            return false;
+    }
+    return true;
 }
 
 /* Check and read the mapping at `path` ("" for the root, "columns.sidebar"
@@ -1019,7 +1058,7 @@ size_t cv_style_keys(cv_arena *a, const cv_layout_key **out)
         [COLOR] = CV_LT_COLOR, [STR] = CV_LT_STRING, [ALIGN] = CV_LT_CHOICE,
         [BREAKING] = CV_LT_CHOICE, [COUNT] = CV_LT_COUNT, [FRACTION] = CV_LT_FRACTION,
         [NAMES] = CV_LT_NAMES, [SIDE] = CV_LT_CHOICE, [PHOTOPOS] = CV_LT_CHOICE, [PHONEFMT] = CV_LT_CHOICE,
-        [EM] = CV_LT_EM, [FAMILY] = CV_LT_FAMILY};
+        [EM] = CV_LT_EM, [FAMILY] = CV_LT_FAMILY, [MONTHS] = CV_LT_MONTHS};
 
     /* The keys table, with read_value()'s ranges. */
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
