@@ -110,7 +110,12 @@ static const cv_style *design_style(cv_arena *a, const cv_renderer *r, const cv_
             "header.phone_format", "dates.single", "dates.range", "dates.time_span",
             "dates.show_time_spans_in", "dates.english_month_abbreviations", NULL};
         *own = *r->style;
-        return cv_style_read_keys(dz->layout, content, own, err) ? own : NULL;
+        /* --set layout.* wins over the file's, as everywhere. */
+        return cv_style_read_keys(dz->layout, content, own, err) &&
+                       (!r->layout_sets ||
+                        cv_style_read_keys(r->layout_sets, content, own, err))
+                   ? own
+                   : NULL;
     }
     char *dir = cv_arena_strdup(a, r->style->file);
     char *slash = strrchr(dir, '/');

@@ -807,6 +807,11 @@ def dates_under_layout_test():
     check("-l LAYOUT with dates.*: the file's date templates win",
           rc == 0 and "present (since February 2021)" in t and
           spans(t) == ["3 years", "3 years"], (err, t))
+    rc, t, err = texts(sample_with(design), "dates-l4", "-l", onecol,
+                       "--set", "layout.dates.range=START_DATE until END_DATE")
+    check("-l onecolumn with --set layout.dates.range: the option wins over the file's",
+          rc == 0 and "February 2021 until present" in t and
+          "present (since February 2021)" not in t, (err, t))
     rc, t, err = texts(open(SAMPLE, encoding="utf-8").read(), "dates-l3", "-l", lay)
     check("-l LAYOUT with dates.*, a file without design:: the layout's dates",
           rc == 0 and "2021 to present" in t and "2017 to 2021" in t and
