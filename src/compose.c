@@ -441,8 +441,7 @@ static void add_head_lines(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_line 
     }
 }
 
-/* The contact details as markup, each a link where it can be one. */
-#define MAX_CONTACTS 128
+#define MAX_CONTACTS CV_MAX_CONTACTS
 /* `text` (markup) after the connection's icon when the layout shows icons
  * (header.icons; the icon face must be in font.fallback). */
 static const char *iconed(cv_arena *a, const cv_style *st, const char *what, const char *text)
@@ -480,8 +479,8 @@ static const char *custom_icon(cv_arena *a, const cv_ctx *pc, const cv_text *nam
     return u;
 }
 
-static size_t contact_items(cv_arena *a, const cv_ctx *pc, const cv_doc *doc,
-                            const char **items, cv_pos *pos, cv_error *err)
+size_t cv_compose_contacts(cv_arena *a, const cv_ctx *pc, const cv_doc *doc,
+                           const char **items, cv_pos *pos, cv_error *err)
 {
     const cv_style *st = pc->lay;
     size_t ni = 0;
@@ -691,7 +690,7 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_ctx *pc, float dx, fl
     const cv_style *st = pc->lay;
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact_items(c->tmp, pc, c->doc, items, pos, c->err);
+    size_t ni = cv_compose_contacts(c->tmp, pc, c->doc, items, pos, c->err);
     unsigned cc = st->contact_color <= 0xFFFFFF ? st->contact_color : st->text_color;
     cv_textfmt cf = {.size = st->contact_size, .color = cc, .link_color = cc,
                      .style = st->contact_bold ? CV_STYLE_BOLD : 0,
@@ -1515,7 +1514,7 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_ctx *pc, float width
     const cv_style *st = pc->lay;
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact_items(c->tmp, pc, c->doc, items, pos, c->err);
+    size_t ni = cv_compose_contacts(c->tmp, pc, c->doc, items, pos, c->err);
     if (!ni)
         return;
     cv_section sec = {.key = "contact",

@@ -75,8 +75,15 @@ static int choose_format(const cv_options *o, bool out_is_dir, cv_format *f, FIL
                 by_name == CV_FORMAT_PNG ? "PNG" : "SVG");
         return 2;
     }
+    if (o->merge && (by_name == CV_FORMAT_HTML || by_name == CV_FORMAT_MD ||
+                     *f == CV_FORMAT_HTML || *f == CV_FORMAT_MD)) {
+        fprintf(diag, "cvpdf: --merge %s: --merge makes one PDF (or PNG or SVG pages) of "
+                "every profile; HTML and Markdown are one file per profile (-o DIR/)\n"
+                "Try 'cvpdf --help'.\n", shown);
+        return 2;
+    }
     if (is_stream(name)) {
-        if (*f == CV_FORMAT_PDF)
+        if (*f == CV_FORMAT_PDF || *f == CV_FORMAT_HTML || *f == CV_FORMAT_MD)
             return 0;
         fprintf(diag, "cvpdf: %s %s: %s pages are files of their own; give a file name "
                 "ending in .%s, or a directory\nTry 'cvpdf --help'.\n", opt, shown,
@@ -85,7 +92,8 @@ static int choose_format(const cv_options *o, bool out_is_dir, cv_format *f, FIL
     }
     if (by_name == CV_FORMAT_NONE) {
         SAY(diag, name, "the name's extension says what to write: .pdf, .png (a PNG per "
-            "page) or .svg (an SVG per page)%s", o->merge ? "" : "; a directory ends with /");
+            "page), .svg (an SVG per page), .html or .md%s",
+            o->merge ? "" : "; a directory ends with /");
         return 2;
     }
     if (o->format != CV_FORMAT_NONE && o->format != by_name) {
