@@ -120,10 +120,10 @@ static int beside(const char *prof)
 static int name_outputs(cv_arena *a, const cv_options *o, cv_plan *p, bool *mkdir_out,
                         FILE *diag)
 {
-    const char *output = o->output;
+    const char *output = o->site ? o->site : o->output;    /* --site DIR: DIR/NAME.pdf */
     size_t olen = output ? strlen(output) : 0;
     bool slash = olen > 0 && output[olen - 1] == '/';
-    bool out_is_dir = output && (slash || is_dir(output));
+    bool out_is_dir = output && (o->site || slash || is_dir(output));
     if (output && !out_is_dir && o->nprofiles > 1 && !o->dump) {
         char shown[512];
         fprintf(diag, "cvpdf: -o %s names one file but %d profiles were given; "
@@ -293,6 +293,6 @@ int cv_plan_make(cv_arena *a, const cv_options *o, cv_plan *p, FILE *diag)
         status = choose_format(o, out_is_dir, &p->format, diag);
     }
     if (status == 0 && mkdir_out)
-        status = make_dir(o->output, diag);
+        status = make_dir(o->site ? o->site : o->output, diag);
     return status;
 }

@@ -440,14 +440,13 @@ static void say_written(const cv_renderer *r, const char *out, size_t npages,
         fprintf(stderr, ": %zu page%s, %.0f ms\n", npages, npages == 1 ? "" : "s", ms);
 }
 
-/* HTML and Markdown: the profile loaded as cv_render_lay_out() loads it,
- * up to composition, and written by its format's back end. */
-static bool write_web(cv_arena *a, const cv_renderer *r, const char *profile, const char *out,
-                      cv_error *err)
+cv_doc *cv_render_load(cv_arena *a, const cv_renderer *r, const char *profile, cv_error *err)
 {
     const cv_pretext *pt = pretext(r, profile);
-    if (pt && pt->fail)
-        return cv_error_at(err, (cv_pos){profile, 0, 0}, "%s", pt->fail);
+    if (pt && pt->fail) {
+        cv_error_at(err, (cv_pos){profile, 0, 0}, "%s", pt->fail);
+        return NULL;
+    }
     cv_doc *doc = pt ? cv_doc_load_text_over(a, profile, pt->text, pt->len, r->defaults,
                                              r->sets, err)
                 : strcmp(profile, "-")
@@ -455,16 +454,27 @@ static bool write_web(cv_arena *a, const cv_renderer *r, const char *profile, co
                       : cv_doc_load_text_over(a, "<stdin>", r->stdin_text ? r->stdin_text : "",
                                               r->stdin_len, r->defaults, r->sets, err);
     if (!doc || err->set || !cv_locale_localize(a, &doc->locale, r->eng->locales, err))
-        return false;
+        return NULL;
     for (size_t i = 0; i < doc->nsections; i++)
         if (doc->sections[i].bib)
             cv_inputs_add(r->eng->inputs, doc->sections[i].bib, "a .bib file");
-    if (strcmp(profile, "-"))
-        cv_inputs_add(r->eng->inputs, profile, "a profile");
     char date[16];
     doc->today = last_updated(r->opt, doc, date);
     if (doc->today)
         doc->today = cv_arena_strdup(a, doc->today);
+    return doc;
+}
+
+/* HTML and Markdown: the profile loaded as cv_render_lay_out() loads it,
+ * up to composition, and written by its format's back end. */
+static bool write_web(cv_arena *a, const cv_renderer *r, const char *profile, const char *out,
+                      cv_error *err)
+{
+    cv_doc *doc = cv_render_load(a, r, profile, err);
+    if (!doc)
+        return false;
+    if (strcmp(profile, "-"))
+        cv_inputs_add(r->eng->inputs, profile, "a profile");
     cv_style own;
     const cv_style *base = design_style(a, r, doc, &own, err);
     if (!base || err->set)
