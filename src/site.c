@@ -193,7 +193,8 @@ static const cv_entry *current(const cv_doc *doc)
 }
 
 /* Up to two initials of the name, for a card without a photo: the first
- * character of the first and of the last word. */
+ * character of the first and of the last word (of a CJK name, its first
+ * character). */
 static const char *initials(cv_arena *a, const char *name)
 {
     const char *first = name, *last = NULL;
@@ -204,10 +205,10 @@ static const char *initials(cv_arena *a, const char *name)
             last = p + 1;
     char *o = cv_arena_alloc(a, 16);
     size_t n = 0;
-    uint32_t cp;
+    uint32_t cp = 0;
     size_t k = *first ? cv_utf8_decode(first, strlen(first), &cp) : 0;
     memcpy(o, first, k), n = k;
-    if (last) {
+    if (last && !cv_unicode_cjk(cp)) {     /* 佐藤 美咲: 佐 */
         k = cv_utf8_decode(last, strlen(last), &cp);
         memcpy(o + n, last, k), n += k;
     }
@@ -249,7 +250,7 @@ static void card(cv_arena *a, cv_strbuf *b, const cv_doc *doc, const cv_style *s
     put(a, b, ">\n");
     const char *uri = photo_uri(a, doc, st);
     if (uri) {
-        put(a, b, "<img class=\"photo\" width=\"96\" height=\"96\" src=\"");
+        put(a, b, "<img class=\"photo\" width=\"80\" height=\"80\" src=\"");
         put(a, b, uri);
         put(a, b, "\" alt=\"");
         esc(a, b, doc->photo_alt.s ? doc->photo_alt.s : name);
@@ -334,9 +335,9 @@ static const char style[] =
     "grid-template-columns:repeat(auto-fill,minmax(min(100%,20rem),1fr))}\n"
     ".card{background:#fff;border:1px solid var(--line);border-radius:12px;padding:1.25rem;"
     "display:flex;gap:1rem;align-items:flex-start;box-shadow:0 1px 2px rgba(16,24,40,.05)}\n"
-    ".photo{flex:none;width:96px;height:96px;border-radius:50%;object-fit:cover;"
+    ".photo{flex:none;width:80px;height:80px;border-radius:50%;object-fit:cover;"
     "background:#dfe7f2}\n"
-    ".initials{display:flex;align-items:center;justify-content:center;font-size:2rem;"
+    ".initials{display:flex;align-items:center;justify-content:center;font-size:1.7rem;"
     "font-weight:600;color:var(--accent)}\n"
     ".who{min-width:0;flex:1}\n"
     ".who h2{margin:0;font-size:1.2rem;line-height:1.3}\n"
@@ -347,7 +348,7 @@ static const char style[] =
     ".now{margin:.5rem 0 0;font-size:.95rem}\n"
     ".org{font-weight:600}\n"
     ".links{list-style:none;margin:.6rem 0 0;padding:0;display:flex;flex-wrap:wrap;"
-    "gap:.25rem .9rem;font-size:.9rem}\n"
+    "gap:.2rem .9rem;font-size:.875rem}\n"
     "a{color:var(--accent);overflow-wrap:anywhere}\n"
     ".files{margin:.8rem 0 0;display:flex;gap:.5rem}\n"
     ".files a{display:inline-block;padding:.2rem .75rem;border:1px solid var(--accent);"
