@@ -163,6 +163,69 @@ static void put_code(md *m, const char *s, size_t n)
     m->bol = false;
 }
 
+/* Punctuation as CommonMark's flanking rules see it (ASCII punctuation,
+ * and beyond ASCII whatever is no letter, mark, digit or space), and a
+ * character that is neither that nor white space. */
+static bool cm_punct(uint32_t cp)
+{
+    if (cp < 128)
+        return cp > ' ' && cp < 127 && !((cp >= '0' && cp <= '9') || (cp >= 'a' && cp <= 'z') ||
+                                         (cp >= 'A' && cp <= 'Z'));
+    return !cv_unicode_word(cp) && !cv_unicode_space(cp);
+}
+
+static bool cm_word(uint32_t cp)
+{
+    return cp > ' ' && !cm_punct(cp) && !cv_unicode_space(cp);
+}
+
+/* The first and the last code point of n bytes at s (0: none). */
+static uint32_t first_cp(const char *s, size_t n)
+{
+    uint32_t cp = 0;
+    if (n)
+        cv_utf8_decode(s, n, &cp);
+    return cp;
+}
+
+static uint32_t last_cp(const char *s, size_t n)
+{
+    uint32_t cp = 0;
+    if (n) {
+        size_t b = cv_utf8_prev(s, n);
+        cv_utf8_decode(s + b, n - b, &cp);
+    }
+    return cp;
+}
+
+/* How many bytes of punctuation begin (or end) the n bytes at s. */
+static size_t punct_head(const char *s, size_t n)
+{
+    size_t k = 0;
+    while (k < n) {
+        uint32_t cp;
+        size_t l = cv_utf8_decode(s + k, n - k, &cp);
+        if (!l || !cm_punct(cp))
+            break;
+        k += l;
+    }
+    return k;
+}
+
+static size_t punct_tail(const char *s, size_t n)
+{
+    size_t k = n;
+    while (k > 0) {
+        size_t b = cv_utf8_prev(s, k);
+        uint32_t cp;
+        cv_utf8_decode(s + b, k - b, &cp);
+        if (!cm_punct(cp))
+            break;
+        k = b;
+    }
+    return n - k;
+}
+
 /* How much of the open emphasis a text styled `want` keeps: the bottom
  * of the stack up to the first it lacks. */
 static size_t kept(const emph *e, unsigned want)
@@ -210,14 +273,36 @@ static void put_styled(md *m, const cv_span *sp, size_t n)
         unsigned have = 0;
         for (size_t k = 0; k < e.n; k++)
             have |= e.stack[k];
+        /* A delimiter between a letter and punctuation neither opens nor
+         * closes ("**潞晨：**CN1", "a**(b)**"): such punctuation goes
+         * outside the emphasis. */
+        const char *c0 = s + lead;
+        size_t cn = len - lead - trail, pre = 0, post = 0;
+        unsigned next = next_style(sp, n, i);
+        bool opens = (want & ~have) != 0, code = sp[i].style & CV_STYLE_CODE;
+        if (opens && !code && m->b.n && cm_word(last_cp(m->b.s, m->b.n)))
+            pre = punct_head(c0, cn);
+        uint32_t after = i + 1 < n ? first_cp(sp[i + 1].text, sp[i + 1].len) : 0;
+        if ((want & ~next) && !trail && !code && cm_word(after))
+            post = punct_tail(c0 + pre, cn - pre);
+        if (pre + post >= cn && !code) {       /* punctuation alone: no emphasis */
+            put_text(m, c0, cn);
+            put_text(m, s + len - trail, trail);
+            continue;
+        }
+        put_text(m, c0, pre);
         if ((want & B) && !(have & B))
             put(m, "**", 2), e.stack[e.n++] = B;
         if ((want & I) && !(have & I))
             put(m, "*", 1), e.stack[e.n++] = I;
-        if (sp[i].style & CV_STYLE_CODE)
-            put_code(m, s + lead, len - lead - trail);
+        if (code)
+            put_code(m, c0, cn);
         else
-            put_text(m, s + lead, len - lead - trail);
+            put_text(m, c0 + pre, cn - pre - post);
+        if (post) {
+            close_to(m, &e, kept(&e, next));
+            put_text(m, c0 + cn - post, post);
+        }
         if (trail) {
             /* The next text decides whether this emphasis goes on. */
             close_to(m, &e, kept(&e, next_style(sp, n, i)));

@@ -54,7 +54,10 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # files, the packaged binary extracted with dpkg-deb -x).
 # typo3.py (issue 27: justified lines, runts, hyphenation points, CJK
 # punctuation, the sidebar, last pages, bullets: measured geometry).
-SUITES="arch e2e typo typo3 layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept phone_module deb"
+# md.py (issue 29: -o cv.md read back by cmark: every word of the PDF, the
+# sections' order, escapes, links, --watch), site.py (issue 29: --site DIR/:
+# the lab page's cards, links, a broken profile, foreign files, tidy).
+SUITES="arch e2e typo typo3 layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept phone_module deb md site"
 
 pattern=""
 if [ "${1:-}" = -k ]; then
