@@ -39,8 +39,10 @@ static void put(md *m, const char *s, size_t n)
 
 static void puts_(md *m, const char *s)
 {
+    if (!*s)
+        return;
     put(m, s, strlen(s));
-    m->bol = s[0] && s[strlen(s) - 1] == '\n';
+    m->bol = s[strlen(s) - 1] == '\n';
 }
 
 /* An `&` that begins something an HTML entity could be ("&amp;", "&#38;"). */
