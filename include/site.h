@@ -13,7 +13,8 @@
  *
  * As in any batch, a profile that fails is reported (by render.h, at its
  * file and line) and costs its own card; the others are written and the
- * run ends with status 1.  The page is safe to serve: every text escaped,
+ * run ends with status 1; when every profile fails, the index is not
+ * written (the last good one stays).  The page is safe to serve: every text escaped,
  * links only http, https, mailto and tel (and the person's own files), a
  * Content-Security-Policy that allows no script, no request but the page's
  * own data: images and inline style; it is responsive (the cards wrap into

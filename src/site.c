@@ -498,12 +498,19 @@ int cv_site_run(const cv_renderer *r, const cv_plan *p)
             fprintf(stderr, "[%d/%d] %s %s\n", i + 1, o->nprofiles, doc ? "ok  " : "FAIL", prof);
         cv_arena_free(pa);
     }
+    const char *index = index_path(a, o->site);
+    char shown[512];
+    cv_escape(index, shown, sizeof shown);
+    if (failed == o->nprofiles) {       /* the last good page stays */
+        fprintf(stderr, "%s: error: nothing to write: no profile rendered\n", shown);
+        cv_arena_free(a);
+        return failed;
+    }
     cv_strbuf page = {0};
     head(a, &page, &lab, lang);
     if (cards.n)
         cv_strbuf_put(a, &page, cards.s, cards.n);
     put(a, &page, "</ul>\n</main>\n<footer>Made with cvpdf</footer>\n</body>\n</html>\n");
-    const char *index = index_path(a, o->site);
     cv_out *out = cv_out_open(index, r->eng->inputs, &err);
     bool written = out != NULL;
     if (written && !cv_out_write(out, page.s, page.n, &err)) {
@@ -516,8 +523,7 @@ int cv_site_run(const cv_renderer *r, const cv_plan *p)
         cv_error_print(&err);
         failed = o->nprofiles;
     } else if (!o->quiet) {
-        char shown[512];
-        fprintf(stderr, "cvpdf: %s: %d card%s, %d failed\n", cv_escape(index, shown, sizeof shown),
+        fprintf(stderr, "cvpdf: %s: %d card%s, %d failed\n", shown,
                 o->nprofiles - failed, o->nprofiles - failed == 1 ? "" : "s", failed);
     }
     cv_arena_free(a);

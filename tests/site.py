@@ -209,7 +209,11 @@ def broken():
           os.path.isfile(os.path.join(out, "he.pdf")) and
           os.path.isfile(os.path.join(out, "li.pdf")) and
           not os.path.exists(os.path.join(out, "bad.pdf")), os.listdir(out))
-    check("broken: the summary counts it", "1 failed" in se or rc == 1, se)
+    rc, _, se = site(out, [bad])
+    p2 = parse(index)
+    check("broken: every profile failing leaves the last good page as it was",
+          rc == 1 and "nothing to write" in se and
+          [c["name"].strip() for c in p2.cards] == ["Jiaao He", "Shen Li"], (rc, se))
 
 
 def foreign():
