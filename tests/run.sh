@@ -90,6 +90,8 @@ for name in "$@"; do
         units="$units $(ls build/san/test_* 2>/dev/null)"
     elif [ -f "tests/unit/test_$name.c" ] || [ "$name" = regress ]; then
         units="$units build/san/test_$name"
+        # A suite of the same name (md: md.c's unit test and tests/md.py) runs too.
+        case " $SUITES " in *" $name "*) suites="$suites $(suite_file "$name")" ;; esac
     elif case " $SUITES " in *" $name "*) true ;; *) false ;; esac; then
         case " $suites " in
             *" $(suite_file "$name") "*) ;;
