@@ -134,7 +134,8 @@ unit: $(UNIT_BIN)
 # the names are tests/run.sh's.
 CHECK_NEEDS = $(if $(filter unit,$(1)),$(UNIT_BIN) $(REGRESS_BIN),\
               $(if $(filter regress,$(1)),$(REGRESS_BIN),\
-              $(if $(wildcard tests/unit/test_$(1).c),build/san/test_$(1),\
+              $(if $(wildcard tests/unit/test_$(1).c),build/san/test_$(1) \
+                $(if $(wildcard tests/$(1).py),cvpdf build/san/cvpdf),\
               cvpdf build/san/cvpdf)))
 CHECK_BIN = $(if $(T),$(sort $(foreach t,$(T:test_%=%),$(call CHECK_NEEDS,$(t)))),\
             cvpdf build/san/cvpdf $(UNIT_BIN) $(REGRESS_BIN))

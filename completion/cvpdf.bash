@@ -77,6 +77,9 @@ _cvpdf()
         -o|--output|--merge)
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
+        --site)
+            COMPREPLY=($(compgen -d -- "$cur"))
+            return ;;
         --defaults)
             COMPREPLY=()
             _cvpdf_yaml "$cur"
@@ -85,7 +88,7 @@ _cvpdf()
             COMPREPLY=($(compgen -W "profile layout" -- "$cur"))
             return ;;
         --format)
-            COMPREPLY=($(compgen -W "pdf png svg" -- "$cur"))
+            COMPREPLY=($(compgen -W "pdf png svg html md" -- "$cur"))
             return ;;
         --dpi)
             COMPREPLY=($(compgen -W "72 96 144 300" -- "$cur"))
@@ -102,7 +105,7 @@ _cvpdf()
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "--layout --output --dump --dump=glyphs --strict --fit-pages
             --explain --date --pdfa --pdfua --defaults --jobs --timeout --merge --quiet --help
-            --version --list-layouts --datadir --schema --format --dpi --watch --set --open
+            --version --list-layouts --datadir --schema --format --dpi --watch --set --open --site
             -l -o -j -q -h -V" -- "$cur"))
         return
     fi

@@ -441,8 +441,7 @@ static void add_head_lines(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_line 
     }
 }
 
-/* The contact details as markup, each a link where it can be one. */
-#define MAX_CONTACTS 128
+#define MAX_CONTACTS CV_MAX_CONTACTS
 /* `text` (markup) after the connection's icon when the layout shows icons
  * (header.icons; the icon face must be in font.fallback). */
 static const char *iconed(cv_arena *a, const cv_style *st, const char *what, const char *text)
@@ -480,8 +479,8 @@ static const char *custom_icon(cv_arena *a, const cv_ctx *pc, const cv_text *nam
     return u;
 }
 
-static size_t contact_items(cv_arena *a, const cv_ctx *pc, const cv_doc *doc,
-                            const char **items, cv_pos *pos, cv_error *err)
+size_t cv_compose_contacts(cv_arena *a, const cv_ctx *pc, const cv_doc *doc,
+                           const char **items, cv_pos *pos, cv_error *err)
 {
     const cv_style *st = pc->lay;
     size_t ni = 0;
@@ -691,7 +690,7 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_ctx *pc, float dx, fl
     const cv_style *st = pc->lay;
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact_items(c->tmp, pc, c->doc, items, pos, c->err);
+    size_t ni = cv_compose_contacts(c->tmp, pc, c->doc, items, pos, c->err);
     unsigned cc = st->contact_color <= 0xFFFFFF ? st->contact_color : st->text_color;
     cv_textfmt cf = {.size = st->contact_size, .color = cc, .link_color = cc,
                      .style = st->contact_bold ? CV_STYLE_BOLD : 0,
@@ -1166,6 +1165,15 @@ static bool time_span_in(const cv_names *l, const char *key)
     return false;
 }
 
+const char *cv_compose_time_span(cv_arena *a, const cv_style *st, const cv_doc *doc,
+                                 const cv_section *sec, const cv_entry *e)
+{
+    if (!st->time_spans_in.n || e->date.kind || !time_span_in(&st->time_spans_in, sec->key))
+        return NULL;
+    return cv_date_time_span(a, st->time_span, &e->start_date, &e->end_date, doc->today,
+                             &doc->locale);
+}
+
 /* An entry's header: one item of rows of main and side lines sharing a
  * baseline grid, row by row: the side column's k-th line sits beside the
  * main column's k-th line, however the main template lines wrap (a title
@@ -1181,15 +1189,13 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry
     expand_lines(c, en->tp->side, en->tp->nside, en->e, &side);
     /* RenderCV's time span ("2 years 10 months") under the dates, in the
      * sections the layout's dates.show_time_spans_in names. */
-    if (st->time_spans_in.n && side.n < CV_MAX_TMPL && time_span_in(&st->time_spans_in,
-                                                                    en->sec->key)) {
-        const char *ts = cv_date_time_span(c->tmp, st->time_span, &en->e->start_date,
-                                           &en->e->end_date, c->doc->today, &c->doc->locale);
-        if (ts && !en->e->date.kind) {
-            side.nsp[side.n] = cv_template_text(c->tmp, c->doc, cv_markup_escape(c->tmp, ts), 0,
-                                                &side.sp[side.n]);
-            side.pos[side.n++] = en->e->start_date.pos;
-        }
+    const char *ts = side.n < CV_MAX_TMPL
+                         ? cv_compose_time_span(c->tmp, st, c->doc, en->sec, en->e)
+                         : NULL;
+    if (ts) {
+        side.nsp[side.n] = cv_template_text(c->tmp, c->doc, cv_markup_escape(c->tmp, ts), 0,
+                                            &side.sp[side.n]);
+        side.pos[side.n++] = en->e->start_date.pos;
     }
     float side_w = 0, width = en->width;
     for (size_t r = 0; r < side.n; r++) {
@@ -1533,7 +1539,7 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_ctx *pc, float width
     const cv_style *st = pc->lay;
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact_items(c->tmp, pc, c->doc, items, pos, c->err);
+    size_t ni = cv_compose_contacts(c->tmp, pc, c->doc, items, pos, c->err);
     if (!ni)
         return;
     cv_section sec = {.key = "contact",

@@ -1059,11 +1059,52 @@ cv_doc *cv_doc_load_over(cv_arena *a, const char *path, const cv_yml *defaults,
     return d;
 }
 
+/* The keys of the defaults' `lab:`. */
+static const char *const lab_keys[] = {"name", "address", "url", NULL};
+
+static bool read_lab(cv_arena *a, const cv_yml *n, cv_lab *lab, cv_error *err)
+{
+    memset(lab, 0, sizeof *lab);
+    if (cv_yml_is_null(n))
+        return true;
+    if (n->kind != CV_YML_MAP)
+        return cv_error_at(err, n->pos, "'lab' in the defaults is a mapping (name:, address:, "
+                           "url:), not %s", cv_yml_kind_name(n->kind));
+    return cv_yml_check_keys(n, lab_keys, "lab", err) &&
+           cv_text_read(a, cv_yml_get(n, "name"), "name", &lab->name, err) &&
+           cv_text_read(a, cv_yml_get(n, "address"), "address", &lab->address, err) &&
+           cv_text_read(a, cv_yml_get(n, "url"), "url", &lab->url, err) &&
+           cv_text_check_url(&lab->url, "url", err);
+}
+
+bool cv_doc_load_lab(cv_arena *a, const char *path, cv_lab *lab, cv_error *err)
+{
+    memset(lab, 0, sizeof *lab);
+    size_t len;
+    char *text = cv_yml_read_regular(a, path, &len, err);
+    cv_yml *root = text ? cv_yml_load_profile(a, a, path, text, len, err) : NULL;
+    if (!root)
+        return false;
+    return root->kind != CV_YML_MAP || read_lab(a, cv_yml_get(root, "lab"), lab, err);
+}
+
 cv_yml *cv_doc_load_defaults(cv_arena *a, const char *path, cv_error *err)
 {
     size_t len;
     char *text = cv_yml_read_regular(a, path, &len, err);
     cv_yml *root = text ? cv_yml_load_profile(a, a, path, text, len, err) : NULL;
+    /* `lab:` is the defaults' own (--site's lab page, cv_doc_load_lab()):
+     * checked here, never merged under a profile. */
+    cv_lab lab;
+    if (root && root->kind == CV_YML_MAP && cv_yml_get(root, "lab")) {
+        if (!read_lab(a, cv_yml_get(root, "lab"), &lab, err))
+            return NULL;
+        size_t k = 0;
+        for (size_t i = 0; i < root->n; i++)
+            if (strcmp(root->keys[i]->str, "lab"))
+                root->keys[k] = root->keys[i], root->items[k++] = root->items[i];
+        root->n = k;
+    }
     if (root && root->kind != CV_YML_MAP)
         cv_error_at(err, root->pos, "defaults are a mapping like a profile's (cv:, "
                     "locale:, settings:), not %s", cv_yml_kind_name(root->kind));

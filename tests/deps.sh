@@ -8,7 +8,8 @@
 #   sh tests/deps.sh check  that and what the tests need (make check): the PDF
 #                           readers (poppler-utils, qpdf, MuPDF, pdfminer, PDFBox
 #                           with a JDK), Python's YAML, JSON Schema and BibTeX
-#                           parsers, groff and man, and debhelper and lintian
+#                           parsers, groff and man, cmark and tidy (tests/md.py,
+#                           tests/site.py), and debhelper and lintian
 #                           (tests/deb.py builds the package); and, from npm
 #                           into build/npm, yaml-language-server and axe-core
 #   sh tests/deps.sh fuzz   that and what make fuzz needs (clang, libFuzzer)
@@ -35,7 +36,8 @@ CHECK_PKGS="poppler-utils qpdf libharfbuzz-bin mupdf-tools fonts-dejavu-extra
 python3 python3-pdfminer python3-bibtexparser python3-jsonschema python3-yaml python3-fonttools
 groff-base man-db
 default-jre-headless default-jdk-headless libpdfbox2-java libactivation-java libjaxb-api-java
-debhelper dpkg-dev lintian"
+debhelper dpkg-dev lintian
+cmark tidy"
 # `make fuzz` only: clang and its libFuzzer runtime (libclang_rt.fuzzer, in
 # libclang-rt-14-dev on Debian 12).
 FUZZ_PKGS="clang libclang-rt-dev"
