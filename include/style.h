@@ -233,6 +233,7 @@ typedef struct cv_layout_key {
     cv_layout_type type;
     const char *const *words;      /* CHOICE, PAGE_SIZE: NULL-terminated */
     float lo, hi;                  /* LENGTH, NUMBER, COUNT, FRACTION */
+    const char *about;             /* what it does, in a phrase (the schema's description) */
 } cv_layout_key;
 
 /* Every value the loader reads, from the tables it checks keys with: a
@@ -240,6 +241,11 @@ typedef struct cv_layout_key {
  * 18mm) or null (columns.sidebar: ~) has a row of its own as well as its
  * keys' rows.  Returns how many; *out is valid until cv_arena_free(a). */
 size_t cv_style_keys(cv_arena *a, const cv_layout_key **out);
+
+/* What the layout's mapping at `path` ("page", "templates.experience")
+ * holds, in a phrase; NULL for a path that is no mapping of the loader's.
+ * Valid until cv_arena_free(a). */
+const char *cv_style_map_about(cv_arena *a, const char *path);
 
 /* The CV_PHONE_* value of header.phone_format's word `s` ("national"):
  * false when `s` is none. */
