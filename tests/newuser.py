@@ -1062,10 +1062,11 @@ def install():
           rc == 0 and not left, left[:5])
 
 
-def lsp_session(server, path, line, col):
+def lsp_session(server, path, line, col, hover=None):
     """Open `path` in a YAML language server (LSP over stdio): its
     diagnostics as [(line, message)] and the completion labels at line:col
-    (1-based line, 0-based column)."""
+    (1-based line, 0-based column); with `hover` (line, col), the hover
+    text there as a third item."""
     import queue
     import threading
     import time
@@ -1127,7 +1128,15 @@ def lsp_session(server, path, line, col):
         r = wait(lambda m: m.get("id") == 2) or {}
         res = r.get("result") or []
         items = res["items"] if isinstance(res, dict) else res
-        return diags, sorted(i["label"] for i in items)
+        labels = sorted(i["label"] for i in items)
+        if not hover:
+            return diags, labels
+        send({"id": 3, "method": "textDocument/hover", "params": {
+            "textDocument": {"uri": uri},
+            "position": {"line": hover[0] - 1, "character": hover[1]}}})
+        r = wait(lambda m: m.get("id") == 3) or {}
+        c = (r.get("result") or {}).get("contents") or ""
+        return diags, labels, c.get("value", "") if isinstance(c, dict) else str(c)
     finally:
         p.kill()
         p.wait()
@@ -1162,9 +1171,17 @@ def editor_server():
     lay = os.path.join(d, "Ed_Itor_layout.yaml")
     with open(lay, "a") as f:
         f.write("colors:\n  lnk: \"#000\"\nheader:\n  align: middle\n")
-    diags, compl = lsp_session(server, lay, 1, 0)
+    with open(lay, encoding="utf-8") as f:
+        at = f.read().splitlines().index("  align: middle") + 1
+    diags, compl, hover = lsp_session(server, lay, 1, 0, hover=(at, 4))
     check("language server: the layout's unknown key and bad choice are flagged",
           any("lnk" in m for _, m in diags) and any("left" in m for _, m in diags), diags)
+    check("language server: hovering a layout key shows its own words (style.c's table)",
+          "alignment of the name, headline and contact lines" in hover, hover)
+    at = text.splitlines().index("  headline: Software Engineer") + 1
+    diags, compl, hover = lsp_session(server, prof, 1, 0, hover=(at, 4))
+    check("language server: hovering a cv key shows its own words",
+          "a line under the name" in hover, hover)
 
 
 def docs():
