@@ -370,9 +370,14 @@ static const struct {
                                  "and a Font Awesome icon each\"}"},
     {"settings", "bold_keywords", "{\"$ref\": \"#/$defs/strings\", \"description\": "
                                   "\"words set in bold wherever they appear\"}"},
-    {"settings", "current_date", "{\"$ref\": \"#/$defs/date\", \"description\": \"the "
-                                 "last updated date of a running header or footer "
-                                 "(--date wins)\"}"},
+    /* What doc.c takes: a day, YYYY-MM-DD, or today in any case. */
+    {"settings", "current_date", "{\"type\": \"string\", \"pattern\": \"^([1-9][0-9]{3}-"
+                                 "(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])|[tT][oO][dD][aA][yY])$\""
+                                 SAYS("a day, YYYY-MM-DD such as 2026-03-15, or today") ", "
+                                 "\"description\": \"the last updated date of a running "
+                                 "header or footer, and the end of a span to present: "
+                                 "YYYY-MM-DD or today (--date wins)\", \"examples\": "
+                                 "[\"2026-03-15\"]}"},
     {"settings", "render_command", "{\"type\": [\"object\", \"null\"], \"description\": "
                                    "\"RenderCV's; its design and locale files replace the "
                                    "profile's, its paths are RenderCV's\"}"},

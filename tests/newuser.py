@@ -621,6 +621,9 @@ BAD_PROFILES = {
                         "start_date: 2021-03, end_date: Present}]}}\n",
     "start_date present": "cv: {name: A, sections: {s: [{company: a, position: b, "
                           "start_date: present}]}}\n",
+    "current_date a month": "cv: {name: A}\nsettings: {current_date: '2024-05'}\n",
+    "current_date in words": "cv: {name: A}\nsettings: {current_date: March 2024}\n",
+    "bib sort a bad word": "cv: {name: A, sections: {P: {bib: a.bib, sort: newer}}}\n",
 }
 
 BAD_LAYOUTS = {
