@@ -8,7 +8,8 @@
 #   sh tests/deps.sh check  that and what the tests need (make check): the PDF
 #                           readers (poppler-utils, qpdf, MuPDF, pdfminer, PDFBox
 #                           with a JDK), Python's YAML, JSON Schema and BibTeX
-#                           parsers, groff and man, and debhelper and lintian
+#                           parsers, groff and man, zsh and bash-completion (the
+#                           completion tests), and debhelper and lintian
 #                           (tests/deb.py builds the package)
 #   sh tests/deps.sh fuzz   that and what make fuzz needs (clang, libFuzzer)
 #   sh tests/deps.sh deb    what building and rendering need, and what make deb
@@ -29,7 +30,7 @@ fonts-fork-awesome"
 # The tests only (`make check`): some 350 MB, a JDK for PDFBox the most of it.
 CHECK_PKGS="poppler-utils qpdf libharfbuzz-bin mupdf-tools fonts-dejavu-extra
 python3 python3-pdfminer python3-bibtexparser python3-jsonschema python3-yaml python3-fonttools
-groff-base man-db
+groff-base man-db zsh bash-completion
 default-jre-headless default-jdk-headless libpdfbox2-java libactivation-java libjaxb-api-java
 debhelper dpkg-dev lintian"
 # `make fuzz` only: clang and its libFuzzer runtime (libclang_rt.fuzzer, in
