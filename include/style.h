@@ -140,6 +140,9 @@ typedef struct cv_style {
     const char *bullet, *sub_bullet;
     cv_pos bullet_pos, sub_bullet_pos;  /* in the layout, for diagnostics */
     float bullet_indent, bullet_text_indent, bullet_gap, sub_indent;
+    float bullet_size;       /* the top-level mark's type size; 0: the text's */
+    float bullet_raise;      /* the top-level mark raised by this */
+    float bullet_text_gap;   /* the text this far after its mark; < 0: at bullet_text_indent */
 
     cv_template tmpl[CV_ENTRY_NKINDS];
 

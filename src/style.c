@@ -157,6 +157,13 @@ static const key keys[] = {
       "where a bullet's text starts (a hanging indent), from the left edge of its block"),
     K("bullets", "sub_indent", LEN, sub_indent,
       "how far each level of nested bullets moves right of its parent's block"),
+    KS("bullets", "size", bullet_size, 72,
+       "the type size of the top-level mark (unset: the text's), placed as Typst places a "
+       "list marker: the tops of its capitals level with the text's"),
+    K("bullets", "raise", LEN, bullet_raise, "how far the top-level mark is raised"),
+    K("bullets", "text_gap", LEN, bullet_text_gap,
+      "space between a mark and its text, which then starts after the mark's own width "
+      "(RenderCV's space_between_bullet_and_text); unset: text_indent"),
     K("bullets", "space_between", LEN, bullet_gap,
       "space between bullets, nested ones too, and between entries of bullet and numbered "
       "sections"),
@@ -372,6 +379,7 @@ void cv_style_defaults(cv_style *st)
     st->sub_bullet = "\xE2\x80\x93";             /* – */
     st->bullet_indent = 3;
     st->bullet_text_indent = 12;
+    st->bullet_text_gap = -1;                   /* unset: bullet_text_indent */
     st->sub_indent = 12;
     st->bullet_gap = 1.5f;
     st->title_template = "NAME \xE2\x80\x94 R\xC3\xA9sum\xC3\xA9";
