@@ -21,7 +21,7 @@ _cvpdf_yaml()
 
 _cvpdf()
 {
-    local cur prev words cword
+    local cur prev words cword split=false
     if declare -F _init_completion >/dev/null 2>&1; then
         _init_completion -s || return
     else
@@ -31,6 +31,10 @@ _cvpdf()
         cword=$COMP_CWORD
     fi
     local cmd=${words[0]}
+    # --option=value: without bash-completion's -s, "=" is a word of its own.
+    if [[ $prev == = && $cword -gt 2 ]]; then
+        prev=${words[cword-2]} split=true
+    fi
 
     # cvpdf import FILE.bib [--section NAME]
     if [[ $cword -gt 1 && ${words[1]} == import ]]; then
@@ -63,6 +67,12 @@ _cvpdf()
         COMPREPLY=()
         _cvpdf_yaml "$cur"
         COMPREPLY+=($(compgen -f -X '!*.json' -- "$cur"))
+        return
+    fi
+
+    # --dump=glyphs: only in that form, as --dump alone takes no value.
+    if [[ $prev == --dump && $split == true ]]; then
+        COMPREPLY=($(compgen -W "glyphs" -- "$cur"))
         return
     fi
 

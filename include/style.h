@@ -140,6 +140,9 @@ typedef struct cv_style {
     const char *bullet, *sub_bullet;
     cv_pos bullet_pos, sub_bullet_pos;  /* in the layout, for diagnostics */
     float bullet_indent, bullet_text_indent, bullet_gap, sub_indent;
+    float bullet_size;       /* the top-level mark's type size; 0: the text's */
+    float bullet_raise;      /* the top-level mark raised by this */
+    float bullet_text_gap;   /* the text this far after its mark; < 0: at bullet_text_indent */
 
     cv_template tmpl[CV_ENTRY_NKINDS];
 
@@ -243,6 +246,7 @@ typedef struct cv_layout_key {
     cv_layout_type type;
     const char *const *words;      /* CHOICE, PAGE_SIZE: NULL-terminated */
     float lo, hi;                  /* LENGTH, NUMBER, COUNT, FRACTION */
+    const char *about;             /* what it does, in a phrase (the schema's description) */
 } cv_layout_key;
 
 /* Every value the loader reads, from the tables it checks keys with: a
@@ -258,6 +262,11 @@ size_t cv_style_keys(cv_arena *a, const cv_layout_key **out);
  * value, for a bad one. */
 bool cv_style_read_keys(const cv_yml *over, const char *const *paths, cv_style *st,
                         cv_error *err);
+
+/* What the layout's mapping at `path` ("page", "templates.experience")
+ * holds, in a phrase; NULL for a path that is no mapping of the loader's.
+ * Valid until cv_arena_free(a). */
+const char *cv_style_map_about(cv_arena *a, const char *path);
 
 /* The built-in defaults (what an empty layout gives), fonts not opened. */
 void cv_style_defaults(cv_style *st);

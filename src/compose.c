@@ -346,33 +346,69 @@ static cv_line *one_line(cx *c, const cv_ctx *pc, const char *markup,
     return nl ? &lines[0] : NULL;
 }
 
-/* A bullet mark wider than BULLET_MAX ems (a "●" that the theme's face
- * lacks, from a fallback face: 0.87 em, nearly touching its text) is set
- * smaller, that wide, and raised to sit where the smaller mark's centre
- * would: a mark, as the theme draws it, not a disc. */
-#define BULLET_MAX 0.62f
-
-static cv_line *bullet_line(cx *c, const cv_ctx *pc, const char *glyph,
-                            const cv_textfmt *fmt, cv_pos pos)
+/* `l`'s copy, its runs too (the line may be the paragraph cache's). */
+static cv_line *line_copy(cx *c, const cv_line *l)
 {
-    cv_line *l = one_line(c, pc, cv_markup_escape(c->tmp, glyph), fmt, pos);
-    if (!l || !(l->width > BULLET_MAX * fmt->size))
-        return l;
-    /* The line may be the paragraph cache's: a copy, its runs too. */
-    float k = BULLET_MAX * fmt->size / l->width;
     cv_line *m = cv_arena_alloc(c->a, sizeof *m);
     *m = *l;
     m->runs = cv_arena_alloc(c->a, l->nruns * sizeof *m->runs);
     memcpy(m->runs, l->runs, l->nruns * sizeof *m->runs);
+    m->nlinks = 0;
+    return m;
+}
+
+/* A bullet mark wider than BULLET_MAX ems (a "●" that the theme's face
+ * lacks, from a fallback face: 0.87 em, nearly touching its text) is set
+ * smaller, that wide, and raised to sit where the smaller mark's centre
+ * would: a mark, as the theme draws it, not a disc.  A top-level mark of
+ * its own size (bullets.size: RenderCV's "●", a 13pt "•") is set at that
+ * size instead, and placed as Typst places a list marker: the tops of its
+ * capitals level with those of the text's face (so a larger mark sits
+ * lower), then raised by bullets.raise. */
+#define BULLET_MAX 0.62f
+
+static cv_line *bullet_line(cx *c, const cv_ctx *pc, const char *glyph, bool top,
+                            const cv_textfmt *fmt, cv_pos pos)
+{
+    const cv_style *st = pc->lay;
+    if (top && st->bullet_size > 0) {
+        cv_textfmt mf = *fmt;
+        mf.size = st->bullet_size;
+        cv_line *l = one_line(c, pc, cv_markup_escape(c->tmp, glyph), &mf, pos);
+        if (!l)
+            return l;
+        cv_line *m = line_copy(c, l);
+        const cv_face *text = cv_fontset_face(pc->eng->fonts, pc->chain[0][0]);
+        for (size_t r = 0; r < m->nruns; r++) {
+            const cv_face *own = cv_fontset_face(pc->eng->fonts, m->runs[r].face);
+            m->runs[r].y -= (own->cap_height * m->runs[r].size - text->cap_height * fmt->size) /
+                            1000.0f - st->bullet_raise;
+        }
+        return m;
+    }
+    cv_line *l = one_line(c, pc, cv_markup_escape(c->tmp, glyph), fmt, pos);
+    if (!l || (!(l->width > BULLET_MAX * fmt->size) && !(top && st->bullet_raise > 0)))
+        return l;
+    cv_line *m = line_copy(c, l);
+    float k = l->width > BULLET_MAX * fmt->size ? BULLET_MAX * fmt->size / l->width : 1;
     for (size_t r = 0; r < m->nruns; r++) {
         m->runs[r].x *= k;
         m->runs[r].width *= k;
         m->runs[r].y += (1 - k) * m->runs[r].size * 0.33f;   /* a disc's centre */
         m->runs[r].size *= k;
+        if (top)
+            m->runs[r].y += st->bullet_raise;
     }
-    m->nlinks = 0;
     m->width = l->width * k;
     return m;
+}
+
+/* Where a bullet's text starts, from its block's left edge: bullets.text_gap
+ * after its mark `mark`, or at bullets.text_indent. */
+static float text_start(const cv_style *st, const cv_line *mark)
+{
+    return st->bullet_text_gap >= 0 && mark ? st->bullet_indent + mark->width + st->bullet_text_gap
+                                            : st->bullet_text_indent;
 }
 
 /* A paragraph: its text, where it goes, and what leads its first line. */
@@ -914,14 +950,13 @@ static void add_highlights(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_highl
      * a nested list inside the LBody after the text's P. */
     int list = tag(c, parent, "L");
     cv_textfmt f = body_fmt(st, c->doc);
-    cv_line *bullet = bullet_line(c, pc, depth ? st->sub_bullet : st->bullet, &f,
+    cv_line *bullet = bullet_line(c, pc, depth ? st->sub_bullet : st->bullet, !depth, &f,
                                   depth ? st->sub_bullet_pos : st->bullet_pos);
     /* Deep nesting in a narrow column must not squeeze the text to
      * nothing: indents stop where a measure of four ems would be left. */
     float least = 4 * st->size;
-    float indent = width - st->bullet_text_indent >= least ? st->bullet_text_indent
-                   : width > least                          ? width - least
-                                                            : 0;
+    float start = text_start(st, bullet);
+    float indent = width - start >= least ? start : width > least ? width - least : 0;
     float sub = width - st->sub_indent >= least ? st->sub_indent : 0;
     for (size_t i = 0; i < n; i++) {
         cv_span *sp;
@@ -1042,9 +1077,10 @@ static void add_bullet_entry(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry 
     cv_textfmt f = body_fmt(st, c->doc);
     cv_span *sp;
     size_t n = expand_first(c, en, &sp);
-    cv_line *bullet = bullet_line(c, pc, st->bullet, &f, st->bullet_pos);
-    add_para(c, vl, pc, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = st->bullet_text_indent,
-                                .width = en->width - st->bullet_text_indent, .lead = bullet,
+    cv_line *bullet = bullet_line(c, pc, st->bullet, true, &f, st->bullet_pos);
+    float start = text_start(st, bullet);
+    add_para(c, vl, pc, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = start,
+                                .width = en->width - start, .lead = bullet,
                                 .lead_dx = st->bullet_indent, .lead_tag = c->lbl,
                                 .space_before = en->space_before,
                                 .pos = en->e->pos, .what = en->what});

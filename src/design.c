@@ -174,7 +174,7 @@ enum act {
     SHOW,        /* page.show_footer / show_top_note: false clears the slots */
     TITLE_TYPE,  /* section_titles.type */
     SEPARATOR,   /* header.connections.separator */
-    BULLET_GAP,  /* space_between_bullet_and_text */
+    BULLET,      /* a bullet mark: RenderCV's "●" is a 13pt "•" raised 0.6pt */
     TEMPLATE,    /* an entry template: main or side lines */
     DELTA,       /* a length as the theme's gap plus its difference from the theme's
                     RenderCV default (theme_gap) */
@@ -310,12 +310,12 @@ static const opt opts[] = {
     {"entries.summary.space_above", LEN, {"entry.summary_space_before"}},
     {"entries.summary.space_left", LEN, {"entry.summary_indent"}},
     {"entries.highlights", GROUP, {0}},
-    {"entries.highlights.bullet", TO, {"bullets.glyph"}},
-    {"entries.highlights.nested_bullet", TO, {"bullets.sub_glyph"}},
+    {"entries.highlights.bullet", BULLET, {"bullets.glyph"}},
+    {"entries.highlights.nested_bullet", BULLET, {"bullets.sub_glyph"}},
     {"entries.highlights.space_left", LEN, {"bullets.indent"}},
     {"entries.highlights.space_above", LEN, {"entry.block_gap"}},
     {"entries.highlights.space_between_items", LEN, {"bullets.space_between"}},
-    {"entries.highlights.space_between_bullet_and_text", BULLET_GAP, {"bullets.text_indent"}},
+    {"entries.highlights.space_between_bullet_and_text", LEN, {"bullets.text_gap"}},
     {"templates", GROUP, {0}},
     {"templates.footer", TO, {"page_footer.center"}},
     {"templates.top_note", TO, {"page_header.right"}},
@@ -530,20 +530,20 @@ static bool apply(walk *w, const opt *o, const cv_yml *v)
         to_all(w, o, scalar(a, s && *s ? cv_arena_printf(a, "  %s  ", s) : "     ",
                             v->pos));
         return true;
-    case BULLET_GAP: {
-        /* The text starts after the bullet's indent, the bullet (about
-         * 0.5em) and this gap. */
-        cv_yml *g = length(a, v, w->body);
-        float gap, indent = 0;
-        if (g->kind != CV_YML_SCALAR || !cv_parse_length(g->str, &gap))
-            return cv_error_at(w->err, v->pos, "expected a length such as 0.5em");
-        const cv_yml *in = cv_yml_get(cv_yml_get(w->layout, "bullets"), "indent");
-        if (in && in->kind == CV_YML_SCALAR)
-            cv_parse_length(in->str, &indent);
-        to_all(w, o, scalar(a, cv_arena_printf(a, "%.3fpt", indent + 0.5f * w->body + gap),
-                            v->pos));
+    case BULLET:
+        if (cv_yml_is_null(v))
+            return true;
+        /* RenderCV 2.8 draws "●" as text(13pt, [•], baseline: -0.6pt), its
+         * other marks as text (Preamble.j2.typ); the top-level mark's size
+         * and raise are the layout's, so any other mark resets them. */
+        bool disc = v->kind == CV_YML_SCALAR && !strcmp(v->str, "\xE2\x97\x8F");    /* ● */
+        to_all(w, o, disc ? scalar(a, "\xE2\x80\xA2", v->pos) : (cv_yml *)v);     /* • */
+        if (!strcmp(o->to[0], "bullets.glyph")) {
+            put(a, w->layout, "bullets.size",
+                scalar(a, disc ? "13pt" : cv_arena_printf(a, "%gpt", w->body), v->pos));
+            put(a, w->layout, "bullets.raise", scalar(a, disc ? "0.6pt" : "0pt", v->pos));
+        }
         return true;
-    }
     case TEMPLATE:
         to_all(w, o, lines(a, v));
         return true;

@@ -9,7 +9,8 @@
 #                           readers (poppler-utils, qpdf, MuPDF, pdfminer, PDFBox
 #                           with a JDK), Python's YAML, JSON Schema and BibTeX
 #                           parsers, groff and man, cmark and tidy (tests/md.py,
-#                           tests/site.py), and debhelper and lintian
+#                           tests/site.py), zsh and bash-completion (the
+#                           completion tests), and debhelper and lintian
 #                           (tests/deb.py builds the package); and, from npm
 #                           into build/npm, yaml-language-server and axe-core
 #   sh tests/deps.sh fuzz   that and what make fuzz needs (clang, libFuzzer)
@@ -34,7 +35,7 @@ fonts-fork-awesome"
 # The tests only (`make check`): some 350 MB, a JDK for PDFBox the most of it.
 CHECK_PKGS="poppler-utils qpdf libharfbuzz-bin mupdf-tools fonts-dejavu-extra
 python3 python3-pdfminer python3-bibtexparser python3-jsonschema python3-yaml python3-fonttools
-groff-base man-db
+groff-base man-db zsh bash-completion
 default-jre-headless default-jdk-headless libpdfbox2-java libactivation-java libjaxb-api-java
 debhelper dpkg-dev lintian
 cmark tidy"
