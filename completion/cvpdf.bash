@@ -85,7 +85,7 @@ _cvpdf()
             COMPREPLY=($(compgen -W "profile layout" -- "$cur"))
             return ;;
         --format)
-            COMPREPLY=($(compgen -W "pdf png svg" -- "$cur"))
+            COMPREPLY=($(compgen -W "pdf png svg html md" -- "$cur"))
             return ;;
         --dpi)
             COMPREPLY=($(compgen -W "72 96 144 300" -- "$cur"))

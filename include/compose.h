@@ -151,4 +151,27 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image
 bool cv_compose_widen(cv_arena *a, const cv_ctx *pc, cv_composed *out, size_t b,
                       cv_error *err);
 
+/* The header's contact details as markup, each a link where it can be
+ * one (mailto:, tel:, the website, each social profile's URL), in the
+ * order the profile writes them, with the layout's icons (header.icons)
+ * and phone format: at most CV_MAX_CONTACTS into items[], where each
+ * comes from into pos[].  Returns how many.  The HTML page (html.h) shows
+ * the same. */
+#define CV_MAX_CONTACTS 128
+size_t cv_compose_contacts(cv_arena *a, const cv_ctx *pc, const cv_doc *doc,
+                           const char **items, cv_pos *pos, cv_error *err);
+
+/* A one-line entry's label colon after Chinese or Japanese made the
+ * full-width one ("**LABEL:** DETAILS" with LABEL 英语 reads "英语："),
+ * whatever the layout: *spp replaced by a copy in `a` when it changes. */
+void cv_compose_label_colon(cv_arena *a, cv_span **spp, size_t n);
+
+/* The photo's alternate text: the profile's photo_alt, else "Photo of
+ * NAME" in its language (the name alone would repeat the heading). */
+const char *cv_compose_photo_alt(cv_arena *a, const cv_doc *doc);
+
+/* Does the layout put section `sec` in its sidebar (columns.sidebar's
+ * sections)? */
+bool cv_compose_in_sidebar(const cv_style *st, const cv_section *sec);
+
 #endif

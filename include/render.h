@@ -52,7 +52,8 @@ typedef struct cv_renderer {
     const cv_yml *layout_sets; /* --set layout.*: over the layout, or NULL */
     const char *stdin_text;   /* the profile '-', read once from the standard input */
     size_t stdin_len;
-    cv_format format;         /* of every output (cv_plan.format): PDF, PNG or SVG pages */
+    cv_format format;         /* of every output (cv_plan.format): PDF, PNG or SVG pages,
+                                 HTML, Markdown */
     const cv_pretext *pre;    /* pre[i]: profile i read ahead (cv_render_read_pipes()), or NULL */
 } cv_renderer;
 

@@ -195,6 +195,8 @@ typedef struct cv_style {
     bool keep_sections;           /* pagination.keep_sections: a section on one page */
     bool keep_entries;            /* pagination.keep_entries: an entry on one page */
     bool rule_baseline;           /* section_title.rule_baseline: partial rules on it */
+    bool html_system_fonts;       /* html.fonts: system, the reader's faces in an HTML
+                                     page (html.h), not the layout's embedded */
 } cv_style;
 
 /* Load and resolve the layout at `path`.  Returns false with err set. */

@@ -18,7 +18,7 @@ static const char usage[] =
     "                        [--fit-pages N] [--explain] [--date DATE]\n"
     "                        [--pdfa[=LEVEL]] [--pdfua] [--defaults FILE] [-j N] [--timeout S]\n"
     "                        [--merge FILE] [--strict] [-q] [--set PATH=VALUE]...\n"
-    "                        [--format pdf|png|svg] [--dpi N] [--watch]\n"
+    "                        [--format pdf|png|svg|html|md] [--dpi N] [--watch]\n"
     "       cvpdf import FILE.bib [--section NAME]   (its entries as RenderCV YAML;\n"
     "                               cvpdf import --help)\n"
     "       cvpdf migrate FILE      (print a RenderCV file of any version, or a\n"
@@ -35,9 +35,11 @@ static const char usage[] =
     "                      written as DIR/<profile name>.pdf (default: beside\n"
     "                      each profile, sub/me.yaml -> sub/me.pdf).  The\n"
     "                      name's extension gives the format: .pdf, .png\n"
-    "                      (a PNG per page, NAME-1.png, NAME-2.png...) or\n"
-    "                      .svg (an SVG per page)\n"
-    "      --format F      pdf, png or svg, for -o DIR/, no -o, -o - and devices\n"
+    "                      (a PNG per page, NAME-1.png, NAME-2.png...),\n"
+    "                      .svg (an SVG per page), .html (one self-contained\n"
+    "                      web page) or .md (Markdown)\n"
+    "      --format F      pdf, png, svg, html or md, for -o DIR/, no -o, -o -\n"
+    "                      and devices\n"
     "      --dpi N         resolution of PNG pages, " STR(CV_DPI_MIN) " to " STR(CV_DPI_MAX)
     " (default " STR(CV_DPI_DEFAULT) ")\n"
     "      --set PATH=VALUE  set a value of the profile (--set cv.phone=\"+1 555\")\n"
@@ -172,7 +174,8 @@ static bool take_value(int c, const char *arg, cv_options *o, FILE *diag)
         return true;
     case 'f':
         if ((o->format = cv_format_named(arg)) == CV_FORMAT_NONE) {
-            fprintf(diag, "cvpdf: --format %s: expected pdf, png or svg\n%s", shown, try_help);
+            fprintf(diag, "cvpdf: --format %s: expected pdf, png, svg, html or md\n%s", shown,
+                    try_help);
             return false;
         }
         return true;

@@ -122,11 +122,15 @@ static int figure(cx *c, int parent)
 {
     int f = tag(c, parent, "Figure");
     const cv_doc *doc = c->doc;
-    c->tags->nodes[f].alt =
-        doc->photo_alt.s ? doc->photo_alt.s
-                         : photo_of(c->a, doc->locale.language,
-                                    cv_markup_strip(c->a, doc->name.s));
+    c->tags->nodes[f].alt = cv_compose_photo_alt(c->a, doc);
     return f;
+}
+
+const char *cv_compose_photo_alt(cv_arena *a, const cv_doc *doc)
+{
+    if (doc->photo_alt.s)
+        return doc->photo_alt.s;
+    return photo_of(a, doc->locale.language, doc->name.s ? cv_markup_strip(a, doc->name.s) : "");
 }
 
 /* ---- vertical list helpers ------------------------------------------- */
@@ -441,8 +445,7 @@ static void add_head_lines(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_line 
     }
 }
 
-/* The contact details as markup, each a link where it can be one. */
-#define MAX_CONTACTS 128
+#define MAX_CONTACTS CV_MAX_CONTACTS
 /* `text` (markup) after the connection's icon when the layout shows icons
  * (header.icons; the icon face must be in font.fallback). */
 static const char *iconed(cv_arena *a, const cv_style *st, const char *what, const char *text)
@@ -480,8 +483,8 @@ static const char *custom_icon(cv_arena *a, const cv_ctx *pc, const cv_text *nam
     return u;
 }
 
-static size_t contact_items(cv_arena *a, const cv_ctx *pc, const cv_doc *doc,
-                            const char **items, cv_pos *pos, cv_error *err)
+size_t cv_compose_contacts(cv_arena *a, const cv_ctx *pc, const cv_doc *doc,
+                           const char **items, cv_pos *pos, cv_error *err)
 {
     const cv_style *st = pc->lay;
     size_t ni = 0;
@@ -691,7 +694,7 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_ctx *pc, float dx, fl
     const cv_style *st = pc->lay;
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact_items(c->tmp, pc, c->doc, items, pos, c->err);
+    size_t ni = cv_compose_contacts(c->tmp, pc, c->doc, items, pos, c->err);
     unsigned cc = st->contact_color <= 0xFFFFFF ? st->contact_color : st->text_color;
     cv_textfmt cf = {.size = st->contact_size, .color = cc, .link_color = cc,
                      .style = st->contact_bold ? CV_STYLE_BOLD : 0,
@@ -977,7 +980,7 @@ static uint32_t last_cp(const char *s, size_t n)
  * as the zh layout's template writes it -- whatever the layout: the first
  * ASCII colon of the line, when a CJK character comes before it and a
  * space or nothing after it. */
-static void cjk_label_colon(cx *c, cv_span **spp, size_t n)
+void cv_compose_label_colon(cv_arena *a, cv_span **spp, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         const cv_span *sp = *spp;
@@ -991,13 +994,13 @@ static void cjk_label_colon(cx *c, cv_span **spp, size_t n)
         if (!cv_unicode_cjk(before) || (!end && q[1] != ' '))
             return;
         size_t rest = end ? 0 : sp[i].len - at - 2;     /* after ": " */
-        char *t = cv_arena_alloc(c->tmp, at + 3 + rest + 1);
+        char *t = cv_arena_alloc(a, at + 3 + rest + 1);
         memcpy(t, sp[i].text, at);
         memcpy(t + at, "\xEF\xBC\x9A", 3);           /* U+FF1A */
         memcpy(t + at + 3, q + 2 - end, rest);
         t[at + 3 + rest] = 0;
         /* The spans may be the profile's cache's (expand_once): a copy. */
-        cv_span *cp = cv_arena_alloc(c->tmp, n * sizeof *cp);
+        cv_span *cp = cv_arena_alloc(a, n * sizeof *cp);
         memcpy(cp, sp, n * sizeof *cp);
         cp[i].text = t;
         cp[i].len = at + 3 + rest;
@@ -1027,7 +1030,7 @@ static void add_lines_entry(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry *
         cv_span *sp;
         size_t n = expand_once(c, en->tp->nmain ? en->tp->main[i] : "TEXT", en->e, &sp);
         if (n && en->e->kind == CV_ENTRY_ONELINE)
-            cjk_label_colon(c, &sp, n);
+            cv_compose_label_colon(c->tmp, &sp, n);
         if (n)
             add_para(c, vl, pc, &(para){.sp = sp, .nsp = n, .fmt = &f, .width = en->width,
                                         .space_before = vl->n > first ? 0 : en->space_before,
@@ -1515,7 +1518,7 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_ctx *pc, float width
     const cv_style *st = pc->lay;
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact_items(c->tmp, pc, c->doc, items, pos, c->err);
+    size_t ni = cv_compose_contacts(c->tmp, pc, c->doc, items, pos, c->err);
     if (!ni)
         return;
     cv_section sec = {.key = "contact",
@@ -1775,6 +1778,11 @@ static cx context(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, cv_error *er
     return (cx){.a = a, .tmp = cv_arena_new(), .sc = pc->sc, .doc = doc, .err = err,
                 .ul = st->link_underline, .icon = st->link_icon, .ul_color = st->link_color,
                 .unlinked = !st->contact_links};
+}
+
+bool cv_compose_in_sidebar(const cv_style *st, const cv_section *sec)
+{
+    return st->sidebar && named(&st->sidebar_sections, sec);
 }
 
 bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image *photo,
