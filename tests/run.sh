@@ -54,7 +54,9 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # files, the packaged binary extracted with dpkg-deb -x).
 # typo3.py (issue 27: justified lines, runts, hyphenation points, CJK
 # punctuation, the sidebar, last pages, bullets: measured geometry).
-SUITES="arch e2e typo typo3 layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept phone_module deb"
+# html.py (issue 29: -o cv.html read by tidy, headless chromium and axe-core:
+# structure, JSON-LD, every word, 375 px, printing, safety, --watch).
+SUITES="arch e2e typo typo3 layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept phone_module deb html"
 
 pattern=""
 if [ "${1:-}" = -k ]; then
