@@ -310,7 +310,9 @@ static void spans(hw *w, const cv_span *sp, size_t n)
         const char *link = sp[i].link && safe_url(sp[i].link) ? sp[i].link : NULL;
         bool open = link && (!i || !sp[i - 1].link || strcmp(sp[i - 1].link, link));
         if (open) {
-            puts_(b, "<a href=\"");
+            /* In a right-to-left page a link (a phone number, an address)
+             * takes the direction of its own text. */
+            puts_(b, w->doc->locale.rtl ? "<a dir=\"auto\" href=\"" : "<a href=\"");
             esc0(b, link);
             puts_(b, "\">");
         }
@@ -780,7 +782,7 @@ static void fonts(hw *w, buf *b)
     for (size_t k = 0; k < cx->nchain; k++) {
         if (!need[k])
             continue;
-        char fam[16];
+        char fam[32];
         snprintf(fam, sizeof fam, "cv%zu", k);
         int done[4] = {-1, -1, -1, -1};
         for (int s = 0; s < 4; s++) {
@@ -799,7 +801,7 @@ static void fonts(hw *w, buf *b)
     for (int r = 0; r < CV_NROLES; r++) {
         if (st->role_face[r][0] < 0)
             continue;
-        char fam[16];
+        char fam[32];
         snprintf(fam, sizeof fam, "cvr%d", r);
         int done[4] = {-1, -1, -1, -1};
         for (int s = 0; s < 4; s++) {
