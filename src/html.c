@@ -881,7 +881,7 @@ static void style(hw *w, buf *b, const cv_image *photo)
     puts_(b, st->contact_small_caps ? ";font-variant:small-caps;" : ";");
     family_list(w, b, CV_ROLE_CONTACT, embed);
     puts_(b, "}\n");
-    puts_(b, "ul.contact a{color:inherit;text-decoration:none}\n");
+    puts_(b, "ul.contact a,ul.side-contact a{color:inherit;text-decoration:none}\n");
     puts_(b, "ul.contact li+li::before{white-space:pre;content:");
     const char *sep = st->contact_separator ? st->contact_separator : "  ";
     css_string(w, b, sep);
