@@ -123,7 +123,10 @@ typedef struct hw {
     cv_script own;            /* the script of the page's language */
     uint32_t *cps;            /* every code point of the text, unsorted, repeated */
     size_t ncps, ccps;
-    when dates[3];            /* of the entry being written */
+    when edates[3];           /* of the entry being written */
+    size_t nedates;
+    const when *dates;        /* those text() puts in <time>: the entry's while a
+                                 line whose template shows a date is written */
     size_t ndates;
     int nsec;                 /* sections written: their ids */
     bool quotes;              /* text.smart_quotes */
@@ -355,7 +358,7 @@ static void photo_img(hw *w, const cv_image *photo, const char *cls);
 static void entry_dates(hw *w, const cv_entry *e)
 {
     const cv_date *ds[] = {&e->date, &e->start_date, &e->end_date};
-    w->ndates = 0;
+    w->nedates = w->ndates = 0;
     for (size_t i = 0; i < 3; i++) {
         const cv_date *d = ds[i];
         if (d->kind != CV_DATE_YEAR && d->kind != CV_DATE_MONTH && d->kind != CV_DATE_DAY)
@@ -363,7 +366,7 @@ static void entry_dates(hw *w, const cv_entry *e)
         const char *t = cv_date_format(w->a, d, &w->doc->locale);
         if (!t || !*t)
             continue;
-        when *wh = &w->dates[w->ndates++];
+        when *wh = &w->edates[w->nedates++];
         wh->text = t;
         if (d->kind == CV_DATE_YEAR)
             snprintf(wh->iso, sizeof wh->iso, "%04d", d->year);
@@ -389,7 +392,12 @@ static size_t tmpl_lines(hw *w, const char *const *tmpl, size_t n, const cv_entr
             cv_compose_label_colon(w->a, &sp, k);
         const char *t = !shown && first ? first : tag;
         printf_(&w->b, "<%s class=\"%s\">", t, cls);
+        /* The dates in <time>, where the template shows one (DATE,
+         * START_DATE, END_DATE). */
+        w->dates = w->edates;
+        w->ndates = strstr(tmpl[i], "DATE") ? w->nedates : 0;
         spans(w, sp, k);
+        w->ndates = 0;
         printf_(&w->b, "</%s>\n", t);
         shown++;
     }
@@ -491,8 +499,11 @@ static void section(hw *w, const cv_section *sec)
             cv_span *sp;
             size_t k = cv_template_expand(w->a, main[0], e, w->doc, &sp);
             entry_dates(w, e);
+            w->dates = w->edates;
+            w->ndates = strstr(main[0], "DATE") ? w->nedates : 0;
             puts_(b, "<li>");
             spans(w, sp, k);
+            w->ndates = 0;
             puts_(b, "</li>\n");
         }
         printf_(b, "</%s>\n", list);
