@@ -481,7 +481,8 @@ static void section(hw *w, const cv_section *sec)
         for (size_t i = 0; i < sec->nentries; i++) {
             const cv_entry *e = &sec->entries[i];
             entry_dates(w, e);
-            puts_(b, "<div class=\"lines\">\n");
+            puts_(b, sec->kind == CV_ENTRY_ONELINE ? "<div class=\"lines one\">\n"
+                                                   : "<div class=\"lines\">\n");
             tmpl_lines(w, main, nmain, e, "p", NULL, "line");
             puts_(b, "</div>\n");
         }
@@ -927,8 +928,8 @@ static void style(hw *w, buf *b, const cv_image *photo)
     }
     /* Entries. */
     printf_(b, "article.entry+article.entry{margin-top:%.2fpt}\n", st->entry_gap);
-    printf_(b, ".lines+.lines{margin-top:%.2fpt}\n",
-            st->text_gap >= 0 ? st->text_gap : st->entry_gap * 0.6f);
+    printf_(b, ".lines+.lines{margin-top:%.2fpt}\n.lines.one+.lines.one{margin-top:%.2fpt}\n",
+            st->text_gap >= 0 ? st->text_gap : st->entry_gap * 0.6f, st->bullet_gap * 2);
     printf_(b, ".head{display:flex;gap:0 %.2fpt}\n", st->side_gap);
     puts_(b, ".head .main{flex:1 1 auto;min-width:0}\nh3{font-size:1em;font-weight:400}\n");
     printf_(b, ".head .side{flex:0 0 auto;max-width:40%%;text-align:%s;font-size:%.2fpt;color:",
@@ -1045,7 +1046,7 @@ static void json_ld(hw *w, buf *b)
         puts_(b, ",\"telephone\":");
         jstr(b, doc->phone.s);
     }
-    if (doc->website.s) {
+    if (doc->website.s && safe_url(doc->website.s)) {
         puts_(b, ",\"url\":");
         jstr(b, doc->website.s);
     }
@@ -1061,6 +1062,8 @@ static void json_ld(hw *w, buf *b)
             jstr(b, doc->socials[i].url);
         }
     for (size_t i = 1; i < doc->nwebsites; i++) {
+        if (!safe_url(doc->websites[i].s))
+            continue;
         puts_(b, nsame++ ? "," : ",\"sameAs\":[");
         jstr(b, doc->websites[i].s);
     }
