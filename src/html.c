@@ -945,10 +945,13 @@ static void style(hw *w, buf *b, const cv_image *photo)
         printf_(b, ".head .degree{flex:0 0 %.2fpt;max-width:30%%}\n", st->degree_width);
     printf_(b, ".summary{margin-top:%.2fpt;padding-inline-start:%.2fpt}\n",
             st->summary_gap >= 0 ? st->summary_gap : st->block_gap, st->summary_indent);
+    float indent = st->bullet_text_indent > 6 ? st->bullet_text_indent : 10;
     printf_(b, "ul.hl,ul.bullets{padding-inline-start:%.2fpt}\nul.hl{margin-top:%.2fpt}\n",
-            st->bullet_text_indent > 6 ? st->bullet_text_indent : 10, st->block_gap);
+            indent, st->block_gap);
+    /* A nested list starts sub_indent in from its parent's bullet, as in
+     * the PDF; it sits inside the parent's text, `indent` in. */
     printf_(b, "ul.hl.sub{margin-top:%.2fpt;margin-inline-start:%.2fpt}\n", st->bullet_gap,
-            st->sub_indent);
+            st->sub_indent - indent);
     printf_(b, "ul.hl li+li,ul.bullets li+li,ol.numbers li+li{margin-top:%.2fpt}\n",
             st->bullet_gap);
     puts_(b, "ul.hl>li::marker,ul.bullets>li::marker{content:");
@@ -1173,6 +1176,19 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
         esc0(h, cv_markup_strip(a, doc->headline.s));
         puts_(h, "\">\n");
     }
+    /* What the style draws itself: the contact separator, the bullets. */
+    const char *drawn[] = {st->contact_separator ? st->contact_separator : "",
+                           st->bullet ? st->bullet : "\xE2\x80\xA2",
+                           st->sub_bullet ? st->sub_bullet : "\xE2\x80\x93"};
+    for (size_t i = 0; i < sizeof drawn / sizeof *drawn; i++)
+        for (size_t k = 0, len = strlen(drawn[i]); k < len;) {
+            uint32_t cp;
+            size_t step = cv_utf8_decode(drawn[i] + k, len - k, &cp);
+            if (!step)
+                break;
+            note_cp(&w, cp);
+            k += step;
+        }
     buf css = {0};
     qsort(w.cps, w.ncps, sizeof *w.cps, cmp_u32);
     size_t u = 0;
@@ -1181,8 +1197,6 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
             w.cps[u++] = w.cps[i];
     w.ncps = u;
     style(&w, &css, photo);
-    /* The style may note a separator's or a bullet's characters after
-     * the faces were subset: they are in the body's text or ASCII. */
     put(h, css.s, css.n);
     free(css.s);
     json_ld(&w, h);
