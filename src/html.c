@@ -33,6 +33,7 @@
 
 #include "compose.h"
 #include "date.h"
+#include "engine.h"
 #include "fontset.h"
 #include "lang.h"
 #include "markup.h"
@@ -129,6 +130,9 @@ typedef struct hw {
                                  line whose template shows a date is written */
     size_t ndates;
     int nsec;                 /* sections written: their ids */
+    int sface[CV_MAX_CHAIN][4];   /* the engine's faces for scripts the chain lacks
+                                     (cv_engine_script_face), in each style */
+    size_t nsface;
     bool quotes;              /* text.smart_quotes */
     cv_quotes q;
 } hw;
@@ -771,7 +775,47 @@ static void family_list(hw *w, buf *b, int role, bool embed)
             css_string(w, b, fam ? fam : "serif");
         any = true;
     }
+    for (size_t k = 0; k < w->nsface; k++) {
+        const char *fam = cv_fontset_family(fs, w->sface[k][0]);
+        if (any)
+            put(b, ",", 1);
+        if (embed)
+            printf_(b, "cvs%zu", k);
+        else
+            css_string(w, b, fam ? fam : "sans-serif");
+        any = true;
+    }
     printf_(b, "%s%s;", any ? "," : "", generic(first));
+}
+
+/* The faces the PDF takes for characters no face of the chain has
+ * (Hebrew, Arabic, Devanagari in a Latin layout: engine.h). */
+static void script_faces(hw *w)
+{
+    const cv_ctx *cx = w->cx;
+    const cv_fontset *fs = cx->eng->fonts;
+    for (size_t i = 0; i < w->ncps; i++) {
+        uint32_t cp = w->cps[i];
+        bool in_chain = cp < 0x21;
+        for (size_t k = 0; k < cx->nchain && !in_chain; k++)
+            in_chain = has(fs, cx->chain[0][k], cp);
+        if (in_chain)
+            continue;
+        bool synth;
+        int f = cv_engine_script_face(cx->eng, cp, 0, &synth);
+        bool known = f < 0;
+        for (size_t k = 0; k < w->nsface && !known; k++)
+            known = w->sface[k][0] == f;
+        if (known || w->nsface == CV_MAX_CHAIN)
+            continue;
+        int *row = w->sface[w->nsface++];
+        for (unsigned st = 0; st < 4; st++) {
+            row[st] = cv_engine_script_face(cx->eng, cp, st, &synth);
+            if (synth)              /* emboldened: the browser makes it too */
+                row[st] = -1;
+        }
+        row[0] = f;
+    }
 }
 
 static void fonts(hw *w, buf *b)
@@ -825,6 +869,18 @@ static void fonts(hw *w, buf *b)
                 continue;
             done[s] = id;
             font_face(w, b, fam, id, s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC);
+        }
+    }
+    for (size_t k = 0; k < w->nsface; k++) {
+        char fam[32];
+        snprintf(fam, sizeof fam, "cvs%zu", k);
+        for (int s = 0; s < 4; s++) {
+            int id = w->sface[k][s];
+            bool dup = false;
+            for (int t = 0; t < s; t++)
+                dup |= w->sface[k][t] == id;
+            if (!dup && id >= 0)
+                font_face(w, b, fam, id, s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC);
         }
     }
     if (cx->mono >= 0)
@@ -1196,6 +1252,7 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
         if (!u || w.cps[i] != w.cps[u - 1])
             w.cps[u++] = w.cps[i];
     w.ncps = u;
+    script_faces(&w);
     style(&w, &css, photo);
     put(h, css.s, css.n);
     free(css.s);

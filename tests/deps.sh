@@ -34,7 +34,7 @@ python3 python3-pdfminer python3-bibtexparser python3-jsonschema python3-yaml py
 groff-base man-db
 default-jre-headless default-jdk-headless libpdfbox2-java libactivation-java libjaxb-api-java
 debhelper dpkg-dev lintian
-chromium tidy"
+chromium tidy python3-brotli"
 # `make fuzz` only: clang and its libFuzzer runtime (libclang_rt.fuzzer, in
 # libclang-rt-14-dev on Debian 12).
 FUZZ_PKGS="clang libclang-rt-dev"

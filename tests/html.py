@@ -12,6 +12,9 @@ Usage: tests/html.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh passes b
               from the network (no src or url() but data:), the CSP
               <meta>, WOFF2 faces; the sidebar an <aside> beside <main>;
               html.fonts: system embeds no face and names the families
+  coverage    every character the page shows (its text, the bullets and the
+              separator its CSS draws) is in one of the faces it embeds
+              (fontTools reads the WOFF2)
   jsonld      the one <script> is JSON-LD that Python's json parses: a
               schema.org Person with name, jobTitle, email, url, sameAs
               (every social profile's URL), worksFor, alumniOf, address
@@ -57,6 +60,24 @@ sys.path.insert(0, _HERE)
 
 import testlib  # noqa: E402
 from testlib import BIN, ROOT, check, run  # noqa: E402
+
+# fontTools (with Brotli for WOFF2) is Debian's, for the system's python3:
+# a python3 from pyenv or a virtualenv does not see it; run under that.
+try:
+    import fontTools.ttLib  # noqa: F401
+    import brotli  # noqa: F401
+except ImportError:
+    if os.path.exists("/usr/bin/python3") and not os.environ.get("CVPDF_REEXEC_HTML") and \
+            os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
+        os.environ["CVPDF_REEXEC_HTML"] = "1"
+        sys.stdout.flush()
+        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+    print("FAIL: fontTools or brotli is not installed (tests/deps.sh check: python3-fonttools, "
+          "python3-brotli)")
+    print("html: 0 passed, 1 failed")
+    sys.exit(1)
+import io  # noqa: E402
+from fontTools.ttLib import TTFont  # noqa: E402
 
 TMP = tempfile.mkdtemp(prefix="cvpdf-html-")
 PROFILES = os.path.join(ROOT, "profiles")
@@ -250,6 +271,39 @@ def structure():
                       "layout.html.fonts=web"])
     check("html.fonts: web is an error at the option", rc == 1 and "html.fonts" in err,
           (rc, err))
+
+
+def css_strings(src):
+    """The strings of the page's CSS `content:` values, unescaped."""
+    style = re.search(r"<style>(.*?)</style>", src, re.S).group(1)
+    out = []
+    for m in re.finditer(r'content:((?:"(?:[^"\\]|\\.)*"\s*)+)', style):
+        for q in re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1)):
+            out.append(re.sub(r"\\([0-9a-fA-F]{1,6}) ?", lambda h: chr(int(h.group(1), 16)),
+                              q))
+    return out
+
+
+def coverage():
+    """Every character the page shows is in one of its embedded faces."""
+    for name, args in CASES[:3] + [("he", ["-l", "sidebar"])]:
+        path, err = page(name, args)
+        if not path:
+            check("%s: written" % name, False, err)
+            continue
+        src = open(path, encoding="utf-8").read()
+        cmap = set()
+        faces = re.findall(r"base64,([A-Za-z0-9+/=]+)\) format\(\"woff2\"\)", src)
+        for b64 in faces:
+            import base64
+            f = TTFont(io.BytesIO(base64.b64decode(b64)))
+            cmap |= set(f.getBestCmap())
+        shown = "".join(parse(path).text) + "".join(css_strings(src))
+        missing = sorted(set(c for c in shown if not c.isspace() and ord(c) not in cmap))
+        label = name + (" (sidebar)" if "sidebar" in args else "")
+        check("%s: every character shown (text, bullets, separators) is in the %d embedded "
+              "faces" % (label, len(faces)), faces and not missing,
+              ["U+%04X %s" % (ord(c), c) for c in missing[:12]])
 
 
 def jsonld():
@@ -586,5 +640,6 @@ def writes():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("html", [structure, jsonld, browser, axe, safety, writes], tmp=TMP,
+    sys.exit(testlib.main("html", [structure, coverage, jsonld, browser, axe, safety, writes],
+                          tmp=TMP,
                           keep_failed=True))
