@@ -33,8 +33,9 @@
  * and faces), with its photo (NULL: none), as an HTML page at `path` ("-":
  * the standard output) through output.h: atomically, never over an input
  * of `inputs`.  Scratch memory comes from `a`.  False with err set (at
- * `path` for a write that fails, at a font for one that cannot be
- * subset). */
+ * `path`) when the file cannot be written; a face that hb-subset or
+ * libwoff2 cannot convert is left out of the page (the reader's fallback
+ * draws its characters), which says nothing. */
 bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_image *photo,
                    const char *path, const cv_inputs *inputs, cv_error *err);
 
