@@ -33,9 +33,10 @@
  * and faces), with its photo (NULL: none), as an HTML page at `path` ("-":
  * the standard output) through output.h: atomically, never over an input
  * of `inputs`.  Scratch memory comes from `a`.  False with err set (at
- * `path`) when the file cannot be written; a face that hb-subset or
- * libwoff2 cannot convert is left out of the page (the reader's fallback
- * draws its characters), which says nothing. */
+ * `path`) when the file cannot be written.  A face that hb-subset or
+ * libwoff2 cannot convert is left out of the page (the reader's fonts
+ * draw its characters) with a warning at the font file (under --strict an
+ * error: nothing is written). */
 bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_image *photo,
                    const char *path, const cv_inputs *inputs, cv_error *err);
 

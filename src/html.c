@@ -133,6 +133,7 @@ typedef struct hw {
     int sface[CV_MAX_CHAIN][4];   /* the engine's faces for scripts the chain lacks
                                      (cv_engine_script_face), in each style */
     size_t nsface;
+    cv_error *err;            /* warnings */
     bool quotes;              /* text.smart_quotes */
     cv_quotes q;
 } hw;
@@ -693,8 +694,8 @@ static int cmp_u32(const void *x, const void *y)
 }
 
 /* Face `id` subset to the page's code points it has, as WOFF2 in a data:
- * URI inside src: ...; false (nothing written) when it has none of them or
- * cannot be subset. */
+ * URI inside src: ...; false (nothing written) when it has none of them,
+ * and with a warning when it cannot be subset or converted. */
 static bool embed_face(hw *w, buf *b, int id)
 {
     const cv_face *f = cv_fontset_face(w->cx->eng->fonts, id);
@@ -702,7 +703,7 @@ static bool embed_face(hw *w, buf *b, int id)
         return false;
     hb_subset_input_t *in = hb_subset_input_create_or_fail();
     if (!in)
-        return false;
+        abort();                     /* out of memory, as the arena does */
     hb_set_t *uni = hb_subset_input_unicode_set(in);
     size_t n = 0;
     for (size_t i = 0; i < w->ncps; i++)
@@ -712,14 +713,22 @@ static bool embed_face(hw *w, buf *b, int id)
                                       (f->cff ? HB_SUBSET_FLAGS_DESUBROUTINIZE : 0));
     hb_face_t *sub = n ? hb_subset_or_fail((hb_face_t *)f->hb_face, in) : NULL;
     hb_subset_input_destroy(in);
-    if (!sub)
+    if (!n)
         return false;
+    if (!sub) {
+        cv_warn(w->err, (cv_pos){f->path, 0, 0}, "hb-subset cannot subset this face for the "
+                "HTML page; it is left out, and the reader's fonts draw its characters");
+        return false;
+    }
     hb_blob_t *blob = hb_face_reference_blob(sub);
     unsigned len;
     const char *data = hb_blob_get_data(blob, &len);
     unsigned char *woff = NULL;
     size_t wlen = 0;
     bool ok = data && len && cv_woff2_encode((const unsigned char *)data, len, 5, &woff, &wlen);
+    if (!ok)
+        cv_warn(w->err, (cv_pos){f->path, 0, 0}, "libwoff2 cannot convert this face for the "
+                "HTML page; it is left out, and the reader's fonts draw its characters");
     if (ok) {
         puts_(b, "src:url(data:font/woff2;base64,");
         base64(b, woff, wlen);
@@ -1163,7 +1172,7 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
                    const char *path, const cv_inputs *inputs, cv_error *err)
 {
     const cv_style *st = cx->lay;
-    hw w = {.a = a, .doc = doc, .cx = cx, .st = st};
+    hw w = {.a = a, .doc = doc, .cx = cx, .st = st, .err = err};
     const char *lang = doc->locale.language ? doc->locale.language : "en";
     w.own = lang_script(lang);
     if (st->smart_quotes) {
@@ -1261,7 +1270,7 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
     put(h, body.s, body.n);
     free(body.s);
 
-    cv_out *o = cv_out_open(path, inputs, err);
+    cv_out *o = err->set ? NULL : cv_out_open(path, inputs, err);   /* --strict */
     bool ok = o && cv_out_write(o, h->s, h->n, err);
     if (o)
         ok = ok ? cv_out_commit(o, err) : (cv_out_abort(o), false);
