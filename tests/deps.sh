@@ -10,7 +10,7 @@
 #                           with a JDK), Python's YAML, JSON Schema and BibTeX
 #                           parsers, groff and man, debhelper and lintian
 #                           (tests/deb.py builds the package), and for the HTML
-#                           page (tests/html.py) chromium, tidy and npm, with
+#                           page (tests/htmlpage.py) chromium, tidy and npm, with
 #                           npm's axe-core in build/test-tools/
 #   sh tests/deps.sh fuzz   that and what make fuzz needs (clang, libFuzzer)
 #   sh tests/deps.sh deb    what building and rendering need, and what make deb
@@ -40,20 +40,20 @@ chromium tidy python3-brotli"
 FUZZ_PKGS="clang libclang-rt-dev"
 # `make deb` only.
 DEB_PKGS="debhelper dpkg-dev lintian"
-# npm, for axe-core (tests/html.py): Debian's, unless an npm is there already
+# npm, for axe-core (tests/htmlpage.py): Debian's, unless an npm is there already
 # (Node.js from elsewhere brings its own, which Debian's would conflict with).
 command -v npm >/dev/null 2>&1 || CHECK_PKGS="$CHECK_PKGS npm"
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-# axe-core from npm into build/test-tools/, where tests/html.py looks.
+# axe-core from npm into build/test-tools/, where tests/htmlpage.py looks.
 axe_core() {
     [ -f "$ROOT/build/test-tools/node_modules/axe-core/axe.min.js" ] && return 0
     if [ "$UID_NOW" -ne 0 ] && ! [ -w "$ROOT" ]; then
-        echo "tests/html.py needs axe-core: npm install --prefix build/test-tools axe-core@4" >&2
+        echo "tests/htmlpage.py needs axe-core: npm install --prefix build/test-tools axe-core@4" >&2
         return 0
     fi
     mkdir -p "$ROOT/build/test-tools" &&
         npm install --no-audit --no-fund --prefix "$ROOT/build/test-tools" axe-core@4 >&2 ||
-        echo "cvpdf: could not install axe-core with npm (tests/html.py will say so)" >&2
+        echo "cvpdf: could not install axe-core with npm (tests/htmlpage.py will say so)" >&2
 }
 case "${1:-}" in
     "") ;;

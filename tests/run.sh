@@ -54,9 +54,9 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # files, the packaged binary extracted with dpkg-deb -x).
 # typo3.py (issue 27: justified lines, runts, hyphenation points, CJK
 # punctuation, the sidebar, last pages, bullets: measured geometry).
-# html.py (issue 29: -o cv.html read by tidy, headless chromium and axe-core:
+# htmlpage.py (issue 29: -o cv.html read by tidy, headless chromium and axe-core:
 # structure, JSON-LD, every word, 375 px, printing, safety, --watch).
-SUITES="arch e2e typo typo3 layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept phone_module deb html"
+SUITES="arch e2e typo typo3 layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept phone_module deb htmlpage"
 
 pattern=""
 if [ "${1:-}" = -k ]; then
@@ -131,7 +131,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 # Longest first (measured), then the rest in their order.
-LONGEST="tagged pages patho safety formats readers bibtex badinput batch layouts scripts"
+LONGEST="htmlpage tagged pages patho safety formats readers bibtex badinput batch layouts scripts"
 order=""
 for s in $LONGEST; do
     sf=$(suite_file "$s")
