@@ -431,7 +431,7 @@ static void highlights(hw *w, const cv_highlight *hl, size_t n, int depth)
     puts_(&w->b, "</ul>\n");
 }
 
-static void full_entry(hw *w, const cv_entry *e)
+static void full_entry(hw *w, const cv_section *sec, const cv_entry *e)
 {
     const cv_template *tp = &w->st->tmpl[e->kind];
     buf *b = &w->b;
@@ -449,9 +449,22 @@ static void full_entry(hw *w, const cv_entry *e)
     else
         tmpl_lines(w, text_only, 1, e, "p", "h3", "line");
     puts_(b, "</div>\n");
-    if (tp->nside) {
+    /* RenderCV's time span ("2 years 10 months") under the dates, in the
+     * sections design: show_time_spans_in names, as compose shows it. */
+    const cv_design *dz = &w->doc->design;
+    const char *span = dz->ntime_spans && !e->date.kind &&
+                       cv_design_time_span_in(dz, sec->key)
+                       ? cv_design_time_span(w->a, dz, &e->start_date, &e->end_date,
+                                             w->doc->today, &w->doc->locale)
+                       : NULL;
+    if (tp->nside || span) {
         puts_(b, "<div class=\"side\">\n");
         tmpl_lines(w, tp->side, tp->nside, e, "p", NULL, "line");
+        if (span) {
+            puts_(b, "<p class=\"line\">");
+            text0(w, span);
+            puts_(b, "</p>\n");
+        }
         puts_(b, "</div>\n");
     }
     puts_(b, "</div>\n");
@@ -517,7 +530,7 @@ static void section(hw *w, const cv_section *sec)
     }
     default:
         for (size_t i = 0; i < sec->nentries; i++)
-            full_entry(w, &sec->entries[i]);
+            full_entry(w, sec, &sec->entries[i]);
         break;
     }
     w->ndates = 0;
