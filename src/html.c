@@ -1021,6 +1021,23 @@ static void style(hw *w, buf *b, const cv_image *photo)
     puts_(b, "}\n");
     if (st->degree_width > 0)
         printf_(b, ".head .degree{flex:0 0 %.2fpt;max-width:30%%}\n", st->degree_width);
+    /* entry.side_left (moderncv): the dates in a column left of every
+     * entry, whose text starts right of it; a section title starts there
+     * too, a rule filling the column beside it. */
+    if (st->side_left && st->side_width > 0) {
+        float col = st->side_width + st->side_gap;
+        printf_(b, "@media (min-width:641px){main .lines,main article.entry>.summary,"
+                "main article.entry>ul.hl,main ul.bullets,main ol.numbers"
+                "{margin-inline-start:%.2fpt}", col);
+        if (st->title_rule && st->title_rule_beside && st->title_align == CV_ALIGN_LEFT) {
+            printf_(b, "main h2::after{display:none}main h2::before{content:\"\";"
+                    "flex:0 0 %.2fpt;margin-inline-end:%.2fpt;border-top:%.2fpt solid ",
+                    st->side_width, st->side_gap, st->rule_width > 0.5f ? st->rule_width : 0.5f);
+            color(b, st->rule_color);
+            puts_(b, "}");
+        }
+        puts_(b, "}\n");
+    }
     printf_(b, ".summary{margin-top:%.2fpt;padding-inline-start:%.2fpt}\n",
             st->summary_gap >= 0 ? st->summary_gap : st->block_gap, st->summary_indent);
     float indent = st->bullet_text_indent > 6 ? st->bullet_text_indent : 10;
