@@ -59,15 +59,19 @@ ALL_CFLAGS = $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) $(HPDF_CFLAGS) $(CFLAGS)
 PHONE_LIBS ?= -lphonenumber -lstdc++
 PHONE_MODULE = build/cvpdf-phone.so
 CXX ?= g++
-LIBS = $(PKG_LIBS) $(HPDF_LIBS) $(HYPHEN_LIBS) $(BTPARSE_LIBS) -ldl -lm
+# libwoff2 (WOFF2 faces in HTML pages) is C++ without a .pc file for its
+# encoder's C++ runtime: one shim, src/woff2_shim.cc, linked in (ICU already
+# brings libstdc++ into every run).
+WOFF2_LIBS ?= -lwoff2enc -lstdc++
+LIBS = $(PKG_LIBS) $(HPDF_LIBS) $(HYPHEN_LIBS) $(BTPARSE_LIBS) $(WOFF2_LIBS) -ldl -lm
 
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 LIB_SRC = $(filter-out src/main.c,$(wildcard src/*.c))
 HDRS = $(wildcard include/*.h)
-OBJ = $(LIB_SRC:src/%.c=build/%.o)
+OBJ = $(LIB_SRC:src/%.c=build/%.o) build/woff2_shim.o
 # The sanitizer builds link the phone shim in (src/phone.c says why).
-SAN_OBJ = $(LIB_SRC:src/%.c=build/san/%.o) build/san/phone_shim.o
+SAN_OBJ = $(LIB_SRC:src/%.c=build/san/%.o) build/san/phone_shim.o build/san/woff2_shim.o
 SAN_LIBS = $(LIBS) $(PHONE_LIBS)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=build/san/%)
@@ -96,6 +100,12 @@ build/san/phone.o: src/phone.c $(HDRS) src/phone_shim.h | build/san
 	$(CC) $(ALL_CFLAGS) -DCV_PHONE_LINKED -O1 $(SAN) -c -o $@ $<
 
 build/san/phone_shim.o: src/phone_shim.cc src/phone_shim.h | build/san
+	$(CXX) -std=c++17 -Wall -Wextra -Iinclude $(CFLAGS) -O1 $(SAN) -c -o $@ $<
+
+build/woff2_shim.o: src/woff2_shim.cc src/woff2_shim.h | build
+	$(CXX) -std=c++17 -Wall -Wextra -Iinclude $(CFLAGS) -c -o $@ $<
+
+build/san/woff2_shim.o: src/woff2_shim.cc src/woff2_shim.h | build/san
 	$(CXX) -std=c++17 -Wall -Wextra -Iinclude $(CFLAGS) -O1 $(SAN) -c -o $@ $<
 
 build/san/cvpdf: build/san/main.o $(SAN_OBJ) | $(PHONE_MODULE)

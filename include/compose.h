@@ -171,4 +171,17 @@ size_t cv_compose_contacts(cv_arena *a, const cv_ctx *pc, const cv_doc *doc,
 const char *cv_compose_time_span(cv_arena *a, const cv_style *st, const cv_doc *doc,
                                  const cv_section *sec, const cv_entry *e);
 
+/* A one-line entry's label colon after Chinese or Japanese made the
+ * full-width one ("**LABEL:** DETAILS" with LABEL 英语 reads "英语："),
+ * whatever the layout: *spp replaced by a copy in `a` when it changes. */
+void cv_compose_label_colon(cv_arena *a, cv_span **spp, size_t n);
+
+/* The photo's alternate text: the profile's photo_alt, else "Photo of
+ * NAME" in its language (the name alone would repeat the heading). */
+const char *cv_compose_photo_alt(cv_arena *a, const cv_doc *doc);
+
+/* Does the layout put section `sec` in its sidebar (columns.sidebar's
+ * sections)? */
+bool cv_compose_in_sidebar(const cv_style *st, const cv_section *sec);
+
 #endif

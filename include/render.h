@@ -53,7 +53,8 @@ typedef struct cv_renderer {
     const cv_yml *layout_sets; /* --set layout.*: over the layout, or NULL */
     const char *stdin_text;   /* the profile '-', read once from the standard input */
     size_t stdin_len;
-    cv_format format;         /* of every output (cv_plan.format): PDF, PNG or SVG pages */
+    cv_format format;         /* of every output (cv_plan.format): PDF, PNG or SVG pages,
+                                 HTML, Markdown */
     const cv_pretext *pre;    /* pre[i]: profile i read ahead (cv_render_read_pipes()), or NULL */
 } cv_renderer;
 
@@ -68,10 +69,10 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
                               cv_error *err);
 
 /* Load `profile` as cv_render_lay_out() does (the standard input or a
- * pipe read ahead, --defaults under it, --set over it, its locale, its
- * .bib files noted as inputs, its "last updated" date), and no further:
- * for the writers that need the document alone (HTML, Markdown, --site's
- * cards).  NULL with err set. */
+ * pipe read ahead, --defaults under it, --set over it, its .bib files
+ * noted as inputs, its "last updated" date, its layout, the layout's
+ * dates laid over its locale and the locale filled in, its photo), and no
+ * further: for --site's cards.  NULL with err set. */
 cv_doc *cv_render_load(cv_arena *a, const cv_renderer *r, const char *profile, cv_error *err);
 
 /* Note every input the run will read, in r->style->eng->inputs, before

@@ -207,6 +207,8 @@ typedef struct cv_style {
     const char *time_span;        /* dates.time_span; NULL: years and months */
     cv_names time_spans_in;       /* dates.show_time_spans_in */
     const char *english_abbr[12]; /* dates.english_month_abbreviations */
+    bool html_system_fonts;       /* html.fonts: system, the reader's faces in an HTML
+                                     page (html.h), not the layout's embedded */
 } cv_style;
 
 /* Load and resolve the layout at `path`.  Returns false with err set. */

@@ -37,7 +37,8 @@ static const char usage[] =
     "                      each profile, sub/me.yaml -> sub/me.pdf).  The\n"
     "                      name's extension gives the format: .pdf, .png\n"
     "                      (a PNG per page, NAME-1.png, NAME-2.png...),\n"
-    "                      .svg (an SVG per page), .html or .md (Markdown)\n"
+    "                      .svg (an SVG per page), .html (one self-contained\n"
+    "                      web page) or .md (Markdown)\n"
     "      --format F      pdf, png, svg, html or md, for -o DIR/, no -o, -o -\n"
     "                      and devices\n"
     "      --dpi N         resolution of PNG pages, " STR(CV_DPI_MIN) " to " STR(CV_DPI_MAX)

@@ -122,11 +122,15 @@ static int figure(cx *c, int parent)
 {
     int f = tag(c, parent, "Figure");
     const cv_doc *doc = c->doc;
-    c->tags->nodes[f].alt =
-        doc->photo_alt.s ? doc->photo_alt.s
-                         : photo_of(c->a, doc->locale.language,
-                                    cv_markup_strip(c->a, doc->name.s));
+    c->tags->nodes[f].alt = cv_compose_photo_alt(c->a, doc);
     return f;
+}
+
+const char *cv_compose_photo_alt(cv_arena *a, const cv_doc *doc)
+{
+    if (doc->photo_alt.s)
+        return doc->photo_alt.s;
+    return photo_of(a, doc->locale.language, doc->name.s ? cv_markup_strip(a, doc->name.s) : "");
 }
 
 /* ---- vertical list helpers ------------------------------------------- */
@@ -1011,7 +1015,7 @@ static uint32_t last_cp(const char *s, size_t n)
  * as the zh layout's template writes it -- whatever the layout: the first
  * ASCII colon of the line, when a CJK character comes before it and a
  * space or nothing after it. */
-static void cjk_label_colon(cx *c, cv_span **spp, size_t n)
+void cv_compose_label_colon(cv_arena *a, cv_span **spp, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         const cv_span *sp = *spp;
@@ -1025,13 +1029,13 @@ static void cjk_label_colon(cx *c, cv_span **spp, size_t n)
         if (!cv_unicode_cjk(before) || (!end && q[1] != ' '))
             return;
         size_t rest = end ? 0 : sp[i].len - at - 2;     /* after ": " */
-        char *t = cv_arena_alloc(c->tmp, at + 3 + rest + 1);
+        char *t = cv_arena_alloc(a, at + 3 + rest + 1);
         memcpy(t, sp[i].text, at);
         memcpy(t + at, "\xEF\xBC\x9A", 3);           /* U+FF1A */
         memcpy(t + at + 3, q + 2 - end, rest);
         t[at + 3 + rest] = 0;
         /* The spans may be the profile's cache's (expand_once): a copy. */
-        cv_span *cp = cv_arena_alloc(c->tmp, n * sizeof *cp);
+        cv_span *cp = cv_arena_alloc(a, n * sizeof *cp);
         memcpy(cp, sp, n * sizeof *cp);
         cp[i].text = t;
         cp[i].len = at + 3 + rest;
@@ -1061,7 +1065,7 @@ static void add_lines_entry(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry *
         cv_span *sp;
         size_t n = expand_once(c, en->tp->nmain ? en->tp->main[i] : "TEXT", en->e, &sp);
         if (n && en->e->kind == CV_ENTRY_ONELINE)
-            cjk_label_colon(c, &sp, n);
+            cv_compose_label_colon(c->tmp, &sp, n);
         if (n)
             add_para(c, vl, pc, &(para){.sp = sp, .nsp = n, .fmt = &f, .width = en->width,
                                         .space_before = vl->n > first ? 0 : en->space_before,
@@ -1835,6 +1839,11 @@ static cx context(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, cv_error *er
     return (cx){.a = a, .tmp = cv_arena_new(), .sc = pc->sc, .doc = doc, .err = err,
                 .ul = st->link_underline, .icon = st->link_icon, .ul_color = st->link_color,
                 .unlinked = !st->contact_links};
+}
+
+bool cv_compose_in_sidebar(const cv_style *st, const cv_section *sec)
+{
+    return st->sidebar && named(&st->sidebar_sections, sec);
 }
 
 bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image *photo,

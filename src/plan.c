@@ -64,10 +64,17 @@ static int choose_format(const cv_options *o, bool out_is_dir, cv_format *f, FIL
     const char *name = o->merge ? o->merge : out_is_dir ? NULL : o->output;
     char shown[512];
     *f = o->format != CV_FORMAT_NONE ? o->format : CV_FORMAT_PDF;
+    cv_format by_name = name ? cv_format_of(name) : CV_FORMAT_NONE;
+    if (o->merge && (*f == CV_FORMAT_HTML || *f == CV_FORMAT_MD || by_name == CV_FORMAT_HTML ||
+                     by_name == CV_FORMAT_MD)) {
+        fprintf(diag, "cvpdf: --merge makes one PDF (or PNG or SVG pages) of every profile; "
+                "%s is a file per profile: use -o DIR/ instead\nTry 'cvpdf --help'.\n",
+                *f == CV_FORMAT_MD || by_name == CV_FORMAT_MD ? "Markdown" : "HTML");
+        return 2;
+    }
     if (!name)
         return 0;
     cv_escape(name, shown, sizeof shown);
-    cv_format by_name = cv_format_of(name);
     if (is_stream(name) && (by_name == CV_FORMAT_PNG || by_name == CV_FORMAT_SVG)) {
         fprintf(diag, "cvpdf: %s %s: a device, FIFO or socket named like %s pages; %s pages "
                 "are files of their own, never written into one\nTry 'cvpdf --help'.\n",
@@ -75,14 +82,8 @@ static int choose_format(const cv_options *o, bool out_is_dir, cv_format *f, FIL
                 by_name == CV_FORMAT_PNG ? "PNG" : "SVG");
         return 2;
     }
-    if (o->merge && (by_name == CV_FORMAT_HTML || by_name == CV_FORMAT_MD ||
-                     *f == CV_FORMAT_HTML || *f == CV_FORMAT_MD)) {
-        fprintf(diag, "cvpdf: --merge %s: --merge makes one PDF (or PNG or SVG pages) of "
-                "every profile; HTML and Markdown are one file per profile (-o DIR/)\n"
-                "Try 'cvpdf --help'.\n", shown);
-        return 2;
-    }
     if (is_stream(name)) {
+        /* A PDF, an HTML page or a Markdown file is one stream. */
         if (*f == CV_FORMAT_PDF || *f == CV_FORMAT_HTML || *f == CV_FORMAT_MD)
             return 0;
         fprintf(diag, "cvpdf: %s %s: %s pages are files of their own; give a file name "
@@ -92,8 +93,8 @@ static int choose_format(const cv_options *o, bool out_is_dir, cv_format *f, FIL
     }
     if (by_name == CV_FORMAT_NONE) {
         SAY(diag, name, "the name's extension says what to write: .pdf, .png (a PNG per "
-            "page), .svg (an SVG per page), .html or .md%s",
-            o->merge ? "" : "; a directory ends with /");
+            "page), %s.svg (an SVG per page)%s", o->merge ? "or " : "", o->merge ? ""
+            : ", .html (a web page) or .md (Markdown); a directory ends with /");
         return 2;
     }
     if (o->format != CV_FORMAT_NONE && o->format != by_name) {

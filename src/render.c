@@ -21,6 +21,7 @@
 #include "fit.h"
 #include "flow.h"
 #include "furniture.h"
+#include "html.h"
 #include "jsonsyntax.h"
 #include "lang.h"
 #include "md.h"
@@ -167,15 +168,17 @@ void cv_render_read_pipes(cv_arena *a, cv_renderer *r)
     r->pre = pre;
 }
 
-cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *profile,
-                              cv_error *err)
+/* A profile loaded for rendering: the document, the layout it is set in
+ * (the run's or its design:'s, in *own), its photo (NULL: none).  False
+ * with err set. */
+static bool load(cv_arena *a, const cv_renderer *r, const char *profile, cv_doc **docp,
+                 const cv_style **basep, cv_style *own, const cv_image **photop,
+                 cv_error *err)
 {
     const cv_options *o = r->opt;
     const cv_pretext *pt = pretext(r, profile);
-    if (pt && pt->fail) {
-        cv_error_at(err, (cv_pos){profile, 0, 0}, "%s", pt->fail);
-        return NULL;
-    }
+    if (pt && pt->fail)
+        return cv_error_at(err, (cv_pos){profile, 0, 0}, "%s", pt->fail);
     cv_doc *doc = pt ? cv_doc_load_text_over(a, profile, pt->text, pt->len, r->defaults,
                                              r->sets, err)
                 : strcmp(profile, "-")
@@ -183,7 +186,7 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
                       : cv_doc_load_text_over(a, "<stdin>", r->stdin_text ? r->stdin_text : "",
                                               r->stdin_len, r->defaults, r->sets, err);
     if (!doc || err->set)
-        return NULL;
+        return false;
     for (size_t i = 0; i < doc->nsections; i++)      /* no output may overwrite a .bib */
         if (doc->sections[i].bib)
             cv_inputs_add(r->eng->inputs, doc->sections[i].bib, "a .bib file");
@@ -191,18 +194,33 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     doc->today = last_updated(o, doc, date);
     if (doc->today)
         doc->today = cv_arena_strdup(a, doc->today);
-    cv_style own;
-    const cv_style *base = design_style(a, r, doc, &own, err);
+    const cv_style *base = design_style(a, r, doc, own, err);
     if (!base || err->set)
-        return NULL;
+        return false;
     /* The layout's date forms over the profile's locale, then the words
      * it still lacks in its language (lang.h). */
     cv_locale_dates(a, &doc->locale, base->date_single, base->date_range,
                     base->english_abbr);
     if (!cv_locale_localize(a, &doc->locale, r->eng->locales, err))
-        return NULL;
+        return false;
     const cv_image *photo = cv_photo_load(a, doc, base, err);
     if (err->set)
+        return false;
+    *docp = doc;
+    *basep = base;
+    *photop = photo;
+    return true;
+}
+
+cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *profile,
+                              cv_error *err)
+{
+    const cv_options *o = r->opt;
+    cv_doc *doc;
+    cv_style own;
+    const cv_style *base;
+    const cv_image *photo;
+    if (!load(a, r, profile, &doc, &base, &own, &photo, err))
         return NULL;
     /* The profile's context: its language and direction, the layout's
      * faces in its region (JP for Japanese, ...); then fit. */
@@ -415,6 +433,30 @@ static bool draw(cv_arena *a, const cv_renderer *r, const cv_display *d, const c
     return ok;
 }
 
+/* The web formats (HTML, Markdown) are written from the profile, not from
+ * the display list: loaded as for a PDF, then handed to their writer with
+ * the profile's context (its language, direction and faces). */
+static bool write_web(cv_arena *a, const cv_renderer *r, const char *profile, const char *out,
+                      cv_error *err)
+{
+    cv_doc *doc;
+    cv_style own;
+    const cv_style *base;
+    const cv_image *photo;
+    if (!load(a, r, profile, &doc, &base, &own, &photo, err))
+        return false;
+    cv_ctx cx;
+    cv_ctx_init(&cx, r->eng, base, doc->locale.language, doc->locale.rtl);
+    if (strcmp(profile, "-"))
+        cv_inputs_add(r->eng->inputs, profile, "a profile");
+    if (photo)
+        cv_inputs_add(r->eng->inputs, photo->path, "a photo");
+    cv_engine_note_fonts(r->eng);
+    if (r->format == CV_FORMAT_HTML)
+        return cv_html_write(a, doc, &cx, photo, out, r->eng->inputs, err) && !err->set;
+    return cv_md_write(a, doc, &cx, out, r->eng->inputs, err) && !err->set;
+}
+
 /* "wrote OUT: N pages, T ms" on stderr, for a run of one output on a
  * terminal (o->progress; a batch has its progress lines instead): PNG and
  * SVG pages by their files' names. */
@@ -449,49 +491,11 @@ static void say_written(const cv_renderer *r, const char *out, size_t npages,
 
 cv_doc *cv_render_load(cv_arena *a, const cv_renderer *r, const char *profile, cv_error *err)
 {
-    const cv_pretext *pt = pretext(r, profile);
-    if (pt && pt->fail) {
-        cv_error_at(err, (cv_pos){profile, 0, 0}, "%s", pt->fail);
-        return NULL;
-    }
-    cv_doc *doc = pt ? cv_doc_load_text_over(a, profile, pt->text, pt->len, r->defaults,
-                                             r->sets, err)
-                : strcmp(profile, "-")
-                      ? cv_doc_load_over(a, profile, r->defaults, r->sets, err)
-                      : cv_doc_load_text_over(a, "<stdin>", r->stdin_text ? r->stdin_text : "",
-                                              r->stdin_len, r->defaults, r->sets, err);
-    if (!doc || err->set || !cv_locale_localize(a, &doc->locale, r->eng->locales, err))
-        return NULL;
-    for (size_t i = 0; i < doc->nsections; i++)
-        if (doc->sections[i].bib)
-            cv_inputs_add(r->eng->inputs, doc->sections[i].bib, "a .bib file");
-    char date[16];
-    doc->today = last_updated(r->opt, doc, date);
-    if (doc->today)
-        doc->today = cv_arena_strdup(a, doc->today);
-    return doc;
-}
-
-/* HTML and Markdown: the profile loaded as cv_render_lay_out() loads it,
- * up to composition, and written by its format's back end. */
-static bool write_web(cv_arena *a, const cv_renderer *r, const char *profile, const char *out,
-                      cv_error *err)
-{
-    cv_doc *doc = cv_render_load(a, r, profile, err);
-    if (!doc)
-        return false;
-    if (strcmp(profile, "-"))
-        cv_inputs_add(r->eng->inputs, profile, "a profile");
+    cv_doc *doc;
     cv_style own;
-    const cv_style *base = design_style(a, r, doc, &own, err);
-    if (!base || err->set)
-        return false;
-    cv_ctx cx;
-    cv_ctx_init(&cx, r->eng, base, doc->locale.language, doc->locale.rtl);
-    if (r->format == CV_FORMAT_MD)
-        return cv_md_write(a, doc, &cx, out, r->eng->inputs, err) && !err->set;
-    /* h-html's back end (html.h) is wired here at the merge. */
-    return cv_error_at(err, (cv_pos){out, 0, 0}, "HTML output is not built into this cvpdf");
+    const cv_style *base;
+    const cv_image *photo;
+    return load(a, r, profile, &doc, &base, &own, &photo, err) ? doc : NULL;
 }
 
 bool cv_render_one(const cv_renderer *r, const char *profile, const char *out)
@@ -504,7 +508,7 @@ bool cv_render_one(const cv_renderer *r, const char *profile, const char *out)
     cv_error err;
     cv_error_init_for(&err, &r->eng->diag);
     bool ok = false;
-    bool web = (r->format == CV_FORMAT_HTML || r->format == CV_FORMAT_MD) && !r->opt->dump;
+    bool web = !r->opt->dump && (r->format == CV_FORMAT_HTML || r->format == CV_FORMAT_MD);
     cv_display *d = web ? NULL : cv_render_lay_out(a, r, profile, &err);
     if (web) {
         ok = write_web(a, r, profile, out, &err);

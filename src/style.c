@@ -24,7 +24,7 @@
 #include "yml.h"
 
 enum kind { LEN, NUM, BOOL, COLOR, STR, ALIGN, BREAKING, COUNT, FRACTION, NAMES, SIDE, PHOTOPOS,
-             PHONEFMT,
+             PHONEFMT, WEBFONTS,
             EM, FAMILY, MONTHS };
 
 #define MAX_LAYOUT_STRING 1024
@@ -307,13 +307,16 @@ static const key keys[] = {
     K("dates", "english_month_abbreviations", MONTHS, english_abbr,
       "the twelve month abbreviations of an English profile whose locale gives none "
       "(RenderCV's Jan, Feb ... June, July, Sept)"),
+    K("html", "fonts", WEBFONTS, html_system_fonts,
+      "the faces of an HTML page: embed (the layout's, subset, as WOFF2) or system (the "
+      "reader's own, by name)"),
 };
 #undef K
 
 static const char *const top_keys[] = {
     "extends", "page", "font", "colors", "text", "header", "section_title",
     "entry", "bullets", "templates", "pdf", "pagination", "columns", "page_header",
-    "page_footer", "photo", "fit_pages", "fit", "links", "dates", NULL};
+    "page_footer", "photo", "fit_pages", "fit", "links", "dates", "html", NULL};
 
 /* Template keys, indexed like cv_entry_kind. */
 static const char *const tmpl_names[CV_ENTRY_NKINDS + 1] = {
@@ -327,6 +330,7 @@ static const char *const choice_words[][5] = {
     [PHOTOPOS] = {"right", "left", "sidebar", NULL},
     [PHONEFMT] = {"as_written", "national", "international", "E164", NULL},
     [BREAKING] = {"optimal", "greedy", NULL},
+    [WEBFONTS] = {"embed", "system", NULL},
 };
 
 /* The keys of the structured readers: page, page.margins, font and a
@@ -931,13 +935,16 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
     case ALIGN:
     case SIDE:
     case PHOTOPOS:
-    case BREAKING: {
+    case BREAKING:
+    case WEBFONTS: {
         static const char *const hint[] = {
             [ALIGN] = "align must be left, center or right",
             [SIDE] = "side must be left or right",
             [PHOTOPOS] = "position must be right, left or sidebar",
             [BREAKING] = "line_breaking must be optimal (Knuth-Plass) or greedy (first fit)",
             [PHONEFMT] = "phone_format must be as_written, national, international or E164",
+            [WEBFONTS] = "html.fonts must be embed (the layout's faces in the page) or "
+                         "system (the reader's)",
         };
         if (!cv_yml_str(v, &s, err))
             return false;
@@ -1200,6 +1207,7 @@ static const struct {
     {"fit", "how far fit_pages may shrink the spacing, type and margins"},
     {"dates", "how dates, date ranges and time spans read (RenderCV's date templates)"},
     {"links", "how links in the text are marked"},
+    {"html", "what an HTML page (-o cv.html) does otherwise than the PDF"},
 };
 
 /* An entry type's template: the entry it composes, by tmpl_names. */
@@ -1258,6 +1266,7 @@ size_t cv_style_keys(cv_arena *a, const cv_layout_key **out)
         [COLOR] = CV_LT_COLOR, [STR] = CV_LT_STRING, [ALIGN] = CV_LT_CHOICE,
         [BREAKING] = CV_LT_CHOICE, [COUNT] = CV_LT_COUNT, [FRACTION] = CV_LT_FRACTION,
         [NAMES] = CV_LT_NAMES, [SIDE] = CV_LT_CHOICE, [PHOTOPOS] = CV_LT_CHOICE, [PHONEFMT] = CV_LT_CHOICE,
+        [WEBFONTS] = CV_LT_CHOICE,
         [EM] = CV_LT_EM, [FAMILY] = CV_LT_FAMILY, [MONTHS] = CV_LT_MONTHS};
 
     /* The keys table, with read_value()'s ranges. */

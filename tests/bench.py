@@ -6,7 +6,9 @@ What it reports (docs/performance.md explains the figures and the method):
   1. The machine: CPU model, cores, kernel, compiler and library versions.
   2. One résumé, the way a user runs it: `cvpdf -q profiles/fang.yaml -o X`
      as a fresh process, RUNS times; the median (and the spread) of the wall
-     time, the peak resident memory (from wait4's rusage), the PDF size.
+     time, the peak resident memory (from wait4's rusage), the PDF size;
+     then the same résumé as an HTML page (-o X.html), its time beside the
+     PDF's (issue 29).
   3. The same for every profile (*-zh.yaml with layouts/zh.yaml, as `make
      demo` renders them, the others with the default layout); then each
      profile's PDF size tagged, untagged, --pdfa and --pdfa --pdfua, and
@@ -203,6 +205,17 @@ def fresh(prof, tmp):
     info = subprocess.run(["pdfinfo", out], capture_output=True, text=True).stdout
     pages = next((l.split()[1] for l in info.splitlines() if l.startswith("Pages:")), "?")
     return med, lo, hi, rss, os.path.getsize(out) / 1024, pages
+
+
+def fresh_html(prof, tmp):
+    """The same as fresh(), writing the HTML page (its faces subset and
+    compressed as WOFF2)."""
+    out = os.path.join(tmp, os.path.basename(prof)[:-5] + ".html")
+    args = [BIN, "-q", prof, "-o", out] + layout_args(prof)
+    timed(args, 1)
+    samples = timed(args, RUNS)
+    med, lo, hi = spread([s[0] * 1000 for s in samples])
+    return med, lo, hi, max(s[1] for s in samples) / 1024, os.path.getsize(out) / 1024
 
 
 def sizes(profiles, tmp):
@@ -534,6 +547,10 @@ def main():
     print("  memory    %6.1f MiB peak RSS                      target <= %d MiB"
           % (rss, TARGET_MIB))
     print("  PDF       %6.1f KiB, %s pages" % (kib, pages))
+    hmed, hlo, hhi, hrss, hkib = fresh_html(HEADLINE, tmp)
+    print("  HTML      %6.1f ms median (10%%-90%%: %.1f-%.1f ms), %.1f MiB peak, %.1f KiB "
+          "(-o FILE.html, issue 29: target <= the PDF's %.1f ms)"
+          % (hmed, hlo, hhi, hrss, hkib, med))
     print()
 
     print_watch(tmp)

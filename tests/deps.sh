@@ -8,8 +8,9 @@
 #   sh tests/deps.sh check  that and what the tests need (make check): the PDF
 #                           readers (poppler-utils, qpdf, MuPDF, pdfminer, PDFBox
 #                           with a JDK), Python's YAML, JSON Schema and BibTeX
-#                           parsers, groff and man, cmark and tidy (tests/md.py,
-#                           tests/site.py), zsh and bash-completion (the
+#                           parsers, groff and man, cmark, tidy and chromium
+#                           (tests/md.py, tests/site.py, tests/htmlpage.py),
+#                           zsh and bash-completion (the
 #                           completion tests), and debhelper and lintian
 #                           (tests/deb.py builds the package); and, from npm
 #                           into build/npm, yaml-language-server and axe-core
@@ -27,7 +28,7 @@ set -e
 PKGS="gcc g++ make pkg-config libhpdf-dev libfreetype-dev libharfbuzz-dev libyaml-dev
 libunibreak-dev libfontconfig-dev libhyphen-dev libbtparse-dev libpng-dev libjpeg-dev
 liblcms2-dev libpoppler-glib-dev libcairo2-dev libqpdf-dev libicu-dev libfribidi-dev libphonenumber-dev
-libjson-c-dev
+libjson-c-dev libwoff-dev
 hyphen-en-us hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-nl hyphen-pt-pt hyphen-ru
 fonts-noto-core fonts-noto-cjk fonts-dejavu-core fonts-lato
 fonts-sil-gentiumplus fonts-cmu fonts-lmodern fonts-ebgaramond fonts-font-awesome
@@ -38,12 +39,16 @@ python3 python3-pdfminer python3-bibtexparser python3-jsonschema python3-yaml py
 groff-base man-db zsh bash-completion
 default-jre-headless default-jdk-headless libpdfbox2-java libactivation-java libjaxb-api-java
 debhelper dpkg-dev lintian
-cmark tidy"
+cmark tidy chromium python3-brotli"
 # `make fuzz` only: clang and its libFuzzer runtime (libclang_rt.fuzzer, in
 # libclang-rt-14-dev on Debian 12).
 FUZZ_PKGS="clang libclang-rt-dev"
 # `make deb` only.
 DEB_PKGS="debhelper dpkg-dev lintian"
+# npm, for the test tools only npm has (below): Debian's, unless an npm is
+# there already (Node.js from elsewhere brings its own, which Debian's would
+# conflict with).
+command -v npm >/dev/null 2>&1 || CHECK_PKGS="$CHECK_PKGS npm"
 case "${1:-}" in
     "") ;;
     check) PKGS="$PKGS $CHECK_PKGS" ;;

@@ -57,7 +57,9 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # md.py (issue 29: -o cv.md read back by cmark: every word of the PDF, the
 # sections' order, escapes, links, --watch), site.py (issue 29: --site DIR/:
 # the lab page's cards, links, a broken profile, foreign files, tidy).
-SUITES="arch e2e typo typo3 layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept phone_module deb md site"
+# htmlpage.py (issue 29: -o cv.html read by tidy, headless chromium and axe-core:
+# structure, JSON-LD, every word, 375 px, printing, safety, --watch).
+SUITES="arch e2e typo typo3 layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept phone_module deb md site htmlpage"
 
 pattern=""
 if [ "${1:-}" = -k ]; then
@@ -134,7 +136,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 # Longest first (measured), then the rest in their order.
-LONGEST="tagged pages patho safety formats readers bibtex badinput batch layouts scripts"
+LONGEST="htmlpage tagged pages patho safety formats readers bibtex badinput batch layouts scripts"
 order=""
 for s in $LONGEST; do
     sf=$(suite_file "$s")

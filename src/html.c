@@ -1,0 +1,1304 @@
+/* html.c - a résumé as one self-contained HTML5 page (html.h).
+ *
+ * The page is written in two passes over one buffer.  The body comes
+ * first: the header, the sections, the sidebar; every character of text
+ * goes through text(), which escapes it, marks runs in another script
+ * with their language, and notes the code point.  Then the head: the
+ * Content-Security-Policy, the JSON-LD Person, and the <style>, whose
+ * @font-face rules embed each face the page needs, subset to the code
+ * points noted (hb-subset) and compressed as WOFF2 (woff2_shim.cc).
+ *
+ * The text is the PDF's: an entry's lines are its layout's templates
+ * expanded by template.h, the contact items compose.h's, a section title
+ * cased as the layout cases it, quotes made typographic when the layout
+ * asks.  The browser breaks the lines; the layout's sizes, colours and
+ * spacing become CSS in points, so that printing the page comes close to
+ * the PDF (@page has the layout's size and margins).
+ *
+ * Links keep only http, https, mailto and tel targets; any other becomes
+ * text.  The only script is the JSON-LD, which no browser runs.
+ */
+#include "html.h"
+
+#include <hb-subset.h>
+#include <hb.h>
+#include <jpeglib.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "compose.h"
+#include "date.h"
+#include "engine.h"
+#include "fontset.h"
+#include "lang.h"
+#include "markup.h"
+#include "photo.h"
+#include "quotes.h"
+#include "template.h"
+#include "unicode.h"
+#include "woff2_shim.h"
+
+/* ---- a growing buffer ---------------------------------------------------- */
+
+typedef struct buf {
+    char *s;
+    size_t n, cap;
+} buf;
+
+static void put(buf *b, const char *s, size_t n)
+{
+    if (b->n + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 1 << 16;
+        while (cap < b->n + n + 1)
+            cap *= 2;
+        b->s = cv_xrealloc(b->s, cap);
+        b->cap = cap;
+    }
+    memcpy(b->s + b->n, s, n);
+    b->n += n;
+    b->s[b->n] = 0;
+}
+
+static void puts_(buf *b, const char *s)
+{
+    put(b, s, strlen(s));
+}
+
+static void printf_(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void printf_(buf *b, const char *fmt, ...)
+{
+    char tmp[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    if ((size_t)n < sizeof tmp) {
+        put(b, tmp, (size_t)n);
+        return;
+    }
+    char *big = cv_xmalloc((size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    put(b, big, (size_t)n);
+    free(big);
+}
+
+static void base64(buf *b, const unsigned char *p, size_t n)
+{
+    static const char tab[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    char out[4];
+    for (size_t i = 0; i < n; i += 3) {
+        unsigned v = (unsigned)p[i] << 16 | (i + 1 < n ? (unsigned)p[i + 1] << 8 : 0) |
+                     (i + 2 < n ? p[i + 2] : 0);
+        out[0] = tab[v >> 18 & 63];
+        out[1] = tab[v >> 12 & 63];
+        out[2] = i + 1 < n ? tab[v >> 6 & 63] : '=';
+        out[3] = i + 2 < n ? tab[v & 63] : '=';
+        put(b, out, 4);
+    }
+}
+
+/* ---- the writer ---------------------------------------------------------- */
+
+/* A date of the entry being written, shown as `text`, in a <time>. */
+typedef struct when {
+    const char *text;
+    char iso[16];
+} when;
+
+typedef struct hw {
+    cv_arena *a;
+    const cv_doc *doc;
+    const cv_ctx *cx;
+    const cv_style *st;
+    buf b;
+    cv_script own;            /* the script of the page's language */
+    uint32_t *cps;            /* every code point of the text, unsorted, repeated */
+    size_t ncps, ccps;
+    when edates[3];           /* of the entry being written */
+    size_t nedates;
+    const when *dates;        /* those text() puts in <time>: the entry's while a
+                                 line whose template shows a date is written */
+    size_t ndates;
+    int nsec;                 /* sections written: their ids */
+    int sface[CV_MAX_CHAIN][4];   /* the engine's faces for scripts the chain lacks
+                                     (cv_engine_script_face), in each style */
+    size_t nsface;
+    cv_error *err;            /* warnings */
+    bool quotes;              /* text.smart_quotes */
+    cv_quotes q;
+} hw;
+
+static void note_cp(hw *w, uint32_t cp)
+{
+    if (cp < 0x80 && w->ncps && cp == w->cps[w->ncps - 1])
+        return;
+    CV_PUSH(w->a, w->cps, w->ncps, w->ccps, cp);
+}
+
+/* `s` escaped for an attribute or text, code points not noted. */
+static void esc(buf *b, const char *s, size_t n)
+{
+    size_t from = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *r = s[i] == '&' ? "&amp;" : s[i] == '<' ? "&lt;" : s[i] == '>' ? "&gt;"
+                        : s[i] == '"' ? "&quot;" : s[i] == '\'' ? "&#39;" : NULL;
+        if (!r && (unsigned char)s[i] >= 0x20)
+            continue;
+        put(b, s + from, i - from);
+        if (r)
+            puts_(b, r);
+        else if (s[i] == '\n' || s[i] == '\t')
+            put(b, " ", 1);
+        from = i + 1;                       /* other control characters dropped */
+    }
+    put(b, s + from, n - from);
+}
+
+static void esc0(buf *b, const char *s)
+{
+    esc(b, s, strlen(s));
+}
+
+/* The script that marks a run as another language's, and that language. */
+static const char *script_lang(cv_script sc, bool kana)
+{
+    switch (sc) {
+    case CV_SCRIPT_HAN:
+        return kana ? "ja" : "zh";
+    case CV_SCRIPT_KANA:
+        return "ja";
+    case CV_SCRIPT_HANGUL:
+        return "ko";
+    case CV_SCRIPT_HEBREW:
+        return "he";
+    case CV_SCRIPT_ARABIC:
+        return "ar";
+    case CV_SCRIPT_CYRILLIC:
+        return "ru";
+    case CV_SCRIPT_GREEK:
+        return "el";
+    case CV_SCRIPT_DEVANAGARI:
+        return "hi";
+    default:
+        return NULL;
+    }
+}
+
+/* The script a language is written in. */
+static cv_script lang_script(const char *lang)
+{
+    static const struct {
+        const char *lang;
+        cv_script sc;
+    } t[] = {{"zh", CV_SCRIPT_HAN},      {"ja", CV_SCRIPT_HAN},        {"ko", CV_SCRIPT_HANGUL},
+             {"he", CV_SCRIPT_HEBREW},   {"ar", CV_SCRIPT_ARABIC},     {"fa", CV_SCRIPT_ARABIC},
+             {"ur", CV_SCRIPT_ARABIC},   {"ru", CV_SCRIPT_CYRILLIC},   {"uk", CV_SCRIPT_CYRILLIC},
+             {"bg", CV_SCRIPT_CYRILLIC}, {"sr", CV_SCRIPT_CYRILLIC},   {"el", CV_SCRIPT_GREEK},
+             {"hi", CV_SCRIPT_DEVANAGARI}, {"mr", CV_SCRIPT_DEVANAGARI}};
+    size_t n = lang ? strcspn(lang, "-_") : 0;
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++)
+        if (n == strlen(t[i].lang) && !strncmp(lang, t[i].lang, n))
+            return t[i].sc;
+    return CV_SCRIPT_LATIN;
+}
+
+/* Kana and Han are one script for a Japanese run. */
+static cv_script run_script(cv_script sc)
+{
+    return sc == CV_SCRIPT_KANA ? CV_SCRIPT_HAN : sc;
+}
+
+static bool strong(cv_script sc)
+{
+    return sc != CV_SCRIPT_COMMON && sc != CV_SCRIPT_OTHER;
+}
+
+/* Text: escaped, each code point noted, a run of a script other than the
+ * page's in a <span lang>, the entry's dates in <time datetime>. */
+static void text(hw *w, const char *s, size_t n)
+{
+    buf *b = &w->b;
+    size_t i = 0;
+    while (i < n) {
+        for (size_t d = 0; d < w->ndates; d++) {
+            size_t dl = strlen(w->dates[d].text);
+            if (dl && dl <= n - i && !memcmp(s + i, w->dates[d].text, dl)) {
+                printf_(b, "<time datetime=\"%s\">", w->dates[d].iso);
+                size_t keep = w->ndates;
+                w->ndates = 0;             /* no <time> inside a <time> */
+                text(w, s + i, dl);
+                w->ndates = keep;
+                puts_(b, "</time>");
+                i += dl;
+                goto next;
+            }
+        }
+        uint32_t cp;
+        size_t k = cv_utf8_decode(s + i, n - i, &cp);
+        if (!k)
+            k = 1, cp = 0xFFFD;
+        cv_script sc = run_script(cv_script_of(cp));
+        if (strong(sc) && sc != run_script(w->own) && script_lang(sc, false)) {
+            /* The run: up to its last character of that script. */
+            size_t j = i, end = i + k;
+            bool kana = false;
+            while (j < n) {
+                uint32_t c2;
+                size_t k2 = cv_utf8_decode(s + j, n - j, &c2);
+                if (!k2)
+                    break;
+                cv_script s2 = cv_script_of(c2);
+                if (strong(s2) && run_script(s2) != sc)
+                    break;
+                kana |= s2 == CV_SCRIPT_KANA;
+                j += k2;
+                if (strong(s2))
+                    end = j;
+            }
+            const char *lang = script_lang(sc, kana);
+            /* Han in a Japanese page is Japanese, as in a Chinese one Chinese. */
+            if (sc == CV_SCRIPT_HAN && w->own == CV_SCRIPT_HAN)
+                lang = NULL;
+            if (lang)
+                printf_(b, "<span lang=\"%s\">", lang);
+            for (size_t p = i; p < end;) {
+                uint32_t c3;
+                size_t k3 = cv_utf8_decode(s + p, end - p, &c3);
+                if (!k3)
+                    k3 = 1;
+                note_cp(w, c3);
+                p += k3;
+            }
+            esc(b, s + i, end - i);
+            if (lang)
+                puts_(b, "</span>");
+            i = end;
+            continue;
+        }
+        note_cp(w, cp);
+        esc(b, s + i, k);
+        i += k;
+    next:;
+    }
+}
+
+static void text0(hw *w, const char *s)
+{
+    text(w, s, strlen(s));
+}
+
+/* May a link go to `url`?  Only the web, mail and telephone. */
+static bool safe_url(const char *url)
+{
+    static const char *const ok[] = {"http://", "https://", "mailto:", "tel:"};
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
+        if (!strncasecmp(url, ok[i], strlen(ok[i])))
+            return url[strlen(ok[i])] != 0;
+    return false;
+}
+
+/* Spans as HTML: bold, italic, code, links (consecutive spans of one link
+ * in one <a>).  With text.smart_quotes, quotes made typographic, the
+ * spans read as one paragraph. */
+static void spans(hw *w, const cv_span *sp, size_t n)
+{
+    buf *b = &w->b;
+    cv_quotes q = w->q;
+    for (size_t i = 0; i < n; i++) {
+        const char *link = sp[i].link && safe_url(sp[i].link) ? sp[i].link : NULL;
+        bool open = link && (!i || !sp[i - 1].link || strcmp(sp[i - 1].link, link));
+        if (open) {
+            /* In a right-to-left page a link (a phone number, an address)
+             * takes the direction of its own text. */
+            puts_(b, w->doc->locale.rtl ? "<a dir=\"auto\" href=\"" : "<a href=\"");
+            esc0(b, link);
+            puts_(b, "\">");
+        }
+        unsigned s = sp[i].style;
+        if (s & CV_STYLE_BOLD)
+            puts_(b, "<strong>");
+        if (s & CV_STYLE_ITALIC)
+            puts_(b, "<em>");
+        if (s & CV_STYLE_CODE)
+            puts_(b, "<code>");
+        size_t len = sp[i].len;
+        const char *t = w->quotes ? cv_quotes_apply(w->a, &q, sp[i].text, sp[i].len, &len)
+                                  : sp[i].text;
+        text(w, t, len);
+        if (s & CV_STYLE_CODE)
+            puts_(b, "</code>");
+        if (s & CV_STYLE_ITALIC)
+            puts_(b, "</em>");
+        if (s & CV_STYLE_BOLD)
+            puts_(b, "</strong>");
+        bool close = link && (i + 1 == n || !sp[i + 1].link || strcmp(sp[i + 1].link, link));
+        if (close)
+            puts_(b, "</a>");
+    }
+}
+
+static void markup(hw *w, const char *m)
+{
+    cv_span *sp;
+    size_t n = cv_markup_parse(w->a, m, 0, &sp);
+    spans(w, sp, n);
+}
+
+/* ---- the body ------------------------------------------------------------ */
+
+static void photo_img(hw *w, const cv_image *photo, const char *cls);
+
+/* The entry's dates as its templates show them (cv_date_format), each
+ * with its ISO date for <time datetime>. */
+static void entry_dates(hw *w, const cv_entry *e)
+{
+    const cv_date *ds[] = {&e->date, &e->start_date, &e->end_date};
+    w->nedates = w->ndates = 0;
+    for (size_t i = 0; i < 3; i++) {
+        const cv_date *d = ds[i];
+        if (d->kind != CV_DATE_YEAR && d->kind != CV_DATE_MONTH && d->kind != CV_DATE_DAY)
+            continue;
+        const char *t = cv_date_format(w->a, d, &w->doc->locale);
+        if (!t || !*t)
+            continue;
+        when *wh = &w->edates[w->nedates++];
+        wh->text = t;
+        if (d->kind == CV_DATE_YEAR)
+            snprintf(wh->iso, sizeof wh->iso, "%04d", d->year);
+        else if (d->kind == CV_DATE_MONTH || !strstr(t, "DAY"))
+            snprintf(wh->iso, sizeof wh->iso, "%04d-%02d", d->year, d->month);
+        else
+            snprintf(wh->iso, sizeof wh->iso, "%04d-%02d-%02d", d->year, d->month, d->day);
+    }
+}
+
+/* Template lines of `e`, each non-empty one as <tag class=cls>, the
+ * first as <first> when given. */
+static size_t tmpl_lines(hw *w, const char *const *tmpl, size_t n, const cv_entry *e,
+                         const char *tag, const char *first, const char *cls)
+{
+    size_t shown = 0;
+    for (size_t i = 0; i < n; i++) {
+        cv_span *sp;
+        size_t k = cv_template_expand(w->a, tmpl[i], e, w->doc, &sp);
+        if (!k)
+            continue;
+        if (e->kind == CV_ENTRY_ONELINE)
+            cv_compose_label_colon(w->a, &sp, k);
+        const char *t = !shown && first ? first : tag;
+        printf_(&w->b, "<%s class=\"%s\">", t, cls);
+        /* The dates in <time>, where the template shows one (DATE,
+         * START_DATE, END_DATE). */
+        w->dates = w->edates;
+        w->ndates = strstr(tmpl[i], "DATE") ? w->nedates : 0;
+        spans(w, sp, k);
+        w->ndates = 0;
+        printf_(&w->b, "</%s>\n", t);
+        shown++;
+    }
+    return shown;
+}
+
+static void profile_text(hw *w, const char *s)
+{
+    cv_span *sp;
+    size_t n = cv_template_text(w->a, w->doc, s, 0, &sp);
+    spans(w, sp, n);
+}
+
+static void highlights(hw *w, const cv_highlight *hl, size_t n, int depth)
+{
+    printf_(&w->b, "<ul class=\"hl%s\">\n", depth ? " sub" : "");
+    for (size_t i = 0; i < n; i++) {
+        puts_(&w->b, "<li>");
+        profile_text(w, hl[i].text.s);
+        if (hl[i].nsub) {
+            puts_(&w->b, "\n");
+            highlights(w, hl[i].sub, hl[i].nsub, depth + 1);
+        }
+        puts_(&w->b, "</li>\n");
+    }
+    puts_(&w->b, "</ul>\n");
+}
+
+static void full_entry(hw *w, const cv_section *sec, const cv_entry *e)
+{
+    const cv_template *tp = &w->st->tmpl[e->kind];
+    buf *b = &w->b;
+    entry_dates(w, e);
+    puts_(b, "<article class=\"entry\">\n<div class=\"head\">\n");
+    if (tp->ndegree && w->st->degree_width > 0) {
+        puts_(b, "<div class=\"degree\">");
+        tmpl_lines(w, tp->degree, tp->ndegree, e, "p", NULL, "line");
+        puts_(b, "</div>\n");
+    }
+    puts_(b, "<div class=\"main\">\n");
+    static const char *const text_only[] = {"TEXT"};
+    if (tp->nmain)
+        tmpl_lines(w, tp->main, tp->nmain, e, "p", "h3", "line");
+    else
+        tmpl_lines(w, text_only, 1, e, "p", "h3", "line");
+    puts_(b, "</div>\n");
+    /* RenderCV's time span ("2 years 10 months") under the dates, in the
+     * sections dates.show_time_spans_in names, as compose shows it. */
+    const char *span = cv_compose_time_span(w->a, w->cx->lay, w->doc, sec, e);
+    if (tp->nside || span) {
+        puts_(b, "<div class=\"side\">\n");
+        tmpl_lines(w, tp->side, tp->nside, e, "p", NULL, "line");
+        if (span) {
+            puts_(b, "<p class=\"line\">");
+            text0(w, span);
+            puts_(b, "</p>\n");
+        }
+        puts_(b, "</div>\n");
+    }
+    puts_(b, "</div>\n");
+    w->ndates = 0;
+    if (e->summary.s) {
+        puts_(b, "<p class=\"summary\">");
+        profile_text(w, e->summary.s);
+        puts_(b, "</p>\n");
+    }
+    if (e->nhighlights)
+        highlights(w, e->highlights, e->nhighlights, 0);
+    puts_(b, "</article>\n");
+}
+
+static void section(hw *w, const cv_section *sec)
+{
+    buf *b = &w->b;
+    int id = ++w->nsec;
+    const char *t = sec->title;
+    if (w->st->title_uppercase)
+        t = cv_upper(w->a, t, w->doc->locale.language);
+    printf_(b, "<section aria-labelledby=\"s%d\">\n<h2 id=\"s%d\">", id, id);
+    text0(w, t);
+    puts_(b, "</h2>\n");
+    const cv_template *tp = &w->st->tmpl[sec->kind];
+    static const char *const text_only[] = {"TEXT"};
+    const char *const *main = tp->nmain ? tp->main : text_only;
+    size_t nmain = tp->nmain ? tp->nmain : 1;
+    switch (sec->kind) {
+    case CV_ENTRY_TEXT:
+    case CV_ENTRY_ONELINE:
+        for (size_t i = 0; i < sec->nentries; i++) {
+            const cv_entry *e = &sec->entries[i];
+            entry_dates(w, e);
+            puts_(b, sec->kind == CV_ENTRY_ONELINE ? "<div class=\"lines one\">\n"
+                                                   : "<div class=\"lines\">\n");
+            tmpl_lines(w, main, nmain, e, "p", NULL, "line");
+            puts_(b, "</div>\n");
+        }
+        break;
+    case CV_ENTRY_BULLET:
+    case CV_ENTRY_NUMBERED:
+    case CV_ENTRY_REVERSED: {
+        const char *list = sec->kind == CV_ENTRY_BULLET ? "ul" : "ol";
+        printf_(b, "<%s class=\"%s\"%s%s>\n", list,
+                sec->kind == CV_ENTRY_BULLET ? "bullets" : "numbers",
+                sec->kind == CV_ENTRY_REVERSED ? " reversed" : "",
+                "");
+        for (size_t i = 0; i < sec->nentries; i++) {
+            const cv_entry *e = &sec->entries[i];
+            cv_span *sp;
+            size_t k = cv_template_expand(w->a, main[0], e, w->doc, &sp);
+            entry_dates(w, e);
+            w->dates = w->edates;
+            w->ndates = strstr(main[0], "DATE") ? w->nedates : 0;
+            puts_(b, "<li>");
+            spans(w, sp, k);
+            w->ndates = 0;
+            puts_(b, "</li>\n");
+        }
+        printf_(b, "</%s>\n", list);
+        break;
+    }
+    default:
+        for (size_t i = 0; i < sec->nentries; i++)
+            full_entry(w, sec, &sec->entries[i]);
+        break;
+    }
+    w->ndates = 0;
+    puts_(b, "</section>\n");
+}
+
+static void contacts(hw *w, const char *cls)
+{
+    /* The items as the PDF shows them, without the icon face's
+     * private-use characters: the text says what each is. */
+    cv_style plain = *w->st;
+    plain.contact_icons = false;
+    cv_ctx pcx;
+    const cv_ctx *pc = cv_ctx_with(w->cx, &plain, &pcx);
+    const char **items = cv_arena_alloc(w->a, CV_MAX_CONTACTS * sizeof *items);
+    cv_pos *pos = cv_arena_alloc(w->a, CV_MAX_CONTACTS * sizeof *pos);
+    cv_error quiet;
+    cv_error_init(&quiet);
+    quiet.quiet = true;
+    size_t n = cv_compose_contacts(w->a, pc, w->doc, items, pos, &quiet);
+    if (!n)
+        return;
+    printf_(&w->b, "<ul class=\"%s\">\n", cls);
+    for (size_t i = 0; i < n; i++) {
+        puts_(&w->b, "<li>");
+        markup(w, items[i]);
+        puts_(&w->b, "</li>\n");
+    }
+    puts_(&w->b, "</ul>\n");
+}
+
+static void header(hw *w, const cv_image *photo, bool with_contact)
+{
+    const cv_doc *doc = w->doc;
+    buf *b = &w->b;
+    puts_(b, "<header class=\"top\">\n");
+    if (photo)
+        photo_img(w, photo, "photo");
+    puts_(b, "<div class=\"who\">\n");
+    if (doc->name.s) {
+        puts_(b, "<h1>");
+        text0(w, cv_markup_strip(w->a, doc->name.s));
+        if (doc->native_name.s && w->st->native_name_beside) {
+            puts_(b, " <span class=\"native\">");
+            text0(w, doc->native_name.s);
+            puts_(b, "</span>");
+        }
+        puts_(b, "</h1>\n");
+    }
+    if (doc->headline.s) {
+        puts_(b, "<p class=\"headline\">");
+        profile_text(w, doc->headline.s);
+        puts_(b, "</p>\n");
+    }
+    if (with_contact)
+        contacts(w, "contact");
+    puts_(b, "</div>\n</header>\n");
+}
+
+/* ---- the photo ------------------------------------------------------------ */
+
+/* The photo as a JPEG (quality 88) in a data: URI. */
+static void photo_img(hw *w, const cv_image *im, const char *cls)
+{
+    struct jpeg_compress_struct c;
+    struct jpeg_error_mgr jerr;
+    c.err = jpeg_std_error(&jerr);
+    jpeg_create_compress(&c);
+    unsigned char *out = NULL;
+    unsigned long len = 0;
+    jpeg_mem_dest(&c, &out, &len);
+    c.image_width = im->width;
+    c.image_height = im->height;
+    c.input_components = (int)im->channels;
+    c.in_color_space = im->channels == 1 ? JCS_GRAYSCALE : JCS_RGB;
+    jpeg_set_defaults(&c);
+    jpeg_set_quality(&c, 88, TRUE);
+    jpeg_start_compress(&c, TRUE);
+    while (c.next_scanline < c.image_height) {
+        JSAMPROW row = (JSAMPROW)(im->pixels + (size_t)c.next_scanline * im->width *
+                                                   im->channels);
+        jpeg_write_scanlines(&c, &row, 1);
+    }
+    jpeg_finish_compress(&c);
+    jpeg_destroy_compress(&c);
+    float pw, ph;
+    cv_photo_size(w->st, im, w->st->photo_w, &pw, &ph);
+    printf_(&w->b, "<img class=\"%s\" width=\"%.0f\" height=\"%.0f\" alt=\"", cls,
+            pw * 4 / 3, ph * 4 / 3);
+    esc0(&w->b, cv_compose_photo_alt(w->a, w->doc));
+    puts_(&w->b, "\" src=\"data:image/jpeg;base64,");
+    base64(&w->b, out, len);
+    puts_(&w->b, "\">\n");
+    free(out);
+}
+
+/* ---- the style ------------------------------------------------------------ */
+
+/* Relative luminance of 0xRRGGBB (WCAG 2). */
+static double luminance(unsigned c)
+{
+    double ch[3];
+    for (int i = 0; i < 3; i++) {
+        double v = (double)(c >> (16 - 8 * i) & 0xFF) / 255.0;
+        ch[i] = v <= 0.03928 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
+    }
+    return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2];
+}
+
+/* The colour as CSS, darkened just enough (if at all) to read on white at
+ * WCAG's 4.5:1 contrast: a pale grey that prints well may not read on a
+ * screen. */
+static void color(buf *b, unsigned c)
+{
+    c &= 0xFFFFFF;
+    for (int step = 0; step < 40 && 1.05 / (luminance(c) + 0.05) < 4.5; step++) {
+        unsigned r = (c >> 16 & 0xFF) * 9 / 10, g = (c >> 8 & 0xFF) * 9 / 10,
+                 bl = (c & 0xFF) * 9 / 10;
+        c = r << 16 | g << 8 | bl;
+    }
+    printf_(b, "#%06x", c);
+}
+
+/* A CSS string: quoted, every character outside printable ASCII (and the
+ * quote, the backslash, '<') as an escape. */
+static void css_string(hw *w, buf *b, const char *s)
+{
+    put(b, "\"", 1);
+    for (size_t i = 0; s[i];) {
+        uint32_t cp;
+        size_t k = cv_utf8_decode(s + i, strlen(s + i), &cp);
+        if (!k)
+            break;
+        note_cp(w, cp);
+        if (cp >= 0x20 && cp < 0x7F && cp != '"' && cp != '\\' && cp != '<' && cp != '>')
+            put(b, s + i, 1);
+        else
+            printf_(b, "\\%x ", cp);
+        i += k;
+    }
+    put(b, "\"", 1);
+}
+
+/* The generic family to fall back on after `family`. */
+static const char *generic(const char *family)
+{
+    if (!family)
+        return "sans-serif";
+    if (strcasestr(family, "sans"))
+        return "sans-serif";
+    if (strcasestr(family, "mono") || strcasestr(family, "code"))
+        return "monospace";
+    static const char *const serif[] = {"serif", "garamond", "roman", "gentium", "times",
+                                        "cmu", "modern", "charter", "libertin", "palatino",
+                                        "georgia", "mincho", "song"};
+    for (size_t i = 0; i < sizeof serif / sizeof *serif; i++)
+        if (strcasestr(family, serif[i]))
+            return "serif";
+    return "sans-serif";
+}
+
+/* Does face `id` have a glyph for cp? */
+static bool has(const cv_fontset *fs, int id, uint32_t cp)
+{
+    const cv_face *f = id >= 0 ? cv_fontset_face(fs, id) : NULL;
+    hb_codepoint_t g;
+    return f && f->hb && !f->broken && hb_font_get_nominal_glyph(f->hb, cp, &g);
+}
+
+static int cmp_u32(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* Face `id` subset to the page's code points it has, as WOFF2 in a data:
+ * URI inside src: ...; false (nothing written) when it has none of them,
+ * and with a warning when it cannot be subset or converted. */
+static bool embed_face(hw *w, buf *b, int id)
+{
+    const cv_face *f = cv_fontset_face(w->cx->eng->fonts, id);
+    if (!f || !f->hb_face || f->broken)
+        return false;
+    hb_subset_input_t *in = hb_subset_input_create_or_fail();
+    if (!in)
+        abort();                     /* out of memory, as the arena does */
+    hb_set_t *uni = hb_subset_input_unicode_set(in);
+    size_t n = 0;
+    for (size_t i = 0; i < w->ncps; i++)
+        if (has(w->cx->eng->fonts, id, w->cps[i]))
+            hb_set_add(uni, w->cps[i]), n++;
+    hb_subset_input_set_flags(in, HB_SUBSET_FLAGS_NO_HINTING |
+                                      (f->cff ? HB_SUBSET_FLAGS_DESUBROUTINIZE : 0));
+    hb_face_t *sub = n ? hb_subset_or_fail((hb_face_t *)f->hb_face, in) : NULL;
+    hb_subset_input_destroy(in);
+    if (!n)
+        return false;
+    if (!sub) {
+        cv_warn(w->err, (cv_pos){f->path, 0, 0}, "hb-subset cannot subset this face for the "
+                "HTML page; it is left out, and the reader's fonts draw its characters");
+        return false;
+    }
+    hb_blob_t *blob = hb_face_reference_blob(sub);
+    unsigned len;
+    const char *data = hb_blob_get_data(blob, &len);
+    unsigned char *woff = NULL;
+    size_t wlen = 0;
+    bool ok = data && len && cv_woff2_encode((const unsigned char *)data, len, 5, &woff, &wlen);
+    if (!ok)
+        cv_warn(w->err, (cv_pos){f->path, 0, 0}, "libwoff2 cannot convert this face for the "
+                "HTML page; it is left out, and the reader's fonts draw its characters");
+    if (ok) {
+        puts_(b, "src:url(data:font/woff2;base64,");
+        base64(b, woff, wlen);
+        puts_(b, ") format(\"woff2\");");
+    }
+    free(woff);
+    hb_blob_destroy(blob);
+    hb_face_destroy(sub);
+    return ok;
+}
+
+/* One family of the page: "cvK" for position k of the body's chain (its
+ * four styles), "cvrR" for part R's own faces, "cvm" for code. */
+static void font_face(hw *w, buf *b, const char *family, int id, bool bold, bool italic)
+{
+    buf src = {0};
+    if (embed_face(w, &src, id)) {
+        printf_(b, "@font-face{font-family:%s;font-weight:%d;font-style:%s;font-display:swap;",
+                family, bold ? 700 : 400, italic ? "italic" : "normal");
+        put(b, src.s, src.n);
+        puts_(b, "}\n");
+    }
+    free(src.s);
+}
+
+/* The font-family of the body (role < 0) or of part `role`. */
+static void family_list(hw *w, buf *b, int role, bool embed)
+{
+    const cv_ctx *cx = w->cx;
+    const cv_style *st = w->st;
+    const cv_fontset *fs = cx->eng->fonts;
+    const char *first = NULL;
+    puts_(b, "font-family:");
+    bool any = false;
+    if (role >= 0 && st->role_face[role][0] >= 0) {
+        const char *fam = cv_fontset_family(fs, st->role_face[role][0]);
+        first = fam;
+        if (embed)
+            printf_(b, "cvr%d", role);
+        else
+            css_string(w, b, fam ? fam : "serif");
+        any = true;
+    }
+    for (size_t k = 0; k < cx->nchain; k++) {
+        const char *fam = cv_fontset_family(fs, cx->chain[0][k]);
+        if (!first)
+            first = fam;
+        if (any)
+            put(b, ",", 1);
+        if (embed)
+            printf_(b, "cv%zu", k);
+        else
+            css_string(w, b, fam ? fam : "serif");
+        any = true;
+    }
+    for (size_t k = 0; k < w->nsface; k++) {
+        const char *fam = cv_fontset_family(fs, w->sface[k][0]);
+        if (any)
+            put(b, ",", 1);
+        if (embed)
+            printf_(b, "cvs%zu", k);
+        else
+            css_string(w, b, fam ? fam : "sans-serif");
+        any = true;
+    }
+    printf_(b, "%s%s;", any ? "," : "", generic(first));
+}
+
+/* The faces the PDF takes for characters no face of the chain has
+ * (Hebrew, Arabic, Devanagari in a Latin layout: engine.h). */
+static void script_faces(hw *w)
+{
+    const cv_ctx *cx = w->cx;
+    const cv_fontset *fs = cx->eng->fonts;
+    for (size_t i = 0; i < w->ncps; i++) {
+        uint32_t cp = w->cps[i];
+        bool in_chain = cp < 0x21;
+        for (size_t k = 0; k < cx->nchain && !in_chain; k++)
+            in_chain = has(fs, cx->chain[0][k], cp);
+        if (in_chain)
+            continue;
+        bool synth;
+        int f = cv_engine_script_face(cx->eng, cp, 0, &synth);
+        bool known = f < 0;
+        for (size_t k = 0; k < w->nsface && !known; k++)
+            known = w->sface[k][0] == f;
+        if (known || w->nsface == CV_MAX_CHAIN)
+            continue;
+        int *row = w->sface[w->nsface++];
+        for (unsigned st = 0; st < 4; st++) {
+            row[st] = cv_engine_script_face(cx->eng, cp, st, &synth);
+            if (synth)              /* emboldened: the browser makes it too */
+                row[st] = -1;
+        }
+        row[0] = f;
+    }
+}
+
+static void fonts(hw *w, buf *b)
+{
+    const cv_ctx *cx = w->cx;
+    const cv_style *st = w->st;
+    const cv_fontset *fs = cx->eng->fonts;
+    /* Which faces of the body's chain the text reaches, as the PDF's
+     * fallback finds them: the first that has the character. */
+    bool need[CV_MAX_CHAIN] = {0};
+    for (size_t i = 0; i < w->ncps; i++) {
+        if (w->cps[i] < 0x21)
+            continue;
+        for (size_t k = 0; k < cx->nchain; k++)
+            if (has(fs, cx->chain[0][k], w->cps[i])) {
+                need[k] = true;
+                break;
+            }
+    }
+    for (size_t k = 0; k < cx->nchain; k++) {
+        if (!need[k])
+            continue;
+        char fam[32];
+        snprintf(fam, sizeof fam, "cv%zu", k);
+        int done[4] = {-1, -1, -1, -1};
+        for (int s = 0; s < 4; s++) {
+            int id = cx->chain[s][k];
+            bool dup = false;
+            for (int t = 0; t < s; t++)
+                dup |= done[t] == id;
+            /* A style the face stands in for (bold made by emboldening):
+             * the browser makes it too. */
+            if (dup || id < 0)
+                continue;
+            done[s] = id;
+            font_face(w, b, fam, id, s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC);
+        }
+    }
+    for (int r = 0; r < CV_NROLES; r++) {
+        if (st->role_face[r][0] < 0)
+            continue;
+        char fam[32];
+        snprintf(fam, sizeof fam, "cvr%d", r);
+        int done[4] = {-1, -1, -1, -1};
+        for (int s = 0; s < 4; s++) {
+            int id = st->role_face[r][s];
+            bool dup = false;
+            for (int t = 0; t < s; t++)
+                dup |= done[t] == id;
+            if (dup || id < 0)
+                continue;
+            done[s] = id;
+            font_face(w, b, fam, id, s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC);
+        }
+    }
+    for (size_t k = 0; k < w->nsface; k++) {
+        char fam[32];
+        snprintf(fam, sizeof fam, "cvs%zu", k);
+        for (int s = 0; s < 4; s++) {
+            int id = w->sface[k][s];
+            bool dup = false;
+            for (int t = 0; t < s; t++)
+                dup |= w->sface[k][t] == id;
+            if (!dup && id >= 0)
+                font_face(w, b, fam, id, s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC);
+        }
+    }
+    if (cx->mono >= 0)
+        font_face(w, b, "cvm", cx->mono, false, false);
+}
+
+static void style(hw *w, buf *b, const cv_image *photo)
+{
+    const cv_style *st = w->st;
+    bool embed = !st->html_system_fonts;
+    float mw = st->page_w - st->margin_left - st->margin_right;
+    static const char *const align[] = {"start", "center", "end"};
+    puts_(b, "<style>\n");
+    if (embed)
+        fonts(w, b);
+    printf_(b, "@page{size:%.2fpt %.2fpt;margin:%.2fpt %.2fpt %.2fpt %.2fpt}\n", st->page_w,
+            st->page_h, st->margin_top, st->margin_right, st->margin_bottom, st->margin_left);
+    puts_(b, "*{box-sizing:border-box}\n");
+    puts_(b, "html{-webkit-text-size-adjust:100%;text-size-adjust:100%}\n");
+    printf_(b, "body{margin:0;background:#fff;color:");
+    color(b, st->text_color);
+    printf_(b, ";font-size:%.2fpt;line-height:%.3f;overflow-wrap:anywhere;", st->size,
+            st->line_spacing);
+    family_list(w, b, -1, embed);
+    puts_(b, "}\n");
+    printf_(b, ".cv{max-width:calc(%.2fpt + 48px);margin:0 auto;padding:32px 24px}\n", mw);
+    puts_(b, "a{color:");
+    color(b, st->link_color);
+    puts_(b, ";text-decoration:underline;text-decoration-thickness:0.05em;"
+             "text-underline-offset:0.15em}\n");
+    puts_(b, "p,ul,ol,h1,h2,h3{margin:0}\n");
+    if (w->cx->mono >= 0)
+        printf_(b, "code{font-family:%s;font-size:1em}\n", embed ? "cvm,monospace" : "monospace");
+    /* The header. */
+    printf_(b, "header.top{display:flex;gap:%.2fpt;align-items:flex-start;text-align:%s;"
+            "margin-bottom:%.2fpt}\n", st->photo_gap, align[st->header_align],
+            st->header_gap + st->title_space_before / 2);
+    puts_(b, ".who{flex:1 1 auto;min-width:0}\n");
+    if (photo) {
+        float pw, ph;
+        cv_photo_size(st, photo, st->photo_w, &pw, &ph);
+        printf_(b, "img.photo{flex:none;width:%.2fpt;max-width:40%%;height:auto%s}\n", pw,
+                st->photo_where == CV_PHOTO_LEFT ? "" : ";order:2");
+        puts_(b, "aside img.photo{display:block;margin:0 auto 12pt}\n");
+    }
+    printf_(b, "h1{font-size:%.2fpt;line-height:1.2;font-weight:%d;color:", st->name_size,
+            st->name_bold ? 700 : 400);
+    color(b, st->name_color);
+    puts_(b, st->name_small_caps ? ";font-variant:small-caps;" : ";");
+    family_list(w, b, CV_ROLE_NAME, embed);
+    puts_(b, "}\n");
+    printf_(b, ".headline{font-size:%.2fpt;margin-top:%.2fpt;font-weight:%d;color:",
+            st->headline_size, st->name_gap >= 0 ? st->name_gap : 2,
+            st->headline_bold ? 700 : 400);
+    color(b, st->muted_color);
+    puts_(b, st->headline_small_caps ? ";font-variant:small-caps;" : ";");
+    family_list(w, b, CV_ROLE_HEADLINE, embed);
+    puts_(b, "}\n");
+    printf_(b, "ul.contact{list-style:none;padding:0;margin-top:%.2fpt;display:flex;"
+            "flex-wrap:wrap;justify-content:%s;font-size:%.2fpt;font-weight:%d;color:",
+            st->headline_gap >= 0 ? st->headline_gap : 4,
+            st->header_align == CV_ALIGN_CENTER ? "center"
+            : st->header_align == CV_ALIGN_RIGHT ? "flex-end" : "flex-start",
+            st->contact_size, st->contact_bold ? 700 : 400);
+    color(b, st->contact_color > 0xFFFFFF ? st->text_color : st->contact_color);
+    puts_(b, st->contact_small_caps ? ";font-variant:small-caps;" : ";");
+    family_list(w, b, CV_ROLE_CONTACT, embed);
+    puts_(b, "}\n");
+    puts_(b, "ul.contact a,ul.side-contact a{color:inherit;text-decoration:none}\n");
+    puts_(b, "ul.contact li+li::before{white-space:pre;content:");
+    const char *sep = st->contact_separator ? st->contact_separator : "  ";
+    css_string(w, b, sep);
+    puts_(b, "}\n");
+    puts_(b, "ul.side-contact{list-style:none;padding:0}\n");
+    printf_(b, "ul.side-contact li+li{margin-top:%.2fpt}\n", st->bullet_gap);
+    /* Section titles. */
+    printf_(b, "h2{font-size:%.2fpt;line-height:1.25;font-weight:%d;text-align:%s;"
+            "margin:%.2fpt 0 %.2fpt;color:", st->title_size, st->title_bold ? 700 : 400,
+            align[st->title_align], st->title_space_before, st->title_space_after);
+    color(b, st->title_color);
+    if (st->title_uppercase)
+        puts_(b, ";letter-spacing:0.04em");
+    if (st->title_small_caps)
+        puts_(b, ";font-variant:small-caps");
+    puts_(b, ";");
+    family_list(w, b, CV_ROLE_TITLE, embed);
+    if (st->title_rule && !st->title_rule_beside) {
+        printf_(b, "border-bottom:%.2fpt solid ", st->rule_width > 0.5f ? st->rule_width : 0.5f);
+        color(b, st->rule_color);
+        printf_(b, ";padding-bottom:%.2fpt", st->rule_gap);
+    } else if (st->title_rule) {
+        puts_(b, "display:flex;align-items:center;gap:0.4em");
+    }
+    puts_(b, "}\n");
+    if (st->title_rule && st->title_rule_beside) {
+        printf_(b, "h2::after%s{content:\"\";flex:1;border-top:%.2fpt solid ",
+                st->title_align == CV_ALIGN_CENTER ? ",h2::before" : "",
+                st->rule_width > 0.5f ? st->rule_width : 0.5f);
+        color(b, st->rule_color);
+        puts_(b, "}\n");
+    }
+    /* Entries. */
+    printf_(b, "article.entry+article.entry{margin-top:%.2fpt}\n", st->entry_gap);
+    printf_(b, ".lines+.lines{margin-top:%.2fpt}\n.lines.one+.lines.one{margin-top:%.2fpt}\n",
+            st->text_gap >= 0 ? st->text_gap : st->entry_gap * 0.6f, st->bullet_gap * 2);
+    printf_(b, ".head{display:flex;gap:0 %.2fpt}\n", st->side_gap);
+    puts_(b, ".head .main{flex:1 1 auto;min-width:0}\nh3{font-size:1em;font-weight:400}\n");
+    printf_(b, ".head .side{flex:0 0 auto;max-width:40%%;text-align:%s;font-size:%.2fpt;color:",
+            align[st->side_align == CV_ALIGN_LEFT ? 0 : st->side_align == CV_ALIGN_CENTER
+                                                            ? 1 : 2], st->side_size);
+    color(b, st->side_color);
+    if (st->side_width > 0)
+        printf_(b, ";flex-basis:%.2fpt;max-width:50%%", st->side_width);
+    if (st->side_width > 0 && st->side_left)
+        puts_(b, ";order:-1");
+    puts_(b, "}\n");
+    if (st->degree_width > 0)
+        printf_(b, ".head .degree{flex:0 0 %.2fpt;max-width:30%%}\n", st->degree_width);
+    /* entry.side_left (moderncv): the dates in a column left of every
+     * entry, whose text starts right of it; a section title starts there
+     * too, a rule filling the column beside it. */
+    if (st->side_left && st->side_width > 0) {
+        float col = st->side_width + st->side_gap;
+        printf_(b, "@media (min-width:641px){main .lines,main article.entry>.summary,"
+                "main article.entry>ul.hl,main ul.bullets,main ol.numbers"
+                "{margin-inline-start:%.2fpt}", col);
+        if (st->title_rule && st->title_rule_beside && st->title_align == CV_ALIGN_LEFT) {
+            printf_(b, "main h2::after{display:none}main h2::before{content:\"\";"
+                    "flex:0 0 %.2fpt;margin-inline-end:%.2fpt;border-top:%.2fpt solid ",
+                    st->side_width, st->side_gap, st->rule_width > 0.5f ? st->rule_width : 0.5f);
+            color(b, st->rule_color);
+            puts_(b, "}");
+        }
+        puts_(b, "}\n");
+    }
+    printf_(b, ".summary{margin-top:%.2fpt;padding-inline-start:%.2fpt}\n",
+            st->summary_gap >= 0 ? st->summary_gap : st->block_gap, st->summary_indent);
+    float indent = st->bullet_text_indent > 6 ? st->bullet_text_indent : 10;
+    printf_(b, "ul.hl,ul.bullets{padding-inline-start:%.2fpt}\nul.hl{margin-top:%.2fpt}\n",
+            indent, st->block_gap);
+    /* A nested list starts sub_indent in from its parent's bullet, as in
+     * the PDF; it sits inside the parent's text, `indent` in. */
+    printf_(b, "ul.hl.sub{margin-top:%.2fpt;margin-inline-start:%.2fpt}\n", st->bullet_gap,
+            st->sub_indent - indent);
+    printf_(b, "ul.hl li+li,ul.bullets li+li,ol.numbers li+li{margin-top:%.2fpt}\n",
+            st->bullet_gap);
+    puts_(b, "ul.hl>li::marker,ul.bullets>li::marker{content:");
+    css_string(w, b, st->bullet ? st->bullet : "\xE2\x80\xA2");
+    puts_(b, "\"  \"}\nul.hl.sub>li::marker{content:");
+    css_string(w, b, st->sub_bullet ? st->sub_bullet : "\xE2\x80\x93");
+    puts_(b, "\"  \"}\n");
+    puts_(b, "ol.numbers{padding-inline-start:2.2em}\n");
+    if (st->justify)
+        printf_(b, "@media (min-width:640px){.summary,ul.hl li,.lines p,ul.bullets li"
+                "{text-align:justify;%s}}\n", st->hyphenate ? "hyphens:auto" : "");
+    /* The sidebar beside the main column (right to left: mirrored, as a
+     * grid follows the direction). */
+    if (st->sidebar) {
+        float sw = st->sidebar_w < mw * 0.6f ? st->sidebar_w : mw * 0.6f;
+        if (st->sidebar_left)
+            printf_(b, ".cols{display:grid;grid-template-columns:%.2fpt minmax(0,1fr);"
+                    "column-gap:%.2fpt}\nmain{grid-column:2;grid-row:1}\n"
+                    "aside{grid-column:1;grid-row:1}\n", sw, st->sidebar_gap);
+        else
+            printf_(b, ".cols{display:grid;grid-template-columns:minmax(0,1fr) %.2fpt;"
+                    "column-gap:%.2fpt}\n", sw, st->sidebar_gap);
+        if (st->sidebar_rule_width > 0) {
+            printf_(b, "aside{padding-inline-%s:%.2fpt;border-inline-%s:%.2fpt solid ",
+                    st->sidebar_left ? "end" : "start", st->sidebar_gap / 2,
+                    st->sidebar_left ? "end" : "start", st->sidebar_rule_width);
+            color(b, st->sidebar_rule_color);
+            puts_(b, "}\n");
+        }
+        if (st->sidebar_single_block)
+            printf_(b, "aside h2{font-size:%.2fpt}\naside .side{font-size:%.2fpt}\n",
+                    st->size, st->size);
+        puts_(b, "aside .head{flex-direction:column}\naside .head .side{text-align:start;"
+                 "max-width:none;flex-basis:auto}\n");
+        puts_(b, "@media (max-width:640px){.cols{display:block}aside{padding:0;border:0}}\n");
+    }
+    /* A phone: one column, the side lines under the main ones. */
+    puts_(b, "@media (max-width:640px){.cv{padding:20px 16px}header.top{flex-direction:column}"
+             "img.photo{order:0}.head{flex-direction:column}.head .side{text-align:start;"
+             "max-width:none;flex-basis:auto;order:0}.head .degree{max-width:none}}\n");
+    puts_(b, "@media print{.cv{max-width:none;padding:0}a{text-decoration:none}"
+             "h2{break-after:avoid}article.entry .head{break-inside:avoid}}\n");
+    puts_(b, "</style>\n");
+}
+
+/* ---- JSON-LD -------------------------------------------------------------- */
+
+/* A JSON string: quotes, backslash and controls escaped, and '<', '>',
+ * '&' as \u escapes, so that nothing in it ends the <script>. */
+static void jstr(buf *b, const char *s)
+{
+    put(b, "\"", 1);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            printf_(b, "\\%c", *p);
+        else if (*p < 0x20 || *p == '<' || *p == '>' || *p == '&')
+            printf_(b, "\\u%04x", *p);
+        else
+            put(b, (const char *)p, 1);
+    }
+    put(b, "\"", 1);
+}
+
+static void jfield(hw *w, buf *b, const char *key, const char *markup_value)
+{
+    if (!markup_value)
+        return;
+    printf_(b, ",\"%s\":", key);
+    jstr(b, cv_markup_strip(w->a, markup_value));
+}
+
+/* Is the entry current: ongoing, or with no end? */
+static bool current(const cv_entry *e)
+{
+    return e->end_date.kind == CV_DATE_PRESENT ||
+           (e->start_date.kind && !e->end_date.kind && !e->date.kind);
+}
+
+static void json_ld(hw *w, buf *b)
+{
+    const cv_doc *doc = w->doc;
+    puts_(b, "<script type=\"application/ld+json\">\n{\"@context\":\"https://schema.org\","
+             "\"@type\":\"Person\"");
+    jfield(w, b, "name", doc->name.s);
+    if (doc->native_name.s) {
+        puts_(b, ",\"alternateName\":");
+        jstr(b, doc->native_name.s);
+    }
+    jfield(w, b, "jobTitle", doc->headline.s);
+    if (doc->email.s) {
+        puts_(b, ",\"email\":");
+        jstr(b, doc->email.s);
+    }
+    if (doc->phone.s) {
+        puts_(b, ",\"telephone\":");
+        jstr(b, doc->phone.s);
+    }
+    if (doc->website.s && safe_url(doc->website.s)) {
+        puts_(b, ",\"url\":");
+        jstr(b, doc->website.s);
+    }
+    if (doc->location.s) {
+        puts_(b, ",\"address\":{\"@type\":\"PostalAddress\",\"addressLocality\":");
+        jstr(b, cv_markup_strip(w->a, doc->location.s));
+        puts_(b, "}");
+    }
+    size_t nsame = 0;
+    for (size_t i = 0; i < doc->nsocials; i++)
+        if (doc->socials[i].url && safe_url(doc->socials[i].url)) {
+            puts_(b, nsame++ ? "," : ",\"sameAs\":[");
+            jstr(b, doc->socials[i].url);
+        }
+    for (size_t i = 1; i < doc->nwebsites; i++) {
+        if (!safe_url(doc->websites[i].s))
+            continue;
+        puts_(b, nsame++ ? "," : ",\"sameAs\":[");
+        jstr(b, doc->websites[i].s);
+    }
+    if (nsame)
+        puts_(b, "]");
+    /* Where the person works now, and the schools they went to. */
+    size_t nwork = 0, nschool = 0;
+    for (size_t s = 0; s < doc->nsections; s++)
+        for (size_t i = 0; i < doc->sections[s].nentries; i++) {
+            const cv_entry *e = &doc->sections[s].entries[i];
+            if (e->kind == CV_ENTRY_EXPERIENCE && e->company.s && current(e)) {
+                puts_(b, nwork++ ? "," : ",\"worksFor\":[");
+                puts_(b, "{\"@type\":\"Organization\",\"name\":");
+                jstr(b, cv_markup_strip(w->a, e->company.s));
+                puts_(b, "}");
+            }
+        }
+    if (nwork)
+        puts_(b, "]");
+    for (size_t s = 0; s < doc->nsections; s++)
+        for (size_t i = 0; i < doc->sections[s].nentries; i++) {
+            const cv_entry *e = &doc->sections[s].entries[i];
+            if (e->kind == CV_ENTRY_EDUCATION && e->institution.s) {
+                puts_(b, nschool++ ? "," : ",\"alumniOf\":[");
+                puts_(b, "{\"@type\":\"EducationalOrganization\",\"name\":");
+                jstr(b, cv_markup_strip(w->a, e->institution.s));
+                puts_(b, "}");
+            }
+        }
+    if (nschool)
+        puts_(b, "]");
+    puts_(b, "}\n</script>\n");
+}
+
+/* ---- the page -------------------------------------------------------------- */
+
+bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_image *photo,
+                   const char *path, const cv_inputs *inputs, cv_error *err)
+{
+    const cv_style *st = cx->lay;
+    hw w = {.a = a, .doc = doc, .cx = cx, .st = st, .err = err};
+    const char *lang = doc->locale.language ? doc->locale.language : "en";
+    w.own = lang_script(lang);
+    if (st->smart_quotes) {
+        cv_quotes_init(&w.q, lang);
+        w.quotes = true;
+    }
+    /* The body first: its text decides the faces' subsets. */
+    bool side_photo = photo && st->sidebar && st->photo_where == CV_PHOTO_SIDEBAR;
+    bool side_contact = st->sidebar && st->sidebar_contact;
+    puts_(&w.b, "<body>\n<div class=\"cv\">\n");
+    header(&w, side_photo ? NULL : photo, !side_contact);
+    bool any_side = side_photo || side_contact;
+    for (size_t s = 0; s < doc->nsections; s++)
+        any_side |= cv_compose_in_sidebar(st, &doc->sections[s]);
+    if (any_side)
+        puts_(&w.b, "<div class=\"cols\">\n");
+    puts_(&w.b, "<main>\n");
+    for (size_t s = 0; s < doc->nsections; s++)
+        if (!any_side || !cv_compose_in_sidebar(st, &doc->sections[s]))
+            section(&w, &doc->sections[s]);
+    puts_(&w.b, "</main>\n");
+    if (any_side) {
+        puts_(&w.b, "<aside>\n");
+        if (side_photo)
+            photo_img(&w, photo, "photo");
+        if (side_contact) {
+            const char *t = cv_locale_layout_text(a, &doc->locale, st->contact_title);
+            int id = ++w.nsec;
+            if (t && *t) {
+                if (st->title_uppercase)
+                    t = cv_upper(a, t, lang);
+                printf_(&w.b, "<section aria-labelledby=\"s%d\">\n<h2 id=\"s%d\">", id, id);
+                text0(&w, t);
+                puts_(&w.b, "</h2>\n");
+            } else {
+                puts_(&w.b, "<section>\n");
+            }
+            contacts(&w, "side-contact");
+            puts_(&w.b, "</section>\n");
+        }
+        for (size_t s = 0; s < doc->nsections; s++)
+            if (cv_compose_in_sidebar(st, &doc->sections[s]))
+                section(&w, &doc->sections[s]);
+        puts_(&w.b, "</aside>\n</div>\n");
+    }
+    puts_(&w.b, "</div>\n</body>\n</html>\n");
+    buf body = w.b;
+    w.b = (buf){0};
+
+    /* The head. */
+    buf *h = &w.b;
+    puts_(h, "<!DOCTYPE html>\n<html lang=\"");
+    esc0(h, lang);
+    printf_(h, "\" dir=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n", doc->locale.rtl ? "rtl"
+                                                                                   : "ltr");
+    puts_(h, "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+             "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+             "img-src data:; font-src data:; style-src 'unsafe-inline'\">\n"
+             "<meta name=\"generator\" content=\"cvpdf " CV_VERSION "\">\n");
+    const char *name = doc->name.s ? cv_markup_strip(a, doc->name.s) : "";
+    puts_(h, "<title>");
+    esc0(h, *name ? name : "R\xC3\xA9sum\xC3\xA9");
+    puts_(h, "</title>\n");
+    if (doc->headline.s) {
+        puts_(h, "<meta name=\"description\" content=\"");
+        esc0(h, cv_markup_strip(a, doc->headline.s));
+        puts_(h, "\">\n");
+    }
+    /* What the style draws itself: the contact separator, the bullets. */
+    const char *drawn[] = {st->contact_separator ? st->contact_separator : "",
+                           st->bullet ? st->bullet : "\xE2\x80\xA2",
+                           st->sub_bullet ? st->sub_bullet : "\xE2\x80\x93"};
+    for (size_t i = 0; i < sizeof drawn / sizeof *drawn; i++)
+        for (size_t k = 0, len = strlen(drawn[i]); k < len;) {
+            uint32_t cp;
+            size_t step = cv_utf8_decode(drawn[i] + k, len - k, &cp);
+            if (!step)
+                break;
+            note_cp(&w, cp);
+            k += step;
+        }
+    buf css = {0};
+    qsort(w.cps, w.ncps, sizeof *w.cps, cmp_u32);
+    size_t u = 0;
+    for (size_t i = 0; i < w.ncps; i++)
+        if (!u || w.cps[i] != w.cps[u - 1])
+            w.cps[u++] = w.cps[i];
+    w.ncps = u;
+    script_faces(&w);
+    style(&w, &css, photo);
+    put(h, css.s, css.n);
+    free(css.s);
+    json_ld(&w, h);
+    puts_(h, "</head>\n");
+    put(h, body.s, body.n);
+    free(body.s);
+
+    cv_out *o = err->set ? NULL : cv_out_open(path, inputs, err);   /* --strict */
+    bool ok = o && cv_out_write(o, h->s, h->n, err);
+    if (o)
+        ok = ok ? cv_out_commit(o, err) : (cv_out_abort(o), false);
+    free(h->s);
+    return ok;
+}

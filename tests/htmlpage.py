@@ -1,0 +1,644 @@
+#!/usr/bin/env python3
+"""-o cv.html (issue 29): one self-contained HTML5 page, read in a real browser.
+
+Usage: tests/htmlpage.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh passes build/san/cvpdf)
+
+  structure   he, fang-zh (CJK), levi-he (right to left), fang (Han in an
+              English page), sato-ja, and he in the sidebar layout: tidy
+              (Debian's tidy) reports no error; <html lang dir>, one <h1>
+              in a <header>, a <section> with an <h2> per section of the
+              profile, <article>s, <time datetime>, nested <ul>, a
+              lang="zh" run for 方佳瑞 in the English page; nothing loaded
+              from the network (no src or url() but data:), the CSP
+              <meta>, WOFF2 faces; the sidebar an <aside> beside <main>;
+              html.fonts: system embeds no face and names the families
+  coverage    every character the page shows (its text, the bullets and the
+              separator its CSS draws) is in one of the faces it embeds
+              (fontTools reads the WOFF2)
+  jsonld      the one <script> is JSON-LD that Python's json parses: a
+              schema.org Person with name, jobTitle, email, url, sameAs
+              (every social profile's URL), worksFor, alumniOf, address
+  words       every word of the profile that cvpdf's PDF shows (pdftotext)
+              is in the page's text as chromium renders it (innerText)
+  browser     headless chromium: screenshots of he, fang-zh and levi-he at
+              1280 and 375 px wide, each with ink across the page; at 375
+              px no horizontal overflow (scrollWidth, read by a script in
+              a test copy of the page, never in cvpdf's output); printed to
+              PDF (--print-to-pdf), within one page of cvpdf's PDF
+  axe         axe-core (npm, tests/deps.sh installs it in
+              build/npm/) run in a test copy of each page reports
+              no violation
+  safety      hostile text (<script>, quotes, &, a javascript: link, a
+              data: link) is escaped or dropped: no element, attribute or
+              link it did not ask for, the JSON-LD still valid
+  writes      -o - writes the page to the standard output, nothing on
+              stderr but the "wrote" line's absence; an output that is an
+              input is refused; --merge x.html is a usage error; --watch
+              renders the page again when the profile changes
+
+Screenshots stay in $CVPDF_HTML_SHOTS when it names a directory (to look
+at them).  (Not tests/html.py: that name would hide Python's own html
+module from every suite, pdfminer's import of it too.)  The last line is
+"htmlpage: N passed, M failed".
+"""
+import json
+import os
+import re
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+
+import html  # noqa: E402
+import html.parser  # noqa: E402
+
+import testlib  # noqa: E402
+from testlib import BIN, ROOT, check, run  # noqa: E402
+
+# fontTools (with Brotli for WOFF2) is Debian's, for the system's python3:
+# a python3 from pyenv or a virtualenv does not see it; run under that.
+try:
+    import fontTools.ttLib  # noqa: F401
+    import brotli  # noqa: F401
+except ImportError:
+    if os.path.exists("/usr/bin/python3") and not os.environ.get("CVPDF_REEXEC_HTMLPAGE") and \
+            os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
+        os.environ["CVPDF_REEXEC_HTMLPAGE"] = "1"
+        sys.stdout.flush()
+        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+    print("FAIL: fontTools or brotli is not installed (tests/deps.sh check: python3-fonttools, "
+          "python3-brotli)")
+    print("htmlpage: 0 passed, 1 failed")
+    sys.exit(1)
+import io  # noqa: E402
+from fontTools.ttLib import TTFont  # noqa: E402
+
+TMP = tempfile.mkdtemp(prefix="cvpdf-html-")
+PROFILES = os.path.join(ROOT, "profiles")
+AXE = os.path.join(testlib.npm_tool("axe-core") or os.path.join(testlib.NPM_DIR, "axe-core"),
+                   "axe.min.js")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CASES = [("he", []), ("fang-zh", ["-l", "zh"]), ("levi-he", []), ("fang", []),
+         ("sato-ja", [])]
+
+
+def render(name, args, out=None):
+    """The profile's page (and its PDF with pdf=True): the path."""
+    out = out or os.path.join(TMP, name + ".html")
+    rc, _, err = run([BIN, os.path.join(PROFILES, name + ".yaml"), "-o", out] + args)
+    return out if rc == 0 else None, err
+
+
+_pages = {}
+
+
+def page(name, args=()):
+    key = (name, tuple(args))
+    if key not in _pages:
+        out = os.path.join(TMP, "%s%s.html" % (name, "-".join([""] + [a for a in args if
+                                                                      a != "-l"])))
+        _pages[key] = render(name, list(args), out)
+    return _pages[key]
+
+
+class Tree(html.parser.HTMLParser):
+    """Elements (tag, attrs, depth path) and the text outside <script> and
+    <style>."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.elems, self.stack, self.text, self.scripts = [], [], [], []
+        self._in = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.elems.append((tag, a, tuple(t for t, _ in self.stack)))
+        if tag not in ("meta", "img", "br", "link", "input"):
+            self.stack.append((tag, a))
+        if tag in ("script", "style"):
+            self._in = tag
+            if tag == "script":
+                self.scripts.append([a, ""])
+
+    def handle_endtag(self, tag):
+        while self.stack:
+            t, _ = self.stack.pop()
+            if t == tag:
+                break
+        if tag in ("script", "style"):
+            self._in = None
+
+    def handle_data(self, data):
+        if self._in == "script":
+            self.scripts[-1][1] += data
+        elif self._in is None:
+            self.text.append(data)
+
+
+def parse(path):
+    t = Tree()
+    t.feed(open(path, encoding="utf-8").read())
+    return t
+
+
+def tags(t, tag):
+    return [e for e in t.elems if e[0] == tag]
+
+
+FULL = """cv:
+  name: Ada Example
+  headline: Research Engineer
+  location: Cambridge, UK
+  email: ada@example.org
+  phone: "+44 20 7946 0958"
+  website: https://ada.example.org/
+  photo: %s
+  social_networks:
+    - {network: GitHub, username: ada}
+    - {network: LinkedIn, username: ada-example}
+  sections:
+    experience:
+      - company: Analytical Engines Ltd
+        position: Engineer
+        start_date: 2021-03
+        end_date: present
+        highlights:
+          - "Designed the mill - with a store - and a printer"
+      - company: Old Co
+        position: Intern
+        start_date: 2019-06
+        end_date: 2019-09
+    education:
+      - institution: University of London
+        area: Mathematics
+        degree: BSc
+        start_date: 2015-09
+        end_date: 2019-06
+"""
+
+
+def full():
+    """A profile with every contact, a photo, nested highlights: the page."""
+    prof = os.path.join(TMP, "ada.yaml")
+    if not os.path.exists(prof):
+        open(prof, "w", encoding="utf-8").write(
+            FULL % os.path.join(ROOT, "tests", "data", "photo.png"))
+    out = os.path.join(TMP, "ada.html")
+    rc, _, err = run([BIN, prof, "-o", out])
+    return (out if rc == 0 else None), err
+
+
+def structure():
+    for name, args in CASES + [("he", ["-l", "sidebar"])]:
+        path, err = page(name, args)
+        label = name + (" (sidebar)" if "sidebar" in args else "")
+        if not check("%s: -o %s.html written" % (label, name), path, err):
+            continue
+        rc, _, terr = run(["tidy", "-q", "-e", "--show-warnings", "no", path])
+        check("%s: tidy reports no error" % label, rc in (0, 1) and "Error:" not in terr,
+              (rc, terr[:600]))
+        src = open(path, encoding="utf-8").read()
+        t = parse(path)
+        h = tags(t, "html")[0][1]
+        want = {"he": "en", "fang": "en", "fang-zh": "zh", "levi-he": "he", "sato-ja": "ja"}
+        check("%s: <html lang=%s dir=%s>" % (label, want[name], h.get("dir")),
+              h.get("lang", "").startswith(want[name]) and
+              h.get("dir") == ("rtl" if name == "levi-he" else "ltr"), h)
+        h1 = tags(t, "h1")
+        check("%s: one <h1> in the <header>" % label, len(h1) == 1 and "header" in h1[0][2],
+              h1)
+        import yaml
+        prof = yaml.safe_load(open(os.path.join(PROFILES, name + ".yaml"), encoding="utf-8"))
+        nsec = len(prof["cv"].get("sections", {}))
+        secs = tags(t, "section")
+        h2 = [e for e in tags(t, "h2") if "section" in e[2]]
+        contact_block = 1 if "sidebar" in args else 0
+        check("%s: a <section> with an <h2> for each of the %d sections" % (label, nsec),
+              len(secs) in (nsec, nsec + contact_block) and len(h2) == len(secs),
+              (len(secs), len(h2)))
+        times = tags(t, "time")
+        check("%s: <time datetime> for dates" % label, times and all(
+            re.fullmatch(r"\d{4}(-\d\d){0,2}", e[1].get("datetime", "")) for e in times),
+            times[:3])
+        check("%s: <article> per entry with a header" % label, tags(t, "article"))
+        # Nothing from the network: every src and url() a data: URI.
+        srcs = [e[1].get("src") for e in t.elems if e[1].get("src")]
+        urls = re.findall(r"url\(([^)]{0,40})", src)
+        check("%s: nothing loaded from the network" % label,
+              all(s.startswith("data:") for s in srcs) and
+              all(u.startswith("data:") for u in urls) and "@import" not in src and
+              not tags(t, "link") and not tags(t, "iframe"), (srcs[:3], urls[:3]))
+        csp = [e[1] for e in tags(t, "meta") if e[1].get("http-equiv") ==
+               "Content-Security-Policy"]
+        check("%s: a Content-Security-Policy <meta>" % label,
+              csp and "default-src 'none'" in csp[0].get("content", ""), csp)
+        check("%s: faces embedded as WOFF2" % label, "font/woff2;base64,d09GMg" in src)
+        if "sidebar" in args:
+            aside = tags(t, "aside")
+            check("%s: the sidebar an <aside> beside <main>, a grid" % label,
+                  len(aside) == 1 and "main" not in aside[0][2] and tags(t, "main") and
+                  "grid-template-columns" in src, aside)
+    # Nested highlights: a <ul> inside an <li>; the photo with its alt.
+    path, err = full()
+    if check("a profile with everything: written", path, err):
+        t = parse(path)
+        nested = [e for e in tags(t, "ul") if "li" in e[2]]
+        check("nested highlights as a <ul> in an <li>", nested)
+        img = tags(t, "img")
+        check("the photo an <img> with its alt, a data: URI", len(img) == 1 and
+              img[0][1].get("alt") == "Photo of Ada Example" and
+              img[0][1].get("src", "").startswith("data:image/jpeg;base64,"),
+              [(e[1].get("alt"), e[1].get("src", "")[:30]) for e in img])
+    path, _ = page("fang")
+    if path:
+        src = open(path, encoding="utf-8").read()
+        check("fang: 方佳瑞 in the English page as <span lang=\"zh\">",
+              '<span lang="zh">方佳瑞</span>' in src, re.findall(r".{40}方佳瑞.{20}", src)[:2])
+    # html.fonts: system.
+    out = os.path.join(TMP, "he-system.html")
+    rc, _, err = run([BIN, os.path.join(PROFILES, "he.yaml"), "-o", out, "--set",
+                      "layout.html.fonts=system"])
+    src = open(out, encoding="utf-8").read() if rc == 0 else ""
+    check("html.fonts: system: no face embedded, the families named",
+          rc == 0 and "@font-face" not in src and re.search(r'font-family:"[^"]+"', src),
+          (rc, err))
+    rc, _, err = run([BIN, os.path.join(PROFILES, "he.yaml"), "-o", out, "--set",
+                      "layout.html.fonts=web"])
+    check("html.fonts: web is an error at the option", rc == 1 and "html.fonts" in err,
+          (rc, err))
+
+
+def css_strings(src):
+    """The strings of the page's CSS `content:` values, unescaped."""
+    style = re.search(r"<style>(.*?)</style>", src, re.S).group(1)
+    out = []
+    for m in re.finditer(r'content:((?:"(?:[^"\\]|\\.)*"\s*)+)', style):
+        for q in re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1)):
+            out.append(re.sub(r"\\([0-9a-fA-F]{1,6}) ?", lambda h: chr(int(h.group(1), 16)),
+                              q))
+    return out
+
+
+def coverage():
+    """Every character the page shows is in one of its embedded faces."""
+    for name, args in CASES[:3] + [("he", ["-l", "sidebar"])]:
+        path, err = page(name, args)
+        if not path:
+            check("%s: written" % name, False, err)
+            continue
+        src = open(path, encoding="utf-8").read()
+        cmap = set()
+        faces = re.findall(r"base64,([A-Za-z0-9+/=]+)\) format\(\"woff2\"\)", src)
+        for b64 in faces:
+            import base64
+            f = TTFont(io.BytesIO(base64.b64decode(b64)))
+            cmap |= set(f.getBestCmap())
+        shown = "".join(parse(path).text) + "".join(css_strings(src))
+        missing = sorted(set(c for c in shown if not c.isspace() and ord(c) not in cmap))
+        label = name + (" (sidebar)" if "sidebar" in args else "")
+        check("%s: every character shown (text, bullets, separators) is in the %d embedded "
+              "faces" % (label, len(faces)), faces and not missing,
+              ["U+%04X %s" % (ord(c), c) for c in missing[:12]])
+
+
+def jsonld():
+    path, err = page("fang")
+    if not check("fang: written", path, err):
+        return
+    t = parse(path)
+    check("the only <script> is JSON-LD", len(t.scripts) == 1 and
+          t.scripts[0][0].get("type") == "application/ld+json", [s[0] for s in t.scripts])
+    try:
+        ld = json.loads(t.scripts[0][1])
+    except (ValueError, IndexError) as e:
+        check("the JSON-LD parses", False, e)
+        return
+    check("the JSON-LD parses", True)
+    check("a schema.org Person", ld.get("@context") == "https://schema.org" and
+          ld.get("@type") == "Person", ld.get("@type"))
+    for k in ("name", "jobTitle", "email", "sameAs", "worksFor", "alumniOf", "address"):
+        check("Person has %s" % k, ld.get(k), sorted(ld))
+    check("Person's name is the profile's", ld.get("name") == "Jiarui Fang", ld.get("name"))
+    check("sameAs holds the GitHub profile",
+          "https://github.com/feifeibear" in ld.get("sameAs", []), ld.get("sameAs"))
+    works = [o.get("name") for o in ld.get("worksFor", [])]
+    check("worksFor the current employer", works and all(works), works)
+    check("alumniOf the schools", len(ld.get("alumniOf", [])) >= 2, ld.get("alumniOf"))
+    path, _ = page("he")
+    if path:
+        ld = json.loads(parse(path).scripts[0][1])
+        check("he: ORCID in sameAs",
+              any("orcid.org" in u for u in ld.get("sameAs", [])), ld.get("sameAs"))
+    path, err = full()
+    if check("ada: written", path, err):
+        ld = json.loads(parse(path).scripts[0][1])
+        check("ada: url, telephone, address, two sameAs, worksFor the current company only",
+              ld.get("url") == "https://ada.example.org/" and
+              ld.get("telephone") == "+44 20 7946 0958" and
+              ld.get("address", {}).get("addressLocality") == "Cambridge, UK" and
+              len(ld.get("sameAs", [])) == 2 and
+              [o["name"] for o in ld.get("worksFor", [])] == ["Analytical Engines Ltd"] and
+              [o["name"] for o in ld.get("alumniOf", [])] == ["University of London"], ld)
+
+
+_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_WORD = re.compile(r"[%s]|[^\W_%s]+" % (_CJK, _CJK))
+
+
+def words(text):
+    return set(w.lower() for w in _WORD.findall(text))
+
+
+def profile_words(node):
+    out = set()
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if k in ("photo", "date", "start_date", "end_date", "url", "doi", "phone",
+                     "network", "username", "icon", "bib"):
+                continue
+            out |= profile_words(v)
+    elif isinstance(node, list):
+        for v in node:
+            out |= profile_words(v)
+    elif isinstance(node, str):
+        out |= words(re.sub(r"\]\([^)]*\)", "]", node))
+    return out
+
+
+def chromium(args, timeout=120):
+    prof = tempfile.mkdtemp(prefix="chromium-", dir=TMP)
+    try:
+        p = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+                            "--no-first-run", "--hide-scrollbars", "--user-data-dir=" + prof]
+                           + args, capture_output=True, timeout=timeout)
+        return p.returncode, p.stdout.decode("utf-8", "replace")
+    finally:
+        shutil.rmtree(prof, ignore_errors=True)
+
+
+def test_copy(path, script):
+    """A copy of the page with `script` run at load and allowed by its CSP
+    (cvpdf's page itself runs no script)."""
+    src = open(path, encoding="utf-8").read()
+    src = src.replace("default-src 'none';", "default-src 'none'; script-src 'unsafe-inline';")
+    src = src.replace("</body>", "<script>%s</script>\n</body>" % script)
+    out = path[:-5] + "-test%d.html" % len(os.listdir(TMP))
+    open(out, "w", encoding="utf-8").write(src)
+    return out
+
+
+# Headless chromium makes no window narrower than 500 px: the page is
+# measured in an iframe of the width asked for, and says what it measured
+# to the frame around it.
+PROBE = """addEventListener('load', function () {
+  var d = document.documentElement;
+  parent.postMessage(JSON.stringify({sw: d.scrollWidth, cw: d.clientWidth,
+                                     vw: innerWidth, text: document.body.innerText}), '*');
+});"""
+FRAME = """<!DOCTYPE html><html><body style="margin:0">
+<iframe src="%s" style="width:%dpx;height:900px;border:0"></iframe>
+<script>addEventListener('message', function (e) {
+  var p = document.createElement('pre'); p.id = 'cvpdf-probe';
+  p.textContent = e.data; document.body.appendChild(p); });</script></body></html>"""
+
+
+def probe(path, width):
+    frame = path[:-5] + "-frame%d.html" % width
+    open(frame, "w", encoding="utf-8").write(
+        FRAME % (os.path.basename(test_copy(path, PROBE)), width))
+    rc, dom = chromium(["--window-size=1280,900", "--virtual-time-budget=3000",
+                        "--dump-dom", "file://" + frame])
+    m = re.search(r'<pre id="cvpdf-probe">(.*?)</pre>', dom, re.S)
+    if not m:
+        return None
+    return json.loads(html.unescape(m.group(1)))
+
+
+def read_png_size_ink(path):
+    """(width, height, fraction of rows with ink) of an 8-bit RGB(A) PNG."""
+    data = open(path, "rb").read()
+    w, h, depth, ctype = struct.unpack(">IIBB", data[16:26])
+    pos, idat = 8, b""
+    while pos < len(data):
+        n, typ = struct.unpack(">I4s", data[pos:pos + 8])
+        if typ == b"IDAT":
+            idat += data[pos + 8:pos + 8 + n]
+        pos += 12 + n
+    raw = zlib.decompress(idat)
+    bpp = {2: 3, 6: 4}.get(ctype, 3)
+    stride = w * bpp
+    prev = bytearray(stride)
+    inked = 0
+    i = 0
+    for _ in range(h):
+        f = raw[i]
+        line = bytearray(raw[i + 1:i + 1 + stride])
+        i += 1 + stride
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b = prev[x]
+            c = prev[x - bpp] if x >= bpp else 0
+            if f == 1:
+                line[x] = (line[x] + a) & 255
+            elif f == 2:
+                line[x] = (line[x] + b) & 255
+            elif f == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif f == 4:
+                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        prev = line
+        if min(line[k] for k in range(0, stride, bpp)) < 128:
+            inked += 1
+    return w, h, inked / h
+
+
+def pages_of(pdf):
+    rc, out, _ = run(["pdfinfo", pdf])
+    m = re.search(r"Pages:\s+(\d+)", out)
+    return int(m.group(1)) if rc == 0 and m else -1
+
+
+def browser():
+    shots = os.environ.get("CVPDF_HTML_SHOTS")
+    for name, args in CASES[:3]:
+        path, err = page(name, args)
+        if not check("%s: written" % name, path, err):
+            continue
+        for width in (1280, 375):
+            png = os.path.join(TMP, "%s-%d.png" % (name, width))
+            rc, _ = chromium(["--window-size=%d,1400" % width, "--screenshot=" + png,
+                              "file://" + path])
+            ok = rc == 0 and os.path.exists(png)
+            w, h, ink = read_png_size_ink(png) if ok else (0, 0, 0)
+            check("%s at %d px: a screenshot %dx%d with text on %.0f%% of its rows"
+                  % (name, width, w, h, ink * 100), ok and w == width and ink > 0.2,
+                  (rc, w, h, ink))
+            if ok and shots and os.path.isdir(shots):
+                shutil.copy(png, shots)
+        r = probe(path, 375)
+        check("%s at 375 px: no horizontal scrolling (scrollWidth %s, clientWidth %s)"
+              % (name, r and r["sw"], r and r["cw"]),
+              r and r["vw"] == 375 and r["sw"] <= r["cw"], r and (r["sw"], r["cw"], r["vw"]))
+        # Every word of the profile the PDF shows is in the page's text.
+        pdf = os.path.join(TMP, name + ".pdf")
+        rc, _, err = run([BIN, os.path.join(PROFILES, name + ".yaml"), "-o", pdf] + args)
+        rc2, ptext, _ = run(["pdftotext", pdf, "-"])
+        import yaml
+        prof = yaml.safe_load(open(os.path.join(PROFILES, name + ".yaml"), encoding="utf-8"))
+        pw = profile_words(prof["cv"]) & words(ptext)
+        hw = words(r["text"]) if r else set()
+        missing = sorted(pw - hw)
+        check("%s: the %d profile words the PDF shows are all in the page's text"
+              % (name, len(pw)), rc == 0 and len(pw) > 60 and not missing, missing[:20])
+        # Printed: within a page of cvpdf's PDF.
+        printed = os.path.join(TMP, name + "-printed.pdf")
+        rc3, _ = chromium(["--no-pdf-header-footer", "--print-to-pdf=" + printed,
+                           "file://" + path])
+        n, m = pages_of(printed), pages_of(pdf)
+        check("%s: printed from chromium, %d page(s); cvpdf's PDF %d" % (name, n, m),
+              n > 0 and m > 0 and abs(n - m) <= 1, (rc3, n, m))
+
+
+AXE_RUN = """addEventListener('load', function () {
+  axe.run(document, {resultTypes: ['violations']}).then(function (r) {
+    var p = document.createElement('pre'); p.id = 'cvpdf-axe';
+    p.textContent = JSON.stringify(r.violations.map(function (v) {
+      return {id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map(function (n) {
+        return n.target.join(' '); })}; }));
+    document.body.appendChild(p);
+  });
+});"""
+
+
+def axe():
+    if not check("axe-core installed (sh tests/deps.sh check)", os.path.exists(AXE), AXE):
+        return
+    lib = open(AXE, encoding="utf-8").read()
+    for name, args in CASES[:3] + [("he", ["-l", "sidebar"])]:
+        path, err = page(name, args)
+        if not path:
+            check("%s: written" % name, False, err)
+            continue
+        copy = test_copy(path, lib.replace("</script", "<\\/script") + "\n" + AXE_RUN)
+        rc, dom = chromium(["--window-size=1280,900", "--virtual-time-budget=20000",
+                            "--dump-dom", "file://" + copy], timeout=180)
+        m = re.search(r'<pre id="cvpdf-axe">(.*?)</pre>', dom, re.S)
+        v = json.loads(html.unescape(m.group(1))) if m else None
+        label = name + (" (sidebar)" if "sidebar" in args else "")
+        check("%s: axe-core reports no violation" % label, v == [], v if v else (rc, dom[-300:]))
+
+
+HOSTILE = """cv:
+  name: "Eve <script>alert(1)</script> O'Brien & \\"Co\\""
+  headline: "<img src=x onerror=alert(1)> ' \\" &amp;"
+  email: eve@example.org
+  website: https://example.org/?a=1&b="2"
+  sections:
+    notes:
+      - "[click](javascript:alert(1)) and [data](data:text/html,<b>x</b>) and [ok](https://example.org/a?b=<c>)"
+      - "</script><script>alert(2)</script>"
+    experience:
+      - company: "Acme </script> Inc"
+        position: "<b>Boss</b>"
+        start_date: 2020-01
+        end_date: present
+"""
+
+
+def safety():
+    prof = os.path.join(TMP, "hostile.yaml")
+    open(prof, "w", encoding="utf-8").write(HOSTILE)
+    out = os.path.join(TMP, "hostile.html")
+    rc, _, err = run([BIN, prof, "-o", out])
+    if not check("hostile profile rendered", rc == 0, err):
+        return
+    src = open(out, encoding="utf-8").read()
+    t = parse(out)
+    check("no element the text asked for (<script>, <img>, <b>)",
+          len(t.scripts) == 1 and not tags(t, "b") and
+          all(e[1].get("class") == "photo" for e in tags(t, "img")),
+          [e[0] for e in t.elems if e[0] in ("script", "b", "img")])
+    check("no attribute the text asked for (onerror)", not any(
+        k.startswith("on") for e in t.elems for k in e[1]), "onerror")
+    hrefs = [e[1].get("href") for e in tags(t, "a")]
+    check("links only http, https, mailto, tel: javascript: and data: dropped",
+          all(re.match(r"(https?|mailto|tel):", h) for h in hrefs) and
+          "javascript:" not in "".join(hrefs) and "data:text" not in "".join(hrefs), hrefs)
+    text = "".join(t.text)
+    check("the text itself kept, escaped: <script>, quotes, &",
+          "Eve <script>alert(1)</script> O'Brien & \"Co\"" in text and
+          "[click]" not in text and "click and data and ok" in text.replace("  ", " "),
+          re.findall(r"Eve.{0,60}", text)[:1] + re.findall(r".{0,10}click.{0,40}", text)[:1])
+    check("an https link with < > kept, escaped",
+          "https://example.org/a?b=<c>" in hrefs, hrefs)
+    try:
+        ld = json.loads(t.scripts[0][1])
+        check("the JSON-LD parses, the name whole, no '</' in it",
+              ld["name"].startswith("Eve <script>") and "</" not in t.scripts[0][1], ld["name"])
+    except ValueError as e:
+        check("the JSON-LD parses", False, e)
+
+
+def writes():
+    he = os.path.join(PROFILES, "he.yaml")
+    p = subprocess.run([BIN, he, "-o", "-", "--format", "html"], capture_output=True,
+                       timeout=120)
+    out = p.stdout.decode("utf-8", "replace")
+    check("-o - --format html: the page on the standard output, nothing on stderr",
+          p.returncode == 0 and out.startswith("<!DOCTYPE html>") and
+          out.rstrip().endswith("</html>") and not p.stderr, (p.returncode, p.stderr[:300]))
+    d = tempfile.mkdtemp(dir=TMP)
+    prof = os.path.join(d, "me.html")
+    shutil.copy(he, prof)
+    before = open(prof, "rb").read()
+    rc, _, err = run([BIN, prof, "-o", prof])
+    check("an output that is an input is refused (exit 2), the file untouched",
+          rc == 2 and open(prof, "rb").read() == before, (rc, err))
+    rc, _, err = run([BIN, he, os.path.join(PROFILES, "li.yaml"), "--merge",
+                      os.path.join(d, "all.html")])
+    check("--merge all.html is a usage error naming --merge", rc == 2 and "--merge" in err,
+          (rc, err))
+    rc, _, err = run([BIN, he, "-o", os.path.join(d, "cv.htm")])
+    check("-o cv.htm: not a format (exit 2), the extensions named",
+          rc == 2 and ".html" in err, (rc, err))
+    # --watch: the page follows the profile.
+    prof = os.path.join(d, "w.yaml")
+    shutil.copy(he, prof)
+    out = os.path.join(d, "w.html")
+    w = subprocess.Popen([BIN, "--watch", prof, "-o", out], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not os.path.exists(out):
+            time.sleep(0.1)
+        first = os.path.exists(out)
+        time.sleep(0.5)
+        text = open(prof, encoding="utf-8").read().replace("Jiaao He", "Jiaao Watched", 1)
+        tmp = prof + ".tmp"
+        open(tmp, "w", encoding="utf-8").write(text)
+        os.replace(tmp, prof)
+        ok = False
+        while time.monotonic() < deadline and not ok:
+            time.sleep(0.2)
+            ok = "Jiaao Watched" in open(out, encoding="utf-8").read()
+        check("--watch -o w.html: rendered, then again when the profile is saved",
+              first and ok, (first, ok))
+    finally:
+        if w.poll() is None:
+            os.killpg(w.pid, signal.SIGINT)
+        try:
+            w.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(w.pid, signal.SIGKILL)
+            w.wait()
+
+
+if __name__ == "__main__":
+    sys.exit(testlib.main("htmlpage", [structure, coverage, jsonld, browser, axe, safety, writes],
+                          tmp=TMP,
+                          keep_failed=True))
