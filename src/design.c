@@ -79,13 +79,13 @@ static cv_yml *length(cv_arena *a, const cv_yml *v, float body)
 }
 
 /* Faces RenderCV names and what cvpdf uses: the face itself where Debian
- * packages it, else the nearest packaged one (docs/rendercv.md lists
- * them). */
+ * packages it or fonts/ has it, else the nearest one that is (docs/rendercv.md
+ * lists them). */
 static const char *const fonts[][2] = {
-    {"Source Sans 3", "Lato"},       {"Source Sans Pro", "Lato"},
-    {"XCharter", "DejaVu Serif"},    {"Charter", "DejaVu Serif"},
-    {"Raleway", "Lato"},             {"Fontin", "Lato"},
-    {"Ubuntu", "Lato"},              {"Gentium Book Plus", "Gentium Book Plus"},
+    {"Source Sans 3", "Source Sans 3"},     {"Source Sans Pro", "Source Sans 3"},
+    {"XCharter", "XCharter"},        {"Charter", "XCharter"},
+    {"Raleway", "Raleway"},          {"Fontin", "Source Sans 3"},   /* no free copy to ship */
+    {"Ubuntu", "Ubuntu"},            {"Gentium Book Plus", "Gentium Book Plus"},
     {"EB Garamond", "EB Garamond"},  /* fonts-ebgaramond (CFF outlines) */
     {"New Computer Modern", "CMU Serif"},   {"Computer Modern", "CMU Serif"},
     {"Latin Modern Roman", "CMU Serif"},    {"Open Sans", "Lato"},
@@ -201,9 +201,6 @@ static const struct theme_gap {
     {"header.space_below_headline", 4,
      {"0.7cm", "ember=0.4cm", "harvard=0.5cm", "ink=0.4cm", "opal=0.3cm"}},
     {"header.photo_space_left", 0, {"0.4cm", "moderncv=0cm"}},
-    {"entries.side_space", 0,
-     {"0.2cm", "ember=0.1cm", "engineeringresumes=0cm", "ink=0cm", "moderncv=0cm",
-      "opal=0.15cm"}},
 };
 
 static float theme_default(const struct theme_gap *g, const char *theme)
@@ -289,7 +286,7 @@ static const opt opts[] = {
     {"sections.show_time_spans_in", KEEP, {0}},
     {"entries", GROUP, {0}},
     {"entries.date_and_location_width", LEN, {"entry.side_width"}},
-    {"entries.side_space", DELTA, {"entry.side_space"}},
+    {"entries.side_space", LEN, {"entry.side_space"}},
     {"entries.space_between_columns", LEN, {"entry.side_gap"}},
     {"entries.allow_page_break", NOT, {"pagination.keep_entries"}},
     {"entries.short_second_row", KEEP, {0}},

@@ -46,6 +46,7 @@ static const key keys[] = {
     K("colors", "muted", COLOR, muted_color),
     K("colors", "link", COLOR, link_color),
     K("font", "lining_figures", BOOL, lining_figures),
+    K("font", "fit_ascenders", BOOL, fit_ascenders),
     K("text", "justify", BOOL, justify),
     K("text", "hyphenate", BOOL, hyphenate),
     K("text", "smart_quotes", BOOL, smart_quotes),
@@ -187,7 +188,7 @@ static const char *const choice_words[][5] = {
 static const char *const page_keys[] = {"size", "margins", NULL};
 static const char *const margin_keys[] = {"top", "bottom", "left", "right", NULL};
 static const char *const font_keys[] = {"family", "fallback", "mono", "size", "line_spacing",
-                                        "lining_figures",
+                                        "lining_figures", "fit_ascenders",
                                         NULL};
 static const char *const tmpl_keys[] = {"main", "side", "degree", NULL};
 
@@ -213,6 +214,7 @@ void cv_style_defaults(cv_style *st)
     st->margin_left = st->margin_right = 51.02f;
     st->size = 10;
     st->line_spacing = 1.25f;
+    st->fit_ascenders = true;
     st->text_color = 0x1A1A1A;
     st->muted_color = 0x4D4D4D;
     st->link_color = 0x1F3A5F;
