@@ -236,6 +236,28 @@ TEST(star_values)
     cv_yml *m = cv_yml_load_profile(A, A, "p.yaml", more, sizeof more - 1, &E);
     CHECK(m && !strcmp(cv_yml_get(m, "a")->str, "*x* in two \"q\""));
     CHECK(m && !strcmp(cv_yml_get(m, "b")->str, "*y") && cv_yml_get(m, "b")->pos.line == 3);
+    /* In a flow collection too: `[*a]` without `&a` is text, a known
+     * anchor's alias stays one, an item that goes on after the name is text. */
+    static const char flow[] = "k: &k kept\nf: [*a, *k, *b* c, \"*q\", &m n, *m]  # c\n"
+                               "g: {x: *nope, y: *k}\nh: [*k,*k]\n";
+    cv_yml *fl = cv_yml_load_profile(A, A, "p.yaml", flow, sizeof flow - 1, &E);
+    CHECK(fl != NULL);
+    if (!fl)
+        return;
+    const cv_yml *f = cv_yml_get(fl, "f");
+    CHECK(f && f->n == 6);
+    if (!f || f->n != 6)
+        return;
+    CHECK_STR(f->items[0]->str, "*a");
+    CHECK(f->items[1] == cv_yml_get(fl, "k"));
+    CHECK_STR(f->items[2]->str, "*b* c");
+    CHECK_STR(f->items[3]->str, "*q");
+    CHECK(f->items[5] == f->items[4]);
+    CHECK(f->items[0]->pos.line == 2 && f->items[0]->pos.col == 5);
+    CHECK_STR(cv_yml_get(cv_yml_get(fl, "g"), "x")->str, "*nope");
+    CHECK(cv_yml_get(cv_yml_get(fl, "g"), "y") == cv_yml_get(fl, "k"));
+    const cv_yml *h = cv_yml_get(fl, "h");
+    CHECK(h && h->n == 2 && h->items[0] == cv_yml_get(fl, "k"));
 }
 
 TEST(billion_laughs)
