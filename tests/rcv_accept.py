@@ -640,6 +640,22 @@ def jsonresume_lenient_test():
         check("shown: %s" % shown, shown in text, text[:600])
     check("the first languages are not shown", "Kannada" not in text)
     check("no markup escape on the page", "\\" not in text, text[:600])
+    # countryCode in the résumé's language: its locale: (cvpdf's, which sets
+    # the whole profile's language), else meta.language, else English.
+    for name, extra, want in [("cc-en", {}, "Pune, India"),
+                              ("cc-locale", {"locale": {"language": "french"}}, "Pune, Inde"),
+                              ("cc-both", {"locale": {"language": "de"},
+                                           "meta": {"language": "fr"}}, "Pune, Indien")]:
+        doc = {"basics": {"name": "Asha Rao", "location": {"city": "Pune", "countryCode": "IN"}},
+               "work": [{"name": "Acme", "position": "Engineer", "startDate": "2020-01"}]}
+        doc.update(extra)
+        p = os.path.join(TMP, name + ".json")
+        with open(p, "w", encoding="utf-8") as f:
+            json.dump(doc, f)
+        rc, pdf, err = render(p)
+        text = norm_ws(run(["pdftotext", pdf, "-"])[1]) if rc == 0 else ""
+        check("countryCode %s: %s" % (name, want), rc == 0 and want in text and
+              "'locale' is not part" not in err, (err, text[:300]))
 
 
 def norm_ws(s):
