@@ -558,10 +558,9 @@ cv_yml *cv_yml_load(cv_arena *a, const char *file, const char *buf, size_t len,
  * (`headline: *Researcher*`, `- *not_an_alias`).  cvpdf keeps an alias
  * whose anchor the file defines before it (`&base` ... `*base`) and quotes
  * every other value that starts with `*`, on its line, before libyaml
- * reads the file.  Block scalars (`|`, `>`) are left as they are; so is a
- * flow collection that runs over several lines (only its first line's
- * items are looked at).  Returns the text to parse (buf itself when
- * nothing changes). */
+ * reads the file, in block and in flow collections (also one that runs
+ * over several lines).  Block scalars (`|`, `>`) are left as they are.
+ * Returns the text to parse (buf itself when nothing changes). */
 static bool anchor_char(char c)
 {
     return c && !strchr(" \t\r\n,[]{}", c);
@@ -576,13 +575,15 @@ static bool known_anchor(const char *const *anchors, size_t nanch, const char *n
     return false;
 }
 
-/* A flow collection's line from v (`[` or `{`) to eol, into out: each item
- * that starts with `*` and is not an alias of a known anchor (`[*a]` with
- * no `&a` before it, `[*bold* text, x]`) quoted up to the next `,`, `]`,
- * `}` or comment, as the block case is; anchors inside it are
- * remembered.  Returns whether anything was quoted. */
+/* A flow collection's line from v (its `[` or `{`, or the first item of a
+ * line inside it) to eol, into out: each item that starts with `*` and is
+ * not an alias of a known anchor (`[*a]` with no `&a` before it, `[*bold*
+ * text, x]`) quoted up to the next `,`, `]`, `}` or comment, as the block
+ * case is; anchors inside it are remembered.  *depth is the flow nesting
+ * at the line's start and at its end.  Returns whether anything was
+ * quoted. */
 static bool flow_stars(cv_arena *a, cv_strbuf *out, const char *v, const char *eol,
-                       const char ***anchors, size_t *nanch, size_t *cap)
+                       const char ***anchors, size_t *nanch, size_t *cap, int *depth)
 {
     bool changed = false, item = true;
     const char *p = v;
@@ -602,11 +603,14 @@ static bool flow_stars(cv_arena *a, cv_strbuf *out, const char *v, const char *e
             break;
         if (ch == '[' || ch == '{' || ch == ',' ||
             (ch == ':' && (p + 1 == eol || p[1] == ' '))) {
+            *depth += ch == '[' || ch == '{';
             cv_strbuf_put(a, out, p, 1);
             p++;
             item = true;
             continue;
         }
+        if (ch == ']' || ch == '}')
+            *depth -= *depth > 0;
         if (ch == ' ' || ch == '\t' || ch == ']' || ch == '}' || ch == '\r') {
             cv_strbuf_put(a, out, p, 1);
             p++;
@@ -670,6 +674,7 @@ static const char *star_values(cv_arena *a, const char *buf, size_t *len)
     size_t nanch = 0, cap = 0;
     bool changed = false;
     long block = -1;                    /* the indent a block scalar's lines exceed */
+    int flow = 0;                       /* flow collections open at a line's start */
     const char *end = buf + *len;
     for (const char *line = buf; line < end;) {
         const char *eol = memchr(line, '\n', (size_t)(end - line));
@@ -686,6 +691,20 @@ static const char *star_values(cv_arena *a, const char *buf, size_t *len)
             continue;
         }
         block = -1;
+        if (flow > 0 && !blank) {
+            /* A line inside a flow collection: its items. */
+            cv_strbuf out_line = {0};
+            if (flow_stars(a, &out_line, p, eol, &anchors, &nanch, &cap, &flow)) {
+                cv_strbuf_put(a, &out, line, (size_t)(p - line));
+                cv_strbuf_put(a, &out, out_line.s, out_line.n);
+                cv_strbuf_put(a, &out, eol, eol < end);
+                changed = true;
+            } else {
+                cv_strbuf_put(a, &out, line, (size_t)(eol - line) + (eol < end));
+            }
+            line = eol + 1;
+            continue;
+        }
         const char *v = p;      /* where a value may start */
         long owner = indent;    /* the indent of the key or dash owning it */
         for (;;) {
@@ -731,9 +750,9 @@ static const char *star_values(cv_arena *a, const char *buf, size_t *len)
         }
         if (v < eol && (*v == '|' || *v == '>'))
             block = owner;
-        if (v < eol && (*v == '[' || *v == '{') && memchr(v, '*', (size_t)(eol - v))) {
+        if (v < eol && (*v == '[' || *v == '{')) {
             cv_strbuf out_line = {0};
-            if (flow_stars(a, &out_line, v, eol, &anchors, &nanch, &cap)) {
+            if (flow_stars(a, &out_line, v, eol, &anchors, &nanch, &cap, &flow)) {
                 cv_strbuf_put(a, &out, line, (size_t)(v - line));
                 cv_strbuf_put(a, &out, out_line.s, out_line.n);
                 cv_strbuf_put(a, &out, eol, eol < end);

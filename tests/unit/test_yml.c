@@ -258,6 +258,18 @@ TEST(star_values)
     CHECK(cv_yml_get(cv_yml_get(fl, "g"), "y") == cv_yml_get(fl, "k"));
     const cv_yml *h = cv_yml_get(fl, "h");
     CHECK(h && h->n == 2 && h->items[0] == cv_yml_get(fl, "k"));
+    /* A flow collection over several lines: each line's items. */
+    static const char multi[] = "k: &k kept\nf: [a,\n  *nope, *k,\n  {x: *y z}]\n";
+    cv_yml *ml = cv_yml_load_profile(A, A, "p.yaml", multi, sizeof multi - 1, &E);
+    CHECK(ml != NULL);
+    const cv_yml *mf = ml ? cv_yml_get(ml, "f") : NULL;
+    CHECK(mf && mf->n == 4);
+    if (!mf || mf->n != 4)
+        return;
+    CHECK_STR(mf->items[1]->str, "*nope");
+    CHECK(mf->items[1]->pos.line == 3 && mf->items[1]->pos.col == 3);
+    CHECK(mf->items[2] == cv_yml_get(ml, "k"));
+    CHECK_STR(cv_yml_get(mf->items[3], "x")->str, "*y z");
 }
 
 TEST(billion_laughs)
