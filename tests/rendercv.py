@@ -200,6 +200,10 @@ def options_test():
         ("typography.line_spacing", "typography:\n  line_spacing: 1.2em",
          lambda runs, pages: gap(runs, "Halved", "Led the") >
          gap(base, "Halved", "Led the") + 4),
+        # RenderCV's default written out is the theme's own (cap height + 0.6em).
+        ("typography.line_spacing 0.6em is classic's", "typography:\n  line_spacing: 0.6em",
+         lambda runs, pages: abs(gap(runs, "Halved", "Led the") -
+                                 gap(base, "Halved", "Led the")) < 0.01),
         ("header.alignment left", "header:\n  alignment: left",
          lambda runs, pages: abs(find(runs, "Marguerite")["x"] - 50.4) < 0.5),
         ("header.connections.separator", "header:\n  connections:\n    separator: '|'",
