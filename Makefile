@@ -72,7 +72,7 @@ SAN_LIBS = $(LIBS) $(PHONE_LIBS)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=build/san/%)
 
-.PHONY: all demo check bench valgrind fuzz regress install uninstall clean deps deps-check unit \
+.PHONY: all demo check bench valgrind fuzz regress install uninstall clean deps deps-check deps-bench unit \
         format schema deb
 .DELETE_ON_ERROR:
 
@@ -115,6 +115,9 @@ deps:
 deps-check:
 	@sh tests/deps.sh check
 
+deps-bench:
+	@sh tests/deps.sh bench
+
 demo: deps
 	@$(MAKE) --no-print-directory cvpdf
 	@mkdir -p out
@@ -131,7 +134,8 @@ unit: $(UNIT_BIN)
 # the names are tests/run.sh's.
 CHECK_NEEDS = $(if $(filter unit,$(1)),$(UNIT_BIN) $(REGRESS_BIN),\
               $(if $(filter regress,$(1)),$(REGRESS_BIN),\
-              $(if $(wildcard tests/unit/test_$(1).c),build/san/test_$(1),\
+              $(if $(wildcard tests/unit/test_$(1).c),build/san/test_$(1) \
+                $(if $(wildcard tests/$(1).py),cvpdf build/san/cvpdf),\
               cvpdf build/san/cvpdf)))
 CHECK_BIN = $(if $(T),$(sort $(foreach t,$(T:test_%=%),$(call CHECK_NEEDS,$(t)))),\
             cvpdf build/san/cvpdf $(UNIT_BIN) $(REGRESS_BIN))
@@ -143,7 +147,7 @@ check: deps-check
 	@$(MAKE) --no-print-directory $(CHECK_MAKEJOBS) $(CHECK_BIN)
 	@sh tests/run.sh $(if $(K),-k '$(K)') $(T)
 
-bench: deps-check
+bench: deps-bench
 	@$(MAKE) --no-print-directory cvpdf build/bench_wrap
 	@sh tests/bench.sh
 

@@ -21,7 +21,7 @@ _cvpdf_yaml()
 
 _cvpdf()
 {
-    local cur prev words cword
+    local cur prev words cword split=false
     if declare -F _init_completion >/dev/null 2>&1; then
         _init_completion -s || return
     else
@@ -31,6 +31,10 @@ _cvpdf()
         cword=$COMP_CWORD
     fi
     local cmd=${words[0]}
+    # --option=value: without bash-completion's -s, "=" is a word of its own.
+    if [[ $prev == = && $cword -gt 2 ]]; then
+        prev=${words[cword-2]} split=true
+    fi
 
     # cvpdf import FILE.bib [--section NAME]
     if [[ $cword -gt 1 && ${words[1]} == import ]]; then
@@ -66,6 +70,12 @@ _cvpdf()
         return
     fi
 
+    # --dump=glyphs: only in that form, as --dump alone takes no value.
+    if [[ $prev == --dump && $split == true ]]; then
+        COMPREPLY=($(compgen -W "glyphs" -- "$cur"))
+        return
+    fi
+
     case $prev in
         -l|--layout)
             # A shipped layout's name, or a layout file.
@@ -77,6 +87,9 @@ _cvpdf()
         -o|--output|--merge)
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
+        --site)
+            COMPREPLY=($(compgen -d -- "$cur"))
+            return ;;
         --defaults)
             COMPREPLY=()
             _cvpdf_yaml "$cur"
@@ -85,7 +98,7 @@ _cvpdf()
             COMPREPLY=($(compgen -W "profile layout" -- "$cur"))
             return ;;
         --format)
-            COMPREPLY=($(compgen -W "pdf png svg" -- "$cur"))
+            COMPREPLY=($(compgen -W "pdf png svg html md" -- "$cur"))
             return ;;
         --dpi)
             COMPREPLY=($(compgen -W "72 96 144 300" -- "$cur"))
@@ -102,7 +115,7 @@ _cvpdf()
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "--layout --output --dump --dump=glyphs --strict --fit-pages
             --explain --date --pdfa --pdfua --defaults --jobs --timeout --merge --quiet --help
-            --version --list-layouts --datadir --schema --format --dpi --watch --set --open
+            --version --list-layouts --datadir --schema --format --dpi --watch --set --open --site
             -l -o -j -q -h -V" -- "$cur"))
         return
     fi

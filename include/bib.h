@@ -55,6 +55,10 @@ bool cv_bib_is_source(const cv_yml *n);
 /* The keys a .bib section's mapping may have (NULL-terminated). */
 const char *const *cv_bib_option_keys(void);
 
+/* The words option `key` of a .bib section takes ("sort": newest, oldest,
+ * none), the default first; NULL for an option that is not one of a set. */
+const char *const *cv_bib_option_words(const char *key);
+
 /* The section(s) that section `key` (its YAML key node) with value `n` (a
  * cv_bib_is_source()) makes: one, or one per group with `group_by`.
  * `profile` is the profile's path (relative .bib paths are taken from its

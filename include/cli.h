@@ -35,6 +35,7 @@ typedef struct cv_options {
     const char *output;     /* -o FILE or DIR/, or NULL: beside each profile */
     const char *defaults;   /* --defaults FILE, or NULL */
     const char *merge;      /* --merge FILE, or NULL */
+    const char *site;       /* --site DIR: a lab's website (site.h), or NULL */
     const char *date;       /* --date YYYY-MM-DD ("last updated"), or NULL */
     int dump;               /* 0 a PDF, 1 --dump, 2 --dump=glyphs */
     bool quiet, strict, explain, pdfa, pdfua;

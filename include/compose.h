@@ -151,4 +151,24 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image
 bool cv_compose_widen(cv_arena *a, const cv_ctx *pc, cv_composed *out, size_t b,
                       cv_error *err);
 
+/* The header's connections as markup, each a link where it can be one
+ * (`[email](mailto:...)`, the phone formatted as the layout says, the
+ * website shown without its scheme, social networks), in the order the
+ * profile writes them, with the layout's icons when it shows them; at
+ * most CV_MAX_CONTACTS into items[], their positions into pos[].  The
+ * Markdown and HTML writers show the same connections.  Strings are
+ * allocated in `a`; an unknown icon name warns through `err` (may be
+ * NULL). */
+#define CV_MAX_CONTACTS 128
+size_t cv_compose_contacts(cv_arena *a, const cv_ctx *pc, const cv_doc *doc,
+                           const char **items, cv_pos *pos, cv_error *err);
+
+/* RenderCV's time span of entry `e` of section `sec` ("2 years 10
+ * months"), shown under its dates where the layout's
+ * dates.show_time_spans_in names the section and the entry has a start
+ * and end rather than one date; NULL otherwise.  The PDF, Markdown and HTML
+ * writers show the same. Allocated in `a`. */
+const char *cv_compose_time_span(cv_arena *a, const cv_style *st, const cv_doc *doc,
+                                 const cv_section *sec, const cv_entry *e);
+
 #endif

@@ -87,8 +87,10 @@ const char *cv_date_expand(cv_arena *a, const char *tmpl, const cv_date *d,
 
 /* The dates of an entry as shown: `date` when it has one; otherwise
  * "start – end" with the locale's separator (an empty one gives
- * "start end"), a missing end shown as present; an end alone shown alone.
- * NULL when there is no date at all. */
+ * "start end"), a missing end shown as present, or, when the locale has a
+ * range of its own shape (loc->range, the layout's dates.range: "END_DATE
+ * (since START_DATE)"), that with START_DATE and END_DATE filled in; an
+ * end alone shown alone.  NULL when there is no date at all. */
 const char *cv_date_range(cv_arena *a, const cv_date *date, const cv_date *start,
                           const cv_date *end, const cv_locale *loc);
 
@@ -100,5 +102,16 @@ const char *cv_date_range(cv_arena *a, const cv_date *date, const cv_date *start
  * The string is the arena's. */
 const char *cv_date_span(cv_arena *a, const cv_date *start, const cv_date *end,
                          const cv_date *today, const cv_locale *loc);
+
+/* RenderCV's time span of start - end ("2 years 10 months", the layout's
+ * dates.show_time_spans_in) through `tmpl` (dates.time_span; NULL:
+ * "HOW_MANY_YEARS YEARS HOW_MANY_MONTHS MONTHS"): years of 365 days,
+ * months of 30, the month begun counted.  `present` is `today`
+ * (YYYY-MM-DD); NULL when there is no span, no today for a present end, or
+ * the template leaves nothing.  The words are the locale's (year, years,
+ * month, months; English when `loc` is NULL), as RenderCV takes them from
+ * `locale:`.  The string is the arena's. */
+const char *cv_date_time_span(cv_arena *a, const char *tmpl, const cv_date *start,
+                              const cv_date *end, const char *today, const cv_locale *loc);
 
 #endif

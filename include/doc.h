@@ -66,7 +66,8 @@ typedef struct cv_doc {
     size_t ncontact_order;
     cv_section *sections;
     size_t nsections;
-    cv_locale locale;
+    cv_locale locale;            /* locale:, as read; render.c lays the layout's
+                                    dates.* over it, then localises it (lang.h) */
     cv_text *bold_keywords;      /* settings.bold_keywords */
     size_t nbold_keywords;
     /* settings.page_break_before and settings.keep_together (ours): section
@@ -123,6 +124,17 @@ cv_doc *cv_doc_load_text_over(cv_arena *a, const char *file, const char *text, s
  * profile's.  Returns NULL with err set when it cannot be read or is not
  * such a mapping (a warning under --strict counts). */
 cv_yml *cv_doc_load_defaults(cv_arena *a, const char *path, cv_error *err);
+
+/* The defaults' `lab:` (ours; --site's lab page): its name, its address
+ * and its website (an http(s) URL), each optional.  cv_doc_load_defaults()
+ * checks it and leaves it out of what is merged under each profile. */
+typedef struct cv_lab {
+    cv_text name, address, url;
+} cv_lab;
+/* Read `lab:` from the defaults file `path` into *lab (all absent when it
+ * has none).  False with err set when the file cannot be read or `lab:`
+ * is not as above. */
+bool cv_doc_load_lab(cv_arena *a, const char *path, cv_lab *lab, cv_error *err);
 
 /* The entry's dates as shown (cv_date_range()): "Jul 2019 – Feb 2022",
  * "2019 – present", or the single `date`; NULL when the entry has no date

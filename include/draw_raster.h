@@ -39,7 +39,9 @@ typedef enum cv_format {
     CV_FORMAT_NONE,          /* the name has no extension cvpdf writes; none given */
     CV_FORMAT_PDF,
     CV_FORMAT_PNG,
-    CV_FORMAT_SVG
+    CV_FORMAT_SVG,
+    CV_FORMAT_HTML,          /* one self-contained HTML5 page (html.h) */
+    CV_FORMAT_MD             /* CommonMark (md.h) */
 } cv_format;
 
 /* The resolutions --dpi accepts, and its default. */

@@ -35,6 +35,10 @@ typedef struct cv_locale {
     const char *to;                /* "–" (between start and end dates) */
     const char *phone_format;      /* unused for now */
     const char *date_template;     /* "MONTH_ABBREVIATION YEAR" */
+    const char *range;             /* a date range of another shape than
+                                      START_DATE x END_DATE, filled in as
+                                      written ("END_DATE (since START_DATE)",
+                                      layout's dates.range); NULL: none */
     const char *last_updated;      /* "Last updated in" (LAST_UPDATED) */
     const char *degree_with_area;  /* "DEGREE in AREA" (a template's phrase) */
     const char *contact;           /* the layout's "Contact" */
@@ -79,6 +83,17 @@ const char *const *cv_locale_keys(void);
  * still show in English, one note.  False with `err` set when the locale
  * file exists but is malformed. */
 bool cv_locale_localize(cv_arena *a, cv_locale *loc, const char *dir, cv_error *err);
+
+/* The layout's date forms (style.h's dates.*; NULL each for none, and a
+ * `single` of "" too) laid over a profile's locale before cv_locale_localize(), so that
+ * localising keeps them: `single` is the date template and `range` the
+ * range's, each unless the profile's locale: gives its own (a range
+ * "START_DATE x END_DATE" sets `to`, unless locale: gives it; another
+ * shape is loc->range, whatever locale: says); `english_abbr` (NULL or
+ * twelve names) the month abbreviations of a profile in English
+ * (language "en") whose locale: gives none. */
+void cv_locale_dates(cv_arena *a, cv_locale *loc, const char *single, const char *range,
+                     const char *const *english_abbr);
 
 /* `s`, a layout's text, with its English words in the locale's language:
  * "Contact" (the whole string) and "Résumé" (anywhere).  `s` itself when

@@ -71,6 +71,8 @@ void cv_pdffont_seal(cv_pdffont *pf);
 /* The code (a CID) of a code point noted before cv_pdffont_seal(), once
  * embedded (0 if not noted). */
 unsigned cv_pdffont_cid(const cv_pdffont *pf, uint32_t cp);
+/* Was `cp` noted (is it in the subset), after cv_pdffont_seal()? */
+bool cv_pdffont_has(const cv_pdffont *pf, uint32_t cp);
 /* Subset the face and build its font objects in `pdf`.  `*cmap1` caches
  * the document's one-byte encoding CMap (start with NULL).  Returns false
  * with err set when HarfBuzz rejects the face or libharu fails. */

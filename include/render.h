@@ -27,6 +27,7 @@
 #include "arena.h"
 #include "cli.h"
 #include "display.h"
+#include "doc.h"
 #include "engine.h"
 #include "draw_raster.h"
 #include "error.h"
@@ -65,6 +66,13 @@ void cv_render_read_pipes(cv_arena *a, cv_renderer *r);
  * NULL with err set.  Prints --explain's report and --fit-pages' note. */
 cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *profile,
                               cv_error *err);
+
+/* Load `profile` as cv_render_lay_out() does (the standard input or a
+ * pipe read ahead, --defaults under it, --set over it, its locale, its
+ * .bib files noted as inputs, its "last updated" date), and no further:
+ * for the writers that need the document alone (HTML, Markdown, --site's
+ * cards).  NULL with err set. */
+cv_doc *cv_render_load(cv_arena *a, const cv_renderer *r, const char *profile, cv_error *err);
 
 /* Note every input the run will read, in r->style->eng->inputs, before
  * anything is written (and before workers are forked, so that each knows

@@ -143,6 +143,9 @@ typedef struct cv_style {
     const char *bullet, *sub_bullet;
     cv_pos bullet_pos, sub_bullet_pos;  /* in the layout, for diagnostics */
     float bullet_indent, bullet_text_indent, bullet_gap, sub_indent;
+    float bullet_size;       /* the top-level mark's type size; 0: the text's */
+    float bullet_raise;      /* the top-level mark raised by this */
+    float bullet_text_gap;   /* the text this far after its mark; < 0: at bullet_text_indent */
 
     cv_template tmpl[CV_ENTRY_NKINDS];
 
@@ -198,6 +201,15 @@ typedef struct cv_style {
     bool keep_sections;           /* pagination.keep_sections: a section on one page */
     bool keep_entries;            /* pagination.keep_entries: an entry on one page */
     bool rule_baseline;           /* section_title.rule_baseline: partial rules on it */
+
+    /* Dates (dates.*, docs/layouts.md): RenderCV's date templates and time
+     * spans, which render.c lays over the profile's locale (lang.h's
+     * cv_locale_dates) before it is localised.  NULL: the locale's. */
+    const char *date_single;      /* dates.single: "MONTH_NAME YEAR" */
+    const char *date_range;       /* dates.range: "START_DATE to END_DATE" */
+    const char *time_span;        /* dates.time_span; NULL: years and months */
+    cv_names time_spans_in;       /* dates.show_time_spans_in */
+    const char *english_abbr[12]; /* dates.english_month_abbreviations */
 } cv_style;
 
 /* Load and resolve the layout at `path`.  Returns false with err set. */
@@ -228,7 +240,8 @@ typedef enum cv_layout_type {
     CV_LT_FAMILIES,       /* a font family (or file), or a list of them */
     CV_LT_LINES,          /* template lines: one, a list of at most 4, or null */
     CV_LT_LAYOUT,         /* a layout name or path (extends) */
-    CV_LT_NULL            /* null: a mapping that may also be left empty */
+    CV_LT_NULL,           /* null: a mapping that may also be left empty */
+    CV_LT_MONTHS          /* twelve month names, or null */
 } cv_layout_type;
 
 typedef struct cv_layout_key {
@@ -236,6 +249,7 @@ typedef struct cv_layout_key {
     cv_layout_type type;
     const char *const *words;      /* CHOICE, PAGE_SIZE: NULL-terminated */
     float lo, hi;                  /* LENGTH, NUMBER, COUNT, FRACTION */
+    const char *about;             /* what it does, in a phrase (the schema's description) */
 } cv_layout_key;
 
 /* Every value the loader reads, from the tables it checks keys with: a
@@ -244,9 +258,18 @@ typedef struct cv_layout_key {
  * keys' rows.  Returns how many; *out is valid until cv_arena_free(a). */
 size_t cv_style_keys(cv_arena *a, const cv_layout_key **out);
 
-/* The CV_PHONE_* value of header.phone_format's word `s` ("national"):
- * false when `s` is none. */
-bool cv_style_phone_format(const char *s, int *out);
+/* The keys `paths` (NULL-terminated: "header.phone_format") of the layout
+ * tree `over` read into *st over what it holds; a path `over` lacks leaves
+ * st's value.  render.c keeps so, under -l, what a profile's design: says
+ * of its content (phone and date formats).  False with err set, at the
+ * value, for a bad one. */
+bool cv_style_read_keys(const cv_yml *over, const char *const *paths, cv_style *st,
+                        cv_error *err);
+
+/* What the layout's mapping at `path` ("page", "templates.experience")
+ * holds, in a phrase; NULL for a path that is no mapping of the loader's.
+ * Valid until cv_arena_free(a). */
+const char *cv_style_map_about(cv_arena *a, const char *path);
 
 /* The built-in defaults (what an empty layout gives), fonts not opened. */
 void cv_style_defaults(cv_style *st);

@@ -1912,9 +1912,22 @@ static const char *const option_keys[] = {"bib", "keys", "types", "years", "keyw
                                           "selected", "selected_as", "mark", "sort",
                                           "group_by", "limit", "names", "notes", NULL};
 
+/* The words of the options that take one of a set, the default first. */
+static const char *const sels[] = {"first", "mark", "only", NULL};
+static const char *const sorts[] = {"newest", "oldest", "none", NULL};
+static const char *const groups[] = {"none", "year", "type", NULL};
+static const char *const orders[] = {"first-last", "last-first", "initials", "last-initials",
+                                     NULL};
+
 const char *const *cv_bib_option_keys(void)
 {
     return option_keys;
+}
+
+const char *const *cv_bib_option_words(const char *key)
+{
+    return !strcmp(key, "selected_as") ? sels : !strcmp(key, "sort") ? sorts
+           : !strcmp(key, "group_by") ? groups : !strcmp(key, "names") ? orders : NULL;
 }
 
 static bool read_opts(cv_arena *a, const cv_yml *n, const char *profile, opts *o, cv_error *err)
@@ -1927,11 +1940,6 @@ static bool read_opts(cv_arena *a, const cv_yml *n, const char *profile, opts *o
         if (!cv_yml_check_keys(n, option_keys, "a .bib section", err))
             return false;
         file = cv_yml_get(n, "bib");
-        static const char *const sels[] = {"first", "mark", "only", NULL};
-        static const char *const sorts[] = {"newest", "oldest", "none", NULL};
-        static const char *const groups[] = {"none", "year", "type", NULL};
-        static const char *const orders[] = {"first-last", "last-first", "initials",
-                                             "last-initials", NULL};
         int sel = 0, sort = 0, group = 0, order = 0;
         cv_text mark = {0};
         if (!cv_text_list(a, cv_yml_get(n, "keys"), "keys", &o->keys, &o->nkeys, err) ||

@@ -18,7 +18,8 @@ static const char usage[] =
     "                        [--fit-pages N] [--explain] [--date DATE]\n"
     "                        [--pdfa[=LEVEL]] [--pdfua] [--defaults FILE] [-j N] [--timeout S]\n"
     "                        [--merge FILE] [--strict] [-q] [--set PATH=VALUE]...\n"
-    "                        [--format pdf|png|svg] [--dpi N] [--watch]\n"
+    "                        [--format pdf|png|svg|html|md] [--dpi N] [--watch]\n"
+    "                        [--site DIR/]\n"
     "       cvpdf import FILE.bib [--section NAME]   (its entries as RenderCV YAML;\n"
     "                               cvpdf import --help)\n"
     "       cvpdf migrate FILE      (print a RenderCV file of any version, or a\n"
@@ -35,9 +36,10 @@ static const char usage[] =
     "                      written as DIR/<profile name>.pdf (default: beside\n"
     "                      each profile, sub/me.yaml -> sub/me.pdf).  The\n"
     "                      name's extension gives the format: .pdf, .png\n"
-    "                      (a PNG per page, NAME-1.png, NAME-2.png...) or\n"
-    "                      .svg (an SVG per page)\n"
-    "      --format F      pdf, png or svg, for -o DIR/, no -o, -o - and devices\n"
+    "                      (a PNG per page, NAME-1.png, NAME-2.png...),\n"
+    "                      .svg (an SVG per page), .html or .md (Markdown)\n"
+    "      --format F      pdf, png, svg, html or md, for -o DIR/, no -o, -o -\n"
+    "                      and devices\n"
     "      --dpi N         resolution of PNG pages, " STR(CV_DPI_MIN) " to " STR(CV_DPI_MAX)
     " (default " STR(CV_DPI_DEFAULT) ")\n"
     "      --set PATH=VALUE  set a value of the profile (--set cv.phone=\"+1 555\")\n"
@@ -70,6 +72,10 @@ static const char usage[] =
     "                      (default 10; 0: never)\n"
     "      --merge FILE    write every profile into one PDF, in the order given,\n"
     "                      with a bookmark per person (instead of one PDF each)\n"
+    "      --site DIR/     a lab's website: DIR/index.html, a card per profile\n"
+    "                      in the order given (the lab's name and address from\n"
+    "                      the --defaults file's lab:), and each person's\n"
+    "                      DIR/NAME.html and DIR/NAME.pdf\n"
     "  -q, --quiet         no warnings or notes, errors only; on a terminal,\n"
     "                      not the \"wrote FILE: N pages\" line either\n"
     "      --list-layouts  list the shipped layouts, each with what it is for\n"
@@ -172,7 +178,8 @@ static bool take_value(int c, const char *arg, cv_options *o, FILE *diag)
         return true;
     case 'f':
         if ((o->format = cv_format_named(arg)) == CV_FORMAT_NONE) {
-            fprintf(diag, "cvpdf: --format %s: expected pdf, png or svg\n%s", shown, try_help);
+            fprintf(diag, "cvpdf: --format %s: expected pdf, png, svg, html or md\n%s", shown,
+                    try_help);
             return false;
         }
         return true;
@@ -224,7 +231,8 @@ static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         {"pdfua", no_argument, NULL, 'U'},
         {"list-layouts", no_argument, NULL, 'L'}, {"datadir", no_argument, NULL, 'R'},
         {"schema", required_argument, NULL, 'C'}, {"set", required_argument, NULL, 's'},
-        {"open", no_argument, NULL, 'O'}, {NULL, 0, NULL, 0}};
+        {"open", no_argument, NULL, 'O'}, {"site", required_argument, NULL, 'W'},
+        {NULL, 0, NULL, 0}};
     optind = 0;                 /* GNU getopt: start afresh */
     opterr = 0;                 /* its messages would print the option raw */
     for (int c; (c = getopt_long(argc, argv, ":l:o:j:qhV", opts, NULL)) != -1;) {
@@ -235,6 +243,7 @@ static int options(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         case 'E': o->explain = true; break;
         case 'U': o->pdfua = true; break;
         case 'M': o->merge = optarg; break;
+        case 'W': o->site = optarg; break;
         case 'P': o->defaults = optarg; break;
         case 'q': o->quiet = true; break;
         case 'w': o->watch = true; break;
@@ -384,9 +393,18 @@ int cv_cli_parse(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         return 2;
     }
     once(o, diag);
-    if (stdin_profile(o) && !o->output && !o->merge && !o->dump) {
+    if (stdin_profile(o) && !o->output && !o->merge && !o->dump && !o->site) {
         fprintf(diag, "cvpdf: the profile '-' is read from the standard input; say where its "
                 "PDF goes with -o FILE (or -o - for the standard output)\n%s", try_help);
+        return 2;
+    }
+    if (o->site && (!*o->site || o->output || o->merge || o->dump || o->watch || o->open ||
+                    o->format != CV_FORMAT_NONE || o->explain)) {
+        fprintf(diag, "cvpdf: --site DIR/ writes DIR/index.html and each person's NAME.html "
+                "and NAME.pdf; it does not go with %s\n%s",
+                !*o->site ? "an empty name" : o->output ? "-o" : o->merge ? "--merge"
+                : o->dump ? "--dump" : o->watch ? "--watch" : o->open ? "--open"
+                : o->explain ? "--explain" : "--format", try_help);
         return 2;
     }
     if (o->merge && (o->output || o->dump)) {

@@ -348,33 +348,69 @@ static cv_line *one_line(cx *c, const cv_ctx *pc, const char *markup,
     return nl ? &lines[0] : NULL;
 }
 
-/* A bullet mark wider than BULLET_MAX ems (a "●" that the theme's face
- * lacks, from a fallback face: 0.87 em, nearly touching its text) is set
- * smaller, that wide, and raised to sit where the smaller mark's centre
- * would: a mark, as the theme draws it, not a disc. */
-#define BULLET_MAX 0.62f
-
-static cv_line *bullet_line(cx *c, const cv_ctx *pc, const char *glyph,
-                            const cv_textfmt *fmt, cv_pos pos)
+/* `l`'s copy, its runs too (the line may be the paragraph cache's). */
+static cv_line *line_copy(cx *c, const cv_line *l)
 {
-    cv_line *l = one_line(c, pc, cv_markup_escape(c->tmp, glyph), fmt, pos);
-    if (!l || !(l->width > BULLET_MAX * fmt->size))
-        return l;
-    /* The line may be the paragraph cache's: a copy, its runs too. */
-    float k = BULLET_MAX * fmt->size / l->width;
     cv_line *m = cv_arena_alloc(c->a, sizeof *m);
     *m = *l;
     m->runs = cv_arena_alloc(c->a, l->nruns * sizeof *m->runs);
     memcpy(m->runs, l->runs, l->nruns * sizeof *m->runs);
+    m->nlinks = 0;
+    return m;
+}
+
+/* A bullet mark wider than BULLET_MAX ems (a "●" that the theme's face
+ * lacks, from a fallback face: 0.87 em, nearly touching its text) is set
+ * smaller, that wide, and raised to sit where the smaller mark's centre
+ * would: a mark, as the theme draws it, not a disc.  A top-level mark of
+ * its own size (bullets.size: RenderCV's "●", a 13pt "•") is set at that
+ * size instead, and placed as Typst places a list marker: the tops of its
+ * capitals level with those of the text's face (so a larger mark sits
+ * lower), then raised by bullets.raise. */
+#define BULLET_MAX 0.62f
+
+static cv_line *bullet_line(cx *c, const cv_ctx *pc, const char *glyph, bool top,
+                            const cv_textfmt *fmt, cv_pos pos)
+{
+    const cv_style *st = pc->lay;
+    if (top && st->bullet_size > 0) {
+        cv_textfmt mf = *fmt;
+        mf.size = st->bullet_size;
+        cv_line *l = one_line(c, pc, cv_markup_escape(c->tmp, glyph), &mf, pos);
+        if (!l)
+            return l;
+        cv_line *m = line_copy(c, l);
+        const cv_face *text = cv_fontset_face(pc->eng->fonts, pc->chain[0][0]);
+        for (size_t r = 0; r < m->nruns; r++) {
+            const cv_face *own = cv_fontset_face(pc->eng->fonts, m->runs[r].face);
+            m->runs[r].y -= (own->cap_height * m->runs[r].size - text->cap_height * fmt->size) /
+                            1000.0f - st->bullet_raise;
+        }
+        return m;
+    }
+    cv_line *l = one_line(c, pc, cv_markup_escape(c->tmp, glyph), fmt, pos);
+    if (!l || (!(l->width > BULLET_MAX * fmt->size) && !(top && st->bullet_raise > 0)))
+        return l;
+    cv_line *m = line_copy(c, l);
+    float k = l->width > BULLET_MAX * fmt->size ? BULLET_MAX * fmt->size / l->width : 1;
     for (size_t r = 0; r < m->nruns; r++) {
         m->runs[r].x *= k;
         m->runs[r].width *= k;
         m->runs[r].y += (1 - k) * m->runs[r].size * 0.33f;   /* a disc's centre */
         m->runs[r].size *= k;
+        if (top)
+            m->runs[r].y += st->bullet_raise;
     }
-    m->nlinks = 0;
     m->width = l->width * k;
     return m;
+}
+
+/* Where a bullet's text starts, from its block's left edge: bullets.text_gap
+ * after its mark `mark`, or at bullets.text_indent. */
+static float text_start(const cv_style *st, const cv_line *mark)
+{
+    return st->bullet_text_gap >= 0 && mark ? st->bullet_indent + mark->width + st->bullet_text_gap
+                                            : st->bullet_text_indent;
 }
 
 /* A paragraph: its text, where it goes, and what leads its first line. */
@@ -443,8 +479,7 @@ static void add_head_lines(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_line 
     }
 }
 
-/* The contact details as markup, each a link where it can be one. */
-#define MAX_CONTACTS 128
+#define MAX_CONTACTS CV_MAX_CONTACTS
 /* `text` (markup) after the connection's icon when the layout shows icons
  * (header.icons; the icon face must be in font.fallback). */
 static const char *iconed(cv_arena *a, const cv_style *st, const char *what, const char *text)
@@ -482,8 +517,8 @@ static const char *custom_icon(cv_arena *a, const cv_ctx *pc, const cv_text *nam
     return u;
 }
 
-static size_t contact_items(cv_arena *a, const cv_ctx *pc, const cv_doc *doc,
-                            const char **items, cv_pos *pos, cv_error *err)
+size_t cv_compose_contacts(cv_arena *a, const cv_ctx *pc, const cv_doc *doc,
+                           const char **items, cv_pos *pos, cv_error *err)
 {
     const cv_style *st = pc->lay;
     size_t ni = 0;
@@ -693,7 +728,7 @@ static void add_contact_line(cx *c, cv_vlist *vl, const cv_ctx *pc, float dx, fl
     const cv_style *st = pc->lay;
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact_items(c->tmp, pc, c->doc, items, pos, c->err);
+    size_t ni = cv_compose_contacts(c->tmp, pc, c->doc, items, pos, c->err);
     unsigned cc = st->contact_color <= 0xFFFFFF ? st->contact_color : st->text_color;
     cv_textfmt cf = {.size = st->contact_size, .color = cc, .link_color = cc,
                      .style = st->contact_bold ? CV_STYLE_BOLD : 0,
@@ -917,14 +952,13 @@ static void add_highlights(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_highl
      * a nested list inside the LBody after the text's P. */
     int list = tag(c, parent, "L");
     cv_textfmt f = body_fmt(st, c->doc);
-    cv_line *bullet = bullet_line(c, pc, depth ? st->sub_bullet : st->bullet, &f,
+    cv_line *bullet = bullet_line(c, pc, depth ? st->sub_bullet : st->bullet, !depth, &f,
                                   depth ? st->sub_bullet_pos : st->bullet_pos);
     /* Deep nesting in a narrow column must not squeeze the text to
      * nothing: indents stop where a measure of four ems would be left. */
     float least = 4 * st->size;
-    float indent = width - st->bullet_text_indent >= least ? st->bullet_text_indent
-                   : width > least                          ? width - least
-                                                            : 0;
+    float start = text_start(st, bullet);
+    float indent = width - start >= least ? start : width > least ? width - least : 0;
     float sub = width - st->sub_indent >= least ? st->sub_indent : 0;
     for (size_t i = 0; i < n; i++) {
         cv_span *sp;
@@ -1045,9 +1079,10 @@ static void add_bullet_entry(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry 
     cv_textfmt f = body_fmt(st, c->doc);
     cv_span *sp;
     size_t n = expand_first(c, en, &sp);
-    cv_line *bullet = bullet_line(c, pc, st->bullet, &f, st->bullet_pos);
-    add_para(c, vl, pc, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = st->bullet_text_indent,
-                                .width = en->width - st->bullet_text_indent, .lead = bullet,
+    cv_line *bullet = bullet_line(c, pc, st->bullet, true, &f, st->bullet_pos);
+    float start = text_start(st, bullet);
+    add_para(c, vl, pc, &(para){.sp = sp, .nsp = n, .fmt = &f, .dx = start,
+                                .width = en->width - start, .lead = bullet,
                                 .lead_dx = st->bullet_indent, .lead_tag = c->lbl,
                                 .space_before = en->space_before,
                                 .pos = en->e->pos, .what = en->what});
@@ -1150,6 +1185,33 @@ static float put_degree(cx *c, cv_vitem *it, const cv_ctx *pc, const entry *en,
     return y;
 }
 
+/* Does dates.show_time_spans_in name the section `key`?  As RenderCV, it
+ * compares snake_case titles: case is ignored, a space is an underscore. */
+static bool time_span_in(const cv_names *l, const char *key)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        const char *p = l->s[i], *q = key;
+        for (; *p && *q; p++, q++) {
+            char x = *p == ' ' ? '_' : (char)tolower((unsigned char)*p);
+            char y = *q == ' ' ? '_' : (char)tolower((unsigned char)*q);
+            if (x != y)
+                break;
+        }
+        if (!*p && !*q)
+            return true;
+    }
+    return false;
+}
+
+const char *cv_compose_time_span(cv_arena *a, const cv_style *st, const cv_doc *doc,
+                                 const cv_section *sec, const cv_entry *e)
+{
+    if (!st->time_spans_in.n || e->date.kind || !time_span_in(&st->time_spans_in, sec->key))
+        return NULL;
+    return cv_date_time_span(a, st->time_span, &e->start_date, &e->end_date, doc->today,
+                             &doc->locale);
+}
+
 /* An entry's header: one item of rows of main and side lines sharing a
  * baseline grid, row by row: the side column's k-th line sits beside the
  * main column's k-th line, however the main template lines wrap (a title
@@ -1164,16 +1226,14 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry
     tlines side, mains;
     expand_lines(c, en->tp->side, en->tp->nside, en->e, &side);
     /* RenderCV's time span ("2 years 10 months") under the dates, in the
-     * sections design: show_time_spans_in names. */
-    const cv_design *dz = &c->doc->design;
-    if (dz->ntime_spans && side.n < CV_MAX_TMPL && cv_design_time_span_in(dz, en->sec->key)) {
-        const char *ts = cv_design_time_span(c->tmp, dz, &en->e->start_date, &en->e->end_date,
-                                             c->doc->today, &c->doc->locale);
-        if (ts && !en->e->date.kind) {
-            side.nsp[side.n] = cv_template_text(c->tmp, c->doc, cv_markup_escape(c->tmp, ts), 0,
-                                                &side.sp[side.n]);
-            side.pos[side.n++] = en->e->start_date.pos;
-        }
+     * sections the layout's dates.show_time_spans_in names. */
+    const char *ts = side.n < CV_MAX_TMPL
+                         ? cv_compose_time_span(c->tmp, st, c->doc, en->sec, en->e)
+                         : NULL;
+    if (ts) {
+        side.nsp[side.n] = cv_template_text(c->tmp, c->doc, cv_markup_escape(c->tmp, ts), 0,
+                                            &side.sp[side.n]);
+        side.pos[side.n++] = en->e->start_date.pos;
     }
     float side_w = 0, width = en->width;
     for (size_t r = 0; r < side.n; r++) {
@@ -1517,7 +1577,7 @@ static void add_contact_block(cx *c, cv_vlist *vl, const cv_ctx *pc, float width
     const cv_style *st = pc->lay;
     const char *items[MAX_CONTACTS];
     cv_pos pos[MAX_CONTACTS];
-    size_t ni = contact_items(c->tmp, pc, c->doc, items, pos, c->err);
+    size_t ni = cv_compose_contacts(c->tmp, pc, c->doc, items, pos, c->err);
     if (!ni)
         return;
     cv_section sec = {.key = "contact",

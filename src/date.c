@@ -308,6 +308,22 @@ const char *cv_date_range(cv_arena *a, const cv_date *date, const cv_date *start
     const char *from = cv_date_format(a, start, loc);
     const char *to = end->kind != CV_DATE_NONE ? cv_date_format(a, end, loc)
                                                : (loc->present ? loc->present : en->present);
+    if (loc->range) {
+        /* A range of its own shape: START_DATE and END_DATE filled in. */
+        cv_strbuf b = {0};
+        for (const char *p = loc->range; *p;) {
+            if (!strncmp(p, "START_DATE", 10)) {
+                cv_strbuf_put(a, &b, from, strlen(from));
+                p += 10;
+            } else if (!strncmp(p, "END_DATE", 8)) {
+                cv_strbuf_put(a, &b, to, strlen(to));
+                p += 8;
+            } else {
+                cv_strbuf_put(a, &b, p++, 1);
+            }
+        }
+        return b.s ? b.s : "";
+    }
     const char *sep = loc->to ? loc->to : en->to;
     if (!*sep)
         return cv_arena_printf(a, "%s %s", from, to);
@@ -388,4 +404,79 @@ const char *cv_date_span(cv_arena *a, const cv_date *start, const cv_date *end,
         span_part(a, &b, total % 12, loc->month ? loc->month : en->month,
                   loc->months ? loc->months : en->months);
     return b.s;
+}
+
+/* Days since 0000-03-01 (proleptic Gregorian), for differences. */
+static long days(int y, int m, int d)
+{
+    if (m < 3)
+        y--, m += 12;
+    return 365L * y + y / 4 - y / 100 + y / 400 + (153 * (m - 3) + 2) / 5 + d - 1;
+}
+
+/* The time span template `tmpl` with its placeholders filled in. */
+static const char *fill(cv_arena *a, const char *tmpl, const char *ny, const char *wy,
+                        const char *nm, const char *wm)
+{
+    static const char *const ph[] = {"HOW_MANY_YEARS", "HOW_MANY_MONTHS", "YEARS", "MONTHS"};
+    const char *val[] = {ny, nm, wy, wm};
+    cv_strbuf b = {0};
+    for (const char *p = tmpl; *p;) {
+        size_t k = 0;
+        while (k < 4 && strncmp(p, ph[k], strlen(ph[k])))
+            k++;
+        if (k < 4) {
+            cv_strbuf_put(a, &b, val[k], strlen(val[k]));
+            p += strlen(ph[k]);
+        } else {
+            cv_strbuf_put(a, &b, p++, 1);
+        }
+    }
+    /* Spaces left by empty parts collapse. */
+    char *o = b.s ? b.s : cv_arena_strdup(a, ""), *q = o;
+    for (const char *p = o; *p; p++)
+        if (!(*p == ' ' && (q == o || q[-1] == ' ')))
+            *q++ = *p;
+    while (q > o && q[-1] == ' ')
+        q--;
+    *q = 0;
+    return *o ? o : NULL;
+}
+
+const char *cv_date_time_span(cv_arena *a, const char *tmpl, const cv_date *start,
+                              const cv_date *end, const char *today, const cv_locale *loc)
+{
+    const cv_locale *en = cv_locale_english();
+    if (!loc)
+        loc = en;
+    const char *year = loc->year ? loc->year : en->year;
+    const char *years = loc->years ? loc->years : en->years;
+    const char *month = loc->month ? loc->month : en->month;
+    const char *months = loc->months ? loc->months : en->months;
+    if (!tmpl)
+        tmpl = "HOW_MANY_YEARS YEARS HOW_MANY_MONTHS MONTHS";
+    int ty = 0, tm = 0, td = 0;
+    if (!start->kind || start->kind == CV_DATE_TEXT || start->kind == CV_DATE_PRESENT ||
+        !end->kind || end->kind == CV_DATE_TEXT)
+        return NULL;
+    if (end->kind == CV_DATE_PRESENT &&
+        (!today || cv_date_shape(today, &ty, &tm, &td) != CV_DATE_DAY))
+        return NULL;
+    int ey = end->kind == CV_DATE_PRESENT ? ty : end->year;
+    if (start->kind == CV_DATE_YEAR || end->kind == CV_DATE_YEAR) {
+        int n = ey - start->year;
+        return fill(a, tmpl, n < 2 ? "1" : cv_arena_printf(a, "%d", n), n < 2 ? year : years,
+                    "", "");
+    }
+    int em = end->kind == CV_DATE_PRESENT ? tm : end->month;
+    int ed = end->kind == CV_DATE_PRESENT ? td : end->kind == CV_DATE_DAY ? end->day : 1;
+    int sd = start->kind == CV_DATE_DAY ? start->day : 1;
+    long span = days(ey, em, ed) - days(start->year, start->month, sd);
+    if (span < 0)
+        return NULL;
+    long y = span / 365, m = (span % 365) / 30 + 1;
+    y += m / 12;
+    m %= 12;
+    return fill(a, tmpl, y ? cv_arena_printf(a, "%ld", y) : "", y == 1 ? year : y ? years : "",
+                m ? cv_arena_printf(a, "%ld", m) : "", m == 1 ? month : m ? months : "");
 }

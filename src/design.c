@@ -1,9 +1,11 @@
 /* design.c - RenderCV's `design:` translated into layout keys.  See design.h.
  *
  * The translation is one table, `opts`: each RenderCV option (its path in
- * `design:`) with what it becomes - one or more layout keys, a value kept
- * for the text (time spans, phone format, date templates), or nothing
- * (named in a note).  Values are copied as they are, apart from three
+ * `design:`) with what it becomes - one or more layout keys (those that
+ * need more than a copy, such as the phone and date formats and the time
+ * spans, made by keep()), or nothing (named in a note).  The theme alone
+ * is kept in cv_design: every other option reaches the page as a layout
+ * key.  Values are copied as they are, apart from three
  * conversions: lengths in `em` become points (the layout has no em), fonts
  * RenderCV names but Debian lacks become the nearest face we have, and
  * RenderCV's entry templates (one string of lines, SUMMARY and HIGHLIGHTS
@@ -15,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <ctype.h>
 
 #include "yml.h"
 
@@ -54,6 +55,17 @@ static cv_yml *copy(cv_arena *a, const cv_yml *v)
         }
     }
     return n;
+}
+
+/* A list of the strings s[0..n), at pos. */
+static cv_yml *list(cv_arena *a, const char *const *s, size_t n, cv_pos pos)
+{
+    cv_yml *l = cv_arena_alloc(a, sizeof *l);
+    *l = (cv_yml){.kind = CV_YML_SEQ, .pos = pos, .n = n};
+    l->items = cv_arena_alloc(a, sizeof *l->items * n);
+    for (size_t i = 0; i < n; i++)
+        l->items[i] = scalar(a, s[i], pos);
+    return l;
 }
 
 /* Set the dotted `path` ("page.margins.top") of the tree to v. */
@@ -195,12 +207,12 @@ enum act {
     SHOW,        /* page.show_footer / show_top_note: false clears the slots */
     TITLE_TYPE,  /* section_titles.type */
     SEPARATOR,   /* header.connections.separator */
-    BULLET_GAP,  /* space_between_bullet_and_text */
+    BULLET,      /* a bullet mark: RenderCV's "●" is a 13pt "•" raised 0.6pt */
     TEMPLATE,    /* an entry template: main or side lines */
     DELTA,       /* a length as the theme's gap plus its difference from the theme's
                     RenderCV default (theme_gap) */
     NOT,         /* a bool, negated (allow_page_break: false keeps) */
-    KEEP,        /* kept in cv_design (not layout) */
+    KEEP,        /* keep(): the theme (cv_design), or layout keys made there */
     NONE,        /* no counterpart: named in the note */
     GROUP        /* a mapping of further options */
 };
@@ -328,12 +340,12 @@ static const opt opts[] = {
     {"entries.summary.space_above", LEN, {"entry.summary_space_before"}},
     {"entries.summary.space_left", LEN, {"entry.summary_indent"}},
     {"entries.highlights", GROUP, {0}},
-    {"entries.highlights.bullet", TO, {"bullets.glyph"}},
-    {"entries.highlights.nested_bullet", TO, {"bullets.sub_glyph"}},
+    {"entries.highlights.bullet", BULLET, {"bullets.glyph"}},
+    {"entries.highlights.nested_bullet", BULLET, {"bullets.sub_glyph"}},
     {"entries.highlights.space_left", LEN, {"bullets.indent"}},
     {"entries.highlights.space_above", LEN, {"entry.block_gap"}},
     {"entries.highlights.space_between_items", LEN, {"bullets.space_between"}},
-    {"entries.highlights.space_between_bullet_and_text", BULLET_GAP, {"bullets.text_indent"}},
+    {"entries.highlights.space_between_bullet_and_text", LEN, {"bullets.text_gap"}},
     {"templates", GROUP, {0}},
     {"templates.footer", TO, {"page_footer.center"}},
     {"templates.top_note", TO, {"page_header.right"}},
@@ -551,20 +563,20 @@ static bool apply(walk *w, const opt *o, const cv_yml *v)
         to_all(w, o, scalar(a, s && *s ? cv_arena_printf(a, "  %s  ", s) : "     ",
                             v->pos));
         return true;
-    case BULLET_GAP: {
-        /* The text starts after the bullet's indent, the bullet (about
-         * 0.5em) and this gap. */
-        cv_yml *g = length(a, v, w->body);
-        float gap, indent = 0;
-        if (g->kind != CV_YML_SCALAR || !cv_parse_length(g->str, &gap))
-            return cv_error_at(w->err, v->pos, "expected a length such as 0.5em");
-        const cv_yml *in = cv_yml_get(cv_yml_get(w->layout, "bullets"), "indent");
-        if (in && in->kind == CV_YML_SCALAR)
-            cv_parse_length(in->str, &indent);
-        to_all(w, o, scalar(a, cv_arena_printf(a, "%.3fpt", indent + 0.5f * w->body + gap),
-                            v->pos));
+    case BULLET:
+        if (cv_yml_is_null(v))
+            return true;
+        /* RenderCV 2.8 draws "●" as text(13pt, [•], baseline: -0.6pt), its
+         * other marks as text (Preamble.j2.typ); the top-level mark's size
+         * and raise are the layout's, so any other mark resets them. */
+        bool disc = v->kind == CV_YML_SCALAR && !strcmp(v->str, "\xE2\x97\x8F");    /* ● */
+        to_all(w, o, disc ? scalar(a, "\xE2\x80\xA2", v->pos) : (cv_yml *)v);     /* • */
+        if (!strcmp(o->to[0], "bullets.glyph")) {
+            put(a, w->layout, "bullets.size",
+                scalar(a, disc ? "13pt" : cv_arena_printf(a, "%gpt", w->body), v->pos));
+            put(a, w->layout, "bullets.raise", scalar(a, disc ? "0.6pt" : "0pt", v->pos));
+        }
         return true;
-    }
     case TEMPLATE:
         to_all(w, o, lines(a, v));
         return true;
@@ -623,11 +635,10 @@ static bool keep(walk *w, const char *path, const cv_yml *v)
         if (v->kind != CV_YML_SEQ)
             return cv_error_at(w->err, v->pos, "show_time_spans_in must be a list of section "
                                "titles, not %s", cv_yml_kind_name(v->kind));
-        d->time_spans = cv_arena_alloc(w->a, sizeof *d->time_spans * (v->n ? v->n : 1));
         for (size_t i = 0; i < v->n; i++)
-            if (!cv_yml_str(v->items[i], &d->time_spans[i], w->err))
+            if (!cv_yml_str(v->items[i], &s, w->err))
                 return false;
-        d->ntime_spans = v->n;
+        put(w->a, w->layout, "dates.show_time_spans_in", copy(w->a, v));
         return true;
     }
     if (!strcmp(path, "entries.short_second_row")) {
@@ -660,11 +671,14 @@ static bool keep(walk *w, const char *path, const cv_yml *v)
                                "international or E164, not '%s'", s);
         put(w->a, w->layout, "header.phone_format", scalar(w->a, s ? s : "as_written", v->pos));
     } else if (!strcmp(path, "templates.single_date")) {
-        d->single_date = s;
+        /* Empty: RenderCV's default, set after the walk. */
+        if (s && *s)
+            put(w->a, w->layout, "dates.single", scalar(w->a, s, v->pos));
     } else if (!strcmp(path, "templates.date_range")) {
-        d->date_range = s;
+        if (s)
+            put(w->a, w->layout, "dates.range", scalar(w->a, s, v->pos));
     } else if (!strcmp(path, "templates.time_span")) {
-        d->time_span = s ? s : "";
+        put(w->a, w->layout, "dates.time_span", scalar(w->a, s ? s : "", v->pos));
     }
     return true;
 }
@@ -787,134 +801,23 @@ bool cv_design_read(cv_arena *a, const cv_yml *design, cv_design *out, cv_error 
     if (!cv_yml_get(cv_yml_get(cv_yml_get(design, "header"), "connections"),
                     "phone_number_format"))
         put(a, w.layout, "header.phone_format", scalar(a, "national", design->pos));
+    /* RenderCV's dates, in every theme: its date template (in every
+     * language: not the language's own form) and its English month
+     * abbreviations (June, July, Sept). */
+    if (!cv_yml_get(cv_yml_get(w.layout, "dates"), "single"))
+        put(a, w.layout, "dates.single", scalar(a, "MONTH_ABBREVIATION YEAR", design->pos));
+    static const char *const abbr[12] = {"Jan", "Feb", "Mar", "Apr", "May", "June",
+                                         "July", "Aug", "Sept", "Oct", "Nov", "Dec"};
+    put(a, w.layout, "dates.english_month_abbreviations", list(a, abbr, 12, design->pos));
     /* classic alone shows time spans by default, in experience. */
     if (!cv_yml_get(cv_yml_get(design, "sections"), "show_time_spans_in") &&
         !strcmp(out->theme, "classic")) {
         static const char *const exp[] = {"experience"};
-        out->time_spans = (const char **)exp;
-        out->ntime_spans = 1;
+        put(a, w.layout, "dates.show_time_spans_in", list(a, exp, 1, design->pos));
     }
     out->layout = w.layout;
     if (w.unmapped.n)
         cv_note(err, w.first_unmapped, "these design options have no effect in cvpdf yet "
                 "(docs/rendercv.md): %s", w.unmapped.s);
     return true;
-}
-
-bool cv_design_time_span_in(const cv_design *d, const char *section)
-{
-    for (size_t i = 0; i < d->ntime_spans; i++) {
-        const char *p = d->time_spans[i], *q = section;
-        for (; *p && *q; p++, q++) {
-            char x = *p == ' ' ? '_' : (char)tolower((unsigned char)*p);
-            char y = *q == ' ' ? '_' : (char)tolower((unsigned char)*q);
-            if (x != y)
-                break;
-        }
-        if (!*p && !*q)
-            return true;
-    }
-    return false;
-}
-
-/* Days since 0000-03-01 (proleptic Gregorian), for differences. */
-static long days(int y, int m, int d)
-{
-    if (m < 3)
-        y--, m += 12;
-    return 365L * y + y / 4 - y / 100 + y / 400 + (153 * (m - 3) + 2) / 5 + d - 1;
-}
-
-static const char *fill(cv_arena *a, const char *tmpl, const char *ny, const char *wy,
-                        const char *nm, const char *wm)
-{
-    static const char *const ph[] = {"HOW_MANY_YEARS", "HOW_MANY_MONTHS", "YEARS", "MONTHS"};
-    const char *val[] = {ny, nm, wy, wm};
-    cv_strbuf b = {0};
-    for (const char *p = tmpl; *p;) {
-        size_t k = 0;
-        while (k < 4 && strncmp(p, ph[k], strlen(ph[k])))
-            k++;
-        if (k < 4) {
-            cv_strbuf_put(a, &b, val[k], strlen(val[k]));
-            p += strlen(ph[k]);
-        } else {
-            cv_strbuf_put(a, &b, p++, 1);
-        }
-    }
-    /* Spaces left by empty parts collapse. */
-    char *o = b.s ? b.s : cv_arena_strdup(a, ""), *q = o;
-    for (const char *p = o; *p; p++)
-        if (!(*p == ' ' && (q == o || q[-1] == ' ')))
-            *q++ = *p;
-    while (q > o && q[-1] == ' ')
-        q--;
-    *q = 0;
-    return *o ? o : NULL;
-}
-
-const char *cv_design_time_span(cv_arena *a, const cv_design *d, const cv_date *start,
-                                const cv_date *end, const char *today, const cv_locale *loc)
-{
-    const cv_locale *en = cv_locale_english();
-    if (!loc)
-        loc = en;
-    const char *year = loc->year ? loc->year : en->year;
-    const char *years = loc->years ? loc->years : en->years;
-    const char *month = loc->month ? loc->month : en->month;
-    const char *months = loc->months ? loc->months : en->months;
-    const char *tmpl = d->time_span ? d->time_span : "HOW_MANY_YEARS YEARS HOW_MANY_MONTHS MONTHS";
-    int ty = 0, tm = 0, td = 0;
-    if (!start->kind || start->kind == CV_DATE_TEXT || start->kind == CV_DATE_PRESENT ||
-        !end->kind || end->kind == CV_DATE_TEXT)
-        return NULL;
-    if (end->kind == CV_DATE_PRESENT &&
-        (!today || cv_date_shape(today, &ty, &tm, &td) != CV_DATE_DAY))
-        return NULL;
-    int ey = end->kind == CV_DATE_PRESENT ? ty : end->year;
-    if (start->kind == CV_DATE_YEAR || end->kind == CV_DATE_YEAR) {
-        int n = ey - start->year;
-        return fill(a, tmpl, n < 2 ? "1" : cv_arena_printf(a, "%d", n), n < 2 ? year : years,
-                    "", "");
-    }
-    int em = end->kind == CV_DATE_PRESENT ? tm : end->month;
-    int ed = end->kind == CV_DATE_PRESENT ? td : end->kind == CV_DATE_DAY ? end->day : 1;
-    int sd = start->kind == CV_DATE_DAY ? start->day : 1;
-    long span = days(ey, em, ed) - days(start->year, start->month, sd);
-    if (span < 0)
-        return NULL;
-    long y = span / 365, m = (span % 365) / 30 + 1;
-    y += m / 12;
-    m %= 12;
-    return fill(a, tmpl, y ? cv_arena_printf(a, "%ld", y) : "", y == 1 ? year : y ? years : "",
-                m ? cv_arena_printf(a, "%ld", m) : "", m == 1 ? month : m ? months : "");
-}
-
-const char *cv_design_date_range(cv_arena *a, const cv_design *d, const cv_date *start,
-                                 const cv_date *end, const cv_locale *loc)
-{
-    const char *r = d->date_range;
-    if (!r || !start->kind)
-        return NULL;
-    size_t n = strlen(r);
-    if (!strncmp(r, "START_DATE", 10) && n >= 18 && !strcmp(r + n - 8, "END_DATE") &&
-        !strstr(r + 10, "START_DATE") && strstr(r + 10, "END_DATE") == r + n - 8)
-        return NULL;            /* START_DATE x END_DATE: the locale's `to` (doc.c) */
-    const cv_locale *en = cv_locale_english();
-    const char *from = cv_date_format(a, start, loc);
-    const char *to = end->kind && end->kind != CV_DATE_PRESENT ? cv_date_format(a, end, loc)
-                     : loc->present ? loc->present : en->present;
-    cv_strbuf b = {0};
-    for (const char *p = r; *p;) {
-        if (!strncmp(p, "START_DATE", 10)) {
-            cv_strbuf_put(a, &b, from, strlen(from));
-            p += 10;
-        } else if (!strncmp(p, "END_DATE", 8)) {
-            cv_strbuf_put(a, &b, to, strlen(to));
-            p += 8;
-        } else {
-            cv_strbuf_put(a, &b, p++, 1);
-        }
-    }
-    return b.s ? b.s : "";
 }

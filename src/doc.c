@@ -907,40 +907,6 @@ static const cv_yml *overlay(ctx *c, const cv_yml *root)
     return root;
 }
 
-/* design: templates: single_date and date_range, where locale: does not
- * say otherwise: the date template, and the word between START_DATE and
- * END_DATE. */
-static void design_dates(ctx *c, cv_doc *d)
-{
-    const cv_locale *en = cv_locale_english();
-    /* RenderCV's English abbreviates June, July and Sept so: a RenderCV
-     * file (one with design:) in English keeps its dates. */
-    static const char *const rendercv_abbr[12] = {"Jan", "Feb", "Mar", "Apr", "May", "June",
-                                                  "July", "Aug", "Sept", "Oct", "Nov", "Dec"};
-    if (d->design.layout && !strcmp(d->locale.language, "en") &&
-        d->locale.month_abbr[5] == en->month_abbr[5])
-        for (int i = 0; i < 12; i++)
-            d->locale.month_abbr[i] = rendercv_abbr[i];
-    if (d->design.single_date && *d->design.single_date &&
-        d->locale.date_template == en->date_template)
-        d->locale.date_template = d->design.single_date;
-    /* A RenderCV file's dates follow its design's template in every
-     * language (RenderCV's default, MONTH_ABBREVIATION YEAR), not the
-     * language's own date form: a copy, which localising keeps. */
-    if (d->design.layout && d->locale.date_template == en->date_template)
-        d->locale.date_template = cv_arena_strdup(c->a, en->date_template);
-    const char *r = d->design.date_range, *s, *e;
-    if (r && d->locale.to == en->to && (s = strstr(r, "START_DATE")) &&
-        (e = strstr(s + 10, "END_DATE")) && s == r && !e[8]) {
-        const char *p = s + 10, *q = e;
-        while (p < q && *p == ' ')
-            p++;
-        while (q > p && q[-1] == ' ')
-            q--;
-        d->locale.to = p < q ? cv_arena_strndup(c->a, p, (size_t)(q - p)) : "";
-    }
-}
-
 /* A profile's top-level keys (doc.h), for profiles and --defaults alike. */
 static const char *const profile_keys[] = {"cv", "locale", "settings", "design",
                                            "rendercv_settings", NULL};
@@ -1023,7 +989,6 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
         !load_settings(&c, cv_yml_get(root, "rendercv_settings"), "rendercv_settings", d) ||
         !load_cv(&c, cvn, d))
         return NULL;
-    design_dates(&c, d);
     return d;
 }
 
@@ -1094,11 +1059,52 @@ cv_doc *cv_doc_load_over(cv_arena *a, const char *path, const cv_yml *defaults,
     return d;
 }
 
+/* The keys of the defaults' `lab:`. */
+static const char *const lab_keys[] = {"name", "address", "url", NULL};
+
+static bool read_lab(cv_arena *a, const cv_yml *n, cv_lab *lab, cv_error *err)
+{
+    memset(lab, 0, sizeof *lab);
+    if (cv_yml_is_null(n))
+        return true;
+    if (n->kind != CV_YML_MAP)
+        return cv_error_at(err, n->pos, "'lab' in the defaults is a mapping (name:, address:, "
+                           "url:), not %s", cv_yml_kind_name(n->kind));
+    return cv_yml_check_keys(n, lab_keys, "lab", err) &&
+           cv_text_read(a, cv_yml_get(n, "name"), "name", &lab->name, err) &&
+           cv_text_read(a, cv_yml_get(n, "address"), "address", &lab->address, err) &&
+           cv_text_read(a, cv_yml_get(n, "url"), "url", &lab->url, err) &&
+           cv_text_check_url(&lab->url, "url", err);
+}
+
+bool cv_doc_load_lab(cv_arena *a, const char *path, cv_lab *lab, cv_error *err)
+{
+    memset(lab, 0, sizeof *lab);
+    size_t len;
+    char *text = cv_yml_read_regular(a, path, &len, err);
+    cv_yml *root = text ? cv_yml_load_profile(a, a, path, text, len, err) : NULL;
+    if (!root)
+        return false;
+    return root->kind != CV_YML_MAP || read_lab(a, cv_yml_get(root, "lab"), lab, err);
+}
+
 cv_yml *cv_doc_load_defaults(cv_arena *a, const char *path, cv_error *err)
 {
     size_t len;
     char *text = cv_yml_read_regular(a, path, &len, err);
     cv_yml *root = text ? cv_yml_load_profile(a, a, path, text, len, err) : NULL;
+    /* `lab:` is the defaults' own (--site's lab page, cv_doc_load_lab()):
+     * checked here, never merged under a profile. */
+    cv_lab lab;
+    if (root && root->kind == CV_YML_MAP && cv_yml_get(root, "lab")) {
+        if (!read_lab(a, cv_yml_get(root, "lab"), &lab, err))
+            return NULL;
+        size_t k = 0;
+        for (size_t i = 0; i < root->n; i++)
+            if (strcmp(root->keys[i]->str, "lab"))
+                root->keys[k] = root->keys[i], root->items[k++] = root->items[i];
+        root->n = k;
+    }
     if (root && root->kind != CV_YML_MAP)
         cv_error_at(err, root->pos, "defaults are a mapping like a profile's (cv:, "
                     "locale:, settings:), not %s", cv_yml_kind_name(root->kind));

@@ -632,20 +632,6 @@ static const char *run_lang(const cv_run *r, const char *doc_lang)
     return cv_tags_lang_of(cps, n, doc_lang);
 }
 
-/* Was `cp` noted in pf (is it in the subset)? */
-static bool has_cp(const cv_pdffont *pf, uint32_t cp)
-{
-    size_t lo = 0, hi = pf->n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (pf->cps[mid] < cp)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < pf->n && pf->cps[lo] == cp;
-}
-
 /* The last character of run r's text: its logical last glyph (the
  * leftmost of a right-to-left run), or the last of the text a complex
  * script's glyph stands for (cv_cluster). */
@@ -732,7 +718,7 @@ static bool put_tagged_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont 
             }
         }
         const cv_pdffont *pf = &fonts[r->face];
-        if (r->tag && has_cp(pf, ' ') && ends_line(ts->d, pg, i)) {
+        if (r->tag && cv_pdffont_has(pf, ' ') && ends_line(ts->d, pg, i)) {
             /* Drawn back by its own width, so that it ends where the line
              * does: no box of it passes the line's end. */
             if (ts->twin) {             /* the space is not in the twin */

@@ -39,7 +39,7 @@
  * page of 16,384 pixels square is already a gigabyte). */
 #define MAX_SIDE 16384
 
-static const char *const exts[] = {NULL, "pdf", "png", "svg"};
+static const char *const exts[] = {NULL, "pdf", "png", "svg", "html", "md"};
 
 /* ---- poppler and cairo, opened when first needed ------------------------ */
 
@@ -105,7 +105,7 @@ static bool open_poppler(const char *path, cv_error *err)
 
 cv_format cv_format_named(const char *name)
 {
-    for (int f = CV_FORMAT_PDF; f <= CV_FORMAT_SVG; f++)
+    for (int f = CV_FORMAT_PDF; f <= CV_FORMAT_MD; f++)
         if (!strcasecmp(name, exts[f]))
             return (cv_format)f;
     return CV_FORMAT_NONE;
@@ -128,7 +128,7 @@ cv_format cv_format_of(const char *path)
 
 const char *cv_format_ext(cv_format f)
 {
-    return f >= CV_FORMAT_PDF && f <= CV_FORMAT_SVG ? exts[f] : NULL;
+    return f >= CV_FORMAT_PDF && f <= CV_FORMAT_MD ? exts[f] : NULL;
 }
 
 char *cv_raster_page_name(cv_arena *a, const char *path, size_t page)

@@ -54,6 +54,11 @@ static void apply(const cv_style *st, knobs k, cv_style *o)
                       &o->bullet_text_indent, &o->sub_indent, &o->side_gap, &o->rule_gap};
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
         *sizes[i] *= f;
+    /* (bullet_size 0 and bullet_text_gap < 0 are unset: still so.) */
+    o->bullet_size *= f;
+    o->bullet_raise *= f;
+    if (o->bullet_text_gap > 0)
+        o->bullet_text_gap *= f;
     float *m[] = {&o->margin_top, &o->margin_bottom, &o->margin_left, &o->margin_right};
     for (int i = 0; i < 4; i++)
         if (*m[i] > st->fit_margin_floor)

@@ -356,6 +356,37 @@ bool cv_locale_localize(cv_arena *a, cv_locale *loc, const char *dir, cv_error *
     return true;
 }
 
+void cv_locale_dates(cv_arena *a, cv_locale *loc, const char *single, const char *range,
+                     const char *const *english_abbr)
+{
+    if (english_abbr && english_abbr[0] && !strcmp(loc->language, "en") &&
+        loc->month_abbr[5] == english.month_abbr[5])
+        for (int i = 0; i < 12; i++)
+            loc->month_abbr[i] = english_abbr[i];
+    /* The layout's template is a string of its own (not English's), which
+     * localising keeps: a RenderCV file's dates follow its design in every
+     * language, not the language's own date form. */
+    if (single && *single && loc->date_template == english.date_template)
+        loc->date_template = single;
+    if (!range)
+        return;
+    /* START_DATE x END_DATE: x is the word between the dates. */
+    const char *s = strstr(range, "START_DATE"), *e = s ? strstr(s + 10, "END_DATE") : NULL;
+    if (loc->to == english.to && s == range && e && !e[8]) {
+        const char *p = s + 10, *q = e;
+        while (p < q && *p == ' ')
+            p++;
+        while (q > p && q[-1] == ' ')
+            q--;
+        loc->to = p < q ? cv_arena_strndup(a, p, (size_t)(q - p)) : "";
+    }
+    /* Any other shape is filled in as written (date.h's cv_date_range). */
+    size_t n = strlen(range);
+    if (!(!strncmp(range, "START_DATE", 10) && n >= 18 && !strcmp(range + n - 8, "END_DATE") &&
+          !strstr(range + 10, "START_DATE") && strstr(range + 10, "END_DATE") == range + n - 8))
+        loc->range = range;
+}
+
 const char *cv_locale_layout_text(cv_arena *a, const cv_locale *loc, const char *s)
 {
     if (!s)

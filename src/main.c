@@ -36,6 +36,7 @@
 #include "plan.h"
 #include "render.h"
 #include "schema.h"
+#include "site.h"
 #include "sets.h"
 #include "starter.h"
 #include "stop.h"
@@ -343,10 +344,12 @@ int main(int argc, char **argv)
     if (status == 0 && (!o.dump || o.watch)) {     /* --watch follows them */
         cv_render_note_all(&r);
         status = cv_plan_check(a, &o, &plan, eng->inputs, stderr);
+        if (status == 0 && o.site)
+            status = cv_site_check(a, &o, &plan, stderr);
     }
     cv_stop_timeout(0, NULL);
     if (status == 0)
-        status = run(&r, &plan) ? 1 : 0;
+        status = (o.site ? cv_site_run(&r, &plan) : run(&r, &plan)) ? 1 : 0;
     /* --open: once, after the first render that wrote it. */
     bool opened = false;
     if (status == 0 && o.open) {

@@ -135,7 +135,8 @@ void cv_pdffont_seal(cv_pdffont *pf)
     pf->seen = NULL;
 }
 
-unsigned cv_pdffont_cid(const cv_pdffont *pf, uint32_t cp)
+/* The index of `cp` in pf's sorted code points, or pf->n. */
+static size_t find_cp(const cv_pdffont *pf, uint32_t cp)
 {
     size_t lo = 0, hi = pf->n;
     while (lo < hi) {
@@ -145,7 +146,18 @@ unsigned cv_pdffont_cid(const cv_pdffont *pf, uint32_t cp)
         else
             hi = mid;
     }
-    return lo < pf->n && pf->cps[lo] == cp ? pf->code[lo] : 0;
+    return lo < pf->n && pf->cps[lo] == cp ? lo : pf->n;
+}
+
+unsigned cv_pdffont_cid(const cv_pdffont *pf, uint32_t cp)
+{
+    size_t i = find_cp(pf, cp);
+    return i < pf->n ? pf->code[i] : 0;
+}
+
+bool cv_pdffont_has(const cv_pdffont *pf, uint32_t cp)
+{
+    return find_cp(pf, cp) < pf->n;
 }
 
 void cv_pdffont_free(cv_pdffont *pf)

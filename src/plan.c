@@ -75,8 +75,15 @@ static int choose_format(const cv_options *o, bool out_is_dir, cv_format *f, FIL
                 by_name == CV_FORMAT_PNG ? "PNG" : "SVG");
         return 2;
     }
+    if (o->merge && (by_name == CV_FORMAT_HTML || by_name == CV_FORMAT_MD ||
+                     *f == CV_FORMAT_HTML || *f == CV_FORMAT_MD)) {
+        fprintf(diag, "cvpdf: --merge %s: --merge makes one PDF (or PNG or SVG pages) of "
+                "every profile; HTML and Markdown are one file per profile (-o DIR/)\n"
+                "Try 'cvpdf --help'.\n", shown);
+        return 2;
+    }
     if (is_stream(name)) {
-        if (*f == CV_FORMAT_PDF)
+        if (*f == CV_FORMAT_PDF || *f == CV_FORMAT_HTML || *f == CV_FORMAT_MD)
             return 0;
         fprintf(diag, "cvpdf: %s %s: %s pages are files of their own; give a file name "
                 "ending in .%s, or a directory\nTry 'cvpdf --help'.\n", opt, shown,
@@ -85,7 +92,8 @@ static int choose_format(const cv_options *o, bool out_is_dir, cv_format *f, FIL
     }
     if (by_name == CV_FORMAT_NONE) {
         SAY(diag, name, "the name's extension says what to write: .pdf, .png (a PNG per "
-            "page) or .svg (an SVG per page)%s", o->merge ? "" : "; a directory ends with /");
+            "page), .svg (an SVG per page), .html or .md%s",
+            o->merge ? "" : "; a directory ends with /");
         return 2;
     }
     if (o->format != CV_FORMAT_NONE && o->format != by_name) {
@@ -112,10 +120,10 @@ static int beside(const char *prof)
 static int name_outputs(cv_arena *a, const cv_options *o, cv_plan *p, bool *mkdir_out,
                         FILE *diag)
 {
-    const char *output = o->output;
+    const char *output = o->site ? o->site : o->output;    /* --site DIR: DIR/NAME.pdf */
     size_t olen = output ? strlen(output) : 0;
     bool slash = olen > 0 && output[olen - 1] == '/';
-    bool out_is_dir = output && (slash || is_dir(output));
+    bool out_is_dir = output && (o->site || slash || is_dir(output));
     if (output && !out_is_dir && o->nprofiles > 1 && !o->dump) {
         char shown[512];
         fprintf(diag, "cvpdf: -o %s names one file but %d profiles were given; "
@@ -285,6 +293,6 @@ int cv_plan_make(cv_arena *a, const cv_options *o, cv_plan *p, FILE *diag)
         status = choose_format(o, out_is_dir, &p->format, diag);
     }
     if (status == 0 && mkdir_out)
-        status = make_dir(o->output, diag);
+        status = make_dir(o->site ? o->site : o->output, diag);
     return status;
 }

@@ -23,6 +23,7 @@
 #include "furniture.h"
 #include "jsonsyntax.h"
 #include "lang.h"
+#include "md.h"
 #include "output.h"
 #include "phone.h"
 #include "photo.h"
@@ -102,18 +103,20 @@ static const cv_style *design_style(cv_arena *a, const cv_renderer *r, const cv_
     }
     if (r->opt->layout) {
         cv_note(err, dz->pos, "the layout given with -l is used; 'design' is ignored");
-        /* But not how the file's phone numbers read (phone_number_format,
-         * RenderCV's national by default): that is its content's, not its
-         * look's. */
-        const cv_yml *pf = cv_yml_get(cv_yml_get(dz->layout, "header"), "phone_format");
-        int f;
-        if (pf && pf->kind == CV_YML_SCALAR && cv_style_phone_format(pf->str, &f) &&
-            f != r->style->phone_format) {
-            *own = *r->style;
-            own->phone_format = f;
-            return own;
-        }
-        return r->style;
+        /* But not how the file's phone numbers and dates read (RenderCV's
+         * phone_number_format, national by default; its date templates,
+         * time spans and English month abbreviations): that is its
+         * content's, not its look's. */
+        static const char *const content[] = {
+            "header.phone_format", "dates.single", "dates.range", "dates.time_span",
+            "dates.show_time_spans_in", "dates.english_month_abbreviations", NULL};
+        *own = *r->style;
+        /* --set layout.* wins over the file's, as everywhere. */
+        return cv_style_read_keys(dz->layout, content, own, err) &&
+                       (!r->layout_sets ||
+                        cv_style_read_keys(r->layout_sets, content, own, err))
+                   ? own
+                   : NULL;
     }
     char *dir = cv_arena_strdup(a, r->style->file);
     char *slash = strrchr(dir, '/');
@@ -179,8 +182,7 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
                       ? cv_doc_load_over(a, profile, r->defaults, r->sets, err)
                       : cv_doc_load_text_over(a, "<stdin>", r->stdin_text ? r->stdin_text : "",
                                               r->stdin_len, r->defaults, r->sets, err);
-    if (!doc || err->set ||
-        !cv_locale_localize(a, &doc->locale, r->eng->locales, err))
+    if (!doc || err->set)
         return NULL;
     for (size_t i = 0; i < doc->nsections; i++)      /* no output may overwrite a .bib */
         if (doc->sections[i].bib)
@@ -192,6 +194,12 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     cv_style own;
     const cv_style *base = design_style(a, r, doc, &own, err);
     if (!base || err->set)
+        return NULL;
+    /* The layout's date forms over the profile's locale, then the words
+     * it still lacks in its language (lang.h). */
+    cv_locale_dates(a, &doc->locale, base->date_single, base->date_range,
+                    base->english_abbr);
+    if (!cv_locale_localize(a, &doc->locale, r->eng->locales, err))
         return NULL;
     const cv_image *photo = cv_photo_load(a, doc, base, err);
     if (err->set)
@@ -433,7 +441,57 @@ static void say_written(const cv_renderer *r, const char *out, size_t npages,
                     cv_escape(cv_raster_page_name(a, out, k), shown, sizeof shown));
         cv_arena_free(a);
     }
-    fprintf(stderr, ": %zu page%s, %.0f ms\n", npages, npages == 1 ? "" : "s", ms);
+    if (r->format == CV_FORMAT_HTML || r->format == CV_FORMAT_MD)   /* no pages */
+        fprintf(stderr, ", %.0f ms\n", ms);
+    else
+        fprintf(stderr, ": %zu page%s, %.0f ms\n", npages, npages == 1 ? "" : "s", ms);
+}
+
+cv_doc *cv_render_load(cv_arena *a, const cv_renderer *r, const char *profile, cv_error *err)
+{
+    const cv_pretext *pt = pretext(r, profile);
+    if (pt && pt->fail) {
+        cv_error_at(err, (cv_pos){profile, 0, 0}, "%s", pt->fail);
+        return NULL;
+    }
+    cv_doc *doc = pt ? cv_doc_load_text_over(a, profile, pt->text, pt->len, r->defaults,
+                                             r->sets, err)
+                : strcmp(profile, "-")
+                      ? cv_doc_load_over(a, profile, r->defaults, r->sets, err)
+                      : cv_doc_load_text_over(a, "<stdin>", r->stdin_text ? r->stdin_text : "",
+                                              r->stdin_len, r->defaults, r->sets, err);
+    if (!doc || err->set || !cv_locale_localize(a, &doc->locale, r->eng->locales, err))
+        return NULL;
+    for (size_t i = 0; i < doc->nsections; i++)
+        if (doc->sections[i].bib)
+            cv_inputs_add(r->eng->inputs, doc->sections[i].bib, "a .bib file");
+    char date[16];
+    doc->today = last_updated(r->opt, doc, date);
+    if (doc->today)
+        doc->today = cv_arena_strdup(a, doc->today);
+    return doc;
+}
+
+/* HTML and Markdown: the profile loaded as cv_render_lay_out() loads it,
+ * up to composition, and written by its format's back end. */
+static bool write_web(cv_arena *a, const cv_renderer *r, const char *profile, const char *out,
+                      cv_error *err)
+{
+    cv_doc *doc = cv_render_load(a, r, profile, err);
+    if (!doc)
+        return false;
+    if (strcmp(profile, "-"))
+        cv_inputs_add(r->eng->inputs, profile, "a profile");
+    cv_style own;
+    const cv_style *base = design_style(a, r, doc, &own, err);
+    if (!base || err->set)
+        return false;
+    cv_ctx cx;
+    cv_ctx_init(&cx, r->eng, base, doc->locale.language, doc->locale.rtl);
+    if (r->format == CV_FORMAT_MD)
+        return cv_md_write(a, doc, &cx, out, r->eng->inputs, err) && !err->set;
+    /* h-html's back end (html.h) is wired here at the merge. */
+    return cv_error_at(err, (cv_pos){out, 0, 0}, "HTML output is not built into this cvpdf");
 }
 
 bool cv_render_one(const cv_renderer *r, const char *profile, const char *out)
@@ -446,8 +504,13 @@ bool cv_render_one(const cv_renderer *r, const char *profile, const char *out)
     cv_error err;
     cv_error_init_for(&err, &r->eng->diag);
     bool ok = false;
-    cv_display *d = cv_render_lay_out(a, r, profile, &err);
-    if (d && r->opt->dump) {
+    bool web = (r->format == CV_FORMAT_HTML || r->format == CV_FORMAT_MD) && !r->opt->dump;
+    cv_display *d = web ? NULL : cv_render_lay_out(a, r, profile, &err);
+    if (web) {
+        ok = write_web(a, r, profile, out, &err);
+        if (ok)
+            say_written(r, out, 1, &t0);
+    } else if (d && r->opt->dump) {
         if (r->opt->dump > 1)
             cv_draw_dump_glyphs(d, fonts, stdout);
         else

@@ -88,49 +88,83 @@ static void put_words_ci(out *o, const char *const *words)
     put(o, ")$\"");
 }
 
+/* A length's schema; its description (what a length is) is the caller's. */
 static void put_length(out *o, float lo, float hi)
 {
-    putf(o, "{\"anyOf\": [{\"type\": \"number\", \"minimum\": %g, \"maximum\": %g}, "
+    putf(o, "\"anyOf\": [{\"type\": \"number\", \"minimum\": %g, \"maximum\": %g}, "
          "{\"type\": \"string\", \"pattern\": \"" LENGTH_RE "\""
          SAYS("a length: a number with pt, mm, cm or in, such as 10pt or 18mm") "}], "
-         "\"description\": \"a length: 10pt, 18mm, 1.5cm, 0.75in or a number of points "
-         "(%g-%gpt)\", \"examples\": [\"%s\"]}", lo, hi, lo, hi, lo > 10 ? "12pt" : "10pt");
+         "\"examples\": [\"%s\"]", lo, hi, lo > 10 ? "12pt" : "10pt");
 }
 
+/* The value of layout key `k`: "{", its description (the key's own
+ * phrase, then how such a value is written), its type, "}". */
 static void put_layout_value(out *o, const cv_layout_key *k, cv_arena *a)
 {
+    const char *hint = NULL;
+    switch (k->type) {
+    case CV_LT_LENGTH:
+        hint = cv_arena_printf(a, "a length: 10pt, 18mm, 1.5cm, 0.75in or a number of points "
+                               "(%g-%gpt)", k->lo, k->hi);
+        break;
+    case CV_LT_NUMBER:
+        hint = cv_arena_printf(a, "a number from %g to %g", k->lo, k->hi);
+        break;
+    case CV_LT_COUNT:
+        hint = cv_arena_printf(a, "a whole number from %g to %g", k->lo, k->hi);
+        break;
+    case CV_LT_FRACTION: hint = "a fraction: 0.85 or 85%"; break;
+    case CV_LT_EM: hint = "a width in em from 0 to 1: 0.25em, 0.25, or 0 for none"; break;
+    case CV_LT_BOOL: hint = "true or false"; break;
+    case CV_LT_COLOR:
+        hint = "a colour: a CSS name (navy), \"#rrggbb\", \"#rgb\" (with or without #, with "
+               "alpha: 4 or 8 digits), rgb(r, g, b), rgba(), hsl(h, s%, l%) or hsla(); quote a "
+               "# colour, as # starts a YAML comment";
+        break;
+    case CV_LT_STRING: hint = "a string; quote it if it has leading or trailing spaces"; break;
+    case CV_LT_NAMES: hint = "section names (keys or titles, any case), or one name"; break;
+    case CV_LT_FAMILY: hint = "a font family (fonts/, then fontconfig) or a font file"; break;
+    case CV_LT_FAMILIES: hint = "font families (or font files), or one"; break;
+    case CV_LT_LINES:
+        hint = "template lines: placeholders in capitals (COMPANY, DATE), markup around them";
+        break;
+    case CV_LT_LAYOUT: hint = "a shipped layout's name or a path"; break;
+    case CV_LT_MONTHS: hint = "twelve month names, January's first, or null"; break;
+    default: break;
+    }
+    put(o, "{\"description\": ");
+    const char *about = k->about ? k->about : "";
+    put_str(o, hint ? cv_arena_printf(a, "%s; %s", about, hint) : about);
+    put(o, ", ");
     switch (k->type) {
     case CV_LT_LENGTH:
         put_length(o, k->lo, k->hi);
-        return;
+        break;
     case CV_LT_NUMBER:
-        putf(o, "{\"type\": \"number\", \"minimum\": %g, \"maximum\": %g, \"examples\": [1.25]}",
+        putf(o, "\"type\": \"number\", \"minimum\": %g, \"maximum\": %g, \"examples\": [1.25]",
              k->lo, k->hi);
-        return;
+        break;
     case CV_LT_COUNT:
-        putf(o, "{\"type\": \"integer\", \"minimum\": %g, \"maximum\": %g, \"examples\": [2]}",
+        putf(o, "\"type\": \"integer\", \"minimum\": %g, \"maximum\": %g, \"examples\": [2]",
              k->lo, k->hi);
-        return;
+        break;
     case CV_LT_FRACTION:
-        put(o, "{\"anyOf\": [{\"type\": \"number\", \"exclusiveMinimum\": 0, \"maximum\": 1}, "
+        put(o, "\"anyOf\": [{\"type\": \"number\", \"exclusiveMinimum\": 0, \"maximum\": 1}, "
             "{\"type\": \"string\", \"pattern\": \"^([0-9]+(\\\\.[0-9]*)?|\\\\.[0-9]+)%$\""
-            SAYS("a fraction: 0.85, or a percentage such as 85%") "}], "
-            "\"description\": \"a fraction: 0.85 or 85%\", \"examples\": [0.85]}");
-        return;
+            SAYS("a fraction: 0.85, or a percentage such as 85%") "}], \"examples\": [0.85]");
+        break;
     case CV_LT_EM:
-        put(o, "{\"anyOf\": [{\"type\": \"number\", \"minimum\": 0, \"maximum\": 1}, "
+        put(o, "\"anyOf\": [{\"type\": \"number\", \"minimum\": 0, \"maximum\": 1}, "
             "{\"type\": \"string\", \"pattern\": \"^([0-9]+(\\\\.[0-9]*)?|\\\\.[0-9]+)em$\""
-            SAYS("a width in em, such as 0.25em") "}], "
-            "\"description\": \"a width in em from 0 to 1: 0.25em, 0.25, or 0 for none\", "
-            "\"examples\": [\"0.25em\"]}");
-        return;
+            SAYS("a width in em, such as 0.25em") "}], \"examples\": [\"0.25em\"]");
+        break;
     case CV_LT_BOOL:
-        put(o, "{\"type\": \"boolean\", \"examples\": [true]}");
-        return;
-    case CV_LT_COLOR: {
+        put(o, "\"type\": \"boolean\", \"examples\": [true]");
+        break;
+    case CV_LT_COLOR:
         /* RenderCV's colours (color.h): hex with or without #, the
          * functional forms, and the CSS names in any case. */
-        put(o, "{\"type\": \"string\", \"pattern\": \"^ *(?:(?:#|0[xX])?(?:[0-9a-fA-F]{3,4}|"
+        put(o, "\"type\": \"string\", \"pattern\": \"^ *(?:(?:#|0[xX])?(?:[0-9a-fA-F]{3,4}|"
             "[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(?:[rR][gG][bB][aA]?|[hH][sS][lL][aA]?)"
             "\\\\([^)]*\\\\)");
         for (size_t i = 0; cv_color_name_at(i); i++) {
@@ -140,75 +174,73 @@ static void put_layout_value(out *o, const cv_layout_key *k, cv_arena *a)
         }
         put(o, ") *$\"" SAYS("a colour: a CSS name such as navy, \\\"#rrggbb\\\", \\\"#rgb\\\", "
                              "rgb(r, g, b) or hsl(h, s%, l%), quoted")
-            ", \"description\": \"a colour: a CSS name (navy), \\\"#rrggbb\\\", "
-            "\\\"#rgb\\\" (with or without #, with alpha: 4 or 8 digits), rgb(r, g, b), rgba(), "
-            "hsl(h, s%, l%) or hsla(); quote a # colour, as # starts a YAML comment\", "
-            "\"examples\": [\"#1f3a5f\"]}");
-        return;
-    }
+            ", \"examples\": [\"#1f3a5f\"]");
+        break;
     case CV_LT_STRING:
-        put(o, "{\"type\": [\"string\", \"number\", \"null\"], \"maxLength\": 1024, "
-            "\"examples\": [\"x\"]}");
-        return;
+        put(o, "\"type\": [\"string\", \"number\", \"null\"], \"maxLength\": 1024, "
+            "\"examples\": [\"x\"]");
+        break;
     case CV_LT_CHOICE:
-        put(o, "{\"enum\": [");
+        put(o, "\"enum\": [");
         for (size_t i = 0; k->words[i]; i++) {
             put(o, i ? ", " : "");
             put_str(o, k->words[i]);
         }
-        put(o, "]}");
-        return;
+        put(o, "]");
+        break;
     case CV_LT_NAMES:
-        put(o, "{\"anyOf\": [{\"type\": [\"string\", \"number\", \"null\"]}, {\"type\": \"array\", "
-            "\"maxItems\": 32, \"items\": {\"type\": " SCALAR "}}], "
-            "\"description\": \"section names (keys or titles, any case)\", "
-            "\"examples\": [[\"skills\"]]}");
-        return;
+        put(o, "\"anyOf\": [{\"type\": [\"string\", \"number\", \"null\"]}, {\"type\": \"array\", "
+            "\"maxItems\": 32, \"items\": {\"type\": " SCALAR "}}], \"examples\": [[\"skills\"]]");
+        break;
     case CV_LT_PAGE_SIZE:
-        put(o, "{\"anyOf\": [{\"type\": \"string\", \"pattern\": ");
+        put(o, "\"anyOf\": [{\"type\": \"string\", \"pattern\": ");
         put_words_ci(o, k->words);
         put(o, ", \"patternErrorMessage\": \"a page size: ");
         for (size_t i = 0; k->words[i]; i++)
             putf(o, "%s%s", i ? ", " : "", k->words[i]);
         put(o, " (any case), or [width, height]\"");
-        put(o, "}, {\"type\": \"array\", \"minItems\": 2, \"maxItems\": 2, \"items\": ");
+        put(o, "}, {\"type\": \"array\", \"minItems\": 2, \"maxItems\": 2, \"items\": {");
         put_length(o, 216, 14400);
-        put(o, "}], \"examples\": [\"a4\"]}");
-        return;
+        put(o, ", \"description\": \"a length: 10pt, 18mm, 1.5cm, 0.75in or a number of points "
+            "(216-14400pt)\"}}], \"examples\": [\"a4\"]");
+        break;
     case CV_LT_FAMILY:
-        put(o, "{\"type\": \"string\", \"description\": \"a font family (fonts/, then "
-            "fontconfig) or a font file\", \"examples\": [\"Lato\"]}");
-        return;
+        put(o, "\"type\": [\"string\", \"null\"], \"examples\": [\"Lato\"]");
+        break;
     case CV_LT_FAMILIES:
-        putf(o, "{\"anyOf\": [{\"type\": \"string\"}, {\"type\": \"array\", \"maxItems\": %d, "
-             "\"items\": {\"type\": \"string\"}}], \"description\": \"font families (or font "
-             "files), tried in turn for each character\", \"examples\": "
-             "[[\"WenQuanYi Micro Hei\"]]}", CV_MAX_CHAIN - 1);
-        return;
+        putf(o, "\"anyOf\": [{\"type\": \"string\"}, {\"type\": \"array\", \"maxItems\": %d, "
+             "\"items\": {\"type\": \"string\"}}], \"examples\": [[\"WenQuanYi Micro Hei\"]]",
+             CV_MAX_CHAIN - 1);
+        break;
     case CV_LT_LINES:
-        putf(o, "{\"anyOf\": [{\"type\": [\"string\", \"number\", \"null\"]}, {\"type\": "
+        putf(o, "\"anyOf\": [{\"type\": [\"string\", \"number\", \"null\"]}, {\"type\": "
              "\"array\", \"maxItems\": %d, \"items\": {\"type\": " SCALAR "}}], "
-             "\"description\": \"template lines: placeholders in capitals (COMPANY, DATE), "
-             "markup around them\", \"examples\": [[\"**NAME**\"]]}", CV_MAX_TMPL);
-        return;
+             "\"examples\": [[\"**NAME**\"]]", CV_MAX_TMPL);
+        break;
     case CV_LT_LAYOUT: {
-        put(o, "{\"type\": \"string\", \"description\": \"the layout this one changes: a "
-            "shipped layout's name or a path\", \"examples\": [");
+        put(o, "\"type\": \"string\", \"examples\": [");
         const char **names = cv_layout_names(a);
         for (size_t i = 0; names[i]; i++) {
             put(o, i ? ", " : "");
             put_str(o, names[i]);
         }
-        put(o, "]}");
-        return;
-    }
-    case CV_LT_NULL:
-        put(o, "{\"type\": \"null\"}");
-        return;
-    case CV_LT_UNKNOWN:
+        put(o, "]");
         break;
     }
-    put(o, "{\"$comment\": \"untyped\"}");
+    case CV_LT_MONTHS:
+        put(o, "\"anyOf\": [{\"type\": \"null\"}, {\"type\": \"array\", \"minItems\": 12, "
+            "\"maxItems\": 12, \"items\": {\"type\": " SCALAR "}}], \"examples\": "
+            "[[\"Jan\", \"Feb\", \"Mar\", \"Apr\", \"May\", \"June\", \"July\", \"Aug\", "
+            "\"Sept\", \"Oct\", \"Nov\", \"Dec\"]]");
+        break;
+    case CV_LT_NULL:
+        put(o, "\"type\": \"null\"");
+        break;
+    case CV_LT_UNKNOWN:
+        put(o, "\"$comment\": \"untyped\"");
+        break;
+    }
+    put(o, "}");
 }
 
 /* The mapping at `prefix` ("" the root, "page." ...): the rows below it,
@@ -244,14 +276,27 @@ static void put_layout_map(out *o, const cv_layout_key *k, size_t n, const char 
         first = false;
         put_str(o, key);
         put(o, ": ");
-        if (leaf && inner)
-            put(o, "{\"anyOf\": [");
+        /* A value that may also be a mapping has its phrase once, over both. */
+        if (leaf && inner) {
+            put(o, "{\"description\": ");
+            put_str(o, leaf->about ? leaf->about : "");
+            put(o, ", \"anyOf\": [");
+        }
         if (leaf)
             put_layout_value(o, leaf, o->a);
         if (leaf && inner)
             put(o, ", ");
-        if (inner)
-            put_layout_map(o, k, n, sub, "");
+        if (inner) {
+            const char *about = cv_style_map_about(o->a, cv_arena_strndup(o->a, sub,
+                                                                          strlen(sub) - 1));
+            out lead = {o->a, {0}};
+            if (about && !leaf) {
+                put(&lead, "\"description\": ");
+                put_str(&lead, about);
+                put(&lead, ", ");
+            }
+            put_layout_map(o, k, n, sub, lead.b.s ? lead.b.s : "");
+        }
         if (leaf && inner)
             put(o, "]}");
     }
@@ -275,9 +320,13 @@ static void layout_schema(out *o)
 static const struct {
     const char *part, *key, *schema;
 } typed[] = {
-    {"", "cv", "{\"$ref\": \"#/$defs/cv\"}"},
-    {"", "locale", "{\"$ref\": \"#/$defs/locale\"}"},
-    {"", "settings", "{\"$ref\": \"#/$defs/settings\"}"},
+    {"", "cv", "{\"$ref\": \"#/$defs/cv\", \"description\": \"the résumé's content: the "
+               "header's name and contact details, then its sections\"}"},
+    {"", "locale", "{\"$ref\": \"#/$defs/locale\", \"description\": \"the language the "
+                   "résumé is written in, and the words and date format cvpdf writes "
+                   "itself\"}"},
+    {"", "settings", "{\"$ref\": \"#/$defs/settings\", \"description\": \"words in bold, "
+                     "the last updated date, the PDF's title and page breaks by section\"}"},
     {"", "design", "{\"type\": [\"object\", \"null\"], \"description\": \"RenderCV's "
                    "design: a theme (classic, engineeringresumes, engineeringclassic, sb2nov, "
                    "moderncv, harvard, ink, opal, ember) and options over it, as layout keys "
@@ -317,15 +366,25 @@ static const struct {
                                  "\"items\": {\"type\": \"object\", \"additionalProperties\": "
                                  "false, \"required\": [\"placeholder\", \"fontawesome_icon\"], "
                                  "\"properties\": {\"placeholder\": {\"$ref\": "
-                                 "\"#/$defs/text\"}, \"url\": {\"$ref\": \"#/$defs/url\"}, "
-                                 "\"fontawesome_icon\": {\"type\": \"string\"}}}, "
+                                 "\"#/$defs/text\", \"description\": \"the text the "
+                                 "contact line shows\"}, \"url\": {\"$ref\": "
+                                 "\"#/$defs/url\", \"description\": \"where the "
+                                 "connection links to (optional)\"}, "
+                                 "\"fontawesome_icon\": {\"type\": \"string\", "
+                                 "\"description\": \"the Font Awesome icon's name shown "
+                                 "before it with header.icons, such as calendar-days\"}}}, "
                                  "\"description\": \"more contact lines: a text, a link "
                                  "and a Font Awesome icon each\"}"},
     {"settings", "bold_keywords", "{\"$ref\": \"#/$defs/strings\", \"description\": "
                                   "\"words set in bold wherever they appear\"}"},
-    {"settings", "current_date", "{\"$ref\": \"#/$defs/date\", \"description\": \"the "
-                                 "last updated date of a running header or footer "
-                                 "(--date wins)\"}"},
+    /* What doc.c takes: a day, YYYY-MM-DD, or today in any case. */
+    {"settings", "current_date", "{\"type\": \"string\", \"pattern\": \"^([1-9][0-9]{3}-"
+                                 "(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])|[tT][oO][dD][aA][yY])$\""
+                                 SAYS("a day, YYYY-MM-DD such as 2026-03-15, or today") ", "
+                                 "\"description\": \"the last updated date of a running "
+                                 "header or footer, and the end of a span to present: "
+                                 "YYYY-MM-DD or today (--date wins)\", \"examples\": "
+                                 "[\"2026-03-15\"]}"},
     {"settings", "render_command", "{\"type\": [\"object\", \"null\"], \"description\": "
                                    "\"RenderCV's; its design and locale files replace the "
                                    "profile's, its paths are RenderCV's\"}"},
@@ -336,16 +395,100 @@ static const struct {
                                       "page\"}"},
     {"settings", "keep_together", "{\"$ref\": \"#/$defs/texts\", \"description\": "
                                   "\"sections (by key or title) kept on one page\"}"},
+    {"locale", "language", "{\"$ref\": \"#/$defs/text\", \"description\": \"the "
+                           "résumé's language: an ISO 639 code (de, zh-Hans) or a RenderCV "
+                           "name (german); sets the PDF's language, the words, hyphenation "
+                           "and right-to-left setting (default en)\", \"examples\": "
+                           "[\"de\"]}"},
+    {"locale", "present", "{\"$ref\": \"#/$defs/text\", \"description\": \"the word "
+                          "shown for an ongoing end date (default present)\"}"},
+    {"locale", "to", "{\"$ref\": \"#/$defs/text\", \"description\": \"what goes between "
+                     "a start and an end date, a space each side (default an en dash; '' for "
+                     "none)\"}"},
+    {"locale", "date_template", "{\"$ref\": \"#/$defs/text\", \"description\": \"how a "
+                                "month or day date is shown: MONTH_ABBREVIATION, MONTH_NAME, "
+                                "MONTH, MONTH_IN_TWO_DIGITS, YEAR, YEAR_IN_TWO_DIGITS, DAY, "
+                                "DAY_IN_TWO_DIGITS (default MONTH_ABBREVIATION YEAR)\"}"},
     {"locale", "phone_number_format", "{\"enum\": [\"national\", \"international\", "
-     "\"E164\", null]}"},
-    {"locale", "month_abbreviations", "{\"$ref\": \"#/$defs/months\"}"},
-    {"locale", "abbreviations_for_months", "{\"$ref\": \"#/$defs/months\"}"},
-    {"locale", "month_names", "{\"$ref\": \"#/$defs/months\"}"},
-    {"locale", "full_names_of_months", "{\"$ref\": \"#/$defs/months\"}"},
+     "\"E164\", null], \"description\": \"accepted as RenderCV 1's; the format is the "
+     "design's header.connections.phone_number_format, as in RenderCV 2\"}"},
+    {"locale", "month_abbreviations", "{\"$ref\": \"#/$defs/months\", \"description\": "
+                                      "\"the 12 months' short names (default Jan ... "
+                                      "Dec)\"}"},
+    {"locale", "abbreviations_for_months", "{\"$ref\": \"#/$defs/months\", "
+                                           "\"description\": \"RenderCV 1's name for "
+                                           "month_abbreviations: the 12 months' short "
+                                           "names\"}"},
+    {"locale", "month_names", "{\"$ref\": \"#/$defs/months\", \"description\": \"the 12 "
+                              "months' full names (default January ... December)\"}"},
+    {"locale", "full_names_of_months", "{\"$ref\": \"#/$defs/months\", \"description\": "
+                                       "\"RenderCV 1's name for month_names: the 12 months' "
+                                       "full names\"}"},
+    {"locale", "month", "{\"$ref\": \"#/$defs/text\", \"description\": \"the time span's "
+                        "word for one month (default month)\"}"},
+    {"locale", "months", "{\"$ref\": \"#/$defs/text\", \"description\": \"the time "
+                         "span's word for several months (default months)\"}"},
+    {"locale", "year", "{\"$ref\": \"#/$defs/text\", \"description\": \"the time span's "
+                       "word for one year (default year)\"}"},
+    {"locale", "years", "{\"$ref\": \"#/$defs/text\", \"description\": \"the time span's "
+                        "word for several years (default years)\"}"},
+    {"locale", "last_updated", "{\"$ref\": \"#/$defs/text\", \"description\": \"the "
+                               "phrase of a layout's LAST_UPDATED, before the date (default "
+                               "Last updated in)\"}"},
     {"locale", "phrases", "{\"type\": [\"object\", \"null\"], \"additionalProperties\": "
-                          "false, \"properties\": {\"degree_with_area\": {\"$ref\": "
-                          "\"#/$defs/text\", \"description\": \"DEGREE in AREA\"}}}"},
-    {"locale", "*", "{\"$ref\": \"#/$defs/text\"}"},
+                          "false, \"description\": \"RenderCV 2's phrases; cvpdf uses "
+                          "degree_with_area\", \"properties\": {\"degree_with_area\": "
+                          "{\"$ref\": \"#/$defs/text\", \"description\": \"RenderCV 2's "
+                          "place for locale.degree_with_area: what replaces DEGREE in "
+                          "AREA\"}}}"},
+    {"locale", "page_numbering_template", "{\"$ref\": \"#/$defs/text\", \"description\": "
+                                          "\"RenderCV's page numbering: accepted and "
+                                          "ignored (a layout's page_footer sets it)\"}"},
+    {"locale", "last_updated_date_template", "{\"$ref\": \"#/$defs/text\", "
+                                             "\"description\": \"RenderCV's last updated "
+                                             "line: accepted and ignored (a layout's "
+                                             "page_header sets it)\"}"},
+    {"locale", "degree_with_area", "{\"$ref\": \"#/$defs/text\", \"description\": \"what "
+                                   "replaces DEGREE in AREA where a layout's template writes "
+                                   "it (AREA DEGREE in Chinese and Japanese)\"}"},
+    {"locale", "contact", "{\"$ref\": \"#/$defs/text\", \"description\": \"the "
+                          "sidebar's Contact title, when the layout leaves it English\"}"},
+    {"locale", "resume", "{\"$ref\": \"#/$defs/text\", \"description\": \"the word "
+                         "Résumé in the layout's PDF title\"}"},
+    /* The options of a .bib section (bib.h); the words of those that take
+     * one of a set are cv_bib_option_words()'. */
+    {"bib", "bib", "{\"type\": \"string\", \"description\": \"the .bib file, relative "
+                   "to the profile\"}"},
+    {"bib", "keys", "{\"$ref\": \"#/$defs/texts\", \"description\": \"only the entries "
+                    "of these BibTeX keys\"}"},
+    {"bib", "types", "{\"$ref\": \"#/$defs/texts\", \"description\": \"only entries of "
+                     "these BibTeX types (article, inproceedings)\"}"},
+    {"bib", "years", "{\"anyOf\": [{\"type\": \"integer\"}, {\"type\": \"string\"}, "
+                     "{\"type\": \"object\", \"additionalProperties\": false, "
+                     "\"properties\": {\"from\": {\"type\": [\"integer\", "
+                     "\"string\"], \"description\": \"the first year kept\"}, "
+                     "\"to\": {\"type\": [\"integer\", \"string\"], \"description\": "
+                     "\"the last year kept\"}}}], \"description\": \"only entries of "
+                     "these years: 2018, 2018-2024, or {from: 2018, to: 2024}\"}"},
+    {"bib", "keywords", "{\"$ref\": \"#/$defs/texts\", \"description\": \"only entries "
+                        "whose keywords field has one of these\"}"},
+    {"bib", "selected", "{\"$ref\": \"#/$defs/texts\", \"description\": \"keys of the "
+                        "selected entries, listed first, marked or alone (selected_as)\"}"},
+    {"bib", "selected_as", "{\"description\": \"what selected does: first (listed first), "
+                           "mark (the mark before the title) or only (the rest left out)\"}"},
+    {"bib", "mark", "{\"$ref\": \"#/$defs/text\", \"description\": \"with selected_as: "
+                    "mark, what goes before a selected entry's title (default a star)\"}"},
+    {"bib", "sort", "{\"description\": \"the order: newest first, oldest first, or none "
+                    "(the file's)\"}"},
+    {"bib", "group_by", "{\"description\": \"one section per year or per type of "
+                        "publication, or none\"}"},
+    {"bib", "limit", "{\"type\": \"integer\", \"minimum\": 1, \"maximum\": 100000, "
+                     "\"description\": \"at most this many entries, after sorting\"}"},
+    {"bib", "names", "{\"description\": \"how authors' names are written: first-last, "
+                     "last-first, initials or last-initials\"}"},
+    {"bib", "notes", "{\"type\": [\"object\", \"null\"], \"additionalProperties\": "
+                     "{\"$ref\": \"#/$defs/text\"}, \"description\": \"a note per "
+                     "BibTeX key, shown as the entry's summary\"}"},
 };
 
 static const char *typed_schema(const char *part, const char *key)
@@ -501,14 +644,18 @@ static void profile_schema(out *o)
                 put(o, ", ");
             }
             put(o, "\"Twitter\"]}, {\"type\": \"string\", \"description\": \"any other "
-                "network, with a url\"}]}");
+                "network, with a url\"}], \"description\": \"the network: one cvpdf knows "
+                "(its icon and profile address), or any other with a url\"}");
         } else if (!strcmp(sk[i], "username")) {
             put(o, ": {\"$ref\": \"#/$defs/text\", \"description\": \"the username alone, "
                 "not the profile's URL\"}");
         } else if (!strcmp(sk[i], "url")) {
-            put(o, ": {\"$ref\": \"#/$defs/url\"}");
+            put(o, ": {\"$ref\": \"#/$defs/url\", \"description\": \"the profile's "
+                "address: needed for a network cvpdf does not know; for a known one, it "
+                "replaces the address made from the username\"}");
         } else if (!strcmp(sk[i], "fontawesome_icon")) {
-            put(o, ": {\"type\": \"string\", \"description\": \"RenderCV's: ignored\"}");
+            put(o, ": {\"type\": \"string\", \"description\": \"RenderCV's icon for the "
+                "network: accepted and ignored\"}");
         } else {
             put(o, ": {\"$comment\": \"untyped\"}");
         }
@@ -528,8 +675,22 @@ static void profile_schema(out *o)
         "\"description\": \"publications from a .bib file, chosen and ordered "
         "(docs/profiles.md)\", \"properties\": {");
     const char *const *bk = cv_bib_option_keys();
-    for (size_t i = 0; bk[i]; i++)
-        putf(o, "%s\"%s\": {}", i ? ", " : "", bk[i]);
+    for (size_t i = 0; bk[i]; i++) {
+        putf(o, "%s\"%s\": ", i ? ", " : "", bk[i]);
+        const char *s = typed_schema("bib", bk[i]);
+        const char *const *w = cv_bib_option_words(bk[i]);
+        if (w) {                        /* {"description": ..., "enum": [...]} */
+            cv_strbuf_put(o->a, &o->b, s, strlen(s) - 1);
+            put(o, ", \"enum\": [");
+            for (size_t j = 0; w[j]; j++) {
+                put(o, j ? ", " : "");
+                put_str(o, w[j]);
+            }
+            put(o, "]}");
+        } else {
+            put(o, s);
+        }
+    }
     put(o, "}}]}");
     for (int k = 0; k < CV_ENTRY_NKINDS; k++) {
         put(o, ", ");

@@ -25,7 +25,7 @@
 
 enum kind { LEN, NUM, BOOL, COLOR, STR, ALIGN, BREAKING, COUNT, FRACTION, NAMES, SIDE, PHOTOPOS,
              PHONEFMT,
-            EM, FAMILY };
+            EM, FAMILY, MONTHS };
 
 #define MAX_LAYOUT_STRING 1024
 
@@ -34,140 +34,289 @@ typedef struct key {
     enum kind kind;
     size_t off;
     float lo, hi;            /* LEN: the range allowed, in points (0, 0: 0-400pt) */
+    const char *about;       /* what it does, in a phrase: the schema's description */
 } key;
 
-#define K(sec, name, kind, field) {sec, name, kind, offsetof(cv_style, field), 0, 0}
+#define K(sec, name, kind, field, about) \
+    {sec, name, kind, offsetof(cv_style, field), 0, 0, about}
 /* A type size: 4-72pt, or up to `hi` for a name set large. */
-#define KS(sec, name, field, hi) {sec, name, LEN, offsetof(cv_style, field), 4, hi}
+#define KS(sec, name, field, hi, about) \
+    {sec, name, LEN, offsetof(cv_style, field), 4, hi, about}
 static const key keys[] = {
-    KS("font", "size", size, 72),
-    K("font", "line_spacing", NUM, line_spacing),
-    K("colors", "text", COLOR, text_color),
-    K("colors", "muted", COLOR, muted_color),
-    K("colors", "link", COLOR, link_color),
-    K("font", "lining_figures", BOOL, lining_figures),
-    K("font", "fit_ascenders", BOOL, fit_ascenders),
-    K("text", "justify", BOOL, justify),
-    K("text", "hyphenate", BOOL, hyphenate),
-    K("text", "smart_quotes", BOOL, smart_quotes),
-    K("text", "line_breaking", BREAKING, greedy),
-    K("text", "cjk_latin_space", EM, cjk_latin_space),
-    K("header", "align", ALIGN, header_align),
-    KS("header", "name_size", name_size, 144),
-    K("header", "name_bold", BOOL, name_bold),
-    K("header", "name_color", COLOR, name_color),
-    K("header", "name_font", FAMILY, role_family[CV_ROLE_NAME]),
-    K("header", "name_small_caps", BOOL, name_small_caps),
-    K("header", "headline_font", FAMILY, role_family[CV_ROLE_HEADLINE]),
-    K("header", "headline_bold", BOOL, headline_bold),
-    K("header", "headline_small_caps", BOOL, headline_small_caps),
-    K("header", "contact_font", FAMILY, role_family[CV_ROLE_CONTACT]),
-    K("header", "contact_bold", BOOL, contact_bold),
-    K("header", "contact_small_caps", BOOL, contact_small_caps),
-    K("header", "native_name_beside", BOOL, native_name_beside),
-    KS("header", "headline_size", headline_size, 72),
-    KS("header", "contact_size", contact_size, 72),
-    K("header", "contact_separator", STR, contact_separator),
-    K("header", "phone_format", PHONEFMT, phone_format),
-    K("header", "icons", BOOL, contact_icons),
-    K("header", "contact_urls", BOOL, contact_urls),
-    K("header", "contact_color", COLOR, contact_color),
-    K("header", "space_after", LEN, header_gap),
-    KS("section_title", "size", title_size, 72),
-    K("section_title", "bold", BOOL, title_bold),
-    K("section_title", "uppercase", BOOL, title_uppercase),
-    K("section_title", "small_caps", BOOL, title_small_caps),
-    K("section_title", "font", FAMILY, role_family[CV_ROLE_TITLE]),
-    K("section_title", "color", COLOR, title_color),
-    K("section_title", "rule", BOOL, title_rule),
-    K("section_title", "align", ALIGN, title_align),
-    K("section_title", "rule_beside", BOOL, title_rule_beside),
-    K("section_title", "rule_width", LEN, rule_width),
-    K("section_title", "rule_color", COLOR, rule_color),
-    K("section_title", "rule_gap", LEN, rule_gap),
-    K("section_title", "space_before", LEN, title_space_before),
-    K("section_title", "space_after", LEN, title_space_after),
-    K("entry", "space_between", LEN, entry_gap),
-    K("entry", "side_gap", LEN, side_gap),
-    K("entry", "side_width", LEN, side_width),
-    K("entry", "side_left", BOOL, side_left),
-    K("entry", "text_space_between", LEN, text_gap),
-    K("entry", "side_color", COLOR, side_color),
-    KS("entry", "side_size", side_size, 72),
-    K("entry", "block_gap", LEN, block_gap),
-    K("bullets", "glyph", STR, bullet),
-    K("bullets", "sub_glyph", STR, sub_bullet),
-    K("bullets", "indent", LEN, bullet_indent),
-    K("bullets", "text_indent", LEN, bullet_text_indent),
-    K("bullets", "sub_indent", LEN, sub_indent),
-    K("bullets", "space_between", LEN, bullet_gap),
-    K("pdf", "title", STR, title_template),
-    K("pdf", "pdfa", BOOL, pdfa),
-    K("pdf", "pdfua", BOOL, pdfua),
-    K("pdf", "tagged", BOOL, tagged),
-    K("pagination", "entry_lines", COUNT, entry_lines),
-    K("pagination", "orphans", COUNT, orphans),
-    K("pagination", "widows", COUNT, widows),
-    K("pagination", "title_lines", COUNT, title_lines),
-    K("pagination", "page_break_before", NAMES, break_before),
-    K("pagination", "keep_together", NAMES, keep_together),
-    K("pagination", "fill_pages", BOOL, fill_pages),
-    K("pagination", "pull_back_last_page", BOOL, pull_back),
-    K("pagination", "pull_back_below", FRACTION, pull_back_below),
-    K("columns.sidebar", "side", SIDE, sidebar_left),
-    K("columns.sidebar", "width", LEN, sidebar_w),
-    K("columns.sidebar", "gap", LEN, sidebar_gap),
-    K("columns.sidebar", "sections", NAMES, sidebar_sections),
-    K("columns.sidebar", "contact", BOOL, sidebar_contact),
-    K("columns.sidebar", "contact_title", STR, contact_title),
-    K("columns.sidebar", "stack_side", BOOL, sidebar_stack),
-    K("columns.sidebar", "justify", BOOL, sidebar_justify),
-    K("columns.sidebar", "single_block", BOOL, sidebar_single_block),
-    K("columns.sidebar", "widen_main", BOOL, sidebar_widen),
-    K("columns.sidebar", "line_spacing", NUM, sidebar_line_spacing),
-    K("columns.sidebar", "rule_width", LEN, sidebar_rule_width),
-    K("columns.sidebar", "rule_color", COLOR, sidebar_rule_color),
-#define RUNNING(sec, f)                                                                  \
-    K(sec, "left", STR, f.slot[0]), K(sec, "center", STR, f.slot[1]),                    \
-    K(sec, "right", STR, f.slot[2]), K(sec, "first_page", BOOL, f.first_page),           \
-    K(sec, "single_page", BOOL, f.single_page), KS(sec, "size", f.size, 72),             \
-    K(sec, "only_first_page", BOOL, f.only_first_page),                                  \
-    K(sec, "color", COLOR, f.color)
-    RUNNING("page_header", page_header),
-    RUNNING("page_footer", page_footer),
+    KS("font", "size", size, 72,
+      "the body text's size: summaries, bullets, text entries and the entries' main lines"),
+    K("font", "line_spacing", NUM, line_spacing,
+      "line height as a multiple of the text size (1.25 by default, 0.5-4)"),
+    K("colors", "text", COLOR, text_color,
+      "colour of the body text, the entries' main lines and the contact line"),
+    K("colors", "muted", COLOR, muted_color, "colour of the headline"),
+    K("colors", "link", COLOR, link_color,
+      "colour of links in body text, the headline and entries (not the contact line)"),
+    K("font", "lining_figures", BOOL, lining_figures,
+      "digits as the face's lining figures (OpenType lnum), for a face whose default "
+      "figures are old-style"),
+    K("font", "fit_ascenders", BOOL, fit_ascenders,
+      "a line is never shorter than the main face's ascender plus descender; false: lines "
+      "by line_spacing alone, as Typst sets them"),
+    K("text", "justify", BOOL, justify,
+      "justify paragraphs (summaries, bullets, text, one-line and numbered entries); their "
+      "last lines stay at natural width"),
+    K("text", "hyphenate", BOOL, hyphenate,
+      "hyphenate long words in paragraphs by the patterns of the profile's language"),
+    K("text", "smart_quotes", BOOL, smart_quotes,
+      "turn straight quotes and apostrophes into the typographic quotes of the profile's "
+      "language"),
+    K("text", "line_breaking", BREAKING, greedy,
+      "how paragraphs are broken into lines: optimal (Knuth-Plass, the whole paragraph at "
+      "once) or greedy (first fit)"),
+    K("text", "cjk_latin_space", EM, cjk_latin_space,
+      "the gap set between a Han, kana or Hangul character and an adjacent Latin letter or "
+      "digit"),
+    K("header", "align", ALIGN, header_align, "alignment of the name, headline and contact lines"),
+    KS("header", "name_size", name_size, 144, "size of the name (cv.name)"),
+    K("header", "name_bold", BOOL, name_bold, "set the name in bold"),
+    K("header", "name_color", COLOR, name_color, "colour of the name"),
+    K("header", "name_font", FAMILY, role_family[CV_ROLE_NAME],
+      "the name's font family (default: font.family); null for the body's"),
+    K("header", "name_small_caps", BOOL, name_small_caps,
+      "set the name's lowercase letters as small capitals"),
+    K("header", "headline_font", FAMILY, role_family[CV_ROLE_HEADLINE],
+      "the headline's font family (default: font.family)"),
+    K("header", "headline_bold", BOOL, headline_bold, "set the headline in bold"),
+    K("header", "headline_small_caps", BOOL, headline_small_caps,
+      "set the headline's lowercase letters as small capitals"),
+    K("header", "contact_font", FAMILY, role_family[CV_ROLE_CONTACT],
+      "the contact line's font family (default: font.family); icons still come from "
+      "font.fallback"),
+    K("header", "contact_bold", BOOL, contact_bold, "set the contact line in bold"),
+    K("header", "contact_small_caps", BOOL, contact_small_caps,
+      "set the contact line's lowercase letters as small capitals"),
+    K("header", "native_name_beside", BOOL, native_name_beside,
+      "show cv.native_name after the name, an en space between; false hides it"),
+    KS("header", "headline_size", headline_size, 72, "size of the headline (cv.headline)"),
+    KS("header", "contact_size", contact_size, 72,
+      "size of the contact line (location, email, phone, website, social networks)"),
+    K("header", "contact_separator", STR, contact_separator,
+      "the text printed literally between contact items (default: two spaces, a middle dot, "
+      "two spaces)"),
+    K("header", "phone_format", PHONEFMT, phone_format,
+      "how phone numbers are shown: as written, or formatted by libphonenumber (national, "
+      "international, E164)"),
+    K("header", "icons", BOOL, contact_icons,
+      "an icon (Fork Awesome) before each contact detail, as RenderCV shows them; the icon "
+      "face must be in font.fallback"),
+    K("header", "contact_urls", BOOL, contact_urls,
+      "show each social network as its profile URL without the scheme, not as Network: "
+      "username"),
+    K("header", "contact_color", COLOR, contact_color,
+      "colour of the contact line (default: colors.text)"),
+    K("header", "space_after", LEN, header_gap,
+      "space below the header, above the first section title"),
+    KS("section_title", "size", title_size, 72, "size of the section titles"),
+    K("section_title", "bold", BOOL, title_bold, "set section titles in bold"),
+    K("section_title", "uppercase", BOOL, title_uppercase,
+      "upper-case section titles by the rules of the profile's language, letter-spaced"),
+    K("section_title", "small_caps", BOOL, title_small_caps,
+      "set the titles' lowercase letters as small capitals (the face's own, or smaller "
+      "capitals)"),
+    K("section_title", "font", FAMILY, role_family[CV_ROLE_TITLE],
+      "the section titles' font family (default: font.family)"),
+    K("section_title", "color", COLOR, title_color, "colour of the section titles"),
+    K("section_title", "rule", BOOL, title_rule, "draw a horizontal rule under each section title"),
+    K("section_title", "align", ALIGN, title_align,
+      "where a section title sits across the measure"),
+    K("section_title", "rule_beside", BOOL, title_rule_beside,
+      "the rule runs on from the title's end to the edge of the measure (RenderCV's partial "
+      "line), not under it"),
+    K("section_title", "rule_width", LEN, rule_width, "thickness of the title's rule"),
+    K("section_title", "rule_color", COLOR, rule_color, "colour of the title's rule"),
+    K("section_title", "rule_gap", LEN, rule_gap,
+      "distance from the title's baseline down to its rule"),
+    K("section_title", "space_before", LEN, title_space_before,
+      "space above each section title, dropped at the top of a page"),
+    K("section_title", "space_after", LEN, title_space_after,
+      "space between a section title and the section's first entry"),
+    K("entry", "space_between", LEN, entry_gap,
+      "space between education, experience, publication and normal entries"),
+    K("entry", "side_gap", LEN, side_gap,
+      "space between an entry's main lines and its side (date) column"),
+    K("entry", "side_width", LEN, side_width,
+      "width of a side column running beside the whole entry, as RenderCV's date column; 0: "
+      "as wide as its longest line, beside the header only"),
+    K("entry", "side_left", BOOL, side_left,
+      "with side_width, put the side column on the left (RenderCV's moderncv)"),
+    K("entry", "text_space_between", LEN, text_gap,
+      "space between text entries (plain strings); unset: 0.6 x entry.space_between"),
+    K("entry", "side_color", COLOR, side_color, "colour of the side column's text"),
+    KS("entry", "side_size", side_size, 72, "size of the side column's text"),
+    K("entry", "block_gap", LEN, block_gap,
+      "space between an entry's header lines, its summary and its first bullet"),
+    K("bullets", "glyph", STR, bullet, "the mark before each top-level bullet"),
+    K("bullets", "sub_glyph", STR, sub_bullet,
+      "the mark before each nested bullet, at every deeper level"),
+    K("bullets", "indent", LEN, bullet_indent,
+      "where the bullet mark sits, from the left edge of its block"),
+    K("bullets", "text_indent", LEN, bullet_text_indent,
+      "where a bullet's text starts (a hanging indent), from the left edge of its block"),
+    K("bullets", "sub_indent", LEN, sub_indent,
+      "how far each level of nested bullets moves right of its parent's block"),
+    KS("bullets", "size", bullet_size, 72,
+       "the type size of the top-level mark (unset: the text's), placed as Typst places a "
+       "list marker: the tops of its capitals level with the text's"),
+    K("bullets", "raise", LEN, bullet_raise, "how far the top-level mark is raised"),
+    K("bullets", "text_gap", LEN, bullet_text_gap,
+      "space between a mark and its text, which then starts after the mark's own width "
+      "(RenderCV's space_between_bullet_and_text); unset: text_indent"),
+    K("bullets", "space_between", LEN, bullet_gap,
+      "space between bullets, nested ones too, and between entries of bullet and numbered "
+      "sections"),
+    K("pdf", "title", STR, title_template,
+      "the PDF's document title, shown in viewers' title bars; NAME is replaced by cv.name"),
+    K("pdf", "pdfa", BOOL, pdfa, "write PDF/A-1b, as --pdfa does"),
+    K("pdf", "pdfua", BOOL, pdfua,
+      "write PDF/UA-1, as --pdfua does: a tagged PDF with its identification and a title"),
+    K("pdf", "tagged", BOOL, tagged,
+      "write a tagged PDF, whose structure tree gives the reading order, headings, lists "
+      "and links"),
+    K("pagination", "entry_lines", COUNT, entry_lines,
+      "an entry of at most this many lines is never split across pages"),
+    K("pagination", "orphans", COUNT, orphans,
+      "lines of a split paragraph or bullet that must stay at the foot of a page (1-100)"),
+    K("pagination", "widows", COUNT, widows,
+      "lines of a split paragraph or bullet that must go to the head of the next page "
+      "(1-100)"),
+    K("pagination", "title_lines", COUNT, title_lines,
+      "lines of its section a section title keeps with it on its page, besides the first "
+      "entry's header"),
+    K("pagination", "page_break_before", NAMES, break_before, "sections that start on a new page"),
+    K("pagination", "keep_together", NAMES, keep_together,
+      "sections never split across pages (unless taller than a page)"),
+    K("pagination", "fill_pages", BOOL, fill_pages,
+      "stretch the gaps of every page but the last so that it ends at the bottom margin"),
+    K("pagination", "pull_back_last_page", BOOL, pull_back,
+      "when the last page is less than pull_back_below full, set the résumé in one page "
+      "fewer by tightening the spacing"),
+    K("pagination", "pull_back_below", FRACTION, pull_back_below,
+      "how full the last page must be for the résumé to keep it (default 0.25)"),
+    K("columns.sidebar", "side", SIDE, sidebar_left, "which side of the page the sidebar is on"),
+    K("columns.sidebar", "width", LEN, sidebar_w,
+      "the sidebar's width (at most 60% of the measure)"),
+    K("columns.sidebar", "gap", LEN, sidebar_gap, "space between the sidebar and the main column"),
+    K("columns.sidebar", "sections", NAMES, sidebar_sections,
+      "the sections that go in the sidebar, in profile order"),
+    K("columns.sidebar", "contact", BOOL, sidebar_contact,
+      "put the contact details at the top of the sidebar, one per line, not under the name"),
+    K("columns.sidebar", "contact_title", STR, contact_title,
+      "the title above the sidebar's contact details (default Contact, in the profile's "
+      "language); empty for none"),
+    K("columns.sidebar", "stack_side", BOOL, sidebar_stack,
+      "in the sidebar, an entry's side lines go under its main lines, not in a column to "
+      "the right"),
+    K("columns.sidebar", "justify", BOOL, sidebar_justify,
+      "justify the sidebar's text (by default it is set ragged-right)"),
+    K("columns.sidebar", "single_block", BOOL, sidebar_single_block,
+      "set all of the sidebar in the body size on one baseline grid, so that text "
+      "extractors read it as one block"),
+    K("columns.sidebar", "widen_main", BOOL, sidebar_widen,
+      "the main column takes the full width from the first page without sidebar"),
+    K("columns.sidebar", "line_spacing", NUM, sidebar_line_spacing,
+      "the sidebar's line spacing under single_block (at most 1.45)"),
+    K("columns.sidebar", "rule_width", LEN, sidebar_rule_width,
+      "thickness of a vertical rule between the columns; 0 for none"),
+    K("columns.sidebar", "rule_color", COLOR, sidebar_rule_color,
+      "colour of the vertical rule between the columns"),
+/* The running header's and footer's keys; `what` is "header" or "footer". */
+#define RUNNING(sec, f, what)                                                            \
+    K(sec, "left", STR, f.slot[0], "text at the left of the running " what ", a template"), \
+    K(sec, "center", STR, f.slot[1], "text at the centre of the running " what ", a template"), \
+    K(sec, "right", STR, f.slot[2], "text at the right of the running " what ", a template"), \
+    K(sec, "first_page", BOOL, f.first_page, "show the running " what " on page 1 too"),  \
+    K(sec, "single_page", BOOL, f.single_page,                                           \
+      "show the running " what " when the résumé has one page too"),                     \
+    KS(sec, "size", f.size, 72, "size of the running " what "'s text"),                  \
+    K(sec, "only_first_page", BOOL, f.only_first_page,                                   \
+      "show the running " what " on page 1 alone (with first_page)"),                    \
+    K(sec, "color", COLOR, f.color, "colour of the running " what "'s text")
+    RUNNING("page_header", page_header, "header"),
+    RUNNING("page_footer", page_footer, "footer"),
 #undef RUNNING
-    K("photo", "width", LEN, photo_w),
-    K("photo", "height", LEN, photo_h),
-    K("photo", "position", PHOTOPOS, photo_where),
-    K("photo", "gap", LEN, photo_gap),
-    K("", "fit_pages", COUNT, fit_pages),
-    K("fit", "spacing_floor", FRACTION, fit_spacing_floor),
-    K("fit", "font_floor", FRACTION, fit_font_floor),
-    K("fit", "margin_floor", LEN, fit_margin_floor),
+    K("photo", "width", LEN, photo_w,
+      "the photo's width; its height follows the picture's aspect ratio"),
+    K("photo", "height", LEN, photo_h,
+      "the photo's greatest height: a tall picture is made narrower to fit"),
+    K("photo", "position", PHOTOPOS, photo_where,
+      "where the photo goes: right or left of the header, or at the top of the sidebar"),
+    K("photo", "gap", LEN, photo_gap, "space between the photo and the header's text"),
+    K("", "fit_pages", COUNT, fit_pages,
+      "shrink the résumé to fit this many pages, as --fit-pages does (0: off)"),
+    K("fit", "spacing_floor", FRACTION, fit_spacing_floor,
+      "the least spacing fitting may leave, as a fraction of the layout's"),
+    K("fit", "font_floor", FRACTION, fit_font_floor,
+      "the least font size fitting may leave, as a fraction of the layout's"),
+    K("fit", "margin_floor", LEN, fit_margin_floor, "the least margin fitting may leave"),
     /* RenderCV's design options (docs/rendercv.md). */
-    K("links", "underline", BOOL, link_underline),
-    K("links", "external_icon", BOOL, link_icon),
-    K("header", "contact_links", BOOL, contact_links),
-    K("header", "contact_network_names", BOOL, contact_network_names),
-    K("header", "contact_gap", LEN, contact_gap),
-    K("header", "space_below_name", LEN, name_gap),
-    K("header", "space_below_headline", LEN, headline_gap),
-    K("photo", "space_left", LEN, photo_space_left),
-    K("entry", "side_align", ALIGN, side_align),
-    K("entry", "side_space", LEN, side_space),
-    K("entry", "degree_width", LEN, degree_width),
-    K("entry", "summary_space_before", LEN, summary_gap),
-    K("entry", "summary_indent", LEN, summary_indent),
-    K("pagination", "keep_sections", BOOL, keep_sections),
-    K("pagination", "keep_entries", BOOL, keep_entries),
-    K("section_title", "rule_baseline", BOOL, rule_baseline),
+    K("links", "underline", BOOL, link_underline,
+      "underline links in the text (not the contact line's)"),
+    K("links", "external_icon", BOOL, link_icon,
+      "an external-link icon after each link in the text (not the contact line's)"),
+    K("header", "contact_links", BOOL, contact_links,
+      "make each contact detail a link (mailto:, tel:, its address); false: plain text"),
+    K("header", "contact_network_names", BOOL, contact_network_names,
+      "without icons, show each social network as Network: username; false: the username "
+      "alone"),
+    K("header", "contact_gap", LEN, contact_gap,
+      "space between contact items, the separator in its middle (RenderCV's "
+      "space_between_connections); unset: the separator as written"),
+    K("header", "space_below_name", LEN, name_gap, "space between the name and the headline"),
+    K("header", "space_below_headline", LEN, headline_gap,
+      "space between the headline and the contact line"),
+    K("photo", "space_left", LEN, photo_space_left,
+      "room left of the photo (RenderCV's header.photo_space_left)"),
+    K("entry", "side_align", ALIGN, side_align,
+      "how the side lines sit in the side column (RenderCV's "
+      "date_and_location_column_alignment)"),
+    K("entry", "side_space", LEN, side_space,
+      "inset of every entry on both sides of the measure; section titles are not inset "
+      "(RenderCV's side_space)"),
+    K("entry", "degree_width", LEN, degree_width,
+      "width of the degree column left of education entries' main lines, its gap included; "
+      "0: none"),
+    K("entry", "summary_space_before", LEN, summary_gap,
+      "space between an entry's header lines and its summary (default: block_gap)"),
+    K("entry", "summary_indent", LEN, summary_indent, "the left indent of an entry's summary"),
+    K("pagination", "keep_sections", BOOL, keep_sections,
+      "keep every section on one page, as keep_together would (RenderCV's allow_page_break: "
+      "false)"),
+    K("pagination", "keep_entries", BOOL, keep_entries,
+      "keep every entry on one page, however long (RenderCV's entries.allow_page_break: "
+      "false)"),
+    K("section_title", "rule_baseline", BOOL, rule_baseline,
+      "with rule_beside, the rules sit on the title's baseline, not at half its x-height"),
+    /* RenderCV's date templates and time spans (design: templates and
+     * sections.show_time_spans_in). */
+    K("dates", "single", STR, date_single,
+      "the template of one date: MONTH_NAME, MONTH_ABBREVIATION, MONTH, "
+      "MONTH_IN_TWO_DIGITS, YEAR, YEAR_IN_TWO_DIGITS, DAY, DAY_IN_TWO_DIGITS (RenderCV's "
+      "templates.single_date); empty: the language's form"),
+    K("dates", "range", STR, date_range,
+      "the template of a date range from START_DATE and END_DATE (RenderCV's "
+      "templates.date_range)"),
+    K("dates", "time_span", STR, time_span,
+      "the template of a time span: HOW_MANY_YEARS YEARS HOW_MANY_MONTHS MONTHS (RenderCV's "
+      "templates.time_span); \"\": none"),
+    K("dates", "show_time_spans_in", NAMES, time_spans_in,
+      "sections whose entries show how long they lasted under their dates (RenderCV's "
+      "sections.show_time_spans_in)"),
+    K("dates", "english_month_abbreviations", MONTHS, english_abbr,
+      "the twelve month abbreviations of an English profile whose locale gives none "
+      "(RenderCV's Jan, Feb ... June, July, Sept)"),
 };
 #undef K
 
 static const char *const top_keys[] = {
     "extends", "page", "font", "colors", "text", "header", "section_title",
     "entry", "bullets", "templates", "pdf", "pagination", "columns", "page_header",
-    "page_footer", "photo", "fit_pages", "fit", "links", NULL};
+    "page_footer", "photo", "fit_pages", "fit", "links", "dates", NULL};
 
 /* Template keys, indexed like cv_entry_kind. */
 static const char *const tmpl_names[CV_ENTRY_NKINDS + 1] = {
@@ -252,6 +401,7 @@ void cv_style_defaults(cv_style *st)
     st->sub_bullet = "\xE2\x80\x93";             /* – */
     st->bullet_indent = 3;
     st->bullet_text_indent = 12;
+    st->bullet_text_gap = -1;                   /* unset: bullet_text_indent */
     st->sub_indent = 12;
     st->bullet_gap = 1.5f;
     st->title_template = "NAME \xE2\x80\x94 R\xC3\xA9sum\xC3\xA9";
@@ -751,6 +901,20 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
         return true;
     case NAMES:
         return read_names(v, dst, err);
+    case MONTHS: {           /* twelve names; null: none */
+        const char **m = dst;
+        if (cv_yml_is_null(v)) {
+            memset(m, 0, 12 * sizeof *m);
+            return true;
+        }
+        if (v->kind != CV_YML_SEQ || v->n != 12)
+            return cv_error_at(err, v->pos, "%s.%s must be a list of 12 names, January's "
+                               "first", k->section, k->name);
+        for (size_t i = 0; i < 12; i++)
+            if (!cv_yml_str(v->items[i], &m[i], err))
+                return false;
+        return true;
+    }
     case FAMILY:             /* a family or a font file; null: the body's */
         if (cv_yml_is_null(v)) {
             *(const char **)dst = NULL;
@@ -795,12 +959,30 @@ static bool read_value(const key *k, const cv_yml *v, void *dst, cv_error *err)
     return false;
 }
 
-bool cv_style_phone_format(const char *s, int *out)
+bool cv_style_read_keys(const cv_yml *over, const char *const *paths, cv_style *st,
+                        cv_error *err)
 {
-    for (int i = 0; choice_words[PHONEFMT][i]; i++)
-        if (!strcmp(s, choice_words[PHONEFMT][i]))
-            return *out = i, true;
-    return false;
+    for (size_t p = 0; paths[p]; p++) {
+        const char *dot = strrchr(paths[p], '.');
+        const key *k = NULL;
+        for (size_t j = 0; j < sizeof keys / sizeof *keys && !k; j++)
+            if (dot && strlen(keys[j].section) == (size_t)(dot - paths[p]) &&
+                !strncmp(keys[j].section, paths[p], (size_t)(dot - paths[p])) &&
+                !strcmp(keys[j].name, dot + 1))
+                k = &keys[j];
+        /* The value at the dotted path, mapping by mapping. */
+        const cv_yml *v = k ? over : NULL;
+        for (const char *seg = paths[p]; v && seg;) {
+            const char *end = strchr(seg, '.');
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", end ? (int)(end - seg) : (int)strlen(seg), seg);
+            v = v->kind == CV_YML_MAP ? cv_yml_get(v, name) : NULL;
+            seg = end ? end + 1 : NULL;
+        }
+        if (v && !read_value(k, v, (char *)st + k->off, err))
+            return false;
+    }
+    return true;
 }
 
 /* Check and read the mapping at `path` ("" for the root, "columns.sidebar"
@@ -979,11 +1161,70 @@ bool cv_style_load_over(cv_arena *a, const char *path, const cv_yml *over, cv_en
 static const struct {
     const char *path;
     cv_layout_type type;
+    const char *about;
 } structured[] = {
-    {"extends", CV_LT_LAYOUT},      {"page.size", CV_LT_PAGE_SIZE},
-    {"page.margins", CV_LT_LENGTH}, {"font.family", CV_LT_FAMILY},
-    {"font.fallback", CV_LT_FAMILIES}, {"font.mono", CV_LT_FAMILY}, {"columns.sidebar", CV_LT_NULL},
+    {"extends", CV_LT_LAYOUT, "start from another layout and change only the keys set here"},
+    {"page.size", CV_LT_PAGE_SIZE, "the paper: a4, letter (us-letter), a5 or legal, or [width, "
+                                   "height]"},
+    {"page.margins", CV_LT_LENGTH, "the page margins: one length for all four, or a mapping "
+                                   "of the sides to change"},
+    {"page.margins.top", CV_LT_LENGTH, "the top margin; the running header sits in it"},
+    {"page.margins.bottom", CV_LT_LENGTH, "the bottom margin; the running footer sits in it"},
+    {"page.margins.left", CV_LT_LENGTH, "the left margin"},
+    {"page.margins.right", CV_LT_LENGTH, "the right margin"},
+    {"font.family", CV_LT_FAMILY, "the main font family (fonts/, then fontconfig) or a font "
+                                  "file"},
+    {"font.fallback", CV_LT_FAMILIES, "families tried in turn for characters the main family "
+                                      "lacks (at most 7; [] for none)"},
+    {"font.mono", CV_LT_FAMILY, "the face of `code` spans (default: DejaVu Sans Mono); null for "
+                                "the text's face"},
+    {"columns.sidebar", CV_LT_NULL, "a second column beside the main one, for the sections it "
+                                    "names; null for one column"},
 };
+
+/* The mappings' own phrases, by path. */
+static const struct {
+    const char *path, *about;
+} maps[] = {
+    {"page", "the paper size and margins"},
+    {"font", "the body text's font: family, fallback, size, line spacing"},
+    {"colors", "the colours of the text, the headline and links"},
+    {"text", "how paragraphs are set: justification, hyphenation, quotes, line breaking"},
+    {"header", "the name, headline and contact line at the top of page 1"},
+    {"section_title", "how section titles look: size, face, colour, rule, spacing"},
+    {"entry", "spacing and the side (date) column of entries"},
+    {"bullets", "the marks, indents and spacing of highlights and bullet entries"},
+    {"templates", "how each entry type is composed of its fields (docs/layouts.md, Templates)"},
+    {"pdf", "the PDF's title and its PDF/A, PDF/UA and tagging"},
+    {"pagination", "where pages break: keep rules, sections on a new page, the last page"},
+    {"columns", "columns beside the main one"},
+    {"page_header", "a running header in the top margin, with left, centre and right slots"},
+    {"page_footer", "a running footer in the bottom margin, with left, centre and right slots"},
+    {"photo", "where the profile's photo (cv.photo) goes and how large it is"},
+    {"fit", "how far fit_pages may shrink the spacing, type and margins"},
+    {"dates", "how dates, date ranges and time spans read (RenderCV's date templates)"},
+    {"links", "how links in the text are marked"},
+};
+
+/* An entry type's template: the entry it composes, by tmpl_names. */
+static const char *const tmpl_about[CV_ENTRY_NKINDS] = {
+    "a text entry (a plain string)", "a bullet entry (bullet:)",
+    "a numbered entry (number:)", "a reversed numbered entry (reversed_number:)",
+    "a one-line entry (label + details)", "an education entry (institution + area)",
+    "an experience entry (company + position)", "a publication entry (title + authors)",
+    "a normal entry (name)"};
+
+const char *cv_style_map_about(cv_arena *a, const char *path)
+{
+    for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
+        if (!strcmp(maps[i].path, path))
+            return maps[i].about;
+    for (size_t k = 0; tmpl_names[k]; k++)
+        if (!strncmp(path, "templates.", 10) && !strcmp(path + 10, tmpl_names[k]))
+            return cv_arena_printf(a, "how %s is composed: its main, side and degree lines",
+                                   tmpl_about[k]);
+    return NULL;
+}
 
 static void add_key(cv_arena *a, cv_layout_key **arr, size_t *n, size_t *cap,
                     cv_layout_key k)
@@ -995,10 +1236,10 @@ static void add_key(cv_arena *a, cv_layout_key **arr, size_t *n, size_t *cap,
  * table above lacks it). */
 static cv_layout_key structured_key(const char *path)
 {
-    cv_layout_key k = {path, CV_LT_UNKNOWN, NULL, 0, 0};
+    cv_layout_key k = {path, CV_LT_UNKNOWN, NULL, 0, 0, NULL};
     for (size_t i = 0; i < sizeof structured / sizeof *structured; i++)
         if (!strcmp(structured[i].path, path))
-            k.type = structured[i].type;
+            k.type = structured[i].type, k.about = structured[i].about;
     if (k.type == CV_LT_LENGTH)
         k.hi = 400;
     return k;
@@ -1021,13 +1262,13 @@ size_t cv_style_keys(cv_arena *a, const cv_layout_key **out)
         [COLOR] = CV_LT_COLOR, [STR] = CV_LT_STRING, [ALIGN] = CV_LT_CHOICE,
         [BREAKING] = CV_LT_CHOICE, [COUNT] = CV_LT_COUNT, [FRACTION] = CV_LT_FRACTION,
         [NAMES] = CV_LT_NAMES, [SIDE] = CV_LT_CHOICE, [PHOTOPOS] = CV_LT_CHOICE, [PHONEFMT] = CV_LT_CHOICE,
-        [EM] = CV_LT_EM, [FAMILY] = CV_LT_FAMILY};
+        [EM] = CV_LT_EM, [FAMILY] = CV_LT_FAMILY, [MONTHS] = CV_LT_MONTHS};
 
     /* The keys table, with read_value()'s ranges. */
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
         const key *k = &keys[i];
         cv_layout_key r = {*k->section ? cv_arena_printf(a, "%s.%s", k->section, k->name)
-                                       : k->name, types[k->kind], NULL, 0, 0};
+                                       : k->name, types[k->kind], NULL, 0, 0, k->about};
         if (k->kind == LEN)
             r.lo = k->lo, r.hi = k->hi ? k->hi : 400;
         else if (k->kind == NUM)
@@ -1054,7 +1295,7 @@ size_t cv_style_keys(cv_arena *a, const cv_layout_key **out)
             const char *path = cv_arena_printf(a, "%s.%s", lists[l].section, lists[l].names[i]);
             cv_layout_key r = structured_key(path);
             if (!strcmp(lists[l].section, "page.margins"))
-                r = (cv_layout_key){path, CV_LT_LENGTH, NULL, 0, 400};
+                r.type = CV_LT_LENGTH, r.hi = 400;
             if (r.type == CV_LT_PAGE_SIZE) {
                 size_t np = sizeof page_sizes / sizeof *page_sizes;
                 const char **w = cv_arena_alloc(a, (np + 1) * sizeof *w);
@@ -1064,11 +1305,16 @@ size_t cv_style_keys(cv_arena *a, const cv_layout_key **out)
             }
             add_key(a, &arr, &n, &cap, r);
         }
+    static const char *const tmpl_key_about[] = {
+        "the main lines of %s, left (up to 4)",
+        "the side lines of %s, in the side column: dates, places (up to 4)",
+        "the lines of %s's degree column, left of its main lines (with entry.degree_width)"};
     for (size_t k = 0; tmpl_names[k]; k++)
         for (size_t i = 0; tmpl_keys[i]; i++)
             add_key(a, &arr, &n, &cap,
                     (cv_layout_key){cv_arena_printf(a, "templates.%s.%s", tmpl_names[k],
-                                                    tmpl_keys[i]), CV_LT_LINES, NULL, 0, 0});
+                                                    tmpl_keys[i]), CV_LT_LINES, NULL, 0, 0,
+                                    cv_arena_printf(a, tmpl_key_about[i], tmpl_about[k])});
     add_key(a, &arr, &n, &cap, structured_key("columns.sidebar"));
 
     /* Top-level keys that are neither a mapping of the rows above nor in

@@ -215,11 +215,7 @@ static const char *entry_value(cv_arena *a, const char *ph, const cv_entry *e,
         return t->s;
     case CV_FIELD_DATE:
         if (f->flags & CV_FIELD_RANGE) {
-            const char *r = e->date.kind ? NULL
-                            : cv_design_date_range(a, &doc->design, &e->start_date,
-                                                   &e->end_date, &doc->locale);
-            if (!r)
-                r = cv_entry_date_range(a, e, &doc->locale);
+            const char *r = cv_entry_date_range(a, e, &doc->locale);
             return r ? cv_markup_escape(a, r) : NULL;
         }
         return d->kind ? cv_markup_escape(a, cv_date_format(a, d, &doc->locale)) : NULL;

@@ -85,17 +85,7 @@ def raster(pdf, dpi, tool="pdftoppm"):
         files = [base + ".pgm"]
     if rc != 0 or not files:
         raise RuntimeError("%s failed: %s" % (tool, err))
-    data = open(files[0], "rb").read()
-    fields, pos = [], 0
-    while len(fields) < 4:
-        while data[pos:pos + 1].isspace():
-            pos += 1
-        start = pos
-        while not data[pos:pos + 1].isspace():
-            pos += 1
-        fields.append(data[start:pos])
-    w, h = int(fields[1]), int(fields[2])
-    return w, h, data[pos + 1:pos + 1 + w * h]
+    return testlib.read_pgm(files[0])
 
 
 def ink_columns(img, dpi, page_h, x0, x1, y0, y1):

@@ -8,9 +8,15 @@
 #   sh tests/deps.sh check  that and what the tests need (make check): the PDF
 #                           readers (poppler-utils, qpdf, MuPDF, pdfminer, PDFBox
 #                           with a JDK), Python's YAML, JSON Schema and BibTeX
-#                           parsers, groff and man, and debhelper and lintian
-#                           (tests/deb.py builds the package)
+#                           parsers, groff and man, cmark and tidy (tests/md.py,
+#                           tests/site.py), zsh and bash-completion (the
+#                           completion tests), and debhelper and lintian
+#                           (tests/deb.py builds the package); and, from npm
+#                           into build/npm, yaml-language-server and axe-core
 #   sh tests/deps.sh fuzz   that and what make fuzz needs (clang, libFuzzer)
+#   sh tests/deps.sh bench  what make check needs, and Typst 0.14 from npm
+#                           (typst-ts-node-compiler 0.7.0) for make bench's
+#                           side by side (tests/bench_typst.py)
 #   sh tests/deps.sh deb    what building and rendering need, and what make deb
 #                           needs (debhelper, lintian)
 #
@@ -29,9 +35,10 @@ fonts-fork-awesome"
 # The tests only (`make check`): some 350 MB, a JDK for PDFBox the most of it.
 CHECK_PKGS="poppler-utils qpdf libharfbuzz-bin mupdf-tools fonts-dejavu-extra
 python3 python3-pdfminer python3-bibtexparser python3-jsonschema python3-yaml python3-fonttools
-groff-base man-db
+groff-base man-db zsh bash-completion
 default-jre-headless default-jdk-headless libpdfbox2-java libactivation-java libjaxb-api-java
-debhelper dpkg-dev lintian"
+debhelper dpkg-dev lintian
+cmark tidy"
 # `make fuzz` only: clang and its libFuzzer runtime (libclang_rt.fuzzer, in
 # libclang-rt-14-dev on Debian 12).
 FUZZ_PKGS="clang libclang-rt-dev"
@@ -41,8 +48,9 @@ case "${1:-}" in
     "") ;;
     check) PKGS="$PKGS $CHECK_PKGS" ;;
     fuzz) PKGS="$PKGS $CHECK_PKGS $FUZZ_PKGS" ;;
+    bench) PKGS="$PKGS $CHECK_PKGS" ;;
     deb) PKGS="$PKGS $DEB_PKGS" ;;
-    *) echo "usage: sh tests/deps.sh [check|fuzz|deb]" >&2; exit 2 ;;
+    *) echo "usage: sh tests/deps.sh [check|fuzz|bench|deb]" >&2; exit 2 ;;
 esac
 # A command in place of dpkg-query, and of id -u (tests/newuser.py).
 DPKG_QUERY=${CVPDF_DPKG_QUERY:-dpkg-query}
@@ -52,14 +60,49 @@ for p in $PKGS; do
     $DPKG_QUERY -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
         missing="$missing $p"
 done
-[ -z "$missing" ] && exit 0
-if [ "$UID_NOW" -ne 0 ]; then
-    echo "cvpdf needs these Debian packages:$missing" >&2
-    echo "Install them with:" >&2
-    echo "  sudo apt-get install -y --no-install-recommends$missing" >&2
-    exit 1
+if [ -n "$missing" ]; then
+    if [ "$UID_NOW" -ne 0 ]; then
+        echo "cvpdf needs these Debian packages:$missing" >&2
+        echo "Install them with:" >&2
+        echo "  sudo apt-get install -y --no-install-recommends$missing" >&2
+        exit 1
+    fi
+    echo "Installing:$missing"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -q || true
+    apt-get install -y -q --no-install-recommends $missing
 fi
-echo "Installing:$missing"
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -q || true
-apt-get install -y -q --no-install-recommends $missing
+# The tests' tools that only npm has, at pinned versions, in the build
+# directory (build/npm, never global; tests/testlib.py's npm_tool() finds
+# them): a YAML language server that reads cvpdf's schemas (tests/newuser.py)
+# and axe-core, the accessibility checker run in a browser page; for make
+# bench, Typst.
+case "${1:-}" in
+    check|fuzz) NPM_TOOLS="yaml-language-server@1.19.0 axe-core@4.10.3" ;;
+    bench) NPM_TOOLS="yaml-language-server@1.19.0 axe-core@4.10.3
+@myriaddreamin/typst-ts-node-compiler@0.7.0" ;;
+    *) exit 0 ;;
+esac
+NPM_DIR="$(dirname "$0")/../build/npm"
+need=""
+for t in $NPM_TOOLS; do
+    name=${t%@*}
+    [ -f "$NPM_DIR/node_modules/$name/package.json" ] &&
+        grep -q "\"version\": \"${t##*@}\"" "$NPM_DIR/node_modules/$name/package.json" ||
+        need="$need $t"
+done
+[ -z "$need" ] && exit 0
+if ! command -v npm >/dev/null 2>&1; then
+    if [ "$UID_NOW" -ne 0 ]; then
+        echo "cvpdf's tests need npm, for:$need" >&2
+        echo "Install it with:" >&2
+        echo "  sudo apt-get install -y --no-install-recommends npm" >&2
+        exit 1
+    fi
+    echo "Installing: npm"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -q --no-install-recommends npm
+fi
+echo "Installing from npm into build/npm:$need"
+mkdir -p "$NPM_DIR"
+npm install --prefix "$NPM_DIR" --no-audit --no-fund --loglevel=error $need

@@ -345,7 +345,7 @@ def names():
         ("--merge book.doc", ["--merge", "book.doc", he, li], r"book\.doc: error:"),
         ("--format svg -o cv.png", [he, "--format", "svg", "-o", "cv.png"], r"does not agree"),
         ("--format png -o -", [he, "--format", "png", "-o", "-"], r"files of their own"),
-        ("--format jpg", [he, "--format", "jpg"], r"expected pdf, png or svg"),
+        ("--format jpg", [he, "--format", "jpg"], r"expected pdf, png, svg, html or md"),
         ("--dpi 17", [he, "--dpi", "17", "-o", "x.png"],
          r"--dpi 17: expected dots per inch from 18 to 600"),
         ("--dpi 601", [he, "--dpi", "601", "-o", "x.png"], r"from 18 to 600"),

@@ -545,10 +545,94 @@ def smart_quotes_test():
           rc == 0 and '\\"Distributed Systems\\" at d\'Informatique' in out, out[-300:])
 
 
+DATED = """cv:
+  name: Ada
+  sections:
+    work_history:
+      - company: Harborlight
+        position: Engineer
+        start_date: 2021-02
+      - company: Quayside
+        position: Engineer
+        start_date: 2017-09
+        end_date: 2020-06
+      - company: Tideway
+        position: Advisor
+        date: 2023-10
+    education:
+      - institution: Coimbra
+        area: Informatics
+        start_date: 2015-09
+        end_date: 2017-07
+"""
+
+
+def dates_test():
+    """The dates.* keys of a plain layout (no design:) change the dates on
+    the page: the date and range templates, time spans in the sections
+    named, English month abbreviations; the profile's locale: wins, and a
+    layout's template holds in every language."""
+    prof = write("dated.yaml", DATED)
+    german = write("dated-de.yaml", DATED + "locale:\n  language: german\n")
+    german_own = write("dated-de-own.yaml", DATED + "locale:\n  language: german\n"
+                       "  date_template: MONTH/YEAR\n  to: bis\n")
+
+    def texts(p, lay, *extra):
+        rc, out, err = dump(p, lay, "--date", "2024-05-15", *extra)
+        d = read_dump(out) if rc == 0 else []
+        return rc, [r["text"] for pg in d for r in pg["runs"]], err
+
+    rc, base, err = texts(prof, layout_path("onecolumn"))
+    check("dates: onecolumn's dates are the locale's",
+          rc == 0 and "Feb 2021 \u2013 present" in base and
+          "Sep 2017 \u2013 Jun 2020" in base and "Oct 2023" in base and
+          not any("year" in t for t in base), (err, base))
+
+    lay = write("dates.yaml", "extends: %s\ndates:\n  single: MONTH_NAME YEAR\n"
+                "  range: START_DATE until END_DATE\n"
+                "  show_time_spans_in: [Work History]\n"
+                "  time_span: (HOW_MANY_YEARS YEARS, HOW_MANY_MONTHS MONTHS)\n"
+                % layout_path("onecolumn"))
+    rc, t, err = texts(prof, lay)
+    check("dates.single and dates.range: 'February 2021 until present'",
+          rc == 0 and "February 2021 until present" in t and
+          "September 2017 until June 2020" in t and "October 2023" in t and
+          "September 2015 until July 2017" in t, (err, t))
+    check("dates.show_time_spans_in [Work History] and dates.time_span: a span under "
+          "each range of work_history, none under a single date or in education",
+          "(3 years, 4 months)" in t and "(2 years, 10 months)" in t and
+          len([x for x in t if x.startswith("(") and "year" in x]) == 2, t)
+    rc, t, err = texts(german, lay)
+    check("dates.single holds over the language's own form (German: 'Februar 2021')",
+          rc == 0 and any(x.startswith("Februar 2021 until") for x in t), (err, t))
+    rc, t, err = texts(german_own, lay)
+    check("dates: the profile's locale: date_template and to win over the layout's",
+          rc == 0 and "2/2021 bis heute" in t, (err, t))
+
+    lay2 = write("dates2.yaml", "extends: %s\ndates:\n"
+                 "  range: END_DATE (since START_DATE)\n"
+                 "  english_month_abbreviations: [Jan, Feb, Mar, Apr, May, June, July, Aug,"
+                 " Sept, Oct, Nov, Dec]\n" % layout_path("onecolumn"))
+    rc, t, err = texts(prof, lay2)
+    check("dates.range of another shape and dates.english_month_abbreviations: "
+          "'present (since Feb 2021)', 'June 2020 (since Sept 2017)'",
+          rc == 0 and "present (since Feb 2021)" in t and "June 2020 (since Sept 2017)" in t,
+          (err, t))
+    rc, t, err = texts(german, lay2)
+    check("dates.english_month_abbreviations: a German profile keeps its own (Juni)",
+          rc == 0 and any("Juni 2020" in x for x in t) and not any("June" in x for x in t),
+          (err, t))
+    bad = write("dates-bad.yaml", "dates:\n  english_month_abbreviations: [Jan, Feb]\n")
+    rc, out, err = dump(prof, bad)
+    check("dates.english_month_abbreviations of 2 names: an error at its line",
+          rc == 1 and "dates-bad.yaml:2:32: error: dates.english_month_abbreviations must "
+          "be a list of 12 names" in err, err)
+
+
 if __name__ == "__main__":
     sys.exit(testlib.main("layouts", [all_layouts_test, sidebar_order_test,
                                       sidebar_sections_test, furniture_test, fit_test,
                                       explain_test, photo_test, fill_test,
                                       contact_whole_test, running_header_bold_keywords_test,
-                                      widen_main_test, smart_quotes_test],
+                                      widen_main_test, smart_quotes_test, dates_test],
                           tmp=TMP))

@@ -15,13 +15,14 @@ a layout with every key of the schemas set load without an error.
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
 
 import testlib
-from testlib import ROOT, check, run
+from testlib import ROOT, check, npm_tool, run
 
 import jsonschema
 import yaml
@@ -621,6 +622,9 @@ BAD_PROFILES = {
                         "start_date: 2021-03, end_date: Present}]}}\n",
     "start_date present": "cv: {name: A, sections: {s: [{company: a, position: b, "
                           "start_date: present}]}}\n",
+    "current_date a month": "cv: {name: A}\nsettings: {current_date: '2024-05'}\n",
+    "current_date in words": "cv: {name: A}\nsettings: {current_date: March 2024}\n",
+    "bib sort a bad word": "cv: {name: A, sections: {P: {bib: a.bib, sort: newer}}}\n",
 }
 
 BAD_LAYOUTS = {
@@ -963,9 +967,159 @@ def completion():
           ["layout."], got)
     check("bash: profiles complete as YAML and JSON files, not .bib",
           sorted(got.get("J", "").split()) == ["resume.json", "rx.yaml"], got)
-    if shutil.which("zsh"):
-        rc, _, err = run(["zsh", "-n", os.path.join(ROOT, "completion/_cvpdf")])
-        check("zsh: the completion function parses", rc == 0, err)
+    rc, _, err = run(["zsh", "-n", os.path.join(ROOT, "completion/_cvpdf")])
+    check("zsh: the completion function parses", rc == 0, err)
+
+
+def comp_bin():
+    """A directory holding `cvpdf`, a link to the binary, for PATH."""
+    bindir = os.path.join(TMP, "bin")
+    os.makedirs(bindir, exist_ok=True)
+    link = os.path.join(bindir, "cvpdf")
+    if not os.path.exists(link):
+        os.symlink(BIN, link)
+    return bindir
+
+
+# What <TAB> offers after each command line, in bash and in zsh, in
+# comp_dir(): (line, what must be offered, what must not).
+TAB_CASES = [
+    ("cvpdf -l ", set(LAYOUTS) | {"rx.yaml"}, {"refs.bib", "resume.json"}),
+    ("cvpdf --layout=sb", {"sb2nov"}, {"sidebar", "ink"}),
+    ("cvpdf import ", {"refs.bib"}, {"rx.yaml", "resume.json"}),
+    ("cvpdf import refs.bib --s", {"--section"}, {"--set"}),
+    ("cvpdf import refs.bib --section ", {"publications"}, {"refs.bib"}),
+    ("cvpdf ", {"new", "import", "migrate", "rx.yaml", "resume.json"}, {"refs.bib"}),
+    ("cvpdf r", {"rx.yaml", "resume.json"}, {"refs.bib"}),
+    ("cvpdf --sch", {"--schema"}, set()),
+    ("cvpdf --schema ", {"profile", "layout"}, set()),
+    ("cvpdf --dump=", {"glyphs"}, {"rx.yaml"}),
+    ("cvpdf --set la", {"layout."}, set()),
+    ("cvpdf new Ab --layout s", {"sb2nov", "sidebar"}, {"rx.yaml"}),
+    ("cvpdf migrate ", {"rx.yaml", "resume.json"}, {"refs.bib"}),
+]
+
+
+def check_tab_cases(shell, got):
+    for line, want, unwanted in TAB_CASES:
+        offered = got.get(line)
+        check("%s: %r<TAB> offers %s" % (shell, line, ", ".join(sorted(want))),
+              offered is not None and want <= offered and not offered & unwanted,
+              sorted(offered) if offered is not None else "no answer")
+
+
+def bash_completion_real():
+    """The bash completion as bash-completion (Debian's package) runs it:
+    _init_completion splits --option=value and the command line is read
+    from COMP_LINE and COMP_POINT."""
+    lib = "/usr/share/bash-completion/bash_completion"
+    check("bash-completion is installed (tests/deps.sh check)", os.path.exists(lib), lib)
+    if not os.path.exists(lib):
+        return
+    script = ['source %s' % lib, 'source "%s/completion/cvpdf.bash"' % ROOT,
+              'complete -p cvpdf || echo "NOT REGISTERED"',
+              # As readline splits a line: at spaces, and around "=".
+              't() { COMP_LINE="$1"; COMP_POINT=${#COMP_LINE}; local l=${1//=/ = }; '
+              'read -ra COMP_WORDS <<< "$l"; [[ $1 == *[\\ =] ]] && COMP_WORDS+=(""); '
+              'COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); '
+              '_cvpdf cvpdf "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"; '
+              'printf "%s|" "$1"; printf "%s " "${COMPREPLY[@]}"; echo; }']
+    for line, _, _ in TAB_CASES:
+        script.append("t %s" % shlex.quote(line))
+    env = dict(os.environ, PATH=comp_bin() + ":" + os.environ["PATH"])
+    p = subprocess.run(["bash", "-c", "\n".join(script)], capture_output=True, env=env,
+                       cwd=comp_dir(), timeout=60)
+    out = p.stdout.decode()
+    check("bash-completion: complete -p cvpdf names _cvpdf",
+          re.search(r"^complete .*-F _cvpdf cvpdf$", out, re.M) and "NOT REGISTERED" not in out,
+          out[:300])
+    got = {}
+    for l in out.splitlines():
+        if "|" in l:
+            line, words = l.split("|", 1)
+            got[line] = {w.rstrip("/") for w in words.split()}
+    check_tab_cases("bash-completion", got)
+
+
+def zsh_completion():
+    """The zsh completion in a real interactive zsh on a terminal (a pty),
+    with compinit: each line of TAB_CASES is typed and <TAB> pressed; a
+    wrapper of compadd writes every match the completion system adds to a
+    file, which is read when the widget is done."""
+    import pty
+    import select
+    import time
+    zsh = shutil.which("zsh")
+    check("zsh is installed (tests/deps.sh check)", zsh, zsh)
+    if not zsh:
+        return
+    home = os.path.join(TMP, "zhome")
+    os.makedirs(home, exist_ok=True)
+    cap = os.path.join(home, "matches")
+    with open(os.path.join(home, ".zshrc"), "w") as f:
+        f.write(r"""
+fpath=(%s/completion $fpath)
+autoload -Uz compinit && compinit -u -d %s/zcompdump
+# Every match added, to $CAPTURE (as zsh's own tests and zsh-capture-completion do).
+compadd() {
+  if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then
+    builtin compadd "$@"; return $?
+  fi
+  local -a __hits; local h
+  builtin compadd -A __hits "$@"
+  for h in $__hits; do print -r -- "M $h" >> $CAPTURE; done
+  builtin compadd "$@"
+}
+_capture() { : >| $CAPTURE; zle complete-word; print -r -- END >> $CAPTURE; }
+zle -N _capture
+bindkey '^I' _capture
+PS1='%%%% '
+print READY
+""" % (ROOT, home))
+    env = dict(os.environ, PATH=comp_bin() + ":" + os.environ["PATH"], ZDOTDIR=home,
+               HOME=home, CAPTURE=cap, TERM="dumb")
+    pid, fd = pty.fork()
+    if pid == 0:
+        try:
+            os.chdir(comp_dir())
+            os.execvpe(zsh, [zsh, "-i"], env)
+        finally:
+            os._exit(127)
+
+    def read(until, t):
+        buf, end = b"", time.time() + t
+        while time.time() < end and not until(buf):
+            r, _, _ = select.select([fd], [], [], 0.1)
+            if r:
+                try:
+                    buf += os.read(fd, 4096)
+                except OSError:
+                    break
+        return buf
+
+    got = {}
+    try:
+        ready = read(lambda b: b"READY" in b, 30)
+        check("zsh: an interactive zsh starts with compinit and the completion",
+              b"READY" in ready, ready[-300:])
+        for line, _, _ in TAB_CASES:
+            if os.path.exists(cap):
+                os.remove(cap)
+            os.write(fd, line.encode() + b"\t")
+            end = time.time() + 30
+            while time.time() < end:
+                read(lambda b: False, 0.1)
+                if os.path.exists(cap) and open(cap).read().endswith("END\n"):
+                    got[line] = {l[2:].rstrip("/") for l in open(cap).read().splitlines()
+                                 if l.startswith("M ")}
+                    break
+            os.write(fd, b"\x15")          # ^U: the line is cleared
+            read(lambda b: False, 0.2)
+    finally:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        os.close(fd)
+    check_tab_cases("zsh", got)
 
 
 def lazy_libraries():
@@ -1062,10 +1216,11 @@ def install():
           rc == 0 and not left, left[:5])
 
 
-def lsp_session(server, path, line, col):
+def lsp_session(server, path, line, col, hover=None):
     """Open `path` in a YAML language server (LSP over stdio): its
     diagnostics as [(line, message)] and the completion labels at line:col
-    (1-based line, 0-based column)."""
+    (1-based line, 0-based column); with `hover` (line, col), the hover
+    text there as a third item."""
     import queue
     import threading
     import time
@@ -1127,7 +1282,15 @@ def lsp_session(server, path, line, col):
         r = wait(lambda m: m.get("id") == 2) or {}
         res = r.get("result") or []
         items = res["items"] if isinstance(res, dict) else res
-        return diags, sorted(i["label"] for i in items)
+        labels = sorted(i["label"] for i in items)
+        if not hover:
+            return diags, labels
+        send({"id": 3, "method": "textDocument/hover", "params": {
+            "textDocument": {"uri": uri},
+            "position": {"line": hover[0] - 1, "character": hover[1]}}})
+        r = wait(lambda m: m.get("id") == 3) or {}
+        c = (r.get("result") or {}).get("contents") or ""
+        return diags, labels, c.get("value", "") if isinstance(c, dict) else str(c)
     finally:
         p.kill()
         p.wait()
@@ -1135,12 +1298,11 @@ def lsp_session(server, path, line, col):
 
 def editor_server():
     """A real YAML language server reads the schema that cvpdf new's first
-    line names: completion and diagnostics.  Runs when yaml-language-server
-    is on PATH or $YAML_LANGUAGE_SERVER names it (npm install
-    yaml-language-server); skipped otherwise."""
-    server = os.environ.get("YAML_LANGUAGE_SERVER") or shutil.which("yaml-language-server")
-    if not server:
-        print("skip editor_server: no yaml-language-server (npm install yaml-language-server)")
+    line names: completion and diagnostics.  The server is the one
+    tests/deps.sh check installs from npm into build/npm
+    ($YAML_LANGUAGE_SERVER may name another); without it the check fails."""
+    server = os.environ.get("YAML_LANGUAGE_SERVER") or npm_tool("yaml-language-server")
+    if not check("yaml-language-server is installed (tests/deps.sh check, from npm)", server):
         return
     d = os.path.join(TMP, "editor")
     os.makedirs(d)
@@ -1162,9 +1324,17 @@ def editor_server():
     lay = os.path.join(d, "Ed_Itor_layout.yaml")
     with open(lay, "a") as f:
         f.write("colors:\n  lnk: \"#000\"\nheader:\n  align: middle\n")
-    diags, compl = lsp_session(server, lay, 1, 0)
+    with open(lay, encoding="utf-8") as f:
+        at = f.read().splitlines().index("  align: middle") + 1
+    diags, compl, hover = lsp_session(server, lay, 1, 0, hover=(at, 4))
     check("language server: the layout's unknown key and bad choice are flagged",
           any("lnk" in m for _, m in diags) and any("left" in m for _, m in diags), diags)
+    check("language server: hovering a layout key shows its own words (style.c's table)",
+          "alignment of the name, headline and contact lines" in hover, hover)
+    at = text.splitlines().index("  headline: Software Engineer") + 1
+    diags, compl, hover = lsp_session(server, prof, 1, 0, hover=(at, 4))
+    check("language server: hovering a cv key shows its own words",
+          "a line under the name" in hover, hover)
 
 
 def docs():
@@ -1192,4 +1362,4 @@ if __name__ == "__main__":
         new_profile, new_names, says_what_happened, set_values, open_output,
         import_command, deps_weights, layouts_by_name, list_and_datadir, schema_files, shipped_validate,
         bad_examples, layout_keys_match, profile_keys_match, every_key_accepted, messages,
-        man_pages, completion, lazy_libraries, install, editor_server, docs], tmp=TMP))
+        man_pages, completion, bash_completion_real, zsh_completion, lazy_libraries, install, editor_server, docs], tmp=TMP))

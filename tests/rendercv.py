@@ -769,7 +769,61 @@ def design_options_test():
           len(rs) == 2 and rs[0][2] < t["x"] < rs[1][0], rs)
 
 
+def dates_under_layout_test():
+    """A RenderCV file's date formats are its content, as its phone format
+    is: rendered with -l, its design: templates (single_date, date_range,
+    time_span), show_time_spans_in and RenderCV's English abbreviations
+    still hold, over what the -l layout says of dates."""
+    design = ("theme: moderncv\ntemplates:\n  single_date: MONTH_NAME YEAR\n"
+              "  date_range: END_DATE (since START_DATE)\n"
+              "  time_span: HOW_MANY_YEARS YEARS\n"
+              "sections:\n  show_time_spans_in: [experience]\n")
+    onecol = os.path.join(testlib.ROOT, "layouts", "onecolumn.yaml")
+
+    def texts(text, name, *extra):
+        rc, runs, _, out, err = dump(text, name, "--date", "2024-05-15", *extra)
+        return rc, [r["text"] for r in runs], err
+
+    def spans(t):
+        return [x for x in t if re.fullmatch(r"\d+ years?", x)]
+
+    rc, t, err = texts(sample_with(design), "dates-l", "-l", onecol)
+    check("-l onecolumn: the file's templates.date_range and single_date hold "
+          "('present (since February 2021)')",
+          rc == 0 and "present (since February 2021)" in t and
+          "January 2021 (since September 2017)" in t and "October 2023" in t, (err, t))
+    check("-l onecolumn: the file's show_time_spans_in and time_span hold",
+          spans(t) == ["3 years", "3 years"], t)
+    check("-l onecolumn: the note says the layout is used", "the layout given with -l is "
+          "used" in err, err)
+    rc, t, err = texts(sample_with("theme: moderncv\n"), "dates-l0", "-l", onecol)
+    check("-l onecolumn: a file without date templates keeps RenderCV's dates "
+          "(Sept, no time spans)", rc == 0 and "Sept 2017 \u2013 Jan 2021" in t and
+          not spans(t), (err, t))
+    rc, t, err = texts(open(SAMPLE, encoding="utf-8").read(), "dates-nod", "-l", onecol)
+    check("-l onecolumn without design: the layout's own dates (Sep)",
+          rc == 0 and "Sep 2017 \u2013 Jan 2021" in t, (err, t))
+    # A -l layout's own dates.* lose to the file's, as header.phone_format.
+    lay = write("dates-lay.yaml", "extends: %s\ndates:\n  single: YEAR\n"
+                "  range: START_DATE to END_DATE\n  show_time_spans_in: [education]\n"
+                % onecol)
+    rc, t, err = texts(sample_with(design), "dates-l2", "-l", lay)
+    check("-l LAYOUT with dates.*: the file's date templates win",
+          rc == 0 and "present (since February 2021)" in t and
+          spans(t) == ["3 years", "3 years"], (err, t))
+    rc, t, err = texts(sample_with(design), "dates-l4", "-l", onecol,
+                       "--set", "layout.dates.range=START_DATE until END_DATE")
+    check("-l onecolumn with --set layout.dates.range: the option wins over the file's",
+          rc == 0 and "February 2021 until present" in t and
+          "present (since February 2021)" not in t, (err, t))
+    rc, t, err = texts(open(SAMPLE, encoding="utf-8").read(), "dates-l3", "-l", lay)
+    check("-l LAYOUT with dates.*, a file without design:: the layout's dates",
+          rc == 0 and "2021 to present" in t and "2017 to 2021" in t and
+          "1 year 11 months" in t and not spans(t), (err, t))
+
+
 if __name__ == "__main__":
     sys.exit(testlib.main("rendercv", [themes_test, options_test, rules_test, content_test,
                                        settings_test, icons_test, last_page_test,
-                                       jsonresume_test, design_options_test], tmp=TMP))
+                                       jsonresume_test, design_options_test,
+                                       dates_under_layout_test], tmp=TMP))

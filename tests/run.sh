@@ -54,7 +54,10 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # files, the packaged binary extracted with dpkg-deb -x).
 # typo3.py (issue 27: justified lines, runts, hyphenation points, CJK
 # punctuation, the sidebar, last pages, bullets: measured geometry).
-SUITES="arch e2e typo typo3 layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept phone_module deb"
+# md.py (issue 29: -o cv.md read back by cmark: every word of the PDF, the
+# sections' order, escapes, links, --watch), site.py (issue 29: --site DIR/:
+# the lab page's cards, links, a broken profile, foreign files, tidy).
+SUITES="arch e2e typo typo3 layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept phone_module deb md site"
 
 pattern=""
 if [ "${1:-}" = -k ]; then
@@ -87,6 +90,8 @@ for name in "$@"; do
         units="$units $(ls build/san/test_* 2>/dev/null)"
     elif [ -f "tests/unit/test_$name.c" ] || [ "$name" = regress ]; then
         units="$units build/san/test_$name"
+        # A suite of the same name (md: md.c's unit test and tests/md.py) runs too.
+        case " $SUITES " in *" $name "*) suites="$suites $(suite_file "$name")" ;; esac
     elif case " $SUITES " in *" $name "*) true ;; *) false ;; esac; then
         case " $suites " in
             *" $(suite_file "$name") "*) ;;

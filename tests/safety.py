@@ -90,18 +90,7 @@ DIAG = re.compile(r"^(?P<file>.+?)(?::(?P<line>\d+):(?P<col>\d+))?: "
                   r"(?P<kind>error|warning|note): (?P<msg>.+)$")
 CONTROL = re.compile(rb"[\x00-\x09\x0b-\x1f\x7f]")
 
-PROFILE = """cv:
-  name: Ada Lovelace
-  email: ada@example.com
-  sections:
-    experience:
-      - company: Analytical Engines
-        position: Programmer
-        start_date: 1842-09
-        end_date: 1843-10
-        highlights:
-          - Wrote the first published program
-"""
+PROFILE = testlib.ADA
 PHOTO_PROFILE = PROFILE.replace("  email:", "  photo: me.png\n  email:")
 PHOTO = os.path.join(ROOT, "tests", "data", "photo.png")
 LATO = os.path.join(ROOT, "fonts", "Lato-Regular.ttf")

@@ -29,51 +29,9 @@ sed 's/^cv:$/cv:\n  photo: photo.png/' profiles/he.yaml > "$tmp/in/withphoto.yam
 printf 'cv:\n  location: Shenzhen\nlocale:\n  language: en\n' > "$tmp/in/defaults.yaml"
 printf 'cv:\n  name: X\n  emial: x@y\n' > "$tmp/in/bad.yaml"
 # Scripts no lab profile has: Arabic with harakat, Persian, Devanagari
-# (HarfBuzz's glyphs, carried by the display list as cv_cluster).
-cat > "$tmp/in/ar.yaml" <<'EOF2'
-cv:
-  name: سارة الحسيني
-  headline: باحثة في معالجة اللغات الطبيعية
-  sections:
-    الخبرة:
-      - company: جامعة العلوم والتكنولوجيا
-        position: أستاذة مساعدة
-        start_date: 2020-09
-        highlights:
-          - "لا إله إلا الله، نشرت ١٢٣ ورقة في 2024 مع ٥ باحثين."
-          - "مُحَمَّدٌ عِلْمٌ"
-          - "**كل**مة كلمة"
-locale:
-  language: arabic
-EOF2
-cat > "$tmp/in/fa.yaml" <<'EOF2'
-cv:
-  name: مریم احمدی
-  headline: مهندس نرم‌افزار
-  sections:
-    سوابق:
-      - company: شرکت داده‌پردازان
-        position: برنامه‌نویس ارشد
-        start_date: 2018-01
-        highlights:
-          - "پژوهشگر چگونه ژاله می‌خواهم ۱۴۰۲ و ۲۵ مقاله."
-locale:
-  language: persian
-EOF2
-cat > "$tmp/in/hi.yaml" <<'EOF2'
-cv:
-  name: प्रिया शर्मा
-  headline: सॉफ्टवेयर इंजीनियर
-  sections:
-    अनुभव:
-      - company: भारतीय विज्ञान संस्थान
-        position: शोधकर्ता
-        start_date: 2019-07
-        highlights:
-          - "क्षेत्र में द्विभाषी प्रणालियों पर शोध, श्री और त्र के साथ।"
-locale:
-  language: hindi
-EOF2
+# (HarfBuzz's glyphs, carried by the display list as cv_cluster); the
+# profiles tests/scripts.py reads too.
+cp tests/data/scripts/ar.yaml tests/data/scripts/fa.yaml tests/data/scripts/hi.yaml "$tmp/in/"
 
 # run NAME ARGS...: run both binaries with ARGS, the output path written as
 # @OUT@ (a file name) or @DIR@ (a directory), from the repository's top.

@@ -293,54 +293,19 @@ locale:
 
 # ----------------------------------------------------------------- Arabic
 
-AR_PROFILE = """cv:
-  name: سارة الحسيني
-  headline: باحثة في معالجة اللغات الطبيعية
-  sections:
-    الخبرة:
-      - company: جامعة العلوم والتكنولوجيا
-        position: أستاذة مساعدة
-        start_date: 2020-09
-        highlights:
-          - "تطوير نماذج لغوية للهجات العربية باستخدام PyTorch."
-          - "ت ط و ي ر"
-          - "لا إله إلا الله، نشرت ١٢٣ ورقة في 2024 مع ٥ باحثين."
-          - "محمد علم"
-          - "مُحَمَّدٌ عِلْمٌ"
-          - "**كل**مة كلمة"
-locale:
-  language: arabic
-"""
+AR_PROFILE = open(os.path.join(ROOT, "tests", "data", "scripts", "ar.yaml"),
+                  encoding="utf-8").read()
 
-FA_PROFILE = """cv:
-  name: مریم احمدی
-  headline: مهندس نرم‌افزار
-  sections:
-    سوابق:
-      - company: شرکت داده‌پردازان
-        position: برنامه‌نویس ارشد
-        start_date: 2018-01
-        highlights:
-          - "پژوهشگر چگونه ژاله می‌خواهم ۱۴۰۲ و ۲۵ مقاله."
-          - "طراحی سامانه‌های توزیع‌شده با زبان Go برای پردازش داده‌های بزرگ."
-locale:
-  language: persian
-"""
+FA_PROFILE = open(os.path.join(ROOT, "tests", "data", "scripts", "fa.yaml"),
+                  encoding="utf-8").read()
 
 MARKS = re.compile("[\u064b-\u065f\u0670]")
-
-
-def pgm(path):
-    """(width, height, bytes) of a binary PGM."""
-    data = open(path, "rb").read()
-    parts = data.split(maxsplit=4)
-    return int(parts[1]), int(parts[2]), parts[4]
 
 
 def raster(pdf, dpi, name):
     base = os.path.join(TMP, name)
     run(["pdftoppm", "-r", str(dpi), "-gray", "-f", "1", "-l", "1", "-singlefile", pdf, base])
-    return pgm(base + ".pgm")
+    return testlib.read_pgm(base + ".pgm")
 
 
 def inks(img, box, dark=140):
@@ -647,17 +612,8 @@ def pdfbox(p, name, words):
 
 
 def devanagari():
-    hi = write("hi.yaml", """cv:
-  name: प्रिया शर्मा
-  headline: सॉफ्टवेयर इंजीनियर
-  sections:
-    अनुभव:
-      - company: भारतीय विज्ञान संस्थान
-        position: शोधकर्ता
-        start_date: 2019-07
-locale:
-  language: hindi
-""")
+    hi = write("hi.yaml", open(os.path.join(ROOT, "tests", "data", "scripts", "hi.yaml"),
+                               encoding="utf-8").read())
     rc, out, err = dump(hi)
     check("hindi renders with no character dropped",
           rc == 0 and "no font has" not in err, err[:300])

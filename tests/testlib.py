@@ -122,6 +122,52 @@ def need_pdfminer(suite):
     sys.exit(1)
 
 
+# The smallest good profile, for the suites that test what happens around a
+# render (bad input, safe outputs, --watch) rather than the page itself.
+ADA = """cv:
+  name: Ada Lovelace
+  email: ada@example.com
+  sections:
+    experience:
+      - company: Analytical Engines
+        position: Programmer
+        start_date: 1842-09
+        end_date: 1843-10
+        highlights:
+          - Wrote the first published program
+"""
+
+
+def read_pgm(path):
+    """(width, height, pixels) of a binary grey PGM (P5, 8 bits), as
+    pdftoppm -gray and mutool draw -c gray write it."""
+    data = open(path, "rb").read()
+    fields, pos = [], 0
+    while len(fields) < 4:
+        while data[pos:pos + 1].isspace():
+            pos += 1
+        start = pos
+        while pos < len(data) and not data[pos:pos + 1].isspace():
+            pos += 1
+        fields.append(data[start:pos])
+    w, h = int(fields[1]), int(fields[2])
+    return w, h, data[pos + 1:pos + 1 + w * h]
+
+
+NPM_DIR = os.path.join(ROOT, "build", "npm", "node_modules")
+
+
+def npm_tool(name):
+    """The path of a test tool that tests/deps.sh installs from npm into
+    build/npm: a command of its .bin (yaml-language-server), else the
+    package's directory (axe-core).  None when it is not there: the caller
+    counts that as a failed check, never a skip."""
+    for p in (os.path.join(NPM_DIR, ".bin", name), os.path.join(NPM_DIR, name)):
+        if os.path.exists(p):
+            return p
+    return None
+
+
 def run(args, cwd=ROOT, timeout=300, env=None):
     """Run a command; return (exit status, stdout, stderr) as text."""
     p = subprocess.run(args, capture_output=True, cwd=cwd, timeout=timeout, env=env)

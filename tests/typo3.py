@@ -313,17 +313,7 @@ def raster_page(pdf, dpi):
     if rc != 0:
         raise RuntimeError("pdftoppm: " + err)
     path = glob.glob(base + "-*.pgm")[0]
-    data = open(path, "rb").read()
-    fields, pos = [], 0
-    while len(fields) < 4:
-        while data[pos:pos + 1].isspace():
-            pos += 1
-        start = pos
-        while not data[pos:pos + 1].isspace():
-            pos += 1
-        fields.append(data[start:pos])
-    w, h = int(fields[1]), int(fields[2])
-    return w, h, data[pos + 1:pos + 1 + w * h]
+    return testlib.read_pgm(path)
 
 
 def clear_above(img, page_h, dpi, x0, x1, y):
@@ -437,30 +427,71 @@ def short_list_tests():
 
 MARKS = set("•●◦◆–-▪■")
 
+# RenderCV 2.8's space_between_bullet_and_text in each theme, in em (its
+# themes' defaults, classic_theme.py and other_themes/*.yaml).
+RCV_BULLET_GAP = {"classic": 0.5, "engineeringresumes": 0.3, "engineeringclassic": 0.5,
+                  "sb2nov": 0.5, "moderncv": 0.3, "harvard": 0.5, "ink": 0.4, "opal": 0.5,
+                  "ember": 0.5}
+
 
 def bullet_tests():
-    # The theme's bullets: a mark no wider than 0.62 em with a third of an
-    # em or more before its text; nested bullets another mark.
+    # The theme's bullets as RenderCV 2.8 draws them: the text the theme's
+    # space_between_bullet_and_text after its mark; a mark no wider than
+    # 0.62 em, at the text's size, but engineeringresumes' "●", which
+    # RenderCV draws as text(13pt, [•], baseline: -0.6pt) (Preamble.j2.typ):
+    # a 13pt "•", a Typst list marker, the tops of its capitals level with
+    # the text's, so a little below the text's baseline; nested bullets
+    # another mark.
     sample = open(os.path.join(ROOT, "tests", "data", "rendercv", "sample.yaml"),
                   encoding="utf-8").read()
     for theme in THEMES:
         prof = write("bullets-%s.yaml" % theme, sample + "\ndesign:\n  theme: %s\n" % theme)
         rc, out, err = run([BIN, "--dump", prof])
         pages = read_dump(out) if rc == 0 else []
-        runs = [r for pg in pages for r in pg["runs"]]
         marks = []
-        for a, b in zip(runs, runs[1:]):
-            if a["text"] in MARKS and a["y"] - 2 < b["y"] <= a["y"] and b["x"] > a["x"]:
-                marks.append((a["text"], a["w"] / b["size"], (b["x"] - a["x"] - a["w"]) / b["size"],
-                              b["text"]))
-        top = [m for m in marks if m[3].startswith(("Halved", "Led the"))]
-        nested = [m for m in marks if m[3].startswith(("moved 3 PB", "retired the"))]
-        check("bullets %s: a mark <= 0.62 em, >= 0.3 em from its text" % theme,
-              rc == 0 and len(top) == 2 and all(w <= 0.621 and g >= 0.3 for _, w, g, _ in top),
-              "%s" % [(m[0], round(m[1], 2), round(m[2], 2)) for m in top])
+        for pg in pages:
+            for a in pg["runs"]:
+                if a["text"] not in MARKS:
+                    continue
+                after = [b for b in pg["runs"] if abs(b["y"] - a["y"]) < 2.5 and b["x"] > a["x"]
+                         and b["text"] not in MARKS]
+                if after:
+                    b = min(after, key=lambda r: r["x"])
+                    marks.append((a["text"], a["size"], a["w"] / b["size"],
+                                  (b["x"] - a["x"] - a["w"]) / b["size"], b["y"] - a["y"],
+                                  b["text"], b["size"]))
+        top = [m for m in marks if m[5].startswith(("Halved", "Led the"))]
+        nested = [m for m in marks if m[5].startswith(("moved 3 PB", "retired the"))]
+        said = "%s" % [(m[0], m[1], round(m[2], 2), round(m[3], 2), round(m[4], 2)) for m in top]
+        gap = RCV_BULLET_GAP[theme]
+        check("bullets %s: the text %.1f em after its mark, as RenderCV's" % (theme, gap),
+              rc == 0 and len(top) == 2 and all(abs(m[3] - gap) < 0.01 for m in top)
+              and len(nested) == 2 and all(abs(m[3] - gap) < 0.01 for m in nested), said)
+        if theme == "engineeringresumes":
+            check("bullets %s: RenderCV's 13pt \u2022, a little below the text's baseline"
+                  % theme, top and all(m[0] == "\u2022" and m[1] == 13 and m[6] == 10
+                                       and 0.5 < m[4] < 2 for m in top), said)
+        else:
+            check("bullets %s: a mark at the text's size, <= 0.62 em, on its baseline" % theme,
+                  top and all(m[1] == m[6] and m[2] <= 0.621 and abs(m[4]) < 0.01
+                              for m in top), said)
         check("bullets %s: nested bullets another mark" % theme,
               len(nested) == 2 and top and all(m[0] != top[0][0] for m in nested),
               "top %s nested %s" % ([m[0] for m in top], [m[0] for m in nested]))
+    # A RenderCV file's own "●" in another theme is RenderCV's 13pt "•" too,
+    # and its space_between_bullet_and_text the gap.
+    prof = write("bullets-disc.yaml", sample + "\ndesign:\n  theme: classic\n  entries:\n"
+                 "    highlights:\n      bullet: \u25cf\n"
+                 "      space_between_bullet_and_text: 0.7em\n")
+    rc, out, err = run([BIN, "--dump", prof])
+    pages = read_dump(out) if rc == 0 else []
+    runs = [r for pg in pages for r in pg["runs"]]
+    disc = [(a, b) for a in runs for b in runs if a["text"] == "\u2022" and
+            b["text"].startswith("Halved") and abs(b["y"] - a["y"]) < 2.5]
+    check("bullets: a file's bullet \u25cf is RenderCV's 13pt \u2022, its text 0.7 em after it",
+          rc == 0 and disc and all(a["size"] == 13 and abs(b["x"] - a["x"] - a["w"] - 7) < 0.01
+                                   for a, b in disc),
+          err or [(a["size"], round(b["x"] - a["x"] - a["w"], 2)) for a, b in disc])
 
 
 def footer_tests():

@@ -48,19 +48,7 @@ TMP = tempfile.mkdtemp(prefix="cvpdf-watch-")
 WAIT = 90                # seconds for one render under ASan on a busy machine
 PHOTO = os.path.join(ROOT, "tests", "data", "photo.png")
 
-PROFILE = """cv:
-  name: {name}
-  photo: me.png
-  email: ada@example.com
-  sections:
-    experience:
-      - company: Analytical Engines
-        position: Programmer
-        start_date: 1842-09
-        end_date: 1843-10
-        highlights:
-          - Wrote the first published program
-"""
+PROFILE = testlib.ADA.replace("  name: Ada Lovelace\n", "  name: {name}\n  photo: me.png\n")
 
 
 class Watcher:

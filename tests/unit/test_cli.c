@@ -273,7 +273,7 @@ TEST(cli_output_formats_and_watch)
     free(p);
     p = parse(ARGS("a.yaml", "--format", "jpeg"));
     CHECK(p->status == 2);
-    CHECK_STR(p->diag, "cvpdf: --format jpeg: expected pdf, png or svg\nTry 'cvpdf --help'.\n");
+    CHECK_STR(p->diag, "cvpdf: --format jpeg: expected pdf, png, svg, html or md\nTry 'cvpdf --help'.\n");
     free(p);
     /* --watch reads its profiles again and writes its outputs again. */
     p = parse(ARGS("-", "-o", "x.pdf", "--watch"));

@@ -284,6 +284,60 @@ TEST(time_spans)
     CHECK_STR(cv_date_span(A, &s, &e, &today, &zh), "4年1个月");
 }
 
+/* A range of its own shape (the locale's `range`, from the layout's
+ * dates.range): START_DATE and END_DATE filled in, END_DATE present for an
+ * ongoing one; `date` still wins, and an end alone is shown alone. */
+TEST(range_shapes)
+{
+    cv_locale loc = *cv_locale_english();
+    cv_date none = date_of(CV_DATE_NONE, 0, 0, 0), y = date_of(CV_DATE_YEAR, 2018, 0, 0);
+    cv_date a = date_of(CV_DATE_MONTH, 2021, 2, 0), b = date_of(CV_DATE_PRESENT, 0, 0, 0);
+    cv_date c = date_of(CV_DATE_YEAR, 2023, 0, 0);
+    loc.range = "END_DATE (since START_DATE)";
+    CHECK_STR(cv_date_range(A, &none, &a, &b, &loc), "present (since Feb 2021)");
+    CHECK_STR(cv_date_range(A, &none, &a, &none, &loc), "present (since Feb 2021)");
+    loc.range = "from START_DATE to END_DATE";
+    CHECK_STR(cv_date_range(A, &none, &a, &c, &loc), "from Feb 2021 to 2023");
+    CHECK_STR(cv_date_range(A, &y, &a, &c, &loc), "2018");
+    CHECK_STR(cv_date_range(A, &none, &none, &c, &loc), "2023");
+    loc.range = "";
+    CHECK_STR(cv_date_range(A, &none, &a, &c, &loc), "");
+}
+
+static const char *rcv_span(const char *tmpl, cv_date s, cv_date e, const char *today)
+{
+    return cv_date_time_span(A, tmpl, &s, &e, today, NULL);
+}
+
+/* RenderCV's time spans (dates.show_time_spans_in): years of 365 days,
+ * months of 30, the month begun counted, through dates.time_span. */
+TEST(rendercv_time_spans)
+{
+    cv_date now = date_of(CV_DATE_PRESENT, 0, 0, 0);
+    CHECK_STR(rcv_span(NULL, date_of(CV_DATE_MONTH, 2023, 6, 0), now, "2026-03-15"),
+              "2 years 10 months");
+    CHECK_STR(rcv_span(NULL, date_of(CV_DATE_MONTH, 2022, 5, 0),
+                       date_of(CV_DATE_MONTH, 2022, 8, 0), NULL), "4 months");
+    CHECK_STR(rcv_span(NULL, date_of(CV_DATE_MONTH, 2020, 1, 0),
+                       date_of(CV_DATE_MONTH, 2020, 1, 0), NULL), "1 month");
+    CHECK_STR(rcv_span(NULL, date_of(CV_DATE_MONTH, 2019, 1, 0),
+                       date_of(CV_DATE_MONTH, 2020, 1, 0), NULL), "1 year 1 month");
+    CHECK_STR(rcv_span(NULL, date_of(CV_DATE_YEAR, 2015, 0, 0),
+                       date_of(CV_DATE_YEAR, 2020, 0, 0), NULL), "5 years");
+    CHECK_STR(rcv_span(NULL, date_of(CV_DATE_YEAR, 2019, 0, 0),
+                       date_of(CV_DATE_YEAR, 2020, 0, 0), NULL), "1 year");
+    CHECK(rcv_span(NULL, date_of(CV_DATE_MONTH, 2023, 6, 0), now, NULL) == NULL);
+    /* The template: its own words; empty parts and an empty template. */
+    CHECK_STR(rcv_span("(HOW_MANY_YEARS YEARS, HOW_MANY_MONTHS MONTHS)",
+                       date_of(CV_DATE_MONTH, 2019, 1, 0), date_of(CV_DATE_MONTH, 2020, 1, 0),
+                       NULL), "(1 year, 1 month)");
+    CHECK_STR(rcv_span("HOW_MANY_YEARS YEARS HOW_MANY_MONTHS MONTHS",
+                       date_of(CV_DATE_MONTH, 2022, 5, 0), date_of(CV_DATE_MONTH, 2022, 8, 0),
+                       NULL), "4 months");
+    CHECK(rcv_span("", date_of(CV_DATE_MONTH, 2019, 1, 0), date_of(CV_DATE_MONTH, 2020, 1, 0),
+                   NULL) == NULL);
+}
+
 /* The one expander of date placeholders (the PDF title's too): extra
  * placeholders first, a month drops DAY with what follows it, no date
  * leaves every placeholder empty, RenderCV 1's FULL_MONTH_NAME. */
@@ -318,6 +372,8 @@ int main(void)
     RUN(time_spans);
     RUN(format_chinese);
     RUN(ranges);
+    RUN(range_shapes);
+    RUN(rendercv_time_spans);
     cv_arena_free(A);
     return harness_report("date");
 }

@@ -1,4 +1,5 @@
-/* test_design.c - RenderCV's design: as layout keys, its checks, time spans. */
+/* test_design.c - RenderCV's design: as layout keys (its dates and time
+ * spans too), its checks. */
 #include "design.h"
 #include "harness.h"
 
@@ -30,17 +31,44 @@ static const char *at(const char *path)
     return !n ? NULL : n->kind == CV_YML_SCALAR ? n->str : "";
 }
 
+/* Item i of the layout list at `path`, or NULL. */
+static const char *item(const char *path, size_t i)
+{
+    const char *dot = strchr(path, '.');
+    char sec[64];
+    snprintf(sec, sizeof sec, "%.*s", (int)(dot - path), path);
+    const cv_yml *n = cv_yml_get(cv_yml_get(D.layout, sec), dot + 1);
+    return n && n->kind == CV_YML_SEQ && i < n->n ? n->items[i]->str : NULL;
+}
+
 TEST(theme_and_defaults)
 {
     CHECK(design("theme: ink\n"));
     CHECK_STR(D.theme, "ink");
-    CHECK(D.layout && D.layout->n == 2);
+    CHECK(D.layout && D.layout->n == 3);
     CHECK_STR(at("header.phone_format"), "national");     /* RenderCV's default */
     CHECK_STR(at("pagination.pull_back_last_page"), "false");   /* RenderCV's pages */
-    CHECK(D.ntime_spans == 0);
+    /* RenderCV's dates in every theme and language; no time spans in ink. */
+    CHECK_STR(at("dates.single"), "MONTH_ABBREVIATION YEAR");
+    CHECK_STR(item("dates.english_month_abbreviations", 5), "June");
+    CHECK_STR(item("dates.english_month_abbreviations", 8), "Sept");
+    CHECK(!item("dates.english_month_abbreviations", 12));
+    CHECK(!at("dates.show_time_spans_in") && !at("dates.range") && !at("dates.time_span"));
     CHECK(design("{}\n"));
     CHECK_STR(D.theme, "classic");
-    CHECK(D.ntime_spans == 1 && cv_design_time_span_in(&D, "Experience"));
+    CHECK_STR(item("dates.show_time_spans_in", 0), "experience");   /* classic's default */
+    CHECK(!item("dates.show_time_spans_in", 1));
+    /* templates: single_date, date_range and time_span become dates.* */
+    CHECK(design("templates: {single_date: MONTH_NAME YEAR, date_range: START_DATE to END_DATE,"
+                 " time_span: HOW_MANY_YEARS YEARS}\n"));
+    CHECK_STR(at("dates.single"), "MONTH_NAME YEAR");
+    CHECK_STR(at("dates.range"), "START_DATE to END_DATE");
+    CHECK_STR(at("dates.time_span"), "HOW_MANY_YEARS YEARS");
+    /* An empty single_date is RenderCV's default; a null time_span none. */
+    CHECK(design("templates: {single_date: '', time_span: null}\n"));
+    CHECK_STR(at("dates.single"), "MONTH_ABBREVIATION YEAR");
+    CHECK_STR(at("dates.time_span"), "");
+    CHECK(!at("dates.range"));
     CHECK(!design("theme: clasic\n"));
     CHECK_STR(errstr(), "1:8: unknown theme 'clasic' (did you mean 'classic'?) (one of: classic, "
                         "engineeringresumes, engineeringclassic, sb2nov, moderncv, harvard, ink, "
@@ -84,7 +112,8 @@ TEST(options_become_layout_keys)
     CHECK_STR(at("entry.side_width"), "3cm");
     CHECK_STR(at("bullets.glyph"), "◆");
     CHECK_STR(at("header.phone_format"), "E164");
-    CHECK(cv_design_time_span_in(&D, "work_history") && !cv_design_time_span_in(&D, "work"));
+    CHECK_STR(item("dates.show_time_spans_in", 0), "Work History");
+    CHECK(!item("dates.show_time_spans_in", 1));
     /* The template: SUMMARY and HIGHLIGHTS lines dropped, -- an en dash. */
     const cv_yml *m = cv_yml_get(cv_yml_get(cv_yml_get(D.layout, "templates"), "experience"),
                                  "main");
@@ -166,6 +195,7 @@ TEST(more_options_become_layout_keys)
     CHECK_STR(at("section_title.rule_beside"), "true");
     CHECK_STR(at("section_title.rule_baseline"), "true");
     CHECK_STR(at("section_title.align"), "center");
+    CHECK_STR(at("dates.range"), "END_DATE (since START_DATE)");
     const cv_yml *dg = cv_yml_get(cv_yml_get(cv_yml_get(D.layout, "templates"), "education"),
                                   "degree");
     CHECK(dg && dg->kind == CV_YML_SEQ && dg->n == 1 && !strcmp(dg->items[0]->str, "*DEGREE*"));
@@ -176,24 +206,6 @@ TEST(more_options_become_layout_keys)
     dg = cv_yml_get(cv_yml_get(cv_yml_get(D.layout, "templates"), "education"), "degree");
     CHECK(dg && dg->kind == CV_YML_SEQ && dg->n == 0);
     CHECK(!at("entry.degree_width"));
-}
-
-TEST(date_range_shapes)
-{
-    cv_error_init(&E);
-    E.quiet = true;
-    cv_date a = {.kind = CV_DATE_MONTH, .year = 2021, .month = 2};
-    cv_date b = {.kind = CV_DATE_PRESENT};
-    const cv_locale *en = cv_locale_english();
-    D = (cv_design){.date_range = "END_DATE (since START_DATE)"};
-    CHECK_STR(cv_design_date_range(A, &D, &a, &b, en), "present (since Feb 2021)");
-    D.date_range = "from START_DATE to END_DATE";
-    b = (cv_date){.kind = CV_DATE_YEAR, .year = 2023};
-    CHECK_STR(cv_design_date_range(A, &D, &a, &b, en), "from Feb 2021 to 2023");
-    D.date_range = "START_DATE to END_DATE";     /* the locale's `to` does this one */
-    CHECK(cv_design_date_range(A, &D, &a, &b, en) == NULL);
-    D.date_range = NULL;
-    CHECK(cv_design_date_range(A, &D, &a, &b, en) == NULL);
 }
 
 TEST(errors)
@@ -211,30 +223,6 @@ TEST(errors)
     CHECK(has(E.msg, "show_time_spans_in must be a list"));
 }
 
-static const char *span(const char *s, const char *e, const char *today)
-{
-    cv_date a = {0}, b = {0};
-    cv_yml *n = cv_yml_load(A, "d.yaml", s, strlen(s), &E);
-    cv_date_read(n, "start_date", false, &a, &E);
-    n = cv_yml_load(A, "d.yaml", e, strlen(e), &E);
-    cv_date_read(n, "end_date", false, &b, &E);
-    D = (cv_design){0};
-    return cv_design_time_span(A, &D, &a, &b, today, NULL);
-}
-
-TEST(time_spans)
-{
-    cv_error_init(&E);
-    E.quiet = true;
-    CHECK_STR(span("2023-06", "present", "2026-03-15"), "2 years 10 months");
-    CHECK_STR(span("2022-05", "2022-08", NULL), "4 months");
-    CHECK_STR(span("2020-01", "2020-01", NULL), "1 month");
-    CHECK_STR(span("2019-01", "2020-01", NULL), "1 year 1 month");
-    CHECK_STR(span("2015", "2020", NULL), "5 years");
-    CHECK_STR(span("2019", "2020", NULL), "1 year");
-    CHECK(span("2023-06", "present", NULL) == NULL);      /* no date known: none */
-}
-
 int main(void)
 {
     A = cv_arena_new();
@@ -243,9 +231,7 @@ int main(void)
     RUN(typography_parts);
     RUN(mapped_options_give_no_note);
     RUN(more_options_become_layout_keys);
-    RUN(date_range_shapes);
     RUN(errors);
-    RUN(time_spans);
     cv_arena_free(A);
     return harness_report("design");
 }

@@ -225,6 +225,63 @@ TEST(localised_from_cldr_and_files)
     CHECK(cv_locale_layout_text(A, cv_locale_english(), s) == s);
 }
 
+/* The layout's date forms (dates.*) laid over a locale before it is
+ * localised: they hold in every language unless locale: gives its own. */
+static const char *dated(const char *yaml, const char *single, const char *range,
+                         const char *const *abbr, cv_locale *loc)
+{
+    capture();
+    cv_yml *root = cv_yml_load(A, "l.yaml", yaml, strlen(yaml), &E);
+    if (root && cv_locale_read(A, cv_yml_get(root, "locale"), loc, &E)) {
+        cv_locale_dates(A, loc, single, range, abbr);
+        cv_locale_localize(A, loc, "locales", &E);
+    }
+    return said();
+}
+
+TEST(layout_dates)
+{
+    static const char *const rcv[12] = {"Jan", "Feb", "Mar", "Apr", "May", "June",
+                                        "July", "Aug", "Sept", "Oct", "Nov", "Dec"};
+    cv_locale loc;
+    /* Nothing from the layout: the language's own. */
+    dated("locale:\n  language: german\n", NULL, NULL, NULL, &loc);
+    CHECK_STR(loc.date_template, "MONTH_ABBREVIATION YEAR");
+    CHECK_STR(loc.to, "\xE2\x80\x93");
+    CHECK(loc.range == NULL);
+    dated("locale:\n  language: hungarian\n", NULL, NULL, NULL, &loc);
+    CHECK_STR(loc.date_template, "YEAR. MONTH_ABBREVIATION");
+    /* The layout's template wins over the language's (CLDR) but not over
+     * locale:'s; its abbreviations are English's alone. */
+    dated("locale:\n  language: hungarian\n", "MONTH_NAME YEAR", NULL, rcv, &loc);
+    CHECK_STR(loc.date_template, "MONTH_NAME YEAR");
+    CHECK(strcmp(loc.month_abbr[5], "June") != 0);
+    dated("locale:\n  language: de\n  date_template: YEAR\n", "MONTH_NAME YEAR", NULL, NULL,
+          &loc);
+    CHECK_STR(loc.date_template, "YEAR");
+    dated("cv: {}\n", "", NULL, rcv, &loc);
+    CHECK_STR(loc.date_template, "MONTH_ABBREVIATION YEAR");
+    CHECK_STR(loc.month_abbr[5], "June");
+    CHECK_STR(loc.month_abbr[8], "Sept");
+    dated("locale:\n  month_abbreviations: [a, b, c, d, e, f, g, h, i, j, k, l]\n", NULL, NULL,
+          rcv, &loc);
+    CHECK_STR(loc.month_abbr[5], "f");
+    /* START_DATE x END_DATE: the word between, unless locale: gives one. */
+    dated("cv: {}\n", NULL, "START_DATE  until END_DATE", NULL, &loc);
+    CHECK_STR(loc.to, "until");
+    CHECK(loc.range == NULL);
+    dated("locale:\n  language: german\n", NULL, "START_DATE bis END_DATE", NULL, &loc);
+    CHECK_STR(loc.to, "bis");
+    dated("locale:\n  to: '-'\n", NULL, "START_DATE until END_DATE", NULL, &loc);
+    CHECK_STR(loc.to, "-");
+    dated("cv: {}\n", NULL, "START_DATEEND_DATE", NULL, &loc);
+    CHECK_STR(loc.to, "");
+    /* Any other shape is the range's own, whatever locale: says. */
+    dated("locale:\n  to: '-'\n", NULL, "END_DATE (since START_DATE)", NULL, &loc);
+    CHECK_STR(loc.range, "END_DATE (since START_DATE)");
+    CHECK_STR(loc.to, "-");
+}
+
 TEST(bad_locale_file)
 {
     char dir[] = "/tmp/cvpdf-locXXXXXX";
@@ -277,6 +334,7 @@ int main(void)
     RUN(read_errors);
     RUN(unknown_language_note);
     RUN(localised_from_cldr_and_files);
+    RUN(layout_dates);
     RUN(bad_locale_file);
     RUN(section_titles);
     cv_arena_free(A);
