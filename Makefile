@@ -229,7 +229,7 @@ install: cvpdf
 	    $(MANDIR)/man1 $(MANDIR)/man5 $(BASHCOMPDIR) $(ZSHCOMPDIR) $(DOCDIR)/rendercv
 	install -m 755 cvpdf $(BINDIR)/cvpdf
 	install -m 644 $(PHONE_MODULE) $(LIBDIR)/
-	install -m 644 fonts/*.tt[fc] fonts/*.txt $(DATADIR)/fonts/
+	install -m 644 fonts/*.tt[fc] fonts/*.otf fonts/*.txt $(DATADIR)/fonts/
 	install -m 644 layouts/*.yaml $(DATADIR)/layouts/
 	install -m 644 locales/*.yaml $(DATADIR)/locales/
 	install -m 644 schema/*.json $(DATADIR)/schema/

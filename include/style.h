@@ -112,6 +112,9 @@ typedef struct cv_style {
     /* font.lining_figures: digits as the face's lining figures (lnum), for
      * a face whose default figures are old-style (EB Garamond). */
     bool lining_figures;
+    /* font.fit_ascenders: a line is never shorter than the main face's
+     * ascender plus descender; false: line_spacing alone, as Typst sets it. */
+    bool fit_ascenders;
     unsigned name_color;
     const char *contact_separator;
     int phone_format;             /* header.phone_format: CV_PHONE_* */

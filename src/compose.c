@@ -170,14 +170,16 @@ static void put_line(cx *c, cv_vitem *it, const cv_line *ln, float dx, float dy)
 }
 
 /* Line box: height and baseline offset for text of `size`, from the
- * primary face's ascender and descender, leading split above and below. */
+ * primary face's ascender and descender, leading split above and below;
+ * the height is size x line_spacing, and with font.fit_ascenders never
+ * less than the ascender plus the descender. */
 static void line_box(const cv_ctx *pc, float size, float *height, float *baseline)
 {
     const cv_style *st = pc->lay;
     const cv_face *f = cv_fontset_face(pc->eng->fonts, pc->chain[0][0]);
     float asc = f->ascender * size / 1000.0f, desc = -f->descender * size / 1000.0f;
     *height = size * st->line_spacing;
-    if (*height < asc + desc)
+    if (st->fit_ascenders && *height < asc + desc)
         *height = asc + desc;
     *baseline = (*height - asc - desc) / 2 + asc;
 }

@@ -91,13 +91,13 @@ static cv_yml *length(cv_arena *a, const cv_yml *v, float body)
 }
 
 /* Faces RenderCV names and what cvpdf uses: the face itself where Debian
- * packages it, else the nearest packaged one (docs/rendercv.md lists
- * them). */
+ * packages it or fonts/ has it, else the nearest one that is (docs/rendercv.md
+ * lists them). */
 static const char *const fonts[][2] = {
-    {"Source Sans 3", "Lato"},       {"Source Sans Pro", "Lato"},
-    {"XCharter", "DejaVu Serif"},    {"Charter", "DejaVu Serif"},
-    {"Raleway", "Lato"},             {"Fontin", "Lato"},
-    {"Ubuntu", "Lato"},              {"Gentium Book Plus", "Gentium Book Plus"},
+    {"Source Sans 3", "Source Sans 3"},     {"Source Sans Pro", "Source Sans 3"},
+    {"XCharter", "XCharter"},        {"Charter", "XCharter"},
+    {"Raleway", "Raleway"},          {"Fontin", "Source Sans 3"},   /* no free copy to ship */
+    {"Ubuntu", "Ubuntu"},            {"Gentium Book Plus", "Gentium Book Plus"},
     {"EB Garamond", "EB Garamond"},  /* fonts-ebgaramond (CFF outlines) */
     {"New Computer Modern", "CMU Serif"},   {"Computer Modern", "CMU Serif"},
     {"Latin Modern Roman", "CMU Serif"},    {"Open Sans", "Lato"},
@@ -107,6 +107,39 @@ static const char *const fonts[][2] = {
     {"Libertinus Serif", "EB Garamond"},    /* an old-style serif with a short line box */
     {"DejaVu Sans Mono", "DejaVu Sans Mono"},
 };
+
+/* Cap heights (em) of the faces the themes set their body in, for Typst's
+ * leading (typography.line_spacing runs from a baseline to the next line's
+ * cap height), and each theme's body face. */
+static const struct { const char *family; float cap; } caps[] = {
+    {"Source Sans 3", 0.66f}, {"XCharter", 0.671f}, {"Raleway", 0.71f}, {"Lato", 0.717f},
+    {"Ubuntu", 0.693f},       {"CMU Serif", 0.683f}, {"EB Garamond", 0.65f},
+};
+static const char *const theme_body[][2] = {
+    {"classic", "Source Sans 3"}, {"moderncv", "Source Sans 3"},
+    {"engineeringresumes", "XCharter"}, {"harvard", "XCharter"},
+    {"engineeringclassic", "Raleway"}, {"sb2nov", "CMU Serif"},
+    {"ink", "EB Garamond"}, {"opal", "Lato"}, {"ember", "Ubuntu"},
+};
+
+static const char *font_for(const char *name);
+
+/* The cap height of the body face a design sets (its font_family, else its
+ * theme's); 0.7 em for a face not listed. */
+static float body_cap(const cv_yml *design, const char *theme)
+{
+    const cv_yml *ff = cv_yml_get(cv_yml_get(design, "typography"), "font_family");
+    if (ff && ff->kind == CV_YML_MAP)
+        ff = cv_yml_get(ff, "body");
+    const char *fam = ff && ff->kind == CV_YML_SCALAR && ff->str ? font_for(ff->str) : NULL;
+    for (size_t i = 0; !fam && i < sizeof theme_body / sizeof *theme_body; i++)
+        if (!strcmp(theme, theme_body[i][0]))
+            fam = theme_body[i][1];
+    for (size_t i = 0; fam && i < sizeof caps / sizeof *caps; i++)
+        if (!strcasecmp(fam, caps[i].family))
+            return caps[i].cap;
+    return 0.7f;
+}
 
 static const char *font_for(const char *name)
 {
@@ -213,9 +246,6 @@ static const struct theme_gap {
     {"header.space_below_headline", 4,
      {"0.7cm", "ember=0.4cm", "harvard=0.5cm", "ink=0.4cm", "opal=0.3cm"}},
     {"header.photo_space_left", 0, {"0.4cm", "moderncv=0cm"}},
-    {"entries.side_space", 0,
-     {"0.2cm", "ember=0.1cm", "engineeringresumes=0cm", "ink=0cm", "moderncv=0cm",
-      "opal=0.15cm"}},
 };
 
 static float theme_default(const struct theme_gap *g, const char *theme)
@@ -301,7 +331,7 @@ static const opt opts[] = {
     {"sections.show_time_spans_in", KEEP, {0}},
     {"entries", GROUP, {0}},
     {"entries.date_and_location_width", LEN, {"entry.side_width"}},
-    {"entries.side_space", DELTA, {"entry.side_space"}},
+    {"entries.side_space", LEN, {"entry.side_space"}},
     {"entries.space_between_columns", LEN, {"entry.side_gap"}},
     {"entries.allow_page_break", NOT, {"pagination.keep_entries"}},
     {"entries.short_second_row", KEEP, {0}},
@@ -352,6 +382,7 @@ typedef struct walk {
     cv_strbuf unmapped;      /* options without a counterpart, for the note */
     int short_row;           /* entries.short_second_row: 1, -1, 0 unset */
     const char *theme;       /* design.theme, for DELTA's defaults */
+    float cap;               /* the body face's cap height, em (SPACING) */
     float degree_w;          /* entries.degree_width, points */
     bool has_degree_w;
     cv_pos first_unmapped;
@@ -414,8 +445,10 @@ static bool apply(walk *w, const opt *o, const cv_yml *v)
         while (*end == ' ')
             end++;
         /* Typst's leading is the gap from one line's baseline to the
-         * next line's cap height: a line is about 0.7em + the leading. */
-        double ls = !strcmp(end, "em") ? 0.7 + x : !strcmp(end, "pt") ? 0.7 + x / w->body : -1;
+         * next line's cap height: a line is the body face's cap height
+         * plus the leading. */
+        double ls = !strcmp(end, "em") ? w->cap + x : !strcmp(end, "pt") ? w->cap + x / w->body
+                                                                         : -1;
         if (ls <= 0 || end == s)
             return cv_error_at(w->err, v->pos, "line_spacing must be a length such as "
                                "0.6em, not '%s'", s);
@@ -699,10 +732,12 @@ bool cv_design_read(cv_arena *a, const cv_yml *design, cv_design *out, cv_error 
     if (!design || cv_yml_is_null(design))
         return true;
     out->pos = design->pos;
-    walk w = {a, out, cv_yml_map(a, design->pos), 10, {0}, 0, "classic", 0, false, {0}, err};
+    walk w = {a, out, cv_yml_map(a, design->pos), 10, {0}, 0, "classic", 0.7f, 0, false, {0},
+              err};
     const cv_yml *th = cv_yml_get(design, "theme");
     if (th && th->kind == CV_YML_SCALAR && th->str)
         w.theme = th->str;
+    w.cap = body_cap(design, w.theme);
     /* The body size first: em lengths are relative to it. */
     const cv_yml *fs = cv_yml_get(cv_yml_get(cv_yml_get(design, "typography"), "font_size"),
                                   "body");

@@ -35,6 +35,7 @@
 #include <strings.h>
 
 #include "cldr.h"
+#include "lang.h"
 #include "markup.h"
 
 static const char *const parts[] = {
@@ -60,7 +61,7 @@ bool cv_jsonresume_is(const cv_yml *root)
 typedef struct jr {
     cv_arena *a;
     cv_error *err;
-    const char *lang;        /* meta.language, for country names; NULL: English */
+    const char *lang;        /* the résumé's language, for country names; NULL: English */
     const char *noted[16];   /* "work.technologies": extra keys already named */
     size_t nnoted;
 } jr;
@@ -637,11 +638,19 @@ static void lines(jr *j, const cv_yml *list, const char *title, const char *labe
 const cv_yml *cv_jsonresume_translate(cv_arena *a, const cv_yml *root, cv_error *err)
 {
     jr j = {a, err, NULL, {0}, 0};
-    const cv_yml *lang = cv_yml_get(cv_yml_get(root, "meta"), "language");
-    if (lang && lang->kind == CV_YML_SCALAR && lang->str && *lang->str)
-        j.lang = lang->str;
+    /* The résumé's language, for the country's name: a locale: (cvpdf's and
+     * RenderCV's, which a resume.json may carry and which then sets the
+     * whole profile's language), else meta.language, else English. */
+    const cv_yml *locale = cv_yml_get(root, "locale");
+    const cv_yml *lang = cv_yml_get(locale, "language");
+    if (!lang || lang->kind != CV_YML_SCALAR || !lang->str || !*lang->str)
+        lang = cv_yml_get(cv_yml_get(root, "meta"), "language");
+    if (lang && lang->kind == CV_YML_SCALAR && lang->str && *lang->str) {
+        const char *code = cv_locale_language(lang->str);
+        j.lang = code ? code : lang->str;
+    }
     for (size_t i = 0; i < root->n; i++) {
-        bool known = false;
+        bool known = !strcmp(root->keys[i]->str, "locale");
         for (size_t k = 0; parts[k] && !known; k++)
             known = !strcmp(parts[k], root->keys[i]->str);
         if (!known)
@@ -675,5 +684,7 @@ const cv_yml *cv_jsonresume_translate(cv_arena *a, const cv_yml *root, cv_error 
         return NULL;
     }
     add(&j, out, "cv", cv);
+    if (locale)
+        add(&j, out, "locale", (cv_yml *)locale);
     return out;
 }

@@ -55,6 +55,9 @@ static const key keys[] = {
     K("font", "lining_figures", BOOL, lining_figures,
       "digits as the face's lining figures (OpenType lnum), for a face whose default "
       "figures are old-style"),
+    K("font", "fit_ascenders", BOOL, fit_ascenders,
+      "a line is never shorter than the main face's ascender plus descender; false: lines "
+      "by line_spacing alone, as Typst sets them"),
     K("text", "justify", BOOL, justify,
       "justify paragraphs (summaries, bullets, text, one-line and numbered entries); their "
       "last lines stay at natural width"),
@@ -338,7 +341,7 @@ static const char *const choice_words[][5] = {
 static const char *const page_keys[] = {"size", "margins", NULL};
 static const char *const margin_keys[] = {"top", "bottom", "left", "right", NULL};
 static const char *const font_keys[] = {"family", "fallback", "mono", "size", "line_spacing",
-                                        "lining_figures",
+                                        "lining_figures", "fit_ascenders",
                                         NULL};
 static const char *const tmpl_keys[] = {"main", "side", "degree", NULL};
 
@@ -364,6 +367,7 @@ void cv_style_defaults(cv_style *st)
     st->margin_left = st->margin_right = 51.02f;
     st->size = 10;
     st->line_spacing = 1.25f;
+    st->fit_ascenders = true;
     st->text_color = 0x1A1A1A;
     st->muted_color = 0x4D4D4D;
     st->link_color = 0x1F3A5F;

@@ -558,12 +558,111 @@ cv_yml *cv_yml_load(cv_arena *a, const char *file, const char *buf, size_t len,
  * (`headline: *Researcher*`, `- *not_an_alias`).  cvpdf keeps an alias
  * whose anchor the file defines before it (`&base` ... `*base`) and quotes
  * every other value that starts with `*`, on its line, before libyaml
- * reads the file.  Block scalars (`|`, `>`) and flow collections are left
- * as they are.  Returns the text to parse (buf itself when nothing
- * changes). */
+ * reads the file, in block and in flow collections (also one that runs
+ * over several lines).  Block scalars (`|`, `>`) are left as they are.
+ * Returns the text to parse (buf itself when nothing changes). */
 static bool anchor_char(char c)
 {
     return c && !strchr(" \t\r\n,[]{}", c);
+}
+
+/* Is the anchor n..e one the file has defined so far? */
+static bool known_anchor(const char *const *anchors, size_t nanch, const char *n, const char *e)
+{
+    for (size_t i = 0; i < nanch; i++)
+        if (strlen(anchors[i]) == (size_t)(e - n) && !memcmp(anchors[i], n, (size_t)(e - n)))
+            return true;
+    return false;
+}
+
+/* A flow collection's line from v (its `[` or `{`, or the first item of a
+ * line inside it) to eol, into out: each item that starts with `*` and is
+ * not an alias of a known anchor (`[*a]` with no `&a` before it, `[*bold*
+ * text, x]`) quoted up to the next `,`, `]`, `}` or comment, as the block
+ * case is; anchors inside it are remembered.  *depth is the flow nesting
+ * at the line's start and at its end.  Returns whether anything was
+ * quoted. */
+static bool flow_stars(cv_arena *a, cv_strbuf *out, const char *v, const char *eol,
+                       const char ***anchors, size_t *nanch, size_t *cap, int *depth)
+{
+    bool changed = false, item = true;
+    const char *p = v;
+    while (p < eol) {
+        char ch = *p;
+        if (ch == '"' || ch == '\'') {
+            const char *q = p + 1;
+            while (q < eol && *q != ch)
+                q += *q == '\\' && ch == '"' && q + 1 < eol ? 2 : 1;
+            q = q < eol ? q + 1 : eol;
+            cv_strbuf_put(a, out, p, (size_t)(q - p));
+            p = q;
+            item = false;
+            continue;
+        }
+        if (ch == '#' && p > v && (p[-1] == ' ' || p[-1] == '\t'))
+            break;
+        if (ch == '[' || ch == '{' || ch == ',' ||
+            (ch == ':' && (p + 1 == eol || p[1] == ' '))) {
+            *depth += ch == '[' || ch == '{';
+            cv_strbuf_put(a, out, p, 1);
+            p++;
+            item = true;
+            continue;
+        }
+        if (ch == ']' || ch == '}')
+            *depth -= *depth > 0;
+        if (ch == ' ' || ch == '\t' || ch == ']' || ch == '}' || ch == '\r') {
+            cv_strbuf_put(a, out, p, 1);
+            p++;
+            continue;
+        }
+        if (item && ch == '&') {
+            const char *n = p + 1, *e = n;
+            while (e < eol && anchor_char(*e))
+                e++;
+            CV_PUSH(a, *anchors, *nanch, *cap, cv_arena_strndup(a, n, (size_t)(e - n)));
+            cv_strbuf_put(a, out, p, (size_t)(e - p));
+            p = e;
+            continue;
+        }
+        if (item && ch == '*') {
+            const char *n = p + 1, *e = n;
+            while (e < eol && anchor_char(*e))
+                e++;
+            const char *r = e;
+            while (r < eol && (*r == ' ' || *r == '\t'))
+                r++;
+            bool ends = r == eol || strchr(",]}\r", *r) || (*r == '#' && r > e);
+            if (e > n && ends && known_anchor(*anchors, *nanch, n, e)) {
+                cv_strbuf_put(a, out, p, (size_t)(e - p));
+                p = e;
+                item = false;
+                continue;
+            }
+            /* A plain scalar in a flow collection ends at , ] } or a comment. */
+            const char *s = p;
+            while (s < eol && !strchr(",]}\r", *s) && !(*s == '#' && (s[-1] == ' ' || s[-1] == '\t')))
+                s++;
+            while (s > p && (s[-1] == ' ' || s[-1] == '\t'))
+                s--;
+            cv_strbuf_put(a, out, "\"", 1);
+            for (const char *q = p; q < s; q++) {
+                if (*q == '"' || *q == '\\')
+                    cv_strbuf_put(a, out, "\\", 1);
+                cv_strbuf_put(a, out, q, 1);
+            }
+            cv_strbuf_put(a, out, "\"", 1);
+            p = s;
+            item = false;
+            changed = true;
+            continue;
+        }
+        cv_strbuf_put(a, out, p, 1);
+        p++;
+        item = false;
+    }
+    cv_strbuf_put(a, out, p, (size_t)(eol - p));
+    return changed;
 }
 
 static const char *star_values(cv_arena *a, const char *buf, size_t *len)
@@ -575,6 +674,7 @@ static const char *star_values(cv_arena *a, const char *buf, size_t *len)
     size_t nanch = 0, cap = 0;
     bool changed = false;
     long block = -1;                    /* the indent a block scalar's lines exceed */
+    int flow = 0;                       /* flow collections open at a line's start */
     const char *end = buf + *len;
     for (const char *line = buf; line < end;) {
         const char *eol = memchr(line, '\n', (size_t)(end - line));
@@ -591,6 +691,20 @@ static const char *star_values(cv_arena *a, const char *buf, size_t *len)
             continue;
         }
         block = -1;
+        if (flow > 0 && !blank) {
+            /* A line inside a flow collection: its items. */
+            cv_strbuf out_line = {0};
+            if (flow_stars(a, &out_line, p, eol, &anchors, &nanch, &cap, &flow)) {
+                cv_strbuf_put(a, &out, line, (size_t)(p - line));
+                cv_strbuf_put(a, &out, out_line.s, out_line.n);
+                cv_strbuf_put(a, &out, eol, eol < end);
+                changed = true;
+            } else {
+                cv_strbuf_put(a, &out, line, (size_t)(eol - line) + (eol < end));
+            }
+            line = eol + 1;
+            continue;
+        }
         const char *v = p;      /* where a value may start */
         long owner = indent;    /* the indent of the key or dash owning it */
         for (;;) {
@@ -636,6 +750,19 @@ static const char *star_values(cv_arena *a, const char *buf, size_t *len)
         }
         if (v < eol && (*v == '|' || *v == '>'))
             block = owner;
+        if (v < eol && (*v == '[' || *v == '{')) {
+            cv_strbuf out_line = {0};
+            if (flow_stars(a, &out_line, v, eol, &anchors, &nanch, &cap, &flow)) {
+                cv_strbuf_put(a, &out, line, (size_t)(v - line));
+                cv_strbuf_put(a, &out, out_line.s, out_line.n);
+                cv_strbuf_put(a, &out, eol, eol < end);
+                changed = true;
+            } else {
+                cv_strbuf_put(a, &out, line, (size_t)(eol - line) + (eol < end));
+            }
+            line = eol + 1;
+            continue;
+        }
         bool quote = false;
         if (v < eol && *v == '*') {
             const char *n = v + 1, *e = n;
@@ -644,9 +771,7 @@ static const char *star_values(cv_arena *a, const char *buf, size_t *len)
             const char *r = e;
             while (r < eol && (*r == ' ' || *r == '\r'))
                 r++;
-            bool known = false;
-            for (size_t i = 0; i < nanch && !known; i++)
-                known = strlen(anchors[i]) == (size_t)(e - n) && !memcmp(anchors[i], n, (size_t)(e - n));
+            bool known = known_anchor(anchors, nanch, n, e);
             quote = !(known && e > n && (r == eol || (*r == '#' && r[-1] == ' ')));
         }
         if (!quote) {

@@ -254,7 +254,6 @@ def yaml_cases(kind):
         ("at-sign", top + "x: @ada\n", (n + 1, 4), r"quote a value that starts with '@'"),
         ("second-document", top + "---\nx: 1\n", (n + 1, 1),
          r"second YAML document"),
-        ("undefined-alias", top + "x: [*nope]\n", (n + 1, 5), r"alias '\*nope' names no anchor"),
         ("key-is-a-list", top + "? [a, b]\n: c\n", (n + 1, 3), r"key must be a string"),
         # encodings
         ("invalid-utf8-ff", raw(top + "x: A\xffB\n"), (n + 1, 5), r"invalid UTF-8"),
@@ -295,6 +294,11 @@ def yaml_cases(kind):
         ("nesting-flow-100000", top + deep_flow, (n + 1, 67), r"nest deeper than 64 levels"),
         ("nesting-block-200", top + deep_block, (n + 65, 129), r"nest deeper than 64 levels"),
     ]
+    # A profile reads `[*nope]` as text, as RenderCV 2.7+ does (issue 26);
+    # a layout still calls it an alias of no anchor.
+    if kind == "l":
+        c.append(("undefined-alias", top + "x: [*nope]\n", (n + 1, 5),
+                  r"alias '\*nope' names no anchor"))
     return [(n, t if isinstance(t, bytes) else t.encode("utf-8"), p, m) for n, t, p, m in c]
 
 

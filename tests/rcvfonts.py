@@ -154,8 +154,8 @@ def roles_test():
     # The theme's own: ember's name and headline in Gentium Book Plus...
     rc, pdf, err = render(sample_with("theme: ember"), "ember")
     got = fonts(pdf) if rc == 0 else []
-    check("roles: ember's name in Gentium Book Plus Bold, its body in Lato",
-          "GentiumBookPlus-Bold" in got and "Lato-Regular" in got, got)
+    check("roles: ember's name in Gentium Book Plus Bold, its body in Ubuntu",
+          "GentiumBookPlus-Bold" in got and "Ubuntu-Regular" in got, got)
     # ... and one family for all of them.
     rc, runs, err = dump(sample_with("theme: ember\ntypography:\n  font_family: Lato"),
                          "ember-lato")
@@ -185,19 +185,20 @@ def roles_test():
 # ---- The faces of the themes --------------------------------------------------
 
 def faces_test():
-    """Each theme's faces, as pdffonts lists them: RenderCV's where Debian
-    packages it (EB Garamond, Lato, Gentium Book Plus), else the stand-in
-    docs/rendercv.md names."""
-    want = {"classic": ["Lato-Regular", "Lato-Bold"],
-            "engineeringresumes": ["DejaVuSerif"],
-            "engineeringclassic": ["Lato-Regular"],
+    """Each theme's faces, as pdffonts lists them: RenderCV's, from Debian
+    (EB Garamond, Lato, Gentium Book Plus) or fonts/ (Source Sans 3, Raleway,
+    Ubuntu, XCharter), else the stand-in docs/rendercv.md names (CMU Serif
+    for New Computer Modern, Source Sans 3 for Fontin)."""
+    want = {"classic": ["SourceSans3-Regular", "SourceSans3-Bold"],
+            "engineeringresumes": ["XCharter-Roman"],
+            "engineeringclassic": ["Raleway-Regular"],
             "sb2nov": ["CMUSerif-Roman"],
-            "moderncv": ["Lato-Regular"],
-            "harvard": ["DejaVuSerif"],
+            "moderncv": ["SourceSans3-Regular"],
+            "harvard": ["XCharter-Roman"],
             # EB Garamond's styles from one optical size (12, not 08's italic).
             "ink": ["EBGaramond12-Regular", "EBGaramond12-Bold", "EBGaramond12-Italic"],
             "opal": ["Lato-Regular"],
-            "ember": ["Lato-Regular", "GentiumBookPlus-Bold"]}
+            "ember": ["Ubuntu-Regular", "GentiumBookPlus-Bold"]}
     for theme, faces in want.items():
         rc, pdf, err = render(sample_with("theme: %s" % theme), "face-" + theme)
         got = fonts(pdf) if rc == 0 else []
@@ -209,10 +210,10 @@ def faces_test():
     offered = {"Libertinus Serif": "EBGaramond", "New Computer Modern": "CMUSerif",
                "DejaVu Sans Mono": "DejaVuSansMono", "Mukta": "NotoSans",
                "Open Sans": "Lato", "Gentium Book Plus": "GentiumBookPlus",
-               "Noto Sans": "NotoSans", "Lato": "Lato", "Source Sans 3": "Lato",
-               "EB Garamond": "EBGaramond", "Open Sauce Sans": "Lato", "Fontin": "Lato",
-               "Roboto": "Lato", "Ubuntu": "Lato", "Poppins": "Lato", "Raleway": "Lato",
-               "XCharter": "DejaVuSerif"}
+               "Noto Sans": "NotoSans", "Lato": "Lato", "Source Sans 3": "SourceSans3",
+               "EB Garamond": "EBGaramond", "Open Sauce Sans": "Lato",
+               "Fontin": "SourceSans3", "Roboto": "Lato", "Ubuntu": "Ubuntu",
+               "Poppins": "Lato", "Raleway": "Raleway", "XCharter": "XCharter"}
     for family, face in offered.items():
         rc, runs, err = dump(sample_with("theme: classic\ntypography:\n  font_family: %s"
                                          % family), "offered")
@@ -243,9 +244,12 @@ def small_caps_test():
         # (what, design with small caps, the same without)
         ("ink (EB Garamond's own, emboldened)", "theme: ink",
          "theme: ink\ntypography:\n  small_caps:\n    section_titles: false"),
-        ("classic (Lato: synthesised)",
+        ("classic (Source Sans 3's own)",
          "theme: classic\ntypography:\n  small_caps:\n    section_titles: true",
          "theme: classic"),
+        ("opal (Lato: synthesised)",
+         "theme: opal\ntypography:\n  small_caps:\n    section_titles: true",
+         "theme: opal\ntypography:\n  small_caps:\n    section_titles: false"),
         ("sb2nov (CMU Serif's own)",
          "theme: sb2nov\ntypography:\n  small_caps:\n    section_titles: true",
          "theme: sb2nov"),
@@ -312,7 +316,7 @@ def small_caps_test():
     check("small caps: ember's headline reads 'Reliability engineer'",
           rc == 0 and "Reliability engineer" in text_of(pdf), err)
     # Each part: name, headline, connections.
-    design = ("theme: classic\ntypography:\n  small_caps:\n    name: true\n"
+    design = ("theme: opal\ntypography:\n  small_caps:\n    name: true\n"
               "    headline: true\n    connections: true")
     rc, runs, err = dump(sample_with(design), "sc-parts")
     for text, first in (("arguerite", "M"), ("eliability", "R"), ("isbon", "L")):
@@ -335,7 +339,8 @@ def bold_test():
     for text in ("Reliability engineer", "marguerite@example.org"):
         r, r0 = find(runs, text), find(runs0, text)
         check("bold: %r bold with the option, regular without" % text,
-              r and r0 and r["face"] == "Lato-Bold" and r0["face"] == "Lato-Regular", (r, r0))
+              r and r0 and r["face"] == "SourceSans3-Bold" and r0["face"] == "SourceSans3-Regular",
+              (r, r0))
     rc, pdf, err = render(sample_with("theme: ink\ntypography:\n  bold:\n    headline: true"),
                           "bold-ink")
     check("bold: ink's bold headline embeds EB Garamond Bold",

@@ -30,12 +30,12 @@ THEMES = ["classic", "engineeringresumes", "engineeringclassic", "sb2nov", "mode
 # its PDFs: ink's are small capitals, opal's and ember's faces have none, so
 # they are as written; tests/rcvfonts.py checks the small capitals).
 LOOK = {
-    "classic": ("#004f90", "Lato", False),
-    "engineeringresumes": ("#000000", "DejaVuSerif", False),
-    "engineeringclassic": ("#004f90", "Lato", False),
+    "classic": ("#004f90", "SourceSans3", False),
+    "engineeringresumes": ("#000000", "XCharter", False),
+    "engineeringclassic": ("#004f90", "Raleway", False),
     "sb2nov": ("#000000", "CMUSerif", False),
-    "moderncv": ("#004f90", "Lato", False),
-    "harvard": ("#000000", "DejaVuSerif", False),
+    "moderncv": ("#004f90", "SourceSans3", False),
+    "harvard": ("#000000", "XCharter", False),
     "ink": ("#2a1852", "EBGaramond", False),
     "opal": ("#00645a", "Lato", False),
     "ember": ("#9b2319", "GentiumBookPlus", False),
@@ -169,7 +169,7 @@ def options_test():
         ("page.size a4", "page:\n  size: a4",
          lambda runs, pages: abs(pages[0][0] - 595.28) < 0.1),
         ("page.left_margin 2in", "page:\n  left_margin: 2in",
-         lambda runs, pages: abs(find(runs, "Harborlight")["x"] - 144) < 0.5),
+         lambda runs, pages: abs(find(runs, "Harborlight")["x"] - 144 - 5.67) < 0.5),
         ("page.show_footer false", "page:\n  show_footer: false",
          lambda runs, pages: not find(runs, "/2") and not find(runs, "1/")),
         ("page.show_top_note false", "page:\n  show_top_note: false",
@@ -200,6 +200,10 @@ def options_test():
         ("typography.line_spacing", "typography:\n  line_spacing: 1.2em",
          lambda runs, pages: gap(runs, "Halved", "Led the") >
          gap(base, "Halved", "Led the") + 4),
+        # RenderCV's default written out is the theme's own (cap height + 0.6em).
+        ("typography.line_spacing 0.6em is classic's", "typography:\n  line_spacing: 0.6em",
+         lambda runs, pages: abs(gap(runs, "Halved", "Led the") -
+                                 gap(base, "Halved", "Led the")) < 0.01),
         ("header.alignment left", "header:\n  alignment: left",
          lambda runs, pages: abs(find(runs, "Marguerite")["x"] - 50.4) < 0.5),
         ("header.connections.separator", "header:\n  connections:\n    separator: '|'",
@@ -681,7 +685,7 @@ def design_options_test():
     rc, runs, _, out, err = d("templates:\n  education_entry:\n    degree_column: null")
     inst3 = find(runs, "University of Coimbra")
     check("degree_column null: no degree column", not find(runs, "MSc") and
-          abs(inst3["x"] - 50.4) < 0.1, inst3)
+          abs(inst3["x"] - 50.4 - 5.67) < 0.1, inst3)     # margin + classic's side_space
     rc, runs, _, out, err = dump(sample_with("theme: sb2nov\ntemplates:\n  education_entry:\n"
                                              "    degree_column: '**DEGREE**'"), "dsb")
     d4, i4 = find(runs, "MSc"), find(runs, "University of Coimbra")
@@ -712,7 +716,7 @@ def design_options_test():
 
     # sections.allow_page_break false: a section that would cross the page
     # starts on the next one.
-    text = long_profile(7, 3)
+    text = long_profile(7, 2)
     rc, runs, pages, out, err = dump(text + "design:\n  theme: classic\n", "brk0")
     rc2, runs2, pages2, out2, err2 = dump(text + "design:\n  theme: classic\n  sections:\n"
                                           "    allow_page_break: false\n", "brk1")

@@ -236,6 +236,40 @@ TEST(star_values)
     cv_yml *m = cv_yml_load_profile(A, A, "p.yaml", more, sizeof more - 1, &E);
     CHECK(m && !strcmp(cv_yml_get(m, "a")->str, "*x* in two \"q\""));
     CHECK(m && !strcmp(cv_yml_get(m, "b")->str, "*y") && cv_yml_get(m, "b")->pos.line == 3);
+    /* In a flow collection too: `[*a]` without `&a` is text, a known
+     * anchor's alias stays one, an item that goes on after the name is text. */
+    static const char flow[] = "k: &k kept\nf: [*a, *k, *b* c, \"*q\", &m n, *m]  # c\n"
+                               "g: {x: *nope, y: *k}\nh: [*k,*k]\n";
+    cv_yml *fl = cv_yml_load_profile(A, A, "p.yaml", flow, sizeof flow - 1, &E);
+    CHECK(fl != NULL);
+    if (!fl)
+        return;
+    const cv_yml *f = cv_yml_get(fl, "f");
+    CHECK(f && f->n == 6);
+    if (!f || f->n != 6)
+        return;
+    CHECK_STR(f->items[0]->str, "*a");
+    CHECK(f->items[1] == cv_yml_get(fl, "k"));
+    CHECK_STR(f->items[2]->str, "*b* c");
+    CHECK_STR(f->items[3]->str, "*q");
+    CHECK(f->items[5] == f->items[4]);
+    CHECK(f->items[0]->pos.line == 2 && f->items[0]->pos.col == 5);
+    CHECK_STR(cv_yml_get(cv_yml_get(fl, "g"), "x")->str, "*nope");
+    CHECK(cv_yml_get(cv_yml_get(fl, "g"), "y") == cv_yml_get(fl, "k"));
+    const cv_yml *h = cv_yml_get(fl, "h");
+    CHECK(h && h->n == 2 && h->items[0] == cv_yml_get(fl, "k"));
+    /* A flow collection over several lines: each line's items. */
+    static const char multi[] = "k: &k kept\nf: [a,\n  *nope, *k,\n  {x: *y z}]\n";
+    cv_yml *ml = cv_yml_load_profile(A, A, "p.yaml", multi, sizeof multi - 1, &E);
+    CHECK(ml != NULL);
+    const cv_yml *mf = ml ? cv_yml_get(ml, "f") : NULL;
+    CHECK(mf && mf->n == 4);
+    if (!mf || mf->n != 4)
+        return;
+    CHECK_STR(mf->items[1]->str, "*nope");
+    CHECK(mf->items[1]->pos.line == 3 && mf->items[1]->pos.col == 3);
+    CHECK(mf->items[2] == cv_yml_get(ml, "k"));
+    CHECK_STR(cv_yml_get(mf->items[3], "x")->str, "*y z");
 }
 
 TEST(billion_laughs)
