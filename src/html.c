@@ -1052,7 +1052,13 @@ static void style(hw *w, buf *b, const cv_image *photo)
     puts_(b, "ol.numbers{padding-inline-start:2.2em}\n");
     if (st->justify)
         printf_(b, "@media (min-width:640px){.summary,ul.hl li,.lines p,ul.bullets li"
-                "{text-align:justify;%s}}\n", st->hyphenate ? "hyphens:auto" : "");
+                "{text-align:justify;%s}"
+                /* Not in the sidebar: a browser breaks a narrow column
+                 * without the PDF's stretch limits, and may not hyphenate
+                 * (Chromium on Linux does not), so justified lines there
+                 * open wide gaps. */
+                "aside .summary,aside ul.hl li,aside .lines p,aside ul.bullets li"
+                "{text-align:start}}\n", st->hyphenate ? "hyphens:auto" : "");
     /* The sidebar beside the main column (right to left: mirrored, as a
      * grid follows the direction). */
     if (st->sidebar) {
