@@ -30,7 +30,7 @@ VERSION = 0.1.0
 
 CC ?= cc
 PKGS = freetype2 harfbuzz harfbuzz-subset yaml-0.1 libunibreak fontconfig libpng libjpeg lcms2 \
-       icu-i18n icu-uc fribidi json-c libqpdf
+       icu-i18n icu-uc fribidi json-c zlib
 # poppler-glib (PNG and SVG pages) is opened with dlopen when first needed,
 # not linked: linked, its fifty libraries cost every run some 7 ms
 # (src/draw_raster.c).  Its headers are needed, and the name to open.

@@ -33,6 +33,7 @@
 #include "arena.h"
 #include "pdf_font.h"
 #include "pdf_meta.h"
+#include "pdf_pack.h"
 #include "pdf_tags.h"
 #include "unicode.h"
 
@@ -961,7 +962,7 @@ static bool to_buf(void *arg, const void *p, size_t n, cv_error *err)
 }
 
 /* The document's bytes in memory: packed with object streams and a
- * cross-reference stream (pdf_meta.h: cv_pdf_pack) unless `pack` is false
+ * cross-reference stream (pdf_pack.h: cv_pdf_pack) unless `pack` is false
  * (PDF/A-1).  *bytes is malloc'd. */
 static bool bytes_of(HPDF_Doc pdf, ctx *c, const char *path, bool pack, char **bytes,
                      size_t *len, cv_error *err)

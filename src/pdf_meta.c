@@ -15,9 +15,9 @@
  * For PDF/UA-1 (with or without PDF/A): the XMP packet, with pdfuaid part
  * 1 (declared as a PDF/A extension schema when both are asked for).
  *
- * Every file that is not PDF/A-1 is then packed (cv_pdf_pack): qpdf
- * rewrites libharu's bytes as PDF 1.7 with object streams and a
- * cross-reference stream, the streams as they are.
+ * Every file that is not PDF/A-1 is then packed (pdf_pack.h): libharu's
+ * bytes rewritten as PDF 1.7 with object streams and a cross-reference
+ * stream, the streams as they are.
  */
 #include "pdf_meta.h"
 #include "arena.h"
@@ -30,7 +30,6 @@
 #include <hpdf_doc.h>
 #include <hpdf_objects.h>
 #include <lcms2.h>
-#include <qpdf/qpdf-c.h>
 
 char *cv_xml_escape(const char *s)
 {
@@ -280,41 +279,4 @@ bool cv_pdfmeta_write(HPDF_Doc pdf, const cv_pdfmeta *m, cv_error *err)
         return cv_error_at(err, (cv_pos){0}, "libharu failed writing the document "
                            "information (error 0x%04X)", (unsigned)HPDF_GetError(pdf));
     return true;
-}
-
-bool cv_pdf_pack(const char *in, size_t n, char **out, size_t *outn, const char *path,
-                 cv_error *err)
-{
-    *out = NULL;
-    *outn = 0;
-    qpdf_data q = qpdf_init();
-    if (!q)
-        return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot start qpdf");
-    qpdf_silence_errors(q);
-    qpdf_set_suppress_warnings(q, QPDF_TRUE);
-    bool ok = !(qpdf_read_memory(q, path ? path : "(pdf)", in, n, NULL) & QPDF_ERRORS);
-    if (ok) {
-        qpdf_init_write_memory(q);
-        qpdf_set_object_stream_mode(q, qpdf_o_generate);
-        /* libharu's streams are compressed already, the font programs
-         * as pdf_font.c chose: as they are. */
-        qpdf_set_stream_data_mode(q, qpdf_s_preserve);
-        qpdf_set_decode_level(q, qpdf_dl_none);
-        qpdf_set_minimum_pdf_version(q, "1.7");
-        /* The /ID is cv_pdfmeta's digest of the content, kept; nothing
-         * from the clock. */
-        qpdf_set_deterministic_ID(q, QPDF_TRUE);
-        ok = !(qpdf_write(q) & QPDF_ERRORS);
-    }
-    if (ok) {
-        *outn = qpdf_get_buffer_length(q);
-        *out = cv_xmalloc(*outn ? *outn : 1);
-        memcpy(*out, qpdf_get_buffer(q), *outn);
-    } else {
-        qpdf_error e = qpdf_get_error(q);
-        const char *why = e ? qpdf_get_error_full_text(q, e) : "unknown error";
-        cv_error_at(err, (cv_pos){path, 0, 0}, "qpdf cannot pack the PDF: %s", why);
-    }
-    qpdf_cleanup(&q);
-    return ok;
 }
