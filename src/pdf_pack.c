@@ -35,6 +35,7 @@
 #include "pdf_pack.h"
 #include "arena.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -262,6 +263,8 @@ static void put_min(buf *b, const char *s, size_t i, size_t e)
 
 static bool deflated(buf *b, const unsigned char *p, size_t n)
 {
+    if (n > UINT_MAX / 2)
+        return false;
     z_stream z;
     memset(&z, 0, sizeof z);
     if (deflateInit(&z, Z_DEFAULT_COMPRESSION) != Z_OK)
@@ -332,8 +335,9 @@ static bool read_trailer(pdf *f, size_t i)
         }
         k = v;
     }
-    if (size < 1 || size > PACK_MAX_OBJECTS)
-        return fail(f, "no /Size in the trailer");
+    /* Each object takes a 20-byte entry in the table. */
+    if (size < 1 || size > PACK_MAX_OBJECTS || (unsigned long long)size > f->n / 16 + 1)
+        return fail(f, "no /Size in the trailer, or one the file cannot hold");
     f->size = (unsigned)size;
     return true;
 }
@@ -347,33 +351,21 @@ static bool read_xref(pdf *f)
     if (!j || !token_is(s, i, j, "xref"))
         return fail(f, "startxref does not name a cross-reference table");
     i = j;
-    /* The table is read twice: the trailer's /Size first. */
-    size_t table = i;
-    for (;;) {
-        size_t k = skip_ws(s, i, lim);
-        size_t e = skip_token(s, k, lim);
-        if (e && token_is(s, k, e, "trailer")) {
-            if (!read_trailer(f, e))
-                return false;
-            break;
-        }
-        long long first = read_uint(s, &i, lim), count = read_uint(s, &i, lim);
-        if (first < 0 || count < 0)
-            return fail(f, "a bad cross-reference table");
-        i = skip_ws(s, i, lim);
-        if ((unsigned long long)count * 20 > lim - i)
-            return fail(f, "a cross-reference table past the end");
-        i += (size_t)count * 20;
-    }
+    /* The trailer first, for /Size: after the table, whose entries are
+     * digits, 'n' and 'f' only. */
+    const char *tr = memmem(s + i, lim - i, "trailer", 7);
+    if (!tr || !read_trailer(f, (size_t)(tr - s) + 7))
+        return f->why ? false : fail(f, "no trailer");
     f->o = cv_xmalloc((size_t)f->size * sizeof *f->o);
     memset(f->o, 0, (size_t)f->size * sizeof *f->o);
-    i = table;
     for (;;) {
         size_t k = skip_ws(s, i, lim);
         size_t e = skip_token(s, k, lim);
         if (e && token_is(s, k, e, "trailer"))
             break;
         long long first = read_uint(s, &i, lim), count = read_uint(s, &i, lim);
+        if (first < 0 || count < 0)
+            return fail(f, "a bad cross-reference table");
         for (long long c = 0; c < count; c++) {
             long long off = read_uint(s, &i, lim), gen = read_uint(s, &i, lim);
             size_t t = skip_ws(s, i, lim);
