@@ -22,6 +22,7 @@
 #include "pdf_meta.h"
 #include "arena.h"
 
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,36 @@
 #include <hpdf_doc.h>
 #include <hpdf_objects.h>
 #include <lcms2.h>
+
+/* lcms2 is opened with dlopen when a PDF/A file first needs its sRGB
+ * profile, not linked: linked, it costs every run 0.5 M instructions of
+ * dynamic loading for what only --pdfa uses. */
+#ifndef CV_LCMS2_SONAME
+#define CV_LCMS2_SONAME "liblcms2.so.2"
+#endif
+#define LCMS_FUNCTIONS(X) \
+    X(cmsCreate_sRGBProfile) X(cmsSetProfileVersion) X(cmsSaveProfileToMem) X(cmsCloseProfile)
+#define LCMS_POINTER(f) __typeof__(f) *f;
+static struct {
+    LCMS_FUNCTIONS(LCMS_POINTER)
+} L;
+
+/* Open lcms2 and find its functions, once; false when it cannot be. */
+static bool open_lcms(void)
+{
+    static int state;           /* 0 not tried, 1 open, 2 missing */
+    if (!state) {
+        void *h = dlopen(CV_LCMS2_SONAME, RTLD_NOW | RTLD_LOCAL);
+        bool all = h != NULL;
+#define LCMS_FIND(f) all = all && (*(void **)&L.f = dlsym(h, #f)) != NULL;
+        LCMS_FUNCTIONS(LCMS_FIND)
+#undef LCMS_FIND
+        if (h && !all)
+            dlclose(h);
+        state = all ? 1 : 2;
+    }
+    return state == 1;
+}
 
 char *cv_xml_escape(const char *s)
 {
@@ -165,17 +196,20 @@ static HPDF_Dict write_xmp(HPDF_Doc pdf, const cv_pdfmeta *m, const char *produc
 
 /* sRGB as an ICC v2 profile made by lcms2 (about 3 KB, well under a
  * millisecond), with the creation date in its header pinned for
- * reproducible output.  malloc'd; NULL when lcms2 fails. */
+ * reproducible output.  malloc'd; NULL when lcms2 fails or cannot be
+ * loaded. */
 static unsigned char *srgb_profile(size_t *len)
 {
-    cmsHPROFILE p = cmsCreate_sRGBProfile();
+    if (!open_lcms())
+        return NULL;
+    cmsHPROFILE p = L.cmsCreate_sRGBProfile();
     if (!p)
         return NULL;
-    cmsSetProfileVersion(p, 2.1);
+    L.cmsSetProfileVersion(p, 2.1);
     cmsUInt32Number k = 0;
     unsigned char *buf = NULL;
-    if (cmsSaveProfileToMem(p, NULL, &k) && k > 36 && (buf = cv_xmalloc(k)) &&
-        cmsSaveProfileToMem(p, buf, &k)) {
+    if (L.cmsSaveProfileToMem(p, NULL, &k) && k > 36 && (buf = cv_xmalloc(k)) &&
+        L.cmsSaveProfileToMem(p, buf, &k)) {
         /* dateTimeNumber at bytes 24..35: 2000-01-01 00:00:00. */
         static const unsigned char date[12] = {0x07, 0xD0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0};
         memcpy(buf + 24, date, sizeof date);
@@ -184,7 +218,7 @@ static unsigned char *srgb_profile(size_t *len)
         free(buf);
         buf = NULL;
     }
-    cmsCloseProfile(p);
+    L.cmsCloseProfile(p);
     return buf;
 }
 
@@ -272,8 +306,12 @@ bool cv_pdfmeta_write(HPDF_Doc pdf, const cv_pdfmeta *m, cv_error *err)
 
     if (ok && (m->pdfa || m->pdfua)) {
         HPDF_Dict xmp = write_xmp(pdf, m, HPDF_GetInfoAttr(pdf, HPDF_INFO_PRODUCER));
-        ok = xmp && HPDF_Dict_Add(pdf->catalog, "Metadata", xmp) == HPDF_OK &&
-             (!m->pdfa || add_output_intent(pdf));
+        ok = xmp && HPDF_Dict_Add(pdf->catalog, "Metadata", xmp) == HPDF_OK;
+        if (ok && m->pdfa && !open_lcms())
+            return cv_error_at(err, (cv_pos){0}, "PDF/A needs lcms2 for its sRGB output "
+                               "intent, which cannot be loaded (%s); install the Debian "
+                               "package liblcms2-2", CV_LCMS2_SONAME);
+        ok = ok && (!m->pdfa || add_output_intent(pdf));
     }
     if (!ok || HPDF_GetError(pdf) != HPDF_OK)
         return cv_error_at(err, (cv_pos){0}, "libharu failed writing the document "

@@ -36,7 +36,9 @@ Usage: tests/tagged.py CVPDF_BINARY [-k PATTERN] [--list]
                packed one with the same number and value, streams byte for
                byte (qpdf's JSON), and pdfminer finds each; the trailer's
                /Root, /Info and /ID kept; tagged and untagged, a photo,
-               CJK, Arabic; two packs are byte-identical
+               CJK, Arabic; two packs are byte-identical; the binary links
+               no libqpdf, and lcms2 and ICU's i18n library are opened when
+               needed
   lang         方佳瑞 in an English résumé is a Span /Lang (zh), the
                document /Lang (en); a Chinese résumé has /Lang (zh) and no
                Span for its Chinese
@@ -902,6 +904,11 @@ def packed():
     with open(untag, "w") as f:
         f.write("extends: %s\npdf:\n  tagged: false\n" % os.path.join(ROOT, "layouts",
                                                                      "onecolumn.yaml"))
+    rc, libs, _ = run(["ldd", BIN])
+    check("packed: cvpdf links neither libqpdf nor lcms2 nor ICU's i18n library (the last two "
+          "are opened when PDF/A or another language's dates need them)",
+          rc == 0 and "libicuuc" in libs and not re.search(r"libqpdf|liblcms2|libicui18n", libs),
+          libs)
     fang = os.path.join(ROOT, "profiles", "fang.yaml")
     zh = os.path.join(ROOT, "profiles", "fang-zh.yaml")
     cases = [("tagged", fang, []), ("untagged", fang, ["-l", untag]),
