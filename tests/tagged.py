@@ -37,8 +37,8 @@ Usage: tests/tagged.py CVPDF_BINARY [-k PATTERN] [--list]
                byte (qpdf's JSON), and pdfminer finds each; the trailer's
                /Root, /Info and /ID kept; tagged and untagged, a photo,
                CJK, Arabic; two packs are byte-identical; the binary links
-               no libqpdf, and lcms2 and ICU's i18n library are opened when
-               needed
+               no libqpdf, and lcms2, ICU's i18n library, json-c and libjpeg
+               are opened when needed
   lang         方佳瑞 in an English résumé is a Span /Lang (zh), the
                document /Lang (en); a Chinese résumé has /Lang (zh) and no
                Span for its Chinese
@@ -905,10 +905,11 @@ def packed():
         f.write("extends: %s\npdf:\n  tagged: false\n" % os.path.join(ROOT, "layouts",
                                                                      "onecolumn.yaml"))
     rc, libs, _ = run(["ldd", BIN])
-    check("packed: cvpdf links neither libqpdf nor lcms2 nor ICU's i18n library (the last two "
-          "are opened when PDF/A or another language's dates need them)",
-          rc == 0 and "libicuuc" in libs and not re.search(r"libqpdf|liblcms2|libicui18n", libs),
-          libs)
+    check("packed: cvpdf links neither libqpdf nor lcms2, ICU's i18n library, json-c or "
+          "libjpeg (opened when PDF/A, another language's dates, a .json profile or a JPEG "
+          "photo need them)",
+          rc == 0 and "libicuuc" in libs and
+          not re.search(r"libqpdf|liblcms2|libicui18n|libjson-c|libjpeg", libs), libs)
     fang = os.path.join(ROOT, "profiles", "fang.yaml")
     zh = os.path.join(ROOT, "profiles", "fang-zh.yaml")
     cases = [("tagged", fang, []), ("untagged", fang, ["-l", untag]),
