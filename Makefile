@@ -48,6 +48,8 @@ LCMS2_SONAME := $(call soname,lcms2,liblcms2.so)
 ICU_I18N_SONAME := $(call soname,icu-i18n,libicui18n.so)
 JSONC_SONAME := $(call soname,json-c,libjson-c.so)
 JPEG_SONAME := $(call soname,libjpeg,libjpeg.so)
+# The unit tests call libjpeg themselves (test_image writes JPEGs).
+UNIT_LIBS := $(shell pkg-config --libs libjpeg 2>/dev/null)
 # libharu ships no .pc file on Debian.
 HPDF_CFLAGS ?=
 HPDF_LIBS ?= -lhpdf
@@ -115,7 +117,7 @@ build/san/cvpdf: build/san/main.o $(SAN_OBJ) | $(PHONE_MODULE)
 	$(CC) $(SAN) -o $@ $^ $(SAN_LIBS)
 
 build/san/test_%: tests/unit/test_%.c tests/unit/harness.h tests/unit/errcheck.h tests/unit/fixture.h $(SAN_OBJ) $(HDRS) | $(PHONE_MODULE)
-	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -Itests/unit -o $@ $< $(SAN_OBJ) $(SAN_LIBS)
+	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -Itests/unit -o $@ $< $(SAN_OBJ) $(SAN_LIBS) $(UNIT_LIBS)
 
 build build/san:
 	mkdir -p $@
