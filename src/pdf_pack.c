@@ -13,9 +13,10 @@
  * names the table, the table each object's offset, and each offset must
  * hold `N G obj` with the number and generation the table gives.  An
  * object ends at the last `endobj` before the next object (or the table),
- * so a stream's bytes are never scanned for keywords.  Its body is
- * tokenised (strings, hex strings, names, comments skipped whole) up to
- * the first `stream` or `endobj` keyword, which says which kind it is.
+ * so a stream's bytes are never scanned for keywords.  An object whose
+ * last keyword is `endstream` is a stream; any other's value is what lies
+ * between `obj` and `endobj`, tokenised (strings, hex strings, names and
+ * comments taken whole) only as it is written into its object stream.
  *
  * Writing.  The header `%PDF-1.7` and libharu's binary comment line; the
  * object streams, each holding up to PACK_PER_STREAM objects in the
@@ -233,28 +234,50 @@ static size_t skip_value(const char *s, size_t i, size_t lim)
     return i;
 }
 
-/* The bytes s[i..e) with white space outside strings reduced to one space
- * where two tokens would otherwise join, and none elsewhere. */
+/* The bytes s[i..e) with white space and comments outside strings reduced
+ * to one space where two tokens would otherwise join, and none elsewhere.
+ * Never longer than s[i..e). */
 static void put_min(buf *b, const char *s, size_t i, size_t e)
 {
+    grow(b, e - i + 1);
+    char *o = b->s + b->n;
+    unsigned char last = b->n ? (unsigned char)b->s[b->n - 1] : '\n';
     bool space = false;
     while (i < e) {
         unsigned char c = (unsigned char)s[i];
-        if (is_ws(c) || c == '%') {
-            size_t k = skip_ws(s, i, e);
+        if (cls[c] == WS) {
+            i++;
             space = true;
-            i = k;
             continue;
         }
-        if (space && b->n && is_regular((unsigned char)b->s[b->n - 1]) && is_regular(c))
-            putc1(b, ' ');
+        if (c == '%') {
+            while (i < e && s[i] != '\n' && s[i] != '\r')
+                i++;
+            space = true;
+            continue;
+        }
+        if (space && is_regular(last) && is_regular(c))
+            *o++ = ' ';
         space = false;
-        size_t j = skip_token(s, i, e);
-        if (!j)
-            j = e;
-        put(b, s + i, j - i);
+        size_t j = i + 1;
+        if (c == '(') {
+            j = skip_string(s, i, e);
+            j = j ? j : e;
+        } else if ((c == '<' || c == '>') && j < e && s[j] == (char)c) {
+            j++;                                /* << or >> */
+        } else if (c == '<') {
+            const char *q = memchr(s + j, '>', e - j);
+            j = q ? (size_t)(q - s) + 1 : e;
+        } else if (c == '/' || is_regular(c)) {
+            while (j < e && is_regular((unsigned char)s[j]))
+                j++;
+        }
+        memcpy(o, s + i, j - i);
+        o += j - i;
+        last = (unsigned char)s[j - 1];
         i = j;
     }
+    b->n = (size_t)(o - b->s);
 }
 
 /* ---- deflate ----
@@ -436,24 +459,18 @@ static bool read_objects(pdf *f)
         }
         o->end = end;
         o->body = skip_ws(s, e, end);
-        /* The body up to the keyword "stream" or "endobj". */
-        size_t p = o->body;
-        for (;;) {
-            p = skip_ws(s, p, end);
-            size_t q = skip_token(s, p, end);
-            if (!q) {
-                ok = fail(f, "an object that cannot be read");
-                break;
-            }
-            if (token_is(s, p, q, "stream") || token_is(s, p, q, "endobj")) {
-                o->stream = s[p] == 's';
-                break;
-            }
-            p = q;
-            o->bodyend = q;
-        }
-        if (ok && o->bodyend <= o->body && !o->stream)
+        /* A stream ends with the keyword "endstream" before its endobj;
+         * what else there is, is the object's value. */
+        size_t v = end - 6;
+        while (v > o->body && is_ws((unsigned char)s[v - 1]))
+            v--;
+        o->stream = v >= o->body + 10 && !memcmp(s + v - 9, "endstream", 9) &&
+                    is_ws((unsigned char)s[v - 10]);
+        o->bodyend = v;
+        if (o->bodyend <= o->body) {
             ok = fail(f, "an empty object");
+            break;
+        }
     }
     free(order);
     return ok;
