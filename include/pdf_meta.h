@@ -28,14 +28,6 @@ typedef struct cv_pdfmeta {
  * packet and the sRGB output intent.  Returns false with err set. */
 bool cv_pdfmeta_write(HPDF_Doc pdf, const cv_pdfmeta *m, cv_error *err);
 
-/* Pack a finished PDF (`n` bytes at `in`, as libharu wrote it): the same
- * objects, written by qpdf as PDF 1.7 with object streams and a
- * cross-reference stream, streams untouched, the /ID kept; for every
- * output but PDF/A-1, which forbids object streams.  Sets *out (malloc'd)
- * and *outn; returns false with err set (`path` names the file). */
-bool cv_pdf_pack(const char *in, size_t n, char **out, size_t *outn, const char *path,
-                 cv_error *err);
-
 /* Escape `s` for XML text (the XMP packet); exposed for the unit tests.
  * Returns a malloc'd string. */
 char *cv_xml_escape(const char *s);

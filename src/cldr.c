@@ -11,6 +11,7 @@
  */
 #include "cldr.h"
 
+#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,6 +19,42 @@
 #include <unicode/udatpg.h>
 #include <unicode/uloc.h>
 #include <unicode/ustring.h>
+
+/* ICU's i18n library (dates) is opened with dlopen when a language other
+ * than English first asks for its months, not linked: linked, it costs
+ * every run 1.3 M instructions of dynamic loading, and an English résumé
+ * never calls it.  ICU's names carry its version (udat_open_72): the
+ * headers' macros give them. */
+#ifndef CV_ICU_I18N_SONAME
+#define CV_ICU_I18N_SONAME "libicui18n.so.72"
+#endif
+#define I18N_FUNCTIONS(X) \
+    X(udat_open) X(udat_close) X(udat_getSymbols) X(udatpg_open) X(udatpg_close) \
+    X(udatpg_getBestPattern)
+#define I18N_NAME_(f) #f
+#define I18N_NAME(f) I18N_NAME_(f)
+#define I18N_POINTER(f) __typeof__(f) *f;
+static struct {
+    I18N_FUNCTIONS(I18N_POINTER)
+} I;
+
+/* Open the i18n library and find its functions, once; false when it
+ * cannot be (no language's dates then but English's). */
+static bool open_i18n(void)
+{
+    static int state;           /* 0 not tried, 1 open, 2 missing */
+    if (!state) {
+        void *h = dlopen(CV_ICU_I18N_SONAME, RTLD_NOW | RTLD_LOCAL);
+        bool all = h != NULL;
+#define I18N_FIND(f) all = all && (*(void **)&I.f = dlsym(h, I18N_NAME(f))) != NULL;
+        I18N_FUNCTIONS(I18N_FIND)
+#undef I18N_FIND
+        if (h && !all)
+            dlclose(h);
+        state = all ? 1 : 2;
+    }
+    return state == 1;
+}
 
 /* UTF-16 from ICU as UTF-8 in the arena; NULL when it cannot convert. */
 static const char *utf8(cv_arena *a, const UChar *s, int32_t n)
@@ -58,7 +95,7 @@ static bool month_names(cv_arena *a, UDateFormat *df, UDateFormatSymbolType type
     for (int m = 0; m < 12; m++) {
         UChar buf[64];
         UErrorCode st = U_ZERO_ERROR;
-        int32_t n = udat_getSymbols(df, type, m, buf, 64, &st);
+        int32_t n = I.udat_getSymbols(df, type, m, buf, 64, &st);
         if (U_FAILURE(st) || n <= 0 || n >= 64 || !(out[m] = utf8(a, buf, n)))
             return false;
     }
@@ -113,19 +150,19 @@ bool cv_cldr_dates(cv_arena *a, const char *lang, cv_cldr *out)
     for (char *c = loc; *c; c++)
         if (*c == '-')
             *c = '_';
-    if (!known(loc))
+    if (!known(loc) || !open_i18n())
         return false;
     UErrorCode st = U_ZERO_ERROR;
     snprintf(canon, sizeof canon, "%s@calendar=gregorian", loc);
 
     /* The pattern for a month and a year. */
-    UDateTimePatternGenerator *gen = udatpg_open(canon, &st);
+    UDateTimePatternGenerator *gen = I.udatpg_open(canon, &st);
     if (U_FAILURE(st))
         return false;
     UChar skel[8], pat[64];
     u_uastrcpy(skel, "yMMM");
-    int32_t n = udatpg_getBestPattern(gen, skel, -1, pat, 64, &st);
-    udatpg_close(gen);
+    int32_t n = I.udatpg_getBestPattern(gen, skel, -1, pat, 64, &st);
+    I.udatpg_close(gen);
     if (U_FAILURE(st) || n <= 0 || n >= 64)
         return false;
     const char *pattern = utf8(a, pat, n);
@@ -134,7 +171,7 @@ bool cv_cldr_dates(cv_arena *a, const char *lang, cv_cldr *out)
 
     /* The names, stand-alone when the pattern has them so (L). */
     st = U_ZERO_ERROR;
-    UDateFormat *df = udat_open(UDAT_PATTERN, UDAT_PATTERN, canon, NULL, 0, pat, n, &st);
+    UDateFormat *df = I.udat_open(UDAT_PATTERN, UDAT_PATTERN, canon, NULL, 0, pat, n, &st);
     if (U_FAILURE(st))
         return false;
     bool alone = strchr(pattern, 'L') != NULL;
@@ -142,7 +179,7 @@ bool cv_cldr_dates(cv_arena *a, const char *lang, cv_cldr *out)
     bool ok = month_names(a, df, alone ? UDAT_STANDALONE_SHORT_MONTHS : UDAT_SHORT_MONTHS,
                           c.month_abbr) &&
               month_names(a, df, alone ? UDAT_STANDALONE_MONTHS : UDAT_MONTHS, c.month_full);
-    udat_close(df);
+    I.udat_close(df);
     if (!ok)
         return false;
     c.date_template = cv_cldr_template(a, pattern);

@@ -25,6 +25,7 @@
 #include "arena.h"
 #include "file.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
 #include <fcntl.h>
@@ -491,20 +492,52 @@ static void orient(cv_arena *a, cv_image *im, int o)
     im->pixels = px;
 }
 
+/* libjpeg is opened with dlopen when a JPEG photo is first decoded, not
+ * linked: linked, it costs every run 0.4 M instructions of dynamic
+ * loading, and most résumés have no JPEG. */
+#ifndef CV_JPEG_SONAME
+#define CV_JPEG_SONAME "libjpeg.so.62"
+#endif
+#define JPEG_FUNCTIONS(X) \
+    X(jpeg_std_error) X(jpeg_CreateDecompress) X(jpeg_mem_src) X(jpeg_save_markers) \
+    X(jpeg_read_header) X(jpeg_start_decompress) X(jpeg_read_scanlines) \
+    X(jpeg_finish_decompress) X(jpeg_destroy_decompress)
+#define JPEG_POINTER(f) __typeof__(f) *f;
+static struct {
+    JPEG_FUNCTIONS(JPEG_POINTER)
+} JP;
+
+/* Open libjpeg and find its functions, once; false when it cannot be. */
+static bool open_jpeg(void)
+{
+    static int state;           /* 0 not tried, 1 open, 2 missing */
+    if (!state) {
+        void *h = dlopen(CV_JPEG_SONAME, RTLD_NOW | RTLD_LOCAL);
+        bool all = h != NULL;
+#define JPEG_FIND(f) all = all && (*(void **)&JP.f = dlsym(h, #f)) != NULL;
+        JPEG_FUNCTIONS(JPEG_FIND)
+#undef JPEG_FIND
+        if (h && !all)
+            dlclose(h);
+        state = all ? 1 : 2;
+    }
+    return state == 1;
+}
+
 /* Decode into j->px.  Everything that changes after setjmp() is in *j. */
 static bool decode_jpeg(cv_arena *a, jpegjob *j)
 {
-    j->cinfo.err = jpeg_std_error(&j->jerr);
+    j->cinfo.err = JP.jpeg_std_error(&j->jerr);
     j->jerr.error_exit = jpeg_fail;
     j->jerr.emit_message = jpeg_message;
     j->jerr.output_message = jpeg_quiet;
     j->cinfo.client_data = j;
     if (setjmp(j->jmp))
         return false;
-    jpeg_create_decompress(&j->cinfo);
-    jpeg_mem_src(&j->cinfo, j->data, (unsigned long)j->size);
-    jpeg_save_markers(&j->cinfo, JPEG_APP0 + 1, 0xFFFF);
-    jpeg_read_header(&j->cinfo, TRUE);
+    JP.jpeg_CreateDecompress(&j->cinfo, JPEG_LIB_VERSION, sizeof j->cinfo);
+    JP.jpeg_mem_src(&j->cinfo, j->data, (unsigned long)j->size);
+    JP.jpeg_save_markers(&j->cinfo, JPEG_APP0 + 1, 0xFFFF);
+    JP.jpeg_read_header(&j->cinfo, TRUE);
     j->orientation = 1;
     for (jpeg_saved_marker_ptr m = j->cinfo.marker_list; m && j->orientation == 1; m = m->next)
         j->orientation = exif_orientation(m->data, m->data_length);
@@ -520,7 +553,7 @@ static bool decode_jpeg(cv_arena *a, jpegjob *j)
     J_COLOR_SPACE in = j->cinfo.jpeg_color_space;
     bool cmyk = in == JCS_CMYK || in == JCS_YCCK;
     j->cinfo.out_color_space = in == JCS_GRAYSCALE ? JCS_GRAYSCALE : cmyk ? JCS_CMYK : JCS_RGB;
-    jpeg_start_decompress(&j->cinfo);
+    JP.jpeg_start_decompress(&j->cinfo);
     unsigned comps = (unsigned)j->cinfo.output_components;
     if (j->cinfo.output_width != j->w || j->cinfo.output_height != j->h ||
         comps != (cmyk ? 4u : in == JCS_GRAYSCALE ? 1u : 3u))
@@ -535,7 +568,7 @@ static bool decode_jpeg(cv_arena *a, jpegjob *j)
     while (j->cinfo.output_scanline < j->h) {
         unsigned char *out = j->px + (size_t)j->cinfo.output_scanline * j->w * j->ch;
         JSAMPROW row = cmyk ? cmyk_row : out;
-        if (jpeg_read_scanlines(&j->cinfo, &row, 1) != 1)
+        if (JP.jpeg_read_scanlines(&j->cinfo, &row, 1) != 1)
             ERREXIT(&j->cinfo, JERR_INPUT_EOF);
         for (unsigned x = 0; cmyk && x < j->w; x++) {
             const unsigned char *p = cmyk_row + 4 * x;
@@ -547,16 +580,21 @@ static bool decode_jpeg(cv_arena *a, jpegjob *j)
         }
     }
     /* Read on to the end-of-image marker: missing data there is an error. */
-    jpeg_finish_decompress(&j->cinfo);
+    JP.jpeg_finish_decompress(&j->cinfo);
     return true;
 }
 
 static const cv_image *load_jpeg(cv_arena *a, const char *path, const unsigned char *data,
                                  size_t size, cv_pos pos, cv_error *err)
 {
+    if (!open_jpeg()) {
+        cv_error_at(err, pos, "photo '%s' is a JPEG file, and libjpeg cannot be loaded (%s); "
+                    "install the Debian package libjpeg62-turbo", path, CV_JPEG_SONAME);
+        return NULL;
+    }
     jpegjob j = {.data = data, .size = size};
     bool ok = decode_jpeg(a, &j);
-    jpeg_destroy_decompress(&j.cinfo);
+    JP.jpeg_destroy_decompress(&j.cinfo);
     if (!ok) {
         if (j.oversized)
             fail_too_big(err, pos, path, j.w, j.h);

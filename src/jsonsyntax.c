@@ -2,6 +2,7 @@
  * jsonsyntax.h. */
 #include "jsonsyntax.h"
 
+#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -10,6 +11,38 @@
 #include <json-c/json_tokener.h>
 
 #include "unicode.h"
+
+/* json-c is opened with dlopen when a .json profile is first checked, not
+ * linked: linked, it costs every run 0.25 M instructions of dynamic
+ * loading, and a YAML profile never calls it. */
+#ifndef CV_JSONC_SONAME
+#define CV_JSONC_SONAME "libjson-c.so.5"
+#endif
+#define JSONC_FUNCTIONS(X) \
+    X(json_tokener_new_ex) X(json_tokener_set_flags) X(json_tokener_parse_ex) \
+    X(json_tokener_get_error) X(json_tokener_get_parse_end) X(json_tokener_error_desc) \
+    X(json_object_put) X(json_tokener_free)
+#define JSONC_POINTER(f) __typeof__(f) *f;
+static struct {
+    JSONC_FUNCTIONS(JSONC_POINTER)
+} J;
+
+/* Open json-c and find its functions, once; false when it cannot be. */
+static bool open_jsonc(void)
+{
+    static int state;           /* 0 not tried, 1 open, 2 missing */
+    if (!state) {
+        void *h = dlopen(CV_JSONC_SONAME, RTLD_NOW | RTLD_LOCAL);
+        bool all = h != NULL;
+#define JSONC_FIND(f) all = all && (*(void **)&J.f = dlsym(h, #f)) != NULL;
+        JSONC_FUNCTIONS(JSONC_FIND)
+#undef JSONC_FIND
+        if (h && !all)
+            dlclose(h);
+        state = all ? 1 : 2;
+    }
+    return state == 1;
+}
 
 bool cv_json_is(const char *file, const char *text, size_t len)
 {
@@ -48,16 +81,20 @@ bool cv_json_check(const char *file, const char *text, size_t len, cv_error *err
         return cv_error_at(err, position(file, text, (size_t)((const char *)memchr(text, 0, len) -
                                                               text)),
                            "a NUL byte in the JSON text");
-    struct json_tokener *tok = json_tokener_new_ex(CV_JSON_MAX_DEPTH);
+    if (!open_jsonc())
+        return cv_error_at(err, (cv_pos){file, 0, 0}, "a JSON profile needs json-c, which "
+                           "cannot be loaded (%s); install the Debian package libjson-c5",
+                           CV_JSONC_SONAME);
+    struct json_tokener *tok = J.json_tokener_new_ex(CV_JSON_MAX_DEPTH);
     if (!tok)
         return cv_error_at(err, (cv_pos){file, 1, 1}, "out of memory reading the JSON text");
-    json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+    J.json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
     /* A byte-order mark (Windows editors write one) is not JSON's, but
      * libyaml takes it, and so does cvpdf. */
     size_t bom = len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3) ? 3 : 0;
-    struct json_object *obj = json_tokener_parse_ex(tok, text + bom, (int)(len - bom));
-    enum json_tokener_error e = json_tokener_get_error(tok);
-    size_t end = bom + json_tokener_get_parse_end(tok);
+    struct json_object *obj = J.json_tokener_parse_ex(tok, text + bom, (int)(len - bom));
+    enum json_tokener_error e = J.json_tokener_get_error(tok);
+    size_t end = bom + J.json_tokener_get_parse_end(tok);
     bool ok = true;
     if (obj && e == json_tokener_success) {
         /* Only blanks may follow the value. */
@@ -79,12 +116,12 @@ bool cv_json_check(const char *file, const char *text, size_t len, cv_error *err
         size_t at = end < len ? end : len ? len - 1 : 0;
         char c = len ? text[at] : 0;
         ok = cv_error_at(err, position(file, text, at), "invalid JSON: %s%s%.*s%s%s",
-                         json_tokener_error_desc(e), c > ' ' && c < 127 ? " at '" : "",
+                         J.json_tokener_error_desc(e), c > ' ' && c < 127 ? " at '" : "",
                          c > ' ' && c < 127 ? 1 : 0, &c, c > ' ' && c < 127 ? "'" : "",
                          c == '}' || c == ']' ? " (a comma before it?)" : "");
     }
-    json_object_put(obj);
-    json_tokener_free(tok);
+    J.json_object_put(obj);
+    J.json_tokener_free(tok);
     return ok;
 }
 

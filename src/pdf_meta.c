@@ -15,13 +15,14 @@
  * For PDF/UA-1 (with or without PDF/A): the XMP packet, with pdfuaid part
  * 1 (declared as a PDF/A extension schema when both are asked for).
  *
- * Every file that is not PDF/A-1 is then packed (cv_pdf_pack): qpdf
- * rewrites libharu's bytes as PDF 1.7 with object streams and a
- * cross-reference stream, the streams as they are.
+ * Every file that is not PDF/A-1 is then packed (pdf_pack.h): libharu's
+ * bytes rewritten as PDF 1.7 with object streams and a cross-reference
+ * stream, the streams as they are.
  */
 #include "pdf_meta.h"
 #include "arena.h"
 
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +31,36 @@
 #include <hpdf_doc.h>
 #include <hpdf_objects.h>
 #include <lcms2.h>
-#include <qpdf/qpdf-c.h>
+
+/* lcms2 is opened with dlopen when a PDF/A file first needs its sRGB
+ * profile, not linked: linked, it costs every run 0.5 M instructions of
+ * dynamic loading for what only --pdfa uses. */
+#ifndef CV_LCMS2_SONAME
+#define CV_LCMS2_SONAME "liblcms2.so.2"
+#endif
+#define LCMS_FUNCTIONS(X) \
+    X(cmsCreate_sRGBProfile) X(cmsSetProfileVersion) X(cmsSaveProfileToMem) X(cmsCloseProfile)
+#define LCMS_POINTER(f) __typeof__(f) *f;
+static struct {
+    LCMS_FUNCTIONS(LCMS_POINTER)
+} L;
+
+/* Open lcms2 and find its functions, once; false when it cannot be. */
+static bool open_lcms(void)
+{
+    static int state;           /* 0 not tried, 1 open, 2 missing */
+    if (!state) {
+        void *h = dlopen(CV_LCMS2_SONAME, RTLD_NOW | RTLD_LOCAL);
+        bool all = h != NULL;
+#define LCMS_FIND(f) all = all && (*(void **)&L.f = dlsym(h, #f)) != NULL;
+        LCMS_FUNCTIONS(LCMS_FIND)
+#undef LCMS_FIND
+        if (h && !all)
+            dlclose(h);
+        state = all ? 1 : 2;
+    }
+    return state == 1;
+}
 
 char *cv_xml_escape(const char *s)
 {
@@ -166,17 +196,20 @@ static HPDF_Dict write_xmp(HPDF_Doc pdf, const cv_pdfmeta *m, const char *produc
 
 /* sRGB as an ICC v2 profile made by lcms2 (about 3 KB, well under a
  * millisecond), with the creation date in its header pinned for
- * reproducible output.  malloc'd; NULL when lcms2 fails. */
+ * reproducible output.  malloc'd; NULL when lcms2 fails or cannot be
+ * loaded. */
 static unsigned char *srgb_profile(size_t *len)
 {
-    cmsHPROFILE p = cmsCreate_sRGBProfile();
+    if (!open_lcms())
+        return NULL;
+    cmsHPROFILE p = L.cmsCreate_sRGBProfile();
     if (!p)
         return NULL;
-    cmsSetProfileVersion(p, 2.1);
+    L.cmsSetProfileVersion(p, 2.1);
     cmsUInt32Number k = 0;
     unsigned char *buf = NULL;
-    if (cmsSaveProfileToMem(p, NULL, &k) && k > 36 && (buf = cv_xmalloc(k)) &&
-        cmsSaveProfileToMem(p, buf, &k)) {
+    if (L.cmsSaveProfileToMem(p, NULL, &k) && k > 36 && (buf = cv_xmalloc(k)) &&
+        L.cmsSaveProfileToMem(p, buf, &k)) {
         /* dateTimeNumber at bytes 24..35: 2000-01-01 00:00:00. */
         static const unsigned char date[12] = {0x07, 0xD0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0};
         memcpy(buf + 24, date, sizeof date);
@@ -185,7 +218,7 @@ static unsigned char *srgb_profile(size_t *len)
         free(buf);
         buf = NULL;
     }
-    cmsCloseProfile(p);
+    L.cmsCloseProfile(p);
     return buf;
 }
 
@@ -273,48 +306,15 @@ bool cv_pdfmeta_write(HPDF_Doc pdf, const cv_pdfmeta *m, cv_error *err)
 
     if (ok && (m->pdfa || m->pdfua)) {
         HPDF_Dict xmp = write_xmp(pdf, m, HPDF_GetInfoAttr(pdf, HPDF_INFO_PRODUCER));
-        ok = xmp && HPDF_Dict_Add(pdf->catalog, "Metadata", xmp) == HPDF_OK &&
-             (!m->pdfa || add_output_intent(pdf));
+        ok = xmp && HPDF_Dict_Add(pdf->catalog, "Metadata", xmp) == HPDF_OK;
+        if (ok && m->pdfa && !open_lcms())
+            return cv_error_at(err, (cv_pos){0}, "PDF/A needs lcms2 for its sRGB output "
+                               "intent, which cannot be loaded (%s); install the Debian "
+                               "package liblcms2-2", CV_LCMS2_SONAME);
+        ok = ok && (!m->pdfa || add_output_intent(pdf));
     }
     if (!ok || HPDF_GetError(pdf) != HPDF_OK)
         return cv_error_at(err, (cv_pos){0}, "libharu failed writing the document "
                            "information (error 0x%04X)", (unsigned)HPDF_GetError(pdf));
     return true;
-}
-
-bool cv_pdf_pack(const char *in, size_t n, char **out, size_t *outn, const char *path,
-                 cv_error *err)
-{
-    *out = NULL;
-    *outn = 0;
-    qpdf_data q = qpdf_init();
-    if (!q)
-        return cv_error_at(err, (cv_pos){path, 0, 0}, "cannot start qpdf");
-    qpdf_silence_errors(q);
-    qpdf_set_suppress_warnings(q, QPDF_TRUE);
-    bool ok = !(qpdf_read_memory(q, path ? path : "(pdf)", in, n, NULL) & QPDF_ERRORS);
-    if (ok) {
-        qpdf_init_write_memory(q);
-        qpdf_set_object_stream_mode(q, qpdf_o_generate);
-        /* libharu's streams are compressed already, the font programs
-         * as pdf_font.c chose: as they are. */
-        qpdf_set_stream_data_mode(q, qpdf_s_preserve);
-        qpdf_set_decode_level(q, qpdf_dl_none);
-        qpdf_set_minimum_pdf_version(q, "1.7");
-        /* The /ID is cv_pdfmeta's digest of the content, kept; nothing
-         * from the clock. */
-        qpdf_set_deterministic_ID(q, QPDF_TRUE);
-        ok = !(qpdf_write(q) & QPDF_ERRORS);
-    }
-    if (ok) {
-        *outn = qpdf_get_buffer_length(q);
-        *out = cv_xmalloc(*outn ? *outn : 1);
-        memcpy(*out, qpdf_get_buffer(q), *outn);
-    } else {
-        qpdf_error e = qpdf_get_error(q);
-        const char *why = e ? qpdf_get_error_full_text(q, e) : "unknown error";
-        cv_error_at(err, (cv_pos){path, 0, 0}, "qpdf cannot pack the PDF: %s", why);
-    }
-    qpdf_cleanup(&q);
-    return ok;
 }

@@ -30,7 +30,7 @@ SUPPORT = {"arena", "error"}        # every module may read these: not listed
 # the profile's schema and the stages that set it.
 SCHEMA = {"doc", "fields", "design", "lang", "social", "date", "text", "jsonresume", "bib"}
 SETTING = {"style", "ctx", "wrap", "compose", "flow", "fit", "template", "markup"}
-BACKENDS = ["draw_dump", "draw_hpdf", "draw_raster", "pdf_tags", "pdf_meta", "pdf_font"]
+BACKENDS = ["draw_dump", "draw_hpdf", "draw_raster", "pdf_tags", "pdf_meta", "pdf_font", "pdf_pack"]
 # Nor the shaper and the engine: a back end stands on the display list
 # (glyphs, and the complex-script glyphs it carries) and the faces.
 MEASURING = {"shape", "engine", "hyph", "kp", "bidi", "cjk"}

@@ -27,7 +27,7 @@ set -e
 # Building and rendering.
 PKGS="gcc g++ make pkg-config libhpdf-dev libfreetype-dev libharfbuzz-dev libyaml-dev
 libunibreak-dev libfontconfig-dev libhyphen-dev libbtparse-dev libpng-dev libjpeg-dev
-liblcms2-dev libpoppler-glib-dev libcairo2-dev libqpdf-dev libicu-dev libfribidi-dev libphonenumber-dev
+liblcms2-dev libpoppler-glib-dev libcairo2-dev zlib1g-dev libicu-dev libfribidi-dev libphonenumber-dev
 libjson-c-dev libwoff-dev
 hyphen-en-us hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-nl hyphen-pt-pt hyphen-ru
 fonts-noto-core fonts-noto-cjk fonts-dejavu-core fonts-lato

@@ -29,6 +29,14 @@ Usage: tests/tagged.py CVPDF_BINARY [-k PATTERN] [--list]
                of pdfua_check (an exact CIDSet); 2a tags a layout that says
                tagged: false; --pdfa=3b is a usage error; --pdfa=1b is
                --pdfa (PDF/A-1b cannot be validated beyond Preflight here)
+  packed       every PDF but PDF/A-1 is packed by cvpdf's own writer
+               (pdf_pack.c): PDF 1.7, object streams, a cross-reference
+               stream and no table, qpdf --check clean; every object of
+               the file libharu wrote (CVPDF_TEST_UNPACKED) is in the
+               packed one with the same number and value, streams byte for
+               byte (qpdf's JSON), and pdfminer finds each; the trailer's
+               /Root, /Info and /ID kept; tagged and untagged, a photo,
+               CJK, Arabic; two packs are byte-identical
   lang         方佳瑞 in an English résumé is a Span /Lang (zh), the
                document /Lang (en); a Chinese résumé has /Lang (zh) and no
                Span for its Chinese
@@ -53,6 +61,7 @@ Usage: tests/tagged.py CVPDF_BINARY [-k PATTERN] [--list]
                pixels; two renders are byte-identical
 """
 import collections
+import json
 import os
 import re
 import subprocess
@@ -869,6 +878,79 @@ def same():
           open(a, "rb").read() == open(b, "rb").read())
 
 
+# ------------------------------------------------------------ packed
+
+def qpdf_objects(pdf):
+    """qpdf's JSON of every object in pdf (streams with their raw data),
+    and its trailer; ({}, {}) when qpdf cannot read it."""
+    rc, out, _ = run(["qpdf", "--json=2", "--json-key=qpdf", "--json-stream-data=inline",
+                      "--decode-level=none", pdf])
+    if rc != 0:
+        return {}, {}
+    objs = json.loads(out)["qpdf"][1]
+    return objs, objs.get("trailer", {}).get("value", {})
+
+
+def packed():
+    """cvpdf packs libharu's classic file itself (src/pdf_pack.c): each
+    case is rendered as libharu wrote it (CVPDF_TEST_UNPACKED) and packed,
+    and every object of the one is found in the other."""
+    ar = os.path.join(TMP, "packed-ar.yaml")
+    with open(ar, "w", encoding="utf-8") as f:
+        f.write(AR % AR_TEXT)
+    untag = os.path.join(TMP, "packed-untagged.yaml")
+    with open(untag, "w") as f:
+        f.write("extends: %s\npdf:\n  tagged: false\n" % os.path.join(ROOT, "layouts",
+                                                                     "onecolumn.yaml"))
+    fang = os.path.join(ROOT, "profiles", "fang.yaml")
+    zh = os.path.join(ROOT, "profiles", "fang-zh.yaml")
+    cases = [("tagged", fang, []), ("untagged", fang, ["-l", untag]),
+             ("photo", photo_profile("packed", None), []),
+             ("photo-untagged", photo_profile("packed", None), ["-l", untag]),
+             ("cjk", zh, ["-l", os.path.join(ROOT, "layouts", "zh.yaml")]),
+             ("cjk-untagged", zh, ["-l", untag]),
+             ("arabic", ar, []), ("arabic-untagged", ar, ["-l", untag]),
+             ("pdfua", fang, ["--pdfua"]), ("pdfa2", fang, ["--pdfa=2u"])]
+    for name, profile, args in cases:
+        pk, raw = os.path.join(TMP, "packed-%s.pdf" % name), os.path.join(TMP, "raw-%s.pdf" % name)
+        # Not through render(): the untagged files are not for the rules.
+        ok = all(subprocess.run([BIN, "-q", profile, "-o", out] + args, capture_output=True,
+                                env=dict(ENV, **extra), cwd=ROOT, timeout=300).returncode == 0
+                 and os.path.exists(out)
+                 for out, extra in ((pk, {}), (raw, {"CVPDF_TEST_UNPACKED": "1"})))
+        if not check("packed %s: renders, packed and as libharu wrote it" % name, ok):
+            continue
+        a, b = open(pk, "rb").read(), open(raw, "rb").read()
+        check("packed %s: libharu's file is classic (a table, a trailer, no object stream)" % name,
+              b"\nxref" in b and b"\ntrailer" in b and b"/ObjStm" not in b)
+        rc, out, err = run(["qpdf", "--check", pk])
+        check("packed %s: PDF 1.7, object streams, a cross-reference stream and no table; "
+              "qpdf --check clean" % name,
+              a.startswith(b"%PDF-1.7\n%") and b"/Type/ObjStm" in a and b"/Type/XRef" in a and
+              b"\nxref" not in a and b"trailer" not in a and rc == 0 and
+              "No syntax or stream encoding errors" in out, out[-300:] + err)
+        po, pt = qpdf_objects(pk)
+        ro, rt = qpdf_objects(raw)
+        missing = [k for k in ro if k != "trailer" and po.get(k) != ro[k]]
+        check("packed %s: every object libharu wrote (%d) is in the packed file, the same "
+              "number and value, streams byte for byte" % (name, len(ro) - 1),
+              len(ro) > 20 and not missing, missing[:5])
+        check("packed %s: the trailer's /Root, /Info and /ID kept" % name,
+              all(pt.get(k) == rt.get(k) and rt.get(k) for k in ("/Root", "/Info", "/ID")),
+              (pt, rt))
+        with open(pk, "rb") as f:
+            doc = PDFDocument(PDFParser(f))
+            ids = [int(k.split()[0][4:]) for k in ro if k != "trailer"]
+            lost = [i for i in ids if doc.getobj(i) is None]
+            streams = sum(1 for x in doc.xrefs for _ in x.get_objids())
+        check("packed %s: pdfminer reads each object from the cross-reference stream" % name,
+              not lost and streams >= len(ids), lost[:5])
+        pk2 = os.path.join(TMP, "packed2-%s.pdf" % name)
+        subprocess.run([BIN, "-q", profile, "-o", pk2] + args, capture_output=True, env=ENV,
+                       cwd=ROOT, timeout=300)
+        check("packed %s: two packs are byte-identical" % name, open(pk2, "rb").read() == a)
+
+
 if __name__ == "__main__":
-    sys.exit(testlib.main("tagged", [order, sidebar, coverage, pdfua, pdfa2, lang, photo, whole, merge, fit, rules,
+    sys.exit(testlib.main("tagged", [order, sidebar, coverage, pdfua, pdfa2, packed, lang, photo, whole, merge, fit, rules,
                                      preflight, pdfbox, same], tmp=TMP))
