@@ -89,4 +89,9 @@ const cv_image *cv_image_decode_fit(cv_arena *a, const char *path, const unsigne
  * bloat the PDF.  The result is valid until cv_arena_free(a). */
 const cv_image *cv_image_fit(cv_arena *a, const cv_image *im, unsigned max_w, unsigned max_h);
 
+/* `im` (gray or RGB) as a JPEG of `quality` (1-100), through libjpeg
+ * opened when first needed: *out is malloc'd (free() it), *len its size.
+ * False, with nothing made, when libjpeg cannot be opened or fails. */
+bool cv_image_jpeg(const cv_image *im, int quality, unsigned char **out, size_t *len);
+
 #endif

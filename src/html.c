@@ -22,7 +22,6 @@
 
 #include <hb-subset.h>
 #include <hb.h>
-#include <jpeglib.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -35,6 +34,7 @@
 #include "date.h"
 #include "engine.h"
 #include "fontset.h"
+#include "image.h"
 #include "lang.h"
 #include "markup.h"
 #include "photo.h"
@@ -587,30 +587,17 @@ static void header(hw *w, const cv_image *photo, bool with_contact)
 
 /* ---- the photo ------------------------------------------------------------ */
 
-/* The photo as a JPEG (quality 88) in a data: URI. */
+/* The photo as a JPEG (quality 88) in a data: URI; left out, with a
+ * warning, when libjpeg cannot make one. */
 static void photo_img(hw *w, const cv_image *im, const char *cls)
 {
-    struct jpeg_compress_struct c;
-    struct jpeg_error_mgr jerr;
-    c.err = jpeg_std_error(&jerr);
-    jpeg_create_compress(&c);
-    unsigned char *out = NULL;
-    unsigned long len = 0;
-    jpeg_mem_dest(&c, &out, &len);
-    c.image_width = im->width;
-    c.image_height = im->height;
-    c.input_components = (int)im->channels;
-    c.in_color_space = im->channels == 1 ? JCS_GRAYSCALE : JCS_RGB;
-    jpeg_set_defaults(&c);
-    jpeg_set_quality(&c, 88, TRUE);
-    jpeg_start_compress(&c, TRUE);
-    while (c.next_scanline < c.image_height) {
-        JSAMPROW row = (JSAMPROW)(im->pixels + (size_t)c.next_scanline * im->width *
-                                                   im->channels);
-        jpeg_write_scanlines(&c, &row, 1);
+    unsigned char *out;
+    size_t len;
+    if (!cv_image_jpeg(im, 88, &out, &len)) {
+        cv_warn(w->err, (cv_pos){im->path, 0, 0}, "the photo is left out of the HTML page: "
+                "libjpeg (Debian's libjpeg62-turbo) cannot encode it");
+        return;
     }
-    jpeg_finish_compress(&c);
-    jpeg_destroy_compress(&c);
     float pw, ph;
     cv_photo_size(w->st, im, w->st->photo_w, &pw, &ph);
     printf_(&w->b, "<img class=\"%s\" width=\"%.0f\" height=\"%.0f\" alt=\"", cls,

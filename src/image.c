@@ -501,7 +501,10 @@ static void orient(cv_arena *a, cv_image *im, int o)
 #define JPEG_FUNCTIONS(X) \
     X(jpeg_std_error) X(jpeg_CreateDecompress) X(jpeg_mem_src) X(jpeg_save_markers) \
     X(jpeg_read_header) X(jpeg_start_decompress) X(jpeg_read_scanlines) \
-    X(jpeg_finish_decompress) X(jpeg_destroy_decompress)
+    X(jpeg_finish_decompress) X(jpeg_destroy_decompress) \
+    X(jpeg_CreateCompress) X(jpeg_mem_dest) X(jpeg_set_defaults) X(jpeg_set_quality) \
+    X(jpeg_start_compress) X(jpeg_write_scanlines) X(jpeg_finish_compress) \
+    X(jpeg_destroy_compress)
 #define JPEG_POINTER(f) __typeof__(f) *f;
 static struct {
     JPEG_FUNCTIONS(JPEG_POINTER)
@@ -730,3 +733,65 @@ const cv_image *cv_image_load_fit(cv_arena *a, const char *path, const cv_image_
     return im;
 }
 
+/* ---- JPEG out ------------------------------------------------------------ */
+
+typedef struct jpegout {
+    struct jpeg_compress_struct c;
+    struct jpeg_error_mgr jerr;
+    jmp_buf jmp;
+    unsigned char *out;      /* libjpeg's (malloc) */
+    unsigned long len;
+} jpegout;
+
+static void jpeg_out_fail(j_common_ptr c)
+{
+    longjmp(((jpegout *)c->client_data)->jmp, 1);
+}
+
+/* Encode, with every libjpeg error caught; what changes after setjmp() is
+ * in *j. */
+static bool encode_jpeg(const cv_image *im, int quality, jpegout *j)
+{
+    j->c.err = JP.jpeg_std_error(&j->jerr);
+    j->jerr.error_exit = jpeg_out_fail;
+    j->jerr.output_message = jpeg_quiet;
+    j->c.client_data = j;
+    if (setjmp(j->jmp)) {
+        JP.jpeg_destroy_compress(&j->c);
+        return false;
+    }
+    JP.jpeg_CreateCompress(&j->c, JPEG_LIB_VERSION, sizeof j->c);
+    JP.jpeg_mem_dest(&j->c, &j->out, &j->len);
+    j->c.image_width = im->width;
+    j->c.image_height = im->height;
+    j->c.input_components = (int)im->channels;
+    j->c.in_color_space = im->channels == 1 ? JCS_GRAYSCALE : JCS_RGB;
+    JP.jpeg_set_defaults(&j->c);
+    JP.jpeg_set_quality(&j->c, quality, TRUE);
+    JP.jpeg_start_compress(&j->c, TRUE);
+    while (j->c.next_scanline < j->c.image_height) {
+        JSAMPROW row = (JSAMPROW)(im->pixels + (size_t)j->c.next_scanline * im->width *
+                                                   im->channels);
+        JP.jpeg_write_scanlines(&j->c, &row, 1);
+    }
+    JP.jpeg_finish_compress(&j->c);
+    JP.jpeg_destroy_compress(&j->c);
+    return true;
+}
+
+bool cv_image_jpeg(const cv_image *im, int quality, unsigned char **out, size_t *len)
+{
+    *out = NULL;
+    *len = 0;
+    if (!open_jpeg() || (im->channels != 1 && im->channels != 3))
+        return false;
+    jpegout j = {0};
+    bool ok = encode_jpeg(im, quality, &j);
+    if (!ok) {
+        free(j.out);
+        return false;
+    }
+    *out = j.out;
+    *len = j.len;
+    return true;
+}
