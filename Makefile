@@ -48,8 +48,9 @@ LCMS2_SONAME := $(call soname,lcms2,liblcms2.so)
 ICU_I18N_SONAME := $(call soname,icu-i18n,libicui18n.so)
 JSONC_SONAME := $(call soname,json-c,libjson-c.so)
 JPEG_SONAME := $(call soname,libjpeg,libjpeg.so)
-# The unit tests call libjpeg themselves (test_image writes JPEGs).
-UNIT_LIBS := $(shell pkg-config --libs libjpeg 2>/dev/null)
+# The unit tests call libjpeg and json-c themselves (test_image writes
+# JPEGs, test_schema parses the schemas it checks).
+UNIT_LIBS := $(shell pkg-config --libs libjpeg json-c 2>/dev/null)
 # libharu ships no .pc file on Debian.
 HPDF_CFLAGS ?=
 HPDF_LIBS ?= -lhpdf

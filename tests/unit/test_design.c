@@ -98,7 +98,8 @@ TEST(options_become_layout_keys)
     CHECK_STR(at("header.name_color"), "rgb(1, 2, 3)");
     CHECK_STR(at("section_title.color"), "#ff0000");
     CHECK_STR(at("section_title.rule_color"), "#ff0000");
-    CHECK_STR(at("font.line_spacing"), "1.200");
+    /* CMU Serif's cap height (0.683em) and the 0.5em leading. */
+    CHECK_STR(at("font.line_spacing"), "1.183");
     CHECK_STR(at("text.justify"), "false");
     CHECK_STR(at("font.family"), "CMU Serif");
     CHECK_STR(at("font.size"), "11pt");
@@ -137,8 +138,8 @@ TEST(typography_parts)
                  "  bold: {headline: true, connections: false}\n"));
     CHECK(at("font.family") == NULL);
     CHECK_STR(at("header.name_font"), "Gentium Book Plus");
-    CHECK_STR(at("header.headline_font"), "Lato");
-    CHECK_STR(at("header.contact_font"), "DejaVu Serif");
+    CHECK_STR(at("header.headline_font"), "Ubuntu");      /* shipped in fonts/ */
+    CHECK_STR(at("header.contact_font"), "XCharter");
     CHECK_STR(at("section_title.font"), "CMU Serif");
     CHECK_STR(at("header.name_small_caps"), "true");
     CHECK_STR(at("header.headline_small_caps"), "false");
@@ -184,7 +185,7 @@ TEST(more_options_become_layout_keys)
     CHECK_STR(at("header.space_below_name"), "30.346pt");
     CHECK_STR(at("header.space_below_headline"), "0.000pt");     /* never below 0 */
     CHECK_STR(at("photo.space_left"), "28.346pt");
-    CHECK_STR(at("entry.side_space"), "14.173pt");
+    CHECK_STR(at("entry.side_space"), "0.7cm");
     CHECK_STR(at("header.contact_links"), "false");
     CHECK_STR(at("header.contact_gap"), "10.000pt");
     CHECK_STR(at("pagination.keep_sections"), "true");
