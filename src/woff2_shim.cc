@@ -18,7 +18,9 @@ extern "C" bool cv_woff2_encode(const unsigned char *ttf, size_t n, int quality,
     *outlen = 0;
     try {
         size_t cap = woff2::MaxWOFF2CompressedSize(ttf, n);
-        unsigned char *buf = static_cast<unsigned char *>(std::malloc(cap));
+        /* Zeroed: libwoff2 leaves its padding bytes unwritten, and a page
+         * must be the same bytes at every run (valgrind saw them). */
+        unsigned char *buf = static_cast<unsigned char *>(std::calloc(cap, 1));
         if (!buf)
             return false;
         woff2::WOFF2Params params;

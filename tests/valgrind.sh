@@ -80,5 +80,14 @@ run "bib import" 0 import tests/data/bib/cases.bib
 printf '@s{r,r}@s{{%%n}\n@article{k, title = {50%% %%s}, author = {, A and B,,C}, journal = UNDEF}\n' \
     >"$tmp/broken.bib"
 run "bib import broken" 0 import "$tmp/broken.bib"
+# The web formats (issue 29): an HTML page with a photo, in the sidebar
+# layout and right to left; Markdown; a lab's website with a broken profile.
+run "html photo sidebar" 0 -l layouts/sidebar.yaml -o "$tmp/photo/j.html" "$tmp/photo/jpg.yaml"
+run "html rtl" 0 -o "$tmp/he.html" profiles/levi-he.yaml
+run "html cjk" 0 -l layouts/zh.yaml -o "$tmp/zh.html" profiles/fang-zh.yaml
+run "markdown" 0 -o "$tmp/fang.md" profiles/fang.yaml
+printf 'lab:\n  name: PACMAN Lab\n  address: Beijing\n' >"$tmp/lab.yaml"
+run "--site with a broken profile" 1 --site "$tmp/site/" --defaults "$tmp/lab.yaml" \
+    profiles/he.yaml profiles/li.yaml "$tmp/broken.yaml"
 echo "valgrind: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
