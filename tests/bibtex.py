@@ -50,11 +50,7 @@ try:
     from bibtexparser.bparser import BibTexParser
     from bibtexparser.customization import convert_to_unicode, splitname
 except ImportError:
-    if os.path.exists("/usr/bin/python3") and not os.environ.get("CVPDF_REEXEC_BIBTEX") and \
-            os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
-        os.environ["CVPDF_REEXEC_BIBTEX"] = "1"
-        sys.stdout.flush()
-        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+    testlib.reexec_system_python("bibtex")
     print("FAIL: bibtexparser is not installed (run tests/deps.sh: python3-bibtexparser)")
     print("bibtex: 0 passed, 1 failed")
     sys.exit(1)

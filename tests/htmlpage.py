@@ -65,11 +65,7 @@ try:
     import fontTools.ttLib  # noqa: F401
     import brotli  # noqa: F401
 except ImportError:
-    if os.path.exists("/usr/bin/python3") and not os.environ.get("CVPDF_REEXEC_HTMLPAGE") and \
-            os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
-        os.environ["CVPDF_REEXEC_HTMLPAGE"] = "1"
-        sys.stdout.flush()
-        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+    testlib.reexec_system_python("htmlpage")
     print("FAIL: fontTools or brotli is not installed (tests/deps.sh check: python3-fonttools, "
           "python3-brotli)")
     print("htmlpage: 0 passed, 1 failed")

@@ -100,6 +100,20 @@ def check(name, cond, why="", _always=False):
     return bool(cond)
 
 
+def reexec_system_python(suite):
+    """Run this suite again under Debian's /usr/bin/python3, once, when the
+    python3 running it is another (pyenv, a virtualenv) that does not see
+    Debian's python3-* modules; return when that cannot help."""
+    sysp = "/usr/bin/python3"
+    flag = "CVPDF_REEXEC_" + suite.upper()
+    if os.path.exists(sysp) and not os.environ.get(flag) and \
+            os.path.realpath(sys.executable) != os.path.realpath(sysp):
+        os.environ[flag] = "1"
+        sys.stdout.flush()
+        shutil.rmtree(XDG_DATA_HOME, True)      # exec runs no atexit handler
+        os.execv(sysp, [sysp] + sys.argv)
+
+
 def need_pdfminer(suite):
     """Make sure pdfminer imports: Debian's python3-pdfminer is installed
     for the system interpreter, and a python3 from pyenv or a virtualenv
@@ -110,13 +124,7 @@ def need_pdfminer(suite):
         return
     except ImportError:
         pass
-    sysp = "/usr/bin/python3"
-    flag = "CVPDF_REEXEC_" + suite.upper()
-    if os.path.exists(sysp) and not os.environ.get(flag) and \
-            os.path.realpath(sys.executable) != os.path.realpath(sysp):
-        os.environ[flag] = "1"
-        sys.stdout.flush()
-        os.execv(sysp, [sysp] + sys.argv)
+    reexec_system_python(suite)
     print("FAIL: pdfminer is not installed (run tests/deps.sh as root: python3-pdfminer)")
     print("%s: 0 passed, 1 failed" % suite)
     sys.exit(1)
