@@ -431,14 +431,69 @@ static void highlights(hw *w, const cv_highlight *hl, size_t n, int depth)
     puts_(&w->b, "</ul>\n");
 }
 
-static void full_entry(hw *w, const cv_section *sec, const cv_entry *e)
+/* The width in points of `sp` set in the body's first face of each
+ * style at the body's size (hb_shape, as the PDF measures it; a glyph
+ * the face lacks counts as its .notdef). */
+static float spans_width(hw *w, const cv_span *sp, size_t n)
+{
+    const cv_fontset *fs = w->cx->eng->fonts;
+    float pt = 0;
+    for (size_t i = 0; i < n; i++) {
+        int id = w->cx->chain[sp[i].style & 3][0];
+        const cv_face *f = id >= 0 ? cv_fontset_face(fs, id) : NULL;
+        if (!f || !f->hb || f->broken || f->upem <= 0)
+            continue;
+        hb_buffer_t *hb = hb_buffer_create();
+        hb_buffer_add_utf8(hb, sp[i].text, (int)sp[i].len, 0, (int)sp[i].len);
+        hb_buffer_guess_segment_properties(hb);
+        hb_shape(f->hb, hb, NULL, 0);
+        unsigned ng = 0;
+        const hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(hb, &ng);
+        long adv = 0;
+        for (unsigned g = 0; pos && g < ng; g++)
+            adv += pos[g].x_advance;
+        hb_buffer_destroy(hb);
+        pt += (float)adv * w->st->size / (float)f->upem;
+    }
+    return pt;
+}
+
+/* The section's degree column, as the PDF sets it (compose.c's
+ * degree_col): entries.degree_width, widened to the widest degree and a
+ * gap of 0.1cm, a word never broken; the same for every entry of the
+ * section.  0: the section has none. */
+static float degree_col(hw *w, const cv_section *sec)
+{
+    float dw = 0;
+    for (size_t i = 0; w->st->degree_width > 0 && i < sec->nentries; i++) {
+        const cv_entry *e = &sec->entries[i];
+        const cv_template *tp = &w->st->tmpl[e->kind];
+        if (!tp->ndegree)
+            continue;
+        if (dw < w->st->degree_width)
+            dw = w->st->degree_width;
+        for (size_t r = 0; r < tp->ndegree; r++) {
+            cv_span *sp;
+            size_t k = cv_template_expand(w->a, tp->degree[r], e, w->doc, &sp);
+            float lw = spans_width(w, sp, k) + 2.835f;
+            if (lw > dw)
+                dw = lw;
+        }
+    }
+    return dw;
+}
+
+static void full_entry(hw *w, const cv_section *sec, const cv_entry *e, float dw)
 {
     const cv_template *tp = &w->st->tmpl[e->kind];
     buf *b = &w->b;
     entry_dates(w, e);
     puts_(b, "<article class=\"entry\">\n<div class=\"head\">\n");
     if (tp->ndegree && w->st->degree_width > 0) {
-        puts_(b, "<div class=\"degree\">");
+        if (dw > w->st->degree_width + 0.01f)
+            printf_(b, "<div class=\"degree\" style=\"flex-basis:%.2fpt\">", dw);
+        else
+            puts_(b, "<div class=\"degree\">");
         tmpl_lines(w, tp->degree, tp->ndegree, e, "p", NULL, "line");
         puts_(b, "</div>\n");
     }
@@ -523,9 +578,11 @@ static void section(hw *w, const cv_section *sec)
         printf_(b, "</%s>\n", list);
         break;
     }
-    default:
+    default: {
+        float dw = degree_col(w, sec);
         for (size_t i = 0; i < sec->nentries; i++)
-            full_entry(w, sec, &sec->entries[i]);
+            full_entry(w, sec, &sec->entries[i], dw);
+        }
         break;
     }
     w->ndates = 0;
@@ -1002,7 +1059,7 @@ static void style(hw *w, buf *b, const cv_image *photo)
         puts_(b, ";order:-1");
     puts_(b, "}\n");
     if (st->degree_width > 0)
-        printf_(b, ".head .degree{flex:0 0 %.2fpt;max-width:30%%}\n", st->degree_width);
+        printf_(b, ".head .degree{flex:0 0 %.2fpt;max-width:30%%;overflow-wrap:normal}\n", st->degree_width);
     /* entry.side_left (moderncv): the dates in a column left of every
      * entry, whose text starts right of it; a section title starts there
      * too, a rule filling the column beside it. */
