@@ -1210,6 +1210,15 @@ static void json_ld(hw *w, buf *b)
         puts_(b, nsame++ ? "," : ",\"sameAs\":[");
         jstr(b, doc->websites[i].s);
     }
+    /* A custom connection that links to the web is a profile too (JSON
+     * Resume's basics.profiles arrive as such). */
+    for (size_t i = 0; i < doc->nconnections; i++) {
+        const char *u = doc->connections[i].url.s;
+        if (!u || strncasecmp(u, "http", 4) || !safe_url(u))
+            continue;
+        puts_(b, nsame++ ? "," : ",\"sameAs\":[");
+        jstr(b, u);
+    }
     if (nsame)
         puts_(b, "]");
     /* Where the person works now, and the schools they went to. */

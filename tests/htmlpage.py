@@ -258,6 +258,18 @@ def structure():
         src = open(path, encoding="utf-8").read()
         check("fang: 方佳瑞 in the English page as <span lang=\"zh\">",
               '<span lang="zh">方佳瑞</span>' in src, re.findall(r".{40}方佳瑞.{20}", src)[:2])
+    # The degree column (classic): as wide as the section's widest degree
+    # and the same for each entry, as in the PDF, so that "Promotion" is
+    # not broken inside the word.
+    path, err = page("weber-de", ["-l", "classic"])
+    if check("weber-de (classic): written", path, err):
+        t = parse(path)
+        deg = [e[1].get("style", "") for e in tags(t, "div") if e[1].get("class") == "degree"]
+        basis = [float(m.group(1)) for m in (re.search(r"flex-basis:([\d.]+)pt", d)
+                                             for d in deg) if m]
+        check("weber-de (classic): each degree column wide enough for 'Promotion', the same "
+              "for each entry of the section", len(deg) == 2 and len(basis) == 2 and
+              basis[0] == basis[1] and basis[0] > 40, deg)
     # html.fonts: system.
     out = os.path.join(TMP, "he-system.html")
     rc, _, err = run([BIN, os.path.join(PROFILES, "he.yaml"), "-o", out, "--set",
@@ -343,6 +355,16 @@ def jsonld():
               len(ld.get("sameAs", [])) == 2 and
               [o["name"] for o in ld.get("worksFor", [])] == ["Analytical Engines Ltd"] and
               [o["name"] for o in ld.get("alumniOf", [])] == ["University of London"], ld)
+    # JSON Resume's basics.profiles (custom connections with a link) are
+    # social profiles too: sameAs has each one's URL.
+    out = os.path.join(TMP, "jr-full.html")
+    rc, _, err = run([BIN, os.path.join(ROOT, "tests/data/jsonresume/ok/full.json"), "-o", out])
+    if check("JSON Resume full.json: written", rc == 0, err):
+        ld = json.loads(parse(out).scripts[0][1])
+        same = ld.get("sameAs", [])
+        check("JSON Resume: sameAs has each of basics.profiles' URLs",
+              "https://linkedin.com/in/inescarvalhal" in same and
+              any("orcid.org/0000-0002-1694-233X" in u for u in same), ld)
 
 
 _CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff"
