@@ -1132,6 +1132,14 @@ static void style(hw *w, buf *b, const cv_image *photo)
     puts_(b, "@media (max-width:640px){.cv{padding:20px 16px}header.top{flex-direction:column}"
              "img.photo{order:0}.head{flex-direction:column}.head .side{text-align:start;"
              "max-width:none;flex-basis:auto;order:0}.head .degree{max-width:none}}\n");
+    /* ... and the contact items one a line, without separators: wrapped
+     * in a row, a line would start with the separator. */
+    const char *hal = st->header_align == CV_ALIGN_CENTER  ? "center"
+                      : st->header_align == CV_ALIGN_RIGHT ? "flex-end"
+                                                           : "flex-start";
+    printf_(b, "@media (max-width:640px){header.top{align-items:%s}.who{align-self:stretch}"
+            "ul.contact{flex-direction:column;align-items:%s}"
+            "ul.contact li+li::before{content:none}}\n", hal, hal);
     puts_(b, "@media print{.cv{max-width:none;padding:0}a{text-decoration:none}"
              "h2{break-after:avoid}article.entry .head{break-inside:avoid}}\n");
     puts_(b, "</style>\n");

@@ -25,6 +25,8 @@ Usage: tests/htmlpage.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh pass
               px no horizontal overflow (scrollWidth, read by a script in
               a test copy of the page, never in cvpdf's output); printed to
               PDF (--print-to-pdf), within one page of cvpdf's PDF
+  contact_rows  RenderCV's sample (nine contact items) at 375 px: no line
+              of the contact list starts with the separator
   axe         axe-core (npm, tests/deps.sh installs it in
               build/npm/) run in a test copy of each page reports
               no violation
@@ -418,7 +420,14 @@ def test_copy(path, script):
 # to the frame around it.
 PROBE = """addEventListener('load', function () {
   var d = document.documentElement;
-  parent.postMessage(JSON.stringify({sw: d.scrollWidth, cw: d.clientWidth,
+  var lead = [], prev = null;
+  document.querySelectorAll('ul.contact li').forEach(function (li) {
+    var sep = getComputedStyle(li, '::before').content;
+    if (prev !== null && li.offsetTop > prev && sep !== 'none' && sep !== 'normal')
+      lead.push(li.textContent);
+    prev = li.offsetTop;
+  });
+  parent.postMessage(JSON.stringify({sw: d.scrollWidth, cw: d.clientWidth, lead: lead,
                                      vw: innerWidth, text: document.body.innerText}), '*');
 });"""
 FRAME = """<!DOCTYPE html><html><body style="margin:0">
@@ -535,6 +544,18 @@ AXE_RUN = """addEventListener('load', function () {
     document.body.appendChild(p);
   });
 });"""
+
+
+def contact_rows():
+    """RenderCV's sample has nine contact items: at 375 px they take
+    several lines, and no line starts with the separator."""
+    out = os.path.join(TMP, "sample.html")
+    rc, _, err = run([BIN, os.path.join(ROOT, "tests/data/rendercv/sample.yaml"), "-o", out])
+    if not check("RenderCV's sample: written", rc == 0, err):
+        return
+    r = probe(out, 375)
+    check("sample at 375 px: no contact line starts with a separator",
+          r and r["vw"] == 375 and r["lead"] == [], r and r["lead"])
 
 
 def axe():
@@ -661,6 +682,7 @@ def writes():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("htmlpage", [structure, coverage, jsonld, browser, axe, safety, writes],
+    sys.exit(testlib.main("htmlpage", [structure, coverage, jsonld, browser, contact_rows, axe,
+                                       safety, writes],
                           tmp=TMP,
                           keep_failed=True))
