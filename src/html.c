@@ -169,6 +169,27 @@ static void esc0(buf *b, const char *s)
     esc(b, s, strlen(s));
 }
 
+/* A URL in an attribute: a space, a control character and the bytes a
+ * URL may not hold as they are ("<>\\^`{|} and DEL) percent-encoded, so
+ * that the value is a valid URL (tidy, the WHATWG parser); & as &amp;. */
+static void esc_url(buf *b, const char *u)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    for (; *u; u++) {
+        unsigned char c = (unsigned char)*u;
+        if (c <= 0x20 || c == 0x7F || strchr("\"<>\\^`{|}", c)) {
+            char e[3] = {'%', hex[c >> 4], hex[c & 15]};
+            put(b, e, 3);
+        } else if (c == '&') {
+            puts_(b, "&amp;");
+        } else if (c == '\'') {
+            puts_(b, "&#39;");
+        } else {
+            put(b, u, 1);
+        }
+    }
+}
+
 /* The script that marks a run as another language's, and that language. */
 static const char *script_lang(cv_script sc, bool kana)
 {
@@ -321,7 +342,7 @@ static void spans(hw *w, const cv_span *sp, size_t n)
             /* In a right-to-left page a link (a phone number, an address)
              * takes the direction of its own text. */
             puts_(b, w->doc->locale.rtl ? "<a dir=\"auto\" href=\"" : "<a href=\"");
-            esc0(b, link);
+            esc_url(b, link);
             puts_(b, "\">");
         }
         unsigned s = sp[i].style;

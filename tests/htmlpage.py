@@ -581,6 +581,10 @@ HOSTILE = """cv:
   headline: "<img src=x onerror=alert(1)> ' \\" &amp;"
   email: eve@example.org
   website: https://example.org/?a=1&b="2"
+  custom_connections:
+    - placeholder: Blog
+      url: "https://blog.example/)](javascript:alert(3)"
+      fontawesome_icon: link
   sections:
     notes:
       - "[click](javascript:alert(1)) and [data](data:text/html,<b>x</b>) and [ok](https://example.org/a?b=<c>)"
@@ -611,14 +615,19 @@ def safety():
     hrefs = [e[1].get("href") for e in tags(t, "a")]
     check("links only http, https, mailto, tel: javascript: and data: dropped",
           all(re.match(r"(https?|mailto|tel):", h) for h in hrefs) and
-          "javascript:" not in "".join(hrefs) and "data:text" not in "".join(hrefs), hrefs)
+          not any(h.lower().startswith(("javascript:", "data:")) for h in hrefs), hrefs)
     text = "".join(t.text)
     check("the text itself kept, escaped: <script>, quotes, &",
           "Eve <script>alert(1)</script> O'Brien & \"Co\"" in text and
           "[click]" not in text and "click and data and ok" in text.replace("  ", " "),
           re.findall(r"Eve.{0,60}", text)[:1] + re.findall(r".{0,10}click.{0,40}", text)[:1])
-    check("an https link with < > kept, escaped",
-          "https://example.org/a?b=<c>" in hrefs, hrefs)
+    check("an https link with < > kept, percent-encoded",
+          "https://example.org/a?b=%3Cc%3E" in hrefs, hrefs)
+    check("a connection's URL with an unbalanced ')' is one link, all of it, and none of it "
+          "shown as text", "https://blog.example/)](javascript:alert(3)" in hrefs and
+          "alert(3)" not in text, (hrefs, re.findall(r".{0,20}alert\(3.{0,20}", text)))
+    bad = [h for h in hrefs if re.search(r'[\s"<>\\^`{|}]', h)]
+    check("no space, quote, < > or other byte a URL may not hold in an href", not bad, bad)
     try:
         ld = json.loads(t.scripts[0][1])
         check("the JSON-LD parses, the name whole, no '</' in it",
