@@ -984,8 +984,10 @@ static void style(hw *w, buf *b, const cv_image *photo)
     puts_(b, "html{-webkit-text-size-adjust:100%;text-size-adjust:100%}\n");
     printf_(b, "body{margin:0;background:#fff;color:");
     color(b, st->text_color);
-    printf_(b, ";font-size:%.2fpt;line-height:%.3f;overflow-wrap:anywhere;", st->size,
-            st->line_spacing);
+    /* A face without an italic (Han, Hebrew) stays upright, as in the PDF,
+     * which never slants a face: no oblique made up by the browser. */
+    printf_(b, ";font-size:%.2fpt;line-height:%.3f;overflow-wrap:anywhere;"
+            "font-synthesis-style:none;", st->size, st->line_spacing);
     family_list(w, b, -1, embed);
     puts_(b, "}\n");
     printf_(b, ".cv{max-width:calc(%.2fpt + 48px);margin:0 auto;padding:32px 24px}\n", mw);

@@ -239,6 +239,8 @@ def structure():
         check("%s: a Content-Security-Policy <meta>" % label,
               csp and "default-src 'none'" in csp[0].get("content", ""), csp)
         check("%s: faces embedded as WOFF2" % label, "font/woff2;base64,d09GMg" in src)
+        check("%s: no oblique made up for a face without italics (the PDF slants none)"
+              % label, re.search(r"body\{[^}]*font-synthesis-style:none", src))
         if "sidebar" in args:
             aside = tags(t, "aside")
             check("%s: the sidebar an <aside> beside <main>, a grid" % label,
