@@ -652,6 +652,12 @@ static void header(hw *w, const cv_image *photo, bool with_contact)
             puts_(b, "</span>");
         }
         puts_(b, "</h1>\n");
+    } else {
+        /* No name, as RenderCV allows: the page still has its heading,
+         * the <title>'s, for a screen reader alone. */
+        puts_(b, "<h1 class=\"vh\">");
+        text0(w, "R\xC3\xA9sum\xC3\xA9");
+        puts_(b, "</h1>\n");
     }
     if (doc->headline.s) {
         puts_(b, "<p class=\"headline\">");
@@ -991,6 +997,8 @@ static void style(hw *w, buf *b, const cv_image *photo)
     family_list(w, b, -1, embed);
     puts_(b, "}\n");
     printf_(b, ".cv{max-width:calc(%.2fpt + 48px);margin:0 auto;padding:32px 24px}\n", mw);
+    puts_(b, ".vh{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;"
+             "clip-path:inset(50%);white-space:nowrap}\n");
     puts_(b, "a{color:");
     color(b, st->link_color);
     puts_(b, ";text-decoration:underline;text-decoration-thickness:0.05em;"

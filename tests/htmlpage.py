@@ -28,8 +28,8 @@ Usage: tests/htmlpage.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh pass
   contact_rows  RenderCV's sample (nine contact items) at 375 px: no line
               of the contact list starts with the separator
   axe         axe-core (npm, tests/deps.sh installs it in
-              build/npm/) run in a test copy of each page reports
-              no violation
+              build/npm/) run in a test copy of each page (and of a JSON
+              Resume without a name) reports no violation
   safety      hostile text (<script>, quotes, &, a javascript: link, a
               data: link) is escaped or dropped: no element, attribute or
               link it did not ask for, the JSON-LD still valid
@@ -564,8 +564,13 @@ def axe():
     if not check("axe-core installed (sh tests/deps.sh check)", os.path.exists(AXE), AXE):
         return
     lib = open(AXE, encoding="utf-8").read()
-    for name, args in CASES[:3] + [("he", ["-l", "sidebar"])]:
-        path, err = page(name, args)
+    # A JSON Resume without basics has no name: the page has its <h1> all
+    # the same (for a screen reader).
+    nameless = os.path.join(TMP, "no_basics.html")
+    rc, _, err = run([BIN, os.path.join(ROOT, "tests/data/jsonresume/ok/no_basics.json"),
+                      "-o", nameless])
+    for name, args in CASES[:3] + [("he", ["-l", "sidebar"]), ("no_basics", None)]:
+        path, err = page(name, args) if args is not None else (rc == 0 and nameless, err)
         if not path:
             check("%s: written" % name, False, err)
             continue
@@ -574,7 +579,7 @@ def axe():
                             "--dump-dom", "file://" + copy], timeout=180)
         m = re.search(r'<pre id="cvpdf-axe">(.*?)</pre>', dom, re.S)
         v = json.loads(html.unescape(m.group(1))) if m else None
-        label = name + (" (sidebar)" if "sidebar" in args else "")
+        label = name + (" (sidebar)" if args and "sidebar" in args else "")
         check("%s: axe-core reports no violation" % label, v == [], v if v else (rc, dom[-300:]))
 
 
