@@ -512,7 +512,7 @@ static void full_entry(hw *w, const cv_section *sec, const cv_entry *e, float dw
     puts_(b, "<article class=\"entry\">\n<div class=\"head\">\n");
     if (tp->ndegree && w->st->degree_width > 0) {
         if (dw > w->st->degree_width + 0.01f)
-            printf_(b, "<div class=\"degree\" style=\"flex-basis:%.2fpt\">", dw);
+            printf_(b, "<div class=\"degree\" style=\"--dw:%.2fpt\">", dw);
         else
             puts_(b, "<div class=\"degree\">");
         tmpl_lines(w, tp->degree, tp->ndegree, e, "p", NULL, "line");
@@ -1090,7 +1090,8 @@ static void style(hw *w, buf *b, const cv_image *photo)
         puts_(b, ";order:-1");
     puts_(b, "}\n");
     if (st->degree_width > 0)
-        printf_(b, ".head .degree{flex:0 0 %.2fpt;max-width:30%%;overflow-wrap:normal}\n", st->degree_width);
+        printf_(b, ".head .degree{flex:0 0 var(--dw,%.2fpt);max-width:30%%;overflow-wrap:normal}\n",
+                st->degree_width);
     /* entry.side_left (moderncv): the dates in a column left of every
      * entry, whose text starts right of it; a section title starts there
      * too, a rule filling the column beside it. */
@@ -1162,7 +1163,7 @@ static void style(hw *w, buf *b, const cv_image *photo)
     /* A phone: one column, the side lines under the main ones. */
     puts_(b, "@media (max-width:640px){.cv{padding:20px 16px}header.top{flex-direction:column}"
              "img.photo{order:0}.head{flex-direction:column}.head .side{text-align:start;"
-             "max-width:none;flex-basis:auto;order:0}.head .degree{max-width:none}}\n");
+             "max-width:none;flex-basis:auto;order:0}.head .degree{max-width:none;flex-basis:auto;overflow-wrap:anywhere}}\n");
     /* ... and the contact items one a line, without separators: wrapped
      * in a row, a line would start with the separator. */
     const char *hal = st->header_align == CV_ALIGN_CENTER  ? "center"

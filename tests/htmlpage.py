@@ -26,7 +26,8 @@ Usage: tests/htmlpage.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh pass
               a test copy of the page, never in cvpdf's output); printed to
               PDF (--print-to-pdf), within one page of cvpdf's PDF
   contact_rows  RenderCV's sample (nine contact items) at 375 px: no line
-              of the contact list starts with the separator
+              of the contact list starts with the separator; weber-de in
+              classic: each degree no taller than its text
   axe         axe-core (npm, tests/deps.sh installs it in
               build/npm/) run in a test copy of each page (and of a JSON
               Resume without a name) reports no violation
@@ -269,7 +270,7 @@ def structure():
     if check("weber-de (classic): written", path, err):
         t = parse(path)
         deg = [e[1].get("style", "") for e in tags(t, "div") if e[1].get("class") == "degree"]
-        basis = [float(m.group(1)) for m in (re.search(r"flex-basis:([\d.]+)pt", d)
+        basis = [float(m.group(1)) for m in (re.search(r"--dw:([\d.]+)pt", d)
                                              for d in deg) if m]
         check("weber-de (classic): each degree column wide enough for 'Promotion', the same "
               "for each entry of the section", len(deg) == 2 and len(basis) == 2 and
@@ -429,7 +430,12 @@ PROBE = """addEventListener('load', function () {
       lead.push(li.textContent);
     prev = li.offsetTop;
   });
-  parent.postMessage(JSON.stringify({sw: d.scrollWidth, cw: d.clientWidth, lead: lead,
+  var deg = [];
+  document.querySelectorAll('.head .degree').forEach(function (e) {
+    var c = e.firstElementChild;
+    deg.push([e.getBoundingClientRect().height, c ? c.getBoundingClientRect().height : 0]);
+  });
+  parent.postMessage(JSON.stringify({sw: d.scrollWidth, cw: d.clientWidth, lead: lead, deg: deg,
                                      vw: innerWidth, text: document.body.innerText}), '*');
 });"""
 FRAME = """<!DOCTYPE html><html><body style="margin:0">
@@ -558,6 +564,12 @@ def contact_rows():
     r = probe(out, 375)
     check("sample at 375 px: no contact line starts with a separator",
           r and r["vw"] == 375 and r["lead"] == [], r and r["lead"])
+    # classic's degree column on a phone: a line above the entry's title,
+    # no taller than its text (its width must not become its height).
+    path, err = page("weber-de", ["-l", "classic"])
+    r = probe(path, 375) if path else None
+    check("weber-de (classic) at 375 px: each degree as tall as its text",
+          r and len(r["deg"]) == 2 and all(h <= c + 1 for h, c in r["deg"]), r and r["deg"])
 
 
 def axe():
