@@ -788,6 +788,13 @@ static bool embed_face(hw *w, buf *b, int id)
     for (size_t i = 0; i < w->ncps; i++)
         if (has(w->cx->eng->fonts, id, w->cps[i]))
             hb_set_add(uni, w->cps[i]), n++;
+    /* hb-subset's default features, and the half-width forms of CJK
+     * punctuation, by which the browser sets "）。" and "（" after a Latin
+     * letter tight, as the PDF does (CSS text-spacing-trim). */
+    hb_set_t *feat = hb_subset_input_set(in, HB_SUBSET_SETS_LAYOUT_FEATURE_TAG);
+    static const char *const cjk_feat[] = {"halt", "vhal", "chws", "vchw"};
+    for (size_t i = 0; i < sizeof cjk_feat / sizeof *cjk_feat; i++)
+        hb_set_add(feat, hb_tag_from_string(cjk_feat[i], 4));
     hb_subset_input_set_flags(in, HB_SUBSET_FLAGS_NO_HINTING |
                                       (f->cff ? HB_SUBSET_FLAGS_DESUBROUTINIZE : 0));
     hb_face_t *sub = n ? hb_subset_or_fail((hb_face_t *)f->hb_face, in) : NULL;

@@ -308,12 +308,17 @@ def coverage():
             check("%s: written" % name, False, err)
             continue
         src = open(path, encoding="utf-8").read()
-        cmap = set()
+        cmap, halt = set(), False
         faces = re.findall(r"base64,([A-Za-z0-9+/=]+)\) format\(\"woff2\"\)", src)
         for b64 in faces:
             import base64
             f = TTFont(io.BytesIO(base64.b64decode(b64)))
             cmap |= set(f.getBestCmap())
+            if "GPOS" in f and 0x3002 in f.getBestCmap():
+                halt |= "halt" in {r.FeatureTag for r in f["GPOS"].table.FeatureList.FeatureRecord}
+        if name == "fang-zh":
+            check("fang-zh: the CJK face keeps 'halt' (the browser sets '）。' tight, as the PDF)",
+                  halt)
         shown = "".join(parse(path).text) + "".join(css_strings(src))
         missing = sorted(set(c for c in shown if not c.isspace() and ord(c) not in cmap))
         label = name + (" (sidebar)" if "sidebar" in args else "")
