@@ -1001,6 +1001,9 @@ static void style(hw *w, buf *b, const cv_image *photo)
      * which never slants a face: no oblique made up by the browser. */
     printf_(b, ";font-size:%.2fpt;line-height:%.3f;overflow-wrap:anywhere;"
             "font-synthesis-style:none;", st->size, st->line_spacing);
+    /* Han or kana beside a Latin letter or digit: a gap, as the PDF's
+     * text.cjk_latin_space (the browser's is an eighth of an em). */
+    puts_(b, st->cjk_latin_space > 0 ? "text-autospace:normal;" : "text-autospace:no-autospace;");
     family_list(w, b, -1, embed);
     puts_(b, "}\n");
     printf_(b, ".cv{max-width:calc(%.2fpt + 48px);margin:0 auto;padding:32px 24px}\n", mw);

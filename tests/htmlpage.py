@@ -242,6 +242,8 @@ def structure():
         check("%s: faces embedded as WOFF2" % label, "font/woff2;base64,d09GMg" in src)
         check("%s: no oblique made up for a face without italics (the PDF slants none)"
               % label, re.search(r"body\{[^}]*font-synthesis-style:none", src))
+        check("%s: a gap between Han or kana and Latin, as the PDF's text.cjk_latin_space"
+              % label, re.search(r"body\{[^}]*text-autospace:normal", src))
         if "sidebar" in args:
             aside = tags(t, "aside")
             check("%s: the sidebar an <aside> beside <main>, a grid" % label,
