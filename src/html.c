@@ -1168,7 +1168,11 @@ static void style(hw *w, buf *b, const cv_image *photo)
                     st->size, st->size);
         puts_(b, "aside .head{flex-direction:column}\naside .head .side{text-align:start;"
                  "max-width:none;flex-basis:auto}\n");
-        puts_(b, "@media (max-width:640px){.cols{display:block}aside{padding:0;border:0}}\n");
+        /* A phone: one column, the main one first, then the sidebar's
+         * sections; but its photo and contact block come first, where a
+         * reader looks for them, not under the last publication. */
+        puts_(b, "@media (max-width:640px){.cols{display:flex;flex-direction:column}"
+                 "aside{display:contents}aside>img.photo,aside>section.reach{order:-1}}\n");
     }
     /* A phone: one column, the side lines under the main ones. */
     puts_(b, "@media (max-width:640px){.cv{padding:20px 16px}header.top{flex-direction:column}"
@@ -1338,11 +1342,12 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
             if (t && *t) {
                 if (st->title_uppercase)
                     t = cv_upper(a, t, lang);
-                printf_(&w.b, "<section aria-labelledby=\"s%d\">\n<h2 id=\"s%d\">", id, id);
+                printf_(&w.b, "<section class=\"reach\" aria-labelledby=\"s%d\">\n"
+                        "<h2 id=\"s%d\">", id, id);
                 text0(&w, t);
                 puts_(&w.b, "</h2>\n");
             } else {
-                puts_(&w.b, "<section>\n");
+                puts_(&w.b, "<section class=\"reach\">\n");
             }
             contacts(&w, "side-contact");
             puts_(&w.b, "</section>\n");

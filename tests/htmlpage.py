@@ -27,7 +27,8 @@ Usage: tests/htmlpage.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh pass
               PDF (--print-to-pdf), within one page of cvpdf's PDF
   contact_rows  RenderCV's sample (nine contact items) at 375 px: no line
               of the contact list starts with the separator; weber-de in
-              classic: each degree no taller than its text
+              classic: each degree no taller than its text; he in the
+              sidebar layout: the contact block above the main column
   axe         axe-core (npm, tests/deps.sh installs it in
               build/npm/) run in a test copy of each page (and of a JSON
               Resume without a name) reports no violation
@@ -442,7 +443,11 @@ PROBE = """addEventListener('load', function () {
     var c = e.firstElementChild;
     deg.push([e.getBoundingClientRect().height, c ? c.getBoundingClientRect().height : 0]);
   });
+  var reach = document.querySelector('section.reach'), main = document.querySelector('main');
+  var tops = reach && main ? [reach.getBoundingClientRect().top,
+                              main.getBoundingClientRect().top] : null;
   parent.postMessage(JSON.stringify({sw: d.scrollWidth, cw: d.clientWidth, lead: lead, deg: deg,
+                                     tops: tops,
                                      vw: innerWidth, text: document.body.innerText}), '*');
 });"""
 FRAME = """<!DOCTYPE html><html><body style="margin:0">
@@ -577,6 +582,12 @@ def contact_rows():
     r = probe(path, 375) if path else None
     check("weber-de (classic) at 375 px: each degree as tall as its text",
           r and len(r["deg"]) == 2 and all(h <= c + 1 for h, c in r["deg"]), r and r["deg"])
+    # The sidebar on a phone: its contact block above the main column's
+    # sections, not after the last of them.
+    path, err = page("he", ["-l", "sidebar"])
+    r = probe(path, 375) if path else None
+    check("he (sidebar) at 375 px: the contact block before the main column",
+          r and r["tops"] and r["tops"][0] < r["tops"][1], r and r["tops"])
 
 
 def axe():
