@@ -136,6 +136,9 @@ typedef struct hw {
     cv_error *err;            /* warnings */
     bool quotes;              /* text.smart_quotes */
     cv_quotes q;
+    bool shy;                 /* soft hyphens in the text being written */
+    cv_hyph *hy;              /* the profile language's patterns; NULL: none */
+    bool hy_wide, hy_caps;    /* as wrap.c: non-ASCII letters, German capitals */
 } hw;
 
 static void note_cp(hw *w, uint32_t cp)
@@ -313,6 +316,105 @@ static void text(hw *w, const char *s, size_t n)
     }
 }
 
+/* Letters of a word the patterns hyphenate: ASCII's, or with another
+ * language's patterns Latin and Cyrillic ones too (wrap.c's rule). */
+static bool hy_letter(const hw *w, uint32_t c)
+{
+    if (c < 0x80)
+        return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+    cv_script sc = cv_script_of(c);
+    return w->hy_wide && (sc == CV_SCRIPT_LATIN || sc == CV_SCRIPT_CYRILLIC) &&
+           cv_unicode_letter(c) && !cv_unicode_wide(c);
+}
+
+/* Beside a word, a character that makes it part of an identifier, an
+ * address or a compound ("snake_case", "a@b.org", "mixed-precision"):
+ * such a word is not hyphenated, as in the PDF. */
+static bool hy_glued(uint32_t c)
+{
+    return (c >= '0' && c <= '9') ||
+           (c && c < 0x80 && strchr("_@/\\#=+&%$<>|~^`*-", (int)c));
+}
+
+/* `s` as text() writes it, with a soft hyphen at each hyphenation point of
+ * its words (cvpdf's patterns for the profile's language, as the PDF
+ * breaks them: words of 5 letters or more, 2 before a point and 3 after),
+ * so that a browser without hyphenation dictionaries (Chromium on Linux)
+ * can still break a justified line inside a long word instead of opening
+ * wide gaps. */
+static void text_shy(hw *w, const char *s, size_t n)
+{
+    size_t i = 0, from = 0;
+    while (i < n) {
+        uint32_t c;
+        size_t k = cv_utf8_decode(s + i, n - i, &c);
+        if (!k || !hy_letter(w, c)) {
+            i += k ? k : 1;
+            continue;
+        }
+        /* A word: [b, e), its letters counted. */
+        size_t b = i, e = i, len = 0;
+        bool ok = true;
+        char word[64 * CV_UTF8_MAX + 1], *q = word;
+        size_t off[64];                /* byte offset of each letter */
+        while (e < n) {
+            uint32_t d;
+            size_t kd = cv_utf8_decode(s + e, n - e, &d);
+            if (!kd || !hy_letter(w, d))
+                break;
+            bool up = d < 0x80 ? (d >= 'A' && d <= 'Z') : cv_unicode_upper(d);
+            if (up && (len || !w->hy_caps))
+                ok = false;            /* capitals inside, or a name in English */
+            if (len < 63) {
+                off[len] = e;
+                q += cv_utf8_encode(up ? (d < 0x80 ? d | 0x20 : cv_unicode_tolower(d)) : d, q);
+            }
+            len++;
+            e += kd;
+        }
+        *q = 0;
+        i = e;
+        if (!ok || len < 5 || len >= 30)
+            continue;
+        uint32_t before = 0, after = 0;
+        if (b > 0) {
+            size_t pb = b - 1;
+            while (pb > 0 && ((unsigned char)s[pb] & 0xC0) == 0x80)
+                pb--;
+            cv_utf8_decode(s + pb, b - pb, &before);
+        }
+        if (e < n)
+            cv_utf8_decode(s + e, n - e, &after);
+        /* A '.' or ':' before a letter joins the word to the next one
+         * (example.com, http:x); before the word, to the one before. */
+        uint32_t next = 0;
+        if ((after == '.' || after == ':') && e + 1 < n)
+            cv_utf8_decode(s + e + 1, n - e - 1, &next);
+        if (hy_glued(before) || before == '.' || before == ':' || hy_glued(after) ||
+            ((after == '.' || after == ':') && (hy_letter(w, next) || hy_glued(next))))
+            continue;
+        const char *words[1] = {word};
+        unsigned char pts[1][64];
+        if (!cv_hyphenate_levels(w->hy, words, 1, pts, 2, 3))
+            break;
+        /* A browser weighs every soft hyphen alike: not the weak points
+         * the PDF takes only in an emergency (fewer than 3 letters before,
+         * or 4 after), and in a compound only its joints (level 5 and up,
+         * which the PDF prefers). */
+        bool joints = false;         /* a compound's joints: then those alone */
+        for (size_t l = 0; l + 1 < len; l++)
+            joints |= pts[0][l] >= 5;
+        for (size_t l = 0; l + 1 < len; l++)
+            if (joints ? pts[0][l] >= 5
+                       : pts[0][l] && l + 1 >= 3 && len - l - 1 >= 4) {
+                text(w, s + from, off[l + 1] - from);
+                puts_(&w->b, "\xC2\xAD");
+                from = off[l + 1];
+            }
+    }
+    text(w, s + from, n - from);
+}
+
 static void text0(hw *w, const char *s)
 {
     text(w, s, strlen(s));
@@ -355,7 +457,10 @@ static void spans(hw *w, const cv_span *sp, size_t n)
         size_t len = sp[i].len;
         const char *t = w->quotes ? cv_quotes_apply(w->a, &q, sp[i].text, sp[i].len, &len)
                                   : sp[i].text;
-        text(w, t, len);
+        if (w->shy && w->hy && !link && !(s & (CV_STYLE_BOLD | CV_STYLE_CODE)) && !w->ndates)
+            text_shy(w, t, len);
+        else
+            text(w, t, len);
         if (s & CV_STYLE_CODE)
             puts_(b, "</code>");
         if (s & CV_STYLE_ITALIC)
@@ -439,6 +544,7 @@ static void profile_text(hw *w, const char *s)
 
 static void highlights(hw *w, const cv_highlight *hl, size_t n, int depth)
 {
+    w->shy = true;
     printf_(&w->b, "<ul class=\"hl%s\">\n", depth ? " sub" : "");
     for (size_t i = 0; i < n; i++) {
         puts_(&w->b, "<li>");
@@ -450,6 +556,7 @@ static void highlights(hw *w, const cv_highlight *hl, size_t n, int depth)
         puts_(&w->b, "</li>\n");
     }
     puts_(&w->b, "</ul>\n");
+    w->shy = false;
 }
 
 /* The width in points of `sp` set in the body's first face of each
@@ -542,7 +649,9 @@ static void full_entry(hw *w, const cv_section *sec, const cv_entry *e, float dw
     w->ndates = 0;
     if (e->summary.s) {
         puts_(b, "<p class=\"summary\">");
+        w->shy = true;
         profile_text(w, e->summary.s);
+        w->shy = false;
         puts_(b, "</p>\n");
     }
     if (e->nhighlights)
@@ -572,7 +681,9 @@ static void section(hw *w, const cv_section *sec)
             entry_dates(w, e);
             puts_(b, sec->kind == CV_ENTRY_ONELINE ? "<div class=\"lines one\">\n"
                                                    : "<div class=\"lines\">\n");
+            w->shy = sec->kind == CV_ENTRY_TEXT;
             tmpl_lines(w, main, nmain, e, "p", NULL, "line");
+            w->shy = false;
             puts_(b, "</div>\n");
         }
         break;
@@ -592,7 +703,9 @@ static void section(hw *w, const cv_section *sec)
             w->dates = w->edates;
             w->ndates = strstr(main[0], "DATE") ? w->nedates : 0;
             puts_(b, "<li>");
+            w->shy = true;
             spans(w, sp, k);
+            w->shy = false;
             w->ndates = 0;
             puts_(b, "</li>\n");
         }
@@ -1316,6 +1429,15 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
     if (st->smart_quotes) {
         cv_quotes_init(&w.q, lang);
         w.quotes = true;
+    }
+    /* Soft hyphens where the PDF would hyphenate (text.hyphenate): the
+     * language's patterns, chosen as wrap.c chooses them. */
+    if (st->hyphenate) {
+        const char *dict = doc->locale.hyphenation;
+        w.hy = cv_engine_hyph(cx->eng, dict);
+        w.hy_wide = w.hy && w.hy != cx->eng->hyph;
+        w.hy_caps = dict && !strncmp(dict, "de", 2);
+        note_cp(&w, '-');            /* the hyphen a browser draws at a break */
     }
     /* The body first: its text decides the faces' subsets. */
     bool side_photo = photo && st->sidebar && st->photo_where == CV_PHOTO_SIDEBAR;
