@@ -332,8 +332,10 @@ static bool hy_letter(const hw *w, uint32_t c)
  * such a word is not hyphenated, as in the PDF. */
 static bool hy_glued(uint32_t c)
 {
-    return (c >= '0' && c <= '9') ||
-           (c && c < 0x80 && strchr("_@/\\#=+&%$<>|~^`*-", (int)c));
+    if (c >= 0x80)           /* a letter of another alphabet; not a dash or a quote */
+        return !(c == 0xA0 || c == 0x2009 || c == 0x202F || c == 0x2013 || c == 0x2014 ||
+                 (c >= 0x2018 && c <= 0x201D));
+    return (c >= '0' && c <= '9') || (c && strchr("_@/\\#=+&%$<>|~^`*-", (int)c));
 }
 
 /* `s` as text() writes it, with a soft hyphen at each hyphenation point of
