@@ -1292,7 +1292,8 @@ static void style(hw *w, buf *b, const cv_image *photo)
     /* A phone: one column, the side lines under the main ones. */
     puts_(b, "@media (max-width:640px){.cv{padding:20px 16px}header.top{flex-direction:column}"
              "img.photo{order:0}.head{flex-direction:column}.head .side{text-align:start;"
-             "max-width:none;flex-basis:auto;order:0}.head .degree{max-width:none;flex-basis:auto;overflow-wrap:anywhere}}\n");
+             "max-width:none;flex-basis:auto;order:0}"
+             ".head .degree{max-width:none;flex-basis:auto;overflow-wrap:anywhere}}\n");
     /* ... and the contact items one a line, without separators: wrapped
      * in a row, a line would start with the separator. */
     const char *hal = st->header_align == CV_ALIGN_CENTER  ? "center"

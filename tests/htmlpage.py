@@ -288,7 +288,8 @@ def structure():
         inside = re.findall(r"<(a|strong|code|h1|h3|time)\b[^>]*>([^<]*)", body)
         check("weber-de: soft hyphens in German words by German patterns (Durch-füh-rung), "
               "none in a link, bold text, a heading or a date",
-              "Durch\xadfüh\xadrung" in body and "\xad" in (re.findall(r"Archi[a-z\xad]+chungen", body) or [""])[0] and
+              "Durch\xadfüh\xadrung" in body and
+              "\xad" in (re.findall(r"Archi[a-z\xad]+chungen", body) or [""])[0] and
               not [t for _, t in inside if "\xad" in t], [t for _, t in inside if "\xad" in t][:5])
     path, _ = page("he")
     if path:
@@ -339,8 +340,8 @@ def coverage():
             if "GPOS" in f and 0x3002 in f.getBestCmap():
                 halt |= "halt" in {r.FeatureTag for r in f["GPOS"].table.FeatureList.FeatureRecord}
         if name == "fang-zh":
-            check("fang-zh: the CJK face keeps 'halt' (the browser sets '）。' tight, as the PDF)",
-                  halt)
+            check("fang-zh: the CJK face keeps 'halt' (the browser sets '）。' tight, "
+                  "as the PDF)", halt)
         shown = "".join(parse(path).text) + "".join(css_strings(src))
         # (A soft hyphen is no character shown: at a break the browser
         # draws the face's hyphen, which the page notes.)
