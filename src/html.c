@@ -136,6 +136,9 @@ typedef struct hw {
     cv_error *err;            /* warnings */
     bool quotes;              /* text.smart_quotes */
     cv_quotes q;
+    bool shy;                 /* soft hyphens in the text being written */
+    cv_hyph *hy;              /* the profile language's patterns; NULL: none */
+    bool hy_wide, hy_caps;    /* as wrap.c: non-ASCII letters, German capitals */
 } hw;
 
 static void note_cp(hw *w, uint32_t cp)
@@ -167,6 +170,27 @@ static void esc(buf *b, const char *s, size_t n)
 static void esc0(buf *b, const char *s)
 {
     esc(b, s, strlen(s));
+}
+
+/* A URL in an attribute: a space, a control character and the bytes a
+ * URL may not hold as they are ("<>\\^`{|} and DEL) percent-encoded, so
+ * that the value is a valid URL (tidy, the WHATWG parser); & as &amp;. */
+static void esc_url(buf *b, const char *u)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    for (; *u; u++) {
+        unsigned char c = (unsigned char)*u;
+        if (c <= 0x20 || c == 0x7F || strchr("\"<>\\^`{|}", c)) {
+            char e[3] = {'%', hex[c >> 4], hex[c & 15]};
+            put(b, e, 3);
+        } else if (c == '&') {
+            puts_(b, "&amp;");
+        } else if (c == '\'') {
+            puts_(b, "&#39;");
+        } else {
+            put(b, u, 1);
+        }
+    }
 }
 
 /* The script that marks a run as another language's, and that language. */
@@ -292,6 +316,107 @@ static void text(hw *w, const char *s, size_t n)
     }
 }
 
+/* Letters of a word the patterns hyphenate: ASCII's, or with another
+ * language's patterns Latin and Cyrillic ones too (wrap.c's rule). */
+static bool hy_letter(const hw *w, uint32_t c)
+{
+    if (c < 0x80)
+        return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+    cv_script sc = cv_script_of(c);
+    return w->hy_wide && (sc == CV_SCRIPT_LATIN || sc == CV_SCRIPT_CYRILLIC) &&
+           cv_unicode_letter(c) && !cv_unicode_wide(c);
+}
+
+/* Beside a word, a character that makes it part of an identifier, an
+ * address or a compound ("snake_case", "a@b.org", "mixed-precision"):
+ * such a word is not hyphenated, as in the PDF. */
+static bool hy_glued(uint32_t c)
+{
+    if (c >= 0x80)           /* a letter of another alphabet; not a dash or a quote */
+        return !(c == 0xA0 || c == 0x2009 || c == 0x202F || c == 0x2013 || c == 0x2014 ||
+                 (c >= 0x2018 && c <= 0x201D));
+    return (c >= '0' && c <= '9') || (c && strchr("_@/\\#=+&%$<>|~^`*-", (int)c));
+}
+
+/* `s` as text() writes it, with a soft hyphen at each hyphenation point of
+ * its words (cvpdf's patterns for the profile's language, as the PDF
+ * breaks them: words of 5 letters or more, 2 before a point and 3 after),
+ * so that a browser without hyphenation dictionaries (Chromium on Linux)
+ * can still break a justified line inside a long word instead of opening
+ * wide gaps. */
+static void text_shy(hw *w, const char *s, size_t n)
+{
+    size_t i = 0, from = 0;
+    while (i < n) {
+        uint32_t c;
+        size_t k = cv_utf8_decode(s + i, n - i, &c);
+        if (!k || !hy_letter(w, c)) {
+            i += k ? k : 1;
+            continue;
+        }
+        /* A word: [b, e), its letters counted. */
+        size_t b = i, e = i, len = 0;
+        bool ok = true;
+        char word[64 * CV_UTF8_MAX + 1], *q = word;
+        size_t off[64];                /* byte offset of each letter */
+        while (e < n) {
+            uint32_t d;
+            size_t kd = cv_utf8_decode(s + e, n - e, &d);
+            if (!kd || !hy_letter(w, d))
+                break;
+            bool up = d < 0x80 ? (d >= 'A' && d <= 'Z') : cv_unicode_upper(d);
+            if (up && (len || !w->hy_caps))
+                ok = false;            /* capitals inside, or a name in English */
+            if (len < 63) {
+                off[len] = e;
+                q += cv_utf8_encode(up ? (d < 0x80 ? d | 0x20 : cv_unicode_tolower(d)) : d, q);
+            }
+            len++;
+            e += kd;
+        }
+        *q = 0;
+        i = e;
+        if (!ok || len < 5 || len >= 30)
+            continue;
+        uint32_t before = 0, after = 0;
+        if (b > 0) {
+            size_t pb = b - 1;
+            while (pb > 0 && ((unsigned char)s[pb] & 0xC0) == 0x80)
+                pb--;
+            cv_utf8_decode(s + pb, b - pb, &before);
+        }
+        if (e < n)
+            cv_utf8_decode(s + e, n - e, &after);
+        /* A '.' or ':' before a letter joins the word to the next one
+         * (example.com, http:x); before the word, to the one before. */
+        uint32_t next = 0;
+        if ((after == '.' || after == ':') && e + 1 < n)
+            cv_utf8_decode(s + e + 1, n - e - 1, &next);
+        if (hy_glued(before) || before == '.' || before == ':' || hy_glued(after) ||
+            ((after == '.' || after == ':') && (hy_letter(w, next) || hy_glued(next))))
+            continue;
+        const char *words[1] = {word};
+        unsigned char pts[1][64];
+        if (!cv_hyphenate_levels(w->hy, words, 1, pts, 2, 3))
+            break;
+        /* A browser weighs every soft hyphen alike: not the weak points
+         * the PDF takes only in an emergency (fewer than 3 letters before,
+         * or 4 after), and in a compound only its joints (level 5 and up,
+         * which the PDF prefers). */
+        bool joints = false;         /* a compound's joints: then those alone */
+        for (size_t l = 0; l + 1 < len; l++)
+            joints |= pts[0][l] >= 5;
+        for (size_t l = 0; l + 1 < len; l++)
+            if (joints ? pts[0][l] >= 5
+                       : pts[0][l] && l + 1 >= 3 && len - l - 1 >= 4) {
+                text(w, s + from, off[l + 1] - from);
+                puts_(&w->b, "\xC2\xAD");
+                from = off[l + 1];
+            }
+    }
+    text(w, s + from, n - from);
+}
+
 static void text0(hw *w, const char *s)
 {
     text(w, s, strlen(s));
@@ -321,7 +446,7 @@ static void spans(hw *w, const cv_span *sp, size_t n)
             /* In a right-to-left page a link (a phone number, an address)
              * takes the direction of its own text. */
             puts_(b, w->doc->locale.rtl ? "<a dir=\"auto\" href=\"" : "<a href=\"");
-            esc0(b, link);
+            esc_url(b, link);
             puts_(b, "\">");
         }
         unsigned s = sp[i].style;
@@ -334,7 +459,10 @@ static void spans(hw *w, const cv_span *sp, size_t n)
         size_t len = sp[i].len;
         const char *t = w->quotes ? cv_quotes_apply(w->a, &q, sp[i].text, sp[i].len, &len)
                                   : sp[i].text;
-        text(w, t, len);
+        if (w->shy && w->hy && !link && !(s & (CV_STYLE_BOLD | CV_STYLE_CODE)) && !w->ndates)
+            text_shy(w, t, len);
+        else
+            text(w, t, len);
         if (s & CV_STYLE_CODE)
             puts_(b, "</code>");
         if (s & CV_STYLE_ITALIC)
@@ -418,6 +546,7 @@ static void profile_text(hw *w, const char *s)
 
 static void highlights(hw *w, const cv_highlight *hl, size_t n, int depth)
 {
+    w->shy = true;
     printf_(&w->b, "<ul class=\"hl%s\">\n", depth ? " sub" : "");
     for (size_t i = 0; i < n; i++) {
         puts_(&w->b, "<li>");
@@ -429,16 +558,72 @@ static void highlights(hw *w, const cv_highlight *hl, size_t n, int depth)
         puts_(&w->b, "</li>\n");
     }
     puts_(&w->b, "</ul>\n");
+    w->shy = false;
 }
 
-static void full_entry(hw *w, const cv_section *sec, const cv_entry *e)
+/* The width in points of `sp` set in the body's first face of each
+ * style at the body's size (hb_shape, as the PDF measures it; a glyph
+ * the face lacks counts as its .notdef). */
+static float spans_width(hw *w, const cv_span *sp, size_t n)
+{
+    const cv_fontset *fs = w->cx->eng->fonts;
+    float pt = 0;
+    for (size_t i = 0; i < n; i++) {
+        int id = w->cx->chain[sp[i].style & 3][0];
+        const cv_face *f = id >= 0 ? cv_fontset_face(fs, id) : NULL;
+        if (!f || !f->hb || f->broken || f->upem <= 0)
+            continue;
+        hb_buffer_t *hb = hb_buffer_create();
+        hb_buffer_add_utf8(hb, sp[i].text, (int)sp[i].len, 0, (int)sp[i].len);
+        hb_buffer_guess_segment_properties(hb);
+        hb_shape(f->hb, hb, NULL, 0);
+        unsigned ng = 0;
+        const hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(hb, &ng);
+        long adv = 0;
+        for (unsigned g = 0; pos && g < ng; g++)
+            adv += pos[g].x_advance;
+        hb_buffer_destroy(hb);
+        pt += (float)adv * w->st->size / (float)f->upem;
+    }
+    return pt;
+}
+
+/* The section's degree column, as the PDF sets it (compose.c's
+ * degree_col): entries.degree_width, widened to the widest degree and a
+ * gap of 0.1cm, a word never broken; the same for every entry of the
+ * section.  0: the section has none. */
+static float degree_col(hw *w, const cv_section *sec)
+{
+    float dw = 0;
+    for (size_t i = 0; w->st->degree_width > 0 && i < sec->nentries; i++) {
+        const cv_entry *e = &sec->entries[i];
+        const cv_template *tp = &w->st->tmpl[e->kind];
+        if (!tp->ndegree)
+            continue;
+        if (dw < w->st->degree_width)
+            dw = w->st->degree_width;
+        for (size_t r = 0; r < tp->ndegree; r++) {
+            cv_span *sp;
+            size_t k = cv_template_expand(w->a, tp->degree[r], e, w->doc, &sp);
+            float lw = spans_width(w, sp, k) + 2.835f;
+            if (lw > dw)
+                dw = lw;
+        }
+    }
+    return dw;
+}
+
+static void full_entry(hw *w, const cv_section *sec, const cv_entry *e, float dw)
 {
     const cv_template *tp = &w->st->tmpl[e->kind];
     buf *b = &w->b;
     entry_dates(w, e);
     puts_(b, "<article class=\"entry\">\n<div class=\"head\">\n");
     if (tp->ndegree && w->st->degree_width > 0) {
-        puts_(b, "<div class=\"degree\">");
+        if (dw > w->st->degree_width + 0.01f)
+            printf_(b, "<div class=\"degree\" style=\"--dw:%.2fpt\">", dw);
+        else
+            puts_(b, "<div class=\"degree\">");
         tmpl_lines(w, tp->degree, tp->ndegree, e, "p", NULL, "line");
         puts_(b, "</div>\n");
     }
@@ -466,7 +651,9 @@ static void full_entry(hw *w, const cv_section *sec, const cv_entry *e)
     w->ndates = 0;
     if (e->summary.s) {
         puts_(b, "<p class=\"summary\">");
+        w->shy = true;
         profile_text(w, e->summary.s);
+        w->shy = false;
         puts_(b, "</p>\n");
     }
     if (e->nhighlights)
@@ -496,7 +683,9 @@ static void section(hw *w, const cv_section *sec)
             entry_dates(w, e);
             puts_(b, sec->kind == CV_ENTRY_ONELINE ? "<div class=\"lines one\">\n"
                                                    : "<div class=\"lines\">\n");
+            w->shy = sec->kind == CV_ENTRY_TEXT;
             tmpl_lines(w, main, nmain, e, "p", NULL, "line");
+            w->shy = false;
             puts_(b, "</div>\n");
         }
         break;
@@ -516,16 +705,20 @@ static void section(hw *w, const cv_section *sec)
             w->dates = w->edates;
             w->ndates = strstr(main[0], "DATE") ? w->nedates : 0;
             puts_(b, "<li>");
+            w->shy = true;
             spans(w, sp, k);
+            w->shy = false;
             w->ndates = 0;
             puts_(b, "</li>\n");
         }
         printf_(b, "</%s>\n", list);
         break;
     }
-    default:
+    default: {
+        float dw = degree_col(w, sec);
         for (size_t i = 0; i < sec->nentries; i++)
-            full_entry(w, sec, &sec->entries[i]);
+            full_entry(w, sec, &sec->entries[i], dw);
+        }
         break;
     }
     w->ndates = 0;
@@ -573,6 +766,12 @@ static void header(hw *w, const cv_image *photo, bool with_contact)
             text0(w, doc->native_name.s);
             puts_(b, "</span>");
         }
+        puts_(b, "</h1>\n");
+    } else {
+        /* No name, as RenderCV allows: the page still has its heading,
+         * the <title>'s, for a screen reader alone. */
+        puts_(b, "<h1 class=\"vh\">");
+        text0(w, "R\xC3\xA9sum\xC3\xA9");
         puts_(b, "</h1>\n");
     }
     if (doc->headline.s) {
@@ -704,6 +903,13 @@ static bool embed_face(hw *w, buf *b, int id)
     for (size_t i = 0; i < w->ncps; i++)
         if (has(w->cx->eng->fonts, id, w->cps[i]))
             hb_set_add(uni, w->cps[i]), n++;
+    /* hb-subset's default features, and the half-width forms of CJK
+     * punctuation, by which the browser sets "）。" and "（" after a Latin
+     * letter tight, as the PDF does (CSS text-spacing-trim). */
+    hb_set_t *feat = hb_subset_input_set(in, HB_SUBSET_SETS_LAYOUT_FEATURE_TAG);
+    static const char *const cjk_feat[] = {"halt", "vhal", "chws", "vchw"};
+    for (size_t i = 0; i < sizeof cjk_feat / sizeof *cjk_feat; i++)
+        hb_set_add(feat, hb_tag_from_string(cjk_feat[i], 4));
     hb_subset_input_set_flags(in, HB_SUBSET_FLAGS_NO_HINTING |
                                       (f->cff ? HB_SUBSET_FLAGS_DESUBROUTINIZE : 0));
     hb_face_t *sub = n ? hb_subset_or_fail((hb_face_t *)f->hb_face, in) : NULL;
@@ -906,11 +1112,18 @@ static void style(hw *w, buf *b, const cv_image *photo)
     puts_(b, "html{-webkit-text-size-adjust:100%;text-size-adjust:100%}\n");
     printf_(b, "body{margin:0;background:#fff;color:");
     color(b, st->text_color);
-    printf_(b, ";font-size:%.2fpt;line-height:%.3f;overflow-wrap:anywhere;", st->size,
-            st->line_spacing);
+    /* A face without an italic (Han, Hebrew) stays upright, as in the PDF,
+     * which never slants a face: no oblique made up by the browser. */
+    printf_(b, ";font-size:%.2fpt;line-height:%.3f;overflow-wrap:anywhere;"
+            "font-synthesis-style:none;", st->size, st->line_spacing);
+    /* Han or kana beside a Latin letter or digit: a gap, as the PDF's
+     * text.cjk_latin_space (the browser's is an eighth of an em). */
+    puts_(b, st->cjk_latin_space > 0 ? "text-autospace:normal;" : "text-autospace:no-autospace;");
     family_list(w, b, -1, embed);
     puts_(b, "}\n");
     printf_(b, ".cv{max-width:calc(%.2fpt + 48px);margin:0 auto;padding:32px 24px}\n", mw);
+    puts_(b, ".vh{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;"
+             "clip-path:inset(50%);white-space:nowrap}\n");
     puts_(b, "a{color:");
     color(b, st->link_color);
     puts_(b, ";text-decoration:underline;text-decoration-thickness:0.05em;"
@@ -1002,7 +1215,8 @@ static void style(hw *w, buf *b, const cv_image *photo)
         puts_(b, ";order:-1");
     puts_(b, "}\n");
     if (st->degree_width > 0)
-        printf_(b, ".head .degree{flex:0 0 %.2fpt;max-width:30%%}\n", st->degree_width);
+        printf_(b, ".head .degree{flex:0 0 var(--dw,%.2fpt);max-width:30%%;overflow-wrap:normal}\n",
+                st->degree_width);
     /* entry.side_left (moderncv): the dates in a column left of every
      * entry, whose text starts right of it; a section title starts there
      * too, a rule filling the column beside it. */
@@ -1069,12 +1283,25 @@ static void style(hw *w, buf *b, const cv_image *photo)
                     st->size, st->size);
         puts_(b, "aside .head{flex-direction:column}\naside .head .side{text-align:start;"
                  "max-width:none;flex-basis:auto}\n");
-        puts_(b, "@media (max-width:640px){.cols{display:block}aside{padding:0;border:0}}\n");
+        /* A phone: one column, the main one first, then the sidebar's
+         * sections; but its photo and contact block come first, where a
+         * reader looks for them, not under the last publication. */
+        puts_(b, "@media (max-width:640px){.cols{display:flex;flex-direction:column}"
+                 "aside{display:contents}aside>img.photo,aside>section.reach{order:-1}}\n");
     }
     /* A phone: one column, the side lines under the main ones. */
     puts_(b, "@media (max-width:640px){.cv{padding:20px 16px}header.top{flex-direction:column}"
              "img.photo{order:0}.head{flex-direction:column}.head .side{text-align:start;"
-             "max-width:none;flex-basis:auto;order:0}.head .degree{max-width:none}}\n");
+             "max-width:none;flex-basis:auto;order:0}"
+             ".head .degree{max-width:none;flex-basis:auto;overflow-wrap:anywhere}}\n");
+    /* ... and the contact items one a line, without separators: wrapped
+     * in a row, a line would start with the separator. */
+    const char *hal = st->header_align == CV_ALIGN_CENTER  ? "center"
+                      : st->header_align == CV_ALIGN_RIGHT ? "flex-end"
+                                                           : "flex-start";
+    printf_(b, "@media (max-width:640px){header.top{align-items:%s}.who{align-self:stretch}"
+            "ul.contact{flex-direction:column;align-items:%s}"
+            "ul.contact li+li::before{content:none}}\n", hal, hal);
     puts_(b, "@media print{.cv{max-width:none;padding:0}a{text-decoration:none}"
              "h2{break-after:avoid}article.entry .head{break-inside:avoid}}\n");
     puts_(b, "</style>\n");
@@ -1153,6 +1380,15 @@ static void json_ld(hw *w, buf *b)
         puts_(b, nsame++ ? "," : ",\"sameAs\":[");
         jstr(b, doc->websites[i].s);
     }
+    /* A custom connection that links to the web is a profile too (JSON
+     * Resume's basics.profiles arrive as such). */
+    for (size_t i = 0; i < doc->nconnections; i++) {
+        const char *u = doc->connections[i].url.s;
+        if (!u || strncasecmp(u, "http", 4) || !safe_url(u))
+            continue;
+        puts_(b, nsame++ ? "," : ",\"sameAs\":[");
+        jstr(b, u);
+    }
     if (nsame)
         puts_(b, "]");
     /* Where the person works now, and the schools they went to. */
@@ -1197,6 +1433,15 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
         cv_quotes_init(&w.q, lang);
         w.quotes = true;
     }
+    /* Soft hyphens where the PDF would hyphenate (text.hyphenate): the
+     * language's patterns, chosen as wrap.c chooses them. */
+    if (st->hyphenate) {
+        const char *dict = doc->locale.hyphenation;
+        w.hy = cv_engine_hyph(cx->eng, dict);
+        w.hy_wide = w.hy && w.hy != cx->eng->hyph;
+        w.hy_caps = dict && !strncmp(dict, "de", 2);
+        note_cp(&w, '-');            /* the hyphen a browser draws at a break */
+    }
     /* The body first: its text decides the faces' subsets. */
     bool side_photo = photo && st->sidebar && st->photo_where == CV_PHOTO_SIDEBAR;
     bool side_contact = st->sidebar && st->sidebar_contact;
@@ -1222,11 +1467,12 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
             if (t && *t) {
                 if (st->title_uppercase)
                     t = cv_upper(a, t, lang);
-                printf_(&w.b, "<section aria-labelledby=\"s%d\">\n<h2 id=\"s%d\">", id, id);
+                printf_(&w.b, "<section class=\"reach\" aria-labelledby=\"s%d\">\n"
+                        "<h2 id=\"s%d\">", id, id);
                 text0(&w, t);
                 puts_(&w.b, "</h2>\n");
             } else {
-                puts_(&w.b, "<section>\n");
+                puts_(&w.b, "<section class=\"reach\">\n");
             }
             contacts(&w, "side-contact");
             puts_(&w.b, "</section>\n");

@@ -492,7 +492,23 @@ static void jobs(jr *j, const cv_yml *list, const char *org, const char *title,
         add(j, e, "location", text(j, get_str(j, m, "location")));
         dates(j, e, m, NULL);
         const cv_yml *sum = get_str(j, m, "summary"), *desc = get_str(j, m, "description");
-        const char *s = pair(j, desc, sum ? esc(j, sum->str) : NULL, " ");
+        /* "Family estate with a cooperative cellar" and "Runs the
+         * laboratory.": two sentences, the first closed with a full stop
+         * unless it ends in punctuation of its own. */
+        const char *sep = " ";
+        if (desc && sum) {
+            size_t dl = strlen(desc->str);
+            static const char *const ends[] = {".", "!", "?", ":", ";", "\xE2\x80\xA6",
+                                               "\xE3\x80\x82", "\xEF\xBC\x81",
+                                               "\xEF\xBC\x9F"};
+            sep = ". ";
+            for (size_t k = 0; k < sizeof ends / sizeof *ends; k++) {
+                size_t el = strlen(ends[k]);
+                if (dl >= el && !memcmp(desc->str + dl - el, ends[k], el))
+                    sep = " ";
+            }
+        }
+        const char *s = pair(j, desc, sum ? esc(j, sum->str) : NULL, sep);
         if (s)
             add(j, e, "summary", str_node(j, s, (desc ? desc : sum)->pos));
         add(j, e, "highlights", extras(j, org[0] == 'n' ? "work" : "volunteer", m,

@@ -53,6 +53,27 @@ static void esc(cv_arena *a, cv_strbuf *b, const char *s)
     }
 }
 
+/* A URL in an attribute: a space, a control character and "<>\\^`{|} and
+ * DEL percent-encoded (a valid URL for tidy and the WHATWG parser); & as
+ * &amp;. */
+static void esc_url(cv_arena *a, cv_strbuf *b, const char *u)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    for (; *u; u++) {
+        unsigned char c = (unsigned char)*u;
+        if (c <= 0x20 || c == 0x7F || strchr("\"<>\\^`{|}", c)) {
+            char e[3] = {'%', hex[c >> 4], hex[c & 15]};
+            cv_strbuf_put(a, b, e, 3);
+        } else if (c == '&') {
+            put(a, b, "&amp;");
+        } else if (c == '\'') {
+            put(a, b, "&#39;");
+        } else {
+            cv_strbuf_put(a, b, u, 1);
+        }
+    }
+}
+
 /* Profile text as shown: its markup stripped. */
 static void text(cv_arena *a, cv_strbuf *b, const char *s)
 {
@@ -222,7 +243,7 @@ static void put_link(cv_arena *a, cv_strbuf *b, const char *url, const char *sho
     if (!url || !safe_url(url))
         return;
     put(a, b, "<li><a href=\"");
-    esc(a, b, url);
+    esc_url(a, b, url);
     put(a, b, "\"");
     if (label) {
         put(a, b, " aria-label=\"");
@@ -383,7 +404,7 @@ static void head(cv_arena *a, cv_strbuf *b, const cv_lab *lab, const char *lang)
     }
     if (lab->url.s && safe_url(lab->url.s)) {
         put(a, b, "<p><a href=\"");
-        esc(a, b, lab->url.s);
+        esc_url(a, b, lab->url.s);
         put(a, b, "\">");
         esc(a, b, cv_template_url_shown(a, lab->url.s));
         put(a, b, "</a></p>\n");

@@ -130,7 +130,20 @@ static size_t placeholder_at(const char *p, const cv_doc *doc)
 
 const char *cv_template_link(cv_arena *a, const char *shown, const char *url)
 {
-    return cv_arena_printf(a, "[%s](%s)", cv_markup_escape(a, shown), url);
+    /* The destination with '(', ')' and '\\' escaped, so that a URL with
+     * an unbalanced parenthesis ("https://x.org/)](javascript:...") is one
+     * link, all of it, and never closes the markup early. */
+    size_t n = 0;
+    for (const char *u = url; *u; u++)
+        n += 1 + (*u == '(' || *u == ')' || *u == '\\');
+    char *d = cv_arena_alloc(a, n + 1), *o = d;
+    for (const char *u = url; *u; u++) {
+        if (*u == '(' || *u == ')' || *u == '\\')
+            *o++ = '\\';
+        *o++ = *u;
+    }
+    *o = 0;
+    return cv_arena_printf(a, "[%s](%s)", cv_markup_escape(a, shown), d);
 }
 
 static const char *strip_scheme(const char *url)

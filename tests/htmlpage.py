@@ -25,9 +25,13 @@ Usage: tests/htmlpage.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh pass
               px no horizontal overflow (scrollWidth, read by a script in
               a test copy of the page, never in cvpdf's output); printed to
               PDF (--print-to-pdf), within one page of cvpdf's PDF
+  contact_rows  RenderCV's sample (nine contact items) at 375 px: no line
+              of the contact list starts with the separator; weber-de in
+              classic: each degree no taller than its text; he in the
+              sidebar layout: the contact block above the main column
   axe         axe-core (npm, tests/deps.sh installs it in
-              build/npm/) run in a test copy of each page reports
-              no violation
+              build/npm/) run in a test copy of each page (and of a JSON
+              Resume without a name) reports no violation
   safety      hostile text (<script>, quotes, &, a javascript: link, a
               data: link) is escaped or dropped: no element, attribute or
               link it did not ask for, the JSON-LD still valid
@@ -233,6 +237,10 @@ def structure():
         check("%s: a Content-Security-Policy <meta>" % label,
               csp and "default-src 'none'" in csp[0].get("content", ""), csp)
         check("%s: faces embedded as WOFF2" % label, "font/woff2;base64,d09GMg" in src)
+        check("%s: no oblique made up for a face without italics (the PDF slants none)"
+              % label, re.search(r"body\{[^}]*font-synthesis-style:none", src))
+        check("%s: a gap between Han or kana and Latin, as the PDF's text.cjk_latin_space"
+              % label, re.search(r"body\{[^}]*text-autospace:normal", src))
         if "sidebar" in args:
             aside = tags(t, "aside")
             check("%s: the sidebar an <aside> beside <main>, a grid" % label,
@@ -254,6 +262,38 @@ def structure():
         src = open(path, encoding="utf-8").read()
         check("fang: 方佳瑞 in the English page as <span lang=\"zh\">",
               '<span lang="zh">方佳瑞</span>' in src, re.findall(r".{40}方佳瑞.{20}", src)[:2])
+    # The degree column (classic): as wide as the section's widest degree
+    # and the same for each entry, as in the PDF, so that "Promotion" is
+    # not broken inside the word.
+    path, err = page("weber-de", ["-l", "classic"])
+    if check("weber-de (classic): written", path, err):
+        t = parse(path)
+        deg = [e[1].get("style", "") for e in tags(t, "div") if e[1].get("class") == "degree"]
+        basis = [float(m.group(1)) for m in (re.search(r"--dw:([\d.]+)pt", d)
+                                             for d in deg) if m]
+        check("weber-de (classic): each degree column wide enough for 'Promotion', the same "
+              "for each entry of the section", len(deg) == 2 and len(basis) == 2 and
+              basis[0] == basis[1] and basis[0] > 40, deg)
+    # Soft hyphens where the PDF hyphenates (Chromium on Linux has no
+    # hyphenation dictionaries): in body text, by the language's patterns,
+    # never in a link, bold, code, a name or an address.
+    path, _ = page("weber-de", ["-l", "classic"])
+    if path:
+        src = open(path, encoding="utf-8").read()
+        body = src[src.index("<body>"):]
+        inside = re.findall(r"<(a|strong|code|h1|h3|time)\b[^>]*>([^<]*)", body)
+        check("weber-de: soft hyphens in German words by German patterns (Durch-füh-rung), "
+              "none in a link, bold text, a heading or a date",
+              "Durch\xadfüh\xadrung" in body and
+              "\xad" in (re.findall(r"Archi[a-z\xad]+chungen", body) or [""])[0] and
+              not [t for _, t in inside if "\xad" in t], [t for _, t in inside if "\xad" in t][:5])
+    path, _ = page("he")
+    if path:
+        src = open(path, encoding="utf-8").read()
+        body = src[src.index("<body>"):]
+        check("he: soft hyphens in English body text (dis-trib-uted), none in an address",
+              "dis\xadtrib\xaduted" in body and "\xad" not in "".join(
+                  re.findall(r"[\w.\xad-]+@[\w.\xad-]+|https?://[^\s<\"]+", body)), "")
     # html.fonts: system.
     out = os.path.join(TMP, "he-system.html")
     rc, _, err = run([BIN, os.path.join(PROFILES, "he.yaml"), "-o", out, "--set",
@@ -287,14 +327,22 @@ def coverage():
             check("%s: written" % name, False, err)
             continue
         src = open(path, encoding="utf-8").read()
-        cmap = set()
+        cmap, halt = set(), False
         faces = re.findall(r"base64,([A-Za-z0-9+/=]+)\) format\(\"woff2\"\)", src)
         for b64 in faces:
             import base64
             f = TTFont(io.BytesIO(base64.b64decode(b64)))
             cmap |= set(f.getBestCmap())
+            if "GPOS" in f and 0x3002 in f.getBestCmap():
+                halt |= "halt" in {r.FeatureTag for r in f["GPOS"].table.FeatureList.FeatureRecord}
+        if name == "fang-zh":
+            check("fang-zh: the CJK face keeps 'halt' (the browser sets '）。' tight, "
+                  "as the PDF)", halt)
         shown = "".join(parse(path).text) + "".join(css_strings(src))
-        missing = sorted(set(c for c in shown if not c.isspace() and ord(c) not in cmap))
+        # (A soft hyphen is no character shown: at a break the browser
+        # draws the face's hyphen, which the page notes.)
+        missing = sorted(set(c for c in shown if not c.isspace() and c != "\xad" and
+                             ord(c) not in cmap))
         label = name + (" (sidebar)" if "sidebar" in args else "")
         check("%s: every character shown (text, bullets, separators) is in the %d embedded "
               "faces" % (label, len(faces)), faces and not missing,
@@ -339,6 +387,16 @@ def jsonld():
               len(ld.get("sameAs", [])) == 2 and
               [o["name"] for o in ld.get("worksFor", [])] == ["Analytical Engines Ltd"] and
               [o["name"] for o in ld.get("alumniOf", [])] == ["University of London"], ld)
+    # JSON Resume's basics.profiles (custom connections with a link) are
+    # social profiles too: sameAs has each one's URL.
+    out = os.path.join(TMP, "jr-full.html")
+    rc, _, err = run([BIN, os.path.join(ROOT, "tests/data/jsonresume/ok/full.json"), "-o", out])
+    if check("JSON Resume full.json: written", rc == 0, err):
+        ld = json.loads(parse(out).scripts[0][1])
+        same = ld.get("sameAs", [])
+        check("JSON Resume: sameAs has each of basics.profiles' URLs",
+              "https://linkedin.com/in/inescarvalhal" in same and
+              any("orcid.org/0000-0002-1694-233X" in u for u in same), ld)
 
 
 _CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff"
@@ -392,7 +450,23 @@ def test_copy(path, script):
 # to the frame around it.
 PROBE = """addEventListener('load', function () {
   var d = document.documentElement;
-  parent.postMessage(JSON.stringify({sw: d.scrollWidth, cw: d.clientWidth,
+  var lead = [], prev = null;
+  document.querySelectorAll('ul.contact li').forEach(function (li) {
+    var sep = getComputedStyle(li, '::before').content;
+    if (prev !== null && li.offsetTop > prev && sep !== 'none' && sep !== 'normal')
+      lead.push(li.textContent);
+    prev = li.offsetTop;
+  });
+  var deg = [];
+  document.querySelectorAll('.head .degree').forEach(function (e) {
+    var c = e.firstElementChild;
+    deg.push([e.getBoundingClientRect().height, c ? c.getBoundingClientRect().height : 0]);
+  });
+  var reach = document.querySelector('section.reach'), main = document.querySelector('main');
+  var tops = reach && main ? [reach.getBoundingClientRect().top,
+                              main.getBoundingClientRect().top] : null;
+  parent.postMessage(JSON.stringify({sw: d.scrollWidth, cw: d.clientWidth, lead: lead, deg: deg,
+                                     tops: tops,
                                      vw: innerWidth, text: document.body.innerText}), '*');
 });"""
 FRAME = """<!DOCTYPE html><html><body style="margin:0">
@@ -487,7 +561,7 @@ def browser():
         import yaml
         prof = yaml.safe_load(open(os.path.join(PROFILES, name + ".yaml"), encoding="utf-8"))
         pw = profile_words(prof["cv"]) & words(ptext)
-        hw = words(r["text"]) if r else set()
+        hw = words(r["text"].replace("\xad", "")) if r else set()
         missing = sorted(pw - hw)
         check("%s: the %d profile words the PDF shows are all in the page's text"
               % (name, len(pw)), rc == 0 and len(pw) > 60 and not missing, missing[:20])
@@ -511,12 +585,41 @@ AXE_RUN = """addEventListener('load', function () {
 });"""
 
 
+def contact_rows():
+    """RenderCV's sample has nine contact items: at 375 px they take
+    several lines, and no line starts with the separator."""
+    out = os.path.join(TMP, "sample.html")
+    rc, _, err = run([BIN, os.path.join(ROOT, "tests/data/rendercv/sample.yaml"), "-o", out])
+    if not check("RenderCV's sample: written", rc == 0, err):
+        return
+    r = probe(out, 375)
+    check("sample at 375 px: no contact line starts with a separator",
+          r and r["vw"] == 375 and r["lead"] == [], r and r["lead"])
+    # classic's degree column on a phone: a line above the entry's title,
+    # no taller than its text (its width must not become its height).
+    path, err = page("weber-de", ["-l", "classic"])
+    r = probe(path, 375) if path else None
+    check("weber-de (classic) at 375 px: each degree as tall as its text",
+          r and len(r["deg"]) == 2 and all(h <= c + 1 for h, c in r["deg"]), r and r["deg"])
+    # The sidebar on a phone: its contact block above the main column's
+    # sections, not after the last of them.
+    path, err = page("he", ["-l", "sidebar"])
+    r = probe(path, 375) if path else None
+    check("he (sidebar) at 375 px: the contact block before the main column",
+          r and r["tops"] and r["tops"][0] < r["tops"][1], r and r["tops"])
+
+
 def axe():
     if not check("axe-core installed (sh tests/deps.sh check)", os.path.exists(AXE), AXE):
         return
     lib = open(AXE, encoding="utf-8").read()
-    for name, args in CASES[:3] + [("he", ["-l", "sidebar"])]:
-        path, err = page(name, args)
+    # A JSON Resume without basics has no name: the page has its <h1> all
+    # the same (for a screen reader).
+    nameless = os.path.join(TMP, "no_basics.html")
+    rc, _, err = run([BIN, os.path.join(ROOT, "tests/data/jsonresume/ok/no_basics.json"),
+                      "-o", nameless])
+    for name, args in CASES[:3] + [("he", ["-l", "sidebar"]), ("no_basics", None)]:
+        path, err = page(name, args) if args is not None else (rc == 0 and nameless, err)
         if not path:
             check("%s: written" % name, False, err)
             continue
@@ -525,7 +628,7 @@ def axe():
                             "--dump-dom", "file://" + copy], timeout=180)
         m = re.search(r'<pre id="cvpdf-axe">(.*?)</pre>', dom, re.S)
         v = json.loads(html.unescape(m.group(1))) if m else None
-        label = name + (" (sidebar)" if "sidebar" in args else "")
+        label = name + (" (sidebar)" if args and "sidebar" in args else "")
         check("%s: axe-core reports no violation" % label, v == [], v if v else (rc, dom[-300:]))
 
 
@@ -534,6 +637,10 @@ HOSTILE = """cv:
   headline: "<img src=x onerror=alert(1)> ' \\" &amp;"
   email: eve@example.org
   website: https://example.org/?a=1&b="2"
+  custom_connections:
+    - placeholder: Blog
+      url: "https://blog.example/)](javascript:alert(3)"
+      fontawesome_icon: link
   sections:
     notes:
       - "[click](javascript:alert(1)) and [data](data:text/html,<b>x</b>) and [ok](https://example.org/a?b=<c>)"
@@ -564,14 +671,19 @@ def safety():
     hrefs = [e[1].get("href") for e in tags(t, "a")]
     check("links only http, https, mailto, tel: javascript: and data: dropped",
           all(re.match(r"(https?|mailto|tel):", h) for h in hrefs) and
-          "javascript:" not in "".join(hrefs) and "data:text" not in "".join(hrefs), hrefs)
+          not any(h.lower().startswith(("javascript:", "data:")) for h in hrefs), hrefs)
     text = "".join(t.text)
     check("the text itself kept, escaped: <script>, quotes, &",
           "Eve <script>alert(1)</script> O'Brien & \"Co\"" in text and
           "[click]" not in text and "click and data and ok" in text.replace("  ", " "),
           re.findall(r"Eve.{0,60}", text)[:1] + re.findall(r".{0,10}click.{0,40}", text)[:1])
-    check("an https link with < > kept, escaped",
-          "https://example.org/a?b=<c>" in hrefs, hrefs)
+    check("an https link with < > kept, percent-encoded",
+          "https://example.org/a?b=%3Cc%3E" in hrefs, hrefs)
+    check("a connection's URL with an unbalanced ')' is one link, all of it, and none of it "
+          "shown as text", "https://blog.example/)](javascript:alert(3)" in hrefs and
+          "alert(3)" not in text, (hrefs, re.findall(r".{0,20}alert\(3.{0,20}", text)))
+    bad = [h for h in hrefs if re.search(r'[\s"<>\\^`{|}]', h)]
+    check("no space, quote, < > or other byte a URL may not hold in an href", not bad, bad)
     try:
         ld = json.loads(t.scripts[0][1])
         check("the JSON-LD parses, the name whole, no '</' in it",
@@ -635,6 +747,7 @@ def writes():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("htmlpage", [structure, coverage, jsonld, browser, axe, safety, writes],
+    sys.exit(testlib.main("htmlpage", [structure, coverage, jsonld, browser, contact_rows, axe,
+                                       safety, writes],
                           tmp=TMP,
                           keep_failed=True))

@@ -138,6 +138,10 @@ SPECIAL = r"""cv:
   social_networks:
     - network: GitHub
       username: ada_l
+  custom_connections:
+    - placeholder: Blog
+      url: "https://blog.example/)](javascript:alert(3)"
+      fontawesome_icon: link
   sections:
     notes:
       - "# not a heading"
@@ -208,12 +212,15 @@ def escapes():
           re.search(r"<(em|strong)><(em|strong)>both</\2></\1>", page), page)
     check("escapes: the link with its query", '<a href="https://example.org/x?a=1&amp;b=2">'
           'a link</a>' in page, page)
-    check("escapes: no javascript: link", "javascript" not in re.sub(r">[^<]*<", "><", page)
+    check("escapes: no javascript: link", not re.search(r'href="\s*javascript', page, re.I)
           and "bad stays text" in shown, page)
     check("escapes: the email a mailto link",
           '<a href="mailto:ada@example.com">ada@example.com</a>' in page, page)
     check("escapes: the website a link, its parentheses kept",
           '<a href="https://example.com/ada_(math)">' in page, page)
+    check("escapes: a connection's URL with an unbalanced ')' one link, all of it",
+          '<a href="https://blog.example/)%5D(javascript:alert(3)">Blog</a>' in page and
+          "alert(3)" not in shown, re.findall(r".{0,60}blog\.example.{0,60}", page))
     check("escapes: the social network a link",
           '<a href="https://github.com/ada_l">' in page, page)
     check("structure: the company in bold, the dates and place on one line",

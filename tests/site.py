@@ -19,6 +19,8 @@ Usage: tests/site.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh passes b
               Content-Security-Policy and no script, links only http(s),
               mailto and tel besides its own files, lang on <html>, a
               viewport, and `tidy` (Debian's tidy) reports nothing
+  browser     in headless chromium: axe-core (npm) finds no violation in
+              the lab page, and at 375 px it scrolls nothing sideways
   usage       --site with -o, --merge, --dump, --watch: usage errors; a bad
               lab: key is an error at its line; --defaults with lab: still
               renders a single PDF
@@ -32,6 +34,7 @@ import os
 import re
 import shutil
 import struct
+import subprocess
 import sys
 import tempfile
 
@@ -279,6 +282,74 @@ def safe():
     check("safe: tidy reports nothing", rc == 0 and not se.strip(), (rc, se))
 
 
+# In a real browser (Debian's chromium, headless; axe-core from npm, as
+# tests/htmlpage.py): the lab page at 375 px scrolls nothing sideways, and
+# axe-core finds no violation.  Scripts run only in a test copy whose CSP
+# allows them; cvpdf's page has none.
+AXE = os.path.join(testlib.npm_tool("axe-core") or os.path.join(testlib.NPM_DIR, "axe-core"),
+                   "axe.min.js")
+REPORT = """addEventListener('load', function () {
+  var d = document.documentElement, out = {sw: d.scrollWidth, cw: d.clientWidth,
+                                          vw: innerWidth};
+  var done = function (v) { out.axe = v; parent.postMessage(JSON.stringify(out), '*');
+    var p = document.createElement('pre'); p.id = 'cvpdf-report';
+    p.textContent = JSON.stringify(out); document.body.appendChild(p); };
+  if (window.axe)
+    axe.run(document, {resultTypes: ['violations']}).then(function (r) {
+      done(r.violations.map(function (v) { return v.id; })); });
+  else
+    done(null);
+});"""
+FRAME = """<!DOCTYPE html><html><body style="margin:0">
+<iframe src="%s" style="width:375px;height:900px;border:0"></iframe>
+<script>addEventListener('message', function (e) {
+  var p = document.createElement('pre'); p.id = 'cvpdf-report';
+  p.textContent = e.data; document.body.appendChild(p); });</script></body></html>"""
+
+
+def chromium_report(url):
+    prof = tempfile.mkdtemp(prefix="chromium-", dir=TMP)
+    try:
+        p = subprocess.run([shutil.which("chromium") or "/usr/bin/chromium", "--headless",
+                            "--no-sandbox", "--disable-gpu", "--no-first-run",
+                            "--hide-scrollbars", "--user-data-dir=" + prof,
+                            "--window-size=1280,900", "--virtual-time-budget=20000",
+                            "--dump-dom", url], capture_output=True, timeout=180)
+    finally:
+        shutil.rmtree(prof, ignore_errors=True)
+    import json
+    m = re.search(r'<pre id="cvpdf-report">(.*?)</pre>', p.stdout.decode("utf-8", "replace"),
+                  re.S)
+    return json.loads(html.unescape(m.group(1))) if m else None
+
+
+def browser():
+    out = os.path.join(TMP, "browser") + "/"
+    lab = lab_file()
+    rc, _, se = site(out, [photo_profile(), prof("fang-zh"), prof("levi-he"), prof("li")],
+                     ["--defaults", lab])
+    index = os.path.join(out, "index.html")
+    if not check("browser: written", rc == 0 and os.path.exists(index), (rc, se)):
+        return
+    if not check("axe-core installed (sh tests/deps.sh check)", os.path.exists(AXE), AXE):
+        return
+    src = open(index, encoding="utf-8").read()
+    lib = open(AXE, encoding="utf-8").read().replace("</script", "<\\/script")
+    src = src.replace("default-src 'none';", "default-src 'none'; script-src 'unsafe-inline';")
+    copy = os.path.join(out, "test-copy.html")
+    open(copy, "w", encoding="utf-8").write(
+        src.replace("</body>", "<script>%s\n%s</script>\n</body>" % (lib, REPORT)))
+    r = chromium_report("file://" + copy)
+    check("browser: axe-core reports no violation in the lab page", r and r["axe"] == [],
+          r and r["axe"])
+    frame = os.path.join(out, "test-frame.html")
+    open(frame, "w", encoding="utf-8").write(FRAME % "test-copy.html")
+    r = chromium_report("file://" + frame)
+    check("browser: at 375 px no horizontal scrolling (scrollWidth %s, clientWidth %s)"
+          % (r and r["sw"], r and r["cw"]), r and r["vw"] == 375 and r["sw"] <= r["cw"],
+          r)
+
+
 def usage():
     out = os.path.join(TMP, "usage") + "/"
     for extra in (["-o", "x.pdf"], ["--merge", "x.pdf"], ["--dump"], ["--watch"]):
@@ -307,4 +378,4 @@ if __name__ == "__main__":
         print("FAIL: tidy is not installed (run tests/deps.sh check as root)")
         print("site: 0 passed, 1 failed")
         sys.exit(1)
-    sys.exit(testlib.main("site", [cards, pages, broken, foreign, safe, usage], tmp=TMP))
+    sys.exit(testlib.main("site", [cards, pages, broken, foreign, safe, browser, usage], tmp=TMP))

@@ -98,6 +98,24 @@ TEST(fallbacks)
     CHECK(s && s->kind == CV_ENTRY_BULLET && !strcmp(s->entries[0].text.s, "Go"));
 }
 
+/* A work entry's description and summary are two sentences: a full stop
+ * closes the first unless it ends in punctuation of its own. */
+TEST(description_and_summary)
+{
+    cv_doc *d = json("{\"basics\": {\"name\": \"A\"}, \"work\": ["
+                     "{\"name\": \"X\", \"position\": \"Y\", \"description\": \"An estate\", "
+                     "\"summary\": \"Runs the lab.\"},"
+                     "{\"name\": \"X\", \"position\": \"Y\", \"description\": \"An estate!\", "
+                     "\"summary\": \"Runs it.\"}]}");
+    CHECK(d != NULL);
+    const cv_section *s = d ? section(d, "Experience") : NULL;
+    CHECK(s && s->nentries == 2);
+    if (!s || s->nentries != 2)
+        return;
+    CHECK_STR(s->entries[0].summary.s, "An estate. Runs the lab.");
+    CHECK_STR(s->entries[1].summary.s, "An estate! Runs it.");
+}
+
 TEST(errors)
 {
     CHECK(json("{\n  \"basics\": {\"name\": \"A\"},\n  \"work\": {\"a\": 1}\n}\n") == NULL);
@@ -119,6 +137,7 @@ int main(void)
     RUN(detection);
     RUN(every_part);
     RUN(fallbacks);
+    RUN(description_and_summary);
     RUN(errors);
     cv_arena_free(A);
     return harness_report("jsonresume");
