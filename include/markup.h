@@ -11,6 +11,7 @@
 #ifndef CV_MARKUP_H
 #define CV_MARKUP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "arena.h"
@@ -37,5 +38,11 @@ char *cv_markup_strip(cv_arena *a, const char *s);
 /* `s` with every markup character escaped, so it renders literally when
  * substituted into a template. */
 char *cv_markup_escape(cv_arena *a, const char *s);
+
+/* May the web formats (HTML, Markdown, --site's page) write `url` as a
+ * link?  Only http:, https:, mailto: and tel: (any case), with something
+ * after the scheme; anything else (javascript:, data:, a relative path)
+ * is shown as text. */
+bool cv_markup_web_link(const char *url);
 
 #endif

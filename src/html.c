@@ -422,16 +422,6 @@ static void text0(hw *w, const char *s)
     text(w, s, strlen(s));
 }
 
-/* May a link go to `url`?  Only the web, mail and telephone. */
-static bool safe_url(const char *url)
-{
-    static const char *const ok[] = {"http://", "https://", "mailto:", "tel:"};
-    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
-        if (!strncasecmp(url, ok[i], strlen(ok[i])))
-            return url[strlen(ok[i])] != 0;
-    return false;
-}
-
 /* Spans as HTML: bold, italic, code, links (consecutive spans of one link
  * in one <a>).  With text.smart_quotes, quotes made typographic, the
  * spans read as one paragraph. */
@@ -440,7 +430,7 @@ static void spans(hw *w, const cv_span *sp, size_t n)
     buf *b = &w->b;
     cv_quotes q = w->q;
     for (size_t i = 0; i < n; i++) {
-        const char *link = sp[i].link && safe_url(sp[i].link) ? sp[i].link : NULL;
+        const char *link = sp[i].link && cv_markup_web_link(sp[i].link) ? sp[i].link : NULL;
         bool open = link && (!i || !sp[i - 1].link || strcmp(sp[i - 1].link, link));
         if (open) {
             /* In a right-to-left page a link (a phone number, an address)
@@ -1359,7 +1349,7 @@ static void json_ld(hw *w, buf *b)
         puts_(b, ",\"telephone\":");
         jstr(b, doc->phone.s);
     }
-    if (doc->website.s && safe_url(doc->website.s)) {
+    if (doc->website.s && cv_markup_web_link(doc->website.s)) {
         puts_(b, ",\"url\":");
         jstr(b, doc->website.s);
     }
@@ -1370,12 +1360,12 @@ static void json_ld(hw *w, buf *b)
     }
     size_t nsame = 0;
     for (size_t i = 0; i < doc->nsocials; i++)
-        if (doc->socials[i].url && safe_url(doc->socials[i].url)) {
+        if (doc->socials[i].url && cv_markup_web_link(doc->socials[i].url)) {
             puts_(b, nsame++ ? "," : ",\"sameAs\":[");
             jstr(b, doc->socials[i].url);
         }
     for (size_t i = 1; i < doc->nwebsites; i++) {
-        if (!safe_url(doc->websites[i].s))
+        if (!cv_markup_web_link(doc->websites[i].s))
             continue;
         puts_(b, nsame++ ? "," : ",\"sameAs\":[");
         jstr(b, doc->websites[i].s);
@@ -1384,7 +1374,7 @@ static void json_ld(hw *w, buf *b)
      * Resume's basics.profiles arrive as such). */
     for (size_t i = 0; i < doc->nconnections; i++) {
         const char *u = doc->connections[i].url.s;
-        if (!u || strncasecmp(u, "http", 4) || !safe_url(u))
+        if (!u || strncasecmp(u, "http", 4) || !cv_markup_web_link(u))
             continue;
         puts_(b, nsame++ ? "," : ",\"sameAs\":[");
         jstr(b, u);

@@ -42,6 +42,7 @@
 #include <ctype.h>
 #include <stdbool.h>
 #include <string.h>
+#include <strings.h>
 
 typedef enum { TEXT, DELIM, OPEN } item_kind;
 
@@ -581,4 +582,13 @@ char *cv_markup_escape(cv_arena *a, const char *s)
         cv_strbuf_put(a, &b, s, 1);
     }
     return b.s ? b.s : cv_arena_strdup(a, "");
+}
+
+bool cv_markup_web_link(const char *url)
+{
+    static const char *const ok[] = {"http://", "https://", "mailto:", "tel:"};
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
+        if (!strncasecmp(url, ok[i], strlen(ok[i])))
+            return url[strlen(ok[i])] != 0;
+    return false;
 }

@@ -94,15 +94,6 @@ static void put_text(md *m, const char *s, size_t n)
 
 /* A link's target, kept only for http, https, mailto and tel: spaces and
  * angle brackets percent-encoded, parentheses and backslashes escaped. */
-static bool safe_url(const char *u)
-{
-    static const char *const ok[] = {"http://", "https://", "mailto:", "tel:"};
-    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
-        if (!strncasecmp(u, ok[i], strlen(ok[i])))
-            return true;
-    return false;
-}
-
 static void put_url(md *m, const char *u)
 {
     for (const unsigned char *p = (const unsigned char *)u; *p; p++) {
@@ -322,7 +313,7 @@ static void put_spans(md *m, const cv_span *sp, size_t n)
         if (sp[i].link) {
             while (j < n && sp[j].link && !strcmp(sp[j].link, sp[i].link))
                 j++;
-            if (safe_url(sp[i].link)) {
+            if (cv_markup_web_link(sp[i].link)) {
                 put(m, "[", 1);
                 m->bol = false;
                 put_styled(m, sp + i, j - i);

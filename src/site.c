@@ -80,15 +80,6 @@ static void text(cv_arena *a, cv_strbuf *b, const char *s)
     esc(a, b, cv_markup_strip(a, s));
 }
 
-static bool safe_url(const char *u)
-{
-    static const char *const ok[] = {"http://", "https://", "mailto:", "tel:"};
-    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
-        if (!strncasecmp(u, ok[i], strlen(ok[i])))
-            return true;
-    return false;
-}
-
 /* A file name as a relative URL: every byte but unreserved ones
  * percent-encoded ("ana maria.pdf" -> "ana%20maria.pdf"). */
 static const char *href_of(cv_arena *a, const char *name)
@@ -240,7 +231,7 @@ static const char *initials(cv_arena *a, const char *name)
 static void put_link(cv_arena *a, cv_strbuf *b, const char *url, const char *shown,
                  const char *label)
 {
-    if (!url || !safe_url(url))
+    if (!url || !cv_markup_web_link(url))
         return;
     put(a, b, "<li><a href=\"");
     esc_url(a, b, url);
@@ -402,7 +393,7 @@ static void head(cv_arena *a, cv_strbuf *b, const cv_lab *lab, const char *lang)
         text(a, b, lab->address.s);
         put(a, b, "</p>\n");
     }
-    if (lab->url.s && safe_url(lab->url.s)) {
+    if (lab->url.s && cv_markup_web_link(lab->url.s)) {
         put(a, b, "<p><a href=\"");
         esc_url(a, b, lab->url.s);
         put(a, b, "\">");
