@@ -380,9 +380,7 @@ static void text_shy(hw *w, const char *s, size_t n)
             continue;
         uint32_t before = 0, after = 0;
         if (b > 0) {
-            size_t pb = b - 1;
-            while (pb > 0 && ((unsigned char)s[pb] & 0xC0) == 0x80)
-                pb--;
+            size_t pb = cv_utf8_prev(s, b);
             cv_utf8_decode(s + pb, b - pb, &before);
         }
         if (e < n)
