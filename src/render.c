@@ -28,6 +28,7 @@
 #include "output.h"
 #include "phone.h"
 #include "photo.h"
+#include "woff2_shim.h"
 
 /* --explain: where each page starts, and why. */
 static void explain(const char *profile, const cv_display *d, const cv_composed *c,
@@ -351,6 +352,7 @@ void cv_render_note_all(const cv_renderer *r)
     cv_datadir_note(a, eng->inputs);
     cv_arena_free(a);
     cv_phone_note_module(eng->inputs);
+    cv_woff2_note_module(eng->inputs);
     cv_engine_note_fonts(eng);
 }
 

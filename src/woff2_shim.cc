@@ -1,5 +1,6 @@
 // woff2_shim.cc - a font as WOFF2 through Debian's libwoff2 (C++), for
-// html.c's embedded faces (woff2_shim.h).
+// html.c's embedded faces (woff2_shim.h): built as the module
+// cvpdf-woff2.so, opened by woff2.c when first needed.
 #include "woff2_shim.h"
 
 #include <cstdio>
@@ -11,14 +12,17 @@
 
 #include <woff2/encode.h>
 
-extern "C" bool cv_woff2_encode(const unsigned char *ttf, size_t n, int quality,
-                                unsigned char **out, size_t *outlen)
+extern "C" bool cv_woff2_shim_encode(const unsigned char *ttf, size_t n, int quality,
+                                     unsigned char **out, size_t *outlen)
 {
     *out = nullptr;
     *outlen = 0;
     try {
         size_t cap = woff2::MaxWOFF2CompressedSize(ttf, n);
-        unsigned char *buf = static_cast<unsigned char *>(std::malloc(cap));
+        /* Zeroed: libwoff2 leaves the padding to 4 bytes after the last
+         * table unwritten, and the page must not depend on what malloc
+         * hands back. */
+        unsigned char *buf = static_cast<unsigned char *>(std::calloc(cap, 1));
         if (!buf)
             return false;
         woff2::WOFF2Params params;

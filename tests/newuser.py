@@ -1147,6 +1147,7 @@ def install():
             "share/man/man5/cvpdf-profile.5", "share/man/man5/cvpdf-layout.5",
             "share/bash-completion/completions/cvpdf", "share/zsh/site-functions/_cvpdf",
             "share/cvpdf/fonts/Lato-Regular.ttf", "lib/cvpdf/cvpdf-phone.so",
+            "lib/cvpdf/cvpdf-woff2.so",
             "share/doc/cvpdf/profiles.md", "share/doc/cvpdf/layouts.md",
             "share/doc/cvpdf/README.md", "share/doc/cvpdf/rendercv/classic.png"]
     missing = [w for w in want if not os.path.isfile(os.path.join(root, w))]
