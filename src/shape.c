@@ -641,19 +641,24 @@ static bool read_lookup(otb t, bool gpos, unsigned idx, lookup_info *li, hb_set_
     return true;
 }
 
+/* Does GSUB or GPOS list `feature`?  Read off the table's FeatureList (as
+ * hb_ot_layout_table_get_feature_tags() would give it, without building
+ * HarfBuzz's accelerator of the table for it). */
 static bool has_feature(hb_face_t *face, hb_tag_t table, hb_tag_t feature)
 {
-    hb_tag_t tags[32];
-    unsigned start = 0, n;
-    do {
-        n = 32;
-        hb_ot_layout_table_get_feature_tags(face, table, start, &n, tags);
-        for (unsigned i = 0; i < n; i++)
-            if (tags[i] == feature)
-                return true;
-        start += n;
-    } while (n == 32);
-    return false;
+    hb_blob_t *blob = hb_face_reference_table(face, table);
+    unsigned blen;
+    const char *data = hb_blob_get_data(blob, &blen);
+    otb t = {(const unsigned char *)data, blen};
+    unsigned fl, n, hi, lo;
+    bool found = false;
+    if (u16(t, 6, &fl) && fl && u16(t, fl, &n))
+        for (unsigned i = 0; !found && i < n; i++)
+            found = u16(t, fl + 2 + 6 * (size_t)i, &hi) &&
+                    u16(t, fl + 4 + 6 * (size_t)i, &lo) &&
+                    ((hb_tag_t)hi << 16 | lo) == feature;
+    hb_blob_destroy(blob);
+    return found;
 }
 
 static bool lookups_keep_off_space(const face_cache *c, hb_shape_plan_t *plan, bool gpos)
@@ -815,9 +820,9 @@ static bool starts_cluster(uint32_t cp)
  * glyph and a lookahead needs, besides, the next glyph in its first
  * lookahead coverage (as Lato's dotless i before a mark): such a rule
  * excludes a word only when both are there.  A word is set from pairs when
- * besides every code point is a space or starts a cluster of its own
- * (starts_cluster(): no mark, no default-ignorable, nothing HarfBuzz's
- * normaliser would touch), has a glyph, the one HarfBuzz's cmap gives, and
+ * besides every code point is a space, a no-break space or starts a
+ * cluster of its own (starts_cluster(): no mark, no default-ignorable,
+ * nothing HarfBuzz's normaliser would touch), has a glyph, the one HarfBuzz's cmap gives, and
  * that glyph is a base glyph or unclassified in GDEF (no mark zeroing, no
  * lookup flag that skips it).  Other words are shaped by HarfBuzz as
  * before.  The pair shaping checks itself: both glyphs as expected and the
@@ -974,7 +979,10 @@ enum { PLAIN = 1, NOT_PLAIN = 2, CHAIN_IN = 4 };
  * start a chain rule with a lookahead) or NOT_PLAIN. */
 static unsigned plain_slow(face_cache *c, const pair_plan *pp, uint32_t cp)
 {
-    if (cp != ' ' && !starts_cluster(cp))
+    /* A no-break space is an ordinary character to HarfBuzz when the font
+     * has a glyph for it (checked below); starts_cluster() leaves it out
+     * only because a word is not cut after it. */
+    if (cp != ' ' && cp != 0xA0 && !starts_cluster(cp))
         return NOT_PLAIN;
     unsigned g = glyph_of(c, cp);
     hb_codepoint_t hg;
