@@ -19,9 +19,8 @@ extern "C" bool cv_woff2_shim_encode(const unsigned char *ttf, size_t n, int qua
     *outlen = 0;
     try {
         size_t cap = woff2::MaxWOFF2CompressedSize(ttf, n);
-        /* Zeroed: libwoff2 leaves the padding to 4 bytes after the last
-         * table unwritten, and the page must not depend on what malloc
-         * hands back. */
+        /* Zeroed: libwoff2 leaves its padding bytes unwritten, and a page
+         * must be the same bytes at every run (valgrind saw them). */
         unsigned char *buf = static_cast<unsigned char *>(std::calloc(cap, 1));
         if (!buf)
             return false;
