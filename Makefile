@@ -76,19 +76,22 @@ PHONE_LIBS ?= -lphonenumber -lstdc++
 PHONE_MODULE = build/cvpdf-phone.so
 CXX ?= g++
 # libwoff2 (WOFF2 faces in HTML pages) is C++ without a .pc file for its
-# encoder's C++ runtime: one shim, src/woff2_shim.cc, linked in (ICU already
-# brings libstdc++ into every run).
+# encoder's C++ runtime: one shim, src/woff2_shim.cc, built as a module that
+# src/woff2.c opens when a face is first converted (linked, libwoff2enc and
+# Brotli cost every run some 2 M instructions of dynamic loading).
 WOFF2_LIBS ?= -lwoff2enc -lstdc++
-LIBS = $(PKG_LIBS) $(HPDF_LIBS) $(HYPHEN_LIBS) $(BTPARSE_LIBS) $(WOFF2_LIBS) -ldl -lm
+WOFF2_MODULE = build/cvpdf-woff2.so
+MODULES = $(PHONE_MODULE) $(WOFF2_MODULE)
+LIBS = $(PKG_LIBS) $(HPDF_LIBS) $(HYPHEN_LIBS) $(BTPARSE_LIBS) -ldl -lm
 
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 LIB_SRC = $(filter-out src/main.c,$(wildcard src/*.c))
 HDRS = $(wildcard include/*.h)
-OBJ = $(LIB_SRC:src/%.c=build/%.o) build/woff2_shim.o
-# The sanitizer builds link the phone shim in (src/phone.c says why).
+OBJ = $(LIB_SRC:src/%.c=build/%.o)
+# The sanitizer builds link the phone and WOFF2 shims in (src/phone.c says why).
 SAN_OBJ = $(LIB_SRC:src/%.c=build/san/%.o) build/san/phone_shim.o build/san/woff2_shim.o
-SAN_LIBS = $(LIBS) $(PHONE_LIBS)
+SAN_LIBS = $(LIBS) $(PHONE_LIBS) $(WOFF2_LIBS)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=build/san/%)
 
@@ -98,13 +101,18 @@ UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=build/san/%)
 
 all: cvpdf
 
-# Every binary that may format a phone number has the module beside it.
-cvpdf: build/main.o $(OBJ) | $(PHONE_MODULE)
+# Every binary that may format a phone number or write an HTML page has the
+# modules beside it.
+cvpdf: build/main.o $(OBJ) | $(MODULES)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(PHONE_MODULE): src/phone_shim.cc src/phone_shim.h | build
 	$(CXX) -std=c++17 -Wall -Wextra -Iinclude $(CFLAGS) $(LDFLAGS) -fPIC -shared \
 	    -o $@ $< $(PHONE_LIBS)
+
+$(WOFF2_MODULE): src/woff2_shim.cc src/woff2_shim.h | build
+	$(CXX) -std=c++17 -Wall -Wextra -Iinclude $(CFLAGS) $(LDFLAGS) -fPIC -shared \
+	    -o $@ $< $(WOFF2_LIBS)
 
 build/%.o: src/%.c $(HDRS) | build
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -118,16 +126,16 @@ build/san/phone.o: src/phone.c $(HDRS) src/phone_shim.h | build/san
 build/san/phone_shim.o: src/phone_shim.cc src/phone_shim.h | build/san
 	$(CXX) -std=c++17 -Wall -Wextra -Iinclude $(CFLAGS) -O1 $(SAN) -c -o $@ $<
 
-build/woff2_shim.o: src/woff2_shim.cc src/woff2_shim.h | build
-	$(CXX) -std=c++17 -Wall -Wextra -Iinclude $(CFLAGS) -c -o $@ $<
+build/san/woff2.o: src/woff2.c $(HDRS) src/woff2_shim.h | build/san
+	$(CC) $(ALL_CFLAGS) -DCV_WOFF2_LINKED -O1 $(SAN) -c -o $@ $<
 
 build/san/woff2_shim.o: src/woff2_shim.cc src/woff2_shim.h | build/san
 	$(CXX) -std=c++17 -Wall -Wextra -Iinclude $(CFLAGS) -O1 $(SAN) -c -o $@ $<
 
-build/san/cvpdf: build/san/main.o $(SAN_OBJ) | $(PHONE_MODULE)
+build/san/cvpdf: build/san/main.o $(SAN_OBJ) | $(MODULES)
 	$(CC) $(SAN) -o $@ $^ $(SAN_LIBS)
 
-build/san/test_%: tests/unit/test_%.c tests/unit/harness.h tests/unit/errcheck.h tests/unit/fixture.h $(SAN_OBJ) $(HDRS) | $(PHONE_MODULE)
+build/san/test_%: tests/unit/test_%.c tests/unit/harness.h tests/unit/errcheck.h tests/unit/fixture.h $(SAN_OBJ) $(HDRS) | $(MODULES)
 	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -Itests/unit -o $@ $< $(SAN_OBJ) $(SAN_LIBS) $(UNIT_LIBS)
 
 build build/san:
@@ -244,7 +252,7 @@ install: cvpdf
 	install -d $(BINDIR) $(LIBDIR) $(DATADIR)/fonts $(DATADIR)/layouts $(DATADIR)/schema $(DATADIR)/locales \
 	    $(MANDIR)/man1 $(MANDIR)/man5 $(BASHCOMPDIR) $(ZSHCOMPDIR) $(DOCDIR)/rendercv
 	install -m 755 cvpdf $(BINDIR)/cvpdf
-	install -m 644 $(PHONE_MODULE) $(LIBDIR)/
+	install -m 644 $(MODULES) $(LIBDIR)/
 	install -m 644 fonts/*.tt[fc] fonts/*.otf fonts/*.txt $(DATADIR)/fonts/
 	install -m 644 layouts/*.yaml $(DATADIR)/layouts/
 	install -m 644 locales/*.yaml $(DATADIR)/locales/

@@ -842,8 +842,8 @@ static bool is_ascii(const char *s)
 static HPDF_Outline bookmark(HPDF_Doc pdf, HPDF_Outline parent, const char *title,
                              HPDF_Page page, float y)
 {
-    HPDF_Encoder utf8 = HPDF_GetEncoder(pdf, "UTF-8");
-    HPDF_Outline o = HPDF_CreateOutline(pdf, parent, title, is_ascii(title) ? NULL : utf8);
+    HPDF_Outline o = HPDF_CreateOutline(pdf, parent, title,
+                                        is_ascii(title) ? NULL : HPDF_GetEncoder(pdf, "UTF-8"));
     /* A direct [page /XYZ null top null] (PDF/A rejects indirect ones). */
     HPDF_Array dest = o ? HPDF_Array_New(pdf->mmgr) : NULL;
     if (!dest)
@@ -1047,8 +1047,10 @@ cv_book *cv_book_new(const cv_fontset *fs, bool book)
         return NULL;
     }
     HPDF_SetCompressionMode(k->pdf, HPDF_COMP_ALL);
+    /* libharu's UTF-8 encoder is made when a string first needs it
+     * (bookmark(), pdf_meta.c, pdf_tags.c): its tables cost 1.4 M
+     * instructions. */
     HPDF_UseUTFEncodings(k->pdf);
-    HPDF_SetCurrentEncoder(k->pdf, "UTF-8");
     k->fs = fs;
     k->book = book;
     k->nfaces = cv_fontset_count(fs);

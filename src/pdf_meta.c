@@ -21,6 +21,7 @@
  */
 #include "pdf_meta.h"
 #include "arena.h"
+#include "unicode.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -259,26 +260,66 @@ static bool add_output_intent(HPDF_Doc pdf)
            HPDF_Dict_Add(pdf->catalog, "OutputIntents", arr) == HPDF_OK;
 }
 
+/* `s` as libharu writes a string through its UTF-8 encoder -- <FEFF and
+ * the UTF-16BE code units in hex> -- but as a binary string, made without
+ * the encoder (libharu builds its tables for 1.4 M instructions); NULL
+ * when `s` has a code point the encoder would not give as one unit (beyond
+ * the BMP, a surrogate, or malformed: U+FFFD), or libharu is out of
+ * memory. */
+static HPDF_Binary utf16_string(HPDF_MMgr mm, const char *s)
+{
+    size_t len = strlen(s), n = 2;
+    unsigned char *u = cv_xmalloc(2 * len + 2);
+    u[0] = 0xFE;
+    u[1] = 0xFF;
+    for (size_t i = 0; i < len;) {
+        uint32_t cp;
+        i += cv_utf8_decode(s + i, len - i, &cp);
+        if (cp > 0xFFFF || cp == 0xFFFD || (cp >= 0xD800 && cp <= 0xDFFF)) {
+            free(u);
+            return NULL;
+        }
+        u[n++] = (unsigned char)(cp >> 8);
+        u[n++] = (unsigned char)cp;
+    }
+    HPDF_Binary b = HPDF_Binary_New(mm, u, (HPDF_UINT)n);
+    free(u);
+    return b;
+}
+
 bool cv_pdfmeta_write(HPDF_Doc pdf, const cv_pdfmeta *m, cv_error *err)
 {
     HPDF_MMgr mm = pdf->mmgr;
     /* DisplayDocTitle; PDF/A-1.  Other files are PDF 1.7 (/Tabs, object
      * streams: cv_pdf_pack). */
     pdf->pdf_version = m->pdfa && m->pdfa_part != 2 ? HPDF_VER_14 : HPDF_VER_17;
-    HPDF_SetCurrentEncoder(pdf, "UTF-8");
-    const struct { HPDF_InfoType k; const char *v; } info[] = {
-        {HPDF_INFO_TITLE, m->title},       {HPDF_INFO_AUTHOR, m->author},
-        {HPDF_INFO_SUBJECT, m->subject},   {HPDF_INFO_KEYWORDS, m->keywords},
-        {HPDF_INFO_CREATOR, m->creator},
+    const struct { HPDF_InfoType k; const char *key, *v; } info[] = {
+        {HPDF_INFO_TITLE, "Title", m->title},          {HPDF_INFO_AUTHOR, "Author", m->author},
+        {HPDF_INFO_SUBJECT, "Subject", m->subject},    {HPDF_INFO_KEYWORDS, "Keywords", m->keywords},
+        {HPDF_INFO_CREATOR, "Creator", m->creator},
     };
-    /* UTF-16 only where needed: ASCII is written as a plain string. */
+    /* UTF-16 only where needed: ASCII is written as a plain string.  The
+     * rest as libharu's UTF-8 encoder writes it, without the encoder when
+     * utf16_string() can (the entry is made with a placeholder, to keep
+     * libharu's order, then replaced). */
     HPDF_Encoder utf8 = pdf->cur_encoder;
     for (size_t i = 0; i < sizeof info / sizeof *info; i++)
         if (info[i].v && *info[i].v) {
             bool ascii = true;
             for (const char *p = info[i].v; *p && ascii; p++)
                 ascii = (unsigned char)*p < 0x80;
-            pdf->cur_encoder = ascii ? NULL : utf8;
+            HPDF_Binary u = ascii ? NULL : utf16_string(mm, info[i].v);
+            if (ascii || u) {
+                pdf->cur_encoder = NULL;
+                HPDF_SetInfoAttr(pdf, info[i].k, ascii ? info[i].v : "?");
+                if (u && (!pdf->info || HPDF_Dict_Add(pdf->info, info[i].key, u) != HPDF_OK))
+                    return cv_error_at(err, (cv_pos){0}, "libharu cannot set the PDF's %s",
+                                       info[i].key);
+                continue;
+            }
+            if (!utf8)
+                utf8 = HPDF_GetEncoder(pdf, "UTF-8");
+            pdf->cur_encoder = utf8;
             HPDF_SetInfoAttr(pdf, info[i].k, info[i].v);
         }
     pdf->cur_encoder = utf8;

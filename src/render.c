@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -28,6 +29,7 @@
 #include "output.h"
 #include "phone.h"
 #include "photo.h"
+#include "woff2_shim.h"
 
 /* --explain: where each page starts, and why. */
 static void explain(const char *profile, const cv_display *d, const cv_composed *c,
@@ -294,6 +296,41 @@ static void note_named(cv_arena *a, cv_inputs *in, const char *profile, const cv
     cv_inputs_add(in, path, what);
 }
 
+/* Can `text` (len bytes) name no photo, .bib, design or locale file, by
+ * its bytes alone?  Then note_profile() need not parse it (a third of a
+ * résumé's YAML work).  True only when no key it looks for (photo, image,
+ * design, locale, bib) is written as one -- the word, maybe a closing
+ * quote, blanks, a colon -- no value ends in .bib, and nothing could spell
+ * them otherwise: no backslash (escapes), no anchor (aliases and merges),
+ * no NUL byte (UTF-16). */
+static bool names_nothing(const char *text, size_t len)
+{
+    static const char *const keys[] = {"photo", "image", "design", "locale", "bib"};
+    const char *end = text + len;
+    if (memchr(text, 0, len) || memchr(text, '\\', len))
+        return false;
+    for (const char *p = text; (p = memchr(p, '&', (size_t)(end - p))); p++)
+        if (p + 1 < end && !strchr(" \t\r\n", p[1]) &&
+            (p == text || strchr(" \t\r\n[{,:?-!", p[-1])))
+            return false;                            /* maybe an anchor */
+    for (const char *p = text; (p = memchr(p, '.', (size_t)(end - p))); p++)
+        if (end - p >= 4 && !strncasecmp(p + 1, "bib", 3))
+            return false;
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+        size_t n = strlen(keys[k]);
+        for (const char *p = text; (p = memmem(p, (size_t)(end - p), keys[k], n)); p++) {
+            const char *q = p + n;
+            if (q < end && (*q == '"' || *q == '\''))
+                q++;
+            while (q < end && strchr(" \t\r\n", *q))
+                q++;
+            if (q < end && *q == ':')
+                return false;
+        }
+    }
+    return true;
+}
+
 /* The photo and the .bib files `profile` names, read from its tree alone
  * (nothing is parsed but the YAML or JSON: a .bib is only named). */
 static void note_profile(const cv_renderer *r, const char *profile, cv_inputs *in)
@@ -316,6 +353,10 @@ static void note_profile(const cv_renderer *r, const char *profile, cv_inputs *i
     quiet.quiet = true;
     size_t len = pt ? pt->len : 0;
     const char *text = pt ? pt->text : cv_yml_read_file(a, profile, &len, &quiet);
+    if (text && !r->defaults && names_nothing(text, len)) {
+        cv_arena_free(a);
+        return;
+    }
     if (text && cv_json_is(profile, text, len))         /* as cv_doc_load_with() reads it */
         text = cv_json_unpair(a, text, len, &len);
     const cv_yml *root = text ? cv_yml_load(a, profile, text, len, &quiet) : NULL;
@@ -351,6 +392,7 @@ void cv_render_note_all(const cv_renderer *r)
     cv_datadir_note(a, eng->inputs);
     cv_arena_free(a);
     cv_phone_note_module(eng->inputs);
+    cv_woff2_note_module(eng->inputs);
     cv_engine_note_fonts(eng);
 }
 

@@ -96,9 +96,39 @@ typedef struct shaped {
     int32_t *delta;          /* HarfBuzz's advance minus the nominal, font units */
 } shaped;
 
+/* Where a run's words may be set from kerning pairs (see "Kerning pairs"
+ * below), for one script: the glyphs some lookup of the plan other than
+ * kerning may start at, and the (glyph, next glyph) conditions of chain
+ * rules that need a glyph after their one input glyph. */
+typedef struct pair_plan {
+    hb_set_t *start;
+    hb_blob_t *gpos;         /* for direct: the GPOS table */
+    bool direct;             /* kerning read off the kerning lookups */
+    unsigned *kern;          /* the kerning lookups of the plan */
+    size_t nkern;
+    /* For direct: per first glyph, the kerning subtables that cover it
+     * (kern_first()), as a start in `subs` (+ 1; 0: not known yet), in
+     * pages of 256 glyphs. */
+    uint32_t *first[256];
+    struct kern_sub {
+        uint32_t at;         /* the subtable's offset in GPOS; 0 ends a list */
+        uint32_t ci;         /* the glyph's coverage index there */
+        uint32_t lookup;     /* which of `kern` */
+    } *subs;
+    size_t nsubs, csubs;
+    /* Per BMP code point: 0 not known, else PLAIN_* bits (plain_cp()). */
+    uint8_t *plain[256];
+    size_t nchain;
+    struct chain_cond {
+        hb_set_t *in, *next;
+    } *chain;
+} pair_plan;
+
 typedef struct cut_verdict {
     hb_script_t script;
     bool ok;
+    signed char pairs;       /* -1 not known yet; 0 no; 1 yes, by `plan` */
+    pair_plan plan;
 } cut_verdict;
 
 /* What the shaper knows of one face. */
@@ -116,6 +146,9 @@ typedef struct face_cache {
     size_t gap_cap, gap_count;
     cut_verdict split[MAX_SCRIPTS];   /* may runs in this script be cut? */
     size_t nsplit;
+    uint64_t *pair_key;      /* kerning of a glyph before a glyph (script, glyph, glyph) */
+    int32_t *pair_val;
+    size_t pair_cap, pair_count;
 } face_cache;
 
 struct cv_shaper {
@@ -125,7 +158,7 @@ struct cv_shaper {
     /* Scratch for one run. */
     size_t scap;
     size_t *seg;
-    shaped **segent, **pend;
+    shaped **segent, **pend, **pend2;
     uint32_t *cps;
     int32_t *delta, *d2;
     unsigned *glyph;
@@ -177,6 +210,24 @@ static void face_cache_free(face_cache *c)
     free(c->tab);
     free(c->gap_key);
     free(c->gap_val);
+    free(c->pair_key);
+    free(c->pair_val);
+    for (size_t i = 0; i < c->nsplit; i++) {
+        pair_plan *pp = &c->split[i].plan;
+        hb_set_destroy(pp->start);
+        hb_blob_destroy(pp->gpos);
+        free(pp->kern);
+        for (size_t k = 0; k < 256; k++) {
+            free(pp->first[k]);
+            free(pp->plain[k]);
+        }
+        free(pp->subs);
+        for (size_t k = 0; k < pp->nchain; k++) {
+            hb_set_destroy(pp->chain[k].in);
+            hb_set_destroy(pp->chain[k].next);
+        }
+        free(pp->chain);
+    }
     free(c);
 }
 
@@ -190,6 +241,7 @@ void cv_shaper_free(cv_shaper *sh)
     free(sh->seg);
     free(sh->segent);
     free(sh->pend);
+    free(sh->pend2);
     free(sh->cps);
     free(sh->delta);
     free(sh->d2);
@@ -304,6 +356,7 @@ static void scratch_grow(cv_shaper *sh, size_t n)
     sh->seg = cv_xrealloc(sh->seg, (cap + 1) * sizeof *sh->seg);
     sh->segent = cv_xrealloc(sh->segent, cap * sizeof *sh->segent);
     sh->pend = cv_xrealloc(sh->pend, cap * sizeof *sh->pend);
+    sh->pend2 = cv_xrealloc(sh->pend2, cap * sizeof *sh->pend2);
     sh->cps = cv_xrealloc(sh->cps, cap * sizeof *sh->cps);
     sh->delta = cv_xrealloc(sh->delta, cap * sizeof *sh->delta);
     sh->d2 = cv_xrealloc(sh->d2, cap * sizeof *sh->d2);
@@ -588,19 +641,24 @@ static bool read_lookup(otb t, bool gpos, unsigned idx, lookup_info *li, hb_set_
     return true;
 }
 
+/* Does GSUB or GPOS list `feature`?  Read off the table's FeatureList (as
+ * hb_ot_layout_table_get_feature_tags() would give it, without building
+ * HarfBuzz's accelerator of the table for it). */
 static bool has_feature(hb_face_t *face, hb_tag_t table, hb_tag_t feature)
 {
-    hb_tag_t tags[32];
-    unsigned start = 0, n;
-    do {
-        n = 32;
-        hb_ot_layout_table_get_feature_tags(face, table, start, &n, tags);
-        for (unsigned i = 0; i < n; i++)
-            if (tags[i] == feature)
-                return true;
-        start += n;
-    } while (n == 32);
-    return false;
+    hb_blob_t *blob = hb_face_reference_table(face, table);
+    unsigned blen;
+    const char *data = hb_blob_get_data(blob, &blen);
+    otb t = {(const unsigned char *)data, blen};
+    unsigned fl, n, hi, lo;
+    bool found = false;
+    if (u16(t, 6, &fl) && fl && u16(t, fl, &n))
+        for (unsigned i = 0; !found && i < n; i++)
+            found = u16(t, fl + 2 + 6 * (size_t)i, &hi) &&
+                    u16(t, fl + 4 + 6 * (size_t)i, &lo) &&
+                    ((hb_tag_t)hi << 16 | lo) == feature;
+    hb_blob_destroy(blob);
+    return found;
 }
 
 static bool lookups_keep_off_space(const face_cache *c, hb_shape_plan_t *plan, bool gpos)
@@ -697,7 +755,7 @@ static bool cut_ok(face_cache *c, hb_script_t script)
     if (c->nsplit == MAX_SCRIPTS)
         return false;        /* too many scripts to remember: shape whole runs */
     bool ok = may_cut(c, script);
-    c->split[c->nsplit++] = (cut_verdict){script, ok};
+    c->split[c->nsplit++] = (cut_verdict){script, ok, -1, {0}};
     return ok;
 }
 
@@ -745,24 +803,547 @@ static bool starts_cluster(uint32_t cp)
     }
 }
 
+/* ---- Kerning pairs ---------------------------------------------------
+ *
+ * HarfBuzz costs a few thousand instructions a glyph even where all it
+ * does to a word is kern it.  Where a face can be cut (above) and, for a
+ * word, no lookup of the plan but kerning can apply, the word's advances
+ * are the sum of its pairs' kerning, and each pair's is what HarfBuzz
+ * gives the two code points alone, cached per (script, glyph, glyph).
+ *
+ * Kerning here is a GPOS pair adjustment that moves only the first glyph
+ * (ValueFormat2 0 in every subtable: HarfBuzz then goes on from the second
+ * glyph, so every adjacent pair is tried) and does not skip base glyphs.
+ * Every other lookup of the plan, GSUB or GPOS, can only start at a glyph
+ * of its subtables' (first input, or mark) coverage: a word none of whose
+ * glyphs is in one is left alone by them.  A chain rule with one input
+ * glyph and a lookahead needs, besides, the next glyph in its first
+ * lookahead coverage (as Lato's dotless i before a mark): such a rule
+ * excludes a word only when both are there.  A word is set from pairs when
+ * besides every code point is a space, a no-break space or starts a
+ * cluster of its own (starts_cluster(): no mark, no default-ignorable,
+ * nothing HarfBuzz's normaliser would touch), has a glyph, the one HarfBuzz's cmap gives, and
+ * that glyph is a base glyph or unclassified in GDEF (no mark zeroing, no
+ * lookup flag that skips it).  Other words are shaped by HarfBuzz as
+ * before.  The pair shaping checks itself: both glyphs as expected and the
+ * second one unmoved, or pairs are given up for the face and script. */
+
+static bool coverage_into(otb t, size_t o, hb_set_t *out)
+{
+    unsigned fmt, n;
+    if (!u16(t, o, &fmt) || !u16(t, o + 2, &n))
+        return false;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned a, b;
+        if (fmt == 1 && u16(t, o + 4 + 2 * (size_t)i, &a))
+            hb_set_add(out, a);
+        else if (fmt == 2 && u16(t, o + 4 + 6 * (size_t)i, &a) &&
+                 u16(t, o + 6 + 6 * (size_t)i, &b) && a <= b)
+            hb_set_add_range(out, a, b);
+        else
+            return false;
+    }
+    return true;
+}
+
+/* Where lookup `idx` of the plan may start (see above), into pp. */
+static bool lookup_starts(otb t, bool gpos, unsigned idx, pair_plan *pp)
+{
+    lookup_info li;
+    hb_set_t *calls = hb_set_create();
+    bool ok = read_lookup(t, gpos, idx, &li, calls);
+    hb_set_destroy(calls);
+    if (!ok)
+        return false;
+    if (li.first_only && !(li.flag & 0x0002)) {
+        pp->kern = cv_xrealloc(pp->kern, (pp->nkern + 1) * sizeof *pp->kern);
+        pp->kern[pp->nkern++] = idx;
+        return true;                             /* kerning: the pairs */
+    }
+    unsigned ll, lo, nsub, type;
+    if (!u16(t, 8, &ll) || !u16(t, ll + 2 + 2 * (size_t)idx, &lo))
+        return false;
+    size_t l = (size_t)ll + lo;
+    if (!u16(t, l, &type) || !u16(t, l + 4, &nsub))
+        return false;
+    unsigned ext = gpos ? 9 : 7;
+    for (unsigned k = 0; k < nsub; k++) {
+        unsigned so, st = type, fmt, co;
+        if (!u16(t, l + 6 + 2 * (size_t)k, &so))
+            return false;
+        size_t s = l + so;
+        if (st == ext) {
+            size_t eo;
+            if (!u16(t, s + 2, &st) || !u32(t, s + 4, &eo))
+                return false;
+            s += eo;
+        }
+        if (!u16(t, s, &fmt))
+            return false;
+        bool context = st == (gpos ? 7u : 5u), chain = st == (gpos ? 8u : 6u);
+        if (chain && fmt == 3) {
+            unsigned nb, ni, na, c0, l0;
+            size_t o = s + 2;
+            if (!u16(t, o, &nb))
+                return false;
+            o += 2 + 2 * (size_t)nb;
+            if (!u16(t, o, &ni) || ni == 0 || !u16(t, o + 2, &c0))
+                return false;
+            o += 2 + 2 * (size_t)ni;
+            if (!u16(t, o, &na))
+                return false;
+            if (ni == 1 && na >= 1 && !(li.flag & 0x0002)) {
+                if (!u16(t, o + 2, &l0))
+                    return false;
+                pp->chain = cv_xrealloc(pp->chain, (pp->nchain + 1) * sizeof *pp->chain);
+                struct chain_cond *cc = &pp->chain[pp->nchain++];
+                cc->in = hb_set_create();
+                cc->next = hb_set_create();
+                if (!coverage_into(t, s + c0, cc->in) || !coverage_into(t, s + l0, cc->next))
+                    return false;
+            } else if (!coverage_into(t, s + c0, pp->start)) {
+                return false;
+            }
+        } else if (context && fmt == 3) {
+            unsigned g;
+            if (!u16(t, s + 2, &g) || g == 0 || !u16(t, s + 6, &co) ||
+                !coverage_into(t, s + co, pp->start))
+                return false;
+        } else {
+            /* Every other subtable has its (first input, or mark) coverage
+             * at offset 2. */
+            if (!u16(t, s + 2, &co) || !coverage_into(t, s + co, pp->start))
+                return false;
+        }
+    }
+    return true;
+}
+
+static bool plan_starts(const face_cache *c, hb_shape_plan_t *plan, bool gpos, pair_plan *pp)
+{
+    hb_tag_t tag = gpos ? HB_OT_TAG_GPOS : HB_OT_TAG_GSUB;
+    hb_blob_t *blob = hb_face_reference_table(c->face->hb_face, tag);
+    unsigned blen;
+    const char *data = hb_blob_get_data(blob, &blen);
+    otb t = {(const unsigned char *)data, blen};
+    hb_set_t *lookups = hb_set_create();
+    hb_ot_shape_plan_collect_lookups(plan, tag, lookups);
+    bool ok = true;
+    for (hb_codepoint_t idx = HB_SET_VALUE_INVALID; ok && hb_set_next(lookups, &idx);)
+        ok = lookup_starts(t, gpos, idx, pp);
+    hb_set_destroy(lookups);
+    hb_blob_destroy(blob);
+    return ok;
+}
+
+/* The pair plan of `script` in this face (its slot in c->split), or NULL
+ * when its words are all for HarfBuzz. */
+static pair_plan *pairs_of(face_cache *c, hb_script_t script, unsigned *slot)
+{
+    for (size_t i = 0; i < c->nsplit; i++) {
+        cut_verdict *v = &c->split[i];
+        if (v->script != script)
+            continue;
+        if (!v->ok)
+            return NULL;
+        *slot = (unsigned)i;
+        if (v->pairs < 0) {
+            pair_plan *pp = &v->plan;
+            pp->start = hb_set_create();
+            hb_segment_properties_t props = HB_SEGMENT_PROPERTIES_DEFAULT;
+            props.direction = HB_DIRECTION_LTR;
+            props.script = script;
+            props.language = hb_language_get_default();
+            hb_shape_plan_t *plan = hb_shape_plan_create_cached(
+                c->face->hb_face, &props, no_ligatures,
+                sizeof no_ligatures / sizeof *no_ligatures, NULL);
+            v->pairs = plan_starts(c, plan, false, pp) && plan_starts(c, plan, true, pp);
+            hb_shape_plan_destroy(plan);
+            /* Device tables apply only at a ppem or with variations. */
+            unsigned xp = 0, yp = 0;
+            hb_font_get_ppem(c->face->hb, &xp, &yp);
+            pp->direct = v->pairs && !xp && !yp && !hb_ot_var_has_data(c->face->hb_face);
+            if (pp->direct)
+                pp->gpos = hb_face_reference_table(c->face->hb_face, HB_OT_TAG_GPOS);
+        }
+        return v->pairs ? &v->plan : NULL;
+    }
+    return NULL;
+}
+
+static bool starts_cluster(uint32_t cp);
+
+enum { PLAIN = 1, NOT_PLAIN = 2, CHAIN_IN = 4 };
+
+/* What code point cp is for pairs: PLAIN (and CHAIN_IN when its glyph may
+ * start a chain rule with a lookahead) or NOT_PLAIN. */
+static unsigned plain_slow(face_cache *c, const pair_plan *pp, uint32_t cp)
+{
+    /* A no-break space is an ordinary character to HarfBuzz when the font
+     * has a glyph for it (checked below); starts_cluster() leaves it out
+     * only because a word is not cut after it. */
+    if (cp != ' ' && cp != 0xA0 && !starts_cluster(cp))
+        return NOT_PLAIN;
+    unsigned g = glyph_of(c, cp);
+    hb_codepoint_t hg;
+    if (!g || hb_set_has(pp->start, g) || !hb_font_get_nominal_glyph(c->face->hb, cp, &hg) ||
+        hg != g)
+        return NOT_PLAIN;
+    hb_ot_layout_glyph_class_t gc = hb_ot_layout_get_glyph_class(c->face->hb_face, g);
+    if (gc != HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED && gc != HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH)
+        return NOT_PLAIN;
+    for (size_t k = 0; k < pp->nchain; k++)
+        if (hb_set_has(pp->chain[k].in, g))
+            return PLAIN | CHAIN_IN;
+    return PLAIN;
+}
+
+static unsigned plain_cp(face_cache *c, pair_plan *pp, uint32_t cp)
+{
+    if (cp > 0xFFFF)
+        return plain_slow(c, pp, cp);
+    uint8_t *page = pp->plain[cp >> 8];
+    if (!page) {
+        page = pp->plain[cp >> 8] = cv_xrealloc(NULL, 256);
+        memset(page, 0, 256);
+    }
+    if (!page[cp & 0xFF])
+        page[cp & 0xFF] = (uint8_t)plain_slow(c, pp, cp);
+    return page[cp & 0xFF];
+}
+
+/* May segment e be set from pairs? */
+static bool plain_word(face_cache *c, pair_plan *pp, const shaped *e)
+{
+    unsigned prev = 0;
+    for (size_t i = 0; i < e->n; i++) {
+        unsigned p = plain_cp(c, pp, e->cps[i]);
+        if (p & NOT_PLAIN)
+            return false;
+        if (prev & CHAIN_IN) {
+            unsigned a = glyph_of(c, e->cps[i - 1]), b = glyph_of(c, e->cps[i]);
+            for (size_t k = 0; k < pp->nchain; k++)
+                if (hb_set_has(pp->chain[k].in, a) && hb_set_has(pp->chain[k].next, b))
+                    return false;
+        }
+        prev = p;
+    }
+    return true;
+}
+
+/* The coverage index of glyph g in the coverage table at o; -1 when not
+ * covered, -2 when the table cannot be read. */
+static long coverage_index(otb t, size_t o, unsigned g)
+{
+    unsigned fmt, n;
+    if (!u16(t, o, &fmt) || !u16(t, o + 2, &n))
+        return -2;
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        unsigned a, b, ix;
+        if (fmt == 1) {
+            if (!u16(t, o + 4 + 2 * mid, &a))
+                return -2;
+            if (g == a)
+                return (long)mid;
+            b = a;
+        } else if (fmt == 2) {
+            if (!u16(t, o + 4 + 6 * mid, &a) || !u16(t, o + 6 + 6 * mid, &b) ||
+                !u16(t, o + 8 + 6 * mid, &ix))
+                return -2;
+            if (g >= a && g <= b)
+                return (long)ix + (long)(g - a);
+        } else {
+            return -2;
+        }
+        if (g < a)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return -1;
+}
+
+/* The class of glyph g in the class definition at o; -1 when it cannot be
+ * read. */
+static long class_of(otb t, size_t o, unsigned g)
+{
+    unsigned fmt, a, n;
+    if (!u16(t, o, &fmt))
+        return -1;
+    if (fmt == 1) {
+        unsigned k;
+        if (!u16(t, o + 2, &a) || !u16(t, o + 4, &n))
+            return -1;
+        if (g < a || g - a >= n)
+            return 0;
+        return u16(t, o + 6 + 2 * (size_t)(g - a), &k) ? (long)k : -1;
+    }
+    if (fmt != 2 || !u16(t, o + 2, &n))
+        return -1;
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        unsigned b, k;
+        if (!u16(t, o + 4 + 6 * mid, &a) || !u16(t, o + 6 + 6 * mid, &b) ||
+            !u16(t, o + 8 + 6 * mid, &k))
+            return -1;
+        if (g >= a && g <= b)
+            return k;
+        if (g < a)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return 0;
+}
+
+static unsigned popcount16(unsigned v)
+{
+    unsigned n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+/* The XAdvance of the value record at o in format vf. */
+static bool x_advance(otb t, size_t o, unsigned vf, int32_t *adv)
+{
+    unsigned v;
+    if (!(vf & 0x0004)) {
+        *adv = 0;
+        return true;
+    }
+    if (!u16(t, o + 2 * popcount16(vf & 0x0003), &v))
+        return false;
+    *adv = (int16_t)v;
+    return true;
+}
+
+static void add_sub(pair_plan *pp, uint32_t at, uint32_t ci, uint32_t lookup)
+{
+    if (pp->nsubs == pp->csubs) {
+        pp->csubs = pp->csubs ? 2 * pp->csubs : 256;
+        pp->subs = cv_xrealloc(pp->subs, pp->csubs * sizeof *pp->subs);
+    }
+    pp->subs[pp->nsubs++] = (struct kern_sub){at, ci, lookup};
+}
+
+/* The kerning subtables that cover glyph ga, in lookup and subtable
+ * order, with ga's coverage index: a list in pp->subs ending with at 0,
+ * made on first use; its start, or -1 when GPOS cannot be read. */
+static long kern_first(pair_plan *pp, otb t, unsigned ga)
+{
+    uint32_t *page = pp->first[ga >> 8];
+    if (!page) {
+        page = pp->first[ga >> 8] = cv_xrealloc(NULL, 256 * sizeof *page);
+        memset(page, 0, 256 * sizeof *page);
+    }
+    if (page[ga & 0xFF])
+        return (long)page[ga & 0xFF] - 1;
+    size_t start = pp->nsubs;
+    unsigned ll;
+    if (!u16(t, 8, &ll))
+        return -1;
+    for (size_t i = 0; i < pp->nkern; i++) {
+        unsigned lo, nsub, type;
+        if (!u16(t, ll + 2 + 2 * (size_t)pp->kern[i], &lo))
+            return -1;
+        size_t l = (size_t)ll + lo;
+        if (!u16(t, l, &type) || !u16(t, l + 4, &nsub))
+            return -1;
+        for (unsigned k = 0; k < nsub; k++) {
+            unsigned so, st = type, co, vf2;
+            if (!u16(t, l + 6 + 2 * (size_t)k, &so))
+                return -1;
+            size_t s = l + so;
+            if (st == 9) {
+                size_t eo;
+                if (!u16(t, s + 2, &st) || !u32(t, s + 4, &eo))
+                    return -1;
+                s += eo;
+            }
+            if (st != 2 || s == 0 || s > UINT32_MAX || !u16(t, s + 2, &co) ||
+                !u16(t, s + 6, &vf2) || vf2 != 0)
+                return -1;
+            long ci = coverage_index(t, s + co, ga);
+            if (ci == -2)
+                return -1;
+            if (ci >= 0)
+                add_sub(pp, (uint32_t)s, (uint32_t)ci, (uint32_t)i);
+        }
+    }
+    add_sub(pp, 0, 0, 0);
+    page[ga & 0xFF] = (uint32_t)start + 1;
+    return (long)start;
+}
+
+/* The kerning of ga before gb read off the plan's kerning lookups as
+ * HarfBuzz applies them: in each lookup, the first subtable that applies
+ * (format 1: the pair is listed; format 2: both classes in range). */
+static bool direct_kern(pair_plan *pp, unsigned ga, unsigned gb, int32_t *kern)
+{
+    unsigned blen;
+    const char *data = hb_blob_get_data(pp->gpos, &blen);
+    otb t = {(const unsigned char *)data, blen};
+    long first = kern_first(pp, t, ga);
+    if (first < 0)
+        return false;
+    int32_t sum = 0;
+    long done = -1;                      /* the lookup that applied last */
+    for (size_t j = (size_t)first; pp->subs[j].at; j++) {
+        const struct kern_sub *ks = &pp->subs[j];
+        if ((long)ks->lookup == done)
+            continue;
+        size_t s = ks->at;
+        unsigned fmt, vf1;
+        if (!u16(t, s, &fmt) || !u16(t, s + 4, &vf1))
+            return false;
+        size_t rec = 2 + 2 * (size_t)popcount16(vf1);
+        int32_t adv;
+        if (fmt == 1) {
+            unsigned nsets, pso, n;
+            if (!u16(t, s + 8, &nsets))
+                return false;
+            if (ks->ci >= nsets)
+                continue;
+            if (!u16(t, s + 10 + 2 * (size_t)ks->ci, &pso) || !u16(t, s + pso, &n))
+                return false;
+            size_t ps = s + pso + 2, a = 0, b = n;
+            bool found = false;
+            while (a < b) {
+                size_t mid = (a + b) / 2;
+                unsigned g2;
+                if (!u16(t, ps + mid * rec, &g2))
+                    return false;
+                if (g2 == gb) {
+                    if (!x_advance(t, ps + mid * rec + 2, vf1, &adv))
+                        return false;
+                    found = true;
+                    break;
+                }
+                if (gb < g2)
+                    b = mid;
+                else
+                    a = mid + 1;
+            }
+            if (!found)
+                continue;
+        } else if (fmt == 2) {
+            unsigned cd1, cd2, n1, n2;
+            if (!u16(t, s + 8, &cd1) || !u16(t, s + 10, &cd2) || !u16(t, s + 12, &n1) ||
+                !u16(t, s + 14, &n2))
+                return false;
+            long k1 = class_of(t, s + cd1, ga), k2 = class_of(t, s + cd2, gb);
+            if (k1 < 0 || k2 < 0)
+                return false;
+            if ((unsigned long)k1 >= n1 || (unsigned long)k2 >= n2)
+                continue;
+            size_t r = rec - 2;          /* format 2 records have no glyph id */
+            if (!x_advance(t, s + 16 + ((size_t)k1 * n2 + (size_t)k2) * r, vf1, &adv))
+                return false;
+        } else {
+            return false;
+        }
+        sum += adv;
+        done = (long)ks->lookup;         /* the lookup applied */
+    }
+    *kern = sum;
+    return true;
+}
+
+/* The kerning of glyph ga (code point a) before gb (b), font units, as
+ * HarfBuzz gives the pair alone; false when that is not a plain pair. */
+static bool pair_kern(face_cache *c, pair_plan *pp, unsigned slot, hb_script_t script,
+                      uint32_t a, uint32_t b, unsigned ga, unsigned gb, int32_t *kern)
+{
+    uint64_t key = (uint64_t)(slot + 1) << 40 | (uint64_t)ga << 20 | gb;
+    if (c->pair_cap) {
+        size_t j = (key * 0x9E3779B97F4A7C15u) >> 40 & (c->pair_cap - 1);
+        while (c->pair_key[j] && c->pair_key[j] != key)
+            j = (j + 1) & (c->pair_cap - 1);
+        if (c->pair_key[j]) {
+            *kern = c->pair_val[j];
+            return true;
+        }
+    }
+    uint32_t pair[2] = {a, b};
+    int32_t d[2];
+    unsigned gl[2];
+    if (pp->direct && direct_kern(pp, ga, gb, &d[0]))
+        ;
+    else if (!hb_run(c, pair, 2, &script, d, gl) || gl[0] != ga || gl[1] != gb || d[1] != 0)
+        return false;
+    if (2 * (c->pair_count + 1) > c->pair_cap) {
+        size_t cap = c->pair_cap ? c->pair_cap * 2 : 1024, ocap = c->pair_cap;
+        uint64_t *ok = c->pair_key;
+        int32_t *ov = c->pair_val;
+        c->pair_key = cv_xrealloc(NULL, cap * sizeof *c->pair_key);
+        c->pair_val = cv_xrealloc(NULL, cap * sizeof *c->pair_val);
+        memset(c->pair_key, 0, cap * sizeof *c->pair_key);
+        c->pair_cap = cap;
+        for (size_t i = 0; i < ocap; i++)
+            if (ok[i]) {
+                size_t j = (ok[i] * 0x9E3779B97F4A7C15u) >> 40 & (cap - 1);
+                while (c->pair_key[j])
+                    j = (j + 1) & (cap - 1);
+                c->pair_key[j] = ok[i];
+                c->pair_val[j] = ov[i];
+            }
+        free(ok);
+        free(ov);
+    }
+    size_t j = (key * 0x9E3779B97F4A7C15u) >> 40 & (c->pair_cap - 1);
+    while (c->pair_key[j])
+        j = (j + 1) & (c->pair_cap - 1);
+    c->pair_key[j] = key;
+    c->pair_val[j] = d[0];
+    c->pair_count++;
+    *kern = d[0];
+    return true;
+}
+
+/* hb_run()'s delta and glyph for `cps` (plain words, see above) from
+ * pairs; false when a pair was not plain after all. */
+static bool pair_run(face_cache *c, pair_plan *pp, unsigned slot, hb_script_t script,
+                     const uint32_t *cps, size_t n, int32_t *delta, unsigned *glyph)
+{
+    for (size_t i = 0; i < n; i++)
+        glyph[i] = glyph_of(c, cps[i]);
+    for (size_t i = 0; i + 1 < n; i++)
+        if (!pair_kern(c, pp, slot, script, cps[i], cps[i + 1], glyph[i], glyph[i + 1],
+                       &delta[i]))
+            return false;
+    if (n)
+        delta[n - 1] = 0;
+    return true;
+}
+
 /* ---- Shaping a run --------------------------------------------------- */
 
 enum { WHOLE, KERNED, UNKERNED };
 
-/* Shape the run's segments not cached yet (sh->pend[0, np), `total` code
- * points), together; false when that showed the font cannot be cut after
- * all. */
-static bool shape_pending(cv_shaper *sh, face_cache *c, hb_script_t script, size_t np,
-                          size_t total)
+/* Shape segments grp[0, np) (`total` code points) together, by HarfBuzz
+ * or, with pp, from pairs; false when that showed the font cannot be cut
+ * after all. */
+static bool shape_group(cv_shaper *sh, face_cache *c, hb_script_t script, shaped **pend,
+                        size_t np, size_t total, pair_plan *pp, unsigned slot)
 {
-    shaped **pend = sh->pend;
     uint32_t *all = sh->cps;
     size_t o = 0;
     for (size_t k = 0; k < np; k++) {
         memcpy(all + o, pend[k]->cps, pend[k]->n * sizeof *all);
         o += pend[k]->n;
     }
-    bool together = hb_run(c, all, total, &script, sh->d2, sh->glyph);
+    bool together;
+    if (pp && pair_run(c, pp, slot, script, all, total, sh->d2, sh->glyph)) {
+        together = true;
+    } else {
+        if (pp)
+            c->split[slot].pairs = 0;            /* HarfBuzz disagreed: no more pairs */
+        together = hb_run(c, all, total, &script, sh->d2, sh->glyph);
+    }
     o = 0;
     for (size_t k = 0; k < np; k++) {
         shaped *e = pend[k];
@@ -787,6 +1368,33 @@ static bool shape_pending(cv_shaper *sh, face_cache *c, hb_script_t script, size
         o += m;
     }
     return true;
+}
+
+/* Shape the run's segments not cached yet (sh->pend[0, np), `total` code
+ * points): those that may be set from pairs together that way, the others
+ * together by HarfBuzz; false when that showed the font cannot be cut
+ * after all. */
+static bool shape_pending(cv_shaper *sh, face_cache *c, hb_script_t script, size_t np,
+                          size_t total)
+{
+    unsigned slot = 0;
+    pair_plan *pp = pairs_of(c, script, &slot);
+    if (!pp)
+        return shape_group(sh, c, script, sh->pend, np, total, NULL, 0);
+    size_t nplain = 0, nother = 0, tplain = 0;
+    for (size_t k = 0; k < np; k++) {
+        shaped *e = sh->pend[k];
+        if (plain_word(c, pp, e)) {
+            sh->pend[nplain++] = e;
+            tplain += e->n;
+        } else {
+            sh->pend2[nother++] = e;
+        }
+    }
+    if (nplain && !shape_group(sh, c, script, sh->pend, nplain, tplain, pp, slot))
+        return false;
+    return !nother ||
+           shape_group(sh, c, script, sh->pend2, nother, total - tplain, NULL, 0);
 }
 
 /* The space's extra advance before glyph `first` (code point `cp`). */

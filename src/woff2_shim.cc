@@ -1,5 +1,6 @@
 // woff2_shim.cc - a font as WOFF2 through Debian's libwoff2 (C++), for
-// html.c's embedded faces (woff2_shim.h).
+// html.c's embedded faces (woff2_shim.h): built as the module
+// cvpdf-woff2.so, opened by woff2.c when first needed.
 #include "woff2_shim.h"
 
 #include <cstdio>
@@ -11,8 +12,8 @@
 
 #include <woff2/encode.h>
 
-extern "C" bool cv_woff2_encode(const unsigned char *ttf, size_t n, int quality,
-                                unsigned char **out, size_t *outlen)
+extern "C" bool cv_woff2_shim_encode(const unsigned char *ttf, size_t n, int quality,
+                                     unsigned char **out, size_t *outlen)
 {
     *out = nullptr;
     *outlen = 0;

@@ -43,7 +43,7 @@ def contents():
         return
     rc, out, err = run(["dpkg-deb", "-c", deb])
     files = {re.sub(r"^\./", "", l.split()[-1]) for l in out.splitlines() if l}
-    want = ["usr/bin/cvpdf", "usr/lib/cvpdf/cvpdf-phone.so",
+    want = ["usr/bin/cvpdf", "usr/lib/cvpdf/cvpdf-phone.so", "usr/lib/cvpdf/cvpdf-woff2.so",
             "usr/share/cvpdf/layouts/onecolumn.yaml", "usr/share/cvpdf/layouts/sidebar.yaml",
             "usr/share/cvpdf/fonts/Lato-Regular.ttf", "usr/share/cvpdf/schema/profile.json",
             "usr/share/cvpdf/locales/german.yaml",

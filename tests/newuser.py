@@ -1123,15 +1123,17 @@ print READY
 
 
 def lazy_libraries():
-    """poppler-glib and libphonenumber, lcms2, ICU's i18n library, json-c and
-    libjpeg are opened when first needed, not linked: linked, they cost every
-    run milliseconds (docs/performance.md); libqpdf is no longer used."""
+    """poppler-glib and libphonenumber, lcms2, ICU's i18n library, json-c,
+    libjpeg and libwoff2's encoder are opened when first needed, not linked:
+    linked, they cost every run milliseconds (docs/performance.md); libqpdf is
+    no longer used."""
     rc, out, err = run(["readelf", "-d", os.path.join(ROOT, "cvpdf")])
     needed = re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", out)
     heavy = [n for n in needed if re.match(r"lib(poppler|cairo|phonenumber|protobuf|gobject"
-                                           r"|qpdf|lcms2|icui18n|json-c|jpeg)", n)]
+                                           r"|qpdf|lcms2|icui18n|json-c|jpeg|woff2enc|brotlienc)",
+                                           n)]
     check("cvpdf links neither poppler, cairo, libphonenumber, lcms2, ICU's i18n library, "
-          "json-c, libjpeg nor libqpdf (opened when needed, or not used)",
+          "json-c, libjpeg, libwoff2enc nor libqpdf (opened when needed, or not used)",
           rc == 0 and "libicuuc.so.72" in " ".join(needed) and not heavy,
           "%s %s" % (heavy, err))
 
@@ -1147,6 +1149,7 @@ def install():
             "share/man/man5/cvpdf-profile.5", "share/man/man5/cvpdf-layout.5",
             "share/bash-completion/completions/cvpdf", "share/zsh/site-functions/_cvpdf",
             "share/cvpdf/fonts/Lato-Regular.ttf", "lib/cvpdf/cvpdf-phone.so",
+            "lib/cvpdf/cvpdf-woff2.so",
             "share/doc/cvpdf/profiles.md", "share/doc/cvpdf/layouts.md",
             "share/doc/cvpdf/README.md", "share/doc/cvpdf/rendercv/classic.png"]
     missing = [w for w in want if not os.path.isfile(os.path.join(root, w))]

@@ -3,7 +3,9 @@
  * cvpdf shaped before runs were cut into cached words), cold or warm, in
  * any order -- on ordinary text and on text built to trip the cutting
  * (combining marks after a space, dotted i before a mark, fractions,
- * default-ignorable characters, runs of spaces, CJK and full-width forms).
+ * default-ignorable characters, runs of spaces, CJK and full-width forms),
+ * in every shipped family (where most words are set from kerning pairs
+ * read off GPOS rather than by HarfBuzz).
  * And the shaper as an object: its glyph and advance caches agree with the
  * face, an id that names no face is harmless, and two shapers over one
  * fontset share nothing. */
@@ -24,7 +26,7 @@
 
 static cv_fontset *fs;
 static cv_shaper *sh;
-static int faces[8];
+static int faces[16];
 static size_t nfaces;
 
 /* cv_shape_run() as it was: one HarfBuzz buffer for the whole run. */
@@ -409,6 +411,11 @@ int main(void)
     static const struct { const char *family; bool bold, italic; } want[] = {
         {"Lato", false, false}, {"Lato", true, false}, {"Lato", false, true},
         {"Lato", true, true}, {"WenQuanYi Micro Hei", false, false},
+        /* The other shipped families: words set from kerning pairs read
+         * off each one's GPOS (shape.c) must match HarfBuzz too. */
+        {"Raleway", false, false}, {"Raleway", true, true}, {"Source Sans 3", false, false},
+        {"Source Sans 3", true, false}, {"Ubuntu", false, false}, {"Ubuntu", false, true},
+        {"XCharter", false, false}, {"XCharter", true, false},
     };
     for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
         bool synth;
@@ -417,7 +424,7 @@ int main(void)
         if (id >= 0)
             faces[nfaces++] = id;
     }
-    CHECK(nfaces == 5);
+    CHECK(nfaces == 13);
     RUN(same_as_one_harfbuzz_call);
     RUN(same_on_random_text);
     RUN(same_for_recombined_words);
