@@ -130,6 +130,7 @@ typedef struct hw {
                                  line whose template shows a date is written */
     size_t ndates;
     int nsec;                 /* sections written: their ids */
+    bool woff2_said;          /* the WOFF2 module's absence was said */
     int sface[CV_MAX_CHAIN][4];   /* the engine's faces for scripts the chain lacks
                                      (cv_engine_script_face), in each style */
     size_t nsface;
@@ -915,7 +916,12 @@ static bool embed_face(hw *w, buf *b, int id)
     unsigned char *woff = NULL;
     size_t wlen = 0;
     bool ok = data && len && cv_woff2_encode((const unsigned char *)data, len, 5, &woff, &wlen);
-    if (!ok)
+    const char *missing = ok ? NULL : cv_woff2_missing();
+    if (missing && !w->woff2_said) {
+        w->woff2_said = true;          /* once a page: every face would say it */
+        cv_warn(w->err, (cv_pos){f->path, 0, 0}, "%s; the HTML page embeds no face, and the "
+                "reader's fonts draw its text", missing);
+    } else if (!ok && !missing)
         cv_warn(w->err, (cv_pos){f->path, 0, 0}, "libwoff2 cannot convert this face for the "
                 "HTML page; it is left out, and the reader's fonts draw its characters");
     if (ok) {
