@@ -122,7 +122,9 @@ typedef struct hw {
     const cv_style *st;
     buf b;
     cv_script own;            /* the script of the page's language */
-    uint32_t *cps;            /* every code point of the text, unsorted, repeated */
+    uint32_t *cps;            /* the code points of the text, sorted and unique once
+                                 the text is written */
+    unsigned char *seen;      /* a bit per BMP code point noted in cps */
     size_t ncps, ccps;
     when edates[3];           /* of the entry being written */
     size_t nedates;
@@ -142,10 +144,19 @@ typedef struct hw {
     bool hy_wide, hy_caps;    /* as wrap.c: non-ASCII letters, German capitals */
 } hw;
 
+/* Note a code point the page shows, once (a bit per BMP code point: a
+ * page's every character, repeated and then sorted, cost a quarter of
+ * the page's time); one beyond the BMP is noted each time it comes and
+ * made unique with the rest when the list is sorted. */
 static void note_cp(hw *w, uint32_t cp)
 {
-    if (cp < 0x80 && w->ncps && cp == w->cps[w->ncps - 1])
-        return;
+    if (cp < 0x10000) {
+        if (!w->seen)
+            w->seen = cv_arena_alloc(w->a, 0x10000 / 8);      /* zeroed */
+        if (w->seen[cp >> 3] & (1u << (cp & 7)))
+            return;
+        w->seen[cp >> 3] |= (unsigned char)(1u << (cp & 7));
+    }
     CV_PUSH(w->a, w->cps, w->ncps, w->ccps, cp);
 }
 
@@ -879,7 +890,7 @@ static int cmp_u32(const void *x, const void *y)
 /* Face `id` subset to the page's code points it has, as WOFF2 in a data:
  * URI inside src: ...; false (nothing written) when it has none of them,
  * and with a warning when it cannot be subset or converted. */
-static bool embed_face(hw *w, buf *b, int id)
+static bool embed_face(hw *w, buf *b, int id, const int *before, size_t nbefore)
 {
     const cv_face *f = cv_fontset_face(w->cx->eng->fonts, id);
     if (!f || !f->hb_face || f->broken)
@@ -889,9 +900,18 @@ static bool embed_face(hw *w, buf *b, int id)
         abort();                     /* out of memory, as the arena does */
     hb_set_t *uni = hb_subset_input_unicode_set(in);
     size_t n = 0;
-    for (size_t i = 0; i < w->ncps; i++)
-        if (has(w->cx->eng->fonts, id, w->cps[i]))
+    for (size_t i = 0; i < w->ncps; i++) {
+        if (!has(w->cx->eng->fonts, id, w->cps[i]))
+            continue;
+        /* A character a face before it in the font-family list has never
+         * reaches this one (a CJK face is asked for its Han alone, not
+         * for the Latin it also has: a fifth of the page's time). */
+        bool taken = false;
+        for (size_t k = 0; k < nbefore && !taken; k++)
+            taken = before[k] >= 0 && has(w->cx->eng->fonts, before[k], w->cps[i]);
+        if (!taken)
             hb_set_add(uni, w->cps[i]), n++;
+    }
     /* hb-subset's default features, and the half-width forms of CJK
      * punctuation, by which the browser sets "）。" and "（" after a Latin
      * letter tight, as the PDF does (CSS text-spacing-trim). */
@@ -899,6 +919,20 @@ static bool embed_face(hw *w, buf *b, int id)
     static const char *const cjk_feat[] = {"halt", "vhal", "chws", "vchw"};
     for (size_t i = 0; i < sizeof cjk_feat / sizeof *cjk_feat; i++)
         hb_set_add(feat, hb_tag_from_string(cjk_feat[i], 4));
+    /* The layout features the page can use, and no more: the scripts'
+     * shaping, marks, kerning, CJK spacing, small capitals and figures as
+     * the layout asks.  Optional ligatures ('liga', 'dlig') are left out,
+     * so the page sets none, as the PDF; keeping every feature's lookups
+     * (hb-subset's default) made subsetting three times as slow. */
+    hb_set_t *feats = hb_subset_input_set(in, HB_SUBSET_SETS_LAYOUT_FEATURE_TAG);
+    hb_set_clear(feats);
+    static const char features[] =
+        "kern mark mkmk ccmp locl rlig rclt calt curs init medi med2 fina fin2 fin3 isol "
+        "nukt akhn rphf rkrf pref blwf half abvf pstf cfar vatu cjct pres abvs blws psts "
+        "haln abvm blwm dist ljmo vjmo tjmo halt vhal chws vchw palt vert vrt2 smcp c2sc "
+        "lnum pnum tnum onum";
+    for (const char *p = features; *p; p += p[4] ? 5 : 4)
+        hb_set_add(feats, hb_tag_from_string(p, 4));
     hb_subset_input_set_flags(in, HB_SUBSET_FLAGS_NO_HINTING |
                                       (f->cff ? HB_SUBSET_FLAGS_DESUBROUTINIZE : 0));
     hb_face_t *sub = n ? hb_subset_or_fail((hb_face_t *)f->hb_face, in) : NULL;
@@ -915,7 +949,7 @@ static bool embed_face(hw *w, buf *b, int id)
     const char *data = hb_blob_get_data(blob, &len);
     unsigned char *woff = NULL;
     size_t wlen = 0;
-    bool ok = data && len && cv_woff2_encode((const unsigned char *)data, len, 5, &woff, &wlen);
+    bool ok = data && len && cv_woff2_encode((const unsigned char *)data, len, 2, &woff, &wlen);
     const char *missing = ok ? NULL : cv_woff2_missing();
     if (missing && !w->woff2_said) {
         w->woff2_said = true;          /* once a page: every face would say it */
@@ -937,10 +971,11 @@ static bool embed_face(hw *w, buf *b, int id)
 
 /* One family of the page: "cvK" for position k of the body's chain (its
  * four styles), "cvrR" for part R's own faces, "cvm" for code. */
-static void font_face(hw *w, buf *b, const char *family, int id, bool bold, bool italic)
+static void font_face(hw *w, buf *b, const char *family, int id, bool bold, bool italic,
+                      const int *before, size_t nbefore)
 {
     buf src = {0};
-    if (embed_face(w, &src, id)) {
+    if (embed_face(w, &src, id, before, nbefore)) {
         printf_(b, "@font-face{font-family:%s;font-weight:%d;font-style:%s;font-display:swap;",
                 family, bold ? 700 : 400, italic ? "italic" : "normal");
         put(b, src.s, src.n);
@@ -1055,7 +1090,7 @@ static void fonts(hw *w, buf *b)
             if (dup || id < 0)
                 continue;
             done[s] = id;
-            font_face(w, b, fam, id, s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC);
+            font_face(w, b, fam, id, s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC, cx->chain[s], k);
         }
     }
     for (int r = 0; r < CV_NROLES; r++) {
@@ -1072,7 +1107,7 @@ static void fonts(hw *w, buf *b)
             if (dup || id < 0)
                 continue;
             done[s] = id;
-            font_face(w, b, fam, id, s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC);
+            font_face(w, b, fam, id, s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC, NULL, 0);
         }
     }
     for (size_t k = 0; k < w->nsface; k++) {
@@ -1084,11 +1119,11 @@ static void fonts(hw *w, buf *b)
             for (int t = 0; t < s; t++)
                 dup |= w->sface[k][t] == id;
             if (!dup && id >= 0)
-                font_face(w, b, fam, id, s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC);
+                font_face(w, b, fam, id, s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC, NULL, 0);
         }
     }
     if (cx->mono >= 0)
-        font_face(w, b, "cvm", cx->mono, false, false);
+        font_face(w, b, "cvm", cx->mono, false, false, NULL, 0);
 }
 
 static void style(hw *w, buf *b, const cv_image *photo)
