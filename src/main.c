@@ -200,7 +200,7 @@ static int watch(const cv_options *o, const cv_plan *plan, cv_engine *eng, const
             const char *what, *path = cv_inputs_path(eng->inputs, i, &what);
             if (strcmp(what, "a font") && strcmp(what, "the hyphenation patterns") &&
                 strcmp(what, "a file of the data directory") &&
-                strcmp(what, "the phone module"))
+                strcmp(what, "the phone module") && strcmp(what, "the WOFF2 module"))
                 watched += cv_watch_add(w, path);
         }
         if (!watched) {
