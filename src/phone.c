@@ -5,22 +5,13 @@
  * of milliseconds, phone numbers or none.  So the shim (phone_shim.cc) is
  * a module of its own, cvpdf-phone.so, opened the first time a number is
  * formatted: beside the binary in the source tree (build/), or in
- * PREFIX/lib/cvpdf once installed (CV_LIBDIR). */
+ * PREFIX/lib/cvpdf once installed (module.h). */
 #include "phone.h"
 
-#include <dlfcn.h>
-#include <libgen.h>
-#include <limits.h>
-#include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "module.h"
 #include "phone_shim.h"
-
-#ifndef CV_LIBDIR
-#define CV_LIBDIR "/usr/local/lib/cvpdf"
-#endif
-#define MODULE "cvpdf-phone.so"
 
 typedef bool (*shim_fn)(const char *, int, char *, size_t);
 typedef int (*check_fn)(const char *);
@@ -31,44 +22,13 @@ typedef struct {
     check_fn check;
 } module;
 
-/* Why the module is not there, for the message (empty while it is). */
-static char missing[PATH_MAX + 512];
+static cv_module M = {
+    .file = "cvpdf-phone.so", .kind = "phone", .input = "the phone module",
+    .library = "libphonenumber", .package = "libphonenumber8",
+    .syms = {"cv_phone_shim_format", "cv_phone_shim_check", NULL}};
 
-static module open_at(const char *dir)
-{
-    module m = {NULL, NULL};
-    char path[PATH_MAX];
-    if ((size_t)snprintf(path, sizeof path, "%s/" MODULE, dir) >= sizeof path)
-        return m;
-    if (access(path, F_OK) != 0)
-        return m;
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (h) {
-        *(void **)&m.format = dlsym(h, "cv_phone_shim_format");
-        *(void **)&m.check = dlsym(h, "cv_phone_shim_check");
-        if (m.format && m.check)
-            return m;              /* the module stays open for the process */
-    }
-    /* There, but it cannot be opened: most likely libphonenumber is not
-     * installed.  The first such module found is the one named. */
-    if (!missing[0] && h)
-        snprintf(missing, sizeof missing, "%s is not a cvpdf phone module (build it with "
-                 "make, or install cvpdf with make install)", path);
-    else if (!missing[0]) {
-        const char *e = dlerror();
-        snprintf(missing, sizeof missing,
-                 "cannot open the phone module %s: %s (it needs libphonenumber: install the "
-                 "Debian package libphonenumber8)", path, e ? e : "unknown error");
-    }
-    if (h)
-        dlclose(h);
-    return (module){NULL, NULL};
-}
-
-/* The shim, found once: next to the binary (build/ for ./cvpdf, the same
- * directory or the one above for build/san's binaries), ../lib/cvpdf for
- * an installed one, then CV_LIBDIR; NULL when there is none, and then
- * `missing` says why. */
+/* The shim, found once (module.h); NULL when there is none, and then
+ * M.missing says why. */
 static const module *shim(void)
 {
 #ifdef CV_PHONE_LINKED
@@ -79,51 +39,17 @@ static const module *shim(void)
     static const module linked = {cv_phone_shim_format, cv_phone_shim_check};
     return &linked;
 #endif
-    static bool tried;
     static module m;
-    if (tried)
-        return m.format ? &m : NULL;
-    tried = true;
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = 0;
-        const char *d = dirname(exe);
-        static const char *const rel[] = {"%s/build", "%s", "%s/..", "%s/../lib/cvpdf"};
-        for (size_t i = 0; !m.format && i < sizeof rel / sizeof *rel; i++) {
-            char dir[PATH_MAX];
-            if ((size_t)snprintf(dir, sizeof dir, rel[i], d) < sizeof dir)
-                m = open_at(dir);
-        }
+    if (!m.format && cv_module_open(&M)) {
+        *(void **)&m.format = M.fn[0];
+        *(void **)&m.check = M.fn[1];
     }
-    if (!m.format)
-        m = open_at(CV_LIBDIR);
-    if (m.format)
-        missing[0] = 0;
-    else if (!missing[0])
-        snprintf(missing, sizeof missing,
-                 "cvpdf's phone module " MODULE " is neither beside the binary nor in "
-                 CV_LIBDIR " (build it with make, or install cvpdf with make install; it needs "
-                 "the Debian package libphonenumber8)");
     return m.format ? &m : NULL;
 }
 
 void cv_phone_note_module(cv_inputs *in)
 {
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = 0;
-        const char *d = dirname(exe);
-        static const char *const rel[] = {"%s/build/" MODULE, "%s/" MODULE, "%s/../" MODULE,
-                                          "%s/../lib/cvpdf/" MODULE};
-        for (size_t i = 0; i < sizeof rel / sizeof *rel; i++) {
-            char path[PATH_MAX];
-            if ((size_t)snprintf(path, sizeof path, rel[i], d) < sizeof path)
-                cv_inputs_add(in, path, "the phone module");
-        }
-    }
-    cv_inputs_add(in, CV_LIBDIR "/" MODULE, "the phone module");
+    cv_module_note(&M, in);
 }
 
 bool cv_phone_available(void)
@@ -149,7 +75,7 @@ const char *cv_phone_format(cv_arena *a, const char *number, const char *format)
 
 const char *cv_phone_missing(void)
 {
-    return shim() ? NULL : missing;
+    return shim() ? NULL : M.missing;
 }
 
 bool cv_phone_valid(const char *number, const char **why)
@@ -157,7 +83,7 @@ bool cv_phone_valid(const char *number, const char **why)
     *why = "";
     const module *m = shim();
     if (!m) {
-        *why = missing;
+        *why = M.missing;
         return false;
     }
     int r = m->check(number);
