@@ -6,8 +6,10 @@
 #include "harness.h"
 #include "module.h"
 
+#include <dlfcn.h>
 #include <libgen.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -65,9 +67,12 @@ TEST(not_a_shared_object)
 
 TEST(without_its_functions)
 {
-    /* A real shared object (the C library's maths), without the module's
-     * function. */
-    put_beside("cvpdf-unittest-nosym.so", NULL, "/lib/x86_64-linux-gnu/libm.so.6");
+    /* A real shared object (the maths library this test is linked with,
+     * wherever it is), without the module's function. */
+    Dl_info info;
+    double (*volatile pcos)(double) = cos;
+    CHECK(dladdr(*(void **)&pcos, &info) && info.dli_fname);
+    put_beside("cvpdf-unittest-nosym.so", NULL, info.dli_fname);
     cv_module m = {.file = "cvpdf-unittest-nosym.so", .kind = "test",
                    .input = "the test module", .library = "libtest", .package = "libtest9",
                    .syms = {"cos", "cv_no_such_function", NULL}};
