@@ -132,6 +132,53 @@ typedef struct cut_verdict {
 } cut_verdict;
 
 /* What the shaper knows of one face. */
+/* A map of 64-bit keys (never 0) to kerning values, open addressed, at
+ * most half full: the space and pair kerning caches of a face. */
+typedef struct kmap {
+    uint64_t *key;
+    int32_t *val;
+    size_t cap, count;
+} kmap;
+
+/* The value of `key` in m; with `add`, made (0) when absent, the table
+ * grown first (from `first_cap` slots) when it would be over half full;
+ * NULL when absent and not added. */
+static int32_t *kmap_slot(kmap *m, uint64_t key, bool add, size_t first_cap)
+{
+    if (add && 2 * (m->count + 1) > m->cap) {
+        size_t cap = m->cap ? m->cap * 2 : first_cap, ocap = m->cap;
+        uint64_t *ok = m->key;
+        int32_t *ov = m->val;
+        m->key = cv_xrealloc(NULL, cap * sizeof *m->key);
+        m->val = cv_xrealloc(NULL, cap * sizeof *m->val);
+        memset(m->key, 0, cap * sizeof *m->key);
+        m->cap = cap;
+        for (size_t i = 0; i < ocap; i++)
+            if (ok[i]) {
+                size_t j = (ok[i] * 0x9E3779B97F4A7C15u) >> 40 & (cap - 1);
+                while (m->key[j])
+                    j = (j + 1) & (cap - 1);
+                m->key[j] = ok[i];
+                m->val[j] = ov[i];
+            }
+        free(ok);
+        free(ov);
+    }
+    if (!m->cap)
+        return NULL;
+    size_t j = (key * 0x9E3779B97F4A7C15u) >> 40 & (m->cap - 1);
+    while (m->key[j] && m->key[j] != key)
+        j = (j + 1) & (m->cap - 1);
+    if (!m->key[j]) {
+        if (!add)
+            return NULL;
+        m->key[j] = key;
+        m->val[j] = 0;
+        m->count++;
+    }
+    return &m->val[j];
+}
+
 typedef struct face_cache {
     const cv_face *face;
     uint16_t *cmap[256];     /* BMP code point -> glyph, in pages of 256 */
@@ -141,14 +188,10 @@ typedef struct face_cache {
     cv_arena *arena;         /* the entries; emptied when it holds too much */
     shaped **tab;            /* open addressing, a power of two in size */
     size_t cap, count;
-    uint64_t *gap_key;       /* kerning of a space before a glyph (script, glyph) */
-    int32_t *gap_val;
-    size_t gap_cap, gap_count;
+    kmap gap;                /* kerning of a space before a glyph (script, glyph) */
     cut_verdict split[MAX_SCRIPTS];   /* may runs in this script be cut? */
     size_t nsplit;
-    uint64_t *pair_key;      /* kerning of a glyph before a glyph (script, glyph, glyph) */
-    int32_t *pair_val;
-    size_t pair_cap, pair_count;
+    kmap pair;               /* kerning of a glyph before a glyph (script, glyph, glyph) */
 } face_cache;
 
 struct cv_shaper {
@@ -208,10 +251,10 @@ static void face_cache_free(face_cache *c)
     }
     cv_arena_free(c->arena);
     free(c->tab);
-    free(c->gap_key);
-    free(c->gap_val);
-    free(c->pair_key);
-    free(c->pair_val);
+    free(c->gap.key);
+    free(c->gap.val);
+    free(c->pair.key);
+    free(c->pair.val);
     for (size_t i = 0; i < c->nsplit; i++) {
         pair_plan *pp = &c->split[i].plan;
         hb_set_destroy(pp->start);
@@ -450,37 +493,7 @@ static int32_t *gap_slot(face_cache *c, hb_script_t script, unsigned glyph, bool
 {
     /* Script tags are four ASCII letters: bit 63 is free to mark a key. */
     uint64_t key = (uint64_t)1 << 63 | (uint64_t)script << 24 | glyph;
-    if (add && 2 * (c->gap_count + 1) > c->gap_cap) {
-        size_t cap = c->gap_cap ? c->gap_cap * 2 : 256, ocap = c->gap_cap;
-        uint64_t *ok = c->gap_key;
-        int32_t *ov = c->gap_val;
-        c->gap_key = cv_xrealloc(NULL, cap * sizeof *c->gap_key);
-        c->gap_val = cv_xrealloc(NULL, cap * sizeof *c->gap_val);
-        memset(c->gap_key, 0, cap * sizeof *c->gap_key);
-        c->gap_cap = cap;
-        for (size_t i = 0; i < ocap; i++)
-            if (ok[i]) {
-                size_t j = (ok[i] * 0x9E3779B97F4A7C15u) >> 40 & (cap - 1);
-                while (c->gap_key[j])
-                    j = (j + 1) & (cap - 1);
-                c->gap_key[j] = ok[i];
-                c->gap_val[j] = ov[i];
-            }
-        free(ok);
-        free(ov);
-    }
-    if (!c->gap_cap)
-        return NULL;
-    size_t j = (key * 0x9E3779B97F4A7C15u) >> 40 & (c->gap_cap - 1);
-    while (c->gap_key[j] && c->gap_key[j] != key)
-        j = (j + 1) & (c->gap_cap - 1);
-    if (!c->gap_key[j]) {
-        if (!add)
-            return NULL;
-        c->gap_key[j] = key;
-        c->gap_count++;
-    }
-    return &c->gap_val[j];
+    return kmap_slot(&c->gap, key, add, 256);
 }
 
 /* ---- May a run in this font and script be cut into words? ------------ */
@@ -1259,14 +1272,10 @@ static bool pair_kern(face_cache *c, pair_plan *pp, unsigned slot, hb_script_t s
                       uint32_t a, uint32_t b, unsigned ga, unsigned gb, int32_t *kern)
 {
     uint64_t key = (uint64_t)(slot + 1) << 40 | (uint64_t)ga << 20 | gb;
-    if (c->pair_cap) {
-        size_t j = (key * 0x9E3779B97F4A7C15u) >> 40 & (c->pair_cap - 1);
-        while (c->pair_key[j] && c->pair_key[j] != key)
-            j = (j + 1) & (c->pair_cap - 1);
-        if (c->pair_key[j]) {
-            *kern = c->pair_val[j];
-            return true;
-        }
+    const int32_t *known = kmap_slot(&c->pair, key, false, 0);
+    if (known) {
+        *kern = *known;
+        return true;
     }
     uint32_t pair[2] = {a, b};
     int32_t d[2];
@@ -1275,31 +1284,7 @@ static bool pair_kern(face_cache *c, pair_plan *pp, unsigned slot, hb_script_t s
         ;
     else if (!hb_run(c, pair, 2, &script, d, gl) || gl[0] != ga || gl[1] != gb || d[1] != 0)
         return false;
-    if (2 * (c->pair_count + 1) > c->pair_cap) {
-        size_t cap = c->pair_cap ? c->pair_cap * 2 : 1024, ocap = c->pair_cap;
-        uint64_t *ok = c->pair_key;
-        int32_t *ov = c->pair_val;
-        c->pair_key = cv_xrealloc(NULL, cap * sizeof *c->pair_key);
-        c->pair_val = cv_xrealloc(NULL, cap * sizeof *c->pair_val);
-        memset(c->pair_key, 0, cap * sizeof *c->pair_key);
-        c->pair_cap = cap;
-        for (size_t i = 0; i < ocap; i++)
-            if (ok[i]) {
-                size_t j = (ok[i] * 0x9E3779B97F4A7C15u) >> 40 & (cap - 1);
-                while (c->pair_key[j])
-                    j = (j + 1) & (cap - 1);
-                c->pair_key[j] = ok[i];
-                c->pair_val[j] = ov[i];
-            }
-        free(ok);
-        free(ov);
-    }
-    size_t j = (key * 0x9E3779B97F4A7C15u) >> 40 & (c->pair_cap - 1);
-    while (c->pair_key[j])
-        j = (j + 1) & (c->pair_cap - 1);
-    c->pair_key[j] = key;
-    c->pair_val[j] = d[0];
-    c->pair_count++;
+    *kmap_slot(&c->pair, key, true, 1024) = d[0];
     *kern = d[0];
     return true;
 }
