@@ -665,6 +665,24 @@ static bool flow_stars(cv_arena *a, cv_strbuf *out, const char *v, const char *e
     return changed;
 }
 
+/* The line from `line` to `eol` (and its newline, before `end`) into out,
+ * with flow_stars() applied from `from`, where a flow collection's items
+ * are: true when that changed it. */
+static bool flow_line(cv_arena *a, cv_strbuf *out, const char *line, const char *from,
+                      const char *eol, const char *end, const char ***anchors, size_t *nanch,
+                      size_t *cap, int *depth)
+{
+    cv_strbuf items = {0};
+    if (!flow_stars(a, &items, from, eol, anchors, nanch, cap, depth)) {
+        cv_strbuf_put(a, out, line, (size_t)(eol - line) + (eol < end));
+        return false;
+    }
+    cv_strbuf_put(a, out, line, (size_t)(from - line));
+    cv_strbuf_put(a, out, items.s, items.n);
+    cv_strbuf_put(a, out, eol, eol < end);
+    return true;
+}
+
 static const char *star_values(cv_arena *a, const char *buf, size_t *len)
 {
     if (!memchr(buf, '*', *len))
@@ -693,15 +711,7 @@ static const char *star_values(cv_arena *a, const char *buf, size_t *len)
         block = -1;
         if (flow > 0 && !blank) {
             /* A line inside a flow collection: its items. */
-            cv_strbuf out_line = {0};
-            if (flow_stars(a, &out_line, p, eol, &anchors, &nanch, &cap, &flow)) {
-                cv_strbuf_put(a, &out, line, (size_t)(p - line));
-                cv_strbuf_put(a, &out, out_line.s, out_line.n);
-                cv_strbuf_put(a, &out, eol, eol < end);
-                changed = true;
-            } else {
-                cv_strbuf_put(a, &out, line, (size_t)(eol - line) + (eol < end));
-            }
+            changed |= flow_line(a, &out, line, p, eol, end, &anchors, &nanch, &cap, &flow);
             line = eol + 1;
             continue;
         }
@@ -751,15 +761,7 @@ static const char *star_values(cv_arena *a, const char *buf, size_t *len)
         if (v < eol && (*v == '|' || *v == '>'))
             block = owner;
         if (v < eol && (*v == '[' || *v == '{')) {
-            cv_strbuf out_line = {0};
-            if (flow_stars(a, &out_line, v, eol, &anchors, &nanch, &cap, &flow)) {
-                cv_strbuf_put(a, &out, line, (size_t)(v - line));
-                cv_strbuf_put(a, &out, out_line.s, out_line.n);
-                cv_strbuf_put(a, &out, eol, eol < end);
-                changed = true;
-            } else {
-                cv_strbuf_put(a, &out, line, (size_t)(eol - line) + (eol < end));
-            }
+            changed |= flow_line(a, &out, line, v, eol, end, &anchors, &nanch, &cap, &flow);
             line = eol + 1;
             continue;
         }
