@@ -1027,6 +1027,24 @@ static void family_list(hw *w, buf *b, int role, bool embed)
     printf_(b, "%s%s;", any ? "," : "", generic(first));
 }
 
+/* The @font-face rules of family `fam`: its faces in the four styles
+ * (id[s], s a CV_STYLE_* mask), each face once; a style a face stands in
+ * for (bold made by emboldening, id[s] equal to an earlier one, or none)
+ * the browser makes too.  before[s] (may be NULL): the nbefore faces ahead
+ * of this family in style s's font-family list (font_face()). */
+static void family_faces(hw *w, buf *b, const char *fam, const int id[4],
+                         const int *const before[4], size_t nbefore)
+{
+    for (int s = 0; s < 4; s++) {
+        bool dup = id[s] < 0;
+        for (int t = 0; t < s; t++)
+            dup |= id[t] == id[s];
+        if (!dup)
+            font_face(w, b, fam, id[s], s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC,
+                      before ? before[s] : NULL, nbefore);
+    }
+}
+
 /* The faces the PDF takes for characters no face of the chain has
  * (Hebrew, Arabic, Devanagari in a Latin layout: engine.h). */
 static void script_faces(hw *w)
@@ -1079,48 +1097,21 @@ static void fonts(hw *w, buf *b)
             continue;
         char fam[32];
         snprintf(fam, sizeof fam, "cv%zu", k);
-        int done[4] = {-1, -1, -1, -1};
-        for (int s = 0; s < 4; s++) {
-            int id = cx->chain[s][k];
-            bool dup = false;
-            for (int t = 0; t < s; t++)
-                dup |= done[t] == id;
-            /* A style the face stands in for (bold made by emboldening):
-             * the browser makes it too. */
-            if (dup || id < 0)
-                continue;
-            done[s] = id;
-            font_face(w, b, fam, id, s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC, cx->chain[s], k);
-        }
+        const int id[4] = {cx->chain[0][k], cx->chain[1][k], cx->chain[2][k], cx->chain[3][k]};
+        const int *const before[4] = {cx->chain[0], cx->chain[1], cx->chain[2], cx->chain[3]};
+        family_faces(w, b, fam, id, before, k);
     }
     for (int r = 0; r < CV_NROLES; r++) {
         if (st->role_face[r][0] < 0)
             continue;
         char fam[32];
         snprintf(fam, sizeof fam, "cvr%d", r);
-        int done[4] = {-1, -1, -1, -1};
-        for (int s = 0; s < 4; s++) {
-            int id = st->role_face[r][s];
-            bool dup = false;
-            for (int t = 0; t < s; t++)
-                dup |= done[t] == id;
-            if (dup || id < 0)
-                continue;
-            done[s] = id;
-            font_face(w, b, fam, id, s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC, NULL, 0);
-        }
+        family_faces(w, b, fam, st->role_face[r], NULL, 0);
     }
     for (size_t k = 0; k < w->nsface; k++) {
         char fam[32];
         snprintf(fam, sizeof fam, "cvs%zu", k);
-        for (int s = 0; s < 4; s++) {
-            int id = w->sface[k][s];
-            bool dup = false;
-            for (int t = 0; t < s; t++)
-                dup |= w->sface[k][t] == id;
-            if (!dup && id >= 0)
-                font_face(w, b, fam, id, s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC, NULL, 0);
-        }
+        family_faces(w, b, fam, w->sface[k], NULL, 0);
     }
     if (cx->mono >= 0)
         font_face(w, b, "cvm", cx->mono, false, false, NULL, 0);
