@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "markup.h"
 
 typedef struct cv_quotes {
     uint32_t open2, close2, open1, close1;   /* the language's double and single quotes */
@@ -35,5 +36,10 @@ void cv_quotes_init(cv_quotes *q, const char *lang);
  * cv_arena_free), its length in *outlen either way. */
 const char *cv_quotes_apply(cv_arena *a, cv_quotes *q, const char *s, size_t len,
                             size_t *outlen);
+
+/* The spans `sp` (n of them) of one paragraph with their quotes made
+ * typographic, starting from state `q` (the quotes carry from span to
+ * span): a copy in `a`, each span's other fields kept. */
+cv_span *cv_quotes_spans(cv_arena *a, cv_quotes q, const cv_span *sp, size_t n);
 
 #endif

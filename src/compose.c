@@ -218,13 +218,7 @@ static const cv_span *smart(cx *c, const cv_ctx *pc, const cv_span *sp, size_t n
         cv_quotes_init(&c->quotes, c->doc->locale.language);
         c->have_quotes = true;
     }
-    cv_quotes q = c->quotes;
-    cv_span *o = cv_arena_alloc(c->tmp, n * sizeof *o);
-    for (size_t i = 0; i < n; i++) {
-        o[i] = sp[i];
-        o[i].text = cv_quotes_apply(c->tmp, &q, sp[i].text, sp[i].len, &o[i].len);
-    }
-    return o;
+    return cv_quotes_spans(c->tmp, c->quotes, sp, n);
 }
 
 /* links.external_icon: after each link, a thin space and Fork Awesome's

@@ -338,13 +338,7 @@ static const cv_span *smart(md *m, const cv_span *sp, size_t n)
 {
     if (!m->cx->lay->smart_quotes || !n)
         return sp;
-    cv_quotes q = m->q;
-    cv_span *o = cv_arena_alloc(m->a, n * sizeof *o);
-    for (size_t i = 0; i < n; i++) {
-        o[i] = sp[i];
-        o[i].text = cv_quotes_apply(m->a, &q, sp[i].text, sp[i].len, &o[i].len);
-    }
-    return o;
+    return cv_quotes_spans(m->a, m->q, sp, n);
 }
 
 /* A line of profile markup (bold keywords applied). */

@@ -87,3 +87,13 @@ const char *cv_quotes_apply(cv_arena *a, cv_quotes *q, const char *s, size_t len
     *outlen = (size_t)(w - o);
     return o;
 }
+
+cv_span *cv_quotes_spans(cv_arena *a, cv_quotes q, const cv_span *sp, size_t n)
+{
+    cv_span *o = cv_arena_alloc(a, n * sizeof *o);
+    for (size_t i = 0; i < n; i++) {
+        o[i] = sp[i];
+        o[i].text = cv_quotes_apply(a, &q, sp[i].text, sp[i].len, &o[i].len);
+    }
+    return o;
+}
