@@ -737,13 +737,7 @@ def writes():
         check("--watch -o w.html: rendered, then again when the profile is saved",
               first and ok, (first, ok))
     finally:
-        if w.poll() is None:
-            os.killpg(w.pid, signal.SIGINT)
-        try:
-            w.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(w.pid, signal.SIGKILL)
-            w.wait()
+        testlib.stop_group(w)
 
 
 if __name__ == "__main__":

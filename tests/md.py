@@ -302,13 +302,7 @@ def watch():
         os.rename(tmp, prof)
         check("watch: an edit of the profile is in the Markdown", wait_text("Second words"))
     finally:
-        if p.poll() is None:
-            os.killpg(p.pid, signal.SIGINT)
-        try:
-            p.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait()
+        testlib.stop_group(p)
 
 
 if __name__ == "__main__":

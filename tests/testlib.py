@@ -176,6 +176,18 @@ def npm_tool(name):
     return None
 
 
+def stop_group(p):
+    """Stop the process group a test started (start_new_session=True), as
+    Ctrl-C would, and wait for it; killed when it does not end within 30 s."""
+    if p.poll() is None:
+        os.killpg(p.pid, signal.SIGINT)
+    try:
+        p.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+
+
 def run(args, cwd=ROOT, timeout=300, env=None):
     """Run a command; return (exit status, stdout, stderr) as text."""
     p = subprocess.run(args, capture_output=True, cwd=cwd, timeout=timeout, env=env)
