@@ -906,61 +906,43 @@ static bool add_navigation(HPDF_Doc pdf, const cv_display *d, size_t first, bool
     return ok;
 }
 
-/* The finished document's bytes, chunk by chunk, to put(arg, ...): a file
- * through a cv_out (output.h), or memory. */
-typedef bool (*sink)(void *arg, const void *p, size_t n, cv_error *err);
-
-static bool stream(HPDF_Doc pdf, const char *path, sink put, void *arg,
-                   cv_error *err)
+/* libharu writes the finished document through this, straight into a
+ * buf (the stream's attr): its own memory stream copies every write byte
+ * by byte into 4 KiB pieces, which were then copied out again (1.3 M
+ * instructions a tagged résumé). */
+static HPDF_STATUS to_buf(HPDF_Stream s, const HPDF_BYTE *p, HPDF_UINT n)
 {
-    /* libharu keeps the file in a list of buffers, each full but the
-     * last (its memory stream's attributes, in hpdf_streams.h): handed
-     * on as they are, without HPDF_ReadFromStream's byte-by-byte copy
-     * (0.9 M instructions for a tagged résumé).  Should the list not add
-     * up to the stream's size, the file is read the slow way. */
-    HPDF_Stream s = pdf->stream;
-    HPDF_MemStreamAttr a = s && s->type == HPDF_STREAM_MEMORY ? s->attr : NULL;
-    size_t total = 0;
-    for (HPDF_UINT i = 0; a && i < a->buf->count; i++)
-        total += i + 1 < a->buf->count ? a->buf_siz : a->w_pos;
-    if (a && total == s->size) {
-        for (HPDF_UINT i = 0; i < a->buf->count; i++)
-            if (!put(arg, HPDF_List_ItemAt(a->buf, i),
-                     i + 1 < a->buf->count ? a->buf_siz : a->w_pos, err))
-                return false;
-        return true;
+    buf *b = s->attr;
+    if (b->n + n + 1 > b->cap) {
+        b->cap = (b->n + n + 1) * 2;
+        b->s = cv_xrealloc(b->s, b->cap);
     }
-    HPDF_ResetStream(pdf);
-    HPDF_BYTE chunk[16384];
-    for (;;) {
-        HPDF_UINT32 n = sizeof chunk;
-        HPDF_STATUS r = HPDF_ReadFromStream(pdf, chunk, &n);
-        if (!put(arg, chunk, n, err))
-            return false;
-        if (r == HPDF_STREAM_EOF)
-            return true;
-        if (r != HPDF_OK)
-            return cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed writing the PDF "
-                               "(error 0x%04X)", (unsigned)r);
-    }
+    memcpy(b->s + b->n, p, n);
+    b->n += n;
+    b->s[b->n] = 0;
+    return HPDF_OK;
 }
 
-static bool saved(HPDF_Doc pdf, ctx *c, const char *path, cv_error *err)
+/* The document's bytes, as libharu writes them, in *b (malloc'd). */
+static bool saved(HPDF_Doc pdf, ctx *c, const char *path, buf *b, cv_error *err)
 {
-    if (HPDF_SaveToStream(pdf) != HPDF_OK || c->status)
+    *b = (buf){cv_xmalloc(1 << 16), 0, 1 << 16};
+    /* HPDF_SaveToStream writes into pdf->stream when there is one (and
+     * empties it only when it is one of libharu's memory streams). */
+    if (!pdf->stream)
+        pdf->stream = HPDF_CallbackWriter_New(pdf->mmgr, to_buf, b);
+    if (pdf->stream)
+        pdf->stream->attr = b;
+    bool ok = pdf->stream && pdf->stream->type == HPDF_STREAM_CALLBACK &&
+              HPDF_SaveToStream(pdf) == HPDF_OK && !c->status;
+    if (pdf->stream && pdf->stream->type == HPDF_STREAM_CALLBACK)
+        pdf->stream->attr = NULL;
+    if (!ok) {
+        free(b->s);
+        *b = (buf){0};
         return cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed writing the PDF "
                            "(error 0x%04X)", (unsigned)c->status);
-    return true;
-}
-
-static bool to_out(void *arg, const void *p, size_t n, cv_error *err)
-{
-    return cv_out_write(arg, p, n, err);
-}
-
-static bool to_buf(void *arg, const void *p, size_t n, cv_error *err)
-{
-    bputs(arg, p, n);
+    }
     return true;
 }
 
@@ -972,11 +954,9 @@ static bool bytes_of(HPDF_Doc pdf, ctx *c, const char *path, bool pack, char **b
 {
     *bytes = NULL;
     *len = 0;
-    buf b = {cv_xmalloc(1 << 16), 0, 1 << 16};
-    if (!saved(pdf, c, path, err) || !stream(pdf, path, to_buf, &b, err)) {
-        free(b.s);
+    buf b;
+    if (!saved(pdf, c, path, &b, err))
         return false;
-    }
     if (!pack) {
         *bytes = b.s;
         *len = b.n;
@@ -993,26 +973,14 @@ static bool save(HPDF_Doc pdf, ctx *c, const char *path, bool pack, const cv_inp
 {
     char *bytes;
     size_t len;
-    if (pack) {
-        if (!bytes_of(pdf, c, path, true, &bytes, &len, err))
-            return false;
-        cv_out *o = cv_out_open(path, inputs, err);
-        bool ok = o && cv_out_write(o, bytes, len, err);
-        free(bytes);
-        if (o && !ok)
-            cv_out_abort(o);
-        return ok && cv_out_commit(o, err);
-    }
-    if (!saved(pdf, c, path, err))
+    if (!bytes_of(pdf, c, path, pack, &bytes, &len, err))
         return false;
     cv_out *o = cv_out_open(path, inputs, err);
-    if (!o)
-        return false;
-    if (!stream(pdf, path, to_out, o, err)) {
+    bool ok = o && cv_out_write(o, bytes, len, err);
+    free(bytes);
+    if (o && !ok)
         cv_out_abort(o);
-        return false;
-    }
-    return cv_out_commit(o, err);
+    return ok && cv_out_commit(o, err);
 }
 
 /* A PDF being made: one résumé, or a book of several. */
