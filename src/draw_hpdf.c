@@ -102,8 +102,9 @@ static void bgrow(buf *b, size_t n)
     b->s = t;
 }
 
-/* Append `n` bytes. */
-static void bputs(buf *b, const char *s, size_t n)
+/* Append `n` bytes (inlined: with a literal's length, memcpy is a move
+ * or two). */
+static inline __attribute__((always_inline)) void bputs(buf *b, const char *s, size_t n)
 {
     bgrow(b, n);
     memcpy(b->s + b->n, s, n);
@@ -111,15 +112,21 @@ static void bputs(buf *b, const char *s, size_t n)
     b->s[b->n] = 0;
 }
 
-/* One byte of a literal string: only ( ) \ and line ends are escaped. */
-static void bstrc(buf *b, unsigned char ch)
+/* A glyph's code, one or two bytes of a literal string: only ( ) \ and
+ * line ends are escaped. */
+static inline __attribute__((always_inline)) void bcode(buf *b, unsigned cid, bool one_byte)
 {
-    bgrow(b, 2);
-    if (ch == '(' || ch == ')' || ch == '\\' || ch == '\r' || ch == '\n') {
-        b->s[b->n++] = '\\';
-        ch = ch == '\r' ? 'r' : ch == '\n' ? 'n' : ch;
+    bgrow(b, 4);
+    char *o = b->s + b->n;
+    for (int i = one_byte ? 0 : 1; i >= 0; i--) {
+        unsigned char ch = (unsigned char)(cid >> (8 * i));
+        if (ch == '(' || ch == ')' || ch == '\\' || ch == '\r' || ch == '\n') {
+            *o++ = '\\';
+            ch = ch == '\r' ? 'r' : ch == '\n' ? 'n' : ch;
+        }
+        *o++ = (char)ch;
     }
-    b->s[b->n++] = (char)ch;
+    b->n = (size_t)(o - b->s);
     b->s[b->n] = 0;
 }
 
@@ -153,7 +160,12 @@ static void bnumd(buf *b, double v, int dec)
     } while (u);
     if (neg)                    /* k < 0: never "-0" */
         *--p = '-';
-    bputs(b, p, (size_t)(e - p));
+    bgrow(b, (size_t)(e - p));
+    char *o = b->s + b->n;
+    while (p < e)
+        *o++ = *p++;
+    *o = 0;
+    b->n = (size_t)(o - b->s);
 }
 
 static void bnum(buf *b, double v)
@@ -478,9 +490,7 @@ static void put_rtl_text(const cv_run *r, const cv_pdffont *pf, const cv_display
         }
         put_rise(r, dy, &rise, b);
         unsigned cid = cv_pdffont_cid(pf, r->g[k].cp);
-        if (!pf->one_byte)
-            bstrc(b, (unsigned char)(cid >> 8));
-        bstrc(b, (unsigned char)cid);
+        bcode(b, cid, pf->one_byte);
         if (k == end) {
             BLIT(b, ")]TJ ");
             if (tc != 0)
@@ -527,23 +537,24 @@ static bool put_run_text(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
         return true;
     }
     int rise = 0;
+    bool clusters = ts->d->nclusters > 0;
     for (size_t k = k0; k < k1; k++) {
         unsigned cid = cv_pdffont_cid(pf, r->g[k].cp);
-        bool twin = cv_pdffont_twin(pf, r->g[k].wide);
+        bool twin = r->g[k].wide > 0 && cv_pdffont_twin(pf, r->g[k].wide);
         if (twin != ts->twin && !put_twin(page, r, pf, twin, ts, b))
             return false;
         /* A glyph placed off the pen (shape.h): moved there and back. */
-        int dx, dy;
-        offset(ts->d, r->g[k].cp, &dx, &dy);
-        put_rise(r, dy, &rise, b);
+        int dx = 0, dy = 0;
+        if (clusters) {
+            offset(ts->d, r->g[k].cp, &dx, &dy);
+            put_rise(r, dy, &rise, b);
+        }
         if (dx) {
             BLIT(b, ")");
             bnumd(b, -dx, 1);
             BLIT(b, "(");
         }
-        if (!pf->one_byte)
-            bstrc(b, (unsigned char)(cid >> 8));
-        bstrc(b, (unsigned char)cid);
+        bcode(b, cid, pf->one_byte);
         double tj = cv_run_tj(r, k);
         if (twin && k + 1 < r->n)
             tj = round((tj - r->g[k].wide) * 10) / 10;
@@ -623,6 +634,18 @@ static int link_at(const cv_page *pg, float x, float w, float y)
     return -1;
 }
 
+/* Does a link of page pg reach the height y?  If none does, no glyph of a
+ * run there is in a link (link_at). */
+static bool links_at(const cv_page *pg, float y)
+{
+    for (size_t i = 0; i < pg->nlinks; i++) {
+        const cv_link *l = &pg->links[i];
+        if (l->uri && *l->uri && y >= l->y0 && y <= l->y1)
+            return true;
+    }
+    return false;
+}
+
 /* The language run r's script implies, when it is not the document's. */
 static const char *run_lang(const cv_run *r, const char *doc_lang)
 {
@@ -692,10 +715,11 @@ static bool put_tagged_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont 
         size_t k0 = 0;
         bool hy = r->tag && r->hyphen && !r->rtl && r->n > 1 && r->g[r->n - 1].cp == '-';
         int link = -1;
+        bool links = r->tag && links_at(pg, r->y);
         for (size_t k = 0; k <= r->n; k++) {
             int lk = -1;
             if (k < r->n) {
-                lk = r->tag ? link_at(pg, x, r->g[k].w * scale, r->y) : -1;
+                lk = links ? link_at(pg, x, r->g[k].w * scale, r->y) : -1;
                 if (lk >= 0) {
                     char u[8];
                     bputs(&ltext[lk], u, cv_utf8_encode(r->g[k].cp, u));
@@ -734,9 +758,7 @@ static bool put_tagged_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont 
             unsigned cid = cv_pdffont_cid(pf, ' ');
             int w = cv_face_advance(pf->face, cv_face_glyph(pf->face, ' '));
             bprintf(b, "[%d(", w);
-            if (!pf->one_byte)
-                bstrc(b, (unsigned char)(cid >> 8));
-            bstrc(b, (unsigned char)cid);
+            bcode(b, cid, pf->one_byte);
             BLIT(b, ")]TJ\n");
         }
     }
@@ -1056,23 +1078,32 @@ static void grow_fonts(cv_book *k)
 void cv_book_note(cv_book *k, const cv_display *d)
 {
     grow_fonts(k);
+    bool tags = tagged(d), clusters = d->nclusters > 0;
+    /* Per face: its space noted (1), or it has none (-1). */
+    signed char *space = tags ? cv_xcalloc(k->nfaces ? k->nfaces : 1, 1) : NULL;
     for (size_t p = 0; p < d->npages; p++)
         for (size_t i = 0; i < d->pages[p].nruns; i++) {
             const cv_run *r = &d->pages[p].runs[i];
+            cv_pdffont *pf = &k->fonts[r->face];
             for (size_t g = 0; g < r->n; g++) {
-                const cv_cluster *cl = cv_display_cluster(d, r->g[g].cp);
+                uint32_t cp = r->g[g].cp;
+                if (!r->g[g].wide && cv_pdffont_noted(pf, cp))
+                    continue;
+                const cv_cluster *cl = clusters ? cv_display_cluster(d, cp) : NULL;
                 if (r->g[g].wide)
-                    cv_pdffont_use_wide(&k->fonts[r->face], r->g[g].cp, cl, r->g[g].wide);
+                    cv_pdffont_use_wide(pf, cp, cl, r->g[g].wide);
                 else
-                    cv_pdffont_use(&k->fonts[r->face], r->g[g].cp, cl);
+                    cv_pdffont_use(pf, cp, cl);
             }
             /* Tagged text may end a line with a space (put_tagged_runs). */
-            if (tagged(d) && r->tag) {
+            if (tags && r->tag && !space[r->face]) {
                 const cv_face *fc = cv_fontset_face(k->fs, r->face);
-                if (fc && fc->ft && FT_Get_Char_Index(fc->ft, ' '))
-                    cv_pdffont_use(&k->fonts[r->face], ' ', NULL);
+                space[r->face] = fc && fc->ft && FT_Get_Char_Index(fc->ft, ' ') ? 1 : -1;
+                if (space[r->face] > 0)
+                    cv_pdffont_use(pf, ' ', NULL);
             }
         }
+    free(space);
 }
 
 /* Append `s` to the book's list of authors ("A, B, C"); one that would
