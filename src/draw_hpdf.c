@@ -132,6 +132,26 @@ static inline __attribute__((always_inline)) void bcode(buf *b, unsigned cid, bo
 
 #define BLIT(b, lit) bputs((b), (lit), sizeof(lit) - 1)
 
+/* A C string; an integer in decimal (for the hot spots, where printf's
+ * parsing of its format cost more than what it wrote). */
+static void bstr(buf *b, const char *s)
+{
+    bputs(b, s, strlen(s));
+}
+
+static void bint(buf *b, long v)
+{
+    char t[24], *e = t + sizeof t, *p = e;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        *--p = '-';
+    bputs(b, p, (size_t)(e - p));
+}
+
 /* A number for a content stream: at most `dec` (0 to 6) decimals, no
  * trailing zeros, no "-0".  Written by hand: this is the hot loop of
  * the content streams, and printf's floating point is slow. */
@@ -251,7 +271,7 @@ static void bcolor(buf *b, unsigned c, const char *op)
     unsigned r = (c >> 16) & 0xFF, g = (c >> 8) & 0xFF, bl = c & 0xFF;
     if (r == g && g == bl) {            /* a gray: "0.2 g" */
         bnum(b, r / 255.0);
-        bprintf(b, " %s\n", op[0] == 'r' ? "g" : "G");
+        bstr(b, op[0] == 'r' ? " g\n" : " G\n");
         return;
     }
     bnum(b, ((c >> 16) & 0xFF) / 255.0);
@@ -259,7 +279,9 @@ static void bcolor(buf *b, unsigned c, const char *op)
     bnum(b, ((c >> 8) & 0xFF) / 255.0);
     BLIT(b, " ");
     bnum(b, (c & 0xFF) / 255.0);
-    bprintf(b, " %s\n", op);
+    BLIT(b, " ");
+    bstr(b, op);
+    BLIT(b, "\n");
 }
 
 static void put_rules(buf *b, const cv_page *pg)
@@ -332,7 +354,9 @@ static bool put_run_state(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
         const char *name = HPDF_Page_GetLocalFontName(page, twin ? pf->wide_font : pf->font);
         if (!name)
             return false;
-        bprintf(b, "/%s ", name);
+        BLIT(b, "/");
+        bstr(b, name);
+        BLIT(b, " ");
         bnum(b, r->size);
         BLIT(b, " Tf\n");
         ts->face = r->face;
@@ -353,7 +377,7 @@ static bool put_run_state(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
             bnum(b, r->size * 0.03);
             BLIT(b, " w ");
         }
-        bprintf(b, "%d Tr\n", r->synth_bold ? 2 : 0);
+        bstr(b, r->synth_bold ? "2 Tr\n" : "0 Tr\n");
         ts->synth = r->synth_bold;
     }
     return true;
@@ -368,7 +392,9 @@ static bool put_twin(HPDF_Page page, const cv_run *r, const cv_pdffont *pf, bool
     const char *name = HPDF_Page_GetLocalFontName(page, twin ? pf->wide_font : pf->font);
     if (!name)
         return false;
-    bprintf(b, ")]TJ /%s ", name);
+    BLIT(b, ")]TJ /");
+    bstr(b, name);
+    BLIT(b, " ");
     bnum(b, r->size);
     BLIT(b, " Tf[(");
     ts->twin = twin;
@@ -593,7 +619,11 @@ static void mc_switch(buf *b, cv_pdftags *pt, mcstate *ms, int node, int link,
     } else {
         const char *type;
         int mcid = cv_pdftags_mc(pt, node, link, lang, &type);
-        bprintf(b, "/%s <</MCID %d>> BDC\n", type, mcid);
+        BLIT(b, "/");
+        bstr(b, type);
+        BLIT(b, " <</MCID ");
+        bint(b, mcid);
+        BLIT(b, ">> BDC\n");
     }
     *ms = (mcstate){true, node, link, lang};
 }
@@ -750,14 +780,18 @@ static bool put_tagged_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont 
                 const char *name = HPDF_Page_GetLocalFontName(page, pf->font);
                 if (!name)
                     return false;
-                bprintf(b, "/%s ", name);
+                BLIT(b, "/");
+                bstr(b, name);
+                BLIT(b, " ");
                 bnum(b, r->size);
                 BLIT(b, " Tf\n");
                 ts->twin = false;
             }
             unsigned cid = cv_pdffont_cid(pf, ' ');
             int w = cv_face_advance(pf->face, cv_face_glyph(pf->face, ' '));
-            bprintf(b, "[%d(", w);
+            BLIT(b, "[");
+            bint(b, w);
+            BLIT(b, "(");
             bcode(b, cid, pf->one_byte);
             BLIT(b, ")]TJ\n");
         }
@@ -864,8 +898,12 @@ static bool is_ascii(const char *s)
 static HPDF_Outline bookmark(HPDF_Doc pdf, HPDF_Outline parent, const char *title,
                              HPDF_Page page, float y)
 {
-    HPDF_Outline o = HPDF_CreateOutline(pdf, parent, title,
-                                        is_ascii(title) ? NULL : HPDF_GetEncoder(pdf, "UTF-8"));
+    /* A title that is not ASCII is made with a placeholder and replaced in
+     * its place (pdf_meta.h: cv_pdfmeta_text). */
+    bool ascii = is_ascii(title);
+    HPDF_Outline o = HPDF_CreateOutline(pdf, parent, ascii ? title : "?", NULL);
+    if (o && !ascii && HPDF_Dict_Add(o, "Title", cv_pdfmeta_text(pdf, title)) != HPDF_OK)
+        return NULL;
     /* A direct [page /XYZ null top null] (PDF/A rejects indirect ones). */
     HPDF_Array dest = o ? HPDF_Array_New(pdf->mmgr) : NULL;
     if (!dest)
@@ -908,8 +946,9 @@ static bool add_navigation(HPDF_Doc pdf, const cv_display *d, size_t first, bool
         prefix = cv_xmalloc(strlen(d->author) + 2);
         sprintf(prefix, "%s ", d->author);
     }
-    /* libharu writes a prefix byte for byte; set it through the UTF-8
-     * encoder instead, on the label dictionary it has just added. */
+    /* libharu writes a prefix byte for byte; set it as a text string
+     * instead (UTF-16 when it is not ASCII), on the label dictionary it has
+     * just added. */
     bool ok = HPDF_AddPageLabel(pdf, (HPDF_UINT)first, HPDF_PAGE_NUM_STYLE_DECIMAL, 1,
                                 NULL) == HPDF_OK;
     if (ok && prefix) {
@@ -918,11 +957,7 @@ static bool add_navigation(HPDF_Doc pdf, const cv_display *d, size_t first, bool
         HPDF_Dict label = nums && nums->list->count
                               ? HPDF_Array_GetItem(nums, nums->list->count - 1, HPDF_OCLASS_DICT)
                               : NULL;
-        ok = label && HPDF_Dict_Add(label, "P",
-                                    HPDF_String_New(pdf->mmgr, prefix,
-                                                    is_ascii(prefix)
-                                                        ? NULL
-                                                        : HPDF_GetEncoder(pdf, "UTF-8"))) == HPDF_OK;
+        ok = label && HPDF_Dict_Add(label, "P", cv_pdfmeta_text(pdf, prefix)) == HPDF_OK;
     }
     free(prefix);
     return ok;
@@ -1037,9 +1072,8 @@ cv_book *cv_book_new(const cv_fontset *fs, bool book)
         return NULL;
     }
     HPDF_SetCompressionMode(k->pdf, HPDF_COMP_ALL);
-    /* libharu's UTF-8 encoder is made when a string first needs it
-     * (bookmark(), pdf_meta.c, pdf_tags.c): its tables cost 1.4 M
-     * instructions. */
+    /* libharu's UTF-8 encoder is made only when a string needs it
+     * (pdf_meta.h: cv_pdfmeta_text): its tables cost 1.4 M instructions. */
     HPDF_UseUTFEncodings(k->pdf);
     k->fs = fs;
     k->book = book;

@@ -14,6 +14,7 @@
  */
 #include "pdf_tags.h"
 #include "arena.h"
+#include "pdf_meta.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -204,18 +205,10 @@ void cv_pdftags_bbox(cv_pdftags *pt, int node, float x0, float y0, float x1, flo
     e->bbox[0] = x0, e->bbox[1] = y0, e->bbox[2] = x1, e->bbox[3] = y1;
 }
 
-static bool ascii(const char *s)
+/* A PDF text string: plain when ASCII, else UTF-16 (pdf_meta.h). */
+static void *text(HPDF_Doc pdf, const char *s)
 {
-    for (; *s; s++)
-        if ((unsigned char)*s >= 0x80)
-            return false;
-    return true;
-}
-
-/* A PDF text string: plain when ASCII, else UTF-16 through the encoder. */
-static HPDF_String text(HPDF_Doc pdf, const char *s)
-{
-    return HPDF_String_New(pdf->mmgr, s, ascii(s) ? NULL : HPDF_GetEncoder(pdf, "UTF-8"));
+    return cv_pdfmeta_text(pdf, s);
 }
 
 bool cv_pdftags_annot(cv_pdftags *pt, int link, HPDF_Annotation an, const char *contents)
