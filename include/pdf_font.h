@@ -89,4 +89,10 @@ bool cv_pdffont_has(const cv_pdffont *pf, uint32_t cp);
 bool cv_pdffont_embed(HPDF_Doc pdf, cv_pdffont *pf, HPDF_Dict *cmap1, cv_error *err);
 void cv_pdffont_free(cv_pdffont *pf);
 
+/* Keep the bytes of libharu's new, empty memory stream `st` (a font's
+ * program or map, a page's content) in one buffer: libharu's own copies
+ * each write and read byte by byte, in 4 KiB pieces.  libharu frees it
+ * with the stream.  Any other stream is left as it is. */
+void cv_pdffont_own_stream(HPDF_Stream st);
+
 #endif

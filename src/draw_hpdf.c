@@ -866,6 +866,7 @@ static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
     HPDF_Page_SetWidth(page, d->width);
     HPDF_Page_SetHeight(page, d->height);
     HPDF_Stream stream = ((HPDF_PageAttr)page->attr)->stream;
+    cv_pdffont_own_stream(stream);
     if (pt)
         cv_pdftags_page(pt, page);
     b->n = 0;

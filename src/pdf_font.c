@@ -240,9 +240,91 @@ static void base_name(const cv_pdffont *pf, char *out, size_t size)
     out[k] = 0;
 }
 
+/* A stream's bytes kept in one buffer of ours (cv_pdffont_own_stream):
+ * libharu's memory stream copies each write byte by byte into 4 KiB
+ * pieces, and reads them back the same way when it deflates them.  The
+ * stream object stays libharu's (its dictionary holds it); its functions
+ * are these.  They read as its memory stream does: HPDF_STREAM_EOF with
+ * what is left when less than was asked for remains. */
+typedef struct ownstream {
+    char *s;
+    size_t n, cap, r;
+} ownstream;
+
+static HPDF_STATUS os_write(HPDF_Stream st, const HPDF_BYTE *p, HPDF_UINT n)
+{
+    ownstream *o = st->attr;
+    if (o->n + n > o->cap) {
+        o->cap = (o->n + n) * 2 + 4096;
+        o->s = cv_xrealloc(o->s, o->cap);
+    }
+    memcpy(o->s + o->n, p, n);
+    o->n += n;
+    return HPDF_OK;
+}
+
+static HPDF_STATUS os_read(HPDF_Stream st, HPDF_BYTE *p, HPDF_UINT *n)
+{
+    ownstream *o = st->attr;
+    size_t k = o->n - o->r < *n ? o->n - o->r : *n;
+    bool all = k == *n;
+    if (k)
+        memcpy(p, o->s + o->r, k);
+    o->r += k;
+    *n = (HPDF_UINT)k;
+    return all ? HPDF_OK : HPDF_STREAM_EOF;
+}
+
+static HPDF_STATUS os_seek(HPDF_Stream st, HPDF_INT pos, HPDF_WhenceMode mode)
+{
+    ownstream *o = st->attr;
+    long at = mode == HPDF_SEEK_CUR ? (long)o->r + pos
+              : mode == HPDF_SEEK_END ? (long)o->n - pos : pos;
+    if (at < 0 || (size_t)at > o->n)
+        return HPDF_STREAM_EOF;
+    o->r = (size_t)at;
+    return HPDF_OK;
+}
+
+static HPDF_INT32 os_tell(HPDF_Stream st)
+{
+    return (HPDF_INT32)((ownstream *)st->attr)->r;
+}
+
+static HPDF_UINT32 os_size(HPDF_Stream st)
+{
+    return (HPDF_UINT32)((ownstream *)st->attr)->n;
+}
+
+static void os_free(HPDF_Stream st)
+{
+    ownstream *o = st->attr;
+    if (o)
+        free(o->s);
+    free(o);
+    st->attr = NULL;
+}
+
+void cv_pdffont_own_stream(HPDF_Stream st)
+{
+    if (!st || st->type != HPDF_STREAM_MEMORY || st->size || !st->free_fn)
+        return;
+    st->free_fn(st);                    /* its pieces and attributes */
+    st->attr = cv_xcalloc(1, sizeof(ownstream));
+    st->type = HPDF_STREAM_CALLBACK;    /* no longer its memory stream */
+    st->write_fn = os_write;
+    st->read_fn = os_read;
+    st->seek_fn = os_seek;
+    st->tell_fn = os_tell;
+    st->size_fn = os_size;
+    st->free_fn = os_free;
+}
+
 static HPDF_Dict new_stream(HPDF_Doc pdf, bool compress)
 {
     HPDF_Dict s = HPDF_DictStream_New(pdf->mmgr, pdf->xref);
+    if (s)
+        cv_pdffont_own_stream(s->stream);
     if (s && compress)
         s->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
     return s;
