@@ -79,8 +79,17 @@ bool cv_pdffont_twin(const cv_pdffont *pf, int16_t wide);
 /* Sort the code points; call once all are noted. */
 void cv_pdffont_seal(cv_pdffont *pf);
 /* The code (a CID) of a code point noted before cv_pdffont_seal(), once
- * embedded (0 if not noted). */
-unsigned cv_pdffont_cid(const cv_pdffont *pf, uint32_t cp);
+ * embedded (0 if not noted).  Inline for the BMP: it is asked for every
+ * glyph drawn. */
+unsigned cv_pdffont_cid_of(const cv_pdffont *pf, uint32_t cp);
+static inline unsigned cv_pdffont_cid(const cv_pdffont *pf, uint32_t cp)
+{
+    if (cp < 0x10000 && pf->bmp) {
+        const uint32_t *pg = pf->bmp[cp >> 8];
+        return pg && pg[cp & 0xFF] ? pf->code[pg[cp & 0xFF] - 1] : 0;
+    }
+    return cv_pdffont_cid_of(pf, cp);
+}
 /* Was `cp` noted (is it in the subset), after cv_pdffont_seal()? */
 bool cv_pdffont_has(const cv_pdffont *pf, uint32_t cp);
 /* Subset the face and build its font objects in `pdf`.  `*cmap1` caches

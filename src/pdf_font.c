@@ -177,7 +177,7 @@ static size_t find_cp(const cv_pdffont *pf, uint32_t cp)
     return lo < pf->n && pf->cps[lo] == cp ? lo : pf->n;
 }
 
-unsigned cv_pdffont_cid(const cv_pdffont *pf, uint32_t cp)
+unsigned cv_pdffont_cid_of(const cv_pdffont *pf, uint32_t cp)
 {
     size_t i = find_cp(pf, cp);
     return i < pf->n ? pf->code[i] : 0;
@@ -341,11 +341,26 @@ static HPDF_Dict new_indirect_dict(HPDF_Doc pdf)
 /* The UTF-16 value for cp into `out` (hex digits): cp itself, or the text
  * a cluster of a complex script carries (shape.h: a Devanagari conjunct,
  * an Arabic letter in its joining form, a lam-alef, a mark). */
+/* `v` in upper-case hex, at least `digits` digits, at o: past them (the
+ * ToUnicode map's thousands of numbers, without printf). */
+static char *hex(char *o, unsigned long v, int digits)
+{
+    static const char x[] = "0123456789ABCDEF";
+    int n = 1;
+    while (n < 16 && v >> (4 * n))
+        n++;
+    if (n < digits)
+        n = digits;
+    for (int k = n - 1; k >= 0; k--)
+        *o++ = x[(v >> (4 * k)) & 15];
+    return o;
+}
+
 static void utf16(const cv_pdffont *pf, uint32_t cp, char *out, size_t size)
 {
     uint32_t cps[8] = {cp};
-    size_t n = 1, at = 0;
-    out[0] = 0;
+    size_t n = 1;
+    char *o = out;
     const cv_cluster *cl = cluster(pf, cp);
     const char *t = cl ? cl->text : NULL;
     if (t) {
@@ -354,16 +369,18 @@ static void utf16(const cv_pdffont *pf, uint32_t cp, char *out, size_t size)
         for (size_t i = 0; i < len && n < 8;)
             i += cv_utf8_decode(t + i, len - i, &cps[n++]);
     }
-    for (size_t k = 0; k < n && at < size; k++) {
+    /* (8 code points of 8 digits at most: `size` is 72) */
+    for (size_t k = 0; k < n && (size_t)(o - out) + 8 < size; k++) {
         uint32_t c = cps[k];
         if (c > 0xFFFF) {
             uint32_t v = c - 0x10000;
-            at += (size_t)snprintf(out + at, size - at, "%04X%04X", (unsigned)(0xD800 + (v >> 10)),
-                                   (unsigned)(0xDC00 + (v & 0x3FF)));
+            o = hex(o, 0xD800 + (v >> 10), 4);
+            o = hex(o, 0xDC00 + (v & 0x3FF), 4);
         } else {
-            at += (size_t)snprintf(out + at, size - at, "%04X", (unsigned)c);
+            o = hex(o, c, 4);
         }
     }
+    *o = 0;
 }
 
 /* The ToUnicode CMap over `n` (code, code point) pairs sorted by code.
@@ -399,7 +416,7 @@ static bool write_tounicode(HPDF_Stream s, const cv_pdffont *pf, const cpair *pr
      * codes nor the code points cross a 256 boundary), then single codes. */
     for (int pass = 0; pass < 2 && r == HPDF_OK; pass++) {
         size_t count = 0, bn = 0, i = 0;
-        char block[100 * 40];
+        char block[100 * 96];
         while (i < n && r == HPDF_OK) {
             size_t j = i + 1;
             while (j < n && pr[j].code == pr[j - 1].code + 1 && pr[j].cp == pr[j - 1].cp + 1 &&
@@ -408,12 +425,20 @@ static bool write_tounicode(HPDF_Stream s, const cv_pdffont *pf, const cpair *pr
             bool range = j - i >= 3;
             for (size_t k = i; range == (pass == 0) && k < (range ? i + 1 : j); k++) {
                 utf16(pf, pr[k].cp, u, sizeof u);
-                if (range)
-                    bn += (size_t)snprintf(block + bn, sizeof block - bn, "<%0*X> <%0*X> <%s>\n",
-                                           digits, pr[i].code, digits, pr[j - 1].code, u);
-                else
-                    bn += (size_t)snprintf(block + bn, sizeof block - bn, "<%0*X> <%s>\n",
-                                           digits, pr[k].code, u);
+                char *o = block + bn;
+                *o++ = '<';
+                o = hex(o, range ? pr[i].code : pr[k].code, digits);
+                if (range) {
+                    memcpy(o, "> <", 3);
+                    o = hex(o + 3, pr[j - 1].code, digits);
+                }
+                memcpy(o, "> <", 3);
+                o += 3;
+                size_t ul = strlen(u);
+                memcpy(o, u, ul);
+                o += ul;
+                memcpy(o, ">\n", 2);
+                bn = (size_t)(o + 2 - block);
                 if (++count == 100 || (k + 1 == (range ? i + 1 : j) && j == n)) {
                     snprintf(line, sizeof line, "%zu begin%s\n", count,
                              pass == 0 ? "bfrange" : "bfchar");

@@ -274,6 +274,15 @@ static void put_min(buf *b, const char *s, size_t i, size_t e)
             *o++ = ' ';
         space = false;
         size_t j = i + 1;
+        if (c == '/' || is_regular(c)) {
+            /* (copied as it is scanned: most tokens are a few bytes) */
+            *o++ = (char)c;
+            while (j < e && is_regular((unsigned char)s[j]))
+                *o++ = s[j++];
+            last = (unsigned char)s[j - 1];
+            i = j;
+            continue;
+        }
         if (c == '(') {
             j = skip_string(s, i, e);
             j = j ? j : e;
@@ -282,9 +291,6 @@ static void put_min(buf *b, const char *s, size_t i, size_t e)
         } else if (c == '<') {
             const char *q = memchr(s + j, '>', e - j);
             j = q ? (size_t)(q - s) + 1 : e;
-        } else if (c == '/' || is_regular(c)) {
-            while (j < e && is_regular((unsigned char)s[j]))
-                j++;
         }
         memcpy(o, s + i, j - i);
         o += j - i;

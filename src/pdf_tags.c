@@ -242,13 +242,19 @@ static HPDF_Dict indirect(HPDF_Doc pdf)
  * attribute, which few elements have, are libharu's own objects, made and
  * written on the spot. */
 
-static void out(cv_pdftags *pt, const char *p, size_t n)
+/* Room for n more bytes: where they go. */
+static char *room(cv_pdftags *pt, size_t n)
 {
     if (pt->nout + n > pt->cout) {
         pt->cout = (pt->nout + n) * 2 + 1024;
         pt->out = cv_xrealloc(pt->out, pt->cout);
     }
-    memcpy(pt->out + pt->nout, p, n);
+    return pt->out + pt->nout;
+}
+
+static inline __attribute__((always_inline)) void out(cv_pdftags *pt, const char *p, size_t n)
+{
+    memcpy(room(pt, n), p, n);
     pt->nout += n;
 }
 
@@ -282,16 +288,20 @@ static void out_ref(cv_pdftags *pt, const void *obj)
 static void out_name(cv_pdftags *pt, const char *s)
 {
     static const char hex[] = "0123456789ABCDEF";
-    OUT(pt, "/");
-    for (size_t i = 0; s[i] && i < HPDF_LIMIT_MAX_NAME_LEN; i++) {
+    size_t n = strnlen(s, HPDF_LIMIT_MAX_NAME_LEN);
+    char *o = room(pt, 1 + 3 * n), *o0 = o;
+    *o++ = '/';
+    for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         if (HPDF_NEEDS_ESCAPE(c)) {
-            char esc[3] = {'#', hex[c >> 4], hex[c & 15]};
-            out(pt, esc, 3);
+            *o++ = '#';
+            *o++ = hex[c >> 4];
+            *o++ = hex[c & 15];
         } else {
-            out(pt, (const char *)&c, 1);
+            *o++ = (char)c;
         }
     }
+    pt->nout += (size_t)(o - o0);
 }
 
 /* The bytes so far, into the stream. */
