@@ -1041,10 +1041,75 @@ static bool save(HPDF_Doc pdf, ctx *c, const char *path, bool pack, const cv_inp
     return ok && cv_out_commit(o, err);
 }
 
+/* libharu's memory, from blocks of the book's own.  libharu makes (and at
+ * the end frees) a few thousand small objects a résumé, and malloc and
+ * free cost as much as their work; its own memory pool cannot serve, for
+ * it does not align what it hands out.  A small piece is cut from a block
+ * and freed with the book (libharu frees little before the end, and
+ * nothing that grows); a large one is malloc'd and freed when libharu
+ * frees it (a list that grows, say the cross-reference table of a book
+ * of a thousand résumés).  libharu's allocation functions are given
+ * nothing but the size: each cv_book_* call names its book's pool in
+ * `pool_now` before it calls libharu. */
+enum { POOL_BLOCK = 64 * 1024, POOL_SMALL = 512, POOL_HEAD = 16 };
+
+typedef struct poolblk {
+    struct poolblk *next;
+    size_t used;
+    _Alignas(16) unsigned char data[POOL_BLOCK];
+} poolblk;
+
+static _Thread_local poolblk **pool_now;
+
+/* Each piece has POOL_HEAD bytes before it: its first byte says whether
+ * it was malloc'd (1) or cut from a block (0). */
+static void *HPDF_STDCALL pool_alloc(HPDF_UINT size)
+{
+    size_t n = ((size_t)size + 15) & ~(size_t)15;
+    unsigned char *p;
+    if (n > POOL_SMALL || !pool_now) {
+        p = malloc(POOL_HEAD + n);
+        if (!p)
+            return NULL;
+        p[0] = 1;
+        return p + POOL_HEAD;
+    }
+    poolblk *b = *pool_now;
+    if (!b || b->used + POOL_HEAD + n > POOL_BLOCK) {
+        b = malloc(sizeof *b);
+        if (!b)
+            return NULL;
+        b->next = *pool_now;
+        b->used = 0;
+        *pool_now = b;
+    }
+    p = b->data + b->used;
+    b->used += POOL_HEAD + n;
+    p[0] = 0;
+    return p + POOL_HEAD;
+}
+
+static void HPDF_STDCALL pool_free(void *ptr)
+{
+    unsigned char *p = ptr ? (unsigned char *)ptr - POOL_HEAD : NULL;
+    if (p && p[0] == 1)
+        free(p);
+}
+
+static void pool_release(poolblk **pool)
+{
+    while (*pool) {
+        poolblk *b = *pool;
+        *pool = b->next;
+        free(b);
+    }
+}
+
 /* A PDF being made: one résumé, or a book of several. */
 struct cv_book {
     ctx c;
     HPDF_Doc pdf;
+    poolblk *pool;              /* libharu's small pieces (pool_alloc) */
     const cv_fontset *fs;
     cv_pdffont *fonts;          /* per face of the fontset */
     size_t nfaces;
@@ -1067,8 +1132,11 @@ struct cv_book {
 cv_book *cv_book_new(const cv_fontset *fs, bool book)
 {
     cv_book *k = cv_xcalloc(1, sizeof *k);
-    k->pdf = HPDF_New(on_error, &k->c);
+    pool_now = &k->pool;
+    k->pdf = HPDF_NewEx(on_error, pool_alloc, pool_free, /*mem_pool_buf_size*/ 0, &k->c);
     if (!k->pdf) {
+        pool_release(&k->pool);
+        pool_now = NULL;
         free(k);
         return NULL;
     }
@@ -1112,6 +1180,7 @@ static void grow_fonts(cv_book *k)
 
 void cv_book_note(cv_book *k, const cv_display *d)
 {
+    pool_now = &k->pool;
     grow_fonts(k);
     bool tags = tagged(d), clusters = d->nclusters > 0;
     /* Per face: its space noted (1), or it has none (-1). */
@@ -1162,6 +1231,7 @@ static void add_author(cv_book *k, const char *s)
 
 bool cv_book_add(cv_book *k, const cv_display *d, cv_error *err)
 {
+    pool_now = &k->pool;
     HPDF_Doc pdf = k->pdf;
     bool ok = true;
     if (!k->embedded)
@@ -1280,6 +1350,7 @@ static bool packed(const cv_book *k)
 bool cv_book_write(cv_book *k, const char *title, const char *path, const cv_inputs *inputs,
                    cv_error *err)
 {
+    pool_now = &k->pool;
     return finish(k, title, path, err) && save(k->pdf, &k->c, path, packed(k), inputs, err);
 }
 
@@ -1288,6 +1359,7 @@ bool cv_book_bytes(cv_book *k, const char *title, const char *path, char **bytes
 {
     *bytes = NULL;
     *len = 0;
+    pool_now = &k->pool;
     return finish(k, title, path, err) && bytes_of(k->pdf, &k->c, path, packed(k), bytes, len, err);
 }
 
@@ -1295,7 +1367,10 @@ void cv_book_free(cv_book *k)
 {
     if (!k)
         return;
+    pool_now = &k->pool;
     HPDF_Free(k->pdf);
+    pool_release(&k->pool);
+    pool_now = NULL;
     cv_pdftags_free(k->tags);
     for (size_t f = 0; f < k->nfaces; f++)
         cv_pdffont_free(&k->fonts[f]);
