@@ -152,13 +152,25 @@ static void bint(buf *b, long v)
     bputs(b, p, (size_t)(e - p));
 }
 
+/* llround(x): to the nearest integer, halves away from zero; inline for
+ * the numbers content streams hold (below 2^52, where x less its
+ * truncation is exact), else the library's. */
+static inline long long round_away(double x)
+{
+    if (!(fabs(x) < 4503599627370496.0))
+        return llround(x);
+    long long t = (long long)x;
+    double f = x - (double)t;
+    return f >= 0.5 ? t + 1 : f <= -0.5 ? t - 1 : t;
+}
+
 /* A number for a content stream: at most `dec` (0 to 6) decimals, no
  * trailing zeros, no "-0".  Written by hand: this is the hot loop of
  * the content streams, and printf's floating point is slow. */
 static void bnumd(buf *b, double v, int dec)
 {
     static const double scale[] = {1, 10, 100, 1000, 1e4, 1e5, 1e6};
-    long long k = llround(v * scale[dec]);
+    long long k = round_away(v * scale[dec]);
     char t[48], *e = t + sizeof t, *p = e;
     bool neg = k < 0;
     unsigned long long u = neg ? 0ULL - (unsigned long long)k : (unsigned long long)k;
@@ -255,12 +267,150 @@ static bool load_image(HPDF_Doc pdf, images *ims, const cv_image *im, ctx *c, cv
     return true;
 }
 
+/* The /ID's digest of the content: MD5 (RFC 1321), the digest libharu's
+ * HPDF_MD5 gives, without its byte-by-byte copy of every block into its
+ * buffer (0.2 M instructions a résumé). */
+typedef struct digest {
+    uint32_t h[4];
+    uint64_t len;
+    unsigned char buf[64];
+} digest;
+
+/* The four rounds' functions, and a step: a = b + ((a + f(b, c, d) + m +
+ * k) <<< s). */
+#define MD5_F(b, c, d) (((b) & (c)) | (~(b) & (d)))
+#define MD5_G(b, c, d) (((d) & (b)) | (~(d) & (c)))
+#define MD5_H(b, c, d) ((b) ^ (c) ^ (d))
+#define MD5_I(b, c, d) ((c) ^ ((b) | ~(d)))
+#define STEP(f, a, b, c, d, x, k, s)                                         \
+    do {                                                                     \
+        (a) += MD5_##f((b), (c), (d)) + (x) + (uint32_t)(k);                 \
+        (a) = ((a) << (s) | (a) >> (32 - (s))) + (b);                        \
+    } while (0)
+
+/* One 64-byte block into the state (RFC 1321, 3.4). */
+static void md5_block(uint32_t h[4], const unsigned char *p)
+{
+    uint32_t m[16];
+    for (int i = 0; i < 16; i++)
+        m[i] = (uint32_t)p[4 * i] | (uint32_t)p[4 * i + 1] << 8 | (uint32_t)p[4 * i + 2] << 16 |
+               (uint32_t)p[4 * i + 3] << 24;
+    uint32_t a = h[0], b = h[1], c = h[2], d = h[3];
+    STEP(F, a, b, c, d, m[0], 0xd76aa478, 7);
+    STEP(F, d, a, b, c, m[1], 0xe8c7b756, 12);
+    STEP(F, c, d, a, b, m[2], 0x242070db, 17);
+    STEP(F, b, c, d, a, m[3], 0xc1bdceee, 22);
+    STEP(F, a, b, c, d, m[4], 0xf57c0faf, 7);
+    STEP(F, d, a, b, c, m[5], 0x4787c62a, 12);
+    STEP(F, c, d, a, b, m[6], 0xa8304613, 17);
+    STEP(F, b, c, d, a, m[7], 0xfd469501, 22);
+    STEP(F, a, b, c, d, m[8], 0x698098d8, 7);
+    STEP(F, d, a, b, c, m[9], 0x8b44f7af, 12);
+    STEP(F, c, d, a, b, m[10], 0xffff5bb1, 17);
+    STEP(F, b, c, d, a, m[11], 0x895cd7be, 22);
+    STEP(F, a, b, c, d, m[12], 0x6b901122, 7);
+    STEP(F, d, a, b, c, m[13], 0xfd987193, 12);
+    STEP(F, c, d, a, b, m[14], 0xa679438e, 17);
+    STEP(F, b, c, d, a, m[15], 0x49b40821, 22);
+    STEP(G, a, b, c, d, m[1], 0xf61e2562, 5);
+    STEP(G, d, a, b, c, m[6], 0xc040b340, 9);
+    STEP(G, c, d, a, b, m[11], 0x265e5a51, 14);
+    STEP(G, b, c, d, a, m[0], 0xe9b6c7aa, 20);
+    STEP(G, a, b, c, d, m[5], 0xd62f105d, 5);
+    STEP(G, d, a, b, c, m[10], 0x02441453, 9);
+    STEP(G, c, d, a, b, m[15], 0xd8a1e681, 14);
+    STEP(G, b, c, d, a, m[4], 0xe7d3fbc8, 20);
+    STEP(G, a, b, c, d, m[9], 0x21e1cde6, 5);
+    STEP(G, d, a, b, c, m[14], 0xc33707d6, 9);
+    STEP(G, c, d, a, b, m[3], 0xf4d50d87, 14);
+    STEP(G, b, c, d, a, m[8], 0x455a14ed, 20);
+    STEP(G, a, b, c, d, m[13], 0xa9e3e905, 5);
+    STEP(G, d, a, b, c, m[2], 0xfcefa3f8, 9);
+    STEP(G, c, d, a, b, m[7], 0x676f02d9, 14);
+    STEP(G, b, c, d, a, m[12], 0x8d2a4c8a, 20);
+    STEP(H, a, b, c, d, m[5], 0xfffa3942, 4);
+    STEP(H, d, a, b, c, m[8], 0x8771f681, 11);
+    STEP(H, c, d, a, b, m[11], 0x6d9d6122, 16);
+    STEP(H, b, c, d, a, m[14], 0xfde5380c, 23);
+    STEP(H, a, b, c, d, m[1], 0xa4beea44, 4);
+    STEP(H, d, a, b, c, m[4], 0x4bdecfa9, 11);
+    STEP(H, c, d, a, b, m[7], 0xf6bb4b60, 16);
+    STEP(H, b, c, d, a, m[10], 0xbebfbc70, 23);
+    STEP(H, a, b, c, d, m[13], 0x289b7ec6, 4);
+    STEP(H, d, a, b, c, m[0], 0xeaa127fa, 11);
+    STEP(H, c, d, a, b, m[3], 0xd4ef3085, 16);
+    STEP(H, b, c, d, a, m[6], 0x04881d05, 23);
+    STEP(H, a, b, c, d, m[9], 0xd9d4d039, 4);
+    STEP(H, d, a, b, c, m[12], 0xe6db99e5, 11);
+    STEP(H, c, d, a, b, m[15], 0x1fa27cf8, 16);
+    STEP(H, b, c, d, a, m[2], 0xc4ac5665, 23);
+    STEP(I, a, b, c, d, m[0], 0xf4292244, 6);
+    STEP(I, d, a, b, c, m[7], 0x432aff97, 10);
+    STEP(I, c, d, a, b, m[14], 0xab9423a7, 15);
+    STEP(I, b, c, d, a, m[5], 0xfc93a039, 21);
+    STEP(I, a, b, c, d, m[12], 0x655b59c3, 6);
+    STEP(I, d, a, b, c, m[3], 0x8f0ccc92, 10);
+    STEP(I, c, d, a, b, m[10], 0xffeff47d, 15);
+    STEP(I, b, c, d, a, m[1], 0x85845dd1, 21);
+    STEP(I, a, b, c, d, m[8], 0x6fa87e4f, 6);
+    STEP(I, d, a, b, c, m[15], 0xfe2ce6e0, 10);
+    STEP(I, c, d, a, b, m[6], 0xa3014314, 15);
+    STEP(I, b, c, d, a, m[13], 0x4e0811a1, 21);
+    STEP(I, a, b, c, d, m[4], 0xf7537e82, 6);
+    STEP(I, d, a, b, c, m[11], 0xbd3af235, 10);
+    STEP(I, c, d, a, b, m[2], 0x2ad7d2bb, 15);
+    STEP(I, b, c, d, a, m[9], 0xeb86d391, 21);
+    h[0] += a;
+    h[1] += b;
+    h[2] += c;
+    h[3] += d;
+}
+
+static void md5_init(digest *m)
+{
+    *m = (digest){{0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476}, 0, {0}};
+}
+
+static void md5_update(digest *m, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    size_t have = (size_t)(m->len & 63);
+    m->len += n;
+    if (have) {
+        size_t k = 64 - have < n ? 64 - have : n;
+        memcpy(m->buf + have, p, k);
+        p += k;
+        n -= k;
+        if (have + k < 64)
+            return;
+        md5_block(m->h, m->buf);
+    }
+    for (; n >= 64; p += 64, n -= 64)
+        md5_block(m->h, p);
+    memcpy(m->buf, p, n);
+}
+
+static void md5_final(digest *m, unsigned char out[16])
+{
+    uint64_t bits = m->len * 8;
+    static const unsigned char pad[64] = {0x80};
+    size_t have = (size_t)(m->len & 63);
+    md5_update(m, pad, have < 56 ? 56 - have : 120 - have);
+    unsigned char l[8];
+    for (int i = 0; i < 8; i++)
+        l[i] = (unsigned char)(bits >> (8 * i));
+    md5_update(m, l, 8);
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            out[4 * i + j] = (unsigned char)(m->h[i] >> (8 * j));
+}
+
 /* Append b's bytes to the page's content stream and to the digest. */
-static bool flush(HPDF_Stream stream, buf *b, HPDF_MD5_CTX *md5)
+static bool flush(HPDF_Stream stream, buf *b, digest *md5)
 {
     if (!b->n)
         return true;
-    HPDF_MD5Update(md5, (const HPDF_BYTE *)b->s, (HPDF_UINT)b->n);
+    md5_update(md5, b->s, b->n);
     bool ok = HPDF_Stream_Write(stream, (const HPDF_BYTE *)b->s, (HPDF_UINT)b->n) == HPDF_OK;
     b->n = 0;
     return ok;
@@ -303,7 +453,7 @@ static void put_rules(buf *b, const cv_page *pg)
 }
 
 static bool put_images(HPDF_Page page, const cv_page *pg, const images *ims, buf *b,
-                       HPDF_MD5_CTX *md5, cv_pdftags *pt)
+                       digest *md5, cv_pdftags *pt)
 {
     HPDF_Stream stream = ((HPDF_PageAttr)page->attr)->stream;
     for (size_t i = 0; i < pg->nimgs; i++) {
@@ -325,7 +475,7 @@ static bool put_images(HPDF_Page page, const cv_page *pg, const images *ims, buf
             return false;
         bprintf(b, "image %u %u %.3f %.3f %.3f %.3f\n", im->im->width, im->im->height, im->x,
                 im->y, im->w, im->h);
-        HPDF_MD5Update(md5, (const HPDF_BYTE *)b->s, (HPDF_UINT)b->n);
+        md5_update(md5, b->s, b->n);
         b->n = 0;
     }
     return true;
@@ -547,7 +697,7 @@ static bool put_run_text(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
                          textstate *ts, buf *b, size_t k0, size_t k1)
 {
     if (k0 == 0) {
-        long x = lround(r->x * 100.0), y = lround(r->y * 100.0);
+        long x = (long)round_away(r->x * 100.0), y = (long)round_away(r->y * 100.0);
         bnumd(b, (x - ts->x) / 100.0, 2);
         BLIT(b, " ");
         bnumd(b, (y - ts->y) / 100.0, 2);
@@ -825,7 +975,7 @@ static bool put_runs(HPDF_Page page, const cv_display *d, const cv_page *pg,
     return true;
 }
 
-static bool put_links(HPDF_Page page, const cv_page *pg, HPDF_MD5_CTX *md5, cv_pdftags *pt,
+static bool put_links(HPDF_Page page, const cv_page *pg, digest *md5, cv_pdftags *pt,
                       const buf *ltext)
 {
     for (size_t i = 0; i < pg->nlinks; i++) {
@@ -837,7 +987,7 @@ static bool put_links(HPDF_Page page, const cv_page *pg, HPDF_MD5_CTX *md5, cv_p
                           ceilf(l->y1 * 4) / 4};
         char *uri = encode_uri(l->uri);
         HPDF_Annotation an = HPDF_Page_CreateURILinkAnnot(page, rect, uri);
-        HPDF_MD5Update(md5, (const HPDF_BYTE *)uri, (HPDF_UINT)strlen(uri));
+        md5_update(md5, uri, strlen(uri));
         free(uri);
         /* No border box; printable (PDF/A asks for the Print flag). */
         if (!an || HPDF_LinkAnnot_SetBorderStyle(an, 0, 0, 0) != HPDF_OK ||
@@ -858,7 +1008,7 @@ static bool put_links(HPDF_Page page, const cv_page *pg, HPDF_MD5_CTX *md5, cv_p
 
 static bool draw_page(HPDF_Doc pdf, const cv_display *d, const cv_page *pg,
                       const cv_pdffont *fonts, const images *ims, ctx *c, buf *b,
-                      HPDF_MD5_CTX *md5, cv_pdftags *pt)
+                      digest *md5, cv_pdftags *pt)
 {
     HPDF_Page page = HPDF_AddPage(pdf);
     if (!page)
@@ -1119,7 +1269,7 @@ struct cv_book {
     char pdfa_conformance;
     cv_pdftags *tags;           /* the structure tree, once a résumé has one */
     buf b;
-    HPDF_MD5_CTX md5;
+    digest md5;
     size_t pages;               /* drawn so far */
     size_t people;
     /* The information, from the first résumé; in a book, everyone. */
@@ -1151,7 +1301,7 @@ cv_book *cv_book_new(const cv_fontset *fs, bool book)
     k->b = (buf){cv_xmalloc(4096), 0, 4096};
     for (size_t f = 0; f < k->nfaces; f++)
         k->fonts[f].id = (int)f;            /* .face once used (cv_book_add) */
-    HPDF_MD5Init(&k->md5);
+    md5_init(&k->md5);
     return k;
 }
 
@@ -1330,9 +1480,9 @@ static bool finish(cv_book *k, const char *title, const char *path, cv_error *er
     const char *info[] = {m.title, m.author, m.subject, m.keywords, m.lang};
     for (size_t i = 0; i < sizeof info / sizeof *info; i++)
         if (info[i])
-            HPDF_MD5Update(&k->md5, (const HPDF_BYTE *)info[i], (HPDF_UINT)strlen(info[i]) + 1);
+            md5_update(&k->md5, info[i], strlen(info[i]) + 1);
     HPDF_BYTE id[16];
-    HPDF_MD5Final(id, &k->md5);
+    md5_final(&k->md5, id);
     m.id = id;
     if (k->tags && (!cv_pdftags_finish(k->tags) || k->c.status))
         return cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed writing the structure "
