@@ -898,8 +898,8 @@ static bool put_tagged_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont 
         bool links = r->tag && links_at(pg, r->y);
         for (size_t k = 0; k <= r->n; k++) {
             int lk = -1;
-            if (k < r->n) {
-                lk = links ? link_at(pg, x, r->g[k].w * scale, r->y) : -1;
+            if (k < r->n && links) {
+                lk = link_at(pg, x, r->g[k].w * scale, r->y);
                 if (lk >= 0) {
                     char u[8];
                     bputs(&ltext[lk], u, cv_utf8_encode(r->g[k].cp, u));
