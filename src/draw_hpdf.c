@@ -25,6 +25,10 @@
  *    arrays, which moves nothing: the text position carries on) and put in
  *    a Span with /Lang when its script is another language's; rules, and
  *    text of no element (running headers and footers), are artifacts.
+ *  - libharu's memory comes from the book's own blocks (pool_alloc), its
+ *    streams keep their bytes in buffers of ours (pdf_font.h:
+ *    cv_pdffont_own_stream), and it writes the finished file straight into
+ *    one buffer (saved()): its memory streams copy byte by byte.
  *  - Errors are recorded by the error handler (no longjmp) and checked
  *    after each step; the file is saved to a temporary name beside the
  *    target and renamed into place only when everything succeeded.
