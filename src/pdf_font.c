@@ -816,66 +816,110 @@ static HPDF_Dict descriptor(embed *e, HPDF_Dict file, HPDF_Dict set)
     return ok ? desc : NULL;
 }
 
-/* The widths of codes lo..hi, as measured (glyphs without a code point in
- * between, parts of composites, at their own width). */
-/* /W as groups of consecutive codes, [c [w ...] c' [w ...] ...], for
- * `n` (code, code point) pairs sorted by code, each width `extra` more. */
-static HPDF_Array sparse_widths(embed *e, const cpair *pairs, size_t n, int extra)
+/* The CIDFont's /W and /CIDToGIDMap, written by its write_fn: libharu
+ * would make an object of every width (thousands a document), write each
+ * with a few calls and free it.  The text is libharu's way of writing an
+ * array -- "[ ", each element and a space, "]" -- made once; /CIDToGIDMap
+ * also stays in the dictionary, hidden from libharu's writer (the tests
+ * read it there). */
+typedef struct wtext {
+    char *s;
+    size_t n, cap;
+} wtext;
+
+static void wput(wtext *t, const char *p, size_t n)
 {
-    HPDF_MMgr mm = e->pdf->mmgr;
-    const cv_pdffont *pf = e->pf;
-    HPDF_Array w = HPDF_Array_New(mm);
-    for (size_t i = 0; w && i < n;) {
-        HPDF_Array grp = HPDF_Array_New(mm);
-        if (!grp)
-            return HPDF_Array_Free(w), NULL;
-        HPDF_Array_AddNumber(w, (HPDF_INT32)pairs[i].code);
-        size_t j = i;
-        do {
-            HPDF_Array_AddNumber(grp, advance(pf, pairs[j].cp) + extra);
-            j++;
-        } while (j < n && pairs[j].code == pairs[j - 1].code + 1);
-        HPDF_Array_Add(w, grp);
-        i = j;
+    if (t->n + n + 1 > t->cap) {
+        t->cap = (t->n + n + 1) * 2 + 256;
+        t->s = cv_xrealloc(t->s, t->cap);
     }
-    return w;
+    memcpy(t->s + t->n, p, n);
+    t->n += n;
+    t->s[t->n] = 0;
 }
 
-static HPDF_Array widths(embed *e, int extra)
+/* An integer as libharu writes it (HPDF_IToA, within its limits), and a
+ * space. */
+static void wint(wtext *t, long v)
 {
-    HPDF_MMgr mm = e->pdf->mmgr;
-    HPDF_Array w = HPDF_Array_New(mm), ws = HPDF_Array_New(mm);
-    if (!w || !ws) {
-        if (w)
-            HPDF_Array_Free(w);
-        if (ws)
-            HPDF_Array_Free(ws);
-        return NULL;
-    }
+    if (v > 2147483647L)
+        v = 2147483647L;
+    if (v < -2147483647L)
+        v = -2147483647L;
+    char b[24], *e = b + sizeof b, *p = e;
+    *--p = ' ';
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        *--p = '-';
+    wput(t, p, (size_t)(e - p));
+}
+
+/* /W in groups of consecutive codes, "/W [ c [ w ... ] c' [ w ... ] ]", for
+ * `n` (code, code point) pairs sorted by code, each width `extra` more. */
+static char *sparse_widths(embed *e, const cpair *pairs, size_t n, int extra)
+{
     const cv_pdffont *pf = e->pf;
-    if (e->cff) {
-        /* CIDs of a CJK face spread over tens of thousands: a group per
-         * run of consecutive CIDs. */
-        HPDF_Array_Free(ws);
-        HPDF_Array_Free(w);
-        return sparse_widths(e, e->pairs, e->npairs, extra);
+    wtext t = {0};
+    wput(&t, "/W [ ", 5);
+    for (size_t i = 0; i < n;) {
+        wint(&t, (HPDF_INT32)pairs[i].code);
+        wput(&t, "[ ", 2);
+        size_t j = i;
+        do {
+            wint(&t, advance(pf, pairs[j].cp) + extra);
+            j++;
+        } while (j < n && pairs[j].code == pairs[j - 1].code + 1);
+        wput(&t, "] ", 2);
+        i = j;
     }
+    wput(&t, "]\n", 2);
+    return t.s;
+}
+
+/* /W from the lowest code to the highest, "/W [ lo [ w ... ] ]", as
+ * measured (glyphs without a code point in between, parts of composites,
+ * at their own width). */
+static char *widths(embed *e, int extra)
+{
+    const cv_pdffont *pf = e->pf;
+    if (e->cff)     /* CIDs of a CJK face spread over tens of thousands: a
+                       group per run of consecutive CIDs. */
+        return sparse_widths(e, e->pairs, e->npairs, extra);
+    wtext t = {0};
+    wput(&t, "/W [ ", 5);
+    wint(&t, (HPDF_INT32)e->lo);
+    wput(&t, "[ ", 2);
     size_t k = 0;
     for (unsigned c = e->lo; c <= e->hi; c++) {
         if (k < e->npairs && e->pairs[k].code == c) {
-            HPDF_Array_AddNumber(ws, advance(pf, e->pairs[k].cp) + extra);
+            wint(&t, advance(pf, e->pairs[k].cp) + extra);
             k++;
         } else {
-            HPDF_Array_AddNumber(ws, e->identity ? sub_advance(e->sfont, e->upem, c) + extra : 0);
+            wint(&t, e->identity ? sub_advance(e->sfont, e->upem, c) + extra : 0);
         }
     }
-    HPDF_Array_AddNumber(w, (HPDF_INT32)e->lo);
-    HPDF_Array_Add(w, ws);
-    return w;
+    wput(&t, "] ]\n", 4);
+    return t.s;
 }
 
-/* The CIDFont. */
-static HPDF_Dict cid_font(embed *e, HPDF_Dict desc, HPDF_Dict map, HPDF_Array w)
+static HPDF_STATUS write_widths(HPDF_Dict d, HPDF_Stream s)
+{
+    const char *t = d->attr;
+    return HPDF_Stream_Write(s, (const HPDF_BYTE *)t, (HPDF_UINT)strlen(t));
+}
+
+static void free_widths(HPDF_Dict d)
+{
+    free(d->attr);
+    d->attr = NULL;
+}
+
+/* The CIDFont; `w` is its /W entry (sparse_widths, widths), taken. */
+static HPDF_Dict cid_font(embed *e, HPDF_Dict desc, HPDF_Dict map, char *w)
 {
     HPDF_MMgr mm = e->pdf->mmgr;
     HPDF_Dict cid = w ? new_indirect_dict(e->pdf) : NULL;
@@ -883,8 +927,7 @@ static HPDF_Dict cid_font(embed *e, HPDF_Dict desc, HPDF_Dict map, HPDF_Array w)
     if (!cid || !info) {
         if (info)
             HPDF_Dict_Free(info);
-        if (w)
-            HPDF_Array_Free(w);
+        free(w);
         return NULL;
     }
     bool ok = HPDF_Dict_Add(info, "Registry", HPDF_String_New(mm, "Adobe", NULL)) == HPDF_OK &&
@@ -896,10 +939,28 @@ static HPDF_Dict cid_font(embed *e, HPDF_Dict desc, HPDF_Dict map, HPDF_Array w)
          HPDF_Dict_Add(cid, "CIDSystemInfo", info) == HPDF_OK &&
          HPDF_Dict_Add(cid, "FontDescriptor", desc) == HPDF_OK &&
          HPDF_Dict_AddNumber(cid, "DW", 1000) == HPDF_OK &&
-         HPDF_Dict_Add(cid, "W", w) == HPDF_OK &&
          (e->cff ? HPDF_OK
           : map  ? HPDF_Dict_Add(cid, "CIDToGIDMap", map)
                  : HPDF_Dict_AddName(cid, "CIDToGIDMap", "Identity")) == HPDF_OK;
+    /* /W, then /CIDToGIDMap as the dictionary holds it. */
+    wtext t = {w, strlen(w), strlen(w) + 1};
+    HPDF_DictElement m = ok && !e->cff ? HPDF_List_ItemAt(cid->list, cid->list->count - 1) : NULL;
+    if (m) {
+        HPDF_Obj_Header *h = m->value;
+        wput(&t, "/CIDToGIDMap ", 13);
+        if (map) {
+            char ref[32];
+            snprintf(ref, sizeof ref, "%u %u R\n", (unsigned)(map->header.obj_id & 0x00FFFFFF),
+                     (unsigned)map->header.gen_no);
+            wput(&t, ref, strlen(ref));
+        } else {
+            wput(&t, "/Identity\n", 10);
+        }
+        h->obj_id |= HPDF_OTYPE_HIDDEN;
+    }
+    cid->attr = t.s;
+    cid->write_fn = write_widths;
+    cid->free_fn = free_widths;
     return ok ? cid : NULL;
 }
 
