@@ -72,6 +72,11 @@
  * the length of its malformed prefix (at least 1). */
 size_t cv_utf8_decode(const char *s, size_t len, uint32_t *cp);
 
+/* The last code point of s[0..len) (len >= 1) as decoding from the start
+ * with cv_utf8_decode() would end, read from the end: every byte that is
+ * no continuation byte begins one of that walk's steps. */
+uint32_t cv_utf8_last(const char *s, size_t len);
+
 /* Encode cp into out (room for CV_UTF8_MAX bytes, not NUL-terminated) and
  * return the number of bytes written. */
 size_t cv_utf8_encode(uint32_t cp, char *out);

@@ -47,8 +47,8 @@ const char *cv_quotes_apply(cv_arena *a, cv_quotes *q, const char *s, size_t len
     *outlen = len;
     if (!memchr(s, '"', len) && !memchr(s, '\'', len)) {
         /* Nothing to change, but the state follows the text. */
-        for (size_t k = 0; k < len;)
-            k += cv_utf8_decode(s + k, len - k, &q->prev);
+        if (len)
+            q->prev = cv_utf8_last(s, len);
         return s;
     }
     char *o = cv_arena_alloc(a, len * 3 + 1), *w = o;   /* each quote: 1 byte -> 3 at most */

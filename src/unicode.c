@@ -45,6 +45,22 @@ size_t cv_utf8_decode(const char *str, size_t len, uint32_t *cp)
     return n;
 }
 
+uint32_t cv_utf8_last(const char *str, size_t len)
+{
+    /* The walk steps on every byte that is no continuation byte (a step
+     * stops before one); after the last such byte, one step, then each
+     * continuation byte left over alone, as U+FFFD. */
+    const unsigned char *s = (const unsigned char *)str;
+    size_t k = len;
+    while (k > 0 && len - k < CV_UTF8_MAX && cv_utf8_is_cont(s[k - 1]))
+        k--;
+    if (k == 0 || cv_utf8_is_cont(s[k - 1]))
+        return 0xFFFD;             /* only continuation bytes in reach */
+    k--;
+    uint32_t cp;
+    return cv_utf8_decode(str + k, len - k, &cp) == len - k ? cp : 0xFFFD;
+}
+
 size_t cv_utf8_encode(uint32_t cp, char *out)
 {
     if (cp < 0x80) {

@@ -168,6 +168,40 @@ TEST(utf8_helpers)
     CHECK(!cv_utf8_valid("\xE9t\xE9", 3, &bad) && bad == 0);     /* Latin-1 */
 }
 
+/* cv_utf8_last() ends where decoding from the start ends, on every string
+ * of up to six bytes drawn from bytes that matter (ASCII, continuation
+ * bytes, leads of each length, bytes no sequence starts with). */
+TEST(utf8_last_is_the_walks_end)
+{
+    static const unsigned char bytes[] = {'a', 0x80, 0xBF, 0xC2, 0xC3, 0xE6, 0xF0, 0xF4,
+                                          0xC0, 0xF8, 0xFF, 0x96, 0x9F};
+    const size_t nb = sizeof bytes;
+    char s[6];
+    size_t tried = 0, wrong = 0;
+    for (size_t len = 1; len <= 6; len++) {
+        size_t total = 1;
+        for (size_t i = 0; i < len; i++)
+            total *= len <= 4 ? nb : 5;          /* longer strings: the first five bytes */
+        for (size_t code = 0; code < total; code++) {
+            size_t c = code;
+            for (size_t i = 0; i < len; i++) {
+                size_t base = len <= 4 ? nb : 5;
+                s[i] = (char)bytes[c % base];
+                c /= base;
+            }
+            uint32_t walk = 0;
+            for (size_t k = 0; k < len;)
+                k += cv_utf8_decode(s + k, len - k, &walk);
+            tried++;
+            wrong += cv_utf8_last(s, len) != walk;
+        }
+    }
+    CHECK(tried > 30000 && wrong == 0);
+    CHECK(cv_utf8_last("a\xE6\x96\xB9", 4) == 0x65B9);           /* 方 */
+    CHECK(cv_utf8_last("\xF0\xA0\xAE\xB7", 4) == 0x20BB7);        /* 𠮷 */
+    CHECK(cv_utf8_last("\xE6\x96", 2) == 0xFFFD);                  /* truncated */
+}
+
 int main(void)
 {
     A = cv_arena_new();
@@ -181,6 +215,7 @@ int main(void)
     RUN(script_cache_beyond_the_bmp);
     RUN(cjk_classes);
     RUN(utf8_helpers);
+    RUN(utf8_last_is_the_walks_end);
     cv_arena_free(A);
     return harness_report("unicode");
 }
