@@ -58,6 +58,13 @@ size_t cv_wrap(cv_arena *a, const cv_ctx *cx, const cv_span *spans, size_t nspan
                const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
                cv_error *err);
 
+/* Where lines may end in cps[0..n): libunibreak's set_linebreaks_utf32()
+ * (UAX #14, LINEBREAK_* in brks[i] for after cps[i]), the same answers for
+ * less work (a run of ASCII letters is classified once); and regional
+ * indicators, on which libunibreak 1.1 aborts, taken in pairs (a flag is
+ * never broken, two flags may be). */
+void cv_wrap_linebreaks(const uint32_t *cps, size_t n, char *brks);
+
 /* Width of `spans` set on one line, in points. */
 float cv_measure(cv_arena *a, const cv_ctx *cx, const cv_span *spans,
                  size_t nspans, const cv_textfmt *fmt);

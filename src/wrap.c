@@ -1004,6 +1004,72 @@ static void ties(item *it, size_t n)
     }
 }
 
+static bool ascii_letter(uint32_t c)
+{
+    return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+}
+
+static bool regional_indicator(uint32_t c)
+{
+    return c >= 0x1F1E6 && c <= 0x1F1FF;
+}
+
+void cv_wrap_linebreaks(const uint32_t *cps, size_t n, char *brks)
+{
+    /* libunibreak's index into its property table: without it each
+     * character's class is searched for from the table's start (the same
+     * classes, a seventh more work). */
+    static bool indexed;
+    if (!indexed) {
+        init_linebreak();
+        indexed = true;
+    }
+    /* A run of ASCII letters (class AL) is one letter to UAX #14's pair
+     * table: no break between two of them, and after each the state is
+     * AL again.  libunibreak is given one letter for each run (most of a
+     * Latin paragraph is letters); each letter but the run's last is
+     * told "no break".
+     *
+     * Regional indicators (flags) abort libunibreak 1.1, which has no
+     * class RI in its pair table: a flag's first letter is given to it as
+     * an ideograph-like emoji (U+1F600, class ID), its second as a
+     * combining mark (U+0301, which joins what it follows), so that lines
+     * break between flags, never inside one (UAX #14's LB30a). */
+    size_t m = 0;
+    bool ri = false;
+    for (size_t i = 0; i < n; i++) {
+        m += !(i > 0 && ascii_letter(cps[i]) && ascii_letter(cps[i - 1]));
+        ri |= regional_indicator(cps[i]);
+    }
+    if (m == n && !ri) {
+        set_linebreaks_utf32(cps, n, NULL, brks);
+        return;
+    }
+    uint32_t *c = cv_xmalloc(m * sizeof *c);
+    char *b = cv_xmalloc(m);
+    size_t k = 0;
+    bool second = false;            /* the next indicator ends a pair */
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 && ascii_letter(cps[i]) && ascii_letter(cps[i - 1]))
+            continue;
+        uint32_t cp = cps[i];
+        if (regional_indicator(cp)) {
+            cp = second ? 0x0301 : 0x1F600;
+            second = !second;
+        } else {
+            second = false;
+        }
+        c[k++] = cp;
+    }
+    set_linebreaks_utf32(c, m, NULL, b);
+    k = 0;
+    for (size_t i = 0; i < n; i++)
+        brks[i] = i + 1 < n && ascii_letter(cps[i]) && ascii_letter(cps[i + 1])
+                      ? LINEBREAK_NOBREAK : b[k++];
+    free(c);
+    free(b);
+}
+
 static void find_breaks(para *pp)
 {
     item *it = pp->it;
@@ -1016,7 +1082,7 @@ static void find_breaks(para *pp)
     char *brks = cv_xmalloc(n);
     for (size_t i = 0; i < n; i++)
         cps[i] = it[i].cp == 0xAD ? 0x200B : it[i].cp;   /* SHY: handled by us */
-    set_linebreaks_utf32(cps, n, NULL, brks);
+    cv_wrap_linebreaks(cps, n, brks);
     for (size_t i = 0; i < n; i++) {
         it[i].brk = (unsigned char)brks[i] & 3;
         it[i].kind = B_NONE;
