@@ -258,18 +258,21 @@ static bool load_patterns(cv_hyph *h)
         } else if (len && s[0] != '%' && s[0] != '#') {
             /* ('#' lines are the German file's comment block: as patterns
              * they could match no word, and libhyphen leaks on them.) */
+            /* The key: the letters, without the digits, up to a '/'
+             * (libhyphen's own syntax: not plain), hashed. */
             uint64_t hash = FNV_BASIS;
             size_t k = 0;
-            bool slash = false;
-            for (const char *c = s; *c; c++) {
-                if (*c == '/')
-                    slash = true;
-                if ((unsigned char)*c <= ' ' || slash)
+            for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+                unsigned ch = *c;
+                if (ch - '0' <= 9u)
+                    continue;
+                if (ch <= ' ' || ch == '/') {
                     h->plain = false;
-                if (!slash && !(*c >= '0' && *c <= '9')) {
-                    hash = (hash ^ (unsigned char)*c) * FNV_PRIME;
-                    k++;
+                    if (ch == '/')
+                        break;
                 }
+                hash = (hash ^ ch) * FNV_PRIME;
+                k++;
             }
             h->pat[h->npat] = (pattern){nonzero(hash), (uint32_t)(s - h->text), (uint32_t)len};
             if (h->plain)
