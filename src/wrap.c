@@ -1035,37 +1035,33 @@ void cv_wrap_linebreaks(const uint32_t *cps, size_t n, char *brks)
      * an ideograph-like emoji (U+1F600, class ID), its second as a
      * combining mark (U+0301, which joins what it follows), so that lines
      * break between flags, never inside one (UAX #14's LB30a). */
+    uint32_t *c = cv_xmalloc(n * sizeof *c);
+    char *b = cv_xmalloc(n);
     size_t m = 0;
-    bool ri = false;
-    for (size_t i = 0; i < n; i++) {
-        m += !(i > 0 && ascii_letter(cps[i]) && ascii_letter(cps[i - 1]));
-        ri |= regional_indicator(cps[i]);
-    }
-    if (m == n && !ri) {
-        set_linebreaks_utf32(cps, n, NULL, brks);
-        return;
-    }
-    uint32_t *c = cv_xmalloc(m * sizeof *c);
-    char *b = cv_xmalloc(m);
-    size_t k = 0;
     bool second = false;            /* the next indicator ends a pair */
+    bool prev = false;              /* cps[i - 1] is an ASCII letter */
     for (size_t i = 0; i < n; i++) {
-        if (i > 0 && ascii_letter(cps[i]) && ascii_letter(cps[i - 1]))
-            continue;
         uint32_t cp = cps[i];
+        bool letter = ascii_letter(cp);
+        if (letter && prev)
+            continue;
+        prev = letter;
         if (regional_indicator(cp)) {
             cp = second ? 0x0301 : 0x1F600;
             second = !second;
         } else {
             second = false;
         }
-        c[k++] = cp;
+        c[m++] = cp;
     }
     set_linebreaks_utf32(c, m, NULL, b);
-    k = 0;
-    for (size_t i = 0; i < n; i++)
-        brks[i] = i + 1 < n && ascii_letter(cps[i]) && ascii_letter(cps[i + 1])
-                      ? LINEBREAK_NOBREAK : b[k++];
+    size_t k = 0;
+    bool here = n && ascii_letter(cps[0]);
+    for (size_t i = 0; i < n; i++) {
+        bool next = i + 1 < n && ascii_letter(cps[i + 1]);
+        brks[i] = here && next ? LINEBREAK_NOBREAK : b[k++];
+        here = next;
+    }
     free(c);
     free(b);
 }
