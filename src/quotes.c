@@ -88,10 +88,17 @@ const char *cv_quotes_apply(cv_arena *a, cv_quotes *q, const char *s, size_t len
     return o;
 }
 
-cv_span *cv_quotes_spans(cv_arena *a, cv_quotes q, const cv_span *sp, size_t n)
+const cv_span *cv_quotes_spans(cv_arena *a, cv_quotes q, const cv_span *sp, size_t n)
 {
+    /* Nothing to change in most paragraphs: no copy then.  (A quote's
+     * direction depends only on the text before it in these spans.) */
+    size_t i = 0;
+    while (i < n && !memchr(sp[i].text, '"', sp[i].len) && !memchr(sp[i].text, '\'', sp[i].len))
+        i++;
+    if (i == n)
+        return sp;
     cv_span *o = cv_arena_alloc(a, n * sizeof *o);
-    for (size_t i = 0; i < n; i++) {
+    for (i = 0; i < n; i++) {
         o[i] = sp[i];
         o[i].text = cv_quotes_apply(a, &q, sp[i].text, sp[i].len, &o[i].len);
     }
