@@ -35,7 +35,24 @@
 
 #include "arena.h"
 #include "file.h"
+#include "module.h"
 #include "unicode.h"
+
+/* libhyphen is opened with dlopen when a pattern file first needs it (one
+ * with more than patterns, such as German's, or a word beyond a to z), not
+ * linked: linked, it costs every run 0.18 M instructions of dynamic
+ * loading, and plain files (English's) never call it. */
+#ifndef CV_HYPHEN_SONAME
+#define CV_HYPHEN_SONAME "libhyphen.so.0"
+#endif
+#define HNJ_FUNCTIONS(X) \
+    X(hnj_hyphen_load_file) X(hnj_hyphen_hyphenate2) X(hnj_hyphen_hyphenate3) X(hnj_hyphen_free)
+static struct {
+    HNJ_FUNCTIONS(CV_LIB_POINTER)
+} HNJ;
+static const char *const hnj_names[] = {HNJ_FUNCTIONS(CV_LIB_NAME) NULL};
+static cv_lib hnj_lib = {.soname = CV_HYPHEN_SONAME, .package = "libhyphen0",
+                         .names = hnj_names, .fn = &HNJ, .size = sizeof HNJ};
 
 /* Debian's en-US file is 200 KB; no pattern file is near this. */
 #define MAX_PATTERN_FILE (64u * 1024 * 1024)
@@ -364,7 +381,7 @@ static HyphenDict *dict_for(const cv_hyph *h, const char *const *words, size_t n
             q += sprintf(q, "NEXTLEVEL\n");
         FILE *f = fmemopen(buf, (size_t)(q - buf), "r");
         if (f) {
-            d = hnj_hyphen_load_file(f);
+            d = HNJ.hnj_hyphen_load_file(f);
             fclose(f);
         }
         free(buf);
@@ -377,6 +394,15 @@ static HyphenDict *dict_for(const cv_hyph *h, const char *const *words, size_t n
 static bool with_libhyphen(const cv_hyph *h, const char *const *words, size_t n,
                            unsigned char (*out)[64], int left, int right)
 {
+    if (!cv_lib_open(&hnj_lib)) {
+        static bool said;
+        if (!said)
+            cv_diag_note(h->diag, (cv_pos){0}, "libhyphen cannot be loaded (%s), which %s "
+                         "needs; words are not hyphenated (install the Debian package %s)",
+                         hnj_lib.soname, h->path, hnj_lib.package);
+        said = true;
+        return false;
+    }
     HyphenDict *d = dict_for(h, words, n);
     if (!d)
         return false;
@@ -387,7 +413,7 @@ static bool with_libhyphen(const cv_hyph *h, const char *const *words, size_t n,
         char hy[64 + 5];
         char **rep = NULL;
         int *pos = NULL, *cut = NULL;
-        int r = hnj_hyphen_hyphenate3(d, words[i], len, hy, NULL, &rep, &pos, &cut, left,
+        int r = HNJ.hnj_hyphen_hyphenate3(d, words[i], len, hy, NULL, &rep, &pos, &cut, left,
                                       right, left, right);
         /* A point's level: its digit, or in a two-level file the second
          * level's where that is higher (German's compound joints: 5). */
@@ -396,7 +422,7 @@ static bool with_libhyphen(const cv_hyph *h, const char *const *words, size_t n,
         if (r == 0 && !rep && d->nextlevel) {
             char **rep2 = NULL;
             int *pos2 = NULL, *cut2 = NULL;
-            if (hnj_hyphen_hyphenate2(d->nextlevel, words[i], len, lv, NULL, &rep2, &pos2,
+            if (HNJ.hnj_hyphen_hyphenate2(d->nextlevel, words[i], len, lv, NULL, &rep2, &pos2,
                                       &cut2) != 0 || rep2)
                 memset(lv, '0', (size_t)len);
             if (rep2) {
@@ -420,7 +446,7 @@ static bool with_libhyphen(const cv_hyph *h, const char *const *words, size_t n,
             free(cut);
         }
     }
-    hnj_hyphen_free(d);
+    HNJ.hnj_hyphen_free(d);
     return true;
 }
 
