@@ -226,19 +226,14 @@ static bool load_patterns(cv_hyph *h)
         return false;
     }
     h->text = f.data;
-    size_t lines = 1, size = strlen(h->text);
+    size_t size = strlen(h->text);
     if (size >= UINT32_MAX)
         return false;
-    for (const char *p = h->text; (p = memchr(p, '\n', size - (size_t)(p - h->text))); p++)
-        lines++;
-    size_t cap = 64;
-    while (cap < lines + lines / 2)
-        cap *= 2;
-    h->pat = malloc(lines * sizeof *h->pat);
-    h->index = calloc(cap, sizeof *h->index);
-    if (!h->pat || !h->index)
+    /* A pattern is at least one byte and its newline (but the last), so
+     * there are at most size / 2 + 1; only what is used is touched. */
+    h->pat = malloc((size / 2 + 1) * sizeof *h->pat);
+    if (!h->pat)
         return false;
-    h->mask = cap - 1;
     /* Plain until a line says otherwise (see above). */
     h->plain = true;
     h->next_at = SIZE_MAX;
@@ -275,27 +270,42 @@ static bool load_patterns(cv_hyph *h)
         } else if (len && s[0] != '%' && s[0] != '#') {
             /* ('#' lines are the German file's comment block: as patterns
              * they could match no word, and libhyphen leaks on them.) */
+            /* The key: the letters (all but the digits) up to a '/', which
+             * starts a non-standard hyphenation (libhyphen's); a space or
+             * control character makes the file not plain too. */
             uint64_t hash = FNV_BASIS;
             size_t k = 0;
-            bool slash = false;
-            for (const char *c = s; *c; c++) {
-                if (*c == '/')
-                    slash = true;
-                if ((unsigned char)*c <= ' ' || slash)
+            const unsigned char *c = (const unsigned char *)s, *stop = c + len;
+            for (; c < stop; c++) {
+                unsigned ch = *c;
+                if (ch - '0' < 10u)
+                    continue;
+                if (ch == '/')
+                    break;
+                if (ch <= ' ')
                     h->plain = false;
-                if (!slash && !(*c >= '0' && *c <= '9')) {
-                    hash = (hash ^ (unsigned char)*c) * FNV_PRIME;
-                    k++;
-                }
+                hash = (hash ^ ch) * FNV_PRIME;
+                k++;
             }
-            h->pat[h->npat] = (pattern){nonzero(hash), (uint32_t)(s - h->text), (uint32_t)len};
-            if (h->plain)
-                index_pattern(h, h->npat);
-            h->npat++;
+            if (c < stop)
+                h->plain = false;
+            h->pat[h->npat++] = (pattern){nonzero(hash), (uint32_t)(s - h->text), (uint32_t)len};
             if (k > h->maxkey)
                 h->maxkey = k;
         }
         s = next;
+    }
+    /* Liang's rule reads the patterns by key (plain files only). */
+    if (h->plain && h->npat) {
+        size_t cap = 64;
+        while (cap < h->npat + h->npat / 2)
+            cap *= 2;
+        h->index = calloc(cap, sizeof *h->index);
+        if (!h->index)
+            return false;
+        h->mask = cap - 1;
+        for (size_t i = 0; i < h->npat; i++)
+            index_pattern(h, i);
     }
     h->ok = h->npat > 0;
     return h->ok;
