@@ -35,9 +35,11 @@ PKGS = freetype2 harfbuzz harfbuzz-subset yaml-0.1 libunibreak fontconfig libpng
 # not linked: linked, its fifty libraries cost every run some 7 ms
 # (src/draw_raster.c).  So are lcms2 (PDF/A's output intent, pdf_meta.c),
 # ICU's i18n library (other languages' dates, cldr.c), json-c (.json
-# profiles, jsonsyntax.c) and libjpeg (JPEG photos, image.c): linked, they
-# cost every run 0.5 M, 1.3 M, 0.25 M and 0.4 M instructions of dynamic
-# loading.  Their headers are needed, and the names to open.
+# profiles, jsonsyntax.c), libjpeg (JPEG photos, image.c), libbtparse (.bib
+# files, bib.c) and libhyphen (pattern files with more than patterns,
+# hyph.c), through module.h's cv_lib: linked, they cost every run 0.5 M,
+# 1.3 M, 0.25 M, 0.4 M, 0.33 M and 0.18 M instructions of dynamic loading.
+# Their headers are needed, and the names to open.
 DLOPEN_PKGS = poppler-glib cairo lcms2 icu-i18n json-c libjpeg
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) $(DLOPEN_PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
@@ -48,16 +50,21 @@ LCMS2_SONAME := $(call soname,lcms2,liblcms2.so)
 ICU_I18N_SONAME := $(call soname,icu-i18n,libicui18n.so)
 JSONC_SONAME := $(call soname,json-c,libjson-c.so)
 JPEG_SONAME := $(call soname,libjpeg,libjpeg.so)
-# The unit tests call libjpeg and json-c themselves (test_image writes
-# JPEGs, test_schema parses the schemas it checks).
-UNIT_LIBS := $(shell pkg-config --libs libjpeg json-c 2>/dev/null)
+# libbtparse and libhyphen have no .pc file: the compiler finds them.
+ccsoname = $(shell objdump -p "$$($(CC) -print-file-name=$(1))" 2>/dev/null \
+       | awk '$$1 == "SONAME" { print $$2 }')
+BTPARSE_SONAME := $(call ccsoname,libbtparse.so)
+HYPHEN_SONAME := $(call ccsoname,libhyphen.so)
+# The unit tests call libjpeg, json-c and libhyphen themselves (test_image
+# writes JPEGs, test_schema parses the schemas it checks, test_hyph compares
+# with libhyphen).
+UNIT_LIBS = $(shell pkg-config --libs libjpeg json-c 2>/dev/null) $(HYPHEN_LIBS)
 # libharu ships no .pc file on Debian.
 HPDF_CFLAGS ?=
 HPDF_LIBS ?= -lhpdf
-# libhyphen ships no .pc file either.
+# libhyphen ships no .pc file either (the unit tests link it; cvpdf opens
+# it with dlopen).
 HYPHEN_LIBS ?= -lhyphen
-# libbtparse (.bib files) has none either.
-BTPARSE_LIBS ?= -lbtparse
 
 CFLAGS ?= -O2 -g
 WARN = -std=c11 -Wall -Wextra -Wshadow -Wno-unused-parameter -Werror=incompatible-pointer-types
@@ -67,7 +74,9 @@ CPPFLAGS += -D_GNU_SOURCE -Iinclude -DCV_VERSION='"$(VERSION)"' \
             $(if $(LCMS2_SONAME),-DCV_LCMS2_SONAME='"$(LCMS2_SONAME)"') \
             $(if $(ICU_I18N_SONAME),-DCV_ICU_I18N_SONAME='"$(ICU_I18N_SONAME)"') \
             $(if $(JSONC_SONAME),-DCV_JSONC_SONAME='"$(JSONC_SONAME)"') \
-            $(if $(JPEG_SONAME),-DCV_JPEG_SONAME='"$(JPEG_SONAME)"')
+            $(if $(JPEG_SONAME),-DCV_JPEG_SONAME='"$(JPEG_SONAME)"') \
+            $(if $(BTPARSE_SONAME),-DCV_BTPARSE_SONAME='"$(BTPARSE_SONAME)"') \
+            $(if $(HYPHEN_SONAME),-DCV_HYPHEN_SONAME='"$(HYPHEN_SONAME)"')
 ALL_CFLAGS = $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) $(HPDF_CFLAGS) $(CFLAGS)
 # libphonenumber is C++ without a .pc file: one shim, src/phone_shim.cc,
 # built as a module that src/phone.c opens when a number is first
@@ -82,7 +91,15 @@ CXX ?= g++
 WOFF2_LIBS ?= -lwoff2enc -lstdc++
 WOFF2_MODULE = build/cvpdf-woff2.so
 MODULES = $(PHONE_MODULE) $(WOFF2_MODULE)
-LIBS = $(PKG_LIBS) $(HPDF_LIBS) $(HYPHEN_LIBS) $(BTPARSE_LIBS) -ldl -lm
+# libstdc++ (which ICU needs), libm and libc first in the dynamic loader's
+# search order: libstdc++ binds 1,666 of its own symbols at start, each
+# looked up library by library in that order, and most libraries bind
+# libc's.  At the end of the list (their place as dependencies) that cost
+# every run 1.5 M instructions more.  No other library defines a symbol of
+# theirs (libm's duplicates of libc's stay before libc), so which
+# definition each symbol binds to is unchanged.
+EARLY_LIBS = -Wl,--push-state,--no-as-needed -lstdc++ -lm -lc -Wl,--pop-state
+LIBS = $(EARLY_LIBS) $(PKG_LIBS) $(HPDF_LIBS) -ldl -lm
 
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 

@@ -11,7 +11,6 @@
  */
 #include "cldr.h"
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,6 +18,8 @@
 #include <unicode/udatpg.h>
 #include <unicode/uloc.h>
 #include <unicode/ustring.h>
+
+#include "module.h"
 
 /* ICU's i18n library (dates) is opened with dlopen when a language other
  * than English first asks for its months, not linked: linked, it costs
@@ -31,30 +32,13 @@
 #define I18N_FUNCTIONS(X) \
     X(udat_open) X(udat_close) X(udat_getSymbols) X(udatpg_open) X(udatpg_close) \
     X(udatpg_getBestPattern)
-#define I18N_NAME_(f) #f
-#define I18N_NAME(f) I18N_NAME_(f)
-#define I18N_POINTER(f) __typeof__(f) *f;
 static struct {
-    I18N_FUNCTIONS(I18N_POINTER)
+    I18N_FUNCTIONS(CV_LIB_POINTER)
 } I;
 
-/* Open the i18n library and find its functions, once; false when it
- * cannot be (no language's dates then but English's). */
-static bool open_i18n(void)
-{
-    static int state;           /* 0 not tried, 1 open, 2 missing */
-    if (!state) {
-        void *h = dlopen(CV_ICU_I18N_SONAME, RTLD_NOW | RTLD_LOCAL);
-        bool all = h != NULL;
-#define I18N_FIND(f) all = all && (*(void **)&I.f = dlsym(h, I18N_NAME(f))) != NULL;
-        I18N_FUNCTIONS(I18N_FIND)
-#undef I18N_FIND
-        if (h && !all)
-            dlclose(h);
-        state = all ? 1 : 2;
-    }
-    return state == 1;
-}
+static const char *const i18n_names[] = {I18N_FUNCTIONS(CV_LIB_NAME) NULL};
+static cv_lib i18n_lib = {.soname = CV_ICU_I18N_SONAME, .package = "libicu72",
+                          .names = i18n_names, .fn = &I, .size = sizeof I};
 
 /* UTF-16 from ICU as UTF-8 in the arena; NULL when it cannot convert. */
 static const char *utf8(cv_arena *a, const UChar *s, int32_t n)
@@ -150,7 +134,7 @@ bool cv_cldr_dates(cv_arena *a, const char *lang, cv_cldr *out)
     for (char *c = loc; *c; c++)
         if (*c == '-')
             *c = '_';
-    if (!known(loc) || !open_i18n())
+    if (!known(loc) || !cv_lib_open(&i18n_lib))
         return false;
     UErrorCode st = U_ZERO_ERROR;
     snprintf(canon, sizeof canon, "%s@calendar=gregorian", loc);
