@@ -316,15 +316,17 @@ static bool names_nothing(const char *text, size_t len)
     for (const char *p = text; (p = memchr(p, '.', (size_t)(end - p))); p++)
         if (end - p >= 4 && !strncasecmp(p + 1, "bib", 3))
             return false;
-    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
-        size_t n = strlen(keys[k]);
-        for (const char *p = text; (p = memmem(p, (size_t)(end - p), keys[k], n)); p++) {
-            const char *q = p + n;
-            if (q < end && (*q == '"' || *q == '\''))
-                q++;
-            while (q < end && strchr(" \t\r\n", *q))
-                q++;
-            if (q < end && *q == ':')
+    /* Each colon, read backwards: blanks, maybe a quote, then a key's end
+     * (one pass; a search for each key cost five). */
+    for (const char *c = text; (c = memchr(c, ':', (size_t)(end - c))); c++) {
+        const char *q = c;
+        while (q > text && strchr(" \t\r\n", q[-1]))      /* no NUL: see above */
+            q--;
+        if (q > text && (q[-1] == '"' || q[-1] == '\''))
+            q--;
+        for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+            size_t n = strlen(keys[k]);
+            if ((size_t)(q - text) >= n && !memcmp(q - n, keys[k], n))
                 return false;
         }
     }
