@@ -224,6 +224,7 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     const cv_image *photo;
     if (!load(a, r, profile, &doc, &base, &own, &photo, err))
         return NULL;
+    (void)cv_bidi_missing();    /* what an earlier profile lacked (checked below) */
     /* The profile's context: its language and direction, the layout's
      * faces in its region (JP for Japanese, ...); then fit. */
     cv_ctx own_cx, fit_cx, pb_cx;
@@ -258,6 +259,12 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     cv_furnish(a, d, doc, pc, doc->today, err);
     if (pc->rtl)
         cv_bidi_mirror(d);
+    /* A line that needed FriBidi, when it could not be opened (bidi.h). */
+    const char *no_bidi = cv_bidi_missing();
+    if (no_bidi) {
+        cv_error_at(err, (cv_pos){profile, 0, 0}, "%s", no_bidi);
+        return NULL;
+    }
     cv_display_set_info(a, d, doc, pc->lay);
     cv_wrap_clusters(a, pc, d);
     d->pdfa = d->pdfa || o->pdfa;
