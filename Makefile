@@ -37,8 +37,9 @@ PKGS = freetype2 harfbuzz harfbuzz-subset yaml-0.1 libunibreak fontconfig libpng
 # profiles, jsonsyntax.c), libjpeg (JPEG photos, image.c), libbtparse (.bib
 # files, bib.c), libhyphen (pattern files with more than patterns, hyph.c)
 # and FriBidi (right-to-left lines, bidi.c), through module.h's cv_lib:
-# linked, they cost every run 0.5 M, 1.3 M, 0.25 M, 0.4 M, 0.33 M, 0.18 M
-# and 0.18 M instructions of dynamic loading.
+# linked, they cost every run 0.5 M, 1.3 M, 0.25 M, 0.4 M, 0.2 M, 0.05 M
+# and 0.04 M instructions of dynamic loading (the last three measured with
+# EARLY_LIBS below; each cost more before).
 # Their headers are needed, and the names to open.
 DLOPEN_PKGS = poppler-glib cairo lcms2 icu-i18n json-c libjpeg fribidi
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) $(DLOPEN_PKGS) 2>/dev/null)
