@@ -14,7 +14,7 @@
  *    sides, and each line keeps its own visual order and becomes flush
  *    right.
  *
- * FriBidi is opened with dlopen the first time a line needs it (module.h);
+ * FriBidi is opened with dlopen the first time a line needs it (syslib.h);
  * a renderer asks cv_bidi_missing() whether it could not be.
  *
  * The PDF's text stays logical: each glyph's ToUnicode entry is the text it

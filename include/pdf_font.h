@@ -38,15 +38,18 @@ typedef struct cv_pdffont {
                             code point once sealed; their texts owned */
     size_t ncl, ccl;
     uint32_t *cps;       /* sorted code points drawn */
-    unsigned char *seen; /* bitmap of cps, until sealed */
+    unsigned char **seen; /* bitmap of cps in pages, until sealed */
     unsigned *code;      /* the code (= CID) of each, after embedding */
+    uint32_t **bmp;      /* once sealed: 1 + the index in cps of each BMP
+                            code point, in pages of 256 (NULL: none drawn);
+                            0: not drawn */
     size_t n, cap;
     bool cidset;         /* write a CIDSet (PDF/A-1 asks for one) */
     bool one_byte;       /* codes are one byte (n < 256), else two */
     HPDF_Dict font;      /* the Type0 font dictionary (indirect) */
     int16_t wide;        /* the twin's extra width (0: no twin) */
     uint32_t *wcps;      /* code points drawn from the twin, as noted */
-    unsigned char *wseen;
+    unsigned char **wseen;
     size_t wn, wcap;
     HPDF_Dict wide_font; /* the twin: the same codes and ToUnicode, a program
                             of just the glyphs drawn wider, each `wide` more
@@ -57,6 +60,13 @@ typedef struct cv_pdffont {
  * for it, or (`cl` not NULL) a complex script's glyph as the display list
  * carries it. */
 void cv_pdffont_use(cv_pdffont *pf, uint32_t cp, const cv_cluster *cl);
+/* Is `cp` noted in `pf` already (before cv_pdffont_seal())?  A test
+ * cheap enough for every glyph drawn, most of which are. */
+static inline bool cv_pdffont_noted(const cv_pdffont *pf, uint32_t cp)
+{
+    const unsigned char *pg = pf->seen && cp <= 0x10FFFF ? pf->seen[cp >> 11] : NULL;
+    return pg && (pg[(cp >> 3) & 255] >> (cp & 7) & 1);
+}
 /* Note that `cp` is drawn in `pf` with `wide` thousandths of an em more
  * in its box (wrap.h: cv_gl.wide), from the twin font.  A face has one
  * twin: the first width asked for; cv_pdffont_twin() says whether a glyph

@@ -28,6 +28,14 @@ typedef struct cv_pdfmeta {
  * packet and the sRGB output intent.  Returns false with err set. */
 bool cv_pdfmeta_write(HPDF_Doc pdf, const cv_pdfmeta *m, cv_error *err);
 
+/* A PDF text string (UTF-8 `s`) as a new libharu object: a plain string
+ * when it is ASCII, else the bytes libharu's UTF-8 encoder writes -- <FEFF
+ * and the UTF-16BE code units in hex> -- as a binary string made without
+ * the encoder, whose tables cost 1.4 M instructions to build; through the
+ * encoder only where that cannot be done (beyond the BMP, malformed, or
+ * too long).  NULL when libharu is out of memory. */
+void *cv_pdfmeta_text(HPDF_Doc pdf, const char *s);
+
 /* Escape `s` for XML text (the XMP packet); exposed for the unit tests.
  * Returns a malloc'd string. */
 char *cv_xml_escape(const char *s);

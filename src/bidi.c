@@ -22,7 +22,7 @@
 
 #include <fribidi.h>
 
-#include "module.h"
+#include "syslib.h"
 #include "unicode.h"
 
 /* FriBidi is opened with dlopen when a line first needs it (one with a

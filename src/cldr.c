@@ -31,11 +31,14 @@
 #endif
 #define I18N_FUNCTIONS(X) \
     X(udat_open) X(udat_close) X(udat_getSymbols) X(udatpg_open) X(udatpg_close) \
-    X(udatpg_getBestPattern)
+    X(udatpg_getBestPattern) X(u_strToUTF8) X(u_uastrcpy) X(uloc_getLanguage) \
+    X(uloc_countAvailable) X(uloc_getAvailable) X(uloc_getDisplayCountry)
 static struct {
     I18N_FUNCTIONS(CV_LIB_POINTER)
 } I;
 
+/* (The last six are ICU's common library's, which the i18n library
+ * depends on: found through it, as cvpdf does not link ICU.) */
 static const char *const i18n_names[] = {I18N_FUNCTIONS(CV_LIB_NAME) NULL};
 static cv_lib i18n_lib = {.soname = CV_ICU_I18N_SONAME, .package = "libicu72",
                           .names = i18n_names, .fn = &I, .size = sizeof I};
@@ -45,12 +48,12 @@ static const char *utf8(cv_arena *a, const UChar *s, int32_t n)
 {
     UErrorCode st = U_ZERO_ERROR;
     int32_t len = 0;
-    u_strToUTF8(NULL, 0, &len, s, n, &st);
+    I.u_strToUTF8(NULL, 0, &len, s, n, &st);
     if (st != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(st))
         return NULL;
     char *out = cv_arena_alloc(a, (size_t)len + 1);
     st = U_ZERO_ERROR;
-    u_strToUTF8(out, len + 1, NULL, s, n, &st);
+    I.u_strToUTF8(out, len + 1, NULL, s, n, &st);
     return U_FAILURE(st) ? NULL : out;
 }
 
@@ -59,12 +62,12 @@ static bool known(const char *loc)
 {
     char lang[16];
     UErrorCode st = U_ZERO_ERROR;
-    uloc_getLanguage(loc, lang, sizeof lang, &st);
+    I.uloc_getLanguage(loc, lang, sizeof lang, &st);
     if (U_FAILURE(st) || !*lang)
         return false;
-    int32_t n = uloc_countAvailable();
+    int32_t n = I.uloc_countAvailable();
     for (int32_t i = 0; i < n; i++) {
-        const char *av = uloc_getAvailable(i);
+        const char *av = I.uloc_getAvailable(i);
         size_t l = strlen(lang);
         if (strncmp(av, lang, l) == 0 && (av[l] == 0 || av[l] == '_'))
             return true;
@@ -134,7 +137,7 @@ bool cv_cldr_dates(cv_arena *a, const char *lang, cv_cldr *out)
     for (char *c = loc; *c; c++)
         if (*c == '-')
             *c = '_';
-    if (!known(loc) || !cv_lib_open(&i18n_lib))
+    if (!cv_lib_open(&i18n_lib) || !known(loc))
         return false;
     UErrorCode st = U_ZERO_ERROR;
     snprintf(canon, sizeof canon, "%s@calendar=gregorian", loc);
@@ -144,7 +147,7 @@ bool cv_cldr_dates(cv_arena *a, const char *lang, cv_cldr *out)
     if (U_FAILURE(st))
         return false;
     UChar skel[8], pat[64];
-    u_uastrcpy(skel, "yMMM");
+    I.u_uastrcpy(skel, "yMMM");
     int32_t n = I.udatpg_getBestPattern(gen, skel, -1, pat, 64, &st);
     I.udatpg_close(gen);
     if (U_FAILURE(st) || n <= 0 || n >= 64)
@@ -177,11 +180,13 @@ const char *cv_cldr_country(cv_arena *a, const char *code, const char *lang)
     if (n != 2 || code[0] < 'A' || (code[0] > 'Z' && code[0] < 'a') || code[0] > 'z' ||
         code[1] < 'A' || (code[1] > 'Z' && code[1] < 'a') || code[1] > 'z')
         return NULL;
+    if (!cv_lib_open(&i18n_lib))
+        return NULL;
     char loc[8];
     snprintf(loc, sizeof loc, "und_%c%c", code[0] & ~0x20, code[1] & ~0x20);
     UChar buf[128];
     UErrorCode st = U_ZERO_ERROR;
-    int32_t len = uloc_getDisplayCountry(loc, lang && *lang ? lang : "en", buf, 128, &st);
+    int32_t len = I.uloc_getDisplayCountry(loc, lang && *lang ? lang : "en", buf, 128, &st);
     if (U_FAILURE(st) || len <= 0 || st == U_USING_DEFAULT_WARNING)
         return NULL;
     const char *name = utf8(a, buf, len);

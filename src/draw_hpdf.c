@@ -102,8 +102,9 @@ static void bgrow(buf *b, size_t n)
     b->s = t;
 }
 
-/* Append `n` bytes. */
-static void bputs(buf *b, const char *s, size_t n)
+/* Append `n` bytes (inlined: with a literal's length, memcpy is a move
+ * or two). */
+static inline __attribute__((always_inline)) void bputs(buf *b, const char *s, size_t n)
 {
     bgrow(b, n);
     memcpy(b->s + b->n, s, n);
@@ -111,19 +112,45 @@ static void bputs(buf *b, const char *s, size_t n)
     b->s[b->n] = 0;
 }
 
-/* One byte of a literal string: only ( ) \ and line ends are escaped. */
-static void bstrc(buf *b, unsigned char ch)
+/* A glyph's code, one or two bytes of a literal string: only ( ) \ and
+ * line ends are escaped. */
+static inline __attribute__((always_inline)) void bcode(buf *b, unsigned cid, bool one_byte)
 {
-    bgrow(b, 2);
-    if (ch == '(' || ch == ')' || ch == '\\' || ch == '\r' || ch == '\n') {
-        b->s[b->n++] = '\\';
-        ch = ch == '\r' ? 'r' : ch == '\n' ? 'n' : ch;
+    bgrow(b, 4);
+    char *o = b->s + b->n;
+    for (int i = one_byte ? 0 : 1; i >= 0; i--) {
+        unsigned char ch = (unsigned char)(cid >> (8 * i));
+        if (ch == '(' || ch == ')' || ch == '\\' || ch == '\r' || ch == '\n') {
+            *o++ = '\\';
+            ch = ch == '\r' ? 'r' : ch == '\n' ? 'n' : ch;
+        }
+        *o++ = (char)ch;
     }
-    b->s[b->n++] = (char)ch;
+    b->n = (size_t)(o - b->s);
     b->s[b->n] = 0;
 }
 
 #define BLIT(b, lit) bputs((b), (lit), sizeof(lit) - 1)
+
+/* A C string; an integer in decimal (for the hot spots, where printf's
+ * parsing of its format cost more than what it wrote). */
+static void bstr(buf *b, const char *s)
+{
+    bputs(b, s, strlen(s));
+}
+
+static void bint(buf *b, long v)
+{
+    char t[24], *e = t + sizeof t, *p = e;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        *--p = '-';
+    bputs(b, p, (size_t)(e - p));
+}
 
 /* A number for a content stream: at most `dec` (0 to 6) decimals, no
  * trailing zeros, no "-0".  Written by hand: this is the hot loop of
@@ -153,7 +180,12 @@ static void bnumd(buf *b, double v, int dec)
     } while (u);
     if (neg)                    /* k < 0: never "-0" */
         *--p = '-';
-    bputs(b, p, (size_t)(e - p));
+    bgrow(b, (size_t)(e - p));
+    char *o = b->s + b->n;
+    while (p < e)
+        *o++ = *p++;
+    *o = 0;
+    b->n = (size_t)(o - b->s);
 }
 
 static void bnum(buf *b, double v)
@@ -239,7 +271,7 @@ static void bcolor(buf *b, unsigned c, const char *op)
     unsigned r = (c >> 16) & 0xFF, g = (c >> 8) & 0xFF, bl = c & 0xFF;
     if (r == g && g == bl) {            /* a gray: "0.2 g" */
         bnum(b, r / 255.0);
-        bprintf(b, " %s\n", op[0] == 'r' ? "g" : "G");
+        bstr(b, op[0] == 'r' ? " g\n" : " G\n");
         return;
     }
     bnum(b, ((c >> 16) & 0xFF) / 255.0);
@@ -247,7 +279,9 @@ static void bcolor(buf *b, unsigned c, const char *op)
     bnum(b, ((c >> 8) & 0xFF) / 255.0);
     BLIT(b, " ");
     bnum(b, (c & 0xFF) / 255.0);
-    bprintf(b, " %s\n", op);
+    BLIT(b, " ");
+    bstr(b, op);
+    BLIT(b, "\n");
 }
 
 static void put_rules(buf *b, const cv_page *pg)
@@ -320,7 +354,9 @@ static bool put_run_state(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
         const char *name = HPDF_Page_GetLocalFontName(page, twin ? pf->wide_font : pf->font);
         if (!name)
             return false;
-        bprintf(b, "/%s ", name);
+        BLIT(b, "/");
+        bstr(b, name);
+        BLIT(b, " ");
         bnum(b, r->size);
         BLIT(b, " Tf\n");
         ts->face = r->face;
@@ -341,7 +377,7 @@ static bool put_run_state(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
             bnum(b, r->size * 0.03);
             BLIT(b, " w ");
         }
-        bprintf(b, "%d Tr\n", r->synth_bold ? 2 : 0);
+        bstr(b, r->synth_bold ? "2 Tr\n" : "0 Tr\n");
         ts->synth = r->synth_bold;
     }
     return true;
@@ -356,7 +392,9 @@ static bool put_twin(HPDF_Page page, const cv_run *r, const cv_pdffont *pf, bool
     const char *name = HPDF_Page_GetLocalFontName(page, twin ? pf->wide_font : pf->font);
     if (!name)
         return false;
-    bprintf(b, ")]TJ /%s ", name);
+    BLIT(b, ")]TJ /");
+    bstr(b, name);
+    BLIT(b, " ");
     bnum(b, r->size);
     BLIT(b, " Tf[(");
     ts->twin = twin;
@@ -478,9 +516,7 @@ static void put_rtl_text(const cv_run *r, const cv_pdffont *pf, const cv_display
         }
         put_rise(r, dy, &rise, b);
         unsigned cid = cv_pdffont_cid(pf, r->g[k].cp);
-        if (!pf->one_byte)
-            bstrc(b, (unsigned char)(cid >> 8));
-        bstrc(b, (unsigned char)cid);
+        bcode(b, cid, pf->one_byte);
         if (k == end) {
             BLIT(b, ")]TJ ");
             if (tc != 0)
@@ -527,23 +563,24 @@ static bool put_run_text(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
         return true;
     }
     int rise = 0;
+    bool clusters = ts->d->nclusters > 0;
     for (size_t k = k0; k < k1; k++) {
         unsigned cid = cv_pdffont_cid(pf, r->g[k].cp);
-        bool twin = cv_pdffont_twin(pf, r->g[k].wide);
+        bool twin = r->g[k].wide > 0 && cv_pdffont_twin(pf, r->g[k].wide);
         if (twin != ts->twin && !put_twin(page, r, pf, twin, ts, b))
             return false;
         /* A glyph placed off the pen (shape.h): moved there and back. */
-        int dx, dy;
-        offset(ts->d, r->g[k].cp, &dx, &dy);
-        put_rise(r, dy, &rise, b);
+        int dx = 0, dy = 0;
+        if (clusters) {
+            offset(ts->d, r->g[k].cp, &dx, &dy);
+            put_rise(r, dy, &rise, b);
+        }
         if (dx) {
             BLIT(b, ")");
             bnumd(b, -dx, 1);
             BLIT(b, "(");
         }
-        if (!pf->one_byte)
-            bstrc(b, (unsigned char)(cid >> 8));
-        bstrc(b, (unsigned char)cid);
+        bcode(b, cid, pf->one_byte);
         double tj = cv_run_tj(r, k);
         if (twin && k + 1 < r->n)
             tj = round((tj - r->g[k].wide) * 10) / 10;
@@ -582,7 +619,11 @@ static void mc_switch(buf *b, cv_pdftags *pt, mcstate *ms, int node, int link,
     } else {
         const char *type;
         int mcid = cv_pdftags_mc(pt, node, link, lang, &type);
-        bprintf(b, "/%s <</MCID %d>> BDC\n", type, mcid);
+        BLIT(b, "/");
+        bstr(b, type);
+        BLIT(b, " <</MCID ");
+        bint(b, mcid);
+        BLIT(b, ">> BDC\n");
     }
     *ms = (mcstate){true, node, link, lang};
 }
@@ -621,6 +662,18 @@ static int link_at(const cv_page *pg, float x, float w, float y)
             return (int)i;
     }
     return -1;
+}
+
+/* Does a link of page pg reach the height y?  If none does, no glyph of a
+ * run there is in a link (link_at). */
+static bool links_at(const cv_page *pg, float y)
+{
+    for (size_t i = 0; i < pg->nlinks; i++) {
+        const cv_link *l = &pg->links[i];
+        if (l->uri && *l->uri && y >= l->y0 && y <= l->y1)
+            return true;
+    }
+    return false;
 }
 
 /* The language run r's script implies, when it is not the document's. */
@@ -692,10 +745,11 @@ static bool put_tagged_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont 
         size_t k0 = 0;
         bool hy = r->tag && r->hyphen && !r->rtl && r->n > 1 && r->g[r->n - 1].cp == '-';
         int link = -1;
+        bool links = r->tag && links_at(pg, r->y);
         for (size_t k = 0; k <= r->n; k++) {
             int lk = -1;
             if (k < r->n) {
-                lk = r->tag ? link_at(pg, x, r->g[k].w * scale, r->y) : -1;
+                lk = links ? link_at(pg, x, r->g[k].w * scale, r->y) : -1;
                 if (lk >= 0) {
                     char u[8];
                     bputs(&ltext[lk], u, cv_utf8_encode(r->g[k].cp, u));
@@ -726,17 +780,19 @@ static bool put_tagged_runs(HPDF_Page page, const cv_page *pg, const cv_pdffont 
                 const char *name = HPDF_Page_GetLocalFontName(page, pf->font);
                 if (!name)
                     return false;
-                bprintf(b, "/%s ", name);
+                BLIT(b, "/");
+                bstr(b, name);
+                BLIT(b, " ");
                 bnum(b, r->size);
                 BLIT(b, " Tf\n");
                 ts->twin = false;
             }
             unsigned cid = cv_pdffont_cid(pf, ' ');
             int w = cv_face_advance(pf->face, cv_face_glyph(pf->face, ' '));
-            bprintf(b, "[%d(", w);
-            if (!pf->one_byte)
-                bstrc(b, (unsigned char)(cid >> 8));
-            bstrc(b, (unsigned char)cid);
+            BLIT(b, "[");
+            bint(b, w);
+            BLIT(b, "(");
+            bcode(b, cid, pf->one_byte);
             BLIT(b, ")]TJ\n");
         }
     }
@@ -842,8 +898,12 @@ static bool is_ascii(const char *s)
 static HPDF_Outline bookmark(HPDF_Doc pdf, HPDF_Outline parent, const char *title,
                              HPDF_Page page, float y)
 {
-    HPDF_Outline o = HPDF_CreateOutline(pdf, parent, title,
-                                        is_ascii(title) ? NULL : HPDF_GetEncoder(pdf, "UTF-8"));
+    /* A title that is not ASCII is made with a placeholder and replaced in
+     * its place (pdf_meta.h: cv_pdfmeta_text). */
+    bool ascii = is_ascii(title);
+    HPDF_Outline o = HPDF_CreateOutline(pdf, parent, ascii ? title : "?", NULL);
+    if (o && !ascii && HPDF_Dict_Add(o, "Title", cv_pdfmeta_text(pdf, title)) != HPDF_OK)
+        return NULL;
     /* A direct [page /XYZ null top null] (PDF/A rejects indirect ones). */
     HPDF_Array dest = o ? HPDF_Array_New(pdf->mmgr) : NULL;
     if (!dest)
@@ -886,8 +946,9 @@ static bool add_navigation(HPDF_Doc pdf, const cv_display *d, size_t first, bool
         prefix = cv_xmalloc(strlen(d->author) + 2);
         sprintf(prefix, "%s ", d->author);
     }
-    /* libharu writes a prefix byte for byte; set it through the UTF-8
-     * encoder instead, on the label dictionary it has just added. */
+    /* libharu writes a prefix byte for byte; set it as a text string
+     * instead (UTF-16 when it is not ASCII), on the label dictionary it has
+     * just added. */
     bool ok = HPDF_AddPageLabel(pdf, (HPDF_UINT)first, HPDF_PAGE_NUM_STYLE_DECIMAL, 1,
                                 NULL) == HPDF_OK;
     if (ok && prefix) {
@@ -896,71 +957,49 @@ static bool add_navigation(HPDF_Doc pdf, const cv_display *d, size_t first, bool
         HPDF_Dict label = nums && nums->list->count
                               ? HPDF_Array_GetItem(nums, nums->list->count - 1, HPDF_OCLASS_DICT)
                               : NULL;
-        ok = label && HPDF_Dict_Add(label, "P",
-                                    HPDF_String_New(pdf->mmgr, prefix,
-                                                    is_ascii(prefix)
-                                                        ? NULL
-                                                        : HPDF_GetEncoder(pdf, "UTF-8"))) == HPDF_OK;
+        ok = label && HPDF_Dict_Add(label, "P", cv_pdfmeta_text(pdf, prefix)) == HPDF_OK;
     }
     free(prefix);
     return ok;
 }
 
-/* The finished document's bytes, chunk by chunk, to put(arg, ...): a file
- * through a cv_out (output.h), or memory. */
-typedef bool (*sink)(void *arg, const void *p, size_t n, cv_error *err);
-
-static bool stream(HPDF_Doc pdf, const char *path, sink put, void *arg,
-                   cv_error *err)
+/* libharu writes the finished document through this, straight into a
+ * buf (the stream's attr): its own memory stream copies every write byte
+ * by byte into 4 KiB pieces, which were then copied out again (1.3 M
+ * instructions a tagged résumé). */
+static HPDF_STATUS to_buf(HPDF_Stream s, const HPDF_BYTE *p, HPDF_UINT n)
 {
-    /* libharu keeps the file in a list of buffers, each full but the
-     * last (its memory stream's attributes, in hpdf_streams.h): handed
-     * on as they are, without HPDF_ReadFromStream's byte-by-byte copy
-     * (0.9 M instructions for a tagged résumé).  Should the list not add
-     * up to the stream's size, the file is read the slow way. */
-    HPDF_Stream s = pdf->stream;
-    HPDF_MemStreamAttr a = s && s->type == HPDF_STREAM_MEMORY ? s->attr : NULL;
-    size_t total = 0;
-    for (HPDF_UINT i = 0; a && i < a->buf->count; i++)
-        total += i + 1 < a->buf->count ? a->buf_siz : a->w_pos;
-    if (a && total == s->size) {
-        for (HPDF_UINT i = 0; i < a->buf->count; i++)
-            if (!put(arg, HPDF_List_ItemAt(a->buf, i),
-                     i + 1 < a->buf->count ? a->buf_siz : a->w_pos, err))
-                return false;
-        return true;
+    buf *b = s->attr;
+    if (b->n + n + 1 > b->cap) {
+        b->cap = (b->n + n + 1) * 2;
+        b->s = cv_xrealloc(b->s, b->cap);
     }
-    HPDF_ResetStream(pdf);
-    HPDF_BYTE chunk[16384];
-    for (;;) {
-        HPDF_UINT32 n = sizeof chunk;
-        HPDF_STATUS r = HPDF_ReadFromStream(pdf, chunk, &n);
-        if (!put(arg, chunk, n, err))
-            return false;
-        if (r == HPDF_STREAM_EOF)
-            return true;
-        if (r != HPDF_OK)
-            return cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed writing the PDF "
-                               "(error 0x%04X)", (unsigned)r);
-    }
+    memcpy(b->s + b->n, p, n);
+    b->n += n;
+    b->s[b->n] = 0;
+    return HPDF_OK;
 }
 
-static bool saved(HPDF_Doc pdf, ctx *c, const char *path, cv_error *err)
+/* The document's bytes, as libharu writes them, in *b (malloc'd). */
+static bool saved(HPDF_Doc pdf, ctx *c, const char *path, buf *b, cv_error *err)
 {
-    if (HPDF_SaveToStream(pdf) != HPDF_OK || c->status)
+    *b = (buf){cv_xmalloc(1 << 16), 0, 1 << 16};
+    /* HPDF_SaveToStream writes into pdf->stream when there is one (and
+     * empties it only when it is one of libharu's memory streams). */
+    if (!pdf->stream)
+        pdf->stream = HPDF_CallbackWriter_New(pdf->mmgr, to_buf, b);
+    if (pdf->stream)
+        pdf->stream->attr = b;
+    bool ok = pdf->stream && pdf->stream->type == HPDF_STREAM_CALLBACK &&
+              HPDF_SaveToStream(pdf) == HPDF_OK && !c->status;
+    if (pdf->stream && pdf->stream->type == HPDF_STREAM_CALLBACK)
+        pdf->stream->attr = NULL;
+    if (!ok) {
+        free(b->s);
+        *b = (buf){0};
         return cv_error_at(err, (cv_pos){path, 0, 0}, "libharu failed writing the PDF "
                            "(error 0x%04X)", (unsigned)c->status);
-    return true;
-}
-
-static bool to_out(void *arg, const void *p, size_t n, cv_error *err)
-{
-    return cv_out_write(arg, p, n, err);
-}
-
-static bool to_buf(void *arg, const void *p, size_t n, cv_error *err)
-{
-    bputs(arg, p, n);
+    }
     return true;
 }
 
@@ -972,11 +1011,9 @@ static bool bytes_of(HPDF_Doc pdf, ctx *c, const char *path, bool pack, char **b
 {
     *bytes = NULL;
     *len = 0;
-    buf b = {cv_xmalloc(1 << 16), 0, 1 << 16};
-    if (!saved(pdf, c, path, err) || !stream(pdf, path, to_buf, &b, err)) {
-        free(b.s);
+    buf b;
+    if (!saved(pdf, c, path, &b, err))
         return false;
-    }
     if (!pack) {
         *bytes = b.s;
         *len = b.n;
@@ -993,26 +1030,14 @@ static bool save(HPDF_Doc pdf, ctx *c, const char *path, bool pack, const cv_inp
 {
     char *bytes;
     size_t len;
-    if (pack) {
-        if (!bytes_of(pdf, c, path, true, &bytes, &len, err))
-            return false;
-        cv_out *o = cv_out_open(path, inputs, err);
-        bool ok = o && cv_out_write(o, bytes, len, err);
-        free(bytes);
-        if (o && !ok)
-            cv_out_abort(o);
-        return ok && cv_out_commit(o, err);
-    }
-    if (!saved(pdf, c, path, err))
+    if (!bytes_of(pdf, c, path, pack, &bytes, &len, err))
         return false;
     cv_out *o = cv_out_open(path, inputs, err);
-    if (!o)
-        return false;
-    if (!stream(pdf, path, to_out, o, err)) {
+    bool ok = o && cv_out_write(o, bytes, len, err);
+    free(bytes);
+    if (o && !ok)
         cv_out_abort(o);
-        return false;
-    }
-    return cv_out_commit(o, err);
+    return ok && cv_out_commit(o, err);
 }
 
 /* A PDF being made: one résumé, or a book of several. */
@@ -1047,9 +1072,8 @@ cv_book *cv_book_new(const cv_fontset *fs, bool book)
         return NULL;
     }
     HPDF_SetCompressionMode(k->pdf, HPDF_COMP_ALL);
-    /* libharu's UTF-8 encoder is made when a string first needs it
-     * (bookmark(), pdf_meta.c, pdf_tags.c): its tables cost 1.4 M
-     * instructions. */
+    /* libharu's UTF-8 encoder is made only when a string needs it
+     * (pdf_meta.h: cv_pdfmeta_text): its tables cost 1.4 M instructions. */
     HPDF_UseUTFEncodings(k->pdf);
     k->fs = fs;
     k->book = book;
@@ -1088,23 +1112,32 @@ static void grow_fonts(cv_book *k)
 void cv_book_note(cv_book *k, const cv_display *d)
 {
     grow_fonts(k);
+    bool tags = tagged(d), clusters = d->nclusters > 0;
+    /* Per face: its space noted (1), or it has none (-1). */
+    signed char *space = tags ? cv_xcalloc(k->nfaces ? k->nfaces : 1, 1) : NULL;
     for (size_t p = 0; p < d->npages; p++)
         for (size_t i = 0; i < d->pages[p].nruns; i++) {
             const cv_run *r = &d->pages[p].runs[i];
+            cv_pdffont *pf = &k->fonts[r->face];
             for (size_t g = 0; g < r->n; g++) {
-                const cv_cluster *cl = cv_display_cluster(d, r->g[g].cp);
+                uint32_t cp = r->g[g].cp;
+                if (!r->g[g].wide && cv_pdffont_noted(pf, cp))
+                    continue;
+                const cv_cluster *cl = clusters ? cv_display_cluster(d, cp) : NULL;
                 if (r->g[g].wide)
-                    cv_pdffont_use_wide(&k->fonts[r->face], r->g[g].cp, cl, r->g[g].wide);
+                    cv_pdffont_use_wide(pf, cp, cl, r->g[g].wide);
                 else
-                    cv_pdffont_use(&k->fonts[r->face], r->g[g].cp, cl);
+                    cv_pdffont_use(pf, cp, cl);
             }
             /* Tagged text may end a line with a space (put_tagged_runs). */
-            if (tagged(d) && r->tag) {
+            if (tags && r->tag && !space[r->face]) {
                 const cv_face *fc = cv_fontset_face(k->fs, r->face);
-                if (fc && fc->ft && FT_Get_Char_Index(fc->ft, ' '))
-                    cv_pdffont_use(&k->fonts[r->face], ' ', NULL);
+                space[r->face] = fc && fc->ft && FT_Get_Char_Index(fc->ft, ' ') ? 1 : -1;
+                if (space[r->face] > 0)
+                    cv_pdffont_use(pf, ' ', NULL);
             }
         }
+    free(space);
 }
 
 /* Append `s` to the book's list of authors ("A, B, C"); one that would

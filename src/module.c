@@ -92,28 +92,3 @@ void cv_module_note(const cv_module *m, cv_inputs *in)
     if ((size_t)snprintf(path, sizeof path, "%s/%s", CV_LIBDIR, m->file) < sizeof path)
         cv_inputs_add(in, path, m->input);
 }
-
-bool cv_lib_open(cv_lib *l)
-{
-    if (!l->state) {
-        size_t n = 0;
-        while (l->names[n])
-            n++;
-        void *h = n * sizeof(void *) == l->size ? dlopen(l->soname, RTLD_NOW | RTLD_LOCAL)
-                                                : NULL;
-        bool all = h != NULL;
-        for (size_t i = 0; all && i < n; i++) {
-            void *p = dlsym(h, l->names[i]);
-            all = p != NULL;
-            /* A function pointer has the size of a data pointer (POSIX's
-             * dlsym needs it); memcpy writes it into the typed member. */
-            memcpy((char *)l->fn + i * sizeof p, &p, sizeof p);
-        }
-        if (h && !all) {
-            dlclose(h);
-            memset(l->fn, 0, l->size);
-        }
-        l->state = all ? 1 : 2;
-    }
-    return l->state == 1;
-}

@@ -48,18 +48,38 @@
 #include <hpdf_doc.h>
 #include <hpdf_objects.h>
 
+/* Mark `cp` in the bitmap *set, kept in pages of 2,048 code points made
+ * as they are first touched (a document draws a few hundred distinct
+ * glyphs, and one bitmap of all of Unicode cost 139 KB of zeroing a
+ * face): false if it was marked already. */
+static bool mark(unsigned char ***set, uint32_t cp)
+{
+    if (!*set)
+        *set = cv_xcalloc(0x110000 >> 11, sizeof **set);
+    unsigned char **pg = &(*set)[cp >> 11];
+    if (!*pg)
+        *pg = cv_xcalloc(256, 1);
+    unsigned char *byte = &(*pg)[(cp >> 3) & 255], bit = (unsigned char)(1u << (cp & 7));
+    if (*byte & bit)
+        return false;
+    *byte |= bit;
+    return true;
+}
+
+static void unmark_all(unsigned char ***set)
+{
+    for (size_t i = 0; *set && i < 0x110000 >> 11; i++)
+        free((*set)[i]);
+    free(*set);
+    *set = NULL;
+}
+
 void cv_pdffont_use(cv_pdffont *pf, uint32_t cp, const cv_cluster *cl)
 {
     /* A bit per code point says what is noted already: a document draws
-     * tens of thousands of glyphs but a few hundred distinct ones.  The
-     * bitmap is calloc'ed, so pages never touched cost nothing. */
-    if (cp > 0x10FFFF)
+     * tens of thousands of glyphs but a few hundred distinct ones. */
+    if (cp > 0x10FFFF || !mark(&pf->seen, cp))
         return;
-    if (!pf->seen)
-        pf->seen = cv_xcalloc(0x110000 / 8, 1);
-    if (pf->seen[cp >> 3] & (1u << (cp & 7)))
-        return;
-    pf->seen[cp >> 3] |= (unsigned char)(1u << (cp & 7));
     if (cl) {
         cv_cluster c = *cl;
         c.cp = cp;
@@ -82,13 +102,8 @@ void cv_pdffont_use_wide(cv_pdffont *pf, uint32_t cp, const cv_cluster *cl, int1
     cv_pdffont_use(pf, cp, cl);
     if (!pf->wide && wide > 0)
         pf->wide = wide;
-    if (wide != pf->wide || cp > 0x10FFFF)
+    if (wide != pf->wide || cp > 0x10FFFF || !mark(&pf->wseen, cp))
         return;
-    if (!pf->wseen)
-        pf->wseen = cv_xcalloc(0x110000 / 8, 1);
-    if (pf->wseen[cp >> 3] & (1u << (cp & 7)))
-        return;
-    pf->wseen[cp >> 3] |= (unsigned char)(1u << (cp & 7));
     if (pf->wn == pf->wcap) {
         pf->wcap = pf->wcap ? pf->wcap * 2 : 64;
         pf->wcps = cv_xrealloc(pf->wcps, pf->wcap * sizeof *pf->wcps);
@@ -129,15 +144,28 @@ void cv_pdffont_seal(cv_pdffont *pf)
 {
     if (pf->n)
         qsort(pf->cps, pf->n, sizeof *pf->cps, cmp_u32);
+    /* A table for the BMP, which cv_pdffont_cid() reads for every glyph
+     * drawn: a binary search cost 70 instructions a glyph. */
+    for (size_t i = 0; i < pf->n && pf->cps[i] < 0x10000; i++) {
+        if (!pf->bmp)
+            pf->bmp = cv_xcalloc(256, sizeof *pf->bmp);
+        uint32_t **pg = &pf->bmp[pf->cps[i] >> 8];
+        if (!*pg)
+            *pg = cv_xcalloc(256, sizeof **pg);
+        (*pg)[pf->cps[i] & 0xFF] = (uint32_t)i + 1;
+    }
     if (pf->ncl)
         qsort(pf->cl, pf->ncl, sizeof *pf->cl, cv_cluster_order);
-    free(pf->seen);
-    pf->seen = NULL;
+    unmark_all(&pf->seen);
 }
 
 /* The index of `cp` in pf's sorted code points, or pf->n. */
 static size_t find_cp(const cv_pdffont *pf, uint32_t cp)
 {
+    if (cp < 0x10000 && pf->bmp) {
+        const uint32_t *pg = pf->bmp[cp >> 8];
+        return pg && pg[cp & 0xFF] ? pg[cp & 0xFF] - 1 : pf->n;
+    }
     size_t lo = 0, hi = pf->n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -168,14 +196,16 @@ void cv_pdffont_free(cv_pdffont *pf)
     pf->cl = NULL;
     pf->ncl = pf->ccl = 0;
     free(pf->wcps);
-    free(pf->wseen);
+    unmark_all(&pf->wseen);
     pf->wcps = NULL;
-    pf->wseen = NULL;
     pf->wn = pf->wcap = 0;
     free(pf->cps);
     free(pf->code);
-    free(pf->seen);
-    pf->seen = NULL;
+    unmark_all(&pf->seen);
+    for (size_t i = 0; pf->bmp && i < 256; i++)
+        free(pf->bmp[i]);
+    free(pf->bmp);
+    pf->bmp = NULL;
     pf->cps = NULL;
     pf->code = NULL;
     pf->n = pf->cap = 0;
@@ -426,10 +456,16 @@ static bool choose_codes(cv_pdffont *pf, const hb_map_t *to_new, unsigned *gid,
         return false;
     }
     bool identity = true;
-    unsigned char *seen = cv_xcalloc(65536 / 8, 1);
+    unsigned top = 0;
     for (size_t i = 0; i < pf->n; i++) {
         hb_codepoint_t g = hb_map_get(to_new, cv_pdffont_glyph(pf, pf->cps[i]));
         gid[i] = g == HB_MAP_VALUE_INVALID ? 0 : g;
+        if (gid[i] <= 0xFFFF && gid[i] > top)
+            top = gid[i];
+    }
+    /* A bit per glyph of the subset, whose ids are dense. */
+    unsigned char *seen = cv_xcalloc(top / 8 + 1, 1);
+    for (size_t i = 0; i < pf->n; i++) {
         if (!gid[i] || gid[i] > 0xFFFF || (seen[gid[i] >> 3] & (1u << (gid[i] & 7))))
             identity = false;
         else

@@ -250,11 +250,14 @@ static bool add_output_intent(HPDF_Doc pdf)
  * the UTF-16BE code units in hex> -- but as a binary string, made without
  * the encoder (libharu builds its tables for 1.4 M instructions); NULL
  * when `s` has a code point the encoder would not give as one unit (beyond
- * the BMP, a surrogate, or malformed: U+FFFD), or libharu is out of
- * memory. */
+ * the BMP, a surrogate, or malformed: U+FFFD), when it would be longer than
+ * libharu's strings may be (the encoder's string may still be written), or
+ * libharu is out of memory. */
 static HPDF_Binary utf16_string(HPDF_MMgr mm, const char *s)
 {
     size_t len = strlen(s), n = 2;
+    if (2 * len + 2 > HPDF_LIMIT_MAX_STRING_LEN)
+        return NULL;
     unsigned char *u = cv_xmalloc(2 * len + 2);
     u[0] = 0xFE;
     u[1] = 0xFF;
@@ -271,6 +274,17 @@ static HPDF_Binary utf16_string(HPDF_MMgr mm, const char *s)
     HPDF_Binary b = HPDF_Binary_New(mm, u, (HPDF_UINT)n);
     free(u);
     return b;
+}
+
+void *cv_pdfmeta_text(HPDF_Doc pdf, const char *s)
+{
+    bool ascii = true;
+    for (const char *p = s; *p && ascii; p++)
+        ascii = (unsigned char)*p < 0x80;
+    if (ascii)
+        return HPDF_String_New(pdf->mmgr, s, NULL);
+    HPDF_Binary u = utf16_string(pdf->mmgr, s);
+    return u ? (void *)u : (void *)HPDF_String_New(pdf->mmgr, s, HPDF_GetEncoder(pdf, "UTF-8"));
 }
 
 bool cv_pdfmeta_write(HPDF_Doc pdf, const cv_pdfmeta *m, cv_error *err)

@@ -105,6 +105,18 @@ static void putf(buf *b, const char *fmt, ...)
     put(b, tmp, k < 0 ? 0 : (size_t)k < sizeof tmp ? (size_t)k : sizeof tmp - 1);
 }
 
+/* A number in decimal (printf's parsing of a format cost more than the
+ * digits, once per packed object). */
+static void put_uint(buf *b, unsigned long long v)
+{
+    char t[24], *e = t + sizeof t, *p = e;
+    do {
+        *--p = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    put(b, p, (size_t)(e - p));
+}
+
 /* ---- tokens (ISO 32000-1 §7.2) ---- */
 
 /* Each byte's class: white space, delimiter or regular. */
@@ -552,7 +564,11 @@ static bool write_pdf(pdf *f, buf *out)
             o->packed = true;
             o->stm = stm;
             o->idx = cnt++;
-            putf(&head, "%s%u %zu", cnt > 1 ? " " : "", k, body.n);
+            if (cnt > 1)
+                putc1(&head, ' ');
+            put_uint(&head, k);
+            putc1(&head, ' ');
+            put_uint(&head, body.n);
             put_min(&body, s, o->body, o->bodyend);
             putc1(&body, '\n');
         }

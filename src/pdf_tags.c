@@ -14,6 +14,7 @@
  */
 #include "pdf_tags.h"
 #include "arena.h"
+#include "pdf_meta.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@
 #include <hpdf_doc.h>
 #include <hpdf_objects.h>
 #include <hpdf_pages.h>
+#include <hpdf_utils.h>
 
 /* Grow arr (n used, cap allocated) to take one more. */
 #define GROW(arr, n, cap)                                                    \
@@ -51,6 +53,7 @@ typedef struct elem {
     bool has_bbox;
     float bbox[4];           /* the Layout attribute BBox (a Figure) */
     HPDF_Dict d;
+    struct cv_pdftags *pt;   /* whose element it is (write_elem) */
 } elem;
 
 typedef struct pgrec {
@@ -78,6 +81,9 @@ struct cv_pdftags {
     size_t npages, cpages;
     annrec *ann;
     size_t nann, cann;
+    HPDF_Dict root;          /* the StructTreeRoot, once made */
+    char *out;               /* write_elem's and write_nums' bytes */
+    size_t nout, cout;
 };
 
 cv_pdftags *cv_pdftags_new(HPDF_Doc pdf, bool book)
@@ -199,18 +205,10 @@ void cv_pdftags_bbox(cv_pdftags *pt, int node, float x0, float y0, float x1, flo
     e->bbox[0] = x0, e->bbox[1] = y0, e->bbox[2] = x1, e->bbox[3] = y1;
 }
 
-static bool ascii(const char *s)
+/* A PDF text string: plain when ASCII, else UTF-16 (pdf_meta.h). */
+static void *text(HPDF_Doc pdf, const char *s)
 {
-    for (; *s; s++)
-        if ((unsigned char)*s >= 0x80)
-            return false;
-    return true;
-}
-
-/* A PDF text string: plain when ASCII, else UTF-16 through the encoder. */
-static HPDF_String text(HPDF_Doc pdf, const char *s)
-{
-    return HPDF_String_New(pdf->mmgr, s, ascii(s) ? NULL : HPDF_GetEncoder(pdf, "UTF-8"));
+    return cv_pdfmeta_text(pdf, s);
 }
 
 bool cv_pdftags_annot(cv_pdftags *pt, int link, HPDF_Annotation an, const char *contents)
@@ -231,37 +229,133 @@ static HPDF_Dict indirect(HPDF_Doc pdf)
     return d;
 }
 
-/* The object a kid is written as, in element e whose /Pg is `pg`. */
-static void *kid_obj(cv_pdftags *pt, const kid *k, HPDF_Page pg)
+/* ---- the elements' dictionaries ----
+ * libharu makes an object of every key, number, array and dictionary it
+ * is given (a dictionary entry alone is a zeroed 140-byte allocation) and
+ * writes each with calls of a few bytes: for a tagged résumé's few hundred
+ * elements, their kids and the parent tree, that cost more than 2 M
+ * instructions to build, write and free.  So each element is an empty
+ * indirect dictionary (it takes its object number in the same order)
+ * whose write_fn writes its entries the way libharu writes them: each
+ * "/Key value" and a line feed, arrays "[ a b ]", references "N G R",
+ * dictionaries "<<\n/Key value\n>>".  Text strings and the Layout
+ * attribute, which few elements have, are libharu's own objects, made and
+ * written on the spot. */
+
+static void out(cv_pdftags *pt, const char *p, size_t n)
 {
-    HPDF_MMgr mm = pt->pdf->mmgr;
-    if (k->kind == K_ELEM)
-        return pt->e[k->v].d;
-    if (k->kind == K_MCR && pt->pages[k->page].page == pg)
-        return HPDF_Number_New(mm, k->v);
-    HPDF_Dict d = HPDF_Dict_New(mm);
-    if (!d)
-        return NULL;
-    bool ok;
-    if (k->kind == K_MCR)
-        ok = HPDF_Dict_AddName(d, "Type", "MCR") == HPDF_OK &&
-             HPDF_Dict_Add(d, "Pg", pt->pages[k->page].page) == HPDF_OK &&
-             HPDF_Dict_AddNumber(d, "MCID", k->v) == HPDF_OK;
-    else
-        ok = HPDF_Dict_AddName(d, "Type", "OBJR") == HPDF_OK &&
-             HPDF_Dict_Add(d, "Obj", k->an) == HPDF_OK;
-    return ok ? d : NULL;
+    if (pt->nout + n > pt->cout) {
+        pt->cout = (pt->nout + n) * 2 + 1024;
+        pt->out = cv_xrealloc(pt->out, pt->cout);
+    }
+    memcpy(pt->out + pt->nout, p, n);
+    pt->nout += n;
 }
 
-/* Element i's dictionary: /P, /K, /Pg, /Alt, /Lang. */
-static bool fill(cv_pdftags *pt, int i, HPDF_Dict root)
+#define OUT(pt, lit) out((pt), "" lit, sizeof(lit) - 1)
+
+/* An integer as libharu writes it (HPDF_IToA). */
+static void out_int(cv_pdftags *pt, long v)
 {
+    char t[24], *e = t + sizeof t, *p = e;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        *--p = '-';
+    out(pt, p, (size_t)(e - p));
+}
+
+/* A reference to an indirect object: "N G R". */
+static void out_ref(cv_pdftags *pt, const void *obj)
+{
+    const HPDF_Obj_Header *h = obj;
+    out_int(pt, (long)(h->obj_id & 0x00FFFFFF));
+    OUT(pt, " ");
+    out_int(pt, h->gen_no);
+    OUT(pt, " R");
+}
+
+/* A name as libharu writes it (HPDF_Stream_WriteEscapeName). */
+static void out_name(cv_pdftags *pt, const char *s)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    OUT(pt, "/");
+    for (size_t i = 0; s[i] && i < HPDF_LIMIT_MAX_NAME_LEN; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (HPDF_NEEDS_ESCAPE(c)) {
+            char esc[3] = {'#', hex[c >> 4], hex[c & 15]};
+            out(pt, esc, 3);
+        } else {
+            out(pt, (const char *)&c, 1);
+        }
+    }
+}
+
+/* The bytes so far, into the stream. */
+static HPDF_STATUS out_flush(cv_pdftags *pt, HPDF_Stream stream)
+{
+    HPDF_STATUS r = pt->nout ? HPDF_Stream_Write(stream, (HPDF_BYTE *)pt->out,
+                                                 (HPDF_UINT)pt->nout)
+                             : HPDF_OK;
+    pt->nout = 0;
+    return r;
+}
+
+/* "/Key value\n" for a value of libharu's own (freed after). */
+static HPDF_STATUS out_obj(cv_pdftags *pt, HPDF_Stream stream, const char *key, void *obj)
+{
+    if (!obj)
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    out_name(pt, key);
+    OUT(pt, " ");
+    HPDF_STATUS r = out_flush(pt, stream);
+    if (r == HPDF_OK)
+        r = HPDF_Obj_WriteValue(obj, stream, NULL);
+    HPDF_Obj_Free(pt->pdf->mmgr, obj);
+    if (r == HPDF_OK)
+        OUT(pt, "\n");
+    return r;
+}
+
+/* A kid of an element whose /Pg is `pg`: an element, an MCID on that
+ * page, or a marked-content or object reference. */
+static void out_kid(cv_pdftags *pt, const kid *k, HPDF_Page pg)
+{
+    if (k->kind == K_ELEM) {
+        out_ref(pt, pt->e[k->v].d);
+    } else if (k->kind == K_MCR && pt->pages[k->page].page == pg) {
+        out_int(pt, k->v);
+    } else if (k->kind == K_MCR) {
+        OUT(pt, "<<\n/Type /MCR\n/Pg ");
+        out_ref(pt, pt->pages[k->page].page);
+        OUT(pt, "\n/MCID ");
+        out_int(pt, k->v);
+        OUT(pt, "\n>>");
+    } else {
+        OUT(pt, "<<\n/Type /OBJR\n/Obj ");
+        out_ref(pt, k->an);
+        OUT(pt, "\n>>");
+    }
+}
+
+/* An element's dictionary (its write_fn): /Type, /S, /P, /Pg, /K, /Alt,
+ * /ActualText, /Lang, /A. */
+static HPDF_STATUS write_elem(HPDF_Dict d, HPDF_Stream stream)
+{
+    const elem *e = d->attr;
+    cv_pdftags *pt = e->pt;
     HPDF_Doc pdf = pt->pdf;
-    elem *e = &pt->e[i];
-    HPDF_Dict d = e->d;
-    bool ok = (pt->lean || HPDF_Dict_AddName(d, "Type", "StructElem") == HPDF_OK) &&
-              HPDF_Dict_AddName(d, "S", e->type) == HPDF_OK &&
-              HPDF_Dict_Add(d, "P", e->parent >= 0 ? pt->e[e->parent].d : root) == HPDF_OK;
+    pt->nout = 0;
+    if (!pt->lean)
+        OUT(pt, "/Type /StructElem\n");
+    OUT(pt, "/S ");
+    out_name(pt, e->type);
+    OUT(pt, "\n/P ");
+    out_ref(pt, e->parent >= 0 ? (void *)pt->e[e->parent].d : (void *)pt->root);
+    OUT(pt, "\n");
     HPDF_Page pg = NULL;
     size_t nk = 0;
     for (size_t k = 0; k < e->n; k++) {
@@ -269,34 +363,82 @@ static bool fill(cv_pdftags *pt, int i, HPDF_Dict root)
             pg = pt->pages[e->kids[k].page].page;
         nk += e->kids[k].kind != K_ELEM || pt->e[e->kids[k].v].full;
     }
-    if (ok && pg)
-        ok = HPDF_Dict_Add(d, "Pg", pg) == HPDF_OK;
-    HPDF_Array arr = nk > 1 ? HPDF_Array_New(pdf->mmgr) : NULL;
-    if (nk > 1 && (!arr || HPDF_Dict_Add(d, "K", arr) != HPDF_OK))
-        return false;
-    for (size_t k = 0; ok && k < e->n; k++) {
+    if (pg) {
+        OUT(pt, "/Pg ");
+        out_ref(pt, pg);
+        OUT(pt, "\n");
+    }
+    if (nk > 1)
+        OUT(pt, "/K [ ");
+    else if (nk)
+        OUT(pt, "/K ");
+    for (size_t k = 0; k < e->n; k++) {
         const kid *kd = &e->kids[k];
         if (kd->kind == K_ELEM && !pt->e[kd->v].full)
             continue;
-        void *o = kid_obj(pt, kd, pg);
-        ok = o && (arr ? HPDF_Array_Add(arr, o) : HPDF_Dict_Add(d, "K", o)) == HPDF_OK;
+        out_kid(pt, kd, pg);
+        if (nk > 1)
+            OUT(pt, " ");
     }
-    if (ok && e->alt)
-        ok = HPDF_Dict_Add(d, "Alt", text(pdf, e->alt)) == HPDF_OK;
-    if (ok && e->actual)
-        ok = HPDF_Dict_Add(d, "ActualText", text(pdf, e->actual)) == HPDF_OK;
-    if (ok && e->lang)
-        ok = HPDF_Dict_Add(d, "Lang", HPDF_String_New(pdf->mmgr, e->lang, NULL)) == HPDF_OK;
-    if (ok && e->has_bbox) {
+    if (nk > 1)
+        OUT(pt, "]\n");
+    else if (nk)
+        OUT(pt, "\n");
+    HPDF_STATUS r = HPDF_OK;
+    if (e->alt)
+        r = out_obj(pt, stream, "Alt", text(pdf, e->alt));
+    if (r == HPDF_OK && e->actual)
+        r = out_obj(pt, stream, "ActualText", text(pdf, e->actual));
+    if (r == HPDF_OK && e->lang)
+        r = out_obj(pt, stream, "Lang", HPDF_String_New(pdf->mmgr, e->lang, NULL));
+    if (r == HPDF_OK && e->has_bbox) {
         HPDF_Dict attr = HPDF_Dict_New(pdf->mmgr);
-        HPDF_Array box = HPDF_Array_New(pdf->mmgr);
-        ok = attr && box && HPDF_Dict_Add(d, "A", attr) == HPDF_OK &&
-             HPDF_Dict_AddName(attr, "O", "Layout") == HPDF_OK &&
-             HPDF_Dict_Add(attr, "BBox", box) == HPDF_OK;
+        HPDF_Array box = attr ? HPDF_Array_New(pdf->mmgr) : NULL;
+        bool named = box && HPDF_Dict_AddName(attr, "O", "Layout") == HPDF_OK;
+        if (box && !named)
+            HPDF_Array_Free(box);
+        /* (HPDF_Dict_Add frees what it fails to add) */
+        bool ok = named && HPDF_Dict_Add(attr, "BBox", box) == HPDF_OK;
         for (int k = 0; ok && k < 4; k++)
             ok = HPDF_Array_AddReal(box, e->bbox[k]) == HPDF_OK;
+        if (!ok && attr) {
+            HPDF_Dict_Free(attr);
+            attr = NULL;
+        }
+        r = out_obj(pt, stream, "A", attr);
     }
-    return ok;
+    return r == HPDF_OK ? out_flush(pt, stream) : r;
+}
+
+/* The parent tree's dictionary (its write_fn): /Nums, each page's key
+ * and the elements of its MCIDs, then each annotation's key and
+ * element. */
+static HPDF_STATUS write_nums(HPDF_Dict d, HPDF_Stream stream)
+{
+    cv_pdftags *pt = d->attr;
+    pt->nout = 0;
+    OUT(pt, "/Nums [ ");
+    int key = 0;
+    for (size_t p = 0; p < pt->npages; p++) {
+        const pgrec *pg = &pt->pages[p];
+        if (!pg->n)
+            continue;
+        out_int(pt, key++);
+        OUT(pt, " [ ");
+        for (size_t m = 0; m < pg->n; m++) {
+            out_ref(pt, pt->e[pg->owner[m]].d);
+            OUT(pt, " ");
+        }
+        OUT(pt, "] ");
+    }
+    for (size_t i = 0; i < pt->nann; i++) {
+        out_int(pt, key++);
+        OUT(pt, " ");
+        out_ref(pt, pt->e[pt->ann[i].elem].d);
+        OUT(pt, " ");
+    }
+    OUT(pt, "]\n");
+    return out_flush(pt, stream);
 }
 
 /* /RoleMap: each of cvpdf's own types used, to its standard type. */
@@ -332,25 +474,29 @@ bool cv_pdftags_finish(cv_pdftags *pt)
     HPDF_Dict root = indirect(pdf);
     if (!root || HPDF_Dict_AddName(root, "Type", "StructTreeRoot") != HPDF_OK)
         return false;
+    pt->root = root;
     for (size_t i = 0; i < pt->n; i++)
-        if (pt->e[i].full && !(pt->e[i].d = indirect(pdf)))
-            return false;
+        if (pt->e[i].full) {
+            if (!(pt->e[i].d = indirect(pdf)))
+                return false;
+            pt->e[i].pt = pt;
+            pt->e[i].d->attr = &pt->e[i];
+            pt->e[i].d->write_fn = write_elem;
+        }
     HPDF_Array tops = HPDF_Array_New(pdf->mmgr);
     if (!tops || HPDF_Dict_Add(root, "K", tops) != HPDF_OK)
         return false;
-    for (size_t i = 0; i < pt->n; i++) {
-        if (!pt->e[i].full)
-            continue;
-        if (!fill(pt, (int)i, root) ||
-            (pt->e[i].parent < 0 && HPDF_Array_Add(tops, pt->e[i].d) != HPDF_OK))
+    for (size_t i = 0; i < pt->n; i++)
+        if (pt->e[i].full && pt->e[i].parent < 0 && HPDF_Array_Add(tops, pt->e[i].d) != HPDF_OK)
             return false;
-    }
 
-    /* The parent tree: each page's MCIDs, then each annotation. */
+    /* The parent tree (write_nums): each page's MCIDs, then each
+     * annotation. */
     HPDF_Dict ptree = indirect(pdf);
-    HPDF_Array nums = HPDF_Array_New(pdf->mmgr);
-    if (!ptree || !nums || HPDF_Dict_Add(ptree, "Nums", nums) != HPDF_OK)
+    if (!ptree)
         return false;
+    ptree->attr = pt;
+    ptree->write_fn = write_nums;
     int key = 0;
     bool ok = true;
     for (size_t p = 0; ok && p < pt->npages; p++) {
@@ -358,18 +504,11 @@ bool cv_pdftags_finish(cv_pdftags *pt)
         ok = HPDF_Dict_AddName(pg->page, "Tabs", "S") == HPDF_OK;
         if (!pg->n || !ok)
             continue;
-        HPDF_Array a = HPDF_Array_New(pdf->mmgr);
-        ok = a && HPDF_Array_AddNumber(nums, key) == HPDF_OK &&
-             HPDF_Array_Add(nums, a) == HPDF_OK &&
-             HPDF_Dict_AddNumber(pg->page, "StructParents", key) == HPDF_OK;
-        for (size_t m = 0; ok && m < pg->n; m++)
-            ok = HPDF_Array_Add(a, pt->e[pg->owner[m]].d) == HPDF_OK;
+        ok = HPDF_Dict_AddNumber(pg->page, "StructParents", key) == HPDF_OK;
         key++;
     }
     for (size_t i = 0; ok && i < pt->nann; i++) {
-        ok = HPDF_Array_AddNumber(nums, key) == HPDF_OK &&
-             HPDF_Array_Add(nums, pt->e[pt->ann[i].elem].d) == HPDF_OK &&
-             HPDF_Dict_AddNumber(pt->ann[i].an, "StructParent", key) == HPDF_OK;
+        ok = HPDF_Dict_AddNumber(pt->ann[i].an, "StructParent", key) == HPDF_OK;
         key++;
     }
     ok = ok && HPDF_Dict_Add(root, "ParentTree", ptree) == HPDF_OK &&
@@ -404,5 +543,6 @@ void cv_pdftags_free(cv_pdftags *pt)
     free(pt->e);
     free(pt->pages);
     free(pt->ann);
+    free(pt->out);
     free(pt);
 }

@@ -30,6 +30,7 @@
 #include "phone.h"
 #include "photo.h"
 #include "woff2_shim.h"
+#include "wrap.h"
 
 /* --explain: where each page starts, and why. */
 static void explain(const char *profile, const cv_display *d, const cv_composed *c,
@@ -231,7 +232,8 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     cv_ctx_init(&own_cx, r->eng, base, doc->locale.language, doc->locale.rtl);
     /* Each paragraph is set once, whatever spacing the compositions below
      * try (wrap.h's cv_setcache). */
-    own_cx.sc = cv_setcache_new(a);
+    cv_setcache_trim(r->shared);        /* no other profile's lines are held now */
+    own_cx.sc = cv_setcache_new(a, r->shared);
     const cv_ctx *pc = &own_cx;
     const char *pulled = NULL;
     bool fitting;

@@ -63,7 +63,8 @@ LARGE_MB = float(os.environ.get("LARGE_MB", 15))
 WATCH_RUNS = int(os.environ.get("WATCH_RUNS", 21))
 HEADLINE = "profiles/fang.yaml"
 # The goals the figures are read against (not checked).
-TARGET_MS, TARGET_MIB, TARGET_RATE, TARGET_SCALE = 15, 16, 100, 1.8
+TARGET_MS, TARGET_MIB, TARGET_SCALE = 15, 16, 1.8
+TARGET_RATE = 250                             # résumés/s with -j 0 (issue 24; 100 before)
 TARGET_WATCH_MS = 50
 TARGET_FRESH_MI, TARGET_BATCH_MI = 80, 35    # millions of instructions (issue 24)
 CALLGRIND = os.environ.get("CALLGRIND", "1") != "0"

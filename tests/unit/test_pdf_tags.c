@@ -1,5 +1,5 @@
 /* Unit tests for pdf_tags.c: the structure tree built in a libharu
- * document, read back from its objects -- elements in reading order (the
+ * document, read back from the bytes libharu writes -- elements in reading order (the
  * `last` node after its siblings), empty ones left out, MCIDs per page in
  * the parent tree, Link elements with their annotation, Spans with /Lang,
  * the role map, /MarkInfo, /Tabs, and a book's Parts. */
@@ -13,57 +13,261 @@
 
 #include "pdf_tags.h"
 
-/* The value of `key` in d, through a reference. */
-static void *item(HPDF_Dict d, const char *key)
+/* The document as libharu writes it, read back by a small reader of
+ * PDF objects: the tree is checked in the bytes written, not in libharu's
+ * objects (most of an element's entries are written by pdf_tags.c's own
+ * write functions). */
+typedef struct val val;
+struct val {
+    char k;                  /* 'd' dict, 'a' array, 'n' name, 'i' integer,
+                                'f' real, 'r' reference, 's' string,
+                                'b' boolean, 'z' null */
+    const char *s;           /* a name's, a string's or a real's text */
+    long i;                  /* an integer; a reference's object number */
+    long o;                  /* the object number of an indirect object */
+    const char **key;        /* a dictionary's keys */
+    val **v;                 /* its values, or an array's */
+    size_t n;
+};
+
+static struct {
+    char *s;
+    size_t n;
+    cv_arena *a;
+} doc;
+
+static void save(HPDF_Doc pdf, cv_arena *a)
 {
-    for (HPDF_UINT i = 0; d && i < d->list->count; i++) {
-        HPDF_DictElement e = HPDF_List_ItemAt(d->list, i);
-        if (strcmp(e->key, key))
-            continue;
-        void *v = e->value;
-        if (((HPDF_Obj_Header *)v)->obj_class == HPDF_OCLASS_PROXY)
-            v = ((HPDF_Proxy)v)->obj;
-        return v;
-    }
-    return NULL;
+    CHECK(HPDF_SaveToStream(pdf) == HPDF_OK);
+    HPDF_UINT32 n = HPDF_GetStreamSize(pdf);
+    doc.s = cv_arena_alloc(a, (size_t)n + 1);
+    HPDF_ResetStream(pdf);
+    HPDF_STATUS r = HPDF_ReadFromStream(pdf, (HPDF_BYTE *)doc.s, &n);
+    CHECK(r == HPDF_OK || r == HPDF_STREAM_EOF);
+    doc.n = n;
+    doc.a = a;
 }
 
-static void *deref(void *v)
+static bool ws(char c)
 {
-    if (v && ((HPDF_Obj_Header *)v)->obj_class == HPDF_OCLASS_PROXY)
-        v = ((HPDF_Proxy)v)->obj;
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == 0;
+}
+
+static bool delim(char c)
+{
+    return ws(c) || strchr("()<>[]{}/%", c);
+}
+
+static void skip(const char **p, const char *e)
+{
+    while (*p < e && ws(**p))
+        (*p)++;
+}
+
+static val *mk(char k)
+{
+    val *v = cv_arena_alloc(doc.a, sizeof *v);
+    memset(v, 0, sizeof *v);
+    v->k = k;
     return v;
 }
 
-static unsigned cls(void *v)
+static void push(val *to, const char *key, val *v)
 {
-    return v ? ((HPDF_Obj_Header *)deref(v))->obj_class & HPDF_OCLASS_ANY : 0;
+    const char **keys = cv_arena_alloc(doc.a, (to->n + 1) * sizeof *keys);
+    val **vals = cv_arena_alloc(doc.a, (to->n + 1) * sizeof *vals);
+    if (to->n) {
+        memcpy(keys, to->key, to->n * sizeof *keys);
+        memcpy(vals, to->v, to->n * sizeof *vals);
+    }
+    keys[to->n] = key;
+    vals[to->n++] = v;
+    to->key = keys;
+    to->v = vals;
 }
 
-static const char *name_of(HPDF_Dict d, const char *key)
+static int hexval(char c)
 {
-    HPDF_Name n = item(d, key);
-    return n && cls(n) == HPDF_OCLASS_NAME ? n->value : "";
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                          : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+static val *parse(const char **p, const char *e)
+{
+    skip(p, e);
+    if (*p >= e)
+        return NULL;
+    const char *q = *p;
+    if (q + 1 < e && q[0] == '<' && q[1] == '<') {
+        val *d = mk('d');
+        *p += 2;
+        for (;;) {
+            skip(p, e);
+            if (*p + 1 < e && (*p)[0] == '>' && (*p)[1] == '>') {
+                *p += 2;
+                return d;
+            }
+            val *k = parse(p, e);
+            val *v = k && k->k == 'n' ? parse(p, e) : NULL;
+            if (!v)
+                return NULL;
+            push(d, k->s, v);
+        }
+    }
+    if (*q == '[') {
+        val *a = mk('a');
+        (*p)++;
+        for (;;) {
+            skip(p, e);
+            if (*p < e && **p == ']') {
+                (*p)++;
+                return a;
+            }
+            val *v = parse(p, e);
+            if (!v)
+                return NULL;
+            push(a, NULL, v);
+        }
+    }
+    if (*q == '<' || *q == '(') {
+        char *t = cv_arena_alloc(doc.a, (size_t)(e - q) + 1), *o = t;
+        if (*q == '<') {
+            for (q++; q < e && *q != '>'; q += 2)
+                *o++ = (char)(hexval(q[0]) * 16 + hexval(q[1]));
+            q++;
+        } else {
+            int depth = 0;
+            for (; q < e; q++) {
+                if (*q == '\\' && q + 3 < e && q[1] >= '0' && q[1] <= '7') {
+                    *o++ = (char)((q[1] - '0') * 64 + (q[2] - '0') * 8 + (q[3] - '0'));
+                    q += 3;
+                } else if (*q == '\\') {
+                    q++;
+                    *o++ = *q == 'n' ? '\n' : *q == 'r' ? '\r' : *q;
+                } else if (*q == '(' && depth++ == 0) {
+                    continue;
+                } else if (*q == ')' && --depth == 0) {
+                    q++;
+                    break;
+                } else {
+                    *o++ = *q;
+                }
+            }
+        }
+        *o = 0;
+        val *v = mk('s');
+        v->s = t;
+        v->i = o - t;
+        *p = q;
+        return v;
+    }
+    const char *t = q + (*q == '/');
+    while (t < e && !delim(*t))
+        t++;
+    char *w = cv_arena_alloc(doc.a, (size_t)(t - q) + 1);
+    memcpy(w, q, (size_t)(t - q));
+    *p = t;
+    if (*q == '/') {
+        val *v = mk('n');
+        v->s = w + 1;
+        return v;
+    }
+    if (!strcmp(w, "true") || !strcmp(w, "false")) {
+        val *v = mk('b');
+        v->s = w;
+        return v;
+    }
+    if (!strcmp(w, "null"))
+        return mk('z');
+    char *end;
+    long n = strtol(w, &end, 10);
+    if (*end) {
+        val *v = mk('f');
+        v->s = w;
+        return v;
+    }
+    /* "N G R" */
+    const char *r = *p;
+    char *gend;
+    skip(&r, e);
+    strtol(r, &gend, 10);
+    if (gend > r) {
+        const char *rr = gend;
+        skip(&rr, e);
+        if (rr < e && *rr == 'R' && (rr + 1 == e || delim(rr[1]))) {
+            *p = rr + 1;
+            val *v = mk('r');
+            v->i = n;
+            return v;
+        }
+    }
+    val *v = mk('i');
+    v->i = n;
+    return v;
+}
+
+/* Object `num` as written. */
+static val *obj(long num)
+{
+    char pat[32];
+    int k = snprintf(pat, sizeof pat, "\n%ld 0 obj", num);
+    const char *at = memmem(doc.s, doc.n, pat, (size_t)k);
+    if (!at)
+        return NULL;
+    const char *p = at + k;
+    val *v = parse(&p, doc.s + doc.n);
+    if (v)
+        v->o = num;
+    return v;
+}
+
+static long num_of(const void *o)
+{
+    return (long)(((const HPDF_Obj_Header *)o)->obj_id & 0x00FFFFFF);
+}
+
+static val *deref(val *v)
+{
+    return v && v->k == 'r' ? obj(v->i) : v;
+}
+
+/* The value of `key` in d, through a reference. */
+static val *item(val *d, const char *key)
+{
+    for (size_t i = 0; d && d->k == 'd' && i < d->n; i++)
+        if (!strcmp(d->key[i], key))
+            return deref(d->v[i]);
+    return NULL;
+}
+
+static char cls(val *v)
+{
+    return v ? v->k : 0;
+}
+
+static const char *name_of(val *d, const char *key)
+{
+    val *n = item(d, key);
+    return n && n->k == 'n' ? n->s : "";
 }
 
 /* Kid i of /K (an array, or one object as kid 0). */
-static void *kid(HPDF_Dict d, HPDF_UINT i, HPDF_UINT *n)
+static val *kid(val *d, size_t i, size_t *n)
 {
-    void *k = item(d, "K");
-    if (cls(k) == HPDF_OCLASS_ARRAY) {
-        HPDF_Array a = k;
-        *n = a->list->count;
-        return i < *n ? deref(HPDF_List_ItemAt(a->list, i)) : NULL;
+    val *k = item(d, "K");
+    if (cls(k) == 'a') {
+        *n = k->n;
+        return i < *n ? deref(k->v[i]) : NULL;
     }
     *n = k ? 1 : 0;
     return i == 0 ? k : NULL;
 }
 
-static const char *kid_type(HPDF_Dict d, HPDF_UINT i)
+static const char *kid_type(val *d, size_t i)
 {
-    HPDF_UINT n;
-    void *k = kid(d, i, &n);
-    return cls(k) == HPDF_OCLASS_DICT ? name_of(k, "S") : "";
+    size_t n;
+    val *k = kid(d, i, &n);
+    return cls(k) == 'd' ? name_of(k, "S") : "";
 }
 
 /* Document > Header > H1; Sidebar (read last) > P; Sect > H2, P (empty),
@@ -109,61 +313,75 @@ TEST(one_resume)
     cv_pdftags_bbox(pt, fig, 10, 20, 110, 140);
     CHECK(cv_pdftags_finish(pt));
 
-    HPDF_Dict root = item(pdf->catalog, "StructTreeRoot");
+    save(pdf, a);
+    val *cat = obj(num_of(pdf->catalog));
+    val *root = item(cat, "StructTreeRoot");
     CHECK(root && !strcmp(name_of(root, "Type"), "StructTreeRoot"));
-    HPDF_Dict mark = item(pdf->catalog, "MarkInfo");
-    CHECK(mark && cls(item(mark, "Marked")) == HPDF_OCLASS_BOOLEAN);
-    HPDF_UINT n;
-    HPDF_Dict doc = kid(root, 0, &n);
-    CHECK(n == 1 && doc && !strcmp(name_of(doc, "S"), "Document"));
+    val *mark = item(cat, "MarkInfo");
+    CHECK(mark && cls(item(mark, "Marked")) == 'b');
+    size_t n;
+    val *doc_ = kid(root, 0, &n);
+    CHECK(n == 1 && doc_ && !strcmp(name_of(doc_, "S"), "Document"));
+    /* /Type, /S, /P: the root. */
+    CHECK(doc_ && !strcmp(name_of(doc_, "Type"), "StructElem") && doc_->n > 2 &&
+          !strcmp(doc_->key[2], "P") && doc_->v[2]->k == 'r' && doc_->v[2]->i == root->o);
     /* Header, Sect, then the Sidebar (read last). */
-    CHECK(!strcmp(kid_type(doc, 0), "Header"));
-    CHECK(!strcmp(kid_type(doc, 1), "Sect"));
-    CHECK(!strcmp(kid_type(doc, 2), "Sidebar"));
+    CHECK(!strcmp(kid_type(doc_, 0), "Header"));
+    CHECK(!strcmp(kid_type(doc_, 1), "Sect"));
+    CHECK(!strcmp(kid_type(doc_, 2), "Sidebar"));
     /* The Sect: H2, the P (the empty one left out), the Figure. */
-    HPDF_Dict s = kid(doc, 1, &n);
+    val *s = kid(doc_, 1, &n);
     CHECK(n == 3 && !strcmp(kid_type(s, 0), "H2") && !strcmp(kid_type(s, 1), "P") &&
           !strcmp(kid_type(s, 2), "Figure"));
-    HPDF_Dict pp = kid(s, 1, &n);
+    val *pp = kid(s, 1, &n);
     /* MCID 3, the Link, the Span, MCID 0 of page 2 (an MCR). */
-    void *k0 = kid(pp, 0, &n);
-    CHECK(n == 4 && cls(k0) == HPDF_OCLASS_NUMBER);
+    val *k0 = kid(pp, 0, &n);
+    CHECK(n == 4 && cls(k0) == 'i' && k0->i == 3);
     CHECK(!strcmp(kid_type(pp, 1), "Link") && !strcmp(kid_type(pp, 2), "Span"));
-    HPDF_Dict mcr = kid(pp, 3, &n);
-    CHECK(cls(mcr) == HPDF_OCLASS_DICT && !strcmp(name_of(mcr, "Type"), "MCR") &&
-          deref(item(mcr, "Pg")) == p2);
-    CHECK(deref(item(pp, "Pg")) == p1 && deref(item(pp, "P")) == s);
-    HPDF_Dict link = kid(pp, 1, &n);
+    val *mcr = kid(pp, 3, &n);
+    val *mcr_pg = item(mcr, "Pg"), *mcid = item(mcr, "MCID");
+    CHECK(cls(mcr) == 'd' && !strcmp(name_of(mcr, "Type"), "MCR") && mcr_pg &&
+          mcr_pg->o == num_of(p2) && mcid && mcid->k == 'i' && mcid->i == 0);
+    val *pp_pg = item(pp, "Pg"), *pp_p = item(pp, "P");
+    CHECK(pp_pg && pp_pg->o == num_of(p1) && pp_p && s && pp_p->o == s->o);
+    val *link = kid(pp, 1, &n);
     /* Two MCIDs and the annotation's OBJR. */
-    HPDF_Dict objr = kid(link, 2, &n);
+    val *objr = kid(link, 2, &n);
     CHECK(n == 3);
-    CHECK(cls(objr) == HPDF_OCLASS_DICT && !strcmp(name_of(objr, "Type"), "OBJR") &&
-          deref(item(objr, "Obj")) == an);
-    HPDF_Dict span = kid(pp, 2, &n);
-    HPDF_String lang = item(span, "Lang");
-    CHECK(lang && !strcmp((const char *)lang->value, "zh"));
-    HPDF_Dict figd = kid(s, 2, &n);
-    HPDF_String alt = item(figd, "Alt");
-    CHECK(alt && !strcmp((const char *)alt->value, "Ada Lovelace"));
-    HPDF_Dict attr = item(figd, "A");
-    HPDF_Array box = attr ? item(attr, "BBox") : NULL;
-    CHECK(attr && !strcmp(name_of(attr, "O"), "Layout") && box && box->list->count == 4);
+    val *objr_obj = item(objr, "Obj");
+    CHECK(cls(objr) == 'd' && !strcmp(name_of(objr, "Type"), "OBJR") && objr_obj &&
+          objr_obj->o == num_of(an));
+    val *span = kid(pp, 2, &n);
+    val *lang = item(span, "Lang");
+    CHECK(lang && lang->k == 's' && !strcmp(lang->s, "zh"));
+    val *figd = kid(s, 2, &n);
+    val *alt = item(figd, "Alt");
+    CHECK(alt && alt->k == 's' && !strcmp(alt->s, "Ada Lovelace"));
+    val *attr = item(figd, "A");
+    val *box = attr ? item(attr, "BBox") : NULL;
+    CHECK(attr && !strcmp(name_of(attr, "O"), "Layout") && box && box->k == 'a' && box->n == 4);
+    CHECK(box && box->n == 4 && box->v[0]->i == 10 && box->v[1]->i == 20 &&
+          box->v[2]->i == 110 && box->v[3]->i == 140);
     /* The annotation: in the parent tree, described. */
-    CHECK(cls(item(an, "StructParent")) == HPDF_OCLASS_NUMBER && item(an, "Contents"));
+    val *and_ = obj(num_of(an));
+    CHECK(cls(item(and_, "StructParent")) == 'i' && item(and_, "Contents"));
     /* Pages: /StructParents 0 and 1, /Tabs /S; the annotation's key 2. */
-    HPDF_Number k1 = item(p1, "StructParents"), k2 = item(p2, "StructParents");
-    HPDF_Number ka = item(an, "StructParent");
-    CHECK(k1 && k2 && ka && k1->value == 0 && k2->value == 1 && ka->value == 2);
-    CHECK(!strcmp(name_of(p1, "Tabs"), "S") && !strcmp(name_of(p2, "Tabs"), "S"));
-    HPDF_Dict ptree = item(root, "ParentTree");
-    HPDF_Array nums = item(ptree, "Nums");
-    CHECK(nums && nums->list->count == 6);
-    HPDF_Array arr1 = nums ? deref(HPDF_List_ItemAt(nums->list, 1)) : NULL;
-    CHECK(arr1 && arr1->list->count == 8 && deref(HPDF_List_ItemAt(arr1->list, 4)) == link &&
-          deref(HPDF_List_ItemAt(arr1->list, 3)) == pp);
-    HPDF_Number next = item(root, "ParentTreeNextKey");
-    CHECK(next && next->value == 3);
-    HPDF_Dict rm = item(root, "RoleMap");
+    val *pg1 = obj(num_of(p1)), *pg2 = obj(num_of(p2));
+    val *k1 = item(pg1, "StructParents"), *k2 = item(pg2, "StructParents");
+    val *ka = item(and_, "StructParent");
+    CHECK(k1 && k2 && ka && k1->i == 0 && k2->i == 1 && ka->i == 2);
+    CHECK(!strcmp(name_of(pg1, "Tabs"), "S") && !strcmp(name_of(pg2, "Tabs"), "S"));
+    val *ptree = item(root, "ParentTree");
+    val *nums = item(ptree, "Nums");
+    CHECK(nums && nums->k == 'a' && nums->n == 6);
+    val *arr1 = nums && nums->n == 6 ? deref(nums->v[1]) : NULL;
+    CHECK(arr1 && arr1->k == 'a' && arr1->n == 8 && arr1->v[4]->k == 'r' && link &&
+          arr1->v[4]->i == link->o && arr1->v[3]->i == pp->o);
+    CHECK(nums && nums->n == 6 && nums->v[0]->i == 0 && nums->v[2]->i == 1 &&
+          nums->v[4]->i == 2 && nums->v[5]->k == 'r' && nums->v[5]->i == link->o);
+    val *next = item(root, "ParentTreeNextKey");
+    CHECK(next && next->i == 3);
+    val *rm = item(root, "RoleMap");
     CHECK(rm && !strcmp(name_of(rm, "Sidebar"), "Sect") && !strcmp(name_of(rm, "Header"), "Sect"));
     CHECK(rm && !item(rm, "P"));
     cv_pdftags_free(pt);
@@ -187,15 +405,17 @@ TEST(book)
         CHECK(cv_pdftags_mc(pt, h, -1, NULL, &type) == 0);
     }
     CHECK(cv_pdftags_finish(pt));
-    HPDF_Dict root = item(pdf->catalog, "StructTreeRoot");
-    HPDF_UINT n;
-    HPDF_Dict doc = kid(root, 0, &n);
-    CHECK(n == 1 && !strcmp(name_of(doc, "S"), "Document"));
-    for (HPDF_UINT i = 0; i < 2; i++) {
-        HPDF_Dict part = kid(doc, i, &n);
+    save(pdf, a);
+    val *cat = obj(num_of(pdf->catalog));
+    val *root = item(cat, "StructTreeRoot");
+    size_t n;
+    val *doc_ = kid(root, 0, &n);
+    CHECK(n == 1 && !strcmp(name_of(doc_, "S"), "Document"));
+    for (size_t i = 0; i < 2; i++) {
+        val *part = kid(doc_, i, &n);
         CHECK(n == 2 && part && !strcmp(name_of(part, "S"), "Part"));
-        HPDF_String l = item(part, "Lang");
-        CHECK(l && !strcmp((const char *)l->value, langs[i]));
+        val *l = item(part, "Lang");
+        CHECK(l && l->k == 's' && !strcmp(l->s, langs[i]));
         CHECK(!strcmp(kid_type(part, 0), "H1"));
     }
     /* No own types: no role map. */
@@ -216,7 +436,9 @@ TEST(nothing_tagged)
     cv_pdftags_begin(pt, t, "en");
     cv_pdftags_page(pt, HPDF_AddPage(pdf));
     CHECK(cv_pdftags_finish(pt));
-    CHECK(!item(pdf->catalog, "StructTreeRoot") && !item(pdf->catalog, "MarkInfo"));
+    save(pdf, a);
+    val *cat = obj(num_of(pdf->catalog));
+    CHECK(cat && !item(cat, "StructTreeRoot") && !item(cat, "MarkInfo"));
     cv_pdftags_free(pt);
     cv_pdftags_free(NULL);
     cv_arena_free(a);
