@@ -29,23 +29,24 @@ DOCDIR = $(DESTDIR)$(PREFIX)/share/doc/cvpdf
 VERSION = 0.1.0
 
 CC ?= cc
-PKGS = freetype2 harfbuzz harfbuzz-subset yaml-0.1 libunibreak fontconfig libpng \
-       fribidi zlib
+PKGS = freetype2 harfbuzz harfbuzz-subset yaml-0.1 libunibreak fontconfig libpng zlib
 # poppler-glib (PNG and SVG pages) is opened with dlopen when first needed,
 # not linked: linked, its fifty libraries cost every run some 7 ms
 # (src/draw_raster.c).  So are lcms2 (PDF/A's output intent, pdf_meta.c),
 # ICU's i18n library (other languages' dates, cldr.c), json-c (.json
 # profiles, jsonsyntax.c), libjpeg (JPEG photos, image.c), libbtparse (.bib
-# files, bib.c) and libhyphen (pattern files with more than patterns,
-# hyph.c), through module.h's cv_lib: linked, they cost every run 0.5 M,
-# 1.3 M, 0.25 M, 0.4 M, 0.33 M and 0.18 M instructions of dynamic loading.
+# files, bib.c), libhyphen (pattern files with more than patterns, hyph.c)
+# and FriBidi (right-to-left lines, bidi.c), through syslib.h's cv_lib:
+# linked, they cost every run 0.5 M, 1.3 M, 0.25 M, 0.4 M, 0.2 M, 0.05 M
+# and 0.04 M instructions of dynamic loading (the last three measured with
+# EARLY_LIBS below; each cost more before).
 # Their headers are needed, and the names to open.
 # ICU's common library is not linked either: what unicode.c asks of it per
 # code point is looked up in a table made from it when cvpdf is built
 # (tools/gen_ucd.c -> build/ucd_table.h), and it is opened for case mapping
 # beyond ASCII (linked, it and the C++ runtime it needs cost every run 2 M
 # instructions of dynamic loading and 2.7 MB of memory).
-DLOPEN_PKGS = poppler-glib cairo lcms2 icu-uc icu-i18n json-c libjpeg
+DLOPEN_PKGS = poppler-glib cairo lcms2 icu-uc icu-i18n json-c libjpeg fribidi
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) $(DLOPEN_PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 soname = $(shell objdump -p "$$(pkg-config --variable=libdir $(1) 2>/dev/null)/$(2)" \
@@ -57,6 +58,7 @@ ICU_UC_SONAME := $(call soname,icu-uc,libicuuc.so)
 ICU_UC_LIBS := $(shell pkg-config --libs icu-uc 2>/dev/null)
 JSONC_SONAME := $(call soname,json-c,libjson-c.so)
 JPEG_SONAME := $(call soname,libjpeg,libjpeg.so)
+FRIBIDI_SONAME := $(call soname,fribidi,libfribidi.so)
 # libbtparse and libhyphen have no .pc file: the compiler finds them.
 ccsoname = $(shell objdump -p "$$($(CC) -print-file-name=$(1))" 2>/dev/null \
        | awk '$$1 == "SONAME" { print $$2 }')
@@ -84,7 +86,8 @@ CPPFLAGS += -D_GNU_SOURCE -Iinclude -Ibuild -DCV_VERSION='"$(VERSION)"' \
             $(if $(JSONC_SONAME),-DCV_JSONC_SONAME='"$(JSONC_SONAME)"') \
             $(if $(JPEG_SONAME),-DCV_JPEG_SONAME='"$(JPEG_SONAME)"') \
             $(if $(BTPARSE_SONAME),-DCV_BTPARSE_SONAME='"$(BTPARSE_SONAME)"') \
-            $(if $(HYPHEN_SONAME),-DCV_HYPHEN_SONAME='"$(HYPHEN_SONAME)"')
+            $(if $(HYPHEN_SONAME),-DCV_HYPHEN_SONAME='"$(HYPHEN_SONAME)"') \
+            $(if $(FRIBIDI_SONAME),-DCV_FRIBIDI_SONAME='"$(FRIBIDI_SONAME)"')
 ALL_CFLAGS = $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) $(HPDF_CFLAGS) $(CFLAGS)
 # libphonenumber is C++ without a .pc file: one shim, src/phone_shim.cc,
 # built as a module that src/phone.c opens when a number is first

@@ -44,7 +44,7 @@
 #include "unicode.h"
 
 /* libbtparse is opened with dlopen when a .bib file is first read, not
- * linked: linked, it costs every run 0.33 M instructions of dynamic
+ * linked: linked, it costs every run 0.2 M instructions of dynamic
  * loading, and most résumés have no .bib file. */
 #ifndef CV_BTPARSE_SONAME
 #define CV_BTPARSE_SONAME "libbtparse.so.2"

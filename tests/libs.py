@@ -1,22 +1,24 @@
 #!/usr/bin/env python3
 """The system libraries only some runs need, opened with dlopen when first
 needed (module.h's cv_lib): libbtparse (.bib files), libhyphen (pattern
-files with more than patterns, German's), json-c, libjpeg, lcms2, ICU's
-i18n library, poppler-glib.  This suite runs the optimised ./cvpdf, which
+files with more than patterns, German's), FriBidi (right-to-left lines),
+json-c, libjpeg, lcms2, ICU's i18n library, poppler-glib.  This suite runs the optimised ./cvpdf, which
 make check builds too, since that is what is installed; the binary given on
 the command line is not used.
 
 Usage: tests/libs.py [CVPDF] [-k PATTERN] [--list]
 
   not_linked  ./cvpdf's dynamic section needs none of them
-  opened      a profile with a .bib file opens libbtparse and sets its
-              publications, a German one opens libhyphen; an English one
-              without a .bib file opens neither
+  opened      a profile with a .bib file opens libbtparse, a German one
+              libhyphen, an Arabic one FriBidi; an English one without a
+              .bib file opens none of them
   missing     with the library made unreadable (/dev/null bound over it in
               a private mount namespace): a .bib file is an error naming
               the Debian package libbtparse2, and no PDF is written; a
               German profile without libhyphen renders, with a note naming
-              libhyphen0; a profile needing neither renders as before
+              libhyphen0; without FriBidi an Arabic profile is an error
+              naming libfribidi0 and an English one in the same batch
+              renders; a profile needing none of them renders as before
 
 The last line is "libs: N passed, M failed".
 """
@@ -32,7 +34,7 @@ from testlib import ROOT, check, read_dump
 
 TMP = tempfile.mkdtemp(prefix="cvpdf-libs-")
 RELEASE = os.path.join(ROOT, "cvpdf")
-LAZY = ("libbtparse", "libhyphen", "libjson-c", "libjpeg", "liblcms2", "libicui18n",
+LAZY = ("libbtparse", "libhyphen", "libfribidi", "libjson-c", "libjpeg", "liblcms2", "libicui18n",
         "libpoppler-glib")
 ENV = dict(os.environ, CVPDF_DATADIR=ROOT)
 
@@ -86,8 +88,14 @@ def opened():
     check("German: libhyphen opened", rc == 0 and any("libhyphen" in l for l in libs),
           err[-500:] + " " + " ".join(sorted(libs)))
     rc, err, libs = opened_libs(["-q", profile("fang.yaml"), "-o", os.path.join(TMP, "f.pdf")])
-    check("English, no .bib file: neither opened",
-          rc == 0 and not any("libbtparse" in l or "libhyphen" in l for l in libs),
+    check("English, no .bib file: none opened",
+          rc == 0 and not any(n in l for l in libs for n in ("libbtparse", "libhyphen",
+                                                             "libfribidi")),
+          err[-500:] + " " + " ".join(sorted(libs)))
+    ar = os.path.join(TMP, "ar.yaml")
+    shutil.copy(os.path.join(ROOT, "tests", "data", "scripts", "ar.yaml"), ar)
+    rc, err, libs = opened_libs(["--dump", ar])
+    check("Arabic: FriBidi opened", rc == 0 and any("libfribidi" in l for l in libs),
           err[-500:] + " " + " ".join(sorted(libs)))
 
 
@@ -153,6 +161,21 @@ def missing():
           rc == 0 and out2 != out and
           sum(r["text"].endswith("-") for pg in read_dump(out2) for r in pg["runs"]) >
           sum(r["text"].endswith("-") for pg in read_dump(out) for r in pg["runs"]), err)
+
+    fb = library_path("libfribidi")
+    if not check("ldconfig knows libfribidi", fb, fb):
+        return
+    ar = os.path.join(TMP, "ar.yaml")
+    shutil.copy(os.path.join(ROOT, "tests", "data", "scripts", "ar.yaml"), ar)
+    outdir = os.path.join(TMP, "rtl") + "/"
+    rc, out, err = without(fb, [RELEASE, "-j", "0", ar, profile("fang.yaml"), "-o", outdir])
+    e = [l for l in err.splitlines() if ": error: " in l]
+    check("no FriBidi: the Arabic profile is an error naming libfribidi0",
+          rc == 1 and len(e) == 1 and e[0].startswith(ar + ": error: ") and
+          "libfribidi0" in e[0], err)
+    check("no FriBidi: no Arabic PDF; the English one of the same batch is written",
+          not os.path.exists(outdir + "ar.pdf") and os.path.exists(outdir + "fang.pdf"),
+          sorted(os.listdir(outdir)) if os.path.isdir(outdir) else outdir)
 
 
 if __name__ == "__main__":
