@@ -29,16 +29,24 @@ DOCDIR = $(DESTDIR)$(PREFIX)/share/doc/cvpdf
 VERSION = 0.1.0
 
 CC ?= cc
-PKGS = freetype2 harfbuzz harfbuzz-subset yaml-0.1 libunibreak fontconfig libpng icu-uc \
-       fribidi zlib
+PKGS = freetype2 harfbuzz harfbuzz-subset yaml-0.1 libunibreak fontconfig libpng zlib
 # poppler-glib (PNG and SVG pages) is opened with dlopen when first needed,
 # not linked: linked, its fifty libraries cost every run some 7 ms
 # (src/draw_raster.c).  So are lcms2 (PDF/A's output intent, pdf_meta.c),
 # ICU's i18n library (other languages' dates, cldr.c), json-c (.json
-# profiles, jsonsyntax.c) and libjpeg (JPEG photos, image.c): linked, they
-# cost every run 0.5 M, 1.3 M, 0.25 M and 0.4 M instructions of dynamic
-# loading.  Their headers are needed, and the names to open.
-DLOPEN_PKGS = poppler-glib cairo lcms2 icu-i18n json-c libjpeg
+# profiles, jsonsyntax.c), libjpeg (JPEG photos, image.c), libbtparse (.bib
+# files, bib.c), libhyphen (pattern files with more than patterns, hyph.c)
+# and FriBidi (right-to-left lines, bidi.c), through syslib.h's cv_lib:
+# linked, they cost every run 0.5 M, 1.3 M, 0.25 M, 0.4 M, 0.2 M, 0.05 M
+# and 0.04 M instructions of dynamic loading (the last three measured with
+# EARLY_LIBS below; each cost more before).
+# Their headers are needed, and the names to open.
+# ICU's common library is not linked either: what unicode.c asks of it per
+# code point is looked up in a table made from it when cvpdf is built
+# (tools/gen_ucd.c -> build/ucd_table.h), and it is opened for case mapping
+# beyond ASCII (linked, it and the C++ runtime it needs cost every run 2 M
+# instructions of dynamic loading and 2.7 MB of memory).
+DLOPEN_PKGS = poppler-glib cairo lcms2 icu-uc icu-i18n json-c libjpeg fribidi
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) $(DLOPEN_PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 soname = $(shell objdump -p "$$(pkg-config --variable=libdir $(1) 2>/dev/null)/$(2)" \
@@ -46,28 +54,40 @@ soname = $(shell objdump -p "$$(pkg-config --variable=libdir $(1) 2>/dev/null)/$
 POPPLER_GLIB_SONAME := $(call soname,poppler-glib,libpoppler-glib.so)
 LCMS2_SONAME := $(call soname,lcms2,liblcms2.so)
 ICU_I18N_SONAME := $(call soname,icu-i18n,libicui18n.so)
+ICU_UC_SONAME := $(call soname,icu-uc,libicuuc.so)
+ICU_UC_LIBS := $(shell pkg-config --libs icu-uc 2>/dev/null)
 JSONC_SONAME := $(call soname,json-c,libjson-c.so)
 JPEG_SONAME := $(call soname,libjpeg,libjpeg.so)
-# The unit tests call libjpeg and json-c themselves (test_image writes
-# JPEGs, test_schema parses the schemas it checks).
-UNIT_LIBS := $(shell pkg-config --libs libjpeg json-c 2>/dev/null)
+FRIBIDI_SONAME := $(call soname,fribidi,libfribidi.so)
+# libbtparse and libhyphen have no .pc file: the compiler finds them.
+ccsoname = $(shell objdump -p "$$($(CC) -print-file-name=$(1))" 2>/dev/null \
+       | awk '$$1 == "SONAME" { print $$2 }')
+BTPARSE_SONAME := $(call ccsoname,libbtparse.so)
+HYPHEN_SONAME := $(call ccsoname,libhyphen.so)
+# The unit tests call libjpeg, json-c, libhyphen and ICU themselves
+# (test_image writes JPEGs, test_schema parses the schemas it checks,
+# test_hyph compares with libhyphen, test_unicode with ICU).
+UNIT_LIBS = $(shell pkg-config --libs libjpeg json-c 2>/dev/null) $(HYPHEN_LIBS) $(ICU_UC_LIBS)
 # libharu ships no .pc file on Debian.
 HPDF_CFLAGS ?=
 HPDF_LIBS ?= -lhpdf
-# libhyphen ships no .pc file either.
+# libhyphen ships no .pc file either (the unit tests link it; cvpdf opens
+# it with dlopen).
 HYPHEN_LIBS ?= -lhyphen
-# libbtparse (.bib files) has none either.
-BTPARSE_LIBS ?= -lbtparse
 
 CFLAGS ?= -O2 -g
 WARN = -std=c11 -Wall -Wextra -Wshadow -Wno-unused-parameter -Werror=incompatible-pointer-types
-CPPFLAGS += -D_GNU_SOURCE -Iinclude -DCV_VERSION='"$(VERSION)"' \
+CPPFLAGS += -D_GNU_SOURCE -Iinclude -Ibuild -DCV_VERSION='"$(VERSION)"' \
             -DCV_DATADIR='"$(PREFIX)/share/cvpdf"' -DCV_LIBDIR='"$(PREFIX)/lib/cvpdf"' \
             $(if $(POPPLER_GLIB_SONAME),-DCV_POPPLER_GLIB_SONAME='"$(POPPLER_GLIB_SONAME)"') \
             $(if $(LCMS2_SONAME),-DCV_LCMS2_SONAME='"$(LCMS2_SONAME)"') \
             $(if $(ICU_I18N_SONAME),-DCV_ICU_I18N_SONAME='"$(ICU_I18N_SONAME)"') \
+            $(if $(ICU_UC_SONAME),-DCV_ICU_UC_SONAME='"$(ICU_UC_SONAME)"') \
             $(if $(JSONC_SONAME),-DCV_JSONC_SONAME='"$(JSONC_SONAME)"') \
-            $(if $(JPEG_SONAME),-DCV_JPEG_SONAME='"$(JPEG_SONAME)"')
+            $(if $(JPEG_SONAME),-DCV_JPEG_SONAME='"$(JPEG_SONAME)"') \
+            $(if $(BTPARSE_SONAME),-DCV_BTPARSE_SONAME='"$(BTPARSE_SONAME)"') \
+            $(if $(HYPHEN_SONAME),-DCV_HYPHEN_SONAME='"$(HYPHEN_SONAME)"') \
+            $(if $(FRIBIDI_SONAME),-DCV_FRIBIDI_SONAME='"$(FRIBIDI_SONAME)"')
 ALL_CFLAGS = $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) $(HPDF_CFLAGS) $(CFLAGS)
 # libphonenumber is C++ without a .pc file: one shim, src/phone_shim.cc,
 # built as a module that src/phone.c opens when a number is first
@@ -82,7 +102,14 @@ CXX ?= g++
 WOFF2_LIBS ?= -lwoff2enc -lstdc++
 WOFF2_MODULE = build/cvpdf-woff2.so
 MODULES = $(PHONE_MODULE) $(WOFF2_MODULE)
-LIBS = $(PKG_LIBS) $(HPDF_LIBS) $(HYPHEN_LIBS) $(BTPARSE_LIBS) -ldl -lm
+# libm and libc first in the dynamic loader's search order: most
+# libraries bind libc's symbols, each looked up library by library in that
+# order; at the end of the list (their place as dependencies) that costs
+# every run more.  No other library defines a symbol of theirs (libm's
+# duplicates of libc's stay before libc), so which definition each symbol
+# binds to is unchanged.  (libstdc++ was first too while ICU was linked.)
+EARLY_LIBS = -Wl,--push-state,--no-as-needed -lm -lc -Wl,--pop-state
+LIBS = $(EARLY_LIBS) $(PKG_LIBS) $(HPDF_LIBS) -ldl -lm
 
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
@@ -116,6 +143,15 @@ $(WOFF2_MODULE): src/woff2_shim.cc src/woff2_shim.h | build
 
 build/%.o: src/%.c $(HDRS) | build
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+# unicode.c's table of ICU's answers for every code point, made by asking
+# ICU when cvpdf is built (tools/gen_ucd.c).
+UCD_TABLE = build/ucd_table.h
+build/gen_ucd: tools/gen_ucd.c tools/ucd_icu.c tools/ucd_icu.h include/unicode.h | build
+	$(CC) $(WARN) $(CPPFLAGS) -Itools $(PKG_CFLAGS) $(CFLAGS) -o $@ tools/gen_ucd.c \
+	    tools/ucd_icu.c $(ICU_UC_LIBS)
+$(UCD_TABLE): build/gen_ucd
+	build/gen_ucd > $@.tmp && mv $@.tmp $@
+build/unicode.o build/san/unicode.o build/fuzz/obj/unicode.o: $(UCD_TABLE)
 
 build/san/%.o: src/%.c $(HDRS) | build/san
 	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -c -o $@ $<
@@ -137,6 +173,11 @@ build/san/cvpdf: build/san/main.o $(SAN_OBJ) | $(MODULES)
 
 build/san/test_%: tests/unit/test_%.c tests/unit/harness.h tests/unit/errcheck.h tests/unit/fixture.h $(SAN_OBJ) $(HDRS) | $(MODULES)
 	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -Itests/unit -o $@ $< $(SAN_OBJ) $(SAN_LIBS) $(UNIT_LIBS)
+# test_unicode compares unicode.c's table with ICU's answers (tools/ucd_icu.c).
+build/san/test_unicode: tools/ucd_icu.c tools/ucd_icu.h
+build/san/test_unicode: tests/unit/test_unicode.c tests/unit/harness.h $(SAN_OBJ) $(HDRS) | $(MODULES)
+	$(CC) $(ALL_CFLAGS) -O1 $(SAN) -Itests/unit -Itools -o $@ $< tools/ucd_icu.c $(SAN_OBJ) \
+	    $(SAN_LIBS) $(UNIT_LIBS)
 
 build build/san:
 	mkdir -p $@

@@ -14,6 +14,9 @@
  *    sides, and each line keeps its own visual order and becomes flush
  *    right.
  *
+ * FriBidi is opened with dlopen the first time a line needs it (syslib.h);
+ * a renderer asks cv_bidi_missing() whether it could not be.
+ *
  * The PDF's text stays logical: each glyph's ToUnicode entry is the text it
  * stands for (pdf_font.h), and a right-to-left run is drawn in the order of
  * its text (draw_hpdf.c).
@@ -30,8 +33,15 @@
 #include "shape.h"
 
 /* The base direction of a paragraph by its first strong character (UAX #9
- * P2, P3): +1 left to right, -1 right to left, 0 none. */
+ * P2, P3): +1 left to right, -1 right to left, 0 none (and 0 when FriBidi
+ * cannot be loaded). */
 int cv_bidi_strong(uint32_t cp);
+
+/* FriBidi is opened with dlopen by the first line that needs it.  When a
+ * line (or cv_bidi_strong()) has needed it since the last call and it could
+ * not be opened, the error to give, naming the Debian package to install
+ * (those lines were left in logical order); NULL otherwise. */
+const char *cv_bidi_missing(void);
 
 /* Line `ln` (runs in logical order, as cv_wrap sets them) in visual order:
  * runs cut where the direction changes, glyphs of right-to-left runs

@@ -1,4 +1,7 @@
-/* module.h - cvpdf's own modules: the C++ shims (phone_shim.cc for
+/* module.h - what is opened with dlopen when first needed: cvpdf's own
+ * modules, and the system libraries only some runs need (below).
+ *
+ * cvpdf's own modules are the C++ shims (phone_shim.cc for
  * libphonenumber, woff2_shim.cc for libwoff2), each built as a shared
  * object, build/cvpdf-NAME.so, installed in PREFIX/lib/cvpdf (CV_LIBDIR),
  * and opened with dlopen the first time it is needed, so that the C++
@@ -15,6 +18,7 @@
 #include <stdbool.h>
 
 #include "output.h"
+#include "syslib.h"
 
 #define CV_MODULE_MAX_SYMS 4
 
@@ -39,5 +43,7 @@ bool cv_module_open(cv_module *m);
 
 /* Note every path `m` may be opened from as an input of the run. */
 void cv_module_note(const cv_module *m, cv_inputs *in);
+
+/* System libraries opened when first needed: syslib.h's cv_lib. */
 
 #endif

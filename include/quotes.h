@@ -39,7 +39,8 @@ const char *cv_quotes_apply(cv_arena *a, cv_quotes *q, const char *s, size_t len
 
 /* The spans `sp` (n of them) of one paragraph with their quotes made
  * typographic, starting from state `q` (the quotes carry from span to
- * span): a copy in `a`, each span's other fields kept. */
-cv_span *cv_quotes_spans(cv_arena *a, cv_quotes q, const cv_span *sp, size_t n);
+ * span): a copy in `a`, each span's other fields kept; `sp` itself when
+ * no span has a straight quote. */
+const cv_span *cv_quotes_spans(cv_arena *a, cv_quotes q, const cv_span *sp, size_t n);
 
 #endif

@@ -56,6 +56,8 @@ typedef struct cv_renderer {
     cv_format format;         /* of every output (cv_plan.format): PDF, PNG or SVG pages,
                                  HTML, Markdown */
     const cv_pretext *pre;    /* pre[i]: profile i read ahead (cv_render_read_pipes()), or NULL */
+    struct cv_setcache *shared; /* paragraphs set for earlier profiles (wrap.h's
+                                   cv_setcache_new_shared()), or NULL */
 } cv_renderer;
 
 /* Read every profile that is no regular file (a pipe, a FIFO) now, into

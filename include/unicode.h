@@ -36,18 +36,21 @@
  * both share).  Code points that are not characters (unassigned,
  * surrogates, above U+10FFFF) are CV_SCRIPT_OTHER and in no script.
  *
- * Layout asks these per character, so the answers are cached per code
- * point: a table for the Basic Multilingual Plane, filled lazily, and a
- * small direct-mapped cache beyond it.  The first question about a code
- * point asks ICU; every later one is a table lookup.  The cache is filled
- * with relaxed atomic stores of values that do not depend on who computes
- * them, so threads may share it.
+ * Layout asks these per character, so the answers are a table lookup: a
+ * table of ICU's answers for every code point, made when cvpdf is built
+ * (tools/gen_ucd.c writes build/ucd_table.h), so that classifying text
+ * never loads ICU; test_unicode compares the table with ICU's answers,
+ * code point by code point.
  *
  * Case.  cv_upper() and cv_title() are ICU's full case mapping with the
  * profile's language (BCP 47, "tr", "de-CH", "el"): Turkish and Azeri
  * "i" become "İ", German "ß" becomes "SS", Greek capitals lose their
  * accents, Dutch "ij" is title-cased "IJ".  cv_upper_char() maps one
- * character to one, for small capitals.
+ * character to one, for small capitals.  Text that is all ASCII, in a
+ * language whose rules do not reach beyond ASCII for it, is mapped by
+ * ASCII's rules, which are ICU's answer there; anything else by ICU's
+ * common library, opened with dlopen the first time (when it cannot be,
+ * a warning says so once, and letters beyond ASCII keep their case).
  *
  * Everything but the case mappers is a pure function of its arguments:
  * no allocation, thread-safe.  The case mappers allocate their result in
@@ -71,6 +74,11 @@
  * bytes it takes (1-4).  A malformed or truncated sequence gives U+FFFD and
  * the length of its malformed prefix (at least 1). */
 size_t cv_utf8_decode(const char *s, size_t len, uint32_t *cp);
+
+/* The last code point of s[0..len) (len >= 1) as decoding from the start
+ * with cv_utf8_decode() would end, read from the end: every byte that is
+ * no continuation byte begins one of that walk's steps. */
+uint32_t cv_utf8_last(const char *s, size_t len);
 
 /* Encode cp into out (room for CV_UTF8_MAX bytes, not NUL-terminated) and
  * return the number of bytes written. */
@@ -145,13 +153,6 @@ bool cv_script_in(uint32_t cp, cv_script s);
  * Thaana, N'Ko, Adlam ...), or a shared one used with one (the Arabic
  * comma, the harakat)?  Digits and Latin punctuation are not. */
 bool cv_script_rtl(uint32_t cp);
-
-/* The same four answers asked of ICU afresh, bypassing the cache: what
- * the tests compare the cache with. */
-cv_script cv_script_of_uncached(uint32_t cp);
-cv_script cv_script_resolve_uncached(uint32_t cp);
-bool cv_script_in_uncached(uint32_t cp, cv_script s);
-bool cv_script_rtl_uncached(uint32_t cp);
 
 /* ---- CJK classes ---------------------------------------------------------- */
 

@@ -58,6 +58,13 @@ size_t cv_wrap(cv_arena *a, const cv_ctx *cx, const cv_span *spans, size_t nspan
                const cv_textfmt *fmt, float width, cv_pos pos, cv_line **out,
                cv_error *err);
 
+/* Where lines may end in cps[0..n): libunibreak's set_linebreaks_utf32()
+ * (UAX #14, LINEBREAK_* in brks[i] for after cps[i]), the same answers for
+ * less work (a run of ASCII letters is classified once); and regional
+ * indicators, on which libunibreak 1.1 aborts, taken in pairs (a flag is
+ * never broken, two flags may be). */
+void cv_wrap_linebreaks(const uint32_t *cps, size_t n, char *brks);
+
 /* Width of `spans` set on one line, in points. */
 float cv_measure(cv_arena *a, const cv_ctx *cx, const cv_span *spans,
                  size_t nspans, const cv_textfmt *fmt);
@@ -81,7 +88,22 @@ typedef struct cv_setcache cv_setcache;
 
 #define CV_SETCACHE_BUDGET (8u << 20)
 
-cv_setcache *cv_setcache_new(cv_arena *a);
+cv_setcache *cv_setcache_new(cv_arena *a, cv_setcache *shared);
+
+/* Set once for every profile: a cache of its own memory that outlives the
+ * profiles (a batch, --merge's two passes, --watch's renders), given to
+ * each profile's cv_setcache_new().  A profile's cache looks there when it
+ * has not set a paragraph itself, and keeps what it sets there while the
+ * shared cache holds less than CV_SETCACHE_BUDGET bytes (past that, in its
+ * own arena, as without one).  Lines found there are shared like the
+ * profile's own; a paragraph whose setting warned is set again at each
+ * use, so each profile is warned with its own positions.
+ * cv_setcache_trim() empties it once it is over its budget: call it only
+ * between profiles, when no lines from it are held.  Free it with
+ * cv_setcache_free() (NULL is fine to both). */
+cv_setcache *cv_setcache_new_shared(void);
+void cv_setcache_trim(cv_setcache *sc);
+void cv_setcache_free(cv_setcache *sc);
 
 /* cv_wrap() through cx->sc; without one, cv_wrap() into `a`.  Either way
  * the links' targets are copies that live as long as the lines. */

@@ -90,7 +90,9 @@ void cv_arena_free(cv_arena *a)
     free(a);
 }
 
-void *cv_arena_alloc(cv_arena *a, size_t want)
+/* Memory as cv_arena_alloc() gives it, not zeroed: for callers that
+ * write every byte. */
+static void *alloc_raw(cv_arena *a, size_t want)
 {
     size_t size = (want + ALIGN - 1) & ~(size_t)(ALIGN - 1);
     if (size == 0)
@@ -118,6 +120,12 @@ void *cv_arena_alloc(cv_arena *a, size_t want)
     b->used += size;
     a->total += size - REDZONE;
     UNPOISON(p, want ? want : 1);
+    return p;
+}
+
+void *cv_arena_alloc(cv_arena *a, size_t want)
+{
+    void *p = alloc_raw(a, want);
     memset(p, 0, want ? want : 1);
     return p;
 }
@@ -159,15 +167,17 @@ void *cv_arena_realloc(cv_arena *a, void *old, size_t old_size, size_t new_size)
         a->total += new_al - old_al;
         return old;
     }
-    void *p = cv_arena_alloc(a, new_size);
-    if (old && old_size)
-        memcpy(p, old, old_size);
+    unsigned char *p = alloc_raw(a, new_size);
+    size_t keep = old ? old_size : 0;
+    if (keep)
+        memcpy(p, old, keep);
+    memset(p + keep, 0, new_size - keep);
     return p;
 }
 
 char *cv_arena_strndup(cv_arena *a, const char *s, size_t n)
 {
-    char *p = cv_arena_alloc(a, n + 1);
+    char *p = alloc_raw(a, n + 1);
     memcpy(p, s, n);
     p[n] = '\0';
     return p;
@@ -186,7 +196,8 @@ char *cv_arena_vprintf(cv_arena *a, const char *fmt, va_list ap)
     va_end(ap2);
     if (n < 0)
         n = 0;
-    char *p = cv_arena_alloc(a, (size_t)n + 1);
+    char *p = alloc_raw(a, (size_t)n + 1);
+    p[0] = '\0';
     vsnprintf(p, (size_t)n + 1, fmt, ap);
     return p;
 }

@@ -40,7 +40,25 @@
 #include <unistd.h>
 
 #include "markup.h"
+#include "module.h"
 #include "unicode.h"
+
+/* libbtparse is opened with dlopen when a .bib file is first read, not
+ * linked: linked, it costs every run 0.2 M instructions of dynamic
+ * loading, and most résumés have no .bib file. */
+#ifndef CV_BTPARSE_SONAME
+#define CV_BTPARSE_SONAME "libbtparse.so.2"
+#endif
+#define BT_FUNCTIONS(X) \
+    X(bt_initialize) X(bt_cleanup) X(bt_add_macro_text) X(bt_parse_entry) X(bt_free_ast) \
+    X(bt_entry_metatype) X(bt_entry_key) X(bt_entry_type) X(bt_next_field) X(bt_get_text) \
+    X(bt_split_list) X(bt_free_list) X(bt_split_name) X(bt_free_name)
+static struct {
+    BT_FUNCTIONS(CV_LIB_POINTER)
+} B;
+static const char *const bt_names[] = {BT_FUNCTIONS(CV_LIB_NAME) NULL};
+static cv_lib bt_lib = {.soname = CV_BTPARSE_SONAME, .package = "libbtparse2",
+                        .names = bt_names, .fn = &B, .size = sizeof B};
 
 typedef cv_strbuf buf;
 
@@ -763,13 +781,13 @@ static const char *said(cv_arena *a, const bibfile *bf, const char *text, cv_err
 static void copy_entry(cv_arena *a, bibfile *bf, AST *e, rec *r)
 {
     memset(r, 0, sizeof *r);
-    r->key = with_percent(a, bt_entry_key(e) ? bt_entry_key(e) : "");
-    r->type = lower(a, bt_entry_type(e));
+    r->key = with_percent(a, B.bt_entry_key(e) ? B.bt_entry_key(e) : "");
+    r->type = lower(a, B.bt_entry_type(e));
     r->pos = (cv_pos){bf->path, e->line, column_of(bf, e->line, "@")};
     size_t cap = 0;
     char *name;
-    for (AST *f = bt_next_field(e, NULL, &name); f; f = bt_next_field(e, f, &name)) {
-        char *v = bt_get_text(f);           /* malloc'd by libbtparse */
+    for (AST *f = B.bt_next_field(e, NULL, &name); f; f = B.bt_next_field(e, f, &name)) {
+        char *v = B.bt_get_text(f);           /* malloc'd by libbtparse */
         field fl = {lower(a, name), with_percent(a, v ? v : ""),
                     {bf->path, f->line, field_column(bf, f->line, name)}};
         free(v);
@@ -1016,7 +1034,7 @@ static bool predefine(cv_arena *a, const bibfile *bf, cv_error *err)
                                "than %d bytes, more than libbtparse can hold",
                                BIB_MAX_MACRO_NAMES);
         macro_set(a, &defs, uses[i].lname, 0);
-        bt_add_macro_text((char *)uses[i].lname, (char *)"", NULL, 0);
+        B.bt_add_macro_text((char *)uses[i].lname, (char *)"", NULL, 0);
     }
     return true;
 }
@@ -1151,6 +1169,10 @@ static void guard_arm(const char *path, int fd)
 /* Parse the bytes of bf->text. */
 static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
 {
+    if (!cv_lib_open(&bt_lib))
+        return cv_error_at(err, (cv_pos){bf->path, 0, 0}, ".bib files need libbtparse, which "
+                           "cannot be loaded (%s); install the Debian package %s",
+                           bt_lib.soname, bt_lib.package);
     size_t lcap = 0;
     CV_PUSH(a, bf->lines, bf->nlines, lcap, (size_t)0);
     for (size_t i = 0; i < bf->len; i++)
@@ -1166,11 +1188,11 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
     /* libbtparse says what it finds on stderr: for the while, a file.
      * Nothing else may be said meanwhile (the sink writes to stderr too):
      * what it heard is kept, and said once stderr is back. */
-    bt_initialize();
+    B.bt_initialize();
     for (int m = 0; m < 12; m++)
-        bt_add_macro_text((char *)month_macros[m][0], (char *)month_macros[m][1], NULL, 0);
+        B.bt_add_macro_text((char *)month_macros[m][0], (char *)month_macros[m][1], NULL, 0);
     if (!predefine(a, bf, err)) {
-        bt_cleanup();
+        B.bt_cleanup();
         fclose(in);
         return false;
     }
@@ -1187,18 +1209,18 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
     size_t nh = 0, hcap = 0, order = 0;
     long at = 0;
     boolean ok;
-    for (AST *e; (e = bt_parse_entry(in, (char *)"bib", 0, &ok));) {
+    for (AST *e; (e = B.bt_parse_entry(in, (char *)"bib", 0, &ok));) {
         heard x = {saved >= 0 ? captured(a, cap, &at) : NULL, ok,
-                   bt_entry_metatype(e) == BTE_REGULAR, {0}, e->line};
+                   B.bt_entry_metatype(e) == BTE_REGULAR, {0}, e->line};
         if (x.regular) {
             copy_entry(a, bf, e, &x.r);
             x.r.order = order++;
         }
         CV_PUSH(a, h, nh, hcap, x);
-        bt_free_ast(e);
+        B.bt_free_ast(e);
     }
     const char *rest = saved >= 0 ? captured(a, cap, &at) : NULL;
-    bt_cleanup();
+    B.bt_cleanup();
     guard_armed = false;
     if (saved >= 0) {
         fflush(stderr);
@@ -1521,7 +1543,7 @@ static void names(cv_arena *a, const field *fl, name_order order, cv_text **out,
     *n = 0;
     size_t cap = 0;
     char *copy = cv_arena_strdup(a, fl->value);
-    bt_stringlist *list = bt_split_list(copy, (char *)"and", NULL, 0, (char *)"name");
+    bt_stringlist *list = B.bt_split_list(copy, (char *)"and", NULL, 0, (char *)"name");
     if (!list)
         return;
     for (int i = 0; i < list->num_items; i++) {
@@ -1535,16 +1557,16 @@ static void names(cv_arena *a, const field *fl, name_order order, cv_text **out,
             char *tidy = tidy_name(a, item);
             if (!*tidy)
                 continue;
-            bt_name *nm = bt_split_name(tidy, NULL, 0, i);
+            bt_name *nm = B.bt_split_name(tidy, NULL, 0, i);
             if (!nm)
                 continue;
             s = name_text(a, nm, order);
-            bt_free_name(nm);
+            B.bt_free_name(nm);
         }
         if (*s)
             CV_PUSH(a, *out, *n, cap, ((cv_text){cv_markup_escape(a, s), fl->pos}));
     }
-    bt_free_list(list);
+    B.bt_free_list(list);
 }
 
 /* A field's value as markup, a warning for TeX commands it does not know. */

@@ -16,16 +16,59 @@
 #include "bidi.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <fribidi.h>
 
+#include "syslib.h"
 #include "unicode.h"
+
+/* FriBidi is opened with dlopen when a line first needs it (one with a
+ * right-to-left character, or in a right-to-left paragraph), not linked:
+ * linked, it costs every run 0.04 M instructions of dynamic loading, and
+ * most résumés are left to right throughout. */
+#ifndef CV_FRIBIDI_SONAME
+#define CV_FRIBIDI_SONAME "libfribidi.so.0"
+#endif
+#define FRIBIDI_FUNCTIONS(X) \
+    X(fribidi_get_bidi_type) X(fribidi_get_bidi_types) X(fribidi_get_bracket_types) \
+    X(fribidi_get_par_embedding_levels_ex) X(fribidi_reorder_line) X(fribidi_get_mirror_char)
+static struct {
+    FRIBIDI_FUNCTIONS(CV_LIB_POINTER)
+} F;
+static const char *const fribidi_names[] = {FRIBIDI_FUNCTIONS(CV_LIB_NAME) NULL};
+static cv_lib fribidi_lib = {.soname = CV_FRIBIDI_SONAME, .package = "libfribidi0",
+                             .names = fribidi_names, .fn = &F, .size = sizeof F};
+static char missing[160];
+static bool lacked;             /* a line needed it since cv_bidi_missing() */
+
+/* Open FriBidi, once; false (and cv_bidi_missing() says so) when it
+ * cannot be. */
+static bool open_fribidi(void)
+{
+    if (cv_lib_open(&fribidi_lib))
+        return true;
+    snprintf(missing, sizeof missing, "right-to-left text needs FriBidi, which cannot be "
+             "loaded (%s); install the Debian package %s", fribidi_lib.soname,
+             fribidi_lib.package);
+    lacked = true;
+    return false;
+}
+
+const char *cv_bidi_missing(void)
+{
+    bool was = lacked;
+    lacked = false;
+    return was ? missing : NULL;
+}
 
 int cv_bidi_strong(uint32_t cp)
 {
-    FriBidiCharType t = fribidi_get_bidi_type(cp);
+    if (!open_fribidi())
+        return 0;
+    FriBidiCharType t = F.fribidi_get_bidi_type(cp);
     if (t == FRIBIDI_TYPE_RTL || t == FRIBIDI_TYPE_AL)
         return -1;
     if (t == FRIBIDI_TYPE_LTR)
@@ -92,7 +135,7 @@ void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl, const cv_shaper *sh)
         for (size_t k = 0; k < ln->runs[r].n && !any; k++)
             any = cv_script_rtl(bidi_char(sh, ln->runs[r].g[k].cp));
     }
-    if (!any || n == 0 || n > 1u << 30)
+    if (!any || n == 0 || n > 1u << 30 || !open_fribidi())
         return;
 
     /* The line flattened, each glyph with its advance as drawn: inside a
@@ -136,13 +179,13 @@ void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl, const cv_shaper *sh)
     FriBidiBracketType *br = cv_xmalloc(n * sizeof *br);
     FriBidiLevel *lv = cv_xmalloc(n * sizeof *lv);
     FriBidiStrIndex *map = cv_xmalloc(n * sizeof *map);
-    fribidi_get_bidi_types(s, len, types);
-    fribidi_get_bracket_types(s, len, types, br);
+    F.fribidi_get_bidi_types(s, len, types);
+    F.fribidi_get_bracket_types(s, len, types, br);
     phone_numbers(s, n, types);
     FriBidiParType base = rtl ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR;
     for (FriBidiStrIndex k = 0; k < len; k++)
         map[k] = k;
-    bool ok = fribidi_get_par_embedding_levels_ex(types, br, len, &base, lv);
+    bool ok = F.fribidi_get_par_embedding_levels_ex(types, br, len, &base, lv);
     /* A mark HarfBuzz placed (a cluster code point, shape.h) stays before
      * its letter in visual order, where HarfBuzz put it: its offset is
      * from the letter's pen.  (UAX #9 L3, which FriBidi applies to marks,
@@ -150,7 +193,7 @@ void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl, const cv_shaper *sh)
     for (size_t k = 0; ok && k < n; k++)
         if (g[k].g.cp >= CV_CLUSTER_BASE && types[k] == FRIBIDI_TYPE_NSM)
             types[k] = FRIBIDI_TYPE_ON;
-    ok = ok && fribidi_reorder_line(FRIBIDI_FLAGS_DEFAULT, types, len, 0, base, lv, NULL, map);
+    ok = ok && F.fribidi_reorder_line(FRIBIDI_FLAGS_DEFAULT, types, len, 0, base, lv, NULL, map);
     if (ok) {
         /* Runs in visual order: a new one where the source run or the
          * level changes. */
@@ -176,7 +219,7 @@ void cv_bidi_line(cv_arena *a, cv_line *ln, bool rtl, const cv_shaper *sh)
                 to->logical = (unsigned)l;
             gl[v] = g[l].g;
             if ((lv[l] & 1) && gl[v].cp < CV_CLUSTER_BASE)
-                gl[v].cp = fribidi_get_mirror_char(gl[v].cp, &s[l]) ? s[l] : gl[v].cp;
+                gl[v].cp = F.fribidi_get_mirror_char(gl[v].cp, &s[l]) ? s[l] : gl[v].cp;
             to->n++;
             to->width += g[l].adv;
             g[l].to = x;

@@ -11,7 +11,6 @@
  */
 #include "cldr.h"
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,6 +18,8 @@
 #include <unicode/udatpg.h>
 #include <unicode/uloc.h>
 #include <unicode/ustring.h>
+
+#include "module.h"
 
 /* ICU's i18n library (dates) is opened with dlopen when a language other
  * than English first asks for its months, not linked: linked, it costs
@@ -30,43 +31,29 @@
 #endif
 #define I18N_FUNCTIONS(X) \
     X(udat_open) X(udat_close) X(udat_getSymbols) X(udatpg_open) X(udatpg_close) \
-    X(udatpg_getBestPattern)
-#define I18N_NAME_(f) #f
-#define I18N_NAME(f) I18N_NAME_(f)
-#define I18N_POINTER(f) __typeof__(f) *f;
+    X(udatpg_getBestPattern) X(u_strToUTF8) X(u_uastrcpy) X(uloc_getLanguage) \
+    X(uloc_countAvailable) X(uloc_getAvailable) X(uloc_getDisplayCountry)
 static struct {
-    I18N_FUNCTIONS(I18N_POINTER)
+    I18N_FUNCTIONS(CV_LIB_POINTER)
 } I;
 
-/* Open the i18n library and find its functions, once; false when it
- * cannot be (no language's dates then but English's). */
-static bool open_i18n(void)
-{
-    static int state;           /* 0 not tried, 1 open, 2 missing */
-    if (!state) {
-        void *h = dlopen(CV_ICU_I18N_SONAME, RTLD_NOW | RTLD_LOCAL);
-        bool all = h != NULL;
-#define I18N_FIND(f) all = all && (*(void **)&I.f = dlsym(h, I18N_NAME(f))) != NULL;
-        I18N_FUNCTIONS(I18N_FIND)
-#undef I18N_FIND
-        if (h && !all)
-            dlclose(h);
-        state = all ? 1 : 2;
-    }
-    return state == 1;
-}
+/* (The last six are ICU's common library's, which the i18n library
+ * depends on: found through it, as cvpdf does not link ICU.) */
+static const char *const i18n_names[] = {I18N_FUNCTIONS(CV_LIB_NAME) NULL};
+static cv_lib i18n_lib = {.soname = CV_ICU_I18N_SONAME, .package = "libicu72",
+                          .names = i18n_names, .fn = &I, .size = sizeof I};
 
 /* UTF-16 from ICU as UTF-8 in the arena; NULL when it cannot convert. */
 static const char *utf8(cv_arena *a, const UChar *s, int32_t n)
 {
     UErrorCode st = U_ZERO_ERROR;
     int32_t len = 0;
-    u_strToUTF8(NULL, 0, &len, s, n, &st);
+    I.u_strToUTF8(NULL, 0, &len, s, n, &st);
     if (st != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(st))
         return NULL;
     char *out = cv_arena_alloc(a, (size_t)len + 1);
     st = U_ZERO_ERROR;
-    u_strToUTF8(out, len + 1, NULL, s, n, &st);
+    I.u_strToUTF8(out, len + 1, NULL, s, n, &st);
     return U_FAILURE(st) ? NULL : out;
 }
 
@@ -75,12 +62,12 @@ static bool known(const char *loc)
 {
     char lang[16];
     UErrorCode st = U_ZERO_ERROR;
-    uloc_getLanguage(loc, lang, sizeof lang, &st);
+    I.uloc_getLanguage(loc, lang, sizeof lang, &st);
     if (U_FAILURE(st) || !*lang)
         return false;
-    int32_t n = uloc_countAvailable();
+    int32_t n = I.uloc_countAvailable();
     for (int32_t i = 0; i < n; i++) {
-        const char *av = uloc_getAvailable(i);
+        const char *av = I.uloc_getAvailable(i);
         size_t l = strlen(lang);
         if (strncmp(av, lang, l) == 0 && (av[l] == 0 || av[l] == '_'))
             return true;
@@ -150,7 +137,7 @@ bool cv_cldr_dates(cv_arena *a, const char *lang, cv_cldr *out)
     for (char *c = loc; *c; c++)
         if (*c == '-')
             *c = '_';
-    if (!known(loc) || !open_i18n())
+    if (!cv_lib_open(&i18n_lib) || !known(loc))
         return false;
     UErrorCode st = U_ZERO_ERROR;
     snprintf(canon, sizeof canon, "%s@calendar=gregorian", loc);
@@ -160,7 +147,7 @@ bool cv_cldr_dates(cv_arena *a, const char *lang, cv_cldr *out)
     if (U_FAILURE(st))
         return false;
     UChar skel[8], pat[64];
-    u_uastrcpy(skel, "yMMM");
+    I.u_uastrcpy(skel, "yMMM");
     int32_t n = I.udatpg_getBestPattern(gen, skel, -1, pat, 64, &st);
     I.udatpg_close(gen);
     if (U_FAILURE(st) || n <= 0 || n >= 64)
@@ -193,11 +180,13 @@ const char *cv_cldr_country(cv_arena *a, const char *code, const char *lang)
     if (n != 2 || code[0] < 'A' || (code[0] > 'Z' && code[0] < 'a') || code[0] > 'z' ||
         code[1] < 'A' || (code[1] > 'Z' && code[1] < 'a') || code[1] > 'z')
         return NULL;
+    if (!cv_lib_open(&i18n_lib))
+        return NULL;
     char loc[8];
     snprintf(loc, sizeof loc, "und_%c%c", code[0] & ~0x20, code[1] & ~0x20);
     UChar buf[128];
     UErrorCode st = U_ZERO_ERROR;
-    int32_t len = uloc_getDisplayCountry(loc, lang && *lang ? lang : "en", buf, 128, &st);
+    int32_t len = I.uloc_getDisplayCountry(loc, lang && *lang ? lang : "en", buf, 128, &st);
     if (U_FAILURE(st) || len <= 0 || st == U_USING_DEFAULT_WARNING)
         return NULL;
     const char *name = utf8(a, buf, len);

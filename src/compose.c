@@ -255,11 +255,14 @@ static const cv_span *link_icons(cx *c, const cv_span *sp, size_t *n)
 
 /* What is kept of a profile's text in its cache (wrap.h's slots), so that
  * a composition with other spacing expands nothing again. */
-enum { KEEP_EXPAND = 1, KEEP_TEXT, KEEP_WHAT };
+enum { KEEP_EXPAND = 1, KEEP_TEXT, KEEP_WHAT, KEEP_TITLE };
 
 typedef struct kept {
     cv_span *sp;
     size_t n;
+    const char *what, *actual;   /* a section title's (title_once()) */
+    cv_pos pos;                  /* a template line's (expand_pos()) */
+    bool has_pos;
 } kept;
 
 /* Spans copied into the cache's arena; adjacent spans of one link keep
@@ -298,6 +301,21 @@ static size_t expand_once(cx *c, const char *tmpl, const cv_entry *e, cv_span **
     return k->n;
 }
 
+/* cv_template_pos() of template line `tmpl` for entry `e`, once per
+ * profile (kept beside its expansion). */
+static cv_pos expand_pos(cx *c, const char *tmpl, const cv_entry *e)
+{
+    void **slot = cv_setcache_slot(c->sc, KEEP_EXPAND, tmpl, e);
+    kept *k = slot ? *slot : NULL;
+    if (!k)
+        return cv_template_pos(tmpl, e);
+    if (!k->has_pos) {
+        k->pos = cv_template_pos(tmpl, e);
+        k->has_pos = true;
+    }
+    return k->pos;
+}
+
 /* cv_template_text() of the profile's text `s` (no base style), once per
  * profile. */
 static size_t text_once(cx *c, const char *s, cv_span **sp)
@@ -312,6 +330,30 @@ static size_t text_once(cx *c, const char *s, cv_span **sp)
     const kept *k = *slot;
     *sp = k->sp;
     return k->n;
+}
+
+/* A section title's spans (in capitals when `upper`), its "the title of
+ * section '...'" and its words as written, once per profile: the section
+ * lives as long as the profile. */
+static const kept *title_once(cx *c, const cv_section *sec, bool upper)
+{
+    void **slot = cv_setcache_slot(c->sc, KEEP_TITLE, sec, upper ? sec : NULL);
+    if (slot && *slot)
+        return *slot;
+    cv_arena *a = slot ? cv_setcache_arena(c->sc) : c->a;
+    const char *t = cv_markup_escape(c->tmp, sec->title);
+    if (upper)
+        t = cv_upper(c->tmp, t, c->doc->locale.language);
+    cv_span *sp;
+    size_t n = cv_markup_parse(c->tmp, t, 0, &sp);
+    kept *k = slot ? keep_spans(a, sp, n) : cv_arena_alloc(a, sizeof *k);
+    if (!slot)
+        k->sp = sp, k->n = n;
+    k->what = cv_arena_printf(a, "the title of section '%s'", sec->title);
+    k->actual = cv_markup_strip(a, cv_markup_escape(c->tmp, sec->title));
+    if (slot)
+        *slot = k;
+    return k;
 }
 
 /* cv_measure of what set() sets. */
@@ -857,20 +899,16 @@ static void add_title(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_section *s
                      .link_color = st->title_color,
                      .style = st->title_bold ? CV_STYLE_BOLD : 0, .tracking = 0,
                      .small_caps = st->title_small_caps};
-    const char *t = cv_markup_escape(c->tmp, sec->title);
-    if (st->title_uppercase) {
-        t = cv_upper(c->tmp, t, c->doc->locale.language);
+    if (st->title_uppercase)
         tf.tracking = 40;               /* letter-spaced capitals */
-    }
-    cv_span *sp;
-    size_t n = cv_markup_parse(c->tmp, t, 0, &sp);
+    const kept *k = title_once(c, sec, st->title_uppercase);
     cv_line *lines;
     cv_ctx title_buf;
     const cv_ctx *tst = cv_ctx_role(pc, CV_ROLE_TITLE, &title_buf);
-    size_t nl = set(c, tst, sp, n, &tf, width, sec->pos, &lines);
+    size_t nl = set(c, tst, k->sp, k->n, &tf, width, sec->pos, &lines);
     float h, base;
     line_box(pc, st->title_size, &h, &base);
-    const char *what = cv_arena_printf(c->a, "the title of section '%s'", sec->title);
+    const char *what = k->what;
     const cv_face *f = cv_fontset_face(pc->eng->fonts, tst->chain[0][0]);   /* the title's */
     c->block = 0;
     begin_block(c);
@@ -878,7 +916,7 @@ static void add_title(cx *c, cv_vlist *vl, const cv_ctx *pc, const cv_section *s
     /* Capitals (or small capitals) drawn: the words as written, for
      * readers of the structure (ISO 32000-1, 14.9.4). */
     if (st->title_uppercase || st->title_small_caps)
-        c->tags->nodes[c->tag].actual = cv_markup_strip(c->a, cv_markup_escape(c->tmp, sec->title));
+        c->tags->nodes[c->tag].actual = k->actual;
     for (size_t i = 0; i < nl; i++) {
         cv_vitem *it = vl_add(c, vl, i ? 0 : st->title_space_before, what);
         it->height = h;
@@ -1124,7 +1162,7 @@ static void expand_lines(cx *c, const char *const *tmpl, size_t n, const cv_entr
     for (size_t i = 0; i < n; i++) {
         out->nsp[out->n] = expand_once(c, tmpl[i], e, &out->sp[out->n]);
         if (out->nsp[out->n])
-            out->pos[out->n++] = cv_template_pos(tmpl[i], e);
+            out->pos[out->n++] = expand_pos(c, tmpl[i], e);
     }
 }
 

@@ -35,7 +35,24 @@
 
 #include "arena.h"
 #include "file.h"
+#include "module.h"
 #include "unicode.h"
+
+/* libhyphen is opened with dlopen when a pattern file first needs it (one
+ * with more than patterns, such as German's, or a word beyond a to z), not
+ * linked: linked, it costs every run 0.05 M instructions of dynamic
+ * loading, and plain files (English's) never call it. */
+#ifndef CV_HYPHEN_SONAME
+#define CV_HYPHEN_SONAME "libhyphen.so.0"
+#endif
+#define HNJ_FUNCTIONS(X) \
+    X(hnj_hyphen_load_file) X(hnj_hyphen_hyphenate2) X(hnj_hyphen_hyphenate3) X(hnj_hyphen_free)
+static struct {
+    HNJ_FUNCTIONS(CV_LIB_POINTER)
+} HNJ;
+static const char *const hnj_names[] = {HNJ_FUNCTIONS(CV_LIB_NAME) NULL};
+static cv_lib hnj_lib = {.soname = CV_HYPHEN_SONAME, .package = "libhyphen0",
+                         .names = hnj_names, .fn = &HNJ, .size = sizeof HNJ};
 
 /* Debian's en-US file is 200 KB; no pattern file is near this. */
 #define MAX_PATTERN_FILE (64u * 1024 * 1024)
@@ -209,19 +226,14 @@ static bool load_patterns(cv_hyph *h)
         return false;
     }
     h->text = f.data;
-    size_t lines = 1, size = strlen(h->text);
+    size_t size = strlen(h->text);
     if (size >= UINT32_MAX)
         return false;
-    for (const char *p = h->text; (p = memchr(p, '\n', size - (size_t)(p - h->text))); p++)
-        lines++;
-    size_t cap = 64;
-    while (cap < lines + lines / 2)
-        cap *= 2;
-    h->pat = malloc(lines * sizeof *h->pat);
-    h->index = calloc(cap, sizeof *h->index);
-    if (!h->pat || !h->index)
+    /* A pattern is at least one byte and its newline (but the last), so
+     * there are at most size / 2 + 1; only what is used is touched. */
+    h->pat = malloc((size / 2 + 1) * sizeof *h->pat);
+    if (!h->pat)
         return false;
-    h->mask = cap - 1;
     /* Plain until a line says otherwise (see above). */
     h->plain = true;
     h->next_at = SIZE_MAX;
@@ -258,27 +270,42 @@ static bool load_patterns(cv_hyph *h)
         } else if (len && s[0] != '%' && s[0] != '#') {
             /* ('#' lines are the German file's comment block: as patterns
              * they could match no word, and libhyphen leaks on them.) */
+            /* The key: the letters (all but the digits) up to a '/', which
+             * starts a non-standard hyphenation (libhyphen's); a space or
+             * control character makes the file not plain too. */
             uint64_t hash = FNV_BASIS;
             size_t k = 0;
-            bool slash = false;
-            for (const char *c = s; *c; c++) {
-                if (*c == '/')
-                    slash = true;
-                if ((unsigned char)*c <= ' ' || slash)
+            const unsigned char *c = (const unsigned char *)s, *stop = c + len;
+            for (; c < stop; c++) {
+                unsigned ch = *c;
+                if (ch - '0' < 10u)
+                    continue;
+                if (ch == '/')
+                    break;
+                if (ch <= ' ')
                     h->plain = false;
-                if (!slash && !(*c >= '0' && *c <= '9')) {
-                    hash = (hash ^ (unsigned char)*c) * FNV_PRIME;
-                    k++;
-                }
+                hash = (hash ^ ch) * FNV_PRIME;
+                k++;
             }
-            h->pat[h->npat] = (pattern){nonzero(hash), (uint32_t)(s - h->text), (uint32_t)len};
-            if (h->plain)
-                index_pattern(h, h->npat);
-            h->npat++;
+            if (c < stop)
+                h->plain = false;
+            h->pat[h->npat++] = (pattern){nonzero(hash), (uint32_t)(s - h->text), (uint32_t)len};
             if (k > h->maxkey)
                 h->maxkey = k;
         }
         s = next;
+    }
+    /* Liang's rule reads the patterns by key (plain files only). */
+    if (h->plain && h->npat) {
+        size_t cap = 64;
+        while (cap < h->npat + h->npat / 2)
+            cap *= 2;
+        h->index = calloc(cap, sizeof *h->index);
+        if (!h->index)
+            return false;
+        h->mask = cap - 1;
+        for (size_t i = 0; i < h->npat; i++)
+            index_pattern(h, i);
     }
     h->ok = h->npat > 0;
     return h->ok;
@@ -364,7 +391,7 @@ static HyphenDict *dict_for(const cv_hyph *h, const char *const *words, size_t n
             q += sprintf(q, "NEXTLEVEL\n");
         FILE *f = fmemopen(buf, (size_t)(q - buf), "r");
         if (f) {
-            d = hnj_hyphen_load_file(f);
+            d = HNJ.hnj_hyphen_load_file(f);
             fclose(f);
         }
         free(buf);
@@ -377,6 +404,15 @@ static HyphenDict *dict_for(const cv_hyph *h, const char *const *words, size_t n
 static bool with_libhyphen(const cv_hyph *h, const char *const *words, size_t n,
                            unsigned char (*out)[64], int left, int right)
 {
+    if (!cv_lib_open(&hnj_lib)) {
+        static bool said;
+        if (!said)
+            cv_diag_note(h->diag, (cv_pos){0}, "libhyphen cannot be loaded (%s), which %s "
+                         "needs; words are not hyphenated (install the Debian package %s)",
+                         hnj_lib.soname, h->path, hnj_lib.package);
+        said = true;
+        return false;
+    }
     HyphenDict *d = dict_for(h, words, n);
     if (!d)
         return false;
@@ -387,7 +423,7 @@ static bool with_libhyphen(const cv_hyph *h, const char *const *words, size_t n,
         char hy[64 + 5];
         char **rep = NULL;
         int *pos = NULL, *cut = NULL;
-        int r = hnj_hyphen_hyphenate3(d, words[i], len, hy, NULL, &rep, &pos, &cut, left,
+        int r = HNJ.hnj_hyphen_hyphenate3(d, words[i], len, hy, NULL, &rep, &pos, &cut, left,
                                       right, left, right);
         /* A point's level: its digit, or in a two-level file the second
          * level's where that is higher (German's compound joints: 5). */
@@ -396,7 +432,7 @@ static bool with_libhyphen(const cv_hyph *h, const char *const *words, size_t n,
         if (r == 0 && !rep && d->nextlevel) {
             char **rep2 = NULL;
             int *pos2 = NULL, *cut2 = NULL;
-            if (hnj_hyphen_hyphenate2(d->nextlevel, words[i], len, lv, NULL, &rep2, &pos2,
+            if (HNJ.hnj_hyphen_hyphenate2(d->nextlevel, words[i], len, lv, NULL, &rep2, &pos2,
                                       &cut2) != 0 || rep2)
                 memset(lv, '0', (size_t)len);
             if (rep2) {
@@ -420,7 +456,7 @@ static bool with_libhyphen(const cv_hyph *h, const char *const *words, size_t n,
             free(cut);
         }
     }
-    hnj_hyphen_free(d);
+    HNJ.hnj_hyphen_free(d);
     return true;
 }
 

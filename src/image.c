@@ -24,8 +24,8 @@
 #include "image.h"
 #include "arena.h"
 #include "file.h"
+#include "module.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
 #include <fcntl.h>
@@ -505,27 +505,13 @@ static void orient(cv_arena *a, cv_image *im, int o)
     X(jpeg_CreateCompress) X(jpeg_mem_dest) X(jpeg_set_defaults) X(jpeg_set_quality) \
     X(jpeg_start_compress) X(jpeg_write_scanlines) X(jpeg_finish_compress) \
     X(jpeg_destroy_compress)
-#define JPEG_POINTER(f) __typeof__(f) *f;
 static struct {
-    JPEG_FUNCTIONS(JPEG_POINTER)
+    JPEG_FUNCTIONS(CV_LIB_POINTER)
 } JP;
 
-/* Open libjpeg and find its functions, once; false when it cannot be. */
-static bool open_jpeg(void)
-{
-    static int state;           /* 0 not tried, 1 open, 2 missing */
-    if (!state) {
-        void *h = dlopen(CV_JPEG_SONAME, RTLD_NOW | RTLD_LOCAL);
-        bool all = h != NULL;
-#define JPEG_FIND(f) all = all && (*(void **)&JP.f = dlsym(h, #f)) != NULL;
-        JPEG_FUNCTIONS(JPEG_FIND)
-#undef JPEG_FIND
-        if (h && !all)
-            dlclose(h);
-        state = all ? 1 : 2;
-    }
-    return state == 1;
-}
+static const char *const jpeg_names[] = {JPEG_FUNCTIONS(CV_LIB_NAME) NULL};
+static cv_lib jpeg_lib = {.soname = CV_JPEG_SONAME, .package = "libjpeg62-turbo",
+                          .names = jpeg_names, .fn = &JP, .size = sizeof JP};
 
 /* Decode into j->px.  Everything that changes after setjmp() is in *j. */
 static bool decode_jpeg(cv_arena *a, jpegjob *j)
@@ -590,9 +576,9 @@ static bool decode_jpeg(cv_arena *a, jpegjob *j)
 static const cv_image *load_jpeg(cv_arena *a, const char *path, const unsigned char *data,
                                  size_t size, cv_pos pos, cv_error *err)
 {
-    if (!open_jpeg()) {
+    if (!cv_lib_open(&jpeg_lib)) {
         cv_error_at(err, pos, "photo '%s' is a JPEG file, and libjpeg cannot be loaded (%s); "
-                    "install the Debian package libjpeg62-turbo", path, CV_JPEG_SONAME);
+                    "install the Debian package %s", path, jpeg_lib.soname, jpeg_lib.package);
         return NULL;
     }
     jpegjob j = {.data = data, .size = size};
@@ -783,7 +769,7 @@ bool cv_image_jpeg(const cv_image *im, int quality, unsigned char **out, size_t 
 {
     *out = NULL;
     *len = 0;
-    if (!open_jpeg() || (im->channels != 1 && im->channels != 3))
+    if (!cv_lib_open(&jpeg_lib) || (im->channels != 1 && im->channels != 3))
         return false;
     jpegout j = {0};
     bool ok = encode_jpeg(im, quality, &j);

@@ -2,7 +2,6 @@
  * jsonsyntax.h. */
 #include "jsonsyntax.h"
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -10,6 +9,7 @@
 #include <json-c/json_object.h>
 #include <json-c/json_tokener.h>
 
+#include "module.h"
 #include "unicode.h"
 
 /* json-c is opened with dlopen when a .json profile is first checked, not
@@ -22,27 +22,13 @@
     X(json_tokener_new_ex) X(json_tokener_set_flags) X(json_tokener_parse_ex) \
     X(json_tokener_get_error) X(json_tokener_get_parse_end) X(json_tokener_error_desc) \
     X(json_object_put) X(json_tokener_free)
-#define JSONC_POINTER(f) __typeof__(f) *f;
 static struct {
-    JSONC_FUNCTIONS(JSONC_POINTER)
+    JSONC_FUNCTIONS(CV_LIB_POINTER)
 } J;
 
-/* Open json-c and find its functions, once; false when it cannot be. */
-static bool open_jsonc(void)
-{
-    static int state;           /* 0 not tried, 1 open, 2 missing */
-    if (!state) {
-        void *h = dlopen(CV_JSONC_SONAME, RTLD_NOW | RTLD_LOCAL);
-        bool all = h != NULL;
-#define JSONC_FIND(f) all = all && (*(void **)&J.f = dlsym(h, #f)) != NULL;
-        JSONC_FUNCTIONS(JSONC_FIND)
-#undef JSONC_FIND
-        if (h && !all)
-            dlclose(h);
-        state = all ? 1 : 2;
-    }
-    return state == 1;
-}
+static const char *const jsonc_names[] = {JSONC_FUNCTIONS(CV_LIB_NAME) NULL};
+static cv_lib jsonc_lib = {.soname = CV_JSONC_SONAME, .package = "libjson-c5",
+                           .names = jsonc_names, .fn = &J, .size = sizeof J};
 
 bool cv_json_is(const char *file, const char *text, size_t len)
 {
@@ -81,10 +67,10 @@ bool cv_json_check(const char *file, const char *text, size_t len, cv_error *err
         return cv_error_at(err, position(file, text, (size_t)((const char *)memchr(text, 0, len) -
                                                               text)),
                            "a NUL byte in the JSON text");
-    if (!open_jsonc())
+    if (!cv_lib_open(&jsonc_lib))
         return cv_error_at(err, (cv_pos){file, 0, 0}, "a JSON profile needs json-c, which "
-                           "cannot be loaded (%s); install the Debian package libjson-c5",
-                           CV_JSONC_SONAME);
+                           "cannot be loaded (%s); install the Debian package %s",
+                           jsonc_lib.soname, jsonc_lib.package);
     struct json_tokener *tok = J.json_tokener_new_ex(CV_JSON_MAX_DEPTH);
     if (!tok)
         return cv_error_at(err, (cv_pos){file, 1, 1}, "out of memory reading the JSON text");

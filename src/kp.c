@@ -26,6 +26,7 @@
 
 #define RUNS 4                /* run-of-hyphens slots per fitness class */
 #define HISTS 16              /* with hyphen_window: the last four lines' hyphens */
+_Static_assert(4 * HISTS <= 64, "a bit for each fitness class and slot");
 
 typedef struct node {
     size_t pos;               /* the break's item; SIZE_MAX for the start */
@@ -190,9 +191,12 @@ size_t cv_kp_total_fit(cv_arena *a, const cv_kp_item *it, size_t n,
             continue;
         bool forced = is_forced(&it[b]);
         bool flagged = it[b].type == CV_KP_PENALTY && it[b].flagged;
+        /* The best way here for each fitness class and slot: those with
+         * a bit in `has` (bit c * HISTS + slot) are set. */
         double best[4][HISTS];
-        node *from[4][HISTS] = {{0}};
+        node *from[4][HISTS];
         unsigned hist_of[4][HISTS];
+        uint64_t has = 0;
         int ncand = 0;
         node *dropped = NULL;
 
@@ -244,10 +248,12 @@ size_t cv_kp_total_fit(cv_arena *a, const cv_kp_item *it, size_t n,
                         d += p->fitness_demerits;
                     d += x->demerits;
                     int slot = p->hyphen_window > 1 ? (int)(hist & 0xF) : run;
-                    if (!from[c][slot] || d < best[c][slot]) {
+                    uint64_t bit = (uint64_t)1 << (c * HISTS + slot);
+                    if (!(has & bit) || d < best[c][slot]) {
                         best[c][slot] = d;
                         from[c][slot] = x;
                         hist_of[c][slot] = hist & 0xF;
+                        has |= bit;
                         ncand++;
                     }
                 }
@@ -268,24 +274,25 @@ size_t cv_kp_total_fit(cv_arena *a, const cv_kp_item *it, size_t n,
         if (!ncand && !active && dropped && p->tolerance < 0 && dropped->start < b) {
             from[1][0] = dropped;
             best[1][0] = dropped->demerits;
+            has |= (uint64_t)1 << (1 * HISTS + 0);
             hist_of[1][0] = ((dropped->hist << 1) | flagged) & 0xF;
             ncand = 1;
         }
-        for (int c = 0; c < 4; c++)
-            for (int r = 0; r < HISTS; r++) {
-                if (!from[c][r])
-                    continue;
-                int run = p->hyphen_window > 1 ? 0 : r;
-                if (p->hyphen_window > 1)     /* the run: the hyphens at the end of hist */
-                    for (unsigned h = hist_of[c][r]; (h & 1) && run < maxrun; h >>= 1)
-                        run++;
-                node *y = cv_arena_alloc(a, sizeof *y);
-                *y = (node){.pos = b, .start = skip(it, n, b + 1), .demerits = best[c][r],
-                            .fitness = c, .run = run, .hist = hist_of[c][r],
-                            .flagged = flagged, .prev = from[c][r],
-                            .next = active};
-                active = y;
-            }
+        /* In the order of c, then r (the active list's order decides
+         * between equal demerits later). */
+        for (uint64_t m = has; m; m &= m - 1) {
+            int c = __builtin_ctzll(m) / HISTS, r = __builtin_ctzll(m) % HISTS;
+            int run = p->hyphen_window > 1 ? 0 : r;
+            if (p->hyphen_window > 1)         /* the run: the hyphens at the end of hist */
+                for (unsigned h = hist_of[c][r]; (h & 1) && run < maxrun; h >>= 1)
+                    run++;
+            node *y = cv_arena_alloc(a, sizeof *y);
+            *y = (node){.pos = b, .start = skip(it, n, b + 1), .demerits = best[c][r],
+                        .fitness = c, .run = run, .hist = hist_of[c][r],
+                        .flagged = flagged, .prev = from[c][r],
+                        .next = active};
+            active = y;
+        }
         if (!active)
             return 0;
     }

@@ -42,6 +42,7 @@
 #include "stop.h"
 #include "style.h"
 #include "watch.h"
+#include "wrap.h"
 
 /* --watch: an editor's save is done when its directory has been quiet this
  * long (watch.h). */
@@ -221,7 +222,8 @@ static int watch(const cv_options *o, const cv_plan *plan, cv_engine *eng, const
         clock_gettime(CLOCK_MONOTONIC, &t0);
         cv_arena *a = cv_arena_new();
         cv_style st;
-        cv_renderer r = {.opt = o, .eng = eng, .style = &st, .format = plan->format};
+        cv_renderer r = {.opt = o, .eng = eng, .style = &st, .format = plan->format,
+                         .shared = sets->shared};
         cv_cli_error_init(o, &err);
         int failed;
         r.sets = sets->sets;
@@ -338,6 +340,9 @@ int main(int argc, char **argv)
         status = 1;
     }
     r.eng = eng;
+    /* Paragraphs set for one profile are found set for the next, for
+     * --merge's second pass and for each render under --watch. */
+    r.shared = cv_setcache_new_shared();
     /* Every input known, in this process, before any output is opened. */
     if (status == 0 && !o.watch)         /* pipes: read once, here (not under --watch) */
         cv_render_read_pipes(a, &r);
@@ -360,6 +365,7 @@ int main(int argc, char **argv)
     /* --watch goes on after a failure too: its input is being edited. */
     if (o.watch && eng)
         status = watch(&o, &plan, eng, layout, &r, &opened, status);
+    cv_setcache_free(r.shared);
     cv_engine_free(eng);
     cv_arena_free(a);
     return status;

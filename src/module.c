@@ -1,4 +1,5 @@
-/* module.c - cvpdf's own modules, opened when first needed.  See module.h. */
+/* module.c - cvpdf's own modules and the system libraries only some runs
+ * need, opened when first needed.  See module.h. */
 #include "module.h"
 
 #include <dlfcn.h>

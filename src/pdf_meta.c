@@ -21,9 +21,9 @@
  */
 #include "pdf_meta.h"
 #include "arena.h"
+#include "module.h"
 #include "unicode.h"
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,27 +41,13 @@
 #endif
 #define LCMS_FUNCTIONS(X) \
     X(cmsCreate_sRGBProfile) X(cmsSetProfileVersion) X(cmsSaveProfileToMem) X(cmsCloseProfile)
-#define LCMS_POINTER(f) __typeof__(f) *f;
 static struct {
-    LCMS_FUNCTIONS(LCMS_POINTER)
+    LCMS_FUNCTIONS(CV_LIB_POINTER)
 } L;
 
-/* Open lcms2 and find its functions, once; false when it cannot be. */
-static bool open_lcms(void)
-{
-    static int state;           /* 0 not tried, 1 open, 2 missing */
-    if (!state) {
-        void *h = dlopen(CV_LCMS2_SONAME, RTLD_NOW | RTLD_LOCAL);
-        bool all = h != NULL;
-#define LCMS_FIND(f) all = all && (*(void **)&L.f = dlsym(h, #f)) != NULL;
-        LCMS_FUNCTIONS(LCMS_FIND)
-#undef LCMS_FIND
-        if (h && !all)
-            dlclose(h);
-        state = all ? 1 : 2;
-    }
-    return state == 1;
-}
+static const char *const lcms_names[] = {LCMS_FUNCTIONS(CV_LIB_NAME) NULL};
+static cv_lib lcms_lib = {.soname = CV_LCMS2_SONAME, .package = "liblcms2-2",
+                          .names = lcms_names, .fn = &L, .size = sizeof L};
 
 char *cv_xml_escape(const char *s)
 {
@@ -201,7 +187,7 @@ static HPDF_Dict write_xmp(HPDF_Doc pdf, const cv_pdfmeta *m, const char *produc
  * loaded. */
 static unsigned char *srgb_profile(size_t *len)
 {
-    if (!open_lcms())
+    if (!cv_lib_open(&lcms_lib))
         return NULL;
     cmsHPROFILE p = L.cmsCreate_sRGBProfile();
     if (!p)
@@ -362,10 +348,10 @@ bool cv_pdfmeta_write(HPDF_Doc pdf, const cv_pdfmeta *m, cv_error *err)
     if (ok && (m->pdfa || m->pdfua)) {
         HPDF_Dict xmp = write_xmp(pdf, m, HPDF_GetInfoAttr(pdf, HPDF_INFO_PRODUCER));
         ok = xmp && HPDF_Dict_Add(pdf->catalog, "Metadata", xmp) == HPDF_OK;
-        if (ok && m->pdfa && !open_lcms())
+        if (ok && m->pdfa && !cv_lib_open(&lcms_lib))
             return cv_error_at(err, (cv_pos){0}, "PDF/A needs lcms2 for its sRGB output "
                                "intent, which cannot be loaded (%s); install the Debian "
-                               "package liblcms2-2", CV_LCMS2_SONAME);
+                               "package %s", lcms_lib.soname, lcms_lib.package);
         ok = ok && (!m->pdfa || add_output_intent(pdf));
     }
     if (!ok || HPDF_GetError(pdf) != HPDF_OK)

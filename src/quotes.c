@@ -47,8 +47,8 @@ const char *cv_quotes_apply(cv_arena *a, cv_quotes *q, const char *s, size_t len
     *outlen = len;
     if (!memchr(s, '"', len) && !memchr(s, '\'', len)) {
         /* Nothing to change, but the state follows the text. */
-        for (size_t k = 0; k < len;)
-            k += cv_utf8_decode(s + k, len - k, &q->prev);
+        if (len)
+            q->prev = cv_utf8_last(s, len);
         return s;
     }
     char *o = cv_arena_alloc(a, len * 3 + 1), *w = o;   /* each quote: 1 byte -> 3 at most */
@@ -88,10 +88,17 @@ const char *cv_quotes_apply(cv_arena *a, cv_quotes *q, const char *s, size_t len
     return o;
 }
 
-cv_span *cv_quotes_spans(cv_arena *a, cv_quotes q, const cv_span *sp, size_t n)
+const cv_span *cv_quotes_spans(cv_arena *a, cv_quotes q, const cv_span *sp, size_t n)
 {
+    /* Nothing to change in most paragraphs: no copy then.  (A quote's
+     * direction depends only on the text before it in these spans.) */
+    size_t i = 0;
+    while (i < n && !memchr(sp[i].text, '"', sp[i].len) && !memchr(sp[i].text, '\'', sp[i].len))
+        i++;
+    if (i == n)
+        return sp;
     cv_span *o = cv_arena_alloc(a, n * sizeof *o);
-    for (size_t i = 0; i < n; i++) {
+    for (i = 0; i < n; i++) {
         o[i] = sp[i];
         o[i].text = cv_quotes_apply(a, &q, sp[i].text, sp[i].len, &o[i].len);
     }

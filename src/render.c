@@ -30,6 +30,7 @@
 #include "phone.h"
 #include "photo.h"
 #include "woff2_shim.h"
+#include "wrap.h"
 
 /* --explain: where each page starts, and why. */
 static void explain(const char *profile, const cv_display *d, const cv_composed *c,
@@ -224,13 +225,15 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     const cv_image *photo;
     if (!load(a, r, profile, &doc, &base, &own, &photo, err))
         return NULL;
+    (void)cv_bidi_missing();    /* what an earlier profile lacked (checked below) */
     /* The profile's context: its language and direction, the layout's
      * faces in its region (JP for Japanese, ...); then fit. */
     cv_ctx own_cx, fit_cx, pb_cx;
     cv_ctx_init(&own_cx, r->eng, base, doc->locale.language, doc->locale.rtl);
     /* Each paragraph is set once, whatever spacing the compositions below
      * try (wrap.h's cv_setcache). */
-    own_cx.sc = cv_setcache_new(a);
+    cv_setcache_trim(r->shared);        /* no other profile's lines are held now */
+    own_cx.sc = cv_setcache_new(a, r->shared);
     const cv_ctx *pc = &own_cx;
     const char *pulled = NULL;
     bool fitting;
@@ -258,6 +261,12 @@ cv_display *cv_render_lay_out(cv_arena *a, const cv_renderer *r, const char *pro
     cv_furnish(a, d, doc, pc, doc->today, err);
     if (pc->rtl)
         cv_bidi_mirror(d);
+    /* A line that needed FriBidi, when it could not be opened (bidi.h). */
+    const char *no_bidi = cv_bidi_missing();
+    if (no_bidi) {
+        cv_error_at(err, (cv_pos){profile, 0, 0}, "%s", no_bidi);
+        return NULL;
+    }
     cv_display_set_info(a, d, doc, pc->lay);
     cv_wrap_clusters(a, pc, d);
     d->pdfa = d->pdfa || o->pdfa;
@@ -316,15 +325,17 @@ static bool names_nothing(const char *text, size_t len)
     for (const char *p = text; (p = memchr(p, '.', (size_t)(end - p))); p++)
         if (end - p >= 4 && !strncasecmp(p + 1, "bib", 3))
             return false;
-    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
-        size_t n = strlen(keys[k]);
-        for (const char *p = text; (p = memmem(p, (size_t)(end - p), keys[k], n)); p++) {
-            const char *q = p + n;
-            if (q < end && (*q == '"' || *q == '\''))
-                q++;
-            while (q < end && strchr(" \t\r\n", *q))
-                q++;
-            if (q < end && *q == ':')
+    /* Each colon, read backwards: blanks, maybe a quote, then a key's end
+     * (one pass; a search for each key cost five). */
+    for (const char *c = text; (c = memchr(c, ':', (size_t)(end - c))); c++) {
+        const char *q = c;
+        while (q > text && strchr(" \t\r\n", q[-1]))      /* no NUL: see above */
+            q--;
+        if (q > text && (q[-1] == '"' || q[-1] == '\''))
+            q--;
+        for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+            size_t n = strlen(keys[k]);
+            if ((size_t)(q - text) >= n && !memcmp(q - n, keys[k], n))
                 return false;
         }
     }

@@ -1008,12 +1008,13 @@ static bool read_section(cv_arena *a, const cv_yml *node, const char *path, cv_s
             allowed[na++] = font_keys[i];
     for (size_t k = 0; k < sizeof keys / sizeof *keys && na < 62; k++) {
         const char *sec = keys[k].section;
-        bool dup = false;
-        for (size_t j = 0; j < na && !dup; j++)
-            dup = !strcmp(allowed[j], keys[k].name);
-        if (!strcmp(sec, path) && pl && !dup)
-            allowed[na++] = keys[k].name;
-        else if (!strncmp(sec, path, pl) && (!pl || sec[pl] == '.') && sec[0]) {
+        if (pl && !strcmp(sec, path)) {
+            bool dup = false;
+            for (size_t j = 0; j < na && !dup; j++)
+                dup = !strcmp(allowed[j], keys[k].name);
+            if (!dup)
+                allowed[na++] = keys[k].name;
+        } else if (!strncmp(sec, path, pl) && (!pl || sec[pl] == '.') && sec[0]) {
             /* A sub-mapping: its first name below `path`. */
             const char *sub = sec + pl + (pl ? 1 : 0);
             size_t sl = strcspn(sub, ".");

@@ -1,26 +1,55 @@
-/* unicode.c - UTF-8, scripts, widths and case through ICU.  See unicode.h.
+/* unicode.c - UTF-8, scripts, widths and case.  See unicode.h.
  *
- * ICU's uscript_getScript() is Unicode's Script property and
- * uscript_hasScript() its Script_Extensions (a character without any has
- * its Script as its one extension), so the tables follow the Unicode
- * version of the ICU cvpdf is built with, and nothing here is a range.
- *
- * The script answers of one code point are packed in one 32-bit word
- * (facts()), computed on the first question and kept: for the BMP in a
- * table of 65,536 words (256 KB of zero pages until touched), beyond it in
- * a direct-mapped cache of 1,024 (code point, word) pairs.  A word is
- * written whole with a relaxed atomic store; two threads that miss the
- * same code point compute and store the same word.
+ * A code point's scripts, width and classes are one 32-bit word of ICU's
+ * answers (tools/ucd_icu.h), asked of ICU for every code point when cvpdf
+ * is built (tools/gen_ucd.c) and looked up here in build/ucd_table.h's two
+ * stages: a row for each block of 256 code points, a word index in the
+ * row.  So the answers follow the Unicode version of the ICU cvpdf is
+ * built with, nothing here is a range, and a run that maps no case beyond
+ * ASCII never loads ICU: its common library and the C++ runtime it needs
+ * cost every run 2 M instructions of dynamic loading and 2.7 MB of memory.
+ * Case mapping asks ICU, opened with dlopen (syslib.h's cv_lib) the first
+ * time a string or a character beyond ASCII is mapped.
  */
 #include "unicode.h"
 
-#include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
 
-#include <unicode/uchar.h>
 #include <unicode/ucasemap.h>
-#include <unicode/uscript.h>
+#include <unicode/uchar.h>
 #include <unicode/ustring.h>
+
+#include "syslib.h"
+#include "ucd_table.h"
+
+#ifndef CV_ICU_UC_SONAME
+#define CV_ICU_UC_SONAME "libicuuc.so.72"
+#endif
+#define UC_FUNCTIONS(X) \
+    X(ucasemap_open) X(ucasemap_close) X(ucasemap_utf8ToUpper) X(ucasemap_utf8ToTitle) \
+    X(u_strToUpper) X(u_strToLower) X(u_tolower)
+static struct {
+    UC_FUNCTIONS(CV_LIB_POINTER)
+} U;
+
+static const char *const uc_names[] = {UC_FUNCTIONS(CV_LIB_NAME) NULL};
+static cv_lib uc_lib = {.soname = CV_ICU_UC_SONAME, .package = "libicu72", .names = uc_names,
+                        .fn = &U, .size = sizeof U};
+
+/* ICU's common library, opened once; false (said once on stderr) when it
+ * cannot be, and the case mappers keep ASCII's rules. */
+static bool icu(void)
+{
+    if (cv_lib_open(&uc_lib))
+        return true;
+    static bool said;
+    if (!said)
+        fprintf(stderr, "cvpdf: warning: cannot open %s (Debian package %s): letters beyond "
+                "ASCII keep their case\n", uc_lib.soname, uc_lib.package);
+    said = true;
+    return false;
+}
 
 /* ---- UTF-8 -------------------------------------------------------------- */
 
@@ -43,6 +72,22 @@ size_t cv_utf8_decode(const char *str, size_t len, uint32_t *cp)
     }
     *cp = v;
     return n;
+}
+
+uint32_t cv_utf8_last(const char *str, size_t len)
+{
+    /* The walk steps on every byte that is no continuation byte (a step
+     * stops before one); after the last such byte, one step, then each
+     * continuation byte left over alone, as U+FFFD. */
+    const unsigned char *s = (const unsigned char *)str;
+    size_t k = len;
+    while (k > 0 && len - k < CV_UTF8_MAX && cv_utf8_is_cont(s[k - 1]))
+        k--;
+    if (k == 0 || cv_utf8_is_cont(s[k - 1]))
+        return 0xFFFD;             /* only continuation bytes in reach */
+    k--;
+    uint32_t cp;
+    return cv_utf8_decode(str + k, len - k, &cp) == len - k ? cp : 0xFFFD;
 }
 
 size_t cv_utf8_encode(uint32_t cp, char *out)
@@ -119,265 +164,99 @@ bool cv_utf8_valid(const char *str, size_t len, size_t *bad)
     return true;
 }
 
-/* ---- Scripts, uncached -------------------------------------------------- */
+/* ---- Scripts -------------------------------------------------------- */
 
-/* ICU's code for a script named here. */
-static UScriptCode icu_code(cv_script s)
-{
-    switch (s) {
-    case CV_SCRIPT_LATIN: return USCRIPT_LATIN;
-    case CV_SCRIPT_GREEK: return USCRIPT_GREEK;
-    case CV_SCRIPT_CYRILLIC: return USCRIPT_CYRILLIC;
-    case CV_SCRIPT_HEBREW: return USCRIPT_HEBREW;
-    case CV_SCRIPT_ARABIC: return USCRIPT_ARABIC;
-    case CV_SCRIPT_DEVANAGARI: return USCRIPT_DEVANAGARI;
-    case CV_SCRIPT_HAN: return USCRIPT_HAN;
-    case CV_SCRIPT_KANA: return USCRIPT_KATAKANA;   /* and USCRIPT_HIRAGANA */
-    case CV_SCRIPT_HANGUL: return USCRIPT_HANGUL;
-    default: return USCRIPT_INVALID_CODE;
-    }
-}
-
-/* Our name for ICU's script `s`. */
-static cv_script ours(UScriptCode s)
-{
-    switch (s) {
-    case USCRIPT_COMMON:
-    case USCRIPT_INHERITED: return CV_SCRIPT_COMMON;
-    case USCRIPT_LATIN: return CV_SCRIPT_LATIN;
-    case USCRIPT_GREEK: return CV_SCRIPT_GREEK;
-    case USCRIPT_CYRILLIC: return CV_SCRIPT_CYRILLIC;
-    case USCRIPT_HEBREW: return CV_SCRIPT_HEBREW;
-    case USCRIPT_ARABIC: return CV_SCRIPT_ARABIC;
-    case USCRIPT_DEVANAGARI: return CV_SCRIPT_DEVANAGARI;
-    case USCRIPT_HAN: return CV_SCRIPT_HAN;
-    case USCRIPT_HIRAGANA:
-    case USCRIPT_KATAKANA: return CV_SCRIPT_KANA;
-    case USCRIPT_HANGUL: return CV_SCRIPT_HANGUL;
-    default: return CV_SCRIPT_OTHER;
-    }
-}
-
-static UScriptCode icu_script(uint32_t cp)
-{
-    UErrorCode st = U_ZERO_ERROR;
-    if (cp > 0x10FFFF)
-        return USCRIPT_INVALID_CODE;
-    UScriptCode s = uscript_getScript((UChar32)cp, &st);
-    return U_FAILURE(st) ? USCRIPT_INVALID_CODE : s;
-}
-
-cv_script cv_script_of_uncached(uint32_t cp)
-{
-    return ours(icu_script(cp));
-}
-
-cv_script cv_script_resolve_uncached(uint32_t cp)
-{
-    cv_script s = cv_script_of_uncached(cp);
-    if (s != CV_SCRIPT_COMMON)
-        return s;
-    UScriptCode ext[32];
-    UErrorCode st = U_ZERO_ERROR;
-    int n = uscript_getScriptExtensions((UChar32)cp, ext, 32, &st);
-    if (U_FAILURE(st))
-        return s;
-    cv_script one = CV_SCRIPT_COMMON;
-    for (int i = 0; i < n; i++) {
-        cv_script e = ours(ext[i]);
-        if (e == CV_SCRIPT_OTHER || e == CV_SCRIPT_COMMON || e == one)
-            continue;
-        if (one != CV_SCRIPT_COMMON)
-            return CV_SCRIPT_COMMON;       /* two of ours: shared */
-        one = e;
-    }
-    return one;
-}
-
-bool cv_script_in_uncached(uint32_t cp, cv_script s)
-{
-    UScriptCode c = icu_code(s);
-    if (c == USCRIPT_INVALID_CODE || cp > 0x10FFFF)
-        return false;
-    if (uscript_hasScript((UChar32)cp, c))
-        return true;
-    return s == CV_SCRIPT_KANA && uscript_hasScript((UChar32)cp, USCRIPT_HIRAGANA);
-}
-
-bool cv_script_rtl_uncached(uint32_t cp)
-{
-    UScriptCode s = icu_script(cp);
-    if (s == USCRIPT_INVALID_CODE || s == USCRIPT_UNKNOWN)
-        return false;
-    if (s != USCRIPT_COMMON && s != USCRIPT_INHERITED)
-        return uscript_isRightToLeft(s);
-    /* A shared character: right to left if a script it is used with is. */
-    UScriptCode ext[32];
-    UErrorCode st = U_ZERO_ERROR;
-    int n = uscript_getScriptExtensions((UChar32)cp, ext, 32, &st);
-    if (U_FAILURE(st))
-        return false;
-    for (int i = 0; i < n; i++)
-        if (ext[i] != USCRIPT_COMMON && ext[i] != USCRIPT_INHERITED && uscript_isRightToLeft(ext[i]))
-            return true;
-    return false;
-}
-
-static bool wide_uncached(uint32_t cp)
-{
-    if (cp > 0x10FFFF)
-        return false;
-    int w = u_getIntPropertyValue((UChar32)cp, UCHAR_EAST_ASIAN_WIDTH);
-    return (w == U_EA_WIDE || w == U_EA_FULLWIDTH) &&
-           !u_hasBinaryProperty((UChar32)cp, UCHAR_EXTENDED_PICTOGRAPHIC) &&
-           !u_hasBinaryProperty((UChar32)cp, UCHAR_EMOJI_MODIFIER);
-}
-
-/* ---- Scripts, cached ---------------------------------------------------- */
-
-bool cv_unicode_letter(uint32_t cp);
-
-/* One code point's facts in a word: Script in bits 0-3, the resolved
- * script in 4-7, right to left in 8, wide in 9, ideograph in 10, CJK in
- * 11, Latin (cv_unicode_latin) in 24, "in script s" in bit IN_BIT + s,
- * and FILLED so that a word is never 0. */
-enum {
-    OF_SHIFT = 0, RESOLVE_SHIFT = 4, RTL_BIT = 1u << 8, WIDE_BIT = 1u << 9,
-    IDEO_BIT = 1u << 10, CJK_BIT = 1u << 11, IN_BIT = 12, LATIN_BIT = 1u << 24
-};
-#define FILLED (1u << 31)
-
-static uint32_t facts(uint32_t cp)
-{
-    uint32_t w = FILLED | (uint32_t)cv_script_of_uncached(cp) << OF_SHIFT |
-                 (uint32_t)cv_script_resolve_uncached(cp) << RESOLVE_SHIFT;
-    if (cv_script_rtl_uncached(cp))
-        w |= RTL_BIT;
-    if (wide_uncached(cp))
-        w |= WIDE_BIT;
-    for (int s = CV_SCRIPT_LATIN; s < CV_SCRIPT_COUNT; s++)
-        if (cv_script_in_uncached(cp, (cv_script)s))
-            w |= 1u << (IN_BIT + s);
-    cv_script r = (cv_script)(w >> RESOLVE_SHIFT & 0xF);
-    if (r == CV_SCRIPT_HAN || r == CV_SCRIPT_KANA || r == CV_SCRIPT_HANGUL)
-        w |= IDEO_BIT;
-    if ((w & WIDE_BIT) || (w >> (IN_BIT + CV_SCRIPT_HAN) & 1) ||
-        (w >> (IN_BIT + CV_SCRIPT_KANA) & 1) || (w >> (IN_BIT + CV_SCRIPT_HANGUL) & 1))
-        w |= CJK_BIT;
-    if ((cp >= '0' && cp <= '9') ||
-        ((w >> OF_SHIFT & 0xF) == CV_SCRIPT_LATIN && cv_unicode_letter(cp) && !(w & WIDE_BIT)))
-        w |= LATIN_BIT;
-    return w;
-}
-
-#define ASTRAL_SLOTS 1024
-
-static _Atomic uint32_t bmp[0x10000];
-static _Atomic uint64_t astral[ASTRAL_SLOTS];    /* cp << 32 | word; 0 empty */
-
+/* The word of `cp` (tools/ucd_icu.h); 0 above U+10FFFF. */
 static inline uint32_t lookup(uint32_t cp)
 {
-    if (cp < 0x10000) {
-        uint32_t w = atomic_load_explicit(&bmp[cp], memory_order_relaxed);
-        if (w)
-            return w;
-        w = facts(cp);
-        atomic_store_explicit(&bmp[cp], w, memory_order_relaxed);
-        return w;
-    }
     if (cp > 0x10FFFF)
-        return facts(cp);
-    _Atomic uint64_t *slot = &astral[(cp ^ cp >> 10) % ASTRAL_SLOTS];
-    uint64_t e = atomic_load_explicit(slot, memory_order_relaxed);
-    if (e && (uint32_t)(e >> 32) == cp)
-        return (uint32_t)e;
-    uint32_t w = facts(cp);
-    atomic_store_explicit(slot, (uint64_t)cp << 32 | w, memory_order_relaxed);
-    return w;
+        return 0;
+    return cv_ucd_words[cv_ucd_row[cv_ucd_block[cp >> 8]][cp & 0xFF]];
 }
 
 cv_script cv_script_of(uint32_t cp)
 {
-    return (cv_script)(lookup(cp) >> OF_SHIFT & 0xF);
+    return (cv_script)(lookup(cp) >> CV_UCD_OF_SHIFT & 0xF);
 }
 
 cv_script cv_script_resolve(uint32_t cp)
 {
-    return (cv_script)(lookup(cp) >> RESOLVE_SHIFT & 0xF);
+    return (cv_script)(lookup(cp) >> CV_UCD_RESOLVE_SHIFT & 0xF);
 }
 
 bool cv_script_in(uint32_t cp, cv_script s)
 {
     if (s <= CV_SCRIPT_COMMON || s >= CV_SCRIPT_COUNT)
         return false;
-    return lookup(cp) >> (IN_BIT + s) & 1;
+    return lookup(cp) >> (CV_UCD_IN_SHIFT + s) & 1;
 }
 
 bool cv_script_rtl(uint32_t cp)
 {
-    return lookup(cp) & RTL_BIT;
+    return lookup(cp) & CV_UCD_RTL;
 }
 
 /* ---- CJK classes -------------------------------------------------------- */
 
 bool cv_unicode_ideograph(uint32_t cp)
 {
-    return lookup(cp) & IDEO_BIT;
+    return lookup(cp) & CV_UCD_IDEO;
 }
 
 bool cv_unicode_latin(uint32_t cp)
 {
-    return lookup(cp) & LATIN_BIT;
+    return lookup(cp) & CV_UCD_LATIN;
 }
 
 bool cv_unicode_wide(uint32_t cp)
 {
-    return lookup(cp) & WIDE_BIT;
+    return lookup(cp) & CV_UCD_WIDE;
 }
 
 bool cv_unicode_cjk(uint32_t cp)
 {
-    return lookup(cp) & CJK_BIT;
+    return lookup(cp) & CV_UCD_CJK;
 }
 
 /* ---- Letters and case ----------------------------------------------------- */
 
 bool cv_unicode_letter(uint32_t cp)
 {
-    return cp <= 0x10FFFF && u_isalpha((UChar32)cp);
+    return lookup(cp) & CV_UCD_LETTER;
 }
 
 bool cv_unicode_upper(uint32_t cp)
 {
-    return cp <= 0x10FFFF && u_isupper((UChar32)cp);
+    return lookup(cp) & CV_UCD_UPPER;
 }
 
 bool cv_unicode_lower(uint32_t cp)
 {
-    return cp <= 0x10FFFF && u_islower((UChar32)cp);
+    return lookup(cp) & CV_UCD_LOWER;
 }
 
 uint32_t cv_unicode_tolower(uint32_t cp)
 {
-    return cp <= 0x10FFFF ? (uint32_t)u_tolower((UChar32)cp) : cp;
+    if (cp < 0x80)
+        return cp >= 'A' && cp <= 'Z' ? cp | 0x20 : cp;
+    if (cp > 0x10FFFF || !icu())
+        return cp;
+    return (uint32_t)U.u_tolower((UChar32)cp);
 }
 
 bool cv_unicode_word(uint32_t cp)
 {
-    return cp <= 0x10FFFF &&
-           (U_GET_GC_MASK((UChar32)cp) & (U_GC_L_MASK | U_GC_M_MASK | U_GC_ND_MASK));
+    return lookup(cp) & CV_UCD_WORD;
 }
 
 bool cv_unicode_punct(uint32_t cp)
 {
-    return cp <= 0x10FFFF && (U_GET_GC_MASK((UChar32)cp) &
-                              (U_GC_PS_MASK | U_GC_PE_MASK | U_GC_PI_MASK | U_GC_PF_MASK |
-                               U_GC_PO_MASK));
+    return lookup(cp) & CV_UCD_PUNCT;
 }
 
 bool cv_unicode_space(uint32_t cp)
 {
-    return cp <= 0x10FFFF && u_charType((UChar32)cp) == U_SPACE_SEPARATOR;
+    return lookup(cp) & CV_UCD_SPACE;
 }
 
 /* ICU's locale for the case rules of BCP 47 language `lang`: its primary
@@ -397,15 +276,36 @@ static void case_locale(const char *lang, char out[9])
     out[n] = 0;
 }
 
-/* Run ICU's UTF-8 case mapper `map` (upper or title) over s[0..n) into the
- * arena; NULL if ICU fails. */
-static char *map_utf8(cv_arena *a, const char *s, size_t n, const char *lang, uint32_t options,
+/* Does language `loc` (case_locale()) map an ASCII letter to one beyond
+ * ASCII: Turkish and Azeri "i" -> "İ", "I" -> "ı"; and for title case
+ * Dutch "ij" -> "IJ"? */
+static bool ascii_special(const char *loc, bool title)
+{
+    return !strcmp(loc, "tr") || !strcmp(loc, "az") || (title && !strcmp(loc, "nl"));
+}
+
+static bool all_ascii(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] >= 0x80)
+            return false;
+    return true;
+}
+
+static char ascii_upper(char c)
+{
+    return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
+}
+
+/* Run ICU's UTF-8 case mapper (upper or title) over s[0..n) into the
+ * arena; NULL if ICU fails or cannot be opened. */
+static char *map_utf8(cv_arena *a, const char *s, size_t n, const char *loc, uint32_t options,
                       bool title)
 {
-    char loc[9];
-    case_locale(lang, loc);
+    if (!icu())
+        return NULL;
     UErrorCode st = U_ZERO_ERROR;
-    UCaseMap *cm = ucasemap_open(loc, options, &st);
+    UCaseMap *cm = U.ucasemap_open(loc, options, &st);
     if (U_FAILURE(st))
         return NULL;
     /* A character's full mapping is at most three characters, each at
@@ -416,13 +316,13 @@ static char *map_utf8(cv_arena *a, const char *s, size_t n, const char *lang, ui
     for (int round = 0; round < 2; round++) {
         out = cv_arena_alloc(a, (size_t)cap + 1);
         st = U_ZERO_ERROR;
-        len = title ? ucasemap_utf8ToTitle(cm, out, cap, s, (int32_t)n, &st)
-                    : ucasemap_utf8ToUpper(cm, out, cap, s, (int32_t)n, &st);
+        len = title ? U.ucasemap_utf8ToTitle(cm, out, cap, s, (int32_t)n, &st)
+                    : U.ucasemap_utf8ToUpper(cm, out, cap, s, (int32_t)n, &st);
         if (st != U_BUFFER_OVERFLOW_ERROR)
             break;
         cap = len;
     }
-    ucasemap_close(cm);
+    U.ucasemap_close(cm);
     if (U_FAILURE(st) || len > cap)
         return NULL;
     out[len] = 0;
@@ -432,29 +332,65 @@ static char *map_utf8(cv_arena *a, const char *s, size_t n, const char *lang, ui
 const char *cv_upper(cv_arena *a, const char *s, const char *lang)
 {
     size_t n = strlen(s);
-    const char *o = map_utf8(a, s, n, lang, 0, false);
-    return o && strcmp(o, s) != 0 ? o : s;
+    char loc[9];
+    case_locale(lang, loc);
+    const char *o = NULL;
+    bool ascii = all_ascii(s, n);
+    if (!ascii || ascii_special(loc, false))
+        o = map_utf8(a, s, n, loc, 0, false);
+    if (!o) {
+        /* ASCII by ASCII's rules (ICU's own answer there), or ICU missing. */
+        size_t i = 0;
+        while (i < n && ascii_upper(s[i]) == s[i])
+            i++;
+        if (i == n)
+            return s;
+        char *u = cv_arena_strndup(a, s, n);
+        for (; i < n; i++)
+            u[i] = ascii_upper(u[i]);
+        return u;
+    }
+    return strcmp(o, s) != 0 ? o : s;
 }
 
 const char *cv_title(cv_arena *a, const char *s, size_t n, const char *lang)
 {
-    const char *o = map_utf8(a, s, n, lang,
-                             U_TITLECASE_WHOLE_STRING | U_TITLECASE_NO_LOWERCASE |
-                                 U_TITLECASE_NO_BREAK_ADJUSTMENT,
-                             true);
-    return o ? o : cv_arena_strndup(a, s, n);
+    char loc[9];
+    case_locale(lang, loc);
+    const char *o = NULL;
+    if (!all_ascii(s, n) || ascii_special(loc, true))
+        o = map_utf8(a, s, n, loc,
+                     U_TITLECASE_WHOLE_STRING | U_TITLECASE_NO_LOWERCASE |
+                         U_TITLECASE_NO_BREAK_ADJUSTMENT,
+                     true);
+    if (!o) {
+        /* The first character in capitals, the rest as it is. */
+        char *t = cv_arena_strndup(a, s, n);
+        if (n)
+            t[0] = ascii_upper(t[0]);
+        return t;
+    }
+    return o;
 }
 
 /* The one character `cp` maps to by ICU's full mapping to upper
- * (`upper`) or lower case for locale `loc`; 0 if not one character. */
+ * (`upper`) or lower case for locale `loc`; 0 if not one character (or
+ * ICU is missing). */
 static uint32_t map_char(uint32_t cp, const char *loc, bool upper)
 {
+    if (cp < 0x80 && !ascii_special(loc, false)) {
+        if (upper)
+            return cp >= 'a' && cp <= 'z' ? cp - 'a' + 'A' : cp;
+        return cp >= 'A' && cp <= 'Z' ? cp - 'A' + 'a' : cp;
+    }
+    if (!icu())
+        return 0;
     UChar in[2], out[8];
     int32_t n = 0;
     U16_APPEND_UNSAFE(in, n, (UChar32)cp);
     UErrorCode st = U_ZERO_ERROR;
-    int32_t m = upper ? u_strToUpper(out, 8, in, n, loc, &st)
-                      : u_strToLower(out, 8, in, n, loc, &st);
+    int32_t m = upper ? U.u_strToUpper(out, 8, in, n, loc, &st)
+                      : U.u_strToLower(out, 8, in, n, loc, &st);
     if (U_FAILURE(st) || m < 1 || m > 2)
         return 0;
     UChar32 c;

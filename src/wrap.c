@@ -1004,6 +1004,68 @@ static void ties(item *it, size_t n)
     }
 }
 
+static bool ascii_letter(uint32_t c)
+{
+    return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+}
+
+static bool regional_indicator(uint32_t c)
+{
+    return c >= 0x1F1E6 && c <= 0x1F1FF;
+}
+
+void cv_wrap_linebreaks(const uint32_t *cps, size_t n, char *brks)
+{
+    /* libunibreak's index into its property table: without it each
+     * character's class is searched for from the table's start (the same
+     * classes, a seventh more work). */
+    static bool indexed;
+    if (!indexed) {
+        init_linebreak();
+        indexed = true;
+    }
+    /* A run of ASCII letters (class AL) is one letter to UAX #14's pair
+     * table: no break between two of them, and after each the state is
+     * AL again.  libunibreak is given one letter for each run (most of a
+     * Latin paragraph is letters); each letter but the run's last is
+     * told "no break".
+     *
+     * Regional indicators (flags) abort libunibreak 1.1, which has no
+     * class RI in its pair table: a flag's first letter is given to it as
+     * an ideograph-like emoji (U+1F600, class ID), its second as a
+     * combining mark (U+0301, which joins what it follows), so that lines
+     * break between flags, never inside one (UAX #14's LB30a). */
+    uint32_t *c = cv_xmalloc(n * sizeof *c);
+    char *b = cv_xmalloc(n);
+    size_t m = 0;
+    bool second = false;            /* the next indicator ends a pair */
+    bool prev = false;              /* cps[i - 1] is an ASCII letter */
+    for (size_t i = 0; i < n; i++) {
+        uint32_t cp = cps[i];
+        bool letter = ascii_letter(cp);
+        if (letter && prev)
+            continue;
+        prev = letter;
+        if (regional_indicator(cp)) {
+            cp = second ? 0x0301 : 0x1F600;
+            second = !second;
+        } else {
+            second = false;
+        }
+        c[m++] = cp;
+    }
+    set_linebreaks_utf32(c, m, NULL, b);
+    size_t k = 0;
+    bool here = n && ascii_letter(cps[0]);
+    for (size_t i = 0; i < n; i++) {
+        bool next = i + 1 < n && ascii_letter(cps[i + 1]);
+        brks[i] = here && next ? LINEBREAK_NOBREAK : b[k++];
+        here = next;
+    }
+    free(c);
+    free(b);
+}
+
 static void find_breaks(para *pp)
 {
     item *it = pp->it;
@@ -1016,7 +1078,7 @@ static void find_breaks(para *pp)
     char *brks = cv_xmalloc(n);
     for (size_t i = 0; i < n; i++)
         cps[i] = it[i].cp == 0xAD ? 0x200B : it[i].cp;   /* SHY: handled by us */
-    set_linebreaks_utf32(cps, n, NULL, brks);
+    cv_wrap_linebreaks(cps, n, brks);
     for (size_t i = 0; i < n; i++) {
         it[i].brk = (unsigned char)brks[i] & 3;
         it[i].kind = B_NONE;
@@ -1822,7 +1884,10 @@ typedef struct setentry {
 } setentry;
 
 struct cv_setcache {
-    cv_arena *a;             /* the profile's: entries, keys, lines */
+    cv_arena *a;             /* the profile's: entries, keys, lines; a shared
+                                cache's own */
+    cv_setcache *shared;     /* paragraphs kept for every profile, or NULL */
+    bool owns;               /* a shared cache: its arena is its own */
     setentry **slot;         /* open addressing, a power of two */
     size_t cap, n;
     unsigned char *key;      /* the key being built */
@@ -1831,12 +1896,42 @@ struct cv_setcache {
     cv_setstats stats;
 };
 
-cv_setcache *cv_setcache_new(cv_arena *a)
+cv_setcache *cv_setcache_new(cv_arena *a, cv_setcache *shared)
 {
     cv_setcache *sc = cv_arena_alloc(a, sizeof *sc);
     memset(sc, 0, sizeof *sc);
     sc->a = a;
+    sc->shared = shared;
     return sc;
+}
+
+cv_setcache *cv_setcache_new_shared(void)
+{
+    cv_setcache *sc = cv_xmalloc(sizeof *sc);
+    memset(sc, 0, sizeof *sc);
+    sc->a = cv_arena_new();
+    sc->owns = true;
+    return sc;
+}
+
+void cv_setcache_trim(cv_setcache *sc)
+{
+    if (!sc || !sc->owns || sc->stats.bytes <= CV_SETCACHE_BUDGET)
+        return;
+    cv_arena_reset(sc->a);
+    sc->slot = NULL;
+    sc->cap = sc->n = 0;
+    sc->key = NULL;
+    sc->keylen = sc->keycap = 0;
+    sc->stats.entries = sc->stats.bytes = 0;
+}
+
+void cv_setcache_free(cv_setcache *sc)
+{
+    if (!sc || !sc->owns)
+        return;
+    cv_arena_free(sc->a);
+    free(sc);
 }
 
 cv_setstats cv_setcache_stats(const cv_setcache *sc)
@@ -1942,18 +2037,33 @@ static uint64_t key_hash(const unsigned char *k, size_t n)
 
 /* The entry of the key in sc->key, or NULL; *at is its slot, or the free
  * slot where it would go. */
-static setentry *find(cv_setcache *sc, uint64_t h, size_t *at)
+static setentry *find_key(const cv_setcache *sc, uint64_t h, const unsigned char *key,
+                          size_t keylen)
 {
     if (!sc->cap)
         return NULL;
     for (size_t i = (size_t)h & (sc->cap - 1);; i = (i + 1) & (sc->cap - 1)) {
         setentry *e = sc->slot[i];
-        *at = i;
         if (!e)
             return NULL;
-        if (e->hash == h && e->keylen == sc->keylen && !memcmp(e->key, sc->key, sc->keylen))
+        if (e->hash == h && e->keylen == keylen && !memcmp(e->key, key, keylen))
             return e;
     }
+}
+
+static setentry *find(cv_setcache *sc, uint64_t h)
+{
+    return find_key(sc, h, sc->key, sc->keylen);
+}
+
+/* The paragraph of the key in sc->key: kept for this profile, or for
+ * every profile (sc->shared). */
+static setentry *find_either(cv_setcache *sc, uint64_t h)
+{
+    setentry *e = find(sc, h);
+    if (!e && sc->shared)
+        e = find_key(sc->shared, h, sc->key, sc->keylen);
+    return e;
 }
 
 void cv_setcache_keep(cv_setcache *sc, bool keep)
@@ -1962,8 +2072,8 @@ void cv_setcache_keep(cv_setcache *sc, bool keep)
         sc->frozen = !keep;
 }
 
-/* A new entry for the key in sc->key, hash h; NULL when the cache is full. */
-static setentry *add(cv_setcache *sc, uint64_t h)
+/* A new entry for `key`, hash h; NULL when the cache is full. */
+static setentry *add_key(cv_setcache *sc, uint64_t h, const unsigned char *key, size_t keylen)
 {
     if (sc->stats.bytes > CV_SETCACHE_BUDGET)
         return NULL;
@@ -1987,15 +2097,31 @@ static setentry *add(cv_setcache *sc, uint64_t h)
     setentry *e = cv_arena_alloc(sc->a, sizeof *e);
     memset(e, 0, sizeof *e);
     e->hash = h;
-    e->keylen = sc->keylen;
-    e->key = cv_arena_alloc(sc->a, sc->keylen);
-    memcpy(e->key, sc->key, sc->keylen);
+    e->keylen = keylen;
+    e->key = cv_arena_alloc(sc->a, keylen);
+    memcpy(e->key, key, keylen);
     e->warns = -1;
     sc->slot[at] = e;
     sc->n++;
     sc->stats.entries++;
-    sc->stats.bytes += sizeof *e + sc->keylen;
+    sc->stats.bytes += sizeof *e + keylen;
     return e;
+}
+
+static setentry *add(cv_setcache *sc, uint64_t h)
+{
+    return add_key(sc, h, sc->key, sc->keylen);
+}
+
+/* Where a paragraph set now is kept: for every profile while the shared
+ * cache has room, else for this one; NULL when neither keeps it. */
+static cv_setcache *keeper(cv_setcache *sc)
+{
+    if (sc->frozen)
+        return NULL;
+    if (sc->shared && sc->shared->stats.bytes <= CV_SETCACHE_BUDGET)
+        return sc->shared;
+    return sc;
 }
 
 /* Lines of cv_wrap() whose links' targets are copied into `a`. */
@@ -2018,8 +2144,7 @@ size_t cv_wrap_once(cv_arena *a, const cv_ctx *cx, const cv_span *spans, size_t 
     if (!sc || !make_key(sc, 1, cx, spans, nspans, fmt, width))
         return wrap_into(a, cx, spans, nspans, fmt, width, pos, out, err);
     uint64_t h = key_hash(sc->key, sc->keylen);
-    size_t at;
-    setentry *e = find(sc, h, &at);
+    setentry *e = find_either(sc, h);
     if (e && (e->warns == 0 || (e->warns < 0 && !err))) {
         sc->stats.hits++;
         *out = e->lines;
@@ -2036,12 +2161,13 @@ size_t cv_wrap_once(cv_arena *a, const cv_ctx *cx, const cv_span *spans, size_t 
         *out = e->lines;       /* the same lines: share the ones kept */
         return e->nlines;
     }
-    e = sc->frozen ? NULL : add(sc, h);
+    cv_setcache *k = keeper(sc);
+    e = k ? add_key(k, h, sc->key, sc->keylen) : NULL;
     if (!e)
         return wrap_into(a, cx, spans, nspans, fmt, width, pos, out, err);
-    size_t used = cv_arena_used(sc->a);
-    e->nlines = wrap_into(sc->a, cx, spans, nspans, fmt, width, pos, &e->lines, err);
-    sc->stats.bytes += cv_arena_used(sc->a) - used;
+    size_t used = cv_arena_used(k->a);
+    e->nlines = wrap_into(k->a, cx, spans, nspans, fmt, width, pos, &e->lines, err);
+    k->stats.bytes += cv_arena_used(k->a) - used;
     e->warns = err ? err->nwarnings != before : -1;
     *out = e->lines;
     return e->nlines;
@@ -2054,15 +2180,15 @@ float cv_measure_once(const cv_ctx *cx, const cv_span *spans, size_t nspans,
     if (!sc || !make_key(sc, 2, cx, spans, nspans, fmt, 0))
         return cv_measure(NULL, cx, spans, nspans, fmt);
     uint64_t h = key_hash(sc->key, sc->keylen);
-    size_t at;
-    setentry *e = find(sc, h, &at);
+    setentry *e = find_either(sc, h);
     if (e) {
         sc->stats.hits++;
         return e->width;
     }
     sc->stats.sets++;
     float w = cv_measure(NULL, cx, spans, nspans, fmt);
-    if (!sc->frozen && (e = add(sc, h)) != NULL)
+    cv_setcache *k = keeper(sc);
+    if (k && (e = add_key(k, h, sc->key, sc->keylen)) != NULL)
         e->width = w;
     return w;
 }
@@ -2079,8 +2205,7 @@ void **cv_setcache_slot(cv_setcache *sc, unsigned char kind, const void *k1, con
     PUTV(q, k2);
     sc->keylen = (size_t)(q - sc->key);
     uint64_t h = key_hash(sc->key, sc->keylen);
-    size_t at;
-    setentry *e = find(sc, h, &at);
+    setentry *e = find(sc, h);
     if (!e)
         e = add(sc, h);
     return e ? &e->memo : NULL;

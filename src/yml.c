@@ -322,12 +322,20 @@ static bool on_scalar(loader *L, const yaml_event_t *ev)
     /* Nor may other controls that escapes ("\x07", "\e") let through
      * libyaml's reader: they would reach terminals, PDF strings and text.
      * Tabs and line feeds are text. */
-    for (size_t i = 0; i < len;) {
-        uint32_t cp;
-        i += cv_utf8_decode(v + i, len - i, &cp);
-        if ((cp < 0x20 && cp != '\t' && cp != '\n') || (cp >= 0x7F && cp < 0xA0))
+    for (size_t i = 0; i < len; i++) {
+        /* By bytes: C0 controls and DEL are one byte, C1 controls
+         * (U+0080-U+009F) are 0xC2 and a byte 0x80-0x9F, which is their
+         * code point; no other sequence holds these bytes. */
+        unsigned char b = (unsigned char)v[i];
+        unsigned cp = b < 0x20 && b != '\t' && b != '\n' ? b
+                      : b == 0x7F                       ? b
+                      : b == 0xC2 && i + 1 < len && (unsigned char)v[i + 1] >= 0x80 &&
+                              (unsigned char)v[i + 1] < 0xA0
+                          ? (unsigned char)v[i + 1]
+                          : 0;
+        if (cp)
             return cv_error_at(L->err, pos, "a string may not contain the control character "
-                               "U+%04X (written as an escape?)", (unsigned)cp);
+                               "U+%04X (written as an escape?)", cp);
     }
 
     cv_yml *n = new_node(L, CV_YML_SCALAR, pos);

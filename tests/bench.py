@@ -63,7 +63,8 @@ LARGE_MB = float(os.environ.get("LARGE_MB", 15))
 WATCH_RUNS = int(os.environ.get("WATCH_RUNS", 21))
 HEADLINE = "profiles/fang.yaml"
 # The goals the figures are read against (not checked).
-TARGET_MS, TARGET_MIB, TARGET_RATE, TARGET_SCALE = 15, 16, 100, 1.8
+TARGET_MS, TARGET_MIB, TARGET_SCALE = 15, 16, 1.8
+TARGET_RATE = 250                             # résumés/s with -j 0 (issue 24; 100 before)
 TARGET_WATCH_MS = 50
 TARGET_FRESH_MI, TARGET_BATCH_MI = 80, 35    # millions of instructions (issue 24)
 CALLGRIND = os.environ.get("CALLGRIND", "1") != "0"
@@ -314,6 +315,12 @@ def print_instructions(tmp):
     n = instructions(["-q", "-j", "0", "-o", os.path.join(tmp, "cg20o") + "/"] + names, tmp)
     print("  %-34s %s   target <= %d M" % ("20 résumés in one process, each", mi(n, 20),
                                             TARGET_BATCH_MI))
+    # The batch above is the four profiles five times: from the second
+    # time on, a résumé finds its paragraphs set (wrap.h's shared cache).
+    # The four once each, for what distinct résumés cost.
+    n = instructions(["-q", "-j", "0", "-o", os.path.join(tmp, "cg4o") + "/"] + names[:4], tmp)
+    print("  %-34s %s   (the same four once each: no copies)"
+          % ("4 résumés in one process, each", mi(n, 4)))
 
 
 def batch(profiles, tmp):

@@ -1130,11 +1130,12 @@ def lazy_libraries():
     rc, out, err = run(["readelf", "-d", os.path.join(ROOT, "cvpdf")])
     needed = re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", out)
     heavy = [n for n in needed if re.match(r"lib(poppler|cairo|phonenumber|protobuf|gobject"
-                                           r"|qpdf|lcms2|icui18n|json-c|jpeg|woff2enc|brotlienc)",
-                                           n)]
-    check("cvpdf links neither poppler, cairo, libphonenumber, lcms2, ICU's i18n library, "
-          "json-c, libjpeg, libwoff2enc nor libqpdf (opened when needed, or not used)",
-          rc == 0 and "libicuuc.so.72" in " ".join(needed) and not heavy,
+                                           r"|qpdf|lcms2|icui18n|icuuc|stdc\+\+|json-c|jpeg"
+                                           r"|woff2enc|brotlienc)", n)]
+    check("cvpdf links neither poppler, cairo, libphonenumber, lcms2, ICU (its common or i18n "
+          "library), the C++ runtime, json-c, libjpeg, libwoff2enc nor libqpdf (opened when "
+          "needed, or not used)",
+          rc == 0 and "libharfbuzz.so.0" in " ".join(needed) and not heavy,
           "%s %s" % (heavy, err))
 
 

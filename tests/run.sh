@@ -52,6 +52,8 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # missing or broken module is an error naming what to install).
 # woff2_module.py (the release binary's dlopen of the WOFF2 module; without
 # it an HTML page is written without its faces, with a warning).
+# libs.py (the release binary's dlopen of the system libraries only some runs
+# need: not linked, opened when needed, a missing one named by its package).
 # deb.py (issue 30: make deb with debhelper and lintian, the package's
 # files, the packaged binary extracted with dpkg-deb -x).
 # typo3.py (issue 27: justified lines, runts, hyphenation points, CJK
@@ -61,7 +63,7 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # the lab page's cards, links, a broken profile, foreign files, tidy).
 # htmlpage.py (issue 29: -o cv.html read by tidy, headless chromium and axe-core:
 # structure, JSON-LD, every word, 375 px, printing, safety, --watch).
-SUITES="arch e2e typo typo3 layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept phone_module woff2_module deb md site htmlpage"
+SUITES="arch e2e typo typo3 layouts pages pdfmeta readers tagged batch badinput patho safety bibtex newuser formats watching cjkpdf scripts rendercv rcvfonts rcv_accept phone_module woff2_module libs deb md site htmlpage"
 
 pattern=""
 if [ "${1:-}" = -k ]; then

@@ -127,7 +127,7 @@ static inline void fuzz_render(cv_arena *a, const cv_doc *doc, const cv_style *s
         return;
     cv_ctx own, fit_cx;
     cv_ctx_init(&own, fuzz_engine(), st, doc->locale.language, doc->locale.rtl);
-    own.sc = cv_setcache_new(a);      /* as render.c: each paragraph set once */
+    own.sc = cv_setcache_new(a, NULL);  /* as render.c: each paragraph set once */
     const cv_ctx *pc = &own;
     cv_style fitted;
     long pages = o->fit_pages > 0 ? o->fit_pages : (long)st->fit_pages;

@@ -184,7 +184,7 @@ TEST(fit_sets_each_paragraph_once)
 {
     cv_arena *a = cv_arena_new();
     cv_doc *d = fx_doc(a, linked(a, just_over_a_page()));
-    cv_setcache *sc = cv_setcache_new(a);
+    cv_setcache *sc = cv_setcache_new(a, NULL);
     cv_ctx pc = *fx_ctx(&st), tb, sb;
     pc.sc = sc;
     cv_error err;
@@ -270,7 +270,7 @@ TEST(fit_set_once_keeps_warnings)
     int n0, n1, n2, n3;
     const char *fresh = composed_says(a, NULL, d, false, &n0);
     CHECK(n0 == 1 && strstr(fresh, "no font has U+10FFFD") != NULL);
-    cv_setcache *sc = cv_setcache_new(a);
+    cv_setcache *sc = cv_setcache_new(a, NULL);
     CHECK_STR(composed_says(a, sc, d, true, &n1), "");     /* a quiet try */
     CHECK(n1 == n0);
     CHECK_STR(composed_says(a, sc, d, false, &n2), fresh);
@@ -282,6 +282,93 @@ TEST(fit_set_once_keeps_warnings)
     cv_arena_free(a);
 }
 
+/* Set once for every profile: a second profile finds every paragraph the
+ * first set, in the shared cache, after the first profile's memory is
+ * gone; the lines are what setting them anew gives. */
+TEST(fit_shared_across_profiles)
+{
+    cv_setcache *shared = cv_setcache_new_shared();
+    cv_arena *a1 = cv_arena_new();
+    cv_setcache *sc1 = cv_setcache_new(a1, shared);
+    cv_ctx pc = *fx_ctx(&st);
+    pc.sc = sc1;
+    cv_error err;
+    cv_error_init(&err);
+    err.quiet = true;
+    cv_composed c1, c2, plain;
+    cv_fit_compose(a1, fx_doc(a1, linked(a1, 12)), &pc, NULL, &c1, &err);
+    cv_setstats p1 = cv_setcache_stats(sc1), s1 = cv_setcache_stats(shared);
+    CHECK(p1.sets > 0);
+    CHECK(s1.entries > 0 && s1.bytes > 0);   /* kept for every profile */
+    cv_arena_free(a1);                       /* the first profile is done */
+    cv_setcache_trim(shared);                /* under its budget: kept */
+    CHECK(cv_setcache_stats(shared).entries == s1.entries);
+
+    cv_arena *a2 = cv_arena_new();
+    cv_setcache *sc2 = cv_setcache_new(a2, shared);
+    pc.sc = sc2;
+    cv_doc *d2 = fx_doc(a2, linked(a2, 12));
+    cv_fit_compose(a2, d2, &pc, NULL, &c2, &err);
+    CHECK(cv_setcache_stats(sc2).sets == 0);   /* every paragraph found */
+    CHECK(cv_setcache_stats(sc2).hits >= p1.sets);
+    CHECK(cv_setcache_stats(shared).entries == s1.entries);
+    cv_fit_compose(a2, d2, fx_ctx(&st), NULL, &plain, &err);
+    CHECK(same_lines(&c2, &plain, false));
+    cv_arena_free(a2);
+
+    /* Past its budget the shared cache keeps nothing more (a profile keeps
+     * its own), and trimming empties it. */
+    cv_arena *a3 = cv_arena_new();
+    cv_setcache *sc3 = cv_setcache_new(a3, shared);
+    pc.sc = sc3;
+    cv_textfmt fmt = {.size = 10, .justify = true};
+    cv_line *out;
+    for (int i = 0; cv_setcache_stats(shared).bytes <= CV_SETCACHE_BUDGET && i < 200000; i++) {
+        const char *t = cv_arena_printf(a3, "Paragraph %d of many, set once and kept for "
+                                            "every profile of the run", i);
+        cv_span sp = {.text = t, .len = strlen(t)};
+        cv_wrap_once(a3, &pc, &sp, 1, &fmt, 200, (cv_pos){0}, &out, &err);
+    }
+    cv_setstats full = cv_setcache_stats(shared);
+    CHECK(full.bytes > CV_SETCACHE_BUDGET);
+    cv_span last = {.text = "Set when the shared cache is full", .len = 33};
+    cv_wrap_once(a3, &pc, &last, 1, &fmt, 200, (cv_pos){0}, &out, &err);
+    CHECK(cv_setcache_stats(shared).entries == full.entries);
+    CHECK(cv_setcache_stats(sc3).entries == 1);
+    size_t sets = cv_setcache_stats(sc3).sets;
+    cv_wrap_once(a3, &pc, &last, 1, &fmt, 200, (cv_pos){0}, &out, &err);
+    CHECK(cv_setcache_stats(sc3).sets == sets);   /* found in the profile's */
+    cv_arena_free(a3);
+    cv_setcache_trim(shared);
+    CHECK(cv_setcache_stats(shared).entries == 0 && cv_setcache_stats(shared).bytes == 0);
+    cv_setcache_free(shared);
+}
+
+/* A paragraph that warns warns for each profile, at that profile's
+ * position, although a shared cache has seen it. */
+TEST(fit_shared_keeps_each_profiles_warnings)
+{
+    cv_setcache *shared = cv_setcache_new_shared();
+    const char *one = "cv:\n  name: Ada Lovelace\n  sections:\n    awards:\n"
+                      "      - bullet: A prize for \xF4\x8F\xBF\xBD and more\n"
+                      "      - bullet: Another prize\n";
+    const char *two = "cv:\n  name: Ada Lovelace\n  sections:\n    awards:\n"
+                      "      - bullet: Another prize\n"
+                      "      - bullet: A prize for \xF4\x8F\xBF\xBD and more\n";
+    int n1, n2;
+    cv_arena *a1 = cv_arena_new();
+    const char *said1 = composed_says(a1, cv_setcache_new(a1, shared), fx_doc(a1, one),
+                                      false, &n1);
+    CHECK(n1 == 1 && strstr(said1, ":5:") != NULL);
+    cv_arena_free(a1);
+    cv_arena *a2 = cv_arena_new();
+    cv_setcache *sc2 = cv_setcache_new(a2, shared);
+    const char *said2 = composed_says(a2, sc2, fx_doc(a2, two), false, &n2);
+    CHECK(n2 == 1 && strstr(said2, ":6:") != NULL && strstr(said2, "no font has U+10FFFD"));
+    CHECK(cv_setcache_stats(sc2).hits > 0);   /* "Another prize": found */
+    cv_arena_free(a2);
+    cv_setcache_free(shared);
+}
 
 int main(void)
 {
@@ -293,6 +380,8 @@ int main(void)
     RUN(fit_impossible);
     RUN(fit_sets_each_paragraph_once);
     RUN(fit_set_once_keeps_warnings);
+    RUN(fit_shared_across_profiles);
+    RUN(fit_shared_keeps_each_profiles_warnings);
     fx_teardown();
     return harness_report("fit");
 }

@@ -10,6 +10,11 @@
 #include "arena.h"
 #include "lang.h"
 #include "unicode.h"
+#include "ucd_icu.h"
+
+#include <unicode/ucasemap.h>
+#include <unicode/uchar.h>
+#include <unicode/ustring.h>
 
 static cv_arena *A;
 
@@ -88,44 +93,100 @@ TEST(section_titles_by_language)
     CHECK(cv_section_title(A, k, "tr") == k);
 }
 
-TEST(script_cache_equals_icu_for_every_bmp_code_point)
+/* Every answer of the table made when cvpdf was built, for every code
+ * point and beyond, is ICU's answer now (tools/ucd_icu.c asks it). */
+TEST(table_equals_icu_for_every_code_point)
 {
-    /* Twice: the first asks ICU and fills the table, the second reads it. */
-    for (int round = 0; round < 2; round++) {
-        size_t bad = 0;
-        for (uint32_t cp = 0; cp < 0x10000; cp++) {
-            bool ok = cv_script_of(cp) == cv_script_of_uncached(cp) &&
-                      cv_script_resolve(cp) == cv_script_resolve_uncached(cp) &&
-                      cv_script_rtl(cp) == cv_script_rtl_uncached(cp);
-            for (int s = 0; s <= CV_SCRIPT_COUNT; s++)
-                ok &= cv_script_in(cp, (cv_script)s) == cv_script_in_uncached(cp, (cv_script)s);
-            if (!ok && bad++ < 5)
-                fprintf(stderr, "  U+%04X differs from ICU\n", (unsigned)cp);
-        }
-        CHECK(bad == 0);
+    size_t bad = 0;
+    for (uint32_t cp = 0; cp <= 0x110001; cp++) {
+        uint32_t w = cv_ucd_icu(cp);
+        bool ok = cv_script_of(cp) == cv_ucd_icu_script_of(cp) &&
+                  cv_script_resolve(cp) == cv_ucd_icu_script_resolve(cp) &&
+                  cv_script_rtl(cp) == cv_ucd_icu_script_rtl(cp) &&
+                  cv_unicode_ideograph(cp) == !!(w & CV_UCD_IDEO) &&
+                  cv_unicode_cjk(cp) == !!(w & CV_UCD_CJK) &&
+                  cv_unicode_wide(cp) == !!(w & CV_UCD_WIDE) &&
+                  cv_unicode_latin(cp) == !!(w & CV_UCD_LATIN) &&
+                  cv_unicode_letter(cp) == (cp <= 0x10FFFF && u_isalpha((UChar32)cp)) &&
+                  cv_unicode_upper(cp) == (cp <= 0x10FFFF && u_isupper((UChar32)cp)) &&
+                  cv_unicode_lower(cp) == (cp <= 0x10FFFF && u_islower((UChar32)cp)) &&
+                  cv_unicode_word(cp) == !!(w & CV_UCD_WORD) &&
+                  cv_unicode_punct(cp) == !!(w & CV_UCD_PUNCT) &&
+                  cv_unicode_space(cp) ==
+                      (cp <= 0x10FFFF && u_charType((UChar32)cp) == U_SPACE_SEPARATOR);
+        for (int sc = 0; sc <= CV_SCRIPT_COUNT; sc++)
+            ok &= cv_script_in(cp, (cv_script)sc) == cv_ucd_icu_script_in(cp, (cv_script)sc);
+        if (cp <= 0x10FFFF && cp >= 0x80)
+            ok &= cv_unicode_tolower(cp) == (uint32_t)u_tolower((UChar32)cp);
+        if (!ok && bad++ < 5)
+            fprintf(stderr, "  U+%04X differs from ICU\n", (unsigned)cp);
     }
+    CHECK(bad == 0);
+    CHECK(cv_script_of(0xFFFFFFFF) == CV_SCRIPT_OTHER && !cv_unicode_letter(0xFFFFFFFF));
+    CHECK(cv_script_of(0x20BB7) == CV_SCRIPT_HAN && cv_script_rtl(0x1E900));  /* 𠮷, Adlam */
+    /* ICU's words say what the header says they do. */
+    CHECK(cv_ucd_icu(0x4E2D) & CV_UCD_IDEO && cv_ucd_icu('a') & CV_UCD_LATIN);
+    CHECK(cv_ucd_icu(0x3000) & CV_UCD_SPACE && cv_ucd_icu(0x3001) & CV_UCD_PUNCT);
 }
 
-TEST(script_cache_beyond_the_bmp)
+/* Case mapping of ASCII text, done without ICU where the language's rules
+ * stay in ASCII, is ICU's own answer, in every language whose rules
+ * differ and a few that do not. */
+TEST(ascii_case_as_icu)
 {
-    /* Code points that share a slot of the small cache, asked in turn. */
-    static const uint32_t cps[] = {0x20BB7, 0x1F600, 0x10900, 0x1E900, 0x20000, 0x2A6D6,
-                                   0x1B000, 0x10FFFF, 0x110000, 0xFFFFFFFF};
-    for (int round = 0; round < 3; round++)
-        for (size_t i = 0; i < sizeof cps / sizeof *cps; i++) {
-            uint32_t cp = cps[i];
-            CHECK(cv_script_of(cp) == cv_script_of_uncached(cp));
-            CHECK(cv_script_resolve(cp) == cv_script_resolve_uncached(cp));
-            CHECK(cv_script_rtl(cp) == cv_script_rtl_uncached(cp));
-            CHECK(cv_script_in(cp, CV_SCRIPT_HAN) == cv_script_in_uncached(cp, CV_SCRIPT_HAN));
-        }
+    static const char *const langs[] = {"", "en", "de", "fr", "tr", "az", "nl", "lt", "el",
+                                        "tr-TR", "NL"};
+    char s[24];
+    unsigned long long r = 12345;
     size_t bad = 0;
-    for (uint32_t cp = 0x10000; cp <= 0x10FFFF; cp += 97)
-        bad += cv_script_of(cp) != cv_script_of_uncached(cp) ||
-               cv_script_resolve(cp) != cv_script_resolve_uncached(cp) ||
-               cv_script_rtl(cp) != cv_script_rtl_uncached(cp);
+    for (size_t l = 0; l < sizeof langs / sizeof *langs; l++) {
+        char loc[9] = "";
+        for (size_t i = 0; langs[l][i] && langs[l][i] != '-' && i < 8; i++)
+            loc[i] = (char)(langs[l][i] | 0x20), loc[i + 1] = 0;
+        for (int t = 0; t < 3000; t++) {
+            r = r * 6364136223846793005ull + 1442695040888963407ull;
+            size_t n = 1 + (size_t)(r >> 40) % 20;
+            for (size_t i = 0; i < n; i++) {
+                r = r * 6364136223846793005ull + 1442695040888963407ull;
+                static const char pool[] = "aijIJ sSzZ0-._'\"(xyQ";
+                s[i] = (r >> 33) % 3 ? pool[(r >> 35) % (sizeof pool - 1)]
+                                     : (char)(32 + (r >> 40) % 95);
+            }
+            s[n] = 0;
+            char want[96];
+            UErrorCode st = U_ZERO_ERROR;
+            UCaseMap *cm = ucasemap_open(loc, 0, &st);
+            int32_t m = ucasemap_utf8ToUpper(cm, want, sizeof want, s, (int32_t)n, &st);
+            want[m] = 0;
+            ucasemap_close(cm);
+            bad += strcmp(cv_upper(A, s, langs[l]), want) != 0;
+            st = U_ZERO_ERROR;
+            cm = ucasemap_open(loc, U_TITLECASE_WHOLE_STRING | U_TITLECASE_NO_LOWERCASE |
+                                        U_TITLECASE_NO_BREAK_ADJUSTMENT, &st);
+            m = ucasemap_utf8ToTitle(cm, want, sizeof want, s, (int32_t)n, &st);
+            want[m] = 0;
+            ucasemap_close(cm);
+            bad += strcmp(cv_title(A, s, n, langs[l]), want) != 0;
+        }
+        for (uint32_t c = 0; c < 0x80; c++) {
+            UChar in[1] = {(UChar)c}, up[4], down[4];
+            UErrorCode st = U_ZERO_ERROR;
+            int32_t m = u_strToUpper(up, 4, in, 1, loc, &st);
+            int32_t k = m == 1 ? u_strToLower(down, 4, up, 1, loc, &st) : 0;
+            uint32_t want = m == 1 && up[0] != c && k == 1 && down[0] == c ? up[0] : 0;
+            if (!want && *loc) {          /* the root's, as cv_upper_char() goes on */
+                st = U_ZERO_ERROR;
+                m = u_strToUpper(up, 4, in, 1, "", &st);
+                k = m == 1 ? u_strToLower(down, 4, up, 1, "", &st) : 0;
+                want = m == 1 && up[0] != c && k == 1 && down[0] == c ? up[0] : 0;
+            }
+            bad += cv_upper_char(c, langs[l]) != want;
+        }
+    }
     CHECK(bad == 0);
-    CHECK(cv_script_of(0x20BB7) == CV_SCRIPT_HAN && cv_script_rtl(0x1E900));  /* 𠮷, Adlam */
+    CHECK_STR(cv_upper(A, "istanbul", "tr"), "İSTANBUL");
+    CHECK_STR(cv_title(A, "ijsland", 7, "nl"), "IJsland");
+    CHECK(cv_upper_char('i', "tr") == 0x130 && cv_upper_char('i', "en") == 'I');
 }
 
 TEST(cjk_classes)
@@ -168,6 +229,40 @@ TEST(utf8_helpers)
     CHECK(!cv_utf8_valid("\xE9t\xE9", 3, &bad) && bad == 0);     /* Latin-1 */
 }
 
+/* cv_utf8_last() ends where decoding from the start ends, on every string
+ * of up to six bytes drawn from bytes that matter (ASCII, continuation
+ * bytes, leads of each length, bytes no sequence starts with). */
+TEST(utf8_last_is_the_walks_end)
+{
+    static const unsigned char bytes[] = {'a', 0x80, 0xBF, 0xC2, 0xC3, 0xE6, 0xF0, 0xF4,
+                                          0xC0, 0xF8, 0xFF, 0x96, 0x9F};
+    const size_t nb = sizeof bytes;
+    char s[6];
+    size_t tried = 0, wrong = 0;
+    for (size_t len = 1; len <= 6; len++) {
+        size_t total = 1;
+        for (size_t i = 0; i < len; i++)
+            total *= len <= 4 ? nb : 5;          /* longer strings: the first five bytes */
+        for (size_t code = 0; code < total; code++) {
+            size_t c = code;
+            for (size_t i = 0; i < len; i++) {
+                size_t base = len <= 4 ? nb : 5;
+                s[i] = (char)bytes[c % base];
+                c /= base;
+            }
+            uint32_t walk = 0;
+            for (size_t k = 0; k < len;)
+                k += cv_utf8_decode(s + k, len - k, &walk);
+            tried++;
+            wrong += cv_utf8_last(s, len) != walk;
+        }
+    }
+    CHECK(tried > 30000 && wrong == 0);
+    CHECK(cv_utf8_last("a\xE6\x96\xB9", 4) == 0x65B9);           /* 方 */
+    CHECK(cv_utf8_last("\xF0\xA0\xAE\xB7", 4) == 0x20BB7);        /* 𠮷 */
+    CHECK(cv_utf8_last("\xE6\x96", 2) == 0xFFFD);                  /* truncated */
+}
+
 int main(void)
 {
     A = cv_arena_new();
@@ -177,10 +272,11 @@ int main(void)
     RUN(french_under_the_c_locale);
     RUN(upper_keeps_what_has_no_case);
     RUN(section_titles_by_language);
-    RUN(script_cache_equals_icu_for_every_bmp_code_point);
-    RUN(script_cache_beyond_the_bmp);
+    RUN(table_equals_icu_for_every_code_point);
+    RUN(ascii_case_as_icu);
     RUN(cjk_classes);
     RUN(utf8_helpers);
+    RUN(utf8_last_is_the_walks_end);
     cv_arena_free(A);
     return harness_report("unicode");
 }

@@ -10,6 +10,8 @@
 #include "style.h"
 #include "wrap.h"
 
+#include <linebreak.h>
+
 static cv_engine *eng;
 static cv_fontset *fs;
 static cv_style st;
@@ -838,9 +840,67 @@ out:
     cv_arena_free(a);
 }
 
+/* cv_wrap_linebreaks() answers as libunibreak does, on random text drawn
+ * from characters of every class that meets ASCII letters in a résumé:
+ * letters, digits, spaces, punctuation, quotes, dashes, Han, kana, Hebrew
+ * letters, combining marks, joiners, Thai, emoji, line ends. */
+TEST(wrap_linebreaks_as_libunibreak)
+{
+    static const uint32_t pool[] = {
+        'a', 'b', 'Z', 'x', 'e', 'Q', '0', '7', ' ', ' ', '.', ',', ';', ':', '!', '?', '-',
+        '/', '(', ')', '[', ']', '{', '}', '"', '\'', '%', '$', '+', '#', '&', '*', '@', '_',
+        '=', '<', '>', '|', '~', '^', '`', '\t', '\n', '\r', 0xA0, 0xAD, 0x200B, 0x200D,
+        0x2060, 0xFEFF, 0x2010, 0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2026,
+        0x00AB, 0x00BB, 0x3000, 0x3001, 0x3002, 0x300C, 0x300D, 0x4E00, 0x65B9, 0x3042,
+        0x30A2, 0x30FC, 0xFF08, 0xFF09, 0xFF0C, 0x05D0, 0x05BE, 0x0301, 0x0E01, 0x1F600,
+        0x20AC, 0x2028, 0x0085, 0x00E9, 0x0416, 0x03B1, 0xAC00, 0x1100, 0x0600};
+    const size_t np = sizeof pool / sizeof *pool;
+    uint32_t cps[48];
+    char want[48], got[48];
+    unsigned long long r = 0x9E3779B97F4A7C15ull;
+    size_t wrong = 0, tries = 60000;
+    for (size_t t = 0; t < tries; t++) {
+        r = r * 6364136223846793005ull + 1442695040888963407ull;
+        size_t n = 1 + (size_t)(r >> 33) % 47;
+        for (size_t i = 0; i < n; i++) {
+            r = r * 6364136223846793005ull + 1442695040888963407ull;
+            /* Letters half the time, in runs as in words. */
+            size_t k = (size_t)(r >> 33);
+            cps[i] = k % 2 ? pool[k / 2 % 6] : pool[k / 2 % np];
+        }
+        set_linebreaks_utf32(cps, n, NULL, want);
+        cv_wrap_linebreaks(cps, n, got);
+        wrong += memcmp(want, got, n) != 0;
+    }
+    CHECK(wrong == 0);
+    /* A paragraph as typed. */
+    const char *text = "Built a system (2019-2021), cut costs 40%; see https://ex.org/a?b=1.";
+    size_t n = strlen(text);
+    uint32_t u[80];
+    char w1[80], w2[80];
+    for (size_t i = 0; i < n; i++)
+        u[i] = (unsigned char)text[i];
+    set_linebreaks_utf32(u, n, NULL, w1);
+    cv_wrap_linebreaks(u, n, w2);
+    CHECK(memcmp(w1, w2, n) == 0);
+    CHECK(w2[3] == LINEBREAK_NOBREAK && w2[5] == LINEBREAK_ALLOWBREAK);  /* "Built |a" */
+    /* Flags, on which libunibreak 1.1 aborts: never broken inside, broken
+     * between, and a letter after them. */
+    const uint32_t flags[] = {'D', 'E', ' ', 0x1F1E9, 0x1F1EA, 0x1F1EB, 0x1F1F7, 0x1F1EE,
+                              ' ', 'x'};
+    char fb[10];
+    cv_wrap_linebreaks(flags, 10, fb);
+    CHECK(fb[0] == LINEBREAK_NOBREAK && fb[2] == LINEBREAK_ALLOWBREAK);
+    CHECK(fb[3] == LINEBREAK_NOBREAK && fb[5] == LINEBREAK_NOBREAK);   /* inside a flag */
+    CHECK(fb[4] == LINEBREAK_ALLOWBREAK);                              /* between flags */
+    CHECK(fb[6] == LINEBREAK_ALLOWBREAK);                       /* before a lone indicator */
+    CHECK(fb[9] == LINEBREAK_MUSTBREAK);                        /* the end of the text */
+}
+
 int main(void)
 {
     setup();
+    RUN(wrap_linebreaks_as_libunibreak);
     RUN(wrap_small_caps_synthesised);
     RUN(wrap_greedy_fills_lines);
     RUN(wrap_justified_lines_fill_the_measure);

@@ -1,0 +1,42 @@
+/* sfnt.h - what the font catalogue needs of an sfnt (TrueType or OpenType)
+ * file, read from its tables without FreeType.
+ *
+ * The catalogue (fontset.c) learns the family, weight, slant and width of
+ * every face in fonts/ before it opens any; FreeType costs some 60,000
+ * instructions a face for that (it checks every character map, reads the
+ * kerning table, ...), this reader a few hundred.  It answers only for a
+ * well-formed file of the ordinary kind and gives what FreeType would:
+ * the family is FT_Face's family_name (the same name record, converted to
+ * ASCII the same way), bold and italic its style flags and OS/2 weight.
+ * Anything else (a bare CFF, a Mac or bitmap font, a variable font, a
+ * format-1 name table, a table out of the file, a table too short for
+ * what FreeType reads of it) is not vouched for, and the caller asks
+ * FreeType.
+ *
+ * Nothing is allocated; the file is only read, each offset checked against
+ * its size.
+ */
+#ifndef CV_SFNT_H
+#define CV_SFNT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct cv_sfnt_face {
+    bool named;          /* it has a family name (FreeType's family_name is not NULL) */
+    char family[256];    /* the name; "" when it has none */
+    bool bold;           /* OS/2 usWeightClass >= 600, or fsSelection's bold when 0 */
+    bool italic;         /* fsSelection's italic or oblique bit */
+    bool narrow;         /* OS/2 usWidthClass set and not medium (5) */
+    bool cff;            /* CFF outlines ('CFF '), not TrueType ones (glyf) */
+} cv_sfnt_face;
+
+/* How many faces the `size` bytes at `data` hold (1 for a single font, a
+ * collection's count); 0 when it is not a file this reader vouches for. */
+int cv_sfnt_count(const unsigned char *data, size_t size);
+
+/* Face `index` of the file described into *out; false when this reader
+ * does not vouch for it (then FreeType must be asked). */
+bool cv_sfnt_describe(const unsigned char *data, size_t size, int index, cv_sfnt_face *out);
+
+#endif
