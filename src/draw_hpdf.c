@@ -175,20 +175,27 @@ static void bnumd(buf *b, double v, int dec)
 {
     static const double scale[] = {1, 10, 100, 1000, 1e4, 1e5, 1e6};
     long long k = round_away(v * scale[dec]);
-    char t[48], *e = t + sizeof t, *p = e;
     bool neg = k < 0;
     unsigned long long u = neg ? 0ULL - (unsigned long long)k : (unsigned long long)k;
-    /* Fractional digits, dropping trailing zeros. */
-    bool any = false;
-    for (int i = 0; i < dec; i++) {
-        int d = (int)(u % 10);
+    /* Trailing zeros of the fraction dropped: u has d decimals. */
+    int d = dec;
+    while (d > 0 && u % 10 == 0) {
         u /= 10;
-        if (d || any) {
-            *--p = (char)('0' + d);
-            any = true;
-        }
+        d--;
     }
-    if (any)
+    /* Written from its end, straight into the buffer: the length first. */
+    int n = 1;
+    for (unsigned long long t = u; t >= 10; t /= 10)
+        n++;
+    size_t len = (size_t)neg + (size_t)(n > d ? n - d : 1) + (d ? (size_t)d + 1 : 0);
+    bgrow(b, len);
+    char *p = b->s + b->n + len;
+    *p = 0;
+    for (int i = 0; i < d; i++) {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    }
+    if (d)
         *--p = '.';
     do {
         *--p = (char)('0' + u % 10);
@@ -196,12 +203,7 @@ static void bnumd(buf *b, double v, int dec)
     } while (u);
     if (neg)                    /* k < 0: never "-0" */
         *--p = '-';
-    bgrow(b, (size_t)(e - p));
-    char *o = b->s + b->n;
-    while (p < e)
-        *o++ = *p++;
-    *o = 0;
-    b->n = (size_t)(o - b->s);
+    b->n += len;
 }
 
 static void bnum(buf *b, double v)
