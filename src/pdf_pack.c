@@ -283,14 +283,24 @@ static void put_min(buf *b, const char *s, size_t i, size_t e)
             i = j;
             continue;
         }
+        if ((c == '<' || c == '>') && j < e && s[j] == (char)c) {
+            *o++ = (char)c;                     /* << or >> */
+            *o++ = (char)c;
+            last = c;
+            i = j + 1;
+            continue;
+        }
         if (c == '(') {
             j = skip_string(s, i, e);
             j = j ? j : e;
-        } else if ((c == '<' || c == '>') && j < e && s[j] == (char)c) {
-            j++;                                /* << or >> */
         } else if (c == '<') {
             const char *q = memchr(s + j, '>', e - j);
             j = q ? (size_t)(q - s) + 1 : e;
+        } else {
+            *o++ = (char)c;                     /* [ ] { } and the like */
+            last = c;
+            i = j;
+            continue;
         }
         memcpy(o, s + i, j - i);
         o += j - i;
@@ -385,6 +395,37 @@ static bool read_trailer(pdf *f, size_t i)
     return true;
 }
 
+/* An entry of the table as it is written -- ten digits, a space, five
+ * digits, a space, then 'n' or 'f' -- after the line end at s[*i]: the
+ * place of its 'n' or 'f', with the offset and the generation, *i past the
+ * digits; 0 for anything else, which read_xref then reads token by
+ * token. */
+static size_t entry(const char *s, size_t *i, size_t lim, long long *off, long long *gen)
+{
+    size_t k = *i;
+    while (k < lim && (s[k] == '\r' || s[k] == '\n'))
+        k++;
+    if (k + 18 > lim || s[k + 10] != ' ' || s[k + 16] != ' ' ||
+        (s[k + 17] != 'n' && s[k + 17] != 'f') ||
+        (k + 18 < lim && is_regular((unsigned char)s[k + 18])))
+        return 0;
+    long long v = 0, g = 0;
+    for (size_t d = 0; d < 10; d++) {
+        if (s[k + d] < '0' || s[k + d] > '9')
+            return 0;
+        v = v * 10 + (s[k + d] - '0');
+    }
+    for (size_t d = 11; d < 16; d++) {
+        if (s[k + d] < '0' || s[k + d] > '9')
+            return 0;
+        g = g * 10 + (s[k + d] - '0');
+    }
+    *off = v;
+    *gen = g;
+    *i = k + 16;
+    return k + 17;
+}
+
 /* The cross-reference table at f->xref, then the trailer. */
 static bool read_xref(pdf *f)
 {
@@ -410,8 +451,13 @@ static bool read_xref(pdf *f)
         if (first < 0 || count < 0)
             return fail(f, "a bad cross-reference table");
         for (long long c = 0; c < count; c++) {
-            long long off = read_uint(s, &i, lim), gen = read_uint(s, &i, lim);
-            size_t t = skip_ws(s, i, lim);
+            long long off, gen;
+            size_t t = entry(s, &i, lim, &off, &gen);
+            if (!t) {
+                off = read_uint(s, &i, lim);
+                gen = read_uint(s, &i, lim);
+                t = skip_ws(s, i, lim);
+            }
             if (off < 0 || gen < 0 || gen > 65535 || t >= lim || (s[t] != 'n' && s[t] != 'f'))
                 return fail(f, "a bad cross-reference entry");
             i = t + 1;
