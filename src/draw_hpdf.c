@@ -737,7 +737,8 @@ static bool put_run_text(HPDF_Page page, const cv_run *r, const cv_pdffont *pf,
             BLIT(b, "(");
         }
         bcode(b, cid, pf->one_byte);
-        double tj = cv_run_tj(r, k);
+        /* (no adjustment, no TJ number: most glyphs, without the call) */
+        double tj = r->g[k].adj != 0 ? cv_run_tj(r, k) : 0;
         if (twin && k + 1 < r->n)
             tj = round((tj - r->g[k].wide) * 10) / 10;
         if (tj != 0 || dx) {
