@@ -372,6 +372,12 @@ static void md5_block(uint32_t h[4], const unsigned char *p)
     h[3] += d;
 }
 
+#undef STEP
+#undef MD5_F
+#undef MD5_G
+#undef MD5_H
+#undef MD5_I
+
 static void md5_init(digest *m)
 {
     *m = (digest){{0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476}, 0, {0}};
