@@ -273,148 +273,22 @@ static bool load_image(HPDF_Doc pdf, images *ims, const cv_image *im, ctx *c, cv
     return true;
 }
 
-/* The /ID's digest of the content: MD5 (RFC 1321), the digest libharu's
- * HPDF_MD5 gives, without its byte-by-byte copy of every block into its
- * buffer (0.2 M instructions a résumé). */
-typedef struct digest {
-    uint32_t h[4];
-    uint64_t len;
-    unsigned char buf[64];
-} digest;
-
-/* The four rounds' functions, and a step: a = b + ((a + f(b, c, d) + m +
- * k) <<< s). */
-#define MD5_F(b, c, d) (((b) & (c)) | (~(b) & (d)))
-#define MD5_G(b, c, d) (((d) & (b)) | (~(d) & (c)))
-#define MD5_H(b, c, d) ((b) ^ (c) ^ (d))
-#define MD5_I(b, c, d) ((c) ^ ((b) | ~(d)))
-#define STEP(f, a, b, c, d, x, k, s)                                         \
-    do {                                                                     \
-        (a) += MD5_##f((b), (c), (d)) + (x) + (uint32_t)(k);                 \
-        (a) = ((a) << (s) | (a) >> (32 - (s))) + (b);                        \
-    } while (0)
-
-/* One 64-byte block into the state (RFC 1321, 3.4). */
-static void md5_block(uint32_t h[4], const unsigned char *p)
-{
-    uint32_t m[16];
-    for (int i = 0; i < 16; i++)
-        m[i] = (uint32_t)p[4 * i] | (uint32_t)p[4 * i + 1] << 8 | (uint32_t)p[4 * i + 2] << 16 |
-               (uint32_t)p[4 * i + 3] << 24;
-    uint32_t a = h[0], b = h[1], c = h[2], d = h[3];
-    STEP(F, a, b, c, d, m[0], 0xd76aa478, 7);
-    STEP(F, d, a, b, c, m[1], 0xe8c7b756, 12);
-    STEP(F, c, d, a, b, m[2], 0x242070db, 17);
-    STEP(F, b, c, d, a, m[3], 0xc1bdceee, 22);
-    STEP(F, a, b, c, d, m[4], 0xf57c0faf, 7);
-    STEP(F, d, a, b, c, m[5], 0x4787c62a, 12);
-    STEP(F, c, d, a, b, m[6], 0xa8304613, 17);
-    STEP(F, b, c, d, a, m[7], 0xfd469501, 22);
-    STEP(F, a, b, c, d, m[8], 0x698098d8, 7);
-    STEP(F, d, a, b, c, m[9], 0x8b44f7af, 12);
-    STEP(F, c, d, a, b, m[10], 0xffff5bb1, 17);
-    STEP(F, b, c, d, a, m[11], 0x895cd7be, 22);
-    STEP(F, a, b, c, d, m[12], 0x6b901122, 7);
-    STEP(F, d, a, b, c, m[13], 0xfd987193, 12);
-    STEP(F, c, d, a, b, m[14], 0xa679438e, 17);
-    STEP(F, b, c, d, a, m[15], 0x49b40821, 22);
-    STEP(G, a, b, c, d, m[1], 0xf61e2562, 5);
-    STEP(G, d, a, b, c, m[6], 0xc040b340, 9);
-    STEP(G, c, d, a, b, m[11], 0x265e5a51, 14);
-    STEP(G, b, c, d, a, m[0], 0xe9b6c7aa, 20);
-    STEP(G, a, b, c, d, m[5], 0xd62f105d, 5);
-    STEP(G, d, a, b, c, m[10], 0x02441453, 9);
-    STEP(G, c, d, a, b, m[15], 0xd8a1e681, 14);
-    STEP(G, b, c, d, a, m[4], 0xe7d3fbc8, 20);
-    STEP(G, a, b, c, d, m[9], 0x21e1cde6, 5);
-    STEP(G, d, a, b, c, m[14], 0xc33707d6, 9);
-    STEP(G, c, d, a, b, m[3], 0xf4d50d87, 14);
-    STEP(G, b, c, d, a, m[8], 0x455a14ed, 20);
-    STEP(G, a, b, c, d, m[13], 0xa9e3e905, 5);
-    STEP(G, d, a, b, c, m[2], 0xfcefa3f8, 9);
-    STEP(G, c, d, a, b, m[7], 0x676f02d9, 14);
-    STEP(G, b, c, d, a, m[12], 0x8d2a4c8a, 20);
-    STEP(H, a, b, c, d, m[5], 0xfffa3942, 4);
-    STEP(H, d, a, b, c, m[8], 0x8771f681, 11);
-    STEP(H, c, d, a, b, m[11], 0x6d9d6122, 16);
-    STEP(H, b, c, d, a, m[14], 0xfde5380c, 23);
-    STEP(H, a, b, c, d, m[1], 0xa4beea44, 4);
-    STEP(H, d, a, b, c, m[4], 0x4bdecfa9, 11);
-    STEP(H, c, d, a, b, m[7], 0xf6bb4b60, 16);
-    STEP(H, b, c, d, a, m[10], 0xbebfbc70, 23);
-    STEP(H, a, b, c, d, m[13], 0x289b7ec6, 4);
-    STEP(H, d, a, b, c, m[0], 0xeaa127fa, 11);
-    STEP(H, c, d, a, b, m[3], 0xd4ef3085, 16);
-    STEP(H, b, c, d, a, m[6], 0x04881d05, 23);
-    STEP(H, a, b, c, d, m[9], 0xd9d4d039, 4);
-    STEP(H, d, a, b, c, m[12], 0xe6db99e5, 11);
-    STEP(H, c, d, a, b, m[15], 0x1fa27cf8, 16);
-    STEP(H, b, c, d, a, m[2], 0xc4ac5665, 23);
-    STEP(I, a, b, c, d, m[0], 0xf4292244, 6);
-    STEP(I, d, a, b, c, m[7], 0x432aff97, 10);
-    STEP(I, c, d, a, b, m[14], 0xab9423a7, 15);
-    STEP(I, b, c, d, a, m[5], 0xfc93a039, 21);
-    STEP(I, a, b, c, d, m[12], 0x655b59c3, 6);
-    STEP(I, d, a, b, c, m[3], 0x8f0ccc92, 10);
-    STEP(I, c, d, a, b, m[10], 0xffeff47d, 15);
-    STEP(I, b, c, d, a, m[1], 0x85845dd1, 21);
-    STEP(I, a, b, c, d, m[8], 0x6fa87e4f, 6);
-    STEP(I, d, a, b, c, m[15], 0xfe2ce6e0, 10);
-    STEP(I, c, d, a, b, m[6], 0xa3014314, 15);
-    STEP(I, b, c, d, a, m[13], 0x4e0811a1, 21);
-    STEP(I, a, b, c, d, m[4], 0xf7537e82, 6);
-    STEP(I, d, a, b, c, m[11], 0xbd3af235, 10);
-    STEP(I, c, d, a, b, m[2], 0x2ad7d2bb, 15);
-    STEP(I, b, c, d, a, m[9], 0xeb86d391, 21);
-    h[0] += a;
-    h[1] += b;
-    h[2] += c;
-    h[3] += d;
-}
-
-#undef STEP
-#undef MD5_F
-#undef MD5_G
-#undef MD5_H
-#undef MD5_I
+/* The /ID's digest of the content: libharu's MD5. */
+typedef HPDF_MD5_CTX digest;
 
 static void md5_init(digest *m)
 {
-    *m = (digest){{0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476}, 0, {0}};
+    HPDF_MD5Init(m);
 }
 
 static void md5_update(digest *m, const void *data, size_t n)
 {
-    const unsigned char *p = data;
-    size_t have = (size_t)(m->len & 63);
-    m->len += n;
-    if (have) {
-        size_t k = 64 - have < n ? 64 - have : n;
-        memcpy(m->buf + have, p, k);
-        p += k;
-        n -= k;
-        if (have + k < 64)
-            return;
-        md5_block(m->h, m->buf);
-    }
-    for (; n >= 64; p += 64, n -= 64)
-        md5_block(m->h, p);
-    memcpy(m->buf, p, n);
+    HPDF_MD5Update(m, (const HPDF_BYTE *)data, (HPDF_UINT32)n);
 }
 
 static void md5_final(digest *m, unsigned char out[16])
 {
-    uint64_t bits = m->len * 8;
-    static const unsigned char pad[64] = {0x80};
-    size_t have = (size_t)(m->len & 63);
-    md5_update(m, pad, have < 56 ? 56 - have : 120 - have);
-    unsigned char l[8];
-    for (int i = 0; i < 8; i++)
-        l[i] = (unsigned char)(bits >> (8 * i));
-    md5_update(m, l, 8);
-    for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 4; j++)
-            out[4 * i + j] = (unsigned char)(m->h[i] >> (8 * j));
+    HPDF_MD5Final(out, m);
 }
 
 /* Append b's bytes to the page's content stream and to the digest. */
