@@ -40,4 +40,20 @@ void *cv_pdfmeta_text(HPDF_Doc pdf, const char *s);
  * Returns a malloc'd string. */
 char *cv_xml_escape(const char *s);
 
+/* An integer in decimal as libharu writes it (HPDF_IToA), its digits
+ * ending just before `end` (room for 21 bytes before it); returns where
+ * they begin. */
+static inline char *cv_pdf_int(char *end, long v)
+{
+    char *p = end;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        *--p = '-';
+    return p;
+}
+
 #endif

@@ -145,14 +145,7 @@ static void bstr(buf *b, const char *s)
 
 static void bint(buf *b, long v)
 {
-    char t[24], *e = t + sizeof t, *p = e;
-    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-    do {
-        *--p = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0)
-        *--p = '-';
+    char t[24], *e = t + sizeof t, *p = cv_pdf_int(e, v);
     bputs(b, p, (size_t)(e - p));
 }
 

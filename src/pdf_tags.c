@@ -263,14 +263,7 @@ static inline __attribute__((always_inline)) void out(cv_pdftags *pt, const char
 /* An integer as libharu writes it (HPDF_IToA). */
 static void out_int(cv_pdftags *pt, long v)
 {
-    char t[24], *e = t + sizeof t, *p = e;
-    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-    do {
-        *--p = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0)
-        *--p = '-';
+    char t[24], *e = t + sizeof t, *p = cv_pdf_int(e, v);
     out(pt, p, (size_t)(e - p));
 }
 
