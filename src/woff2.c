@@ -6,8 +6,13 @@
  * HTML page or none.  So the shim (woff2_shim.cc) is a module of its own,
  * opened the first time a face is converted: beside the binary in the
  * source tree (build/), or in PREFIX/lib/cvpdf once installed (CV_LIBDIR),
- * looked for as every module of cvpdf's is (module.h). */
+ * looked for as every module of cvpdf's is (module.h).  html.c converts
+ * a page's faces on several threads, and opens the module on one of them
+ * while it writes the page's body: the module is opened once
+ * (pthread_once), whichever thread asks first, and the others wait. */
 #include "woff2_shim.h"
+
+#include <pthread.h>
 
 #include "module.h"
 #include "output.h"
@@ -18,6 +23,13 @@ static cv_module M = {
     .file = "cvpdf-woff2.so", .kind = "WOFF2", .input = "the WOFF2 module",
     .library = "libwoff2", .package = "libwoff1", .syms = {"cv_woff2_shim_encode", NULL}};
 
+static pthread_once_t opened = PTHREAD_ONCE_INIT;
+
+static void open_module(void)
+{
+    cv_module_open(&M);
+}
+
 /* The shim's function, found once; NULL when there is none (M.missing
  * says why). */
 static encode_fn shim(void)
@@ -27,8 +39,9 @@ static encode_fn shim(void)
      * (phone.c says why). */
     return cv_woff2_shim_encode;
 #endif
+    pthread_once(&opened, open_module);
     encode_fn f = NULL;
-    if (cv_module_open(&M))
+    if (M.fn[0])
         *(void **)&f = M.fn[0];
     return f;
 }
