@@ -23,10 +23,7 @@
 #include <hb-subset.h>
 #include <hb.h>
 #include <math.h>
-#include <pthread.h>
-#include <sched.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,22 +115,6 @@ typedef struct when {
     char iso[16];
 } when;
 
-/* One @font-face rule of the page: face `f` in a style, subset to the
- * page's characters it draws (the subset input `in`) and converted to
- * WOFF2 by convert(), on one of several threads; the rules are written
- * afterwards in their order, by face_rules(). */
-typedef struct converters converters;
-typedef struct face_rule {
-    char family[16];          /* "cv0", "cvr2", "cvs1", "cvm" */
-    int id;
-    const cv_face *f;
-    bool bold, italic;
-    hb_subset_input_t *in;    /* until converted */
-    bool subset_failed;       /* hb-subset could not subset it */
-    bool ok;                  /* converted: src holds its src: descriptor */
-    struct buf src;
-} face_rule;
-
 typedef struct hw {
     cv_arena *a;
     const cv_doc *doc;
@@ -152,8 +133,6 @@ typedef struct hw {
     size_t ndates;
     int nsec;                 /* sections written: their ids */
     bool woff2_said;          /* the WOFF2 module's absence was said */
-    face_rule *rules;         /* the faces the page embeds (fonts()) */
-    size_t nrules, crules;
     int sface[CV_MAX_CHAIN][4];   /* the engine's faces for scripts the chain lacks
                                      (cv_engine_script_face), in each style */
     size_t nsface;
@@ -908,46 +887,43 @@ static int cmp_u32(const void *x, const void *y)
     return a < b ? -1 : a > b;
 }
 
-/* Face `id` wanted in the page as family `family` in a style: a rule to
- * convert when it has any of the page's code points (those a face before
- * it in the font-family list has never reach it).  Read in the writing
- * thread, which alone may open faces; nothing when it has none. */
-static void font_face(hw *w, const char *family, int id, bool bold, bool italic,
-                      const int *before, size_t nbefore)
+/* Face `id` subset to the page's code points it has, as WOFF2 in a data:
+ * URI inside src: ...; false (nothing written) when it has none of them,
+ * and with a warning when it cannot be subset or converted. */
+static bool embed_face(hw *w, buf *b, int id, const int *before, size_t nbefore)
 {
-    const cv_fontset *fs = w->cx->eng->fonts;
-    const cv_face *f = cv_fontset_face(fs, id);
+    const cv_face *f = cv_fontset_face(w->cx->eng->fonts, id);
     if (!f || !f->hb_face || f->broken)
-        return;
+        return false;
     hb_subset_input_t *in = hb_subset_input_create_or_fail();
     if (!in)
         abort();                     /* out of memory, as the arena does */
     hb_set_t *uni = hb_subset_input_unicode_set(in);
     size_t n = 0;
     for (size_t i = 0; i < w->ncps; i++) {
-        if (!has(fs, id, w->cps[i]))
+        if (!has(w->cx->eng->fonts, id, w->cps[i]))
             continue;
         /* A character a face before it in the font-family list has never
          * reaches this one (a CJK face is asked for its Han alone, not
          * for the Latin it also has: a fifth of the page's time). */
         bool taken = false;
         for (size_t k = 0; k < nbefore && !taken; k++)
-            taken = before[k] >= 0 && has(fs, before[k], w->cps[i]);
+            taken = before[k] >= 0 && has(w->cx->eng->fonts, before[k], w->cps[i]);
         if (!taken)
             hb_set_add(uni, w->cps[i]), n++;
     }
-    if (!n) {
-        hb_subset_input_destroy(in);
-        return;
-    }
+    /* hb-subset's default features, and the half-width forms of CJK
+     * punctuation, by which the browser sets "）。" and "（" after a Latin
+     * letter tight, as the PDF does (CSS text-spacing-trim). */
+    hb_set_t *feat = hb_subset_input_set(in, HB_SUBSET_SETS_LAYOUT_FEATURE_TAG);
+    static const char *const cjk_feat[] = {"halt", "vhal", "chws", "vchw"};
+    for (size_t i = 0; i < sizeof cjk_feat / sizeof *cjk_feat; i++)
+        hb_set_add(feat, hb_tag_from_string(cjk_feat[i], 4));
     /* The layout features the page can use, and no more: the scripts'
-     * shaping, marks, kerning, CJK spacing (the half-width forms of CJK
-     * punctuation among them, by which the browser sets "）。" and "（"
-     * after a Latin letter tight, as the PDF does: CSS text-spacing-trim),
-     * small capitals and figures as the layout asks.  Optional ligatures
-     * ('liga', 'dlig') are left out, so the page sets none, as the PDF;
-     * keeping every feature's lookups (hb-subset's default) made
-     * subsetting three times as slow. */
+     * shaping, marks, kerning, CJK spacing, small capitals and figures as
+     * the layout asks.  Optional ligatures ('liga', 'dlig') are left out,
+     * so the page sets none, as the PDF; keeping every feature's lookups
+     * (hb-subset's default) made subsetting three times as slow. */
     hb_set_t *feats = hb_subset_input_set(in, HB_SUBSET_SETS_LAYOUT_FEATURE_TAG);
     hb_set_clear(feats);
     static const char features[] =
@@ -959,168 +935,53 @@ static void font_face(hw *w, const char *family, int id, bool bold, bool italic,
         hb_set_add(feats, hb_tag_from_string(p, 4));
     hb_subset_input_set_flags(in, HB_SUBSET_FLAGS_NO_HINTING |
                                       (f->cff ? HB_SUBSET_FLAGS_DESUBROUTINIZE : 0));
-    if (w->nrules == w->crules)      /* cannot be: CV_HTML_RULES is fonts()'s most */
-        abort();
-    face_rule *r = &w->rules[w->nrules++];
-    *r = (face_rule){.id = id, .f = f, .bold = bold, .italic = italic, .in = in};
-    snprintf(r->family, sizeof r->family, "%s", family);
-}
-
-/* Rule r's face subset (hb-subset) and converted (libwoff2) into its
- * src: ..., a data: URI.  On any thread: it reads only the face's blob
- * (HarfBuzz's faces may be read from several threads) and writes only r. */
-static void convert(face_rule *r)
-{
-    hb_face_t *sub = hb_subset_or_fail((hb_face_t *)r->f->hb_face, r->in);
-    hb_subset_input_destroy(r->in);
-    r->in = NULL;
+    hb_face_t *sub = n ? hb_subset_or_fail((hb_face_t *)f->hb_face, in) : NULL;
+    hb_subset_input_destroy(in);
+    if (!n)
+        return false;
     if (!sub) {
-        r->subset_failed = true;
-        return;
+        cv_warn(w->err, (cv_pos){f->path, 0, 0}, "hb-subset cannot subset this face for the "
+                "HTML page; it is left out, and the reader's fonts draw its characters");
+        return false;
     }
     hb_blob_t *blob = hb_face_reference_blob(sub);
     unsigned len;
     const char *data = hb_blob_get_data(blob, &len);
     unsigned char *woff = NULL;
     size_t wlen = 0;
-    r->ok = data && len && cv_woff2_encode((const unsigned char *)data, len, 2, &woff, &wlen);
-    if (r->ok) {
-        puts_(&r->src, "src:url(data:font/woff2;base64,");
-        base64(&r->src, woff, wlen);
-        puts_(&r->src, ") format(\"woff2\");");
+    bool ok = data && len && cv_woff2_encode((const unsigned char *)data, len, 2, &woff, &wlen);
+    const char *missing = ok ? NULL : cv_woff2_missing();
+    if (missing && !w->woff2_said) {
+        w->woff2_said = true;          /* once a page: every face would say it */
+        cv_warn(w->err, (cv_pos){f->path, 0, 0}, "%s; the HTML page embeds no face, and the "
+                "reader's fonts draw its text", missing);
+    } else if (!ok && !missing)
+        cv_warn(w->err, (cv_pos){f->path, 0, 0}, "libwoff2 cannot convert this face for the "
+                "HTML page; it is left out, and the reader's fonts draw its characters");
+    if (ok) {
+        puts_(b, "src:url(data:font/woff2;base64,");
+        base64(b, woff, wlen);
+        puts_(b, ") format(\"woff2\");");
     }
     free(woff);
     hb_blob_destroy(blob);
     hb_face_destroy(sub);
+    return ok;
 }
 
-/* The threads that convert a page's faces beside this one.  They start
- * before the body is written, and the first opens the WOFF2 module
- * meanwhile (the dynamic linking of libwoff2enc, Brotli and the C++
- * runtime takes a millisecond or two); then they wait for fonts() to
- * find the page's faces (fontsets, diagnostics and arenas stay in this
- * thread), and convert them with this thread, each taking the next rule
- * not yet taken. */
-#define CV_HTML_THREADS 4            /* at most, this one among them */
-#define CV_HTML_RULES ((2 * CV_MAX_CHAIN + CV_NROLES) * 4 + 1)   /* fonts() at most */
-
-struct converters {
-    pthread_mutex_t lock;
-    pthread_cond_t ready;     /* the rules are all there */
-    face_rule *rules;
-    size_t n, taken;          /* rules to convert (once ready), rules taken */
-    bool closed;              /* ready: n is final */
-    pthread_t th[CV_HTML_THREADS - 1];
-    size_t nth;               /* threads started */
-};
-
-/* Once the rules are ready, take them one at a time and convert them
- * until none is left. */
-static void take_rules(converters *c)
+/* One family of the page: "cvK" for position k of the body's chain (its
+ * four styles), "cvrR" for part R's own faces, "cvm" for code. */
+static void font_face(hw *w, buf *b, const char *family, int id, bool bold, bool italic,
+                      const int *before, size_t nbefore)
 {
-    pthread_mutex_lock(&c->lock);
-    while (!c->closed)
-        pthread_cond_wait(&c->ready, &c->lock);
-    while (c->taken < c->n) {
-        face_rule *r = &c->rules[c->taken++];
-        pthread_mutex_unlock(&c->lock);
-        convert(r);
-        pthread_mutex_lock(&c->lock);
+    buf src = {0};
+    if (embed_face(w, &src, id, before, nbefore)) {
+        printf_(b, "@font-face{font-family:%s;font-weight:%d;font-style:%s;font-display:swap;",
+                family, bold ? 700 : 400, italic ? "italic" : "normal");
+        put(b, src.s, src.n);
+        puts_(b, "}\n");
     }
-    pthread_mutex_unlock(&c->lock);
-}
-
-static void *converter(void *arg)
-{
-    cv_woff2_missing();              /* the module opened while the body is written */
-    take_rules(arg);
-    return NULL;
-}
-
-/* Start the threads: as many as there are cores for this process, less
- * this one; none on one core (converters_finish() then converts every
- * rule in this thread). */
-static void converters_start(hw *w, converters *c)
-{
-    c->rules = cv_arena_alloc(w->a, CV_HTML_RULES * sizeof *c->rules);
-    w->rules = c->rules;
-    w->crules = CV_HTML_RULES;
-    size_t cores = 1;
-    cpu_set_t cpus;
-    if (sched_getaffinity(0, sizeof cpus, &cpus) == 0 && CPU_COUNT(&cpus) > 0)
-        cores = (size_t)CPU_COUNT(&cpus);
-    if (cores < 2 || pthread_mutex_init(&c->lock, NULL) != 0)
-        return;
-    if (pthread_cond_init(&c->ready, NULL) != 0) {
-        pthread_mutex_destroy(&c->lock);
-        return;
-    }
-    while (c->nth + 1 < cores && c->nth + 1 < CV_HTML_THREADS &&
-           pthread_create(&c->th[c->nth], NULL, converter, c) == 0)
-        c->nth++;
-    if (!c->nth) {
-        pthread_cond_destroy(&c->ready);
-        pthread_mutex_destroy(&c->lock);
-    }
-}
-
-/* The page's `n` rules are ready: convert them, beside the threads, and
- * join the threads.  Every path through cv_html_write() comes here once
- * converters_start() has run: no thread outlives the page (a batch
- * worker forks no thread). */
-static void converters_finish(converters *c, size_t n)
-{
-    if (!c->nth) {
-        for (size_t i = 0; i < n; i++)
-            convert(&c->rules[i]);
-        return;
-    }
-    pthread_mutex_lock(&c->lock);
-    c->n = n;
-    c->closed = true;
-    pthread_cond_broadcast(&c->ready);
-    pthread_mutex_unlock(&c->lock);
-    take_rules(c);
-    for (size_t i = 0; i < c->nth; i++)
-        pthread_join(c->th[i], NULL);
-    pthread_cond_destroy(&c->ready);
-    pthread_mutex_destroy(&c->lock);
-    c->nth = 0;
-}
-
-/* The @font-face rules, in the order the faces were asked for, with the
- * warnings of those that could not be converted: the same page and the
- * same messages whichever thread converted which face. */
-static void face_rules(hw *w, buf *b)
-{
-    for (size_t i = 0; i < w->nrules; i++) {
-        face_rule *r = &w->rules[i];
-        const cv_face *f = r->f;
-        if (r->subset_failed) {
-            cv_warn(w->err, (cv_pos){f->path, 0, 0}, "hb-subset cannot subset this face for "
-                    "the HTML page; it is left out, and the reader's fonts draw its "
-                    "characters");
-            continue;
-        }
-        const char *missing = r->ok ? NULL : cv_woff2_missing();
-        if (missing && !w->woff2_said) {
-            w->woff2_said = true;          /* once a page: every face would say it */
-            cv_warn(w->err, (cv_pos){f->path, 0, 0}, "%s; the HTML page embeds no face, and "
-                    "the reader's fonts draw its text", missing);
-        } else if (!r->ok && !missing)
-            cv_warn(w->err, (cv_pos){f->path, 0, 0}, "libwoff2 cannot convert this face for "
-                    "the HTML page; it is left out, and the reader's fonts draw its "
-                    "characters");
-        if (r->ok) {
-            printf_(b, "@font-face{font-family:%s;font-weight:%d;font-style:%s;"
-                    "font-display:swap;", r->family, r->bold ? 700 : 400,
-                    r->italic ? "italic" : "normal");
-            put(b, r->src.s, r->src.n);
-            puts_(b, "}\n");
-        }
-        free(r->src.s);
-        r->src = (buf){0};
-    }
+    free(src.s);
 }
 
 /* The font-family of the body (role < 0) or of part `role`. */
@@ -1171,7 +1032,7 @@ static void family_list(hw *w, buf *b, int role, bool embed)
  * for (bold made by emboldening, id[s] equal to an earlier one, or none)
  * the browser makes too.  before[s] (may be NULL): the nbefore faces ahead
  * of this family in style s's font-family list (font_face()). */
-static void family_faces(hw *w, const char *fam, const int id[4],
+static void family_faces(hw *w, buf *b, const char *fam, const int id[4],
                          const int *const before[4], size_t nbefore)
 {
     for (int s = 0; s < 4; s++) {
@@ -1179,7 +1040,7 @@ static void family_faces(hw *w, const char *fam, const int id[4],
         for (int t = 0; t < s; t++)
             dup |= id[t] == id[s];
         if (!dup)
-            font_face(w, fam, id[s], s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC,
+            font_face(w, b, fam, id[s], s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC,
                       before ? before[s] : NULL, nbefore);
     }
 }
@@ -1214,8 +1075,7 @@ static void script_faces(hw *w)
     }
 }
 
-/* The faces the page embeds, in the order of its @font-face rules. */
-static void fonts(hw *w)
+static void fonts(hw *w, buf *b)
 {
     const cv_ctx *cx = w->cx;
     const cv_style *st = w->st;
@@ -1239,22 +1099,22 @@ static void fonts(hw *w)
         snprintf(fam, sizeof fam, "cv%zu", k);
         const int id[4] = {cx->chain[0][k], cx->chain[1][k], cx->chain[2][k], cx->chain[3][k]};
         const int *const before[4] = {cx->chain[0], cx->chain[1], cx->chain[2], cx->chain[3]};
-        family_faces(w, fam, id, before, k);
+        family_faces(w, b, fam, id, before, k);
     }
     for (int r = 0; r < CV_NROLES; r++) {
         if (st->role_face[r][0] < 0)
             continue;
         char fam[32];
         snprintf(fam, sizeof fam, "cvr%d", r);
-        family_faces(w, fam, st->role_face[r], NULL, 0);
+        family_faces(w, b, fam, st->role_face[r], NULL, 0);
     }
     for (size_t k = 0; k < w->nsface; k++) {
         char fam[32];
         snprintf(fam, sizeof fam, "cvs%zu", k);
-        family_faces(w, fam, w->sface[k], NULL, 0);
+        family_faces(w, b, fam, w->sface[k], NULL, 0);
     }
     if (cx->mono >= 0)
-        font_face(w, "cvm", cx->mono, false, false, NULL, 0);
+        font_face(w, b, "cvm", cx->mono, false, false, NULL, 0);
 }
 
 static void style(hw *w, buf *b, const cv_image *photo)
@@ -1265,7 +1125,7 @@ static void style(hw *w, buf *b, const cv_image *photo)
     static const char *const align[] = {"start", "center", "end"};
     puts_(b, "<style>\n");
     if (embed)
-        face_rules(w, b);
+        fonts(w, b);
     printf_(b, "@page{size:%.2fpt %.2fpt;margin:%.2fpt %.2fpt %.2fpt %.2fpt}\n", st->page_w,
             st->page_h, st->margin_top, st->margin_right, st->margin_bottom, st->margin_left);
     puts_(b, "*{box-sizing:border-box}\n");
@@ -1602,11 +1462,6 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
         w.hy_caps = dict && !strncmp(dict, "de", 2);
         note_cp(&w, '-');            /* the hyphen a browser draws at a break */
     }
-    /* The faces' converters start now: the WOFF2 module opens while the
-     * body is written. */
-    converters conv = {0};
-    if (!st->html_system_fonts)
-        converters_start(&w, &conv);
     /* The body first: its text decides the faces' subsets. */
     bool side_photo = photo && st->sidebar && st->photo_where == CV_PHOTO_SIDEBAR;
     bool side_contact = st->sidebar && st->sidebar_contact;
@@ -1691,10 +1546,6 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
             w.cps[u++] = w.cps[i];
     w.ncps = u;
     script_faces(&w);
-    if (!st->html_system_fonts) {
-        fonts(&w);
-        converters_finish(&conv, w.nrules);
-    }
     style(&w, &css, photo);
     put(h, css.s, css.n);
     free(css.s);

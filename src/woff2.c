@@ -6,13 +6,8 @@
  * HTML page or none.  So the shim (woff2_shim.cc) is a module of its own,
  * opened the first time a face is converted: beside the binary in the
  * source tree (build/), or in PREFIX/lib/cvpdf once installed (CV_LIBDIR),
- * looked for as every module of cvpdf's is (module.h).  html.c converts
- * a page's faces on several threads, and opens the module on one of them
- * while it writes the page's body: the module is opened once
- * (pthread_once), whichever thread asks first, and the others wait. */
+ * looked for as every module of cvpdf's is (module.h). */
 #include "woff2_shim.h"
-
-#include <pthread.h>
 
 #include "module.h"
 #include "output.h"
@@ -26,13 +21,6 @@ static cv_module M = {
      * instructions more, of symbols a conversion never calls. */
     .lazy = true};
 
-static pthread_once_t opened = PTHREAD_ONCE_INIT;
-
-static void open_module(void)
-{
-    cv_module_open(&M);
-}
-
 /* The shim's function, found once; NULL when there is none (M.missing
  * says why). */
 static encode_fn shim(void)
@@ -42,9 +30,8 @@ static encode_fn shim(void)
      * (phone.c says why). */
     return cv_woff2_shim_encode;
 #endif
-    pthread_once(&opened, open_module);
     encode_fn f = NULL;
-    if (M.fn[0])
+    if (cv_module_open(&M))
         *(void **)&f = M.fn[0];
     return f;
 }

@@ -8,48 +8,7 @@
 #include <iostream>
 
 #include <fcntl.h>
-#include <pthread.h>
 #include <unistd.h>
-
-/* libwoff2 says "Compressed N to M." on the standard error: not cvpdf's
- * to say, so descriptor 2 points at /dev/null while any conversion runs.
- * html.c converts faces on several threads at once: the first to start
- * points it away, the last to finish points it back (one thread's
- * restoring must not undo another's silence, nor leave /dev/null for
- * good). */
-static pthread_mutex_t quiet_lock = PTHREAD_MUTEX_INITIALIZER;
-static int quiet_users, quiet_saved = -1;
-
-static void quiet_begin()
-{
-    pthread_mutex_lock(&quiet_lock);
-    if (quiet_users++ == 0) {
-        std::fflush(stderr);
-        std::cerr.flush();
-        int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
-        quiet_saved = null >= 0 ? fcntl(2, F_DUPFD_CLOEXEC, 0) : -1;
-        if (quiet_saved >= 0)
-            dup2(null, 2);
-        if (null >= 0)
-            close(null);
-    }
-    pthread_mutex_unlock(&quiet_lock);
-}
-
-static void quiet_end()
-{
-    pthread_mutex_lock(&quiet_lock);
-    if (--quiet_users == 0) {
-        std::fflush(stderr);
-        std::cerr.flush();
-        if (quiet_saved >= 0) {
-            dup2(quiet_saved, 2);
-            close(quiet_saved);
-        }
-        quiet_saved = -1;
-    }
-    pthread_mutex_unlock(&quiet_lock);
-}
 
 #include <woff2/encode.h>
 
@@ -68,14 +27,22 @@ extern "C" bool cv_woff2_shim_encode(const unsigned char *ttf, size_t n, int qua
         woff2::WOFF2Params params;
         params.brotli_quality = quality;
         size_t len = cap;
-        quiet_begin();
-        bool ok;
-        try {
-            ok = woff2::ConvertTTFToWOFF2(ttf, n, buf, &len, params);
-        } catch (...) {
-            ok = false;
-        }
-        quiet_end();
+        /* libwoff2 says "Compressed N to M." on the standard error: not
+         * cvpdf's to say, so it goes to /dev/null. */
+        std::fflush(stderr);
+        std::cerr.flush();
+        int saved = dup(2), null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+        if (saved >= 0 && null >= 0)
+            dup2(null, 2);
+        bool ok = woff2::ConvertTTFToWOFF2(ttf, n, buf, &len, params);
+        std::fflush(stderr);
+        std::cerr.flush();
+        if (saved >= 0 && null >= 0)
+            dup2(saved, 2);
+        if (saved >= 0)
+            close(saved);
+        if (null >= 0)
+            close(null);
         if (!ok) {
             std::free(buf);
             return false;

@@ -14,14 +14,12 @@ extern "C" {
 
 /* The TrueType or OpenType font `ttf` (n bytes) as WOFF2, compressed by
  * Brotli at `quality` (0-11): *out (malloc'd, the caller frees it) and
- * *outlen.  False (and *out NULL) when libwoff2 cannot convert it.  Safe
- * to call from several threads at once. */
+ * *outlen.  False (and *out NULL) when libwoff2 cannot convert it. */
 bool cv_woff2_encode(const unsigned char *ttf, size_t n, int quality, unsigned char **out,
                      size_t *outlen);
 
 /* NULL when the module is there (found and opened on the first call); else
- * why not, naming what to install.  Without it cv_woff2_encode() is false.
- * Either may be called from any thread: the module is opened once. */
+ * why not, naming what to install.  Without it cv_woff2_encode() is false. */
 const char *cv_woff2_missing(void);
 
 /* Note the module, at every place it may be opened from, as an input of
