@@ -30,6 +30,10 @@ typedef struct cv_module {
     const char *library;       /* what the module needs: "libphonenumber" */
     const char *package;       /* and Debian's package of it: "libphonenumber8" */
     const char *syms[CV_MODULE_MAX_SYMS + 1];     /* its functions, NULL-terminated */
+    bool lazy;                 /* bind its calls when first made (RTLD_LAZY), not at
+                                  dlopen: for a module over a large C++ library of
+                                  which it calls little (the symbol versions it needs
+                                  are still checked at dlopen) */
     /* Found by cv_module_open(): */
     bool tried;
     void *fn[CV_MODULE_MAX_SYMS];                  /* syms' addresses, in order */

@@ -21,7 +21,7 @@ static bool open_at(cv_module *m, const char *dir)
     if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, m->file) >= sizeof path ||
         access(path, F_OK) != 0)
         return false;
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    void *h = dlopen(path, (m->lazy ? RTLD_LAZY : RTLD_NOW) | RTLD_LOCAL);
     bool all = h != NULL;
     for (size_t i = 0; all && m->syms[i]; i++)
         all = (m->fn[i] = dlsym(h, m->syms[i])) != NULL;
