@@ -81,6 +81,11 @@ struct cv_hyph {
     int lhmin, rhmin;         /* LEFTHYPHENMIN, RIGHTHYPHENMIN (0: none) */
     uint32_t *index;
     size_t mask;
+    /* For the dictionaries of the patterns that can match (dict_for()):
+     * by key, the first pattern's index + 1 (open addressing), and after
+     * each pattern the next of the same key (0: none); made at first use. */
+    uint32_t *by_key, *next_same;
+    size_t by_mask;
 };
 
 #define FNV_BASIS 1469598103934665603u
@@ -115,6 +120,8 @@ void cv_hyph_free(cv_hyph *h)
     free(h->text);
     free(h->pat);
     free(h->index);
+    free(h->by_key);
+    free(h->next_same);
     free((char *)h->path);
     free(h);
 }
@@ -332,9 +339,50 @@ static bool hset_has(const hset *s, uint64_t h)
     return false;
 }
 
-/* A dictionary of the patterns that can match one of the words. */
-static HyphenDict *dict_for(const cv_hyph *h, const char *const *words, size_t n)
+/* The patterns by key (h->by_key, h->next_same), once; false when out of
+ * memory. */
+static bool index_by_key(cv_hyph *h)
 {
+    if (h->by_key)
+        return true;
+    size_t cap = 64;
+    while (cap < 2 * h->npat)
+        cap *= 2;
+    h->by_key = calloc(cap, sizeof *h->by_key);
+    h->next_same = malloc((h->npat ? h->npat : 1) * sizeof *h->next_same);
+    if (!h->by_key || !h->next_same) {
+        free(h->by_key);
+        free(h->next_same);
+        h->by_key = h->next_same = NULL;
+        return false;
+    }
+    h->by_mask = cap - 1;
+    /* From the last pattern to the first, each put before the others of
+     * its key: a key's patterns are then listed in the file's order. */
+    for (size_t i = h->npat; i-- > 0;) {
+        size_t j = h->pat[i].key & h->by_mask;
+        while (h->by_key[j] && h->pat[h->by_key[j] - 1].key != h->pat[i].key)
+            j = (j + 1) & h->by_mask;
+        h->next_same[i] = h->by_key[j];
+        h->by_key[j] = (uint32_t)i + 1;
+    }
+    return true;
+}
+
+static int cmp_u32(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* A dictionary of the patterns that can match one of the words: every
+ * pattern whose key is a piece of a word (with its dots), in the file's
+ * order, found through the index by key rather than by reading every
+ * pattern (German's file has 77,000 lines). */
+static HyphenDict *dict_for(cv_hyph *h, const char *const *words, size_t n)
+{
+    if (!index_by_key(h))
+        return NULL;
     size_t total = 0;
     for (size_t i = 0; i < n; i++) {
         size_t l = strlen(words[i]) + 2;
@@ -346,30 +394,57 @@ static HyphenDict *dict_for(const cv_hyph *h, const char *const *words, size_t n
         cap *= 2;
     set.v = calloc(cap, sizeof *set.v);
     set.mask = cap - 1;
+    uint32_t *got = NULL;
+    size_t ngot = 0, gotcap = 0;
     if (!set.v)
         return NULL;
-    for (size_t i = 0; i < n; i++) {
+    bool ok = true;
+    for (size_t i = 0; i < n && ok; i++) {
         char w[68];
         size_t l = strlen(words[i]);
         w[0] = '.';
         memcpy(w + 1, words[i], l);
         w[l + 1] = '.';
         l += 2;
-        for (size_t b = 0; b < l; b++) {
+        for (size_t b = 0; b < l && ok; b++) {
             uint64_t hash = FNV_BASIS;
-            for (size_t e = b; e < l && e - b < h->maxkey; e++) {
+            for (size_t e = b; e < l && e - b < h->maxkey && ok; e++) {
                 hash = (hash ^ (unsigned char)w[e]) * FNV_PRIME;
-                hset_add(&set, nonzero(hash));
+                uint64_t key = nonzero(hash);
+                if (hset_has(&set, key))
+                    continue;
+                hset_add(&set, key);
+                size_t j = key & h->by_mask;
+                while (h->by_key[j] && h->pat[h->by_key[j] - 1].key != key)
+                    j = (j + 1) & h->by_mask;
+                for (uint32_t k = h->by_key[j]; k && ok; k = h->next_same[k - 1]) {
+                    if (ngot == gotcap) {
+                        gotcap = gotcap ? 2 * gotcap : 256;
+                        uint32_t *g = realloc(got, gotcap * sizeof *got);
+                        ok = g != NULL;
+                        if (g)
+                            got = g;
+                    }
+                    if (ok)
+                        got[ngot++] = k - 1;
+                }
             }
         }
     }
+    free(set.v);
+    if (!ok) {
+        free(got);
+        return NULL;
+    }
+    if (ngot > 1)
+        qsort(got, ngot, sizeof *got, cmp_u32);
 
+    bool two_level = h->next_at != SIZE_MAX;
     size_t size = 1 + sizeof "NEXTLEVEL\n";
     for (size_t i = 0; i < h->nhead; i++)
         size += strlen(h->head[i]) + 1;
-    for (size_t i = 0; i < h->npat; i++)
-        if (hset_has(&set, h->pat[i].key))
-            size += h->pat[i].len + 1;
+    for (size_t i = 0; i < ngot; i++)
+        size += h->pat[got[i]].len + 1;
     char *buf = malloc(size), *q = buf;
     HyphenDict *d = NULL;
     if (buf) {
@@ -378,16 +453,18 @@ static HyphenDict *dict_for(const cv_hyph *h, const char *const *words, size_t n
         for (size_t i = 0; i < h->nhead; i++)
             if (strncmp(h->head[i], "NOHYPHEN", 8) != 0)
                 q += sprintf(q, "%s\n", h->head[i]);
-        for (size_t i = 0; i < h->npat; i++) {
-            if (i == h->next_at)
+        /* The second level's patterns after NEXTLEVEL, as in the file. */
+        bool next_said = false;
+        for (size_t i = 0; i < ngot; i++) {
+            if (two_level && !next_said && got[i] >= h->next_at) {
                 q += sprintf(q, "NEXTLEVEL\n");
-            if (hset_has(&set, h->pat[i].key)) {
-                memcpy(q, h->text + h->pat[i].at, h->pat[i].len);
-                q += h->pat[i].len;
-                *q++ = '\n';
+                next_said = true;
             }
+            memcpy(q, h->text + h->pat[got[i]].at, h->pat[got[i]].len);
+            q += h->pat[got[i]].len;
+            *q++ = '\n';
         }
-        if (h->next_at == h->npat)
+        if (two_level && !next_said)
             q += sprintf(q, "NEXTLEVEL\n");
         FILE *f = fmemopen(buf, (size_t)(q - buf), "r");
         if (f) {
@@ -396,12 +473,12 @@ static HyphenDict *dict_for(const cv_hyph *h, const char *const *words, size_t n
         }
         free(buf);
     }
-    free(set.v);
+    free(got);
     return d;
 }
 
 /* Through libhyphen, with a dictionary of the patterns that can match. */
-static bool with_libhyphen(const cv_hyph *h, const char *const *words, size_t n,
+static bool with_libhyphen(cv_hyph *h, const char *const *words, size_t n,
                            unsigned char (*out)[64], int left, int right)
 {
     if (!cv_lib_open(&hnj_lib)) {
