@@ -25,7 +25,7 @@ typedef struct {
 static cv_module M = {
     .file = "cvpdf-phone.so", .kind = "phone", .input = "the phone module",
     .library = "libphonenumber", .package = "libphonenumber8",
-    .syms = {"cv_phone_shim_format", "cv_phone_shim_check", NULL}};
+    .syms = {"cv_phone_shim_format", "cv_phone_shim_check", NULL}, .lazy = true};
 
 /* The shim, found once (module.h); NULL when there is none, and then
  * M.missing says why. */
