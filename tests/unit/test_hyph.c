@@ -183,6 +183,38 @@ TEST(levels)
     CHECK(lv[0][2] == 1 && lv[0][4] == 3 && lv[0][6] == 1);  /* com-pu=ta-tion */
 }
 
+/* German's words through libhyphen, several a call: each word's points
+ * are the ones it has alone (the dictionary made for several words holds
+ * every pattern each one needs, found through the index by key), and the
+ * words' second-level joints are there. */
+TEST(german_words_together_as_alone)
+{
+    static const char *const words[] = {
+        "lösungsansätze", "datenbanken", "kundeninstallationen", "softwareentwicklung",
+        "übertragungsgeschwindigkeiten", "verantwortung", "projektleitung", "hochschule",
+        "forschungsgruppe", "betriebssysteme", "rechenzentrum", "maschinelles", "lernverfahren",
+        "netzwerkprotokolle", "zusammenarbeit", "weiterentwicklung", "anwendungsfälle",
+        "qualitätssicherung", "programmiersprachen", "leistungsfähigkeit", "arbeitsgruppe",
+        "bildverarbeitung", "sprachverarbeitung", "datenschutzbeauftragter", "schnittstellen",
+        "entwicklungsumgebung", "verteilte", "systemarchitektur", "studienabschluss",
+        "auszeichnungen", "veröffentlichungen", "konferenzbeiträge", "lehrveranstaltungen",
+        "informatik", "mathematik", "physikalische", "grundlagenforschung", "abteilungsleiter"};
+    enum { N = sizeof words / sizeof *words };
+    cv_hyph *h = cv_hyph_new("/usr/share/hyphen/hyph_de_DE.dic", NULL);
+    static unsigned char together[N][64], alone[N][64];
+    CHECK(cv_hyphenate_levels(h, words, N, together, 2, 2));
+    size_t differ = 0, points = 0, joints = 0;
+    for (size_t i = 0; i < N; i++) {
+        CHECK(cv_hyphenate_levels(h, words + i, 1, alone + i, 2, 2));
+        differ += memcmp(together[i], alone[i], 64) != 0;
+        for (int k = 0; k < 64; k++)
+            points += together[i][k] != 0, joints += together[i][k] == 5;
+    }
+    CHECK(differ == 0);
+    CHECK(points > 3 * N && joints > 5);
+    cv_hyph_free(h);
+}
+
 int main(void)
 {
     H = cv_hyph_new(DICT, NULL);
@@ -191,6 +223,7 @@ int main(void)
     RUN(missing_patterns_note_once);
     RUN(other_languages_and_charsets);
     RUN(levels);
+    RUN(german_words_together_as_alone);
     cv_hyph_free(H);
     return harness_report("hyph");
 }
