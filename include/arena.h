@@ -46,6 +46,25 @@ typedef struct cv_strbuf {
 } cv_strbuf;
 void cv_strbuf_put(cv_arena *a, cv_strbuf *b, const char *s, size_t n);
 
+/* A growable byte string in malloc'd memory, for what is written piece by
+ * piece and handed on whole (a content stream, a page, a packed file):
+ * zero-initialise it, free(b->s) when done.  Once anything is put it is
+ * NUL-terminated (the NUL is not counted in n). */
+typedef struct cv_buf {
+    char *s;
+    size_t n, cap;
+} cv_buf;
+/* Room for `more` bytes and a NUL after s[n]: where they go (n unchanged).
+ * Inline: content streams grow by a few bytes at a time. */
+char *cv_buf_grow(cv_buf *b, size_t more);
+static inline char *cv_buf_room(cv_buf *b, size_t more)
+{
+    return b->n + more + 1 <= b->cap ? b->s + b->n : cv_buf_grow(b, more);
+}
+void cv_buf_put(cv_buf *b, const void *p, size_t n);
+void cv_buf_puts(cv_buf *b, const char *s);
+void cv_buf_printf(cv_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* A growable array in an arena: `CV_PUSH(a, arr, n, cap, value)`. */
 #define CV_PUSH(arena, arr, n, cap, value)                                   \
     do {                                                                     \

@@ -1,6 +1,7 @@
 /* arena.c - bump allocator in chained blocks.  See arena.h. */
 #include "arena.h"
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,6 +228,46 @@ void cv_strbuf_put(cv_arena *a, cv_strbuf *b, const char *s, size_t n)
     }
     memcpy(b->s + b->n, s, n);
     b->n += n;
+    b->s[b->n] = '\0';
+}
+
+char *cv_buf_grow(cv_buf *b, size_t more)
+{
+    if (b->n + more + 1 > b->cap) {
+        size_t nc = b->cap ? b->cap * 2 : 4096;
+        while (nc < b->n + more + 1)
+            nc *= 2;
+        b->s = cv_xrealloc(b->s, nc);
+        b->cap = nc;
+    }
+    return b->s + b->n;
+}
+
+void cv_buf_put(cv_buf *b, const void *p, size_t n)
+{
+    memcpy(cv_buf_room(b, n), p, n);
+    b->n += n;
+    b->s[b->n] = '\0';
+}
+
+void cv_buf_puts(cv_buf *b, const char *s)
+{
+    cv_buf_put(b, s, strlen(s));
+}
+
+void cv_buf_printf(cv_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(cv_buf_room(b, 0), b->cap - b->n, fmt, ap);
+    va_end(ap);
+    if (k > 0 && (size_t)k >= b->cap - b->n) {
+        cv_buf_room(b, (size_t)k);
+        va_start(ap, fmt);
+        vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
+        va_end(ap);
+    }
+    b->n += k > 0 ? (size_t)k : 0;
     b->s[b->n] = '\0';
 }
 

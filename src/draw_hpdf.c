@@ -72,45 +72,14 @@ static void on_error(HPDF_STATUS status, HPDF_STATUS detail, void *data)
     }
 }
 
-/* A growable string for content-stream operators. */
-typedef struct buf {
-    char *s;
-    size_t n, cap;
-} buf;
-
-static void bprintf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void bprintf(buf *b, const char *fmt, ...)
-{
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int k = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
-        va_end(ap);
-        if (k >= 0 && (size_t)k < b->cap - b->n) {
-            b->n += (size_t)k;
-            return;
-        }
-        b->cap = b->cap * 2 + (size_t)(k > 0 ? k : 0) + 256;
-        char *s = cv_xrealloc(b->s, b->cap);
-        b->s = s;
-    }
-}
-
-/* Make room for `n` more bytes and a NUL. */
-static void bgrow(buf *b, size_t n)
-{
-    if (b->n + n + 1 <= b->cap)
-        return;
-    b->cap = (b->n + n + 1) * 2 + 256;
-    char *t = cv_xrealloc(b->s, b->cap);
-    b->s = t;
-}
+/* Content-stream operators grow in arena.h's cv_buf. */
+typedef cv_buf buf;
 
 /* Append `n` bytes (inlined: with a literal's length, memcpy is a move
  * or two). */
 static inline __attribute__((always_inline)) void bputs(buf *b, const char *s, size_t n)
 {
-    bgrow(b, n);
+    cv_buf_room(b, n);
     memcpy(b->s + b->n, s, n);
     b->n += n;
     b->s[b->n] = 0;
@@ -120,7 +89,7 @@ static inline __attribute__((always_inline)) void bputs(buf *b, const char *s, s
  * line ends are escaped. */
 static inline __attribute__((always_inline)) void bcode(buf *b, unsigned cid, bool one_byte)
 {
-    bgrow(b, 4);
+    cv_buf_room(b, 4);
     char *o = b->s + b->n;
     for (int i = one_byte ? 0 : 1; i >= 0; i--) {
         unsigned char ch = (unsigned char)(cid >> (8 * i));
@@ -181,7 +150,7 @@ static void bnumd(buf *b, double v, int dec)
     for (unsigned long long t = u; t >= 10; t /= 10)
         n++;
     size_t len = (size_t)neg + (size_t)(n > d ? n - d : 1) + (d ? (size_t)d + 1 : 0);
-    bgrow(b, len);
+    cv_buf_room(b, len);
     char *p = b->s + b->n + len;
     *p = 0;
     for (int i = 0; i < d; i++) {
@@ -352,7 +321,7 @@ static bool put_images(HPDF_Page page, const cv_page *pg, const images *ims, buf
             return false;
         if (pt && HPDF_Stream_WriteStr(stream, "EMC\n") != HPDF_OK)
             return false;
-        bprintf(b, "image %u %u %.3f %.3f %.3f %.3f\n", im->im->width, im->im->height, im->x,
+        cv_buf_printf(b, "image %u %u %.3f %.3f %.3f %.3f\n", im->im->width, im->im->height, im->x,
                 im->y, im->w, im->h);
         md5_update(md5, b->s, b->n);
         b->n = 0;
@@ -481,10 +450,10 @@ static void put_actual_text(const cv_run *r, const cv_display *d, size_t k, size
             uint32_t c;
             j += cv_utf8_decode(t + j, len - j, &c);
             if (c > 0xFFFF)
-                bprintf(b, "%04X%04X", (unsigned)(0xD800 + ((c - 0x10000) >> 10)),
+                cv_buf_printf(b, "%04X%04X", (unsigned)(0xD800 + ((c - 0x10000) >> 10)),
                         (unsigned)(0xDC00 + ((c - 0x10000) & 0x3FF)));
             else
-                bprintf(b, "%04X", (unsigned)c);
+                cv_buf_printf(b, "%04X", (unsigned)c);
         }
     }
     BLIT(b, ">>> BDC [(");
@@ -1000,14 +969,7 @@ static bool add_navigation(HPDF_Doc pdf, const cv_display *d, size_t first, bool
  * instructions a tagged résumé). */
 static HPDF_STATUS to_buf(HPDF_Stream s, const HPDF_BYTE *p, HPDF_UINT n)
 {
-    buf *b = s->attr;
-    if (b->n + n + 1 > b->cap) {
-        b->cap = (b->n + n + 1) * 2;
-        b->s = cv_xrealloc(b->s, b->cap);
-    }
-    memcpy(b->s + b->n, p, n);
-    b->n += n;
-    b->s[b->n] = 0;
+    cv_buf_put(s->attr, p, n);
     return HPDF_OK;
 }
 

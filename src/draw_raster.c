@@ -141,24 +141,11 @@ char *cv_raster_page_name(cv_arena *a, const char *path, size_t page)
 
 /* ---- One page in memory ------------------------------------------------ */
 
-typedef struct membuf {
-    unsigned char *s;
-    size_t n, cap;
-} membuf;
-
-static void put(membuf *b, const void *p, size_t n)
-{
-    if (b->n + n > b->cap) {
-        b->cap = (b->n + n) * 2 + 4096;
-        b->s = cv_xrealloc(b->s, b->cap);
-    }
-    memcpy(b->s + b->n, p, n);
-    b->n += n;
-}
+typedef cv_buf membuf;    /* arena.h's */
 
 static cairo_status_t to_membuf(void *arg, const unsigned char *p, unsigned int n)
 {
-    put(arg, p, n);
+    cv_buf_put(arg, p, n);
     return CAIRO_STATUS_SUCCESS;
 }
 
@@ -173,18 +160,18 @@ static const char svg_mark[] = "<!-- made by cvpdf " CV_VERSION " -->\n";
 static void mark_svg(membuf *b)
 {
     membuf m = {0};
-    const unsigned char *nl = memchr(b->s, '\n', b->n);
+    const char *nl = memchr(b->s, '\n', b->n);
     size_t at = nl ? (size_t)(nl - b->s) + 1 : 0;
-    put(&m, b->s, at);
-    put(&m, svg_mark, sizeof svg_mark - 1);
-    put(&m, b->s + at, b->n - at);
+    cv_buf_put(&m, b->s, at);
+    cv_buf_put(&m, svg_mark, sizeof svg_mark - 1);
+    cv_buf_put(&m, b->s + at, b->n - at);
     free(b->s);
     *b = m;
 }
 
 static void png_put(png_structp png, png_bytep p, size_t n)
 {
-    put(png_get_io_ptr(png), p, n);
+    cv_buf_put(png_get_io_ptr(png), p, n);
 }
 
 static void png_flush_none(png_structp png)

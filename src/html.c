@@ -43,53 +43,9 @@
 #include "unicode.h"
 #include "woff2_shim.h"
 
-/* ---- a growing buffer ---------------------------------------------------- */
+/* ---- a growing buffer (arena.h's cv_buf) ------------------------------- */
 
-typedef struct buf {
-    char *s;
-    size_t n, cap;
-} buf;
-
-static void put(buf *b, const char *s, size_t n)
-{
-    if (b->n + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 1 << 16;
-        while (cap < b->n + n + 1)
-            cap *= 2;
-        b->s = cv_xrealloc(b->s, cap);
-        b->cap = cap;
-    }
-    memcpy(b->s + b->n, s, n);
-    b->n += n;
-    b->s[b->n] = 0;
-}
-
-static void puts_(buf *b, const char *s)
-{
-    put(b, s, strlen(s));
-}
-
-static void printf_(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void printf_(buf *b, const char *fmt, ...)
-{
-    char tmp[512];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        return;
-    if ((size_t)n < sizeof tmp) {
-        put(b, tmp, (size_t)n);
-        return;
-    }
-    char *big = cv_xmalloc((size_t)n + 1);
-    va_start(ap, fmt);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    put(b, big, (size_t)n);
-    free(big);
-}
+typedef cv_buf buf;
 
 static void base64(buf *b, const unsigned char *p, size_t n)
 {
@@ -103,7 +59,7 @@ static void base64(buf *b, const unsigned char *p, size_t n)
         out[1] = tab[v >> 12 & 63];
         out[2] = i + 1 < n ? tab[v >> 6 & 63] : '=';
         out[3] = i + 2 < n ? tab[v & 63] : '=';
-        put(b, out, 4);
+        cv_buf_put(b, out, 4);
     }
 }
 
@@ -169,14 +125,14 @@ static void esc(buf *b, const char *s, size_t n)
                         : s[i] == '"' ? "&quot;" : s[i] == '\'' ? "&#39;" : NULL;
         if (!r && (unsigned char)s[i] >= 0x20)
             continue;
-        put(b, s + from, i - from);
+        cv_buf_put(b, s + from, i - from);
         if (r)
-            puts_(b, r);
+            cv_buf_puts(b, r);
         else if (s[i] == '\n' || s[i] == '\t')
-            put(b, " ", 1);
+            cv_buf_put(b, " ", 1);
         from = i + 1;                       /* other control characters dropped */
     }
-    put(b, s + from, n - from);
+    cv_buf_put(b, s + from, n - from);
 }
 
 static void esc0(buf *b, const char *s)
@@ -194,13 +150,13 @@ static void esc_url(buf *b, const char *u)
         unsigned char c = (unsigned char)*u;
         if (c <= 0x20 || c == 0x7F || strchr("\"<>\\^`{|}", c)) {
             char e[3] = {'%', hex[c >> 4], hex[c & 15]};
-            put(b, e, 3);
+            cv_buf_put(b, e, 3);
         } else if (c == '&') {
-            puts_(b, "&amp;");
+            cv_buf_puts(b, "&amp;");
         } else if (c == '\'') {
-            puts_(b, "&#39;");
+            cv_buf_puts(b, "&#39;");
         } else {
-            put(b, u, 1);
+            cv_buf_put(b, u, 1);
         }
     }
 }
@@ -269,12 +225,12 @@ static void text(hw *w, const char *s, size_t n)
         for (size_t d = 0; d < w->ndates; d++) {
             size_t dl = strlen(w->dates[d].text);
             if (dl && dl <= n - i && !memcmp(s + i, w->dates[d].text, dl)) {
-                printf_(b, "<time datetime=\"%s\">", w->dates[d].iso);
+                cv_buf_printf(b, "<time datetime=\"%s\">", w->dates[d].iso);
                 size_t keep = w->ndates;
                 w->ndates = 0;             /* no <time> inside a <time> */
                 text(w, s + i, dl);
                 w->ndates = keep;
-                puts_(b, "</time>");
+                cv_buf_puts(b, "</time>");
                 i += dl;
                 goto next;
             }
@@ -306,7 +262,7 @@ static void text(hw *w, const char *s, size_t n)
             if (sc == CV_SCRIPT_HAN && w->own == CV_SCRIPT_HAN)
                 lang = NULL;
             if (lang)
-                printf_(b, "<span lang=\"%s\">", lang);
+                cv_buf_printf(b, "<span lang=\"%s\">", lang);
             for (size_t p = i; p < end;) {
                 uint32_t c3;
                 size_t k3 = cv_utf8_decode(s + p, end - p, &c3);
@@ -317,7 +273,7 @@ static void text(hw *w, const char *s, size_t n)
             }
             esc(b, s + i, end - i);
             if (lang)
-                puts_(b, "</span>");
+                cv_buf_puts(b, "</span>");
             i = end;
             continue;
         }
@@ -420,7 +376,7 @@ static void text_shy(hw *w, const char *s, size_t n)
             if (joints ? pts[0][l] >= 5
                        : pts[0][l] && l + 1 >= 3 && len - l - 1 >= 4) {
                 text(w, s + from, off[l + 1] - from);
-                puts_(&w->b, "\xC2\xAD");
+                cv_buf_puts(&w->b, "\xC2\xAD");
                 from = off[l + 1];
             }
     }
@@ -445,17 +401,17 @@ static void spans(hw *w, const cv_span *sp, size_t n)
         if (open) {
             /* In a right-to-left page a link (a phone number, an address)
              * takes the direction of its own text. */
-            puts_(b, w->doc->locale.rtl ? "<a dir=\"auto\" href=\"" : "<a href=\"");
+            cv_buf_puts(b, w->doc->locale.rtl ? "<a dir=\"auto\" href=\"" : "<a href=\"");
             esc_url(b, link);
-            puts_(b, "\">");
+            cv_buf_puts(b, "\">");
         }
         unsigned s = sp[i].style;
         if (s & CV_STYLE_BOLD)
-            puts_(b, "<strong>");
+            cv_buf_puts(b, "<strong>");
         if (s & CV_STYLE_ITALIC)
-            puts_(b, "<em>");
+            cv_buf_puts(b, "<em>");
         if (s & CV_STYLE_CODE)
-            puts_(b, "<code>");
+            cv_buf_puts(b, "<code>");
         size_t len = sp[i].len;
         const char *t = w->quotes ? cv_quotes_apply(w->a, &q, sp[i].text, sp[i].len, &len)
                                   : sp[i].text;
@@ -464,14 +420,14 @@ static void spans(hw *w, const cv_span *sp, size_t n)
         else
             text(w, t, len);
         if (s & CV_STYLE_CODE)
-            puts_(b, "</code>");
+            cv_buf_puts(b, "</code>");
         if (s & CV_STYLE_ITALIC)
-            puts_(b, "</em>");
+            cv_buf_puts(b, "</em>");
         if (s & CV_STYLE_BOLD)
-            puts_(b, "</strong>");
+            cv_buf_puts(b, "</strong>");
         bool close = link && (i + 1 == n || !sp[i + 1].link || strcmp(sp[i + 1].link, link));
         if (close)
-            puts_(b, "</a>");
+            cv_buf_puts(b, "</a>");
     }
 }
 
@@ -524,14 +480,14 @@ static size_t tmpl_lines(hw *w, const char *const *tmpl, size_t n, const cv_entr
         if (e->kind == CV_ENTRY_ONELINE)
             cv_compose_label_colon(w->a, &sp, k);
         const char *t = !shown && first ? first : tag;
-        printf_(&w->b, "<%s class=\"%s\">", t, cls);
+        cv_buf_printf(&w->b, "<%s class=\"%s\">", t, cls);
         /* The dates in <time>, where the template shows one (DATE,
          * START_DATE, END_DATE). */
         w->dates = w->edates;
         w->ndates = strstr(tmpl[i], "DATE") ? w->nedates : 0;
         spans(w, sp, k);
         w->ndates = 0;
-        printf_(&w->b, "</%s>\n", t);
+        cv_buf_printf(&w->b, "</%s>\n", t);
         shown++;
     }
     return shown;
@@ -547,17 +503,17 @@ static void profile_text(hw *w, const char *s)
 static void highlights(hw *w, const cv_highlight *hl, size_t n, int depth)
 {
     w->shy = true;
-    printf_(&w->b, "<ul class=\"hl%s\">\n", depth ? " sub" : "");
+    cv_buf_printf(&w->b, "<ul class=\"hl%s\">\n", depth ? " sub" : "");
     for (size_t i = 0; i < n; i++) {
-        puts_(&w->b, "<li>");
+        cv_buf_puts(&w->b, "<li>");
         profile_text(w, hl[i].text.s);
         if (hl[i].nsub) {
-            puts_(&w->b, "\n");
+            cv_buf_puts(&w->b, "\n");
             highlights(w, hl[i].sub, hl[i].nsub, depth + 1);
         }
-        puts_(&w->b, "</li>\n");
+        cv_buf_puts(&w->b, "</li>\n");
     }
-    puts_(&w->b, "</ul>\n");
+    cv_buf_puts(&w->b, "</ul>\n");
     w->shy = false;
 }
 
@@ -618,47 +574,47 @@ static void full_entry(hw *w, const cv_section *sec, const cv_entry *e, float dw
     const cv_template *tp = &w->st->tmpl[e->kind];
     buf *b = &w->b;
     entry_dates(w, e);
-    puts_(b, "<article class=\"entry\">\n<div class=\"head\">\n");
+    cv_buf_puts(b, "<article class=\"entry\">\n<div class=\"head\">\n");
     if (tp->ndegree && w->st->degree_width > 0) {
         if (dw > w->st->degree_width + 0.01f)
-            printf_(b, "<div class=\"degree\" style=\"--dw:%.2fpt\">", dw);
+            cv_buf_printf(b, "<div class=\"degree\" style=\"--dw:%.2fpt\">", dw);
         else
-            puts_(b, "<div class=\"degree\">");
+            cv_buf_puts(b, "<div class=\"degree\">");
         tmpl_lines(w, tp->degree, tp->ndegree, e, "p", NULL, "line");
-        puts_(b, "</div>\n");
+        cv_buf_puts(b, "</div>\n");
     }
-    puts_(b, "<div class=\"main\">\n");
+    cv_buf_puts(b, "<div class=\"main\">\n");
     static const char *const text_only[] = {"TEXT"};
     if (tp->nmain)
         tmpl_lines(w, tp->main, tp->nmain, e, "p", "h3", "line");
     else
         tmpl_lines(w, text_only, 1, e, "p", "h3", "line");
-    puts_(b, "</div>\n");
+    cv_buf_puts(b, "</div>\n");
     /* RenderCV's time span ("2 years 10 months") under the dates, in the
      * sections dates.show_time_spans_in names, as compose shows it. */
     const char *span = cv_compose_time_span(w->a, w->cx->lay, w->doc, sec, e);
     if (tp->nside || span) {
-        puts_(b, "<div class=\"side\">\n");
+        cv_buf_puts(b, "<div class=\"side\">\n");
         tmpl_lines(w, tp->side, tp->nside, e, "p", NULL, "line");
         if (span) {
-            puts_(b, "<p class=\"line\">");
+            cv_buf_puts(b, "<p class=\"line\">");
             text0(w, span);
-            puts_(b, "</p>\n");
+            cv_buf_puts(b, "</p>\n");
         }
-        puts_(b, "</div>\n");
+        cv_buf_puts(b, "</div>\n");
     }
-    puts_(b, "</div>\n");
+    cv_buf_puts(b, "</div>\n");
     w->ndates = 0;
     if (e->summary.s) {
-        puts_(b, "<p class=\"summary\">");
+        cv_buf_puts(b, "<p class=\"summary\">");
         w->shy = true;
         profile_text(w, e->summary.s);
         w->shy = false;
-        puts_(b, "</p>\n");
+        cv_buf_puts(b, "</p>\n");
     }
     if (e->nhighlights)
         highlights(w, e->highlights, e->nhighlights, 0);
-    puts_(b, "</article>\n");
+    cv_buf_puts(b, "</article>\n");
 }
 
 static void section(hw *w, const cv_section *sec)
@@ -668,9 +624,9 @@ static void section(hw *w, const cv_section *sec)
     const char *t = sec->title;
     if (w->st->title_uppercase)
         t = cv_upper(w->a, t, w->doc->locale.language);
-    printf_(b, "<section aria-labelledby=\"s%d\">\n<h2 id=\"s%d\">", id, id);
+    cv_buf_printf(b, "<section aria-labelledby=\"s%d\">\n<h2 id=\"s%d\">", id, id);
     text0(w, t);
-    puts_(b, "</h2>\n");
+    cv_buf_puts(b, "</h2>\n");
     const cv_template *tp = &w->st->tmpl[sec->kind];
     static const char *const text_only[] = {"TEXT"};
     const char *const *main = tp->nmain ? tp->main : text_only;
@@ -681,19 +637,19 @@ static void section(hw *w, const cv_section *sec)
         for (size_t i = 0; i < sec->nentries; i++) {
             const cv_entry *e = &sec->entries[i];
             entry_dates(w, e);
-            puts_(b, sec->kind == CV_ENTRY_ONELINE ? "<div class=\"lines one\">\n"
+            cv_buf_puts(b, sec->kind == CV_ENTRY_ONELINE ? "<div class=\"lines one\">\n"
                                                    : "<div class=\"lines\">\n");
             w->shy = sec->kind == CV_ENTRY_TEXT;
             tmpl_lines(w, main, nmain, e, "p", NULL, "line");
             w->shy = false;
-            puts_(b, "</div>\n");
+            cv_buf_puts(b, "</div>\n");
         }
         break;
     case CV_ENTRY_BULLET:
     case CV_ENTRY_NUMBERED:
     case CV_ENTRY_REVERSED: {
         const char *list = sec->kind == CV_ENTRY_BULLET ? "ul" : "ol";
-        printf_(b, "<%s class=\"%s\"%s%s>\n", list,
+        cv_buf_printf(b, "<%s class=\"%s\"%s%s>\n", list,
                 sec->kind == CV_ENTRY_BULLET ? "bullets" : "numbers",
                 sec->kind == CV_ENTRY_REVERSED ? " reversed" : "",
                 "");
@@ -704,14 +660,14 @@ static void section(hw *w, const cv_section *sec)
             entry_dates(w, e);
             w->dates = w->edates;
             w->ndates = strstr(main[0], "DATE") ? w->nedates : 0;
-            puts_(b, "<li>");
+            cv_buf_puts(b, "<li>");
             w->shy = true;
             spans(w, sp, k);
             w->shy = false;
             w->ndates = 0;
-            puts_(b, "</li>\n");
+            cv_buf_puts(b, "</li>\n");
         }
-        printf_(b, "</%s>\n", list);
+        cv_buf_printf(b, "</%s>\n", list);
         break;
     }
     default: {
@@ -722,7 +678,7 @@ static void section(hw *w, const cv_section *sec)
         break;
     }
     w->ndates = 0;
-    puts_(b, "</section>\n");
+    cv_buf_puts(b, "</section>\n");
 }
 
 static void contacts(hw *w, const char *cls)
@@ -741,47 +697,47 @@ static void contacts(hw *w, const char *cls)
     size_t n = cv_compose_contacts(w->a, pc, w->doc, items, pos, &quiet);
     if (!n)
         return;
-    printf_(&w->b, "<ul class=\"%s\">\n", cls);
+    cv_buf_printf(&w->b, "<ul class=\"%s\">\n", cls);
     for (size_t i = 0; i < n; i++) {
-        puts_(&w->b, "<li>");
+        cv_buf_puts(&w->b, "<li>");
         markup(w, items[i]);
-        puts_(&w->b, "</li>\n");
+        cv_buf_puts(&w->b, "</li>\n");
     }
-    puts_(&w->b, "</ul>\n");
+    cv_buf_puts(&w->b, "</ul>\n");
 }
 
 static void header(hw *w, const cv_image *photo, bool with_contact)
 {
     const cv_doc *doc = w->doc;
     buf *b = &w->b;
-    puts_(b, "<header class=\"top\">\n");
+    cv_buf_puts(b, "<header class=\"top\">\n");
     if (photo)
         photo_img(w, photo, "photo");
-    puts_(b, "<div class=\"who\">\n");
+    cv_buf_puts(b, "<div class=\"who\">\n");
     if (doc->name.s) {
-        puts_(b, "<h1>");
+        cv_buf_puts(b, "<h1>");
         text0(w, cv_markup_strip(w->a, doc->name.s));
         if (doc->native_name.s && w->st->native_name_beside) {
-            puts_(b, " <span class=\"native\">");
+            cv_buf_puts(b, " <span class=\"native\">");
             text0(w, doc->native_name.s);
-            puts_(b, "</span>");
+            cv_buf_puts(b, "</span>");
         }
-        puts_(b, "</h1>\n");
+        cv_buf_puts(b, "</h1>\n");
     } else {
         /* No name, as RenderCV allows: the page still has its heading,
          * the <title>'s, for a screen reader alone. */
-        puts_(b, "<h1 class=\"vh\">");
+        cv_buf_puts(b, "<h1 class=\"vh\">");
         text0(w, "R\xC3\xA9sum\xC3\xA9");
-        puts_(b, "</h1>\n");
+        cv_buf_puts(b, "</h1>\n");
     }
     if (doc->headline.s) {
-        puts_(b, "<p class=\"headline\">");
+        cv_buf_puts(b, "<p class=\"headline\">");
         profile_text(w, doc->headline.s);
-        puts_(b, "</p>\n");
+        cv_buf_puts(b, "</p>\n");
     }
     if (with_contact)
         contacts(w, "contact");
-    puts_(b, "</div>\n</header>\n");
+    cv_buf_puts(b, "</div>\n</header>\n");
 }
 
 /* ---- the photo ------------------------------------------------------------ */
@@ -799,12 +755,12 @@ static void photo_img(hw *w, const cv_image *im, const char *cls)
     }
     float pw, ph;
     cv_photo_size(w->st, im, w->st->photo_w, &pw, &ph);
-    printf_(&w->b, "<img class=\"%s\" width=\"%.0f\" height=\"%.0f\" alt=\"", cls,
+    cv_buf_printf(&w->b, "<img class=\"%s\" width=\"%.0f\" height=\"%.0f\" alt=\"", cls,
             pw * 4 / 3, ph * 4 / 3);
     esc0(&w->b, cv_compose_photo_alt(w->a, w->doc));
-    puts_(&w->b, "\" src=\"data:image/jpeg;base64,");
+    cv_buf_puts(&w->b, "\" src=\"data:image/jpeg;base64,");
     base64(&w->b, out, len);
-    puts_(&w->b, "\">\n");
+    cv_buf_puts(&w->b, "\">\n");
     free(out);
 }
 
@@ -832,14 +788,14 @@ static void color(buf *b, unsigned c)
                  bl = (c & 0xFF) * 9 / 10;
         c = r << 16 | g << 8 | bl;
     }
-    printf_(b, "#%06x", c);
+    cv_buf_printf(b, "#%06x", c);
 }
 
 /* A CSS string: quoted, every character outside printable ASCII (and the
  * quote, the backslash, '<') as an escape. */
 static void css_string(hw *w, buf *b, const char *s)
 {
-    put(b, "\"", 1);
+    cv_buf_put(b, "\"", 1);
     for (size_t i = 0; s[i];) {
         uint32_t cp;
         size_t k = cv_utf8_decode(s + i, strlen(s + i), &cp);
@@ -847,12 +803,12 @@ static void css_string(hw *w, buf *b, const char *s)
             break;
         note_cp(w, cp);
         if (cp >= 0x20 && cp < 0x7F && cp != '"' && cp != '\\' && cp != '<' && cp != '>')
-            put(b, s + i, 1);
+            cv_buf_put(b, s + i, 1);
         else
-            printf_(b, "\\%x ", cp);
+            cv_buf_printf(b, "\\%x ", cp);
         i += k;
     }
-    put(b, "\"", 1);
+    cv_buf_put(b, "\"", 1);
 }
 
 /* The generic family to fall back on after `family`. */
@@ -959,9 +915,9 @@ static bool embed_face(hw *w, buf *b, int id, const int *before, size_t nbefore)
         cv_warn(w->err, (cv_pos){f->path, 0, 0}, "libwoff2 cannot convert this face for the "
                 "HTML page; it is left out, and the reader's fonts draw its characters");
     if (ok) {
-        puts_(b, "src:url(data:font/woff2;base64,");
+        cv_buf_puts(b, "src:url(data:font/woff2;base64,");
         base64(b, woff, wlen);
-        puts_(b, ") format(\"woff2\");");
+        cv_buf_puts(b, ") format(\"woff2\");");
     }
     free(woff);
     hb_blob_destroy(blob);
@@ -976,10 +932,10 @@ static void font_face(hw *w, buf *b, const char *family, int id, bool bold, bool
 {
     buf src = {0};
     if (embed_face(w, &src, id, before, nbefore)) {
-        printf_(b, "@font-face{font-family:%s;font-weight:%d;font-style:%s;font-display:swap;",
+        cv_buf_printf(b, "@font-face{font-family:%s;font-weight:%d;font-style:%s;font-display:swap;",
                 family, bold ? 700 : 400, italic ? "italic" : "normal");
-        put(b, src.s, src.n);
-        puts_(b, "}\n");
+        cv_buf_put(b, src.s, src.n);
+        cv_buf_puts(b, "}\n");
     }
     free(src.s);
 }
@@ -991,13 +947,13 @@ static void family_list(hw *w, buf *b, int role, bool embed)
     const cv_style *st = w->st;
     const cv_fontset *fs = cx->eng->fonts;
     const char *first = NULL;
-    puts_(b, "font-family:");
+    cv_buf_puts(b, "font-family:");
     bool any = false;
     if (role >= 0 && st->role_face[role][0] >= 0) {
         const char *fam = cv_fontset_family(fs, st->role_face[role][0]);
         first = fam;
         if (embed)
-            printf_(b, "cvr%d", role);
+            cv_buf_printf(b, "cvr%d", role);
         else
             css_string(w, b, fam ? fam : "serif");
         any = true;
@@ -1007,9 +963,9 @@ static void family_list(hw *w, buf *b, int role, bool embed)
         if (!first)
             first = fam;
         if (any)
-            put(b, ",", 1);
+            cv_buf_put(b, ",", 1);
         if (embed)
-            printf_(b, "cv%zu", k);
+            cv_buf_printf(b, "cv%zu", k);
         else
             css_string(w, b, fam ? fam : "serif");
         any = true;
@@ -1017,14 +973,14 @@ static void family_list(hw *w, buf *b, int role, bool embed)
     for (size_t k = 0; k < w->nsface; k++) {
         const char *fam = cv_fontset_family(fs, w->sface[k][0]);
         if (any)
-            put(b, ",", 1);
+            cv_buf_put(b, ",", 1);
         if (embed)
-            printf_(b, "cvs%zu", k);
+            cv_buf_printf(b, "cvs%zu", k);
         else
             css_string(w, b, fam ? fam : "sans-serif");
         any = true;
     }
-    printf_(b, "%s%s;", any ? "," : "", generic(first));
+    cv_buf_printf(b, "%s%s;", any ? "," : "", generic(first));
 }
 
 /* The @font-face rules of family `fam`: its faces in the four styles
@@ -1123,156 +1079,156 @@ static void style(hw *w, buf *b, const cv_image *photo)
     bool embed = !st->html_system_fonts;
     float mw = st->page_w - st->margin_left - st->margin_right;
     static const char *const align[] = {"start", "center", "end"};
-    puts_(b, "<style>\n");
+    cv_buf_puts(b, "<style>\n");
     if (embed)
         fonts(w, b);
-    printf_(b, "@page{size:%.2fpt %.2fpt;margin:%.2fpt %.2fpt %.2fpt %.2fpt}\n", st->page_w,
+    cv_buf_printf(b, "@page{size:%.2fpt %.2fpt;margin:%.2fpt %.2fpt %.2fpt %.2fpt}\n", st->page_w,
             st->page_h, st->margin_top, st->margin_right, st->margin_bottom, st->margin_left);
-    puts_(b, "*{box-sizing:border-box}\n");
-    puts_(b, "html{-webkit-text-size-adjust:100%;text-size-adjust:100%}\n");
-    printf_(b, "body{margin:0;background:#fff;color:");
+    cv_buf_puts(b, "*{box-sizing:border-box}\n");
+    cv_buf_puts(b, "html{-webkit-text-size-adjust:100%;text-size-adjust:100%}\n");
+    cv_buf_printf(b, "body{margin:0;background:#fff;color:");
     color(b, st->text_color);
     /* A face without an italic (Han, Hebrew) stays upright, as in the PDF,
      * which never slants a face: no oblique made up by the browser. */
-    printf_(b, ";font-size:%.2fpt;line-height:%.3f;overflow-wrap:anywhere;"
+    cv_buf_printf(b, ";font-size:%.2fpt;line-height:%.3f;overflow-wrap:anywhere;"
             "font-synthesis-style:none;", st->size, st->line_spacing);
     /* Han or kana beside a Latin letter or digit: a gap, as the PDF's
      * text.cjk_latin_space (the browser's is an eighth of an em). */
-    puts_(b, st->cjk_latin_space > 0 ? "text-autospace:normal;" : "text-autospace:no-autospace;");
+    cv_buf_puts(b, st->cjk_latin_space > 0 ? "text-autospace:normal;" : "text-autospace:no-autospace;");
     family_list(w, b, -1, embed);
-    puts_(b, "}\n");
-    printf_(b, ".cv{max-width:calc(%.2fpt + 48px);margin:0 auto;padding:32px 24px}\n", mw);
-    puts_(b, ".vh{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;"
+    cv_buf_puts(b, "}\n");
+    cv_buf_printf(b, ".cv{max-width:calc(%.2fpt + 48px);margin:0 auto;padding:32px 24px}\n", mw);
+    cv_buf_puts(b, ".vh{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;"
              "clip-path:inset(50%);white-space:nowrap}\n");
-    puts_(b, "a{color:");
+    cv_buf_puts(b, "a{color:");
     color(b, st->link_color);
-    puts_(b, ";text-decoration:underline;text-decoration-thickness:0.05em;"
+    cv_buf_puts(b, ";text-decoration:underline;text-decoration-thickness:0.05em;"
              "text-underline-offset:0.15em}\n");
-    puts_(b, "p,ul,ol,h1,h2,h3{margin:0}\n");
+    cv_buf_puts(b, "p,ul,ol,h1,h2,h3{margin:0}\n");
     if (w->cx->mono >= 0)
-        printf_(b, "code{font-family:%s;font-size:1em}\n", embed ? "cvm,monospace" : "monospace");
+        cv_buf_printf(b, "code{font-family:%s;font-size:1em}\n", embed ? "cvm,monospace" : "monospace");
     /* The header. */
-    printf_(b, "header.top{display:flex;gap:%.2fpt;align-items:flex-start;text-align:%s;"
+    cv_buf_printf(b, "header.top{display:flex;gap:%.2fpt;align-items:flex-start;text-align:%s;"
             "margin-bottom:%.2fpt}\n", st->photo_gap, align[st->header_align],
             st->header_gap + st->title_space_before / 2);
-    puts_(b, ".who{flex:1 1 auto;min-width:0}\n");
+    cv_buf_puts(b, ".who{flex:1 1 auto;min-width:0}\n");
     if (photo) {
         float pw, ph;
         cv_photo_size(st, photo, st->photo_w, &pw, &ph);
-        printf_(b, "img.photo{flex:none;width:%.2fpt;max-width:40%%;height:auto%s}\n", pw,
+        cv_buf_printf(b, "img.photo{flex:none;width:%.2fpt;max-width:40%%;height:auto%s}\n", pw,
                 st->photo_where == CV_PHOTO_LEFT ? "" : ";order:2");
-        puts_(b, "aside img.photo{display:block;margin:0 auto 12pt}\n");
+        cv_buf_puts(b, "aside img.photo{display:block;margin:0 auto 12pt}\n");
     }
-    printf_(b, "h1{font-size:%.2fpt;line-height:1.2;font-weight:%d;color:", st->name_size,
+    cv_buf_printf(b, "h1{font-size:%.2fpt;line-height:1.2;font-weight:%d;color:", st->name_size,
             st->name_bold ? 700 : 400);
     color(b, st->name_color);
-    puts_(b, st->name_small_caps ? ";font-variant:small-caps;" : ";");
+    cv_buf_puts(b, st->name_small_caps ? ";font-variant:small-caps;" : ";");
     family_list(w, b, CV_ROLE_NAME, embed);
-    puts_(b, "}\n");
-    printf_(b, ".headline{font-size:%.2fpt;margin-top:%.2fpt;font-weight:%d;color:",
+    cv_buf_puts(b, "}\n");
+    cv_buf_printf(b, ".headline{font-size:%.2fpt;margin-top:%.2fpt;font-weight:%d;color:",
             st->headline_size, st->name_gap >= 0 ? st->name_gap : 2,
             st->headline_bold ? 700 : 400);
     color(b, st->muted_color);
-    puts_(b, st->headline_small_caps ? ";font-variant:small-caps;" : ";");
+    cv_buf_puts(b, st->headline_small_caps ? ";font-variant:small-caps;" : ";");
     family_list(w, b, CV_ROLE_HEADLINE, embed);
-    puts_(b, "}\n");
-    printf_(b, "ul.contact{list-style:none;padding:0;margin-top:%.2fpt;display:flex;"
+    cv_buf_puts(b, "}\n");
+    cv_buf_printf(b, "ul.contact{list-style:none;padding:0;margin-top:%.2fpt;display:flex;"
             "flex-wrap:wrap;justify-content:%s;font-size:%.2fpt;font-weight:%d;color:",
             st->headline_gap >= 0 ? st->headline_gap : 4,
             st->header_align == CV_ALIGN_CENTER ? "center"
             : st->header_align == CV_ALIGN_RIGHT ? "flex-end" : "flex-start",
             st->contact_size, st->contact_bold ? 700 : 400);
     color(b, st->contact_color > 0xFFFFFF ? st->text_color : st->contact_color);
-    puts_(b, st->contact_small_caps ? ";font-variant:small-caps;" : ";");
+    cv_buf_puts(b, st->contact_small_caps ? ";font-variant:small-caps;" : ";");
     family_list(w, b, CV_ROLE_CONTACT, embed);
-    puts_(b, "}\n");
-    puts_(b, "ul.contact a,ul.side-contact a{color:inherit;text-decoration:none}\n");
-    puts_(b, "ul.contact li+li::before{white-space:pre;content:");
+    cv_buf_puts(b, "}\n");
+    cv_buf_puts(b, "ul.contact a,ul.side-contact a{color:inherit;text-decoration:none}\n");
+    cv_buf_puts(b, "ul.contact li+li::before{white-space:pre;content:");
     const char *sep = st->contact_separator ? st->contact_separator : "  ";
     css_string(w, b, sep);
-    puts_(b, "}\n");
-    puts_(b, "ul.side-contact{list-style:none;padding:0}\n");
-    printf_(b, "ul.side-contact li+li{margin-top:%.2fpt}\n", st->bullet_gap);
+    cv_buf_puts(b, "}\n");
+    cv_buf_puts(b, "ul.side-contact{list-style:none;padding:0}\n");
+    cv_buf_printf(b, "ul.side-contact li+li{margin-top:%.2fpt}\n", st->bullet_gap);
     /* Section titles. */
-    printf_(b, "h2{font-size:%.2fpt;line-height:1.25;font-weight:%d;text-align:%s;"
+    cv_buf_printf(b, "h2{font-size:%.2fpt;line-height:1.25;font-weight:%d;text-align:%s;"
             "margin:%.2fpt 0 %.2fpt;color:", st->title_size, st->title_bold ? 700 : 400,
             align[st->title_align], st->title_space_before, st->title_space_after);
     color(b, st->title_color);
     if (st->title_uppercase)
-        puts_(b, ";letter-spacing:0.04em");
+        cv_buf_puts(b, ";letter-spacing:0.04em");
     if (st->title_small_caps)
-        puts_(b, ";font-variant:small-caps");
-    puts_(b, ";");
+        cv_buf_puts(b, ";font-variant:small-caps");
+    cv_buf_puts(b, ";");
     family_list(w, b, CV_ROLE_TITLE, embed);
     if (st->title_rule && !st->title_rule_beside) {
-        printf_(b, "border-bottom:%.2fpt solid ", st->rule_width > 0.5f ? st->rule_width : 0.5f);
+        cv_buf_printf(b, "border-bottom:%.2fpt solid ", st->rule_width > 0.5f ? st->rule_width : 0.5f);
         color(b, st->rule_color);
-        printf_(b, ";padding-bottom:%.2fpt", st->rule_gap);
+        cv_buf_printf(b, ";padding-bottom:%.2fpt", st->rule_gap);
     } else if (st->title_rule) {
-        puts_(b, "display:flex;align-items:center;gap:0.4em");
+        cv_buf_puts(b, "display:flex;align-items:center;gap:0.4em");
     }
-    puts_(b, "}\n");
+    cv_buf_puts(b, "}\n");
     if (st->title_rule && st->title_rule_beside) {
-        printf_(b, "h2::after%s{content:\"\";flex:1;border-top:%.2fpt solid ",
+        cv_buf_printf(b, "h2::after%s{content:\"\";flex:1;border-top:%.2fpt solid ",
                 st->title_align == CV_ALIGN_CENTER ? ",h2::before" : "",
                 st->rule_width > 0.5f ? st->rule_width : 0.5f);
         color(b, st->rule_color);
-        puts_(b, "}\n");
+        cv_buf_puts(b, "}\n");
     }
     /* Entries. */
-    printf_(b, "article.entry+article.entry{margin-top:%.2fpt}\n", st->entry_gap);
-    printf_(b, ".lines+.lines{margin-top:%.2fpt}\n.lines.one+.lines.one{margin-top:%.2fpt}\n",
+    cv_buf_printf(b, "article.entry+article.entry{margin-top:%.2fpt}\n", st->entry_gap);
+    cv_buf_printf(b, ".lines+.lines{margin-top:%.2fpt}\n.lines.one+.lines.one{margin-top:%.2fpt}\n",
             st->text_gap >= 0 ? st->text_gap : st->entry_gap * 0.6f, st->bullet_gap * 2);
-    printf_(b, ".head{display:flex;gap:0 %.2fpt}\n", st->side_gap);
-    puts_(b, ".head .main{flex:1 1 auto;min-width:0}\nh3{font-size:1em;font-weight:400}\n");
-    printf_(b, ".head .side{flex:0 0 auto;max-width:40%%;text-align:%s;font-size:%.2fpt;color:",
+    cv_buf_printf(b, ".head{display:flex;gap:0 %.2fpt}\n", st->side_gap);
+    cv_buf_puts(b, ".head .main{flex:1 1 auto;min-width:0}\nh3{font-size:1em;font-weight:400}\n");
+    cv_buf_printf(b, ".head .side{flex:0 0 auto;max-width:40%%;text-align:%s;font-size:%.2fpt;color:",
             align[st->side_align == CV_ALIGN_LEFT ? 0 : st->side_align == CV_ALIGN_CENTER
                                                             ? 1 : 2], st->side_size);
     color(b, st->side_color);
     if (st->side_width > 0)
-        printf_(b, ";flex-basis:%.2fpt;max-width:50%%", st->side_width);
+        cv_buf_printf(b, ";flex-basis:%.2fpt;max-width:50%%", st->side_width);
     if (st->side_width > 0 && st->side_left)
-        puts_(b, ";order:-1");
-    puts_(b, "}\n");
+        cv_buf_puts(b, ";order:-1");
+    cv_buf_puts(b, "}\n");
     if (st->degree_width > 0)
-        printf_(b, ".head .degree{flex:0 0 var(--dw,%.2fpt);max-width:30%%;overflow-wrap:normal}\n",
+        cv_buf_printf(b, ".head .degree{flex:0 0 var(--dw,%.2fpt);max-width:30%%;overflow-wrap:normal}\n",
                 st->degree_width);
     /* entry.side_left (moderncv): the dates in a column left of every
      * entry, whose text starts right of it; a section title starts there
      * too, a rule filling the column beside it. */
     if (st->side_left && st->side_width > 0) {
         float col = st->side_width + st->side_gap;
-        printf_(b, "@media (min-width:641px){main .lines,main article.entry>.summary,"
+        cv_buf_printf(b, "@media (min-width:641px){main .lines,main article.entry>.summary,"
                 "main article.entry>ul.hl,main ul.bullets,main ol.numbers"
                 "{margin-inline-start:%.2fpt}", col);
         if (st->title_rule && st->title_rule_beside && st->title_align == CV_ALIGN_LEFT) {
-            printf_(b, "main h2::after{display:none}main h2::before{content:\"\";"
+            cv_buf_printf(b, "main h2::after{display:none}main h2::before{content:\"\";"
                     "flex:0 0 %.2fpt;margin-inline-end:%.2fpt;border-top:%.2fpt solid ",
                     st->side_width, st->side_gap, st->rule_width > 0.5f ? st->rule_width : 0.5f);
             color(b, st->rule_color);
-            puts_(b, "}");
+            cv_buf_puts(b, "}");
         }
-        puts_(b, "}\n");
+        cv_buf_puts(b, "}\n");
     }
-    printf_(b, ".summary{margin-top:%.2fpt;padding-inline-start:%.2fpt}\n",
+    cv_buf_printf(b, ".summary{margin-top:%.2fpt;padding-inline-start:%.2fpt}\n",
             st->summary_gap >= 0 ? st->summary_gap : st->block_gap, st->summary_indent);
     float indent = st->bullet_text_indent > 6 ? st->bullet_text_indent : 10;
-    printf_(b, "ul.hl,ul.bullets{padding-inline-start:%.2fpt}\nul.hl{margin-top:%.2fpt}\n",
+    cv_buf_printf(b, "ul.hl,ul.bullets{padding-inline-start:%.2fpt}\nul.hl{margin-top:%.2fpt}\n",
             indent, st->block_gap);
     /* A nested list starts sub_indent in from its parent's bullet, as in
      * the PDF; it sits inside the parent's text, `indent` in. */
-    printf_(b, "ul.hl.sub{margin-top:%.2fpt;margin-inline-start:%.2fpt}\n", st->bullet_gap,
+    cv_buf_printf(b, "ul.hl.sub{margin-top:%.2fpt;margin-inline-start:%.2fpt}\n", st->bullet_gap,
             st->sub_indent - indent);
-    printf_(b, "ul.hl li+li,ul.bullets li+li,ol.numbers li+li{margin-top:%.2fpt}\n",
+    cv_buf_printf(b, "ul.hl li+li,ul.bullets li+li,ol.numbers li+li{margin-top:%.2fpt}\n",
             st->bullet_gap);
-    puts_(b, "ul.hl>li::marker,ul.bullets>li::marker{content:");
+    cv_buf_puts(b, "ul.hl>li::marker,ul.bullets>li::marker{content:");
     css_string(w, b, st->bullet ? st->bullet : "\xE2\x80\xA2");
-    puts_(b, "\"  \"}\nul.hl.sub>li::marker{content:");
+    cv_buf_puts(b, "\"  \"}\nul.hl.sub>li::marker{content:");
     css_string(w, b, st->sub_bullet ? st->sub_bullet : "\xE2\x80\x93");
-    puts_(b, "\"  \"}\n");
-    puts_(b, "ol.numbers{padding-inline-start:2.2em}\n");
+    cv_buf_puts(b, "\"  \"}\n");
+    cv_buf_puts(b, "ol.numbers{padding-inline-start:2.2em}\n");
     if (st->justify)
-        printf_(b, "@media (min-width:640px){.summary,ul.hl li,.lines p,ul.bullets li"
+        cv_buf_printf(b, "@media (min-width:640px){.summary,ul.hl li,.lines p,ul.bullets li"
                 "{text-align:justify;%s}"
                 /* Not in the sidebar: a browser breaks a narrow column
                  * without the PDF's stretch limits, and may not hyphenate
@@ -1285,32 +1241,32 @@ static void style(hw *w, buf *b, const cv_image *photo)
     if (st->sidebar) {
         float sw = st->sidebar_w < mw * 0.6f ? st->sidebar_w : mw * 0.6f;
         if (st->sidebar_left)
-            printf_(b, ".cols{display:grid;grid-template-columns:%.2fpt minmax(0,1fr);"
+            cv_buf_printf(b, ".cols{display:grid;grid-template-columns:%.2fpt minmax(0,1fr);"
                     "column-gap:%.2fpt}\nmain{grid-column:2;grid-row:1}\n"
                     "aside{grid-column:1;grid-row:1}\n", sw, st->sidebar_gap);
         else
-            printf_(b, ".cols{display:grid;grid-template-columns:minmax(0,1fr) %.2fpt;"
+            cv_buf_printf(b, ".cols{display:grid;grid-template-columns:minmax(0,1fr) %.2fpt;"
                     "column-gap:%.2fpt}\n", sw, st->sidebar_gap);
         if (st->sidebar_rule_width > 0) {
-            printf_(b, "aside{padding-inline-%s:%.2fpt;border-inline-%s:%.2fpt solid ",
+            cv_buf_printf(b, "aside{padding-inline-%s:%.2fpt;border-inline-%s:%.2fpt solid ",
                     st->sidebar_left ? "end" : "start", st->sidebar_gap / 2,
                     st->sidebar_left ? "end" : "start", st->sidebar_rule_width);
             color(b, st->sidebar_rule_color);
-            puts_(b, "}\n");
+            cv_buf_puts(b, "}\n");
         }
         if (st->sidebar_single_block)
-            printf_(b, "aside h2{font-size:%.2fpt}\naside .side{font-size:%.2fpt}\n",
+            cv_buf_printf(b, "aside h2{font-size:%.2fpt}\naside .side{font-size:%.2fpt}\n",
                     st->size, st->size);
-        puts_(b, "aside .head{flex-direction:column}\naside .head .side{text-align:start;"
+        cv_buf_puts(b, "aside .head{flex-direction:column}\naside .head .side{text-align:start;"
                  "max-width:none;flex-basis:auto}\n");
         /* A phone: one column, the main one first, then the sidebar's
          * sections; but its photo and contact block come first, where a
          * reader looks for them, not under the last publication. */
-        puts_(b, "@media (max-width:640px){.cols{display:flex;flex-direction:column}"
+        cv_buf_puts(b, "@media (max-width:640px){.cols{display:flex;flex-direction:column}"
                  "aside{display:contents}aside>img.photo,aside>section.reach{order:-1}}\n");
     }
     /* A phone: one column, the side lines under the main ones. */
-    puts_(b, "@media (max-width:640px){.cv{padding:20px 16px}header.top{flex-direction:column}"
+    cv_buf_puts(b, "@media (max-width:640px){.cv{padding:20px 16px}header.top{flex-direction:column}"
              "img.photo{order:0}.head{flex-direction:column}.head .side{text-align:start;"
              "max-width:none;flex-basis:auto;order:0}"
              ".head .degree{max-width:none;flex-basis:auto;overflow-wrap:anywhere}}\n");
@@ -1319,12 +1275,12 @@ static void style(hw *w, buf *b, const cv_image *photo)
     const char *hal = st->header_align == CV_ALIGN_CENTER  ? "center"
                       : st->header_align == CV_ALIGN_RIGHT ? "flex-end"
                                                            : "flex-start";
-    printf_(b, "@media (max-width:640px){header.top{align-items:%s}.who{align-self:stretch}"
+    cv_buf_printf(b, "@media (max-width:640px){header.top{align-items:%s}.who{align-self:stretch}"
             "ul.contact{flex-direction:column;align-items:%s}"
             "ul.contact li+li::before{content:none}}\n", hal, hal);
-    puts_(b, "@media print{.cv{max-width:none;padding:0}a{text-decoration:none}"
+    cv_buf_puts(b, "@media print{.cv{max-width:none;padding:0}a{text-decoration:none}"
              "h2{break-after:avoid}article.entry .head{break-inside:avoid}}\n");
-    puts_(b, "</style>\n");
+    cv_buf_puts(b, "</style>\n");
 }
 
 /* ---- JSON-LD -------------------------------------------------------------- */
@@ -1333,23 +1289,23 @@ static void style(hw *w, buf *b, const cv_image *photo)
  * '&' as \u escapes, so that nothing in it ends the <script>. */
 static void jstr(buf *b, const char *s)
 {
-    put(b, "\"", 1);
+    cv_buf_put(b, "\"", 1);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         if (*p == '"' || *p == '\\')
-            printf_(b, "\\%c", *p);
+            cv_buf_printf(b, "\\%c", *p);
         else if (*p < 0x20 || *p == '<' || *p == '>' || *p == '&')
-            printf_(b, "\\u%04x", *p);
+            cv_buf_printf(b, "\\u%04x", *p);
         else
-            put(b, (const char *)p, 1);
+            cv_buf_put(b, (const char *)p, 1);
     }
-    put(b, "\"", 1);
+    cv_buf_put(b, "\"", 1);
 }
 
 static void jfield(hw *w, buf *b, const char *key, const char *markup_value)
 {
     if (!markup_value)
         return;
-    printf_(b, ",\"%s\":", key);
+    cv_buf_printf(b, ",\"%s\":", key);
     jstr(b, cv_markup_strip(w->a, markup_value));
 }
 
@@ -1363,41 +1319,41 @@ static bool current(const cv_entry *e)
 static void json_ld(hw *w, buf *b)
 {
     const cv_doc *doc = w->doc;
-    puts_(b, "<script type=\"application/ld+json\">\n{\"@context\":\"https://schema.org\","
+    cv_buf_puts(b, "<script type=\"application/ld+json\">\n{\"@context\":\"https://schema.org\","
              "\"@type\":\"Person\"");
     jfield(w, b, "name", doc->name.s);
     if (doc->native_name.s) {
-        puts_(b, ",\"alternateName\":");
+        cv_buf_puts(b, ",\"alternateName\":");
         jstr(b, doc->native_name.s);
     }
     jfield(w, b, "jobTitle", doc->headline.s);
     if (doc->email.s) {
-        puts_(b, ",\"email\":");
+        cv_buf_puts(b, ",\"email\":");
         jstr(b, doc->email.s);
     }
     if (doc->phone.s) {
-        puts_(b, ",\"telephone\":");
+        cv_buf_puts(b, ",\"telephone\":");
         jstr(b, doc->phone.s);
     }
     if (doc->website.s && cv_markup_web_link(doc->website.s)) {
-        puts_(b, ",\"url\":");
+        cv_buf_puts(b, ",\"url\":");
         jstr(b, doc->website.s);
     }
     if (doc->location.s) {
-        puts_(b, ",\"address\":{\"@type\":\"PostalAddress\",\"addressLocality\":");
+        cv_buf_puts(b, ",\"address\":{\"@type\":\"PostalAddress\",\"addressLocality\":");
         jstr(b, cv_markup_strip(w->a, doc->location.s));
-        puts_(b, "}");
+        cv_buf_puts(b, "}");
     }
     size_t nsame = 0;
     for (size_t i = 0; i < doc->nsocials; i++)
         if (doc->socials[i].url && cv_markup_web_link(doc->socials[i].url)) {
-            puts_(b, nsame++ ? "," : ",\"sameAs\":[");
+            cv_buf_puts(b, nsame++ ? "," : ",\"sameAs\":[");
             jstr(b, doc->socials[i].url);
         }
     for (size_t i = 1; i < doc->nwebsites; i++) {
         if (!cv_markup_web_link(doc->websites[i].s))
             continue;
-        puts_(b, nsame++ ? "," : ",\"sameAs\":[");
+        cv_buf_puts(b, nsame++ ? "," : ",\"sameAs\":[");
         jstr(b, doc->websites[i].s);
     }
     /* A custom connection that links to the web is a profile too (JSON
@@ -1406,38 +1362,38 @@ static void json_ld(hw *w, buf *b)
         const char *u = doc->connections[i].url.s;
         if (!u || strncasecmp(u, "http", 4) || !cv_markup_web_link(u))
             continue;
-        puts_(b, nsame++ ? "," : ",\"sameAs\":[");
+        cv_buf_puts(b, nsame++ ? "," : ",\"sameAs\":[");
         jstr(b, u);
     }
     if (nsame)
-        puts_(b, "]");
+        cv_buf_puts(b, "]");
     /* Where the person works now, and the schools they went to. */
     size_t nwork = 0, nschool = 0;
     for (size_t s = 0; s < doc->nsections; s++)
         for (size_t i = 0; i < doc->sections[s].nentries; i++) {
             const cv_entry *e = &doc->sections[s].entries[i];
             if (e->kind == CV_ENTRY_EXPERIENCE && e->company.s && current(e)) {
-                puts_(b, nwork++ ? "," : ",\"worksFor\":[");
-                puts_(b, "{\"@type\":\"Organization\",\"name\":");
+                cv_buf_puts(b, nwork++ ? "," : ",\"worksFor\":[");
+                cv_buf_puts(b, "{\"@type\":\"Organization\",\"name\":");
                 jstr(b, cv_markup_strip(w->a, e->company.s));
-                puts_(b, "}");
+                cv_buf_puts(b, "}");
             }
         }
     if (nwork)
-        puts_(b, "]");
+        cv_buf_puts(b, "]");
     for (size_t s = 0; s < doc->nsections; s++)
         for (size_t i = 0; i < doc->sections[s].nentries; i++) {
             const cv_entry *e = &doc->sections[s].entries[i];
             if (e->kind == CV_ENTRY_EDUCATION && e->institution.s) {
-                puts_(b, nschool++ ? "," : ",\"alumniOf\":[");
-                puts_(b, "{\"@type\":\"EducationalOrganization\",\"name\":");
+                cv_buf_puts(b, nschool++ ? "," : ",\"alumniOf\":[");
+                cv_buf_puts(b, "{\"@type\":\"EducationalOrganization\",\"name\":");
                 jstr(b, cv_markup_strip(w->a, e->institution.s));
-                puts_(b, "}");
+                cv_buf_puts(b, "}");
             }
         }
     if (nschool)
-        puts_(b, "]");
-    puts_(b, "}\n</script>\n");
+        cv_buf_puts(b, "]");
+    cv_buf_puts(b, "}\n</script>\n");
 }
 
 /* ---- the page -------------------------------------------------------------- */
@@ -1465,20 +1421,20 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
     /* The body first: its text decides the faces' subsets. */
     bool side_photo = photo && st->sidebar && st->photo_where == CV_PHOTO_SIDEBAR;
     bool side_contact = st->sidebar && st->sidebar_contact;
-    puts_(&w.b, "<body>\n<div class=\"cv\">\n");
+    cv_buf_puts(&w.b, "<body>\n<div class=\"cv\">\n");
     header(&w, side_photo ? NULL : photo, !side_contact);
     bool any_side = side_photo || side_contact;
     for (size_t s = 0; s < doc->nsections; s++)
         any_side |= cv_compose_in_sidebar(st, &doc->sections[s]);
     if (any_side)
-        puts_(&w.b, "<div class=\"cols\">\n");
-    puts_(&w.b, "<main>\n");
+        cv_buf_puts(&w.b, "<div class=\"cols\">\n");
+    cv_buf_puts(&w.b, "<main>\n");
     for (size_t s = 0; s < doc->nsections; s++)
         if (!any_side || !cv_compose_in_sidebar(st, &doc->sections[s]))
             section(&w, &doc->sections[s]);
-    puts_(&w.b, "</main>\n");
+    cv_buf_puts(&w.b, "</main>\n");
     if (any_side) {
-        puts_(&w.b, "<aside>\n");
+        cv_buf_puts(&w.b, "<aside>\n");
         if (side_photo)
             photo_img(&w, photo, "photo");
         if (side_contact) {
@@ -1487,43 +1443,43 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
             if (t && *t) {
                 if (st->title_uppercase)
                     t = cv_upper(a, t, lang);
-                printf_(&w.b, "<section class=\"reach\" aria-labelledby=\"s%d\">\n"
+                cv_buf_printf(&w.b, "<section class=\"reach\" aria-labelledby=\"s%d\">\n"
                         "<h2 id=\"s%d\">", id, id);
                 text0(&w, t);
-                puts_(&w.b, "</h2>\n");
+                cv_buf_puts(&w.b, "</h2>\n");
             } else {
-                puts_(&w.b, "<section class=\"reach\">\n");
+                cv_buf_puts(&w.b, "<section class=\"reach\">\n");
             }
             contacts(&w, "side-contact");
-            puts_(&w.b, "</section>\n");
+            cv_buf_puts(&w.b, "</section>\n");
         }
         for (size_t s = 0; s < doc->nsections; s++)
             if (cv_compose_in_sidebar(st, &doc->sections[s]))
                 section(&w, &doc->sections[s]);
-        puts_(&w.b, "</aside>\n</div>\n");
+        cv_buf_puts(&w.b, "</aside>\n</div>\n");
     }
-    puts_(&w.b, "</div>\n</body>\n</html>\n");
+    cv_buf_puts(&w.b, "</div>\n</body>\n</html>\n");
     buf body = w.b;
     w.b = (buf){0};
 
     /* The head. */
     buf *h = &w.b;
-    puts_(h, "<!DOCTYPE html>\n<html lang=\"");
+    cv_buf_puts(h, "<!DOCTYPE html>\n<html lang=\"");
     esc0(h, lang);
-    printf_(h, "\" dir=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n", doc->locale.rtl ? "rtl"
+    cv_buf_printf(h, "\" dir=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n", doc->locale.rtl ? "rtl"
                                                                                    : "ltr");
-    puts_(h, "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+    cv_buf_puts(h, "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
              "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
              "img-src data:; font-src data:; style-src 'unsafe-inline'\">\n"
              "<meta name=\"generator\" content=\"cvpdf " CV_VERSION "\">\n");
     const char *name = doc->name.s ? cv_markup_strip(a, doc->name.s) : "";
-    puts_(h, "<title>");
+    cv_buf_puts(h, "<title>");
     esc0(h, *name ? name : "R\xC3\xA9sum\xC3\xA9");
-    puts_(h, "</title>\n");
+    cv_buf_puts(h, "</title>\n");
     if (doc->headline.s) {
-        puts_(h, "<meta name=\"description\" content=\"");
+        cv_buf_puts(h, "<meta name=\"description\" content=\"");
         esc0(h, cv_markup_strip(a, doc->headline.s));
-        puts_(h, "\">\n");
+        cv_buf_puts(h, "\">\n");
     }
     /* What the style draws itself: the contact separator, the bullets. */
     const char *drawn[] = {st->contact_separator ? st->contact_separator : "",
@@ -1547,11 +1503,11 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
     w.ncps = u;
     script_faces(&w);
     style(&w, &css, photo);
-    put(h, css.s, css.n);
+    cv_buf_put(h, css.s, css.n);
     free(css.s);
     json_ld(&w, h);
-    puts_(h, "</head>\n");
-    put(h, body.s, body.n);
+    cv_buf_puts(h, "</head>\n");
+    cv_buf_put(h, body.s, body.n);
     free(body.s);
 
     cv_out *o = err->set ? NULL : cv_out_open(path, inputs, err);   /* --strict */

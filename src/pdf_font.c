@@ -34,6 +34,7 @@
 #include "pdf_font.h"
 #include "arena.h"
 #include "cff.h"
+#include "pdf_meta.h"
 #include "unicode.h"
 
 #include <stdio.h>
@@ -821,41 +822,20 @@ static HPDF_Dict descriptor(embed *e, HPDF_Dict file, HPDF_Dict set)
  * with a few calls and free it.  The text is libharu's way of writing an
  * array -- "[ ", each element and a space, "]" -- made once; /CIDToGIDMap
  * also stays in the dictionary, hidden from libharu's writer (the tests
- * read it there). */
-typedef struct wtext {
-    char *s;
-    size_t n, cap;
-} wtext;
-
-static void wput(wtext *t, const char *p, size_t n)
-{
-    if (t->n + n + 1 > t->cap) {
-        t->cap = (t->n + n + 1) * 2 + 256;
-        t->s = cv_xrealloc(t->s, t->cap);
-    }
-    memcpy(t->s + t->n, p, n);
-    t->n += n;
-    t->s[t->n] = 0;
-}
+ * read it there).  The text grows in an arena.h cv_buf. */
 
 /* An integer as libharu writes it (HPDF_IToA, within its limits), and a
  * space. */
-static void wint(wtext *t, long v)
+static void wint(cv_buf *t, long v)
 {
     if (v > 2147483647L)
         v = 2147483647L;
     if (v < -2147483647L)
         v = -2147483647L;
-    char b[24], *e = b + sizeof b, *p = e;
-    *--p = ' ';
-    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-    do {
-        *--p = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0)
-        *--p = '-';
-    wput(t, p, (size_t)(e - p));
+    char b[24], *e = b + sizeof b - 1;
+    *e = ' ';
+    char *p = cv_pdf_int(e, v);
+    cv_buf_put(t, p, (size_t)(e + 1 - p));
 }
 
 /* /W in groups of consecutive codes, "/W [ c [ w ... ] c' [ w ... ] ]", for
@@ -863,20 +843,20 @@ static void wint(wtext *t, long v)
 static char *sparse_widths(embed *e, const cpair *pairs, size_t n, int extra)
 {
     const cv_pdffont *pf = e->pf;
-    wtext t = {0};
-    wput(&t, "/W [ ", 5);
+    cv_buf t = {0};
+    cv_buf_put(&t, "/W [ ", 5);
     for (size_t i = 0; i < n;) {
         wint(&t, (HPDF_INT32)pairs[i].code);
-        wput(&t, "[ ", 2);
+        cv_buf_put(&t, "[ ", 2);
         size_t j = i;
         do {
             wint(&t, advance(pf, pairs[j].cp) + extra);
             j++;
         } while (j < n && pairs[j].code == pairs[j - 1].code + 1);
-        wput(&t, "] ", 2);
+        cv_buf_put(&t, "] ", 2);
         i = j;
     }
-    wput(&t, "]\n", 2);
+    cv_buf_put(&t, "]\n", 2);
     return t.s;
 }
 
@@ -889,10 +869,10 @@ static char *widths(embed *e, int extra)
     if (e->cff)     /* CIDs of a CJK face spread over tens of thousands: a
                        group per run of consecutive CIDs. */
         return sparse_widths(e, e->pairs, e->npairs, extra);
-    wtext t = {0};
-    wput(&t, "/W [ ", 5);
+    cv_buf t = {0};
+    cv_buf_put(&t, "/W [ ", 5);
     wint(&t, (HPDF_INT32)e->lo);
-    wput(&t, "[ ", 2);
+    cv_buf_put(&t, "[ ", 2);
     size_t k = 0;
     for (unsigned c = e->lo; c <= e->hi; c++) {
         if (k < e->npairs && e->pairs[k].code == c) {
@@ -902,7 +882,7 @@ static char *widths(embed *e, int extra)
             wint(&t, e->identity ? sub_advance(e->sfont, e->upem, c) + extra : 0);
         }
     }
-    wput(&t, "] ]\n", 4);
+    cv_buf_put(&t, "] ]\n", 4);
     return t.s;
 }
 
@@ -943,18 +923,18 @@ static HPDF_Dict cid_font(embed *e, HPDF_Dict desc, HPDF_Dict map, char *w)
           : map  ? HPDF_Dict_Add(cid, "CIDToGIDMap", map)
                  : HPDF_Dict_AddName(cid, "CIDToGIDMap", "Identity")) == HPDF_OK;
     /* /W, then /CIDToGIDMap as the dictionary holds it. */
-    wtext t = {w, strlen(w), strlen(w) + 1};
+    cv_buf t = {w, strlen(w), strlen(w) + 1};
     HPDF_DictElement m = ok && !e->cff ? HPDF_List_ItemAt(cid->list, cid->list->count - 1) : NULL;
     if (m) {
         HPDF_Obj_Header *h = m->value;
-        wput(&t, "/CIDToGIDMap ", 13);
+        cv_buf_put(&t, "/CIDToGIDMap ", 13);
         if (map) {
             char ref[32];
             snprintf(ref, sizeof ref, "%u %u R\n", (unsigned)(map->header.obj_id & 0x00FFFFFF),
                      (unsigned)map->header.gen_no);
-            wput(&t, ref, strlen(ref));
+            cv_buf_put(&t, ref, strlen(ref));
         } else {
-            wput(&t, "/Identity\n", 10);
+            cv_buf_put(&t, "/Identity\n", 10);
         }
         h->obj_id |= HPDF_OTYPE_HIDDEN;
     }

@@ -71,30 +71,13 @@ char *cv_xml_escape(const char *s)
     return o;
 }
 
-/* A growable string. */
-typedef struct sbuf {
-    char *s;
-    size_t n, cap;
-} sbuf;
-
-static void sadd(sbuf *b, const char *s)
-{
-    size_t k = strlen(s);
-    if (b->n + k + 1 > b->cap) {
-        b->cap = (b->n + k + 1) * 2;
-        b->s = cv_xrealloc(b->s, b->cap);
-    }
-    memcpy(b->s + b->n, s, k + 1);
-    b->n += k;
-}
-
-/* sadd(b, pre), the value escaped, sadd(b, post). */
-static void sval(sbuf *b, const char *pre, const char *v, const char *post)
+/* pre, the value escaped, post. */
+static void sval(cv_buf *b, const char *pre, const char *v, const char *post)
 {
     char *e = cv_xml_escape(v);
-    sadd(b, pre);
-    sadd(b, e);
-    sadd(b, post);
+    cv_buf_puts(b, pre);
+    cv_buf_puts(b, e);
+    cv_buf_puts(b, post);
     free(e);
 }
 
@@ -106,8 +89,8 @@ static bool to_tm(long long epoch, struct tm *tm)
 
 static HPDF_Dict write_xmp(HPDF_Doc pdf, const cv_pdfmeta *m, const char *producer)
 {
-    sbuf b = {0};
-    sadd(&b, "<?xpacket begin=\"\xEF\xBB\xBF\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
+    cv_buf b = {0};
+    cv_buf_puts(&b, "<?xpacket begin=\"\xEF\xBB\xBF\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
              "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\">\n"
              "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n"
              "<rdf:Description rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">\n"
@@ -120,13 +103,13 @@ static HPDF_Dict write_xmp(HPDF_Doc pdf, const cv_pdfmeta *m, const char *produc
     if (m->subject)
         sval(&b, "<dc:description><rdf:Alt><rdf:li xml:lang=\"x-default\">", m->subject,
              "</rdf:li></rdf:Alt></dc:description>\n");
-    sadd(&b, "</rdf:Description>\n"
+    cv_buf_puts(&b, "</rdf:Description>\n"
              "<rdf:Description rdf:about=\"\" xmlns:pdf=\"http://ns.adobe.com/pdf/1.3/\">\n");
     if (producer)
         sval(&b, "<pdf:Producer>", producer, "</pdf:Producer>\n");
     if (m->keywords)
         sval(&b, "<pdf:Keywords>", m->keywords, "</pdf:Keywords>\n");
-    sadd(&b, "</rdf:Description>\n"
+    cv_buf_puts(&b, "</rdf:Description>\n"
              "<rdf:Description rdf:about=\"\" xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\">\n");
     if (m->creator)
         sval(&b, "<xmp:CreatorTool>", m->creator, "</xmp:CreatorTool>\n");
@@ -137,7 +120,7 @@ static HPDF_Dict write_xmp(HPDF_Doc pdf, const cv_pdfmeta *m, const char *produc
         sval(&b, "<xmp:CreateDate>", date, "</xmp:CreateDate>\n");
         sval(&b, "<xmp:ModifyDate>", date, "</xmp:ModifyDate>\n");
     }
-    sadd(&b, "</rdf:Description>\n");
+    cv_buf_puts(&b, "</rdf:Description>\n");
     if (m->pdfa) {
         char id[200];
         snprintf(id, sizeof id, "<pdfaid:part>%d</pdfaid:part>\n"
@@ -145,17 +128,17 @@ static HPDF_Dict write_xmp(HPDF_Doc pdf, const cv_pdfmeta *m, const char *produc
                  m->pdfa_part == 2 && m->pdfa_conformance == 'a'   ? 'A'
                  : m->pdfa_part == 2 && m->pdfa_conformance == 'u' ? 'U'
                                                                    : 'B');
-        sadd(&b, "<rdf:Description rdf:about=\"\" xmlns:pdfaid=\"http://www.aiim.org/pdfa/ns/id/\">\n");
-        sadd(&b, id);
-        sadd(&b, "</rdf:Description>\n");
+        cv_buf_puts(&b, "<rdf:Description rdf:about=\"\" xmlns:pdfaid=\"http://www.aiim.org/pdfa/ns/id/\">\n");
+        cv_buf_puts(&b, id);
+        cv_buf_puts(&b, "</rdf:Description>\n");
     }
     if (m->pdfua)
-        sadd(&b, "<rdf:Description rdf:about=\"\" xmlns:pdfuaid=\"http://www.aiim.org/pdfua/ns/id/\">\n"
+        cv_buf_puts(&b, "<rdf:Description rdf:about=\"\" xmlns:pdfuaid=\"http://www.aiim.org/pdfua/ns/id/\">\n"
                  "<pdfuaid:part>1</pdfuaid:part>\n</rdf:Description>\n");
     /* PDF/A accepts only the schemas it knows and those the packet
      * declares: declare pdfuaid. */
     if (m->pdfa && m->pdfua)
-        sadd(&b, "<rdf:Description rdf:about=\"\"\n"
+        cv_buf_puts(&b, "<rdf:Description rdf:about=\"\"\n"
                  " xmlns:pdfaExtension=\"http://www.aiim.org/pdfa/ns/extension/\"\n"
                  " xmlns:pdfaSchema=\"http://www.aiim.org/pdfa/ns/schema#\"\n"
                  " xmlns:pdfaProperty=\"http://www.aiim.org/pdfa/ns/property#\">\n"
@@ -170,7 +153,7 @@ static HPDF_Dict write_xmp(HPDF_Doc pdf, const cv_pdfmeta *m, const char *produc
                  "<pdfaProperty:description>The part of ISO 14289 the file conforms to</pdfaProperty:description>\n"
                  "</rdf:li></rdf:Seq></pdfaSchema:property>\n"
                  "</rdf:li></rdf:Bag></pdfaExtension:schemas>\n</rdf:Description>\n");
-    sadd(&b, "</rdf:RDF>\n</x:xmpmeta>\n<?xpacket end=\"w\"?>");
+    cv_buf_puts(&b, "</rdf:RDF>\n</x:xmpmeta>\n<?xpacket end=\"w\"?>");
 
     /* PDF/A-1 wants the packet unfiltered, so any tool can find it. */
     HPDF_Dict s = HPDF_DictStream_New(pdf->mmgr, pdf->xref);

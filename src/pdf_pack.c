@@ -65,44 +65,13 @@ typedef struct {
     bool stream, packed;
 } obj;
 
-typedef struct {
-    char *s;
-    size_t n, cap;
-} buf;
-
-static void grow(buf *b, size_t more)
-{
-    if (b->n + more <= b->cap)
-        return;
-    size_t cap = b->cap ? b->cap : 4096;
-    while (cap < b->n + more)
-        cap *= 2;
-    b->s = cv_xrealloc(b->s, cap);
-    b->cap = cap;
-}
-
-static void put(buf *b, const void *p, size_t n)
-{
-    grow(b, n);
-    memcpy(b->s + b->n, p, n);
-    b->n += n;
-}
+/* The file and its pieces: arena.h's cv_buf. */
+typedef cv_buf buf;
 
 static void putc1(buf *b, char c)
 {
-    grow(b, 1);
-    b->s[b->n++] = c;
-}
-
-static void putf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void putf(buf *b, const char *fmt, ...)
-{
-    char tmp[256];
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    put(b, tmp, k < 0 ? 0 : (size_t)k < sizeof tmp ? (size_t)k : sizeof tmp - 1);
+    *cv_buf_room(b, 1) = c;
+    b->s[++b->n] = '\0';
 }
 
 /* A number in decimal (printf's parsing of a format cost more than the
@@ -114,7 +83,7 @@ static void put_uint(buf *b, unsigned long long v)
         *--p = (char)('0' + v % 10);
         v /= 10;
     } while (v);
-    put(b, p, (size_t)(e - p));
+    cv_buf_put(b, p, (size_t)(e - p));
 }
 
 /* ---- tokens (ISO 32000-1 §7.2) ---- */
@@ -253,7 +222,7 @@ static size_t skip_value(const char *s, size_t i, size_t lim)
  * Never longer than s[i..e). */
 static void put_min(buf *b, const char *s, size_t i, size_t e)
 {
-    grow(b, e - i + 1);
+    cv_buf_room(b, e - i + 1);
     char *o = b->s + b->n;
     unsigned char last = b->n ? (unsigned char)b->s[b->n - 1] : '\n';
     bool space = false;
@@ -323,7 +292,7 @@ static bool deflated(buf *b, const unsigned char *p, size_t n)
     if (deflateInit(&z, Z_DEFAULT_COMPRESSION) != Z_OK)
         return false;
     size_t bound = deflateBound(&z, (uLong)n);
-    grow(b, bound);
+    cv_buf_room(b, bound);
     z.next_in = (unsigned char *)p;
     z.avail_in = (uInt)n;
     z.next_out = (unsigned char *)b->s + b->n;
@@ -580,7 +549,7 @@ static bool write_pdf(pdf *f, buf *out)
 {
     const char *s = f->s;
     /* The header and libharu's binary comment line. */
-    put(out, "%PDF-1.7\n", 9);
+    cv_buf_put(out, "%PDF-1.7\n", 9);
     size_t h = 0, h2;
     while (h < f->n && s[h] != '\n' && s[h] != '\r')
         h++;
@@ -588,10 +557,10 @@ static bool write_pdf(pdf *f, buf *out)
     for (h2 = h; h2 < f->n && s[h2] != '\n' && s[h2] != '\r'; h2++)
         ;
     if (h2 < f->n && h2 > h + 1 && s[h] == '%' && (unsigned char)s[h + 1] >= 128) {
-        put(out, s + h, h2 - h);
+        cv_buf_put(out, s + h, h2 - h);
         putc1(out, '\n');
     } else {
-        put(out, "%\xE2\xE3\xCF\xD3\n", 6);
+        cv_buf_put(out, "%\xE2\xE3\xCF\xD3\n", 6);
     }
 
     /* Object streams, numbered after the last object. */
@@ -625,17 +594,17 @@ static bool write_pdf(pdf *f, buf *out)
             putc1(&body, '\n');
         }
         putc1(&head, '\n');
-        put(&raw, head.s, head.n);
-        put(&raw, body.s, body.n);
+        cv_buf_put(&raw, head.s, head.n);
+        cv_buf_put(&raw, body.s, body.n);
         buf z = {0};
         ok = deflated(&z, (unsigned char *)raw.s, raw.n);
         if (ok) {
             newoff = cv_xrealloc(newoff, (nnew + 2) * sizeof *newoff);
             newoff[nnew++] = out->n;
-            putf(out, "%u 0 obj\n<</Type/ObjStm/N %u/First %zu/Filter/FlateDecode/Length %zu>>\n"
+            cv_buf_printf(out, "%u 0 obj\n<</Type/ObjStm/N %u/First %zu/Filter/FlateDecode/Length %zu>>\n"
                  "stream\n", stm, cnt, head.n, z.n);
-            put(out, z.s, z.n);
-            put(out, "\nendstream\nendobj\n", 18);
+            cv_buf_put(out, z.s, z.n);
+            cv_buf_put(out, "\nendstream\nendobj\n", 18);
         }
         free(z.s);
         if (!ok)
@@ -658,7 +627,7 @@ static bool write_pdf(pdf *f, buf *out)
         if (o->used != 'n' || o->packed)
             continue;
         o->newoff = out->n;
-        put(out, s + o->off, o->end - o->off);
+        cv_buf_put(out, s + o->off, o->end - o->off);
         putc1(out, '\n');
     }
 
@@ -681,7 +650,7 @@ static bool write_pdf(pdf *f, buf *out)
     }
     int w2 = width(max2), w3 = max3 ? width(max3) : 1, w = 1 + w2 + w3;
     raw.n = 0;
-    grow(&raw, (size_t)total * (size_t)w);
+    cv_buf_room(&raw, (size_t)total * (size_t)w);
     unsigned char *row = (unsigned char *)raw.s;
     for (unsigned t = 0; t < total; t++, row += w) {
         unsigned char type = 0;
@@ -707,7 +676,7 @@ static bool write_pdf(pdf *f, buf *out)
     /* PNG's Up predictor (12): each row less the one above, so that
      * the offsets' high bytes, which change slowly, become zeros. */
     buf pr = {0};
-    grow(&pr, (size_t)total * (size_t)(w + 1));
+    cv_buf_room(&pr, (size_t)total * (size_t)(w + 1));
     const unsigned char *r = (unsigned char *)raw.s;
     for (size_t t = 0; t < total; t++) {
         pr.s[pr.n++] = 2;
@@ -723,7 +692,7 @@ static bool write_pdf(pdf *f, buf *out)
         free(z.s);
         return fail(f, "zlib failed");
     }
-    putf(out, "%u 0 obj\n<</Type/XRef/Size %u/W[1 %d %d]/Index[0 %u]", xs, total, w2, w3, total);
+    cv_buf_printf(out, "%u 0 obj\n<</Type/XRef/Size %u/W[1 %d %d]/Index[0 %u]", xs, total, w2, w3, total);
     /* The trailer's entries but /Size. */
     size_t i = f->trailer + 2, e = f->trailer_end;
     for (;;) {
@@ -733,7 +702,7 @@ static bool write_pdf(pdf *f, buf *out)
             break;
         size_t v = skip_value(s, j, e);
         if (!token_is(s, i, j, "/Size")) {
-            put(out, s + i, j - i);
+            cv_buf_put(out, s + i, j - i);
             size_t vs = skip_ws(s, j, v);
             if (is_regular((unsigned char)s[vs]))
                 putc1(out, ' ');
@@ -741,11 +710,11 @@ static bool write_pdf(pdf *f, buf *out)
         }
         i = v;
     }
-    putf(out, "/DecodeParms<</Columns %d/Predictor 12>>", w);
-    putf(out, "/Filter/FlateDecode/Length %zu>>\nstream\n", z.n);
-    put(out, z.s, z.n);
+    cv_buf_printf(out, "/DecodeParms<</Columns %d/Predictor 12>>", w);
+    cv_buf_printf(out, "/Filter/FlateDecode/Length %zu>>\nstream\n", z.n);
+    cv_buf_put(out, z.s, z.n);
     free(z.s);
-    putf(out, "\nendstream\nendobj\nstartxref\n%zu\n%%%%EOF\n", xoff);
+    cv_buf_printf(out, "\nendstream\nendobj\nstartxref\n%zu\n%%%%EOF\n", xoff);
     return true;
 }
 
@@ -760,7 +729,7 @@ bool cv_pdf_pack(const char *in, size_t n, char **out, size_t *outn, const char 
     /* CVPDF_TEST_UNPACKED: the file as libharu wrote it, which tests
      * compare the packed file's objects with (tests/tagged.py packed). */
     if (ok && (f.encrypted || getenv("CVPDF_TEST_UNPACKED")))
-        put(&b, in, n);
+        cv_buf_put(&b, in, n);
     else if (ok)
         ok = write_pdf(&f, &b);
     free(f.o);

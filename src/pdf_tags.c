@@ -82,8 +82,7 @@ struct cv_pdftags {
     annrec *ann;
     size_t nann, cann;
     HPDF_Dict root;          /* the StructTreeRoot, once made */
-    char *out;               /* write_elem's and write_nums' bytes */
-    size_t nout, cout;
+    cv_buf out;              /* write_elem's and write_nums' bytes */
 };
 
 cv_pdftags *cv_pdftags_new(HPDF_Doc pdf, bool book)
@@ -242,20 +241,10 @@ static HPDF_Dict indirect(HPDF_Doc pdf)
  * attribute, which few elements have, are libharu's own objects, made and
  * written on the spot. */
 
-/* Room for n more bytes: where they go. */
-static char *room(cv_pdftags *pt, size_t n)
-{
-    if (pt->nout + n > pt->cout) {
-        pt->cout = (pt->nout + n) * 2 + 1024;
-        pt->out = cv_xrealloc(pt->out, pt->cout);
-    }
-    return pt->out + pt->nout;
-}
-
 static inline __attribute__((always_inline)) void out(cv_pdftags *pt, const char *p, size_t n)
 {
-    memcpy(room(pt, n), p, n);
-    pt->nout += n;
+    memcpy(cv_buf_room(&pt->out, n), p, n);
+    pt->out.n += n;
 }
 
 #define OUT(pt, lit) out((pt), "" lit, sizeof(lit) - 1)
@@ -282,7 +271,7 @@ static void out_name(cv_pdftags *pt, const char *s)
 {
     static const char hex[] = "0123456789ABCDEF";
     size_t n = strnlen(s, HPDF_LIMIT_MAX_NAME_LEN);
-    char *o = room(pt, 1 + 3 * n), *o0 = o;
+    char *o = cv_buf_room(&pt->out, 1 + 3 * n), *o0 = o;
     *o++ = '/';
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
@@ -294,16 +283,16 @@ static void out_name(cv_pdftags *pt, const char *s)
             *o++ = (char)c;
         }
     }
-    pt->nout += (size_t)(o - o0);
+    pt->out.n += (size_t)(o - o0);
 }
 
 /* The bytes so far, into the stream. */
 static HPDF_STATUS out_flush(cv_pdftags *pt, HPDF_Stream stream)
 {
-    HPDF_STATUS r = pt->nout ? HPDF_Stream_Write(stream, (HPDF_BYTE *)pt->out,
-                                                 (HPDF_UINT)pt->nout)
+    HPDF_STATUS r = pt->out.n ? HPDF_Stream_Write(stream, (HPDF_BYTE *)pt->out.s,
+                                                 (HPDF_UINT)pt->out.n)
                              : HPDF_OK;
-    pt->nout = 0;
+    pt->out.n = 0;
     return r;
 }
 
@@ -351,7 +340,7 @@ static HPDF_STATUS write_elem(HPDF_Dict d, HPDF_Stream stream)
     const elem *e = d->attr;
     cv_pdftags *pt = e->pt;
     HPDF_Doc pdf = pt->pdf;
-    pt->nout = 0;
+    pt->out.n = 0;
     if (!pt->lean)
         OUT(pt, "/Type /StructElem\n");
     OUT(pt, "/S ");
@@ -419,7 +408,7 @@ static HPDF_STATUS write_elem(HPDF_Dict d, HPDF_Stream stream)
 static HPDF_STATUS write_nums(HPDF_Dict d, HPDF_Stream stream)
 {
     cv_pdftags *pt = d->attr;
-    pt->nout = 0;
+    pt->out.n = 0;
     OUT(pt, "/Nums [ ");
     int key = 0;
     for (size_t p = 0; p < pt->npages; p++) {
@@ -546,6 +535,6 @@ void cv_pdftags_free(cv_pdftags *pt)
     free(pt->e);
     free(pt->pages);
     free(pt->ann);
-    free(pt->out);
+    free(pt->out.s);
     free(pt);
 }
