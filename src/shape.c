@@ -581,30 +581,53 @@ static bool ruleset_calls(otb t, size_t s, size_t at, bool chain, hb_set_t *out)
     return true;
 }
 
+/* Where lookup `idx` of a GSUB or GPOS table starts. */
+static bool lookup_at(otb t, unsigned idx, size_t *l)
+{
+    unsigned ll, count, lo;
+    if (!u16(t, 8, &ll) || !u16(t, ll, &count) || idx >= count ||
+        !u16(t, ll + 2 + 2 * (size_t)idx, &lo))
+        return false;
+    *l = (size_t)ll + lo;
+    return true;
+}
+
+/* Subtable k of the lookup at `l`, of type `type`: its own type, through
+ * an extension subtable (GSUB 7, GPOS 9), and where it starts. */
+static bool subtable(otb t, size_t l, unsigned type, unsigned k, bool gpos, unsigned *st,
+                     size_t *at)
+{
+    unsigned so;
+    if (!u16(t, l + 6 + 2 * (size_t)k, &so))
+        return false;
+    size_t s = l + so;
+    *st = type;
+    if (type == (gpos ? 9u : 7u)) {
+        size_t eo;
+        if (!u16(t, s + 2, st) || !u32(t, s + 4, &eo))
+            return false;
+        s += eo;
+    }
+    *at = s;
+    return true;
+}
+
 /* Lookup `idx` of GSUB or GPOS: its type (through extensions), flags, and
  * the lookups its subtables call (context lookups) into `calls`. */
 static bool read_lookup(otb t, bool gpos, unsigned idx, lookup_info *li, hb_set_t *calls)
 {
-    unsigned ll, count, lo, nsub;
-    if (!u16(t, 8, &ll) || !u16(t, ll, &count) || idx >= count ||
-        !u16(t, ll + 2 + 2 * (size_t)idx, &lo))
-        return false;
-    size_t l = (size_t)ll + lo;
-    if (!u16(t, l, &li->type) || !u16(t, l + 2, &li->flag) || !u16(t, l + 4, &nsub))
+    size_t l;
+    unsigned nsub;
+    if (!lookup_at(t, idx, &l) || !u16(t, l, &li->type) || !u16(t, l + 2, &li->flag) ||
+        !u16(t, l + 4, &nsub))
         return false;
     unsigned ext = gpos ? 9 : 7, type = 0;
     li->first_only = true;
     for (unsigned k = 0; k < nsub; k++) {
-        unsigned so, st = li->type, fmt;
-        if (!u16(t, l + 6 + 2 * (size_t)k, &so))
+        unsigned st, fmt;
+        size_t s;
+        if (!subtable(t, l, li->type, k, gpos, &st, &s))
             return false;
-        size_t s = l + so;
-        if (st == ext) {
-            size_t eo;
-            if (!u16(t, s + 2, &st) || !u32(t, s + 4, &eo))
-                return false;
-            s += eo;
-        }
         if ((type && st != type) || st == ext || !u16(t, s, &fmt))
             return false;
         type = st;
@@ -873,25 +896,14 @@ static bool lookup_starts(otb t, bool gpos, unsigned idx, pair_plan *pp)
         pp->kern[pp->nkern++] = idx;
         return true;                             /* kerning: the pairs */
     }
-    unsigned ll, lo, nsub, type;
-    if (!u16(t, 8, &ll) || !u16(t, ll + 2 + 2 * (size_t)idx, &lo))
+    size_t l;
+    unsigned nsub, type;
+    if (!lookup_at(t, idx, &l) || !u16(t, l, &type) || !u16(t, l + 4, &nsub))
         return false;
-    size_t l = (size_t)ll + lo;
-    if (!u16(t, l, &type) || !u16(t, l + 4, &nsub))
-        return false;
-    unsigned ext = gpos ? 9 : 7;
     for (unsigned k = 0; k < nsub; k++) {
-        unsigned so, st = type, fmt, co;
-        if (!u16(t, l + 6 + 2 * (size_t)k, &so))
-            return false;
-        size_t s = l + so;
-        if (st == ext) {
-            size_t eo;
-            if (!u16(t, s + 2, &st) || !u32(t, s + 4, &eo))
-                return false;
-            s += eo;
-        }
-        if (!u16(t, s, &fmt))
+        unsigned st, fmt, co;
+        size_t s;
+        if (!subtable(t, l, type, k, gpos, &st, &s) || !u16(t, s, &fmt))
             return false;
         bool context = st == (gpos ? 7u : 5u), chain = st == (gpos ? 8u : 6u);
         if (chain && fmt == 3) {
