@@ -261,8 +261,7 @@ typedef struct kept {
     cv_span *sp;
     size_t n;
     const char *what, *actual;   /* a section title's (title_once()) */
-    cv_pos pos;                  /* a template line's (expand_pos()) */
-    bool has_pos;
+    cv_pos pos;                  /* a template line's (expand_once()) */
 } kept;
 
 /* Spans copied into the cache's arena; adjacent spans of one link keep
@@ -285,35 +284,29 @@ static kept *keep_spans(cv_arena *a, const cv_span *sp, size_t n)
     return k;
 }
 
-/* cv_template_expand() of template line `tmpl` for entry `e`, once per
- * profile: the template and the entry live as long as the profile. */
-static size_t expand_once(cx *c, const char *tmpl, const cv_entry *e, cv_span **sp)
+/* cv_template_expand() of template line `tmpl` for entry `e`, and its
+ * cv_template_pos() into *pos when pos is not NULL, once per profile: the
+ * template and the entry live as long as the profile. */
+static size_t expand_once(cx *c, const char *tmpl, const cv_entry *e, cv_span **sp,
+                          cv_pos *pos)
 {
     void **slot = cv_setcache_slot(c->sc, KEEP_EXPAND, tmpl, e);
     if (!slot || !*slot) {
         size_t n = cv_template_expand(c->tmp, tmpl, e, c->doc, sp);
-        if (!slot)
+        if (!slot) {
+            if (pos)
+                *pos = cv_template_pos(tmpl, e);
             return n;
-        *slot = keep_spans(cv_setcache_arena(c->sc), *sp, n);
+        }
+        kept *k = keep_spans(cv_setcache_arena(c->sc), *sp, n);
+        k->pos = cv_template_pos(tmpl, e);
+        *slot = k;
     }
     const kept *k = *slot;
     *sp = k->sp;
+    if (pos)
+        *pos = k->pos;
     return k->n;
-}
-
-/* cv_template_pos() of template line `tmpl` for entry `e`, once per
- * profile (kept beside its expansion). */
-static cv_pos expand_pos(cx *c, const char *tmpl, const cv_entry *e)
-{
-    void **slot = cv_setcache_slot(c->sc, KEEP_EXPAND, tmpl, e);
-    kept *k = slot ? *slot : NULL;
-    if (!k)
-        return cv_template_pos(tmpl, e);
-    if (!k->has_pos) {
-        k->pos = cv_template_pos(tmpl, e);
-        k->has_pos = true;
-    }
-    return k->pos;
 }
 
 /* cv_template_text() of the profile's text `s` (no base style), once per
@@ -1030,7 +1023,7 @@ typedef struct entry {
 static size_t expand_first(cx *c, const entry *en, cv_span **sp)
 {
     const char *tmpl = en->tp->nmain ? en->tp->main[0] : "TEXT";
-    return expand_once(c, tmpl, en->e, sp);
+    return expand_once(c, tmpl, en->e, sp, NULL);
 }
 
 /* The code point that ends the n bytes at s (0 if none). */
@@ -1097,7 +1090,7 @@ static void add_lines_entry(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry *
         if (!head && vl->n > first)
             head = vl->n;
         cv_span *sp;
-        size_t n = expand_once(c, en->tp->nmain ? en->tp->main[i] : "TEXT", en->e, &sp);
+        size_t n = expand_once(c, en->tp->nmain ? en->tp->main[i] : "TEXT", en->e, &sp, NULL);
         if (n && en->e->kind == CV_ENTRY_ONELINE)
             cv_compose_label_colon(c->tmp, &sp, n);
         if (n)
@@ -1160,9 +1153,9 @@ static void expand_lines(cx *c, const char *const *tmpl, size_t n, const cv_entr
 {
     out->n = 0;
     for (size_t i = 0; i < n; i++) {
-        out->nsp[out->n] = expand_once(c, tmpl[i], e, &out->sp[out->n]);
+        out->nsp[out->n] = expand_once(c, tmpl[i], e, &out->sp[out->n], &out->pos[out->n]);
         if (out->nsp[out->n])
-            out->pos[out->n++] = expand_pos(c, tmpl[i], e);
+            out->n++;
     }
 }
 
