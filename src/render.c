@@ -308,13 +308,15 @@ static void note_named(cv_arena *a, cv_inputs *in, const char *profile, const cv
 /* Can `text` (len bytes) name no photo, .bib, design or locale file, by
  * its bytes alone?  Then note_profile() need not parse it (a third of a
  * résumé's YAML work).  True only when no key it looks for (photo, image,
- * design, locale, bib) is written as one -- the word, maybe a closing
- * quote, blanks, a colon -- no value ends in .bib, and nothing could spell
- * them otherwise: no backslash (escapes), no anchor (aliases and merges),
- * no NUL byte (UTF-16). */
+ * bib; design and locale where render_command is written, the only key
+ * they name files under: a profile's own `locale:` is its language) is
+ * written as one -- the word, maybe a closing quote, blanks, a colon --
+ * no value ends in .bib, and nothing could spell them otherwise: no
+ * backslash (escapes), no anchor (aliases and merges), no NUL byte
+ * (UTF-16). */
 static bool names_nothing(const char *text, size_t len)
 {
-    static const char *const keys[] = {"photo", "image", "design", "locale", "bib"};
+    static const char *const keys[] = {"photo", "image", "bib", "design", "locale"};
     const char *end = text + len;
     if (memchr(text, 0, len) || memchr(text, '\\', len))
         return false;
@@ -325,6 +327,7 @@ static bool names_nothing(const char *text, size_t len)
     for (const char *p = text; (p = memchr(p, '.', (size_t)(end - p))); p++)
         if (end - p >= 4 && !strncasecmp(p + 1, "bib", 3))
             return false;
+    size_t nkeys = memmem(text, len, "render_command", 14) ? 5 : 3;
     /* Each colon, read backwards: blanks, maybe a quote, then a key's end
      * (one pass; a search for each key cost five). */
     for (const char *c = text; (c = memchr(c, ':', (size_t)(end - c))); c++) {
@@ -333,7 +336,7 @@ static bool names_nothing(const char *text, size_t len)
             q--;
         if (q > text && (q[-1] == '"' || q[-1] == '\''))
             q--;
-        for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+        for (size_t k = 0; k < nkeys; k++) {
             size_t n = strlen(keys[k]);
             if ((size_t)(q - text) >= n && !memcmp(q - n, keys[k], n))
                 return false;
