@@ -43,15 +43,22 @@ void cv_inputs_free(cv_inputs *in);
  * font"; kept, not copied: a string that outlives `in`).  A path that does
  * not exist is ignored. */
 void cv_inputs_add(cv_inputs *in, const char *path, const char *what);
+/* The same for a file of cvpdf's installation rather than the user's (a
+ * font, the hyphenation patterns, a file of the data directory, a
+ * module): never an output either, but --watch does not follow it.  A file
+ * noted twice keeps what it was noted as first. */
+void cv_inputs_add_installed(cv_inputs *in, const char *path, const char *what);
 /* What `path` is when it (or the file its links lead to) is an input, or
  * a font file (by its name: a face a worker may open later), else NULL. */
 const char *cv_inputs_find(const cv_inputs *in, const char *path);
 /* The inputs noted so far, 0 <= i < cv_inputs_count(in), by the path first
  * given for each file (a copy, valid until cv_inputs_free()), and what it
- * is in *what (when not NULL): what --watch follows.  A file saved again
- * under the same name is a new file, noted again. */
+ * is in *what (when not NULL).  --watch follows those not installed.  A
+ * file saved again under the same name is a new file, noted again. */
 size_t cv_inputs_count(const cv_inputs *in);
 const char *cv_inputs_path(const cv_inputs *in, size_t i, const char **what);
+/* Was input i noted by cv_inputs_add_installed()? */
+bool cv_inputs_installed(const cv_inputs *in, size_t i);
 
 typedef struct cv_out cv_out;
 

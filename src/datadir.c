@@ -53,7 +53,7 @@ static void note_tree(cv_inputs *in, const char *dir, int depth, int *budget)
             stat(path, &st) != 0)
             continue;
         if (S_ISREG(st.st_mode)) {
-            cv_inputs_add(in, path, "a file of the data directory");
+            cv_inputs_add_installed(in, path, "a file of the data directory");
             --*budget;
         } else if (S_ISDIR(st.st_mode) && depth < 3) {
             note_tree(in, path, depth + 1, budget);

@@ -43,8 +43,8 @@ void cv_engine_free(cv_engine *eng)
 void cv_engine_note_fonts(cv_engine *eng)
 {
     for (size_t f = 0; f < cv_fontset_count(eng->fonts); f++)
-        cv_inputs_add(eng->inputs, cv_fontset_path(eng->fonts, (int)f), "a font");
-    cv_inputs_add(eng->inputs, cv_hyph_path(eng->hyph), "the hyphenation patterns");
+        cv_inputs_add_installed(eng->inputs, cv_fontset_path(eng->fonts, (int)f), "a font");
+    cv_inputs_add_installed(eng->inputs, cv_hyph_path(eng->hyph), "the hyphenation patterns");
 }
 
 void cv_engine_warm(cv_engine *eng, bool hyphenate)

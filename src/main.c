@@ -198,11 +198,8 @@ static int watch(const cv_options *o, const cv_plan *plan, cv_engine *eng, const
         if (o->defaults)
             watched += cv_watch_add(w, o->defaults);
         for (size_t i = 0; i < cv_inputs_count(eng->inputs); i++) {
-            const char *what, *path = cv_inputs_path(eng->inputs, i, &what);
-            if (strcmp(what, "a font") && strcmp(what, "the hyphenation patterns") &&
-                strcmp(what, "a file of the data directory") &&
-                strcmp(what, "the phone module") && strcmp(what, "the WOFF2 module"))
-                watched += cv_watch_add(w, path);
+            if (!cv_inputs_installed(eng->inputs, i))   /* not the fonts, modules, ... */
+                watched += cv_watch_add(w, cv_inputs_path(eng->inputs, i, NULL));
         }
         if (!watched) {
             fprintf(stderr, "cvpdf: error: --watch cannot watch any input (too many "

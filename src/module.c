@@ -85,10 +85,10 @@ void cv_module_note(const cv_module *m, cv_inputs *in)
             char dir[PATH_MAX], path[PATH_MAX];
             if ((size_t)snprintf(dir, sizeof dir, beside[i], d) < sizeof dir &&
                 (size_t)snprintf(path, sizeof path, "%s/%s", dir, m->file) < sizeof path)
-                cv_inputs_add(in, path, m->input);
+                cv_inputs_add_installed(in, path, m->input);
         }
     }
     char path[PATH_MAX];
     if ((size_t)snprintf(path, sizeof path, "%s/%s", CV_LIBDIR, m->file) < sizeof path)
-        cv_inputs_add(in, path, m->input);
+        cv_inputs_add_installed(in, path, m->input);
 }

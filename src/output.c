@@ -43,6 +43,7 @@ typedef struct input {
     ino_t ino;
     const char *what;
     char *path;              /* as first noted (a copy) */
+    bool installed;          /* cvpdf's own (cv_inputs_add_installed()) */
 } input;
 
 struct cv_inputs {
@@ -64,7 +65,7 @@ void cv_inputs_free(cv_inputs *in)
     free(in);
 }
 
-void cv_inputs_add(cv_inputs *in, const char *path, const char *what)
+static void add(cv_inputs *in, const char *path, const char *what, bool installed)
 {
     struct stat st;
     if (!in || !path || stat(path, &st) != 0)
@@ -76,7 +77,22 @@ void cv_inputs_add(cv_inputs *in, const char *path, const char *what)
         in->cap = in->cap ? in->cap * 2 : 16;
         in->v = cv_xrealloc(in->v, in->cap * sizeof *in->v);
     }
-    in->v[in->n++] = (input){st.st_dev, st.st_ino, what, cv_xstrdup(path)};
+    in->v[in->n++] = (input){st.st_dev, st.st_ino, what, cv_xstrdup(path), installed};
+}
+
+void cv_inputs_add(cv_inputs *in, const char *path, const char *what)
+{
+    add(in, path, what, false);
+}
+
+void cv_inputs_add_installed(cv_inputs *in, const char *path, const char *what)
+{
+    add(in, path, what, true);
+}
+
+bool cv_inputs_installed(const cv_inputs *in, size_t i)
+{
+    return in->v[i].installed;
 }
 
 size_t cv_inputs_count(const cv_inputs *in)

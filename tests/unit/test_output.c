@@ -172,6 +172,28 @@ TEST(inputs_saved_again)
     cv_inputs_free(in);
 }
 
+/* An input of the installation (a font, a module) is refused as an
+ * output like any other but is not followed by --watch; a file noted twice
+ * keeps what it was noted as first. */
+TEST(inputs_installed)
+{
+    CHECK(put(at("face.ttf"), "not a font", NULL));
+    CHECK(put(at("me.yaml"), "cv:\n", NULL));
+    cv_inputs *in = cv_inputs_new();
+    cv_inputs_add_installed(in, at("face.ttf"), "a font");
+    cv_inputs_add(in, at("me.yaml"), "a profile");
+    cv_inputs_add(in, at("face.ttf"), "a layout");
+    cv_inputs_add_installed(in, at("me.yaml"), "a font");
+    CHECK(cv_inputs_count(in) == 2);
+    CHECK(cv_inputs_installed(in, 0) && !cv_inputs_installed(in, 1));
+    const char *what = NULL;
+    CHECK_STR(cv_inputs_path(in, 0, &what), at("face.ttf"));
+    CHECK_STR(what, "a font");
+    CHECK_STR(cv_inputs_find(in, at("face.ttf")), "a font");
+    CHECK(!put(at("face.ttf"), "%PDF-", in));
+    cv_inputs_free(in);
+}
+
 TEST(directory_refused)
 {
     CHECK(!put(at("sub"), "x", NULL));
@@ -269,6 +291,7 @@ int main(void)
     RUN(symlinks_write_their_target);
     RUN(inputs_refused_by_inode);
     RUN(inputs_saved_again);
+    RUN(inputs_installed);
     RUN(directory_refused);
     RUN(device_written_through);
     RUN(fifo_written_through);
