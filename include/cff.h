@@ -25,6 +25,10 @@
 bool cv_cff_cids(const unsigned char *cff, size_t len, unsigned nglyphs, uint16_t *cid,
                  bool *cid_keyed);
 
+/* The count of the CharStrings INDEX of the CFF table `cff` (`len`
+ * bytes), its number of glyphs, into *n; false when the table is damaged. */
+bool cv_cff_glyph_count(const unsigned char *cff, size_t len, unsigned *n);
+
 /* A copy of the CFF table `cff` whose every glyph is `delta` font units
  * wider: new Private DICTs (defaultWidthX and nominalWidthX moved by
  * delta) after the program, the DICTs that name them pointed at them in

@@ -41,16 +41,23 @@ typedef struct cv_face {
     bool cff;               /* CFF outlines (OpenType), not TrueType glyf */
     bool pending;           /* found, to be opened on first use (fontset.c) */
     bool broken;            /* could not be opened when first used */
-    char *family, *style;
+    char *family;
     char *psname;           /* PostScript name (libharu dedups by it) */
     bool bold, italic;
     int upem;
+    unsigned nglyphs;
     /* In thousandths of an em. */
     int ascender, descender, cap_height, x_height;
+    /* In font units, for the PDF's font descriptor: the head table's box,
+     * OS/2's weight class (-1 without an OS/2 table), the post table's
+     * italic angle (16.16 fixed point) and fixed pitch. */
+    int bbox[4];
+    int weight;
+    int32_t italic_angle;
+    bool fixed_pitch;
     /* Owned by the fontset; read them, never free or replace them. */
     const unsigned char *data;   /* mapped file */
     size_t size;
-    void *ft;                    /* FT_Face */
     void *hb;                    /* hb_font_t, scaled to font units */
     void *hb_face;               /* hb_face_t (for subsetting) */
     int second;                  /* > 0: the id of its second opening (cv_fontset_second) */

@@ -1,10 +1,13 @@
-/* sfnt.h - what the font catalogue needs of an sfnt (TrueType or OpenType)
- * file, read from its tables without FreeType.
+/* sfnt.h - what the font catalogue and an open face need of an sfnt
+ * (TrueType or OpenType) file, read from its tables without FreeType.
  *
  * The catalogue (fontset.c) learns the family, weight, slant and width of
  * every face in fonts/ before it opens any; FreeType costs some 60,000
  * instructions a face for that (it checks every character map, reads the
- * kerning table, ...), this reader a few hundred.  It answers only for a
+ * kerning table, ...), this reader a few hundred.  Opening a face, fontset.c
+ * reads its metrics and PostScript name here too (cv_sfnt_measure()):
+ * FreeType's opening of a CJK face costs 3 million instructions and half
+ * a megabyte, for the charset of its 65,535 glyphs.  It answers only for a
  * well-formed file of the ordinary kind and gives what FreeType would:
  * the family is FT_Face's family_name (the same name record, converted to
  * ASCII the same way), bold and italic its style flags and OS/2 weight.
@@ -21,6 +24,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct cv_sfnt_face {
     bool named;          /* it has a family name (FreeType's family_name is not NULL) */
@@ -38,5 +42,31 @@ int cv_sfnt_count(const unsigned char *data, size_t size);
 /* Face `index` of the file described into *out; false when this reader
  * does not vouch for it (then FreeType must be asked). */
 bool cv_sfnt_describe(const unsigned char *data, size_t size, int index, cv_sfnt_face *out);
+
+/* What fontset.c reads of a face it opens, as FreeType 2.12 gives it
+ * (FT_Face's units_per_EM, bbox, ascender and descender, num_glyphs for
+ * TrueType, FT_Get_Postscript_Name(), the OS/2 and post tables), in font
+ * units.  Vouched for under the conditions above, and only when the face
+ * has a Unicode cmap subtable of format 4 or 12 (FreeType would refuse it,
+ * or check the subtable itself), a 'post' table of 32 bytes or none, and
+ * a PostScript name of ASCII PostScript characters or none. */
+typedef struct cv_sfnt_metrics {
+    int upem;
+    int bbox[4];               /* head's xMin, yMin, xMax, yMax */
+    int ascender, descender;
+    unsigned nglyphs;          /* maxp's (FreeType counts a CFF's CharStrings) */
+    int os2_version, weight, typo_ascender, typo_descender;
+    int cap_height, x_height;  /* 0 before OS/2 version 2 */
+    int32_t italic_angle;      /* post's, 16.16 fixed point */
+    bool fixed_pitch;
+    bool has_psname;
+    char psname[64];
+    const unsigned char *cff;  /* the 'CFF ' table, or NULL */
+    size_t cff_len;
+} cv_sfnt_metrics;
+
+/* Face `index` measured into *out; false when this reader does not vouch
+ * for it (then FreeType must open it). */
+bool cv_sfnt_measure(const unsigned char *data, size_t size, int index, cv_sfnt_metrics *out);
 
 #endif

@@ -171,21 +171,37 @@ static bool read_charset(const rd *r, size_t at, unsigned nglyphs, uint16_t *cid
     return true;
 }
 
+/* The first Top DICT's operators and the CharStrings INDEX it names. */
+static bool top_and_charstrings(const rd *r, top *t, cffindex *cs)
+{
+    if (!r->p || r->len < 4 || r->p[0] != 1)
+        return false;
+    cffindex name, topi;
+    size_t b, e;
+    return read_index(r, r->p[2], &name) && read_index(r, name.end, &topi) &&
+           topi.count >= 1 && offset_at(r, &topi, 0, &b) && offset_at(r, &topi, 1, &e) &&
+           e >= b && read_top(r, topi.data + b, topi.data + e, t) && t->charstrings >= 0 &&
+           read_index(r, (size_t)t->charstrings, cs);
+}
+
+bool cv_cff_glyph_count(const unsigned char *cff, size_t len, unsigned *n)
+{
+    rd r = {cff, len};
+    top t;
+    cffindex cs;
+    if (!top_and_charstrings(&r, &t, &cs))
+        return false;
+    *n = cs.count;
+    return true;
+}
+
 bool cv_cff_cids(const unsigned char *cff, size_t len, unsigned nglyphs, uint16_t *cid,
                  bool *cid_keyed)
 {
     rd r = {cff, len};
-    if (!cff || len < 4 || cff[0] != 1)
-        return false;
-    cffindex name, topi;
-    size_t b, e;
     top t;
-    if (!read_index(&r, cff[2], &name) || !read_index(&r, name.end, &topi) || topi.count < 1 ||
-        !offset_at(&r, &topi, 0, &b) || !offset_at(&r, &topi, 1, &e) || e < b ||
-        !read_top(&r, topi.data + b, topi.data + e, &t) || t.charstrings < 0)
-        return false;
     cffindex cs;
-    if (!read_index(&r, (size_t)t.charstrings, &cs) || cs.count != nglyphs)
+    if (!top_and_charstrings(&r, &t, &cs) || cs.count != nglyphs)
         return false;
     if (cid_keyed)
         *cid_keyed = t.ros;

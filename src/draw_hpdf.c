@@ -52,8 +52,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <ft2build.h>
-#include FT_FREETYPE_H
 #include <hpdf.h>
 #include <hpdf_doc.h>
 #include <hpdf_encrypt.h>
@@ -1194,7 +1192,7 @@ void cv_book_note(cv_book *k, const cv_display *d)
             /* Tagged text may end a line with a space (put_tagged_runs). */
             if (tags && r->tag && !space[r->face]) {
                 const cv_face *fc = cv_fontset_face(k->fs, r->face);
-                space[r->face] = fc && fc->ft && FT_Get_Char_Index(fc->ft, ' ') ? 1 : -1;
+                space[r->face] = fc && cv_face_glyph(fc, ' ') ? 1 : -1;
                 if (space[r->face] > 0)
                     cv_pdffont_use(pf, ' ', NULL);
             }

@@ -8,17 +8,25 @@
  * a family is not there is fontconfig initialised (it costs milliseconds, so
  * documents that use the shipped fonts never pay for it).
  *
- * An opened face keeps its file mapped: FreeType reads outlines from it,
- * HarfBuzz shapes from it, and the PDF backend subsets from it.
+ * An opened face keeps its file mapped: HarfBuzz shapes from it and the
+ * PDF backend subsets from it.  Its names and metrics are read from its
+ * tables as FreeType would give them (sfnt.h), without opening it in
+ * FreeType, which costs a CJK face milliseconds (Noto Sans CJK's 65,535
+ * glyphs' charset); FreeType opens only a face that reader does not vouch
+ * for, to read the same, and to say what is wrong with one cvpdf cannot
+ * embed.
  *
  * A family that lacks the style asked for falls back to its nearest style
  * (cv_fontset_find); falling back from face to face for a character no face
  * has is itemising's job (wrap.c), along the style's chain of families.
  * The face is never written after it is opened: cv_face_glyph() and
- * cv_face_advance() read FreeType's tables each time, and the caches that
- * layout needs are the shaper's (shape.c).
+ * cv_face_advance() ask HarfBuzz each time, and the caches that layout
+ * needs are the shaper's (shape.c).
  */
 #include "fontset.h"
+
+#include "cff.h"
+#include "sfnt.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -235,16 +243,13 @@ static void face_unload(cv_face *f)
         hb_font_destroy(f->hb);
     if (f->hb_face)
         hb_face_destroy(f->hb_face);
-    if (f->ft)
-        FT_Done_Face(f->ft);
     if (f->data)
         munmap((void *)f->data, f->size);
     free(f->family);
-    free(f->style);
     free(f->psname);
-    f->hb = f->hb_face = f->ft = NULL;
+    f->hb = f->hb_face = NULL;
     f->data = NULL;
-    f->family = f->style = f->psname = NULL;
+    f->family = f->psname = NULL;
 }
 
 static void face_free(cv_face *f)
@@ -365,39 +370,114 @@ static int known_face(const cv_fontset *fs, const char *path, int index)
     return -1;
 }
 
-/* Names, style and metrics (thousandths of an em) from the open FT_Face. */
-static void read_names_and_metrics(cv_face *f)
+/* The metrics in thousandths of an em, from the font units read. */
+static void scale_metrics(cv_face *f, int ascender, int descender, int os2_version,
+                          int typo_ascender, int typo_descender, int cap_height, int x_height)
 {
-    FT_Face ft = f->ft;
-    f->upem = ft->units_per_EM;
-    f->family = xstrdup(ft->family_name ? ft->family_name : "");
-    f->style = xstrdup(ft->style_name ? ft->style_name : "");
-    const char *ps = FT_Get_Postscript_Name(ft);
-    f->psname = xstrdup(ps ? ps : f->family);
-    f->bold = face_bold(ft);
-    f->italic = (ft->style_flags & FT_STYLE_FLAG_ITALIC) != 0;
-    f->ascender = (int)lround(ft->ascender * 1000.0 / f->upem);
-    f->descender = (int)lround(ft->descender * 1000.0 / f->upem);
-    TT_OS2 *os2 = FT_Get_Sfnt_Table(ft, FT_SFNT_OS2);
+    f->ascender = (int)lround(ascender * 1000.0 / f->upem);
+    f->descender = (int)lround(descender * 1000.0 / f->upem);
     /* A CJK face's hhea metrics hold its line gap (Noto Sans CJK: 1.16 and
      * -0.29 em); its typographic ones are the ideographic em box (0.88,
      * -0.12), which is what a glyph's box is (a reader's word boxes too). */
-    if (f->cff && os2 && os2->version != 0xFFFF && os2->sTypoAscender > 0 &&
-        os2->sTypoAscender - os2->sTypoDescender >= ft->units_per_EM * 9 / 10) {
-        f->ascender = (int)lround(os2->sTypoAscender * 1000.0 / f->upem);
-        f->descender = (int)lround(os2->sTypoDescender * 1000.0 / f->upem);
+    if (f->cff && os2_version >= 0 && typo_ascender > 0 &&
+        typo_ascender - typo_descender >= f->upem * 9 / 10) {
+        f->ascender = (int)lround(typo_ascender * 1000.0 / f->upem);
+        f->descender = (int)lround(typo_descender * 1000.0 / f->upem);
     }
-    if (os2 && os2->version >= 2 && os2->sCapHeight > 0) {
-        f->cap_height = (int)lround(os2->sCapHeight * 1000.0 / f->upem);
-        f->x_height = (int)lround(os2->sxHeight * 1000.0 / f->upem);
+    if (os2_version >= 2 && cap_height > 0) {
+        f->cap_height = (int)lround(cap_height * 1000.0 / f->upem);
+        f->x_height = (int)lround(x_height * 1000.0 / f->upem);
     } else {
         f->cap_height = f->ascender * 7 / 10;
         f->x_height = f->ascender / 2;
     }
 }
 
-/* Map, open and check face f (its path and index set): FreeType, then
- * HarfBuzz.  False with err set, and f back to its path and index. */
+/* Names, style and metrics from the face's tables (sfnt.h); false when
+ * that reader does not vouch for it. */
+static bool read_tables(cv_face *f)
+{
+    cv_sfnt_face d;
+    cv_sfnt_metrics m;
+    unsigned nglyphs = 0;
+    if (!cv_sfnt_describe(f->data, f->size, f->index, &d) || !d.named ||
+        !cv_sfnt_measure(f->data, f->size, f->index, &m) ||
+        (m.cff && !cv_cff_glyph_count(m.cff, m.cff_len, &nglyphs)))
+        return false;
+    f->cff = d.cff;
+    f->upem = m.upem;
+    f->nglyphs = m.cff ? nglyphs : m.nglyphs;
+    f->family = xstrdup(d.family);
+    f->psname = xstrdup(m.has_psname ? m.psname : d.family);
+    f->bold = d.bold;
+    f->italic = d.italic;
+    memcpy(f->bbox, m.bbox, sizeof f->bbox);
+    f->weight = m.weight;
+    f->italic_angle = m.italic_angle;
+    f->fixed_pitch = m.fixed_pitch;
+    scale_metrics(f, m.ascender, m.descender, m.os2_version, m.typo_ascender,
+                  m.typo_descender, m.cap_height, m.x_height);
+    return true;
+}
+
+/* The same from the open FT_Face. */
+static void read_freetype(cv_face *f, FT_Face ft)
+{
+    f->cff = !has_table(ft, TTAG_glyf);
+    f->upem = ft->units_per_EM;
+    f->nglyphs = ft->num_glyphs > 0 ? (unsigned)ft->num_glyphs : 0;
+    f->family = xstrdup(ft->family_name ? ft->family_name : "");
+    const char *ps = FT_Get_Postscript_Name(ft);
+    f->psname = xstrdup(ps ? ps : f->family);
+    f->bold = face_bold(ft);
+    f->italic = (ft->style_flags & FT_STYLE_FLAG_ITALIC) != 0;
+    f->bbox[0] = (int)ft->bbox.xMin;
+    f->bbox[1] = (int)ft->bbox.yMin;
+    f->bbox[2] = (int)ft->bbox.xMax;
+    f->bbox[3] = (int)ft->bbox.yMax;
+    const TT_Postscript *post = FT_Get_Sfnt_Table(ft, FT_SFNT_POST);
+    f->italic_angle = post ? (int32_t)post->italicAngle : 0;
+    f->fixed_pitch = post && post->isFixedPitch;
+    const TT_OS2 *os2 = FT_Get_Sfnt_Table(ft, FT_SFNT_OS2);
+    f->weight = os2 ? os2->usWeightClass : -1;
+    if (os2 && os2->version != 0xFFFF)
+        scale_metrics(f, ft->ascender, ft->descender, os2->version, os2->sTypoAscender,
+                      os2->sTypoDescender, os2->sCapHeight, os2->sxHeight);
+    else
+        scale_metrics(f, ft->ascender, ft->descender, -1, 0, 0, 0, 0);
+}
+
+/* Open face f in FreeType, check that cvpdf can embed it and read it; false
+ * with err set. */
+static bool open_freetype(FT_Library lib, cv_face *f, cv_pos pos, cv_error *err)
+{
+    const char *path = f->path;
+    FT_Face ft;
+    if (FT_New_Memory_Face(lib, f->data, (FT_Long)f->size, f->index, &ft)) {
+        cv_error_at(err, pos, "'%s' is not a font FreeType can read", path);
+        return false;
+    }
+    bool ok = false;
+    if (!embeddable(ft) || ft->units_per_EM < 16)
+        cv_error_at(err, pos,
+                    "'%s' is %s; cvpdf embeds only TrueType (glyf) and "
+                    "OpenType CFF outlines", path,
+                    embeddable(ft) ? "a font with a damaged em" : format_name(ft));
+    /* FreeType selects a Unicode cmap when the font has one; without it
+     * no character can be found, and the text would silently vanish. */
+    else if (!ft->charmap || ft->charmap->encoding != FT_ENCODING_UNICODE)
+        cv_error_at(err, pos, "'%s' has no Unicode character map", path);
+    else {
+        read_freetype(f, ft);
+        ok = true;
+    }
+    FT_Done_Face(ft);
+    return ok;
+}
+
+/* Map, open and check face f (its path and index set): its tables, or
+ * FreeType, then HarfBuzz.  False with err set, and f back to its path and
+ * index. */
 static bool load_face(FT_Library lib, cv_face *f, cv_pos pos, cv_error *err)
 {
     const char *path = f->path;
@@ -409,31 +489,10 @@ static bool load_face(FT_Library lib, cv_face *f, cv_pos pos, cv_error *err)
         face_unload(f);
         return false;
     }
-    FT_Face ft;
-    if (FT_New_Memory_Face(lib, f->data, (FT_Long)f->size, f->index, &ft)) {
-        face_unload(f);
-        cv_error_at(err, pos, "'%s' is not a font FreeType can read", path);
-        return false;
-    }
-    f->ft = ft;
-    if (!embeddable(ft) || ft->units_per_EM < 16) {
-        cv_error_at(err, pos,
-                    "'%s' is %s; cvpdf embeds only TrueType (glyf) and "
-                    "OpenType CFF outlines", path,
-                    embeddable(ft) ? "a font with a damaged em" : format_name(ft));
+    if (!read_tables(f) && !open_freetype(lib, f, pos, err)) {
         face_unload(f);
         return false;
     }
-    f->cff = !has_table(ft, TTAG_glyf);
-    /* FreeType selects a Unicode cmap when the font has one; without it
-     * no character can be found, and the text would silently vanish. */
-    if (!ft->charmap || ft->charmap->encoding != FT_ENCODING_UNICODE) {
-        face_unload(f);
-        cv_error_at(err, pos, "'%s' has no Unicode character map", path);
-        return false;
-    }
-    read_names_and_metrics(f);
-
     hb_blob_t *blob = hb_blob_create((const char *)f->data, (unsigned)f->size,
                                      HB_MEMORY_MODE_READONLY, NULL, NULL);
     f->hb_face = hb_face_create(blob, (unsigned)f->index);
@@ -678,15 +737,15 @@ int cv_fontset_find_lazy(cv_fontset *fs, const char *family, bool bold, bool ita
 
 unsigned cv_face_glyph(const cv_face *f, uint32_t cp)
 {
-    return FT_Get_Char_Index((FT_Face)f->ft, cp);
+    hb_codepoint_t g = 0;
+    return hb_font_get_nominal_glyph(f->hb, cp, &g) ? g : 0;
 }
 
 long cv_face_advance_units(const cv_face *f, unsigned gid)
 {
-    FT_Fixed adv = 0;
-    if (FT_Get_Advance((FT_Face)f->ft, gid, FT_LOAD_NO_SCALE, &adv))
-        return 0;
-    return adv;
+    /* The font is scaled to its units: hmtx's advance, as FreeType's
+     * unscaled one.  A glyph id past the font's has none. */
+    return gid < f->nglyphs ? hb_font_get_glyph_h_advance(f->hb, gid) : 0;
 }
 
 int cv_face_advance(const cv_face *f, unsigned gid)

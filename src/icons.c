@@ -12,8 +12,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include <ft2build.h>
-#include FT_FREETYPE_H
+#include <hb.h>
 
 /* Font Awesome 5 and 6 names of icons Fork Awesome knows by their version
  * 4 names. */
@@ -67,35 +66,38 @@ void cv_icon_normalize(const char *name, char *out, size_t size)
         out[n] = 0;
 }
 
-/* The code point of the glyph named `glyph` in `ft` (a reverse cmap walk:
- * an icon font has a few hundred), or 0. */
-static uint32_t by_glyph_name(FT_Face ft, const char *glyph)
+/* The lowest code point of the glyph named `glyph` in face f (its post
+ * table's or its CFF charset's names, through HarfBuzz; a reverse walk of
+ * the cmap: an icon font has a few hundred), or 0. */
+static uint32_t by_glyph_name(const cv_face *f, const char *glyph)
 {
-    FT_UInt gid = FT_Get_Name_Index(ft, glyph);
-    if (!gid)
+    hb_codepoint_t gid;
+    if (!hb_font_get_glyph_from_name(f->hb, glyph, -1, &gid) || !gid)
         return 0;
-    FT_UInt g;
-    FT_ULong cp = FT_Get_First_Char(ft, &g);
-    while (g) {
-        if (g == gid)
-            return (uint32_t)cp;
-        cp = FT_Get_Next_Char(ft, cp, &g);
+    hb_set_t *cps = hb_set_create();
+    hb_face_collect_unicodes(f->hb_face, cps);
+    uint32_t found = 0;
+    for (hb_codepoint_t cp = HB_SET_VALUE_INVALID; !found && hb_set_next(cps, &cp);) {
+        hb_codepoint_t g;
+        if (hb_font_get_nominal_glyph(f->hb, cp, &g) && g == gid)
+            found = cp;
     }
-    return 0;
+    hb_set_destroy(cps);
+    return found;
 }
 
 uint32_t cv_icon_lookup(const cv_fontset *fs, int face, const char *name)
 {
     const cv_face *f = face >= 0 ? cv_fontset_face(fs, face) : NULL;
-    if (!f || !f->ft || !name || !FT_HAS_GLYPH_NAMES((FT_Face)f->ft))
+    if (!f || !f->hb || !name)
         return 0;
     char id[64];
     cv_icon_normalize(name, id, sizeof id);
     if (!*id)
         return 0;
-    uint32_t cp = by_glyph_name(f->ft, id);
+    uint32_t cp = by_glyph_name(f, id);
     for (size_t i = 0; !cp && i < sizeof renames / sizeof *renames; i++)
         if (!strcmp(renames[i][0], id))
-            cp = by_glyph_name(f->ft, renames[i][1]);
+            cp = by_glyph_name(f, renames[i][1]);
     return cp;
 }

@@ -41,9 +41,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <ft2build.h>
-#include FT_FREETYPE_H
-#include FT_TRUETYPE_TABLES_H
 #include <hb-subset.h>
 #include <hb.h>
 #include <hpdf_doc.h>
@@ -780,7 +777,6 @@ static HPDF_Dict cid_set_of(embed *e, hb_face_t *prog, bool *ok)
 static HPDF_Dict descriptor(embed *e, HPDF_Dict file, HPDF_Dict set)
 {
     const cv_face *f = e->pf->face;
-    FT_Face ft = (FT_Face)f->ft;
     HPDF_Dict desc = new_indirect_dict(e->pdf);
     HPDF_Array bbox = HPDF_Array_New(e->pdf->mmgr);
     if (!desc || !bbox) {
@@ -789,18 +785,14 @@ static HPDF_Dict descriptor(embed *e, HPDF_Dict file, HPDF_Dict set)
         return NULL;
     }
     double sc = 1000.0 / f->upem;
-    HPDF_Array_AddNumber(bbox, (HPDF_INT32)(ft->bbox.xMin * sc));
-    HPDF_Array_AddNumber(bbox, (HPDF_INT32)(ft->bbox.yMin * sc));
-    HPDF_Array_AddNumber(bbox, (HPDF_INT32)(ft->bbox.xMax * sc));
-    HPDF_Array_AddNumber(bbox, (HPDF_INT32)(ft->bbox.yMax * sc));
-    const TT_Postscript *post = FT_Get_Sfnt_Table(ft, FT_SFNT_POST);
-    const TT_OS2 *os2 = FT_Get_Sfnt_Table(ft, FT_SFNT_OS2);
-    double angle = post ? post->italicAngle / 65536.0 : 0;
+    for (int i = 0; i < 4; i++)
+        HPDF_Array_AddNumber(bbox, (HPDF_INT32)(f->bbox[i] * sc));
+    double angle = f->italic_angle / 65536.0;
     /* Symbolic (4): the font's own glyphs; italic (64); fixed pitch (1). */
-    int flags = 4 | (f->italic || angle != 0 ? 64 : 0) | (post && post->isFixedPitch ? 1 : 0);
+    int flags = 4 | (f->italic || angle != 0 ? 64 : 0) | (f->fixed_pitch ? 1 : 0);
     /* StemV is not in TrueType fonts; estimate it from the weight class
      * as other writers do. */
-    int weight = os2 ? os2->usWeightClass : (f->bold ? 700 : 400);
+    int weight = f->weight >= 0 ? f->weight : (f->bold ? 700 : 400);
     int stemv = 10 + 220 * (weight - 50) * (weight - 50) / (900 * 900);
     bool ok = HPDF_Dict_AddName(desc, "Type", "FontDescriptor") == HPDF_OK &&
               HPDF_Dict_AddName(desc, "FontName", e->name) == HPDF_OK &&

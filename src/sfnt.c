@@ -1,9 +1,9 @@
-/* sfnt.c - an sfnt's family, weight, slant and width, read from its
- * tables.  See sfnt.h.
+/* sfnt.c - an sfnt's family, weight, slant and width, and the metrics of
+ * a face, read from its tables.  See sfnt.h.
  *
  * What is read (the OpenType specification's 'head', 'maxp', 'hhea',
- * 'OS/2' and 'name' tables), and where FreeType 2's rules are followed so
- * that the answer is the one FT_New_Face() would give:
+ * 'OS/2', 'name', 'post' and 'cmap' tables), and where FreeType 2's rules
+ * are followed so that the answer is the one FT_New_Face() would give:
  *
  *   - the family is the name record FreeType's sfnt_load_face() takes: the
  *     WWS family (name id 21), then the typographic family (16), then the
@@ -17,7 +17,17 @@
  *     every character outside printable ASCII made '?';
  *   - italic is fsSelection's oblique (bit 9) or italic (bit 0) bit, bold
  *     the OS/2 weight (600 and more) or, when that is 0, fsSelection's bold
- *     bit (5), as fontset.c reads FreeType's face.
+ *     bit (5), as fontset.c reads FreeType's face;
+ *   - the ascender and descender are OS/2's typographic ones when its
+ *     fsSelection says to use them (bit 7), else hhea's, else (both 0) the
+ *     typographic ones, else the Windows ones;
+ *   - the PostScript name is the last Windows (symbol or Unicode BMP)
+ *     record of name id 6, else the last Macintosh Roman one; only one of
+ *     ASCII PostScript characters is vouched for.
+ *
+ * Glyphs and advances are HarfBuzz's (fontset.c); test_sfnt checks them,
+ * and every metric, against FreeType on every face of fonts/ and Noto
+ * Sans CJK.
  *
  * Only the ordinary file is vouched for: TrueType outlines under version
  * 1.0 or CFF ones under 'OTTO', every table inside the file, no table
@@ -127,9 +137,12 @@ static int get_name(table nm, unsigned id, char *out)
     return 1;
 }
 
-bool cv_sfnt_describe(const unsigned char *data, size_t size, int index, cv_sfnt_face *out)
+enum { HEAD, MAXP, HHEA, HMTX, OS2, NAME, GLYF, LOCA, CFF, VHEA, POST, CMAP, NT };
+
+/* The tables of face `index` the readers below use, into t; false when the
+ * face is not one this reader vouches for (see above). */
+static bool tables(const unsigned char *data, size_t size, int index, table t[NT])
 {
-    memset(out, 0, sizeof *out);
     int count = cv_sfnt_count(data, size);
     if (index < 0 || index >= count)
         return false;
@@ -144,17 +157,16 @@ bool cv_sfnt_describe(const unsigned char *data, size_t size, int index, cv_sfnt
         (size - at - 12) / 16 < ntables)
         return false;
 
-    enum { HEAD, MAXP, HHEA, HMTX, OS2, NAME, GLYF, LOCA, CFF, VHEA, NT };
     static const uint32_t want[NT] = {
         TAG('h', 'e', 'a', 'd'), TAG('m', 'a', 'x', 'p'), TAG('h', 'h', 'e', 'a'),
         TAG('h', 'm', 't', 'x'), TAG('O', 'S', '/', '2'), TAG('n', 'a', 'm', 'e'),
         TAG('g', 'l', 'y', 'f'), TAG('l', 'o', 'c', 'a'), TAG('C', 'F', 'F', ' '),
-        TAG('v', 'h', 'e', 'a')};
+        TAG('v', 'h', 'e', 'a'), TAG('p', 'o', 's', 't'), TAG('c', 'm', 'a', 'p')};
     static const uint32_t refuse[] = {
         TAG('C', 'F', 'F', '2'), TAG('f', 'v', 'a', 'r'), TAG('C', 'B', 'L', 'C'),
         TAG('C', 'B', 'D', 'T'), TAG('E', 'B', 'L', 'C'), TAG('b', 'l', 'o', 'c'),
         TAG('s', 'b', 'i', 'x'), TAG('b', 'h', 'e', 'd')};
-    table t[NT] = {{0}};
+    memset(t, 0, NT * sizeof *t);
     for (unsigned i = 0; i < ntables; i++) {
         const unsigned char *e = data + at + 12 + (size_t)i * 16;
         uint32_t tag = u32(e), off = u32(e + 8), len = u32(e + 12);
@@ -191,7 +203,16 @@ bool cv_sfnt_describe(const unsigned char *data, size_t size, int index, cv_sfnt
     table nm = t[NAME];
     if (u16(nm.p) != 0 || 6 + (size_t)u16(nm.p + 2) * 12 > nm.len)
         return false;
+    return true;
+}
 
+bool cv_sfnt_describe(const unsigned char *data, size_t size, int index, cv_sfnt_face *out)
+{
+    memset(out, 0, sizeof *out);
+    table t[NT];
+    if (!tables(data, size, index, t))
+        return false;
+    table nm = t[NAME];
     unsigned weight = u16(t[OS2].p + 4), width = u16(t[OS2].p + 6);
     unsigned sel = u16(t[OS2].p + 62);
     out->italic = (sel & 512) || (sel & 1);
@@ -211,5 +232,137 @@ bool cv_sfnt_describe(const unsigned char *data, size_t size, int index, cv_sfnt
             return true;
         }
     }
+    return true;
+}
+
+/* FreeType's sfnt_is_postscript(): a character a PostScript name may hold. */
+static bool ps_char(unsigned c)
+{
+    return c > 32 && c < 127 && !strchr("[](){}<>/%", (int)c);
+}
+
+/* The PostScript name FT_Get_Postscript_Name() gives, into out (size 64):
+ * 1; 0 when there is none; -1 when it is not one this reader vouches for
+ * (a character outside ASCII or not a PostScript one, or too long). */
+static int ps_name(table nm, char *out)
+{
+    unsigned count = u16(nm.p + 2), storage = u16(nm.p + 4);
+    size_t start = 6 + (size_t)count * 12;
+    long win = -1, apple = -1;
+    /* The last Windows (symbol or Unicode BMP) and the last Macintosh
+     * Roman record of name id 6 FreeType keeps. */
+    for (unsigned i = 0; i < count; i++) {
+        const unsigned char *r = nm.p + 6 + (size_t)i * 12;
+        unsigned platform = u16(r), encoding = u16(r + 2), len = u16(r + 8);
+        size_t off = (size_t)storage + u16(r + 10);
+        if (u16(r + 6) != 6 || len == 0 || off < start || off + len > nm.len)
+            continue;
+        if (platform == 3 && (encoding == 0 || encoding == 1))
+            win = i;
+        if (platform == 1 && encoding == 0)
+            apple = i;
+    }
+    long pick = win >= 0 ? win : apple;
+    if (pick < 0)
+        return 0;
+    const unsigned char *r = nm.p + 6 + (size_t)pick * 12;
+    const unsigned char *s = nm.p + storage + u16(r + 10);
+    bool wide = win >= 0;
+    size_t chars = wide ? u16(r + 8) / 2u : u16(r + 8);
+    if (chars == 0 || chars > 63)
+        return -1;
+    for (size_t k = 0; k < chars; k++) {
+        unsigned c = wide ? u16(s + 2 * k) : s[k];
+        if (!ps_char(c))
+            return -1;
+        out[k] = (char)c;
+    }
+    out[chars] = 0;
+    return 1;
+}
+
+/* Has the cmap table a Unicode subtable FreeType would select: (0, any),
+ * (3, 1) or (3, 10), of format 4 or 12, inside the table? */
+static bool unicode_cmap(table cm)
+{
+    if (!cm.p || cm.len < 4)
+        return false;
+    unsigned n = u16(cm.p + 2);
+    if (4 + (size_t)n * 8 > cm.len)
+        return false;
+    bool found = false;
+    for (unsigned i = 0; i < n; i++) {
+        const unsigned char *r = cm.p + 4 + (size_t)i * 8;
+        unsigned platform = u16(r), encoding = u16(r + 2);
+        uint32_t off = u32(r + 4);
+        if (!(platform == 0 && encoding != 5) && !(platform == 3 && (encoding == 1 ||
+                                                                     encoding == 10)))
+            continue;
+        if (off > cm.len || cm.len - off < 8)
+            return false;
+        unsigned format = u16(cm.p + off);
+        size_t len = format == 12 ? u32(cm.p + off + 4) : u16(cm.p + off + 2);
+        if ((format != 4 && format != 12) || len > cm.len - off)
+            return false;                 /* FreeType would check it: ask it */
+        found = true;
+    }
+    return found;
+}
+
+static int s16(const unsigned char *p)
+{
+    return (int16_t)u16(p);
+}
+
+bool cv_sfnt_measure(const unsigned char *data, size_t size, int index, cv_sfnt_metrics *out)
+{
+    memset(out, 0, sizeof *out);
+    table t[NT];
+    if (!tables(data, size, index, t) || !unicode_cmap(t[CMAP]) ||
+        (t[POST].p && t[POST].len < 32))
+        return false;
+    int got = ps_name(t[NAME], out->psname);
+    if (got < 0)
+        return false;
+    out->has_psname = got > 0;
+    const unsigned char *head = t[HEAD].p, *hhea = t[HHEA].p, *os2 = t[OS2].p;
+    out->upem = (int)u16(head + 18);
+    out->bbox[0] = s16(head + 36);
+    out->bbox[1] = s16(head + 38);
+    out->bbox[2] = s16(head + 40);
+    out->bbox[3] = s16(head + 42);
+    out->nglyphs = u16(t[MAXP].p + 4);
+    /* FreeType's face ascender and descender: OS/2's typographic ones
+     * when its fsSelection says to use them (bit 7), else hhea's, or when
+     * both are 0 the typographic ones, or when those are 0 too the Windows
+     * ones. */
+    out->ascender = s16(hhea + 4);
+    out->descender = s16(hhea + 6);
+    out->os2_version = (int)u16(os2);
+    out->weight = (int)u16(os2 + 4);
+    out->typo_ascender = s16(os2 + 68);
+    out->typo_descender = s16(os2 + 70);
+    if (u16(os2 + 62) & 128) {
+        out->ascender = out->typo_ascender;
+        out->descender = out->typo_descender;
+    } else if (!out->ascender && !out->descender) {
+        if (out->typo_ascender || out->typo_descender) {
+            out->ascender = out->typo_ascender;
+            out->descender = out->typo_descender;
+        } else {
+            out->ascender = (int16_t)u16(os2 + 74);
+            out->descender = -(int16_t)u16(os2 + 76);
+        }
+    }
+    if (out->os2_version >= 2) {
+        out->x_height = s16(os2 + 86);
+        out->cap_height = s16(os2 + 88);
+    }
+    if (t[POST].p) {
+        out->italic_angle = (int32_t)u32(t[POST].p + 4);
+        out->fixed_pitch = u32(t[POST].p + 12) != 0;
+    }
+    out->cff = t[CFF].p;
+    out->cff_len = t[CFF].len;
     return true;
 }

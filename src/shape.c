@@ -71,8 +71,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <ft2build.h>
-#include FT_FREETYPE_H
 #include <hb-aat.h>
 #include <hb-ot.h>
 #include <hb.h>
@@ -357,8 +355,7 @@ static face_cache *face_slow(cv_shaper *sh, int id)
     face_cache *c = cv_xrealloc(NULL, sizeof *c);
     memset(c, 0, sizeof *c);
     c->face = f;
-    long ng = ((FT_Face)f->ft)->num_glyphs;
-    c->nglyphs = ng > 0 && ng < (long)UNKNOWN ? (unsigned)ng : 0;
+    c->nglyphs = f->nglyphs < UNKNOWN ? f->nglyphs : 0;
     c->arena = cv_arena_new();
     c->space = glyph_of(c, ' ');
     return sh->faces[id] = c;

@@ -11,6 +11,7 @@
 
 #include "errcheck.h"
 #include "fontset.h"
+#include "ftref.h"
 
 static cv_fontset *fs;
 
@@ -48,7 +49,7 @@ TEST(lato_styles_from_fonts_dir)
         CHECK(f->bold == want[i].bold && f->italic == want[i].italic);
         CHECK(f->index == 0 && f->upem == 2000);
         CHECK(f->ascender > 0 && f->descender < 0 && f->cap_height > f->x_height);
-        CHECK(f->ft && f->hb && f->hb_face && f->data && f->size > 12);
+        CHECK(f->hb && f->hb_face && f->data && f->size > 12 && f->nglyphs > 0);
     }
     CHECK(ids[0] != ids[1] && ids[1] != ids[2] && ids[2] != ids[3] && ids[0] != ids[3]);
     /* Found again, any case: the same face, not opened twice. */
@@ -257,6 +258,65 @@ TEST(second_opening)
     CHECK(cv_fontset_open_file(fs, a->path, a->index, at, &E) == id);
 }
 
+/* A face its tables' reader does not vouch for (sfnt.h: here a PostScript
+ * name outside ASCII) is read through FreeType, to the same metrics. */
+TEST(read_through_freetype_alike)
+{
+    FILE *in = fopen("fonts/Lato-Bold.ttf", "rb");
+    CHECK(in != NULL);
+    if (!in)
+        return;
+    static unsigned char buf[4 << 20];
+    size_t n = fread(buf, 1, sizeof buf, in);
+    fclose(in);
+    /* Every name record's first character made U+00E9. */
+    unsigned char *nm = NULL;
+    for (unsigned i = 0, nt = (unsigned)(buf[4] << 8 | buf[5]); i < nt; i++)
+        if (!memcmp(buf + 12 + 16 * i, "name", 4)) {
+            const unsigned char *e = buf + 12 + 16 * i + 8;
+            nm = buf + ((size_t)e[0] << 24 | (size_t)e[1] << 16 | (size_t)e[2] << 8 | e[3]);
+        }
+    CHECK(nm != NULL);
+    if (!nm)
+        return;
+    unsigned count = (unsigned)(nm[2] << 8 | nm[3]), storage = (unsigned)(nm[4] << 8 | nm[5]);
+    for (unsigned i = 0; i < count; i++) {
+        unsigned char *r = nm + 6 + 12 * i;
+        if ((r[0] << 8 | r[1]) == 3 && (r[6] << 8 | r[7]) == 6) {
+            unsigned char *s = nm + storage + (r[10] << 8 | r[11]);
+            s[0] = 0, s[1] = 0xE9;
+        }
+    }
+    char dir[] = "/tmp/cvpdf-fontset-XXXXXX", path[64];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/odd.ttf", dir);
+    FILE *out = fopen(path, "wb");
+    CHECK(out && fwrite(buf, 1, n, out) == n);
+    if (out)
+        fclose(out);
+    bool synth;
+    const cv_face *a = cv_fontset_face(fs, find("Lato", true, false, &synth));
+    cv_error_init(&E);
+    int id = cv_fontset_open_file(fs, path, 0, at, &E);
+    const cv_face *b = cv_fontset_face(fs, id);
+    CHECK(a && b && !E.set);
+    if (a && b) {
+        const char *ps = FT_Get_Postscript_Name(ftref(b));
+        CHECK(ps && !strcmp(b->psname, ps));
+        CHECK(!strcmp(a->family, b->family) && a->bold == b->bold && a->italic == b->italic &&
+              a->cff == b->cff && a->upem == b->upem && a->nglyphs == b->nglyphs &&
+              a->ascender == b->ascender && a->descender == b->descender &&
+              a->cap_height == b->cap_height && a->x_height == b->x_height &&
+              !memcmp(a->bbox, b->bbox, sizeof a->bbox) && a->weight == b->weight &&
+              a->italic_angle == b->italic_angle && a->fixed_pitch == b->fixed_pitch);
+        CHECK(cv_face_glyph(a, 'W') == cv_face_glyph(b, 'W') &&
+              cv_face_advance(a, cv_face_glyph(a, 'W')) ==
+                  cv_face_advance(b, cv_face_glyph(b, 'W')));
+    }
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     cv_error_init(&E);
@@ -270,6 +330,7 @@ int main(void)
     RUN(style_fallback_sets_synth_bold);
     RUN(missing_family_is_an_error_with_position);
     RUN(second_opening);
+    RUN(read_through_freetype_alike);
     RUN(non_fonts_are_refused);
     RUN(font_dir_skips_what_is_not_a_font);
     RUN(reading_a_face);

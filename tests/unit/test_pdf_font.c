@@ -20,6 +20,7 @@
 
 #include "cff.h"
 #include "fontset.h"
+#include "ftref.h"
 #include "pdf_font.h"
 #include "shape.h"
 
@@ -176,7 +177,7 @@ static HPDF_Dict cidfont(const cv_pdffont *pf)
  * number the /W array must carry. */
 static long ft_width(uint32_t cp)
 {
-    FT_Face ft = (FT_Face)lato->ft;
+    FT_Face ft = ftref(lato);
     FT_Fixed adv = 0;
     if (FT_Get_Advance(ft, FT_Get_Char_Index(ft, cp), FT_LOAD_NO_SCALE, &adv))
         return -1;
@@ -704,7 +705,7 @@ TEST(cff_cid_keyed)
     CHECK(prog && flen > 4 && prog[0] == 1 && flen < 200000);
 
     /* Codes: the original font's CIDs, present in the subset's charset. */
-    FT_Face ft = (FT_Face)f->ft;
+    FT_Face ft = ftref(f);
     uint16_t sub[64];
     bool keyed = false;
     size_t ng = n + 1;              /* the glyphs, .notdef and maybe a few more */
@@ -796,7 +797,7 @@ TEST(cff_twin_font)
     unsigned code = cv_pdffont_cid(&pf, 0x5728);
     const wlist *w = w_of(twin);
     CHECK(w->n == 1 && w->first[0] == (long)code && w->at[1] == 1);
-    FT_Face ft = (FT_Face)f->ft;
+    FT_Face ft = ftref(f);
     FT_Fixed adv = 0;
     FT_Get_Advance(ft, FT_Get_Char_Index(ft, 0x5728), FT_LOAD_NO_SCALE, &adv);
     long normal = (long)adv * 1000 / ft->units_per_EM;

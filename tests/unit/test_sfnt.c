@@ -9,9 +9,12 @@
 
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include FT_ADVANCES_H
 #include FT_TRUETYPE_TABLES_H
 #include FT_TRUETYPE_TAGS_H
+#include <hb.h>
 
+#include "cff.h"
 #include "file.h"
 #include "sfnt.h"
 
@@ -282,6 +285,174 @@ TEST(what_it_does_not_vouch_for)
     CHECK(cv_sfnt_count(ttc, sizeof ttc) == 1 && !cv_sfnt_describe(ttc, sizeof ttc, 0, &s));
 }
 
+/* ---- Measuring a face (cv_sfnt_measure) ------------------------------------ */
+
+/* Noto Sans CJK, a dependency (tests/deps.sh): CFF, 65,535 glyphs a face. */
+#define NOTO_CJK "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+
+/* Does face `index` of data measure as FreeType reads it, and does
+ * HarfBuzz (which fontset.c asks for glyphs and advances) map every
+ * character and give every `step`-th glyph's advance as FreeType does? */
+static bool measured_as_freetype(const unsigned char *data, size_t size, int index,
+                                 const cv_sfnt_metrics *m, long step)
+{
+    FT_Face f;
+    if (FT_New_Memory_Face(lib, data, (FT_Long)size, index, &f))
+        return false;
+    unsigned ng = m->nglyphs;
+    if (m->cff && !cv_cff_glyph_count(m->cff, m->cff_len, &ng))
+        ng = 0;
+    const char *ps = FT_Get_Postscript_Name(f);
+    const TT_OS2 *os2 = FT_Get_Sfnt_Table(f, FT_SFNT_OS2);
+    const TT_Postscript *post = FT_Get_Sfnt_Table(f, FT_SFNT_POST);
+    bool same = m->upem == f->units_per_EM && m->ascender == f->ascender &&
+                m->descender == f->descender && m->bbox[0] == f->bbox.xMin &&
+                m->bbox[1] == f->bbox.yMin && m->bbox[2] == f->bbox.xMax &&
+                m->bbox[3] == f->bbox.yMax && (long)ng == f->num_glyphs &&
+                m->has_psname == (ps != NULL) && (!ps || !strcmp(ps, m->psname)) && os2 &&
+                m->os2_version == os2->version && m->weight == os2->usWeightClass &&
+                m->typo_ascender == os2->sTypoAscender &&
+                m->typo_descender == os2->sTypoDescender &&
+                (os2->version < 2 || (m->cap_height == os2->sCapHeight &&
+                                      m->x_height == os2->sxHeight)) &&
+                m->italic_angle == (post ? post->italicAngle : 0) &&
+                m->fixed_pitch == (post && post->isFixedPitch);
+    if (!same)
+        fprintf(stderr, "  face %d: measured unlike FreeType (ascender %d/%ld, psname %s/%s)\n",
+                index, m->ascender, (long)f->ascender, m->psname, ps ? ps : "none");
+    hb_blob_t *blob = hb_blob_create((const char *)data, (unsigned)size,
+                                     HB_MEMORY_MODE_READONLY, NULL, NULL);
+    hb_face_t *hf = hb_face_create(blob, (unsigned)index);
+    hb_font_t *hb = hb_font_create(hf);
+    hb_font_set_scale(hb, m->upem, m->upem);
+    long chars = 0, wrong = 0;
+    FT_UInt g;
+    for (FT_ULong cp = FT_Get_First_Char(f, &g); g; cp = FT_Get_Next_Char(f, cp, &g), chars++) {
+        hb_codepoint_t h = 0;
+        wrong += !hb_font_get_nominal_glyph(hb, (hb_codepoint_t)cp, &h) || h != g;
+    }
+    for (long gid = 0; gid < f->num_glyphs; gid += step) {
+        FT_Fixed adv = 0;
+        wrong += FT_Get_Advance(f, (FT_UInt)gid, FT_LOAD_NO_SCALE, &adv) ||
+                 adv != hb_font_get_glyph_h_advance(hb, (hb_codepoint_t)gid);
+    }
+    if (wrong)
+        fprintf(stderr, "  face %d: %ld glyphs or advances unlike FreeType's\n", index, wrong);
+    hb_font_destroy(hb);
+    hb_face_destroy(hf);
+    hb_blob_destroy(blob);
+    FT_Done_Face(f);
+    return same && !wrong && chars > 0;
+}
+
+/* Every face of `path` measured (each vouched for) as FreeType reads it;
+ * returns how many. */
+static int measure_file(const char *path, long step)
+{
+    cv_file file;
+    CHECK(cv_file_read(NULL, path, 64u << 20, true, &file));
+    const unsigned char *data = (const unsigned char *)file.data;
+    int n = cv_sfnt_count(data, file.len);
+    CHECK(n >= 1);
+    for (int i = 0; i < n; i++) {
+        cv_sfnt_metrics m;
+        CHECK(cv_sfnt_measure(data, file.len, i, &m));
+        CHECK(measured_as_freetype(data, file.len, i, &m, step));
+    }
+    free(file.data);
+    return n;
+}
+
+TEST(every_face_measured_as_freetype_reads_it)
+{
+    DIR *d = opendir("fonts");
+    CHECK(d != NULL);
+    if (!d)
+        return;
+    int faces = 0;
+    for (struct dirent *de; (de = readdir(d));) {
+        const char *ext = strrchr(de->d_name, '.');
+        if (!ext || (strcmp(ext, ".ttf") && strcmp(ext, ".otf") && strcmp(ext, ".ttc")))
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "fonts/%s", de->d_name);
+        faces += measure_file(path, 1);
+    }
+    closedir(d);
+    CHECK(faces >= 22);
+    /* The CJK faces, whose opening this reader saves most (every 61st
+     * glyph's advance: 65,535 a face, ten faces). */
+    CHECK(measure_file(NOTO_CJK, 61) >= 10);
+}
+
+/* A copy of Lato with one change: what the reader then says. */
+static unsigned char *lato(size_t *size)
+{
+    cv_file file;
+    CHECK(cv_file_read(NULL, "fonts/Lato-Regular.ttf", 4u << 20, true, &file));
+    *size = file.len;
+    return (unsigned char *)file.data;
+}
+
+/* Table `tag`'s directory entry in a real font (entry_of() reads a made
+ * font's eight). */
+static unsigned char *entry_in(unsigned char *font, const char *tag)
+{
+    for (unsigned i = 0, n = (unsigned)(font[4] << 8 | font[5]); i < n; i++)
+        if (!memcmp(font + 12 + 16 * i, tag, 4))
+            return font + 12 + 16 * i;
+    CHECK(!"the table is there");
+    abort();
+}
+
+static unsigned char *table_of(unsigned char *font, const char *tag)
+{
+    return font + u32_at(entry_in(font, tag) + 8);
+}
+
+TEST(what_it_does_not_measure)
+{
+    size_t size;
+    unsigned char *f = lato(&size);
+    cv_sfnt_metrics m;
+    CHECK(cv_sfnt_measure(f, size, 0, &m) && m.has_psname && !strcmp(m.psname, "Lato-Regular"));
+    /* FreeType uses OS/2's typographic metrics when fsSelection says so
+     * (Lato does), hhea's otherwise. */
+    unsigned char *os2 = table_of(f, "OS/2");
+    put16(os2 + 62, (unsigned)(os2[62] << 8 | os2[63]) & ~128u);
+    CHECK(cv_sfnt_measure(f, size, 0, &m) && measured_as_freetype(f, size, 0, &m, 7));
+    CHECK(m.ascender == (int16_t)(table_of(f, "hhea")[4] << 8 | table_of(f, "hhea")[5]));
+    free(f);
+    /* No Unicode character map: every encoding record made Macintosh's. */
+    f = lato(&size);
+    unsigned char *cmap = table_of(f, "cmap");
+    for (unsigned i = 0, n = (unsigned)(cmap[2] << 8 | cmap[3]); i < n; i++)
+        put16(cmap + 4 + 8 * i, 1);
+    CHECK(!cv_sfnt_measure(f, size, 0, &m));
+    free(f);
+    /* A PostScript name with a character outside ASCII in its Windows
+     * record (FreeType keeps the low byte). */
+    f = lato(&size);
+    unsigned char *nm = table_of(f, "name");
+    unsigned count = (unsigned)(nm[2] << 8 | nm[3]), storage = (unsigned)(nm[4] << 8 | nm[5]);
+    bool changed = false;
+    for (unsigned i = 0; i < count; i++) {
+        unsigned char *r = nm + 6 + 12 * i;
+        if ((r[0] << 8 | r[1]) == 3 && (r[6] << 8 | r[7]) == 6) {
+            unsigned char *s = nm + storage + (r[10] << 8 | r[11]);
+            put16(s, 0x00E9);
+            changed = true;
+        }
+    }
+    CHECK(changed && !cv_sfnt_measure(f, size, 0, &m));
+    free(f);
+    /* A post table too short for FreeType to read. */
+    f = lato(&size);
+    put32(entry_in(f, "post") + 12, 20);
+    CHECK(!cv_sfnt_measure(f, size, 0, &m));
+    free(f);
+}
+
 int main(void)
 {
     if (FT_Init_FreeType(&lib))
@@ -290,6 +461,8 @@ int main(void)
     RUN(the_name_record_freetype_takes);
     RUN(weight_slant_and_width);
     RUN(what_it_does_not_vouch_for);
+    RUN(every_face_measured_as_freetype_reads_it);
+    RUN(what_it_does_not_measure);
     FT_Done_FreeType(lib);
     return harness_report("sfnt");
 }

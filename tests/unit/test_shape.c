@@ -23,6 +23,7 @@
 
 #include "fontset.h"
 #include "shape.h"
+#include "ftref.h"
 
 static cv_fontset *fs;
 static cv_shaper *sh;
@@ -35,8 +36,8 @@ static void reference(const cv_face *f, const uint32_t *cps, size_t n, int16_t *
 {
     for (size_t i = 0; i < n; i++) {
         FT_Fixed adv = 0;
-        unsigned g = FT_Get_Char_Index((FT_Face)f->ft, cps[i]);
-        w[i] = FT_Get_Advance((FT_Face)f->ft, g, FT_LOAD_NO_SCALE, &adv)
+        unsigned g = FT_Get_Char_Index(ftref(f), cps[i]);
+        w[i] = FT_Get_Advance(ftref(f), g, FT_LOAD_NO_SCALE, &adv)
                    ? 0
                    : (int16_t)((long)adv * 1000 / f->upem);
         kern[i] = 0;
@@ -63,7 +64,7 @@ static void reference(const cv_face *f, const uint32_t *cps, size_t n, int16_t *
             ok = info[i].cluster == i;
         for (unsigned i = 0; ok && i < len; i++) {
             FT_Fixed nominal = 0;
-            FT_Get_Advance((FT_Face)f->ft, info[i].codepoint, FT_LOAD_NO_SCALE, &nominal);
+            FT_Get_Advance(ftref(f), info[i].codepoint, FT_LOAD_NO_SCALE, &nominal);
             long delta = pos[i].x_advance - (long)nominal;
             if (delta)
                 kern[i] = (int16_t)lround(delta * 1000.0 / f->upem);
