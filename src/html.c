@@ -107,6 +107,13 @@ typedef struct ffam {
     int id[4];
     bool present[4];
     hb_set_t *set[4];
+    /* A bold face with fewer characters than its family's regular one
+     * (Debian's EB Garamond Bold has no curly quotes): those set in bold
+     * that it lacks, from the face of style lender[s], in a second rule
+     * of the bold style limited to them by its unicode-range (the PDF
+     * takes the regular face's glyph, emboldened: wrap.c). */
+    hb_set_t *lent[4];
+    int lender[4];
 } ffam;
 
 typedef struct hw {
@@ -1053,12 +1060,23 @@ static bool embed_face(hw *w, buf *b, int id, const hb_set_t *cps)
 
 /* One face of family `family` (fam): its style's @font-face rule. */
 static void font_face(hw *w, buf *b, const char *family, int id, bool bold, bool italic,
-                      const hb_set_t *cps)
+                      const hb_set_t *cps, bool ranged)
 {
     buf src = {0};
     if (embed_face(w, &src, id, cps)) {
         cv_buf_printf(b, "@font-face{font-family:%s;font-weight:%d;font-style:%s;font-display:swap;",
                 family, bold ? 700 : 400, italic ? "italic" : "normal");
+        if (ranged) {
+            /* unicode-range: cps, runs of consecutive code points as one. */
+            cv_buf_puts(b, "unicode-range:");
+            hb_codepoint_t first = HB_SET_VALUE_INVALID, last;
+            const char *sep = "";
+            while (hb_set_next_range(cps, &first, &last)) {
+                cv_buf_printf(b, first == last ? "%sU+%X" : "%sU+%X-%X", sep, first, last);
+                sep = ",";
+            }
+            cv_buf_puts(b, ";");
+        }
         cv_buf_put(b, src.s, src.n);
         cv_buf_puts(b, "}\n");
     }
@@ -1122,7 +1140,8 @@ static ffam *add_fam(hw *w, const char *name, const int id[4])
         for (int t = 0; t < s; t++)
             dup |= id[t] == id[s];
         F->present[s] = !dup;
-        F->set[s] = NULL;
+        F->set[s] = F->lent[s] = NULL;
+        F->lender[s] = -1;
     }
     return F;
 }
@@ -1146,12 +1165,23 @@ static int slot_for(const bool present[4], unsigned s)
  * browser draws cp with: noted in that face's subset. */
 static bool take(hw *w, ffam *F, unsigned s, uint32_t cp)
 {
+    const cv_fontset *fs = w->cx->eng->fonts;
     int sl = slot_for(F->present, s);
-    if (sl < 0 || !has(w->cx->eng->fonts, F->id[sl], cp))
+    if (sl < 0)
         return false;
-    if (!F->set[sl])
-        F->set[sl] = hb_set_create();
-    hb_set_add(F->set[sl], cp);
+    hb_set_t **to = &F->set[sl];
+    if (!has(fs, F->id[sl], cp)) {
+        /* Bold that lacks it: the family's regular face, as the PDF. */
+        int r = sl & CV_STYLE_BOLD ? slot_for(F->present, (unsigned)sl & ~(unsigned)CV_STYLE_BOLD)
+                                   : -1;
+        if (r < 0 || F->id[r] == F->id[sl] || !has(fs, F->id[r], cp))
+            return false;
+        F->lender[sl] = r;
+        to = &F->lent[sl];
+    }
+    if (!*to)
+        *to = hb_set_create();
+    hb_set_add(*to, cp);
     return true;
 }
 
@@ -1261,10 +1291,14 @@ static void resolve(hw *w)
  * and a character set in it. */
 static void family_faces(hw *w, buf *b, const ffam *F)
 {
-    for (unsigned s = 0; s < 4; s++)
+    for (unsigned s = 0; s < 4; s++) {
         if (F->present[s] && F->set[s])
             font_face(w, b, F->name, F->id[s], s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC,
-                      F->set[s]);
+                      F->set[s], false);
+        if (F->present[s] && F->lent[s])
+            font_face(w, b, F->name, F->id[F->lender[s]], s & CV_STYLE_BOLD,
+                      s & CV_STYLE_ITALIC, F->lent[s], true);
+    }
 }
 
 static void fonts(hw *w, buf *b)
@@ -1702,7 +1736,7 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
     free(css.s);
     for (size_t k = 0; k < w.nfams; k++)
         for (int s = 0; s < 4; s++)
-            hb_set_destroy(w.fams[k].set[s]);
+            hb_set_destroy(w.fams[k].set[s]), hb_set_destroy(w.fams[k].lent[s]);
     json_ld(&w, h);
     cv_buf_puts(h, "</head>\n");
     cv_buf_put(h, body.s, body.n);
