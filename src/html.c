@@ -103,7 +103,7 @@ typedef struct tctx {
  * code points the face of each style is subset to: those the page sets
  * in that style whose first family with the character is this one. */
 typedef struct ffam {
-    char name[8];
+    char name[16];
     int id[4];
     bool present[4];
     hb_set_t *set[4];
@@ -1069,7 +1069,7 @@ static void font_face(hw *w, buf *b, const char *family, int id, bool bold, bool
         if (ranged) {
             /* unicode-range: cps, runs of consecutive code points as one. */
             cv_buf_puts(b, "unicode-range:");
-            hb_codepoint_t first = HB_SET_VALUE_INVALID, last;
+            hb_codepoint_t first, last = HB_SET_VALUE_INVALID;
             const char *sep = "";
             while (hb_set_next_range(cps, &first, &last)) {
                 cv_buf_printf(b, first == last ? "%sU+%X" : "%sU+%X-%X", sep, first, last);
@@ -1224,8 +1224,8 @@ static void serve(hw *w, int fl, unsigned s, uint32_t cp)
             row[st] = -1;
     }
     row[0] = f;
-    char name[8];
-    snprintf(name, sizeof name, "cvs%zu", w->nsface++);
+    char name[16];
+    snprintf(name, sizeof name, "cvs%u", (unsigned)w->nsface++);
     take(w, add_fam(w, name, row), s, cp);
 }
 
@@ -1246,17 +1246,17 @@ static void resolve(hw *w)
 {
     const cv_ctx *cx = w->cx;
     const cv_style *st = w->st;
-    char name[8];
+    char name[16];
     for (size_t k = 0; k < cx->nchain; k++) {
         const int id[4] = {cx->chain[0][k], cx->chain[1][k], cx->chain[2][k], cx->chain[3][k]};
-        snprintf(name, sizeof name, "cv%zu", k);
+        snprintf(name, sizeof name, "cv%u", (unsigned)k);
         add_fam(w, name, id);
     }
     for (int r = 0; r < CV_NROLES; r++) {
         w->fam_role[r] = -1;
         if (st->role_face[r][0] < 0)
             continue;
-        snprintf(name, sizeof name, "cvr%d", r);
+        snprintf(name, sizeof name, "cvr%u", (unsigned)r);
         w->fam_role[r] = (int)w->nfams;
         add_fam(w, name, st->role_face[r]);
     }
