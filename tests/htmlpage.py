@@ -20,7 +20,7 @@ Usage: tests/htmlpage.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh pass
               embedded face CSS font matching takes (fontTools reads the
               WOFF2), from the first family that has it; no face is
               embedded that draws none of the page's characters in its
-              style, or holds others
+              style, or holds others; chromium loads every face
   jsonld      the one <script> is JSON-LD that Python's json parses: a
               schema.org Person with name, jobTitle, email, url, sameAs
               (every social profile's URL), worksFor, alumniOf, address
@@ -334,8 +334,12 @@ FONTS_PROBE = """addEventListener('load', function () {
       if (c && c !== 'none' && c !== 'normal') out.push([c, 1].concat(font(cs)));
     });
   });
-  var p = document.createElement('pre'); p.id = 'cvpdf-fonts';
-  p.textContent = JSON.stringify(out); document.body.appendChild(p);
+  document.fonts.ready.then(function () {
+    var faces = [];
+    document.fonts.forEach(function (f) { faces.push([f.family, f.weight, f.style, f.status]); });
+    var p = document.createElement('pre'); p.id = 'cvpdf-fonts';
+    p.textContent = JSON.stringify({runs: out, faces: faces}); document.body.appendChild(p);
+  });
 });"""
 
 # A profile that sets text in every style and part: bold, italic and code
@@ -453,9 +457,16 @@ def coverage():
                        for fs in faces.values() for f in fs)
             check("fang-zh: the CJK face keeps 'halt' (the browser sets '）。' tight, "
                   "as the PDF)", halt)
-        runs = font_runs(path)
-        if not check("%s: chromium gives each run of text its font" % label, runs, path):
+        got = font_runs(path)
+        if not check("%s: chromium gives each run of text its font" % label, got, path):
             continue
+        runs = got["runs"]
+        # Each face is a font chromium reads (its OpenType sanitizer
+        # rejects a broken one) and loads, the page's text needing it.
+        bad = [f for f in got["faces"] if f[3] != "loaded"]
+        check("%s: chromium loads each of the %d faces" % (label, len(got["faces"])),
+              len(got["faces"]) == sum(len(f) for f in faces.values()) and not bad,
+              bad or (len(got["faces"]), sum(len(f) for f in faces.values())))
         served = {}                   # (family, weight, style, ranged) -> characters
         missing, later, shown = [], [], set()
         for text, drawn, family, weight, style, caps in runs:
