@@ -3,10 +3,12 @@
  * The page is written in two passes over one buffer.  The body comes
  * first: the header, the sections, the sidebar; every character of text
  * goes through text(), which escapes it, marks runs in another script
- * with their language, and notes the code point.  Then the head: the
- * Content-Security-Policy, the JSON-LD Person, and the <style>, whose
- * @font-face rules embed each face the page needs, subset to the code
- * points noted (hb-subset) and compressed as WOFF2 (woff2_shim.cc).
+ * with their language, and notes the code point in the list of families
+ * and the style (bold, italic) the page's CSS will set it in.  Then the
+ * head: the Content-Security-Policy, the JSON-LD Person, and the <style>,
+ * whose @font-face rules embed each face the page needs, each subset to
+ * the code points the browser will draw with it (hb-subset: resolve())
+ * and compressed as WOFF2 (woff2_shim.cc).
  *
  * The text is the PDF's: an entry's lines are its layout's templates
  * expanded by template.h, the contact items compose.h's, a section title
