@@ -3,10 +3,12 @@
  * The page is written in two passes over one buffer.  The body comes
  * first: the header, the sections, the sidebar; every character of text
  * goes through text(), which escapes it, marks runs in another script
- * with their language, and notes the code point.  Then the head: the
- * Content-Security-Policy, the JSON-LD Person, and the <style>, whose
- * @font-face rules embed each face the page needs, subset to the code
- * points noted (hb-subset) and compressed as WOFF2 (woff2_shim.cc).
+ * with their language, and notes the code point in the list of families
+ * and the style (bold, italic) the page's CSS will set it in.  Then the
+ * head: the Content-Security-Policy, the JSON-LD Person, and the <style>,
+ * whose @font-face rules embed each face the page needs, each subset to
+ * the code points the browser will draw with it (hb-subset: resolve())
+ * and compressed as WOFF2 (woff2_shim.cc).
  *
  * The text is the PDF's: an entry's lines are its layout's templates
  * expanded by template.h, the contact items compose.h's, a section title
@@ -71,6 +73,51 @@ typedef struct when {
     char iso[16];
 } when;
 
+/* The lists of families the page's CSS sets text in: the body's (the
+ * chain, then the script faces), a part's (its own faces first: the name,
+ * the headline, the contact line, the section titles) and code's. */
+enum { FL_BODY, FL_ROLE, FL_CODE = FL_ROLE + CV_NROLES, FL_N };
+
+/* The code points set in one list and style, each once (a bit per BMP
+ * code point: a page's every character, repeated and then sorted, cost a
+ * quarter of the page's time); one beyond the BMP is noted each time it
+ * comes. */
+typedef struct cpset {
+    unsigned char *seen;
+    uint32_t *cp;
+    size_t n, c;
+} cpset;
+
+/* What the text being written is set in, as the page's CSS styles it:
+ * a list of families (FL_*), bold or not (CV_STYLE_BOLD: the element's
+ * weight, <strong>), italic (<em>), small capitals, and whether the
+ * browser may hyphenate it (hyphens:auto). */
+typedef struct tctx {
+    int fl;
+    unsigned sty;
+    bool caps, autohy;
+} tctx;
+
+/* A family of the page's @font-face rules, "cv0", "cvr1", "cvs0", "cvm":
+ * its face in each style (CV_STYLE_* bits; -1 none), whether that style
+ * has a rule of its own (a face once: a style whose face is another
+ * style's, or none, the browser takes from the nearest style), and the
+ * code points the face of each style is subset to: those the page sets
+ * in that style whose first family with the character is this one. */
+typedef struct ffam {
+    char name[16];
+    int id[4];
+    bool present[4];
+    hb_set_t *set[4];
+    /* A bold face with fewer characters than its family's regular one
+     * (Debian's EB Garamond Bold has no curly quotes): those set in bold
+     * that it lacks, from the face of style lender[s], in a second rule
+     * of the bold style limited to them by its unicode-range (the PDF
+     * takes the regular face's glyph, emboldened: wrap.c). */
+    hb_set_t *lent[4];
+    int lender[4];
+} ffam;
+
 typedef struct hw {
     cv_arena *a;
     const cv_doc *doc;
@@ -78,10 +125,13 @@ typedef struct hw {
     const cv_style *st;
     buf b;
     cv_script own;            /* the script of the page's language */
-    uint32_t *cps;            /* the code points of the text, sorted and unique once
-                                 the text is written */
-    unsigned char *seen;      /* a bit per BMP code point noted in cps */
-    size_t ncps, ccps;
+    cpset used[FL_N][4];      /* the code points set in each list and style */
+    tctx tc;                  /* of the text being written */
+    const char *lang;         /* the page's, for small capitals' capitals */
+    ffam fams[CV_MAX_CHAIN * 2 + CV_NROLES + 1];
+    size_t nfams;
+    int fam_role[CV_NROLES], fam_mono;   /* index in fams; -1 none */
+    size_t fam_script;        /* the script faces' from here on */
     when edates[3];           /* of the entry being written */
     size_t nedates;
     const when *dates;        /* those text() puts in <time>: the entry's while a
@@ -98,22 +148,60 @@ typedef struct hw {
     bool shy;                 /* soft hyphens in the text being written */
     cv_hyph *hy;              /* the profile language's patterns; NULL: none */
     bool hy_wide, hy_caps;    /* as wrap.c: non-ASCII letters, German capitals */
+    bool hy_auto;             /* the CSS asks the browser to hyphenate (hyphens:auto) */
 } hw;
 
-/* Note a code point the page shows, once (a bit per BMP code point: a
- * page's every character, repeated and then sorted, cost a quarter of
- * the page's time); one beyond the BMP is noted each time it comes and
- * made unique with the rest when the list is sorted. */
+static void note_in(hw *w, int fl, unsigned sty, uint32_t cp)
+{
+    cpset *s = &w->used[fl][sty & 3];
+    if (cp < 0x10000) {
+        if (!s->seen)
+            s->seen = cv_arena_alloc(w->a, 0x10000 / 8);      /* zeroed */
+        if (s->seen[cp >> 3] & (1u << (cp & 7)))
+            return;
+        s->seen[cp >> 3] |= (unsigned char)(1u << (cp & 7));
+    }
+    CV_PUSH(w->a, s->cp, s->n, s->c, cp);
+}
+
+/* Note a code point the page shows, in the list and style it is set in;
+ * in small capitals its capital too (a browser draws a face's capitals
+ * smaller where the face has no small capitals). */
 static void note_cp(hw *w, uint32_t cp)
 {
-    if (cp < 0x10000) {
-        if (!w->seen)
-            w->seen = cv_arena_alloc(w->a, 0x10000 / 8);      /* zeroed */
-        if (w->seen[cp >> 3] & (1u << (cp & 7)))
-            return;
-        w->seen[cp >> 3] |= (unsigned char)(1u << (cp & 7));
+    if (cp < 0x20) {
+        if (cp != '\n' && cp != '\t')
+            return;                    /* dropped by esc(); these become spaces */
+        cp = ' ';
     }
-    CV_PUSH(w->a, w->cps, w->ncps, w->ccps, cp);
+    note_in(w, w->tc.fl, w->tc.sty, cp);
+    if (w->tc.caps) {
+        uint32_t up = cp == 0xDF ? 'S' : cv_upper_char(cp, w->lang);
+        if (up)
+            note_in(w, w->tc.fl, w->tc.sty, up);
+    }
+}
+
+/* Every code point of s, as note_cp() notes it. */
+static void note_str(hw *w, const char *s)
+{
+    for (size_t k = 0, len = strlen(s); k < len;) {
+        uint32_t cp;
+        size_t step = cv_utf8_decode(s + k, len - k, &cp);
+        if (!step)
+            break;
+        note_cp(w, cp);
+        k += step;
+    }
+}
+
+/* Set the text that follows in list `fl`, bold or not, in small capitals
+ * or not (an element's CSS); the context it replaces. */
+static tctx enter(hw *w, int fl, bool bold, bool caps)
+{
+    tctx old = w->tc;
+    w->tc = (tctx){fl, bold ? CV_STYLE_BOLD : 0, caps, false};
+    return old;
 }
 
 /* `s` escaped for an attribute or text, code points not noted. */
@@ -221,6 +309,9 @@ static void text(hw *w, const char *s, size_t n)
 {
     buf *b = &w->b;
     size_t i = 0;
+    /* Where the browser may hyphenate, the hyphen it draws at a break. */
+    if (w->tc.autohy && n)
+        note_in(w, w->tc.fl, w->tc.sty, '-');
     while (i < n) {
         for (size_t d = 0; d < w->ndates; d++) {
             size_t dl = strlen(w->dates[d].text);
@@ -377,6 +468,7 @@ static void text_shy(hw *w, const char *s, size_t n)
                        : pts[0][l] && l + 1 >= 3 && len - l - 1 >= 4) {
                 text(w, s + from, off[l + 1] - from);
                 cv_buf_puts(&w->b, "\xC2\xAD");
+                note_cp(w, '-');       /* the hyphen a browser draws at a break */
                 from = off[l + 1];
             }
     }
@@ -406,6 +498,12 @@ static void spans(hw *w, const cv_span *sp, size_t n)
             cv_buf_puts(b, "\">");
         }
         unsigned s = sp[i].style;
+        /* Set in the element's list and weight, bolder in <strong>, in
+         * <em> italic, <code> in the code's face. */
+        tctx keep = w->tc;
+        w->tc.sty |= s & (CV_STYLE_BOLD | CV_STYLE_ITALIC);
+        if (s & CV_STYLE_CODE)
+            w->tc.fl = FL_CODE;
         if (s & CV_STYLE_BOLD)
             cv_buf_puts(b, "<strong>");
         if (s & CV_STYLE_ITALIC)
@@ -425,6 +523,7 @@ static void spans(hw *w, const cv_span *sp, size_t n)
             cv_buf_puts(b, "</em>");
         if (s & CV_STYLE_BOLD)
             cv_buf_puts(b, "</strong>");
+        w->tc = keep;
         bool close = link && (i + 1 == n || !sp[i + 1].link || strcmp(sp[i + 1].link, link));
         if (close)
             cv_buf_puts(b, "</a>");
@@ -500,9 +599,23 @@ static void profile_text(hw *w, const char *s)
     spans(w, sp, n);
 }
 
+/* The marker a list's CSS draws (its ::marker content: the mark and two
+ * spaces), set in the body's face as its items are. */
+static void note_marker(hw *w, const char *mark)
+{
+    tctx keep = enter(w, FL_BODY, false, false);
+    note_str(w, mark);
+    note_cp(w, ' ');
+    w->tc = keep;
+}
+
 static void highlights(hw *w, const cv_highlight *hl, size_t n, int depth)
 {
+    bool keep_shy = w->shy, keep_auto = w->tc.autohy;
     w->shy = true;
+    w->tc.autohy = w->hy_auto;
+    note_marker(w, depth ? (w->st->sub_bullet ? w->st->sub_bullet : "\xE2\x80\x93")
+                         : (w->st->bullet ? w->st->bullet : "\xE2\x80\xA2"));
     cv_buf_printf(&w->b, "<ul class=\"hl%s\">\n", depth ? " sub" : "");
     for (size_t i = 0; i < n; i++) {
         cv_buf_puts(&w->b, "<li>");
@@ -514,7 +627,8 @@ static void highlights(hw *w, const cv_highlight *hl, size_t n, int depth)
         cv_buf_puts(&w->b, "</li>\n");
     }
     cv_buf_puts(&w->b, "</ul>\n");
-    w->shy = false;
+    w->shy = keep_shy;
+    w->tc.autohy = keep_auto;
 }
 
 /* The width in points of `sp` set in the body's first face of each
@@ -608,8 +722,10 @@ static void full_entry(hw *w, const cv_section *sec, const cv_entry *e, float dw
     if (e->summary.s) {
         cv_buf_puts(b, "<p class=\"summary\">");
         w->shy = true;
+        w->tc.autohy = w->hy_auto;
         profile_text(w, e->summary.s);
         w->shy = false;
+        w->tc.autohy = false;
         cv_buf_puts(b, "</p>\n");
     }
     if (e->nhighlights)
@@ -625,7 +741,9 @@ static void section(hw *w, const cv_section *sec)
     if (w->st->title_uppercase)
         t = cv_upper(w->a, t, w->doc->locale.language);
     cv_buf_printf(b, "<section aria-labelledby=\"s%d\">\n<h2 id=\"s%d\">", id, id);
+    tctx keep = enter(w, FL_ROLE + CV_ROLE_TITLE, w->st->title_bold, w->st->title_small_caps);
     text0(w, t);
+    w->tc = keep;
     cv_buf_puts(b, "</h2>\n");
     const cv_template *tp = &w->st->tmpl[sec->kind];
     static const char *const text_only[] = {"TEXT"};
@@ -640,8 +758,10 @@ static void section(hw *w, const cv_section *sec)
             cv_buf_puts(b, sec->kind == CV_ENTRY_ONELINE ? "<div class=\"lines one\">\n"
                                                    : "<div class=\"lines\">\n");
             w->shy = sec->kind == CV_ENTRY_TEXT;
+            w->tc.autohy = w->hy_auto;         /* .lines p */
             tmpl_lines(w, main, nmain, e, "p", NULL, "line");
             w->shy = false;
+            w->tc.autohy = false;
             cv_buf_puts(b, "</div>\n");
         }
         break;
@@ -649,6 +769,18 @@ static void section(hw *w, const cv_section *sec)
     case CV_ENTRY_NUMBERED:
     case CV_ENTRY_REVERSED: {
         const char *list = sec->kind == CV_ENTRY_BULLET ? "ul" : "ol";
+        /* The marker: the layout's bullet, or the item's number and ". ". */
+        if (sec->kind == CV_ENTRY_BULLET) {
+            note_marker(w, w->st->bullet ? w->st->bullet : "\xE2\x80\xA2");
+        } else {
+            char num[24];
+            snprintf(num, sizeof num, "%zu. ", sec->nentries);
+            note_marker(w, sec->nentries >= 10 ? "0123456789. " : num);
+            for (size_t i = 1; i < sec->nentries && i < 10; i++) {
+                snprintf(num, sizeof num, "%zu", i);
+                note_marker(w, num);
+            }
+        }
         cv_buf_printf(b, "<%s class=\"%s\"%s%s>\n", list,
                 sec->kind == CV_ENTRY_BULLET ? "bullets" : "numbers",
                 sec->kind == CV_ENTRY_REVERSED ? " reversed" : "",
@@ -662,8 +794,10 @@ static void section(hw *w, const cv_section *sec)
             w->ndates = strstr(main[0], "DATE") ? w->nedates : 0;
             cv_buf_puts(b, "<li>");
             w->shy = true;
+            w->tc.autohy = w->hy_auto;
             spans(w, sp, k);
             w->shy = false;
+            w->tc.autohy = false;
             w->ndates = 0;
             cv_buf_puts(b, "</li>\n");
         }
@@ -697,6 +831,16 @@ static void contacts(hw *w, const char *cls)
     size_t n = cv_compose_contacts(w->a, pc, w->doc, items, pos, &quiet);
     if (!n)
         return;
+    /* The header's contact line in the contact part's face, weight and
+     * capitals, with the separator its CSS draws between two items; the
+     * sidebar's block in the body's. */
+    bool line = !strcmp(cls, "contact");
+    const cv_style *st = w->st;
+    tctx keep = line ? enter(w, FL_ROLE + CV_ROLE_CONTACT, st->contact_bold,
+                             st->contact_small_caps)
+                     : enter(w, FL_BODY, false, false);
+    if (line && n > 1)
+        note_str(w, st->contact_separator ? st->contact_separator : "  ");
     cv_buf_printf(&w->b, "<ul class=\"%s\">\n", cls);
     for (size_t i = 0; i < n; i++) {
         cv_buf_puts(&w->b, "<li>");
@@ -704,6 +848,7 @@ static void contacts(hw *w, const char *cls)
         cv_buf_puts(&w->b, "</li>\n");
     }
     cv_buf_puts(&w->b, "</ul>\n");
+    w->tc = keep;
 }
 
 static void header(hw *w, const cv_image *photo, bool with_contact)
@@ -714,11 +859,14 @@ static void header(hw *w, const cv_image *photo, bool with_contact)
     if (photo)
         photo_img(w, photo, "photo");
     cv_buf_puts(b, "<div class=\"who\">\n");
+    const cv_style *st = w->st;
+    tctx keep = enter(w, FL_ROLE + CV_ROLE_NAME, st->name_bold, st->name_small_caps);
     if (doc->name.s) {
         cv_buf_puts(b, "<h1>");
         text0(w, cv_markup_strip(w->a, doc->name.s));
         if (doc->native_name.s && w->st->native_name_beside) {
             cv_buf_puts(b, " <span class=\"native\">");
+            note_cp(w, ' ');
             text0(w, doc->native_name.s);
             cv_buf_puts(b, "</span>");
         }
@@ -730,9 +878,12 @@ static void header(hw *w, const cv_image *photo, bool with_contact)
         text0(w, "R\xC3\xA9sum\xC3\xA9");
         cv_buf_puts(b, "</h1>\n");
     }
+    w->tc = keep;
     if (doc->headline.s) {
         cv_buf_puts(b, "<p class=\"headline\">");
+        keep = enter(w, FL_ROLE + CV_ROLE_HEADLINE, st->headline_bold, st->headline_small_caps);
         profile_text(w, doc->headline.s);
+        w->tc = keep;
         cv_buf_puts(b, "</p>\n");
     }
     if (with_contact)
@@ -801,7 +952,6 @@ static void css_string(hw *w, buf *b, const char *s)
         size_t k = cv_utf8_decode(s + i, strlen(s + i), &cp);
         if (!k)
             break;
-        note_cp(w, cp);
         if (cp >= 0x20 && cp < 0x7F && cp != '"' && cp != '\\' && cp != '<' && cp != '>')
             cv_buf_put(b, s + i, 1);
         else
@@ -843,31 +993,18 @@ static int cmp_u32(const void *x, const void *y)
     return a < b ? -1 : a > b;
 }
 
-/* Face `id` subset to the page's code points it has, as WOFF2 in a data:
- * URI inside src: ...; false (nothing written) when it has none of them,
- * and with a warning when it cannot be subset or converted. */
-static bool embed_face(hw *w, buf *b, int id, const int *before, size_t nbefore)
+/* Face `id` subset to `cps`, the code points the page sets in it, as
+ * WOFF2 in a data: URI inside src: ...; false (nothing written) when cps
+ * is empty, and with a warning when it cannot be subset or converted. */
+static bool embed_face(hw *w, buf *b, int id, const hb_set_t *cps)
 {
     const cv_face *f = cv_fontset_face(w->cx->eng->fonts, id);
-    if (!f || !f->hb_face || f->broken)
+    if (!f || !f->hb_face || f->broken || !cps || hb_set_is_empty(cps))
         return false;
     hb_subset_input_t *in = hb_subset_input_create_or_fail();
     if (!in)
         abort();                     /* out of memory, as the arena does */
-    hb_set_t *uni = hb_subset_input_unicode_set(in);
-    size_t n = 0;
-    for (size_t i = 0; i < w->ncps; i++) {
-        if (!has(w->cx->eng->fonts, id, w->cps[i]))
-            continue;
-        /* A character a face before it in the font-family list has never
-         * reaches this one (a CJK face is asked for its Han alone, not
-         * for the Latin it also has: a fifth of the page's time). */
-        bool taken = false;
-        for (size_t k = 0; k < nbefore && !taken; k++)
-            taken = before[k] >= 0 && has(w->cx->eng->fonts, before[k], w->cps[i]);
-        if (!taken)
-            hb_set_add(uni, w->cps[i]), n++;
-    }
+    hb_set_union(hb_subset_input_unicode_set(in), cps);
     /* hb-subset's default features, and the half-width forms of CJK
      * punctuation, by which the browser sets "）。" and "（" after a Latin
      * letter tight, as the PDF does (CSS text-spacing-trim). */
@@ -891,10 +1028,8 @@ static bool embed_face(hw *w, buf *b, int id, const int *before, size_t nbefore)
         hb_set_add(feats, hb_tag_from_string(p, 4));
     hb_subset_input_set_flags(in, HB_SUBSET_FLAGS_NO_HINTING |
                                       (f->cff ? HB_SUBSET_FLAGS_DESUBROUTINIZE : 0));
-    hb_face_t *sub = n ? hb_subset_or_fail((hb_face_t *)f->hb_face, in) : NULL;
+    hb_face_t *sub = hb_subset_or_fail((hb_face_t *)f->hb_face, in);
     hb_subset_input_destroy(in);
-    if (!n)
-        return false;
     if (!sub) {
         cv_warn(w->err, (cv_pos){f->path, 0, 0}, "hb-subset cannot subset this face for the "
                 "HTML page; it is left out, and the reader's fonts draw its characters");
@@ -905,7 +1040,11 @@ static bool embed_face(hw *w, buf *b, int id, const int *before, size_t nbefore)
     const char *data = hb_blob_get_data(blob, &len);
     unsigned char *woff = NULL;
     size_t wlen = 0;
-    bool ok = data && len && cv_woff2_encode((const unsigned char *)data, len, 2, &woff, &wlen);
+    /* Brotli at quality 1: fang's faces compress as small as at 2
+     * (a page of 72,257 bytes against 72,753; eight profiles' pages 0.1%
+     * larger together) for 2 M fewer instructions; 4 costs 8 M more for
+     * 2.4% less. */
+    bool ok = data && len && cv_woff2_encode((const unsigned char *)data, len, 1, &woff, &wlen);
     const char *missing = ok ? NULL : cv_woff2_missing();
     if (missing && !w->woff2_said) {
         w->woff2_said = true;          /* once a page: every face would say it */
@@ -925,15 +1064,25 @@ static bool embed_face(hw *w, buf *b, int id, const int *before, size_t nbefore)
     return ok;
 }
 
-/* One family of the page: "cvK" for position k of the body's chain (its
- * four styles), "cvrR" for part R's own faces, "cvm" for code. */
+/* One face of family `family` (fam): its style's @font-face rule. */
 static void font_face(hw *w, buf *b, const char *family, int id, bool bold, bool italic,
-                      const int *before, size_t nbefore)
+                      const hb_set_t *cps, bool ranged)
 {
     buf src = {0};
-    if (embed_face(w, &src, id, before, nbefore)) {
+    if (embed_face(w, &src, id, cps)) {
         cv_buf_printf(b, "@font-face{font-family:%s;font-weight:%d;font-style:%s;font-display:swap;",
                 family, bold ? 700 : 400, italic ? "italic" : "normal");
+        if (ranged) {
+            /* unicode-range: cps, runs of consecutive code points as one. */
+            cv_buf_puts(b, "unicode-range:");
+            hb_codepoint_t first, last = HB_SET_VALUE_INVALID;
+            const char *sep = "";
+            while (hb_set_next_range(cps, &first, &last)) {
+                cv_buf_printf(b, first == last ? "%sU+%X" : "%sU+%X-%X", sep, first, last);
+                sep = ",";
+            }
+            cv_buf_puts(b, ";");
+        }
         cv_buf_put(b, src.s, src.n);
         cv_buf_puts(b, "}\n");
     }
@@ -983,94 +1132,192 @@ static void family_list(hw *w, buf *b, int role, bool embed)
     cv_buf_printf(b, "%s%s;", any ? "," : "", generic(first));
 }
 
-/* The @font-face rules of family `fam`: its faces in the four styles
- * (id[s], s a CV_STYLE_* mask), each face once; a style a face stands in
- * for (bold made by emboldening, id[s] equal to an earlier one, or none)
- * the browser makes too.  before[s] (may be NULL): the nbefore faces ahead
- * of this family in style s's font-family list (font_face()). */
-static void family_faces(hw *w, buf *b, const char *fam, const int id[4],
-                         const int *const before[4], size_t nbefore)
+/* A family with the faces id[s] (-1: none): a style has a rule of its
+ * own when it has a face and no earlier style has the same (a bold made
+ * by emboldening, a face without italics: the browser takes the nearest
+ * style, and makes the bold). */
+static ffam *add_fam(hw *w, const char *name, const int id[4])
 {
+    ffam *F = &w->fams[w->nfams++];
+    snprintf(F->name, sizeof F->name, "%s", name);
     for (int s = 0; s < 4; s++) {
+        F->id[s] = id[s];
         bool dup = id[s] < 0;
         for (int t = 0; t < s; t++)
             dup |= id[t] == id[s];
-        if (!dup)
-            font_face(w, b, fam, id[s], s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC,
-                      before ? before[s] : NULL, nbefore);
+        F->present[s] = !dup;
+        F->set[s] = F->lent[s] = NULL;
+        F->lender[s] = -1;
+    }
+    return F;
+}
+
+/* The style whose rule the browser takes for text in style s (CSS Fonts'
+ * matching: italic, else upright, as font-synthesis-style:none keeps it;
+ * then bold or regular, else the other weight); -1: the family has none. */
+static int slot_for(const bool present[4], unsigned s)
+{
+    bool it = present[CV_STYLE_ITALIC] || present[CV_STYLE_ITALIC | CV_STYLE_BOLD];
+    bool up = present[0] || present[CV_STYLE_BOLD];
+    unsigned g = s & CV_STYLE_ITALIC ? (it ? CV_STYLE_ITALIC : 0) : (up ? 0 : CV_STYLE_ITALIC);
+    if (!present[g] && !present[g | CV_STYLE_BOLD])
+        return -1;
+    if (s & CV_STYLE_BOLD)
+        return present[g | CV_STYLE_BOLD] ? (int)(g | CV_STYLE_BOLD) : (int)g;
+    return present[g] ? (int)g : (int)(g | CV_STYLE_BOLD);
+}
+
+/* Does family F's face for style s have cp?  Then it is the one the
+ * browser draws cp with: noted in that face's subset. */
+static bool take(hw *w, ffam *F, unsigned s, uint32_t cp)
+{
+    const cv_fontset *fs = w->cx->eng->fonts;
+    int sl = slot_for(F->present, s);
+    if (sl < 0)
+        return false;
+    hb_set_t **to = &F->set[sl];
+    if (!has(fs, F->id[sl], cp)) {
+        /* Bold that lacks it: the family's regular face, as the PDF. */
+        int r = sl & CV_STYLE_BOLD ? slot_for(F->present, (unsigned)sl & ~(unsigned)CV_STYLE_BOLD)
+                                   : -1;
+        if (r < 0 || F->id[r] == F->id[sl] || !has(fs, F->id[r], cp))
+            return false;
+        F->lender[sl] = r;
+        to = &F->lent[sl];
+    }
+    if (!*to)
+        *to = hb_set_create();
+    hb_set_add(*to, cp);
+    return true;
+}
+
+/* cp set in list fl and style s: to the first family of the list whose
+ * face in that style has it, as the browser falls back (a character a
+ * family before it has never reaches a later one: a CJK face is asked
+ * for its Han alone, not for the Latin it also has).  The list ends with
+ * the faces the PDF takes for characters no face of the chain has
+ * (Hebrew, Arabic, Devanagari in a Latin layout: engine.h), each found
+ * when the first character comes that needs it. */
+static void serve(hw *w, int fl, unsigned s, uint32_t cp)
+{
+    if (fl == FL_CODE) {           /* code's face, else the reader's monospace */
+        if (w->fam_mono >= 0)
+            take(w, &w->fams[w->fam_mono], s, cp);
+        return;
+    }
+    if (fl >= FL_ROLE && w->fam_role[fl - FL_ROLE] >= 0 &&
+        take(w, &w->fams[w->fam_role[fl - FL_ROLE]], s, cp))
+        return;
+    for (size_t k = 0; k < w->cx->nchain; k++)
+        if (take(w, &w->fams[k], s, cp))
+            return;
+    for (size_t k = w->fam_script; k < w->nfams; k++)
+        if (take(w, &w->fams[k], s, cp))
+            return;
+    if (cp < 0x21 || w->nsface == CV_MAX_CHAIN)
+        return;
+    bool synth;
+    int f = cv_engine_script_face(w->cx->eng, cp, 0, &synth);
+    for (size_t k = 0; k < w->nsface; k++)
+        if (w->sface[k][0] == f)
+            return;                /* known: its face lacks cp in this style */
+    if (f < 0)
+        return;
+    int *row = w->sface[w->nsface];
+    for (unsigned st = 0; st < 4; st++) {
+        row[st] = cv_engine_script_face(w->cx->eng, cp, st, &synth);
+        if (synth)                 /* emboldened: the browser makes it too */
+            row[st] = -1;
+    }
+    row[0] = f;
+    char name[16];
+    snprintf(name, sizeof name, "cvs%u", (unsigned)w->nsface++);
+    take(w, add_fam(w, name, row), s, cp);
+}
+
+static bool used_has(const cpset *u, uint32_t cp)
+{
+    if (cp < 0x10000)
+        return u->seen && u->seen[cp >> 3] & (1u << (cp & 7));
+    for (size_t i = 0; i < u->n; i++)
+        if (u->cp[i] == cp)
+            return true;
+    return false;
+}
+
+/* The page's families, and the code points each face is subset to: each
+ * character in each list and style it is set in, in code point order (the
+ * order the script faces are found in). */
+static void resolve(hw *w)
+{
+    const cv_ctx *cx = w->cx;
+    const cv_style *st = w->st;
+    char name[16];
+    for (size_t k = 0; k < cx->nchain; k++) {
+        const int id[4] = {cx->chain[0][k], cx->chain[1][k], cx->chain[2][k], cx->chain[3][k]};
+        snprintf(name, sizeof name, "cv%u", (unsigned)k);
+        add_fam(w, name, id);
+    }
+    for (int r = 0; r < CV_NROLES; r++) {
+        w->fam_role[r] = -1;
+        if (st->role_face[r][0] < 0)
+            continue;
+        snprintf(name, sizeof name, "cvr%u", (unsigned)r);
+        w->fam_role[r] = (int)w->nfams;
+        add_fam(w, name, st->role_face[r]);
+    }
+    w->fam_mono = -1;
+    if (cx->mono >= 0) {
+        w->fam_mono = (int)w->nfams;
+        add_fam(w, "cvm", (const int[4]){cx->mono, -1, -1, -1});
+    }
+    w->fam_script = w->nfams;
+    size_t n = 0;
+    for (int fl = 0; fl < FL_N; fl++)
+        for (int s = 0; s < 4; s++)
+            n += w->used[fl][s].n;
+    uint32_t *all = cv_arena_alloc(w->a, (n ? n : 1) * sizeof *all);
+    n = 0;
+    for (int fl = 0; fl < FL_N; fl++)
+        for (int s = 0; s < 4; s++)
+            for (size_t i = 0; i < w->used[fl][s].n; i++)
+                all[n++] = w->used[fl][s].cp[i];
+    qsort(all, n, sizeof *all, cmp_u32);
+    for (size_t i = 0; i < n; i++) {
+        if (i && all[i] == all[i - 1])
+            continue;
+        for (int fl = 0; fl < FL_N; fl++)
+            for (unsigned s = 0; s < 4; s++)
+                if (used_has(&w->used[fl][s], all[i]))
+                    serve(w, fl, s, all[i]);
     }
 }
 
-/* The faces the PDF takes for characters no face of the chain has
- * (Hebrew, Arabic, Devanagari in a Latin layout: engine.h). */
-static void script_faces(hw *w)
+/* The @font-face rules of family F: a rule for each style that has one
+ * and a character set in it. */
+static void family_faces(hw *w, buf *b, const ffam *F)
 {
-    const cv_ctx *cx = w->cx;
-    const cv_fontset *fs = cx->eng->fonts;
-    for (size_t i = 0; i < w->ncps; i++) {
-        uint32_t cp = w->cps[i];
-        bool in_chain = cp < 0x21;
-        for (size_t k = 0; k < cx->nchain && !in_chain; k++)
-            in_chain = has(fs, cx->chain[0][k], cp);
-        if (in_chain)
-            continue;
-        bool synth;
-        int f = cv_engine_script_face(cx->eng, cp, 0, &synth);
-        bool known = f < 0;
-        for (size_t k = 0; k < w->nsface && !known; k++)
-            known = w->sface[k][0] == f;
-        if (known || w->nsface == CV_MAX_CHAIN)
-            continue;
-        int *row = w->sface[w->nsface++];
-        for (unsigned st = 0; st < 4; st++) {
-            row[st] = cv_engine_script_face(cx->eng, cp, st, &synth);
-            if (synth)              /* emboldened: the browser makes it too */
-                row[st] = -1;
-        }
-        row[0] = f;
+    for (unsigned s = 0; s < 4; s++) {
+        if (F->present[s] && F->set[s])
+            font_face(w, b, F->name, F->id[s], s & CV_STYLE_BOLD, s & CV_STYLE_ITALIC,
+                      F->set[s], false);
+        if (F->present[s] && F->lent[s])
+            font_face(w, b, F->name, F->id[F->lender[s]], s & CV_STYLE_BOLD,
+                      s & CV_STYLE_ITALIC, F->lent[s], true);
     }
 }
 
 static void fonts(hw *w, buf *b)
 {
-    const cv_ctx *cx = w->cx;
-    const cv_style *st = w->st;
-    const cv_fontset *fs = cx->eng->fonts;
-    /* Which faces of the body's chain the text reaches, as the PDF's
-     * fallback finds them: the first that has the character. */
-    bool need[CV_MAX_CHAIN] = {0};
-    for (size_t i = 0; i < w->ncps; i++) {
-        if (w->cps[i] < 0x21)
-            continue;
-        for (size_t k = 0; k < cx->nchain; k++)
-            if (has(fs, cx->chain[0][k], w->cps[i])) {
-                need[k] = true;
-                break;
-            }
-    }
-    for (size_t k = 0; k < cx->nchain; k++) {
-        if (!need[k])
-            continue;
-        char fam[32];
-        snprintf(fam, sizeof fam, "cv%zu", k);
-        const int id[4] = {cx->chain[0][k], cx->chain[1][k], cx->chain[2][k], cx->chain[3][k]};
-        const int *const before[4] = {cx->chain[0], cx->chain[1], cx->chain[2], cx->chain[3]};
-        family_faces(w, b, fam, id, before, k);
-    }
-    for (int r = 0; r < CV_NROLES; r++) {
-        if (st->role_face[r][0] < 0)
-            continue;
-        char fam[32];
-        snprintf(fam, sizeof fam, "cvr%d", r);
-        family_faces(w, b, fam, st->role_face[r], NULL, 0);
-    }
-    for (size_t k = 0; k < w->nsface; k++) {
-        char fam[32];
-        snprintf(fam, sizeof fam, "cvs%zu", k);
-        family_faces(w, b, fam, w->sface[k], NULL, 0);
-    }
-    if (cx->mono >= 0)
-        font_face(w, b, "cvm", cx->mono, false, false, NULL, 0);
+    for (size_t k = 0; k < w->cx->nchain; k++)
+        family_faces(w, b, &w->fams[k]);
+    for (int r = 0; r < CV_NROLES; r++)
+        if (w->fam_role[r] >= 0)
+            family_faces(w, b, &w->fams[w->fam_role[r]]);
+    for (size_t k = w->fam_script; k < w->nfams; k++)
+        family_faces(w, b, &w->fams[k]);
+    if (w->fam_mono >= 0)
+        family_faces(w, b, &w->fams[w->fam_mono]);
 }
 
 static void style(hw *w, buf *b, const cv_image *photo)
@@ -1416,8 +1663,10 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
         w.hy = cv_engine_hyph(cx->eng, dict);
         w.hy_wide = w.hy && w.hy != cx->eng->hyph;
         w.hy_caps = dict && !strncmp(dict, "de", 2);
-        note_cp(&w, '-');            /* the hyphen a browser draws at a break */
     }
+    /* Where the CSS asks the browser to hyphenate too (hyphens:auto). */
+    w.hy_auto = st->justify && st->hyphenate;
+    w.lang = lang;
     /* The body first: its text decides the faces' subsets. */
     bool side_photo = photo && st->sidebar && st->photo_where == CV_PHOTO_SIDEBAR;
     bool side_contact = st->sidebar && st->sidebar_contact;
@@ -1445,7 +1694,10 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
                     t = cv_upper(a, t, lang);
                 cv_buf_printf(&w.b, "<section class=\"reach\" aria-labelledby=\"s%d\">\n"
                         "<h2 id=\"s%d\">", id, id);
+                tctx keep = enter(&w, FL_ROLE + CV_ROLE_TITLE, st->title_bold,
+                                  st->title_small_caps);
                 text0(&w, t);
+                w.tc = keep;
                 cv_buf_puts(&w.b, "</h2>\n");
             } else {
                 cv_buf_puts(&w.b, "<section class=\"reach\">\n");
@@ -1481,30 +1733,16 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
         esc0(h, cv_markup_strip(a, doc->headline.s));
         cv_buf_puts(h, "\">\n");
     }
-    /* What the style draws itself: the contact separator, the bullets. */
-    const char *drawn[] = {st->contact_separator ? st->contact_separator : "",
-                           st->bullet ? st->bullet : "\xE2\x80\xA2",
-                           st->sub_bullet ? st->sub_bullet : "\xE2\x80\x93"};
-    for (size_t i = 0; i < sizeof drawn / sizeof *drawn; i++)
-        for (size_t k = 0, len = strlen(drawn[i]); k < len;) {
-            uint32_t cp;
-            size_t step = cv_utf8_decode(drawn[i] + k, len - k, &cp);
-            if (!step)
-                break;
-            note_cp(&w, cp);
-            k += step;
-        }
+    /* The faces, and what each is subset to (the separator and the
+     * bullets the style draws were noted with the text they go with). */
     buf css = {0};
-    qsort(w.cps, w.ncps, sizeof *w.cps, cmp_u32);
-    size_t u = 0;
-    for (size_t i = 0; i < w.ncps; i++)
-        if (!u || w.cps[i] != w.cps[u - 1])
-            w.cps[u++] = w.cps[i];
-    w.ncps = u;
-    script_faces(&w);
+    resolve(&w);
     style(&w, &css, photo);
     cv_buf_put(h, css.s, css.n);
     free(css.s);
+    for (size_t k = 0; k < w.nfams; k++)
+        for (int s = 0; s < 4; s++)
+            hb_set_destroy(w.fams[k].set[s]), hb_set_destroy(w.fams[k].lent[s]);
     json_ld(&w, h);
     cv_buf_puts(h, "</head>\n");
     cv_buf_put(h, body.s, body.n);

@@ -12,9 +12,15 @@ Usage: tests/htmlpage.py CVPDF_BINARY [-k PATTERN] [--list]   (tests/run.sh pass
               from the network (no src or url() but data:), the CSP
               <meta>, WOFF2 faces; the sidebar an <aside> beside <main>;
               html.fonts: system embeds no face and names the families
-  coverage    every character the page shows (its text, the bullets and the
-              separator its CSS draws) is in one of the faces it embeds
-              (fontTools reads the WOFF2)
+  coverage    in he, fang-zh, levi-he, fang, sato-ja, he (sidebar) and a
+              profile with bold, italic, code, Han, Hebrew and quotes in
+              classic, ink and ember: each character the page shows (its
+              text, the markers and separators its CSS draws), in the
+              family, weight and style Chromium computes for it, is in the
+              embedded face CSS font matching takes (fontTools reads the
+              WOFF2), from the first family that has it; no face is
+              embedded that draws none of the page's characters in its
+              style, or holds others; chromium loads every face
   jsonld      the one <script> is JSON-LD that Python's json parses: a
               schema.org Person with name, jobTitle, email, url, sameAs
               (every social profile's URL), worksFor, alumniOf, address
@@ -308,45 +314,217 @@ def structure():
           (rc, err))
 
 
-def css_strings(src):
-    """The strings of the page's CSS `content:` values, unescaped."""
-    style = re.search(r"<style>(.*?)</style>", src, re.S).group(1)
-    out = []
-    for m in re.finditer(r'content:((?:"(?:[^"\\]|\\.)*"\s*)+)', style):
-        for q in re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1)):
-            out.append(re.sub(r"\\([0-9a-fA-F]{1,6}) ?", lambda h: chr(int(h.group(1), 16)),
-                              q))
-    return out
+# Each run of text the browser sets, with the font it sets it in: the
+# page's text nodes, and the markers and separators its CSS draws (an
+# <ol>'s numbers made as the browser makes them).
+FONTS_PROBE = """addEventListener('load', function () {
+  var out = [];
+  function font(cs) { return [cs.fontFamily, cs.fontWeight, cs.fontStyle, cs.fontVariantCaps]; }
+  var tw = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (var n = tw.nextNode(); n; n = tw.nextNode())
+    if (n.data.trim() && !n.parentElement.closest('script, style'))
+      out.push([n.data, 0].concat(font(getComputedStyle(n.parentElement))));
+  document.querySelectorAll('li').forEach(function (li) {
+    ['::marker', '::before'].forEach(function (ps) {
+      var cs = getComputedStyle(li, ps), c = cs.content;
+      if (ps === '::marker' && li.parentElement.tagName === 'OL') {
+        var items = Array.from(li.parentElement.children), i = items.indexOf(li);
+        c = JSON.stringify((li.parentElement.reversed ? items.length - i : i + 1) + '. ');
+      }
+      if (c && c !== 'none' && c !== 'normal') out.push([c, 1].concat(font(cs)));
+    });
+  });
+  document.fonts.ready.then(function () {
+    var faces = [];
+    document.fonts.forEach(function (f) { faces.push([f.family, f.weight, f.style, f.status]); });
+    var p = document.createElement('pre'); p.id = 'cvpdf-fonts';
+    p.textContent = JSON.stringify({runs: out, faces: faces}); document.body.appendChild(p);
+  });
+});"""
+
+# A profile that sets text in every style and part: bold, italic and code
+# in a paragraph, Han, Hebrew and curly quotes in bold and italic, a
+# numbered list, highlights.
+MIX = """cv:
+  name: Zoë Ångström
+  headline: "Research engineer, *systems* and **compilers**"
+  email: zoe@example.org
+  location: Tel Aviv
+  sections:
+    summary:
+      - "Plain “quoted” text, **bold “quoted” text with ğ**, *italic 方佳瑞 and שלום*, **שלום 方佳瑞**, ***both***, and `code_x = 1;`."
+    patents:
+      - number: "A first patent, **its claim**"
+      - number: "A second patent"
+    experience:
+      - company: Acme Ltd
+        position: Engineer
+        start_date: 2020-01
+        end_date: present
+        highlights:
+          - "Built the **first** thing"
+          - "Kept *the other* one running"
+"""
+
+
+def css_unescape(q):
+    return re.sub(r"\\([0-9a-fA-F]{1,6}) ?|\\(.)",
+                  lambda h: chr(int(h.group(1), 16)) if h.group(1) else h.group(2), q)
+
+
+def embedded_faces(src):
+    """{family: [(weight, style, cmap, unicode-range or None)]} of the
+    page's @font-face rules, each face read by fontTools."""
+    import base64
+    faces = {}
+    for m in re.finditer(r"@font-face\{([^}]*)\}", src):
+        rule = m.group(1)
+        fam = re.search(r"font-family:([^;]+);", rule).group(1).strip("\"'")
+        weight = int(re.search(r"font-weight:(\d+)", rule).group(1))
+        style = re.search(r"font-style:(\w+)", rule).group(1)
+        rng = None
+        r = re.search(r"unicode-range:([^;]+);", rule)
+        if r:
+            rng = set()
+            for part in r.group(1).split(","):
+                lo, _, hi = part.strip()[2:].partition("-")
+                rng |= set(range(int(lo, 16), int(hi or lo, 16) + 1))
+        data = re.search(r"base64,([A-Za-z0-9+/=]+)\)", rule).group(1)
+        f = TTFont(io.BytesIO(base64.b64decode(data)))
+        faces.setdefault(fam, []).append((weight, style, set(f.getBestCmap()), rng, f))
+    return faces
+
+
+def matched(faces, weight, style):
+    """The rules of one family the browser takes for text of `weight` and
+    `style` (CSS Fonts 4, font matching: the style first, then the
+    weight); several when they differ by unicode-range."""
+    order = {"italic": ["italic", "oblique", "normal"],
+             "oblique": ["oblique", "italic", "normal"]}.get(style, ["normal", "oblique", "italic"])
+    cand = next(c for c in ([f for f in faces if f[1] == s] for s in order) if c)
+    ws = sorted(set(f[0] for f in cand))
+    if weight in ws:
+        w = weight
+    elif 400 <= weight <= 500:
+        up = [x for x in ws if weight < x <= 500]
+        lo = [x for x in ws if x < weight]
+        w = min(up) if up else max(lo) if lo else min(x for x in ws if x > 500)
+    elif weight < 400:
+        lo = [x for x in ws if x < weight]
+        w = max(lo) if lo else min(ws)
+    else:
+        hi = [x for x in ws if x > weight]
+        w = min(hi) if hi else max(ws)
+    return [f for f in cand if f[0] == w]
+
+
+def font_runs(path):
+    copy = test_copy(path, FONTS_PROBE)
+    rc, dom = chromium(["--window-size=1280,900", "--virtual-time-budget=3000",
+                        "--dump-dom", "file://" + copy])
+    m = re.search(r'<pre id="cvpdf-fonts">(.*?)</pre>', dom, re.S)
+    return json.loads(html.unescape(m.group(1))) if m else None
 
 
 def coverage():
-    """Every character the page shows is in one of its embedded faces."""
-    for name, args in CASES[:3] + [("he", ["-l", "sidebar"])]:
-        path, err = page(name, args)
-        if not path:
-            check("%s: written" % name, False, err)
+    """Every character the page shows is in the embedded face the browser
+    takes for it: in the family, weight and style the page's CSS sets it
+    in (Chromium's computed style of each run of text, marker and
+    separator), from the first family of its font-family list that has
+    the character in any face (a character set in bold that the bold face
+    lacks would otherwise be drawn from a later family); and every face
+    embedded draws some character the page sets in its style, and holds
+    no other."""
+    mix = os.path.join(TMP, "mix.yaml")
+    open(mix, "w", encoding="utf-8").write(MIX)
+    cases = [(n, a, None) for n, a in CASES + [("he", ["-l", "sidebar"])]]
+    cases += [("mix", ["-l", l], mix) for l in ("classic", "ink", "ember")]
+    for name, args, prof in cases:
+        label = name + "".join(" (%s)" % a for a in args if a != "-l")
+        if prof:
+            path = os.path.join(TMP, "mix-%s.html" % args[1])
+            rc, _, err = run([BIN, prof, "-o", path] + args)
+            path = path if rc == 0 else None
+        else:
+            path, err = page(name, args)
+        if not check("%s: written" % label, path, err):
             continue
         src = open(path, encoding="utf-8").read()
-        cmap, halt = set(), False
-        faces = re.findall(r"base64,([A-Za-z0-9+/=]+)\) format\(\"woff2\"\)", src)
-        for b64 in faces:
-            import base64
-            f = TTFont(io.BytesIO(base64.b64decode(b64)))
-            cmap |= set(f.getBestCmap())
-            if "GPOS" in f and 0x3002 in f.getBestCmap():
-                halt |= "halt" in {r.FeatureTag for r in f["GPOS"].table.FeatureList.FeatureRecord}
+        faces = embedded_faces(src)
         if name == "fang-zh":
+            halt = any("GPOS" in f[4] and 0x3002 in f[2] and "halt" in
+                       {r.FeatureTag for r in f[4]["GPOS"].table.FeatureList.FeatureRecord}
+                       for fs in faces.values() for f in fs)
             check("fang-zh: the CJK face keeps 'halt' (the browser sets '）。' tight, "
                   "as the PDF)", halt)
-        shown = "".join(parse(path).text) + "".join(css_strings(src))
-        # (A soft hyphen is no character shown: at a break the browser
-        # draws the face's hyphen, which the page notes.)
-        missing = sorted(set(c for c in shown if not c.isspace() and c != "\xad" and
-                             ord(c) not in cmap))
-        label = name + (" (sidebar)" if "sidebar" in args else "")
-        check("%s: every character shown (text, bullets, separators) is in the %d embedded "
-              "faces" % (label, len(faces)), faces and not missing,
-              ["U+%04X %s" % (ord(c), c) for c in missing[:12]])
+        got = font_runs(path)
+        if not check("%s: chromium gives each run of text its font" % label, got, path):
+            continue
+        runs = got["runs"]
+        # Each face is a font chromium reads (its OpenType sanitizer
+        # rejects a broken one) and loads, the page's text needing it.
+        bad = [f for f in got["faces"] if f[3] != "loaded"]
+        check("%s: chromium loads each of the %d faces" % (label, len(got["faces"])),
+              len(got["faces"]) == sum(len(f) for f in faces.values()) and not bad,
+              bad or (len(got["faces"]), sum(len(f) for f in faces.values())))
+        served = {}                   # (family, weight, style, ranged) -> characters
+        missing, later, shown = [], [], set()
+        for text, drawn, family, weight, style, caps in runs:
+            if drawn:                 # a CSS string: drawn as it is (white-space:pre)
+                chars = set("".join(css_unescape(q) for q in
+                                    re.findall(r'"((?:[^"\\]|\\.)*)"', text)))
+            else:                     # a space only between two characters
+                t = re.sub(r"[ \t\n\r\f]+", " ", text.replace("\xad", "")).strip(" \t\n\r\f")
+                chars = set(t)
+            if caps == "small-caps":  # drawn as smaller capitals where the face has no smcp
+                chars |= set(u for c in chars for u in c.upper() if u != c)
+            fams = [f.strip().strip("\"'") for f in family.split(",")]
+            fams = [f for f in fams if f in faces]
+            if not fams:              # the reader's fonts (code without a face of its own)
+                continue
+            weight = int(weight)
+            for c in sorted(chars):
+                cp = ord(c)
+                if c in "\n\t":
+                    continue
+                shown.add(c)
+                take = None
+                for f in fams:
+                    for rule in matched(faces[f], weight, style):
+                        if cp in rule[2] and (rule[3] is None or cp in rule[3]):
+                            take = (f, rule)
+                            break
+                    if take:
+                        break
+                where = "%s %s %s" % (c, weight, style)
+                if not take:
+                    missing.append(where)
+                    continue
+                first = next(f for f in fams if any(cp in r[2] for r in faces[f]))
+                if first != take[0]:
+                    later.append("%s from %s, not %s" % (where, take[0], first))
+                key = (take[0], take[1][0], take[1][1], take[1][3] is not None)
+                served.setdefault(key, set()).add(c)
+        check("%s: every character shown (text, markers, separators: %d) is in the face "
+              "of its family, weight and style" % (label, len(shown)),
+              shown and not missing, missing[:12])
+        check("%s: each character from the first family that has it (none set in bold "
+              "missing from the bold face)" % label, not later, later[:12])
+        idle, extra = [], []
+        for fam, fs in faces.items():
+            for w, st, cmap, rng, _ in fs:
+                got = served.get((fam, w, st, rng is not None), set())
+                if not got:
+                    idle.append("%s %d %s" % (fam, w, st))
+                # A hyphen may be drawn where the browser hyphenates.
+                more = sorted(chr(c) for c in cmap if chr(c) not in got and chr(c) not in " -")
+                if more:
+                    extra.append("%s %d %s: %s" % (fam, w, st, "".join(more[:20])))
+        check("%s: no face embedded that draws no character the page sets in its style (%d "
+              "faces)" % (label, sum(len(f) for f in faces.values())),
+              faces and not idle, idle)
+        check("%s: each face holds only characters the page sets in its style" % label,
+              not extra, extra[:6])
 
 
 def jsonld():
