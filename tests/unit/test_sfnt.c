@@ -433,6 +433,52 @@ TEST(what_it_does_not_measure)
     free(f);
 }
 
+/* Files cut short anywhere, and bytes of the CFF table changed: the
+ * readers read only inside what they are given (ASan watches), and what
+ * they still vouch for is what the whole file says. */
+TEST(cut_and_damaged)
+{
+    static const char *const files[] = {"fonts/Lato-Regular.ttf", "fonts/XCharter-Roman.otf"};
+    for (size_t k = 0; k < 2; k++) {
+        cv_file file;
+        CHECK(cv_file_read(NULL, files[k], 4u << 20, true, &file));
+        const unsigned char *data = (const unsigned char *)file.data;
+        cv_sfnt_metrics whole, m;
+        CHECK(cv_sfnt_measure(data, file.len, 0, &whole));
+        unsigned n = 0, wn = 0;
+        CHECK(!whole.cff || cv_cff_glyph_count(whole.cff, whole.cff_len, &wn));
+        size_t vouched = 0;
+        for (size_t cut = 0; cut < file.len; cut += 97) {
+            /* A copy of exactly `cut` bytes, so that ASan sees a read past it. */
+            unsigned char *c = malloc(cut ? cut : 1);
+            memcpy(c, data, cut);
+            if (cv_sfnt_measure(c, cut, 0, &m)) {
+                vouched++;
+                CHECK(m.upem == whole.upem && m.ascender == whole.ascender &&
+                      !strcmp(m.psname, whole.psname));
+            }
+            free(c);
+        }
+        CHECK(vouched <= 1);
+        if (whole.cff) {
+            /* Each byte of the CFF table's first kilobyte set to each of a
+             * few values: a count read or refused, never a read outside. */
+            size_t len = whole.cff_len < 1024 ? whole.cff_len : 1024;
+            unsigned char *c = malloc(whole.cff_len);
+            for (size_t i = 0; i < len; i++)
+                for (unsigned v = 0; v < 256; v += 51) {
+                    memcpy(c, whole.cff, whole.cff_len);
+                    c[i] = (unsigned char)v;
+                    if (cv_cff_glyph_count(c, whole.cff_len, &n))
+                        CHECK(n <= 65535);
+                }
+            free(c);
+            CHECK(wn > 1000);
+        }
+        free(file.data);
+    }
+}
+
 int main(void)
 {
     if (FT_Init_FreeType(&lib))
@@ -443,6 +489,7 @@ int main(void)
     RUN(what_it_does_not_vouch_for);
     RUN(noto_cjk_measured_as_freetype_reads_it);
     RUN(what_it_does_not_measure);
+    RUN(cut_and_damaged);
     FT_Done_FreeType(lib);
     return harness_report("sfnt");
 }
