@@ -84,6 +84,33 @@ static bool embeddable(FT_Face face)
     return FT_IS_SFNT(face) && (has_table(face, TTAG_glyf) || has_table(face, TTAG_CFF));
 }
 
+/* Does face `index` of the sfnt data[0..size) list outlines ('glyf' or
+ * 'CFF ') that run past the end of the file?  FreeType drops such a
+ * table, so a file cut short looks like a font with no outlines. */
+static bool outlines_cut_short(const unsigned char *data, size_t size, long index)
+{
+    if (size < 12)
+        return false;
+    size_t at = 0;
+    if (!memcmp(data, "ttcf", 4)) {
+        if (index < 0 || 12 + (size_t)index * 4 + 4 > size)
+            return false;
+        const unsigned char *p = data + 12 + (size_t)index * 4;
+        at = (size_t)p[0] << 24 | (size_t)p[1] << 16 | (size_t)p[2] << 8 | p[3];
+    }
+    if (at > size || size - at < 12)
+        return false;
+    size_t ntables = (size_t)data[at + 4] << 8 | data[at + 5];
+    for (size_t i = 0; i < ntables && at + 12 + (i + 1) * 16 <= size; i++) {
+        const unsigned char *e = data + at + 12 + i * 16;
+        uint64_t off = (uint64_t)e[8] << 24 | (uint64_t)e[9] << 16 | (uint64_t)e[10] << 8 | e[11];
+        uint64_t len = (uint64_t)e[12] << 24 | (uint64_t)e[13] << 16 | (uint64_t)e[14] << 8 | e[15];
+        if ((!memcmp(e, "glyf", 4) || !memcmp(e, "CFF ", 4)) && off + len > size)
+            return true;
+    }
+    return false;
+}
+
 /* The format of a face cvpdf cannot embed, for the error that refuses it. */
 static const char *format_name(FT_Face face)
 {
@@ -126,13 +153,21 @@ static void add_entry(cv_fontset *fs, const char *path, int index, const char *f
                                   false, narrow};
 }
 
-/* Catalogue face i of `path` through FreeType. */
-static void catalogue_face_ft(cv_fontset *fs, const char *path, long i)
+/* Catalogue face i of `path` through FreeType.  A face FreeType cannot
+ * open, or that names no family, is skipped with a warning: it is
+ * damaged (a file cut short opens with no name), and a family that
+ * silently lost its regular face would be set in its italic. */
+static void catalogue_face_ft(cv_fontset *fs, const char *path, long i, cv_error *err)
 {
     FT_Face f;
-    if (FT_New_Face(fs->lib, path, i, &f))
+    if (FT_New_Face(fs->lib, path, i, &f)) {
+        cv_warn(err, (cv_pos){0}, "'%s' is not a font FreeType can read; it is ignored", path);
         return;
-    if (f->family_name && embeddable(f))
+    }
+    if (!f->family_name)
+        cv_warn(err, (cv_pos){0}, "'%s' has no family name (it is damaged or cut short); "
+                "it is ignored", path);
+    else if (embeddable(f))
         add_entry(fs, path, (int)i, f->family_name, face_bold(f),
                   (f->style_flags & FT_STYLE_FLAG_ITALIC) != 0, face_narrow(f));
     FT_Done_Face(f);
@@ -155,7 +190,7 @@ static void catalogue_file(cv_fontset *fs, const char *path, cv_error *err)
     if (n > 0 && cv_sfnt_describe(map, (size_t)st.st_size, 0, &face)) {
         for (int i = 0; i < n && i < 64; i++) {
             if (i > 0 && !cv_sfnt_describe(map, (size_t)st.st_size, i, &face))
-                catalogue_face_ft(fs, path, i);
+                catalogue_face_ft(fs, path, i, err);
             else if (face.named)
                 add_entry(fs, path, i, face.family, face.bold, face.italic, face.narrow);
         }
@@ -172,7 +207,7 @@ static void catalogue_file(cv_fontset *fs, const char *path, cv_error *err)
     long nf = f->num_faces;
     FT_Done_Face(f);
     for (long i = 0; i < nf && i < 64; i++)
-        catalogue_face_ft(fs, path, i);
+        catalogue_face_ft(fs, path, i, err);
 }
 
 static int cmp_names(const void *a, const void *b)
@@ -416,6 +451,12 @@ static bool load_face(FT_Library lib, cv_face *f, cv_pos pos, cv_error *err)
         return false;
     }
     f->ft = ft;
+    if (!embeddable(ft) && outlines_cut_short(f->data, f->size, f->index)) {
+        cv_error_at(err, pos, "'%s' is cut short: its outlines run past the end of the "
+                    "file (%zu bytes)", path, f->size);
+        face_unload(f);
+        return false;
+    }
     if (!embeddable(ft) || ft->units_per_EM < 16) {
         cv_error_at(err, pos,
                     "'%s' is %s; cvpdf embeds only TrueType (glyf) and "
@@ -426,8 +467,12 @@ static bool load_face(FT_Library lib, cv_face *f, cv_pos pos, cv_error *err)
     }
     f->cff = !has_table(ft, TTAG_glyf);
     /* FreeType selects a Unicode cmap when the font has one; without it
-     * no character can be found, and the text would silently vanish. */
-    if (!ft->charmap || ft->charmap->encoding != FT_ENCODING_UNICODE) {
+     * no character can be found, and the text would silently vanish.  A
+     * CFF face without a 'cmap' table gets one FreeType makes up from its
+     * glyph names, which HarfBuzz does not have: every glyph would be
+     * .notdef in the PDF. */
+    if (!ft->charmap || ft->charmap->encoding != FT_ENCODING_UNICODE ||
+        !has_table(ft, TTAG_cmap)) {
         face_unload(f);
         cv_error_at(err, pos, "'%s' has no Unicode character map", path);
         return false;
