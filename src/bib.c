@@ -1307,31 +1307,76 @@ static void check(cv_arena *a, bibfile *bf, cv_error *err)
             gone[idx[k].i] = true;
         }
     /* Crossref: the parent's fields the entry lacks (BibTeX's rule); with
-     * no booktitle still, the parent's title is the child's booktitle. */
+     * no booktitle still, the parent's title is the child's booktitle.  A
+     * parent is resolved before its children, wherever it is in the file,
+     * so a chain (paper -> proceedings -> series) gives the same fields in
+     * any order; a crossref that leads back to its own entry is ignored,
+     * with a warning (else every entry of the loop is a parent, and none
+     * is listed). */
+    size_t *parent = cv_arena_alloc(a, sizeof *parent * (bf->nr ? bf->nr : 1));
+    unsigned char *state = cv_arena_alloc(a, bf->nr ? bf->nr : 1); /* 0, 1 on the path, 2 done */
+    size_t *path = cv_arena_alloc(a, sizeof *path * (bf->nr ? bf->nr : 1));
+    memset(state, 0, bf->nr ? bf->nr : 1);
     for (size_t i = 0; i < bf->nr; i++) {
-        rec *r = &bf->r[i];
-        const field *cf = get_field(r, "crossref");
+        parent[i] = SIZE_MAX;
+        const field *cf = get_field(&bf->r[i], "crossref");
         if (!cf || gone[i])
             continue;
         const keyed *k = find(idx, bf->nr, cf->value);
-        if (!k) {
+        if (!k)
             cv_warn(err, cf->pos, "crossref '%s' of entry '%s' is not in the file", cf->value,
-                    r->key);
-            continue;
+                    bf->r[i].key);
+        else if (k->i == i)
+            cv_warn(err, cf->pos, "entry '%s' is its own crossref; the crossref is ignored",
+                    bf->r[i].key);
+        else
+            parent[i] = k->i;
+    }
+    for (size_t i = 0; i < bf->nr; i++) {
+        /* The chain up from entry i to an entry done or without a parent. */
+        size_t np = 0;
+        for (size_t j = i; state[j] == 0;) {
+            state[j] = 1;
+            path[np++] = j;
+            size_t up = parent[j];
+            if (up == SIZE_MAX)
+                break;
+            if (state[up] == 1) {
+                /* The loop, from `up` round to it again. */
+                size_t from = np;
+                while (from > 0 && path[from - 1] != up)
+                    from--;
+                const char *loop = "";
+                for (size_t k = from - 1; k < np; k++)
+                    loop = cv_arena_printf(a, "%s'%s' -> ", loop, bf->r[path[k]].key);
+                const field *cf = get_field(&bf->r[j], "crossref");
+                cv_warn(err, cf->pos, "crossref loop %s'%s': the crossref of entry '%s' is "
+                        "ignored", loop, bf->r[up].key, bf->r[j].key);
+                parent[j] = SIZE_MAX;
+                break;
+            }
+            j = up;
         }
-        rec *p = &bf->r[k->i];
-        p->is_parent = true;
-        size_t cap = r->nf;
-        for (size_t j = 0; j < p->nf; j++) {
-            const char *name = p->f[j].name;
-            if (strcmp(name, "crossref") && strcmp(name, "title") && !get(r, name))
-                CV_PUSH(a, r->f, r->nf, cap, p->f[j]);
-        }
-        const field *pt = get_field(p, "title");
-        if (pt && !get(r, "booktitle")) {        /* biblatex's rule, where BibTeX's gave none */
-            field fl = *pt;
-            fl.name = "booktitle";
-            CV_PUSH(a, r->f, r->nf, cap, fl);
+        /* Top down: each parent complete before its child copies it. */
+        while (np) {
+            size_t c = path[--np];
+            state[c] = 2;
+            if (parent[c] == SIZE_MAX)
+                continue;
+            rec *r = &bf->r[c], *p = &bf->r[parent[c]];
+            p->is_parent = true;
+            size_t cap = r->nf;
+            for (size_t j = 0; j < p->nf; j++) {
+                const char *name = p->f[j].name;
+                if (strcmp(name, "crossref") && strcmp(name, "title") && !get(r, name))
+                    CV_PUSH(a, r->f, r->nf, cap, p->f[j]);
+            }
+            const field *pt = get_field(p, "title");
+            if (pt && !get(r, "booktitle")) {    /* biblatex's rule, where BibTeX's gave none */
+                field fl = *pt;
+                fl.name = "booktitle";
+                CV_PUSH(a, r->f, r->nf, cap, fl);
+            }
         }
     }
     size_t n = 0;
