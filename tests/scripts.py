@@ -658,6 +658,24 @@ def joiners():
           len(xs) == 3 and xs[1] == xs[2], m.group(0) if m else out[:400])
 
 
+def bidi_marks():
+    """A left-to-right mark after C++ in Hebrew keeps the pluses after the
+    C (UAX #9 with the mark), and is drawn as nothing: Lato's own glyph for
+    U+200E is a visible bar and arrow."""
+    prof = write("lrm.yaml", "cv:\n  name: \u05d3\u05d5\u05d3\n  sections:\n    s:\n"
+                 "      - \"\u05e9\u05e4\u05d4 C++\u200e \u05d5\u05e2\u05d5\u05d3\"\n"
+                 "locale:\n  language: hebrew\n")
+    rc, out, err = dump(prof, "onecolumn", "--dump=glyphs")
+    check("a Hebrew line with an LRM renders", rc == 0 and not err.strip(), err[:300])
+    m = re.search(r'text (\S+) \S+ w=(\S+) \S+ \S+ \S+ "C\+\+\u200e"\n  at((?: \S+)+)', out)
+    xs = [float(v) for v in m.group(3).split()] if m else []
+    check("C++ and its LRM are one run, C first (the mark orders the line)",
+          len(xs) == 4 and xs[0] < xs[1] < xs[2], m.group(0) if m else out[-600:])
+    check("the LRM takes no room: its glyph at the run's end",
+          m and len(xs) == 4 and abs(xs[3] - (float(m.group(1)) + float(m.group(2)))) < 0.01,
+          m.group(0) if m else "")
+
+
 def profiles():
     for name in ["weber-de", "sato-ja", "levi-he"]:
         prof = os.path.join(ROOT, "profiles", name + ".yaml")
@@ -726,6 +744,6 @@ locale:
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("scripts", [catalogue, hyphenation, rtl, arabic, devanagari, joiners, profiles,
+    sys.exit(testlib.main("scripts", [catalogue, hyphenation, rtl, arabic, devanagari, joiners, bidi_marks, profiles,
                                       casing],
                           tmp=TMP, keep_failed=True))
