@@ -598,7 +598,32 @@ static bool load_entry(ctx *c, const cv_yml *n, cv_entry *e, cv_entry_kind kind,
                            "text entries (its first entry is a string), and a section's "
                            "entries all have one type", section);
 
-    /* A mapping: read as the section's type. */
+    /* A mapping: read as the section's type.  One with none of that
+     * type's telling keys but another type's (a bullet entry among
+     * publications) would only be told it lacks the section type's keys;
+     * say why they are wanted. */
+    bool own = false;
+    for (size_t i = 0; i < n->n && !own; i++) {
+        const cv_field *f = cv_field_by_key(n->keys[i]->str);
+        own = f && (f->flags & CV_FIELD_TELLS) && cv_field_in(f, kind);
+    }
+    cv_entry_kind other;
+    cv_error quiet;
+    cv_error_init(&quiet);
+    ctx q = *c;
+    q.err = &quiet;
+    if (!own && infer(&q, n, &other) && other != kind) {
+        const char *name = cv_entry_kind_name(kind), *oname = cv_entry_kind_name(other);
+        const char *keys = "";
+        for (const cv_field *f = cv_field_next(kind, NULL); f; f = cv_field_next(kind, f))
+            if (f->flags & CV_FIELD_REQUIRED)
+                keys = cv_arena_printf(c->a, "%s%s'%s'", keys, *keys ? " and " : "", f->key);
+        return cv_error_at(c->err, n->pos, "this entry has the keys of %s %s, but section "
+                           "'%s' is of %.*s entries (its first entry is one), which need %s, "
+                           "and a section's entries all have one type",
+                           strchr("aei", oname[0]) ? "an" : "a", oname, section,
+                           (int)strlen(name) - 6, name, keys);
+    }
     e->kind = kind;
     const char *allowed[CV_MAX_FIELDS + 1];
     cv_field_keys(e->kind, 0, allowed);

@@ -259,7 +259,24 @@ TEST(section_errors)
      * (other types' keys are extras). */
     CHECK(sections("    experience:\n      - company: C\n        position: P\n"
                    "      - name: N\n") == NULL);
-    CHECK_STR(errstr(), "7:9: experience entry needs a 'company'");
+    /* Said as a type mixed in, not only as a key missing: the entry's
+     * own keys tell another type (it said "needs a 'company'"). */
+    CHECK_STR(errstr(), "7:9: this entry has the keys of a normal entry, but section "
+                        "'experience' is of experience entries (its first entry is one), "
+                        "which need 'company' and 'position', and a section's entries all "
+                        "have one type");
+    CHECK(sections("    publications:\n      - title: T\n        authors: [A]\n"
+                   "      - bullet: B\n") == NULL);
+    CHECK(has(errstr(), "7:9: this entry has the keys of a bullet entry, but section "
+                        "'publications' is of publication entries"));
+    CHECK(sections("    x:\n      - company: C\n        position: P\n"
+                   "      - institution: U\n        area: A\n") == NULL);
+    CHECK(has(errstr(), "has the keys of an education entry"));
+    /* An entry with the section type's keys but not all of them is told
+     * what it lacks, as before. */
+    CHECK(sections("    x:\n      - company: C\n        position: P\n"
+                   "      - company: D\n        name: N\n") == NULL);
+    CHECK_STR(errstr(), "7:9: experience entry needs a 'position'");
     cv_doc *mixed = sections("    experience:\n      - company: C\n        position: P\n"
                              "      - name: N\n        company: D\n        position: Q\n");
     CHECK(mixed && mixed->sections[0].kind == CV_ENTRY_EXPERIENCE &&
