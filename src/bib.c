@@ -1166,6 +1166,36 @@ static void guard_arm(const char *path, int fd)
     guard_armed = true;
 }
 
+/* The key of the entry whose '@' is at line:col ("@article{key,"), or
+ * NULL when none starts there. */
+static const char *entry_at(cv_arena *a, const bibfile *bf, int line, int col)
+{
+    size_t n;
+    const char *s = line_at(bf, line, &n);
+    size_t i = 0;
+    for (int c = 1; c < col && i < n; c++)
+        i = cv_utf8_next(s, n, i);
+    if (i >= n || s[i] != '@')
+        return NULL;
+    size_t t = ++i;
+    while (i < n && isalpha((unsigned char)s[i]))
+        i++;
+    if (i == t || (i - t == 7 && (!strncasecmp(s + t, "comment", 7) ||
+                                  !strncasecmp(s + t, "preamble", 7))) ||
+        (i - t == 6 && !strncasecmp(s + t, "string", 6)))
+        return NULL;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (i >= n || (s[i] != '{' && s[i] != '('))
+        return NULL;
+    for (i++; i < n && (s[i] == ' ' || s[i] == '\t');)
+        i++;
+    size_t k = i;
+    while (i < n && !strchr(", \t\r\n})", s[i]))
+        i++;
+    return i > k ? cv_arena_strndup(a, s + k, i - k) : NULL;
+}
+
 /* Parse the bytes of bf->text. */
 static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
 {
@@ -1245,10 +1275,19 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
                         problem);
             break;
         }
+        /* libbtparse stopped at the '@' of the next entry (an entry
+         * left open runs into it) and goes on after the '@' after that:
+         * the next entry is lost too, and is named. */
+        const char *lost = problem ? entry_at(a, bf, eline, ecol) : NULL;
+        for (size_t j = i + 1; lost && j < nh; j++)
+            if (h[j].regular && h[j].r.pos.line == eline)
+                lost = NULL;
         if (h[i].regular && (!h[i].ok || problem))
             cv_warn(err, (cv_pos){bf->path, eline, ecol},
-                    "entry '%s' (line %d) is skipped: %s", h[i].r.key, h[i].r.pos.line,
-                    problem ? problem : "it cannot be read");
+                    "entry '%s' (line %d) is skipped: %s%s%s%s", h[i].r.key, h[i].r.pos.line,
+                    problem ? problem : "it cannot be read",
+                    lost ? "; entry '" : "", lost ? lost : "",
+                    lost ? "', whose '@' is where it stopped, is skipped with it" : "");
         else if (h[i].regular)
             CV_PUSH(a, bf->r, bf->nr, rcap, h[i].r);
         else if (!h[i].ok || problem)

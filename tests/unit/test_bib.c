@@ -421,6 +421,27 @@ TEST(bib_crossref_chains_and_loops)
     CHECK(has(msgs, ":3:") && has(msgs, "entry 'self' is its own crossref"));
 }
 
+/* An entry left open runs into the next one, which libbtparse then skips
+ * too (it goes on after the '@' after the one it stopped at): both are
+ * named, the second no longer lost without a word. */
+TEST(bib_entry_run_into_is_named)
+{
+    cv_entry *e;
+    const char *msgs;
+    size_t n = read_text("@article{open, title = {Open {brace}, author = {X}, year = 2018}\n"
+                         "@article{next, title = {Next}, author = {Y}, year = 2019}\n"
+                         "@article{last, title = {Last}, author = {Z}, year = 2020}\n",
+                         &e, &msgs);
+    CHECK(n == 1 && !strcmp(e[0].title.s, "Last"));
+    CHECK(has(msgs, ":2:1: warning: entry 'open' (line 1) is skipped"));
+    CHECK(has(msgs, "entry 'next', whose '@' is where it stopped, is skipped with it"));
+    /* An error that does not stop at an entry names no other. */
+    n = read_text("@article{bad, title = {T} author = {X}}\n"
+                  "@article{good, title = {G}, author = {Y}, year = 2019}\n", &e, &msgs);
+    CHECK(n == 1 && !strcmp(e[0].title.s, "G"));
+    CHECK(has(msgs, "entry 'bad' (line 1) is skipped") && !has(msgs, "skipped with it"));
+}
+
 int main(void)
 {
     A = cv_arena_new();
@@ -434,6 +455,7 @@ int main(void)
     RUN(bib_survives_what_broke_libbtparse);
     RUN(bib_deep_nesting_bounded);
     RUN(bib_crossref_chains_and_loops);
+    RUN(bib_entry_run_into_is_named);
     cv_arena_free(A);
     return harness_report("bib");
 }
