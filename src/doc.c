@@ -942,9 +942,20 @@ const char *const *cv_doc_keys(const char *part)
            : !strcmp(part, "settings") ? settings_keys : NULL;
 }
 
+static cv_doc *doc_load(cv_arena *a, const cv_yml *root, const char *file, bool translated,
+                        cv_error *err);
+
 cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error *err)
 {
-    ctx c = {a, err, file, NULL, false, true};
+    return doc_load(a, root, file, false, err);
+}
+
+/* `translated`: root is a JSON Resume already read as a profile (its phone
+ * numbers, written any way, are not checked as RenderCV's). */
+static cv_doc *doc_load(cv_arena *a, const cv_yml *root, const char *file, bool translated,
+                        cv_error *err)
+{
+    ctx c = {a, err, file, NULL, false, !translated};
     if (!root) {
         cv_error_at(err, (cv_pos){file, 1, 1}, "the profile is empty");
         return NULL;
@@ -1036,6 +1047,44 @@ static const cv_yml *layered(cv_arena *tree, const cv_yml *defaults, const cv_ym
     return over ? cv_yml_merge(tree, t, over) : t;
 }
 
+/* The document of the file's tree `root` with the defaults under it and
+ * the --set values `over` over it.  A JSON Resume is translated first,
+ * with the --set values of its own keys (basics.name): the defaults and
+ * the --set values of a profile's keys (cv.phone) are RenderCV's, so they
+ * go over what it translates to.  (Merged into the JSON Resume, a
+ * defaults file's cv: made it no JSON Resume: its every key was ignored
+ * and the résumé came out empty, without an error.) */
+static cv_doc *load_layered(cv_arena *a, cv_arena *tree, const cv_yml *root,
+                            const cv_yml *defaults, const cv_yml *over, const char *file,
+                            cv_error *err)
+{
+    if (!cv_jsonresume_is(root))
+        return cv_doc_load(a, layered(tree, defaults, root, over), file, err);
+    cv_yml *own = NULL, *profile = NULL;
+    for (size_t i = 0; over && over->kind == CV_YML_MAP && i < over->n; i++) {
+        bool theirs = false;
+        for (size_t k = 0; profile_keys[k] && !theirs; k++)
+            theirs = !strcmp(over->keys[i]->str, profile_keys[k]);
+        cv_yml **m = theirs ? &profile : &own;
+        if (!*m)
+            *m = cv_yml_map(tree, over->pos);
+        cv_yml_map_add(tree, *m, over->keys[i]->str, over->keys[i]->pos, over->items[i]);
+    }
+    /* The defaults' locale under the résumé's own, for the language
+     * the translation writes country names in. */
+    const cv_yml *src = root;
+    for (size_t i = 0; defaults && defaults->kind == CV_YML_MAP && i < defaults->n; i++)
+        if (!strcmp(defaults->keys[i]->str, "locale")) {
+            cv_yml *m = cv_yml_map(tree, defaults->pos);
+            cv_yml_map_add(tree, m, "locale", defaults->keys[i]->pos, defaults->items[i]);
+            src = cv_yml_merge(tree, m, src);
+        }
+    if (own)
+        src = cv_yml_merge(tree, src, own);
+    const cv_yml *t = cv_jsonresume_translate(a, src, err);
+    return t ? doc_load(a, layered(tree, defaults, t, profile), file, true, err) : NULL;
+}
+
 cv_doc *cv_doc_load_text_over(cv_arena *a, const char *file, const char *text, size_t len,
                               const cv_yml *defaults, const cv_yml *over, cv_error *err)
 {
@@ -1047,7 +1096,7 @@ cv_doc *cv_doc_load_text_over(cv_arena *a, const char *file, const char *text, s
     cv_yml *root = !json ? cv_yml_load_profile(tree, a, file, text, len, err)
                    : !err->set ? cv_yml_load_json(tree, a, file, text, len, err) : NULL;
     if (root)
-        d = cv_doc_load(a, layered(tree, defaults, root, over), file, err);
+        d = load_layered(a, tree, root, defaults, over, file, err);
     cv_arena_free(tree);
     return d;
 }
@@ -1079,7 +1128,7 @@ cv_doc *cv_doc_load_over(cv_arena *a, const char *path, const cv_yml *defaults,
                    : json ? cv_yml_load_json(tree, a, file, text, len, err)
                           : cv_yml_load_profile(tree, a, file, text, len, err);
     if (root)
-        d = cv_doc_load(a, layered(tree, defaults, root, over), file, err);
+        d = load_layered(a, tree, root, defaults, over, file, err);
     cv_arena_free(tree);
     return d;
 }
