@@ -943,17 +943,19 @@ const char *const *cv_doc_keys(const char *part)
 }
 
 static cv_doc *doc_load(cv_arena *a, const cv_yml *root, const char *file, bool translated,
-                        cv_error *err);
+                        cv_rcv_era read_as, cv_error *err);
 
 cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error *err)
 {
-    return doc_load(a, root, file, false, err);
+    return doc_load(a, root, file, false, CV_RCV_CURRENT, err);
 }
 
 /* `translated`: root is a JSON Resume already read as a profile (its phone
- * numbers, written any way, are not checked as RenderCV's). */
+ * numbers, written any way, are not checked as RenderCV's).  `read_as`:
+ * the version the profile's own file was read as, when it was brought to
+ * RenderCV 2.8's shape before the defaults were laid under it. */
 static cv_doc *doc_load(cv_arena *a, const cv_yml *root, const char *file, bool translated,
-                        cv_error *err)
+                        cv_rcv_era read_as, cv_error *err)
 {
     ctx c = {a, err, file, NULL, false, !translated};
     if (!root) {
@@ -976,6 +978,8 @@ static cv_doc *doc_load(cv_arena *a, const cv_yml *root, const char *file, bool 
     cv_rcv_era era;
     if (!(root = cv_rcv_upgrade(a, root, false, &era, err)))
         return NULL;
+    if (era == CV_RCV_CURRENT)
+        era = read_as;
     const cv_yml *own = root;
     if (!cv_yml_check_keys(root, profile_keys, "the profile", err) ||
         !(root = overlay(&c, root)))
@@ -1058,8 +1062,18 @@ static cv_doc *load_layered(cv_arena *a, cv_arena *tree, const cv_yml *root,
                             const cv_yml *defaults, const cv_yml *over, const char *file,
                             cv_error *err)
 {
-    if (!cv_jsonresume_is(root))
-        return cv_doc_load(a, layered(tree, defaults, root, over), file, err);
+    if (!cv_jsonresume_is(root)) {
+        /* The file with its --set values ("as if written there") in
+         * RenderCV 2.8's shape before the defaults (brought to it when
+         * read) go under it: a RenderCV 1.x design: merged with a 2.8 one
+         * was neither, and refused at the defaults' key. */
+        cv_rcv_era era = CV_RCV_CURRENT;
+        const cv_yml *own = over ? cv_yml_merge(tree, root, over) : root;
+        if (defaults && !(own = cv_rcv_upgrade(a, own, false, &era, err)))
+            return NULL;
+        return doc_load(a, defaults ? cv_yml_merge(tree, defaults, own) : own, file, false,
+                        era, err);
+    }
     cv_yml *own = NULL, *profile = NULL;
     for (size_t i = 0; over && over->kind == CV_YML_MAP && i < over->n; i++) {
         bool theirs = false;
@@ -1082,7 +1096,8 @@ static cv_doc *load_layered(cv_arena *a, cv_arena *tree, const cv_yml *root,
     if (own)
         src = cv_yml_merge(tree, src, own);
     const cv_yml *t = cv_jsonresume_translate(a, src, err);
-    return t ? doc_load(a, layered(tree, defaults, t, profile), file, true, err) : NULL;
+    return t ? doc_load(a, layered(tree, defaults, t, profile), file, true, CV_RCV_CURRENT, err)
+             : NULL;
 }
 
 cv_doc *cv_doc_load_text_over(cv_arena *a, const char *file, const char *text, size_t len,
@@ -1194,6 +1209,12 @@ cv_yml *cv_doc_load_defaults(cv_arena *a, const char *path, cv_error *err)
         }
     /* Every value is checked now, as a profile's, even those that each
      * profile will override: under a stand-in name, in a scratch arena. */
+    /* In RenderCV 2.8's shape, as each profile is before it goes over
+     * them (a 1.x design: under a 2.8 one would be neither). */
+    if (root && !err->set) {
+        const cv_yml *up = cv_rcv_upgrade(a, root, false, NULL, err);
+        root = up ? (cv_yml *)up : NULL;
+    }
     if (root && !err->set) {
         static const char stand_in[] = "cv:\n  name: x\n";
         cv_arena *t = cv_arena_new();
