@@ -7,7 +7,9 @@
  * Chinese, „…“ in German, «…» in French, Spanish, Italian, Portuguese
  * and Russian, 「…」 in Japanese).  A quote is opening at the start of
  * the text or after a space, an opening bracket, a dash or another
- * opening quote; closing otherwise.  The state is carried from one call
+ * opening quote; closing otherwise.  Right after CJK text (typed without
+ * spaces) a quote closes the one that is open, else opens.  The state is
+ * carried from one call
  * to the next, so a paragraph made of several spans is read as one.
  * The layout's text.smart_quotes turns this off (compose.h).
  */
@@ -25,6 +27,7 @@ typedef struct cv_quotes {
     uint32_t open2, close2, open1, close1;   /* the language's double and single quotes */
     uint32_t prev;                           /* the last code point read, 0 at the start */
     bool single_open;                        /* a single quote was opened, not closed */
+    bool double_open;                        /* the last double quote opened */
 } cv_quotes;
 
 /* The quotes of language `lang` (BCP 47, "de-AT" is German; NULL or an

@@ -39,6 +39,11 @@ typedef struct cv_sfnt_face {
  * collection's count); 0 when it is not a file this reader vouches for. */
 int cv_sfnt_count(const unsigned char *data, size_t size);
 
+/* Does face `index` list outlines ('glyf' or 'CFF ') that run past the
+ * end of the `size` bytes?  (FreeType drops such a table, so a file cut
+ * short looks like a font with no outlines: the error says what it is.) */
+bool cv_sfnt_outlines_cut(const unsigned char *data, size_t size, int index);
+
 /* Face `index` of the file described into *out; false when this reader
  * does not vouch for it (then FreeType must be asked). */
 bool cv_sfnt_describe(const unsigned char *data, size_t size, int index, cv_sfnt_face *out);

@@ -1166,6 +1166,36 @@ static void guard_arm(const char *path, int fd)
     guard_armed = true;
 }
 
+/* The key of the entry whose '@' is at line:col ("@article{key,"), or
+ * NULL when none starts there. */
+static const char *entry_at(cv_arena *a, const bibfile *bf, int line, int col)
+{
+    size_t n;
+    const char *s = line_at(bf, line, &n);
+    size_t i = 0;
+    for (int c = 1; c < col && i < n; c++)
+        i = cv_utf8_next(s, n, i);
+    if (i >= n || s[i] != '@')
+        return NULL;
+    size_t t = ++i;
+    while (i < n && isalpha((unsigned char)s[i]))
+        i++;
+    if (i == t || (i - t == 7 && (!strncasecmp(s + t, "comment", 7) ||
+                                  !strncasecmp(s + t, "preamble", 7))) ||
+        (i - t == 6 && !strncasecmp(s + t, "string", 6)))
+        return NULL;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (i >= n || (s[i] != '{' && s[i] != '('))
+        return NULL;
+    for (i++; i < n && (s[i] == ' ' || s[i] == '\t');)
+        i++;
+    size_t k = i;
+    while (i < n && !strchr(", \t\r\n})", s[i]))
+        i++;
+    return i > k ? cv_arena_strndup(a, s + k, i - k) : NULL;
+}
+
 /* Parse the bytes of bf->text. */
 static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
 {
@@ -1245,10 +1275,19 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
                         problem);
             break;
         }
+        /* libbtparse stopped at the '@' of the next entry (an entry
+         * left open runs into it) and goes on after the '@' after that:
+         * the next entry is lost too, and is named. */
+        const char *lost = problem ? entry_at(a, bf, eline, ecol) : NULL;
+        for (size_t j = i + 1; lost && j < nh; j++)
+            if (h[j].regular && h[j].r.pos.line == eline)
+                lost = NULL;
         if (h[i].regular && (!h[i].ok || problem))
             cv_warn(err, (cv_pos){bf->path, eline, ecol},
-                    "entry '%s' (line %d) is skipped: %s", h[i].r.key, h[i].r.pos.line,
-                    problem ? problem : "it cannot be read");
+                    "entry '%s' (line %d) is skipped: %s%s%s%s", h[i].r.key, h[i].r.pos.line,
+                    problem ? problem : "it cannot be read",
+                    lost ? "; entry '" : "", lost ? lost : "",
+                    lost ? "', whose '@' is where it stopped, is skipped with it" : "");
         else if (h[i].regular)
             CV_PUSH(a, bf->r, bf->nr, rcap, h[i].r);
         else if (!h[i].ok || problem)
@@ -1307,31 +1346,76 @@ static void check(cv_arena *a, bibfile *bf, cv_error *err)
             gone[idx[k].i] = true;
         }
     /* Crossref: the parent's fields the entry lacks (BibTeX's rule); with
-     * no booktitle still, the parent's title is the child's booktitle. */
+     * no booktitle still, the parent's title is the child's booktitle.  A
+     * parent is resolved before its children, wherever it is in the file,
+     * so a chain (paper -> proceedings -> series) gives the same fields in
+     * any order; a crossref that leads back to its own entry is ignored,
+     * with a warning (else every entry of the loop is a parent, and none
+     * is listed). */
+    size_t *parent = cv_arena_alloc(a, sizeof *parent * (bf->nr ? bf->nr : 1));
+    unsigned char *state = cv_arena_alloc(a, bf->nr ? bf->nr : 1); /* 0, 1 on the path, 2 done */
+    size_t *path = cv_arena_alloc(a, sizeof *path * (bf->nr ? bf->nr : 1));
+    memset(state, 0, bf->nr ? bf->nr : 1);
     for (size_t i = 0; i < bf->nr; i++) {
-        rec *r = &bf->r[i];
-        const field *cf = get_field(r, "crossref");
+        parent[i] = SIZE_MAX;
+        const field *cf = get_field(&bf->r[i], "crossref");
         if (!cf || gone[i])
             continue;
         const keyed *k = find(idx, bf->nr, cf->value);
-        if (!k) {
+        if (!k)
             cv_warn(err, cf->pos, "crossref '%s' of entry '%s' is not in the file", cf->value,
-                    r->key);
-            continue;
+                    bf->r[i].key);
+        else if (k->i == i)
+            cv_warn(err, cf->pos, "entry '%s' is its own crossref; the crossref is ignored",
+                    bf->r[i].key);
+        else
+            parent[i] = k->i;
+    }
+    for (size_t i = 0; i < bf->nr; i++) {
+        /* The chain up from entry i to an entry done or without a parent. */
+        size_t np = 0;
+        for (size_t j = i; state[j] == 0;) {
+            state[j] = 1;
+            path[np++] = j;
+            size_t up = parent[j];
+            if (up == SIZE_MAX)
+                break;
+            if (state[up] == 1) {
+                /* The loop, from `up` round to it again. */
+                size_t from = np;
+                while (from > 0 && path[from - 1] != up)
+                    from--;
+                const char *loop = "";
+                for (size_t k = from - 1; k < np; k++)
+                    loop = cv_arena_printf(a, "%s'%s' -> ", loop, bf->r[path[k]].key);
+                const field *cf = get_field(&bf->r[j], "crossref");
+                cv_warn(err, cf->pos, "crossref loop %s'%s': the crossref of entry '%s' is "
+                        "ignored", loop, bf->r[up].key, bf->r[j].key);
+                parent[j] = SIZE_MAX;
+                break;
+            }
+            j = up;
         }
-        rec *p = &bf->r[k->i];
-        p->is_parent = true;
-        size_t cap = r->nf;
-        for (size_t j = 0; j < p->nf; j++) {
-            const char *name = p->f[j].name;
-            if (strcmp(name, "crossref") && strcmp(name, "title") && !get(r, name))
-                CV_PUSH(a, r->f, r->nf, cap, p->f[j]);
-        }
-        const field *pt = get_field(p, "title");
-        if (pt && !get(r, "booktitle")) {        /* biblatex's rule, where BibTeX's gave none */
-            field fl = *pt;
-            fl.name = "booktitle";
-            CV_PUSH(a, r->f, r->nf, cap, fl);
+        /* Top down: each parent complete before its child copies it. */
+        while (np) {
+            size_t c = path[--np];
+            state[c] = 2;
+            if (parent[c] == SIZE_MAX)
+                continue;
+            rec *r = &bf->r[c], *p = &bf->r[parent[c]];
+            p->is_parent = true;
+            size_t cap = r->nf;
+            for (size_t j = 0; j < p->nf; j++) {
+                const char *name = p->f[j].name;
+                if (strcmp(name, "crossref") && strcmp(name, "title") && !get(r, name))
+                    CV_PUSH(a, r->f, r->nf, cap, p->f[j]);
+            }
+            const field *pt = get_field(p, "title");
+            if (pt && !get(r, "booktitle")) {    /* biblatex's rule, where BibTeX's gave none */
+                field fl = *pt;
+                fl.name = "booktitle";
+                CV_PUSH(a, r->f, r->nf, cap, fl);
+            }
         }
     }
     size_t n = 0;

@@ -598,7 +598,32 @@ static bool load_entry(ctx *c, const cv_yml *n, cv_entry *e, cv_entry_kind kind,
                            "text entries (its first entry is a string), and a section's "
                            "entries all have one type", section);
 
-    /* A mapping: read as the section's type. */
+    /* A mapping: read as the section's type.  One with none of that
+     * type's telling keys but another type's (a bullet entry among
+     * publications) would only be told it lacks the section type's keys;
+     * say why they are wanted. */
+    bool own = false;
+    for (size_t i = 0; i < n->n && !own; i++) {
+        const cv_field *f = cv_field_by_key(n->keys[i]->str);
+        own = f && (f->flags & CV_FIELD_TELLS) && cv_field_in(f, kind);
+    }
+    cv_entry_kind other;
+    cv_error quiet;
+    cv_error_init(&quiet);
+    ctx q = *c;
+    q.err = &quiet;
+    if (!own && infer(&q, n, &other) && other != kind) {
+        const char *name = cv_entry_kind_name(kind), *oname = cv_entry_kind_name(other);
+        const char *keys = "";
+        for (const cv_field *f = cv_field_next(kind, NULL); f; f = cv_field_next(kind, f))
+            if (f->flags & CV_FIELD_REQUIRED)
+                keys = cv_arena_printf(c->a, "%s%s'%s'", keys, *keys ? " and " : "", f->key);
+        return cv_error_at(c->err, n->pos, "this entry has the keys of %s %s, but section "
+                           "'%s' is of %.*s entries (its first entry is one), which need %s, "
+                           "and a section's entries all have one type",
+                           strchr("aei", oname[0]) ? "an" : "a", oname, section,
+                           (int)strlen(name) - 6, name, keys);
+    }
     e->kind = kind;
     const char *allowed[CV_MAX_FIELDS + 1];
     cv_field_keys(e->kind, 0, allowed);
@@ -917,9 +942,22 @@ const char *const *cv_doc_keys(const char *part)
            : !strcmp(part, "settings") ? settings_keys : NULL;
 }
 
+static cv_doc *doc_load(cv_arena *a, const cv_yml *root, const char *file, bool translated,
+                        cv_rcv_era read_as, cv_error *err);
+
 cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error *err)
 {
-    ctx c = {a, err, file, NULL, false, true};
+    return doc_load(a, root, file, false, CV_RCV_CURRENT, err);
+}
+
+/* `translated`: root is a JSON Resume already read as a profile (its phone
+ * numbers, written any way, are not checked as RenderCV's).  `read_as`:
+ * the version the profile's own file was read as, when it was brought to
+ * RenderCV 2.8's shape before the defaults were laid under it. */
+static cv_doc *doc_load(cv_arena *a, const cv_yml *root, const char *file, bool translated,
+                        cv_rcv_era read_as, cv_error *err)
+{
+    ctx c = {a, err, file, NULL, false, !translated};
     if (!root) {
         cv_error_at(err, (cv_pos){file, 1, 1}, "the profile is empty");
         return NULL;
@@ -940,6 +978,8 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
     cv_rcv_era era;
     if (!(root = cv_rcv_upgrade(a, root, false, &era, err)))
         return NULL;
+    if (era == CV_RCV_CURRENT)
+        era = read_as;
     const cv_yml *own = root;
     if (!cv_yml_check_keys(root, profile_keys, "the profile", err) ||
         !(root = overlay(&c, root)))
@@ -1011,6 +1051,55 @@ static const cv_yml *layered(cv_arena *tree, const cv_yml *defaults, const cv_ym
     return over ? cv_yml_merge(tree, t, over) : t;
 }
 
+/* The document of the file's tree `root` with the defaults under it and
+ * the --set values `over` over it.  A JSON Resume is translated first,
+ * with the --set values of its own keys (basics.name): the defaults and
+ * the --set values of a profile's keys (cv.phone) are RenderCV's, so they
+ * go over what it translates to.  (Merged into the JSON Resume, a
+ * defaults file's cv: made it no JSON Resume: its every key was ignored
+ * and the résumé came out empty, without an error.) */
+static cv_doc *load_layered(cv_arena *a, cv_arena *tree, const cv_yml *root,
+                            const cv_yml *defaults, const cv_yml *over, const char *file,
+                            cv_error *err)
+{
+    if (!cv_jsonresume_is(root)) {
+        /* The file with its --set values ("as if written there") in
+         * RenderCV 2.8's shape before the defaults (brought to it when
+         * read) go under it: a RenderCV 1.x design: merged with a 2.8 one
+         * was neither, and refused at the defaults' key. */
+        cv_rcv_era era = CV_RCV_CURRENT;
+        const cv_yml *own = over ? cv_yml_merge(tree, root, over) : root;
+        if (defaults && !(own = cv_rcv_upgrade(a, own, false, &era, err)))
+            return NULL;
+        return doc_load(a, defaults ? cv_yml_merge(tree, defaults, own) : own, file, false,
+                        era, err);
+    }
+    cv_yml *own = NULL, *profile = NULL;
+    for (size_t i = 0; over && over->kind == CV_YML_MAP && i < over->n; i++) {
+        bool theirs = false;
+        for (size_t k = 0; profile_keys[k] && !theirs; k++)
+            theirs = !strcmp(over->keys[i]->str, profile_keys[k]);
+        cv_yml **m = theirs ? &profile : &own;
+        if (!*m)
+            *m = cv_yml_map(tree, over->pos);
+        cv_yml_map_add(tree, *m, over->keys[i]->str, over->keys[i]->pos, over->items[i]);
+    }
+    /* The defaults' locale under the résumé's own, for the language
+     * the translation writes country names in. */
+    const cv_yml *src = root;
+    for (size_t i = 0; defaults && defaults->kind == CV_YML_MAP && i < defaults->n; i++)
+        if (!strcmp(defaults->keys[i]->str, "locale")) {
+            cv_yml *m = cv_yml_map(tree, defaults->pos);
+            cv_yml_map_add(tree, m, "locale", defaults->keys[i]->pos, defaults->items[i]);
+            src = cv_yml_merge(tree, m, src);
+        }
+    if (own)
+        src = cv_yml_merge(tree, src, own);
+    const cv_yml *t = cv_jsonresume_translate(a, src, err);
+    return t ? doc_load(a, layered(tree, defaults, t, profile), file, true, CV_RCV_CURRENT, err)
+             : NULL;
+}
+
 cv_doc *cv_doc_load_text_over(cv_arena *a, const char *file, const char *text, size_t len,
                               const cv_yml *defaults, const cv_yml *over, cv_error *err)
 {
@@ -1022,7 +1111,7 @@ cv_doc *cv_doc_load_text_over(cv_arena *a, const char *file, const char *text, s
     cv_yml *root = !json ? cv_yml_load_profile(tree, a, file, text, len, err)
                    : !err->set ? cv_yml_load_json(tree, a, file, text, len, err) : NULL;
     if (root)
-        d = cv_doc_load(a, layered(tree, defaults, root, over), file, err);
+        d = load_layered(a, tree, root, defaults, over, file, err);
     cv_arena_free(tree);
     return d;
 }
@@ -1054,7 +1143,7 @@ cv_doc *cv_doc_load_over(cv_arena *a, const char *path, const cv_yml *defaults,
                    : json ? cv_yml_load_json(tree, a, file, text, len, err)
                           : cv_yml_load_profile(tree, a, file, text, len, err);
     if (root)
-        d = cv_doc_load(a, layered(tree, defaults, root, over), file, err);
+        d = load_layered(a, tree, root, defaults, over, file, err);
     cv_arena_free(tree);
     return d;
 }
@@ -1120,6 +1209,12 @@ cv_yml *cv_doc_load_defaults(cv_arena *a, const char *path, cv_error *err)
         }
     /* Every value is checked now, as a profile's, even those that each
      * profile will override: under a stand-in name, in a scratch arena. */
+    /* In RenderCV 2.8's shape, as each profile is before it goes over
+     * them (a 1.x design: under a 2.8 one would be neither). */
+    if (root && !err->set) {
+        const cv_yml *up = cv_rcv_upgrade(a, root, false, NULL, err);
+        root = up ? (cv_yml *)up : NULL;
+    }
     if (root && !err->set) {
         static const char stand_in[] = "cv:\n  name: x\n";
         cv_arena *t = cv_arena_new();

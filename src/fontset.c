@@ -134,13 +134,21 @@ static void add_entry(cv_fontset *fs, const char *path, int index, const char *f
                                   false, narrow};
 }
 
-/* Catalogue face i of `path` through FreeType. */
-static void catalogue_face_ft(cv_fontset *fs, const char *path, long i)
+/* Catalogue face i of `path` through FreeType.  A face FreeType cannot
+ * open, or that names no family, is skipped with a warning: it is
+ * damaged (a file cut short opens with no name), and a family that
+ * silently lost its regular face would be set in its italic. */
+static void catalogue_face_ft(cv_fontset *fs, const char *path, long i, cv_error *err)
 {
     FT_Face f;
-    if (FT_New_Face(fs->lib, path, i, &f))
+    if (FT_New_Face(fs->lib, path, i, &f)) {
+        cv_warn(err, (cv_pos){0}, "'%s' is not a font FreeType can read; it is ignored", path);
         return;
-    if (f->family_name && embeddable(f))
+    }
+    if (!f->family_name)
+        cv_warn(err, (cv_pos){0}, "'%s' has no family name (it is damaged or cut short); "
+                "it is ignored", path);
+    else if (embeddable(f))
         add_entry(fs, path, (int)i, f->family_name, face_bold(f),
                   (f->style_flags & FT_STYLE_FLAG_ITALIC) != 0, face_narrow(f));
     FT_Done_Face(f);
@@ -163,7 +171,7 @@ static void catalogue_file(cv_fontset *fs, const char *path, cv_error *err)
     if (n > 0 && cv_sfnt_describe(map, (size_t)st.st_size, 0, &face)) {
         for (int i = 0; i < n && i < 64; i++) {
             if (i > 0 && !cv_sfnt_describe(map, (size_t)st.st_size, i, &face))
-                catalogue_face_ft(fs, path, i);
+                catalogue_face_ft(fs, path, i, err);
             else if (face.named)
                 add_entry(fs, path, i, face.family, face.bold, face.italic, face.narrow);
         }
@@ -180,7 +188,7 @@ static void catalogue_file(cv_fontset *fs, const char *path, cv_error *err)
     long nf = f->num_faces;
     FT_Done_Face(f);
     for (long i = 0; i < nf && i < 64; i++)
-        catalogue_face_ft(fs, path, i);
+        catalogue_face_ft(fs, path, i, err);
 }
 
 static int cmp_names(const void *a, const void *b)
@@ -458,14 +466,21 @@ static bool open_freetype(FT_Library lib, cv_face *f, cv_pos pos, cv_error *err)
         return false;
     }
     bool ok = false;
-    if (!embeddable(ft) || ft->units_per_EM < 16)
+    if (!embeddable(ft) && cv_sfnt_outlines_cut(f->data, f->size, f->index))
+        cv_error_at(err, pos, "'%s' is cut short: its outlines run past the end of the "
+                    "file (%zu bytes)", path, f->size);
+    else if (!embeddable(ft) || ft->units_per_EM < 16)
         cv_error_at(err, pos,
                     "'%s' is %s; cvpdf embeds only TrueType (glyf) and "
                     "OpenType CFF outlines", path,
                     embeddable(ft) ? "a font with a damaged em" : format_name(ft));
     /* FreeType selects a Unicode cmap when the font has one; without it
-     * no character can be found, and the text would silently vanish. */
-    else if (!ft->charmap || ft->charmap->encoding != FT_ENCODING_UNICODE)
+     * no character can be found, and the text would silently vanish.  A
+     * CFF face without a 'cmap' table gets one FreeType makes up from its
+     * glyph names, which HarfBuzz (whose glyphs cvpdf sets) does not have:
+     * every glyph would be .notdef in the PDF. */
+    else if (!ft->charmap || ft->charmap->encoding != FT_ENCODING_UNICODE ||
+             !has_table(ft, TTAG_cmap))
         cv_error_at(err, pos, "'%s' has no Unicode character map", path);
     else {
         read_freetype(f, ft);

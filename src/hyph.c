@@ -609,6 +609,11 @@ bool cv_hyphenate_levels(cv_hyph *h, const char *const *words, size_t n,
         for (const char *c = words[i]; *c && ascii; c++)
             ascii = (unsigned char)*c < 0x80;
     if (!ascii) {
+        /* libhyphen gives a UTF-8 file's points per character
+         * (hnj_hyphen_norm), another file's per byte, which is per
+         * character in its one-byte charset too. */
+        const char *cs = h->nhead ? h->head[0] : "UTF-8";
+        bool utf8 = !strncmp(cs, "UTF-8", 5) || !strncmp(cs, "utf-8", 5);
         for (size_t i = 0; i < n; i++) {
             char buf[68];
             size_t last[64];
@@ -617,7 +622,8 @@ bool cv_hyphenate_levels(cv_hyph *h, const char *const *words, size_t n,
             const char *one[1] = {buf};
             if (ncp && hyphenate_bytes(h, one, 1, pts, left, right))
                 for (size_t k = 0; k < ncp; k++)
-                    out[i][k] = (int)k < (int)ncp - right ? pts[0][last[k]] : 0;
+                    out[i][k] = (int)k < (int)ncp - right && (int)k >= left - 1
+                                    ? pts[0][utf8 ? k : last[k]] : 0;
         }
         return true;
     }

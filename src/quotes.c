@@ -59,12 +59,17 @@ const char *cv_quotes_apply(cv_arena *a, cv_quotes *q, const char *s, size_t len
         if (k + n < len)
             cv_utf8_decode(s + k + n, len - k - n, &next);
         uint32_t r = c;
+        /* After CJK text, with no space between, a quote may open or
+         * close (中文"引号"和): it closes the quote that is open. */
+        bool cjk = cv_unicode_cjk(q->prev);
         if (c == '"') {
-            r = opens_after(q, q->prev) ? q->open2 : q->close2;
+            r = opens_after(q, q->prev) && !(cjk && q->double_open) ? q->open2 : q->close2;
+            q->double_open = r == q->open2;
         } else if (c == '\'') {
             if (is_alnum(q->prev) && is_alnum(next))
                 r = 0x2019;                      /* an apostrophe: d’Informatique */
-            else if (opens_after(q, q->prev) && !(next >= '0' && next <= '9')) {
+            else if (opens_after(q, q->prev) && !(cjk && q->single_open) &&
+                     !(next >= '0' && next <= '9')) {
                 r = q->open1;
                 q->single_open = true;
             } else if (q->single_open) {

@@ -206,6 +206,24 @@ static bool tables(const unsigned char *data, size_t size, int index, table t[NT
     return true;
 }
 
+bool cv_sfnt_outlines_cut(const unsigned char *data, size_t size, int index)
+{
+    if (index < 0 || index >= cv_sfnt_count(data, size))
+        return false;
+    size_t at = u32(data) == TAG('t', 't', 'c', 'f') ? u32(data + 12 + (size_t)index * 4) : 0;
+    if (at > size || size - at < 12)
+        return false;
+    unsigned ntables = u16(data + at + 4);
+    for (unsigned i = 0; i < ntables && (size - at - 12) / 16 > i; i++) {
+        const unsigned char *e = data + at + 12 + (size_t)i * 16;
+        uint32_t tag = u32(e);
+        uint64_t end = (uint64_t)u32(e + 8) + u32(e + 12);
+        if ((tag == TAG('g', 'l', 'y', 'f') || tag == TAG('C', 'F', 'F', ' ')) && end > size)
+            return true;
+    }
+    return false;
+}
+
 bool cv_sfnt_describe(const unsigned char *data, size_t size, int index, cv_sfnt_face *out)
 {
     memset(out, 0, sizeof *out);

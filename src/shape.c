@@ -1767,6 +1767,10 @@ static bool shape_clusters(cv_shaper *sh, int face, const uint32_t *all, size_t 
                 pos[0] = em_of(f, p->x_offset);
                 pos[1] = em_of(f, p->y_offset);
                 pos[2] = em_of(f, p->x_advance - hb_font_get_glyph_h_advance((hb_font_t *)f->hb, gid));
+            } else if (gid == ghost && !gp[g0 + j].x_advance) {
+                /* A joiner (ZWJ, ZWNJ) HarfBuzz hid as the space glyph
+                 * with no advance: drawn as nothing, not as a space. */
+                pos[2] = (int16_t)-advance_em(fc, ghost);
             }
             out[c0 + j] = cluster_at(sh, face, gid, text, len, pos);
             ok &= out[c0 + j] != 0 && gid != 0;

@@ -163,7 +163,10 @@ static const char *bad_text(const char *name)
 const char *cv_starter_file_name(cv_arena *a, const char *name)
 {
     size_t n = strlen(name);
-    if (!n || n > 200 || !strcmp(name, ".") || !strcmp(name, "..") || bad_text(name))
+    /* Only spaces is no name (it made "____CV.yaml", whose résumé has
+     * none). */
+    if (!n || n > 200 || !strcmp(name, ".") || !strcmp(name, "..") || bad_text(name) ||
+        !name[strspn(name, " ")])
         return NULL;
     char *s = cv_arena_strdup(a, name);
     for (char *p = s; *p; p++) {

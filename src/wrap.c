@@ -764,12 +764,37 @@ static void itemise(cv_arena *a, const cv_ctx *cx, const cv_span *spans,
                 continue;
             }
             int first = mono >= 0 ? mono : cx->chain[style][0];
-            if ((cp == 0x200C || cp == 0x200D) && n > 0 && !it[n - 1].ctrl &&
-                cv_script_in(it[n - 1].cp, CV_SCRIPT_ARABIC)) {
+            bool joiner = cp == 0x200C || cp == 0x200D;
+            if (joiner && n > 0 && !it[n - 1].ctrl && it[n - 1].face >= 0 &&
+                (cv_script_in(it[n - 1].cp, CV_SCRIPT_ARABIC) ||
+                 cv_script_in(it[n - 1].cp, CV_SCRIPT_DEVANAGARI))) {
                 /* A joiner or non-joiner does its work in the face of the
                  * letter before it (shape_complex), drawn as nothing. */
                 x.face = it[n - 1].face;
                 x.synth = it[n - 1].synth;
+            } else if (cp == 0x200E || cp == 0x200F || cp == 0x061C ||
+                       (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069)) {
+                /* A bidi mark or embedding (C++<LRM> in Hebrew) orders
+                 * the line (bidi.c reads it) but is drawn as nothing: the
+                 * glyph HarfBuzz hides it as, of no width, in the face of
+                 * the text before it, where a face's own glyph for it is
+                 * a visible mark (Lato's) or there is none at all. */
+                x.face = prev_face >= 0 ? prev_face : cx->chain[style][0];
+                uint32_t g;
+                if (x.face >= 0 && cv_shape_complex(sh, x.face, &cp, 1, &g))
+                    x.cp = g;
+                else
+                    x.ctrl = true;
+                it[n++] = x;
+                continue;
+            } else if (joiner) {
+                /* Elsewhere (Latin, between emoji no face has) it joins
+                 * nothing cvpdf shapes, and a face's own glyph for it is
+                 * a visible box or mark (Lato's): it vanishes. */
+                x.ctrl = true;
+                x.face = prev_face >= 0 ? prev_face : cx->chain[style][0];
+                it[n++] = x;
+                continue;
             } else if (mono >= 0 && cv_shape_glyph(sh, mono, cp)) {
                 x.face = mono;
                 x.synth = (style & CV_STYLE_BOLD) != 0;

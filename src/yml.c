@@ -525,7 +525,16 @@ static void syntax_error(loader *L, const yaml_parser_t *p)
                strstr(problem, "did not find expected '-'")) {
         hint = "; check the indentation";
     } else if (p->context && strstr(p->context, "quoted scalar")) {
-        hint = "; a quoted string is not closed";
+        /* libyaml's other problems inside quotes are its escapes: a
+         * Windows path in double quotes ("C:\path"), a \ud800. */
+        if (strstr(problem, "unknown escape") || strstr(problem, "hexdecimal"))
+            hint = "; in double quotes a backslash starts an escape: write \\\\ for a "
+                   "backslash, or use single quotes";
+        else if (strstr(problem, "Unicode character escape"))
+            hint = "; a \\u or \\U escape must name a character (not a surrogate half "
+                   "such as \\ud800)";
+        else
+            hint = "; a quoted string is not closed";
     }
     cv_error_at(L->err, pos, "%s%s%s", problem, ctx, hint);
 }

@@ -840,8 +840,10 @@ def messages():
     p = write("msg/mixed.yaml", "cv:\n  name: A\n  sections:\n    s:\n"
               "      - label: a\n        details: b\n      - bullet: c\n")
     rc, _, err = cvpdf(["--dump", p])
-    check("a section of one-line entries: a bullet there is a one-line entry without a label",
-          rc == 1 and "one-line entry needs a 'label'" in err and "an one" not in err, err)
+    check("a section of one-line entries: a bullet there is told the section's type and "
+          "what it needs",
+          rc == 1 and "has the keys of a bullet entry, but section 's' is of one-line entries"
+          in err and "need 'label' and 'details'" in err and "an one" not in err, err)
 
     p = write("msg/social.yaml", "cv:\n  name: A\n  social_networks:\n"
               "    - network: GitHub\n      username: https://github.com/ab\n"

@@ -633,6 +633,49 @@ def devanagari():
           m.group(0) if m else out[:300])
 
 
+def joiners():
+    """ZWJ and ZWNJ: in Latin text (or between emoji no font has) nothing,
+    where Lato's own glyphs for them are a visible box and mark; in Hindi
+    shaped with the letters around them in their face, the half form of
+    क्‍ष (ZWJ) and the explicit virama of क्‌ष (ZWNJ), the joiner of no
+    width."""
+    prof = write("joiners.yaml", "cv:\n  name: J\n  sections:\n    s:\n"
+                 "      - \"a\u200db c\u200cd\"\n"
+                 "      - \"\u0915\u094d\u200d\u0937 \u0915\u094d\u200c\u0937 \u0915\u094d\u0937\"\n")
+    rc, out, err = dump(prof, "onecolumn", "--dump=glyphs")
+    check("joiners render", rc == 0 and "no font has" not in err, err[:300])
+    m = re.search(r'Lato-Regular 10 \S+ "([^"]*)"\n  at((?: \S+)+)', out)
+    check("a ZWJ or ZWNJ between Latin letters is not drawn (4 glyphs for 'ab cd')",
+          m and m.group(1).strip() == "ab cd" and len(m.group(2).split()) in (4, 5),
+          m.group(0) if m else out[:400])
+    runs = {t: (x, w, f) for x, y, w, f, t in texts(out)}
+    half = runs.get("\u0915\u094d\u200d\u0937")
+    check("क्‍ष (ZWJ) is shaped in Noto Sans Devanagari, joiner and all",
+          half and "Devanagari" in half[2], sorted(runs)[:10])
+    m = re.search('"\u0915\u094d\u200d\u0937"\n  at((?: \S+)+)', out)
+    xs = [float(v) for v in m.group(1).split()] if m else []
+    check("the ZWJ of क्‍ष takes no room (its glyph where the next one is)",
+          len(xs) == 3 and xs[1] == xs[2], m.group(0) if m else out[:400])
+
+
+def bidi_marks():
+    """A left-to-right mark after C++ in Hebrew keeps the pluses after the
+    C (UAX #9 with the mark), and is drawn as nothing: Lato's own glyph for
+    U+200E is a visible bar and arrow."""
+    prof = write("lrm.yaml", "cv:\n  name: \u05d3\u05d5\u05d3\n  sections:\n    s:\n"
+                 "      - \"\u05e9\u05e4\u05d4 C++\u200e \u05d5\u05e2\u05d5\u05d3\"\n"
+                 "locale:\n  language: hebrew\n")
+    rc, out, err = dump(prof, "onecolumn", "--dump=glyphs")
+    check("a Hebrew line with an LRM renders", rc == 0 and not err.strip(), err[:300])
+    m = re.search(r'text (\S+) \S+ w=(\S+) \S+ \S+ \S+ "C\+\+\u200e"\n  at((?: \S+)+)', out)
+    xs = [float(v) for v in m.group(3).split()] if m else []
+    check("C++ and its LRM are one run, C first (the mark orders the line)",
+          len(xs) == 4 and xs[0] < xs[1] < xs[2], m.group(0) if m else out[-600:])
+    check("the LRM takes no room: its glyph at the run's end",
+          m and len(xs) == 4 and abs(xs[3] - (float(m.group(1)) + float(m.group(2)))) < 0.01,
+          m.group(0) if m else "")
+
+
 def profiles():
     for name in ["weber-de", "sato-ja", "levi-he"]:
         prof = os.path.join(ROOT, "profiles", name + ".yaml")
@@ -701,6 +744,6 @@ locale:
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("scripts", [catalogue, hyphenation, rtl, arabic, devanagari, profiles,
+    sys.exit(testlib.main("scripts", [catalogue, hyphenation, rtl, arabic, devanagari, joiners, bidi_marks, profiles,
                                       casing],
                           tmp=TMP, keep_failed=True))

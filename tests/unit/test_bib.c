@@ -362,6 +362,86 @@ TEST(bib_deep_nesting_bounded)
     free(s);
 }
 
+/* Entries of the .bib text `text`, read as a file; what was said in
+ * *msgs. */
+static size_t read_text(const char *text, cv_entry **e, const char **msgs)
+{
+    char path[] = "/tmp/cvpdf-test-bib-XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    if (fd < 0)
+        return 0;
+    FILE *f = fdopen(fd, "w");
+    fputs(text, f);
+    fclose(f);
+    capture();
+    size_t n = 0;
+    CHECK(cv_bib_read(A, path, e, &n, &E));
+    *msgs = cv_arena_strdup(A, said());
+    unlink(path);
+    return n;
+}
+
+/* crossref: a chain (paper -> proceedings -> conference) gives the paper
+ * the conference's year wherever each is in the file; a loop or an entry
+ * that is its own crossref is said, not left silently out (each entry of a
+ * loop was another's parent, so none was listed). */
+TEST(bib_crossref_chains_and_loops)
+{
+    static const char *const chain[] = {
+        "@inproceedings{p, crossref={proc}, title={Paper}, author={A B}}\n"
+        "@proceedings{proc, crossref={conf}, booktitle={Proc. X}}\n"
+        "@proceedings{conf, year=2019, month=jul}\n",
+        "@proceedings{conf, year=2019, month=jul}\n"
+        "@proceedings{proc, crossref={conf}, booktitle={Proc. X}}\n"
+        "@inproceedings{p, crossref={proc}, title={Paper}, author={A B}}\n",
+    };
+    for (size_t i = 0; i < 2; i++) {
+        cv_entry *e;
+        const char *msgs;
+        size_t n = read_text(chain[i], &e, &msgs);
+        CHECK(n == 1);
+        if (n == 1) {
+            CHECK_STR(e[0].title.s, "Paper");
+            CHECK(has(e[0].journal.s, "Proc. X"));
+            CHECK(e[0].date.year == 2019 && e[0].date.month == 7);
+        }
+        CHECK_STR(msgs, "");
+    }
+    cv_entry *e;
+    const char *msgs;
+    size_t n = read_text("@article{one, crossref={two}, title={One}, author={A B}, year=2020}\n"
+                         "@article{two, crossref={ONE}, title={Two}, author={A B}, year=2021}\n"
+                         "@article{self, crossref={self}, title={Self}, author={A B}}\n",
+                         &e, &msgs);
+    CHECK(n == 2);
+    CHECK(n >= 1 && !strcmp(e[0].title.s, "One") && has(e[0].journal.s, "Two"));
+    CHECK(n >= 2 && !strcmp(e[1].title.s, "Self"));
+    CHECK(has(msgs, ":2:") && has(msgs, "crossref loop 'one' -> 'two' -> 'one'"));
+    CHECK(has(msgs, ":3:") && has(msgs, "entry 'self' is its own crossref"));
+}
+
+/* An entry left open runs into the next one, which libbtparse then skips
+ * too (it goes on after the '@' after the one it stopped at): both are
+ * named, the second no longer lost without a word. */
+TEST(bib_entry_run_into_is_named)
+{
+    cv_entry *e;
+    const char *msgs;
+    size_t n = read_text("@article{open, title = {Open {brace}, author = {X}, year = 2018}\n"
+                         "@article{next, title = {Next}, author = {Y}, year = 2019}\n"
+                         "@article{last, title = {Last}, author = {Z}, year = 2020}\n",
+                         &e, &msgs);
+    CHECK(n == 1 && !strcmp(e[0].title.s, "Last"));
+    CHECK(has(msgs, ":2:1: warning: entry 'open' (line 1) is skipped"));
+    CHECK(has(msgs, "entry 'next', whose '@' is where it stopped, is skipped with it"));
+    /* An error that does not stop at an entry names no other. */
+    n = read_text("@article{bad, title = {T} author = {X}}\n"
+                  "@article{good, title = {G}, author = {Y}, year = 2019}\n", &e, &msgs);
+    CHECK(n == 1 && !strcmp(e[0].title.s, "G"));
+    CHECK(has(msgs, "entry 'bad' (line 1) is skipped") && !has(msgs, "skipped with it"));
+}
+
 int main(void)
 {
     A = cv_arena_new();
@@ -374,6 +454,8 @@ int main(void)
     RUN(bib_import_yaml);
     RUN(bib_survives_what_broke_libbtparse);
     RUN(bib_deep_nesting_bounded);
+    RUN(bib_crossref_chains_and_loops);
+    RUN(bib_entry_run_into_is_named);
     cv_arena_free(A);
     return harness_report("bib");
 }

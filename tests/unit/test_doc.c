@@ -259,7 +259,24 @@ TEST(section_errors)
      * (other types' keys are extras). */
     CHECK(sections("    experience:\n      - company: C\n        position: P\n"
                    "      - name: N\n") == NULL);
-    CHECK_STR(errstr(), "7:9: experience entry needs a 'company'");
+    /* Said as a type mixed in, not only as a key missing: the entry's
+     * own keys tell another type (it said "needs a 'company'"). */
+    CHECK_STR(errstr(), "7:9: this entry has the keys of a normal entry, but section "
+                        "'experience' is of experience entries (its first entry is one), "
+                        "which need 'company' and 'position', and a section's entries all "
+                        "have one type");
+    CHECK(sections("    publications:\n      - title: T\n        authors: [A]\n"
+                   "      - bullet: B\n") == NULL);
+    CHECK(has(errstr(), "7:9: this entry has the keys of a bullet entry, but section "
+                        "'publications' is of publication entries"));
+    CHECK(sections("    x:\n      - company: C\n        position: P\n"
+                   "      - institution: U\n        area: A\n") == NULL);
+    CHECK(has(errstr(), "has the keys of an education entry"));
+    /* An entry with the section type's keys but not all of them is told
+     * what it lacks, as before. */
+    CHECK(sections("    x:\n      - company: C\n        position: P\n"
+                   "      - company: D\n        name: N\n") == NULL);
+    CHECK_STR(errstr(), "7:9: experience entry needs a 'position'");
     cv_doc *mixed = sections("    experience:\n      - company: C\n        position: P\n"
                              "      - name: N\n        company: D\n        position: Q\n");
     CHECK(mixed && mixed->sections[0].kind == CV_ENTRY_EXPERIENCE &&
@@ -950,6 +967,45 @@ TEST(rendercv_fixture)
     CHECK(d->nsocials == 2);
 }
 
+/* The body face a profile's design: chose (its layout key font.family). */
+static const char *design_font(const cv_doc *d)
+{
+    const cv_yml *f = d ? cv_yml_get(cv_yml_get(d->design.layout, "font"), "family") : NULL;
+    return f && f->kind == CV_YML_SCALAR ? f->str : "";
+}
+
+/* --defaults and a profile of different RenderCV versions: each is read
+ * as RenderCV 2.8's before one goes under the other (a 1.x design: merged
+ * with a 2.8 one was neither: the defaults' typography was refused as an
+ * unknown key of a 1.x design, and a 1.x note blamed the profile). */
+TEST(defaults_of_another_rendercv_version)
+{
+    const char *old_profile = "cv:\n  name: Ada\ndesign:\n  theme: classic\n  font: Charter\n";
+    const char *new_profile = "cv:\n  name: Ada\ndesign:\n  theme: classic\n";
+    const char *new_lab = "design:\n  typography:\n    font_family: Lato\n";
+    const char *old_lab = "design:\n  font: Ubuntu\n";
+    for (int i = 0; i < 2; i++) {
+        char path[] = "/tmp/cvpdf-test-doc-XXXXXX";
+        int fd = mkstemp(path);
+        CHECK(fd >= 0);
+        if (fd < 0)
+            return;
+        const char *lab = i ? old_lab : new_lab;
+        CHECK(write(fd, lab, strlen(lab)) == (ssize_t)strlen(lab));
+        close(fd);
+        cv_error_init(&E);
+        E.quiet = true;
+        cv_yml *defaults = cv_doc_load_defaults(A, path, &E);
+        CHECK(defaults != NULL && !E.set);
+        const char *prof = i ? new_profile : old_profile;
+        cv_doc *d = cv_doc_load_text_over(A, "p.yaml", prof, strlen(prof), defaults, NULL, &E);
+        CHECK(d != NULL && !E.set);
+        /* The profile's own face wins; with none, the defaults'. */
+        CHECK_STR(design_font(d), i ? "Ubuntu" : "XCharter");
+        unlink(path);
+    }
+}
+
 int main(void)
 {
     A = cv_arena_new();
@@ -959,6 +1015,7 @@ int main(void)
     RUN(field_checks);
     RUN(entry_type_errors);
     RUN(section_errors);
+    RUN(defaults_of_another_rendercv_version);
     RUN(numbers_as_strings);
     RUN(publication_details);
     RUN(date_forms);

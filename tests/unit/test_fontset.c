@@ -317,6 +317,106 @@ TEST(read_through_freetype_alike)
     rmdir(dir);
 }
 
+/* A copy of fonts/`from` in `dir` as `name`: its first `keep` bytes (all
+ * when 0), with the table tag `tag` renamed to `as` (when given). */
+static void damaged_copy(const char *dir, const char *name, const char *from, size_t keep,
+                         const char *tag, const char *as, char *out, size_t outsize)
+{
+    snprintf(out, outsize, "%s/%s", dir, name);
+    char src[256];
+    snprintf(src, sizeof src, "fonts/%s", from);
+    FILE *in = fopen(src, "rb");
+    CHECK(in != NULL);
+    if (!in)
+        return;
+    static unsigned char buf[1 << 20];
+    size_t n = fread(buf, 1, sizeof buf, in);
+    fclose(in);
+    if (keep && keep < n)
+        n = keep;
+    if (tag) {
+        /* The table directory: 12 bytes, then 16 a table, its tag first. */
+        unsigned ntables = (unsigned)buf[4] << 8 | buf[5];
+        bool renamed = false;
+        for (unsigned i = 0; i < ntables; i++)
+            if (!memcmp(buf + 12 + 16 * i, tag, 4)) {
+                memcpy(buf + 12 + 16 * i, as, 4);
+                renamed = true;
+            }
+        CHECK(renamed);
+    }
+    FILE *o = fopen(out, "wb");
+    CHECK(o != NULL);
+    if (o) {
+        CHECK(fwrite(buf, 1, n, o) == n);
+        fclose(o);
+    }
+}
+
+/* A font file cut short, or one whose 'cmap' is gone, is refused by name
+ * with what is wrong, not taken for another format, nor embedded with
+ * every glyph .notdef (FreeType makes a CFF face a Unicode map from its
+ * glyph names, which HarfBuzz, shaping, does not have). */
+TEST(damaged_font_files_are_refused)
+{
+    char dir[] = "/tmp/cvpdf-fontset-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char cut[96], nocmap[96], nocmap_ttf[96];
+    damaged_copy(dir, "cut.ttf", "Lato-Regular.ttf", 50000, NULL, NULL, cut, sizeof cut);
+    damaged_copy(dir, "nocmap.otf", "XCharter-Roman.otf", 0, "cmap", "cmaq", nocmap,
+                 sizeof nocmap);
+    damaged_copy(dir, "nocmap.ttf", "Lato-Regular.ttf", 0, "cmap", "cmaq", nocmap_ttf,
+                 sizeof nocmap_ttf);
+    size_t n = cv_fontset_count(fs);
+    cv_error_init(&E);
+    CHECK(cv_fontset_open_file(fs, cut, 0, at, &E) == -1);
+    CHECK(E.set && E.pos.line == 3 && has(E.msg, "is cut short") &&
+          !has(E.msg, "no outlines"));
+    cv_error_init(&E);
+    CHECK(cv_fontset_open_file(fs, nocmap, 0, at, &E) == -1);
+    CHECK(E.set && E.pos.line == 3 && has(E.msg, "has no Unicode character map"));
+    cv_error_init(&E);
+    CHECK(cv_fontset_open_file(fs, nocmap_ttf, 0, at, &E) == -1);
+    CHECK(E.set && has(E.msg, "has no Unicode character map"));
+    CHECK(cv_fontset_count(fs) == n);
+    unlink(cut);
+    unlink(nocmap);
+    unlink(nocmap_ttf);
+    rmdir(dir);
+}
+
+/* In a font directory, a face that is damaged where the table reader does
+ * not vouch for it (cut short: FreeType identifies the file but cannot open
+ * its face, or opens it without a name) is skipped with a warning, never
+ * silently: a family that lost its regular face would be set in its
+ * italic. */
+TEST(font_dir_warns_of_a_damaged_face)
+{
+    char dir[] = "/tmp/cvpdf-fontset-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char a[96], b[96];
+    damaged_copy(dir, "a.ttf", "Lato-Regular.ttf", 1000, NULL, NULL, a, sizeof a);
+    damaged_copy(dir, "b.ttf", "Lato-Regular.ttf", 50000, NULL, NULL, b, sizeof b);
+    cv_error_init(&E);
+    E.quiet = true;
+    const char *dirs[] = {dir, NULL};
+    cv_fontset *other = cv_fontset_new(dirs, &E);
+    CHECK(other != NULL && !E.set && E.nwarnings == 2);
+    bool synth;
+    cv_error_init(&E);
+    E.quiet = true;
+    CHECK(other && cv_fontset_find(other, "Lato", false, false, &synth, at, &E) >= 0);
+    const cv_face *f = other ? cv_fontset_face(other, cv_fontset_find(other, "Lato", false,
+                                                                      false, &synth, at, &E))
+                             : NULL;
+    /* Lato, if found at all, is not one of the damaged copies. */
+    CHECK(!f || strncmp(f->path, dir, strlen(dir)) != 0);
+    cv_fontset_free(other);
+    unlink(a);
+    unlink(b);
+    rmdir(dir);
+}
+
 int main(void)
 {
     cv_error_init(&E);
@@ -333,6 +433,8 @@ int main(void)
     RUN(read_through_freetype_alike);
     RUN(non_fonts_are_refused);
     RUN(font_dir_skips_what_is_not_a_font);
+    RUN(damaged_font_files_are_refused);
+    RUN(font_dir_warns_of_a_damaged_face);
     RUN(reading_a_face);
     RUN(cff_collection_found_lazily);
     RUN(normal_width_before_condensed);

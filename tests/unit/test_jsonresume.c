@@ -131,6 +131,38 @@ TEST(errors)
     CHECK(has(E.msg, "nothing to show"));
 }
 
+/* --defaults (a RenderCV-shaped file) and --set under and over a JSON
+ * Resume: the defaults' cv:, locale: and design: and a --set of cv.* go
+ * over what the résumé translates to, a --set of its own keys into it.
+ * (A defaults file with cv: made the résumé no JSON Resume: every part was
+ * ignored and the PDF held the lab's address alone.) */
+TEST(defaults_and_sets)
+{
+    const char *text = "{\"basics\": {\"name\": \"Ada\", \"location\": {\"city\": \"Izmir\", "
+                       "\"countryCode\": \"TR\"}}, \"work\": [{\"name\": \"Co\", "
+                       "\"position\": \"P\"}]}";
+    cv_error_init(&E);
+    E.quiet = true;
+    const char *lab = "cv:\n  location: Lab City\n  email: lab@example.com\n"
+                      "locale:\n  language: german\ndesign:\n  theme: harvard\n";
+    const char *sets = "cv: {headline: H}\nbasics: {label: L}\n";
+    cv_yml *defaults = cv_yml_load(A, "lab.yaml", lab, strlen(lab), &E);
+    cv_yml *over = cv_yml_load(A, "--set", sets, strlen(sets), &E);
+    CHECK(defaults && over && !E.set);
+    cv_doc *d = cv_doc_load_text_over(A, "r.json", text, strlen(text), defaults, over, &E);
+    CHECK(d != NULL && !E.set);
+    if (!d)
+        return;
+    CHECK_STR(d->name.s, "Ada");
+    CHECK(section(d, "Experience") != NULL);
+    CHECK_STR(d->email.s, "lab@example.com");          /* the defaults' */
+    CHECK(d->location.s && strstr(d->location.s, "Izmir") &&       /* the résumé's, */
+          strstr(d->location.s, "T\xC3\xBCrkei"));                  /* in German */
+    CHECK_STR(d->locale.language, "de");
+    CHECK_STR(d->design.theme, "harvard");
+    CHECK_STR(d->headline.s, "H");                  /* cv.headline over basics.label */
+}
+
 int main(void)
 {
     A = cv_arena_new();
@@ -139,6 +171,7 @@ int main(void)
     RUN(fallbacks);
     RUN(description_and_summary);
     RUN(errors);
+    RUN(defaults_and_sets);
     cv_arena_free(A);
     return harness_report("jsonresume");
 }

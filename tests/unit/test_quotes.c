@@ -48,12 +48,26 @@ TEST(quotes_state_spans_and_no_copy)
     CHECK(n == 13 && !strncmp(o, "\xE2\x80\x9D and \xE2\x80\x9C" "on", n));
 }
 
+/* Chinese typed without spaces: the quote after 号 closes the one open
+ * (it came out as a second opening quote: 中文“引号“和‘单引号‘). */
+TEST(quotes_after_cjk_close_what_is_open)
+{
+    CHECK_STR(smarten("zh", "中文\"引号\"和'单引号'。"),
+              "中文\xE2\x80\x9C引号\xE2\x80\x9D和\xE2\x80\x98单引号\xE2\x80\x99。");
+    CHECK_STR(smarten("de", "中文\"引号\"和"), "中文\xE2\x80\x9E引号\xE2\x80\x9C和");
+    CHECK_STR(smarten("ja", "日本語\"かぎ\"です"), "日本語\xE3\x80\x8C" "かぎ\xE3\x80\x8D" "です");
+    /* English ones as before. */
+    CHECK_STR(smarten("en", "a \"b\" c \"d\""),
+              "a \xE2\x80\x9C" "b\xE2\x80\x9D c \xE2\x80\x9C" "d\xE2\x80\x9D");
+}
+
 int main(void)
 {
     A = cv_arena_new();
     RUN(quotes_english);
     RUN(quotes_by_language);
     RUN(quotes_state_spans_and_no_copy);
+    RUN(quotes_after_cjk_close_what_is_open);
     cv_arena_free(A);
     return harness_report("quotes");
 }

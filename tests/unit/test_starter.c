@@ -37,6 +37,8 @@ TEST(file_names)
     CHECK_STR(cv_starter_file_name(A, "张伟"), "张伟_CV.yaml");
     CHECK_STR(cv_starter_file_name(A, "Jean-Luc  Picard"), "Jean-Luc__Picard_CV.yaml");
     CHECK(cv_starter_file_name(A, "") == NULL);
+    CHECK(cv_starter_file_name(A, "   ") == NULL);          /* no name: not "____CV.yaml" */
+    CHECK_STR(cv_starter_file_name(A, " Ada"), "_Ada_CV.yaml");
     CHECK(cv_starter_file_name(A, "a/b") == NULL);
     CHECK(cv_starter_file_name(A, "a\nb") == NULL);
     CHECK(cv_starter_file_name(A, "..") == NULL);

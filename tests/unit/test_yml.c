@@ -184,6 +184,13 @@ TEST(syntax_errors)
     CHECK(has(E.msg, "check the indentation"));
     CHECK(load("a: \"open\n") == NULL);
     CHECK(has(E.msg, "a quoted string is not closed"));
+    /* A closed string with a bad escape is not called unclosed. */
+    CHECK(load("a: \"C:\\path\"\n") == NULL);
+    CHECK(has(errstr(), "1:7: found unknown escape character"));
+    CHECK(has(E.msg, "write \\\\ for a backslash, or use single quotes"));
+    CHECK(!has(E.msg, "not closed"));
+    CHECK(load("a: \"x \\ud800\"\n") == NULL);
+    CHECK(has(E.msg, "must name a character") && !has(E.msg, "not closed"));
 }
 
 TEST(aliases_share)
