@@ -70,8 +70,9 @@ int cv_engine_script_face(cv_engine *eng, uint32_t cp, unsigned style, bool *syn
 void cv_engine_note_fonts(cv_engine *eng);
 
 /* Fill the caches every document needs (hyphenation patterns when
- * `hyphenate`, the shaper's analysis of each face for Latin and Han text),
- * so that processes forked afterwards start with them. */
+ * `hyphenate`, the shaper's analysis of each open face for Latin and Han
+ * text; a fallback face not yet opened stays so), so that processes
+ * forked afterwards start with them. */
 void cv_engine_warm(cv_engine *eng, bool hyphenate);
 
 #endif

@@ -109,6 +109,8 @@ int cv_fontset_second(cv_fontset *fs, int id);
  * lazily and cannot be opened).  A face found lazily is opened by the first
  * call.  Valid until cv_fontset_free(). */
 const cv_face *cv_fontset_face(const cv_fontset *fs, int id);
+/* Is face `id` open (found lazily and not yet asked for: not)? */
+bool cv_fontset_opened(const cv_fontset *fs, int id);
 /* The file of face `id` (NULL when there is none), without opening it. */
 const char *cv_fontset_path(const cv_fontset *fs, int id);
 /* The family of face `id` (NULL when there is none), without opening it:

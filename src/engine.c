@@ -57,7 +57,12 @@ void cv_engine_warm(cv_engine *eng, bool hyphenate)
     static const uint32_t latin[] = {'W', 'a', 'r', 'm', ' ', 'u', 'p'};
     static const uint32_t han[] = {0x6587, 0x5B57, ' ', 0x6392, 0x7248};
     int16_t w[8], k[8];
+    /* The faces open: a fallback face found for characters no profile may
+     * have (Noto Sans CJK in a lab of Latin résumés) is opened by the
+     * first worker that needs it. */
     for (size_t f = 0; f < cv_fontset_count(eng->fonts); f++) {
+        if (!cv_fontset_opened(eng->fonts, (int)f))
+            continue;
         cv_shape_run(eng->shaper, (int)f, latin, sizeof latin / sizeof *latin, w, k);
         cv_shape_run(eng->shaper, (int)f, han, sizeof han / sizeof *han, w, k);
     }

@@ -306,6 +306,12 @@ const cv_face *cv_fontset_face(const cv_fontset *fs, int id)
     return f->broken ? NULL : f;
 }
 
+bool cv_fontset_opened(const cv_fontset *fs, int id)
+{
+    return id >= 0 && (size_t)id < fs->nfaces && !fs->faces[id]->pending &&
+           !fs->faces[id]->broken;
+}
+
 const char *cv_fontset_path(const cv_fontset *fs, int id)
 {
     return id >= 0 && (size_t)id < fs->nfaces ? fs->faces[id]->path : NULL;

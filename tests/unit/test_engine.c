@@ -41,7 +41,7 @@ TEST(fonts_are_inputs)
     cv_engine_free(eng);
 }
 
-/* Warming shapes with every face: shaping the same words later gives the
+/* Warming shapes with every open face: shaping the same words later gives the
  * same advances as a cold engine would. */
 TEST(warm_changes_no_answer)
 {
@@ -60,6 +60,28 @@ TEST(warm_changes_no_answer)
     CHECK(memcmp(w1, w2, sizeof w1) == 0 && memcmp(k1, k2, sizeof k1) == 0);
     cv_engine_free(cold);
     cv_engine_free(warm);
+}
+
+/* Warming leaves a fallback face found lazily unopened (a batch of Latin
+ * résumés never maps Noto Sans CJK), and opens nothing else. */
+TEST(warm_opens_no_fallback)
+{
+    cv_error err;
+    cv_error_init(&err);
+    const char *dirs[] = {"fonts", NULL};
+    cv_engine *eng = cv_engine_new(dirs, &err);
+    bool synth;
+    int lato = cv_fontset_find(eng->fonts, "Lato", false, false, &synth, (cv_pos){0}, &err);
+    int wqy = cv_fontset_find_lazy(eng->fonts, "WenQuanYi Micro Hei", false, false, &synth,
+                                   (cv_pos){0}, &err);
+    CHECK(lato >= 0 && wqy >= 0 && !err.set);
+    CHECK(cv_fontset_opened(eng->fonts, lato) && !cv_fontset_opened(eng->fonts, wqy));
+    cv_engine_warm(eng, false);
+    CHECK(cv_fontset_opened(eng->fonts, lato) && !cv_fontset_opened(eng->fonts, wqy));
+    CHECK(cv_fontset_face(eng->fonts, wqy) != NULL && cv_fontset_opened(eng->fonts, wqy));
+    CHECK(!cv_fontset_opened(eng->fonts, -1) &&
+          !cv_fontset_opened(eng->fonts, (int)cv_fontset_count(eng->fonts)));
+    cv_engine_free(eng);
 }
 
 TEST(patterns_per_language)
@@ -82,6 +104,7 @@ int main(void)
     RUN(new_holds_everything);
     RUN(fonts_are_inputs);
     RUN(warm_changes_no_answer);
+    RUN(warm_opens_no_fallback);
     RUN(patterns_per_language);
     return harness_report("engine");
 }
