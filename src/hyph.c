@@ -538,17 +538,15 @@ static bool with_libhyphen(cv_hyph *h, const char *const *words, size_t n,
 }
 
 /* One UTF-8 word in the file's charset (its first line: UTF-8, or a
- * one-byte charset such as ISO8859-1 or KOI8-R, through iconv) into
- * buf[68]; last[k] gets the byte that ends code point k.  Returns the
- * number of code points, or 0 when the word does not fit or has a letter
- * the charset lacks. */
-static size_t encode_word(const cv_hyph *h, const char *w, char *buf, size_t *last)
+ * one-byte charset such as ISO8859-1 or KOI8-R, through iconv's `cd`; -1
+ * for UTF-8) into buf[68]; last[k] gets the byte that ends code point k.
+ * Returns the number of code points, or 0 when the word does not fit or
+ * has a letter the charset lacks. */
+static size_t encode_word(iconv_t cd, const char *w, char *buf, size_t *last)
 {
-    const char *cs = h->nhead ? h->head[0] : "UTF-8";
-    bool utf8 = !strncmp(cs, "UTF-8", 5) || !strncmp(cs, "utf-8", 5);
-    iconv_t cd = utf8 ? (iconv_t)-1 : iconv_open(cs, "UTF-8");
-    if (!utf8 && cd == (iconv_t)-1)
-        return 0;
+    bool utf8 = cd == (iconv_t)-1;
+    if (!utf8)
+        iconv(cd, NULL, NULL, NULL, NULL);        /* its first state, whatever came before */
     size_t ncp = 0, nb = 0, len = strlen(w);
     for (size_t i = 0; i < len && ncp < 63;) {
         uint32_t cp;
@@ -571,13 +569,9 @@ static size_t encode_word(const cv_hyph *h, const char *w, char *buf, size_t *la
         i += k;
         if (i == len) {
             buf[nb] = 0;
-            if (cd != (iconv_t)-1)
-                iconv_close(cd);
             return ncp;
         }
     }
-    if (cd != (iconv_t)-1)
-        iconv_close(cd);
     return 0;
 }
 
@@ -614,17 +608,37 @@ bool cv_hyphenate_levels(cv_hyph *h, const char *const *words, size_t n,
          * character in its one-byte charset too. */
         const char *cs = h->nhead ? h->head[0] : "UTF-8";
         bool utf8 = !strncmp(cs, "UTF-8", 5) || !strncmp(cs, "utf-8", 5);
-        for (size_t i = 0; i < n; i++) {
+        iconv_t cd = utf8 ? (iconv_t)-1 : iconv_open(cs, "UTF-8");
+        if (!utf8 && cd == (iconv_t)-1)
+            return true;                 /* no word in the charset: no points */
+        /* All the words encoded, then hyphenated in one call: a two-level
+         * file's (German's) dictionary is made once for them, not once a
+         * word (dict_for()). */
+        struct enc {
             char buf[68];
-            size_t last[64];
-            unsigned char pts[1][64];
-            size_t ncp = encode_word(h, words[i], buf, last);
-            const char *one[1] = {buf};
-            if (ncp && hyphenate_bytes(h, one, 1, pts, left, right))
-                for (size_t k = 0; k < ncp; k++)
-                    out[i][k] = (int)k < (int)ncp - right && (int)k >= left - 1
-                                    ? pts[0][utf8 ? k : last[k]] : 0;
+            size_t last[64], ncp, word;
+        } *e = cv_xrealloc(NULL, n * sizeof *e);
+        const char **bytes = cv_xrealloc(NULL, n * sizeof *bytes);
+        unsigned char (*pts)[64] = cv_xrealloc(NULL, n * sizeof *pts);
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++) {
+            e[m].ncp = encode_word(cd, words[i], e[m].buf, e[m].last);
+            if (e[m].ncp) {
+                e[m].word = i;
+                bytes[m] = e[m].buf;
+                m++;
+            }
         }
+        if (cd != (iconv_t)-1)
+            iconv_close(cd);
+        if (m && hyphenate_bytes(h, bytes, m, pts, left, right))
+            for (size_t j = 0; j < m; j++)
+                for (size_t k = 0; k < e[j].ncp; k++)
+                    out[e[j].word][k] = (int)k < (int)e[j].ncp - right && (int)k >= left - 1
+                                            ? pts[j][utf8 ? k : e[j].last[k]] : 0;
+        free(e);
+        free(bytes);
+        free(pts);
         return true;
     }
     return hyphenate_bytes(h, words, n, out, left, right);
