@@ -5,8 +5,42 @@
 
 #include "markup.h"
 
+/* Does s[0..n) end (start, `front`) with a separator a title puts
+ * between the name and the rest?  Its length then, else 0. */
+static size_t separator(const char *s, size_t n, bool front)
+{
+    static const char *const seps[] = {" ", "-", "|", ":", ",", "/", "\xC2\xB7",
+                                       "\xE2\x80\x93", "\xE2\x80\x94", "\xE2\x80\xA2"};
+    for (size_t i = 0; i < sizeof seps / sizeof *seps; i++) {
+        size_t k = strlen(seps[i]);
+        if (k <= n && !memcmp(front ? s : s + n - k, seps[i], k))
+            return k;
+    }
+    return 0;
+}
+
+/* A title template without its NAME, and the separators that set the name
+ * off ("NAME — Résumé" -> "Résumé", "NAME - CV" -> "CV"): a profile may
+ * have no name, and a title is not to start with a dash. */
+static const char *without_name(cv_arena *a, const char *tmpl)
+{
+    const char *p = tmpl ? strstr(tmpl, "NAME") : NULL;
+    if (!p)
+        return tmpl;
+    size_t l = (size_t)(p - tmpl), k;
+    while ((k = separator(tmpl, l, false)))
+        l -= k;
+    const char *r = p + 4;
+    size_t rn = strlen(r);
+    while ((k = separator(r, rn, true)))
+        r += k, rn -= k;
+    return cv_arena_printf(a, "%.*s%s%s", (int)l, tmpl, l && rn ? " " : "", r);
+}
+
 static const char *replace_name(cv_arena *a, const char *tmpl, const char *name)
 {
+    if (tmpl && !*name)
+        return without_name(a, tmpl);
     const char *p = tmpl ? strstr(tmpl, "NAME") : NULL;
     if (!p)
         return tmpl;          /* `pdf: title: ~` (NULL): no title */
@@ -27,12 +61,15 @@ static const char *pdf_title(cv_arena *a, const cv_doc *doc, const char *name)
         {"NAME", name},
         {"CURRENT_DATE", day ? cv_date_format(a, &month, &doc->locale) : ""},
         {NULL, NULL}};
-    return cv_date_expand(a, doc->pdf_title.s, day ? &today : NULL, &doc->locale, extra);
+    return cv_date_expand(a, *name ? doc->pdf_title.s : without_name(a, doc->pdf_title.s),
+                          day ? &today : NULL, &doc->locale, extra);
 }
 
 void cv_display_set_info(cv_arena *a, cv_display *d, const cv_doc *doc, const cv_style *st)
 {
     const char *name = doc->name.s ? cv_markup_strip(a, doc->name.s) : NULL;
+    if (name && !name[strspn(name, " ")])
+        name = NULL;                    /* "" or spaces: no name, no author */
     d->author = name;
     /* RenderCV's settings.pdf_title ("NAME - CV") wins over the layout's. */
     d->title = doc->pdf_title.s

@@ -928,7 +928,10 @@ static bool add_navigation(HPDF_Doc pdf, const cv_display *d, size_t first, bool
     HPDF_Outline parent = NULL;
     if (book && d->npages) {
         HPDF_Page p0 = HPDF_GetPageByIndex(pdf, (HPDF_UINT)first);
-        parent = p0 ? bookmark(pdf, NULL, d->author ? d->author : "?", p0, d->height) : NULL;
+        /* A résumé without a name: its title ("Résumé"), not "?". */
+        const char *who = d->author ? d->author : d->title && *d->title ? d->title
+                                                                        : "R\xC3\xA9sum\xC3\xA9";
+        parent = p0 ? bookmark(pdf, NULL, who, p0, d->height) : NULL;
         if (!parent)
             return false;
         HPDF_Outline_SetOpened(parent, HPDF_FALSE);

@@ -203,18 +203,24 @@ static void set_language(const cv_text *t, cv_locale *loc, cv_error *err)
 static void note_untranslated(const cv_locale *loc, cv_pos pos, const cv_error *err)
 {
     const char *tmpl = loc->date_template;
-    bool english_words =
-        loc->present == english.present ||
+    bool english_months =
         (strstr(tmpl, "MONTH_ABBREVIATION") && loc->month_abbr[0] == english.month_abbr[0]) ||
         ((strstr(tmpl, "MONTH_NAME") || strstr(tmpl, "FULL_MONTH_NAME")) &&
          loc->month_full[0] == english.month_full[0]);
+    bool english_words = loc->present == english.present || english_months;
     if (strcmp(loc->language, "en") == 0 || strncmp(loc->language, "en-", 3) == 0 ||
         strncmp(loc->language, "en_", 3) == 0 || !english_words)
         return;
     char msg[300];
-    snprintf(msg, sizeof msg,
-             "cvpdf knows no words for language '%s'; dates stay in English unless "
-             "'locale' gives month_names, month_abbreviations and present", loc->language);
+    if (english_months)
+        snprintf(msg, sizeof msg,
+                 "cvpdf knows no words for language '%s'; dates stay in English unless "
+                 "'locale' gives month_names, month_abbreviations and present", loc->language);
+    else        /* CLDR named the months: only the words are English ("maj 2020 – present") */
+        snprintf(msg, sizeof msg,
+                 "cvpdf knows no words for language '%s'; the months are named in it (CLDR), "
+                 "but 'present' stays in English unless 'locale' gives present",
+                 loc->language);
     cv_note(err, pos, "%s", msg);
 }
 

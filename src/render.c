@@ -593,6 +593,7 @@ bool cv_render_one(const cv_renderer *r, const char *profile, const char *out)
 typedef struct title {
     char s[1100];
     size_t len;
+    int names;               /* how many names it has */
 } title;
 
 static void title_add(title *t, const char *who, int nth)
@@ -610,7 +611,7 @@ static void title_add(title *t, const char *who, int nth)
 static int book_note(const cv_renderer *r, cv_book *k, char **profiles, int n, bool *good,
                      title *t)
 {
-    int failed = 0, ngood = 0;
+    int failed = 0;
     for (int i = 0; i < n; i++) {
         cv_arena *a = cv_arena_new();
         cv_error err;
@@ -621,7 +622,8 @@ static int book_note(const cv_renderer *r, cv_book *k, char **profiles, int n, b
         if (d) {
             cv_book_note(k, d);
             good[i] = true;
-            title_add(t, d->author ? d->author : "", ngood++);
+            if (d->author)              /* a résumé without a name adds none */
+                title_add(t, d->author, t->names++);
         } else {
             cv_error_print(&err);
             failed++;
@@ -685,9 +687,11 @@ int cv_render_book(const cv_renderer *r, char **profiles, int n)
     cv_book *k = cv_book_new(r->eng->fonts, true);
     if (!k)
         abort();
-    title t = {"R\xC3\xA9sum\xC3\xA9s: ", 0};
+    title t = {"R\xC3\xA9sum\xC3\xA9s: ", 0, 0};
     t.len = strlen(t.s);
     int failed = book_note(r, k, profiles, n, good, &t);
+    if (!t.names)
+        t.s[t.len - 2] = 0;                 /* "Résumés", no name to follow */
     cv_error err;
     cv_error_init_for(&err, &r->eng->diag);
     int ngood = n - failed;

@@ -1625,6 +1625,15 @@ static int16_t em_of(const cv_face *f, hb_position_t v)
     return (int16_t)(e < -32000 ? -32000 : e > 32000 ? 32000 : e);
 }
 
+/* Is `cp` a character HarfBuzz removes from a right-to-left run
+ * (HB_BUFFER_FLAG_REMOVE_DEFAULT_IGNORABLES): a joiner, or a bidi mark
+ * or embedding inside an Arabic word? */
+static bool hidden(uint32_t cp)
+{
+    return cp == 0x200C || cp == 0x200D || cp == 0x200E || cp == 0x200F || cp == 0x061C ||
+           (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
 /* A cluster of cv_shape_rtl: characters [c0, c1) of cps[], drawn as glyphs
  * gi[0, ng) with their positions gp[] (ng no more than the characters), in
  * the order of the text.  Glyph j stands for the j-th character that is
@@ -1644,13 +1653,13 @@ static bool rtl_cluster(cv_shaper *sh, int face, const uint32_t *cps, size_t c0,
     face_cache *fc = face_of(sh, face);
     size_t visible = 0;
     for (size_t k = c0; k < c1; k++)
-        visible += cps[k] != 0x200C && cps[k] != 0x200D;
+        visible += !hidden(cps[k]);
     size_t j = 0;
     int ghosts = 0;
     for (size_t k = c0; k < c1; k++) {
         char text[8];
         size_t len = cv_utf8_encode(cps[k], text);
-        bool joiner = cps[k] == 0x200C || cps[k] == 0x200D;
+        bool joiner = hidden(cps[k]);
         if (j < ng && (!joiner || visible < ng)) {
             const hb_glyph_position_t *p = &gp[j];
             unsigned gid = gi[j].codepoint;

@@ -772,6 +772,15 @@ static void itemise(cv_arena *a, const cv_ctx *cx, const cv_span *spans,
                  * letter before it (shape_complex), drawn as nothing. */
                 x.face = it[n - 1].face;
                 x.synth = it[n - 1].synth;
+            } else if (n > 0 && !it[n - 1].ctrl && it[n - 1].face >= 0 &&
+                       cv_script_in(it[n - 1].cp, CV_SCRIPT_ARABIC) &&
+                       (cp == 0x200E || cp == 0x200F || cp == 0x061C ||
+                        (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069))) {
+                /* Inside an Arabic word, a bidi mark is shaped with the
+                 * letters (shape_complex), which join across it, and
+                 * drawn as nothing, as HarfBuzz has it. */
+                x.face = it[n - 1].face;
+                x.synth = it[n - 1].synth;
             } else if (cp == 0x200E || cp == 0x200F || cp == 0x061C ||
                        (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069)) {
                 /* A bidi mark or embedding (C++<LRM> in Hebrew) orders

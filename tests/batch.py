@@ -320,6 +320,20 @@ def merge_test():
           and int(re.search(r"^Pages:\s+(\d+)", info2, re.M).group(1)) == pages[0] + pages[2], err)
     rc, _, err, _ = cvpdf(["--merge", book2, "-o", TMP + "/", order[0]])
     check("merge: with -o is a usage error", rc == 2, err)
+    # A résumé without a name (RenderCV allows it) adds no ", " to the
+    # book's title, and is bookmarked by its title, not "?".
+    nameless = os.path.join(TMP, "nameless.yaml")
+    with open(nameless, "w") as f:
+        f.write("cv:\n  headline: Anonymous\n  sections:\n    s:\n      - Text\n")
+    book3 = os.path.join(TMP, "lab3.pdf")
+    rc, _, err, _ = cvpdf(["--merge", book3, nameless, order[0]])
+    _, info3, _ = run(["pdfinfo", "-enc", "UTF-8", book3])
+    check("merge: a résumé without a name: the title names the others only",
+          rc == 0 and re.search(r"^Title:\s+Résumés: Shen Li$", info3, re.M), info3)
+    with open(book3, "rb") as f:
+        top3 = [t for lvl, t, _, _, _ in PDFDocument(PDFParser(f)).get_outlines() if lvl == 1]
+    check("merge: a résumé without a name is bookmarked by its title",
+          top3 == ["Résumé", "Shen Li"], top3)
 
 
 def defaults_test():

@@ -674,6 +674,17 @@ def bidi_marks():
     check("the LRM takes no room: its glyph at the run's end",
           m and len(xs) == 4 and abs(xs[3] - (float(m.group(1)) + float(m.group(2)))) < 0.01,
           m.group(0) if m else "")
+    # Inside an Arabic word an ALM or LRM is shaped with the letters, which
+    # join across it, and takes no room: each word as wide as the plain one
+    # (the ALM took a letter's glyph, the LRM cut the word in two).
+    ar = write("alm.yaml", "cv:\n  name: A\n  sections:\n    s:\n"
+               "      - \"\u0628\u0628\u0628 \u0628\u0628\u061c\u0628 "
+               "\u0628\u0628\u200e\u0628\"\nlocale:\n  language: arabic\n")
+    rc, out, err = dump(ar)
+    widths = [w for x, y, w, f, t in texts(out) if "Arabic" in f]
+    total = sum(widths)
+    check("an ALM or LRM inside an Arabic word keeps it joined and takes no room",
+          rc == 0 and widths and abs(total - 3 * widths[0]) < 0.05, (widths, err[:200]))
 
 
 def profiles():

@@ -53,12 +53,48 @@ TEST(docinfo_keywords_stop_at_1000_bytes)
     cv_arena_free(a);
 }
 
+/* A profile without a name (RenderCV allows it): no author, and a title
+ * without the name and the dash that set it off ("— Résumé" was the
+ * title viewers showed). */
+TEST(docinfo_without_a_name)
+{
+    cv_arena *a = cv_arena_new();
+    static const char *const profiles[] = {
+        "cv:\n  headline: H\n", "cv:\n  name: ''\n  headline: H\n",
+        "cv:\n  name: '   '\n  headline: H\n"};
+    cv_style s = st;
+    for (size_t i = 0; i < 3; i++) {
+        cv_doc *doc = fx_doc(a, profiles[i]);
+        cv_display d = {0};
+        s.title_template = "NAME \xE2\x80\x94 R\xC3\xA9sum\xC3\xA9";
+        cv_display_set_info(a, &d, doc, &s);
+        CHECK(d.author == NULL);
+        CHECK_STR(d.title, "R\xC3\xA9sum\xC3\xA9");
+        s.title_template = "CV of NAME";
+        cv_display_set_info(a, &d, doc, &s);
+        CHECK_STR(d.title, "CV of");
+        s.title_template = "CV: NAME (2024)";
+        cv_display_set_info(a, &d, doc, &s);
+        CHECK_STR(d.title, "CV (2024)");
+    }
+    /* RenderCV's settings.pdf_title ("NAME - CV"). */
+    cv_display d = {0};
+    cv_display_set_info(a, &d, fx_doc(a, "cv:\n  headline: H\nsettings:\n  pdf_title: NAME - CV\n"),
+                        &st);
+    CHECK_STR(d.title, "CV");
+    cv_display_set_info(a, &d, fx_doc(a, "cv:\n  name: Ada\nsettings:\n  pdf_title: NAME - CV\n"),
+                        &st);
+    CHECK_STR(d.title, "Ada - CV");
+    cv_arena_free(a);
+}
+
 int main(void)
 {
     fx_setup();
     fx_style("layouts/onecolumn.yaml", &st);
     RUN(docinfo_fields);
     RUN(docinfo_keywords_stop_at_1000_bytes);
+    RUN(docinfo_without_a_name);
     fx_teardown();
     return harness_report("docinfo");
 }
