@@ -39,10 +39,11 @@ char *cv_markup_strip(cv_arena *a, const char *s);
  * substituted into a template. */
 char *cv_markup_escape(cv_arena *a, const char *s);
 
-/* May the web formats (HTML, Markdown, --site's page) write `url` as a
- * link?  Only http:, https:, mailto: and tel: (any case), with something
- * after the scheme; anything else (javascript:, data:, a relative path)
- * is shown as text. */
+/* May any output (the PDF's link annotations, HTML, Markdown, --site's
+ * page) write `url` as a link?  Only http:, https:, mailto: and tel: (any
+ * case), with something after the scheme; anything else (javascript:,
+ * data:, file:, a relative path) is shown as text (wrap.c, html.c, md.c;
+ * doc.c warns of it in a profile). */
 bool cv_markup_web_link(const char *url);
 
 #endif

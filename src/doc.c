@@ -33,6 +33,7 @@
 #include "fields.h"
 #include "jsonresume.h"
 #include "jsonsyntax.h"
+#include "markup.h"
 #include "phone.h"
 #include "rcvold.h"
 
@@ -118,6 +119,24 @@ static void typst_plain(ctx *c, cv_text *t)
     t->s = b.s ? b.s : "";
 }
 
+/* A Markdown link whose destination is not a web address (javascript:,
+ * file:, a relative path) is set as its text alone, in every format
+ * (markup.h's cv_markup_web_link()): said once for the text. */
+static void web_links(ctx *c, const cv_text *t)
+{
+    if (!t->s || !strstr(t->s, "]("))
+        return;
+    cv_span *sp;
+    size_t n = cv_markup_parse(c->a, t->s, 0, &sp);
+    for (size_t i = 0; i < n; i++)
+        if (sp[i].link && !cv_markup_web_link(sp[i].link)) {
+            cv_warn(c->err, t->pos, "link to '%.60s%s' is set as text alone: a link must be "
+                    "an http:, https:, mailto: or tel: address", sp[i].link,
+                    strlen(sp[i].link) > 60 ? "..." : "");
+            return;
+        }
+}
+
 static bool text(ctx *c, const cv_yml *n, const char *field, cv_text *out)
 {
     /* As RenderCV's str fields: a plain number or boolean is refused (a
@@ -126,6 +145,7 @@ static bool text(ctx *c, const cv_yml *n, const char *field, cv_text *out)
         !cv_text_read(c->a, n, field, out, c->err))
         return false;
     typst_plain(c, out);
+    web_links(c, out);
     return true;
 }
 

@@ -65,6 +65,7 @@
 #include "cjk.h"
 #include "hyph.h"
 #include "kp.h"
+#include "markup.h"
 
 /* Stretch and shrink of the glue, as fractions of a space or an em. */
 #define SPACE_STRETCH 0.8f   /* of the space: Lato's space is narrow (0.19 em) */
@@ -716,10 +717,30 @@ static void shape_complex(cv_arena *a, item *it, size_t n, const cv_ctx *cx, cv_
 }
 
 /* The items of `spans` into *p, which then points into the arena. */
+/* `spans`, or a copy of them in `a` without the links a PDF may not carry:
+ * only http:, https:, mailto: and tel: destinations are links
+ * (markup.h's cv_markup_web_link(), the web formats' rule); any other
+ * (javascript:, file:, a relative path) is set as text, in the text's
+ * colour (doc.c warns of it). */
+static const cv_span *web_links_only(cv_arena *a, const cv_span *spans, size_t nspans)
+{
+    cv_span *copy = NULL;
+    for (size_t i = 0; i < nspans; i++)
+        if (spans[i].link && !cv_markup_web_link(spans[i].link)) {
+            if (!copy) {
+                copy = cv_arena_alloc(a, nspans * sizeof *copy);
+                memcpy(copy, spans, nspans * sizeof *copy);
+            }
+            copy[i].link = NULL;
+        }
+    return copy ? copy : spans;
+}
+
 static void itemise(cv_arena *a, const cv_ctx *cx, const cv_span *spans,
                     size_t nspans, const cv_textfmt *fmt, cv_pos pos, para *p,
                     cv_error *err)
 {
+    spans = web_links_only(a, spans, nspans);
     /* An item per byte at most; in a long text, count the code points
      * first: Chinese takes three bytes a character, and items are what a
      * long paragraph costs. */

@@ -257,6 +257,38 @@ def pdf_furniture_tests():
     check("default layout gives A4 pages", "595.276 x 841.89 pts (A4)" in info, info)
 
 
+def link_scheme_tests():
+    """Only http:, https:, mailto: and tel: destinations become links in the
+    PDF, as in the HTML and Markdown: javascript:, file: and a relative path
+    are their text alone, in the text's colour, with a warning at the
+    text's position."""
+    prof = os.path.join(TMP, "links.yaml")
+    open(prof, "w", encoding="utf-8").write(
+        "cv:\n  name: Ada Link\n  sections:\n    summary:\n"
+        "      - \"See [this](javascript:alert(1)) and [that](file:///etc/passwd) "
+        "and [rel](thesis.pdf) and [ok](https://example.com) or [mail](mailto:a@b.example).\"\n")
+    pdf = os.path.join(TMP, "links.pdf")
+    rc, _, err = run([BIN, "-o", pdf, prof])
+    check("a non-web link: exit 0, one warning at the text's position",
+          rc == 0 and err.count("warning:") == 1 and
+          "links.yaml:5:9: warning: link to 'javascript:alert(1)' is set as text alone" in err,
+          err)
+    run(["qpdf", "--qdf", "--object-streams=disable", pdf, os.path.join(TMP, "lq.pdf")])
+    raw = open(os.path.join(TMP, "lq.pdf"), "rb").read().decode("latin-1")
+    uris = sorted(re.findall(r"/URI \(([^)]*)\)", raw))
+    check("only the web links are link annotations",
+          uris == ["https://example.com", "mailto:a@b.example"], str(uris))
+    _, text, _ = run(["pdftotext", pdf, "-"])
+    check("the texts of the dropped links stay on the page",
+          "See this and that and rel and ok or mail." in " ".join(text.split()), text)
+    _, dump, _ = run([BIN, "--dump", prof])
+    colours = {m.group(2): m.group(1) for m in
+               re.finditer(r'^text .* (#[0-9a-f]{6}) "([^"]*)"$', dump, re.M)}
+    plain = [c for s, c in colours.items() if "this and that and rel" in s]
+    check("the dropped links are in the text's colour, not the links'",
+          plain == ["#1a1a1a"] and colours.get("ok") not in (None, "#1a1a1a"), str(colours))
+
+
 # ------------------------------------------------------------ bad inputs
 
 BAD = [
@@ -345,5 +377,5 @@ def warning_position_tests():
 
 if __name__ == "__main__":
     sys.exit(testlib.main("e2e", [spec_tests, cli_tests, profile_tests, cjk_ink_test,
-                                  pdf_furniture_tests, bad_input_tests,
+                                  pdf_furniture_tests, link_scheme_tests, bad_input_tests,
                                   warning_position_tests], tmp=TMP))
