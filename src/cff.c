@@ -76,6 +76,8 @@ static bool read_top(const rd *r, size_t b, size_t e, top *t)
     long opnd[48];
     int n = 0;
     *t = (top){false, 0, -1};
+    if (e > r->len)
+        return false;
     for (size_t i = b; i < e;) {
         unsigned b0 = r->p[i];
         if (b0 <= 21) {                       /* an operator */
@@ -178,10 +180,12 @@ static bool top_and_charstrings(const rd *r, top *t, cffindex *cs)
         return false;
     cffindex name, topi;
     size_t b, e;
+    /* The first DICT's end is checked against the INDEX's: read_index()
+     * checks only the last offset, and another may point past it. */
     return read_index(r, r->p[2], &name) && read_index(r, name.end, &topi) &&
            topi.count >= 1 && offset_at(r, &topi, 0, &b) && offset_at(r, &topi, 1, &e) &&
-           e >= b && read_top(r, topi.data + b, topi.data + e, t) && t->charstrings >= 0 &&
-           read_index(r, (size_t)t->charstrings, cs);
+           e >= b && topi.data + e <= topi.end && read_top(r, topi.data + b, topi.data + e, t) &&
+           t->charstrings >= 0 && read_index(r, (size_t)t->charstrings, cs);
 }
 
 bool cv_cff_glyph_count(const unsigned char *cff, size_t len, unsigned *n)
@@ -368,7 +372,8 @@ bool cv_cff_widen(const unsigned char *cff, size_t len, long delta, unsigned cha
             return false;
         for (unsigned i = 0; i < fd.count; i++) {
             size_t fb, fe;
-            if (!offset_at(&r, &fd, i, &fb) || !offset_at(&r, &fd, i + 1, &fe) || fe < fb)
+            if (!offset_at(&r, &fd, i, &fb) || !offset_at(&r, &fd, i + 1, &fe) || fe < fb ||
+                fd.data + fe > fd.end)
                 return false;
             owners[nowners][0] = fd.data + fb, owners[nowners++][1] = fd.data + fe;
         }

@@ -11,7 +11,7 @@
 cd "$(dirname "$0")/../.." || exit 1
 secs=${1:-60}
 shift
-[ $# -gt 0 ] || set -- profile layout markup render
+[ $# -gt 0 ] || set -- profile layout markup render font
 B=build/fuzz
 
 # ---- Seed corpora ---------------------------------------------------------
@@ -45,6 +45,15 @@ corpus() {          # TARGET: make build/fuzz/corpus-TARGET afresh
               i=$((i + 1))
               printf '%s' "$line" > $B/corpus-markup/seed-$i
           done; } ;;
+    font)
+        # Small fonts: each face of fonts/ cut to a few glyphs by
+        # hb-subset (HarfBuzz's tool, libharfbuzz-bin), TrueType and CFF,
+        # and the first bytes of a collection.
+        for f in fonts/*.ttf fonts/*.otf; do
+            hb-subset --text="Ab1" --output-file=$B/corpus-font/$(basename "$f") "$f" \
+                2>/dev/null || true
+        done
+        head -c 2048 fonts/wqy-microhei.ttc > $B/corpus-font/ttc-head ;;
     render)
         # Every profile in every layout, and a few runs with options.
         for p in profiles/*.yaml; do
@@ -68,6 +77,7 @@ clean=0 failed=0
 for t in "$@"; do
     case $t in
         markup) max_len=4096 timeout=10 dict=tests/fuzz/markup.dict ;;
+        font)   max_len=65536 timeout=10 dict=tests/fuzz/font.dict ;;
         layout) max_len=8192 timeout=20 dict=tests/fuzz/layout.dict ;;
         render) max_len=32768 timeout=30 dict=tests/fuzz/profile.dict ;;
         *)      max_len=32768 timeout=10 dict=tests/fuzz/profile.dict ;;
