@@ -311,6 +311,19 @@ def set_values():
                           "cv.location=From the option"], cwd=d)
     check("--set wins over the profile and --defaults",
           rc == 0 and "From the option" in out and "From the defaults" not in out, err)
+    rc, base_md, err = cvpdf([prof, "-o", "-", "--format", "md"], cwd=d)
+    for empty in ("cv.email=", "cv.email=null", "cv.email=~"):
+        rc, out, err = cvpdf([prof, "-o", "-", "--format", "md", "--set", empty,
+                              "--defaults", defs], cwd=d)
+        check("--set %s: no email, as 'email:' in the file says (not the file's kept)" % empty,
+              rc == 0 and "mailto:" not in out and "mailto:" in base_md, (err, out[:300]))
+    rc, out, err = cvpdf([prof, "-o", "-", "--format", "md", "--set", "cv.email=",
+                          "--set", "cv.email=x@example.com"], cwd=d)
+    check("--set cv.email= then cv.email=x@example.com: the last wins",
+          rc == 0 and "mailto:x@example.com" in out, err)
+    rc, out, err = cvpdf([prof, "--set", "layout.page.size="], cwd=d)
+    check("--set layout.page.size=: as 'size:' in the layout, an error at the option",
+          rc == 1 and err.startswith("--set layout.page.size=: error: unknown page size"), err)
     rc, out, err = cvpdf(["--dump", prof, "-l", "sidebar", "--set", "layout.page.size=a5"],
                          cwd=d)
     check("--set layout.* with -l NAME: over that layout",
