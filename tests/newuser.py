@@ -894,6 +894,17 @@ def messages():
           "doi.yaml:8:14: note: a publication with a 'doi' links to the DOI; its 'url' is not "
           "shown" in err and "example.com/t" not in out, err)
 
+    # A layout extending one beside it, as users write it: the message names
+    # the base as they would, not '././base.yaml'.
+    d = os.path.dirname(write("msg/ext/base.yaml", "colors:\n  name: red\n"))
+    write("msg/ext/my.yaml", "extends: ./base.yaml\n")
+    write("msg/ext/sub/l.yaml", "extends: ../base\n")
+    for lay, shown in (("my.yaml", "base.yaml"), ("./my.yaml", "base.yaml"),
+                       ("sub/l.yaml", "sub/../base.yaml")):
+        rc, _, err = cvpdf(["--dump", prof, "-l", lay], cwd=d)
+        check("-l %s extending %s: the error at %s:2:3" % (lay, "base", shown),
+              rc == 1 and err.startswith(shown + ":2:3: error: unknown key 'name'"), err)
+
 
 # ---- Man pages, completion, install ---------------------------------------------
 
