@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "unicode.h"
+
 bool cv_sets_check(const char *arg, FILE *diag)
 {
     const char *eq = strchr(arg, '=');
@@ -15,6 +17,13 @@ bool cv_sets_check(const char *arg, FILE *diag)
     if (!why && !strncmp(arg, "layout=", 7))
         why = "give a key of the layout, as in --set layout.page.size=letter (-l names the "
               "layout file)";
+    /* What a YAML file may not hold, the option may not either: it went
+     * into the HTML and Markdown as it was (and mangled into the PDF). */
+    if (!why && !cv_utf8_valid(arg, strlen(arg), NULL))
+        why = "it is not UTF-8 text (the profile's encoding)";
+    for (const unsigned char *p = (const unsigned char *)arg; !why && *p; p++)
+        if ((*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') || *p == 0x7F)
+            why = "it holds a control character, which YAML does not allow";
     if (why) {
         char shown[512];
         fprintf(diag, "cvpdf: --set %s: %s\nTry 'cvpdf --help'.\n",

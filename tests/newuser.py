@@ -306,6 +306,14 @@ def set_values():
         rc, out, err = cvpdf([prof, "--set", bad], cwd=d)
         check("--set %s: usage error, exit 2" % bad,
               rc == 2 and ("cvpdf: --set %s: " % bad) in err and why in err, err)
+    # Bytes a YAML file may not hold (they went into the HTML and Markdown
+    # as they were, exit 0): refused, escaped in the message.
+    for bad, shown, why in ((b"cv.name=ab\xffc", "cv.name=ab\\xFFc", "not UTF-8"),
+                            (b"cv.name=a\x01b", "cv.name=a\\x01b", "control character")):
+        rc, out, err = cvpdf([prof, "--set", bad, "-o", "bad.md"], cwd=d)
+        check("--set %s: usage error, exit 2, nothing written" % shown,
+              rc == 2 and ("cvpdf: --set %s: " % shown) in err and why in err and
+              not os.path.exists(os.path.join(d, "bad.md")), err)
     defs = write("set/defs.yaml", "cv:\n  location: From the defaults\n")
     rc, out, err = cvpdf(["--dump", prof, "--defaults", defs, "--set",
                           "cv.location=From the option"], cwd=d)
