@@ -526,8 +526,10 @@ static void spans(hw *w, const cv_span *sp, size_t n)
         if ((s & CV_STYLE_CODE) && !cont)
             cv_buf_puts(b, "<code>");
         size_t len = sp[i].len;
-        const char *t = w->quotes ? cv_quotes_apply(w->a, &q, sp[i].text, sp[i].len, &len)
-                                  : sp[i].text;
+        /* An address keeps its quotes (markup.h), as in the PDF. */
+        const char *t = w->quotes && !cv_markup_is_address(&sp[i])
+                            ? cv_quotes_apply(w->a, &q, sp[i].text, sp[i].len, &len)
+                            : sp[i].text;
         if (w->shy && w->hy && !link && !(s & (CV_STYLE_BOLD | CV_STYLE_CODE)) && !w->ndates)
             text_shy(w, t, len);
         else
