@@ -46,4 +46,10 @@ char *cv_markup_escape(cv_arena *a, const char *s);
  * doc.c warns of it in a profile). */
 bool cv_markup_web_link(const char *url);
 
+/* Is span `sp` an address shown as itself: a link whose text is one word
+ * with '@', '/' or '.' in it (pat.o'brien@example.com, example.com/o'brien)?
+ * Its quotes stay as typed (text.smart_quotes would make it another
+ * address); a link's words ("Dad's page") are prose. */
+bool cv_markup_is_address(const cv_span *sp);
+
 #endif

@@ -13,7 +13,9 @@
  * later ones winning, are laid over the file's tree (yml.h's
  * cv_yml_merge()) before the loaders read it: the loaders check them as
  * they check the file, and their messages name the option, at
- * "--set layout.page.size=b9: error: ...".  A list is set whole.
+ * "--set layout.page.size=b9: error: ...".  A list is set whole.  An
+ * empty VALUE is a null, which replaces the file's value (`--set cv.email=`
+ * leaves the email out, as `email:` in the file does).
  */
 #ifndef CV_SETS_H
 #define CV_SETS_H

@@ -29,5 +29,9 @@ void cv_stop_worker(pid_t pid, int started);
 void cv_stop_forget_workers(void);
 /* Give `profile` `seconds` (0: disarm) before the process gives up. */
 void cv_stop_timeout(double seconds, const char *profile);
+/* The timer armed by cv_stop_timeout() goes on, but the message names
+ * `what`, the file now being read (a FIFO, the standard input), so that
+ * a run that gives up while loading says which input it waited for. */
+void cv_stop_timeout_about(const char *what);
 
 #endif

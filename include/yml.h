@@ -79,8 +79,9 @@ char *cv_yml_read_regular(cv_arena *a, const char *path, size_t *len, cv_error *
 /* `over` laid over `under` (a profile over --defaults, a layout over the
  * layout it extends): where both are mappings, the
  * result has over's keys, in its order, each merged with under's value for
- * the same key, then the keys only under has; an empty (null) `over` is
- * `under`; anything else is `over`.
+ * the same key, then the keys only under has; an empty (null) `over` read
+ * from a file is `under` (one from --set, at line 0, is `over`); anything
+ * else is `over`.
  * Nodes are shared, not copied; positions still name their own files. */
 const cv_yml *cv_yml_merge(cv_arena *a, const cv_yml *under, const cv_yml *over);
 

@@ -383,9 +383,14 @@ int cv_cli_parse(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         fprintf(diag, "cvpdf: no profile given\n%s", usage);
         return 2;
     }
-    if ((o->output && !*o->output) || (o->merge && !*o->merge) || (o->layout && !*o->layout) ||
-        (o->defaults && !*o->defaults)) {
-        fprintf(diag, "cvpdf: an empty file name was given (-o \"\"?)\n%s", try_help);
+    /* The option that was given "" (`-l "$LAYOUT"` with LAYOUT unset). */
+    const char *empty = o->output && !*o->output       ? "-o"
+                        : o->merge && !*o->merge       ? "--merge"
+                        : o->layout && !*o->layout     ? "-l"
+                        : o->defaults && !*o->defaults ? "--defaults"
+                                                       : NULL;
+    if (empty) {
+        fprintf(diag, "cvpdf: %s \"\": an empty file name was given\n%s", empty, try_help);
         return 2;
     }
     if (o->explain && o->output && !strcmp(o->output, "-")) {

@@ -218,7 +218,14 @@ static const cv_span *smart(cx *c, const cv_ctx *pc, const cv_span *sp, size_t n
         cv_quotes_init(&c->quotes, c->doc->locale.language);
         c->have_quotes = true;
     }
-    return cv_quotes_spans(c->tmp, c->quotes, sp, n);
+    const cv_span *q = cv_quotes_spans(c->tmp, c->quotes, sp, n);
+    if (q == sp)
+        return sp;
+    /* An address keeps its quotes (markup.h): pat.o'brien@example.com. */
+    for (size_t i = 0; i < n; i++)
+        if (cv_markup_is_address(&sp[i]))
+            ((cv_span *)q)[i] = sp[i];
+    return q;
 }
 
 /* links.external_icon: after each link, a thin space and Fork Awesome's

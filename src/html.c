@@ -483,12 +483,27 @@ static void text0(hw *w, const char *s)
 /* Spans as HTML: bold, italic, code, links (consecutive spans of one link
  * in one <a>).  With text.smart_quotes, quotes made typographic, the
  * spans read as one paragraph. */
+static const char *span_link(const cv_span *sp)
+{
+    return sp->link && cv_markup_web_link(sp->link) ? sp->link : NULL;
+}
+
+/* Whether spans a and b go in the same elements: one style, one link (a
+ * template's fields in italic are one <em>, not "<em>a</em><em> </em>"). */
+static bool same_elements(const cv_span *a, const cv_span *b)
+{
+    const char *la = span_link(a), *lb = span_link(b);
+    return a->style == b->style && (la == lb || (la && lb && !strcmp(la, lb)));
+}
+
 static void spans(hw *w, const cv_span *sp, size_t n)
 {
     buf *b = &w->b;
     cv_quotes q = w->q;
     for (size_t i = 0; i < n; i++) {
-        const char *link = sp[i].link && cv_markup_web_link(sp[i].link) ? sp[i].link : NULL;
+        const char *link = span_link(&sp[i]);
+        bool cont = i && same_elements(&sp[i - 1], &sp[i]);
+        bool ends = i + 1 == n || !same_elements(&sp[i], &sp[i + 1]);
         bool open = link && (!i || !sp[i - 1].link || strcmp(sp[i - 1].link, link));
         if (open) {
             /* In a right-to-left page a link (a phone number, an address)
@@ -504,24 +519,26 @@ static void spans(hw *w, const cv_span *sp, size_t n)
         w->tc.sty |= s & (CV_STYLE_BOLD | CV_STYLE_ITALIC);
         if (s & CV_STYLE_CODE)
             w->tc.fl = FL_CODE;
-        if (s & CV_STYLE_BOLD)
+        if ((s & CV_STYLE_BOLD) && !cont)
             cv_buf_puts(b, "<strong>");
-        if (s & CV_STYLE_ITALIC)
+        if ((s & CV_STYLE_ITALIC) && !cont)
             cv_buf_puts(b, "<em>");
-        if (s & CV_STYLE_CODE)
+        if ((s & CV_STYLE_CODE) && !cont)
             cv_buf_puts(b, "<code>");
         size_t len = sp[i].len;
-        const char *t = w->quotes ? cv_quotes_apply(w->a, &q, sp[i].text, sp[i].len, &len)
-                                  : sp[i].text;
+        /* An address keeps its quotes (markup.h), as in the PDF. */
+        const char *t = w->quotes && !cv_markup_is_address(&sp[i])
+                            ? cv_quotes_apply(w->a, &q, sp[i].text, sp[i].len, &len)
+                            : sp[i].text;
         if (w->shy && w->hy && !link && !(s & (CV_STYLE_BOLD | CV_STYLE_CODE)) && !w->ndates)
             text_shy(w, t, len);
         else
             text(w, t, len);
-        if (s & CV_STYLE_CODE)
+        if ((s & CV_STYLE_CODE) && ends)
             cv_buf_puts(b, "</code>");
-        if (s & CV_STYLE_ITALIC)
+        if ((s & CV_STYLE_ITALIC) && ends)
             cv_buf_puts(b, "</em>");
-        if (s & CV_STYLE_BOLD)
+        if ((s & CV_STYLE_BOLD) && ends)
             cv_buf_puts(b, "</strong>");
         w->tc = keep;
         bool close = link && (i + 1 == n || !sp[i + 1].link || strcmp(sp[i + 1].link, link));

@@ -94,7 +94,10 @@ static bool read_stdin(cv_arena *a, const cv_options *o, cv_renderer *r, cv_erro
     if (!wanted)
         return true;
     cv_file f;
-    if (!cv_file_read_fd(a, STDIN_FILENO, 16u * 1024 * 1024, &f))
+    cv_stop_timeout_about("<stdin>");
+    bool got = cv_file_read_fd(a, STDIN_FILENO, 16u * 1024 * 1024, &f);
+    cv_stop_timeout_about("cvpdf");
+    if (!got)
         return cv_error_at(err, (cv_pos){"<stdin>", 0, 0}, f.status == CV_FILE_TOO_BIG
                            ? "the standard input holds more than 16 MB, the limit for an input"
                            : "cannot read the standard input: %s", strerror(f.err));

@@ -592,3 +592,17 @@ bool cv_markup_web_link(const char *url)
             return url[strlen(ok[i])] != 0;
     return false;
 }
+
+bool cv_markup_is_address(const cv_span *sp)
+{
+    if (!sp->link || !sp->len)
+        return false;
+    bool mark = false;
+    for (size_t i = 0; i < sp->len; i++) {
+        unsigned char ch = (unsigned char)sp->text[i];
+        if (ch == ' ' || ch == '\t' || ch == '\n')
+            return false;
+        mark = mark || ch == '@' || ch == '/' || ch == '.';
+    }
+    return mark;
+}

@@ -314,6 +314,15 @@ static void put_spans(md *m, const cv_span *sp, size_t n)
             while (j < n && sp[j].link && !strcmp(sp[j].link, sp[i].link))
                 j++;
             if (cv_markup_web_link(sp[i].link)) {
+                /* A `!` just before would make the link an image, loaded
+                 * from its URL: escape it (put_text leaves `!` alone). */
+                size_t k = m->b.n;
+                while (k > 1 && m->b.s[k - 2] == '\\')
+                    k--;
+                if (m->b.n && m->b.s[m->b.n - 1] == '!' && (m->b.n - k) % 2 == 0) {
+                    m->b.s[m->b.n - 1] = '\\';
+                    put(m, "!", 1);
+                }
                 put(m, "[", 1);
                 m->bol = false;
                 put_styled(m, sp + i, j - i);

@@ -293,6 +293,16 @@ int cv_plan_make(cv_arena *a, const cv_options *o, cv_plan *p, FILE *diag)
         bool out_is_dir = output && ((olen && output[olen - 1] == '/') || is_dir(output));
         status = choose_format(o, out_is_dir, &p->format, diag);
     }
+    /* --fit-pages shrinks a résumé to N pages; a web page or Markdown has
+     * none, and would be written as if it had fitted.  (--site fits its
+     * PDFs.) */
+    if (status == 0 && !o->dump && !o->site && o->fit_pages > 0 &&
+        (p->format == CV_FORMAT_HTML || p->format == CV_FORMAT_MD)) {
+        fprintf(diag, "cvpdf: --fit-pages fits PDF, PNG or SVG pages; %s has no pages to fit\n"
+                "Try 'cvpdf --help'.\n",
+                p->format == CV_FORMAT_HTML ? "an HTML page" : "Markdown");
+        status = 2;
+    }
     if (status == 0 && mkdir_out)
         status = make_dir(o->site ? o->site : o->output, diag);
     return status;

@@ -29,6 +29,7 @@
 #include "output.h"
 #include "phone.h"
 #include "photo.h"
+#include "stop.h"
 #include "woff2_shim.h"
 #include "wrap.h"
 
@@ -162,7 +163,9 @@ void cv_render_read_pipes(cv_arena *a, cv_renderer *r)
         cv_error_init(&e);
         e.quiet = true;
         size_t len = 0;
+        cv_stop_timeout_about(p);       /* a FIFO may never be written */
         char *text = cv_yml_read_file(a, p, &len, &e);
+        cv_stop_timeout_about("cvpdf");
         if (text)
             pre[i] = (cv_pretext){text, len, NULL};
         else

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "unicode.h"
+
 bool cv_sets_check(const char *arg, FILE *diag)
 {
     const char *eq = strchr(arg, '=');
@@ -15,6 +17,16 @@ bool cv_sets_check(const char *arg, FILE *diag)
     if (!why && !strncmp(arg, "layout=", 7))
         why = "give a key of the layout, as in --set layout.page.size=letter (-l names the "
               "layout file)";
+    /* What a YAML file may not hold, the option may not either: it went
+     * into the HTML and Markdown as it was (and mangled into the PDF). */
+    if (!why && !cv_utf8_valid(arg, strlen(arg), NULL))
+        why = "it is not UTF-8 text (the profile's encoding)";
+    /* The controls yml.c refuses in a file's strings: C0 but tab and line
+     * feed, DEL, and C1 (0xC2 and a byte 0x80-0x9F, in valid UTF-8). */
+    for (const unsigned char *p = (const unsigned char *)arg; !why && *p; p++)
+        if ((*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7F ||
+            (*p == 0xC2 && p[1] >= 0x80 && p[1] < 0xA0))
+            why = "it holds a control character, which a profile or a layout may not";
     if (why) {
         char shown[512];
         fprintf(diag, "cvpdf: --set %s: %s\nTry 'cvpdf --help'.\n",

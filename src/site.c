@@ -246,10 +246,15 @@ static void put_link(cv_arena *a, cv_strbuf *b, const char *url, const char *sho
     put(a, b, "</a></li>");
 }
 
+/* `stem`: the profile's file name without its extension, the card's
+ * heading when the profile has no name (RenderCV allows that): an empty
+ * heading holding an empty link names no one. */
 static void card(cv_arena *a, cv_strbuf *b, const cv_doc *doc, const cv_style *st,
-                 const char *lab_lang, const char *pdf, const char *html)
+                 const char *lab_lang, const char *pdf, const char *html, const char *stem)
 {
     const char *name = doc->name.s ? cv_markup_strip(a, doc->name.s) : "";
+    if (!name[strspn(name, " \t\n")])
+        name = stem;
     const char *lang = doc->locale.language;
     put(a, b, "<li class=\"card\"");
     if (lang && *lang && strcmp(lang, lab_lang)) {
@@ -501,9 +506,12 @@ int cv_site_run(const cv_renderer *r, const cv_plan *p)
         quiet.quiet = true;         /* its warnings were given with its PDF */
         const cv_doc *doc = ok ? cv_render_load(pa, r, prof, &quiet) : NULL;
         cv_stop_timeout(0, NULL);
-        if (doc)
-            card(a, &cards, doc, r->style, lang, href_of(a, base(pdf)),
-                 html ? href_of(a, base(html)) : NULL);
+        if (doc) {
+            const char *file = base(pdf), *dot = strrchr(file, '.');
+            card(a, &cards, doc, r->style, lang, href_of(a, file),
+                 html ? href_of(a, base(html)) : NULL,
+                 cv_arena_strndup(a, file, dot ? (size_t)(dot - file) : strlen(file)));
+        }
         else
             failed++;
         if (o->progress)

@@ -85,22 +85,45 @@ void cv_stop_forget_workers(void)
         workers[i] = 0;
 }
 
+/* The message the handler writes when `profile` runs out of `seconds`. */
+static void prepare(double seconds, const char *profile)
+{
+    int n = snprintf(timeout_msg, sizeof timeout_msg,
+                     "%s: error: gave up after %g s (--timeout); nothing written\n", profile,
+                     seconds);
+    int len = n < 0 ? 0 : n >= (int)sizeof timeout_msg ? (int)sizeof timeout_msg - 1 : n;
+    /* Nothing in a file name may forge a line or reach the terminal. */
+    for (int i = 0; i + 1 < len; i++)
+        if ((unsigned char)timeout_msg[i] < 0x20 || timeout_msg[i] == 0x7F)
+            timeout_msg[i] = '?';
+    timeout_len = len;
+}
+
+static double timeout_seconds;
+
 void cv_stop_timeout(double seconds, const char *profile)
 {
     struct itimerval it = {{0, 0}, {0, 0}};
     setitimer(ITIMER_REAL, &it, NULL);
     timeout_len = 0;
+    timeout_seconds = 0;
     if (seconds <= 0 || !profile)
         return;
-    int n = snprintf(timeout_msg, sizeof timeout_msg,
-                     "%s: error: gave up after %g s (--timeout); nothing written\n", profile,
-                     seconds);
-    timeout_len = n < 0 ? 0 : n >= (int)sizeof timeout_msg ? (int)sizeof timeout_msg - 1 : n;
-    /* Nothing in a file name may forge a line or reach the terminal. */
-    for (int i = 0; i + 1 < timeout_len; i++)
-        if ((unsigned char)timeout_msg[i] < 0x20 || timeout_msg[i] == 0x7F)
-            timeout_msg[i] = '?';
+    prepare(seconds, profile);
+    timeout_seconds = seconds;
     it.it_value.tv_sec = (time_t)seconds;
     it.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
     setitimer(ITIMER_REAL, &it, NULL);
+}
+
+void cv_stop_timeout_about(const char *what)
+{
+    if (timeout_seconds <= 0 || !what)
+        return;
+    sigset_t alrm, old;
+    sigemptyset(&alrm);
+    sigaddset(&alrm, SIGALRM);
+    sigprocmask(SIG_BLOCK, &alrm, &old);
+    prepare(timeout_seconds, what);
+    sigprocmask(SIG_SETMASK, &old, NULL);
 }

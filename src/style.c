@@ -512,8 +512,16 @@ static cv_yml *load_tree(cv_arena *a, const cv_engine *eng, const char *path, in
     size_t nl = strlen(name);
     bool has_ext = (nl >= 5 && !strcmp(name + nl - 5, ".yaml")) ||
                    (nl >= 4 && !strcmp(name + nl - 4, ".yml"));
+    /* Named as a user would write it: "base.yaml" or "sub/base.yaml",
+     * not "././base.yaml" (`-l ./my.yaml` with `extends: ./base.yaml`). */
+    const char *rel = name;
+    while (rel[0] == '.' && rel[1] == '/')
+        for (rel += 2; *rel == '/';)
+            rel++;
     const char *base_path = name[0] == '/' ? name
-                          : cv_arena_printf(a, "%s/%s%s", dir, name, has_ext ? "" : ".yaml");
+                          : !strcmp(dir, ".")
+                              ? cv_arena_printf(a, "%s%s", rel, has_ext ? "" : ".yaml")
+                              : cv_arena_printf(a, "%s/%s%s", dir, rel, has_ext ? "" : ".yaml");
     const char *why = NULL;
     const char *shipped = eng->find_layout && !beside(path, base_path)
                               ? eng->find_layout(a, name, &why) : NULL;

@@ -1240,7 +1240,10 @@ static const keyidx *find_key(const keyidx *sorted, size_t n, const char *key)
 
 const cv_yml *cv_yml_merge(cv_arena *a, const cv_yml *under, const cv_yml *over)
 {
-    if (!over || (under && cv_yml_is_null(over)))      /* `settings:` left empty */
+    /* A null keeps what is under it (`settings:` left empty keeps the
+     * defaults'), but not one from --set, at the option (line 0): there
+     * `--set cv.email=` means what `email:` in the file means. */
+    if (!over || (under && cv_yml_is_null(over) && over->pos.line > 0))
         return under ? under : over;
     if (!under || under->kind != CV_YML_MAP || over->kind != CV_YML_MAP)
         return over;

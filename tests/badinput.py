@@ -544,12 +544,14 @@ def layout_tests():
          r"no font of family"),
     ]
     for name, text, pos, msg in cases:
-        # `extends: l` reaches l.yaml again as ./l.yaml, and says so.
+        # `extends: l` reaches l.yaml again, and names it as -l does (not
+        # ./l.yaml: a base beside a layout in the current directory is
+        # named as the user would write it).
         bad("layout %s" % name, pos, msg, layout=text,
-            file="./l.yaml" if name == "extends itself" else None)
+            file="l.yaml" if name == "extends itself" else None)
     # The error is in the base file: it is the one named.
     bad("layout extends a file with invalid UTF-8", (1, 4), r"invalid UTF-8",
-        layout="extends: base\n", files={"base.yaml": b"a: \xff\n"}, file="./base.yaml")
+        layout="extends: base\n", files={"base.yaml": b"a: \xff\n"}, file="base.yaml")
     bad("layout missing", 0, r"cannot open 'l\.yaml': No such file", layout=None,
         args=["-l", "l.yaml"], file="l.yaml")
     bad("layout is a directory", 0, r"Is a directory", args=["-l", "l.yaml"], file="l.yaml",

@@ -199,7 +199,7 @@ def full():
 
 
 def structure():
-    for name, args in CASES + [("he", ["-l", "sidebar"])]:
+    for name, args in CASES + [("he", ["-l", "sidebar"]), ("fang-zh", ["-l", "sidebar"])]:
         path, err = page(name, args)
         label = name + (" (sidebar)" if "sidebar" in args else "")
         if not check("%s: -o %s.html written" % (label, name), path, err):
@@ -208,6 +208,12 @@ def structure():
         check("%s: tidy reports no error" % label, rc in (0, 1) and "Error:" not in terr,
               (rc, terr[:600]))
         src = open(path, encoding="utf-8").read()
+        # A template's fields in one style are one element: no
+        # "<em>a</em><em> </em><em>b</em>", whose blank <em> tidy trims.
+        blank = re.findall(r"<(em|strong|code)>\s*</\1>|</(em|strong|code)><\2>", src)
+        check("%s: no element of white space alone, no </em><em>" % label, not blank,
+              re.findall(r".{0,40}(?:<(?:em|strong|code)>\s*</(?:em|strong|code)>|"
+                         r"</(?:em|strong|code)><(?:em|strong|code)>).{0,40}", src)[:5])
         t = parse(path)
         h = tags(t, "html")[0][1]
         want = {"he": "en", "fang": "en", "fang-zh": "zh", "levi-he": "he", "sato-ja": "ja"}

@@ -9,6 +9,7 @@ come out of pdftotext one column at a time.  The last line is
 "layouts: N passed, M failed".
 """
 import glob
+import html
 import os
 import re
 import shutil
@@ -543,6 +544,25 @@ def smart_quotes_test():
     rc, out, _ = dump(prof, off)
     check("smart quotes: text.smart_quotes: false keeps them straight",
           rc == 0 and '\\"Distributed Systems\\" at d\'Informatique' in out, out[-300:])
+    # An address keeps its apostrophe: pat.o'brien@example.com is the
+    # address, pat.o’brien@… another (copied from the PDF or the web page,
+    # it bounced); the name and the prose still get theirs.
+    ob = write("obrien.yaml", "cv:\n  name: Pat O'Brien\n  email: pat.o'brien@example.com\n"
+               "  website: https://example.com/o'brien\n  sections:\n    about:\n"
+               "      - \"I'm [here](https://example.com/o'brien/x)\"\n")
+    pdf = os.path.join(TMP, "obrien.pdf")
+    rc, _, err = run([BIN, "-o", pdf, ob])
+    text = page_text(pdf, 1) if rc == 0 else err
+    check("smart quotes: the email and the website keep their straight apostrophe; the name, "
+          "the prose and a link's words do not",
+          "pat.o'brien@example.com" in text and "example.com/o'brien" in text and
+          "Pat O\u2019Brien" in text and "I\u2019m here" in text, text)
+    page = os.path.join(TMP, "obrien.html")
+    rc, _, err = run([BIN, "-o", page, ob])
+    src = html.unescape(open(page, encoding="utf-8").read()) if rc == 0 else err
+    check("smart quotes: the web page's email and website keep it too",
+          ">pat.o'brien@example.com</a>" in src and ">example.com/o'brien</a>" in src,
+          re.findall(r">[^<]*brien[^<]*<", src, re.I))
 
 
 DATED = """cv:

@@ -155,6 +155,7 @@ SPECIAL = r"""cv:
       - "**Label：**CJK punctuation before a letter"
       - "**bold** and *italic* and [a link](https://example.org/x?a=1&b=2) and ***both***"
       - "[bad](javascript:alert(1)) stays text"
+      - "Wow![no image](https://example.org/x.png) and \\\\![nor this](https://example.org/y.png)"
     experience:
       - company: "**Engines** Ltd"
         position: Programmer
@@ -214,6 +215,10 @@ def escapes():
           'a link</a>' in page, page)
     check("escapes: no javascript: link", not re.search(r'href="\s*javascript', page, re.I)
           and "bad stays text" in shown, page)
+    check("escapes: a '!' before a link no image, the link kept",
+          "<img" not in page and "Wow!<a href=\"https://example.org/x.png\">no image</a>" in page
+          and "\\!<a href=\"https://example.org/y.png\">nor this</a>" in page,
+          re.findall(r".{0,40}example\.org/[xy].{0,40}", page))
     check("escapes: the email a mailto link",
           '<a href="mailto:ada@example.com">ada@example.com</a>' in page, page)
     check("escapes: the website a link, its parentheses kept",

@@ -306,11 +306,32 @@ def set_values():
         rc, out, err = cvpdf([prof, "--set", bad], cwd=d)
         check("--set %s: usage error, exit 2" % bad,
               rc == 2 and ("cvpdf: --set %s: " % bad) in err and why in err, err)
+    # Bytes a YAML file may not hold (they went into the HTML and Markdown
+    # as they were, exit 0): refused, escaped in the message.
+    for bad, shown, why in ((b"cv.name=ab\xffc", "cv.name=ab\\xFFc", "not UTF-8"),
+                            (b"cv.name=a\x01b", "cv.name=a\\x01b", "control character")):
+        rc, out, err = cvpdf([prof, "--set", bad, "-o", "bad.md"], cwd=d)
+        check("--set %s: usage error, exit 2, nothing written" % shown,
+              rc == 2 and ("cvpdf: --set %s: " % shown) in err and why in err and
+              not os.path.exists(os.path.join(d, "bad.md")), err)
     defs = write("set/defs.yaml", "cv:\n  location: From the defaults\n")
     rc, out, err = cvpdf(["--dump", prof, "--defaults", defs, "--set",
                           "cv.location=From the option"], cwd=d)
     check("--set wins over the profile and --defaults",
           rc == 0 and "From the option" in out and "From the defaults" not in out, err)
+    rc, base_md, err = cvpdf([prof, "-o", "-", "--format", "md"], cwd=d)
+    for empty in ("cv.email=", "cv.email=null", "cv.email=~"):
+        rc, out, err = cvpdf([prof, "-o", "-", "--format", "md", "--set", empty,
+                              "--defaults", defs], cwd=d)
+        check("--set %s: no email, as 'email:' in the file says (not the file's kept)" % empty,
+              rc == 0 and "mailto:" not in out and "mailto:" in base_md, (err, out[:300]))
+    rc, out, err = cvpdf([prof, "-o", "-", "--format", "md", "--set", "cv.email=",
+                          "--set", "cv.email=x@example.com"], cwd=d)
+    check("--set cv.email= then cv.email=x@example.com: the last wins",
+          rc == 0 and "mailto:x@example.com" in out, err)
+    rc, out, err = cvpdf([prof, "--set", "layout.page.size="], cwd=d)
+    check("--set layout.page.size=: as 'size:' in the layout, an error at the option",
+          rc == 1 and err.startswith("--set layout.page.size=: error: unknown page size"), err)
     rc, out, err = cvpdf(["--dump", prof, "-l", "sidebar", "--set", "layout.page.size=a5"],
                          cwd=d)
     check("--set layout.* with -l NAME: over that layout",
@@ -880,6 +901,17 @@ def messages():
           rc == 0 and err.count("note:") == 1 and
           "doi.yaml:8:14: note: a publication with a 'doi' links to the DOI; its 'url' is not "
           "shown" in err and "example.com/t" not in out, err)
+
+    # A layout extending one beside it, as users write it: the message names
+    # the base as they would, not '././base.yaml'.
+    d = os.path.dirname(write("msg/ext/base.yaml", "colors:\n  name: red\n"))
+    write("msg/ext/my.yaml", "extends: ./base.yaml\n")
+    write("msg/ext/sub/l.yaml", "extends: ../base\n")
+    for lay, shown in (("my.yaml", "base.yaml"), ("./my.yaml", "base.yaml"),
+                       ("sub/l.yaml", "sub/../base.yaml")):
+        rc, _, err = cvpdf(["--dump", prof, "-l", lay], cwd=d)
+        check("-l %s extending %s: the error at %s:2:3" % (lay, "base", shown),
+              rc == 1 and err.startswith(shown + ":2:3: error: unknown key 'name'"), err)
 
 
 # ---- Man pages, completion, install ---------------------------------------------

@@ -1192,13 +1192,21 @@ def noblock_test():
     try:
         _, err = p.communicate(timeout=30)
         check("--timeout 1 with a standard input that never ends: exit 1 with the timeout's "
-              "message", p.returncode == 1 and b"gave up after 1 s" in err,
+              "message, naming <stdin>", p.returncode == 1 and
+              re.search(rb"^<stdin>: error: gave up after 1 s", err, re.M),
               "rc %s: %s" % (p.returncode, err[-300:]))
     except subprocess.TimeoutExpired:
         p.kill()
         p.communicate()
         check("--timeout 1 with a standard input that never ends: ends", False, "hung")
     os.close(wfd)
+    # A profile that is a FIFO nobody writes (read ahead, as <(...) is): the
+    # message names it, alone or in a batch, not 'cvpdf'.
+    for args in (["fifo.yaml", "-o", "f.pdf"], ["p.yaml", "fifo.yaml", "-o", "fo/"]):
+        rc, _, err = cvpdf(["--timeout", "1"] + args, d, timeout=30)
+        check("--timeout 1, %s: exit 1, the message names fifo.yaml" % " ".join(args),
+              rc == 1 and re.search(r"^fifo\.yaml: error: gave up after 1 s", err, re.M),
+              "rc %s: %s" % (rc, short(err)))
     # A user's own x-1.png: replaced, with a note.
     write(os.path.join(d, "x-1.png"), b"my own picture")
     rc, _, err = cvpdf(["p.yaml", "-o", "x.png"], d, timeout=60)

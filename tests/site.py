@@ -194,6 +194,19 @@ def pages():
                   c["name"].split()[0] in open(path, encoding="utf-8").read(), n)
     check("pages: the run succeeded with every card", rc == 0 and len(p.cards) == len(PROFILES),
           (rc, se))
+    # A profile without a name (RenderCV allows it): its card is headed by
+    # its file's name, not an empty heading holding an empty link.
+    d = os.path.join(TMP, "nameless")
+    os.makedirs(d, exist_ok=True)
+    nameless = os.path.join(d, "m-wu.yaml")
+    open(nameless, "w").write("cv:\n  headline: Postdoc\n  sections:\n    A: [x]\n")
+    out = os.path.join(TMP, "nameless-site") + "/"
+    rc, _, se = site(out, [nameless])
+    page = open(os.path.join(out, "index.html"), encoding="utf-8").read() \
+        if os.path.exists(os.path.join(out, "index.html")) else ""
+    check("pages: a nameless profile's card is headed by its file name, the link not empty",
+          rc == 0 and '<h2><a href="./m-wu.html">m-wu</a></h2>' in page and
+          "></a>" not in page, re.findall(r"<h2>.*?</h2>", page) or (rc, se))
 
 
 def broken():

@@ -159,6 +159,11 @@ TEST(cli_bad_values)
             "p.yaml");
     REFUSED("--merge writes one PDF; it does not go with --dump", "--merge", "m.pdf",
             "--dump", "p.yaml");
+    /* An empty name is blamed on the option that was given it. */
+    REFUSED("-o \"\": an empty file name was given", "-o", "", "p.yaml");
+    REFUSED("-l \"\": an empty file name was given", "-l", "", "p.yaml");
+    REFUSED("--defaults \"\": an empty file name was given", "--defaults", "", "p.yaml");
+    REFUSED("--merge \"\": an empty file name was given", "--merge", "", "p.yaml", "q.yaml");
 #undef REFUSED
     /* The first bad value is the one reported. */
     refused(ARGS("-j", "x", "--fit-pages", "0", "p.yaml"),

@@ -294,6 +294,20 @@ TEST(link_walks)
     }
 }
 
+TEST(addresses)
+{
+    cv_span mail = {"pat.o'brien@example.com", 23, 0, "mailto:pat.o'brien@example.com"};
+    cv_span site = {"example.com/o'brien", 19, 0, "https://example.com/o'brien"};
+    cv_span words = {"Dad's page", 10, 0, "https://example.com/"};
+    cv_span plain = {"o'brien@example.com", 19, 0, NULL};
+    cv_span user = {"o'brien", 7, 0, "https://github.com/o'brien"};
+    CHECK(cv_markup_is_address(&mail));
+    CHECK(cv_markup_is_address(&site));
+    CHECK(!cv_markup_is_address(&words));     /* a link's words are prose */
+    CHECK(!cv_markup_is_address(&plain));     /* no link: prose */
+    CHECK(!cv_markup_is_address(&user));      /* one word, but no address */
+}
+
 TEST(code_spans)
 {
     cv_span *sp;
@@ -331,6 +345,7 @@ int main(void)
     RUN(pathological);
     RUN(link_walks);
     RUN(code_spans);
+    RUN(addresses);
     cv_arena_free(A);
     return harness_report("markup");
 }

@@ -131,8 +131,23 @@ TEST(plan_formats)
     CHECK(plan(a, &o, &p, diag, sizeof diag) == 0 && p.format == CV_FORMAT_SVG);
     o.merge = at(a, "book.txt");
     CHECK(plan(a, &o, &p, diag, sizeof diag) == 2 && strstr(diag, "book.txt: error: "));
-    /* --dump writes nothing: no name is checked. */
+    /* --fit-pages fits pages: an HTML page or Markdown has none to fit
+     * (it was ignored, exit 0, where the PDF would not fit and exit 1). */
     o.merge = NULL;
+    o.fit_pages = 1;
+    o.output = at(a, "cv.html");
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 2 && strstr(diag, "--fit-pages") &&
+          strstr(diag, "an HTML page"));
+    o.output = at(a, "cv.md");
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 2 && strstr(diag, "Markdown"));
+    o.output = NULL;
+    o.format = CV_FORMAT_HTML;
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 2 && strstr(diag, "an HTML page"));
+    o.format = CV_FORMAT_NONE;
+    o.output = at(a, "cv.png");
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 0 && p.format == CV_FORMAT_PNG);
+    o.fit_pages = 0;
+    /* --dump writes nothing: no name is checked. */
     o.output = at(a, "cv.txt");
     o.dump = 1;
     CHECK(plan(a, &o, &p, diag, sizeof diag) == 0);
