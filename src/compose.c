@@ -1254,6 +1254,55 @@ const char *cv_compose_time_span(cv_arena *a, const cv_style *st, const cv_doc *
  * on two lines has the date beside its first and the place beside its
  * second).  The side column comes first: its width decides the main
  * column's. */
+/* The header item vl->items[at], taller than a page (a publication with a
+ * 900-word title), cut into an item a line, as a paragraph is set, with
+ * the layout's orphans and widows: its main lines (and what goes with one:
+ * a link's underline) sit on the line grid y = k * mh + their offset, so
+ * item k takes what begins in row k, moved up to its top (the few side
+ * lines, the dates beside or under the title, go with the rows they begin
+ * in).
+ * Whole, the header ran off the foot of its page, its text lost. */
+static void split_tall_header(cx *c, cv_vlist *vl, const cv_style *st, size_t at, float mh)
+{
+    cv_vitem whole = vl->items[at];
+    if (mh <= 0 || whole.height <= st->page_h - st->margin_top - st->margin_bottom + 0.01f)
+        return;
+    size_t rows = (size_t)(whole.height / mh + 0.5f);
+    if (rows < 2)
+        return;
+    vl->n = at;                       /* the whole item is replaced */
+    for (size_t j = 0; j < rows; j++) {
+        float top = j * mh, bottom = j + 1 == rows ? whole.height + mh : top + mh;
+        cv_vitem *it = vl_add(c, vl, j ? 0 : whole.space_before, whole.what);
+        *it = (cv_vitem){.space_before = j ? 0 : whole.space_before, .what = whole.what,
+                         .is_header = whole.is_header, .section = whole.section,
+                         .entry = whole.entry, .section_title = whole.section_title,
+                         .block = whole.block, .line = it->line, .wide = whole.wide,
+                         .nlines = 1};
+        for (size_t k = 0; k < whole.npieces; k++)
+            if (whole.pieces[k].dy >= top && whole.pieces[k].dy < bottom) {
+                cv_piece p = whole.pieces[k];
+                p.dy -= top;
+                CV_PUSH(c->a, it->pieces, it->npieces, it->cpieces, p);
+            }
+        for (size_t k = 0; k < whole.nrules; k++)
+            if (whole.rules[k].dy >= top && whole.rules[k].dy < bottom) {
+                cv_vrule r = whole.rules[k];
+                r.dy -= top;
+                CV_PUSH(c->a, it->rules, it->nrules, it->crules, r);
+            }
+        for (size_t k = 0; k < whole.nimgs; k++)
+            if (whole.imgs[k].dy >= top && whole.imgs[k].dy < bottom) {
+                cv_vimg m = whole.imgs[k];
+                m.dy -= top;
+                CV_PUSH(c->a, it->imgs, it->nimgs, it->cimgs, m);
+            }
+        it->height = j + 1 == rows ? whole.height - top : mh;
+    }
+    vl->items[vl->n - 1].keep = whole.keep;
+    keep_block(vl, st, at, rows);
+}
+
 static float add_entry_header(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry *en)
 {
     const cv_style *st = pc->lay;
@@ -1334,7 +1383,9 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry
         it->height = body && ym > 0 ? ym : (ym > ys ? ym : ys);
         it->is_header = true;
         it->nlines = (unsigned short)(it->height / mh + 0.5f);
-        return ys > it->height ? ys - it->height : 0;
+        float overhang = ys > it->height ? ys - it->height : 0;
+        split_tall_header(c, vl, st, (size_t)(it - vl->items), mh);
+        return overhang;
     }
     size_t nm = 0, ns = 0;           /* main and side lines set so far */
     c->tag = tmain;
@@ -1365,6 +1416,7 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry
     it->height = y;
     it->is_header = true;
     it->nlines = (unsigned short)(y / mh + 0.5f);
+    split_tall_header(c, vl, st, (size_t)(it - vl->items), mh);
     return 0;
 }
 
@@ -1373,8 +1425,8 @@ static float add_entry_header(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry
 static void add_full_entry(cx *c, cv_vlist *vl, const cv_ctx *pc, const entry *en)
 {
     const cv_style *st = pc->lay;
-    size_t first = vl->n;
     float overhang = add_entry_header(c, vl, pc, en);
+    size_t first = vl->n - 1;        /* the header, or the last item it was cut into */
     const cv_entry *e = en->e;
     /* Beside a side column (entry.side_width) the body is narrower. */
     float bw = en->width;

@@ -289,6 +289,27 @@ def link_scheme_tests():
           plain == ["#1a1a1a"] and colours.get("ok") not in (None, "#1a1a1a"), str(colours))
 
 
+def tall_header_tests():
+    """An entry header taller than a page (a publication whose title runs to
+    3,000 words) is set a line an item, across pages, as a paragraph is:
+    every word on a page, in order, and nothing said; before, it ran off the
+    foot of its page with a warning and most of the title was lost."""
+    prof = os.path.join(TMP, "tall.yaml")
+    words = " ".join("w%d" % i for i in range(3000))
+    open(prof, "w", encoding="utf-8").write(
+        "cv:\n  name: Tall Title\n  sections:\n    publications:\n"
+        "      - title: \"%s\"\n        authors: [Ada Lovelace]\n        date: 2020\n"
+        "        journal: The Journal\n" % words)
+    for lay in ("onecolumn", "classic"):
+        pdf = os.path.join(TMP, "tall-%s.pdf" % lay)
+        rc, _, err = run([BIN, "-l", "layouts/%s.yaml" % lay, "-o", pdf, prof])
+        _, text, _ = run(["pdftotext", pdf, "-"])
+        got = [int(w) for w in re.findall(r"\bw(\d+)\b", text)]
+        check("a 3,000-word title in %s: every word, in order, nothing said" % lay,
+              rc == 0 and not err and got == list(range(3000)) and "The Journal" in text,
+              "rc %d, %r, %d words" % (rc, err[:200], len(got)))
+
+
 # ------------------------------------------------------------ bad inputs
 
 BAD = [
@@ -377,5 +398,6 @@ def warning_position_tests():
 
 if __name__ == "__main__":
     sys.exit(testlib.main("e2e", [spec_tests, cli_tests, profile_tests, cjk_ink_test,
-                                  pdf_furniture_tests, link_scheme_tests, bad_input_tests,
+                                  pdf_furniture_tests, link_scheme_tests, tall_header_tests,
+                                  bad_input_tests,
                                   warning_position_tests], tmp=TMP))
