@@ -880,7 +880,13 @@ static void header(hw *w, const cv_image *photo, bool with_contact)
     tctx keep = enter(w, FL_ROLE + CV_ROLE_NAME, st->name_bold, st->name_small_caps);
     if (doc->name.s) {
         cv_buf_puts(b, "<h1>");
-        text0(w, cv_markup_strip(w->a, doc->name.s));
+        /* With the PDF's quotes (O’Brien), as a paragraph of its own. */
+        const char *name = cv_markup_strip(w->a, doc->name.s);
+        size_t len = strlen(name);
+        cv_quotes q = w->q;
+        if (w->quotes)
+            name = cv_quotes_apply(w->a, &q, name, len, &len);
+        text(w, name, len);
         if (doc->native_name.s && w->st->native_name_beside) {
             cv_buf_puts(b, " <span class=\"native\">");
             note_cp(w, ' ');

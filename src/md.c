@@ -382,7 +382,12 @@ static void header(md *m)
         puts_(m, "# ");
         m->heading = true;
         const char *plain = cv_markup_strip(m->a, doc->name.s);
-        put_text(m, plain, strlen(plain));
+        size_t len = strlen(plain);
+        if (st->smart_quotes) {         /* as the PDF sets it: O’Brien */
+            cv_quotes q = m->q;
+            plain = cv_quotes_apply(m->a, &q, plain, len, &len);
+        }
+        put_text(m, plain, len);
         if (doc->native_name.s && st->native_name_beside) {
             put(m, " ", 1);
             put_text(m, doc->native_name.s, strlen(doc->native_name.s));
