@@ -1771,7 +1771,7 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
     cv_buf_put(h, body.s, body.n);
     free(body.s);
 
-    cv_out *o = err->set ? NULL : cv_out_open(path, inputs, err);   /* --strict */
+    cv_out *o = err->set ? NULL : cv_out_open_as(path, inputs, "an HTML page", err); /* --strict */
     bool ok = o && cv_out_write(o, h->s, h->n, err);
     if (o)
         ok = ok ? cv_out_commit(o, err) : (cv_out_abort(o), false);

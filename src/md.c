@@ -570,7 +570,8 @@ bool cv_md_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const char *p
                  const cv_inputs *inputs, cv_error *err)
 {
     const char *text = cv_md_text(a, doc, cx);
-    cv_out *o = cv_out_open(path, inputs, err);
+    /* Markdown is text: `-o -` on a terminal shows it. */
+    cv_out *o = cv_out_open_as(path, inputs, NULL, err);
     if (!o)
         return false;
     if (!cv_out_write(o, text, strlen(text), err)) {
