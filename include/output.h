@@ -66,6 +66,11 @@ typedef struct cv_out cv_out;
  * set (at `path`) when it is an input of `in` (may be NULL), a directory, a
  * terminal, or cannot be created. */
 cv_out *cv_out_open(const char *path, const cv_inputs *in, cv_error *err);
+/* The same for an output that is `noun` ("an HTML page"), refused on a
+ * terminal as a PDF is; `noun` NULL: text a terminal shows (Markdown),
+ * written to it. */
+cv_out *cv_out_open_as(const char *path, const cv_inputs *in, const char *noun,
+                       cv_error *err);
 /* Append n bytes; false with err set when the write fails. */
 bool cv_out_write(cv_out *o, const void *p, size_t n, cv_error *err);
 /* Every byte is written, the file is not yet in place: give up its

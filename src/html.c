@@ -880,7 +880,13 @@ static void header(hw *w, const cv_image *photo, bool with_contact)
     tctx keep = enter(w, FL_ROLE + CV_ROLE_NAME, st->name_bold, st->name_small_caps);
     if (doc->name.s) {
         cv_buf_puts(b, "<h1>");
-        text0(w, cv_markup_strip(w->a, doc->name.s));
+        /* With the PDF's quotes (O’Brien), as a paragraph of its own. */
+        const char *name = cv_markup_strip(w->a, doc->name.s);
+        size_t len = strlen(name);
+        cv_quotes q = w->q;
+        if (w->quotes)
+            name = cv_quotes_apply(w->a, &q, name, len, &len);
+        text(w, name, len);
         if (doc->native_name.s && w->st->native_name_beside) {
             cv_buf_puts(b, " <span class=\"native\">");
             note_cp(w, ' ');
@@ -1765,7 +1771,7 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
     cv_buf_put(h, body.s, body.n);
     free(body.s);
 
-    cv_out *o = err->set ? NULL : cv_out_open(path, inputs, err);   /* --strict */
+    cv_out *o = err->set ? NULL : cv_out_open_as(path, inputs, "an HTML page", err); /* --strict */
     bool ok = o && cv_out_write(o, h->s, h->n, err);
     if (o)
         ok = ok ? cv_out_commit(o, err) : (cv_out_abort(o), false);

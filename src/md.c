@@ -382,7 +382,12 @@ static void header(md *m)
         puts_(m, "# ");
         m->heading = true;
         const char *plain = cv_markup_strip(m->a, doc->name.s);
-        put_text(m, plain, strlen(plain));
+        size_t len = strlen(plain);
+        if (st->smart_quotes) {         /* as the PDF sets it: O’Brien */
+            cv_quotes q = m->q;
+            plain = cv_quotes_apply(m->a, &q, plain, len, &len);
+        }
+        put_text(m, plain, len);
         if (doc->native_name.s && st->native_name_beside) {
             put(m, " ", 1);
             put_text(m, doc->native_name.s, strlen(doc->native_name.s));
@@ -565,7 +570,8 @@ bool cv_md_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const char *p
                  const cv_inputs *inputs, cv_error *err)
 {
     const char *text = cv_md_text(a, doc, cx);
-    cv_out *o = cv_out_open(path, inputs, err);
+    /* Markdown is text: `-o -` on a terminal shows it. */
+    cv_out *o = cv_out_open_as(path, inputs, NULL, err);
     if (!o)
         return false;
     if (!cv_out_write(o, text, strlen(text), err)) {

@@ -370,11 +370,11 @@ static int descriptor_of(const char *path)
     return -1;
 }
 
-static cv_out *open_stdout(cv_out *o, cv_error *err)
+static cv_out *open_stdout(cv_out *o, const char *what, cv_error *err)
 {
-    if (isatty(STDOUT_FILENO)) {
-        cv_error_at(err, (cv_pos){"-", 0, 0}, "will not write a PDF to a terminal; redirect "
-                    "the standard output to a file or a pipe, or give -o FILE");
+    if (what && isatty(STDOUT_FILENO)) {
+        cv_error_at(err, (cv_pos){"-", 0, 0}, "will not write %s to a terminal; redirect "
+                    "the standard output to a file or a pipe, or give -o FILE", what);
         free(o);
         return NULL;
     }
@@ -385,12 +385,18 @@ static cv_out *open_stdout(cv_out *o, cv_error *err)
 
 cv_out *cv_out_open(const char *path, const cv_inputs *in, cv_error *err)
 {
+    return cv_out_open_as(path, in, "a PDF", err);
+}
+
+cv_out *cv_out_open_as(const char *path, const cv_inputs *in, const char *noun,
+                       cv_error *err)
+{
     cv_out *o = cv_xcalloc(1, sizeof *o);
     o->fd = -1;
     o->path = path;
     o->kind = THROUGH;
     if (!strcmp(path, "-"))
-        return open_stdout(o, err);
+        return open_stdout(o, noun, err);
 
     struct stat st;
     bool exists = stat(path, &st) == 0;

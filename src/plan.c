@@ -35,6 +35,18 @@ const char *cv_plan_stem(cv_arena *a, const char *path)
  * passed; another run making it at the same moment is fine. */
 static int make_dir(const char *dir, FILE *diag)
 {
+    /* Its missing parents first, as mkdir -p makes them (-o out/2024/). */
+    char path[4096];
+    size_t len = strlen(dir);
+    if (len < sizeof path) {
+        memcpy(path, dir, len + 1);
+        for (size_t i = 1; i < len; i++)
+            if (path[i] == '/' && path[i - 1] != '/') {
+                path[i] = 0;
+                (void)mkdir(path, 0777);        /* an error shows at the last */
+                path[i] = '/';
+            }
+    }
     if (mkdir(dir, 0777) == 0 || errno == EEXIST) {
         struct stat st;
         if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))

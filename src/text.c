@@ -177,8 +177,18 @@ bool cv_text_check_email(const cv_text *t, cv_error *err)
         return true;
     const char *at = strchr(t->s, '@');
     const char *dot = at ? strrchr(at, '.') : NULL;
+    /* The domain a host name (letters, digits, '-', '.', or UTF-8 for an
+     * international one): "a@b.com?cc=x" made a mailto: link with a
+     * query.  The local part without RFC 5322's specials, which need
+     * quotes ("javascript:a@b.com"). */
+    bool bad = false;
+    for (const unsigned char *p = (const unsigned char *)(at ? at + 1 : ""); *p && !bad; p++)
+        bad = !((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+                *p == '-' || *p == '.' || *p >= 0x80);
+    for (const char *p = t->s; at && p < at && !bad; p++)
+        bad = strchr("()<>[]:;,\\\"", *p) != NULL;
     if (!at || at == t->s || strchr(at + 1, '@') || cv_text_has_space(t->s) || !dot ||
-        dot == at + 1 || !dot[1])
+        dot == at + 1 || !dot[1] || bad)
         return cv_error_at(err, t->pos,
                            "invalid email '%s': expected an address like name@example.com",
                            t->s);

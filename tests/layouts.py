@@ -563,6 +563,13 @@ def smart_quotes_test():
     check("smart quotes: the web page's email and website keep it too",
           ">pat.o'brien@example.com</a>" in src and ">example.com/o'brien</a>" in src,
           re.findall(r">[^<]*brien[^<]*<", src, re.I))
+    check("smart quotes: the web page's name as the PDF's, O\u2019Brien",
+          "<h1>Pat O\u2019Brien</h1>" in src, re.findall(r"<h1>.*?</h1>", src))
+    md = os.path.join(TMP, "obrien.md")
+    rc, _, err = run([BIN, "-o", md, ob])
+    text = open(md, encoding="utf-8").read() if rc == 0 else err
+    check("smart quotes: the Markdown's name as the PDF's, O\u2019Brien",
+          text.startswith("# Pat O\u2019Brien\n"), text[:200])
 
 
 DATED = """cv:

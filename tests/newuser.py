@@ -256,6 +256,36 @@ def says_what_happened():
     rc, shown = on_tty(["sub/Sam_Roe_CV.yaml", "two.yaml", "--merge", "book.pdf"], d)
     check("--merge on a terminal: the book's line",
           rc == 0 and "wrote book.pdf: %d pages, " % (2 * n) in shown, shown)
+    # -o - on a terminal: a PDF or an HTML page is refused by its name;
+    # Markdown is text, and shown.
+    import pty
+    for fmt, want in (("pdf", "will not write a PDF to a terminal"),
+                      ("html", "will not write an HTML page to a terminal"),
+                      ("md", None)):
+        master, slave = pty.openpty()
+        p = subprocess.Popen([BIN, "-q", "sub/Sam_Roe_CV.yaml", "--format", fmt, "-o", "-"],
+                             cwd=d, stdin=subprocess.DEVNULL, stdout=slave,
+                             stderr=subprocess.PIPE)
+        os.close(slave)
+        chunks = []
+        while True:
+            try:
+                b = os.read(master, 65536)
+            except OSError:
+                break
+            if not b:
+                break
+            chunks.append(b)
+        os.close(master)
+        err = p.stderr.read().decode("utf-8", "replace")
+        rc = p.wait(timeout=120)
+        shown = b"".join(chunks).decode("utf-8", "replace")
+        if want:
+            check("-o - --format %s on a terminal: refused, 'will not write %s'" %
+                  (fmt, want.split(" write ")[1]), rc == 1 and want in err, (rc, err))
+        else:
+            check("-o - --format md on a terminal: the Markdown shown",
+                  rc == 0 and shown.startswith("# Sam Roe"), (rc, err, shown[:100]))
     os.makedirs(os.path.join(d, "out"))
     rc, out, err = cvpdf(["sub/Sam_Roe_CV.yaml", "-o", "out/"], cwd=d)
     check("-o DIR/ unchanged: DIR/<stem>.pdf",

@@ -984,8 +984,15 @@ def misc_test():
     d = case_dir("misc")
     write(os.path.join(d, "p.yaml"), PROFILE)
     rc, _, err = cvpdf(["p.yaml", "-o", "new/sub/"], d)
-    check("-o new/sub/ (missing parent): an error: line", rc not in (0, None) and "error:" in err,
+    check("-o new/sub/ (missing parent): made, as mkdir -p makes it",
+          rc == 0 and os.path.isfile(os.path.join(d, "new", "sub", "p.pdf")),
           "rc %s: %s" % (rc, short(err)))
+    shutil.rmtree(os.path.join(d, "new"))
+    write(os.path.join(d, "afile"), "")
+    rc, _, err = cvpdf(["p.yaml", "-o", "afile/sub/"], d)
+    check("-o afile/sub/ (a parent that is a file): an error: line",
+          rc not in (0, None) and "error:" in err, "rc %s: %s" % (rc, short(err)))
+    os.unlink(os.path.join(d, "afile"))
     rc, _, err = cvpdf(["p.yaml", "-o", ""], d)
     check('-o "": a usage error (exit 2)', rc == 2, "rc %s: %s" % (rc, short(err)))
     check('-o "": no ": error: cannot write \'\'" garbage',

@@ -168,13 +168,20 @@ TEST(plan_refusals)
     CHECK_STR(diag, want);
     o.dump = 1;
     CHECK(plan(a, &o, &p, diag, sizeof diag) == 0);
-    /* A directory that cannot be made. */
+    /* A directory that cannot be made: its parent is a file. */
     o.dump = 0;
-    o.output = at(a, "missing/sub/");
+    touch(at(a, "afile"));
+    o.output = at(a, "afile/sub/");
     CHECK(plan(a, &o, &p, diag, sizeof diag) == 1);
     snprintf(want, sizeof want, "%s: error: cannot create directory '%s': %s\n", o.output,
-             o.output, strerror(ENOENT));
+             o.output, strerror(ENOTDIR));
     CHECK_STR(diag, want);
+    /* Missing parents are made, as mkdir -p makes them (-o out/2024/). */
+    o.output = at(a, "missing/sub/");
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 0);
+    struct stat st;
+    CHECK(stat(at(a, "missing/sub"), &st) == 0 && S_ISDIR(st.st_mode));
+    CHECK_STR(p.outs[1], at(a, "missing/sub/li.pdf"));
     cv_arena_free(a);
 }
 

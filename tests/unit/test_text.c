@@ -145,6 +145,20 @@ TEST(urls_and_emails)
     CHECK(!email("ada@example."));
     CHECK(!email("ada@b@example.com"));
     CHECK(!email("ada lovelace@example.com"));
+    /* The domain is a host name (a mailto: link's query would follow it:
+     * "a@b.com?cc=x" prefilled a copy to x), and the local part holds none
+     * of RFC 5322's specials unquoted. */
+    CHECK(!email("ada@example.com?cc=eve"));
+    CHECK(!email("ada@example.com&body=hi"));
+    CHECK(!email("ada@exa_mple.com"));
+    CHECK(!email("ada@example.com/x"));
+    CHECK(!email("javascript:ada@example.com"));
+    CHECK(!email("\"ada lovelace\"@example.com"));
+    CHECK(!email("ada,b@example.com"));
+    CHECK(email("o'brien+cv@example.com"));
+    CHECK(email("ada@xn--bcher-kva.example"));
+    CHECK(email("ada@bücher.example"));
+    CHECK(email("a-b_c@mail-1.example.com"));
 }
 
 TEST(words)
