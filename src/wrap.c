@@ -777,8 +777,11 @@ static void itemise(cv_arena *a, const cv_ctx *cx, const cv_span *spans,
             if (cp == '\t')
                 x.cp = cp = ' ';
             if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp == 0x200B ||
-                cp == 0xAD || cp == 0xFEFF) {
-                x.ctrl = true;          /* line feeds break; others vanish */
+                cp == 0xAD || cp == 0xFEFF || cp == 0x2028 || cp == 0x2029) {
+                /* Line feeds, and the line and paragraph separators a word
+                 * processor pastes, break (libunibreak's mandatory breaks);
+                 * the others vanish. */
+                x.ctrl = true;
                 x.shy = cp == 0xAD;
                 x.face = prev_face >= 0 ? prev_face : cx->chain[style][0];
                 it[n++] = x;

@@ -1074,10 +1074,11 @@ def small_tests():
         layout=GOOD_LAYOUT + "pagination:\n  orphans: 0\n")
     bad("pagination: widows: 0", (3, 11), r"widows must be a whole number from 1 to 100",
         layout=GOOD_LAYOUT + "pagination:\n  widows: 0\n")
-    # A warning quoting U+2028 (which ends a line for many readers) escapes it.
+    # A warning quoting U+2028 (which ends a line for many readers) escapes it
+    # (a name with Typst markup, quoted in its warning).
     d = case_dir("a warning quoting U+2028")
     write(os.path.join(d, "p.yaml"), GOOD.replace("name: Ada Lovelace",
-                                                  'name: "Ada\\u2028Lovelace"'))
+                                                  'name: "Ada #emph[Love\\u2028lace]"'))
     rc, _, err = cvpdf(["p.yaml", "-o", "out/new.pdf"], d)
     check("a warning quoting U+2028: escaped as \\u2028, never raw",
           rc == 0 and "\\u2028" in err and "\u2028" not in err, "rc %s: %r" % (rc, err[:300]))

@@ -310,6 +310,21 @@ def tall_header_tests():
               "rc %d, %r, %d words" % (rc, err[:200], len(got)))
 
 
+def line_separator_tests():
+    """U+2028 and U+2029, which word processors paste, end a line as a line
+    feed does; before, no font had them: a warning each, and the words on
+    either side ran together."""
+    prof = os.path.join(TMP, "lsep.yaml")
+    open(prof, "w", encoding="utf-8").write(
+        "cv:\n  name: Ada\n  sections:\n    summary:\n"
+        "      - \"First line\\u2028second line\\u2029third line.\"\n")
+    rc, dump, err = run([BIN, "--dump", prof])
+    texts = re.findall(r'^text .* "([^"]*)"$', dump, re.M)
+    check("U+2028 and U+2029 end a line, nothing said",
+          rc == 0 and not err and texts[-3:] == ["First line", "second line", "third line."],
+          "%r %r" % (err, texts[-4:]))
+
+
 # ------------------------------------------------------------ bad inputs
 
 BAD = [
@@ -398,6 +413,6 @@ def warning_position_tests():
 
 if __name__ == "__main__":
     sys.exit(testlib.main("e2e", [spec_tests, cli_tests, profile_tests, cjk_ink_test,
-                                  pdf_furniture_tests, link_scheme_tests, tall_header_tests,
+                                  pdf_furniture_tests, link_scheme_tests, tall_header_tests, line_separator_tests,
                                   bad_input_tests,
                                   warning_position_tests], tmp=TMP))
