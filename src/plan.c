@@ -315,6 +315,22 @@ int cv_plan_make(cv_arena *a, const cv_options *o, cv_plan *p, FILE *diag)
                 p->format == CV_FORMAT_HTML ? "an HTML page" : "Markdown");
         status = 2;
     }
+    /* --pdfa and --pdfua make the PDF a PDF/A or PDF/UA file; a page, a
+     * picture or Markdown is none, and would be written as if it were.
+     * (--site's PDFs take them.) */
+    if (status == 0 && !o->dump && !o->site && (o->pdfa || o->pdfua) &&
+        p->format != CV_FORMAT_PDF) {
+        static const char *const what[] = {[CV_FORMAT_PNG] = "PNG pages",
+                                           [CV_FORMAT_SVG] = "SVG pages",
+                                           [CV_FORMAT_HTML] = "an HTML page",
+                                           [CV_FORMAT_MD] = "Markdown"};
+        const char *w = (size_t)p->format < sizeof what / sizeof *what && what[p->format]
+                            ? what[p->format]
+                            : "not a PDF";
+        fprintf(diag, "cvpdf: %s writes a PDF; the output is %s\nTry 'cvpdf --help'.\n",
+                o->pdfa ? "--pdfa" : "--pdfua", w);
+        status = 2;
+    }
     if (status == 0 && mkdir_out)
         status = make_dir(o->site ? o->site : o->output, diag);
     return status;

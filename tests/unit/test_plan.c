@@ -147,6 +147,19 @@ TEST(plan_formats)
     o.output = at(a, "cv.png");
     CHECK(plan(a, &o, &p, diag, sizeof diag) == 0 && p.format == CV_FORMAT_PNG);
     o.fit_pages = 0;
+    /* --pdfa and --pdfua make a PDF: with pages, a web page or Markdown
+     * they were ignored (exit 0); a PDF takes them. */
+    o.pdfa = true;
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 2 && strstr(diag, "--pdfa") &&
+          strstr(diag, "PNG pages"));
+    o.pdfa = false;
+    o.pdfua = true;
+    o.output = at(a, "cv.md");
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 2 && strstr(diag, "--pdfua") &&
+          strstr(diag, "Markdown"));
+    o.output = at(a, "cv.pdf");
+    CHECK(plan(a, &o, &p, diag, sizeof diag) == 0 && p.format == CV_FORMAT_PDF);
+    o.pdfua = false;
     /* --dump writes nothing: no name is checked. */
     o.output = at(a, "cv.txt");
     o.dump = 1;
