@@ -802,6 +802,13 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
     size_t cap = secs->n ? secs->n : 1;
     d->sections = cv_arena_alloc(c->a, sizeof *d->sections * cap);
     for (size_t i = 0; i < secs->n; i++) {
+        /* A key YAML reads as null (null, ~, or nothing before the colon)
+         * names no section: RenderCV refuses it, as a title must be text. */
+        if (cv_yml_is_null(secs->keys[i]))
+            return cv_error_at(c->err, secs->keys[i]->pos,
+                               "a section's title is null (YAML reads '%s' as no value): "
+                               "write the title in quotes, or give it words",
+                               secs->keys[i]->str);
         if (cv_bib_is_source(secs->items[i])) {
             if (!cv_bib_sections(c->a, secs->keys[i], secs->items[i], c->file,
                                  c->d->locale.language, &d->sections,

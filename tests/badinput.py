@@ -1065,6 +1065,10 @@ def small_tests():
     tall = ("cv:\n  name: Ada\n  sections:\n    publications:\n      - title: \"" +
             " ".join("word%d" % i for i in range(1500)) + "\"\n        authors: [Ada]\n"
             "        date: 2020\n")
+    # A section key YAML reads as null is no title (RenderCV refuses it).
+    for key in ("null", "~", "Null"):
+        bad("a section titled %s" % key, (4, 5), r"a section's title is null",
+            profile="cv:\n  name: Ada\n  sections:\n    %s:\n      - x\n" % key)
     # An entry taller than a page is set across pages, a line an item
     # (compose.c): nothing to say, even under --strict, and its last word
     # is on a page.
