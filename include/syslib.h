@@ -8,10 +8,7 @@
  * macro, and gets typed pointers:
  *
  *     #define JSONC_FUNCTIONS(X) X(json_tokener_new_ex) X(json_object_put)
- *     static struct { JSONC_FUNCTIONS(CV_LIB_POINTER) } J;
- *     static const char *const jsonc_names[] = {JSONC_FUNCTIONS(CV_LIB_NAME) NULL};
- *     static cv_lib jsonc = {.soname = "libjson-c.so.5", .package = "libjson-c5",
- *                            .names = jsonc_names, .fn = &J, .size = sizeof J};
+ *     CV_LIB_DEFINE(jsonc, J, JSONC_FUNCTIONS, "libjson-c.so.5", "libjson-c5");
  *
  *     if (!cv_lib_open(&jsonc)) ... an error naming jsonc.soname and jsonc.package
  *     J.json_object_put(o);
@@ -37,6 +34,16 @@ typedef struct cv_lib {
     size_t size;               /* the struct's size */
     int state;                 /* 0 not tried, 1 open, 2 missing */
 } cv_lib;
+
+/* The static cv_lib `lib` of the functions FUNCTIONS lists, their pointers
+ * in the static struct `fns` (see above). */
+#define CV_LIB_DEFINE(lib, fns, FUNCTIONS, soname_, package_)                               \
+    static struct {                                                                         \
+        FUNCTIONS(CV_LIB_POINTER)                                                           \
+    } fns;                                                                                  \
+    static const char *const lib##_names[] = {FUNCTIONS(CV_LIB_NAME) NULL};                 \
+    static cv_lib lib = {.soname = soname_, .package = package_, .names = lib##_names,      \
+                         .fn = &fns, .size = sizeof fns}
 
 /* Open `l` and fill its pointers, once; false when it cannot be opened or
  * lacks a function (every later call says the same at once).  The

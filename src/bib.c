@@ -53,12 +53,7 @@
     X(bt_initialize) X(bt_cleanup) X(bt_add_macro_text) X(bt_parse_entry) X(bt_free_ast) \
     X(bt_entry_metatype) X(bt_entry_key) X(bt_entry_type) X(bt_next_field) X(bt_get_text) \
     X(bt_split_list) X(bt_free_list) X(bt_split_name) X(bt_free_name)
-static struct {
-    BT_FUNCTIONS(CV_LIB_POINTER)
-} B;
-static const char *const bt_names[] = {BT_FUNCTIONS(CV_LIB_NAME) NULL};
-static cv_lib bt_lib = {.soname = CV_BTPARSE_SONAME, .package = "libbtparse2",
-                        .names = bt_names, .fn = &B, .size = sizeof B};
+CV_LIB_DEFINE(bt_lib, B, BT_FUNCTIONS, CV_BTPARSE_SONAME, "libbtparse2");
 
 typedef cv_strbuf buf;
 

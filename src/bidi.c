@@ -35,12 +35,7 @@
 #define FRIBIDI_FUNCTIONS(X) \
     X(fribidi_get_bidi_type) X(fribidi_get_bidi_types) X(fribidi_get_bracket_types) \
     X(fribidi_get_par_embedding_levels_ex) X(fribidi_reorder_line) X(fribidi_get_mirror_char)
-static struct {
-    FRIBIDI_FUNCTIONS(CV_LIB_POINTER)
-} F;
-static const char *const fribidi_names[] = {FRIBIDI_FUNCTIONS(CV_LIB_NAME) NULL};
-static cv_lib fribidi_lib = {.soname = CV_FRIBIDI_SONAME, .package = "libfribidi0",
-                             .names = fribidi_names, .fn = &F, .size = sizeof F};
+CV_LIB_DEFINE(fribidi_lib, F, FRIBIDI_FUNCTIONS, CV_FRIBIDI_SONAME, "libfribidi0");
 static char missing[160];
 static bool lacked;             /* a line needed it since cv_bidi_missing() */
 

@@ -33,15 +33,9 @@
     X(udat_open) X(udat_close) X(udat_getSymbols) X(udatpg_open) X(udatpg_close) \
     X(udatpg_getBestPattern) X(u_strToUTF8) X(u_uastrcpy) X(uloc_getLanguage) \
     X(uloc_countAvailable) X(uloc_getAvailable) X(uloc_getDisplayCountry)
-static struct {
-    I18N_FUNCTIONS(CV_LIB_POINTER)
-} I;
-
 /* (The last six are ICU's common library's, which the i18n library
  * depends on: found through it, as cvpdf does not link ICU.) */
-static const char *const i18n_names[] = {I18N_FUNCTIONS(CV_LIB_NAME) NULL};
-static cv_lib i18n_lib = {.soname = CV_ICU_I18N_SONAME, .package = "libicu72",
-                          .names = i18n_names, .fn = &I, .size = sizeof I};
+CV_LIB_DEFINE(i18n_lib, I, I18N_FUNCTIONS, CV_ICU_I18N_SONAME, "libicu72");
 
 /* UTF-16 from ICU as UTF-8 in the arena; NULL when it cannot convert. */
 static const char *utf8(cv_arena *a, const UChar *s, int32_t n)

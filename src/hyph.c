@@ -47,12 +47,7 @@
 #endif
 #define HNJ_FUNCTIONS(X) \
     X(hnj_hyphen_load_file) X(hnj_hyphen_hyphenate2) X(hnj_hyphen_hyphenate3) X(hnj_hyphen_free)
-static struct {
-    HNJ_FUNCTIONS(CV_LIB_POINTER)
-} HNJ;
-static const char *const hnj_names[] = {HNJ_FUNCTIONS(CV_LIB_NAME) NULL};
-static cv_lib hnj_lib = {.soname = CV_HYPHEN_SONAME, .package = "libhyphen0",
-                         .names = hnj_names, .fn = &HNJ, .size = sizeof HNJ};
+CV_LIB_DEFINE(hnj_lib, HNJ, HNJ_FUNCTIONS, CV_HYPHEN_SONAME, "libhyphen0");
 
 /* Debian's en-US file is 200 KB; no pattern file is near this. */
 #define MAX_PATTERN_FILE (64u * 1024 * 1024)

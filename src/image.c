@@ -505,13 +505,7 @@ static void orient(cv_arena *a, cv_image *im, int o)
     X(jpeg_CreateCompress) X(jpeg_mem_dest) X(jpeg_set_defaults) X(jpeg_set_quality) \
     X(jpeg_start_compress) X(jpeg_write_scanlines) X(jpeg_finish_compress) \
     X(jpeg_destroy_compress)
-static struct {
-    JPEG_FUNCTIONS(CV_LIB_POINTER)
-} JP;
-
-static const char *const jpeg_names[] = {JPEG_FUNCTIONS(CV_LIB_NAME) NULL};
-static cv_lib jpeg_lib = {.soname = CV_JPEG_SONAME, .package = "libjpeg62-turbo",
-                          .names = jpeg_names, .fn = &JP, .size = sizeof JP};
+CV_LIB_DEFINE(jpeg_lib, JP, JPEG_FUNCTIONS, CV_JPEG_SONAME, "libjpeg62-turbo");
 
 /* Decode into j->px.  Everything that changes after setjmp() is in *j. */
 static bool decode_jpeg(cv_arena *a, jpegjob *j)

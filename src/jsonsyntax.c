@@ -22,13 +22,7 @@
     X(json_tokener_new_ex) X(json_tokener_set_flags) X(json_tokener_parse_ex) \
     X(json_tokener_get_error) X(json_tokener_get_parse_end) X(json_tokener_error_desc) \
     X(json_object_put) X(json_tokener_free)
-static struct {
-    JSONC_FUNCTIONS(CV_LIB_POINTER)
-} J;
-
-static const char *const jsonc_names[] = {JSONC_FUNCTIONS(CV_LIB_NAME) NULL};
-static cv_lib jsonc_lib = {.soname = CV_JSONC_SONAME, .package = "libjson-c5",
-                           .names = jsonc_names, .fn = &J, .size = sizeof J};
+CV_LIB_DEFINE(jsonc_lib, J, JSONC_FUNCTIONS, CV_JSONC_SONAME, "libjson-c5");
 
 bool cv_json_is(const char *file, const char *text, size_t len)
 {

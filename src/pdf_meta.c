@@ -41,13 +41,7 @@
 #endif
 #define LCMS_FUNCTIONS(X) \
     X(cmsCreate_sRGBProfile) X(cmsSetProfileVersion) X(cmsSaveProfileToMem) X(cmsCloseProfile)
-static struct {
-    LCMS_FUNCTIONS(CV_LIB_POINTER)
-} L;
-
-static const char *const lcms_names[] = {LCMS_FUNCTIONS(CV_LIB_NAME) NULL};
-static cv_lib lcms_lib = {.soname = CV_LCMS2_SONAME, .package = "liblcms2-2",
-                          .names = lcms_names, .fn = &L, .size = sizeof L};
+CV_LIB_DEFINE(lcms_lib, L, LCMS_FUNCTIONS, CV_LCMS2_SONAME, "liblcms2-2");
 
 char *cv_xml_escape(const char *s)
 {

@@ -29,13 +29,7 @@
 #define UC_FUNCTIONS(X) \
     X(ucasemap_open) X(ucasemap_close) X(ucasemap_utf8ToUpper) X(ucasemap_utf8ToTitle) \
     X(u_strToUpper) X(u_strToLower) X(u_tolower)
-static struct {
-    UC_FUNCTIONS(CV_LIB_POINTER)
-} U;
-
-static const char *const uc_names[] = {UC_FUNCTIONS(CV_LIB_NAME) NULL};
-static cv_lib uc_lib = {.soname = CV_ICU_UC_SONAME, .package = "libicu72", .names = uc_names,
-                        .fn = &U, .size = sizeof U};
+CV_LIB_DEFINE(uc_lib, U, UC_FUNCTIONS, CV_ICU_UC_SONAME, "libicu72");
 
 /* ICU's common library, opened once; false (said once on stderr) when it
  * cannot be, and the case mappers keep ASCII's rules. */
