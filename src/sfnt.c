@@ -141,18 +141,28 @@ enum { HEAD, MAXP, HHEA, HMTX, OS2, NAME, GLYF, LOCA, CFF, VHEA, POST, CMAP, NT 
 
 /* The tables of face `index` the readers below use, into t; false when the
  * face is not one this reader vouches for (see above). */
+/* Where face `index`'s table directory starts (*at) and how many entries
+ * it lists (*ntables); false when there is no such face or its header is
+ * not in the file. */
+static bool directory(const unsigned char *data, size_t size, int index, size_t *at,
+                      unsigned *ntables)
+{
+    if (index < 0 || index >= cv_sfnt_count(data, size))
+        return false;
+    *at = u32(data) == TAG('t', 't', 'c', 'f') ? u32(data + 12 + (size_t)index * 4) : 0;
+    if (*at > size || size - *at < 12)
+        return false;
+    *ntables = u16(data + *at + 4);
+    return true;
+}
+
 static bool tables(const unsigned char *data, size_t size, int index, table t[NT])
 {
-    int count = cv_sfnt_count(data, size);
-    if (index < 0 || index >= count)
-        return false;
-    size_t at = 0;
-    if (u32(data) == TAG('t', 't', 'c', 'f'))
-        at = u32(data + 12 + (size_t)index * 4);
-    if (at > size || size - at < 12)
+    size_t at;
+    unsigned ntables;
+    if (!directory(data, size, index, &at, &ntables))
         return false;
     uint32_t format = u32(data + at);
-    unsigned ntables = u16(data + at + 4);
     if ((format != 0x00010000u && format != TAG('O', 'T', 'T', 'O')) || ntables == 0 ||
         (size - at - 12) / 16 < ntables)
         return false;
@@ -208,12 +218,10 @@ static bool tables(const unsigned char *data, size_t size, int index, table t[NT
 
 bool cv_sfnt_outlines_cut(const unsigned char *data, size_t size, int index)
 {
-    if (index < 0 || index >= cv_sfnt_count(data, size))
+    size_t at;
+    unsigned ntables;
+    if (!directory(data, size, index, &at, &ntables))
         return false;
-    size_t at = u32(data) == TAG('t', 't', 'c', 'f') ? u32(data + 12 + (size_t)index * 4) : 0;
-    if (at > size || size - at < 12)
-        return false;
-    unsigned ntables = u16(data + at + 4);
     for (unsigned i = 0; i < ntables && (size - at - 12) / 16 > i; i++) {
         const unsigned char *e = data + at + 12 + (size_t)i * 16;
         uint32_t tag = u32(e);
