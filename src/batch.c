@@ -1,25 +1,32 @@
 /* batch.c - rendering every profile of a run, in worker processes (batch.h).
  *
  * The parent never renders in a batch: it hands out profiles and reports.
- * Each worker slot holds one process and two descriptors:
+ * Each worker slot holds one process and three descriptors:
  *
- *   ctl    a SOCK_SEQPACKET socket: the parent sends a profile's index (an
- *          int), the worker renders it and answers with one byte, 1 for a
- *          PDF written, 0 for a failure it has reported itself.  The parent
- *          sends the next index only after the answer, so the worker is
- *          always either rendering one known profile or waiting.
- *   errfd  the read end of the worker's stderr.  The parent reads it while
- *          the worker renders (so a long report never blocks the worker)
- *          and prints it when the profile ends.  The worker writes its
- *          answer only after its messages, and the next profile comes only
- *          after the answer has been read: everything in the pipe then
- *          belongs to the profile that just ended.
+ *   ctl       a SOCK_SEQPACKET socket: the parent sends a profile's index
+ *             (an int), the worker renders it and answers with one byte, 1
+ *             for a PDF written, 0 for a failure it has reported itself.
+ *             While profiles remain, the parent sends the next index ahead,
+ *             before the answer, so that a worker goes from one profile to
+ *             the next without waiting for the parent; a worker holds at
+ *             most two: the one it renders and the next.
+ *   err[2]    the read ends of the worker's two stderr pipes.  The worker
+ *             writes a profile's messages on one and the next profile's on
+ *             the other, alternately (the k-th profile it is sent on pipe
+ *             k % 2).  It answers only after its messages, and the parent
+ *             sends the profile after next only once it has read the
+ *             answer and the pipe: everything in a pipe then belongs to the
+ *             profile that just ended.  The parent reads both while the
+ *             worker renders (so a long report never blocks the worker) and
+ *             prints a profile's messages, as one block, when it ends.
  *
  * A worker's end shows as end-of-file on ctl: waitpid() says how it died,
- * and the profile it had is reported as crashed.  A profile past --timeout
- * has its worker killed with SIGKILL.  Either way the slot is empty, and
- * the main loop starts a fresh worker in it while profiles remain.  At the
- * end the parent closes each ctl; a worker reads end-of-file and exits.
+ * and the profile it was rendering is reported as crashed; the one sent
+ * ahead, which it had not begun, is handed out again.  A profile past
+ * --timeout has its worker killed with SIGKILL.  Either way the slot is
+ * empty, and the main loop starts a fresh worker in it while profiles
+ * remain.  At the end the parent closes each ctl; a worker reads
+ * end-of-file and exits.
  *
  * Workers are forked from the parent, which holds the warmed engine and
  * never renders, so every worker, the first or a replacement, starts warm.
@@ -46,14 +53,21 @@
 #include "arena.h"
 #include "engine.h"
 
+/* What a worker wrote on one of its stderr pipes for the profile there. */
+typedef struct said {
+    int fd;             /* the pipe's read end (non-blocking), or -1 at its end */
+    char *msg;
+    size_t len, cap;
+} said;
+
 typedef struct worker {
     pid_t pid;          /* 0: no process in this slot */
     int ctl;            /* socket: profile indices out, answers back */
-    int errfd;          /* its stderr (read end, non-blocking), or -1 at its end */
-    int job;            /* the profile it is rendering, or -1: waiting */
-    double start;       /* when it was given that profile */
-    char *msg;          /* what it wrote on stderr for that profile */
-    size_t len, cap;
+    said err[2];        /* its two stderr pipes, for alternate profiles */
+    int job[2];         /* the profile it renders, the one sent ahead; -1: none */
+    unsigned answered;  /* profiles it has answered: job[0]'s messages are on
+                           err[answered % 2], job[1]'s on the other */
+    double start;       /* when it began job[0] */
 } worker;
 
 typedef struct pool {
@@ -63,7 +77,9 @@ typedef struct pool {
     worker *ws;
     long nw;
     int next, done, failed;   /* profiles handed out, ended, failed */
-    struct pollfd *fds;       /* wait_events()' scratch: 2 per worker */
+    int *again;               /* profiles to hand out again (sent ahead to a */
+    int nagain;               /* worker that ended before it began them) */
+    struct pollfd *fds;       /* wait_events()' scratch: 3 per worker */
     long *who;                /* the slot of each */
 } pool;
 
@@ -104,8 +120,9 @@ static void test_fault(const char *profile)
 }
 
 /* The worker in slot `self`: render each profile the parent sends until it
- * closes the socket. */
-static _Noreturn void work(const pool *p, long self, int ctl, int errw, pid_t parent)
+ * closes the socket, the k-th profile's messages on errw[k % 2]. */
+static _Noreturn void work(const pool *p, long self, int ctl, const int errw[2],
+                           pid_t parent)
 {
     /* Die with the parent, cleanly (stop.h); if it is gone already, the
      * signal came too late. */
@@ -115,12 +132,13 @@ static _Noreturn void work(const pool *p, long self, int ctl, int errw, pid_t pa
     for (long k = 0; k < p->nw; k++)
         if (k != self && p->ws[k].pid) {
             close(p->ws[k].ctl);
-            if (p->ws[k].errfd >= 0)
-                close(p->ws[k].errfd);
+            for (int i = 0; i < 2; i++)
+                if (p->ws[k].err[i].fd >= 0)
+                    close(p->ws[k].err[i].fd);
         }
-    dup2(errw, STDERR_FILENO);
-    close(errw);
-    for (int job; recv(ctl, &job, sizeof job, 0) == (ssize_t)sizeof job;) {
+    int job;
+    for (unsigned k = 0; recv(ctl, &job, sizeof job, 0) == (ssize_t)sizeof job; k++) {
+        dup2(errw[k % 2], STDERR_FILENO);
         const char *prof = p->profiles[job];
         test_fault(prof);
         bool ok = cv_render_one(p->r, prof, p->plan->outs[job]);
@@ -131,6 +149,7 @@ static _Noreturn void work(const pool *p, long self, int ctl, int errw, pid_t pa
             clearerr(stdout);
             ok = false;
         }
+        fflush(stderr);
         char answer = ok;
         if (send(ctl, &answer, 1, MSG_NOSIGNAL) != 1)
             break;
@@ -145,12 +164,15 @@ static _Noreturn void work(const pool *p, long self, int ctl, int errw, pid_t pa
  * cannot be started. */
 static bool spawn(pool *p, worker *w)
 {
-    int sv[2], ep[2];
+    int sv[2], ep[2][2] = {{-1, -1}, {-1, -1}};
     if (socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv) != 0)
         return false;
-    if (pipe(ep) != 0) {
+    if (pipe(ep[0]) != 0 || pipe(ep[1]) != 0) {
         int e = errno;
         close(sv[0]), close(sv[1]);
+        for (int i = 0; i < 2; i++)
+            if (ep[i][0] >= 0)
+                close(ep[i][0]), close(ep[i][1]);
         errno = e;
         return false;
     }
@@ -158,56 +180,60 @@ static bool spawn(pool *p, worker *w)
     pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0) {
-        close(sv[0]), close(ep[0]);
-        work(p, w - p->ws, sv[1], ep[1], parent);
+        close(sv[0]), close(ep[0][0]), close(ep[1][0]);
+        int errw[2] = {ep[0][1], ep[1][1]};
+        work(p, w - p->ws, sv[1], errw, parent);
     }
     int e = errno;
-    close(sv[1]), close(ep[1]);
+    close(sv[1]), close(ep[0][1]), close(ep[1][1]);
     if (pid < 0) {
-        close(sv[0]), close(ep[0]);
+        close(sv[0]), close(ep[0][0]), close(ep[1][0]);
         errno = e;
         return false;
     }
-    fcntl(ep[0], F_SETFL, O_NONBLOCK);
     cv_stop_worker(pid, 1);
     w->pid = pid;
     w->ctl = sv[0];
-    w->errfd = ep[0];
-    w->job = -1;
-    w->len = 0;
+    for (int i = 0; i < 2; i++) {
+        fcntl(ep[i][0], F_SETFL, O_NONBLOCK);
+        w->err[i].fd = ep[i][0];
+        w->err[i].len = 0;
+    }
+    w->job[0] = w->job[1] = -1;
+    w->answered = 0;
     return true;
 }
 
-/* Read what the worker has written on stderr so far; at its end-of-file,
- * close the pipe. */
-static void drain(worker *w)
+/* Read what the worker has written on pipe e so far; at its end-of-file,
+ * close it. */
+static void drain(said *e)
 {
-    while (w->errfd >= 0) {
-        if (w->cap - w->len < 4096) {
-            w->cap = w->cap ? w->cap * 2 : 8192;
-            w->msg = cv_xrealloc(w->msg, w->cap);
+    while (e->fd >= 0) {
+        if (e->cap - e->len < 4096) {
+            e->cap = e->cap ? e->cap * 2 : 8192;
+            e->msg = cv_xrealloc(e->msg, e->cap);
         }
-        ssize_t got = read(w->errfd, w->msg + w->len, w->cap - w->len);
+        ssize_t got = read(e->fd, e->msg + e->len, e->cap - e->len);
         if (got > 0) {
-            w->len += (size_t)got;
+            e->len += (size_t)got;
         } else if (got < 0 && errno == EINTR) {
             continue;
         } else {
             if (got == 0 || errno != EAGAIN) {
-                close(w->errfd);
-                w->errfd = -1;
+                close(e->fd);
+                e->fd = -1;
             }
             return;
         }
     }
 }
 
-/* Print what the worker wrote for its profile, as one block. */
-static void relay(worker *w)
+/* Print what the worker wrote on pipe e for its profile, as one block. */
+static void relay(said *e)
 {
-    if (w->len)
-        fwrite(w->msg, 1, w->len, stderr);
-    w->len = 0;
+    if (e->len)
+        fwrite(e->msg, 1, e->len, stderr);
+    e->len = 0;
 }
 
 /* Remove the temporary file a dead worker may have left beside `out`. */
@@ -252,7 +278,8 @@ static bool verdict(const pool *p, int job, pid_t pid, int status, bool timed_ou
 
 /* The worker in w has ended (or is ending), or cannot be talked to, or has
  * run out of time (both: killed now): wait for it, print what it wrote,
- * report its profile, and empty the slot. */
+ * report the profile it was rendering, hand the one sent ahead out again,
+ * and empty the slot. */
 static void bury(pool *p, worker *w, ending how)
 {
     if (how != ENDED)
@@ -261,23 +288,40 @@ static void bury(pool *p, worker *w, ending how)
     while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
         ;
     cv_stop_worker(w->pid, 0);
-    drain(w);                 /* to its end: every writer is gone */
-    if (w->errfd >= 0)
-        close(w->errfd);
+    said *now_e = &w->err[w->answered % 2], *ahead_e = &w->err[(w->answered + 1) % 2];
+    for (int i = 0; i < 2; i++) {
+        drain(&w->err[i]);           /* to its end: every writer is gone */
+        if (w->err[i].fd >= 0)
+            close(w->err[i].fd);
+    }
     close(w->ctl);
-    relay(w);
-    if (w->job >= 0)
-        report(p, w->job, verdict(p, w->job, w->pid, status, how == TIMED_OUT));
-    *w = (worker){.errfd = -1, .job = -1, .msg = w->msg, .cap = w->cap};
+    relay(now_e);
+    if (w->job[0] >= 0)
+        report(p, w->job[0], verdict(p, w->job[0], w->pid, status, how == TIMED_OUT));
+    if (w->job[1] >= 0) {
+        /* Not begun (its answer would have come first), unless the worker
+         * was killed in between: then what it left goes too. */
+        if (how != ENDED && !p->r->opt->dump)
+            remove_leftovers(p->plan->outs[w->job[1]], w->pid);
+        p->again[p->nagain++] = w->job[1];
+    }
+    ahead_e->len = 0;
+    *w = (worker){.err = {{-1, now_e->msg, 0, now_e->cap}, {-1, ahead_e->msg, 0, ahead_e->cap}},
+                  .job = {-1, -1}};
 }
 
-/* The worker answered for its profile: print its messages, report it. */
+/* The worker answered for its profile: print its messages, report it; the
+ * one sent ahead is now the one it renders. */
 static void finish(pool *p, worker *w, bool ok)
 {
-    drain(w);
-    relay(w);
-    int job = w->job;
-    w->job = -1;
+    said *e = &w->err[w->answered % 2];
+    drain(e);
+    relay(e);
+    int job = w->job[0];
+    w->job[0] = w->job[1];
+    w->job[1] = -1;
+    w->answered++;
+    w->start = now();
     report(p, job, ok);
 }
 
@@ -286,7 +330,7 @@ static void hear(pool *p, worker *w, int flags)
 {
     char answer;
     ssize_t got = recv(w->ctl, &answer, 1, flags);
-    if (got == 1 && w->job >= 0)
+    if (got == 1 && w->job[0] >= 0)
         finish(p, w, answer != 0);
     else if (got == 0)
         bury(p, w, ENDED);
@@ -294,14 +338,30 @@ static void hear(pool *p, worker *w, int flags)
         bury(p, w, BROKEN);
 }
 
-/* Give the waiting worker w the next profile. */
+/* How many profiles are still to be handed out. */
+static int waiting(const pool *p)
+{
+    return p->nagain + (p->plan->n - p->next);
+}
+
+/* The next profile to hand out. */
+static int take(pool *p)
+{
+    return p->nagain ? p->again[--p->nagain] : p->next++;
+}
+
+/* Give worker w the next profile: to render now, or to render next. */
 static void hand_out(pool *p, worker *w)
 {
-    int job = p->next++;
-    w->job = job;
-    w->start = now();
+    int job = take(p);
+    if (w->job[0] < 0) {
+        w->job[0] = job;
+        w->start = now();
+    } else {
+        w->job[1] = job;
+    }
     if (send(w->ctl, &job, sizeof job, MSG_NOSIGNAL) != (ssize_t)sizeof job)
-        bury(p, w, BROKEN);   /* reported as ending on this profile */
+        bury(p, w, BROKEN);   /* reported as ending on the profile it had */
 }
 
 /* Milliseconds until the first worker's time is up, or -1: no limit. */
@@ -310,7 +370,7 @@ static int next_deadline(const pool *p)
     double timeout = p->r->opt->timeout, first = -1;
     for (long k = 0; timeout > 0 && k < p->nw; k++) {
         const worker *w = &p->ws[k];
-        if (w->pid && w->job >= 0) {
+        if (w->pid && w->job[0] >= 0) {
             double left = w->start + timeout - now();
             if (first < 0 || left < first)
                 first = left > 0 ? left : 0;
@@ -331,28 +391,31 @@ static void wait_events(pool *p)
             continue;
         who[nfds] = k;
         fds[nfds++] = (struct pollfd){.fd = p->ws[k].ctl, .events = POLLIN};
-        if (p->ws[k].errfd >= 0) {
-            who[nfds] = k;
-            fds[nfds++] = (struct pollfd){.fd = p->ws[k].errfd, .events = POLLIN};
-        }
+        for (int i = 0; i < 2; i++)
+            if (p->ws[k].err[i].fd >= 0) {
+                who[nfds] = k;
+                fds[nfds++] = (struct pollfd){.fd = p->ws[k].err[i].fd, .events = POLLIN};
+            }
     }
     if (poll(fds, nfds, next_deadline(p)) > 0)
         for (nfds_t i = 0; i < nfds; i++) {
             worker *w = &p->ws[who[i]];
             if (!fds[i].revents || !w->pid)
                 continue;
-            if (fds[i].fd == w->errfd)
-                drain(w);
-            else if (fds[i].fd == w->ctl)
+            if (fds[i].fd == w->ctl)
                 hear(p, w, MSG_DONTWAIT);
+            else
+                for (int e = 0; e < 2; e++)
+                    if (fds[i].fd == w->err[e].fd)
+                        drain(&w->err[e]);
         }
     double timeout = p->r->opt->timeout;
     for (long k = 0; timeout > 0 && k < p->nw; k++) {
         worker *w = &p->ws[k];
-        if (!w->pid || w->job < 0 || now() - w->start < timeout)
+        if (!w->pid || w->job[0] < 0 || now() - w->start < timeout)
             continue;
         hear(p, w, MSG_DONTWAIT);         /* an answer just in time counts */
-        if (w->pid && w->job >= 0)
+        if (w->pid && w->job[0] >= 0 && now() - w->start >= timeout)
             bury(p, w, TIMED_OUT);
     }
 }
@@ -368,15 +431,20 @@ static int in_workers(pool *p)
      * cvpdf left SIGCHLD ignored. */
     signal(SIGCHLD, SIG_DFL);
     while (p->done < n) {
-        for (long k = 0; k < p->nw && p->next < n; k++) {
+        for (long k = 0; k < p->nw && waiting(p) > 0; k++) {
             worker *w = &p->ws[k];
             if (!w->pid && !spawn(p, w)) {
+                int job = take(p);
                 fprintf(stderr, "%s: error: cannot start a worker: %s\n",
-                        p->profiles[p->next], strerror(errno));
-                p->failed++, p->done++, p->next++;
+                        p->profiles[job], strerror(errno));
+                p->failed++, p->done++;
                 continue;
             }
-            if (w->job < 0)
+            if (w->job[0] < 0)
+                hand_out(p, w);
+            /* One sent ahead while there are more than the workers can
+             * begin, so that the last ones go to whichever is free. */
+            if (w->pid && w->job[0] >= 0 && w->job[1] < 0 && waiting(p) > p->nw)
                 hand_out(p, w);
         }
         if (p->done < n)
@@ -419,13 +487,15 @@ int cv_batch_run(const cv_renderer *r, const cv_plan *plan)
     if (o->dump || o->explain)
         p.nw = 1;
     p.ws = cv_xrealloc(NULL, (size_t)p.nw * sizeof *p.ws);
-    p.fds = cv_xrealloc(NULL, 2 * (size_t)p.nw * sizeof *p.fds);
-    p.who = cv_xrealloc(NULL, 2 * (size_t)p.nw * sizeof *p.who);
+    p.fds = cv_xrealloc(NULL, 3 * (size_t)p.nw * sizeof *p.fds);
+    p.who = cv_xrealloc(NULL, 3 * (size_t)p.nw * sizeof *p.who);
+    p.again = cv_xrealloc(NULL, (size_t)p.nw * sizeof *p.again);
     for (long k = 0; k < p.nw; k++)
-        p.ws[k] = (worker){.errfd = -1, .job = -1};
+        p.ws[k] = (worker){.err = {{.fd = -1}, {.fd = -1}}, .job = {-1, -1}};
     int failed = in_workers(&p);
     for (long k = 0; k < p.nw; k++)
-        free(p.ws[k].msg);
+        free(p.ws[k].err[0].msg), free(p.ws[k].err[1].msg);
+    free(p.again);
     free(p.ws);
     free(p.fds);
     free(p.who);

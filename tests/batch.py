@@ -187,6 +187,27 @@ def lifetime_test():
     check("lifetime: one profile's messages never interleave with another's",
           sorted(runs) == sorted(warny), runs)
 
+    # A worker holds the profile it renders and the next, sent ahead.  When
+    # it crashes on the first, the second (never begun) is rendered by a
+    # fresh worker, and its messages are told once, together.
+    more = []
+    for i in range(4, 8):
+        w = os.path.join(d, "warny%d.yaml" % i)
+        shutil.copy(warny[0], w)
+        more.append(w)
+    batch = [warny[0]] + warny[1:] + more
+    rc, _, err, _ = cvpdf(["-j", "2", "-o", os.path.join(d, "ahead") + "/"] + batch,
+                          env={"CVPDF_TEST_FAULT": "crash:" + batch[0]})
+    lines = [l for l in err.splitlines() if ": warning: " in l]
+    runs = [l.split(":")[0] for i, l in enumerate(lines)
+            if i == 0 or l.split(":")[0] != lines[i - 1].split(":")[0]]
+    made = sorted(os.listdir(os.path.join(d, "ahead")))
+    check("lifetime: a crash costs only its profile, not the one sent ahead",
+          rc == 1 and "cvpdf: 7 rendered, 1 failed" in err and
+          made == sorted(os.path.basename(n)[:-5] + ".pdf" for n in batch[1:]), (rc, made, err[-300:]))
+    check("lifetime: after the crash, each profile's 1,000 warnings once and together",
+          len(lines) == 7000 and sorted(runs) == sorted(batch[1:]), (len(lines), runs))
+
     # Killing the parent with SIGKILL: its workers go too.  cvpdf runs in a
     # process group of its own, and one profile hangs so that a worker is
     # busy (the other waits for work) when the parent dies.
