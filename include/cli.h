@@ -50,6 +50,7 @@ typedef struct cv_options {
                              * a batch, or "wrote OUT: N pages, T ms" for one output */
     cv_format format;       /* --format, or CV_FORMAT_NONE: the output's extension decides */
     long dpi;               /* --dpi: PNG pages' resolution */
+    bool dpi_given;         /*   given (a usage error unless PNG pages are written) */
     bool watch;             /* --watch: render again at every change of an input */
     /* Print and exit, rendering nothing (no profile needed): */
     bool list_layouts;      /*   --list-layouts: the shipped layouts (datadir.h) */

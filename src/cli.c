@@ -176,6 +176,7 @@ static bool take_value(int c, const char *arg, cv_options *o, FILE *diag)
                     CV_DPI_MIN, CV_DPI_MAX, try_help);
             return false;
         }
+        o->dpi_given = true;
         return true;
     case 'f':
         if ((o->format = cv_format_named(arg)) == CV_FORMAT_NONE) {
@@ -377,8 +378,18 @@ int cv_cli_parse(int argc, char **argv, cv_options *o, FILE *out, FILE *diag)
         o->nprofiles = 0;
         return CV_CLI_GO;
     }
-    if (o->list_layouts || o->print_datadir || o->schema)
+    if (o->list_layouts || o->print_datadir || o->schema) {
+        if (o->nprofiles > 0) {
+            char shown[256];
+            fprintf(diag, "cvpdf: %s only prints; it takes no profile ('%s')\n%s",
+                    o->list_layouts    ? "--list-layouts"
+                    : o->print_datadir ? "--datadir"
+                                       : "--schema",
+                    cv_escape(o->profiles[0], shown, sizeof shown), try_help);
+            return 2;
+        }
         return CV_CLI_GO;       /* main() prints what was asked */
+    }
     if (o->nprofiles < 1) {
         fprintf(diag, "cvpdf: no profile given\n%s", usage);
         return 2;

@@ -331,6 +331,16 @@ int cv_plan_make(cv_arena *a, const cv_options *o, cv_plan *p, FILE *diag)
                 o->pdfa ? "--pdfa" : "--pdfua", w);
         status = 2;
     }
+    /* --dpi is the resolution of PNG pages; a PDF, an SVG, a web page or
+     * Markdown has none, and would be written as if it had been heeded. */
+    if (status == 0 && !o->dump && o->dpi_given && (o->site || p->format != CV_FORMAT_PNG)) {
+        fprintf(diag, "cvpdf: --dpi sets the resolution of PNG pages; the output is %s\n"
+                "Try 'cvpdf --help'.\n", o->site ? "a website of PDFs and HTML pages"
+                : p->format == CV_FORMAT_SVG ? "SVG pages (vector graphics, which have no resolution)"
+                : p->format == CV_FORMAT_HTML ? "an HTML page"
+                : p->format == CV_FORMAT_MD ? "Markdown" : "a PDF");
+        status = 2;
+    }
     if (status == 0 && mkdir_out)
         status = make_dir(o->site ? o->site : o->output, diag);
     return status;

@@ -453,10 +453,14 @@ def profile_tests():
         setup=lambda d: os.symlink("p.yaml", os.path.join(d, "p.yaml")))
     big = "cv:\n  name: A\n" + ("#" + "x" * 99 + "\n") * 500000
     bad("profile 50 MB", 0, r"larger than 16 MB", profile=big)
-    bad("profile /dev/zero", 0, r"larger than 16 MB", profile=None, prof_name="/dev/zero",
-        file="/dev/zero")
-    bad("profile /dev/null", (1, 1), r"empty", profile=None, prof_name="/dev/null",
-        file="/dev/null")
+    # Devices of our own (mknod in the case directory), never the machine's.
+    def node(name, minor):
+        return lambda d: os.mknod(os.path.join(d, name), 0o666 | stat.S_IFCHR,
+                                  os.makedev(1, minor))
+    bad("profile a zero device", 0, r"larger than 16 MB", profile=None, prof_name="zero",
+        file="zero", setup=node("zero", 5))
+    bad("profile a null device", (1, 1), r"empty", profile=None, prof_name="null",
+        file="null", setup=node("null", 3))
     fifo_tests()
     unreadable("profile", lambda d: write(os.path.join(d, "p.yaml"), GOOD), "p.yaml", [],
                r"cannot open 'p\.yaml': Permission denied")
