@@ -1068,19 +1068,57 @@ static const char *captured(cv_arena *a, FILE *cap, long *at)
  * here), one in a value is this, turned back in copy_entry(). */
 #define PERCENT "\xEE\x80\xA5"
 
-static char *without_percent(cv_arena *a, const char *s, size_t n, size_t *len)
+/* Does the @comment whose delimiter is at s[j] ('{' or '(') end before
+ * s + n?  Its body is braces, balanced, as libbtparse reads it.  *budget
+ * bounds the bytes all such scans read (a file of many unclosed ones):
+ * past it, every @comment is taken as closed. */
+static bool comment_closes(const char *s, size_t n, size_t j, size_t *budget)
+{
+    int depth = 0;
+    for (size_t i = j + 1; i < n; i++) {
+        if (*budget == 0)
+            return true;
+        --*budget;
+        if (s[i] == '{')
+            depth++;
+        else if (s[i] == '}' && depth-- == 0)
+            return s[j] == '{';
+        else if (s[i] == ')' && depth == 0 && s[j] == '(')
+            return true;
+    }
+    return false;
+}
+
+/* The text libbtparse reads.  An @comment never closed would swallow the
+ * rest of the file, every entry after it lost: as BibTeX does, only its
+ * word is skipped (blanked here), and what follows is read; *unclosed is
+ * the byte of the first such '@' in s, or -1. */
+static char *without_percent(cv_arena *a, const char *s, size_t n, size_t *len,
+                             long *unclosed)
 {
     buf b = {0};
     bool entry = false, paren = false, quoted = false;
     int depth = 0;
+    size_t budget = 4 * n + 65536;
+    *unclosed = -1;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         if (c == '@' && !quoted) {            /* "@type{" or "@type(" starts an entry */
             size_t j = i + 1;
             while (j < n && isalpha((unsigned char)s[j]))
                 j++;
+            size_t tl = j - i - 1;
             while (j < n && (s[j] == ' ' || s[j] == '\t'))
                 j++;
+            if (!entry && tl == 7 && !strncasecmp(s + i + 1, "comment", 7) && j < n &&
+                (s[j] == '{' || s[j] == '(') && !comment_closes(s, n, j, &budget)) {
+                if (*unclosed < 0)
+                    *unclosed = (long)i;
+                for (; i < j; i++)
+                    put(a, &b, " ");
+                i--;
+                continue;
+            }
             if (j > i + 1 && j < n && (s[j] == '{' || s[j] == '(')) {
                 cv_strbuf_put(a, &b, s + i, j - i + 1);
                 entry = true, paren = s[j] == '(', depth = paren ? 0 : 1, quoted = false;
@@ -1205,7 +1243,19 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
             CV_PUSH(a, bf->lines, bf->nlines, lcap, i + 1);
 
     size_t plen;
-    char *ptext = without_percent(a, bf->text, bf->len, &plen);
+    long unclosed;
+    char *ptext = without_percent(a, bf->text, bf->len, &plen, &unclosed);
+    if (unclosed >= 0) {
+        const char *u = bf->text + unclosed;
+        int line = 1;
+        const char *ls = bf->text;
+        for (const char *q = bf->text; q < u; q++)
+            if (*q == '\n')
+                line++, ls = q + 1;
+        cv_warn(err, (cv_pos){bf->path, line, (int)chars(ls, (size_t)(u - ls)) + 1},
+                "this @comment is never closed; as BibTeX does, only the word @comment is "
+                "skipped, and the entries after it are read");
+    }
     FILE *in = fmemopen(ptext, plen ? plen : 1, "r");
     if (!in)
         return cv_error_at(err, (cv_pos){bf->path, 0, 0}, "cannot read '%s': %s", bf->path,

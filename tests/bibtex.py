@@ -225,6 +225,28 @@ def warnings():
     check("warnings: --strict: an error with the position", "cases.bib:112:3: error:" in err, err)
 
 
+def unclosed_comment():
+    """An @comment never closed: BibTeX skips the word alone and reads the
+    entries after it; libbtparse would read the rest of the file into it."""
+    bib = os.path.join(TMP, "unclosed.bib")
+    with open(bib, "w") as f:
+        f.write("@article{before2020,\n  title={Before The Comment},\n  author={Doe, Jane},\n"
+                "  year={2020}\n}\n\n  @Comment{ this note is never closed\n\n"
+                "@article{after2021,\n  title={After The Comment},\n  author={Doe, Jane},\n"
+                "  year={2021}\n}\n@comment{a closed one {nested}}\n"
+                "@article{last2019, title={Last Of All}, author={Roe, R}, year={2019}}\n")
+    prof = profile(os.path.join(TMP, "unclosed.yaml"), bib)
+    pdf = os.path.join(TMP, "unclosed.pdf")
+    rc, out, err = run([BIN, prof, "-o", pdf])
+    text = norm(pdf_text(pdf)) if rc == 0 else ""
+    check("unclosed @comment: exit 0, every entry after it kept",
+          rc == 0 and all(norm(t) in text for t in ("Before The Comment", "After The Comment",
+                                                    "Last Of All")), (rc, err, text[:300]))
+    check("unclosed @comment: said once, at its '@'",
+          len(re.findall(r"unclosed\.bib:7:3: warning: this @comment is never closed", err)) == 1
+          and len(err.strip().splitlines()) == 1, err)
+
+
 def owner():
     bib = os.path.join(TMP, "owner.bib")
     with open(bib, "w") as f:
@@ -438,5 +460,5 @@ def bounded():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("bibtex", [readback, warnings, owner, profile_moved, import_yaml,
+    sys.exit(testlib.main("bibtex", [readback, warnings, unclosed_comment, owner, profile_moved, import_yaml,
                                   generated, errors, safety, bounded], tmp=TMP))
