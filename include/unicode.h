@@ -215,4 +215,10 @@ const char *cv_title(cv_arena *a, const char *s, size_t n, const char *lang);
  * is "SS", an upper-case letter, a digit). */
 uint32_t cv_upper_char(uint32_t cp, const char *lang);
 
+/* The capital a lower-case letter is drawn as in capitals or small
+ * capitals, one character: cv_upper_char(), except in Greek, whose
+ * capitals lose their accents ("ά" -> "Α") and whose final sigma is "Σ";
+ * 0 for any other code point. */
+uint32_t cv_caps_char(uint32_t cp, const char *lang);
+
 #endif

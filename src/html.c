@@ -177,8 +177,11 @@ static void note_cp(hw *w, uint32_t cp)
     note_in(w, w->tc.fl, w->tc.sty, cp);
     if (w->tc.caps) {
         uint32_t up = cp == 0xDF ? 'S' : cv_upper_char(cp, w->lang);
+        uint32_t caps = cv_caps_char(cp, w->lang);      /* Greek: without its accent */
         if (up)
             note_in(w, w->tc.fl, w->tc.sty, up);
+        if (caps && caps != up)
+            note_in(w, w->tc.fl, w->tc.sty, caps);
     }
 }
 

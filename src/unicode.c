@@ -411,3 +411,17 @@ uint32_t cv_upper_char(uint32_t cp, const char *lang)
     }
     return 0;
 }
+
+uint32_t cv_caps_char(uint32_t cp, const char *lang)
+{
+    char loc[9];
+    case_locale(lang, loc);
+    /* Greek capitals lose their accents (ά -> Α, ΐ -> Ϊ) and have one sigma
+     * (ς -> Σ): the language's own mapping, though it does not lower back. */
+    if (!strcmp(loc, "el") && cp >= 0x80 && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF)) {
+        uint32_t up = map_char(cp, loc, true);
+        if (up && up != cp && map_char(cp, loc, false) == cp)      /* a small letter */
+            return up;
+    }
+    return cv_upper_char(cp, lang);
+}

@@ -590,7 +590,7 @@ static void small_caps(item *it, size_t n, const cv_ctx *cx, const cv_span *span
         uint32_t cp = it[i].cp;
         if (it[i].ctrl || cp >= CV_CLUSTER_BASE || it[i].face < 0)
             continue;
-        uint32_t up = cv_upper_char(cp, cx->lang);
+        uint32_t up = cv_caps_char(cp, cx->lang);
         if (!up)
             continue;               /* not a lowercase letter with one capital */
         char text[8];

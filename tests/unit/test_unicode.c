@@ -52,6 +52,13 @@ TEST(greek_capitals_lose_accents)
     /* A small capital keeps its accent (the root's one-to-one capital). */
     CHECK(cv_upper_char(0x3AC, "el") == 0x386);
     CHECK(cv_upper_char(0x3C2, "el") == 0);            /* final sigma: Σ lowers to σ */
+    /* Drawn in capitals or small capitals: without the accent, one sigma. */
+    CHECK(cv_caps_char(0x3AC, "el") == 0x391 && cv_caps_char(0x3AD, "el") == 0x395);
+    CHECK(cv_caps_char(0x3C2, "el") == 0x3A3 && cv_caps_char(0x3C3, "el") == 0x3A3);
+    CHECK(cv_caps_char(0x390, "el") == 0x3AA);         /* ΐ: the dialytika stays */
+    CHECK(cv_caps_char(0x391, "el") == 0 && cv_caps_char(0x386, "el") == 0);
+    CHECK(cv_caps_char('a', "el") == 'A');
+    CHECK(cv_caps_char(0x3AC, "en") == 0x386 && cv_caps_char('i', "tr") == 0x130);
 }
 
 TEST(french_under_the_c_locale)

@@ -840,6 +840,40 @@ out:
     cv_arena_free(a);
 }
 
+/* Greek in small capitals: each small letter is its capital without the
+ * accent (ά as Α, not Ά) and the final sigma is Σ, as Greek capitals are
+ * written; the text still reads as written. */
+TEST(wrap_small_caps_greek)
+{
+    cv_arena *a = cv_arena_new();
+    cv_error err;
+    cv_error_init(&err);
+    cv_ctx cx;
+    cv_ctx_init(&cx, eng, &st, "el", false);
+    cv_span *sp;
+    size_t n = cv_markup_parse(a, "Άρης", 0, &sp);
+    cv_textfmt f = {.size = 10, .small_caps = true};
+    cv_line *lines;
+    size_t nl = cv_wrap(a, &cx, sp, n, &f, 500, (cv_pos){"t", 1, 1}, &lines, &err);
+    CHECK(nl == 1 && !err.set);
+    if (nl != 1)
+        goto out;
+    const cv_line *l = &lines[0];
+    CHECK(l->nruns == 2 && l->runs[1].n == 3);
+    if (l->nruns != 2 || l->runs[1].n != 3)
+        goto out;
+    int face = l->runs[1].face;
+    static const uint32_t want[3] = {0x3A1, 0x397, 0x3A3};      /* Ρ Η Σ */
+    static const char *const text[3] = {"ρ", "η", "ς"};
+    for (int i = 0; i < 3; i++) {
+        uint32_t cp = l->runs[1].g[i].cp;
+        CHECK(cv_shape_glyph(eng->shaper, face, cp) == cv_shape_glyph(eng->shaper, face, want[i]));
+        CHECK_STR(cv_shape_cluster_text(eng->shaper, cp), text[i]);
+    }
+out:
+    cv_arena_free(a);
+}
+
 /* cv_wrap_linebreaks() answers as libunibreak does, on random text drawn
  * from characters of every class that meets ASCII letters in a résumé:
  * letters, digits, spaces, punctuation, quotes, dashes, Han, kana, Hebrew
@@ -902,6 +936,7 @@ int main(void)
     setup();
     RUN(wrap_linebreaks_as_libunibreak);
     RUN(wrap_small_caps_synthesised);
+    RUN(wrap_small_caps_greek);
     RUN(wrap_greedy_fills_lines);
     RUN(wrap_justified_lines_fill_the_measure);
     RUN(wrap_never_overfull);
