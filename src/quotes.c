@@ -41,6 +41,52 @@ static bool opens_after(const cv_quotes *q, uint32_t c)
            c == q->open1 || cv_unicode_cjk(c);  /* after CJK text too */
 }
 
+static bool edge_punct(char c)
+{
+    return strchr("\"'()[]<>.,;:!?", c) != NULL;
+}
+
+/* The bytes of s that are inside a web address or an e-mail address
+ * written out in the text ("see https://x.org/it's", "o'brien@x.org"):
+ * a quote there is part of the address, and stays as typed.  NULL when
+ * the text has none.  An address is a word (between blanks) with "://",
+ * or beginning "www.", or an '@' with a '.' after it; its first and last
+ * quotes and brackets are the sentence's, not its own. */
+static bool *in_addresses(cv_arena *a, const char *s, size_t len)
+{
+    if (!memchr(s, '@', len) && !memmem(s, len, "://", 3) && !memmem(s, len, "www.", 4))
+        return NULL;
+    bool *mask = NULL;
+    for (size_t i = 0; i < len;) {
+        while (i < len && strchr(" \t\n\r", s[i]))
+            i++;
+        size_t b = i;
+        while (i < len && !strchr(" \t\n\r", s[i]) && !(s[i] == '\xC2' && i + 1 < len &&
+                                                         s[i + 1] == '\xA0'))
+            i++;
+        size_t e = i;
+        if (i < len && s[i] == '\xC2')
+            i += 2;                                  /* a no-break space */
+        while (b < e && edge_punct(s[b]))
+            b++;
+        while (e > b && edge_punct(s[e - 1]))
+            e--;
+        if (e <= b)
+            continue;
+        const char *at = memchr(s + b, '@', e - b);
+        bool address = memmem(s + b, e - b, "://", 3) || (e - b > 4 && !memcmp(s + b, "www.", 4)) ||
+                       (at && at > s + b && memchr(at, '.', (size_t)(s + e - at)));
+        if (!address)
+            continue;
+        if (!mask) {
+            mask = cv_arena_alloc(a, len);
+            memset(mask, 0, len);
+        }
+        memset(mask + b, 1, e - b);
+    }
+    return mask;
+}
+
 const char *cv_quotes_apply(cv_arena *a, cv_quotes *q, const char *s, size_t len,
                             size_t *outlen)
 {
@@ -52,6 +98,7 @@ const char *cv_quotes_apply(cv_arena *a, cv_quotes *q, const char *s, size_t len
         return s;
     }
     char *o = cv_arena_alloc(a, len * 3 + 1), *w = o;   /* each quote: 1 byte -> 3 at most */
+    const bool *kept = in_addresses(a, s, len);
     for (size_t k = 0; k < len;) {
         uint32_t c;
         size_t n = cv_utf8_decode(s + k, len - k, &c);
@@ -62,7 +109,9 @@ const char *cv_quotes_apply(cv_arena *a, cv_quotes *q, const char *s, size_t len
         /* After CJK text, with no space between, a quote may open or
          * close (中文"引号"和): it closes the quote that is open. */
         bool cjk = cv_unicode_cjk(q->prev);
-        if (c == '"') {
+        if (kept && kept[k]) {
+            /* part of an address: as typed */
+        } else if (c == '"') {
             r = opens_after(q, q->prev) && !(cjk && q->double_open) ? q->open2 : q->close2;
             q->double_open = r == q->open2;
         } else if (c == '\'') {

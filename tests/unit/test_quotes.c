@@ -61,6 +61,21 @@ TEST(quotes_after_cjk_close_what_is_open)
               "a \xE2\x80\x9C" "b\xE2\x80\x9D c \xE2\x80\x9C" "d\xE2\x80\x9D");
 }
 
+/* A web or e-mail address written out keeps its quotes as typed (they are
+ * part of it); the sentence's quotes around it are still typographic. */
+TEST(quotes_not_inside_addresses)
+{
+    CHECK_STR(smarten("en", "mail o'brien@example.com, don't wait"),
+              "mail o'brien@example.com, don\xE2\x80\x99t wait");
+    CHECK_STR(smarten("en", "see https://x.org/it's-here."), "see https://x.org/it's-here.");
+    CHECK_STR(smarten("en", "at www.x.org/a'b"), "at www.x.org/a'b");
+    CHECK_STR(smarten("en", "'https://x.org/a' and \"o'b@x.org\""),
+              "\xE2\x80\x98https://x.org/a\xE2\x80\x99 and \xE2\x80\x9Co'b@x.org\xE2\x80\x9D");
+    /* Not an address: an '@' with no dot after it, a word with a dot. */
+    CHECK_STR(smarten("en", "it's @home, e.g. Kim's"),
+              "it\xE2\x80\x99s @home, e.g. Kim\xE2\x80\x99s");
+}
+
 int main(void)
 {
     A = cv_arena_new();
@@ -68,6 +83,7 @@ int main(void)
     RUN(quotes_by_language);
     RUN(quotes_state_spans_and_no_copy);
     RUN(quotes_after_cjk_close_what_is_open);
+    RUN(quotes_not_inside_addresses);
     cv_arena_free(A);
     return harness_report("quotes");
 }
