@@ -221,4 +221,9 @@ uint32_t cv_upper_char(uint32_t cp, const char *lang);
  * 0 for any other code point. */
 uint32_t cv_caps_char(uint32_t cp, const char *lang);
 
+/* Host name `host` (n bytes) as DNS writes it: each label beyond ASCII in
+ * Punycode, by UTS #46 ("bücher.de" -> "xn--bcher-kva.de"); an ASCII name
+ * as it is.  NULL when it is not a valid name (or ICU is missing). */
+const char *cv_idna_ascii(cv_arena *a, const char *host, size_t n);
+
 #endif

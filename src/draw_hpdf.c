@@ -171,9 +171,47 @@ static void bnum(buf *b, double v)
     bnumd(b, v, 3);
 }
 
-/* Percent-encode what may not appear raw in a URI string. */
-static char *encode_uri(const char *u)
+/* Where in URI u its host name is (*len bytes): after "scheme://" and any
+ * "user@", or, in a mailto:, after the address's '@'; NULL when u names
+ * none. */
+static const char *uri_host(const char *u, size_t *len)
 {
+    const char *h = NULL;
+    if (!strncasecmp(u, "mailto:", 7)) {
+        size_t end = strcspn(u, "?#");
+        const char *at = memrchr(u, '@', end);
+        if (at)
+            h = at + 1, *len = (size_t)(u + end - h);
+        return h;
+    }
+    const char *sep = strstr(u, "://");
+    if (!sep || strcspn(u, "/?#") < (size_t)(sep - u))
+        return NULL;
+    h = sep + 3;
+    size_t auth = strcspn(h, "/?#");
+    const char *at = memrchr(h, '@', auth);
+    if (at)
+        auth -= (size_t)(at + 1 - h), h = at + 1;
+    *len = h[0] == '[' ? 0 : strcspn(h, ":/?#") < auth ? strcspn(h, ":/?#") : auth;
+    return h;
+}
+
+/* Percent-encode what may not appear raw in a URI string; a host name
+ * beyond ASCII (an IDN: "bücher.de") in Punycode, as DNS knows it
+ * ("xn--bcher-kva.de"), for a percent-encoded host reaches no server. */
+static char *encode_uri(const char *in)
+{
+    size_t hn = 0;
+    const char *h = uri_host(in, &hn), *u = in;
+    cv_arena *a = NULL;
+    for (size_t i = 0; h && i < hn; i++)
+        if ((unsigned char)h[i] >= 0x80) {
+            a = cv_arena_new();
+            const char *ascii = cv_idna_ascii(a, h, hn);
+            if (ascii)
+                u = cv_arena_printf(a, "%.*s%s%s", (int)(h - in), in, ascii, h + hn);
+            break;
+        }
     size_t n = strlen(u);
     char *o = cv_xmalloc(n * 3 + 1), *q = o;
     for (const unsigned char *p = (const unsigned char *)u; *p; p++) {
@@ -185,6 +223,7 @@ static char *encode_uri(const char *u)
             *q++ = (char)*p;
     }
     *q = 0;
+    cv_arena_free(a);
     return o;
 }
 

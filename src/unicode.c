@@ -18,6 +18,7 @@
 
 #include <unicode/ucasemap.h>
 #include <unicode/uchar.h>
+#include <unicode/uidna.h>
 #include <unicode/ustring.h>
 
 #include "syslib.h"
@@ -28,7 +29,8 @@
 #endif
 #define UC_FUNCTIONS(X) \
     X(ucasemap_open) X(ucasemap_close) X(ucasemap_utf8ToUpper) X(ucasemap_utf8ToTitle) \
-    X(u_strToUpper) X(u_strToLower) X(u_tolower)
+    X(u_strToUpper) X(u_strToLower) X(u_tolower) \
+    X(uidna_openUTS46) X(uidna_nameToASCII_UTF8) X(uidna_close)
 CV_LIB_DEFINE(uc_lib, U, UC_FUNCTIONS, CV_ICU_UC_SONAME, "libicu72");
 
 /* ICU's common library, opened once; false (said once on stderr) when it
@@ -424,4 +426,24 @@ uint32_t cv_caps_char(uint32_t cp, const char *lang)
             return up;
     }
     return cv_upper_char(cp, lang);
+}
+
+const char *cv_idna_ascii(cv_arena *a, const char *host, size_t n)
+{
+    if (all_ascii(host, n))
+        return cv_arena_strndup(a, host, n);
+    if (n > 1000 || !icu())
+        return NULL;
+    UErrorCode st = U_ZERO_ERROR;
+    UIDNA *idna = U.uidna_openUTS46(UIDNA_NONTRANSITIONAL_TO_ASCII, &st);
+    if (U_FAILURE(st))
+        return NULL;
+    char *out = cv_arena_alloc(a, 1024);
+    UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+    int32_t m = U.uidna_nameToASCII_UTF8(idna, host, (int32_t)n, out, 1023, &info, &st);
+    U.uidna_close(idna);
+    if (U_FAILURE(st) || info.errors || m < 1 || m > 1023)
+        return NULL;
+    out[m] = 0;
+    return out;
 }

@@ -289,6 +289,29 @@ def link_scheme_tests():
           plain == ["#1a1a1a"] and colours.get("ok") not in (None, "#1a1a1a"), str(colours))
 
 
+def idn_link_tests():
+    """A host name beyond ASCII (an internationalised domain) is written in
+    the PDF's link as DNS knows it, in Punycode; the path and query stay
+    percent-encoded UTF-8.  Before, the host was percent-encoded too, and
+    such a link reaches no server."""
+    prof = os.path.join(TMP, "idn.yaml")
+    open(prof, "w", encoding="utf-8").write(
+        "cv:\n  name: Jörg Müller\n  email: jörg@bücher.de\n  website: https://bücher.de/über?q=ä\n"
+        "  sections:\n    summary:\n      - \"[Shop](https://user@bücher.de:8080/a), "
+        "[plain](https://example.com/ö), [mail](mailto:x@bücher.de?subject=hi).\"\n")
+    pdf = os.path.join(TMP, "idn.pdf")
+    rc, _, err = run([BIN, "-q", "-o", pdf, prof])
+    run(["qpdf", "--qdf", "--object-streams=disable", pdf, os.path.join(TMP, "idnq.pdf")])
+    raw = open(os.path.join(TMP, "idnq.pdf"), "rb").read().decode("latin-1")
+    uris = sorted(re.findall(r"/URI \(([^)]*)\)", raw))
+    check("IDN hosts in Punycode, paths percent-encoded", rc == 0 and uris == sorted([
+        "mailto:j%C3%B6rg@xn--bcher-kva.de", "https://xn--bcher-kva.de/%C3%BCber?q=%C3%A4",
+        "https://user@xn--bcher-kva.de:8080/a", "https://example.com/%C3%B6",
+        "mailto:x@xn--bcher-kva.de?subject=hi"]), "%r %r" % (uris, err))
+    _, text, _ = run(["pdftotext", pdf, "-"])
+    check("the page still shows the name as written", "bücher.de" in text, text[:300])
+
+
 def tall_header_tests():
     """An entry header taller than a page (a publication whose title runs to
     3,000 words) is set a line an item, across pages, as a paragraph is:
@@ -413,6 +436,6 @@ def warning_position_tests():
 
 if __name__ == "__main__":
     sys.exit(testlib.main("e2e", [spec_tests, cli_tests, profile_tests, cjk_ink_test,
-                                  pdf_furniture_tests, link_scheme_tests, tall_header_tests, line_separator_tests,
+                                  pdf_furniture_tests, link_scheme_tests, idn_link_tests, tall_header_tests, line_separator_tests,
                                   bad_input_tests,
                                   warning_position_tests], tmp=TMP))
