@@ -137,6 +137,17 @@ static int name_outputs(cv_arena *a, const cv_options *o, cv_plan *p, bool *mkdi
     size_t olen = output ? strlen(output) : 0;
     bool slash = olen > 0 && output[olen - 1] == '/';
     bool out_is_dir = output && (o->site || slash || is_dir(output));
+    /* -o cv.html where cv.html is a directory: a file was meant, or the
+     * directory?  Asked, not guessed (a PDF written into it, named after
+     * the profile, surprised). */
+    if (output && !o->site && !slash && out_is_dir && !o->dump &&
+        cv_format_of(output) != CV_FORMAT_NONE) {
+        char shown[512];
+        cv_escape(output, shown, sizeof shown);
+        fprintf(diag, "cvpdf: -o %s: a directory, named like a file; to write into it, "
+                "say -o %s/\nTry 'cvpdf --help'.\n", shown, shown);
+        return 2;
+    }
     if (output && !out_is_dir && o->nprofiles > 1 && !o->dump) {
         char shown[512];
         fprintf(diag, "cvpdf: -o %s names one file but %d profiles were given; "

@@ -366,6 +366,15 @@ def names():
     check("usage errors wrote nothing", sorted(os.listdir(d)) == before,
           set(os.listdir(d)) ^ set(before))
     # A PDF to a device and to "-" still works without an extension.
+    # -o cv.html where cv.html is a directory: asked, not guessed.
+    os.mkdir(os.path.join(d, "dir.html"))
+    rc, out, err = run([BIN, he, "-o", "dir.html"], cwd=d)
+    check("-o dir.html, a directory: usage error, says to add a slash, nothing written",
+          rc == 2 and "say -o dir.html/" in err and not os.listdir(os.path.join(d, "dir.html")),
+          (rc, err))
+    rc, out, err = run([BIN, "-q", he, "-o", "dir.html/"], cwd=d)
+    check("-o dir.html/: into the directory", rc == 0 and
+          os.listdir(os.path.join(d, "dir.html")) == ["he.pdf"], (rc, err))
     # (A null device of our own: a test never writes to the machine's.)
     null = os.path.join(d, "null")
     os.mknod(null, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
