@@ -103,6 +103,13 @@ static int choose_format(const cv_options *o, bool out_is_dir, cv_format *f, FIL
                 *f == CV_FORMAT_PNG ? "PNG" : "SVG", cv_format_ext(*f));
         return 2;
     }
+    size_t nl = strlen(name);
+    if (by_name == CV_FORMAT_NONE && o->merge && (is_dir(name) || name[nl - 1] == '/')) {
+        fprintf(diag, "cvpdf: --merge %s: a directory; --merge writes one file, the CV book "
+                "of every profile: name it, as in --merge %s%sbook.pdf\nTry 'cvpdf --help'.\n",
+                shown, shown, name[nl - 1] == '/' ? "" : "/");
+        return 2;
+    }
     if (by_name == CV_FORMAT_NONE) {
         SAY(diag, name, "the name's extension says what to write: .pdf, .png (a PNG per "
             "page), %s.svg (an SVG per page)%s", o->merge ? "or " : "", o->merge ? ""

@@ -355,6 +355,7 @@ def names():
          r"--dpi sets the resolution of PNG pages; the output is a PDF"),
         ("--dpi with SVG pages", [he, "--dpi", "150", "--format", "svg"], r"SVG pages"),
         ("--dpi with HTML", [he, "--dpi", "150", "-o", "x.html"], r"an HTML page"),
+        ("--merge DIR/", ["--merge", "sub/", he, li], r"--merge writes one file, the CV book"),
         ("--list-layouts with a profile", ["--list-layouts", he], r"takes no profile"),
         ("--schema with a profile", ["--schema", "profile", he], r"takes no profile"),
     ]
