@@ -1284,7 +1284,23 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
     size_t nh = 0, hcap = 0, order = 0;
     long at = 0;
     boolean ok;
-    for (AST *e; (e = B.bt_parse_entry(in, (char *)"bib", 0, &ok));) {
+    /* libbtparse ends its work on a file (and forgets the file) only in a
+     * call that begins at its end.  A call that reads text after the last
+     * entry to the end returns NULL too, and leaves the file remembered:
+     * the next .bib of the process, another FILE, would then be "an
+     * interleaved call", and libbtparse calls exit().  So a NULL that did
+     * not begin at the end is followed by another call (at most a few: a
+     * call that reads nothing and stops short is not waited on forever). */
+    for (int idle = 0; idle < 4;) {
+        bool at_end = feof(in) != 0;
+        long before = ftell(in);
+        AST *e = B.bt_parse_entry(in, (char *)"bib", 0, &ok);
+        if (!e) {
+            if (at_end)
+                break;
+            idle += ftell(in) == before;
+            continue;
+        }
         heard x = {saved >= 0 ? captured(a, cap, &at) : NULL, ok,
                    B.bt_entry_metatype(e) == BTE_REGULAR, {0}, e->line};
         if (x.regular) {

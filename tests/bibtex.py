@@ -247,6 +247,32 @@ def unclosed_comment():
           and len(err.strip().splitlines()) == 1, err)
 
 
+def two_files_one_process():
+    """Several .bib files read in one process (a batch with -j 0, --merge):
+    a file ending in text after its last entry left libbtparse remembering
+    it, and the next file made it call exit() (found by fuzz_bib)."""
+    d = os.path.join(TMP, "twofiles")
+    os.makedirs(d)
+    texts = ["@article{one2020, title={First File}, author={Doe, J}, year={2020}}\n"
+             "text after the last entry = 22\n",
+             "= 22",
+             "@article{two2021, title={Second File}, author={Roe, R}, year={2021}}\n"]
+    profs = []
+    for i, t in enumerate(texts):
+        with open(os.path.join(d, "r%d.bib" % i), "w") as f:
+            f.write(t)
+        profs.append(profile(os.path.join(d, "p%d.yaml" % i), os.path.join(d, "r%d.bib" % i),
+                             name="Person %d" % i))
+    book = os.path.join(d, "book.pdf")
+    rc, out, err = run([BIN, "-q", "--merge", book] + profs)
+    text = norm(pdf_text(book)) if rc == 0 else ""
+    check("three .bib files in one process: exit 0, every entry",
+          rc == 0 and norm("First File") in text and norm("Second File") in text,
+          (rc, err[-400:]))
+    rc, out, err = run([BIN, "-q", "-j", "0", "-o", os.path.join(d, "out") + "/"] + profs)
+    check("three .bib files in one -j 0 batch: exit 0", rc == 0, (rc, err[-400:]))
+
+
 def owner():
     bib = os.path.join(TMP, "owner.bib")
     with open(bib, "w") as f:
@@ -460,5 +486,5 @@ def bounded():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("bibtex", [readback, warnings, unclosed_comment, owner, profile_moved, import_yaml,
+    sys.exit(testlib.main("bibtex", [readback, warnings, unclosed_comment, two_files_one_process, owner, profile_moved, import_yaml,
                                   generated, errors, safety, bounded], tmp=TMP))
