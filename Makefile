@@ -239,7 +239,7 @@ valgrind: deps
 # (build/san/test_regress, tests/regress/run.c).
 FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
-FUZZ_TARGETS = profile layout markup render font
+FUZZ_TARGETS = profile layout markup render font bib
 FUZZ_SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 FUZZ_OBJ = $(LIB_SRC:src/%.c=build/fuzz/obj/%.o)
 FUZZ_BIN = $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)

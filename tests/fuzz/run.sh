@@ -11,7 +11,7 @@
 cd "$(dirname "$0")/../.." || exit 1
 secs=${1:-60}
 shift
-[ $# -gt 0 ] || set -- profile layout markup render font
+[ $# -gt 0 ] || set -- profile layout markup render font bib
 B=build/fuzz
 
 # ---- Seed corpora ---------------------------------------------------------
@@ -54,6 +54,21 @@ corpus() {          # TARGET: make build/fuzz/corpus-TARGET afresh
                 2>/dev/null || true
         done
         head -c 2048 fonts/wqy-microhei.ttc > $B/corpus-font/ttc-head ;;
+    bib)
+        # The .bib files of the profiles and the tests, each as a file (a
+        # first byte of 0) and, cut at each entry's '@', as field values
+        # (a first byte of 1: what follows is TeX).
+        i=0
+        for f in profiles/*.bib tests/data/bib/*.bib; do
+            i=$((i + 1))
+            { printf '\000'; cat "$f"; } > $B/corpus-bib/file-$i
+        done
+        sed -n 's/^ *[a-z]* *= *[{"]\(.*\)[}"],\{0,1\} *$/\1/p' profiles/*.bib tests/data/bib/*.bib |
+        { i=0
+          while IFS= read -r line; do
+              i=$((i + 1))
+              printf '\001%s' "$line" > $B/corpus-bib/tex-$i
+          done; } ;;
     render)
         # Every profile in every layout, and a few runs with options.
         for p in profiles/*.yaml; do
@@ -77,6 +92,7 @@ clean=0 failed=0
 for t in "$@"; do
     case $t in
         markup) max_len=4096 timeout=10 dict=tests/fuzz/markup.dict ;;
+        bib)    max_len=32768 timeout=10 dict=tests/fuzz/bib.dict ;;
         font)   max_len=65536 timeout=10 dict=tests/fuzz/font.dict ;;
         layout) max_len=8192 timeout=20 dict=tests/fuzz/layout.dict ;;
         render) max_len=32768 timeout=30 dict=tests/fuzz/profile.dict ;;

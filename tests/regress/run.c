@@ -2,7 +2,7 @@
  *
  * tests/regress/<target>/<name> is an input that once crashed, hung, leaked
  * or tripped a sanitizer in fuzz target <target> (tests/fuzz/fuzz_<target>.c),
- * kept after the fix so the bug stays fixed.  This program links the five
+ * kept after the fix so the bug stays fixed.  This program links the six
  * targets (each built with -DLLVMFuzzerTestOneInput=cv_fuzz_<target>) with
  * ASan and UBSan, and runs each file through its target in a child process
  * of its own, with a time limit, so that one crash is reported with its
@@ -25,6 +25,7 @@ int cv_fuzz_layout(const uint8_t *data, size_t size);
 int cv_fuzz_markup(const uint8_t *data, size_t size);
 int cv_fuzz_render(const uint8_t *data, size_t size);
 int cv_fuzz_font(const uint8_t *data, size_t size);
+int cv_fuzz_bib(const uint8_t *data, size_t size);
 
 static const struct {
     const char *name;
@@ -35,6 +36,7 @@ static const struct {
     {"markup", cv_fuzz_markup},
     {"render", cv_fuzz_render},
     {"font", cv_fuzz_font},
+    {"bib", cv_fuzz_bib},
 };
 
 #define TIME_LIMIT 60   /* seconds per input, sanitizers included */
