@@ -256,7 +256,7 @@ static void argument(const char **pp, const char *end, const char **as, const ch
         while (q < end && isalpha((unsigned char)*q))
             q++;
         if (q == p + 1 && q < end)
-            q++;
+            q += cv_utf8_next(q, (size_t)(end - q), 0);
     } else {
         q = p + cv_utf8_next(p, (size_t)(end - p), 0);
     }
@@ -404,6 +404,13 @@ static const char *command(tex *t, buf *o, const char *p, const char *end, bool 
     p++;
     if (p >= end)
         return p;
+    /* A backslash before a character beyond ASCII (a typo for the
+     * character, \é): the character, whole. */
+    if ((unsigned char)*p >= 0x80) {
+        size_t n = cv_utf8_next(p, (size_t)(end - p), 0);
+        lit(t, o, p, n);
+        return p + n;
+    }
     /* Control symbols. */
     if (!isalpha((unsigned char)*p)) {
         char c = *p++;

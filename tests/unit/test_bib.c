@@ -36,6 +36,11 @@ TEST(bib_accents_in_every_spelling)
     CHECK_STR(tex("{\\aa} {\\AE} {\\l}"), "å Æ ł");
     /* No composed form: the letter and the combining mark. */
     CHECK_STR(tex("\\\"{q}"), "q\xCC\x88");
+    /* A backslash before a letter beyond ASCII (a typo): the letter, whole,
+     * never its bytes apart (found by fuzz_bib: invalid UTF-8 came out). */
+    CHECK_STR(tex("Garc\\'{\\\xC3\xAD}a"), "Garc\xC3\xAD\xCC\x81" "a");
+    CHECK_STR(tex("\\\xC3\xA9t\xC3\xA9"), "\xC3\xA9t\xC3\xA9");
+    CHECK_STR(tex("\\'\\\xE2\x82\xAC"), "\xE2\x82\xAC\xCC\x81");
 }
 
 TEST(bib_dashes_ties_specials_braces)
