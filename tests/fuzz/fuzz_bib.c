@@ -33,7 +33,7 @@ static bool is_utf8(const char *s)
     for (size_t i = 0; i < n;) {
         uint32_t cp;
         size_t step = cv_utf8_decode(s + i, n - i, &cp);
-        if (!step || (cp == 0xFFFD && memcmp(s + i, "\xEF\xBF\xBD", 3)))
+        if (!step || (cp == 0xFFFD && (n - i < 3 || memcmp(s + i, "\xEF\xBF\xBD", 3))))
             return false;
         i += step;
     }
