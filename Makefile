@@ -253,6 +253,7 @@ fuzz:
 
 regress: $(REGRESS_BIN)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 $(REGRESS_BIN)
 
 build/fuzz/obj:

@@ -88,6 +88,8 @@ corpus() {          # TARGET: make build/fuzz/corpus-TARGET afresh
 # ---- Runs -----------------------------------------------------------------
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+# The libraries' own leaks that make check suppresses (tests/lsan.supp).
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/tests/lsan.supp:print_suppressions=0}
 clean=0 failed=0
 for t in "$@"; do
     case $t in
