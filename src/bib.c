@@ -1099,15 +1099,16 @@ static bool comment_closes(const char *s, size_t n, size_t j, size_t *budget)
 /* The text libbtparse reads.  An @comment never closed would swallow the
  * rest of the file, every entry after it lost: as BibTeX does, only its
  * word is skipped (blanked here), and what follows is read; *unclosed is
- * the byte of the first such '@' in s, or -1. */
+ * the byte of the first such '@' in s, or -1.  *stray is the first '@'
+ * blanked for the quote after its name (below), or -1. */
 static char *without_percent(cv_arena *a, const char *s, size_t n, size_t *len,
-                             long *unclosed)
+                             long *unclosed, long *stray)
 {
     buf b = {0};
     bool entry = false, paren = false, quoted = false;
     int depth = 0;
     size_t budget = 4 * n + 65536;
-    *unclosed = -1;
+    *unclosed = *stray = -1;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         if (c == '@' && !quoted) {            /* "@type{" or "@type(" starts an entry */
@@ -1124,6 +1125,19 @@ static char *without_percent(cv_arena *a, const char *s, size_t n, size_t *len,
                 for (; i < j; i++)
                     put(a, &b, " ");
                 i--;
+                continue;
+            }
+            /* "@name" and a quote, outside an entry (a typo for an
+             * entry, or an address in the text between entries): libbtparse
+             * reads a broken entry into a tree it then calls exit() on.
+             * The '@' is blanked: text between entries, as BibTeX reads it. */
+            size_t k = j;
+            while (k < n && isspace((unsigned char)s[k]))
+                k++;
+            if (!entry && k < n && s[k] == '"') {
+                if (*stray < 0)
+                    *stray = (long)i;
+                put(a, &b, " ");
                 continue;
             }
             if (j > i + 1 && j < n && (s[j] == '{' || s[j] == '(')) {
@@ -1250,18 +1264,23 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
             CV_PUSH(a, bf->lines, bf->nlines, lcap, i + 1);
 
     size_t plen;
-    long unclosed;
-    char *ptext = without_percent(a, bf->text, bf->len, &plen, &unclosed);
-    if (unclosed >= 0) {
-        const char *u = bf->text + unclosed;
+    long unclosed, stray;
+    char *ptext = without_percent(a, bf->text, bf->len, &plen, &unclosed, &stray);
+    for (int w = 0; w < 2; w++) {
+        long at = w ? stray : unclosed;
+        if (at < 0)
+            continue;
+        const char *u = bf->text + at;
         int line = 1;
         const char *ls = bf->text;
         for (const char *q = bf->text; q < u; q++)
             if (*q == '\n')
                 line++, ls = q + 1;
-        cv_warn(err, (cv_pos){bf->path, line, (int)chars(ls, (size_t)(u - ls)) + 1},
-                "this @comment is never closed; as BibTeX does, only the word @comment is "
-                "skipped, and the entries after it are read");
+        cv_warn(err, (cv_pos){bf->path, line, (int)chars(ls, (size_t)(u - ls)) + 1}, "%s",
+                w ? "this '@' is followed by a name and a quote, not an entry's { or (: it is "
+                    "read as text between entries"
+                  : "this @comment is never closed; as BibTeX does, only the word @comment "
+                    "is skipped, and the entries after it are read");
     }
     FILE *in = fmemopen(ptext, plen ? plen : 1, "r");
     if (!in)

@@ -317,6 +317,10 @@ TEST(bib_survives_what_broke_libbtparse)
         "% Encoding: UTF-8\n@article{k,\n  % comment {\n  title = {t},\n}\n",
         "@article{k, title={t}, author={and and {} and others and}}",
         "\xEF\xBB\xBF@article{k, title={Caf\xE9}}",
+        /* An '@', a name and a quote: libbtparse called exit() on its
+         * broken tree (found by fuzz_bib). */
+        "@strin \"ICML\"}\n@article{k, title={t}}\n",
+        "mail me@x \"y\" here\n@article{k, title={t}}\n",
     };
     for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++) {
         char path[] = "/tmp/cvpdf-test-bib-XXXXXX";
