@@ -1100,7 +1100,7 @@ static bool comment_closes(const char *s, size_t n, size_t j, size_t *budget)
  * rest of the file, every entry after it lost: as BibTeX does, only its
  * word is skipped (blanked here), and what follows is read; *unclosed is
  * the byte of the first such '@' in s, or -1.  *stray is the first '@'
- * blanked for the quote after its name (below), or -1. */
+ * with a name that starts no entry (blanked, below), or -1. */
 static char *without_percent(cv_arena *a, const char *s, size_t n, size_t *len,
                              long *unclosed, long *stray)
 {
@@ -1127,15 +1127,20 @@ static char *without_percent(cv_arena *a, const char *s, size_t n, size_t *len,
                 i--;
                 continue;
             }
-            /* "@name" and a quote, outside an entry (a typo for an
-             * entry, or an address in the text between entries): libbtparse
-             * reads a broken entry into a tree it then calls exit() on.
-             * The '@' is blanked: text between entries, as BibTeX reads it. */
-            size_t k = j;
-            while (k < n && isspace((unsigned char)s[k]))
+            /* Outside an entry, an '@' that starts none ("@misc \"x\"",
+             * "@@", an address in the text between entries): libbtparse
+             * reads a broken entry out of some of them, into a tree it then
+             * calls exit() on.  It is blanked: text between entries, as
+             * BibTeX reads it; said when a name follows it. */
+            size_t ns = i + 1, ne, k;
+            while (ns < n && isspace((unsigned char)s[ns]))
+                ns++;
+            for (ne = ns; ne < n && name_char(s[ne]);)
+                ne++;
+            for (k = ne; k < n && isspace((unsigned char)s[k]);)
                 k++;
-            if (!entry && k < n && s[k] == '"') {
-                if (*stray < 0)
+            if (!entry && (ne == ns || k >= n || (s[k] != '{' && s[k] != '('))) {
+                if (*stray < 0 && ne > ns)
                     *stray = (long)i;
                 put(a, &b, " ");
                 continue;
@@ -1277,8 +1282,8 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
             if (*q == '\n')
                 line++, ls = q + 1;
         cv_warn(err, (cv_pos){bf->path, line, (int)chars(ls, (size_t)(u - ls)) + 1}, "%s",
-                w ? "this '@' is followed by a name and a quote, not an entry's { or (: it is "
-                    "read as text between entries"
+                w ? "this '@' starts no entry (no { or ( after its name): it is read as text "
+                    "between entries"
                   : "this @comment is never closed; as BibTeX does, only the word @comment "
                     "is skipped, and the entries after it are read");
     }

@@ -247,6 +247,28 @@ def unclosed_comment():
           and len(err.strip().splitlines()) == 1, err)
 
 
+def stray_at_signs():
+    """An '@' that starts no entry is text between entries, as BibTeX reads
+    it; one with a name after it is said.  Entries written '@ article{',
+    '@article {' and '@article' then a new line and '{' still count."""
+    bib = os.path.join(TMP, "stray.bib")
+    with open(bib, "w") as f:
+        f.write("@ article{spaced2020, title={Spaced Out}, author={Doe, J}, year={2020}}\n"
+                "Write to me@example.org \"any time\".\n"
+                "@article\n{newline2021, title={On A New Line}, author={Doe, J}, year={2021}}\n"
+                "@misc \"not an entry\"\n"
+                "@book{last2019, title={Last Book}, author={Roe, R}, year={2019}}\n")
+    prof = profile(os.path.join(TMP, "stray.yaml"), bib)
+    pdf = os.path.join(TMP, "stray.pdf")
+    rc, out, err = run([BIN, prof, "-o", pdf])
+    text = norm(pdf_text(pdf)) if rc == 0 else ""
+    check("stray '@'s: exit 0, the three entries kept",
+          rc == 0 and all(norm(t) in text for t in ("Spaced Out", "On A New Line", "Last Book")),
+          (rc, err, text[:300]))
+    check("stray '@'s: the first with a name is said, at its place",
+          re.search(r"stray\.bib:2:12: warning: this '@' starts no entry", err), err)
+
+
 def two_files_one_process():
     """Several .bib files read in one process (a batch with -j 0, --merge):
     a file ending in text after its last entry left libbtparse remembering
@@ -486,5 +508,5 @@ def bounded():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("bibtex", [readback, warnings, unclosed_comment, two_files_one_process, owner, profile_moved, import_yaml,
+    sys.exit(testlib.main("bibtex", [readback, warnings, unclosed_comment, stray_at_signs, two_files_one_process, owner, profile_moved, import_yaml,
                                   generated, errors, safety, bounded], tmp=TMP))

@@ -321,6 +321,7 @@ TEST(bib_survives_what_broke_libbtparse)
          * broken tree (found by fuzz_bib). */
         "@strin \"ICML\"}\n@article{k, title={t}}\n",
         "mail me@x \"y\" here\n@article{k, title={t}}\n",
+        "@@@ssmph@@@\"@@x\n@article{k, title={t}}\n",
     };
     for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++) {
         char path[] = "/tmp/cvpdf-test-bib-XXXXXX";
