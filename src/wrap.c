@@ -16,7 +16,8 @@
  *       - kinsoku: never before closing punctuation (，。）」 and ,.;:!?) ),
  *         never after opening punctuation (（「《 and ([{ );
  *       - URLs, e-mail addresses and DOIs do not break, unless wider than
- *         the measure: then only after / . - @ _;
+ *         the measure: then only after / . @ _ or before - (never after
+ *         it: pdftotext would drop a hyphen that ends a line);
  *       - ties (see ties()): "pp. 921", "PPoPP 2021", "C++", no line that
  *         starts with a dash, no-break spaces (names);
  *       - a piece wider than the whole measure may break between any two
@@ -955,16 +956,19 @@ static void mark_urls(para *p)
             for (size_t i = b; i < te; i++) {
                 it[i].url = true;
                 uint32_t c = it[i].cp;
-                bool after = c == '/' || c == '.' || c == '-' || c == '@' || c == '_';
+                bool after = c == '/' || c == '.' || c == '@' || c == '_';
                 if (i + 1 >= te || it[i].brk == LINEBREAK_MUSTBREAK)
                     continue;
                 /* "//" stays together, and nothing breaks before the first
                  * character after the scheme's colon.  An address is
                  * broken only if it must (wider than the measure:
-                 * mark_emergency); after a '-' then as a hyphen, which
-                 * pdftotext would drop otherwise. */
+                 * mark_emergency); before a '-', never after it: pdftotext
+                 * takes a hyphen at a line's end for a hyphenation and
+                 * drops it, and the address would read back wrong
+                 * ("first-" / "last@x.org" as "firstlast@x.org"). */
                 it[i].kind = B_NONE;
-                if (after && it[i + 1].cp != '/' && !(c == '/' && i > b && it[i - 1].cp == ':'))
+                if ((after && it[i + 1].cp != '/' && !(c == '/' && i > b && it[i - 1].cp == ':')) ||
+                    (c != '-' && it[i + 1].cp == '-'))
                     it[i].compound = true;
                 it[i].brk = LINEBREAK_NOBREAK;
             }
@@ -1245,8 +1249,13 @@ static void mark_emergency(para *p, float width)
                         it[i].brk != LINEBREAK_MUSTBREAK && it[i + 1].cp != 0x2013 &&
                         it[i + 1].cp != 0x2014)
                         it[i].kind = B_SPACE;   /* a tie gives way; never before a dash */
-                    else if (round == 0 && it[i].compound)
+                    else if (round == 0 && it[i].compound &&
+                             !(it[i].cp == '-' && link_of(p, i)))
                         it[i].kind = it[i].url && it[i].cp != '-' ? B_URL : B_DASH;
+                    else if (round == 0 && it[i + 1].cp == '-' && it[i + 1].compound &&
+                             link_of(p, i + 1) && it[i].kind == B_NONE && it[i].cp != '-')
+                        it[i].kind = B_URL;   /* linked text (a user name) breaks
+                                                 before its hyphen, as an address */
                     else if (round == 1 && it[i].kind == B_NONE && !it[i].ctrl &&
                              !joins(it[i].cp, it[i + 1].cp))
                         it[i].kind = B_EMERGENCY;

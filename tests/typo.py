@@ -676,6 +676,18 @@ def overfull_tests():
                  "          - 腾讯微信AI腾讯微信AI腾讯微信AI腾讯微信AI腾讯微信AI腾讯微信AI腾讯微信AI"
                  "腾讯微信AI腾讯微信AI。\n",
     }
+    # An address whose only break points are its hyphens, '.' and '@', and a
+    # linked user name made of hyphenated parts: pdftotext drops a hyphen that
+    # ends a line, so these must break before their hyphens to read back whole.
+    hy_email = "-".join(["first", "second", "third", "fourth", "fifth", "sixth", "seventh",
+                         "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth",
+                         "fourteenth"]) + "@research-group-of-distributed-systems.example.org"
+    hy_user = "-".join(["maximiliana", "theodora", "anastasopoulou", "whitcombe", "research",
+                        "group", "of", "distributed", "systems", "laboratory", "archive"])
+    profiles["hyphen"] = ("cv:\n  name: Hyphen Address\n  email: %s\n  social_networks:\n"
+                          "    - network: GitHub\n      username: %s\n  sections:\n"
+                          "    summary:\n      - \"Write to %s today.\"\n"
+                          % (hy_email, hy_user, hy_email))
     text = open(SPEC_LAYOUT, encoding="utf-8").read()
     margin = float(re.search(r"^\s+margins:\s*([0-9.]+)pt", text, re.M).group(1))
     for name, body in profiles.items():
@@ -702,8 +714,17 @@ def overfull_tests():
         check("overfull %s: every word of pdftotext -bbox within the column" % name,
               not out, "; ".join(out[:4]))
         flat = re.sub(r"\s+", "", pdftotext(pdf))
-        key = {"url": url[:40], "word": word[:40], "email": email[:30], "mixed": "腾讯微信AI"}[name]
+        key = {"url": url[:40], "word": word[:40], "email": email[:30], "mixed": "腾讯微信AI",
+               "hyphen": hy_email}[name]
         check("overfull %s: the long text is there (not dropped)" % name, key in flat, flat[:200])
+        if name == "hyphen":
+            lines = [l.strip() for l in pdftotext(pdf).splitlines() if l.strip()]
+            check("overfull hyphen: the address is broken (wider than the column)",
+                  hy_email not in lines and hy_email[:20] in flat, lines[:8])
+            check("overfull hyphen: pdftotext reads the address whole twice (no line ends "
+                  "with its hyphen)", flat.count(hy_email) == 2, flat[:300])
+            check("overfull hyphen: pdftotext reads the linked user name whole",
+                  hy_user in flat, flat[:300])
 
 
 def cli_tests():
