@@ -1499,13 +1499,19 @@ static void style(hw *w, buf *b, const cv_image *photo)
     cv_buf_puts(b, "ol.numbers{padding-inline-start:2.2em}\n");
     if (st->justify)
         cv_buf_printf(b, "@media (min-width:640px){.summary,ul.hl li,.lines p,ul.bullets li"
-                "{text-align:justify;%s}"
+                "{text-align:justify;%s%s}"
                 /* Not in the sidebar: a browser breaks a narrow column
                  * without the PDF's stretch limits, and may not hyphenate
                  * (Chromium on Linux does not), so justified lines there
                  * open wide gaps. */
                 "aside .summary,aside ul.hl li,aside .lines p,aside ul.bullets li"
-                "{text-align:start}}\n", st->hyphenate ? "hyphens:auto" : "");
+                "{text-align:start}}\n", st->hyphenate ? "hyphens:auto;" : "",
+                /* A page in a script written with spaces stretches its
+                 * spaces only, as the PDF does: Chromium's automatic
+                 * justification spreads the letters of a Chinese or
+                 * Japanese name in an English line ("王 建 国"). */
+                w->own == CV_SCRIPT_HAN || w->own == CV_SCRIPT_HANGUL
+                    ? "" : "text-justify:inter-word;");
     /* The sidebar beside the main column (right to left: mirrored, as a
      * grid follows the direction). */
     if (st->sidebar) {
