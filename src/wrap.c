@@ -19,7 +19,9 @@
  *         the measure: then only after / . @ _ or before - (never after
  *         it: pdftotext would drop a hyphen that ends a line);
  *       - ties (see ties()): "pp. 921", "PPoPP 2021", "C++", no line that
- *         starts with a dash, no-break spaces (names);
+ *         starts with a dash, no-break spaces (names); in a résumé not in
+ *         Chinese, Japanese or Korean, a short CJK word among its words
+ *         (tie_cjk_words: 王建国, 普通话);
  *       - a piece wider than the whole measure may break between any two
  *         grapheme clusters, with a warning, so no line is ever overfull;
  *       - Latin words get hyphenation points from libhyphen (Debian's
@@ -1128,7 +1130,36 @@ void cv_wrap_linebreaks(const uint32_t *cps, size_t n, char *brks)
     free(b);
 }
 
-static void find_breaks(para *pp)
+/* A run of at most CJK_WORD letters of Chinese, Japanese or Korean. */
+#define CJK_WORD 4
+
+/* In a résumé in a language written with spaces, a short run of Chinese,
+ * Japanese or Korean letters standing among that language's words -- a
+ * name (王建国, 陳雨婷), a word (普通话) -- is a word: no break inside it
+ * ("Mandarin 普通" / "话 (basic)"), unless it is wider than the measure
+ * (mark_emergency).  A run beside CJK punctuation is part of a CJK
+ * sentence and keeps its breaks. */
+static void tie_cjk_words(item *it, size_t n)
+{
+    for (size_t b = 0; b < n;) {
+        if (!cv_unicode_ideograph(it[b].cp)) {
+            b++;
+            continue;
+        }
+        size_t e = b;
+        while (e < n && cv_unicode_ideograph(it[e].cp))
+            e++;
+        bool alone = (b == 0 || !cv_unicode_wide(it[b - 1].cp)) &&
+                     (e == n || !cv_unicode_wide(it[e].cp));
+        if (alone && e - b <= CJK_WORD)
+            for (size_t i = b; i + 1 < e; i++)
+                if (it[i].brk == LINEBREAK_ALLOWBREAK)
+                    it[i].brk = LINEBREAK_NOBREAK;
+        b = e;
+    }
+}
+
+static void find_breaks(para *pp, bool cjk_lang)
 {
     item *it = pp->it;
     size_t n = pp->n;
@@ -1167,6 +1198,8 @@ static void find_breaks(para *pp)
     }
 
     ties(it, n);
+    if (!cjk_lang)
+        tie_cjk_words(it, n);
 
     /* A Chinese or Japanese paragraph never ends with a line of one
      * character (and its punctuation): no break before its last one.  The
@@ -1807,7 +1840,8 @@ size_t cv_wrap(cv_arena *a, const cv_ctx *cx, const cv_span *spans, size_t nspan
     size_t n = p.n;
     if (n == 0)
         return 0;
-    find_breaks(&p);
+    find_breaks(&p, cx->lang && (!strncmp(cx->lang, "zh", 2) || !strncmp(cx->lang, "ja", 2) ||
+                                 !strncmp(cx->lang, "ko", 2)));
     mark_emergency(&p, width);
 
     breaker br = {.cx = cx, .p = &p, .width = width, .kp = cv_kp_defaults(width)};

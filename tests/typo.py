@@ -727,6 +727,38 @@ def overfull_tests():
                   hy_user in flat, flat[:300])
 
 
+def cjk_word_tests():
+    """A short run of Chinese letters among English words (a name, a word:
+    普通话) is not broken between lines in an English résumé; a Chinese
+    sentence in it, between its own punctuation, still breaks anywhere;
+    and in a Chinese résumé the same run breaks as Chinese text does."""
+    bullets = "".join("          - \"%sMandarin \u666e\u901a\u8bdd (basic) and %s more.\"\n"
+                      % ("Spoken " * k, "words " * (12 - k % 12)) for k in range(28))
+    body = ("cv:\n  name: Ada Lin\n  sections:\n    skills:\n      - label: Languages\n"
+            "        details: x\n    experience:\n      - company: Example\n        position: "
+            "Engineer\n        start_date: 2020-01\n        highlights:\n" + bullets)
+    word = "\u666e\u901a\u8bdd"
+    for lang, whole in (("english", True), ("mandarin_chinese", False)):
+        prof = write("cjkword-%s.yaml" % lang, body + "locale:\n  language: %s\n" % lang)
+        rc, out, err = run([BIN, "--dump", "-q", prof])
+        if not check("cjk word (%s): renders" % lang, rc == 0, err):
+            continue
+        lines = {}
+        for pg_no, pg in enumerate(read_dump(out)):
+            for r in pg["runs"]:
+                lines.setdefault((pg_no, round(r["y"], 2)), []).append(r)
+        texts = ["".join(r["text"] for r in sorted(v, key=lambda r: r["x"]))
+                 for _, v in sorted(lines.items())]
+        split = [t for t in texts if any(c in t for c in word) and word not in t]
+        if whole:
+            check("cjk word (english): %s never broken between lines (%d lines with it)"
+                  % (word, sum(word in t for t in texts)),
+                  not split and sum(word in t for t in texts) == 28, split[:4])
+        else:
+            check("cjk word (mandarin_chinese): the run still breaks as Chinese text", split,
+                  texts[:6])
+
+
 def cli_tests():
     rc, out, _ = run([BIN, "--help"])
     check("cli: --help documents --dump=glyphs and --strict",
@@ -786,4 +818,4 @@ def cli_tests():
 if __name__ == "__main__":
     sys.exit(testlib.main("typo", [cli_tests, readback_tests, ink_tests, text_tests,
                                    bold_tests, fallback_tests, missing_tests, astral_tests,
-                                   overfull_tests], tmp=TMP))
+                                   overfull_tests, cjk_word_tests], tmp=TMP))
