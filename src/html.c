@@ -303,6 +303,35 @@ static bool strong(cv_script sc)
     return sc != CV_SCRIPT_COMMON && sc != CV_SCRIPT_OTHER;
 }
 
+/* A run s[i, end) of Chinese, Japanese or Korean on a page in another
+ * script that the PDF keeps on one line (wrap.c's tie_cjk_words): at most
+ * four letters, no full-width punctuation in it or beside it. */
+static bool cjk_word(const hw *w, const char *s, size_t n, size_t i, size_t end)
+{
+    if (w->own == CV_SCRIPT_HAN || w->own == CV_SCRIPT_HANGUL)
+        return false;
+    size_t letters = 0, b = i;     /* from the character before the run */
+    if (b > 0)
+        b--;
+    while (b > 0 && cv_utf8_is_cont((unsigned char)s[b]))
+        b--;
+    for (size_t p = b; p < n;) {
+        uint32_t c;
+        size_t k = cv_utf8_decode(s + p, n - p, &c);
+        if (!k)
+            return false;
+        bool in = p >= i && p < end;
+        if (in && cv_unicode_ideograph(c))
+            letters++;
+        else if (cv_unicode_wide(c) && !cv_unicode_ideograph(c))
+            return false;         /* full-width punctuation: a CJK sentence */
+        if (p >= end)
+            break;                /* the character after the run, checked */
+        p += k;
+    }
+    return letters > 0 && letters <= 4;
+}
+
 /* Text: escaped, each code point noted, a run of a script other than the
  * page's in a <span lang>, the entry's dates in <time datetime>. */
 static void text(hw *w, const char *s, size_t n)
@@ -353,7 +382,8 @@ static void text(hw *w, const char *s, size_t n)
             if (sc == CV_SCRIPT_HAN && w->own == CV_SCRIPT_HAN)
                 lang = NULL;
             if (lang)
-                cv_buf_printf(b, "<span lang=\"%s\">", lang);
+                cv_buf_printf(b, "<span lang=\"%s\"%s>", lang,
+                              cjk_word(w, s, n, i, end) ? " class=\"cjkw\"" : "");
             for (size_t p = i; p < end;) {
                 uint32_t c3;
                 size_t k3 = cv_utf8_decode(s + p, end - p, &c3);
@@ -1368,6 +1398,9 @@ static void style(hw *w, buf *b, const cv_image *photo)
     family_list(w, b, -1, embed);
     cv_buf_puts(b, "}\n");
     cv_buf_printf(b, ".cv{max-width:calc(%.2fpt + 48px);margin:0 auto;padding:32px 24px}\n", mw);
+    /* A short CJK word on a page in another script is not broken, as
+     * in the PDF (王建国, 普通话). */
+    cv_buf_puts(b, ".cjkw{word-break:keep-all}\n");
     cv_buf_puts(b, ".vh{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;"
              "clip-path:inset(50%);white-space:nowrap}\n");
     cv_buf_puts(b, "a{color:");
