@@ -969,6 +969,7 @@ static void mark_urls(para *p)
                  * drops it, and the address would read back wrong
                  * ("first-" / "last@x.org" as "firstlast@x.org"). */
                 it[i].kind = B_NONE;
+                it[i].compound = false;   /* not as a word's compound hyphen */
                 if ((after && it[i + 1].cp != '/' && !(c == '/' && i > b && it[i - 1].cp == ':')) ||
                     (c != '-' && it[i + 1].cp == '-'))
                     it[i].compound = true;
