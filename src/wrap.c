@@ -150,7 +150,9 @@ typedef struct item {
     uint32_t compound : 1;   /* the hyphen of a compound: a break only if it must */
     uint32_t hyph : 1;       /* a hyphenation point after this item */
     int32_t face;
-    uint32_t span : 28;      /* the span it came from: its link */
+    uint32_t span : 27;      /* the span it came from: its link */
+    uint32_t cjkword : 1;    /* in a short CJK word among other words: no
+                                stretch inside or beside it (tie_cjk_words) */
     uint32_t strong : 1;     /* a hyphenation point of level 5 or more (a compound's joint) */
     uint32_t weak : 1;       /* one that leaves a scrap: under 3 letters before, 4 after */
     uint32_t small : 1;      /* a capital standing for a lowercase letter, set at
@@ -277,6 +279,9 @@ static inline float stretch_of(const para *p, size_t i)
         return SPACE_STRETCH * glyph_w(p, i);
     if (i + 1 >= p->n || (x->cp < 0x80 && x[1].cp < 0x80))
         return 0;            /* ASCII on both sides: no CJK character (is_cjk) */
+    if (x->cjkword || x[1].cjkword)
+        return 0;            /* 王建国 in an English line is not letter-spaced,
+                                nor spaced from its comma: "王建国, Ada" */
     if (!is_space(x->cp) && !x[1].ctrl && !is_space(x[1].cp) &&
         (is_cjk(x->cp) || is_cjk(x[1].cp)))
         return CJK_STRETCH * p->fmt->size;
@@ -1138,8 +1143,9 @@ void cv_wrap_linebreaks(const uint32_t *cps, size_t n, char *brks)
  * Japanese or Korean letters standing among that language's words -- a
  * name (王建国, 陳雨婷), a word (普通话) -- is a word: no break inside it
  * ("Mandarin 普通" / "话 (basic)"), unless it is wider than the measure
- * (mark_emergency).  A run beside CJK punctuation is part of a CJK
- * sentence and keeps its breaks. */
+ * (mark_emergency); nor does a justified line stretch between its letters
+ * (pdftotext would read "王 建 国", three words).  A run beside CJK
+ * punctuation is part of a CJK sentence and keeps its breaks and stretch. */
 static void tie_cjk_words(item *it, size_t n)
 {
     for (size_t b = 0; b < n;) {
@@ -1153,9 +1159,11 @@ static void tie_cjk_words(item *it, size_t n)
         bool alone = (b == 0 || !cv_unicode_wide(it[b - 1].cp)) &&
                      (e == n || !cv_unicode_wide(it[e].cp));
         if (alone && e - b <= CJK_WORD)
-            for (size_t i = b; i + 1 < e; i++)
-                if (it[i].brk == LINEBREAK_ALLOWBREAK)
+            for (size_t i = b; i < e; i++) {
+                it[i].cjkword = true;
+                if (i + 1 < e && it[i].brk == LINEBREAK_ALLOWBREAK)
                     it[i].brk = LINEBREAK_NOBREAK;
+            }
         b = e;
     }
 }

@@ -732,7 +732,7 @@ def cjk_word_tests():
     普通话) is not broken between lines in an English résumé; a Chinese
     sentence in it, between its own punctuation, still breaks anywhere;
     and in a Chinese résumé the same run breaks as Chinese text does."""
-    bullets = "".join("          - \"%sMandarin \u666e\u901a\u8bdd (basic) and %s more.\"\n"
+    bullets = "".join("          - \"%sMandarin \u666e\u901a\u8bdd, basic, and %s more.\"\n"
                       % ("Spoken " * k, "words " * (12 - k % 12)) for k in range(28))
     body = ("cv:\n  name: Ada Lin\n  sections:\n    skills:\n      - label: Languages\n"
             "        details: x\n    experience:\n      - company: Example\n        position: "
@@ -751,6 +751,23 @@ def cjk_word_tests():
                  for _, v in sorted(lines.items())]
         split = [t for t in texts if any(c in t for c in word) and word not in t]
         if whole:
+            # Justified lines stretch their spaces, not the word's letters:
+            # each of its three glyphs one em from the next (pdftotext
+            # would read a letter-spaced "普 通 话" as three words).
+            rc, g, _ = run([BIN, "--dump=glyphs", "-q", prof])
+            runs = [r for pg in read_dump(g) for r in pg["runs"]]
+            spread = [(r["text"], r["at"]) for r in runs
+                      if r["text"] == word and r["at"] and
+                      any(abs(b - a - r["size"]) > 0.01 for a, b in zip(r["at"], r["at"][1:]))]
+            # Nor spaced from the comma after it: the next run starts where
+            # the word's last glyph ends (one em after it).
+            for r, nxt in zip(runs, runs[1:]):
+                if r["text"] == word and r["at"] and abs(nxt["y"] - r["y"]) < 0.01 and \
+                        abs(nxt["x"] - r["at"][-1] - r["size"]) > 0.01:
+                    spread.append((r["text"], r["at"], nxt["text"][:5], nxt["x"]))
+            check("cjk word (english): %s never letter-spaced in a justified line, nor "
+                  "spaced from its comma" % word,
+                  rc == 0 and not spread, spread[:3])
             check("cjk word (english): %s never broken between lines (%d lines with it)"
                   % (word, sum(word in t for t in texts)),
                   not split and sum(word in t for t in texts) == 28, split[:4])
