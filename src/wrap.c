@@ -128,7 +128,7 @@ enum brk_kind {
     B_NONE,                  /* no break after this item */
     B_SPACE,                 /* the item is a space a line may end at */
     B_PLAIN,                 /* between CJK characters, after a dash or slash */
-    B_DASH,                  /* after an explicit hyphen: counts as hyphenated */
+    B_DASH,                  /* after an explicit hyphen (before an address's): counts as hyphenated */
     B_URL,                   /* inside a URL, e-mail or DOI */
     B_HYPH,                  /* hyphenation point: a hyphen is added */
     B_EMERGENCY,             /* inside a word wider than the measure */
@@ -1293,10 +1293,13 @@ static void mark_emergency(para *p, float width)
                         it[i].kind = B_SPACE;   /* a tie gives way; never before a dash */
                     else if (round == 0 && it[i].compound &&
                              !(it[i].cp == '-' && link_of(p, i)))
-                        it[i].kind = it[i].url && it[i].cp != '-' ? B_URL : B_DASH;
+                        /* Before an address's hyphen: as dear as after
+                         * a word's (B_DASH), so a slash is still preferred. */
+                        it[i].kind = it[i].url && it[i].cp != '-' && it[i + 1].cp != '-'
+                                         ? B_URL : B_DASH;
                     else if (round == 0 && it[i + 1].cp == '-' && it[i + 1].compound &&
                              link_of(p, i + 1) && it[i].kind == B_NONE && it[i].cp != '-')
-                        it[i].kind = B_URL;   /* linked text (a user name) breaks
+                        it[i].kind = B_DASH;  /* linked text (a user name) breaks
                                                  before its hyphen, as an address */
                     else if (round == 1 && it[i].kind == B_NONE && !it[i].ctrl &&
                              !joins(it[i].cp, it[i + 1].cp))
