@@ -128,7 +128,7 @@ enum brk_kind {
     B_NONE,                  /* no break after this item */
     B_SPACE,                 /* the item is a space a line may end at */
     B_PLAIN,                 /* between CJK characters, after a dash or slash */
-    B_DASH,                  /* after an explicit hyphen (before an address's): counts as hyphenated */
+    B_DASH,                  /* after an explicit hyphen, or before an address's */
     B_URL,                   /* inside a URL, e-mail or DOI */
     B_HYPH,                  /* hyphenation point: a hyphen is added */
     B_EMERGENCY,             /* inside a word wider than the measure */
