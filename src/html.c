@@ -1736,12 +1736,12 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
     header(&w, side_photo ? NULL : photo, !side_contact);
     bool any_side = side_photo || side_contact;
     for (size_t s = 0; s < doc->nsections; s++)
-        any_side |= cv_compose_in_sidebar(st, &doc->sections[s]);
+        any_side |= cv_compose_in_sidebar(st, doc, s);
     if (any_side)
         cv_buf_puts(&w.b, "<div class=\"cols\">\n");
     cv_buf_puts(&w.b, "<main>\n");
     for (size_t s = 0; s < doc->nsections; s++)
-        if (!any_side || !cv_compose_in_sidebar(st, &doc->sections[s]))
+        if (!any_side || !cv_compose_in_sidebar(st, doc, s))
             section(&w, &doc->sections[s]);
     cv_buf_puts(&w.b, "</main>\n");
     if (any_side) {
@@ -1768,7 +1768,7 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
             cv_buf_puts(&w.b, "</section>\n");
         }
         for (size_t s = 0; s < doc->nsections; s++)
-            if (cv_compose_in_sidebar(st, &doc->sections[s]))
+            if (cv_compose_in_sidebar(st, doc, s))
                 section(&w, &doc->sections[s]);
         cv_buf_puts(&w.b, "</aside>\n</div>\n");
     }
