@@ -180,8 +180,10 @@ void cv_compose_label_colon(cv_arena *a, cv_span **spp, size_t n);
  * NAME" in its language (the name alone would repeat the heading). */
 const char *cv_compose_photo_alt(cv_arena *a, const cv_doc *doc);
 
-/* Does the layout put section `sec` in its sidebar (columns.sidebar's
- * sections)? */
-bool cv_compose_in_sidebar(const cv_style *st, const cv_section *sec);
+/* Does the layout put section `s` of `doc` in its sidebar?  It does when
+ * columns.sidebar's sections name it, unless they name every section of
+ * the profile: then all of them are in the main column, which is never
+ * left empty beside a full sidebar. */
+bool cv_compose_in_sidebar(const cv_style *st, const cv_doc *doc, size_t s);
 
 #endif

@@ -1893,7 +1893,7 @@ static void widen(cx *c, cv_composed *out, const cv_ctx *pc, size_t b)
      * their items is taken, and which nodes a section makes does not
      * depend on the width (each section's are renumbered alone). */
     for (size_t s = (size_t)at->section; s < nsec; s++)
-        if (!named(&st->sidebar_sections, &c->doc->sections[s])) {
+        if (!cv_compose_in_sidebar(st, c->doc, s)) {
             add_section(&w, &wide, pc, pc, s, width, false);
             if (w.sec_tag1[s] - w.sec_tag0[s] != c->sec_tag1[s] - c->sec_tag0[s])
                 return;            /* not the same structure: keep the narrow column */
@@ -1927,9 +1927,14 @@ static cx context(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, cv_error *er
                 .unlinked = !st->contact_links};
 }
 
-bool cv_compose_in_sidebar(const cv_style *st, const cv_section *sec)
+bool cv_compose_in_sidebar(const cv_style *st, const cv_doc *doc, size_t s)
 {
-    return st->sidebar && named(&st->sidebar_sections, sec);
+    if (!st->sidebar || !named(&st->sidebar_sections, &doc->sections[s]))
+        return false;
+    for (size_t k = 0; k < doc->nsections; k++)
+        if (!named(&st->sidebar_sections, &doc->sections[k]))
+            return true;           /* the main column has a section */
+    return false;
 }
 
 bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image *photo,
@@ -1965,7 +1970,7 @@ bool cv_compose(cv_arena *a, const cv_doc *doc, const cv_ctx *pc, const cv_image
     check_names(doc->keep_together, doc->nkeep_together, doc, "keep_together", err);
     check_names(doc->break_before, doc->nbreak_before, doc, "page_break_before", err);
     for (size_t s = 0; s < doc->nsections; s++) {
-        bool in_side = st->sidebar && named(&st->sidebar_sections, &doc->sections[s]);
+        bool in_side = cv_compose_in_sidebar(st, doc, s);
         int col = in_side ? CV_COL_SIDE : CV_COL_MAIN;
         c.parent = in_side ? c.side : CV_TAG_ROOT;
         add_section(&c, &out->col[col], pc, in_side ? side_pc : pc, s, out->col_w[col],

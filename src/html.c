@@ -306,6 +306,35 @@ static bool strong(cv_script sc)
     return sc != CV_SCRIPT_COMMON && sc != CV_SCRIPT_OTHER;
 }
 
+/* A run s[i, end) of Chinese, Japanese or Korean on a page in another
+ * script that the PDF keeps on one line (wrap.c's tie_cjk_words): at most
+ * four letters, no full-width punctuation in it or beside it. */
+static bool cjk_word(const hw *w, const char *s, size_t n, size_t i, size_t end)
+{
+    if (w->own == CV_SCRIPT_HAN || w->own == CV_SCRIPT_HANGUL)
+        return false;
+    size_t letters = 0, b = i;     /* from the character before the run */
+    if (b > 0)
+        b--;
+    while (b > 0 && cv_utf8_is_cont((unsigned char)s[b]))
+        b--;
+    for (size_t p = b; p < n;) {
+        uint32_t c;
+        size_t k = cv_utf8_decode(s + p, n - p, &c);
+        if (!k)
+            return false;
+        bool in = p >= i && p < end;
+        if (in && cv_unicode_ideograph(c))
+            letters++;
+        else if (cv_unicode_wide(c) && !cv_unicode_ideograph(c))
+            return false;         /* full-width punctuation: a CJK sentence */
+        if (p >= end)
+            break;                /* the character after the run, checked */
+        p += k;
+    }
+    return letters > 0 && letters <= 4;
+}
+
 /* Text: escaped, each code point noted, a run of a script other than the
  * page's in a <span lang>, the entry's dates in <time datetime>. */
 static void text(hw *w, const char *s, size_t n)
@@ -356,7 +385,8 @@ static void text(hw *w, const char *s, size_t n)
             if (sc == CV_SCRIPT_HAN && w->own == CV_SCRIPT_HAN)
                 lang = NULL;
             if (lang)
-                cv_buf_printf(b, "<span lang=\"%s\">", lang);
+                cv_buf_printf(b, "<span lang=\"%s\"%s>", lang,
+                              cjk_word(w, s, n, i, end) ? " class=\"cjkw\"" : "");
             for (size_t p = i; p < end;) {
                 uint32_t c3;
                 size_t k3 = cv_utf8_decode(s + p, end - p, &c3);
@@ -1371,6 +1401,9 @@ static void style(hw *w, buf *b, const cv_image *photo)
     family_list(w, b, -1, embed);
     cv_buf_puts(b, "}\n");
     cv_buf_printf(b, ".cv{max-width:calc(%.2fpt + 48px);margin:0 auto;padding:32px 24px}\n", mw);
+    /* A short CJK word on a page in another script is not broken, as
+     * in the PDF (王建国, 普通话). */
+    cv_buf_puts(b, ".cjkw{word-break:keep-all}\n");
     cv_buf_puts(b, ".vh{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;"
              "clip-path:inset(50%);white-space:nowrap}\n");
     cv_buf_puts(b, "a{color:");
@@ -1502,13 +1535,19 @@ static void style(hw *w, buf *b, const cv_image *photo)
     cv_buf_puts(b, "ol.numbers{padding-inline-start:2.2em}\n");
     if (st->justify)
         cv_buf_printf(b, "@media (min-width:640px){.summary,ul.hl li,.lines p,ul.bullets li"
-                "{text-align:justify;%s}"
+                "{text-align:justify;%s%s}"
                 /* Not in the sidebar: a browser breaks a narrow column
                  * without the PDF's stretch limits, and may not hyphenate
                  * (Chromium on Linux does not), so justified lines there
                  * open wide gaps. */
                 "aside .summary,aside ul.hl li,aside .lines p,aside ul.bullets li"
-                "{text-align:start}}\n", st->hyphenate ? "hyphens:auto" : "");
+                "{text-align:start}}\n", st->hyphenate ? "hyphens:auto;" : "",
+                /* A page in a script written with spaces stretches its
+                 * spaces only, as the PDF does: Chromium's automatic
+                 * justification spreads the letters of a Chinese or
+                 * Japanese name in an English line ("王 建 国"). */
+                w->own == CV_SCRIPT_HAN || w->own == CV_SCRIPT_HANGUL
+                    ? "" : "text-justify:inter-word;");
     /* The sidebar beside the main column (right to left: mirrored, as a
      * grid follows the direction). */
     if (st->sidebar) {
@@ -1700,12 +1739,12 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
     header(&w, side_photo ? NULL : photo, !side_contact);
     bool any_side = side_photo || side_contact;
     for (size_t s = 0; s < doc->nsections; s++)
-        any_side |= cv_compose_in_sidebar(st, &doc->sections[s]);
+        any_side |= cv_compose_in_sidebar(st, doc, s);
     if (any_side)
         cv_buf_puts(&w.b, "<div class=\"cols\">\n");
     cv_buf_puts(&w.b, "<main>\n");
     for (size_t s = 0; s < doc->nsections; s++)
-        if (!any_side || !cv_compose_in_sidebar(st, &doc->sections[s]))
+        if (!any_side || !cv_compose_in_sidebar(st, doc, s))
             section(&w, &doc->sections[s]);
     cv_buf_puts(&w.b, "</main>\n");
     if (any_side) {
@@ -1732,7 +1771,7 @@ bool cv_html_write(cv_arena *a, const cv_doc *doc, const cv_ctx *cx, const cv_im
             cv_buf_puts(&w.b, "</section>\n");
         }
         for (size_t s = 0; s < doc->nsections; s++)
-            if (cv_compose_in_sidebar(st, &doc->sections[s]))
+            if (cv_compose_in_sidebar(st, doc, s))
                 section(&w, &doc->sections[s]);
         cv_buf_puts(&w.b, "</aside>\n</div>\n");
     }

@@ -206,7 +206,8 @@ static const cv_entry *current(const cv_doc *doc)
 
 /* Up to two initials of the name, for a card without a photo: the first
  * character of the first and of the last word (of a CJK name, its first
- * character). */
+ * character; of an Arabic one too: two Arabic letters side by side join
+ * into a word -- ليلى الهاشمي would show "لا", "no"). */
 static const char *initials(cv_arena *a, const char *name)
 {
     const char *first = name, *last = NULL;
@@ -220,7 +221,7 @@ static const char *initials(cv_arena *a, const char *name)
     uint32_t cp = 0;
     size_t k = *first ? cv_utf8_decode(first, strlen(first), &cp) : 0;
     memcpy(o, first, k), n = k;
-    if (last && !cv_unicode_cjk(cp)) {     /* 佐藤 美咲: 佐 */
+    if (last && !cv_unicode_cjk(cp) && cv_script_of(cp) != CV_SCRIPT_ARABIC) { /* 佐藤 美咲: 佐 */
         k = cv_utf8_decode(last, strlen(last), &cp);
         memcpy(o + n, last, k), n += k;
     }

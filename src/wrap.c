@@ -16,9 +16,12 @@
  *       - kinsoku: never before closing punctuation (，。）」 and ,.;:!?) ),
  *         never after opening punctuation (（「《 and ([{ );
  *       - URLs, e-mail addresses and DOIs do not break, unless wider than
- *         the measure: then only after / . - @ _;
+ *         the measure: then only after / . @ _ or before - (never after
+ *         it: pdftotext would drop a hyphen that ends a line);
  *       - ties (see ties()): "pp. 921", "PPoPP 2021", "C++", no line that
- *         starts with a dash, no-break spaces (names);
+ *         starts with a dash, no-break spaces (names); in a résumé not in
+ *         Chinese, Japanese or Korean, a short CJK word among its words
+ *         (tie_cjk_words: 王建国, 普通话);
  *       - a piece wider than the whole measure may break between any two
  *         grapheme clusters, with a warning, so no line is ever overfull;
  *       - Latin words get hyphenation points from libhyphen (Debian's
@@ -125,7 +128,7 @@ enum brk_kind {
     B_NONE,                  /* no break after this item */
     B_SPACE,                 /* the item is a space a line may end at */
     B_PLAIN,                 /* between CJK characters, after a dash or slash */
-    B_DASH,                  /* after an explicit hyphen: counts as hyphenated */
+    B_DASH,                  /* after an explicit hyphen, or before an address's */
     B_URL,                   /* inside a URL, e-mail or DOI */
     B_HYPH,                  /* hyphenation point: a hyphen is added */
     B_EMERGENCY,             /* inside a word wider than the measure */
@@ -147,7 +150,9 @@ typedef struct item {
     uint32_t compound : 1;   /* the hyphen of a compound: a break only if it must */
     uint32_t hyph : 1;       /* a hyphenation point after this item */
     int32_t face;
-    uint32_t span : 28;      /* the span it came from: its link */
+    uint32_t span : 27;      /* the span it came from: its link */
+    uint32_t cjkword : 1;    /* in a short CJK word among other words: no
+                                stretch inside or beside it (tie_cjk_words) */
     uint32_t strong : 1;     /* a hyphenation point of level 5 or more (a compound's joint) */
     uint32_t weak : 1;       /* one that leaves a scrap: under 3 letters before, 4 after */
     uint32_t small : 1;      /* a capital standing for a lowercase letter, set at
@@ -274,6 +279,9 @@ static inline float stretch_of(const para *p, size_t i)
         return SPACE_STRETCH * glyph_w(p, i);
     if (i + 1 >= p->n || (x->cp < 0x80 && x[1].cp < 0x80))
         return 0;            /* ASCII on both sides: no CJK character (is_cjk) */
+    if (x->cjkword || x[1].cjkword)
+        return 0;            /* 王建国 in an English line is not letter-spaced,
+                                nor spaced from its comma: "王建国, Ada" */
     if (!is_space(x->cp) && !x[1].ctrl && !is_space(x[1].cp) &&
         (is_cjk(x->cp) || is_cjk(x[1].cp)))
         return CJK_STRETCH * p->fmt->size;
@@ -955,16 +963,20 @@ static void mark_urls(para *p)
             for (size_t i = b; i < te; i++) {
                 it[i].url = true;
                 uint32_t c = it[i].cp;
-                bool after = c == '/' || c == '.' || c == '-' || c == '@' || c == '_';
+                bool after = c == '/' || c == '.' || c == '@' || c == '_';
                 if (i + 1 >= te || it[i].brk == LINEBREAK_MUSTBREAK)
                     continue;
                 /* "//" stays together, and nothing breaks before the first
                  * character after the scheme's colon.  An address is
                  * broken only if it must (wider than the measure:
-                 * mark_emergency); after a '-' then as a hyphen, which
-                 * pdftotext would drop otherwise. */
+                 * mark_emergency); before a '-', never after it: pdftotext
+                 * takes a hyphen at a line's end for a hyphenation and
+                 * drops it, and the address would read back wrong
+                 * ("first-" / "last@x.org" as "firstlast@x.org"). */
                 it[i].kind = B_NONE;
-                if (after && it[i + 1].cp != '/' && !(c == '/' && i > b && it[i - 1].cp == ':'))
+                it[i].compound = false;   /* not as a word's compound hyphen */
+                if ((after && it[i + 1].cp != '/' && !(c == '/' && i > b && it[i - 1].cp == ':')) ||
+                    (c != '-' && it[i + 1].cp == '-'))
                     it[i].compound = true;
                 it[i].brk = LINEBREAK_NOBREAK;
             }
@@ -1124,7 +1136,39 @@ void cv_wrap_linebreaks(const uint32_t *cps, size_t n, char *brks)
     free(b);
 }
 
-static void find_breaks(para *pp)
+/* A run of at most CJK_WORD letters of Chinese, Japanese or Korean. */
+#define CJK_WORD 4
+
+/* In a résumé in a language written with spaces, a short run of Chinese,
+ * Japanese or Korean letters standing among that language's words -- a
+ * name (王建国, 陳雨婷), a word (普通话) -- is a word: no break inside it
+ * ("Mandarin 普通" / "话 (basic)"), unless it is wider than the measure
+ * (mark_emergency); nor does a justified line stretch between its letters
+ * (pdftotext would read "王 建 国", three words).  A run beside CJK
+ * punctuation is part of a CJK sentence and keeps its breaks and stretch. */
+static void tie_cjk_words(item *it, size_t n)
+{
+    for (size_t b = 0; b < n;) {
+        if (!cv_unicode_ideograph(it[b].cp)) {
+            b++;
+            continue;
+        }
+        size_t e = b;
+        while (e < n && cv_unicode_ideograph(it[e].cp))
+            e++;
+        bool alone = (b == 0 || !cv_unicode_wide(it[b - 1].cp)) &&
+                     (e == n || !cv_unicode_wide(it[e].cp));
+        if (alone && e - b <= CJK_WORD)
+            for (size_t i = b; i < e; i++) {
+                it[i].cjkword = true;
+                if (i + 1 < e && it[i].brk == LINEBREAK_ALLOWBREAK)
+                    it[i].brk = LINEBREAK_NOBREAK;
+            }
+        b = e;
+    }
+}
+
+static void find_breaks(para *pp, bool cjk_lang)
 {
     item *it = pp->it;
     size_t n = pp->n;
@@ -1163,6 +1207,8 @@ static void find_breaks(para *pp)
     }
 
     ties(it, n);
+    if (!cjk_lang)
+        tie_cjk_words(it, n);
 
     /* A Chinese or Japanese paragraph never ends with a line of one
      * character (and its punctuation): no break before its last one.  The
@@ -1245,8 +1291,16 @@ static void mark_emergency(para *p, float width)
                         it[i].brk != LINEBREAK_MUSTBREAK && it[i + 1].cp != 0x2013 &&
                         it[i + 1].cp != 0x2014)
                         it[i].kind = B_SPACE;   /* a tie gives way; never before a dash */
-                    else if (round == 0 && it[i].compound)
-                        it[i].kind = it[i].url && it[i].cp != '-' ? B_URL : B_DASH;
+                    else if (round == 0 && it[i].compound &&
+                             !(it[i].cp == '-' && link_of(p, i)))
+                        /* Before an address's hyphen: as dear as after
+                         * a word's (B_DASH), so a slash is still preferred. */
+                        it[i].kind = it[i].url && it[i].cp != '-' && it[i + 1].cp != '-'
+                                         ? B_URL : B_DASH;
+                    else if (round == 0 && it[i + 1].cp == '-' && it[i + 1].compound &&
+                             link_of(p, i + 1) && it[i].kind == B_NONE && it[i].cp != '-')
+                        it[i].kind = B_DASH;  /* linked text (a user name) breaks
+                                                 before its hyphen, as an address */
                     else if (round == 1 && it[i].kind == B_NONE && !it[i].ctrl &&
                              !joins(it[i].cp, it[i + 1].cp))
                         it[i].kind = B_EMERGENCY;
@@ -1798,7 +1852,8 @@ size_t cv_wrap(cv_arena *a, const cv_ctx *cx, const cv_span *spans, size_t nspan
     size_t n = p.n;
     if (n == 0)
         return 0;
-    find_breaks(&p);
+    find_breaks(&p, cx->lang && (!strncmp(cx->lang, "zh", 2) || !strncmp(cx->lang, "ja", 2) ||
+                                 !strncmp(cx->lang, "ko", 2)));
     mark_emergency(&p, width);
 
     breaker br = {.cx = cx, .p = &p, .width = width, .kp = cv_kp_defaults(width)};

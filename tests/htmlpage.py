@@ -273,7 +273,7 @@ def structure():
     if path:
         src = open(path, encoding="utf-8").read()
         check("fang: 方佳瑞 in the English page as <span lang=\"zh\">",
-              '<span lang="zh">方佳瑞</span>' in src, re.findall(r".{40}方佳瑞.{20}", src)[:2])
+              re.search(r'<span lang="zh"(?: class="[^"]*")?>方佳瑞</span>', src), re.findall(r".{40}方佳瑞.{20}", src)[:2])
     # The degree column (classic): as wide as the section's widest degree
     # and the same for each entry, as in the PDF, so that "Promotion" is
     # not broken inside the word.
@@ -769,6 +769,87 @@ AXE_RUN = """addEventListener('load', function () {
 });"""
 
 
+# The width of each <span lang> run in the page's justified text, and the
+# same text's width set alone (no justification).
+CJK_GAP = """addEventListener('load', function () {
+  var out = [];
+  document.querySelectorAll('main .lines p span[lang]').forEach(function (s) {
+    var alone = document.createElement('span');
+    alone.style.cssText = 'position:absolute;white-space:nowrap;font:inherit';
+    alone.textContent = s.textContent;
+    s.parentNode.appendChild(alone);
+    out.push([s.textContent, s.getBoundingClientRect().width,
+              alone.getBoundingClientRect().width,
+              getComputedStyle(s.closest('p')).textAlign]);
+    alone.remove();
+  });
+  var p = document.createElement('pre'); p.id = 'cvpdf-cjk';
+  p.textContent = JSON.stringify(out); document.body.appendChild(p);
+});"""
+
+
+def justified_cjk():
+    """A Chinese name inside an English justified paragraph keeps its
+    letters together in the browser, as in the PDF: only the spaces
+    stretch.  A Chinese page still justifies between its characters."""
+    prof = os.path.join(TMP, "cjk-in-en.yaml")
+    para = ("I study distributed systems for machine learning with a focus on sparse "
+            "and heterogeneous workloads; my group built a training framework used at "
+            "three national laboratories. I collaborate with 王建国 (Tsinghua), "
+            "Ahmad Al-Farsi (KAUST) and Priya Raghunathan (IISc) on sparse communication "
+            "and scheduling for mixture-of-experts models at very large scale.")
+    with open(prof, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Jonathan Okonkwo\n  sections:\n    summary:\n      - \"%s\"\n"
+                % para)
+    for width in (700, 900, 1100):
+        out = os.path.join(TMP, "cjk-in-en-%d.html" % width)
+        rc, _, err = run([BIN, prof, "-o", out])
+        if not check("cjk-in-en: written", rc == 0, err):
+            return
+        rc, dom = chromium(["--window-size=%d,900" % width, "--virtual-time-budget=3000",
+                            "--dump-dom", "file://" + test_copy(out, CJK_GAP)])
+        m = re.search(r'<pre id="cvpdf-cjk">(.*?)</pre>', dom, re.S)
+        got = json.loads(html.unescape(m.group(1))) if m else []
+        check("cjk-in-en at %d px: the justified paragraph's Chinese name is as wide as "
+              "set alone (its letters not spread)" % width,
+              len(got) == 1 and got[0][0] == "王建国" and got[0][3] == "justify"
+              and got[0][1] <= got[0][2] + 0.5, got)
+
+
+CJK_LINES = """addEventListener('load', function () {
+  var out = [];
+  document.querySelectorAll('main span[lang]').forEach(function (s) {
+    out.push([s.textContent, s.getClientRects().length]);
+  });
+  var p = document.createElement('pre'); p.id = 'cvpdf-cjk';
+  p.textContent = JSON.stringify(out); document.body.appendChild(p);
+});"""
+
+
+def cjk_word():
+    """As in the PDF, a short Chinese word among English words (普通话) is
+    never broken between lines by the browser, wherever the line ends."""
+    bullets = "".join("          - \"%sMandarin \u666e\u901a\u8bdd (basic) and more.\"\n"
+                      % ("Spoken " * k) for k in range(24))
+    prof = os.path.join(TMP, "cjk-word.yaml")
+    with open(prof, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Ada Lin\n  sections:\n    experience:\n      - company: Example\n"
+                "        position: Engineer\n        start_date: 2020-01\n        highlights:\n"
+                + bullets)
+    out = os.path.join(TMP, "cjk-word.html")
+    rc, _, err = run([BIN, prof, "-o", out])
+    if not check("cjk-word: written", rc == 0, err):
+        return
+    for width in (700, 1000):
+        rc, dom = chromium(["--window-size=%d,900" % width, "--virtual-time-budget=3000",
+                            "--dump-dom", "file://" + test_copy(out, CJK_LINES)])
+        m = re.search(r'<pre id="cvpdf-cjk">(.*?)</pre>', dom, re.S)
+        got = json.loads(html.unescape(m.group(1))) if m else []
+        split = [g for g in got if g[1] != 1]
+        check("cjk-word at %d px: each of the 24 \u666e\u901a\u8bdd on one line" % width,
+              len(got) == 24 and not split, split[:4] or got[:3])
+
+
 def contact_rows():
     """RenderCV's sample has nine contact items: at 375 px they take
     several lines, and no line starts with the separator."""
@@ -925,7 +1006,8 @@ def writes():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("htmlpage", [structure, coverage, jsonld, browser, contact_rows, axe,
+    sys.exit(testlib.main("htmlpage", [structure, coverage, jsonld, browser, justified_cjk, cjk_word,
+                                       contact_rows, axe,
                                        safety, writes],
                           tmp=TMP,
                           keep_failed=True))

@@ -188,6 +188,38 @@ def sidebar_sections_test():
           not any("fangjiarui123" in r["text"] for r in p1["runs"] if r["y"] > side[3]))
 
 
+def sidebar_main_test():
+    """A profile whose every section the sidebar takes (skills, awards,
+    languages) does not leave the main column empty beside them: its
+    sections are in the main column, the contact block stays in the
+    sidebar; the web page puts them in <main> likewise."""
+    prof = os.path.join(TMP, "side-only.yaml")
+    with open(prof, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Sam Side\n  email: sam@example.org\n  sections:\n"
+                "    skills:\n      - label: Languages\n        details: C, Rust, Python\n"
+                "    awards:\n      - bullet: Best Paper Award, EuroSys 2022\n"
+                "    languages:\n      - label: English\n        details: native\n")
+    rc, d, err = dump(prof, layout_path("sidebar"))
+    pages = read_dump(d) if rc == 0 else []
+    if not check("side-only: renders", pages, err):
+        return
+    p1 = pages[0]
+    main, side = p1["region"].get("main"), p1["region"].get("sidebar")
+    where = {r["text"]: ("main" if main and inside(r, main) else
+                         "sidebar" if side and inside(r, side) else "other") for r in p1["runs"]}
+    check("side-only: SKILLS, AWARDS and LANGUAGES in the main column, not beside an empty one",
+          [where.get(t) for t in ("SKILLS", "AWARDS", "LANGUAGES")] == ["main"] * 3, where)
+    check("side-only: the contact block still in the sidebar",
+          where.get("CONTACT") == "sidebar" and where.get("sam@example.org") == "sidebar", where)
+    page = os.path.join(TMP, "side-only.html")
+    rc, _, err = run([BIN, "-q", "-l", layout_path("sidebar"), "-o", page, prof])
+    src = open(page, encoding="utf-8").read() if rc == 0 else ""
+    m = re.search(r"<main>(.*?)</main>", src, re.S)
+    check("side-only: the web page's <main> holds the sections",
+          m and all(t in m.group(1) for t in ("SKILLS", "AWARDS", "LANGUAGES")),
+          (rc, err, m.group(1)[:300] if m else src[:300]))
+
+
 # ---- running header and footer ----------------------------------------------
 
 def furniture_test():
@@ -658,7 +690,8 @@ def dates_test():
 
 if __name__ == "__main__":
     sys.exit(testlib.main("layouts", [all_layouts_test, sidebar_order_test,
-                                      sidebar_sections_test, furniture_test, fit_test,
+                                      sidebar_sections_test, sidebar_main_test,
+                                      furniture_test, fit_test,
                                       explain_test, photo_test, fill_test,
                                       contact_whole_test, running_header_bold_keywords_test,
                                       widen_main_test, smart_quotes_test, dates_test],

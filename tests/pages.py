@@ -659,9 +659,12 @@ class Gen:
                  "text"]
         m.headline.words = self.words(1, 6)
         chosen = r.sample(keys, r.randint(1, 9))
+        # A profile whose every section the sidebar names has them all in
+        # the main column (compose.c: the main column is never empty).
+        all_side = all(key in SIDEBAR_KEYS for key in chosen)
         for key in chosen:
             kind = usual[key] if r.random() < 0.7 else r.choice(kinds)
-            col = "sidebar" if m.sidebar and key in SIDEBAR_KEYS else "main"
+            col = "sidebar" if m.sidebar and key in SIDEBAR_KEYS and not all_side else "main"
             s = Section(key, kind, col)
             for i in range(1 + int(12 * r.random() ** 1.5)):
                 self.entry(s, i)
@@ -983,9 +986,11 @@ def title_checks(out, secs, side_keys):
     prob["title"] = []
     regions = {(pg["n"], g[0]): g for pg in pages for g in pg["regions"]}
     titles = {}
+    side = lambda key: side_keys and (key.lower() in side_keys or
+                                      key_title(key).lower() in side_keys)
+    all_side = all(side(key) for key, _ in secs)
     for key, kind in secs:
-        col = "sidebar" if side_keys and (key.lower() in side_keys or
-                                          key_title(key).lower() in side_keys) else "main"
+        col = "sidebar" if side(key) and not all_side else "main"
         titles[(col, norm(key_title(key)))] = (key_title(key), kind)
     seen, situations = {}, []
     for col in ("main", "sidebar"):

@@ -177,6 +177,28 @@ def cards():
     check("cards: a PDF of the site reads back", rc == 0 and "Shen Li" in text, text[:200])
 
 
+def initials():
+    """A card without a photo: two initials of a Latin or Hebrew name, one
+    of a Chinese or Arabic name (two Arabic letters would join into a word:
+    ل and ا make لا, "no")."""
+    names = {"ar": ("\u0644\u064a\u0644\u0649 \u0639\u0628\u062f \u0627\u0644\u0647\u0627\u0634\u0645\u064a",
+                    "arabic", "\u0644"),
+             "he": ("\u05e0\u05d5\u05e2\u05d4 \u05dc\u05d5\u05d9", "hebrew", "\u05e0\u05dc"),
+             "en": ("Ada Lovelace", "english", "AL")}
+    paths = []
+    for key, (name, lang, _) in names.items():
+        path = os.path.join(TMP, "init-%s.yaml" % key)
+        open(path, "w", encoding="utf-8").write(
+            "cv:\n  name: %s\n  email: x@example.org\nlocale:\n  language: %s\n" % (name, lang))
+        paths.append(path)
+    out = os.path.join(TMP, "initials") + "/"
+    rc, _, se = site(out, paths)
+    page = open(os.path.join(out, "index.html"), encoding="utf-8").read() if rc == 0 else ""
+    got = re.findall(r'class="photo initials"[^>]*>([^<]*)<', page)
+    check("initials: Arabic one letter, Hebrew and Latin two (first and last word)",
+          got == [v[2] for v in names.values()], (rc, se, got))
+
+
 def pages():
     """Each person's HTML page: needs the HTML back end (h-html's html.c)."""
     out = os.path.join(TMP, "pages") + "/"
@@ -391,4 +413,4 @@ if __name__ == "__main__":
         print("FAIL: tidy is not installed (run tests/deps.sh check as root)")
         print("site: 0 passed, 1 failed")
         sys.exit(1)
-    sys.exit(testlib.main("site", [cards, pages, broken, foreign, safe, browser, usage], tmp=TMP))
+    sys.exit(testlib.main("site", [cards, initials, pages, broken, foreign, safe, browser, usage], tmp=TMP))

@@ -676,6 +676,18 @@ def overfull_tests():
                  "          - 腾讯微信AI腾讯微信AI腾讯微信AI腾讯微信AI腾讯微信AI腾讯微信AI腾讯微信AI"
                  "腾讯微信AI腾讯微信AI。\n",
     }
+    # An address whose only break points are its hyphens, '.' and '@', and a
+    # linked user name made of hyphenated parts: pdftotext drops a hyphen that
+    # ends a line, so these must break before their hyphens to read back whole.
+    hy_email = "-".join(["first", "second", "third", "fourth", "fifth", "sixth", "seventh",
+                         "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth",
+                         "fourteenth"]) + "@research-group-of-distributed-systems.example.org"
+    hy_user = "-".join(["maximiliana", "theodora", "anastasopoulou", "whitcombe", "research",
+                        "group", "of", "distributed", "systems", "laboratory", "archive"])
+    profiles["hyphen"] = ("cv:\n  name: Hyphen Address\n  email: %s\n  social_networks:\n"
+                          "    - network: GitHub\n      username: %s\n  sections:\n"
+                          "    summary:\n      - \"Write to %s today.\"\n"
+                          % (hy_email, hy_user, hy_email))
     text = open(SPEC_LAYOUT, encoding="utf-8").read()
     margin = float(re.search(r"^\s+margins:\s*([0-9.]+)pt", text, re.M).group(1))
     for name, body in profiles.items():
@@ -702,8 +714,66 @@ def overfull_tests():
         check("overfull %s: every word of pdftotext -bbox within the column" % name,
               not out, "; ".join(out[:4]))
         flat = re.sub(r"\s+", "", pdftotext(pdf))
-        key = {"url": url[:40], "word": word[:40], "email": email[:30], "mixed": "腾讯微信AI"}[name]
+        key = {"url": url[:40], "word": word[:40], "email": email[:30], "mixed": "腾讯微信AI",
+               "hyphen": hy_email}[name]
         check("overfull %s: the long text is there (not dropped)" % name, key in flat, flat[:200])
+        if name == "hyphen":
+            lines = [l.strip() for l in pdftotext(pdf).splitlines() if l.strip()]
+            check("overfull hyphen: the address is broken (wider than the column)",
+                  hy_email not in lines and hy_email[:20] in flat, lines[:8])
+            check("overfull hyphen: pdftotext reads the address whole twice (no line ends "
+                  "with its hyphen)", flat.count(hy_email) == 2, flat[:300])
+            check("overfull hyphen: pdftotext reads the linked user name whole",
+                  hy_user in flat, flat[:300])
+
+
+def cjk_word_tests():
+    """A short run of Chinese letters among English words (a name, a word:
+    普通话) is not broken between lines in an English résumé; a Chinese
+    sentence in it, between its own punctuation, still breaks anywhere;
+    and in a Chinese résumé the same run breaks as Chinese text does."""
+    bullets = "".join("          - \"%sMandarin \u666e\u901a\u8bdd, basic, and %s more.\"\n"
+                      % ("Spoken " * k, "words " * (12 - k % 12)) for k in range(28))
+    body = ("cv:\n  name: Ada Lin\n  sections:\n    skills:\n      - label: Languages\n"
+            "        details: x\n    experience:\n      - company: Example\n        position: "
+            "Engineer\n        start_date: 2020-01\n        highlights:\n" + bullets)
+    word = "\u666e\u901a\u8bdd"
+    for lang, whole in (("english", True), ("mandarin_chinese", False)):
+        prof = write("cjkword-%s.yaml" % lang, body + "locale:\n  language: %s\n" % lang)
+        rc, out, err = run([BIN, "--dump", "-q", prof])
+        if not check("cjk word (%s): renders" % lang, rc == 0, err):
+            continue
+        lines = {}
+        for pg_no, pg in enumerate(read_dump(out)):
+            for r in pg["runs"]:
+                lines.setdefault((pg_no, round(r["y"], 2)), []).append(r)
+        texts = ["".join(r["text"] for r in sorted(v, key=lambda r: r["x"]))
+                 for _, v in sorted(lines.items())]
+        split = [t for t in texts if any(c in t for c in word) and word not in t]
+        if whole:
+            # Justified lines stretch their spaces, not the word's letters:
+            # each of its three glyphs one em from the next (pdftotext
+            # would read a letter-spaced "普 通 话" as three words).
+            rc, g, _ = run([BIN, "--dump=glyphs", "-q", prof])
+            runs = [r for pg in read_dump(g) for r in pg["runs"]]
+            spread = [(r["text"], r["at"]) for r in runs
+                      if r["text"] == word and r["at"] and
+                      any(abs(b - a - r["size"]) > 0.01 for a, b in zip(r["at"], r["at"][1:]))]
+            # Nor spaced from the comma after it: the next run starts where
+            # the word's last glyph ends (one em after it).
+            for r, nxt in zip(runs, runs[1:]):
+                if r["text"] == word and r["at"] and abs(nxt["y"] - r["y"]) < 0.01 and \
+                        abs(nxt["x"] - r["at"][-1] - r["size"]) > 0.01:
+                    spread.append((r["text"], r["at"], nxt["text"][:5], nxt["x"]))
+            check("cjk word (english): %s never letter-spaced in a justified line, nor "
+                  "spaced from its comma" % word,
+                  rc == 0 and not spread, spread[:3])
+            check("cjk word (english): %s never broken between lines (%d lines with it)"
+                  % (word, sum(word in t for t in texts)),
+                  not split and sum(word in t for t in texts) == 28, split[:4])
+        else:
+            check("cjk word (mandarin_chinese): the run still breaks as Chinese text", split,
+                  texts[:6])
 
 
 def cli_tests():
@@ -765,4 +835,4 @@ def cli_tests():
 if __name__ == "__main__":
     sys.exit(testlib.main("typo", [cli_tests, readback_tests, ink_tests, text_tests,
                                    bold_tests, fallback_tests, missing_tests, astral_tests,
-                                   overfull_tests], tmp=TMP))
+                                   overfull_tests, cjk_word_tests], tmp=TMP))
