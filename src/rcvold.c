@@ -598,6 +598,68 @@ static cv_yml *sorted_sections(cv_arena *a, const cv_yml *secs, bool newest_firs
     return out;
 }
 
+/* ---- RenderCV 1.0 to 1.3's one-line entries ---------------------------- */
+
+/* Is e a one-line entry as RenderCV 1.0 to 1.3 wrote it: `name` and
+ * `details`, no `label` (1.4 renamed `name` to `label`)? */
+static bool oneline_name(const cv_yml *e)
+{
+    return e && e->kind == CV_YML_MAP && cv_yml_get(e, "details") && cv_yml_get(e, "name") &&
+           !cv_yml_get(e, "label");
+}
+
+/* The first such entry of cv's sections, or NULL. */
+static const cv_yml *first_oneline_name(const cv_yml *cv)
+{
+    const cv_yml *secs = cv && cv->kind == CV_YML_MAP ? cv_yml_get(cv, "sections") : NULL;
+    if (!secs || secs->kind != CV_YML_MAP)
+        return NULL;
+    for (size_t i = 0; i < secs->n; i++)
+        if (secs->items[i]->kind == CV_YML_SEQ)
+            for (size_t j = 0; j < secs->items[i]->n; j++)
+                if (oneline_name(secs->items[i]->items[j]))
+                    return secs->items[i]->items[j];
+    return NULL;
+}
+
+/* cv with each such entry's `name` as its `label`, in its place. */
+static cv_yml *oneline_labels(cv_arena *a, const cv_yml *cv)
+{
+    cv_yml *c = cv_yml_map(a, cv->pos);
+    for (size_t i = 0; i < cv->n; i++) {
+        const cv_yml *v = cv->items[i];
+        if (!strcmp(cv->keys[i]->str, "sections") && v->kind == CV_YML_MAP) {
+            cv_yml *secs = cv_yml_map(a, v->pos);
+            for (size_t j = 0; j < v->n; j++) {
+                const cv_yml *l = v->items[j];
+                if (l->kind == CV_YML_SEQ) {
+                    cv_yml *nl = cv_arena_alloc(a, sizeof *nl);
+                    *nl = *l;
+                    nl->items = cv_arena_alloc(a, sizeof *nl->items * (l->n ? l->n : 1));
+                    for (size_t k = 0; k < l->n; k++) {
+                        const cv_yml *e = l->items[k];
+                        if (!oneline_name(e)) {
+                            nl->items[k] = (cv_yml *)e;
+                            continue;
+                        }
+                        cv_yml *ne = cv_yml_map(a, e->pos);
+                        for (size_t m = 0; m < e->n; m++)
+                            cv_yml_map_add(a, ne, strcmp(e->keys[m]->str, "name")
+                                                          ? e->keys[m]->str : "label",
+                                           e->keys[m]->pos, e->items[m]);
+                        nl->items[k] = ne;
+                    }
+                    l = nl;
+                }
+                cv_yml_map_add(a, secs, v->keys[j]->str, v->keys[j]->pos, (cv_yml *)l);
+            }
+            v = secs;
+        }
+        cv_yml_map_add(a, c, cv->keys[i]->str, cv->keys[i]->pos, (cv_yml *)v);
+    }
+    return c;
+}
+
 /* ---- Locale ------------------------------------------------------------ */
 
 /* locale_catalog (1.x) and locale (2.0) as 2.8's locale, and the parts
@@ -629,10 +691,12 @@ static cv_yml *upgrade_locale(up *u, const cv_yml *cat, const cv_yml *loc, cv_ym
                 to = "to", dto = "templates.date_range";
             else if (!strcmp(k, "phone_number_format"))
                 to = k, dto = "header.connections.phone_number_format";
-            else if (!strcmp(k, "page_numbering_template"))
-                to = k, dto = "templates.footer", c = TODAY;
-            else if (!strcmp(k, "last_updated_date_template"))
-                to = k, dto = "templates.top_note", c = TODAY;
+            else if (!strcmp(k, "page_numbering_template") ||
+                     (!p && !strcmp(k, "page_numbering_style")))        /* 1.18 */
+                to = "page_numbering_template", dto = "templates.footer", c = TODAY;
+            else if (!strcmp(k, "last_updated_date_template") ||
+                     (!p && !strcmp(k, "last_updated_date_style")))     /* 1.18 */
+                to = "last_updated_date_template", dto = "templates.top_note", c = TODAY;
             else if (migrate && !strcmp(k, "degree_with_area"))
                 to = "phrases.degree_with_area";
             else if (migrate && (!strcmp(k, "contact") || !strcmp(k, "resume"))) {
@@ -692,6 +756,8 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
     /* cv.sort_entries: RenderCV 2.3's, gone since. */
     const cv_yml *cv0 = cv_yml_get(root, "cv");
     bool cv_sort = cv0 && cv0->kind == CV_YML_MAP && cv_yml_get(cv0, "sort_entries");
+    /* One-line entries of `name` and `details`: RenderCV 1.0 to 1.3's. */
+    const cv_yml *one_name = d1 || (!d2 && !rs) ? first_oneline_name(cv0) : NULL;
     bool extra = false;
     for (size_t i = 0; i < root->n; i++)
         extra |= ignorable(root, root->keys[i]->str);
@@ -699,7 +765,8 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
      * to 2.6 read (and ignored the catalog of); cvpdf still takes it. */
     bool modern = design && design->kind == CV_YML_MAP && !d1 && !d2 && design->n > 0 &&
                   !(design->n == 1 && cv_yml_get(design, "theme"));
-    if (d1 || has_any(at(rs, "render_command"), rc1) || (cat && !d2 && !modern))
+    if (d1 || has_any(at(rs, "render_command"), rc1) || (cat && !d2 && !modern) ||
+        (one_name && !modern && !cat))
         e = CV_RCV_1X;
     else if (d2 || rs || cv_sort)
         e = CV_RCV_20;
@@ -792,6 +859,18 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
         cv_strbuf_put(a, &u.said, t, strlen(t));
         cvn = c;
     }
+    if (one_name && e == CV_RCV_1X) {
+        /* Named first: the list of design keys may be cut short. */
+        cv_strbuf said = {0};
+        static const char t[] = "one-line entries' name \xE2\x86\x92 label";
+        cv_strbuf_put(a, &said, t, sizeof t - 1);
+        if (u.said.n) {
+            cv_strbuf_put(a, &said, ", ", 2);
+            cv_strbuf_put(a, &said, u.said.s, u.said.n);
+        }
+        u.said = said;
+        cvn = oneline_labels(a, cvn);
+    }
     for (size_t i = 0; i < root->n; i++)
         if (!strcmp(root->keys[i]->str, "cv"))
             cv_yml_map_add(a, out, "cv", root->keys[i]->pos, (cv_yml *)cvn);
@@ -821,6 +900,8 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
             first = key_pos(root, "rendercv_settings");
         else if (old_locale)
             first = key_pos(root, "locale");
+        else if (one_name)
+            first = one_name->pos;
         else
             for (size_t i = root->n; i-- > 0;)
                 if (ignorable(root, root->keys[i]->str))

@@ -421,10 +421,32 @@ def shape_problems(doc):
 
 def star_text(text):
     """The YAML text with each value that starts with `*` and names no
-    anchor quoted: RenderCV 2.7+ reads those as text, PyYAML as aliases."""
+    anchor quoted: RenderCV 2.7+ reads those as text, PyYAML as aliases.
+    A line that goes on with a quoted or plain text is that text's."""
     anchors = set()
     out = []
+    quote = None        # the quote a text over several lines is open in
+    plain = -1          # the indent a plain text's next lines exceed
     for line in text.split("\n"):
+        indent = len(line) - len(line.lstrip(" "))
+        if quote:
+            body = line.replace(quote * 2, "") if quote == "'" else re.sub(r"\\.", "", line)
+            quote = None if quote in body else quote
+            out.append(line)
+            continue
+        if plain >= 0 and line.strip() and not line.lstrip().startswith("#") and indent > plain:
+            out.append(line)
+            continue
+        m = re.match(r"^(\s*(?:- )*)(?:([\w ]+):(?: |$))?\s*(.*)$", line)
+        plain = -1
+        if m and m.group(3)[:1] in ("'", '"'):
+            q = m.group(3)[0]
+            body = m.group(3)[1:]
+            body = body.replace(q * 2, "") if q == "'" else re.sub(r"\\.", "", body)
+            quote = None if q in body else q
+        elif m and m.group(3) and m.group(3)[0] not in "*&|>[{#":
+            # The key's column, else the last dash's.
+            plain = len(m.group(1)) - (0 if m.group(2) or not m.group(1).strip() else 2)
         m = re.match(r"^(\s*(?:- )*(?:[\w ]+: )?)&(\w+)", line)
         if m:
             anchors.add(m.group(2))
@@ -459,6 +481,11 @@ def eras_test():
             continue
         prof = yaml.load(star_text(text), Loader=yaml.BaseLoader) or {}
         all_words_present(base, shown_words(prof), pdf)
+        # "# shows: TEXT": a line of the page (the footer, the top note).
+        _, page = pdf_words(pdf)
+        lines = set(" ".join(l.split()) for l in page.split("\n"))
+        for want in re.findall(r"^# shows: (.+)$", text, re.M):
+            check("%s shows %r" % (base, want), want in lines, sorted(lines))
         rc, out, err = run([BIN, "migrate", src], env=env)
         check("%s: migrate exits 0" % base, rc == 0, err)
         try:
@@ -468,7 +495,16 @@ def eras_test():
             continue
         check("%s: migrated keys are RenderCV 2.8's" % base, not shape_problems(doc),
               shape_problems(doc))
-        check("%s: migrated cv is the file's" % base, doc.get("cv") == prof.get("cv"))
+        want = prof.get("cv")
+        if era == "1.x":
+            # RenderCV 1.0-1.3's one-line entries: `name` became `label` in 1.4.
+            for entries in ((want or {}).get("sections") or {}).values():
+                for e in entries if isinstance(entries, list) else []:
+                    if isinstance(e, dict) and "details" in e and "name" in e \
+                            and "label" not in e:
+                        e["label"] = e.pop("name")
+        check("%s: migrated cv is the file's" % base, doc.get("cv") == want,
+              (doc.get("cv"), want))
         mig = os.path.join(TMP, "migrated-" + base)
         with open(mig, "w", encoding="utf-8") as f:
             f.write(out)
