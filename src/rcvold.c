@@ -339,9 +339,21 @@ static bool is_group(const rule *rs, const char *path)
     return false;
 }
 
+/* Groups only RenderCV 2.0 to 2.3 had: every key in them is in rules2. */
+static bool group2(const char *path)
+{
+    static const char *const g[] = {"text", "highlights", "entry_types", NULL};
+    for (size_t i = 0; g[i]; i++) {
+        size_t n = strlen(g[i]);
+        if (!strncmp(path, g[i], n) && (!path[n] || path[n] == '.'))
+            return true;
+    }
+    return false;
+}
+
 static bool walk(up *u, const rule *rs, const cv_yml *m, const char *path)
 {
-    if (u->strict_keys) {
+    if (u->strict_keys || group2(path)) {
         /* The keys this version had at `path`. */
         const char *allowed[48];
         size_t na = 0, pl = strlen(path);
@@ -359,8 +371,9 @@ static bool walk(up *u, const rule *rs, const cv_yml *m, const char *path)
                 allowed[na++] = name;
         }
         allowed[na] = NULL;
-        const char *what = cv_arena_printf(u->a, "%s%s%s (a RenderCV 1.x design)", u->prefix,
-                                           pl ? "." : "", path);
+        const char *what = cv_arena_printf(u->a, "%s%s%s (a RenderCV %s design)", u->prefix,
+                                           pl ? "." : "", path,
+                                           u->strict_keys ? "1.x" : "2.0\xE2\x80\x93" "2.3");
         if (!cv_yml_check_keys(m, allowed, what, u->err))
             return false;
     }
