@@ -30,6 +30,7 @@
  */
 #include "jsonresume.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -177,11 +178,45 @@ static bool is_url(const char *s)
     return !strncasecmp(s, "https://", 8) || !strncasecmp(s, "http://", 7);
 }
 
+/* A host name with an optional path, written without http:// or https://
+ * (`example.com`, `www.example.com/me`): a label of letters, digits and
+ * hyphens, a dot, more labels; no spaces, no @, no scheme. */
+static bool bare_host(const char *s)
+{
+    if (!isalnum((unsigned char)*s) || strstr(s, "://") || strpbrk(s, " \t\n@"))
+        return false;
+    bool dot = false;
+    const char *p = s;
+    for (; *p && *p != '/'; p++) {
+        if (*p == '.') {
+            if (p[-1] == '.' || !isalnum((unsigned char)p[1]))
+                return false;
+            dot = true;
+        } else if (!isalnum((unsigned char)*p) && *p != '-' && *p != ':') {
+            return false;
+        }
+    }
+    return dot;
+}
+
+/* A URL as JSON Resume's themes take it: one written without http:// or
+ * https:// (`example.com`), which they print, is linked as https://, with
+ * a warning; anything else as it is. */
+static const cv_yml *web(jr *j, const cv_yml *u)
+{
+    if (!u || is_url(u->str) || !bare_host(u->str))
+        return u;
+    cv_warn(j->err, u->pos, "'%s' has no http:// or https://: linked as https://%s", u->str,
+            u->str);
+    return str_node(j, cv_arena_printf(j->a, "https://%s", u->str), u->pos);
+}
+
 /* `name`, a link to `url` when there is one. */
 static cv_yml *linked(jr *j, const cv_yml *name, const cv_yml *url)
 {
     if (!name)
         return NULL;
+    url = web(j, url);
     if (!url || !is_url(url->str))
         return text(j, name);
     return str_node(j, cv_arena_printf(j->a, "[%s](%s)", esc(j, name->str),
@@ -423,7 +458,7 @@ static void basics(jr *j, const cv_yml *b, cv_yml *cv, cv_yml *sections)
     const cv_yml *url = get_str(j, b, "url");
     add(j, cv, "email", (cv_yml *)email);
     add(j, cv, "phone", (cv_yml *)phone);
-    add(j, cv, "website", (cv_yml *)url);
+    add(j, cv, "website", (cv_yml *)web(j, url));
     const cv_yml *img = get_str(j, b, "image");
     if (img && !is_url(img->str))
         add(j, cv, "photo", (cv_yml *)img);
@@ -449,6 +484,7 @@ static void basics(jr *j, const cv_yml *b, cv_yml *cv, cv_yml *sections)
             cv_yml *c = node(j, CV_YML_MAP, p->pos);
             /* A connection's text is shown as written: not escaped. */
             add(j, c, "placeholder", str_node(j, unmd(j, shown), p->pos));
+            u = web(j, u);
             if (u && is_url(u->str))
                 add(j, c, "url", (cv_yml *)u);
             add(j, c, "fontawesome_icon", str_node(j, net ? net->str : "link", p->pos));

@@ -694,6 +694,40 @@ def jsonresume_lenient_test():
               "'locale' is not part" not in err, (err, text[:300]))
 
 
+def jsonresume_bare_url_test():
+    """A URL written without http:// or https:// (`hectorguo.com`), which
+    JSON Resume's themes print, is shown and linked as https://, with a
+    warning at it; one that is no host name stays refused."""
+    doc = ('{\n  "basics": {\n    "name": "Imre Vashti",\n    "url": "imrevashti.example",\n'
+           '    "profiles": [{"network": "GitHub", "username": "imrev",'
+           ' "url": "github.com/imrev"}]\n  },\n'
+           '  "work": [{"name": "Kestrel Mills", "url": "www.kestrel.example/about",'
+           ' "position": "Analyst", "startDate": "2019-04"}]\n}\n')
+    src = os.path.join(TMP, "bare-url.json")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(doc)
+    rc, pdf, err = render(src)
+    check("bare URLs: renders", rc == 0 and "error" not in err, err)
+    for at, url in [("4:12", "imrevashti.example"), ("5:68", "github.com/imrev"),
+                    ("7:45", "www.kestrel.example/about")]:
+        check("bare URL %s: a warning at %s" % (url, at),
+              re.search(r"bare-url.json:%s: warning: '%s' has no http:// or https://: linked "
+                        r"as https://%s" % (at, re.escape(url), re.escape(url)), err), err)
+    text = norm_ws(run(["pdftotext", pdf, "-"])[1]) if rc == 0 else ""
+    check("bare URLs: the website is shown", "imrevashti.example" in text, text[:400])
+    r = run(["qpdf", "--qdf", "--object-streams=disable", pdf, "-"]) if rc == 0 else (1, "", "")
+    uris = re.findall(r"/URI \(([^)]*)\)", r[1])
+    for want in ["https://imrevashti.example", "https://github.com/imrev",
+                 "https://www.kestrel.example/about"]:
+        check("bare URLs: linked as %s" % want, want in uris, uris)
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(doc.replace("imrevashti.example", "my site"))
+    rc, pdf, err = render(src)
+    check("a website that is no host name: refused at it",
+          rc == 1 and re.search(r"bare-url.json:4:12: error: invalid website 'my site'", err),
+          err)
+
+
 def norm_ws(s):
     return re.sub(r"[ \t]+", " ", s)
 
@@ -779,5 +813,6 @@ if __name__ == "__main__":
                                          no_design_note_test, migrate_cvpdf_keys_test,
                                          old_design_file_test,
                                          jsonresume_test, jsonresume_lenient_test,
+                                         jsonresume_bare_url_test,
                                          jsonresume_details_test, lookalike_test,
                                          rendercv_models_test], tmp=TMP))
