@@ -318,11 +318,28 @@ static const cv_yml *date_node(jr *j, const cv_yml *v)
     return n;
 }
 
+/* An endDate that says "now" in words ("Present", "current"), which the
+ * themes print: the schema's way is to leave it out. */
+static bool now_word(const char *s)
+{
+    static const char *const words[] = {"present", "current", "currently", "now", "ongoing",
+                                        "today", "till date", "to date", NULL};
+    for (size_t i = 0; words[i]; i++)
+        if (!strcasecmp(s, words[i]))
+            return true;
+    return false;
+}
+
 /* Dates: startDate, endDate (none: ongoing), or one `date` key. */
 static void dates(jr *j, cv_yml *e, const cv_yml *m, const char *single)
 {
-    const cv_yml *s = date_node(j, get_str(j, m, "startDate")),
-                 *en = date_node(j, get_str(j, m, "endDate"));
+    const cv_yml *end = get_str(j, m, "endDate");
+    if (end && now_word(end->str)) {
+        cv_warn(j->err, end->pos, "endDate '%s' read as ongoing (JSON Resume leaves out the "
+                "endDate of what goes on)", end->str);
+        end = NULL;
+    }
+    const cv_yml *s = date_node(j, get_str(j, m, "startDate")), *en = date_node(j, end);
     const cv_yml *one = single ? date_node(j, get_str(j, m, single)) : NULL;
     if (one)
         add(j, e, "date", (cv_yml *)one);

@@ -728,6 +728,35 @@ def jsonresume_bare_url_test():
           err)
 
 
+def jsonresume_present_test():
+    """An endDate written as a word for now ("Present", "current"), which
+    JSON Resume's themes print and its schema leaves out for an ongoing
+    item, is read as ongoing, with a warning; other text stays refused."""
+    doc = ('{\n  "basics": {"name": "Mirela Stoica"},\n  "work": [\n'
+           '    {"name": "Tarn Labs", "position": "Engineer", "startDate": "2021-03",'
+           ' "endDate": "Present"},\n'
+           '    {"name": "Olt Works", "position": "Intern", "startDate": "2019-06",'
+           ' "endDate": "current"}\n  ]\n}\n')
+    src = os.path.join(TMP, "present.json")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(doc)
+    rc, pdf, err = render(src)
+    check("endDate Present: renders", rc == 0 and "error" not in err, err)
+    for at, word in [("4:86", "Present"), ("5:84", "current")]:
+        check("endDate %s: a warning at %s" % (word, at),
+              re.search(r"present.json:%s: warning: endDate '%s' read as ongoing" % (at, word),
+                        err), err)
+    text = norm_ws(run(["pdftotext", pdf, "-"])[1]) if rc == 0 else ""
+    check("endDate Present: shown as ongoing",
+          "Mar 2021 – present" in text and ("June 2019 – present" in text or
+                                             "Jun 2019 – present" in text), text[:500])
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(doc.replace('"current"', '"Summer"'))
+    rc, pdf, err = render(src)
+    check("endDate of other text: refused at it",
+          rc == 1 and re.search(r"present.json:5:84: error: invalid end_date 'Summer'", err), err)
+
+
 def norm_ws(s):
     return re.sub(r"[ \t]+", " ", s)
 
@@ -813,6 +842,6 @@ if __name__ == "__main__":
                                          no_design_note_test, migrate_cvpdf_keys_test,
                                          old_design_file_test,
                                          jsonresume_test, jsonresume_lenient_test,
-                                         jsonresume_bare_url_test,
+                                         jsonresume_bare_url_test, jsonresume_present_test,
                                          jsonresume_details_test, lookalike_test,
                                          rendercv_models_test], tmp=TMP))
