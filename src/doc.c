@@ -26,8 +26,10 @@
  */
 #include "doc.h"
 
+#include <libgen.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "bib.h"
 #include "fields.h"
@@ -44,6 +46,7 @@ typedef struct ctx {
     cv_doc *d;
     bool noted_url;          /* said once that a doi hides a publication's url */
     bool check_phones;       /* as RenderCV; not a JSON Resume's (any format there) */
+    bool json_resume;        /* a resume.json, read as the profile it stands for */
 } ctx;
 
 /* ---- Small helpers ----------------------------------------------------- */
@@ -771,6 +774,20 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
                 "the résumé has no photo (save it beside the profile and name the file)");
         d->photo.s = NULL;
     }
+    /* A JSON Resume's image is often a path on its author's web site
+     * ("images/me.jpg"): one that is no file here is a warning, as the
+     * themes show a broken picture and the rest. */
+    if (d->photo.s && c->json_resume) {
+        const char *path = d->photo.s;
+        if (path[0] != '/' && c->file && strchr(c->file, '/'))
+            path = cv_arena_printf(c->a, "%s/%s", dirname(cv_arena_strdup(c->a, c->file)),
+                                   path);
+        if (access(path, F_OK) != 0) {
+            cv_warn(c->err, d->photo.pos, "basics.image '%s' is no file here: the résumé has "
+                    "no photo", d->photo.s);
+            d->photo.s = NULL;
+        }
+    }
 
     /* Social networks. */
     const cv_yml *sn = cv_yml_get(n, "social_networks");
@@ -984,7 +1001,7 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
 static cv_doc *doc_load(cv_arena *a, const cv_yml *root, const char *file, bool translated,
                         cv_rcv_era read_as, cv_error *err)
 {
-    ctx c = {a, err, file, NULL, false, !translated};
+    ctx c = {a, err, file, NULL, false, !translated, translated};
     if (!root) {
         cv_error_at(err, (cv_pos){file, 1, 1}, "the profile is empty");
         return NULL;
@@ -1000,6 +1017,7 @@ static cv_doc *doc_load(cv_arena *a, const cv_yml *root, const char *file, bool 
         if (!(root = cv_jsonresume_translate(a, root, err)))
             return NULL;
         c.check_phones = false;
+        c.json_resume = true;
     }
     /* An older RenderCV's file is read as RenderCV 2.8's (rcvold.h). */
     cv_rcv_era era;

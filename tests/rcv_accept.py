@@ -757,6 +757,25 @@ def jsonresume_present_test():
           rc == 1 and re.search(r"present.json:5:84: error: invalid end_date 'Summer'", err), err)
 
 
+def jsonresume_missing_image_test():
+    """basics.image naming no file here (often a path on its author's site)
+    is a warning and the résumé has no photo, as the themes show the rest;
+    a RenderCV profile's missing photo stays an error (bad/photo_missing)."""
+    src = os.path.join(TMP, "image.json")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write('{\n  "basics": {"name": "Dalia Ferrand",\n'
+                '    "image": "assets/no-such-portrait.jpg"},\n'
+                '  "work": [{"name": "Brume", "position": "Baker", "startDate": "2020-01"}]\n}\n')
+    rc, pdf, err = render(src)
+    check("missing basics.image: renders", rc == 0 and "error" not in err, err)
+    check("missing basics.image: a warning at it",
+          re.search(r"image.json:3:14: warning: basics.image 'assets/no-such-portrait.jpg' is "
+                    r"no file here: the résumé has no photo", err), err)
+    text = norm_ws(run(["pdftotext", pdf, "-"])[1]) if rc == 0 else ""
+    check("missing basics.image: the rest shown", "Dalia Ferrand" in text and "Brume" in text,
+          text[:300])
+
+
 def norm_ws(s):
     return re.sub(r"[ \t]+", " ", s)
 
@@ -843,5 +862,6 @@ if __name__ == "__main__":
                                          old_design_file_test,
                                          jsonresume_test, jsonresume_lenient_test,
                                          jsonresume_bare_url_test, jsonresume_present_test,
+                                         jsonresume_missing_image_test,
                                          jsonresume_details_test, lookalike_test,
                                          rendercv_models_test], tmp=TMP))
