@@ -757,6 +757,32 @@ def jsonresume_present_test():
           rc == 1 and re.search(r"present.json:5:84: error: invalid end_date 'Summer'", err), err)
 
 
+def custom_theme_test():
+    """A custom theme (a folder of RenderCV templates beside the profile,
+    named by design.theme) is a warning and classic's look with the
+    design's options over it, as cvpdf cannot run the templates; a theme
+    with no such folder stays refused (bad/bad_theme.yaml)."""
+    d = os.path.join(TMP, "custom-theme")
+    os.makedirs(os.path.join(d, "mytheme2"), exist_ok=True)
+    with open(os.path.join(d, "mytheme2", "Header.j2.typ"), "w") as f:
+        f.write("// a template of our own\n")
+    src = os.path.join(d, "cv.yaml")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Ottilie Brandt\n  sections:\n    skills:\n"
+                "      - label: Glassblowing\n        details: Lampwork\n"
+                "design:\n  theme: mytheme2\n  page:\n    size: a4\n")
+    rc, pdf, err = render(src)
+    check("custom theme: renders", rc == 0 and "error" not in err, err)
+    check("custom theme: a warning at the theme",
+          re.search(r"cv.yaml:8:10: warning: theme 'mytheme2' is a custom RenderCV theme", err),
+          err)
+    rc, out, err2 = dump(src)
+    check("custom theme: classic's face", "SourceSans3" in out, out[:400])
+    rc, info, _ = run(["pdfinfo", pdf]) if os.path.exists(pdf) else (1, "", "")
+    check("custom theme: the design's options hold (A4)", "595.276 x 841.89" in info or
+          "595.28 x 841.89" in info, info)
+
+
 def jsonresume_missing_image_test():
     """basics.image naming no file here (often a path on its author's site)
     is a warning and the résumé has no photo, as the themes show the rest;
@@ -859,7 +885,7 @@ if __name__ == "__main__":
     sys.exit(testlib.main("rcv_accept", [valid_test, valid_details_test, languages_test,
                                          invalid_test, eras_test, migrate_errors_test,
                                          no_design_note_test, migrate_cvpdf_keys_test,
-                                         old_design_file_test,
+                                         old_design_file_test, custom_theme_test,
                                          jsonresume_test, jsonresume_lenient_test,
                                          jsonresume_bare_url_test, jsonresume_present_test,
                                          jsonresume_missing_image_test,
