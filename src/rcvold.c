@@ -771,6 +771,9 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
     bool cv_sort = cv0 && cv0->kind == CV_YML_MAP && cv_yml_get(cv0, "sort_entries");
     /* One-line entries of `name` and `details`: RenderCV 1.0 to 1.3's. */
     const cv_yml *one_name = d1 || (!d2 && !rs) ? first_oneline_name(cv0) : NULL;
+    /* cv.label: the person's title in RenderCV 1.0 to 1.17, 2.5's headline. */
+    const cv_yml *cv_label = cv0 && cv0->kind == CV_YML_MAP && !cv_yml_get(cv0, "headline") &&
+                             (d1 || (!d2 && !rs)) ? cv_yml_get(cv0, "label") : NULL;
     bool extra = false;
     for (size_t i = 0; i < root->n; i++)
         extra |= ignorable(root, root->keys[i]->str);
@@ -779,7 +782,7 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
     bool modern = design && design->kind == CV_YML_MAP && !d1 && !d2 && design->n > 0 &&
                   !(design->n == 1 && cv_yml_get(design, "theme"));
     if (d1 || has_any(at(rs, "render_command"), rc1) || (cat && !d2 && !modern) ||
-        (one_name && !modern && !cat))
+        ((one_name || cv_label) && !modern && !cat))
         e = CV_RCV_1X;
     else if (d2 || rs || cv_sort)
         e = CV_RCV_20;
@@ -884,6 +887,22 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
         u.said = said;
         cvn = oneline_labels(a, cvn);
     }
+    if (cv_label && e == CV_RCV_1X) {
+        cv_yml *c = cv_yml_map(a, cvn->pos);
+        for (size_t i = 0; i < cvn->n; i++)
+            cv_yml_map_add(a, c, strcmp(cvn->keys[i]->str, "label") ? cvn->keys[i]->str
+                                                                    : "headline",
+                           cvn->keys[i]->pos, cvn->items[i]);
+        cvn = c;
+        cv_strbuf said = {0};
+        static const char t[] = "cv.label \xE2\x86\x92 cv.headline";
+        cv_strbuf_put(a, &said, t, sizeof t - 1);
+        if (u.said.n) {
+            cv_strbuf_put(a, &said, ", ", 2);
+            cv_strbuf_put(a, &said, u.said.s, u.said.n);
+        }
+        u.said = said;
+    }
     for (size_t i = 0; i < root->n; i++)
         if (!strcmp(root->keys[i]->str, "cv"))
             cv_yml_map_add(a, out, "cv", root->keys[i]->pos, (cv_yml *)cvn);
@@ -913,6 +932,8 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
             first = key_pos(root, "rendercv_settings");
         else if (old_locale)
             first = key_pos(root, "locale");
+        else if (cv_label)
+            first = key_pos(cv0, "label");
         else if (one_name)
             first = one_name->pos;
         else

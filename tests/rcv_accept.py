@@ -497,6 +497,9 @@ def eras_test():
               shape_problems(doc))
         want = prof.get("cv")
         if era == "1.x":
+            # RenderCV 1.0-1.17's cv.label is 2.5's headline.
+            if isinstance(want, dict) and "label" in want and "headline" not in want:
+                want["headline"] = want.pop("label")
             # RenderCV 1.0-1.3's one-line entries: `name` became `label` in 1.4.
             for entries in ((want or {}).get("sections") or {}).values():
                 for e in entries if isinstance(entries, list) else []:
