@@ -673,6 +673,83 @@ static cv_yml *oneline_labels(cv_arena *a, const cv_yml *cv)
     return c;
 }
 
+/* ---- RenderCV 1.x's highlights: " - " is text ------------------------ */
+
+/* s with each " - " as "\u00A0- ": RenderCV 2.3 and later make a
+ * sub-bullet of what follows " - " in a highlight, 1.x printed it ("10 -
+ * 15 students"); a no-break space before the dash looks the same and is
+ * not split, by cvpdf or by RenderCV 2.8 reading the migrated file. */
+static const char *dash_text(cv_arena *a, const char *s)
+{
+    cv_strbuf b = {0};
+    for (const char *p = s;;) {
+        const char *q = strstr(p, " - ");
+        if (!q) {
+            cv_strbuf_put(a, &b, p, strlen(p));
+            break;
+        }
+        cv_strbuf_put(a, &b, p, (size_t)(q - p));
+        cv_strbuf_put(a, &b, "\xC2\xA0- ", 4);
+        p = q + 3;
+    }
+    return b.s;
+}
+
+/* cv with " - " in every highlight kept as text (dash_text); *n counts the
+ * highlights changed.  Unchanged parts are shared. */
+static const cv_yml *dash_highlights(cv_arena *a, const cv_yml *cv, int *n)
+{
+    const cv_yml *secs = cv && cv->kind == CV_YML_MAP ? cv_yml_get(cv, "sections") : NULL;
+    if (!secs || secs->kind != CV_YML_MAP)
+        return cv;
+    cv_yml *ns = cv_yml_map(a, secs->pos);
+    for (size_t i = 0; i < secs->n; i++) {
+        const cv_yml *l = secs->items[i];
+        cv_yml *nl = NULL;
+        for (size_t j = 0; l->kind == CV_YML_SEQ && j < l->n; j++) {
+            const cv_yml *e = l->items[j];
+            const cv_yml *h = e->kind == CV_YML_MAP ? cv_yml_get(e, "highlights") : NULL;
+            if (!h || h->kind != CV_YML_SEQ)
+                continue;
+            cv_yml *nh = NULL;
+            for (size_t k = 0; k < h->n; k++) {
+                const cv_yml *t = h->items[k];
+                if (t->kind != CV_YML_SCALAR || !t->str || !strstr(t->str, " - "))
+                    continue;
+                if (!nh) {
+                    nh = cv_arena_alloc(a, sizeof *nh);
+                    *nh = *h;
+                    nh->items = cv_arena_alloc(a, sizeof *nh->items * h->n);
+                    memcpy(nh->items, h->items, sizeof *nh->items * h->n);
+                }
+                cv_yml *nt = cv_yml_scalar(a, dash_text(a, t->str), t->pos, t->plain);
+                nh->items[k] = nt;
+                (*n)++;
+            }
+            if (!nh)
+                continue;
+            if (!nl) {
+                nl = cv_arena_alloc(a, sizeof *nl);
+                *nl = *l;
+                nl->items = cv_arena_alloc(a, sizeof *nl->items * l->n);
+                memcpy(nl->items, l->items, sizeof *nl->items * l->n);
+            }
+            cv_yml *ne = cv_yml_map(a, e->pos);
+            for (size_t m = 0; m < e->n; m++)
+                cv_yml_map_add(a, ne, e->keys[m]->str, e->keys[m]->pos,
+                               strcmp(e->keys[m]->str, "highlights") ? e->items[m] : nh);
+            nl->items[j] = ne;
+        }
+        cv_yml_map_add(a, ns, secs->keys[i]->str, secs->keys[i]->pos,
+                       nl ? nl : (cv_yml *)l);
+    }
+    cv_yml *c = cv_yml_map(a, cv->pos);
+    for (size_t i = 0; i < cv->n; i++)
+        cv_yml_map_add(a, c, cv->keys[i]->str, cv->keys[i]->pos,
+                       strcmp(cv->keys[i]->str, "sections") ? cv->items[i] : ns);
+    return c;
+}
+
 /* ---- Locale ------------------------------------------------------------ */
 
 /* locale_catalog (1.x) and locale (2.0) as 2.8's locale, and the parts
@@ -902,6 +979,16 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
             cv_strbuf_put(a, &said, u.said.s, u.said.n);
         }
         u.said = said;
+    }
+    int dashes = 0;
+    if (e == CV_RCV_1X && cvn)
+        cvn = dash_highlights(a, cvn, &dashes);
+    if (dashes) {
+        if (u.said.n)
+            cv_strbuf_put(a, &u.said, ", ", 2);
+        static const char t[] = "' - ' in highlights kept as text (2.3 and later make a "
+                                "sub-bullet of it)";
+        cv_strbuf_put(a, &u.said, t, sizeof t - 1);
     }
     for (size_t i = 0; i < root->n; i++)
         if (!strcmp(root->keys[i]->str, "cv"))
