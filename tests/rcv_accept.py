@@ -82,6 +82,7 @@ def words_of_text(s):
     Typst commands and math delimiters left out."""
     s = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", s)
     s = re.sub(r"#[A-Za-z]+(\([^)]*\))?\[([^\]]*)\]", r"\2", s)
+    s = re.sub(r"\\[A-Za-z]+", " ", s)         # LaTeX math's commands
     s = s.replace("$$", " ").replace("`", " ").replace("*", " ")
     return [w.lower() for w in re.findall(r"[^\W\d_]{3,}", s)]
 
@@ -791,6 +792,36 @@ def custom_theme_test():
           "595.28 x 841.89" in info, info)
 
 
+def latex_math_test():
+    """Math as the text it reads as: RenderCV 1.x's LaTeX $...$ (in a 1.x
+    file only: elsewhere a dollar is a dollar) and 2.x's $$...$$, with a
+    warning naming it; prices keep their dollars."""
+    src = os.path.join(TMP, "math1.yaml")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Wen Osei\n  sections:\n    experience:\n"
+                "      - company: Quill Search\n        position: Engineer\n"
+                "        highlights:\n"
+                "          - Cut lookups from $\\mathcal{O}(n^2)$ to $\\mathcal{O}(n \\log n)$\n"
+                "          - Saved $5 and $10 a month, $\\alpha_1 \\leq 3$\n"
+                "design:\n  theme: classic\n  font_size: 10pt\n")
+    rc, pdf, err = render(src)
+    check("1.x math: renders", rc == 0, err)
+    check("1.x math: a warning naming it", re.search(
+        r"math1.yaml:8:13: warning: LaTeX math \(RenderCV 1.x\) '\$\\mathcal\{O\}\(n\^2\)\$' "
+        r"is not supported: set as plain text", err), err)
+    text = norm_ws(run(["pdftotext", pdf, "-"])[1]) if rc == 0 else ""
+    for want in ["from O(n\u00b2) to O(n log n)", "Saved $5 and $10 a month, \u03b1\u2081 \u2264 3"]:
+        check("1.x math shown as %r" % want, want in text, text[:600])
+    # The same $...$ in a 2.8 file is text; its $$...$$ is math.
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Wen Osei\n  headline: 'Costs $x^2$ vs $$n^2 \\times m$$'\n"
+                "design:\n  theme: classic\n")
+    rc, pdf, err = render(src)
+    text = norm_ws(run(["pdftotext", pdf, "-"])[1]) if rc == 0 else ""
+    check("2.x: $$...$$ is math, $...$ text", rc == 0 and
+          "Costs $x^2$ vs n\u00b2 \u00d7 m" in text, (err, text[:300]))
+
+
 def jsonresume_missing_image_test():
     """basics.image naming no file here (often a path on its author's site)
     is a warning and the résumé has no photo, as the themes show the rest;
@@ -894,6 +925,7 @@ if __name__ == "__main__":
                                          invalid_test, eras_test, migrate_errors_test,
                                          no_design_note_test, migrate_cvpdf_keys_test,
                                          old_design_file_test, custom_theme_test,
+                                         latex_math_test,
                                          jsonresume_test, jsonresume_lenient_test,
                                          jsonresume_bare_url_test, jsonresume_present_test,
                                          jsonresume_missing_image_test,
