@@ -50,7 +50,8 @@ typedef enum {
     YEARS,     /* moderncv's show_only_years: true -> single_date YEAR */
     DROP,      /* no counterpart in 2.8: a warning names it */
     ROW1,      /* 2.0 main column, first row: joined with the second */
-    ROW2       /* 2.0 main column, second row */
+    ROW2,      /* 2.0 main column, second row */
+    LEAD2      /* 2.0 list spacing, which replaced the leading: less the leading */
 } conv;
 
 typedef struct rule {
@@ -105,7 +106,9 @@ static const rule rules1[] = {
     {NULL, SAME, {0}}};
 
 /* RenderCV 2.0 to 2.3: design: (a key not listed, such as one of 2.8's,
- * is kept where it is and checked as 2.8's). */
+ * is kept where it is and checked as 2.8's).  Its gaps between entries,
+ * above highlights and between them replaced the leading (Typst's list
+ * spacing, par spacing 0pt); 2.8's are added to it (LEAD2). */
 static const rule rules2[] = {
     {"page.show_page_numbering", SAME, {"page.show_footer"}},
     {"page.show_last_updated_date", SAME, {"page.show_top_note"}},
@@ -143,16 +146,16 @@ static const rule rules2[] = {
     {"section_titles.vertical_space_below", SAME, {"section_titles.space_below"}},
     {"entries.left_and_right_margin", SAME, {"entries.side_space"}},
     {"entries.horizontal_space_between_columns", SAME, {"entries.space_between_columns"}},
-    {"entries.vertical_space_between_entries", SAME,
+    {"entries.vertical_space_between_entries", LEAD2,
      {"sections.space_between_regular_entries"}},
     {"entries.allow_page_break_in_entries", SAME, {"entries.allow_page_break"}},
     {"entries.allow_page_break_in_sections", SAME, {"sections.allow_page_break"}},
     {"entries.show_time_spans_in", SAME, {"sections.show_time_spans_in"}},
     {"highlights.bullet", SAME, {"entries.highlights.bullet"}},
     {"highlights.nested_bullet", SAME, {"entries.highlights.nested_bullet"}},
-    {"highlights.top_margin", SAME, {"entries.highlights.space_above"}},
+    {"highlights.top_margin", LEAD2, {"entries.highlights.space_above"}},
     {"highlights.left_margin", SAME, {"entries.highlights.space_left"}},
-    {"highlights.vertical_space_between_highlights", SAME,
+    {"highlights.vertical_space_between_highlights", LEAD2,
      {"entries.highlights.space_between_items"}},
     {"highlights.horizontal_space_between_bullet_and_highlight", SAME,
      {"entries.highlights.space_between_bullet_and_text"}},
@@ -231,6 +234,7 @@ typedef struct up {
     /* 2.0 main columns: first and second rows, by entry type. */
     const cv_yml *row[4][2];
     int more;               /* renames left out of the note */
+    float body, lead;       /* 2.0: text.font_size, text.leading in points (LEAD2) */
 } up;
 
 static void said(up *u, const char *from, const char *to)
@@ -262,6 +266,24 @@ static const char *replace(cv_arena *a, const char *s, const char *from, const c
         }
     }
     return b.s ? b.s : "";
+}
+
+/* A Typst length ("0.2cm", "0.6em") in points, em of `body` points. */
+static bool typst_pt(const char *s, float body, float *pt)
+{
+    char unit[4] = {0};
+    float x;
+    int n = 0;
+    if (!s || sscanf(s, "%f%3[a-z]%n", &x, unit, &n) != 2 || s[n])
+        return false;
+    static const struct { const char *u; float k; } units[] = {
+        {"pt", 1}, {"cm", 28.3465f}, {"mm", 2.83465f}, {"in", 72}};
+    for (size_t i = 0; i < sizeof units / sizeof *units; i++)
+        if (!strcmp(unit, units[i].u))
+            return *pt = x * units[i].k, true;
+    if (!strcmp(unit, "em"))
+        return *pt = x * body, true;
+    return false;
 }
 
 static cv_yml *convert(up *u, conv c, const cv_yml *v)
@@ -316,6 +338,16 @@ static cv_yml *convert(up *u, conv c, const cv_yml *v)
         return cv_yml_scalar(a, replace(a, replace(a, s, "FULL_MONTH_NAME", "MONTH_NAME"), "TODAY",
                                  "CURRENT_DATE"),
                       v->pos, false);
+    case LEAD2: {
+        /* 2.0 to 2.3 set the items of a list this far apart instead of
+         * the leading; 2.8 sets them this far more than the leading. */
+        float pt;
+        if (!typst_pt(s, u->body, &pt))
+            return (cv_yml *)v;
+        float d = pt - u->lead;         /* never below 0: lists closer than lines */
+        return cv_yml_scalar(a, d < 0.005f ? "0pt" : cv_arena_printf(a, "%.2fpt", d), v->pos,
+                             false);
+    }
     default:
         return (cv_yml *)v;
     }
@@ -870,12 +902,21 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
     if (e == CV_RCV_CURRENT && !migrate)
         return root;
 
-    up u = {a, err, NULL, {0}, "design", "design", false, {{0}}, 0};
+    up u = {a, err, NULL, {0}, "design", "design", false, {{0}}, 0, 10, 6};
     cv_yml *out = cv_yml_map(a, root->pos);
     cv_pos first = root->pos;
     /* design: */
     cv_yml *nd = cv_yml_map(a, design ? design->pos : root->pos);
     if (design && design->kind == CV_YML_MAP && (d1 || d2)) {
+        /* 2.0's body size and leading (10pt and 0.6em unless given). */
+        u.body = 10;
+        u.lead = 6;
+        const cv_yml *fs = at(design, "text.font_size"), *ld = at(design, "text.leading");
+        if (fs && fs->kind == CV_YML_SCALAR)
+            typst_pt(fs->str, 10, &u.body);
+        u.lead = 0.6f * u.body;
+        if (ld && ld->kind == CV_YML_SCALAR)
+            typst_pt(ld->str, u.body, &u.lead);
         u.out = nd;
         u.strict_keys = d1;
         if (!walk(&u, d1 ? rules1 : rules2, design, ""))

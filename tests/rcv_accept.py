@@ -792,6 +792,43 @@ def custom_theme_test():
           "595.28 x 841.89" in info, info)
 
 
+def gaps20_test():
+    """RenderCV 2.0-2.3's gaps between entries, above highlights and between
+    them replaced the leading (0.6em unless text.leading says); 2.8's are
+    added to it: migrate writes them less the leading (never below 0), and
+    the page has 2.3's distances."""
+    src = os.path.join(TMP, "gaps20.yaml")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Ilse Marangoni\n  sections:\n    experience:\n"
+                "      - company: Arno Works\n        position: Engineer\n"
+                "        start_date: 2020-01\n        end_date: present\n"
+                "        highlights:\n          - Alpha line\n          - Beta line\n"
+                "      - company: Brenta Labs\n        position: Analyst\n"
+                "        start_date: 2018-01\n        end_date: 2019-12\n"
+                "design:\n  theme: classic\n  text:\n    font_size: 10pt\n"
+                "  entries:\n    vertical_space_between_entries: 0.35cm\n"
+                "  highlights:\n    top_margin: 0.3cm\n"
+                "    vertical_space_between_highlights: 0.2cm\n")
+    rc, out, err = run([BIN, "migrate", src])
+    doc = yaml.safe_load(out) if rc == 0 else {}
+    d = (doc or {}).get("design") or {}
+    hl = (d.get("entries") or {}).get("highlights") or {}
+    check("2.0 gaps: migrate writes them less the leading (6pt)",
+          hl.get("space_above") == "2.50pt" and hl.get("space_between_items") == "0pt" and
+          (d.get("sections") or {}).get("space_between_regular_entries") == "3.92pt",
+          (err, d))
+    rc, pdf, err = render(src)
+    r = run(["pdftotext", "-bbox-layout", pdf, "-"])[1] if rc == 0 else ""
+    y = dict((w, float(v)) for v, w in re.findall(r'yMin="([0-9.]+)"[^>]*>(\w+)<', r))
+    pitch = y.get("Beta", 0) - y.get("Alpha", 0)
+    above = y.get("Alpha", 0) - y.get("Arno", 0)
+    between = y.get("Brenta", 0) - y.get("Beta", 0)
+    check("2.0 gaps: highlights a line apart, 2.5pt more below the entry's first line and "
+          "3.92pt more before the next entry", rc == 0 and pitch > 0 and
+          abs(above - pitch - 2.5) < 0.1 and abs(between - pitch - 3.92) < 0.1,
+          (pitch, above, between))
+
+
 def latex_math_test():
     """Math as the text it reads as: RenderCV 1.x's LaTeX $...$ (in a 1.x
     file only: elsewhere a dollar is a dollar) and 2.x's $$...$$, with a
@@ -925,7 +962,7 @@ if __name__ == "__main__":
                                          invalid_test, eras_test, migrate_errors_test,
                                          no_design_note_test, migrate_cvpdf_keys_test,
                                          old_design_file_test, custom_theme_test,
-                                         latex_math_test,
+                                         latex_math_test, gaps20_test,
                                          jsonresume_test, jsonresume_lenient_test,
                                          jsonresume_bare_url_test, jsonresume_present_test,
                                          jsonresume_missing_image_test,
