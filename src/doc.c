@@ -48,6 +48,7 @@ typedef struct ctx {
     bool check_phones;       /* as RenderCV; not a JSON Resume's (any format there) */
     bool json_resume;        /* a resume.json, read as the profile it stands for */
     bool latex_math;         /* a RenderCV 1.x file: $...$ is LaTeX math */
+    bool old_era;            /* a file of RenderCV 2.6 or before (rcvold.h) */
 } ctx;
 
 /* ---- Small helpers ----------------------------------------------------- */
@@ -928,6 +929,32 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
     if (n->kind != CV_YML_MAP)
         return cv_error_at(c->err, n->pos, "'cv' must be a mapping, not %s",
                            cv_yml_kind_name(n->kind));
+    /* RenderCV 1.13 to 2.6 took keys of their own in cv (for a custom
+     * theme's templates: `title`); in an older RenderCV's file such a key
+     * is a warning, one that looks like a misspelling still an error. */
+    if (c->old_era) {
+        cv_yml *kept = NULL;
+        for (size_t i = 0; i < n->n; i++) {
+            const char *k = n->keys[i]->str;
+            bool known = false;
+            for (size_t j = 0; keys[j] && !known; j++)
+                known = !strcmp(keys[j], k);
+            if (known || cv_suggest(k, keys)) {
+                if (kept)
+                    cv_yml_map_add(c->a, kept, k, n->keys[i]->pos, n->items[i]);
+                continue;
+            }
+            cv_warn(c->err, n->keys[i]->pos, "unknown key '%s' in cv: ignored, as RenderCV "
+                    "1.13 to 2.6 ignored it (2.7 and later refuse it)", k);
+            if (!kept) {
+                kept = cv_yml_map(c->a, n->pos);
+                for (size_t j = 0; j < i; j++)
+                    cv_yml_map_add(c->a, kept, n->keys[j]->str, n->keys[j]->pos, n->items[j]);
+            }
+        }
+        if (kept)
+            n = kept;
+    }
     if (!cv_yml_check_keys(n, keys, "cv", c->err))
         return false;
 
@@ -1204,7 +1231,7 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
 static cv_doc *doc_load(cv_arena *a, const cv_yml *root, const char *file, bool translated,
                         cv_rcv_era read_as, cv_error *err)
 {
-    ctx c = {a, err, file, NULL, false, !translated, translated, false};
+    ctx c = {a, err, file, NULL, false, !translated, translated, false, false};
     if (!root) {
         cv_error_at(err, (cv_pos){file, 1, 1}, "the profile is empty");
         return NULL;
@@ -1240,6 +1267,7 @@ static cv_doc *doc_load(cv_arena *a, const cv_yml *root, const char *file, bool 
     if (era == CV_RCV_CURRENT)
         era = era2;
     c.latex_math = era == CV_RCV_1X;
+    c.old_era = era != CV_RCV_CURRENT;
     cv_doc *d = cv_arena_alloc(a, sizeof *d);
     c.d = d;
     d->file = file;

@@ -829,6 +829,32 @@ def gaps20_test():
           (pitch, above, between))
 
 
+def old_cv_keys_test():
+    """RenderCV 1.13 to 2.6 took keys of their own in cv (a custom theme's
+    `title`): in a file of an older RenderCV, a warning and ignored; a
+    misspelling there, and any such key in a 2.7-2.8 file, an error."""
+    src = os.path.join(TMP, "cvkeys.yaml")
+    body = ("cv:\n  name: Pau Serrat\n  title: Data Engineer\n  %s: pau@example.org\n"
+            "design:\n  theme: classic\n  text:\n    font_size: 10pt\n")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(body % "email")
+    rc, pdf, err = render(src)
+    check("2.0 file, cv.title: a warning, ignored", rc == 0 and re.search(
+        r"cvkeys.yaml:3:3: warning: unknown key 'title' in cv: ignored, as RenderCV 1.13 to "
+        r"2.6 ignored it", err), err)
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(body % "emial")
+    rc, pdf, err = render(src)
+    check("2.0 file, a misspelt cv key: an error with a suggestion", rc == 1 and re.search(
+        r"cvkeys.yaml:4:3: error: unknown key 'emial' in cv \(did you mean 'email'\?\)", err),
+        err)
+    with open(src, "w", encoding="utf-8") as f:
+        f.write((body % "email").replace("  text:\n    font_size: 10pt\n", ""))
+    rc, pdf, err = render(src)
+    check("2.8 file, cv.title: an error", rc == 1 and re.search(
+        r"cvkeys.yaml:3:3: error: unknown key 'title' in cv", err), err)
+
+
 def latex_math_test():
     """Math as the text it reads as: RenderCV 1.x's LaTeX $...$ (in a 1.x
     file only: elsewhere a dollar is a dollar) and 2.x's $$...$$, with a
@@ -962,7 +988,7 @@ if __name__ == "__main__":
                                          invalid_test, eras_test, migrate_errors_test,
                                          no_design_note_test, migrate_cvpdf_keys_test,
                                          old_design_file_test, custom_theme_test,
-                                         latex_math_test, gaps20_test,
+                                         latex_math_test, gaps20_test, old_cv_keys_test,
                                          jsonresume_test, jsonresume_lenient_test,
                                          jsonresume_bare_url_test, jsonresume_present_test,
                                          jsonresume_missing_image_test,
