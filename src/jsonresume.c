@@ -199,6 +199,25 @@ static bool bare_host(const char *s)
     return dot;
 }
 
+/* A network's name as an icon's ("Stack Overflow" -> stack-overflow, the
+ * Font Awesome name): lower case, words joined by hyphens. */
+static const char *icon_name(jr *j, const char *net)
+{
+    cv_strbuf b = {0};
+    for (const char *p = net; *p; p++) {
+        if (*p == ' ' || *p == '_') {
+            if (b.n && b.s[b.n - 1] != '-')
+                cv_strbuf_put(j->a, &b, "-", 1);
+            continue;
+        }
+        char c = (char)tolower((unsigned char)*p);
+        cv_strbuf_put(j->a, &b, &c, 1);
+    }
+    while (b.n && b.s[b.n - 1] == '-')
+        b.s[--b.n] = 0;
+    return b.n ? b.s : "link";
+}
+
 /* A URL as JSON Resume's themes take it: one written without http:// or
  * https:// (`example.com`), which they print, is linked as https://, with
  * a warning; anything else as it is. */
@@ -504,7 +523,8 @@ static void basics(jr *j, const cv_yml *b, cv_yml *cv, cv_yml *sections)
             u = web(j, u);
             if (u && is_url(u->str))
                 add(j, c, "url", (cv_yml *)u);
-            add(j, c, "fontawesome_icon", str_node(j, net ? net->str : "link", p->pos));
+            add(j, c, "fontawesome_icon", str_node(j, net ? icon_name(j, net->str) : "link",
+                                                   p->pos));
             add(j, cc, NULL, c);
         }
         if (cc->n)

@@ -885,6 +885,23 @@ def latex_math_test():
           "Costs $x^2$ vs n\u00b2 \u00d7 m" in text, (err, text[:300]))
 
 
+def jsonresume_network_icon_test():
+    """A profile's network of several words ("Stack Overflow", "Hacker
+    News") gets its icon, Fork Awesome's stack-overflow, not a warning
+    and the link icon."""
+    src = os.path.join(TMP, "networks.json")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write('{"basics": {"name": "Noor Haddad", "profiles": ['
+                '{"network": "Stack Overflow", "username": "noorh",'
+                ' "url": "https://stackoverflow.com/users/1/noorh"},'
+                '{"network": "Hacker News", "username": "noorh"}]}}\n')
+    rc, out, err = dump(src, "-l", "classic")
+    check("network of two words: no icon warning", rc == 0 and "no icon named" not in err, err)
+    icons = re.findall(r'forkawesome \S+ \S+ "([^"]*)"', out)
+    check("network of two words: two icons, neither the link icon",
+          len(icons) >= 2 and "\uf0c1" not in icons, icons)
+
+
 def jsonresume_missing_image_test():
     """basics.image naming no file here (often a path on its author's site)
     is a warning and the résumé has no photo, as the themes show the rest;
@@ -992,5 +1009,6 @@ if __name__ == "__main__":
                                          jsonresume_test, jsonresume_lenient_test,
                                          jsonresume_bare_url_test, jsonresume_present_test,
                                          jsonresume_missing_image_test,
+                                         jsonresume_network_icon_test,
                                          jsonresume_details_test, lookalike_test,
                                          rendercv_models_test], tmp=TMP))
