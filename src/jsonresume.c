@@ -337,6 +337,24 @@ static const cv_yml *date_node(jr *j, const cv_yml *v)
     return n;
 }
 
+/* Does s look like a date (YYYY, YYYY-M(M), YYYY-M(M)-D(D))?  Its values
+ * are checked later, at the profile's dates. */
+static bool date_shaped(const char *s)
+{
+    int n = 0, k = 0;
+    for (; isdigit((unsigned char)s[n]); n++)
+        ;
+    if (n != 4)
+        return false;
+    for (int part = 0; part < 2 && s[n] == '-'; part++) {
+        for (k = 0, n++; isdigit((unsigned char)s[n]); n++, k++)
+            ;
+        if (k < 1 || k > 2)
+            return false;
+    }
+    return !s[n];
+}
+
 /* An endDate that says "now" in words ("Present", "current"), which the
  * themes print: the schema's way is to leave it out. */
 static bool now_word(const char *s)
@@ -358,7 +376,23 @@ static void dates(jr *j, cv_yml *e, const cv_yml *m, const char *single)
                 "endDate of what goes on)", end->str);
         end = NULL;
     }
-    const cv_yml *s = date_node(j, get_str(j, m, "startDate")), *en = date_node(j, end);
+    const cv_yml *start = get_str(j, m, "startDate");
+    /* Text that is no date ("2020-03 (9 months)", "Summer 2019"), which
+     * the themes print: the dates as written, RenderCV's free `date`. */
+    const cv_yml *text_at = start && !date_shaped(start->str) ? start
+                            : end && !date_shaped(end->str)   ? end
+                                                              : NULL;
+    if (text_at && !single) {
+        cv_warn(j->err, text_at->pos, "%s '%s' is not a date: the dates shown as written",
+                text_at == start ? "startDate" : "endDate", text_at->str);
+        const char *t = start && end ? cv_arena_printf(j->a, "%s \xE2\x80\x93 %s", start->str,
+                                                       end->str)
+                        : start      ? start->str
+                                     : end->str;
+        add(j, e, "date", str_node(j, esc(j, t), text_at->pos));
+        return;
+    }
+    const cv_yml *s = date_node(j, start), *en = date_node(j, end);
     const cv_yml *one = single ? date_node(j, get_str(j, m, single)) : NULL;
     if (one)
         add(j, e, "date", (cv_yml *)one);
