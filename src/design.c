@@ -556,6 +556,10 @@ static bool apply(walk *w, const opt *o, const cv_yml *v)
                    v->pos));
         put(a, w->layout, "section_title.rule_baseline",
             scalar(a, !strcmp(s, "centered_with_partial_line") ? "true" : "false", v->pos));
+        /* moderncv: the date column left of every entry (RenderCV's grid of
+         * date column and main column); the other types: on the right. */
+        put(a, w->layout, "entry.side_left",
+            scalar(a, !strcmp(s, "moderncv") ? "true" : "false", v->pos));
         return true;
     }
     case SEPARATOR:
@@ -780,8 +784,16 @@ bool cv_design_read(cv_arena *a, const cv_yml *design, cv_design *out, cv_error 
     /* short_second_row: true, the date and location column runs beside
      * the whole entry (entry.side_width); false, beside its first lines. */
     const cv_yml *ssr = cv_yml_get(cv_yml_get(design, "entries"), "short_second_row");
-    if (w.short_row < 0)
+    /* Section titles of the moderncv type put the date column left of the
+     * whole entry, whatever short_second_row says (RenderCV 2.0 to 2.8). */
+    const cv_yml *tt = cv_yml_get(cv_yml_get(design, "section_titles"), "type");
+    bool moderncv = tt && tt->kind == CV_YML_SCALAR && tt->str
+                        ? !strcmp(tt->str, "moderncv")
+                        : !strcmp(w.theme, "moderncv");
+    if (w.short_row < 0 && !moderncv)
         put(a, w.layout, "entry.side_width", scalar(a, "0", ssr->pos));
+    else if (w.short_row < 0 && !cv_yml_get(cv_yml_get(w.layout, "entry"), "side_width"))
+        put(a, w.layout, "entry.side_width", scalar(a, "4.15cm", ssr->pos));
     else if (w.short_row > 0 && !cv_yml_get(cv_yml_get(w.layout, "entry"), "side_width"))
         put(a, w.layout, "entry.side_width", scalar(a, "4.15cm", ssr->pos));
     /* The degree column: entries.degree_width (1cm unless given) and the
