@@ -485,6 +485,55 @@ static void join_rows(up *u)
     }
 }
 
+/* The lines of a template (what 2.0's Typst templates counted). */
+static int template_lines(const cv_yml *v)
+{
+    if (!v || v->kind != CV_YML_SCALAR || !v->str)
+        return 1;
+    int n = 0;
+    for (const char *p = v->str; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        while (len && (p[len - 1] == ' ' || p[len - 1] == '\r'))
+            len--;
+        n += len > 0;
+        p = e ? e + 1 : p + strlen(p);
+    }
+    return n;
+}
+
+/* 2.0 to 2.3 set an entry's second row beside a date and location column
+ * that has more lines than its first row, whatever short_second_row said:
+ * short_second_row: false becomes true when the entry types the design
+ * gives have such columns (most of them). */
+static void short_rows(up *u, const cv_yml *design)
+{
+    const cv_yml *ssr = at(design, "entries.short_second_row");
+    if (!ssr || ssr->kind != CV_YML_SCALAR || strcmp(ssr->str, "false"))
+        return;
+    int more = 0, not = 0;
+    for (int t = 0; t < 4; t++) {
+        const char *type = row1_default[t][0];
+        const cv_yml *dt = at(design, cv_arena_printf(u->a, "entry_types.%s."
+                                                       "date_and_location_column_template",
+                                                       type));
+        if (!dt || dt->kind != CV_YML_SCALAR)
+            continue;
+        const cv_yml *fr = at(design, cv_arena_printf(u->a, "entry_types.%s."
+                                                       "main_column_first_row_template", type));
+        if (template_lines(dt) > template_lines(fr))
+            more++;
+        else
+            not++;
+    }
+    if (more > not) {
+        cv_yml_put(u->a, u->out, "entries.short_second_row", ssr->pos,
+                   cv_yml_scalar(u->a, "true", ssr->pos, true));
+        said(u, "entries.short_second_row", "entries.short_second_row (true: 2.0 to 2.3 set "
+             "the second row beside a longer date column)");
+    }
+}
+
 /* typography.font_family: a mapping with only `body` is one family. */
 static void fold_fonts(up *u)
 {
@@ -922,6 +971,8 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
         if (!walk(&u, d1 ? rules1 : rules2, design, ""))
             return NULL;
         join_rows(&u);
+        if (d2)
+            short_rows(&u, design);
         fold_fonts(&u);
         first = design->keys[0]->pos;
     } else if (design && design->kind == CV_YML_MAP) {

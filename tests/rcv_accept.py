@@ -861,6 +861,33 @@ def old_cv_keys_test():
         r"cvkeys.yaml:3:3: error: unknown key 'title' in cv", err), err)
 
 
+def short_rows20_test():
+    """RenderCV 2.0-2.3 set an entry's second row beside a date and location
+    column longer than its first row, whatever short_second_row said: such
+    a file's short_second_row: false is read (and migrated) as true."""
+    src = os.path.join(TMP, "short20.yaml")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Lior Ashkenazi\n  sections:\n    experience:\n"
+                "      - company: Kinneret Labs\n        position: Engineer\n"
+                "        location: Haifa\n        start_date: 2020-01\n"
+                "        end_date: present\n        highlights:\n          - Gamma line\n"
+                "design:\n  theme: classic\n  entries:\n    short_second_row: false\n"
+                "  entry_types:\n    experience_entry:\n"
+                "      main_column_first_row_template: '**COMPANY**, POSITION'\n"
+                "      date_and_location_column_template: \"LOCATION\\nDATE\"\n")
+    rc, out, err = run([BIN, "migrate", src])
+    doc = yaml.safe_load(out) if rc == 0 else {}
+    check("2.0 short rows: migrated as short_second_row: true",
+          (((doc or {}).get("design") or {}).get("entries") or {}).get("short_second_row")
+          is True, (err, out[-600:]))
+    rc, pdf, err = render(src)
+    r = run(["pdftotext", "-bbox-layout", pdf, "-"])[1] if rc == 0 else ""
+    y = dict((w, float(v)) for v, w in re.findall(r'yMin="([0-9.]+)"[^>]*>(\w+)<', r))
+    check("2.0 short rows: the first highlight beside the date, under the location",
+          rc == 0 and "Gamma" in y and "Jan" in y and abs(y["Gamma"] - y["Jan"]) < 1.5,
+          (err, y.get("Gamma"), y.get("Jan")))
+
+
 def latex_math_test():
     """Math as the text it reads as: RenderCV 1.x's LaTeX $...$ (in a 1.x
     file only: elsewhere a dollar is a dollar) and 2.x's $$...$$, with a
@@ -1012,6 +1039,7 @@ if __name__ == "__main__":
                                          no_design_note_test, migrate_cvpdf_keys_test,
                                          old_design_file_test, custom_theme_test,
                                          latex_math_test, gaps20_test, old_cv_keys_test,
+                                         short_rows20_test,
                                          jsonresume_test, jsonresume_lenient_test,
                                          jsonresume_bare_url_test, jsonresume_present_test,
                                          jsonresume_missing_image_test,
