@@ -47,7 +47,6 @@ typedef struct ctx {
     bool noted_url;          /* said once that a doi hides a publication's url */
     bool check_phones;       /* as RenderCV; not a JSON Resume's (any format there) */
     bool json_resume;        /* a resume.json, read as the profile it stands for */
-    bool latex_math;         /* a RenderCV 1.x file: $...$ is LaTeX math */
     bool old_era;            /* a file of RenderCV 2.6 or before (rcvold.h) */
 } ctx;
 
@@ -78,7 +77,8 @@ static bool has_space(const char *s)
  * names as words (\log n: log n), \mathcal{O} and its kind as their
  * content, ^ and _ as superscript and subscript characters where Unicode
  * has every one (n^2: n²; else "^" and the content), braces dropped:
- * $\mathcal{O}(n^2)$ reads "O(n²)". */
+ * $$\mathcal{O}(n^2)$$ reads "O(n²)" (a RenderCV 1.x file's $...$ is
+ * made $$...$$ by rcvold.h). */
 static const char *const math_syms[][2] = {
     {"times", "\xC3\x97"}, {"cdot", "\xC2\xB7"}, {"pm", "\xC2\xB1"}, {"mp", "\xE2\x88\x93"},
     {"leq", "\xE2\x89\xA4"}, {"le", "\xE2\x89\xA4"}, {"geq", "\xE2\x89\xA5"},
@@ -247,18 +247,6 @@ static void math_text(cv_arena *a, cv_strbuf *b, const char *p, const char *e)
     }
 }
 
-/* Is p..e (between single dollars) LaTeX math rather than two prices
- * ("$5 and $10")?  A command, ^ or _ in it, and no space just inside. */
-static bool latex_math(const char *p, const char *e)
-{
-    if (e <= p || p[0] == ' ' || e[-1] == ' ')
-        return false;
-    for (const char *q = p; q < e; q++)
-        if (*q == '\\' || *q == '^' || *q == '_')
-            return true;
-    return false;
-}
-
 /* RenderCV passes Typst through: math between $$ and $$, and commands
  * `#name(args)[content]` (what its Markdown becomes: #emph[...],
  * #strong[...], #link("url")[...]).  cvpdf sets them as plain text - the
@@ -268,11 +256,10 @@ static bool latex_math(const char *p, const char *e)
 static void typst_plain(ctx *c, cv_text *t)
 {
     const char *s = t->s;
-    if (!s || (!strstr(s, "$$") && !strchr(s, '#') && !(c->latex_math && strchr(s, '$'))))
+    if (!s || (!strstr(s, "$$") && !strchr(s, '#')))
         return;
     cv_strbuf b = {0};
     const char *met = NULL, *met_end = NULL;
-    bool latex = false;
     for (const char *p = s; *p;) {
         if (p[0] == '$' && p[1] == '$') {
             const char *e = strstr(p + 2, "$$");
@@ -284,17 +271,7 @@ static void typst_plain(ctx *c, cv_text *t)
                 continue;
             }
         }
-        /* RenderCV 1.x: LaTeX's $...$. */
-        if (c->latex_math && p[0] == '$' && p[1] != '$' && (p == s || p[-1] != '\\')) {
-            const char *e = strchr(p + 1, '$');
-            if (e && latex_math(p + 1, e)) {
-                if (!met)
-                    met = p, met_end = e + 1, latex = true;
-                math_text(c->a, &b, p + 1, e);
-                p = e + 1;
-                continue;
-            }
-        }
+
         if (p[0] == '#' && ((p[1] >= 'a' && p[1] <= 'z') || (p[1] >= 'A' && p[1] <= 'Z')) &&
             (p == s || p[-1] != '\\')) {
             const char *q = p + 1;
@@ -320,9 +297,8 @@ static void typst_plain(ctx *c, cv_text *t)
     if (!met)
         return;
     int n = (int)(met_end - met);
-    cv_warn(c->err, t->pos, "%s '%.*s%s' is not supported: set as plain text",
-            latex ? "LaTeX math (RenderCV 1.x)" : "Typst markup", n > 40 ? 40 : n, met,
-            n > 40 ? "..." : "");
+    cv_warn(c->err, t->pos, "Typst markup '%.*s%s' is not supported: set as plain text",
+            n > 40 ? 40 : n, met, n > 40 ? "..." : "");
     t->s = b.s ? b.s : "";
 }
 
@@ -1231,7 +1207,7 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
 static cv_doc *doc_load(cv_arena *a, const cv_yml *root, const char *file, bool translated,
                         cv_rcv_era read_as, cv_error *err)
 {
-    ctx c = {a, err, file, NULL, false, !translated, translated, false, false};
+    ctx c = {a, err, file, NULL, false, !translated, translated, false};
     if (!root) {
         cv_error_at(err, (cv_pos){file, 1, 1}, "the profile is empty");
         return NULL;
@@ -1266,7 +1242,6 @@ static cv_doc *doc_load(cv_arena *a, const cv_yml *root, const char *file, bool 
         return NULL;
     if (era == CV_RCV_CURRENT)
         era = era2;
-    c.latex_math = era == CV_RCV_1X;
     c.old_era = era != CV_RCV_CURRENT;
     cv_doc *d = cv_arena_alloc(a, sizeof *d);
     c.d = d;

@@ -831,6 +831,77 @@ static const cv_yml *dash_highlights(cv_arena *a, const cv_yml *cv, int *n)
     return c;
 }
 
+/* ---- RenderCV 1.x's LaTeX math: $...$ is 2.x's $$...$$ ---------------- */
+
+/* Is p..e (between single dollars) LaTeX math rather than two prices
+ * ("$5 and $10")?  A command, ^ or _ in it, and no space just inside. */
+static bool latex_math(const char *p, const char *e)
+{
+    if (e <= p || p[0] == ' ' || e[-1] == ' ')
+        return false;
+    for (const char *q = p; q < e; q++)
+        if (*q == '\\' || *q == '^' || *q == '_')
+            return true;
+    return false;
+}
+
+/* s with each LaTeX $...$ written $$...$$, or NULL when it has none. */
+static const char *math_dollars(cv_arena *a, const char *s)
+{
+    if (!strchr(s, '$'))
+        return NULL;
+    cv_strbuf b = {0};
+    bool changed = false;
+    for (const char *p = s; *p;) {
+        if (p[0] == '$' && p[1] == '$') {           /* 2.x's already */
+            cv_strbuf_put(a, &b, p, 2);
+            p += 2;
+            continue;
+        }
+        const char *e = p[0] == '$' && (p == s || p[-1] != '\\') ? strchr(p + 1, '$') : NULL;
+        if (e && latex_math(p + 1, e)) {
+            cv_strbuf_put(a, &b, "$$", 2);
+            cv_strbuf_put(a, &b, p + 1, (size_t)(e - p - 1));
+            cv_strbuf_put(a, &b, "$$", 2);
+            p = e + 1;
+            changed = true;
+            continue;
+        }
+        cv_strbuf_put(a, &b, p, 1);
+        p++;
+    }
+    return changed ? b.s : NULL;
+}
+
+/* v (a part of cv) with its strings' LaTeX math made 2.x's; *n counts
+ * the strings changed.  Unchanged parts are shared. */
+static cv_yml *math_tree(cv_arena *a, const cv_yml *v, int *n)
+{
+    if (v->kind == CV_YML_SCALAR) {
+        const char *t = v->str ? math_dollars(a, v->str) : NULL;
+        if (!t)
+            return (cv_yml *)v;
+        (*n)++;
+        return cv_yml_scalar(a, t, v->pos, v->plain);
+    }
+    if (v->kind != CV_YML_SEQ && v->kind != CV_YML_MAP)
+        return (cv_yml *)v;
+    cv_yml *c = NULL;
+    for (size_t i = 0; i < v->n; i++) {
+        cv_yml *x = math_tree(a, v->items[i], n);
+        if (x == v->items[i])
+            continue;
+        if (!c) {
+            c = cv_arena_alloc(a, sizeof *c);
+            *c = *v;
+            c->items = cv_arena_alloc(a, sizeof *c->items * v->n);
+            memcpy(c->items, v->items, sizeof *c->items * v->n);
+        }
+        c->items[i] = x;
+    }
+    return c ? c : (cv_yml *)v;
+}
+
 /* ---- Locale ------------------------------------------------------------ */
 
 /* locale_catalog (1.x) and locale (2.0) as 2.8's locale, and the parts
@@ -1072,9 +1143,17 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
         }
         u.said = said;
     }
-    int dashes = 0;
+    int dashes = 0, maths = 0;
     if (e == CV_RCV_1X && cvn)
         cvn = dash_highlights(a, cvn, &dashes);
+    if (e == CV_RCV_1X && cvn)
+        cvn = math_tree(a, cvn, &maths);
+    if (maths) {
+        if (u.said.n)
+            cv_strbuf_put(a, &u.said, ", ", 2);
+        static const char t[] = "LaTeX's $...$ math \xE2\x86\x92 $$...$$";
+        cv_strbuf_put(a, &u.said, t, sizeof t - 1);
+    }
     if (dashes) {
         if (u.said.n)
             cv_strbuf_put(a, &u.said, ", ", 2);

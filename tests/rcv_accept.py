@@ -890,8 +890,9 @@ def short_rows20_test():
 
 def latex_math_test():
     """Math as the text it reads as: RenderCV 1.x's LaTeX $...$ (in a 1.x
-    file only: elsewhere a dollar is a dollar) and 2.x's $$...$$, with a
-    warning naming it; prices keep their dollars."""
+    file only: elsewhere a dollar is a dollar; read, and migrated, as 2.x's
+    $$...$$) and 2.x's $$...$$, with a warning naming it; prices keep their
+    dollars."""
     src = os.path.join(TMP, "math1.yaml")
     with open(src, "w", encoding="utf-8") as f:
         f.write("cv:\n  name: Wen Osei\n  sections:\n    experience:\n"
@@ -902,12 +903,22 @@ def latex_math_test():
                 "design:\n  theme: classic\n  font_size: 10pt\n")
     rc, pdf, err = render(src)
     check("1.x math: renders", rc == 0, err)
-    check("1.x math: a warning naming it", re.search(
-        r"math1.yaml:8:13: warning: LaTeX math \(RenderCV 1.x\) '\$\\mathcal\{O\}\(n\^2\)\$' "
-        r"is not supported: set as plain text", err), err)
+    check("1.x math: read as 2.x's $$...$$, a warning naming it", re.search(
+        r"math1.yaml:8:13: warning: Typst markup '\$\$\\mathcal\{O\}\(n\^2\)\$\$' "
+        r"is not supported: set as plain text", err) and "LaTeX's $...$ math" in err, err)
     text = norm_ws(run(["pdftotext", pdf, "-"])[1]) if rc == 0 else ""
     for want in ["from O(n\u00b2) to O(n log n)", "Saved $5 and $10 a month, \u03b1\u2081 \u2264 3"]:
         check("1.x math shown as %r" % want, want in text, text[:600])
+    rc, out, err = run([BIN, "migrate", src])
+    check("1.x math: migrated as $$...$$, prices as written",
+          rc == 0 and "$$\\mathcal{O}(n^2)$$" in out and "Saved $5 and $10" in out, out[:700])
+    mig = os.path.join(TMP, "math1-migrated.yaml")
+    with open(mig, "w", encoding="utf-8") as f:
+        f.write(out)
+    rc, pdf2, err = render(mig)
+    with open(pdf, "rb") as a, open(pdf2, "rb") as b:
+        check("1.x math: the migrated file gives the same PDF", rc == 0 and a.read() == b.read(),
+              err)
     # The same $...$ in a 2.8 file is text; its $$...$$ is math.
     with open(src, "w", encoding="utf-8") as f:
         f.write("cv:\n  name: Wen Osei\n  headline: 'Costs $x^2$ vs $$n^2 \\times m$$'\n"
