@@ -848,6 +848,11 @@ def old_cv_keys_test():
     check("2.0 file, cv.title: a warning, ignored", rc == 0 and re.search(
         r"cvkeys.yaml:3:3: warning: unknown key 'title' in cv: ignored, as RenderCV 1.13 to "
         r"2.6 ignored it", err), err)
+    rc, out, err = run([BIN, "migrate", src])
+    doc = yaml.safe_load(out) if rc == 0 else {}
+    check("2.0 file, cv.title: left out by migrate (2.8 refuses it)",
+          rc == 0 and "title" not in (doc.get("cv") or {}) and
+          (doc.get("cv") or {}).get("email") == "pau@example.org", out[:300])
     with open(src, "w", encoding="utf-8") as f:
         f.write(body % "emial")
     rc, pdf, err = render(src)
