@@ -256,6 +256,13 @@ static const cv_yml *for_rendercv(cv_arena *a, const cv_yml *root, const cv_doc 
             for (size_t j = 0; j < cv->n; j++)
                 for (size_t q = 0; known[q]; q++)
                     if (!strcmp(known[q], cv->keys[j]->str)) {
+                        /* A JSON Resume's image that is no file here (the
+                         * check said so): RenderCV would refuse it. */
+                        const cv_yml *pv = cv->items[j];
+                        if (!strcmp(known[q], "photo") && !d->photo.s &&
+                            pv->kind == CV_YML_SCALAR && pv->str &&
+                            strncmp(pv->str, "http://", 7) && strncmp(pv->str, "https://", 8))
+                            break;
                         push(a, kept, cv->keys[j]->str, cv->keys[j]->pos, cv->items[j]);
                         break;
                     }

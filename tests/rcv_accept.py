@@ -968,6 +968,9 @@ def jsonresume_missing_image_test():
     text = norm_ws(run(["pdftotext", pdf, "-"])[1]) if rc == 0 else ""
     check("missing basics.image: the rest shown", "Dalia Ferrand" in text and "Brume" in text,
           text[:300])
+    rc, out, err = run([BIN, "migrate", src])
+    check("missing basics.image: left out by migrate", rc == 0 and "photo" not in out and
+          "Dalia Ferrand" in out, out[:300])
 
 
 def norm_ws(s):
