@@ -47,7 +47,8 @@ typedef struct ctx {
     bool noted_url;          /* said once that a doi hides a publication's url */
     bool check_phones;       /* as RenderCV; not a JSON Resume's (any format there) */
     bool json_resume;        /* a resume.json, read as the profile it stands for */
-    bool old_era;            /* a file of RenderCV 2.6 or before (rcvold.h) */
+    bool old_era;            /* a RenderCV file, which 1.13 to 2.6 may have read
+                                (rcvold.h): a key of its own in cv is a warning */
 } ctx;
 
 /* ---- Small helpers ----------------------------------------------------- */
@@ -906,8 +907,9 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
         return cv_error_at(c->err, n->pos, "'cv' must be a mapping, not %s",
                            cv_yml_kind_name(n->kind));
     /* RenderCV 1.13 to 2.6 took keys of their own in cv (for a custom
-     * theme's templates: `title`); in an older RenderCV's file such a key
-     * is a warning, one that looks like a misspelling still an error. */
+     * theme's templates: `title`); in a RenderCV file such a key is a
+     * warning, one that looks like a misspelling still an error, as an
+     * unknown top-level key is (rcvold.h). */
     if (c->old_era) {
         cv_yml *kept = NULL;
         for (size_t i = 0; i < n->n; i++) {
@@ -1242,7 +1244,10 @@ static cv_doc *doc_load(cv_arena *a, const cv_yml *root, const char *file, bool 
         return NULL;
     if (era == CV_RCV_CURRENT)
         era = era2;
-    c.old_era = era != CV_RCV_CURRENT;
+    /* A RenderCV file: of an older version, or with design:, locale: or
+     * settings: beside its cv: (as rcvold.h tells an ignorable key). */
+    c.old_era = era != CV_RCV_CURRENT || cv_yml_get(own, "design") ||
+                cv_yml_get(own, "locale") || cv_yml_get(own, "settings");
     cv_doc *d = cv_arena_alloc(a, sizeof *d);
     c.d = d;
     d->file = file;

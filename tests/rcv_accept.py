@@ -837,8 +837,9 @@ def gaps20_test():
 
 def old_cv_keys_test():
     """RenderCV 1.13 to 2.6 took keys of their own in cv (a custom theme's
-    `title`): in a file of an older RenderCV, a warning and ignored; a
-    misspelling there, and any such key in a 2.7-2.8 file, an error."""
+    `title`): in a RenderCV file (an older one, or one with design:,
+    locale: or settings:) a warning and ignored; a misspelling, and such a
+    key in a file of cv: alone, an error (bad/cv_unknown_key.yaml too)."""
     src = os.path.join(TMP, "cvkeys.yaml")
     body = ("cv:\n  name: Pau Serrat\n  title: Data Engineer\n  %s: pau@example.org\n"
             "design:\n  theme: classic\n  text:\n    font_size: 10pt\n")
@@ -862,7 +863,12 @@ def old_cv_keys_test():
     with open(src, "w", encoding="utf-8") as f:
         f.write((body % "email").replace("  text:\n    font_size: 10pt\n", ""))
     rc, pdf, err = render(src)
-    check("2.8 file, cv.title: an error", rc == 1 and re.search(
+    check("2.8-shaped RenderCV file, cv.title: a warning (2.4-2.6 took it)", rc == 0 and
+          re.search(r"cvkeys.yaml:3:3: warning: unknown key 'title' in cv: ignored", err), err)
+    with open(src, "w", encoding="utf-8") as f:
+        f.write((body % "email").split("design:")[0])
+    rc, pdf, err = render(src)
+    check("cv: alone, cv.title: an error", rc == 1 and re.search(
         r"cvkeys.yaml:3:3: error: unknown key 'title' in cv", err), err)
 
 
