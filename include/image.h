@@ -53,7 +53,9 @@ typedef struct cv_image {
  * Returns NULL with err set at `pos` (the `photo:` field of the profile)
  * when the file is missing, unreadable, a directory or not a regular file,
  * empty, larger than CV_IMAGE_MAX_BYTES, neither PNG nor JPEG, truncated,
- * damaged, or too large in pixels.  Every message names the file.  Nothing
+ * damaged, or too large in pixels; NULL with a warning only for an SVG,
+ * WebP or GIF file (RenderCV draws those: the résumé goes without a
+ * photo).  Every message names the file.  Nothing
  * but arena memory is left behind on any path. */
 const cv_image *cv_image_load(cv_arena *a, const char *path, cv_pos pos, cv_error *err);
 

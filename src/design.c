@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "yml.h"
 
@@ -387,6 +388,7 @@ typedef struct walk {
     bool has_degree_w;
     cv_pos first_unmapped;
     cv_error *err;
+    bool custom;             /* a custom theme's folder: classic's look */
 } walk;
 
 static const opt *find(const char *path)
@@ -554,6 +556,10 @@ static bool apply(walk *w, const opt *o, const cv_yml *v)
                    v->pos));
         put(a, w->layout, "section_title.rule_baseline",
             scalar(a, !strcmp(s, "centered_with_partial_line") ? "true" : "false", v->pos));
+        /* moderncv: the date column left of every entry (RenderCV's grid of
+         * date column and main column); the other types: on the right. */
+        put(a, w->layout, "entry.side_left",
+            scalar(a, !strcmp(s, "moderncv") ? "true" : "false", v->pos));
         return true;
     }
     case SEPARATOR:
@@ -623,6 +629,10 @@ static bool keep(walk *w, const char *path, const cv_yml *v)
                 d->theme = s;
                 return true;
             }
+        if (w->custom) {
+            d->theme = "classic";
+            return true;
+        }
         const char *sug = cv_suggest(s, cv_design_themes);
         return cv_error_at(w->err, v->pos, "unknown theme '%s'%s%s%s (one of: classic, "
                            "engineeringresumes, engineeringclassic, sb2nov, moderncv, harvard, "
@@ -725,6 +735,24 @@ static bool walk_map(walk *w, const cv_yml *m, const char *path)
     return true;
 }
 
+/* Is `th` a custom theme, as RenderCV finds one: no theme of its own, a
+ * name of lowercase letters and digits, and a folder of that name beside
+ * the file that names it (the working directory for the standard input)? */
+static bool custom_theme(cv_arena *a, const cv_yml *th)
+{
+    for (size_t i = 0; cv_design_themes[i]; i++)
+        if (!strcmp(cv_design_themes[i], th->str))
+            return false;
+    for (const char *p = th->str; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9')))
+            return false;
+    const char *file = th->pos.file, *slash = file ? strrchr(file, '/') : NULL;
+    const char *dir = slash ? cv_arena_strndup(a, file, (size_t)(slash - file + 1)) : "";
+    struct stat st;
+    return *th->str && stat(cv_arena_printf(a, "%s%s", dir, th->str), &st) == 0 &&
+           S_ISDIR(st.st_mode);
+}
+
 bool cv_design_read(cv_arena *a, const cv_yml *design, cv_design *out, cv_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -733,10 +761,17 @@ bool cv_design_read(cv_arena *a, const cv_yml *design, cv_design *out, cv_error 
         return true;
     out->pos = design->pos;
     walk w = {a, out, cv_yml_map(a, design->pos), 10, {0}, 0, "classic", 0.7f, 0, false, {0},
-              err};
+              err, false};
     const cv_yml *th = cv_yml_get(design, "theme");
     if (th && th->kind == CV_YML_SCALAR && th->str)
         w.theme = th->str;
+    if (th && th->kind == CV_YML_SCALAR && th->str && custom_theme(a, th)) {
+        cv_warn(err, th->pos, "theme '%s' is a custom RenderCV theme (the folder '%s' beside "
+                "the profile holds its templates), which cvpdf cannot run: classic's look, "
+                "with this design's options over it", th->str, th->str);
+        w.theme = "classic";
+        w.custom = true;
+    }
     w.cap = body_cap(design, w.theme);
     /* The body size first: em lengths are relative to it. */
     const cv_yml *fs = cv_yml_get(cv_yml_get(cv_yml_get(design, "typography"), "font_size"),
@@ -749,8 +784,16 @@ bool cv_design_read(cv_arena *a, const cv_yml *design, cv_design *out, cv_error 
     /* short_second_row: true, the date and location column runs beside
      * the whole entry (entry.side_width); false, beside its first lines. */
     const cv_yml *ssr = cv_yml_get(cv_yml_get(design, "entries"), "short_second_row");
-    if (w.short_row < 0)
+    /* Section titles of the moderncv type put the date column left of the
+     * whole entry, whatever short_second_row says (RenderCV 2.0 to 2.8). */
+    const cv_yml *tt = cv_yml_get(cv_yml_get(design, "section_titles"), "type");
+    bool moderncv = tt && tt->kind == CV_YML_SCALAR && tt->str
+                        ? !strcmp(tt->str, "moderncv")
+                        : !strcmp(w.theme, "moderncv");
+    if (w.short_row < 0 && !moderncv)
         put(a, w.layout, "entry.side_width", scalar(a, "0", ssr->pos));
+    else if (w.short_row < 0 && !cv_yml_get(cv_yml_get(w.layout, "entry"), "side_width"))
+        put(a, w.layout, "entry.side_width", scalar(a, "4.15cm", ssr->pos));
     else if (w.short_row > 0 && !cv_yml_get(cv_yml_get(w.layout, "entry"), "side_width"))
         put(a, w.layout, "entry.side_width", scalar(a, "4.15cm", ssr->pos));
     /* The degree column: entries.degree_width (1cm unless given) and the

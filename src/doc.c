@@ -26,8 +26,10 @@
  */
 #include "doc.h"
 
+#include <libgen.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "bib.h"
 #include "fields.h"
@@ -44,6 +46,9 @@ typedef struct ctx {
     cv_doc *d;
     bool noted_url;          /* said once that a doi hides a publication's url */
     bool check_phones;       /* as RenderCV; not a JSON Resume's (any format there) */
+    bool json_resume;        /* a resume.json, read as the profile it stands for */
+    bool old_era;            /* a RenderCV file, which 1.13 to 2.6 may have read
+                                (rcvold.h): a key of its own in cv is a warning */
 } ctx;
 
 /* ---- Small helpers ----------------------------------------------------- */
@@ -65,6 +70,184 @@ static bool has_space(const char *s)
     return cv_text_has_space(s);
 }
 
+/* ---- Math as text ------------------------------------------------------ */
+
+/* LaTeX math, which RenderCV hands to LaTeX (1.x: $...$) or to Typst's
+ * LaTeX math package (2.x: $$...$$), as the text it reads as: commands of
+ * symbols as their characters (\times ×, \leq ≤, Greek letters), function
+ * names as words (\log n: log n), \mathcal{O} and its kind as their
+ * content, ^ and _ as superscript and subscript characters where Unicode
+ * has every one (n^2: n²; else "^" and the content), braces dropped:
+ * $$\mathcal{O}(n^2)$$ reads "O(n²)" (a RenderCV 1.x file's $...$ is
+ * made $$...$$ by rcvold.h). */
+static const char *const math_syms[][2] = {
+    {"times", "\xC3\x97"}, {"cdot", "\xC2\xB7"}, {"pm", "\xC2\xB1"}, {"mp", "\xE2\x88\x93"},
+    {"leq", "\xE2\x89\xA4"}, {"le", "\xE2\x89\xA4"}, {"geq", "\xE2\x89\xA5"},
+    {"ge", "\xE2\x89\xA5"}, {"neq", "\xE2\x89\xA0"}, {"ne", "\xE2\x89\xA0"},
+    {"approx", "\xE2\x89\x88"}, {"sim", "\xE2\x88\xBC"}, {"equiv", "\xE2\x89\xA1"},
+    {"infty", "\xE2\x88\x9E"}, {"to", "\xE2\x86\x92"}, {"rightarrow", "\xE2\x86\x92"},
+    {"leftarrow", "\xE2\x86\x90"}, {"Rightarrow", "\xE2\x87\x92"}, {"in", "\xE2\x88\x88"},
+    {"sum", "\xE2\x88\x91"}, {"prod", "\xE2\x88\x8F"}, {"sqrt", "\xE2\x88\x9A"},
+    {"partial", "\xE2\x88\x82"}, {"nabla", "\xE2\x88\x87"}, {"ldots", "\xE2\x80\xA6"},
+    {"dots", "\xE2\x80\xA6"}, {"cdots", "\xE2\x8B\xAF"}, {"degree", "\xC2\xB0"},
+    {"circ", "\xE2\x88\x98"}, {"alpha", "\xCE\xB1"}, {"beta", "\xCE\xB2"},
+    {"gamma", "\xCE\xB3"}, {"delta", "\xCE\xB4"}, {"epsilon", "\xCE\xB5"},
+    {"varepsilon", "\xCE\xB5"}, {"zeta", "\xCE\xB6"}, {"eta", "\xCE\xB7"},
+    {"theta", "\xCE\xB8"}, {"kappa", "\xCE\xBA"}, {"lambda", "\xCE\xBB"}, {"mu", "\xCE\xBC"},
+    {"nu", "\xCE\xBD"}, {"xi", "\xCE\xBE"}, {"pi", "\xCF\x80"}, {"rho", "\xCF\x81"},
+    {"sigma", "\xCF\x83"}, {"tau", "\xCF\x84"}, {"phi", "\xCF\x86"}, {"varphi", "\xCF\x86"},
+    {"chi", "\xCF\x87"}, {"psi", "\xCF\x88"}, {"omega", "\xCF\x89"}, {"Gamma", "\xCE\x93"},
+    {"Delta", "\xCE\x94"}, {"Theta", "\xCE\x98"}, {"Lambda", "\xCE\x9B"}, {"Pi", "\xCE\xA0"},
+    {"Sigma", "\xCE\xA3"}, {"Phi", "\xCE\xA6"}, {"Psi", "\xCE\xA8"}, {"Omega", "\xCE\xA9"},
+    {"quad", " "}, {"qquad", " "}};
+static const char *const math_words[] = {"log", "ln", "exp", "sin", "cos", "tan", "max",
+                                         "min", "lim", "det", "dim", "arg", "sup", "inf",
+                                         "mod", NULL};
+static const char *const math_fonts[] = {"mathcal", "mathrm", "mathbf", "mathit", "mathsf",
+                                         "mathtt", "mathbb", "text", "textrm", "textbf",
+                                         "textit", "operatorname", "boldsymbol", NULL};
+
+/* The superscript (sup) or subscript form of ASCII c, or NULL. */
+static const char *math_script(char c, bool sup)
+{
+    static const char digits_sup[10][4] = {"\xE2\x81\xB0", "\xC2\xB9", "\xC2\xB2",
+                                           "\xC2\xB3", "\xE2\x81\xB4", "\xE2\x81\xB5",
+                                           "\xE2\x81\xB6", "\xE2\x81\xB7", "\xE2\x81\xB8",
+                                           "\xE2\x81\xB9"};
+    static const char digits_sub[10][4] = {"\xE2\x82\x80", "\xE2\x82\x81", "\xE2\x82\x82",
+                                           "\xE2\x82\x83", "\xE2\x82\x84", "\xE2\x82\x85",
+                                           "\xE2\x82\x86", "\xE2\x82\x87", "\xE2\x82\x88",
+                                           "\xE2\x82\x89"};
+    if (c >= '0' && c <= '9')
+        return sup ? digits_sup[c - '0'] : digits_sub[c - '0'];
+    switch (c) {
+    case '+': return sup ? "\xE2\x81\xBA" : "\xE2\x82\x8A";
+    case '-': return sup ? "\xE2\x81\xBB" : "\xE2\x82\x8B";
+    case '=': return sup ? "\xE2\x81\xBC" : "\xE2\x82\x8C";
+    case '(': return sup ? "\xE2\x81\xBD" : "\xE2\x82\x8D";
+    case ')': return sup ? "\xE2\x81\xBE" : "\xE2\x82\x8E";
+    case 'n': return sup ? "\xE2\x81\xBF" : "\xE2\x82\x99";
+    case 'i': return sup ? "\xE2\x81\xB1" : "\xE1\xB5\xA2";
+    case 'k': return sup ? "\xE1\xB5\x8F" : "\xE2\x82\x96";
+    case 'x': return sup ? "\xCB\xA3" : "\xE2\x82\x93";
+    default: return NULL;
+    }
+}
+
+static void math_text(cv_arena *a, cv_strbuf *b, const char *p, const char *e);
+
+/* The group at *pp ({...} or one character or one command), its end in
+ * *end: what ^, _ and the font commands take. */
+static const char *math_group(const char *p, const char *e, const char **end)
+{
+    if (p < e && *p == '{') {
+        int depth = 0;
+        for (const char *q = p; q < e; q++) {
+            depth += *q == '{' ? 1 : *q == '}' ? -1 : 0;
+            if (!depth) {
+                *end = q + 1;
+                return p + 1;
+            }
+        }
+        *end = e;
+        return p + 1;
+    }
+    if (p < e && *p == '\\') {
+        const char *q = p + 1;
+        while (q < e && ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z')))
+            q++;
+        *end = q > p + 1 ? q : (q < e ? q + 1 : q);
+        return p;
+    }
+    *end = p < e ? p + 1 : p;
+    return p;
+}
+
+static void math_text(cv_arena *a, cv_strbuf *b, const char *p, const char *e)
+{
+    while (p < e) {
+        if (*p == '{' || *p == '}') {
+            p++;
+            continue;
+        }
+        if ((*p == '^' || *p == '_') && p + 1 < e) {
+            bool sup = *p == '^';
+            const char *end, *g = math_group(p + 1, e, &end);
+            const char *ge = end > g && end[-1] == '}' && *(p + 1) == '{' ? end - 1 : end;
+            cv_strbuf inner = {0};
+            math_text(a, &inner, g, ge);
+            bool all = inner.n > 0;
+            for (size_t i = 0; all && i < inner.n; i++)
+                all = math_script(inner.s[i], sup) != NULL;
+            if (all) {
+                for (size_t i = 0; i < inner.n; i++) {
+                    const char *t = math_script(inner.s[i], sup);
+                    cv_strbuf_put(a, b, t, strlen(t));
+                }
+            } else {
+                cv_strbuf_put(a, b, p, 1);
+                if (inner.n)
+                    cv_strbuf_put(a, b, inner.s, inner.n);
+            }
+            p = end;
+            continue;
+        }
+        if (*p == '\\' && p + 1 < e) {
+            const char *q = p + 1;
+            while (q < e && ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z')))
+                q++;
+            size_t n = (size_t)(q - p - 1);
+            if (!n) {           /* \, \; \! \{ \% \$ ... */
+                char c = p[1];
+                if (strchr(",;:! ", c)) {
+                    if (b->n && b->s[b->n - 1] != ' ')
+                        cv_strbuf_put(a, b, " ", 1);
+                }
+                else
+                    cv_strbuf_put(a, b, &p[1], 1);
+                p += 2;
+                continue;
+            }
+            bool done = false;
+            for (size_t i = 0; math_fonts[i] && !done; i++)
+                if (strlen(math_fonts[i]) == n && !strncmp(math_fonts[i], p + 1, n)) {
+                    const char *s = q;
+                    while (s < e && *s == ' ')
+                        s++;
+                    const char *end, *g = math_group(s, e, &end);
+                    math_text(a, b, g, end > g && s < e && *s == '{' ? end - 1 : end);
+                    p = end;
+                    done = true;
+                }
+            for (size_t i = 0; math_words[i] && !done; i++)
+                if (strlen(math_words[i]) == n && !strncmp(math_words[i], p + 1, n)) {
+                    cv_strbuf_put(a, b, p + 1, n);
+                    p = q;
+                    done = true;
+                }
+            for (size_t i = 0; i < sizeof math_syms / sizeof *math_syms && !done; i++)
+                if (strlen(math_syms[i][0]) == n && !strncmp(math_syms[i][0], p + 1, n)) {
+                    if (math_syms[i][1][0] != ' ' || (b->n && b->s[b->n - 1] != ' '))
+                        cv_strbuf_put(a, b, math_syms[i][1], strlen(math_syms[i][1]));
+                    p = q;
+                    done = true;
+                }
+            if (!done) {        /* unknown: as written */
+                cv_strbuf_put(a, b, p, (size_t)(q - p));
+                p = q;
+            }
+            continue;
+        }
+        /* Spaces: one, never two, none at the start. */
+        if (*p == ' ' && (!b->n || b->s[b->n - 1] == ' ')) {
+            p++;
+            continue;
+        }
+        cv_strbuf_put(a, b, p, 1);
+        p++;
+    }
+}
+
 /* RenderCV passes Typst through: math between $$ and $$, and commands
  * `#name(args)[content]` (what its Markdown becomes: #emph[...],
  * #strong[...], #link("url")[...]).  cvpdf sets them as plain text - the
@@ -84,11 +267,12 @@ static void typst_plain(ctx *c, cv_text *t)
             if (e) {
                 if (!met)
                     met = p, met_end = e + 2;
-                cv_strbuf_put(c->a, &b, p + 2, (size_t)(e - p - 2));
+                math_text(c->a, &b, p + 2, e);
                 p = e + 2;
                 continue;
             }
         }
+
         if (p[0] == '#' && ((p[1] >= 'a' && p[1] <= 'z') || (p[1] >= 'A' && p[1] <= 'Z')) &&
             (p == s || p[-1] != '\\')) {
             const char *q = p + 1;
@@ -722,6 +906,33 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
     if (n->kind != CV_YML_MAP)
         return cv_error_at(c->err, n->pos, "'cv' must be a mapping, not %s",
                            cv_yml_kind_name(n->kind));
+    /* RenderCV 1.13 to 2.6 took keys of their own in cv (for a custom
+     * theme's templates: `title`); in a RenderCV file such a key is a
+     * warning, one that looks like a misspelling still an error, as an
+     * unknown top-level key is (rcvold.h). */
+    if (c->old_era) {
+        cv_yml *kept = NULL;
+        for (size_t i = 0; i < n->n; i++) {
+            const char *k = n->keys[i]->str;
+            bool known = false;
+            for (size_t j = 0; keys[j] && !known; j++)
+                known = !strcmp(keys[j], k);
+            if (known || cv_suggest(k, keys)) {
+                if (kept)
+                    cv_yml_map_add(c->a, kept, k, n->keys[i]->pos, n->items[i]);
+                continue;
+            }
+            cv_warn(c->err, n->keys[i]->pos, "unknown key '%s' in cv: ignored, as RenderCV "
+                    "1.13 to 2.6 ignored it (2.7 and later refuse it)", k);
+            if (!kept) {
+                kept = cv_yml_map(c->a, n->pos);
+                for (size_t j = 0; j < i; j++)
+                    cv_yml_map_add(c->a, kept, n->keys[j]->str, n->keys[j]->pos, n->items[j]);
+            }
+        }
+        if (kept)
+            n = kept;
+    }
     if (!cv_yml_check_keys(n, keys, "cv", c->err))
         return false;
 
@@ -770,6 +981,20 @@ static bool load_cv(ctx *c, const cv_yml *n, cv_doc *d)
         cv_warn(c->err, d->photo.pos, "the photo is a URL: cvpdf does not download it, and "
                 "the résumé has no photo (save it beside the profile and name the file)");
         d->photo.s = NULL;
+    }
+    /* A JSON Resume's image is often a path on its author's web site
+     * ("images/me.jpg"): one that is no file here is a warning, as the
+     * themes show a broken picture and the rest. */
+    if (d->photo.s && c->json_resume) {
+        const char *path = d->photo.s;
+        if (path[0] != '/' && c->file && strchr(c->file, '/'))
+            path = cv_arena_printf(c->a, "%s/%s", dirname(cv_arena_strdup(c->a, c->file)),
+                                   path);
+        if (access(path, F_OK) != 0) {
+            cv_warn(c->err, d->photo.pos, "basics.image '%s' is no file here: the résumé has "
+                    "no photo", d->photo.s);
+            d->photo.s = NULL;
+        }
     }
 
     /* Social networks. */
@@ -984,7 +1209,7 @@ cv_doc *cv_doc_load(cv_arena *a, const cv_yml *root, const char *file, cv_error 
 static cv_doc *doc_load(cv_arena *a, const cv_yml *root, const char *file, bool translated,
                         cv_rcv_era read_as, cv_error *err)
 {
-    ctx c = {a, err, file, NULL, false, !translated};
+    ctx c = {a, err, file, NULL, false, !translated, translated, false};
     if (!root) {
         cv_error_at(err, (cv_pos){file, 1, 1}, "the profile is empty");
         return NULL;
@@ -1000,6 +1225,7 @@ static cv_doc *doc_load(cv_arena *a, const cv_yml *root, const char *file, bool 
         if (!(root = cv_jsonresume_translate(a, root, err)))
             return NULL;
         c.check_phones = false;
+        c.json_resume = true;
     }
     /* An older RenderCV's file is read as RenderCV 2.8's (rcvold.h). */
     cv_rcv_era era;
@@ -1018,6 +1244,10 @@ static cv_doc *doc_load(cv_arena *a, const cv_yml *root, const char *file, bool 
         return NULL;
     if (era == CV_RCV_CURRENT)
         era = era2;
+    /* A RenderCV file: of an older version, or with design:, locale: or
+     * settings: beside its cv: (as rcvold.h tells an ignorable key). */
+    c.old_era = era != CV_RCV_CURRENT || cv_yml_get(own, "design") ||
+                cv_yml_get(own, "locale") || cv_yml_get(own, "settings");
     cv_doc *d = cv_arena_alloc(a, sizeof *d);
     c.d = d;
     d->file = file;

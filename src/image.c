@@ -653,11 +653,11 @@ const cv_image *cv_image_decode_fit(cv_arena *a, const char *path, const unsigne
              (size < sizeof jpeg_sig && !memcmp(data, jpeg_sig, size)))
         cv_error_at(err, pos, "photo '%s' is truncated (it stops after %zu byte%s)", path, size,
                     size == 1 ? "" : "s");
-    else if (kind && !strcmp(kind, "SVG"))
-        /* RenderCV (Typst) draws an SVG photo; cvpdf cannot: the résumé
-         * goes without, with a warning. */
-        cv_warn(err, pos, "photo '%s' is an SVG file, which cvpdf cannot draw (it reads PNG "
-                "and JPEG): the résumé has no photo", path);
+    else if (kind && (!strcmp(kind, "SVG") || !strcmp(kind, "WebP") || !strcmp(kind, "GIF")))
+        /* RenderCV (Typst) draws an SVG, WebP or GIF photo; cvpdf cannot:
+         * the résumé goes without, with a warning. */
+        cv_warn(err, pos, "photo '%s' is %s %s file, which cvpdf cannot draw (it reads PNG "
+                "and JPEG): the résumé has no photo", path, kind[0] == 'S' ? "an" : "a", kind);
     else if (kind)
         cv_error_at(err, pos, "photo '%s' is a %s file; cvpdf reads PNG and JPEG only", path,
                     kind);

@@ -30,6 +30,7 @@
  */
 #include "jsonresume.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -177,11 +178,64 @@ static bool is_url(const char *s)
     return !strncasecmp(s, "https://", 8) || !strncasecmp(s, "http://", 7);
 }
 
+/* A host name with an optional path, written without http:// or https://
+ * (`example.com`, `www.example.com/me`): a label of letters, digits and
+ * hyphens, a dot, more labels; no spaces, no @, no scheme. */
+static bool bare_host(const char *s)
+{
+    if (!isalnum((unsigned char)*s) || strstr(s, "://") || strpbrk(s, " \t\n@"))
+        return false;
+    bool dot = false;
+    const char *p = s;
+    for (; *p && *p != '/'; p++) {
+        if (*p == '.') {
+            if (p[-1] == '.' || !isalnum((unsigned char)p[1]))
+                return false;
+            dot = true;
+        } else if (!isalnum((unsigned char)*p) && *p != '-' && *p != ':') {
+            return false;
+        }
+    }
+    return dot;
+}
+
+/* A network's name as an icon's ("Stack Overflow" -> stack-overflow, the
+ * Font Awesome name): lower case, words joined by hyphens. */
+static const char *icon_name(jr *j, const char *net)
+{
+    cv_strbuf b = {0};
+    for (const char *p = net; *p; p++) {
+        if (*p == ' ' || *p == '_') {
+            if (b.n && b.s[b.n - 1] != '-')
+                cv_strbuf_put(j->a, &b, "-", 1);
+            continue;
+        }
+        char c = (char)tolower((unsigned char)*p);
+        cv_strbuf_put(j->a, &b, &c, 1);
+    }
+    while (b.n && b.s[b.n - 1] == '-')
+        b.s[--b.n] = 0;
+    return b.n ? b.s : "link";
+}
+
+/* A URL as JSON Resume's themes take it: one written without http:// or
+ * https:// (`example.com`), which they print, is linked as https://, with
+ * a warning; anything else as it is. */
+static const cv_yml *web(jr *j, const cv_yml *u)
+{
+    if (!u || is_url(u->str) || !bare_host(u->str))
+        return u;
+    cv_warn(j->err, u->pos, "'%s' has no http:// or https://: linked as https://%s", u->str,
+            u->str);
+    return str_node(j, cv_arena_printf(j->a, "https://%s", u->str), u->pos);
+}
+
 /* `name`, a link to `url` when there is one. */
 static cv_yml *linked(jr *j, const cv_yml *name, const cv_yml *url)
 {
     if (!name)
         return NULL;
+    url = web(j, url);
     if (!url || !is_url(url->str))
         return text(j, name);
     return str_node(j, cv_arena_printf(j->a, "[%s](%s)", esc(j, name->str),
@@ -283,11 +337,62 @@ static const cv_yml *date_node(jr *j, const cv_yml *v)
     return n;
 }
 
+/* Does s look like a date (YYYY, YYYY-M(M), YYYY-M(M)-D(D))?  Its values
+ * are checked later, at the profile's dates. */
+static bool date_shaped(const char *s)
+{
+    int n = 0, k = 0;
+    for (; isdigit((unsigned char)s[n]); n++)
+        ;
+    if (n != 4)
+        return false;
+    for (int part = 0; part < 2 && s[n] == '-'; part++) {
+        for (k = 0, n++; isdigit((unsigned char)s[n]); n++, k++)
+            ;
+        if (k < 1 || k > 2)
+            return false;
+    }
+    return !s[n];
+}
+
+/* An endDate that says "now" in words ("Present", "current"), which the
+ * themes print: the schema's way is to leave it out. */
+static bool now_word(const char *s)
+{
+    static const char *const words[] = {"present", "current", "currently", "now", "ongoing",
+                                        "today", "till date", "to date", NULL};
+    for (size_t i = 0; words[i]; i++)
+        if (!strcasecmp(s, words[i]))
+            return true;
+    return false;
+}
+
 /* Dates: startDate, endDate (none: ongoing), or one `date` key. */
 static void dates(jr *j, cv_yml *e, const cv_yml *m, const char *single)
 {
-    const cv_yml *s = date_node(j, get_str(j, m, "startDate")),
-                 *en = date_node(j, get_str(j, m, "endDate"));
+    const cv_yml *end = get_str(j, m, "endDate");
+    if (end && now_word(end->str)) {
+        cv_warn(j->err, end->pos, "endDate '%s' read as ongoing (JSON Resume leaves out the "
+                "endDate of what goes on)", end->str);
+        end = NULL;
+    }
+    const cv_yml *start = get_str(j, m, "startDate");
+    /* Text that is no date ("2020-03 (9 months)", "Summer 2019"), which
+     * the themes print: the dates as written, RenderCV's free `date`. */
+    const cv_yml *text_at = start && !date_shaped(start->str) ? start
+                            : end && !date_shaped(end->str)   ? end
+                                                              : NULL;
+    if (text_at && !single) {
+        cv_warn(j->err, text_at->pos, "%s '%s' is not a date: the dates shown as written",
+                text_at == start ? "startDate" : "endDate", text_at->str);
+        const char *t = start && end ? cv_arena_printf(j->a, "%s \xE2\x80\x93 %s", start->str,
+                                                       end->str)
+                        : start      ? start->str
+                                     : end->str;
+        add(j, e, "date", str_node(j, esc(j, t), text_at->pos));
+        return;
+    }
+    const cv_yml *s = date_node(j, start), *en = date_node(j, end);
     const cv_yml *one = single ? date_node(j, get_str(j, m, single)) : NULL;
     if (one)
         add(j, e, "date", (cv_yml *)one);
@@ -423,7 +528,7 @@ static void basics(jr *j, const cv_yml *b, cv_yml *cv, cv_yml *sections)
     const cv_yml *url = get_str(j, b, "url");
     add(j, cv, "email", (cv_yml *)email);
     add(j, cv, "phone", (cv_yml *)phone);
-    add(j, cv, "website", (cv_yml *)url);
+    add(j, cv, "website", (cv_yml *)web(j, url));
     const cv_yml *img = get_str(j, b, "image");
     if (img && !is_url(img->str))
         add(j, cv, "photo", (cv_yml *)img);
@@ -449,9 +554,11 @@ static void basics(jr *j, const cv_yml *b, cv_yml *cv, cv_yml *sections)
             cv_yml *c = node(j, CV_YML_MAP, p->pos);
             /* A connection's text is shown as written: not escaped. */
             add(j, c, "placeholder", str_node(j, unmd(j, shown), p->pos));
+            u = web(j, u);
             if (u && is_url(u->str))
                 add(j, c, "url", (cv_yml *)u);
-            add(j, c, "fontawesome_icon", str_node(j, net ? net->str : "link", p->pos));
+            add(j, c, "fontawesome_icon", str_node(j, net ? icon_name(j, net->str) : "link",
+                                                   p->pos));
             add(j, cc, NULL, c);
         }
         if (cc->n)

@@ -371,9 +371,11 @@ void cv_locale_dates(cv_arena *a, cv_locale *loc, const char *single, const char
             loc->month_abbr[i] = english_abbr[i];
     /* The layout's template is a string of its own (not English's), which
      * localising keeps: a RenderCV file's dates follow its design in every
-     * language, not the language's own date form. */
+     * language, not the language's own date form.  Copied: English's is
+     * told by its address, and a compiler merges equal string literals
+     * (design.c's default "MONTH_ABBREVIATION YEAR" is English's own). */
     if (single && *single && loc->date_template == english.date_template)
-        loc->date_template = single;
+        loc->date_template = cv_arena_strdup(a, single);
     if (!range)
         return;
     /* START_DATE x END_DATE: x is the word between the dates. */

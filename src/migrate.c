@@ -248,6 +248,25 @@ static const cv_yml *for_rendercv(cv_arena *a, const cv_yml *root, const cv_doc 
             v = without(a, v, settings_own, "settings", err);
         if (!strcmp(k, "cv") && v->kind == CV_YML_MAP) {
             cv_yml *cv = without(a, v, cv_own, "cv", err);
+            /* A key of an older RenderCV's file that the check took with a
+             * warning (doc.h: RenderCV 1.13 to 2.6 took keys of their own
+             * in cv) is left out: 2.8 refuses it. */
+            const char *const *known = cv_doc_keys("cv");
+            cv_yml *kept = container(a, CV_YML_MAP, cv->pos, cv->n);
+            for (size_t j = 0; j < cv->n; j++)
+                for (size_t q = 0; known[q]; q++)
+                    if (!strcmp(known[q], cv->keys[j]->str)) {
+                        /* A JSON Resume's image that is no file here (the
+                         * check said so): RenderCV would refuse it. */
+                        const cv_yml *pv = cv->items[j];
+                        if (!strcmp(known[q], "photo") && !d->photo.s &&
+                            pv->kind == CV_YML_SCALAR && pv->str &&
+                            strncmp(pv->str, "http://", 7) && strncmp(pv->str, "https://", 8))
+                            break;
+                        push(a, kept, cv->keys[j]->str, cv->keys[j]->pos, cv->items[j]);
+                        break;
+                    }
+            cv = kept;
             for (size_t j = 0; j < cv->n; j++) {
                 const char *ck = cv->keys[j]->str;
                 cv_yml *cvv = cv->items[j];

@@ -50,7 +50,8 @@ typedef enum {
     YEARS,     /* moderncv's show_only_years: true -> single_date YEAR */
     DROP,      /* no counterpart in 2.8: a warning names it */
     ROW1,      /* 2.0 main column, first row: joined with the second */
-    ROW2       /* 2.0 main column, second row */
+    ROW2,      /* 2.0 main column, second row */
+    LEAD2      /* 2.0 list spacing, which replaced the leading: less the leading */
 } conv;
 
 typedef struct rule {
@@ -105,7 +106,9 @@ static const rule rules1[] = {
     {NULL, SAME, {0}}};
 
 /* RenderCV 2.0 to 2.3: design: (a key not listed, such as one of 2.8's,
- * is kept where it is and checked as 2.8's). */
+ * is kept where it is and checked as 2.8's).  Its gaps between entries,
+ * above highlights and between them replaced the leading (Typst's list
+ * spacing, par spacing 0pt); 2.8's are added to it (LEAD2). */
 static const rule rules2[] = {
     {"page.show_page_numbering", SAME, {"page.show_footer"}},
     {"page.show_last_updated_date", SAME, {"page.show_top_note"}},
@@ -143,16 +146,16 @@ static const rule rules2[] = {
     {"section_titles.vertical_space_below", SAME, {"section_titles.space_below"}},
     {"entries.left_and_right_margin", SAME, {"entries.side_space"}},
     {"entries.horizontal_space_between_columns", SAME, {"entries.space_between_columns"}},
-    {"entries.vertical_space_between_entries", SAME,
+    {"entries.vertical_space_between_entries", LEAD2,
      {"sections.space_between_regular_entries"}},
     {"entries.allow_page_break_in_entries", SAME, {"entries.allow_page_break"}},
     {"entries.allow_page_break_in_sections", SAME, {"sections.allow_page_break"}},
     {"entries.show_time_spans_in", SAME, {"sections.show_time_spans_in"}},
     {"highlights.bullet", SAME, {"entries.highlights.bullet"}},
     {"highlights.nested_bullet", SAME, {"entries.highlights.nested_bullet"}},
-    {"highlights.top_margin", SAME, {"entries.highlights.space_above"}},
+    {"highlights.top_margin", LEAD2, {"entries.highlights.space_above"}},
     {"highlights.left_margin", SAME, {"entries.highlights.space_left"}},
-    {"highlights.vertical_space_between_highlights", SAME,
+    {"highlights.vertical_space_between_highlights", LEAD2,
      {"entries.highlights.space_between_items"}},
     {"highlights.horizontal_space_between_bullet_and_highlight", SAME,
      {"entries.highlights.space_between_bullet_and_text"}},
@@ -231,6 +234,7 @@ typedef struct up {
     /* 2.0 main columns: first and second rows, by entry type. */
     const cv_yml *row[4][2];
     int more;               /* renames left out of the note */
+    float body, lead;       /* 2.0: text.font_size, text.leading in points (LEAD2) */
 } up;
 
 static void said(up *u, const char *from, const char *to)
@@ -262,6 +266,24 @@ static const char *replace(cv_arena *a, const char *s, const char *from, const c
         }
     }
     return b.s ? b.s : "";
+}
+
+/* A Typst length ("0.2cm", "0.6em") in points, em of `body` points. */
+static bool typst_pt(const char *s, float body, float *pt)
+{
+    char unit[4] = {0};
+    float x;
+    int n = 0;
+    if (!s || sscanf(s, "%f%3[a-z]%n", &x, unit, &n) != 2 || s[n])
+        return false;
+    static const struct { const char *u; float k; } units[] = {
+        {"pt", 1}, {"cm", 28.3465f}, {"mm", 2.83465f}, {"in", 72}};
+    for (size_t i = 0; i < sizeof units / sizeof *units; i++)
+        if (!strcmp(unit, units[i].u))
+            return *pt = x * units[i].k, true;
+    if (!strcmp(unit, "em"))
+        return *pt = x * body, true;
+    return false;
 }
 
 static cv_yml *convert(up *u, conv c, const cv_yml *v)
@@ -316,6 +338,16 @@ static cv_yml *convert(up *u, conv c, const cv_yml *v)
         return cv_yml_scalar(a, replace(a, replace(a, s, "FULL_MONTH_NAME", "MONTH_NAME"), "TODAY",
                                  "CURRENT_DATE"),
                       v->pos, false);
+    case LEAD2: {
+        /* 2.0 to 2.3 set the items of a list this far apart instead of
+         * the leading; 2.8 sets them this far more than the leading. */
+        float pt;
+        if (!typst_pt(s, u->body, &pt))
+            return (cv_yml *)v;
+        float d = pt - u->lead;         /* never below 0: lists closer than lines */
+        return cv_yml_scalar(a, d < 0.005f ? "0pt" : cv_arena_printf(a, "%.2fpt", d), v->pos,
+                             false);
+    }
     default:
         return (cv_yml *)v;
     }
@@ -339,9 +371,21 @@ static bool is_group(const rule *rs, const char *path)
     return false;
 }
 
+/* Groups only RenderCV 2.0 to 2.3 had: every key in them is in rules2. */
+static bool group2(const char *path)
+{
+    static const char *const g[] = {"text", "highlights", "entry_types", NULL};
+    for (size_t i = 0; g[i]; i++) {
+        size_t n = strlen(g[i]);
+        if (!strncmp(path, g[i], n) && (!path[n] || path[n] == '.'))
+            return true;
+    }
+    return false;
+}
+
 static bool walk(up *u, const rule *rs, const cv_yml *m, const char *path)
 {
-    if (u->strict_keys) {
+    if (u->strict_keys || group2(path)) {
         /* The keys this version had at `path`. */
         const char *allowed[48];
         size_t na = 0, pl = strlen(path);
@@ -359,8 +403,9 @@ static bool walk(up *u, const rule *rs, const cv_yml *m, const char *path)
                 allowed[na++] = name;
         }
         allowed[na] = NULL;
-        const char *what = cv_arena_printf(u->a, "%s%s%s (a RenderCV 1.x design)", u->prefix,
-                                           pl ? "." : "", path);
+        const char *what = cv_arena_printf(u->a, "%s%s%s (a RenderCV %s design)", u->prefix,
+                                           pl ? "." : "", path,
+                                           u->strict_keys ? "1.x" : "2.0\xE2\x80\x93" "2.3");
         if (!cv_yml_check_keys(m, allowed, what, u->err))
             return false;
     }
@@ -437,6 +482,55 @@ static void join_rows(up *u)
         const char *s = cv_arena_printf(u->a, "%s%s%s", s1, *s1 && *s2 ? "\n" : "", s2);
         cv_yml_put(u->a, u->out, cv_arena_printf(u->a, "templates.%s.main_column", row1_default[t][0]),
             any->pos, cv_yml_scalar(u->a, s, any->pos, false));
+    }
+}
+
+/* The lines of a template (what 2.0's Typst templates counted). */
+static int template_lines(const cv_yml *v)
+{
+    if (!v || v->kind != CV_YML_SCALAR || !v->str)
+        return 1;
+    int n = 0;
+    for (const char *p = v->str; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        while (len && (p[len - 1] == ' ' || p[len - 1] == '\r'))
+            len--;
+        n += len > 0;
+        p = e ? e + 1 : p + strlen(p);
+    }
+    return n;
+}
+
+/* 2.0 to 2.3 set an entry's second row beside a date and location column
+ * that has more lines than its first row, whatever short_second_row said:
+ * short_second_row: false becomes true when the entry types the design
+ * gives have such columns (most of them). */
+static void short_rows(up *u, const cv_yml *design)
+{
+    const cv_yml *ssr = at(design, "entries.short_second_row");
+    if (!ssr || ssr->kind != CV_YML_SCALAR || strcmp(ssr->str, "false"))
+        return;
+    int more = 0, not = 0;
+    for (int t = 0; t < 4; t++) {
+        const char *type = row1_default[t][0];
+        const cv_yml *dt = at(design, cv_arena_printf(u->a, "entry_types.%s."
+                                                       "date_and_location_column_template",
+                                                       type));
+        if (!dt || dt->kind != CV_YML_SCALAR)
+            continue;
+        const cv_yml *fr = at(design, cv_arena_printf(u->a, "entry_types.%s."
+                                                       "main_column_first_row_template", type));
+        if (template_lines(dt) > template_lines(fr))
+            more++;
+        else
+            not++;
+    }
+    if (more > not) {
+        cv_yml_put(u->a, u->out, "entries.short_second_row", ssr->pos,
+                   cv_yml_scalar(u->a, "true", ssr->pos, true));
+        said(u, "entries.short_second_row", "entries.short_second_row (true: 2.0 to 2.3 set "
+             "the second row beside a longer date column)");
     }
 }
 
@@ -598,6 +692,216 @@ static cv_yml *sorted_sections(cv_arena *a, const cv_yml *secs, bool newest_firs
     return out;
 }
 
+/* ---- RenderCV 1.0 to 1.3's one-line entries ---------------------------- */
+
+/* Is e a one-line entry as RenderCV 1.0 to 1.3 wrote it: `name` and
+ * `details`, no `label` (1.4 renamed `name` to `label`)? */
+static bool oneline_name(const cv_yml *e)
+{
+    return e && e->kind == CV_YML_MAP && cv_yml_get(e, "details") && cv_yml_get(e, "name") &&
+           !cv_yml_get(e, "label");
+}
+
+/* The first such entry of cv's sections, or NULL. */
+static const cv_yml *first_oneline_name(const cv_yml *cv)
+{
+    const cv_yml *secs = cv && cv->kind == CV_YML_MAP ? cv_yml_get(cv, "sections") : NULL;
+    if (!secs || secs->kind != CV_YML_MAP)
+        return NULL;
+    for (size_t i = 0; i < secs->n; i++)
+        if (secs->items[i]->kind == CV_YML_SEQ)
+            for (size_t j = 0; j < secs->items[i]->n; j++)
+                if (oneline_name(secs->items[i]->items[j]))
+                    return secs->items[i]->items[j];
+    return NULL;
+}
+
+/* cv with each such entry's `name` as its `label`, in its place. */
+static cv_yml *oneline_labels(cv_arena *a, const cv_yml *cv)
+{
+    cv_yml *c = cv_yml_map(a, cv->pos);
+    for (size_t i = 0; i < cv->n; i++) {
+        const cv_yml *v = cv->items[i];
+        if (!strcmp(cv->keys[i]->str, "sections") && v->kind == CV_YML_MAP) {
+            cv_yml *secs = cv_yml_map(a, v->pos);
+            for (size_t j = 0; j < v->n; j++) {
+                const cv_yml *l = v->items[j];
+                if (l->kind == CV_YML_SEQ) {
+                    cv_yml *nl = cv_arena_alloc(a, sizeof *nl);
+                    *nl = *l;
+                    nl->items = cv_arena_alloc(a, sizeof *nl->items * (l->n ? l->n : 1));
+                    for (size_t k = 0; k < l->n; k++) {
+                        const cv_yml *e = l->items[k];
+                        if (!oneline_name(e)) {
+                            nl->items[k] = (cv_yml *)e;
+                            continue;
+                        }
+                        cv_yml *ne = cv_yml_map(a, e->pos);
+                        for (size_t m = 0; m < e->n; m++)
+                            cv_yml_map_add(a, ne, strcmp(e->keys[m]->str, "name")
+                                                          ? e->keys[m]->str : "label",
+                                           e->keys[m]->pos, e->items[m]);
+                        nl->items[k] = ne;
+                    }
+                    l = nl;
+                }
+                cv_yml_map_add(a, secs, v->keys[j]->str, v->keys[j]->pos, (cv_yml *)l);
+            }
+            v = secs;
+        }
+        cv_yml_map_add(a, c, cv->keys[i]->str, cv->keys[i]->pos, (cv_yml *)v);
+    }
+    return c;
+}
+
+/* ---- RenderCV 1.x's highlights: " - " is text ------------------------ */
+
+/* s with each " - " as "\u00A0- ": RenderCV 2.3 and later make a
+ * sub-bullet of what follows " - " in a highlight, 1.x printed it ("10 -
+ * 15 students"); a no-break space before the dash looks the same and is
+ * not split, by cvpdf or by RenderCV 2.8 reading the migrated file. */
+static const char *dash_text(cv_arena *a, const char *s)
+{
+    cv_strbuf b = {0};
+    for (const char *p = s;;) {
+        const char *q = strstr(p, " - ");
+        if (!q) {
+            cv_strbuf_put(a, &b, p, strlen(p));
+            break;
+        }
+        cv_strbuf_put(a, &b, p, (size_t)(q - p));
+        cv_strbuf_put(a, &b, "\xC2\xA0- ", 4);
+        p = q + 3;
+    }
+    return b.s;
+}
+
+/* cv with " - " in every highlight kept as text (dash_text); *n counts the
+ * highlights changed.  Unchanged parts are shared. */
+static const cv_yml *dash_highlights(cv_arena *a, const cv_yml *cv, int *n)
+{
+    const cv_yml *secs = cv && cv->kind == CV_YML_MAP ? cv_yml_get(cv, "sections") : NULL;
+    if (!secs || secs->kind != CV_YML_MAP)
+        return cv;
+    cv_yml *ns = cv_yml_map(a, secs->pos);
+    for (size_t i = 0; i < secs->n; i++) {
+        const cv_yml *l = secs->items[i];
+        cv_yml *nl = NULL;
+        for (size_t j = 0; l->kind == CV_YML_SEQ && j < l->n; j++) {
+            const cv_yml *e = l->items[j];
+            const cv_yml *h = e->kind == CV_YML_MAP ? cv_yml_get(e, "highlights") : NULL;
+            if (!h || h->kind != CV_YML_SEQ)
+                continue;
+            cv_yml *nh = NULL;
+            for (size_t k = 0; k < h->n; k++) {
+                const cv_yml *t = h->items[k];
+                if (t->kind != CV_YML_SCALAR || !t->str || !strstr(t->str, " - "))
+                    continue;
+                if (!nh) {
+                    nh = cv_arena_alloc(a, sizeof *nh);
+                    *nh = *h;
+                    nh->items = cv_arena_alloc(a, sizeof *nh->items * h->n);
+                    memcpy(nh->items, h->items, sizeof *nh->items * h->n);
+                }
+                cv_yml *nt = cv_yml_scalar(a, dash_text(a, t->str), t->pos, t->plain);
+                nh->items[k] = nt;
+                (*n)++;
+            }
+            if (!nh)
+                continue;
+            if (!nl) {
+                nl = cv_arena_alloc(a, sizeof *nl);
+                *nl = *l;
+                nl->items = cv_arena_alloc(a, sizeof *nl->items * l->n);
+                memcpy(nl->items, l->items, sizeof *nl->items * l->n);
+            }
+            cv_yml *ne = cv_yml_map(a, e->pos);
+            for (size_t m = 0; m < e->n; m++)
+                cv_yml_map_add(a, ne, e->keys[m]->str, e->keys[m]->pos,
+                               strcmp(e->keys[m]->str, "highlights") ? e->items[m] : nh);
+            nl->items[j] = ne;
+        }
+        cv_yml_map_add(a, ns, secs->keys[i]->str, secs->keys[i]->pos,
+                       nl ? nl : (cv_yml *)l);
+    }
+    cv_yml *c = cv_yml_map(a, cv->pos);
+    for (size_t i = 0; i < cv->n; i++)
+        cv_yml_map_add(a, c, cv->keys[i]->str, cv->keys[i]->pos,
+                       strcmp(cv->keys[i]->str, "sections") ? cv->items[i] : ns);
+    return c;
+}
+
+/* ---- RenderCV 1.x's LaTeX math: $...$ is 2.x's $$...$$ ---------------- */
+
+/* Is p..e (between single dollars) LaTeX math rather than two prices
+ * ("$5 and $10")?  A command, ^ or _ in it, and no space just inside. */
+static bool latex_math(const char *p, const char *e)
+{
+    if (e <= p || p[0] == ' ' || e[-1] == ' ')
+        return false;
+    for (const char *q = p; q < e; q++)
+        if (*q == '\\' || *q == '^' || *q == '_')
+            return true;
+    return false;
+}
+
+/* s with each LaTeX $...$ written $$...$$, or NULL when it has none. */
+static const char *math_dollars(cv_arena *a, const char *s)
+{
+    if (!strchr(s, '$'))
+        return NULL;
+    cv_strbuf b = {0};
+    bool changed = false;
+    for (const char *p = s; *p;) {
+        if (p[0] == '$' && p[1] == '$') {           /* 2.x's already */
+            cv_strbuf_put(a, &b, p, 2);
+            p += 2;
+            continue;
+        }
+        const char *e = p[0] == '$' && (p == s || p[-1] != '\\') ? strchr(p + 1, '$') : NULL;
+        if (e && latex_math(p + 1, e)) {
+            cv_strbuf_put(a, &b, "$$", 2);
+            cv_strbuf_put(a, &b, p + 1, (size_t)(e - p - 1));
+            cv_strbuf_put(a, &b, "$$", 2);
+            p = e + 1;
+            changed = true;
+            continue;
+        }
+        cv_strbuf_put(a, &b, p, 1);
+        p++;
+    }
+    return changed ? b.s : NULL;
+}
+
+/* v (a part of cv) with its strings' LaTeX math made 2.x's; *n counts
+ * the strings changed.  Unchanged parts are shared. */
+static cv_yml *math_tree(cv_arena *a, const cv_yml *v, int *n)
+{
+    if (v->kind == CV_YML_SCALAR) {
+        const char *t = v->str ? math_dollars(a, v->str) : NULL;
+        if (!t)
+            return (cv_yml *)v;
+        (*n)++;
+        return cv_yml_scalar(a, t, v->pos, v->plain);
+    }
+    if (v->kind != CV_YML_SEQ && v->kind != CV_YML_MAP)
+        return (cv_yml *)v;
+    cv_yml *c = NULL;
+    for (size_t i = 0; i < v->n; i++) {
+        cv_yml *x = math_tree(a, v->items[i], n);
+        if (x == v->items[i])
+            continue;
+        if (!c) {
+            c = cv_arena_alloc(a, sizeof *c);
+            *c = *v;
+            c->items = cv_arena_alloc(a, sizeof *c->items * v->n);
+            memcpy(c->items, v->items, sizeof *c->items * v->n);
+        }
+        c->items[i] = x;
+    }
+    return c ? c : (cv_yml *)v;
+}
+
 /* ---- Locale ------------------------------------------------------------ */
 
 /* locale_catalog (1.x) and locale (2.0) as 2.8's locale, and the parts
@@ -629,10 +933,12 @@ static cv_yml *upgrade_locale(up *u, const cv_yml *cat, const cv_yml *loc, cv_ym
                 to = "to", dto = "templates.date_range";
             else if (!strcmp(k, "phone_number_format"))
                 to = k, dto = "header.connections.phone_number_format";
-            else if (!strcmp(k, "page_numbering_template"))
-                to = k, dto = "templates.footer", c = TODAY;
-            else if (!strcmp(k, "last_updated_date_template"))
-                to = k, dto = "templates.top_note", c = TODAY;
+            else if (!strcmp(k, "page_numbering_template") ||
+                     (!p && !strcmp(k, "page_numbering_style")))        /* 1.18 */
+                to = "page_numbering_template", dto = "templates.footer", c = TODAY;
+            else if (!strcmp(k, "last_updated_date_template") ||
+                     (!p && !strcmp(k, "last_updated_date_style")))     /* 1.18 */
+                to = "last_updated_date_template", dto = "templates.top_note", c = TODAY;
             else if (migrate && !strcmp(k, "degree_with_area"))
                 to = "phrases.degree_with_area";
             else if (migrate && (!strcmp(k, "contact") || !strcmp(k, "resume"))) {
@@ -692,6 +998,11 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
     /* cv.sort_entries: RenderCV 2.3's, gone since. */
     const cv_yml *cv0 = cv_yml_get(root, "cv");
     bool cv_sort = cv0 && cv0->kind == CV_YML_MAP && cv_yml_get(cv0, "sort_entries");
+    /* One-line entries of `name` and `details`: RenderCV 1.0 to 1.3's. */
+    const cv_yml *one_name = d1 || (!d2 && !rs) ? first_oneline_name(cv0) : NULL;
+    /* cv.label: the person's title in RenderCV 1.0 to 1.17, 2.5's headline. */
+    const cv_yml *cv_label = cv0 && cv0->kind == CV_YML_MAP && !cv_yml_get(cv0, "headline") &&
+                             (d1 || (!d2 && !rs)) ? cv_yml_get(cv0, "label") : NULL;
     bool extra = false;
     for (size_t i = 0; i < root->n; i++)
         extra |= ignorable(root, root->keys[i]->str);
@@ -699,7 +1010,8 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
      * to 2.6 read (and ignored the catalog of); cvpdf still takes it. */
     bool modern = design && design->kind == CV_YML_MAP && !d1 && !d2 && design->n > 0 &&
                   !(design->n == 1 && cv_yml_get(design, "theme"));
-    if (d1 || has_any(at(rs, "render_command"), rc1) || (cat && !d2 && !modern))
+    if (d1 || has_any(at(rs, "render_command"), rc1) || (cat && !d2 && !modern) ||
+        ((one_name || cv_label) && !modern && !cat))
         e = CV_RCV_1X;
     else if (d2 || rs || cv_sort)
         e = CV_RCV_20;
@@ -710,17 +1022,28 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
     if (e == CV_RCV_CURRENT && !migrate)
         return root;
 
-    up u = {a, err, NULL, {0}, "design", "design", false, {{0}}, 0};
+    up u = {a, err, NULL, {0}, "design", "design", false, {{0}}, 0, 10, 6};
     cv_yml *out = cv_yml_map(a, root->pos);
     cv_pos first = root->pos;
     /* design: */
     cv_yml *nd = cv_yml_map(a, design ? design->pos : root->pos);
     if (design && design->kind == CV_YML_MAP && (d1 || d2)) {
+        /* 2.0's body size and leading (10pt and 0.6em unless given). */
+        u.body = 10;
+        u.lead = 6;
+        const cv_yml *fs = at(design, "text.font_size"), *ld = at(design, "text.leading");
+        if (fs && fs->kind == CV_YML_SCALAR)
+            typst_pt(fs->str, 10, &u.body);
+        u.lead = 0.6f * u.body;
+        if (ld && ld->kind == CV_YML_SCALAR)
+            typst_pt(ld->str, u.body, &u.lead);
         u.out = nd;
         u.strict_keys = d1;
         if (!walk(&u, d1 ? rules1 : rules2, design, ""))
             return NULL;
         join_rows(&u);
+        if (d2)
+            short_rows(&u, design);
         fold_fonts(&u);
         first = design->keys[0]->pos;
     } else if (design && design->kind == CV_YML_MAP) {
@@ -792,6 +1115,52 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
         cv_strbuf_put(a, &u.said, t, strlen(t));
         cvn = c;
     }
+    if (one_name && e == CV_RCV_1X) {
+        /* Named first: the list of design keys may be cut short. */
+        cv_strbuf said = {0};
+        static const char t[] = "one-line entries' name \xE2\x86\x92 label";
+        cv_strbuf_put(a, &said, t, sizeof t - 1);
+        if (u.said.n) {
+            cv_strbuf_put(a, &said, ", ", 2);
+            cv_strbuf_put(a, &said, u.said.s, u.said.n);
+        }
+        u.said = said;
+        cvn = oneline_labels(a, cvn);
+    }
+    if (cv_label && e == CV_RCV_1X) {
+        cv_yml *c = cv_yml_map(a, cvn->pos);
+        for (size_t i = 0; i < cvn->n; i++)
+            cv_yml_map_add(a, c, strcmp(cvn->keys[i]->str, "label") ? cvn->keys[i]->str
+                                                                    : "headline",
+                           cvn->keys[i]->pos, cvn->items[i]);
+        cvn = c;
+        cv_strbuf said = {0};
+        static const char t[] = "cv.label \xE2\x86\x92 cv.headline";
+        cv_strbuf_put(a, &said, t, sizeof t - 1);
+        if (u.said.n) {
+            cv_strbuf_put(a, &said, ", ", 2);
+            cv_strbuf_put(a, &said, u.said.s, u.said.n);
+        }
+        u.said = said;
+    }
+    int dashes = 0, maths = 0;
+    if (e == CV_RCV_1X && cvn)
+        cvn = dash_highlights(a, cvn, &dashes);
+    if (e == CV_RCV_1X && cvn)
+        cvn = math_tree(a, cvn, &maths);
+    if (maths) {
+        if (u.said.n)
+            cv_strbuf_put(a, &u.said, ", ", 2);
+        static const char t[] = "LaTeX's $...$ math \xE2\x86\x92 $$...$$";
+        cv_strbuf_put(a, &u.said, t, sizeof t - 1);
+    }
+    if (dashes) {
+        if (u.said.n)
+            cv_strbuf_put(a, &u.said, ", ", 2);
+        static const char t[] = "' - ' in highlights kept as text (2.3 and later make a "
+                                "sub-bullet of it)";
+        cv_strbuf_put(a, &u.said, t, sizeof t - 1);
+    }
     for (size_t i = 0; i < root->n; i++)
         if (!strcmp(root->keys[i]->str, "cv"))
             cv_yml_map_add(a, out, "cv", root->keys[i]->pos, (cv_yml *)cvn);
@@ -821,6 +1190,10 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
             first = key_pos(root, "rendercv_settings");
         else if (old_locale)
             first = key_pos(root, "locale");
+        else if (cv_label)
+            first = key_pos(cv0, "label");
+        else if (one_name)
+            first = one_name->pos;
         else
             for (size_t i = root->n; i-- > 0;)
                 if (ignorable(root, root->keys[i]->str))

@@ -1112,6 +1112,7 @@ static const cv_yml *installed_families(cv_arena *a, const cv_yml *over, cv_font
         {"font", "family"}, {"header", "name_font"}, {"header", "headline_font"},
         {"header", "contact_font"}, {"section_title", "font"}};
     cv_pos said[5];
+    const char *said_name[5];
     size_t nsaid = 0;
     for (size_t k = 0; k < sizeof parts / sizeof *parts; k++) {
         const cv_yml *sec = cv_yml_get(over, parts[k][0]);
@@ -1123,13 +1124,16 @@ static const cv_yml *installed_families(cv_arena *a, const cv_yml *over, cv_font
         bool synth;
         if (cv_fontset_find_lazy(fs, v->str, false, false, &synth, v->pos, &quiet) >= 0)
             continue;
-        /* One family for every part (a string) is one warning. */
+        /* One family for every part (a string), or the same family named
+         * for several parts, is one warning. */
         bool dup = false;
         for (size_t i = 0; i < nsaid; i++)
-            dup |= said[i].line == v->pos.line && said[i].col == v->pos.col;
+            dup |= (said[i].line == v->pos.line && said[i].col == v->pos.col) ||
+                   !strcmp(said_name[i], v->str);
         if (!dup)
             cv_warn(err, v->pos, "no font of family '%s' in fonts/ or through fontconfig: the "
                     "theme's face stands in", v->str);
+        said_name[nsaid] = v->str;
         said[nsaid++] = v->pos;
         over = with_item(a, over, parts[k][0], with_item(a, sec, parts[k][1], NULL));
     }

@@ -700,6 +700,22 @@ static bool flow_line(cv_arena *a, cv_strbuf *out, const char *line, const char 
     return true;
 }
 
+/* Just after the quoted scalar that opens at q (its closing quote), or
+ * end when it never closes: '' is a quote inside '...', \ escapes inside
+ * "...". */
+static const char *quoted_end(const char *q, const char *end)
+{
+    for (const char *p = q + 1; p < end; p++) {
+        if (*q == '"' && *p == '\\' && p + 1 < end)
+            p++;
+        else if (*p == *q && *q == '\'' && p + 1 < end && p[1] == '\'')
+            p++;
+        else if (*p == *q)
+            return p + 1;
+    }
+    return end;
+}
+
 static const char *star_values(cv_arena *a, const char *buf, size_t *len)
 {
     if (!memchr(buf, '*', *len))
@@ -709,6 +725,7 @@ static const char *star_values(cv_arena *a, const char *buf, size_t *len)
     size_t nanch = 0, cap = 0;
     bool changed = false;
     long block = -1;                    /* the indent a block scalar's lines exceed */
+    long plain = -1;                    /* the indent a plain value's next lines exceed */
     int flow = 0;                       /* flow collections open at a line's start */
     const char *end = buf + *len;
     for (const char *line = buf; line < end;) {
@@ -726,6 +743,16 @@ static const char *star_values(cv_arena *a, const char *buf, size_t *len)
             continue;
         }
         block = -1;
+        /* A line that goes on with the plain value of the line before
+         * (more indented than its key or dash; empty lines between are
+         * part of it, a comment ends it) is that value's text. */
+        if (plain >= 0 && !blank && indent > plain) {
+            cv_strbuf_put(a, &out, line, (size_t)(eol - line) + (eol < end));
+            line = eol + 1;
+            continue;
+        }
+        if (!(p == eol || *p == '\r'))
+            plain = -1;
         if (flow > 0 && !blank) {
             /* A line inside a flow collection: its items. */
             changed |= flow_line(a, &out, line, p, eol, end, &anchors, &nanch, &cap, &flow);
@@ -782,6 +809,20 @@ static const char *star_values(cv_arena *a, const char *buf, size_t *len)
             line = eol + 1;
             continue;
         }
+        /* A quoted value that goes on over lines: those lines are its text. */
+        if (v < eol && (*v == '"' || *v == '\'')) {
+            const char *qe = quoted_end(v, end);
+            if (qe > eol) {
+                const char *ne = memchr(qe - 1, '\n', (size_t)(end - (qe - 1)));
+                ne = ne ? ne : end;
+                cv_strbuf_put(a, &out, line, (size_t)(ne - line) + (ne < end));
+                line = ne + 1;
+                continue;
+            }
+        }
+        /* A plain value may go on over the lines after it. */
+        if (v < eol && !strchr("|>[{'\"*&!#%@`\r", *v))
+            plain = owner;
         bool quote = false;
         if (v < eol && *v == '*') {
             const char *n = v + 1, *e = n;

@@ -82,6 +82,7 @@ def words_of_text(s):
     Typst commands and math delimiters left out."""
     s = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", s)
     s = re.sub(r"#[A-Za-z]+(\([^)]*\))?\[([^\]]*)\]", r"\2", s)
+    s = re.sub(r"\\[A-Za-z]+", " ", s)         # LaTeX math's commands
     s = s.replace("$$", " ").replace("`", " ").replace("*", " ")
     return [w.lower() for w in re.findall(r"[^\W\d_]{3,}", s)]
 
@@ -421,10 +422,32 @@ def shape_problems(doc):
 
 def star_text(text):
     """The YAML text with each value that starts with `*` and names no
-    anchor quoted: RenderCV 2.7+ reads those as text, PyYAML as aliases."""
+    anchor quoted: RenderCV 2.7+ reads those as text, PyYAML as aliases.
+    A line that goes on with a quoted or plain text is that text's."""
     anchors = set()
     out = []
+    quote = None        # the quote a text over several lines is open in
+    plain = -1          # the indent a plain text's next lines exceed
     for line in text.split("\n"):
+        indent = len(line) - len(line.lstrip(" "))
+        if quote:
+            body = line.replace(quote * 2, "") if quote == "'" else re.sub(r"\\.", "", line)
+            quote = None if quote in body else quote
+            out.append(line)
+            continue
+        if plain >= 0 and line.strip() and not line.lstrip().startswith("#") and indent > plain:
+            out.append(line)
+            continue
+        m = re.match(r"^(\s*(?:- )*)(?:([\w ]+):(?: |$))?\s*(.*)$", line)
+        plain = -1
+        if m and m.group(3)[:1] in ("'", '"'):
+            q = m.group(3)[0]
+            body = m.group(3)[1:]
+            body = body.replace(q * 2, "") if q == "'" else re.sub(r"\\.", "", body)
+            quote = None if q in body else q
+        elif m and m.group(3) and m.group(3)[0] not in "*&|>[{#":
+            # The key's column, else the last dash's.
+            plain = len(m.group(1)) - (0 if m.group(2) or not m.group(1).strip() else 2)
         m = re.match(r"^(\s*(?:- )*(?:[\w ]+: )?)&(\w+)", line)
         if m:
             anchors.add(m.group(2))
@@ -459,6 +482,11 @@ def eras_test():
             continue
         prof = yaml.load(star_text(text), Loader=yaml.BaseLoader) or {}
         all_words_present(base, shown_words(prof), pdf)
+        # "# shows: TEXT": a line of the page (the footer, the top note).
+        _, page = pdf_words(pdf)
+        lines = set(" ".join(l.split()) for l in page.split("\n"))
+        for want in re.findall(r"^# shows: (.+)$", text, re.M):
+            check("%s shows %r" % (base, want), any(want in l for l in lines), sorted(lines))
         rc, out, err = run([BIN, "migrate", src], env=env)
         check("%s: migrate exits 0" % base, rc == 0, err)
         try:
@@ -468,7 +496,24 @@ def eras_test():
             continue
         check("%s: migrated keys are RenderCV 2.8's" % base, not shape_problems(doc),
               shape_problems(doc))
-        check("%s: migrated cv is the file's" % base, doc.get("cv") == prof.get("cv"))
+        want = prof.get("cv")
+        if era == "1.x":
+            # RenderCV 1.0-1.17's cv.label is 2.5's headline.
+            if isinstance(want, dict) and "label" in want and "headline" not in want:
+                want["headline"] = want.pop("label")
+            # RenderCV 1.0-1.3's one-line entries: `name` became `label` in 1.4;
+            # " - " in a highlight is text in 1.x, a no-break space before the
+            # dash keeps it so in RenderCV 2.8.
+            for entries in ((want or {}).get("sections") or {}).values():
+                for e in entries if isinstance(entries, list) else []:
+                    if isinstance(e, dict) and isinstance(e.get("highlights"), list):
+                        e["highlights"] = [h.replace(" - ", "\u00a0- ") if isinstance(h, str)
+                                           else h for h in e["highlights"]]
+                    if isinstance(e, dict) and "details" in e and "name" in e \
+                            and "label" not in e:
+                        e["label"] = e.pop("name")
+        check("%s: migrated cv is the file's" % base, doc.get("cv") == want,
+              (doc.get("cv"), want))
         mig = os.path.join(TMP, "migrated-" + base)
         with open(mig, "w", encoding="utf-8") as f:
             f.write(out)
@@ -658,6 +703,282 @@ def jsonresume_lenient_test():
               "'locale' is not part" not in err, (err, text[:300]))
 
 
+def jsonresume_bare_url_test():
+    """A URL written without http:// or https:// (`hectorguo.com`), which
+    JSON Resume's themes print, is shown and linked as https://, with a
+    warning at it; one that is no host name stays refused."""
+    doc = ('{\n  "basics": {\n    "name": "Imre Vashti",\n    "url": "imrevashti.example",\n'
+           '    "profiles": [{"network": "GitHub", "username": "imrev",'
+           ' "url": "github.com/imrev"}]\n  },\n'
+           '  "work": [{"name": "Kestrel Mills", "url": "www.kestrel.example/about",'
+           ' "position": "Analyst", "startDate": "2019-04"}]\n}\n')
+    src = os.path.join(TMP, "bare-url.json")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(doc)
+    rc, pdf, err = render(src)
+    check("bare URLs: renders", rc == 0 and "error" not in err, err)
+    for at, url in [("4:12", "imrevashti.example"), ("5:68", "github.com/imrev"),
+                    ("7:45", "www.kestrel.example/about")]:
+        check("bare URL %s: a warning at %s" % (url, at),
+              re.search(r"bare-url.json:%s: warning: '%s' has no http:// or https://: linked "
+                        r"as https://%s" % (at, re.escape(url), re.escape(url)), err), err)
+    text = norm_ws(run(["pdftotext", pdf, "-"])[1]) if rc == 0 else ""
+    check("bare URLs: the website is shown", "imrevashti.example" in text, text[:400])
+    r = run(["qpdf", "--qdf", "--object-streams=disable", pdf, "-"]) if rc == 0 else (1, "", "")
+    uris = re.findall(r"/URI \(([^)]*)\)", r[1])
+    for want in ["https://imrevashti.example", "https://github.com/imrev",
+                 "https://www.kestrel.example/about"]:
+        check("bare URLs: linked as %s" % want, want in uris, uris)
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(doc.replace("imrevashti.example", "my site"))
+    rc, pdf, err = render(src)
+    check("a website that is no host name: refused at it",
+          rc == 1 and re.search(r"bare-url.json:4:12: error: invalid website 'my site'", err),
+          err)
+
+
+def jsonresume_present_test():
+    """An endDate written as a word for now ("Present", "current"), which
+    JSON Resume's themes print and its schema leaves out for an ongoing
+    item, is read as ongoing, with a warning; other text, which the themes
+    print too, makes the dates text as written (RenderCV's `date`)."""
+    doc = ('{\n  "basics": {"name": "Mirela Stoica"},\n  "work": [\n'
+           '    {"name": "Tarn Labs", "position": "Engineer", "startDate": "2021-03",'
+           ' "endDate": "Present"},\n'
+           '    {"name": "Olt Works", "position": "Intern", "startDate": "2019-06",'
+           ' "endDate": "current"}\n  ]\n}\n')
+    src = os.path.join(TMP, "present.json")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(doc)
+    rc, pdf, err = render(src)
+    check("endDate Present: renders", rc == 0 and "error" not in err, err)
+    for at, word in [("4:86", "Present"), ("5:84", "current")]:
+        check("endDate %s: a warning at %s" % (word, at),
+              re.search(r"present.json:%s: warning: endDate '%s' read as ongoing" % (at, word),
+                        err), err)
+    text = norm_ws(run(["pdftotext", pdf, "-"])[1]) if rc == 0 else ""
+    check("endDate Present: shown as ongoing",
+          "Mar 2021 – present" in text and ("June 2019 – present" in text or
+                                             "Jun 2019 – present" in text), text[:500])
+    # Other text (the themes print it): the dates as written, with a warning.
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(doc.replace('"current"', '"2020-03 (9 months)"'))
+    rc, pdf, err = render(src)
+    check("endDate of other text: a warning at it", rc == 0 and re.search(
+        r"present.json:5:84: warning: endDate '2020-03 \(9 months\)' is not a date: the dates "
+        r"shown as written", err), err)
+    text = norm_ws(run(["pdftotext", pdf, "-"])[1]) if rc == 0 else ""
+    check("endDate of other text: shown as written", "2019-06 – 2020-03 (9 months)" in text,
+          text[:500])
+
+
+def custom_theme_test():
+    """A custom theme (a folder of RenderCV templates beside the profile,
+    named by design.theme) is a warning and classic's look with the
+    design's options over it, as cvpdf cannot run the templates; a theme
+    with no such folder stays refused (bad/bad_theme.yaml)."""
+    d = os.path.join(TMP, "custom-theme")
+    os.makedirs(os.path.join(d, "mytheme2"), exist_ok=True)
+    with open(os.path.join(d, "mytheme2", "Header.j2.typ"), "w") as f:
+        f.write("// a template of our own\n")
+    src = os.path.join(d, "cv.yaml")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Ottilie Brandt\n  sections:\n    skills:\n"
+                "      - label: Glassblowing\n        details: Lampwork\n"
+                "design:\n  theme: mytheme2\n  page:\n    size: a4\n")
+    rc, pdf, err = render(src)
+    check("custom theme: renders", rc == 0 and "error" not in err, err)
+    check("custom theme: a warning at the theme",
+          re.search(r"cv.yaml:8:10: warning: theme 'mytheme2' is a custom RenderCV theme", err),
+          err)
+    rc, out, err2 = dump(src)
+    check("custom theme: classic's face", "SourceSans3" in out, out[:400])
+    rc, info, _ = run(["pdfinfo", pdf]) if os.path.exists(pdf) else (1, "", "")
+    check("custom theme: the design's options hold (A4)", "595.276 x 841.89" in info or
+          "595.28 x 841.89" in info, info)
+
+
+def gaps20_test():
+    """RenderCV 2.0-2.3's gaps between entries, above highlights and between
+    them replaced the leading (0.6em unless text.leading says); 2.8's are
+    added to it: migrate writes them less the leading (never below 0), and
+    the page has 2.3's distances."""
+    src = os.path.join(TMP, "gaps20.yaml")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Ilse Marangoni\n  sections:\n    experience:\n"
+                "      - company: Arno Works\n        position: Engineer\n"
+                "        start_date: 2020-01\n        end_date: present\n"
+                "        highlights:\n          - Alpha line\n          - Beta line\n"
+                "      - company: Brenta Labs\n        position: Analyst\n"
+                "        start_date: 2018-01\n        end_date: 2019-12\n"
+                "design:\n  theme: classic\n  text:\n    font_size: 10pt\n"
+                "  entries:\n    vertical_space_between_entries: 0.35cm\n"
+                "  highlights:\n    top_margin: 0.3cm\n"
+                "    vertical_space_between_highlights: 0.2cm\n")
+    rc, out, err = run([BIN, "migrate", src])
+    doc = yaml.safe_load(out) if rc == 0 else {}
+    d = (doc or {}).get("design") or {}
+    hl = (d.get("entries") or {}).get("highlights") or {}
+    check("2.0 gaps: migrate writes them less the leading (6pt)",
+          hl.get("space_above") == "2.50pt" and hl.get("space_between_items") == "0pt" and
+          (d.get("sections") or {}).get("space_between_regular_entries") == "3.92pt",
+          (err, d))
+    rc, pdf, err = render(src)
+    r = run(["pdftotext", "-bbox-layout", pdf, "-"])[1] if rc == 0 else ""
+    y = dict((w, float(v)) for v, w in re.findall(r'yMin="([0-9.]+)"[^>]*>(\w+)<', r))
+    pitch = y.get("Beta", 0) - y.get("Alpha", 0)
+    above = y.get("Alpha", 0) - y.get("Arno", 0)
+    between = y.get("Brenta", 0) - y.get("Beta", 0)
+    check("2.0 gaps: highlights a line apart, 2.5pt more below the entry's first line and "
+          "3.92pt more before the next entry", rc == 0 and pitch > 0 and
+          abs(above - pitch - 2.5) < 0.1 and abs(between - pitch - 3.92) < 0.1,
+          (pitch, above, between))
+
+
+def old_cv_keys_test():
+    """RenderCV 1.13 to 2.6 took keys of their own in cv (a custom theme's
+    `title`): in a RenderCV file (an older one, or one with design:,
+    locale: or settings:) a warning and ignored; a misspelling, and such a
+    key in a file of cv: alone, an error (bad/cv_unknown_key.yaml too)."""
+    src = os.path.join(TMP, "cvkeys.yaml")
+    body = ("cv:\n  name: Pau Serrat\n  title: Data Engineer\n  %s: pau@example.org\n"
+            "design:\n  theme: classic\n  text:\n    font_size: 10pt\n")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(body % "email")
+    rc, pdf, err = render(src)
+    check("2.0 file, cv.title: a warning, ignored", rc == 0 and re.search(
+        r"cvkeys.yaml:3:3: warning: unknown key 'title' in cv: ignored, as RenderCV 1.13 to "
+        r"2.6 ignored it", err), err)
+    rc, out, err = run([BIN, "migrate", src])
+    doc = yaml.safe_load(out) if rc == 0 else {}
+    check("2.0 file, cv.title: left out by migrate (2.8 refuses it)",
+          rc == 0 and "title" not in (doc.get("cv") or {}) and
+          (doc.get("cv") or {}).get("email") == "pau@example.org", out[:300])
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(body % "emial")
+    rc, pdf, err = render(src)
+    check("2.0 file, a misspelt cv key: an error with a suggestion", rc == 1 and re.search(
+        r"cvkeys.yaml:4:3: error: unknown key 'emial' in cv \(did you mean 'email'\?\)", err),
+        err)
+    with open(src, "w", encoding="utf-8") as f:
+        f.write((body % "email").replace("  text:\n    font_size: 10pt\n", ""))
+    rc, pdf, err = render(src)
+    check("2.8-shaped RenderCV file, cv.title: a warning (2.4-2.6 took it)", rc == 0 and
+          re.search(r"cvkeys.yaml:3:3: warning: unknown key 'title' in cv: ignored", err), err)
+    with open(src, "w", encoding="utf-8") as f:
+        f.write((body % "email").split("design:")[0])
+    rc, pdf, err = render(src)
+    check("cv: alone, cv.title: an error", rc == 1 and re.search(
+        r"cvkeys.yaml:3:3: error: unknown key 'title' in cv", err), err)
+
+
+def short_rows20_test():
+    """RenderCV 2.0-2.3 set an entry's second row beside a date and location
+    column longer than its first row, whatever short_second_row said: such
+    a file's short_second_row: false is read (and migrated) as true."""
+    src = os.path.join(TMP, "short20.yaml")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Lior Ashkenazi\n  sections:\n    experience:\n"
+                "      - company: Kinneret Labs\n        position: Engineer\n"
+                "        location: Haifa\n        start_date: 2020-01\n"
+                "        end_date: present\n        highlights:\n          - Gamma line\n"
+                "design:\n  theme: classic\n  entries:\n    short_second_row: false\n"
+                "  entry_types:\n    experience_entry:\n"
+                "      main_column_first_row_template: '**COMPANY**, POSITION'\n"
+                "      date_and_location_column_template: \"LOCATION\\nDATE\"\n")
+    rc, out, err = run([BIN, "migrate", src])
+    doc = yaml.safe_load(out) if rc == 0 else {}
+    check("2.0 short rows: migrated as short_second_row: true",
+          (((doc or {}).get("design") or {}).get("entries") or {}).get("short_second_row")
+          is True, (err, out[-600:]))
+    rc, pdf, err = render(src)
+    r = run(["pdftotext", "-bbox-layout", pdf, "-"])[1] if rc == 0 else ""
+    y = dict((w, float(v)) for v, w in re.findall(r'yMin="([0-9.]+)"[^>]*>(\w+)<', r))
+    check("2.0 short rows: the first highlight beside the date, under the location",
+          rc == 0 and "Gamma" in y and "Jan" in y and abs(y["Gamma"] - y["Jan"]) < 1.5,
+          (err, y.get("Gamma"), y.get("Jan")))
+
+
+def latex_math_test():
+    """Math as the text it reads as: RenderCV 1.x's LaTeX $...$ (in a 1.x
+    file only: elsewhere a dollar is a dollar; read, and migrated, as 2.x's
+    $$...$$) and 2.x's $$...$$, with a warning naming it; prices keep their
+    dollars."""
+    src = os.path.join(TMP, "math1.yaml")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Wen Osei\n  sections:\n    experience:\n"
+                "      - company: Quill Search\n        position: Engineer\n"
+                "        highlights:\n"
+                "          - Cut lookups from $\\mathcal{O}(n^2)$ to $\\mathcal{O}(n \\log n)$\n"
+                "          - Saved $5 and $10 a month, $\\alpha_1 \\leq 3$\n"
+                "design:\n  theme: classic\n  font_size: 10pt\n")
+    rc, pdf, err = render(src)
+    check("1.x math: renders", rc == 0, err)
+    check("1.x math: read as 2.x's $$...$$, a warning naming it", re.search(
+        r"math1.yaml:8:13: warning: Typst markup '\$\$\\mathcal\{O\}\(n\^2\)\$\$' "
+        r"is not supported: set as plain text", err) and "LaTeX's $...$ math" in err, err)
+    text = norm_ws(run(["pdftotext", pdf, "-"])[1]) if rc == 0 else ""
+    for want in ["from O(n\u00b2) to O(n log n)", "Saved $5 and $10 a month, \u03b1\u2081 \u2264 3"]:
+        check("1.x math shown as %r" % want, want in text, text[:600])
+    rc, out, err = run([BIN, "migrate", src])
+    check("1.x math: migrated as $$...$$, prices as written",
+          rc == 0 and "$$\\mathcal{O}(n^2)$$" in out and "Saved $5 and $10" in out, out[:700])
+    mig = os.path.join(TMP, "math1-migrated.yaml")
+    with open(mig, "w", encoding="utf-8") as f:
+        f.write(out)
+    rc, pdf2, err = render(mig)
+    with open(pdf, "rb") as a, open(pdf2, "rb") as b:
+        check("1.x math: the migrated file gives the same PDF", rc == 0 and a.read() == b.read(),
+              err)
+    # The same $...$ in a 2.8 file is text; its $$...$$ is math.
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("cv:\n  name: Wen Osei\n  headline: 'Costs $x^2$ vs $$n^2 \\times m$$'\n"
+                "design:\n  theme: classic\n")
+    rc, pdf, err = render(src)
+    text = norm_ws(run(["pdftotext", pdf, "-"])[1]) if rc == 0 else ""
+    check("2.x: $$...$$ is math, $...$ text", rc == 0 and
+          "Costs $x^2$ vs n\u00b2 \u00d7 m" in text, (err, text[:300]))
+
+
+def jsonresume_network_icon_test():
+    """A profile's network of several words ("Stack Overflow", "Hacker
+    News") gets its icon, Fork Awesome's stack-overflow, not a warning
+    and the link icon."""
+    src = os.path.join(TMP, "networks.json")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write('{"basics": {"name": "Noor Haddad", "profiles": ['
+                '{"network": "Stack Overflow", "username": "noorh",'
+                ' "url": "https://stackoverflow.com/users/1/noorh"},'
+                '{"network": "Hacker News", "username": "noorh"}]}}\n')
+    rc, out, err = dump(src, "-l", "classic")
+    check("network of two words: no icon warning", rc == 0 and "no icon named" not in err, err)
+    icons = re.findall(r'forkawesome \S+ \S+ "([^"]*)"', out)
+    check("network of two words: two icons, neither the link icon",
+          len(icons) >= 2 and "\uf0c1" not in icons, icons)
+
+
+def jsonresume_missing_image_test():
+    """basics.image naming no file here (often a path on its author's site)
+    is a warning and the résumé has no photo, as the themes show the rest;
+    a RenderCV profile's missing photo stays an error (bad/photo_missing)."""
+    src = os.path.join(TMP, "image.json")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write('{\n  "basics": {"name": "Dalia Ferrand",\n'
+                '    "image": "assets/no-such-portrait.jpg"},\n'
+                '  "work": [{"name": "Brume", "position": "Baker", "startDate": "2020-01"}]\n}\n')
+    rc, pdf, err = render(src)
+    check("missing basics.image: renders", rc == 0 and "error" not in err, err)
+    check("missing basics.image: a warning at it",
+          re.search(r"image.json:3:14: warning: basics.image 'assets/no-such-portrait.jpg' is "
+                    r"no file here: the résumé has no photo", err), err)
+    text = norm_ws(run(["pdftotext", pdf, "-"])[1]) if rc == 0 else ""
+    check("missing basics.image: the rest shown", "Dalia Ferrand" in text and "Brume" in text,
+          text[:300])
+    rc, out, err = run([BIN, "migrate", src])
+    check("missing basics.image: left out by migrate", rc == 0 and "photo" not in out and
+          "Dalia Ferrand" in out, out[:300])
+
+
 def norm_ws(s):
     return re.sub(r"[ \t]+", " ", s)
 
@@ -741,7 +1062,12 @@ if __name__ == "__main__":
     sys.exit(testlib.main("rcv_accept", [valid_test, valid_details_test, languages_test,
                                          invalid_test, eras_test, migrate_errors_test,
                                          no_design_note_test, migrate_cvpdf_keys_test,
-                                         old_design_file_test,
+                                         old_design_file_test, custom_theme_test,
+                                         latex_math_test, gaps20_test, old_cv_keys_test,
+                                         short_rows20_test,
                                          jsonresume_test, jsonresume_lenient_test,
+                                         jsonresume_bare_url_test, jsonresume_present_test,
+                                         jsonresume_missing_image_test,
+                                         jsonresume_network_icon_test,
                                          jsonresume_details_test, lookalike_test,
                                          rendercv_models_test], tmp=TMP))

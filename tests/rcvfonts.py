@@ -170,6 +170,12 @@ def roles_test():
     check("roles: a design family not installed is one warning, the theme's faces stay",
           rc == 0 and err.count("warning: no font of family 'No Such Face'") == 1 and
           name and name["face"].startswith("GentiumBookPlus"), (err, name))
+    # The same family named for each part (a mapping): one warning too.
+    rc, runs, err = dump(sample_with("theme: ember\ntypography:\n  font_family:\n"
+                                     "    body: No Such Face\n    name: No Such Face\n"
+                                     "    section_titles: No Such Face"), "ember-nope-parts")
+    check("roles: one family not installed, named for three parts, is one warning",
+          rc == 0 and err.count("warning: no font of family 'No Such Face'") == 1, err)
     # A layout names the families directly; an unknown one is an error at it.
     lay = write("roles-layout.yaml", "extends: %s\nsection_title:\n  font: Gentium Plus\n"
                 % os.path.join(ROOT, "layouts", "classic.yaml"))

@@ -843,8 +843,33 @@ TEST(design_note)
 TEST(typst_plain)
 {
     cv_doc *d = doc("cv:\n  name: A\n  headline: 'x $$a^2$$ and #emph[y], #link(\"u\")[z] #tag'\n");
-    CHECK(d && !strcmp(d->headline.s, "x a^2 and y, z #tag"));
+    CHECK(d && !strcmp(d->headline.s, "x a\xC2\xB2 and y, z #tag"));
     CHECK(E.nwarnings == 1);
+    /* The math as the text it reads as (LaTeX's, which RenderCV hands to
+     * Typst's LaTeX math package): symbols, words, fonts, scripts. */
+    static const char *const math[][2] = {
+        {"$$\\mathcal{O}(n^2)$$", "O(n\xC2\xB2)"},
+        {"$$\\mathcal{O}(n \\log n)$$", "O(n log n)"},
+        {"$$x_{10} \\times 2^{-3}$$", "x\xE2\x82\x81\xE2\x82\x80 \xC3\x97 2\xE2\x81\xBB\xC2\xB3"},
+        {"$$\\alpha \\leq \\Omega$$", "\xCE\xB1 \xE2\x89\xA4 \xCE\xA9"},
+        {"$$e^{i\\pi}$$", "e^i\xCF\x80"},
+        {"$$\\text{run time} \\, \\unknown{x}$$", "run time \\unknownx"},
+        {"$$a^$$", "a^"},
+        {"$$\\mathbf{$$", ""}};
+    for (size_t i = 0; i < sizeof math / sizeof *math; i++) {
+        char y[160];
+        snprintf(y, sizeof y, "cv:\n  name: A\n  headline: '%s'\n", math[i][0]);
+        d = doc(y);
+        CHECK(d && d->headline.s && !strcmp(d->headline.s, math[i][1]));
+        if (d && d->headline.s && strcmp(d->headline.s, math[i][1]))
+            fprintf(stderr, "  %s: got '%s'\n", math[i][0], d->headline.s);
+    }
+    /* $...$ is LaTeX math in a RenderCV 1.x file only, and not between
+     * prices. */
+    d = doc("cv:\n  name: A\n  headline: 'n $n^2$ $5 and $10'\n");
+    CHECK(d && !strcmp(d->headline.s, "n $n^2$ $5 and $10"));
+    d = doc("cv:\n  name: A\n  headline: 'n $n^2$ $5 and $10'\ndesign:\n  font_size: 10pt\n");
+    CHECK(d && !strcmp(d->headline.s, "n n\xC2\xB2 $5 and $10"));
 }
 
 TEST(contact_order)

@@ -792,13 +792,26 @@ TEST(not_an_image)
     blob_put(&t, "name: Ada\nphoto: me.png\n", 24);
     CHECK(fails_file("text.png", t, "not a PNG or JPEG"));
 
+    /* GIF, WebP and SVG, which RenderCV (Typst) draws: a warning naming
+     * the file and its kind, and no photo. */
     blob g = {0};
     blob_put(&g, "GIF89a\x01\x00\x01\x00\x00\x00\x00;", 14);
-    CHECK(fails_file("anim.png", g, "GIF"));
-
     blob w = {0};
     blob_put(&w, "RIFF\x10\x00\x00\x00WEBPVP8 ", 16);
-    CHECK(fails_file("web.jpg", w, "WebP"));
+    blob v = {0};
+    blob_put(&v, "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n", 42);
+    const struct { const char *name; blob b; const char *kind; } drawn[] = {
+        {"anim.png", g, "a GIF file"}, {"web.jpg", w, "a WebP file"},
+        {"face.svg", v, "an SVG file"}};
+    for (size_t i = 0; i < sizeof drawn / sizeof *drawn; i++) {
+        capture();
+        const cv_image *im = cv_image_load(A, put_file(drawn[i].name, drawn[i].b), POS, &E);
+        const char *out = said();
+        CHECK(!im && !E.set && has(out, "warning") && has(out, drawn[i].name) &&
+              has(out, drawn[i].kind) && has(out, "the résumé has no photo"));
+        if (im || E.set || !has(out, drawn[i].kind))
+            fprintf(stderr, "  %s: %s %s\n", drawn[i].name, errstr(), out);
+    }
 
     CHECK(fails_file("empty.png", (blob){0}, "empty"));
 }

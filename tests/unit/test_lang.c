@@ -259,6 +259,13 @@ TEST(layout_dates)
     dated("locale:\n  language: hungarian\n", "MONTH_NAME YEAR", NULL, rcv, &loc);
     CHECK_STR(loc.date_template, "MONTH_NAME YEAR");
     CHECK(strcmp(loc.month_abbr[5], "June") != 0);
+    /* The same template as English's, even at the same address (a
+     * compiler merges equal string literals: a design's default
+     * "MONTH_ABBREVIATION YEAR" was English's own in an -O2 build), is the
+     * layout's: Portuguese keeps it, not its "MONTH_ABBREVIATION 'de' YEAR". */
+    dated("locale:\n  language: portuguese\n", cv_locale_english()->date_template, NULL, rcv,
+          &loc);
+    CHECK_STR(loc.date_template, "MONTH_ABBREVIATION YEAR");
     dated("locale:\n  language: de\n  date_template: YEAR\n", "MONTH_NAME YEAR", NULL, NULL,
           &loc);
     CHECK_STR(loc.date_template, "YEAR");

@@ -277,6 +277,30 @@ TEST(star_values)
     CHECK(mf->items[1]->pos.line == 3 && mf->items[1]->pos.col == 3);
     CHECK(mf->items[2] == cv_yml_get(ml, "k"));
     CHECK_STR(cv_yml_get(mf->items[3], "x")->str, "*y z");
+    /* A line of a quoted or plain value that goes on over several lines is
+     * not a value of its own, though it starts with `*` (RenderCV's own
+     * examples of 1.x and 2.0 to 2.3: `- bullet: 'entry types: *A*,` then
+     * `  *B*, and *C*.'`). */
+    static const char cont[] = "s: 'types: *A*,\n  *B*, it''s *C*.'\n"
+                               "d:\n  \"types: *A*,\n  *B* \\\" *C*.\"\n"
+                               "p: plain *A*\n  *B* text\n\n  *C*\n"
+                               "l:\n  - first\n    *B*\n  - *own\n"
+                               "m: # c\n  *x*\n";
+    cv_yml *ct = cv_yml_load_profile(A, A, "p.yaml", cont, sizeof cont - 1, &E);
+    CHECK(ct != NULL);
+    if (!ct) {
+        fprintf(stderr, "  %s\n", errstr());
+        return;
+    }
+    CHECK_STR(cv_yml_get(ct, "s")->str, "types: *A*, *B*, it's *C*.");
+    CHECK_STR(cv_yml_get(ct, "d")->str, "types: *A*, *B* \" *C*.");
+    CHECK_STR(cv_yml_get(ct, "p")->str, "plain *A* *B* text\n*C*");
+    CHECK(cv_yml_get(ct, "p")->plain);
+    const cv_yml *cl = cv_yml_get(ct, "l");
+    CHECK(cl && cl->n == 2 && !strcmp(cl->items[0]->str, "first *B*") &&
+          !strcmp(cl->items[1]->str, "*own"));
+    CHECK_STR(cv_yml_get(ct, "m")->str, "*x*");
+    CHECK(cv_yml_get(ct, "m")->pos.line == 15);
 }
 
 TEST(billion_laughs)
