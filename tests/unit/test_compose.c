@@ -249,7 +249,10 @@ TEST(compose_sidebar)
 TEST(compose_sidebar_rhythm)
 {
     run r;
+    /* (With a section of the main column: a profile whose every section
+     * the sidebar names has them in the main column.) */
     compose(&r, "cv:\n  name: Ada\n  email: ada@example.com\n  sections:\n"
+                "    experience:\n      - company: Engines Ltd\n        position: Analyst\n"
                 "    awards:\n      - label: '2016'\n        details: A medal for a long and "
                 "careful piece of work on engines of many kinds\n"
                 "      - label: '2015'\n        details: Another medal\n"
@@ -275,7 +278,7 @@ TEST(compose_sidebar_rhythm)
     }
     CHECK(titles == 2);
     size_t f, e;
-    entry_items(side, 0, 0, &f, &e);
+    entry_items(side, 1, 0, &f, &e);     /* awards (section 1) */
     CHECK(e - f >= 3 && vl_has_keep(&side->items[f], CV_KEEP_HEADER));
     cv_arena_free(r.a);
 }
