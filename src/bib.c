@@ -34,9 +34,12 @@
 #include <stdint.h>
 #include <errno.h>
 #include <libgen.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "markup.h"
@@ -1207,7 +1210,7 @@ static void guard(void)
     if (!guard_armed)
         return;
     size_t n = strlen(guard_msg);
-    if (write(guard_fd >= 0 ? guard_fd : 2, guard_msg, n) < 0) {
+    if (guard_fd != -2 && write(guard_fd >= 0 ? guard_fd : 2, guard_msg, n) < 0) {
         /* Nothing more to be done. */
     }
     _exit(1);
@@ -1255,6 +1258,73 @@ static const char *entry_at(cv_arena *a, const bibfile *bf, int line, int col)
     return i > k ? cv_arena_strndup(a, s + k, i - k) : NULL;
 }
 
+/* The next entry libbtparse reads from `in`, or NULL at the end.
+ * libbtparse ends its work on a file (and forgets the file) only in a call
+ * that begins at its end.  A call that reads text after the last entry to
+ * the end returns NULL too, and leaves the file remembered: the next .bib
+ * of the process, another FILE, would then be "an interleaved call", and
+ * libbtparse calls exit().  So a NULL that did not begin at the end is
+ * followed by another call (a few at most: a call that reads nothing and
+ * stops short is not waited on forever). */
+static AST *next_entry(FILE *in, boolean *ok)
+{
+    for (int idle = 0; idle < 4;) {
+        bool at_end = feof(in) != 0;
+        long before = ftell(in);
+        AST *e = B.bt_parse_entry(in, (char *)"bib", 0, ok);
+        if (e || at_end)
+            return e;
+        idle += ftell(in) == before;
+    }
+    return NULL;
+}
+
+/* Does libbtparse read the text (len bytes, its state as set up for the
+ * file) to its end without ending the process?  It calls exit() on some
+ * files it cannot recover from (a broken entry's tree it then refuses);
+ * predefine() and without_percent() keep it from those known, not from
+ * all.  So that no file ends the run (a batch's other profiles, --merge,
+ * --watch), a child process reads it first, saying nothing; *last is the
+ * line of the last entry it read (0: none).  True, too, when no child can
+ * be started: then the guard is what is left. */
+static bool survives(const char *text, size_t len, int *last)
+{
+    int fds[2];
+    *last = 0;
+    if (pipe(fds) != 0)
+        return true;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]), close(fds[1]);
+        return true;
+    }
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        close(fds[0]);
+        close(STDERR_FILENO);             /* what it says is said by the real read */
+        guard_fd = -2;                    /* an exit() here: status 1, silently */
+        guard_armed = true;
+        FILE *in = fmemopen((char *)text, len ? len : 1, "r");
+        boolean ok;
+        for (AST *e; in && (e = next_entry(in, &ok));) {
+            int line = e->line;
+            if (write(fds[1], &line, sizeof line) != (ssize_t)sizeof line)
+                _exit(2);
+            B.bt_free_ast(e);
+        }
+        _exit(0);
+    }
+    close(fds[1]);
+    for (int line; read(fds[0], &line, sizeof line) == (ssize_t)sizeof line;)
+        *last = line;
+    close(fds[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
 /* Parse the bytes of bf->text. */
 static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
 {
@@ -1297,7 +1367,16 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
     B.bt_initialize();
     for (int m = 0; m < 12; m++)
         B.bt_add_macro_text((char *)month_macros[m][0], (char *)month_macros[m][1], NULL, 0);
-    if (!predefine(a, bf, err)) {
+    int last = 0;
+    if (!predefine(a, bf, err) || !survives(ptext, plen, &last)) {
+        if (!err->set && last)
+            cv_error_at(err, (cv_pos){bf->path, last, 1}, "libbtparse cannot read this "
+                        "file: after the entry at line %d it gives up, on a syntax error it "
+                        "cannot recover from; nothing of the file is used", last);
+        else if (!err->set)
+            cv_error_at(err, (cv_pos){bf->path, 1, 1}, "libbtparse cannot read this "
+                        "file: before its first entry it gives up, on a syntax error it "
+                        "cannot recover from; nothing of the file is used");
         B.bt_cleanup();
         fclose(in);
         return false;
@@ -1315,23 +1394,7 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
     size_t nh = 0, hcap = 0, order = 0;
     long at = 0;
     boolean ok;
-    /* libbtparse ends its work on a file (and forgets the file) only in a
-     * call that begins at its end.  A call that reads text after the last
-     * entry to the end returns NULL too, and leaves the file remembered:
-     * the next .bib of the process, another FILE, would then be "an
-     * interleaved call", and libbtparse calls exit().  So a NULL that did
-     * not begin at the end is followed by another call (at most a few: a
-     * call that reads nothing and stops short is not waited on forever). */
-    for (int idle = 0; idle < 4;) {
-        bool at_end = feof(in) != 0;
-        long before = ftell(in);
-        AST *e = B.bt_parse_entry(in, (char *)"bib", 0, &ok);
-        if (!e) {
-            if (at_end)
-                break;
-            idle += ftell(in) == before;
-            continue;
-        }
+    for (AST *e; (e = next_entry(in, &ok));) {
         heard x = {saved >= 0 ? captured(a, cap, &at) : NULL, ok,
                    B.bt_entry_metatype(e) == BTE_REGULAR, {0}, e->line};
         if (x.regular) {

@@ -269,6 +269,28 @@ def stray_at_signs():
           re.search(r"stray\.bib:2:12: warning: this '@' starts no entry", err), err)
 
 
+def gives_up_alone():
+    """A .bib that libbtparse gives up on (it calls exit(): an entry it
+    cannot recover from) costs its own profile, with an error at the file;
+    the batch in one process (-j 0, --merge) goes on.  Before, the run
+    ended there, every other profile lost (found by fuzz_bib)."""
+    d = os.path.join(TMP, "givesup")
+    os.makedirs(d)
+    with open(os.path.join(d, "bad.bib"), "w") as f:
+        f.write('@t{0,r{},e={{{}}}{}@a""')
+    bad = profile(os.path.join(d, "bad.yaml"), os.path.join(d, "bad.bib"), name="Bad Bib")
+    good = profile(os.path.join(d, "good.yaml"), CASES, name="Good Person")
+    want = r"bad\.bib:1:1: error: libbtparse cannot read this file: after the entry at line 1"
+    rc, out, err = run([BIN, "-q", "-j", "0", "-o", os.path.join(d, "out") + "/", bad, good])
+    made = sorted(os.listdir(os.path.join(d, "out"))) if os.path.isdir(os.path.join(d, "out")) else []
+    check("a .bib libbtparse gives up on, -j 0: exit 1, its error, the other profile made",
+          rc == 1 and re.search(want, err) and made == ["good.pdf"], (rc, err[-300:], made))
+    book = os.path.join(d, "book.pdf")
+    rc, out, err = run([BIN, "-q", "--merge", book, good, bad])
+    check("... and with --merge: exit 1, the error, the other profile in the book",
+          rc == 1 and re.search(want, err) and "Good Person" in pdf_text(book), (rc, err[-300:]))
+
+
 def two_files_one_process():
     """Several .bib files read in one process (a batch with -j 0, --merge):
     a file ending in text after its last entry left libbtparse remembering
@@ -508,5 +530,5 @@ def bounded():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("bibtex", [readback, warnings, unclosed_comment, stray_at_signs, two_files_one_process, owner, profile_moved, import_yaml,
+    sys.exit(testlib.main("bibtex", [readback, warnings, unclosed_comment, stray_at_signs, gives_up_alone, two_files_one_process, owner, profile_moved, import_yaml,
                                   generated, errors, safety, bounded], tmp=TMP))
