@@ -332,7 +332,9 @@ static void tokenize(cv_arena *a, const cv_span *ts, size_t nts, const cv_entry 
             memcpy(ph, p, hit);
             ph[hit] = 0;
             const char *v = pv ? page_value(a, ph, doc, pv) : entry_value(a, ph, e, doc);
-            bool empty = !v || !*v;
+            /* A value of blanks alone (`area: " "`) is as empty as "":
+             * "BS in" never dangles before nothing. */
+            bool empty = !v || !v[strspn(v, " \t\r\n")];
             CV_PUSH(a, out->t, out->n, out->cap, ((tok){v ? v : "", v ? strlen(v) : 0, true,
                                                         empty, ts[i].style, ts[i].link}));
             out->nph++;

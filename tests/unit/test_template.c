@@ -80,7 +80,10 @@ static const char *profile =
     "        details: C, CUDA\n"
     "    experience:\n"
     "      - company: Tencent\n"
-    "        position: Engineer\n";
+    "        position: Engineer\n"
+    "      - company: Blank\n"
+    "        position: ' '\n"
+    "        location: \" \\t \"\n";
 
 TEST(template_empty_placeholder_takes_its_separator)
 {
@@ -105,6 +108,9 @@ TEST(template_empty_placeholder_takes_its_separator)
     CHECK_STR(expand("*DEGREE* *in* *AREA*", entry(0, 1)), "***PhD*** *in* *Physics*");
     CHECK_STR(expand("**COMPANY**, POSITION", entry(3, 0)), "**Tencent**, Engineer");
     CHECK_STR(expand("**COMPANY**, LOCATION", entry(3, 0)), "**Tencent**");
+    /* A value of blanks alone is as empty as none: its separator goes. */
+    CHECK_STR(expand("**COMPANY**, POSITION", entry(3, 1)), "**Blank**");
+    CHECK_STR(expand("**COMPANY:** LOCATION", entry(3, 1)), "**Blank**");
     /* A line without placeholders is always there. */
     CHECK_STR(expand("*Selected*", entry(1, 2)), "*Selected*");
 }
