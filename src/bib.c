@@ -1300,6 +1300,13 @@ static bool survives(const char *text, size_t len, int *last)
         return true;
     }
     if (pid == 0) {
+        /* Whatever happens here ends this child alone: none of the
+         * parent's handlers (stop.h's, which remove its outputs' temporary
+         * files; a sanitizer's) runs in it. */
+        static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGSEGV,
+                                   SIGBUS, SIGABRT, SIGFPE, SIGILL};
+        for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+            signal(sigs[i], SIG_DFL);
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         close(fds[0]);
         close(STDERR_FILENO);             /* what it says is said by the real read */
