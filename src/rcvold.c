@@ -716,6 +716,18 @@ static const cv_yml *first_oneline_name(const cv_yml *cv)
     return NULL;
 }
 
+/* Put `t` first in the list of what was translated, *said ("a, b"). */
+static void said_first(cv_arena *a, cv_strbuf *said, const char *t)
+{
+    cv_strbuf s = {0};
+    cv_strbuf_put(a, &s, t, strlen(t));
+    if (said->n) {
+        cv_strbuf_put(a, &s, ", ", 2);
+        cv_strbuf_put(a, &s, said->s, said->n);
+    }
+    *said = s;
+}
+
 /* cv with each such entry's `name` as its `label`, in its place. */
 static cv_yml *oneline_labels(cv_arena *a, const cv_yml *cv)
 {
@@ -1117,14 +1129,7 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
     }
     if (one_name && e == CV_RCV_1X) {
         /* Named first: the list of design keys may be cut short. */
-        cv_strbuf said = {0};
-        static const char t[] = "one-line entries' name \xE2\x86\x92 label";
-        cv_strbuf_put(a, &said, t, sizeof t - 1);
-        if (u.said.n) {
-            cv_strbuf_put(a, &said, ", ", 2);
-            cv_strbuf_put(a, &said, u.said.s, u.said.n);
-        }
-        u.said = said;
+        said_first(a, &u.said, "one-line entries' name \xE2\x86\x92 label");
         cvn = oneline_labels(a, cvn);
     }
     if (cv_label && e == CV_RCV_1X) {
@@ -1134,14 +1139,7 @@ const cv_yml *cv_rcv_upgrade(cv_arena *a, const cv_yml *root, bool migrate, cv_r
                                                                     : "headline",
                            cvn->keys[i]->pos, cvn->items[i]);
         cvn = c;
-        cv_strbuf said = {0};
-        static const char t[] = "cv.label \xE2\x86\x92 cv.headline";
-        cv_strbuf_put(a, &said, t, sizeof t - 1);
-        if (u.said.n) {
-            cv_strbuf_put(a, &said, ", ", 2);
-            cv_strbuf_put(a, &said, u.said.s, u.said.n);
-        }
-        u.said = said;
+        said_first(a, &u.said, "cv.label \xE2\x86\x92 cv.headline");
     }
     int dashes = 0, maths = 0;
     if (e == CV_RCV_1X && cvn)
