@@ -442,9 +442,13 @@ static int in_workers(pool *p)
             }
             if (w->job[0] < 0)
                 hand_out(p, w);
-            /* One sent ahead while there are more than the workers can
-             * begin, so that the last ones go to whichever is free. */
-            if (w->pid && w->job[0] >= 0 && w->job[1] < 0 && waiting(p) > p->nw)
+        }
+        /* Then, every worker busy, one sent ahead to each while there are
+         * more than the workers can begin, so that the last ones go to
+         * whichever is free. */
+        for (long k = 0; k < p->nw && waiting(p) > p->nw; k++) {
+            worker *w = &p->ws[k];
+            if (w->pid && w->job[0] >= 0 && w->job[1] < 0)
                 hand_out(p, w);
         }
         if (p->done < n)
