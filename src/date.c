@@ -295,6 +295,20 @@ const char *cv_date_expand(cv_arena *a, const char *tmpl, const cv_date *d,
     return b.s ? b.s : "";
 }
 
+/* s with its spaces no-break spaces (U+00A0). */
+static const char *unbroken(cv_arena *a, const char *s)
+{
+    if (!strchr(s, ' '))
+        return s;
+    cv_strbuf b = {0};
+    for (; *s; s++)
+        if (*s == ' ')
+            cv_strbuf_put(a, &b, "\xC2\xA0", 2);
+        else
+            cv_strbuf_put(a, &b, s, 1);
+    return b.s;
+}
+
 const char *cv_date_range(cv_arena *a, const cv_date *date, const cv_date *start,
                           const cv_date *end, const cv_locale *loc)
 {
@@ -324,10 +338,17 @@ const char *cv_date_range(cv_arena *a, const cv_date *date, const cv_date *start
         }
         return b.s ? b.s : "";
     }
+    /* Each date whole, and the dash with the first: a line ends after the
+     * dash if anywhere ("май 2019 г. –" / "настоящее время", never
+     * "май 2019 г. – настоящее" / "время").  No-break spaces, which a line
+     * breaks at only when a date is wider than it, and which are drawn and
+     * read as spaces. */
+    from = unbroken(a, from);
+    to = unbroken(a, to);
     const char *sep = loc->to ? loc->to : en->to;
     if (!*sep)
         return cv_arena_printf(a, "%s %s", from, to);
-    return cv_arena_printf(a, "%s %s %s", from, sep, to);
+    return cv_arena_printf(a, "%s\xC2\xA0%s %s", from, sep, to);
 }
 
 bool cv_date_read_entry(const cv_yml *entry, cv_date *date, cv_date *start, cv_date *end,

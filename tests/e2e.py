@@ -312,6 +312,28 @@ def idn_link_tests():
     check("the page still shows the name as written", "bücher.de" in text, text[:300])
 
 
+def date_range_break_tests():
+    """A date range too wide for its column breaks after the dash, each date
+    whole: classic's column set Russian 'май 2019 г. – настоящее' / 'время';
+    now 'май 2019 г. –' / 'настоящее время'.  The spaces inside each date are
+    no-break spaces, drawn and read back as spaces."""
+    prof = os.path.join(TMP, "ru-dates.yaml")
+    open(prof, "w", encoding="utf-8").write(
+        "cv:\n  name: Анна Петрова\n  sections:\n    опыт работы:\n"
+        "      - company: Яндекс\n        position: Инженер\n        start_date: 2019-05\n"
+        "locale:\n  language: russian\n")
+    rc, dump, err = run([BIN, "--dump", "-l", "layouts/classic.yaml", prof])
+    texts = re.findall(r'^text .* "([^"]*)"$', dump, re.M)
+    check("a date range breaks after its dash, each date whole",
+          rc == 0 and "май 2019\u202fг. –" in texts and "настоящее время" in texts and
+          "время" not in texts, "%r %r" % (err, texts))
+    pdf = os.path.join(TMP, "ru-dates.pdf")
+    run([BIN, "-q", "-l", "layouts/classic.yaml", "-o", pdf, prof])
+    _, text, _ = run(["pdftotext", pdf, "-"])
+    check("... and reads back with plain spaces", re.search("май 2019.г. –", text) and
+          "настоящее время" in text and "\u00a0" not in text, text)
+
+
 def tall_header_tests():
     """An entry header taller than a page (a publication whose title runs to
     3,000 words) is set a line an item, across pages, as a paragraph is:
@@ -436,6 +458,6 @@ def warning_position_tests():
 
 if __name__ == "__main__":
     sys.exit(testlib.main("e2e", [spec_tests, cli_tests, profile_tests, cjk_ink_test,
-                                  pdf_furniture_tests, link_scheme_tests, idn_link_tests, tall_header_tests, line_separator_tests,
+                                  pdf_furniture_tests, link_scheme_tests, idn_link_tests, date_range_break_tests, tall_header_tests, line_separator_tests,
                                   bad_input_tests,
                                   warning_position_tests], tmp=TMP))

@@ -230,7 +230,7 @@ def escapes():
           '<a href="https://github.com/ada_l">' in page, page)
     check("structure: the company in bold, the dates and place on one line",
           "<strong>Engines Ltd</strong>" in page and
-          re.search(r"Sept?\.? 1842 – present · <em>London</em>", page), page)
+          re.search(r"Sept?\.?\u00a01842\u00a0– present · <em>London</em>", page), page)
     check("structure: an entry's lines joined by hard breaks", "<br />" in page, page)
     check("structure: the summary a paragraph with its emphasis",
           "<p>Wrote <em>notes</em> on the engine.</p>" in page, page)
