@@ -234,28 +234,32 @@ TEST(format_chinese)
     CHECK_STR(cv_date_format(A, &m, &loc), "2019年7月");
 }
 
+/* Each date whole and the dash with the first: no-break spaces there (a
+ * line breaks after the dash), a space after the dash. */
+#define NB "\xC2\xA0"
+
 TEST(ranges)
 {
     const cv_locale *en = cv_locale_english();
     cv_date none = date_of(CV_DATE_NONE, 0, 0, 0);
     cv_date from = date_of(CV_DATE_MONTH, 2019, 7, 0), to = date_of(CV_DATE_MONTH, 2022, 2, 0);
     cv_date now = date_of(CV_DATE_PRESENT, 0, 0, 0), y = date_of(CV_DATE_YEAR, 2018, 0, 0);
-    CHECK_STR(cv_date_range(A, &none, &from, &to, en), "Jul 2019 \xE2\x80\x93 Feb 2022");
-    CHECK_STR(cv_date_range(A, &none, &from, &now, NULL), "Jul 2019 \xE2\x80\x93 present");
+    CHECK_STR(cv_date_range(A, &none, &from, &to, en), "Jul" NB "2019" NB "\xE2\x80\x93 Feb" NB "2022");
+    CHECK_STR(cv_date_range(A, &none, &from, &now, NULL), "Jul" NB "2019" NB "\xE2\x80\x93 present");
     /* A start without an end is ongoing; an end alone is shown alone. */
-    CHECK_STR(cv_date_range(A, &none, &from, &none, en), "Jul 2019 \xE2\x80\x93 present");
+    CHECK_STR(cv_date_range(A, &none, &from, &none, en), "Jul" NB "2019" NB "\xE2\x80\x93 present");
     CHECK_STR(cv_date_range(A, &none, &none, &to, en), "Feb 2022");
     /* `date` wins. */
     CHECK_STR(cv_date_range(A, &y, &from, &to, en), "2018");
     CHECK(cv_date_range(A, &none, &none, &none, en) == NULL);
 
     cv_locale zh = chinese();
-    CHECK_STR(cv_date_range(A, &none, &from, &now, &zh), "2019年7月 \xE2\x80\x93 至今");
-    CHECK_STR(cv_date_range(A, &none, &from, &none, &zh), "2019年7月 \xE2\x80\x93 至今");
+    CHECK_STR(cv_date_range(A, &none, &from, &now, &zh), "2019年7月" NB "\xE2\x80\x93 至今");
+    CHECK_STR(cv_date_range(A, &none, &from, &none, &zh), "2019年7月" NB "\xE2\x80\x93 至今");
     zh.to = "";     /* no separator */
     CHECK_STR(cv_date_range(A, &none, &from, &to, &zh), "2019年7月 2022年2月");
     zh.to = "bis";
-    CHECK_STR(cv_date_range(A, &none, &from, &to, &zh), "2019年7月 bis 2022年2月");
+    CHECK_STR(cv_date_range(A, &none, &from, &to, &zh), "2019年7月" NB "bis 2022年2月");
 }
 
 TEST(time_spans)

@@ -25,9 +25,21 @@ static cv_doc *sections(const char *body)
     return doc(buf);
 }
 
+/* The entry's date range, its no-break spaces (test_date's ranges) as
+ * spaces. */
 static const char *range(const cv_doc *d, size_t sec, size_t ent)
 {
-    return cv_entry_date_range(A, &d->sections[sec].entries[ent], &d->locale);
+    const char *r = cv_entry_date_range(A, &d->sections[sec].entries[ent], &d->locale);
+    if (!r)
+        return NULL;
+    char *o = cv_arena_strdup(A, r), *w = o;
+    for (const char *p = r; *p;)
+        if (!strncmp(p, "\xC2\xA0", 2))
+            *w++ = ' ', p += 2;
+        else
+            *w++ = *p++;
+    *w = 0;
+    return o;
 }
 
 /* ---- The whole profile --------------------------------------------------- */

@@ -95,7 +95,7 @@ TEST(template_empty_placeholder_takes_its_separator)
     CHECK_STR(expand("*JOURNAL* · DOI · URL", entry(1, 1)),
               "[doi:10.1109/x.1](https://doi.org/10.1109/x.1)");
     CHECK(expand("*JOURNAL* · DOI · URL", entry(1, 2)) == NULL);     /* the line goes */
-    CHECK_STR(expand("DATE · LOCATION", entry(0, 0)), "Sep 2014 – present");
+    CHECK_STR(expand("DATE · LOCATION", entry(0, 0)), "Sep\xC2\xA0" "2014\xC2\xA0– present");
     CHECK_STR(expand("**LABEL:** DETAILS", entry(2, 0)), "**Languages:** C, CUDA");
     CHECK_STR(expand("**COMPANY:** LOCATION", entry(3, 0)), "**Tencent**");   /* the colon goes */
     CHECK(expand("(DATE)", entry(1, 0)) == NULL);
