@@ -49,12 +49,18 @@ bool cv_jsonresume_is(const cv_yml *root)
         return false;
     if (cv_yml_get(root, "basics"))
         return true;
-    /* Without basics: two parts, or one part and nothing else. */
-    int n = 0;
+    /* Without basics: two parts, with no more keys of other kinds than
+     * parts (a foreign JSON file with an "education" and a "skills" among
+     * ten keys of its own is not a résumé with no name), or one part and
+     * nothing else. */
+    size_t known = 0, own = 0;      /* parts; of them, meta and $schema */
     for (size_t i = 0; parts[i]; i++)
-        n += cv_yml_get(root, parts[i]) != NULL;
-    return n >= 2 || (n == 1 && root->n == 1 && !cv_yml_get(root, "meta") &&
-                      !cv_yml_get(root, "$schema"));
+        if (cv_yml_get(root, parts[i])) {
+            known++;
+            own += !strcmp(parts[i], "meta") || !strcmp(parts[i], "$schema");
+        }
+    size_t n = known - own;
+    return (n >= 2 && root->n - known <= n) || (n == 1 && root->n == 1);
 }
 
 /* ---- Building the tree ------------------------------------------------- */

@@ -38,6 +38,15 @@ TEST(detection)
     CHECK(y && !cv_jsonresume_is(y));
     y = cv_yml_load(A, "r.json", "{\"meta\": {}}", 12, &E);
     CHECK(y && !cv_jsonresume_is(y));
+    /* Two parts among more keys of other kinds: a foreign file, not a
+     * résumé with no name; as many others as parts, and meta, are fine. */
+    static const char foreign[] =
+        "{\"education\": [], \"skills\": [], \"a\": 1, \"b\": 2, \"c\": 3}";
+    y = cv_yml_load(A, "r.json", foreign, sizeof foreign - 1, &E);
+    CHECK(y && !cv_jsonresume_is(y));
+    static const char two[] = "{\"work\": [], \"skills\": [], \"x\": 1, \"y\": 2, \"meta\": {}}";
+    y = cv_yml_load(A, "r.json", two, sizeof two - 1, &E);
+    CHECK(y && cv_jsonresume_is(y));
 }
 
 TEST(every_part)
