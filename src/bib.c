@@ -1309,10 +1309,19 @@ static bool survives(const char *text, size_t len, int *last)
     *last = 0;
     if (pipe(fds) != 0)
         return true;
+    /* waitpid() must see how the child ended: with SIGCHLD ignored (as
+     * whoever started cvpdf may leave it), the child would be reaped
+     * unseen, waitpid() fail, and a file that ends libbtparse pass for
+     * one read whole. */
+    struct sigaction dfl = {.sa_handler = SIG_DFL}, old_chld;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGCHLD, &dfl, &old_chld);
     fflush(NULL);
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         close(fds[0]), close(fds[1]);
+        sigaction(SIGCHLD, &old_chld, NULL);
         return true;
     }
     if (pid == 0) {
@@ -1323,7 +1332,10 @@ static bool survives(const char *text, size_t len, int *last)
                                    SIGBUS, SIGABRT, SIGFPE, SIGILL};
         for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
             signal(sigs[i], SIG_DFL);
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        /* It never outlives the process that waits for it: if that is
+         * gone already, the signal came too late. */
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+            _exit(2);
         close(fds[0]);
         close(STDERR_FILENO);             /* what it says is said by the real read */
         guard_fd = -2;                    /* an exit() here: status 1, silently */
@@ -1343,9 +1355,11 @@ static bool survives(const char *text, size_t len, int *last)
         *last = line;
     close(fds[0]);
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+    pid_t got;
+    while ((got = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
         ;
-    bool whole = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    sigaction(SIGCHLD, &old_chld, NULL);
+    bool whole = got == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
     if (whole)
         known[nknown++ % 64] = (text_id){hash, len};
     return whole;

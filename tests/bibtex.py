@@ -36,6 +36,7 @@ Every check prints "ok NAME" or "FAIL NAME: why"; the last line is
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -289,6 +290,19 @@ def gives_up_alone():
     rc, out, err = run([BIN, "-q", "--merge", book, good, bad])
     check("... and with --merge: exit 1, the error, the other profile in the book",
           rc == 1 and re.search(want, err) and "Good Person" in pdf_text(book), (rc, err[-300:]))
+    # Started with SIGCHLD ignored (a parent may leave it so, and exec keeps
+    # it): the child that reads the .bib first was reaped unseen, the file
+    # passed for one read whole, and libbtparse ended the run (exit 1 from
+    # its guard, good.pdf never made).
+    out = os.path.join(d, "out-ign")
+    p = subprocess.run([BIN, "-q", "-j", "0", "-o", out + "/", bad, good], capture_output=True,
+                       cwd=ROOT, timeout=300, preexec_fn=lambda: signal.signal(
+                           signal.SIGCHLD, signal.SIG_IGN))
+    err = p.stderr.decode("utf-8", "replace")
+    made = sorted(os.listdir(out)) if os.path.isdir(out) else []
+    check("... and started with SIGCHLD ignored: the same error, the other profile made",
+          p.returncode == 1 and re.search(want, err) and made == ["good.pdf"]
+          and "ended the process" not in err, (p.returncode, err[-300:], made))
 
 
 def two_files_one_process():
