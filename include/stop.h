@@ -23,7 +23,8 @@
 
 /* Install the handlers in this process (once, early in main). */
 void cv_stop_install(void);
-/* A batch worker started or ended: stop it with the parent. */
+/* A batch worker (or bib.c's child reading a .bib) started or ended:
+ * stop it with the parent. */
 void cv_stop_worker(pid_t pid, int started);
 /* In a new worker: it has no workers of its own. */
 void cv_stop_forget_workers(void);

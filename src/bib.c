@@ -44,6 +44,7 @@
 
 #include "markup.h"
 #include "module.h"
+#include "stop.h"
 #include "unicode.h"
 
 /* libbtparse is opened with dlopen when a .bib file is first read, not
@@ -1318,8 +1319,16 @@ static bool survives(const char *text, size_t len, int *last)
     sigaction(SIGCHLD, &dfl, &old_chld);
     fflush(NULL);
     pid_t parent = getpid();
+    /* Signals wait while the child is made: until its handlers are reset,
+     * it has the parent's, which would remove the parent's temporary
+     * files; and the parent's, once it is known, stop it and wait for it
+     * (stop.h), so that it is gone before the parent ends. */
+    sigset_t all, mask;
+    sigfillset(&all);
+    sigprocmask(SIG_BLOCK, &all, &mask);
     pid_t pid = fork();
     if (pid < 0) {
+        sigprocmask(SIG_SETMASK, &mask, NULL);
         close(fds[0]), close(fds[1]);
         sigaction(SIGCHLD, &old_chld, NULL);
         return true;
@@ -1332,14 +1341,17 @@ static bool survives(const char *text, size_t len, int *last)
                                    SIGBUS, SIGABRT, SIGFPE, SIGILL};
         for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
             signal(sigs[i], SIG_DFL);
+        sigemptyset(&mask);
+        sigprocmask(SIG_SETMASK, &mask, NULL);
         /* It never outlives the process that waits for it: if that is
          * gone already, the signal came too late. */
         if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
             _exit(2);
         close(fds[0]);
         close(STDERR_FILENO);             /* what it says is said by the real read */
-        guard_fd = -2;                    /* an exit() here: status 1, silently */
-        guard_armed = true;
+        guard_fd = -2;                    /* an exit() here: status 1, silently, */
+        guard_armed = true;               /* and no other atexit() handler runs */
+        atexit(guard);
         FILE *in = fmemopen((char *)text, len ? len : 1, "r");
         boolean ok;
         for (AST *e; in && (e = next_entry(in, &ok));) {
@@ -1350,6 +1362,8 @@ static bool survives(const char *text, size_t len, int *last)
         }
         _exit(0);
     }
+    cv_stop_worker(pid, 1);
+    sigprocmask(SIG_SETMASK, &mask, NULL);
     close(fds[1]);
     for (int line; read(fds[0], &line, sizeof line) == (ssize_t)sizeof line;)
         *last = line;
@@ -1358,6 +1372,7 @@ static bool survives(const char *text, size_t len, int *last)
     pid_t got;
     while ((got = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
         ;
+    cv_stop_worker(pid, 0);
     sigaction(SIGCHLD, &old_chld, NULL);
     bool whole = got == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
     if (whole)

@@ -40,6 +40,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unicodedata
 
 import testlib
@@ -471,6 +472,60 @@ def errors():
         check("errors: %d: nothing written" % i, not os.path.exists(pdf))
 
 
+def children_of(pid):
+    """The processes whose parent is pid, from /proc."""
+    kids = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open("/proc/%s/stat" % d) as f:
+                    st = f.read()
+            except OSError:
+                continue
+            if int(st[st.rindex(")") + 2:].split()[1]) == pid:
+                kids.append(int(d))
+    return kids
+
+
+def child_dies_first():
+    """The child that reads a .bib first is stopped and waited for when the
+    run is: SIGTERM while it reads leaves no process behind.  Before, it was
+    killed by PR_SET_PDEATHSIG only once its parent had gone, an orphan
+    that init had to reap.  This process is made a subreaper, so that an
+    orphan comes here, where the test sees it."""
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    PR_SET_CHILD_SUBREAPER = 36
+    d = os.path.join(TMP, "childfirst")
+    os.makedirs(d)
+    with open(os.path.join(d, "big.bib"), "w") as f:
+        for i in range(40000):
+            f.write("@article{k%d, author={Doe, Jane}, title={Title %d}, year=2001}\n" % (i, i))
+    prof = profile(os.path.join(d, "p.yaml"), "big.bib")
+    check("child_dies_first: this process is a subreaper",
+          libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
+    try:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            p = subprocess.Popen([BIN, "-q", "-j", "0", "-o", os.path.join(d, "p.pdf"), prof],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            t0, kids = time.monotonic(), []
+            while not kids and p.poll() is None and time.monotonic() - t0 < 60:
+                kids = children_of(p.pid)
+            p.send_signal(sig)
+            err = p.communicate(timeout=60)[1].decode("utf-8", "replace")
+            time.sleep(0.2)
+            orphans = children_of(os.getpid())     # come here when orphaned
+            for pid in orphans:
+                os.waitpid(pid, 0)
+            check("child_dies_first: %s while the .bib is read: the run ends by it, the "
+                  "child first, no temporary file" % signal.Signals(sig).name,
+                  kids and p.returncode == -sig and not orphans
+                  and not [f for f in os.listdir(d) if f.startswith(".cvpdf-")],
+                  (kids, p.returncode, orphans, err[-300:]))
+    finally:
+        libc.prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0)
+
+
 def safety():
     d = os.path.join(TMP, "safe")
     os.makedirs(d, exist_ok=True)
@@ -544,5 +599,5 @@ def bounded():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("bibtex", [readback, warnings, unclosed_comment, stray_at_signs, gives_up_alone, two_files_one_process, owner, profile_moved, import_yaml,
+    sys.exit(testlib.main("bibtex", [readback, warnings, unclosed_comment, stray_at_signs, gives_up_alone, child_dies_first, two_files_one_process, owner, profile_moved, import_yaml,
                                   generated, errors, safety, bounded], tmp=TMP))
