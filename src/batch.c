@@ -21,7 +21,8 @@
  *             prints a profile's messages, as one block, when it ends.
  *
  * A worker's end shows as end-of-file on ctl: waitpid() says how it died,
- * and the profile it was rendering is reported as crashed; the one sent
+ * and the profile it was rendering is reported as crashed (or, for an
+ * exit before its answer, as ended, unless it said an error); the one sent
  * ahead, which it had not begun, is handed out again.  A profile past
  * --timeout has its worker killed with SIGKILL.  Either way the slot is
  * empty, and the main loop starts a fresh worker in it while profiles
@@ -257,23 +258,28 @@ static void remove_leftovers(const char *out, pid_t pid)
     free(copy);
 }
 
-/* How a worker that ended during profile `job` ended: true when it had
- * rendered it after all. */
-static bool verdict(const pool *p, int job, pid_t pid, int status, bool timed_out)
+/* A worker that ended during profile `job`, before its answer, did not
+ * render it: say how it ended, unless it said an error itself (`spoke`:
+ * libbtparse's last guard, for one, names the .bib).
+ * An exit without a word is an ending too: a library's exit(), or a
+ * sanitizer's report, which names no profile. */
+static void verdict(const pool *p, int job, pid_t pid, int status, bool timed_out,
+                    bool spoke)
 {
     const cv_options *o = p->r->opt;
     const char *prof = p->profiles[job];
-    if (!timed_out && WIFEXITED(status))
-        return WEXITSTATUS(status) == 0;
     if (timed_out)
         fprintf(stderr, "%s: error: gave up after %g s (--timeout); nothing written\n", prof,
                 o->timeout);
     else if (WIFSIGNALED(status))
         fprintf(stderr, "%s: error: cvpdf crashed on this profile (%s); nothing written\n",
                 prof, strsignal(WTERMSIG(status)));
+    else if (!spoke)
+        fprintf(stderr, "%s: error: cvpdf ended on this profile (exit status %d) before "
+                "rendering it; nothing written\n", prof,
+                WIFEXITED(status) ? WEXITSTATUS(status) : -1);
     if (!o->dump)
         remove_leftovers(p->plan->outs[job], pid);
-    return false;
 }
 
 /* The worker in w has ended (or is ending), or cannot be talked to, or has
@@ -295,9 +301,12 @@ static void bury(pool *p, worker *w, ending how)
             close(w->err[i].fd);
     }
     close(w->ctl);
+    bool spoke = now_e->len && memmem(now_e->msg, now_e->len, ": error: ", 9);
     relay(now_e);
-    if (w->job[0] >= 0)
-        report(p, w->job[0], verdict(p, w->job[0], w->pid, status, how == TIMED_OUT));
+    if (w->job[0] >= 0) {
+        verdict(p, w->job[0], w->pid, status, how == TIMED_OUT, spoke);
+        report(p, w->job[0], false);
+    }
     if (w->job[1] >= 0) {
         /* Not begun (its answer would have come first), unless the worker
          * was killed in between: then what it left goes too. */

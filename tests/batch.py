@@ -169,6 +169,18 @@ def lifetime_test():
         check("lifetime: the profiles after the %s render in a fresh worker" % fault,
               made == want, made)
 
+    # A worker that exits without a word mid-profile (a library's exit(),
+    # or a sanitizer's report, which names no profile: AddressSanitizer
+    # told not to abort makes a crash such an exit): the profile is
+    # reported once, by name.  Before, it was counted failed in silence.
+    out = os.path.join(d, "silent")
+    rc, _, err, _ = cvpdf(["-j", "1", "-o", out + "/"] + names,
+                          env={"CVPDF_TEST_FAULT": "crash:" + mid,
+                               "ASAN_OPTIONS": "abort_on_error=0:detect_leaks=0"})
+    check("lifetime: a worker that exits mid-profile: exit 1, the profile named once",
+          rc == 1 and len(re.findall(r"^%s: error: " % re.escape(mid), err, re.M)) == 1
+          and "cvpdf: 8 rendered, 1 failed" in err, err[-600:])
+
     # Messages: every line of one profile's warnings together.
     warny = []
     for i in range(4):
