@@ -443,6 +443,14 @@ static int in_workers(pool *p)
         for (long k = 0; k < p->nw && waiting(p) > 0; k++) {
             worker *w = &p->ws[k];
             if (!w->pid && !spawn(p, w)) {
+                /* A limit on processes (ulimit -u, a container's pids.max)
+                 * reached: the workers there are render the rest.  Only
+                 * with none can a profile not be rendered. */
+                bool others = false;
+                for (long i = 0; i < p->nw && !others; i++)
+                    others = p->ws[i].pid != 0;
+                if (others)
+                    continue;
                 int job = take(p);
                 fprintf(stderr, "%s: error: cannot start a worker: %s\n",
                         p->profiles[job], strerror(errno));

@@ -409,6 +409,39 @@ def defaults_test():
     check("defaults: a missing defaults file", rc == 1 and "missing.yaml" in err, err)
 
 
+def nproc_test():
+    """A limit on processes (ulimit -u; a container's pids.max is the same
+    to fork()) lets only some of -j 8's workers start: those render every
+    profile.  Before, each worker that could not start cost a profile
+    ("cannot start a worker"), 8 of 12 lost with 3 workers running.  Run
+    as a user id of its own, so that no other process counts."""
+    import resource
+    uid = 47613
+    d = os.path.join(TMP, "nproc")
+    os.makedirs(os.path.join(d, "out"))
+    os.chmod(TMP, 0o755)
+    names = []
+    for i in range(12):
+        names.append(os.path.join(d, "p%02d.yaml" % i))
+        with open(names[-1], "w") as f:
+            f.write("cv:\n  name: Person %d\n  email: p%d@example.org\n" % (i, i))
+    os.chown(os.path.join(d, "out"), uid, uid)
+
+    def limited():
+        os.setgid(uid)
+        os.setuid(uid)
+        resource.setrlimit(resource.RLIMIT_NPROC, (4, 4))
+    e = dict(os.environ)
+    e.pop("CVPDF_TEST_FAULT", None)
+    p = subprocess.run([BIN, "-j", "8", "-o", os.path.join(d, "out") + "/"] + names,
+                       capture_output=True, cwd=d, env=e, timeout=300, preexec_fn=limited)
+    err = p.stderr.decode("utf-8", "replace")
+    made = sorted(os.listdir(os.path.join(d, "out")))
+    check("nproc: -j 8 with room for 3 workers: every profile rendered, exit 0",
+          p.returncode == 0 and made == ["p%02d.pdf" % i for i in range(12)]
+          and "cvpdf: 12 rendered, 0 failed" in err, (p.returncode, made, err[-400:]))
+
+
 if __name__ == "__main__":
     sys.exit(testlib.main("batch", [workers_test, lifetime_test, progress_test, names_test, merge_test,
-                                    defaults_test], tmp=TMP))
+                                    defaults_test, nproc_test], tmp=TMP))
