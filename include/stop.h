@@ -12,9 +12,9 @@
  * `PROFILE: error: gave up after N s (--timeout); nothing written` and exit
  * status 1 (the worker pool instead kills the worker and goes on).
  *
- * The handlers can only reach file-scope state: the list of live workers
- * and the prepared timeout message are the one such state of the program
- * besides output.c's temporary names.
+ * The handlers can only reach file-scope state: the list of live workers,
+ * the prepared timeout message and the descriptor it goes to are the one
+ * such state of the program besides output.c's temporary names.
  */
 #ifndef CV_STOP_H
 #define CV_STOP_H
@@ -34,5 +34,9 @@ void cv_stop_timeout(double seconds, const char *profile);
  * `what`, the file now being read (a FIFO, the standard input), so that
  * a run that gives up while loading says which input it waited for. */
 void cv_stop_timeout_about(const char *what);
+/* While descriptor 2 is pointed elsewhere (bib.c, while libbtparse
+ * parses), the timeout's message goes to `fd`, the real standard error;
+ * -1: to descriptor 2 again. */
+void cv_stop_diag_fd(int fd);
 
 #endif

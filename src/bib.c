@@ -1439,9 +1439,13 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
     FILE *cap = tmpfile();
     int saved = -1;
     fflush(stderr);
-    if (cap && (saved = dup(2)) >= 0 && dup2(fileno(cap), 2) < 0) {
-        close(saved);
-        saved = -1;
+    if (cap && (saved = dup(2)) >= 0) {
+        cv_stop_diag_fd(saved);           /* --timeout's message: not into cap */
+        if (dup2(fileno(cap), 2) < 0) {
+            cv_stop_diag_fd(-1);
+            close(saved);
+            saved = -1;
+        }
     }
 
     guard_arm(bf->path, saved);
@@ -1465,6 +1469,7 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
     if (saved >= 0) {
         fflush(stderr);
         dup2(saved, 2);
+        cv_stop_diag_fd(-1);
         close(saved);
     }
     if (cap)
@@ -1811,9 +1816,13 @@ static int hush(FILE *cap)
 {
     int saved = -1;
     fflush(stderr);
-    if (cap && (saved = dup(2)) >= 0 && dup2(fileno(cap), 2) < 0) {
-        close(saved);
-        saved = -1;
+    if (cap && (saved = dup(2)) >= 0) {
+        cv_stop_diag_fd(saved);           /* --timeout's message: not into cap */
+        if (dup2(fileno(cap), 2) < 0) {
+            cv_stop_diag_fd(-1);
+            close(saved);
+            saved = -1;
+        }
     }
     return saved;
 }
@@ -1824,6 +1833,7 @@ static void unhush(int saved, FILE *cap)
     if (saved >= 0) {
         fflush(stderr);
         dup2(saved, 2);
+        cv_stop_diag_fd(-1);
         close(saved);
     }
     if (cap && ftell(cap) > 0 && ftruncate(fileno(cap), 0) == 0)

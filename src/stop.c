@@ -17,6 +17,7 @@
 static volatile pid_t workers[MAX_WORKERS];
 static char timeout_msg[1024];
 static volatile sig_atomic_t timeout_len;
+static volatile sig_atomic_t diag_fd = STDERR_FILENO;   /* cv_stop_diag_fd() */
 
 static void stop_workers(void)
 {
@@ -37,7 +38,7 @@ static void on_signal(int sig)
     stop_workers();
     cv_out_cleanup();
     if (sig == SIGALRM) {
-        if (timeout_len > 0 && write(STDERR_FILENO, timeout_msg, (size_t)timeout_len) < 0) {
+        if (timeout_len > 0 && write(diag_fd, timeout_msg, (size_t)timeout_len) < 0) {
             /* Nothing more can be said. */
         }
         _exit(1);
@@ -126,4 +127,9 @@ void cv_stop_timeout_about(const char *what)
     sigprocmask(SIG_BLOCK, &alrm, &old);
     prepare(timeout_seconds, what);
     sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+void cv_stop_diag_fd(int fd)
+{
+    diag_fd = fd >= 0 ? fd : STDERR_FILENO;
 }

@@ -526,6 +526,37 @@ def child_dies_first():
         libc.prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0)
 
 
+def timeout_said():
+    """--timeout while libbtparse parses (descriptor 2 is then a temporary
+    file that keeps its messages): the timeout's message still reaches the
+    real stderr.  Before, it went into that file: exit 1 and not a word.
+    The timer is the test's SIGALRM, sent once descriptor 2 is the file."""
+    d = os.path.join(TMP, "timeoutsaid")
+    os.makedirs(d)
+    with open(os.path.join(d, "big.bib"), "w") as f:
+        for i in range(40000):
+            f.write("@article{k%d, author={Doe, Jane}, title={Title %d}, year=2001}\n" % (i, i))
+    prof = profile(os.path.join(d, "p.yaml"), "big.bib")
+    p = subprocess.Popen([BIN, "-q", "-j", "0", "--timeout", "300", "-o",
+                          os.path.join(d, "p.pdf"), prof], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE)
+    fd2 = "/proc/%d/fd/2" % p.pid
+    t0, caught = time.monotonic(), False
+    while p.poll() is None and time.monotonic() - t0 < 120:
+        try:
+            caught = "(deleted)" in os.readlink(fd2)
+        except OSError:
+            pass
+        if caught:
+            p.send_signal(signal.SIGALRM)
+            break
+    err = p.communicate(timeout=60)[1].decode("utf-8", "replace")
+    check("timeout_said: --timeout while libbtparse parses: exit 1, the message said",
+          caught and p.returncode == 1 and re.search(
+              r"p\.yaml: error: gave up after 300 s \(--timeout\); nothing written", err)
+          and not os.path.exists(os.path.join(d, "p.pdf")), (caught, p.returncode, err[-300:]))
+
+
 def safety():
     d = os.path.join(TMP, "safe")
     os.makedirs(d, exist_ok=True)
@@ -599,5 +630,5 @@ def bounded():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("bibtex", [readback, warnings, unclosed_comment, stray_at_signs, gives_up_alone, child_dies_first, two_files_one_process, owner, profile_moved, import_yaml,
+    sys.exit(testlib.main("bibtex", [readback, warnings, unclosed_comment, stray_at_signs, gives_up_alone, child_dies_first, timeout_said, two_files_one_process, owner, profile_moved, import_yaml,
                                   generated, errors, safety, bounded], tmp=TMP))
