@@ -84,6 +84,16 @@ typedef struct pool {
     long *who;                /* the slot of each */
 } pool;
 
+/* Set when the process is continued after a stop (Ctrl-Z, then fg): the
+ * time a worker was stopped is not its profile's (wait_events()). */
+static volatile sig_atomic_t continued;
+
+static void on_cont(int sig)
+{
+    (void)sig;
+    continued = 1;
+}
+
 /* How bury() finds a worker. */
 typedef enum { ENDED, BROKEN, TIMED_OUT } ending;
 
@@ -128,6 +138,7 @@ static _Noreturn void work(const pool *p, long self, int ctl, const int errw[2],
     /* Die with the parent, cleanly (stop.h); if it is gone already, the
      * signal came too late. */
     cv_stop_forget_workers();
+    signal(SIGCONT, SIG_DFL);
     if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent)
         _exit(1);
     for (long k = 0; k < p->nw; k++)
@@ -419,6 +430,13 @@ static void wait_events(pool *p)
                         drain(&w->err[e]);
         }
     double timeout = p->r->opt->timeout;
+    if (continued) {
+        /* Stopped with its workers, and continued: their clocks start
+         * again, so that a stop longer than --timeout costs nothing. */
+        continued = 0;
+        for (long k = 0; k < p->nw; k++)
+            p->ws[k].start = now();
+    }
     for (long k = 0; timeout > 0 && k < p->nw; k++) {
         worker *w = &p->ws[k];
         if (!w->pid || w->job[0] < 0 || now() - w->start < timeout)
@@ -439,6 +457,9 @@ static int in_workers(pool *p)
     /* waitpid() must see how each worker ended, even if whoever started
      * cvpdf left SIGCHLD ignored. */
     signal(SIGCHLD, SIG_DFL);
+    struct sigaction cont = {.sa_handler = on_cont, .sa_flags = SA_RESTART}, old_cont;
+    sigemptyset(&cont.sa_mask);
+    sigaction(SIGCONT, &cont, &old_cont);
     while (p->done < n) {
         for (long k = 0; k < p->nw && waiting(p) > 0; k++) {
             worker *w = &p->ws[k];
@@ -473,6 +494,7 @@ static int in_workers(pool *p)
             shutdown(p->ws[k].ctl, SHUT_WR);
             bury(p, &p->ws[k], ENDED);
         }
+    sigaction(SIGCONT, &old_cont, NULL);
     return p->failed;
 }
 

@@ -49,6 +49,33 @@ static void on_signal(int sig)
     errno = saved;
 }
 
+/* Ctrl-Z: the time stopped is not the profile's.  The timer is paused
+ * for the stop (an ITIMER_REAL runs on while the process is stopped, and
+ * would end the run the moment it is continued), then resumed. */
+static void on_tstp(int sig)
+{
+    int saved = errno;
+    struct itimerval zero = {{0, 0}, {0, 0}}, left;
+    setitimer(ITIMER_REAL, &zero, &left);
+    signal(sig, SIG_DFL);
+    sigset_t s;
+    sigemptyset(&s);
+    sigaddset(&s, sig);
+    sigprocmask(SIG_UNBLOCK, &s, NULL);
+    raise(sig);                               /* stopped here until SIGCONT */
+    sigprocmask(SIG_BLOCK, &s, NULL);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_tstp;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaddset(&sa.sa_mask, SIGALRM);
+    sigaction(sig, &sa, NULL);
+    if (left.it_value.tv_sec || left.it_value.tv_usec)
+        setitimer(ITIMER_REAL, &left, NULL);
+    errno = saved;
+}
+
 void cv_stop_install(void)
 {
     struct sigaction sa;
@@ -66,6 +93,14 @@ void cv_stop_install(void)
             continue;
         sigaction(sigs[i], &sa, NULL);
     }
+    struct sigaction old, tstp;
+    memset(&tstp, 0, sizeof tstp);
+    tstp.sa_handler = on_tstp;
+    tstp.sa_flags = SA_RESTART;
+    sigemptyset(&tstp.sa_mask);
+    sigaddset(&tstp.sa_mask, SIGALRM);        /* not while the timer is paused */
+    if (sigaction(SIGTSTP, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+        sigaction(SIGTSTP, &tstp, NULL);
 }
 
 void cv_stop_worker(pid_t pid, int started)

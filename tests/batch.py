@@ -442,6 +442,69 @@ def nproc_test():
           and "cvpdf: 12 rendered, 0 failed" in err, (p.returncode, made, err[-400:]))
 
 
+def descendants(pid):
+    """{pid: depth} of every process under pid, from /proc."""
+    parent = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open("/proc/%s/stat" % d) as f:
+                    st = f.read()
+            except OSError:
+                continue
+            parent[int(d)] = int(st[st.rindex(")") + 2:].split()[1])
+    out = {}
+    for q in parent:
+        depth, r = 0, q
+        while r in parent and r != pid and depth < 64:
+            r, depth = parent[r], depth + 1
+        if r == pid and q != pid:
+            out[q] = depth
+    return out
+
+
+def stop_test():
+    """Ctrl-Z (SIGTSTP to the process group) while a profile renders, and fg
+    (SIGCONT) after longer than --timeout: the time stopped is not the
+    profile's.  Before, the batch killed the profiles in flight the moment
+    it was continued ("gave up after 4 s"), and -j 0 ended the run.  The
+    profile is caught in flight by the child that reads its .bib."""
+    d = os.path.join(TMP, "stop")
+    os.makedirs(d)
+    with open(os.path.join(d, "slow.bib"), "w") as f:
+        for i in range(8000):
+            f.write("@article{k%d, author={Doe, Jane and Roe, Rich}, title={Title %d}, "
+                    "journal={J}, year=2001}\n" % (i, i))
+    slow, small = os.path.join(d, "slow.yaml"), os.path.join(d, "small.yaml")
+    with open(slow, "w") as f:
+        f.write("cv:\n  name: Slow Person\n  sections:\n    publications:\n      bib: slow.bib\n")
+    with open(small, "w") as f:
+        f.write("cv:\n  name: Small Person\n")
+    e = dict(os.environ)
+    e.pop("CVPDF_TEST_FAULT", None)
+    for j, depth in (("1", 2), ("0", 1)):
+        caught, rc, err, made = False, None, "", []
+        for attempt in range(4):
+            out = os.path.join(d, "out%s-%d" % (j, attempt))
+            p = subprocess.Popen([BIN, "-j", j, "--timeout", "4", "-o", out + "/", slow, small],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=d, env=e,
+                                 preexec_fn=os.setpgrp)
+            while p.poll() is None and not caught:
+                caught = any(v == depth for v in descendants(p.pid).values())
+            if caught:
+                os.killpg(p.pid, signal.SIGTSTP)
+                time.sleep(5)
+                os.killpg(p.pid, signal.SIGCONT)
+            err = p.communicate(timeout=120)[1].decode("utf-8", "replace")
+            rc = p.returncode
+            made = sorted(os.listdir(out)) if os.path.isdir(out) else []
+            if caught:
+                break
+        check("stop: -j %s stopped (Ctrl-Z) longer than --timeout mid-profile, then "
+              "continued: every profile rendered, exit 0" % j,
+              caught and rc == 0 and made == ["slow.pdf", "small.pdf"], (caught, rc, made, err[-300:]))
+
+
 if __name__ == "__main__":
     sys.exit(testlib.main("batch", [workers_test, lifetime_test, progress_test, names_test, merge_test,
-                                    defaults_test, nproc_test], tmp=TMP))
+                                    defaults_test, nproc_test, stop_test], tmp=TMP))
