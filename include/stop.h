@@ -2,7 +2,8 @@
  *
  * When cvpdf is interrupted, terminated or hung up on, it leaves nothing
  * behind: every temporary file is removed (output.h's cv_out_cleanup()),
- * every batch worker is told to stop and waited for, and only then does
+ * every batch worker is told to stop (and continued, should it be
+ * stopped, so that it can) and waited for, and only then does
  * the process end, by the same signal, so that the shell sees the
  * conventional status (130 for SIGINT).  Workers stop the same way; they
  * also die with their parent (batch.c sets PR_SET_PDEATHSIG to SIGTERM).

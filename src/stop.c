@@ -22,8 +22,10 @@ static volatile sig_atomic_t diag_fd = STDERR_FILENO;   /* cv_stop_diag_fd() */
 static void stop_workers(void)
 {
     for (size_t i = 0; i < MAX_WORKERS; i++)
-        if (workers[i] > 0)
+        if (workers[i] > 0) {
             kill(workers[i], SIGTERM);
+            kill(workers[i], SIGCONT);        /* a stopped one would never end */
+        }
     for (size_t i = 0; i < MAX_WORKERS; i++)
         if (workers[i] > 0) {
             while (waitpid(workers[i], NULL, 0) < 0 && errno == EINTR)

@@ -505,6 +505,44 @@ def stop_test():
               caught and rc == 0 and made == ["slow.pdf", "small.pdf"], (caught, rc, made, err[-300:]))
 
 
+def stopped_worker_test():
+    """SIGTERM to cvpdf while one of its workers is stopped (kill -STOP, a
+    debugger): the worker is continued so that it can end, and cvpdf ends
+    by the signal with no worker left.  Before, cvpdf waited for the
+    stopped worker forever."""
+    names = [os.path.join(ROOT, p) for p in PROFILES]
+    e = dict(os.environ, CVPDF_TEST_FAULT="hang:" + names[0])
+    out = os.path.join(TMP, "stopped") + "/"
+    proc = subprocess.Popen([BIN, "-q", "-j", "2", "--timeout", "0", "-o", out] + names,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=e,
+                            start_new_session=True)
+    kids = []
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None and len(kids) < 2:
+        kids = [k for k, v in descendants(proc.pid).items() if v == 1]
+    for k in kids:
+        os.kill(k, signal.SIGSTOP)
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=30)
+        ended = True
+    except subprocess.TimeoutExpired:
+        ended = False
+    left = group_members(proc.pid)
+    check("stopped worker: SIGTERM ends cvpdf by it, no worker left",
+          len(kids) == 2 and ended and proc.returncode == -signal.SIGTERM and not left,
+          (kids, ended, proc.returncode, left))
+    if not ended:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    for k in kids:
+        try:
+            os.kill(k, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
 if __name__ == "__main__":
     sys.exit(testlib.main("batch", [workers_test, lifetime_test, progress_test, names_test, merge_test,
-                                    defaults_test, nproc_test, stop_test], tmp=TMP))
+                                    defaults_test, nproc_test, stop_test,
+                                    stopped_worker_test], tmp=TMP))
