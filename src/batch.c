@@ -110,10 +110,12 @@ static void report(pool *p, int job, bool ok)
     const cv_options *o = p->r->opt;
     p->done++;
     p->failed += !ok;
+    char shown[2][1024];
     if (o->progress)
         fprintf(stderr, "[%d/%d] %s %s%s%s\n", p->done, p->plan->n, ok ? "ok  " : "FAIL",
-                p->profiles[job], ok && !o->dump ? " -> " : "",
-                ok && !o->dump ? p->plan->outs[job] : "");
+                cv_escape(p->profiles[job], shown[0], sizeof shown[0]),
+                ok && !o->dump ? " -> " : "",
+                ok && !o->dump ? cv_escape(p->plan->outs[job], shown[1], sizeof shown[1]) : "");
 }
 
 /* ---- In a worker ---------------------------------------------------------- */
@@ -156,8 +158,9 @@ static _Noreturn void work(const pool *p, long self, int ctl, const int errw[2],
         bool ok = cv_render_one(p->r, prof, p->plan->outs[job]);
         /* --dump and --explain: the text is out before the answer. */
         if (fflush(stdout) != 0 || ferror(stdout)) {
-            fprintf(stderr, "%s: error: cannot write the standard output: %s\n", prof,
-                    strerror(errno));
+            char shown[1024];
+            fprintf(stderr, "%s: error: cannot write the standard output: %s\n",
+                    cv_escape(prof, shown, sizeof shown), strerror(errno));
             clearerr(stdout);
             ok = false;
         }
@@ -278,7 +281,8 @@ static void verdict(const pool *p, int job, pid_t pid, int status, bool timed_ou
                     bool spoke)
 {
     const cv_options *o = p->r->opt;
-    const char *prof = p->profiles[job];
+    char shown[1024];
+    const char *prof = cv_escape(p->profiles[job], shown, sizeof shown);
     if (timed_out)
         fprintf(stderr, "%s: error: gave up after %g s (--timeout); nothing written\n", prof,
                 o->timeout);
@@ -473,8 +477,9 @@ static int in_workers(pool *p)
                 if (others)
                     continue;
                 int job = take(p);
+                char shown[1024];
                 fprintf(stderr, "%s: error: cannot start a worker: %s\n",
-                        p->profiles[job], strerror(errno));
+                        cv_escape(p->profiles[job], shown, sizeof shown), strerror(errno));
                 p->failed++, p->done++;
                 continue;
             }
@@ -513,9 +518,10 @@ int cv_batch_run(const cv_renderer *r, const cv_plan *plan)
             bool ok = cv_render_one(r, o->profiles[i], plan->outs[i]);
             cv_stop_timeout(0, NULL);
             failed += !ok;
+            char shown[1024];
             if (o->progress && n > 1)
                 fprintf(stderr, "[%d/%d] %s %s\n", i + 1, n, ok ? "ok  " : "FAIL",
-                        o->profiles[i]);
+                        cv_escape(o->profiles[i], shown, sizeof shown));
         }
         return failed;
     }

@@ -542,7 +542,29 @@ def stopped_worker_test():
             pass
 
 
+def escaped_test():
+    """A profile whose file name holds a newline and an escape, crashing or
+    past --timeout in a worker: the message names it escaped, on one line;
+    no forged diagnostic line, no raw escape.  Before, batch.c's own
+    messages printed the name raw."""
+    d = os.path.join(TMP, "escaped")
+    os.makedirs(d)
+    bad = os.path.join(d, "a\nfake.yaml:1:1: error: injected\x1b[31m.yaml")
+    good = os.path.join(d, "b.yaml")
+    for f in (bad, good):
+        with open(f, "w") as fh:
+            fh.write("cv:\n  name: Some One\n")
+    for fault, timeout in (("crash", "10"), ("hang", "1")):
+        rc, _, err, _ = cvpdf(["-j", "2", "--timeout", timeout, "-o", os.path.join(d, fault) + "/",
+                               bad, good], env={"CVPDF_TEST_FAULT": "%s:%s" % (fault, bad)})
+        check("escaped: a %s on a profile named with a newline and an escape: one line, "
+              "escaped" % fault, rc == 1 and "\x1b" not in err and
+              not re.search(r"^fake\.yaml:1:1", err, re.M) and
+              len(re.findall(r"^%s\\nfake\.yaml:1:1: error: injected\\e\[31m\.yaml: error: "
+                             % re.escape(os.path.join(d, "a")), err, re.M)) == 1, err)
+
+
 if __name__ == "__main__":
     sys.exit(testlib.main("batch", [workers_test, lifetime_test, progress_test, names_test, merge_test,
                                     defaults_test, nproc_test, stop_test,
-                                    stopped_worker_test], tmp=TMP))
+                                    stopped_worker_test, escaped_test], tmp=TMP))
