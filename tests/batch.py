@@ -21,6 +21,11 @@ Usage: tests/batch.py CVPDF_BINARY [-k PATTERN] [--list]
             a broken profile is left out of the book and reported
   defaults  values from --defaults appear where a profile has none; the
             profile's own values win; an error in the defaults names them
+  nproc     a limit on processes lets 3 of -j 8's workers start: they
+            render every profile
+  stop      Ctrl-Z longer than --timeout, then fg: nothing given up
+  stopped_worker  SIGTERM while a worker is stopped: cvpdf ends, no worker left
+  escaped   a crashing or hanging profile's file name is escaped in messages
 
 The crash and the hang are made by the CVPDF_TEST_FAULT hook in batch.c
 (crash:PROFILE or hang:PROFILE), as a bug would make them.
