@@ -1286,10 +1286,12 @@ static AST *next_entry(FILE *in, boolean *ok)
  * predefine() and without_percent() keep it from those known, not from
  * all.  So that no file ends the run (a batch's other profiles, --merge,
  * --watch), a child process reads it first, saying nothing; *last is the
- * line of the last entry it read (0: none).  True, too, when no child can
- * be started: then the guard is what is left. */
-static bool survives(const char *text, size_t len, int *last)
+ * line of the last entry it read (0: none), *sig the signal that ended it
+ * (0: none).  True, too, when no child can be started: then the guard is
+ * what is left. */
+static bool survives(const char *text, size_t len, int *last, int *sig)
 {
+    *sig = 0;
     /* A text read whole once is read whole again (libbtparse starts afresh
      * at each file): the texts that were, by a 64-bit hash and length, so
      * that a batch reading one .bib for many profiles forks once.  Like
@@ -1375,6 +1377,8 @@ static bool survives(const char *text, size_t len, int *last)
     cv_stop_worker(pid, 0);
     sigaction(SIGCHLD, &old_chld, NULL);
     bool whole = got == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (got == pid && WIFSIGNALED(status))
+        *sig = WTERMSIG(status);
     if (whole)
         known[nknown++ % 64] = (text_id){hash, len};
     return whole;
@@ -1422,9 +1426,16 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
     B.bt_initialize();
     for (int m = 0; m < 12; m++)
         B.bt_add_macro_text((char *)month_macros[m][0], (char *)month_macros[m][1], NULL, 0);
-    int last = 0;
-    if (!predefine(a, bf, err) || !survives(ptext, plen, &last)) {
-        if (!err->set && last)
+    int last = 0, sig = 0;
+    if (!predefine(a, bf, err) || !survives(ptext, plen, &last, &sig)) {
+        if (!err->set && sig)
+            /* Not a syntax error: a crash, or the kernel's out-of-memory
+             * killer (SIGKILL). */
+            cv_error_at(err, (cv_pos){bf->path, last ? last : 1, 1}, "libbtparse cannot "
+                        "read this file: the process reading it ended by a signal (%s)%s%.0d; "
+                        "nothing of the file is used", strsignal(sig),
+                        last ? " after the entry at line " : "", last);
+        else if (!err->set && last)
             cv_error_at(err, (cv_pos){bf->path, last, 1}, "libbtparse cannot read this "
                         "file: after the entry at line %d it gives up, on a syntax error it "
                         "cannot recover from; nothing of the file is used", last);

@@ -526,6 +526,36 @@ def child_dies_first():
         libc.prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0)
 
 
+def child_killed():
+    """The child that reads a .bib first ended by a signal (the kernel's
+    out-of-memory killer sends SIGKILL; here the test does): an error that
+    says so, not a syntax error that is not there; the run goes on.
+    Before, the message was "it gives up, on a syntax error it cannot
+    recover from"."""
+    d = os.path.join(TMP, "childkilled")
+    os.makedirs(d)
+    with open(os.path.join(d, "big.bib"), "w") as f:
+        for i in range(40000):
+            f.write("@article{k%d, author={Doe, Jane}, title={Title %d}, year=2001}\n" % (i, i))
+    prof = profile(os.path.join(d, "p.yaml"), "big.bib")
+    good = profile(os.path.join(d, "good.yaml"), CASES, name="Good Person")
+    out = os.path.join(d, "out")
+    p = subprocess.Popen([BIN, "-q", "-j", "0", "-o", out + "/", prof, good],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    t0, kids = time.monotonic(), []
+    while not kids and p.poll() is None and time.monotonic() - t0 < 60:
+        kids = children_of(p.pid)
+    for k in kids:
+        os.kill(k, signal.SIGKILL)
+    err = p.communicate(timeout=120)[1].decode("utf-8", "replace")
+    made = sorted(os.listdir(out)) if os.path.isdir(out) else []
+    check("child_killed: the .bib's reader killed: exit 1, an error that says so, the other "
+          "profile made", kids and p.returncode == 1 and made == ["good.pdf"] and re.search(
+              r"big\.bib:\d+:1: error: libbtparse cannot read this file: the process reading "
+              r"it ended by a signal \(Killed\)", err) and "syntax error" not in err,
+          (kids, p.returncode, made, err[-300:]))
+
+
 def timeout_said():
     """--timeout while libbtparse parses (descriptor 2 is then a temporary
     file that keeps its messages): the timeout's message still reaches the
@@ -630,5 +660,5 @@ def bounded():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("bibtex", [readback, warnings, unclosed_comment, stray_at_signs, gives_up_alone, child_dies_first, timeout_said, two_files_one_process, owner, profile_moved, import_yaml,
+    sys.exit(testlib.main("bibtex", [readback, warnings, unclosed_comment, stray_at_signs, gives_up_alone, child_dies_first, child_killed, timeout_said, two_files_one_process, owner, profile_moved, import_yaml,
                                   generated, errors, safety, bounded], tmp=TMP))
