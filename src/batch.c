@@ -21,7 +21,8 @@
  *             prints a profile's messages, as one block, when it ends.
  *
  * A worker's end shows as end-of-file on ctl: waitpid() says how it died,
- * and the profile it was rendering is reported as crashed; the one sent
+ * and the profile it was rendering is reported as crashed (or, for an
+ * exit before its answer, as ended, unless it said an error); the one sent
  * ahead, which it had not begun, is handed out again.  A profile past
  * --timeout has its worker killed with SIGKILL.  Either way the slot is
  * empty, and the main loop starts a fresh worker in it while profiles
@@ -83,6 +84,16 @@ typedef struct pool {
     long *who;                /* the slot of each */
 } pool;
 
+/* Set when the process is continued after a stop (Ctrl-Z, then fg): the
+ * time a worker was stopped is not its profile's (wait_events()). */
+static volatile sig_atomic_t continued;
+
+static void on_cont(int sig)
+{
+    (void)sig;
+    continued = 1;
+}
+
 /* How bury() finds a worker. */
 typedef enum { ENDED, BROKEN, TIMED_OUT } ending;
 
@@ -99,10 +110,12 @@ static void report(pool *p, int job, bool ok)
     const cv_options *o = p->r->opt;
     p->done++;
     p->failed += !ok;
+    char shown[2][1024];
     if (o->progress)
         fprintf(stderr, "[%d/%d] %s %s%s%s\n", p->done, p->plan->n, ok ? "ok  " : "FAIL",
-                p->profiles[job], ok && !o->dump ? " -> " : "",
-                ok && !o->dump ? p->plan->outs[job] : "");
+                cv_escape(p->profiles[job], shown[0], sizeof shown[0]),
+                ok && !o->dump ? " -> " : "",
+                ok && !o->dump ? cv_escape(p->plan->outs[job], shown[1], sizeof shown[1]) : "");
 }
 
 /* ---- In a worker ---------------------------------------------------------- */
@@ -127,6 +140,7 @@ static _Noreturn void work(const pool *p, long self, int ctl, const int errw[2],
     /* Die with the parent, cleanly (stop.h); if it is gone already, the
      * signal came too late. */
     cv_stop_forget_workers();
+    signal(SIGCONT, SIG_DFL);
     if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent)
         _exit(1);
     for (long k = 0; k < p->nw; k++)
@@ -144,8 +158,9 @@ static _Noreturn void work(const pool *p, long self, int ctl, const int errw[2],
         bool ok = cv_render_one(p->r, prof, p->plan->outs[job]);
         /* --dump and --explain: the text is out before the answer. */
         if (fflush(stdout) != 0 || ferror(stdout)) {
-            fprintf(stderr, "%s: error: cannot write the standard output: %s\n", prof,
-                    strerror(errno));
+            char shown[1024];
+            fprintf(stderr, "%s: error: cannot write the standard output: %s\n",
+                    cv_escape(prof, shown, sizeof shown), strerror(errno));
             clearerr(stdout);
             ok = false;
         }
@@ -257,23 +272,29 @@ static void remove_leftovers(const char *out, pid_t pid)
     free(copy);
 }
 
-/* How a worker that ended during profile `job` ended: true when it had
- * rendered it after all. */
-static bool verdict(const pool *p, int job, pid_t pid, int status, bool timed_out)
+/* A worker that ended during profile `job`, before its answer, did not
+ * render it: say how it ended, unless it said an error itself (`spoke`:
+ * libbtparse's last guard, for one, names the .bib).
+ * An exit without a word is an ending too: a library's exit(), or a
+ * sanitizer's report, which names no profile. */
+static void verdict(const pool *p, int job, pid_t pid, int status, bool timed_out,
+                    bool spoke)
 {
     const cv_options *o = p->r->opt;
-    const char *prof = p->profiles[job];
-    if (!timed_out && WIFEXITED(status))
-        return WEXITSTATUS(status) == 0;
+    char shown[1024];
+    const char *prof = cv_escape(p->profiles[job], shown, sizeof shown);
     if (timed_out)
         fprintf(stderr, "%s: error: gave up after %g s (--timeout); nothing written\n", prof,
                 o->timeout);
     else if (WIFSIGNALED(status))
         fprintf(stderr, "%s: error: cvpdf crashed on this profile (%s); nothing written\n",
                 prof, strsignal(WTERMSIG(status)));
+    else if (!spoke)
+        fprintf(stderr, "%s: error: cvpdf ended on this profile (exit status %d) before "
+                "rendering it; nothing written\n", prof,
+                WIFEXITED(status) ? WEXITSTATUS(status) : -1);
     if (!o->dump)
         remove_leftovers(p->plan->outs[job], pid);
-    return false;
 }
 
 /* The worker in w has ended (or is ending), or cannot be talked to, or has
@@ -295,9 +316,12 @@ static void bury(pool *p, worker *w, ending how)
             close(w->err[i].fd);
     }
     close(w->ctl);
+    bool spoke = now_e->len && memmem(now_e->msg, now_e->len, ": error: ", 9);
     relay(now_e);
-    if (w->job[0] >= 0)
-        report(p, w->job[0], verdict(p, w->job[0], w->pid, status, how == TIMED_OUT));
+    if (w->job[0] >= 0) {
+        verdict(p, w->job[0], w->pid, status, how == TIMED_OUT, spoke);
+        report(p, w->job[0], false);
+    }
     if (w->job[1] >= 0) {
         /* Not begun (its answer would have come first), unless the worker
          * was killed in between: then what it left goes too. */
@@ -410,6 +434,13 @@ static void wait_events(pool *p)
                         drain(&w->err[e]);
         }
     double timeout = p->r->opt->timeout;
+    if (continued) {
+        /* Stopped with its workers, and continued: their clocks start
+         * again, so that a stop longer than --timeout costs nothing. */
+        continued = 0;
+        for (long k = 0; k < p->nw; k++)
+            p->ws[k].start = now();
+    }
     for (long k = 0; timeout > 0 && k < p->nw; k++) {
         worker *w = &p->ws[k];
         if (!w->pid || w->job[0] < 0 || now() - w->start < timeout)
@@ -430,13 +461,25 @@ static int in_workers(pool *p)
     /* waitpid() must see how each worker ended, even if whoever started
      * cvpdf left SIGCHLD ignored. */
     signal(SIGCHLD, SIG_DFL);
+    struct sigaction cont = {.sa_handler = on_cont, .sa_flags = SA_RESTART}, old_cont;
+    sigemptyset(&cont.sa_mask);
+    sigaction(SIGCONT, &cont, &old_cont);
     while (p->done < n) {
         for (long k = 0; k < p->nw && waiting(p) > 0; k++) {
             worker *w = &p->ws[k];
             if (!w->pid && !spawn(p, w)) {
+                /* A limit on processes (ulimit -u, a container's pids.max)
+                 * reached: the workers there are render the rest.  Only
+                 * with none can a profile not be rendered. */
+                bool others = false;
+                for (long i = 0; i < p->nw && !others; i++)
+                    others = p->ws[i].pid != 0;
+                if (others)
+                    continue;
                 int job = take(p);
+                char shown[1024];
                 fprintf(stderr, "%s: error: cannot start a worker: %s\n",
-                        p->profiles[job], strerror(errno));
+                        cv_escape(p->profiles[job], shown, sizeof shown), strerror(errno));
                 p->failed++, p->done++;
                 continue;
             }
@@ -460,6 +503,7 @@ static int in_workers(pool *p)
             shutdown(p->ws[k].ctl, SHUT_WR);
             bury(p, &p->ws[k], ENDED);
         }
+    sigaction(SIGCONT, &old_cont, NULL);
     return p->failed;
 }
 
@@ -478,9 +522,10 @@ int cv_batch_run(const cv_renderer *r, const cv_plan *plan)
             bool ok = cv_render_one(r, o->profiles[i], plan->outs[i]);
             cv_stop_timeout(0, NULL);
             failed += !ok;
+            char shown[1024];
             if (o->progress && n > 1)
                 fprintf(stderr, "[%d/%d] %s %s\n", i + 1, n, ok ? "ok  " : "FAIL",
-                        o->profiles[i]);
+                        cv_escape(o->profiles[i], shown, sizeof shown));
         }
         return failed;
     }

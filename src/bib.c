@@ -44,6 +44,7 @@
 
 #include "markup.h"
 #include "module.h"
+#include "stop.h"
 #include "unicode.h"
 
 /* libbtparse is opened with dlopen when a .bib file is first read, not
@@ -1285,10 +1286,12 @@ static AST *next_entry(FILE *in, boolean *ok)
  * predefine() and without_percent() keep it from those known, not from
  * all.  So that no file ends the run (a batch's other profiles, --merge,
  * --watch), a child process reads it first, saying nothing; *last is the
- * line of the last entry it read (0: none).  True, too, when no child can
- * be started: then the guard is what is left. */
-static bool survives(const char *text, size_t len, int *last)
+ * line of the last entry it read (0: none), *sig the signal that ended it
+ * (0: none).  True, too, when no child can be started: then the guard is
+ * what is left. */
+static bool survives(const char *text, size_t len, int *last, int *sig)
 {
+    *sig = 0;
     /* A text read whole once is read whole again (libbtparse starts afresh
      * at each file): the texts that were, by a 64-bit hash and length, so
      * that a batch reading one .bib for many profiles forks once.  Like
@@ -1309,10 +1312,27 @@ static bool survives(const char *text, size_t len, int *last)
     *last = 0;
     if (pipe(fds) != 0)
         return true;
+    /* waitpid() must see how the child ended: with SIGCHLD ignored (as
+     * whoever started cvpdf may leave it), the child would be reaped
+     * unseen, waitpid() fail, and a file that ends libbtparse pass for
+     * one read whole. */
+    struct sigaction dfl = {.sa_handler = SIG_DFL}, old_chld;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGCHLD, &dfl, &old_chld);
     fflush(NULL);
+    pid_t parent = getpid();
+    /* Signals wait while the child is made: until its handlers are reset,
+     * it has the parent's, which would remove the parent's temporary
+     * files; and the parent's, once it is known, stop it and wait for it
+     * (stop.h), so that it is gone before the parent ends. */
+    sigset_t all, mask;
+    sigfillset(&all);
+    sigprocmask(SIG_BLOCK, &all, &mask);
     pid_t pid = fork();
     if (pid < 0) {
+        sigprocmask(SIG_SETMASK, &mask, NULL);
         close(fds[0]), close(fds[1]);
+        sigaction(SIGCHLD, &old_chld, NULL);
         return true;
     }
     if (pid == 0) {
@@ -1323,11 +1343,17 @@ static bool survives(const char *text, size_t len, int *last)
                                    SIGBUS, SIGABRT, SIGFPE, SIGILL};
         for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
             signal(sigs[i], SIG_DFL);
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        sigemptyset(&mask);
+        sigprocmask(SIG_SETMASK, &mask, NULL);
+        /* It never outlives the process that waits for it: if that is
+         * gone already, the signal came too late. */
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+            _exit(2);
         close(fds[0]);
         close(STDERR_FILENO);             /* what it says is said by the real read */
-        guard_fd = -2;                    /* an exit() here: status 1, silently */
-        guard_armed = true;
+        guard_fd = -2;                    /* an exit() here: status 1, silently, */
+        guard_armed = true;               /* and no other atexit() handler runs */
+        atexit(guard);
         FILE *in = fmemopen((char *)text, len ? len : 1, "r");
         boolean ok;
         for (AST *e; in && (e = next_entry(in, &ok));) {
@@ -1338,14 +1364,21 @@ static bool survives(const char *text, size_t len, int *last)
         }
         _exit(0);
     }
+    cv_stop_worker(pid, 1);
+    sigprocmask(SIG_SETMASK, &mask, NULL);
     close(fds[1]);
     for (int line; read(fds[0], &line, sizeof line) == (ssize_t)sizeof line;)
         *last = line;
     close(fds[0]);
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+    pid_t got;
+    while ((got = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
         ;
-    bool whole = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    cv_stop_worker(pid, 0);
+    sigaction(SIGCHLD, &old_chld, NULL);
+    bool whole = got == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (got == pid && WIFSIGNALED(status))
+        *sig = WTERMSIG(status);
     if (whole)
         known[nknown++ % 64] = (text_id){hash, len};
     return whole;
@@ -1393,9 +1426,16 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
     B.bt_initialize();
     for (int m = 0; m < 12; m++)
         B.bt_add_macro_text((char *)month_macros[m][0], (char *)month_macros[m][1], NULL, 0);
-    int last = 0;
-    if (!predefine(a, bf, err) || !survives(ptext, plen, &last)) {
-        if (!err->set && last)
+    int last = 0, sig = 0;
+    if (!predefine(a, bf, err) || !survives(ptext, plen, &last, &sig)) {
+        if (!err->set && sig)
+            /* Not a syntax error: a crash, or the kernel's out-of-memory
+             * killer (SIGKILL). */
+            cv_error_at(err, (cv_pos){bf->path, last ? last : 1, 1}, "libbtparse cannot "
+                        "read this file: the process reading it ended by a signal (%s)%s%.0d; "
+                        "nothing of the file is used", strsignal(sig),
+                        last ? " after the entry at line " : "", last);
+        else if (!err->set && last)
             cv_error_at(err, (cv_pos){bf->path, last, 1}, "libbtparse cannot read this "
                         "file: after the entry at line %d it gives up, on a syntax error it "
                         "cannot recover from; nothing of the file is used", last);
@@ -1410,9 +1450,13 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
     FILE *cap = tmpfile();
     int saved = -1;
     fflush(stderr);
-    if (cap && (saved = dup(2)) >= 0 && dup2(fileno(cap), 2) < 0) {
-        close(saved);
-        saved = -1;
+    if (cap && (saved = dup(2)) >= 0) {
+        cv_stop_diag_fd(saved);           /* --timeout's message: not into cap */
+        if (dup2(fileno(cap), 2) < 0) {
+            cv_stop_diag_fd(-1);
+            close(saved);
+            saved = -1;
+        }
     }
 
     guard_arm(bf->path, saved);
@@ -1436,6 +1480,7 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
     if (saved >= 0) {
         fflush(stderr);
         dup2(saved, 2);
+        cv_stop_diag_fd(-1);
         close(saved);
     }
     if (cap)
@@ -1782,9 +1827,13 @@ static int hush(FILE *cap)
 {
     int saved = -1;
     fflush(stderr);
-    if (cap && (saved = dup(2)) >= 0 && dup2(fileno(cap), 2) < 0) {
-        close(saved);
-        saved = -1;
+    if (cap && (saved = dup(2)) >= 0) {
+        cv_stop_diag_fd(saved);           /* --timeout's message: not into cap */
+        if (dup2(fileno(cap), 2) < 0) {
+            cv_stop_diag_fd(-1);
+            close(saved);
+            saved = -1;
+        }
     }
     return saved;
 }
@@ -1795,6 +1844,7 @@ static void unhush(int saved, FILE *cap)
     if (saved >= 0) {
         fflush(stderr);
         dup2(saved, 2);
+        cv_stop_diag_fd(-1);
         close(saved);
     }
     if (cap && ftell(cap) > 0 && ftruncate(fileno(cap), 0) == 0)

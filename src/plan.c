@@ -3,8 +3,10 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <string.h>
+#include <stdlib.h>
 #include <strings.h>
 #include <sys/stat.h>
 
@@ -133,6 +135,48 @@ static int beside(const char *prof)
     return slash ? (int)(slash - prof + 1) : 0;
 }
 
+/* Where writing `path` lands, as cv_out writes it: the symbolic links of
+ * its last component followed (to a file that may not exist yet), then
+ * its directory's real path and the name; NULL when that cannot be told
+ * (a directory not made yet, a loop).  Two names for one file (a link, a
+ * doubled slash, "./") land in one place. */
+static const char *landing(cv_arena *a, const char *path)
+{
+    char t[PATH_MAX];
+    if (snprintf(t, sizeof t, "%s", path) >= (int)sizeof t)
+        return NULL;
+    for (int hops = 0;; hops++) {
+        struct stat st;
+        if (lstat(t, &st) != 0 || !S_ISLNK(st.st_mode))
+            break;
+        char link[PATH_MAX], next[PATH_MAX];
+        ssize_t k = readlink(t, link, sizeof link - 1);
+        if (hops == 40 || k < 0)
+            return NULL;
+        link[k] = 0;
+        const char *slash = strrchr(t, '/');
+        int n = link[0] == '/' || !slash
+                    ? snprintf(next, sizeof next, "%s", link)
+                    : snprintf(next, sizeof next, "%.*s/%s", (int)(slash - t), t, link);
+        if (n < 0 || n >= (int)sizeof next)
+            return NULL;
+        memcpy(t, next, (size_t)n + 1);
+    }
+    const char *slash = strrchr(t, '/');
+    char dir[PATH_MAX], real[PATH_MAX];
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - t) : 1, slash ? t : ".");
+    if (!realpath(slash == t ? "/" : dir, real))
+        return NULL;
+    return cv_arena_printf(a, "%s/%s", real, slash ? slash + 1 : t);
+}
+
+/* Are outputs a and b (landing where la and lb say) one file?  Two hard
+ * links are not: each name is replaced by a file of its own. */
+static bool same_output(const char *a, const char *b, const char *la, const char *lb)
+{
+    return !strcmp(a, b) || (la && lb && !strcmp(la, lb));
+}
+
 /* One path per profile: -o FILE, or DIR/<stem>.pdf, or <stem>.pdf beside
  * the profile.
  * Two profiles for one path are refused.  With --merge nothing of this is
@@ -166,6 +210,7 @@ static int name_outputs(cv_arena *a, const cv_options *o, cv_plan *p, bool *mkdi
     *mkdir_out = out_is_dir && !o->dump && !o->merge && !is_dir(output);
     p->n = o->nprofiles;
     p->outs = cv_arena_alloc(a, (size_t)p->n * sizeof *p->outs);
+    const char **lands = cv_arena_alloc(a, (size_t)p->n * sizeof *lands);
     for (int i = 0; i < p->n; i++) {
         const char *prof = o->profiles[i];
         if (output && !out_is_dir)
@@ -176,10 +221,17 @@ static int name_outputs(cv_arena *a, const cv_options *o, cv_plan *p, bool *mkdi
         else            /* beside the profile, as Typst does: sub/me.yaml -> sub/me.pdf */
             p->outs[i] = cv_arena_printf(a, "%.*s%s.%s", beside(prof), prof,
                                          cv_plan_stem(a, prof), ext);
+        lands[i] = o->dump || o->merge || p->n == 1 ? NULL : landing(a, p->outs[i]);
         for (int j = 0; j < i && !o->dump && !o->merge; j++)
             if (!strcmp(p->outs[i], p->outs[j])) {
                 SAY(diag, "cvpdf", "%s and %s would both be written to %s; give one of them "
                     "another name, or use --merge", o->profiles[j], prof, p->outs[i]);
+                return 1;
+            } else if (same_output(p->outs[i], p->outs[j], lands[i], lands[j])) {
+                SAY(diag, "cvpdf", "%s and %s would both be written to one file: %s and %s "
+                    "are the same file (a link, or another name for it); give one of them "
+                    "another name, or use --merge", o->profiles[j], prof, p->outs[j],
+                    p->outs[i]);
                 return 1;
             }
     }

@@ -17,12 +17,15 @@
 static volatile pid_t workers[MAX_WORKERS];
 static char timeout_msg[1024];
 static volatile sig_atomic_t timeout_len;
+static volatile sig_atomic_t diag_fd = STDERR_FILENO;   /* cv_stop_diag_fd() */
 
 static void stop_workers(void)
 {
     for (size_t i = 0; i < MAX_WORKERS; i++)
-        if (workers[i] > 0)
+        if (workers[i] > 0) {
             kill(workers[i], SIGTERM);
+            kill(workers[i], SIGCONT);        /* a stopped one would never end */
+        }
     for (size_t i = 0; i < MAX_WORKERS; i++)
         if (workers[i] > 0) {
             while (waitpid(workers[i], NULL, 0) < 0 && errno == EINTR)
@@ -37,7 +40,7 @@ static void on_signal(int sig)
     stop_workers();
     cv_out_cleanup();
     if (sig == SIGALRM) {
-        if (timeout_len > 0 && write(STDERR_FILENO, timeout_msg, (size_t)timeout_len) < 0) {
+        if (timeout_len > 0 && write(diag_fd, timeout_msg, (size_t)timeout_len) < 0) {
             /* Nothing more can be said. */
         }
         _exit(1);
@@ -45,6 +48,33 @@ static void on_signal(int sig)
     /* End by the same signal: the default action, once this returns. */
     signal(sig, SIG_DFL);
     raise(sig);
+    errno = saved;
+}
+
+/* Ctrl-Z: the time stopped is not the profile's.  The timer is paused
+ * for the stop (an ITIMER_REAL runs on while the process is stopped, and
+ * would end the run the moment it is continued), then resumed. */
+static void on_tstp(int sig)
+{
+    int saved = errno;
+    struct itimerval zero = {{0, 0}, {0, 0}}, left;
+    setitimer(ITIMER_REAL, &zero, &left);
+    signal(sig, SIG_DFL);
+    sigset_t s;
+    sigemptyset(&s);
+    sigaddset(&s, sig);
+    sigprocmask(SIG_UNBLOCK, &s, NULL);
+    raise(sig);                               /* stopped here until SIGCONT */
+    sigprocmask(SIG_BLOCK, &s, NULL);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_tstp;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaddset(&sa.sa_mask, SIGALRM);
+    sigaction(sig, &sa, NULL);
+    if (left.it_value.tv_sec || left.it_value.tv_usec)
+        setitimer(ITIMER_REAL, &left, NULL);
     errno = saved;
 }
 
@@ -65,6 +95,14 @@ void cv_stop_install(void)
             continue;
         sigaction(sigs[i], &sa, NULL);
     }
+    struct sigaction old, tstp;
+    memset(&tstp, 0, sizeof tstp);
+    tstp.sa_handler = on_tstp;
+    tstp.sa_flags = SA_RESTART;
+    sigemptyset(&tstp.sa_mask);
+    sigaddset(&tstp.sa_mask, SIGALRM);        /* not while the timer is paused */
+    if (sigaction(SIGTSTP, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+        sigaction(SIGTSTP, &tstp, NULL);
 }
 
 void cv_stop_worker(pid_t pid, int started)
@@ -126,4 +164,9 @@ void cv_stop_timeout_about(const char *what)
     sigprocmask(SIG_BLOCK, &alrm, &old);
     prepare(timeout_seconds, what);
     sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+void cv_stop_diag_fd(int fd)
+{
+    diag_fd = fd >= 0 ? fd : STDERR_FILENO;
 }

@@ -21,6 +21,11 @@ Usage: tests/batch.py CVPDF_BINARY [-k PATTERN] [--list]
             a broken profile is left out of the book and reported
   defaults  values from --defaults appear where a profile has none; the
             profile's own values win; an error in the defaults names them
+  nproc     a limit on processes lets 3 of -j 8's workers start: they
+            render every profile
+  stop      Ctrl-Z longer than --timeout, then fg: nothing given up
+  stopped_worker  SIGTERM while a worker is stopped: cvpdf ends, no worker left
+  escaped   a crashing or hanging profile's file name is escaped in messages
 
 The crash and the hang are made by the CVPDF_TEST_FAULT hook in batch.c
 (crash:PROFILE or hang:PROFILE), as a bug would make them.
@@ -168,6 +173,18 @@ def lifetime_test():
         want = sorted(os.path.basename(n)[:-5] + ".pdf" for n in names if n != mid)
         check("lifetime: the profiles after the %s render in a fresh worker" % fault,
               made == want, made)
+
+    # A worker that exits without a word mid-profile (a library's exit(),
+    # or a sanitizer's report, which names no profile: AddressSanitizer
+    # told not to abort makes a crash such an exit): the profile is
+    # reported once, by name.  Before, it was counted failed in silence.
+    out = os.path.join(d, "silent")
+    rc, _, err, _ = cvpdf(["-j", "1", "-o", out + "/"] + names,
+                          env={"CVPDF_TEST_FAULT": "crash:" + mid,
+                               "ASAN_OPTIONS": "abort_on_error=0:detect_leaks=0"})
+    check("lifetime: a worker that exits mid-profile: exit 1, the profile named once",
+          rc == 1 and len(re.findall(r"^%s: error: " % re.escape(mid), err, re.M)) == 1
+          and "cvpdf: 8 rendered, 1 failed" in err, err[-600:])
 
     # Messages: every line of one profile's warnings together.
     warny = []
@@ -397,6 +414,162 @@ def defaults_test():
     check("defaults: a missing defaults file", rc == 1 and "missing.yaml" in err, err)
 
 
+def nproc_test():
+    """A limit on processes (ulimit -u; a container's pids.max is the same
+    to fork()) lets only some of -j 8's workers start: those render every
+    profile.  Before, each worker that could not start cost a profile
+    ("cannot start a worker"), 8 of 12 lost with 3 workers running.  Run
+    as a user id of its own, so that no other process counts."""
+    import resource
+    uid = 47613
+    d = os.path.join(TMP, "nproc")
+    os.makedirs(os.path.join(d, "out"))
+    os.chmod(TMP, 0o755)
+    names = []
+    for i in range(12):
+        names.append(os.path.join(d, "p%02d.yaml" % i))
+        with open(names[-1], "w") as f:
+            f.write("cv:\n  name: Person %d\n  email: p%d@example.org\n" % (i, i))
+    os.chown(os.path.join(d, "out"), uid, uid)
+
+    def limited():
+        os.setgid(uid)
+        os.setuid(uid)
+        resource.setrlimit(resource.RLIMIT_NPROC, (4, 4))
+    e = dict(os.environ)
+    e.pop("CVPDF_TEST_FAULT", None)
+    p = subprocess.run([BIN, "-j", "8", "-o", os.path.join(d, "out") + "/"] + names,
+                       capture_output=True, cwd=d, env=e, timeout=300, preexec_fn=limited)
+    err = p.stderr.decode("utf-8", "replace")
+    made = sorted(os.listdir(os.path.join(d, "out")))
+    check("nproc: -j 8 with room for 3 workers: every profile rendered, exit 0",
+          p.returncode == 0 and made == ["p%02d.pdf" % i for i in range(12)]
+          and "cvpdf: 12 rendered, 0 failed" in err, (p.returncode, made, err[-400:]))
+
+
+def descendants(pid):
+    """{pid: depth} of every process under pid, from /proc."""
+    parent = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open("/proc/%s/stat" % d) as f:
+                    st = f.read()
+            except OSError:
+                continue
+            parent[int(d)] = int(st[st.rindex(")") + 2:].split()[1])
+    out = {}
+    for q in parent:
+        depth, r = 0, q
+        while r in parent and r != pid and depth < 64:
+            r, depth = parent[r], depth + 1
+        if r == pid and q != pid:
+            out[q] = depth
+    return out
+
+
+def stop_test():
+    """Ctrl-Z (SIGTSTP to the process group) while a profile renders, and fg
+    (SIGCONT) after longer than --timeout: the time stopped is not the
+    profile's.  Before, the batch killed the profiles in flight the moment
+    it was continued ("gave up after 4 s"), and -j 0 ended the run.  The
+    profile is caught in flight by the child that reads its .bib."""
+    d = os.path.join(TMP, "stop")
+    os.makedirs(d)
+    with open(os.path.join(d, "slow.bib"), "w") as f:
+        for i in range(8000):
+            f.write("@article{k%d, author={Doe, Jane and Roe, Rich}, title={Title %d}, "
+                    "journal={J}, year=2001}\n" % (i, i))
+    slow, small = os.path.join(d, "slow.yaml"), os.path.join(d, "small.yaml")
+    with open(slow, "w") as f:
+        f.write("cv:\n  name: Slow Person\n  sections:\n    publications:\n      bib: slow.bib\n")
+    with open(small, "w") as f:
+        f.write("cv:\n  name: Small Person\n")
+    e = dict(os.environ)
+    e.pop("CVPDF_TEST_FAULT", None)
+    for j, depth in (("1", 2), ("0", 1)):
+        caught, rc, err, made = False, None, "", []
+        for attempt in range(4):
+            out = os.path.join(d, "out%s-%d" % (j, attempt))
+            p = subprocess.Popen([BIN, "-j", j, "--timeout", "4", "-o", out + "/", slow, small],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=d, env=e,
+                                 preexec_fn=os.setpgrp)
+            while p.poll() is None and not caught:
+                caught = any(v == depth for v in descendants(p.pid).values())
+            if caught:
+                os.killpg(p.pid, signal.SIGTSTP)
+                time.sleep(5)
+                os.killpg(p.pid, signal.SIGCONT)
+            err = p.communicate(timeout=120)[1].decode("utf-8", "replace")
+            rc = p.returncode
+            made = sorted(os.listdir(out)) if os.path.isdir(out) else []
+            if caught:
+                break
+        check("stop: -j %s stopped (Ctrl-Z) longer than --timeout mid-profile, then "
+              "continued: every profile rendered, exit 0" % j,
+              caught and rc == 0 and made == ["slow.pdf", "small.pdf"], (caught, rc, made, err[-300:]))
+
+
+def stopped_worker_test():
+    """SIGTERM to cvpdf while one of its workers is stopped (kill -STOP, a
+    debugger): the worker is continued so that it can end, and cvpdf ends
+    by the signal with no worker left.  Before, cvpdf waited for the
+    stopped worker forever."""
+    names = [os.path.join(ROOT, p) for p in PROFILES]
+    e = dict(os.environ, CVPDF_TEST_FAULT="hang:" + names[0])
+    out = os.path.join(TMP, "stopped") + "/"
+    proc = subprocess.Popen([BIN, "-q", "-j", "2", "--timeout", "0", "-o", out] + names,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=e,
+                            start_new_session=True)
+    kids = []
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None and len(kids) < 2:
+        kids = [k for k, v in descendants(proc.pid).items() if v == 1]
+    for k in kids:
+        os.kill(k, signal.SIGSTOP)
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=30)
+        ended = True
+    except subprocess.TimeoutExpired:
+        ended = False
+    left = group_members(proc.pid)
+    check("stopped worker: SIGTERM ends cvpdf by it, no worker left",
+          len(kids) == 2 and ended and proc.returncode == -signal.SIGTERM and not left,
+          (kids, ended, proc.returncode, left))
+    if not ended:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    for k in kids:
+        try:
+            os.kill(k, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def escaped_test():
+    """A profile whose file name holds a newline and an escape, crashing or
+    past --timeout in a worker: the message names it escaped, on one line;
+    no forged diagnostic line, no raw escape.  Before, batch.c's own
+    messages printed the name raw."""
+    d = os.path.join(TMP, "escaped")
+    os.makedirs(d)
+    bad = os.path.join(d, "a\nfake.yaml:1:1: error: injected\x1b[31m.yaml")
+    good = os.path.join(d, "b.yaml")
+    for f in (bad, good):
+        with open(f, "w") as fh:
+            fh.write("cv:\n  name: Some One\n")
+    for fault, timeout in (("crash", "10"), ("hang", "1")):
+        rc, _, err, _ = cvpdf(["-j", "2", "--timeout", timeout, "-o", os.path.join(d, fault) + "/",
+                               bad, good], env={"CVPDF_TEST_FAULT": "%s:%s" % (fault, bad)})
+        check("escaped: a %s on a profile named with a newline and an escape: one line, "
+              "escaped" % fault, rc == 1 and "\x1b" not in err and
+              not re.search(r"^fake\.yaml:1:1", err, re.M) and
+              len(re.findall(r"^%s\\nfake\.yaml:1:1: error: injected\\e\[31m\.yaml: error: "
+                             % re.escape(os.path.join(d, "a")), err, re.M)) == 1, err)
+
+
 if __name__ == "__main__":
     sys.exit(testlib.main("batch", [workers_test, lifetime_test, progress_test, names_test, merge_test,
-                                    defaults_test], tmp=TMP))
+                                    defaults_test, nproc_test, stop_test,
+                                    stopped_worker_test, escaped_test], tmp=TMP))

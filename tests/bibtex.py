@@ -36,9 +36,11 @@ Every check prints "ok NAME" or "FAIL NAME: why"; the last line is
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unicodedata
 
 import testlib
@@ -289,6 +291,19 @@ def gives_up_alone():
     rc, out, err = run([BIN, "-q", "--merge", book, good, bad])
     check("... and with --merge: exit 1, the error, the other profile in the book",
           rc == 1 and re.search(want, err) and "Good Person" in pdf_text(book), (rc, err[-300:]))
+    # Started with SIGCHLD ignored (a parent may leave it so, and exec keeps
+    # it): the child that reads the .bib first was reaped unseen, the file
+    # passed for one read whole, and libbtparse ended the run (exit 1 from
+    # its guard, good.pdf never made).
+    out = os.path.join(d, "out-ign")
+    p = subprocess.run([BIN, "-q", "-j", "0", "-o", out + "/", bad, good], capture_output=True,
+                       cwd=ROOT, timeout=300, preexec_fn=lambda: signal.signal(
+                           signal.SIGCHLD, signal.SIG_IGN))
+    err = p.stderr.decode("utf-8", "replace")
+    made = sorted(os.listdir(out)) if os.path.isdir(out) else []
+    check("... and started with SIGCHLD ignored: the same error, the other profile made",
+          p.returncode == 1 and re.search(want, err) and made == ["good.pdf"]
+          and "ended the process" not in err, (p.returncode, err[-300:], made))
 
 
 def two_files_one_process():
@@ -457,6 +472,121 @@ def errors():
         check("errors: %d: nothing written" % i, not os.path.exists(pdf))
 
 
+def children_of(pid):
+    """The processes whose parent is pid, from /proc."""
+    kids = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open("/proc/%s/stat" % d) as f:
+                    st = f.read()
+            except OSError:
+                continue
+            if int(st[st.rindex(")") + 2:].split()[1]) == pid:
+                kids.append(int(d))
+    return kids
+
+
+def child_dies_first():
+    """The child that reads a .bib first is stopped and waited for when the
+    run is: SIGTERM while it reads leaves no process behind.  Before, it was
+    killed by PR_SET_PDEATHSIG only once its parent had gone, an orphan
+    that init had to reap.  This process is made a subreaper, so that an
+    orphan comes here, where the test sees it."""
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    PR_SET_CHILD_SUBREAPER = 36
+    d = os.path.join(TMP, "childfirst")
+    os.makedirs(d)
+    with open(os.path.join(d, "big.bib"), "w") as f:
+        for i in range(40000):
+            f.write("@article{k%d, author={Doe, Jane}, title={Title %d}, year=2001}\n" % (i, i))
+    prof = profile(os.path.join(d, "p.yaml"), "big.bib")
+    check("child_dies_first: this process is a subreaper",
+          libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
+    try:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            p = subprocess.Popen([BIN, "-q", "-j", "0", "-o", os.path.join(d, "p.pdf"), prof],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            t0, kids = time.monotonic(), []
+            while not kids and p.poll() is None and time.monotonic() - t0 < 60:
+                kids = children_of(p.pid)
+            p.send_signal(sig)
+            err = p.communicate(timeout=60)[1].decode("utf-8", "replace")
+            time.sleep(0.2)
+            orphans = children_of(os.getpid())     # come here when orphaned
+            for pid in orphans:
+                os.waitpid(pid, 0)
+            check("child_dies_first: %s while the .bib is read: the run ends by it, the "
+                  "child first, no temporary file" % signal.Signals(sig).name,
+                  kids and p.returncode == -sig and not orphans
+                  and not [f for f in os.listdir(d) if f.startswith(".cvpdf-")],
+                  (kids, p.returncode, orphans, err[-300:]))
+    finally:
+        libc.prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0)
+
+
+def child_killed():
+    """The child that reads a .bib first ended by a signal (the kernel's
+    out-of-memory killer sends SIGKILL; here the test does): an error that
+    says so, not a syntax error that is not there; the run goes on.
+    Before, the message was "it gives up, on a syntax error it cannot
+    recover from"."""
+    d = os.path.join(TMP, "childkilled")
+    os.makedirs(d)
+    with open(os.path.join(d, "big.bib"), "w") as f:
+        for i in range(40000):
+            f.write("@article{k%d, author={Doe, Jane}, title={Title %d}, year=2001}\n" % (i, i))
+    prof = profile(os.path.join(d, "p.yaml"), "big.bib")
+    good = profile(os.path.join(d, "good.yaml"), CASES, name="Good Person")
+    out = os.path.join(d, "out")
+    p = subprocess.Popen([BIN, "-q", "-j", "0", "-o", out + "/", prof, good],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    t0, kids = time.monotonic(), []
+    while not kids and p.poll() is None and time.monotonic() - t0 < 60:
+        kids = children_of(p.pid)
+    for k in kids:
+        os.kill(k, signal.SIGKILL)
+    err = p.communicate(timeout=120)[1].decode("utf-8", "replace")
+    made = sorted(os.listdir(out)) if os.path.isdir(out) else []
+    check("child_killed: the .bib's reader killed: exit 1, an error that says so, the other "
+          "profile made", kids and p.returncode == 1 and made == ["good.pdf"] and re.search(
+              r"big\.bib:\d+:1: error: libbtparse cannot read this file: the process reading "
+              r"it ended by a signal \(Killed\)", err) and "syntax error" not in err,
+          (kids, p.returncode, made, err[-300:]))
+
+
+def timeout_said():
+    """--timeout while libbtparse parses (descriptor 2 is then a temporary
+    file that keeps its messages): the timeout's message still reaches the
+    real stderr.  Before, it went into that file: exit 1 and not a word.
+    The timer is the test's SIGALRM, sent once descriptor 2 is the file."""
+    d = os.path.join(TMP, "timeoutsaid")
+    os.makedirs(d)
+    with open(os.path.join(d, "big.bib"), "w") as f:
+        for i in range(40000):
+            f.write("@article{k%d, author={Doe, Jane}, title={Title %d}, year=2001}\n" % (i, i))
+    prof = profile(os.path.join(d, "p.yaml"), "big.bib")
+    p = subprocess.Popen([BIN, "-q", "-j", "0", "--timeout", "300", "-o",
+                          os.path.join(d, "p.pdf"), prof], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE)
+    fd2 = "/proc/%d/fd/2" % p.pid
+    t0, caught = time.monotonic(), False
+    while p.poll() is None and time.monotonic() - t0 < 120:
+        try:
+            caught = "(deleted)" in os.readlink(fd2)
+        except OSError:
+            pass
+        if caught:
+            p.send_signal(signal.SIGALRM)
+            break
+    err = p.communicate(timeout=60)[1].decode("utf-8", "replace")
+    check("timeout_said: --timeout while libbtparse parses: exit 1, the message said",
+          caught and p.returncode == 1 and re.search(
+              r"p\.yaml: error: gave up after 300 s \(--timeout\); nothing written", err)
+          and not os.path.exists(os.path.join(d, "p.pdf")), (caught, p.returncode, err[-300:]))
+
+
 def safety():
     d = os.path.join(TMP, "safe")
     os.makedirs(d, exist_ok=True)
@@ -530,5 +660,5 @@ def bounded():
 
 
 if __name__ == "__main__":
-    sys.exit(testlib.main("bibtex", [readback, warnings, unclosed_comment, stray_at_signs, gives_up_alone, two_files_one_process, owner, profile_moved, import_yaml,
+    sys.exit(testlib.main("bibtex", [readback, warnings, unclosed_comment, stray_at_signs, gives_up_alone, child_dies_first, child_killed, timeout_said, two_files_one_process, owner, profile_moved, import_yaml,
                                   generated, errors, safety, bounded], tmp=TMP))

@@ -417,6 +417,48 @@ def links_test():
               not leftovers(links, real), leftovers(links, real))
 
 
+def twolinks_test():
+    """Two outputs of a batch that are one file: out/a.pdf a symlink to
+    out/b.pdf (or to ./b.pdf, a dangling link to it, a chain) while b.pdf is
+    b's own output.  Before, both were rendered into b.pdf and the run said
+    "2 rendered, 0 failed": one résumé lost.  Now refused before anything
+    is written (exit 1); hard links are not one file (each name is
+    replaced by its own file), nor are two different names."""
+    d = case_dir("twolinks")
+    write(os.path.join(d, "a.yaml"), PROFILE)
+    write(os.path.join(d, "b.yaml"), PROFILE)
+    out = os.path.join(d, "out")
+    for label, link in (("a symlink", "b.pdf"), ("a symlink by another path", "../out/./b.pdf"),
+                        ("a chain of symlinks", "c.pdf")):
+        shutil.rmtree(out, ignore_errors=True)
+        os.makedirs(out)
+        write(os.path.join(out, "b.pdf"), b"the last b\n")
+        os.symlink(link, os.path.join(out, "a.pdf"))
+        if link == "c.pdf":
+            os.symlink("b.pdf", os.path.join(out, "c.pdf"))
+        for j in ("0", "2"):
+            rc, _, err = cvpdf(["-j", j, "-o", "out/", "a.yaml", "b.yaml"], d)
+            check("two outputs that are one file (%s), -j %s: refused, exit 1, b.pdf as it "
+                  "was" % (label, j), rc == 1 and read(os.path.join(out, "b.pdf")) ==
+                  b"the last b\n" and re.search(r"a\.yaml and b\.yaml would both be written "
+                                                r"to one file", err), short(err))
+        os.remove(os.path.join(out, "b.pdf"))
+        rc, _, err = cvpdf(["-j", "2", "-o", "out/", "a.yaml", "b.yaml"], d)
+        check("two outputs that are one file (%s, b.pdf not made yet): refused" % label,
+              rc == 1 and not os.path.exists(os.path.join(out, "b.pdf")), short(err))
+    shutil.rmtree(out)
+    os.makedirs(out)
+    write(os.path.join(out, "b.pdf"), b"the last b\n")
+    os.link(os.path.join(out, "b.pdf"), os.path.join(out, "a.pdf"))
+    rc, _, err = cvpdf(["-j", "2", "-o", "out/", "a.yaml", "b.yaml"], d)
+    check("two hard links as outputs: both written, each its own file",
+          rc == 0 and is_pdf(os.path.join(out, "a.pdf")) and is_pdf(os.path.join(out, "b.pdf"))
+          and os.stat(os.path.join(out, "a.pdf")).st_ino !=
+          os.stat(os.path.join(out, "b.pdf")).st_ino, short(err))
+    check("two outputs that are one file: nothing left behind", not leftovers(out, d),
+          leftovers(out, d))
+
+
 # ---------------------------------------------------------- FIFO, device
 
 def special_test():
@@ -1239,7 +1281,7 @@ def noblock_test():
 
 if __name__ == "__main__":
     t0 = time.monotonic()
-    status = testlib.main("safety", [inputs_test, links_test, special_test, devns_test,
+    status = testlib.main("safety", [inputs_test, links_test, twolinks_test, special_test, devns_test,
                                      stdio_test, modes_test, names_test, signals_test,
                                      emptylinks_test, layouterr_test, race_test, messages_test,
                                      dates_test, misc_test, bigphoto_test, planned_test,
