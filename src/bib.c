@@ -33,6 +33,7 @@
 #include <ctype.h>
 #include <stdint.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -1350,7 +1351,14 @@ static bool survives(const char *text, size_t len, int *last, int *sig)
         if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
             _exit(2);
         close(fds[0]);
-        close(STDERR_FILENO);             /* what it says is said by the real read */
+        /* What it says is said by the real read.  Not closed: a
+         * sanitizer's report, in a sanitizer build, would then go to a
+         * file of its own in the current directory. */
+        int null = open("/dev/null", O_WRONLY);
+        if (null < 0 || dup2(null, STDERR_FILENO) < 0)
+            close(STDERR_FILENO);
+        if (null > STDERR_FILENO)
+            close(null);
         guard_fd = -2;                    /* an exit() here: status 1, silently, */
         guard_armed = true;               /* and no other atexit() handler runs */
         atexit(guard);
