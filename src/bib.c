@@ -1260,6 +1260,40 @@ static const char *entry_at(cv_arena *a, const bibfile *bf, int line, int col)
     return i > k ? cv_arena_strndup(a, s + k, i - k) : NULL;
 }
 
+/* libbtparse says what it finds on stderr (and has no handler to change
+ * that): hush() points descriptor 2 at `cap` and returns the real one
+ * (-1: left as it was), which --timeout's message still goes to; unhush()
+ * puts it back.  parse() says what was caught again through the sink;
+ * names() drops what libbtparse's name splitting warns of (what
+ * tidy_name() leaves: an empty name, "and and"). */
+static int hush(FILE *cap)
+{
+    int saved = -1;
+    fflush(stderr);
+    if (cap && (saved = dup(2)) >= 0) {
+        cv_stop_diag_fd(saved);           /* --timeout's message: not into cap */
+        if (dup2(fileno(cap), 2) < 0) {
+            cv_stop_diag_fd(-1);
+            close(saved);
+            saved = -1;
+        }
+    }
+    return saved;
+}
+
+/* stderr back; `cap` (one file for every entry) emptied. */
+static void unhush(int saved, FILE *cap)
+{
+    if (saved >= 0) {
+        fflush(stderr);
+        dup2(saved, 2);
+        cv_stop_diag_fd(-1);
+        close(saved);
+    }
+    if (cap && ftell(cap) > 0 && ftruncate(fileno(cap), 0) == 0)
+        rewind(cap);
+}
+
 /* The next entry libbtparse reads from `in`, or NULL at the end.
  * libbtparse ends its work on a file (and forgets the file) only in a call
  * that begins at its end.  A call that reads text after the last entry to
@@ -1456,16 +1490,7 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
         return false;
     }
     FILE *cap = tmpfile();
-    int saved = -1;
-    fflush(stderr);
-    if (cap && (saved = dup(2)) >= 0) {
-        cv_stop_diag_fd(saved);           /* --timeout's message: not into cap */
-        if (dup2(fileno(cap), 2) < 0) {
-            cv_stop_diag_fd(-1);
-            close(saved);
-            saved = -1;
-        }
-    }
+    int saved = hush(cap);
 
     guard_arm(bf->path, saved);
     heard *h = NULL;
@@ -1485,12 +1510,7 @@ static bool parse(cv_arena *a, bibfile *bf, cv_error *err)
     const char *rest = saved >= 0 ? captured(a, cap, &at) : NULL;
     B.bt_cleanup();
     guard_armed = false;
-    if (saved >= 0) {
-        fflush(stderr);
-        dup2(saved, 2);
-        cv_stop_diag_fd(-1);
-        close(saved);
-    }
+    unhush(saved, NULL);
     if (cap)
         fclose(cap);
     fclose(in);
@@ -1827,36 +1847,6 @@ static char *tidy_name(cv_arena *a, const char *s)
         start = p + 1;
     }
     return (char *)done(a, &b);
-}
-
-/* libbtparse's name splitting warns on stderr about what tidy_name()
- * leaves (an empty name, "and and"): it is dropped, not said. */
-static int hush(FILE *cap)
-{
-    int saved = -1;
-    fflush(stderr);
-    if (cap && (saved = dup(2)) >= 0) {
-        cv_stop_diag_fd(saved);           /* --timeout's message: not into cap */
-        if (dup2(fileno(cap), 2) < 0) {
-            cv_stop_diag_fd(-1);
-            close(saved);
-            saved = -1;
-        }
-    }
-    return saved;
-}
-
-/* stderr back; `cap` (one file for every entry) emptied. */
-static void unhush(int saved, FILE *cap)
-{
-    if (saved >= 0) {
-        fflush(stderr);
-        dup2(saved, 2);
-        cv_stop_diag_fd(-1);
-        close(saved);
-    }
-    if (cap && ftell(cap) > 0 && ftruncate(fileno(cap), 0) == 0)
-        rewind(cap);
 }
 
 /* The names of an author (or editor) field, as cv_text. */
