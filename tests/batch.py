@@ -449,15 +449,7 @@ def nproc_test():
 
 def descendants(pid):
     """{pid: depth} of every process under pid, from /proc."""
-    parent = {}
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                with open("/proc/%s/stat" % d) as f:
-                    st = f.read()
-            except OSError:
-                continue
-            parent[int(d)] = int(st[st.rindex(")") + 2:].split()[1])
+    parent = testlib.parent_pids()
     out = {}
     for q in parent:
         depth, r = 0, q

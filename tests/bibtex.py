@@ -474,17 +474,7 @@ def errors():
 
 def children_of(pid):
     """The processes whose parent is pid, from /proc."""
-    kids = []
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                with open("/proc/%s/stat" % d) as f:
-                    st = f.read()
-            except OSError:
-                continue
-            if int(st[st.rindex(")") + 2:].split()[1]) == pid:
-                kids.append(int(d))
-    return kids
+    return [q for q, pp in testlib.parent_pids().items() if pp == pid]
 
 
 def child_dies_first():

@@ -311,6 +311,21 @@ def _fail(lineno, line, what):
     raise DumpError("--dump line %d: %s: %r" % (lineno, what, line[:200]))
 
 
+def parent_pids():
+    """{pid: its parent's pid} of every process, read from /proc (a process
+    that ends while it is read is left out)."""
+    parent = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open("/proc/%s/stat" % d) as f:
+                    st = f.read()
+            except OSError:
+                continue
+            parent[int(d)] = int(st[st.rindex(")") + 2:].split()[1])
+    return parent
+
+
 def read_dumps(text, other=False):
     """Read the --dump text of one or more profiles (a batch prints one
     dump after another, each from "page 1"): a list of Dump.  Every line
