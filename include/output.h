@@ -62,6 +62,13 @@ bool cv_inputs_installed(const cv_inputs *in, size_t i);
 
 typedef struct cv_out cv_out;
 
+/* Where writing `path` lands, as cv_out_open() writes it: the symbolic
+ * links of its last component followed (to a file that may not exist
+ * yet), then its directory's real path and the name (malloc'd); NULL when
+ * that cannot be told (a directory not made yet, a loop).  Two names for
+ * one file (a link, a doubled slash, "./") land in one place. */
+char *cv_out_landing(const char *path);
+
 /* Start writing `path` ("-": the standard output).  Returns NULL with err
  * set (at `path`) when it is an input of `in` (may be NULL), a directory, a
  * terminal, or cannot be created. */

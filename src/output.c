@@ -294,6 +294,24 @@ static char *resolve(const char *path, bool *through)
     }
 }
 
+char *cv_out_landing(const char *path)
+{
+    bool through = false;
+    char *t = resolve(path, &through);
+    if (!t)
+        return NULL;
+    char *d = dir_of(t), real[PATH_MAX], *out = NULL;
+    const char *slash = strrchr(t, '/');
+    if (realpath(d, real)) {
+        const char *name = slash ? slash + 1 : t;
+        out = cv_xmalloc(strlen(real) + strlen(name) + 2);
+        sprintf(out, "%s/%s", real, name);
+    }
+    free(d);
+    free(t);
+    return out;
+}
+
 /* A named temporary file in `dir`, mode 0666 less the umask. */
 static int open_named(cv_out *o, const char *dir)
 {

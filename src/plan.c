@@ -135,39 +135,13 @@ static int beside(const char *prof)
     return slash ? (int)(slash - prof + 1) : 0;
 }
 
-/* Where writing `path` lands, as cv_out writes it: the symbolic links of
- * its last component followed (to a file that may not exist yet), then
- * its directory's real path and the name; NULL when that cannot be told
- * (a directory not made yet, a loop).  Two names for one file (a link, a
- * doubled slash, "./") land in one place. */
+/* Where writing `path` lands (output.h's cv_out_landing()), in the arena. */
 static const char *landing(cv_arena *a, const char *path)
 {
-    char t[PATH_MAX];
-    if (snprintf(t, sizeof t, "%s", path) >= (int)sizeof t)
-        return NULL;
-    for (int hops = 0;; hops++) {
-        struct stat st;
-        if (lstat(t, &st) != 0 || !S_ISLNK(st.st_mode))
-            break;
-        char link[PATH_MAX], next[PATH_MAX];
-        ssize_t k = readlink(t, link, sizeof link - 1);
-        if (hops == 40 || k < 0)
-            return NULL;
-        link[k] = 0;
-        const char *slash = strrchr(t, '/');
-        int n = link[0] == '/' || !slash
-                    ? snprintf(next, sizeof next, "%s", link)
-                    : snprintf(next, sizeof next, "%.*s/%s", (int)(slash - t), t, link);
-        if (n < 0 || n >= (int)sizeof next)
-            return NULL;
-        memcpy(t, next, (size_t)n + 1);
-    }
-    const char *slash = strrchr(t, '/');
-    char dir[PATH_MAX], real[PATH_MAX];
-    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - t) : 1, slash ? t : ".");
-    if (!realpath(slash == t ? "/" : dir, real))
-        return NULL;
-    return cv_arena_printf(a, "%s/%s", real, slash ? slash + 1 : t);
+    char *l = cv_out_landing(path);
+    const char *r = l ? cv_arena_strdup(a, l) : NULL;
+    free(l);
+    return r;
 }
 
 /* Are outputs a and b (landing where la and lb say) one file?  Two hard
