@@ -135,11 +135,13 @@ static void test_fault(const char *profile)
 /* The worker in slot `self`: render each profile the parent sends until it
  * closes the socket, the k-th profile's messages on errw[k % 2]. */
 static _Noreturn void work(const pool *p, long self, int ctl, const int errw[2],
-                           pid_t parent)
+                           pid_t parent, const sigset_t *mask)
 {
     /* Die with the parent, cleanly (stop.h); if it is gone already, the
-     * signal came too late. */
+     * signal came too late.  The signals spawn() held back come now, with
+     * the parent's workers forgotten. */
     cv_stop_forget_workers();
+    sigprocmask(SIG_SETMASK, mask, NULL);
     signal(SIGCONT, SIG_DFL);
     if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent)
         _exit(1);
@@ -193,20 +195,26 @@ static bool spawn(pool *p, worker *w)
     }
     fflush(NULL);
     pid_t parent = getpid();
+    /* No stopping signal between the fork and the worker's being listed
+     * (stop.h): a worker not yet listed would outlive the run. */
+    sigset_t old;
+    cv_out_block_signals(&old);
     pid_t pid = fork();
     if (pid == 0) {
         close(sv[0]), close(ep[0][0]), close(ep[1][0]);
         int errw[2] = {ep[0][1], ep[1][1]};
-        work(p, w - p->ws, sv[1], errw, parent);
+        work(p, w - p->ws, sv[1], errw, parent, &old);
     }
     int e = errno;
+    if (pid > 0)
+        cv_stop_worker(pid, 1);
+    sigprocmask(SIG_SETMASK, &old, NULL);
     close(sv[1]), close(ep[0][1]), close(ep[1][1]);
     if (pid < 0) {
         close(sv[0]), close(ep[0][0]), close(ep[1][0]);
         errno = e;
         return false;
     }
-    cv_stop_worker(pid, 1);
     w->pid = pid;
     w->ctl = sv[0];
     for (int i = 0; i < 2; i++) {
